@@ -1,0 +1,145 @@
+/**
+ * Small rules helpers every game shares. Game-specific decisions stay in `rulesets/`.
+ */
+import { EngineError, requireD20, requireFinite, requireNonNegative } from "./errors.js";
+import type { ActorSource, DamagePacket, RollMode, RuleOptions } from "./types.js";
+import { ABILITY_KEYS } from "./types.js";
+
+/** d20-style ability modifier: (score − 10) / 2, rounded down. */
+export function abilityModifier(score: number): number {
+  return Math.floor((score - 10) / 2);
+}
+
+export function clamp(n: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, n));
+}
+
+/** Deep copy of plain JSON data (actors, effects). */
+export function clonePlain<T>(value: T): T {
+  return structuredClone(value);
+}
+
+/**
+ * Pick the kept natural d20 for a roll mode ([HD-MIGHTY]): mighty keeps the higher of two, weak
+ * the lower; normal uses the first die. Validates every face.
+ */
+export function keptNatural(dice: readonly number[], mode: RollMode, field = "attack.dice"): number {
+  if (dice.length === 0) throw new EngineError(field, "no d20 result given", dice);
+  dice.forEach((d, i) => requireD20(`${field}[${i}]`, d));
+  if (mode === "normal") return dice[0] as number;
+  if (dice.length < 2) throw new EngineError(field, `a ${mode} roll needs two d20 results`, dice);
+  return mode === "mighty" ? Math.max(dice[0] as number, dice[1] as number) : Math.min(dice[0] as number, dice[1] as number);
+}
+
+/** Net mode from counts of mighty and weak sources: one of each cancels ([HD-MIGHTY]). */
+export function netMode(mighty: number, weak: number): RollMode {
+  if (mighty > 0 && weak === 0) return "mighty";
+  if (weak > 0 && mighty === 0) return "weak";
+  return "normal";
+}
+
+/** Foundry formula for a d20 in a mode. */
+export function d20Formula(mode: RollMode): string {
+  return mode === "mighty" ? "2d20kh" : mode === "weak" ? "2d20kl" : "1d20";
+}
+
+/**
+ * Escalation die value for a round ([13A-ESC]): 0 in round 1, +1 each later round, 0–6, plus the
+ * GM's offset. While paused (`frozen` not null) the die holds that value.
+ */
+export function escalationDie(round: number, offset = 0, frozen: number | null = null): number {
+  if (frozen !== null) return clamp(Math.trunc(frozen), 0, 6);
+  if (!Number.isFinite(round) || round < 1) return 0;
+  return clamp(round - 1 + Math.trunc(offset), 0, 6);
+}
+
+/** The offset that makes the die show `value` in `round` (GM set / unpause). */
+export function escalationOffsetFor(round: number, value: number): number {
+  return clamp(Math.trunc(value), 0, 6) - Math.max(0, round - 1);
+}
+
+/** Temporary HP are lost first ([13A-TEMPHP] and every game): returns what is left for real HP. */
+export function absorbTemporary(temp: number, damage: number): { temp: number; absorbed: number; rest: number } {
+  const absorbed = Math.min(Math.max(0, temp), damage);
+  return { temp: Math.max(0, temp) - absorbed, absorbed, rest: damage - absorbed };
+}
+
+/** A blank, valid actor: the data models' defaults and the tests' starting point. */
+export function defaultActorSource(overrides: Partial<ActorSource> = {}): ActorSource {
+  const base: ActorSource = {
+    kind: "character",
+    level: 1,
+    abilities: { str: 10, dex: 10, con: 10, int: 10, wis: 10, cha: 10 },
+    hp: { value: 10, max: 10, temp: 0 },
+    defenses: {},
+    attackBonus: 0,
+    initiativeBonus: 0,
+    baseCombatBonus: 0,
+    baseSaveBonus: 0,
+    renown: 0,
+    weaponSkills: [],
+    speed: 30,
+    armor: { armorBonus: 0, shieldBonus: 0, maxDex: null, heavy: false },
+    resistances: [],
+    vulnerabilities: [],
+    immunities: [],
+    insubstantial: false,
+    conditions: [],
+    exhaustion: 0,
+    important: false,
+    usesEscalation: false,
+    recoveries: { value: 8, max: 8, formula: "1d8", noRecoveryUses: 0, ralliesThisBattle: 0, battlesSinceHealUp: 0 },
+    deathSaves: { successes: 0, failures: 0 },
+    dyingTurns: 0,
+    state: "active",
+    lastTurn: false,
+    wounds: [],
+    constitutionDamage: 0,
+  };
+  return { ...base, ...clonePlain(overrides) } as ActorSource;
+}
+
+/**
+ * Boundary check of an actor before any rule touches it: numbers finite, maximum HP positive,
+ * counts non-negative, damage types known. Throws an {@link EngineError} naming the field.
+ */
+export function validateActorSource(actor: ActorSource, damageTypes: readonly string[], field = "actor"): void {
+  requireFinite(`${field}.level`, actor.level);
+  for (const k of ABILITY_KEYS) requireFinite(`${field}.abilities.${k}`, actor.abilities?.[k]);
+  const max = requireFinite(`${field}.hp.max`, actor.hp?.max);
+  if (max <= 0) throw new EngineError(`${field}.hp.max`, `must be greater than 0 (got ${max})`, max);
+  requireFinite(`${field}.hp.value`, actor.hp.value);
+  requireNonNegative(`${field}.hp.temp`, actor.hp.temp);
+  requireNonNegative(`${field}.exhaustion`, actor.exhaustion);
+  requireNonNegative(`${field}.recoveries.value`, actor.recoveries.value);
+  requireNonNegative(`${field}.recoveries.max`, actor.recoveries.max);
+  requireNonNegative(`${field}.deathSaves.successes`, actor.deathSaves.successes);
+  requireNonNegative(`${field}.deathSaves.failures`, actor.deathSaves.failures);
+  const known = new Set([...damageTypes, "all", "untyped"]);
+  const lists: [string, { type: string }[]][] = [
+    ["resistances", actor.resistances],
+    ["vulnerabilities", actor.vulnerabilities],
+    ["immunities", actor.immunities.map((type) => ({ type }))],
+  ];
+  for (const [name, list] of lists) {
+    list.forEach((t, i) => {
+      if (!known.has(t.type)) throw new EngineError(`${field}.${name}[${i}].type`, `unknown damage type "${t.type}"`, t.type);
+    });
+  }
+}
+
+/** Boundary check of a damage packet. */
+export function validatePacket(packet: DamagePacket, damageTypes: readonly string[], field = "damage"): void {
+  requireNonNegative(`${field}.amount`, packet.amount);
+  const known = new Set([...damageTypes, "untyped"]);
+  packet.types.forEach((t, i) => {
+    if (!known.has(t)) throw new EngineError(`${field}.types[${i}]`, `unknown damage type "${t}"`, t);
+  });
+  if (packet.natural !== null) requireD20(`${field}.natural`, packet.natural);
+}
+
+/** Read an option with a fallback (options come from world settings; tests may omit them). */
+export function option<T extends string | number | boolean>(options: RuleOptions, key: string, fallback: T): T {
+  const v = options[key];
+  return (typeof v === typeof fallback ? v : fallback) as T;
+}

@@ -1,0 +1,155 @@
+/**
+ * Damage expressions as plain data. The engine never rolls: it parses a formula the adapter has
+ * already resolved (`@str` → `4`), expands weapon dice, and says which dice to roll and how to
+ * total them. The adapter rolls the listed dice with Foundry's `Roll` and hands the faces back.
+ */
+import { EngineError } from "./errors.js";
+
+/** `count` dice of `faces` sides; `sign` −1 for a subtracted term. */
+export interface DiceTerm {
+  count: number;
+  faces: number;
+  sign: 1 | -1;
+}
+
+/** A sum of dice terms and a flat modifier, e.g. `2d6 + 1d4 + 3`. */
+export interface DamageExpression {
+  dice: DiceTerm[];
+  flat: number;
+}
+
+const MAX_DICE = 1000;
+const MAX_FACES = 1000;
+
+/**
+ * Parse `2d6+3`, `1d8 - 1`, `3[W]+4`, `d12`, `7`, `2*3` into a {@link DamageExpression}.
+ * `N[W]` expands to N times `weaponDice` ([FF-WDICE]); a formula with `[W]` but no weapon dice is
+ * refused. Anything else (unknown tokens, `@refs` left unresolved, empty input) throws an
+ * {@link EngineError} naming `field`.
+ */
+export function parseDamage(
+  formula: string,
+  weaponDice: DamageExpression | null = null,
+  field = "damage.formula",
+): DamageExpression {
+  if (typeof formula !== "string" || formula.trim() === "") {
+    throw new EngineError(field, "is empty", formula);
+  }
+  const src = formula.replace(/\s+/g, "").toLowerCase();
+  if (!/^[-+]?[0-9d[\]w*+-]+$/.test(src)) {
+    throw new EngineError(field, `has characters a damage formula cannot hold: "${formula}"`, formula);
+  }
+  const out: DamageExpression = { dice: [], flat: 0 };
+  // Split into signed terms; a leading sign is allowed.
+  const parts = src.match(/[+-]?[^+-]+/g);
+  if (!parts || parts.join("") !== src) {
+    throw new EngineError(field, `is not a sum of dice and numbers: "${formula}"`, formula);
+  }
+  for (const raw of parts) {
+    const sign: 1 | -1 = raw.startsWith("-") ? -1 : 1;
+    const body = raw.replace(/^[+-]/, "");
+    let m: RegExpMatchArray | null;
+    if ((m = body.match(/^(\d*)d(\d+)$/))) {
+      const count = m[1] === "" ? 1 : Number(m[1]);
+      const faces = Number(m[2]);
+      checkDice(field, formula, count, faces);
+      if (count > 0) out.dice.push({ count, faces, sign });
+    } else if ((m = body.match(/^(\d*)\[w\]$/))) {
+      const n = m[1] === "" ? 1 : Number(m[1]);
+      if (!weaponDice) {
+        throw new EngineError(field, `uses weapon dice [W] but no weapon dice are known: "${formula}"`, formula);
+      }
+      for (let i = 0; i < n; i++) {
+        for (const d of weaponDice.dice) out.dice.push({ ...d, sign: (d.sign * sign) as 1 | -1 });
+      }
+    } else if ((m = body.match(/^(\d+)(?:\*(\d+))*$/))) {
+      const factors = body.split("*").map(Number);
+      out.flat += sign * factors.reduce((a, b) => a * b, 1);
+    } else {
+      throw new EngineError(field, `has a term that is not dice or a number: "${body}" in "${formula}"`, formula);
+    }
+  }
+  return mergeDice(out);
+}
+
+/** Parse a weapon's own dice (`1d8`, `2d6`); flat parts are refused. */
+export function parseWeaponDice(formula: string, field = "weapon.damageDice"): DamageExpression {
+  const expr = parseDamage(formula, null, field);
+  if (expr.flat !== 0 || expr.dice.length === 0 || expr.dice.some((d) => d.sign < 0)) {
+    throw new EngineError(field, `must be dice only, like 1d8 or 2d6 (got "${formula}")`, formula);
+  }
+  return expr;
+}
+
+function checkDice(field: string, formula: string, count: number, faces: number): void {
+  if (!Number.isInteger(count) || count > MAX_DICE) {
+    throw new EngineError(field, `has too many dice in "${formula}"`, formula);
+  }
+  if (!Number.isInteger(faces) || faces < 1 || faces > MAX_FACES) {
+    throw new EngineError(field, `has a die with an impossible number of faces in "${formula}"`, formula);
+  }
+}
+
+/** Combine like terms (`1d6+1d6` → `2d6`) so formulas stay short and stable. */
+export function mergeDice(expr: DamageExpression): DamageExpression {
+  const byKey = new Map<string, DiceTerm>();
+  for (const d of expr.dice) {
+    const key = `${d.sign}d${d.faces}`;
+    const prev = byKey.get(key);
+    if (prev) prev.count += d.count;
+    else byKey.set(key, { ...d });
+  }
+  return { dice: [...byKey.values()].filter((d) => d.count > 0), flat: expr.flat };
+}
+
+/** Render an expression as a Foundry-compatible formula string. */
+export function formatDamage(expr: DamageExpression): string {
+  const parts: string[] = [];
+  for (const d of expr.dice) parts.push(`${d.sign < 0 ? "-" : parts.length ? "+" : ""}${d.count}d${d.faces}`);
+  if (expr.flat !== 0 || parts.length === 0) {
+    parts.push(`${expr.flat < 0 ? "-" : parts.length ? "+" : ""}${Math.abs(expr.flat)}`);
+  }
+  return parts.join(" ").replace(/ ([+-])/g, " $1 ").replace(/\s+/g, " ").trim();
+}
+
+/** Highest total the expression can produce. */
+export function maxDamage(expr: DamageExpression): number {
+  return expr.dice.reduce((s, d) => s + d.sign * (d.sign > 0 ? d.count * d.faces : d.count), expr.flat);
+}
+
+/** Lowest total the expression can produce. */
+export function minDamage(expr: DamageExpression): number {
+  return expr.dice.reduce((s, d) => s + d.sign * (d.sign > 0 ? d.count : d.count * d.faces), expr.flat);
+}
+
+/** Mean total of the expression. */
+export function meanDamage(expr: DamageExpression): number {
+  return expr.dice.reduce((s, d) => s + (d.sign * d.count * (d.faces + 1)) / 2, expr.flat);
+}
+
+/** Number of individual dice the expression rolls (what the adapter must supply faces for). */
+export function diceCount(expr: DamageExpression): number {
+  return expr.dice.reduce((s, d) => s + d.count, 0);
+}
+
+/**
+ * Total an expression from rolled faces, given in the order of `expr.dice` (all faces of the
+ * first term, then the second, …). Throws if the count or a face is wrong.
+ */
+export function totalFromFaces(expr: DamageExpression, faces: readonly number[], field = "damage.faces"): number {
+  if (faces.length !== diceCount(expr)) {
+    throw new EngineError(field, `expected ${diceCount(expr)} dice results, got ${faces.length}`, faces);
+  }
+  let i = 0;
+  let total = expr.flat;
+  for (const d of expr.dice) {
+    for (let k = 0; k < d.count; k++) {
+      const f = faces[i++];
+      if (f === undefined || !Number.isInteger(f) || f < 1 || f > d.faces) {
+        throw new EngineError(field, `result ${String(f)} is not a face of a d${d.faces}`, faces);
+      }
+      total += d.sign * f;
+    }
+  }
+  return total;
+}

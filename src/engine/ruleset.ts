@@ -1,0 +1,126 @@
+/**
+ * The Ruleset interface: one game's combat rules as data plus pure functions. Each game lives in
+ * one module under `rulesets/` implementing this; the adapter only ever talks to the active
+ * ruleset through it and never branches on the ruleset id.
+ */
+import type {
+  ActorSource,
+  AttackInput,
+  AttackOutcome,
+  CombatantSource,
+  ConditionSpec,
+  DamagePacket,
+  DamageRecipe,
+  DamageRecipeInput,
+  DamageResult,
+  DefenseSpec,
+  DerivedActor,
+  EffectSource,
+  HealingKind,
+  InitiativeRules,
+  InitiativeSlot,
+  Modifier,
+  OptionSpec,
+  PowerSource,
+  RollMode,
+  RollRequest,
+  RollResult,
+  RuleOptions,
+  RuleResult,
+  RulesetId,
+  SaveSpec,
+  Situation,
+  TraitForms,
+  TurnContext,
+  TurnStep,
+  TurnStepResult,
+  WeaponSource,
+} from "./types.js";
+import type { DamageExpression } from "./dice.js";
+
+export interface Ruleset {
+  readonly id: RulesetId;
+  /** i18n key of the game's name. */
+  readonly label: string;
+
+  // ---- data --------------------------------------------------------------------------------
+  /** Defenses attacks can target, in sheet order. */
+  readonly defenses: readonly DefenseSpec[];
+  /** Save kinds offered on the sheet. */
+  readonly saves: readonly SaveSpec[];
+  /** Damage type keys the game knows (validation refuses others). `untyped` is implicit. */
+  readonly damageTypes: readonly string[];
+  readonly traitForms: TraitForms;
+  /** Conditions / status effects, with their mechanical effects as data. */
+  readonly conditions: readonly ConditionSpec[];
+  readonly initiative: InitiativeRules;
+  /** Whether the escalation die is on by default in this game ([13A-ESC]). */
+  readonly escalationByDefault: boolean;
+  /** Action-economy labels (i18n keys) for sheets and chat. */
+  readonly actions: readonly { key: string; label: string }[];
+  /** The Open rules this game lets tables switch (registered as world settings). */
+  readonly options: readonly OptionSpec[];
+
+  // ---- actors --------------------------------------------------------------------------------
+  /** Derive defenses, penalties, saves, bloodied/wounded… from source data ([FF-DEF], [WD-AC]…). */
+  deriveActor(actor: ActorSource, options: RuleOptions): DerivedActor;
+
+  // ---- attacks -------------------------------------------------------------------------------
+  /** Base attack bonus of a power (with the weapon used, if any), itemised ([FF-ATKBONUS], [WD-ATK], [HD-ATK]). */
+  attackBonus(actor: ActorSource, derived: DerivedActor, power: PowerSource, weapon: WeaponSource | null): Modifier[];
+  /**
+   * Hit damage expression of a power with a weapon: weapon dice, `N[W]`, ability and proficiency
+   * bonuses, class dice (HD), Str multipliers (WD). Throws EngineError on a malformed formula.
+   */
+  damageExpression(actor: ActorSource, derived: DerivedActor, power: PowerSource, weapon: WeaponSource | null): DamageExpression | null;
+  /** Net roll mode for an attack from conditions and the situation ([HD-MIGHTY], [HD-COND]). */
+  attackMode(input: Omit<AttackInput, "dice">): RollMode;
+  /** Decide an attack against one target. Throws EngineError on bad dice or numbers. */
+  resolveAttack(input: AttackInput): AttackOutcome;
+  /** How to roll and total damage for an outcome (crit rule, miss rule). Null = no damage. */
+  damageRecipe(input: DamageRecipeInput): DamageRecipe | null;
+
+  // ---- damage and healing --------------------------------------------------------------------
+  /** Apply damage: traits, temp HP first, HP, state transitions, rolls the rules now demand. */
+  applyDamage(actor: ActorSource, packet: DamagePacket, options: RuleOptions, actorId: string): DamageResult;
+  /** Heal or grant temporary HP. */
+  applyHealing(actor: ActorSource, amount: number, kind: HealingKind, options: RuleOptions, actorId: string): RuleResult;
+  /**
+   * Spend a recovery (13A) / recovery dice (WD): returns the rolls to make (rally save, recovery
+   * roll). `rally` = in-combat rally action.
+   */
+  startRecovery(actor: ActorSource, rally: boolean, options: RuleOptions, actorId: string): RuleResult;
+  /** A save or check of a given kind from the sheet ([13A-SAVE], [FF-SAVE], [WD-SAVES], HD abilities). */
+  saveRequest(actor: ActorSource, derived: DerivedActor, kind: string, mode: RollMode, actorId: string): RollRequest;
+  /** A death save / dying check from the sheet, or null when the actor is not making them. */
+  deathSaveRequest(actor: ActorSource, derived: DerivedActor, actorId: string): RollRequest | null;
+  /** Feed back a requested roll: death save tallies, recovery healing, save outcome… */
+  resolveRoll(actor: ActorSource, request: RollRequest, roll: RollResult, options: RuleOptions): RuleResult;
+
+  // ---- the turn cycle ------------------------------------------------------------------------
+  onCombatStart(ctx: TurnContext): TurnStep[];
+  onRoundStart(ctx: TurnContext): TurnStep[];
+  onTurnStart(ctx: TurnContext): TurnStep[];
+  onTurnEnd(ctx: TurnContext): TurnStep[];
+  onRoundEnd(ctx: TurnContext): TurnStep[];
+  /** `tough` = the GM counts the battle as two toward the heal-up ([13A-HEALUP]). */
+  onCombatEnd(ctx: TurnContext, tough: boolean): TurnStep[];
+  /** Resolve a `roll` step made during the turn cycle (save against an effect…). */
+  resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: RollResult): TurnStepResult;
+  /** Whether a combatant acts this round (surprise) — false = skip its turn. */
+  actsThisRound(ctx: TurnContext, combatant: CombatantSource): boolean;
+  /** Initiative roll formula for one combatant (`1d20 + 7`, `1d6 + 9`). */
+  initiativeFormula(actor: ActorSource, derived: DerivedActor): string;
+  /** Turn order from rolled initiative (ties, around-the-table). */
+  order(ctx: TurnContext): InitiativeSlot[];
+  /** Add a new effect onto a list with the game's stacking rule ([FF-ONGOING] highest per type, [FF-DURATION]). */
+  addEffect(existing: readonly EffectSource[], incoming: EffectSource): EffectSource[];
+
+  // ---- between battles -----------------------------------------------------------------------
+  /** Full heal-up / long rest: the actor changes ([13A-HEALUP]). */
+  fullHealUp(actor: ActorSource): ActorSource;
+  /** Whether the party may flee (13A: one PC conscious). */
+  canFlee(combatants: readonly CombatantSource[]): boolean;
+}
+
+export type { Situation };

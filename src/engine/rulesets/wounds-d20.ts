@@ -1,0 +1,3 @@
+// PLACEHOLDER until the ruleset module lands: replaced wholesale by its owner.
+import type { Ruleset } from "../ruleset.js";
+export const woundsD20 = {} as Ruleset;

@@ -1,0 +1,582 @@
+/**
+ * Shared plain-data types of the rules engine. Everything here is JSON-shaped so the adapter can
+ * build it from Foundry documents and tests can write it by hand. No Foundry globals, no DOM.
+ *
+ * Conventions:
+ * - `label` fields are i18n keys (present in lang/en.json), never English prose.
+ * - Engine functions never mutate their inputs; they return new objects.
+ * - Dice results are inputs (`dice`, `faces`, `RollResult`); the engine never rolls.
+ */
+import type { DamageExpression } from "./dice.js";
+
+export const RULESET_IDS = ["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"] as const;
+export type RulesetId = (typeof RULESET_IDS)[number];
+
+export const ABILITY_KEYS = ["str", "dex", "con", "int", "wis", "cha"] as const;
+export type AbilityKey = (typeof ABILITY_KEYS)[number];
+
+/** One labelled number that went into a total (shown itemised on cards and sheets). */
+export interface Modifier {
+  /** Stable machine key, e.g. `escalation`, `bloodied`, `cover`. */
+  key: string;
+  /** i18n key of the label. */
+  label: string;
+  value: number;
+}
+
+/** World-setting values for the active ruleset's Open rules (see {@link OptionSpec}). */
+export type RuleOptions = Readonly<Record<string, string | number | boolean>>;
+
+/** A rules choice a table may disagree on; the adapter registers each as a world setting. */
+export interface OptionSpec {
+  /** Setting key, unique within the ruleset, e.g. `critDamage`. */
+  key: string;
+  /** Rule ID it decides, e.g. `13A-NAT20`. */
+  rule: string;
+  label: string;
+  hint: string;
+  type: "boolean" | "choice" | "number";
+  /** For `choice`: value → i18n label key. */
+  choices?: Record<string, string>;
+  default: string | number | boolean;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Actors
+// ------------------------------------------------------------------------------------------------
+
+export type ActorKind = "character" | "npc";
+
+/**
+ * Where a creature stands between fighting and dead. `active` = up and acting.
+ * 13th Age: `unconscious` at exactly 0, `dying` below 0 (death saves). FFd20 (chosen rule): dying at
+ * 0 or less. Hundred Dungeons: `dying` at 0 HP, `unconscious` when knocked out. Wounds d20:
+ * `staggered`, `dying`, `stable`, `unconscious` (nonlethal) as the death save decides.
+ */
+export type LifeState = "active" | "unconscious" | "dying" | "staggered" | "stable" | "dead";
+
+/** A damage-type trait. How `value` is read is the ruleset's business (see {@link TraitForms}). */
+export interface DamageTrait {
+  /** A damage type key from the ruleset's `damageTypes`, or `all`. */
+  type: string;
+  /** 13th Age resist: natural-roll threshold N (resist fire 16+). FFd20: amount N. Others: unused (0). */
+  value: number;
+}
+
+/** A Wounds d20 wound: points past the wounded threshold dealt by one blow. */
+export interface Wound {
+  severity: number;
+  /** Free text chosen by the GM (arm, torso…); empty until chosen. */
+  location: string;
+  nasty: boolean;
+}
+
+/** Armor worn and shield carried, aggregated by the adapter from equipped armor items. */
+export interface ArmorSummary {
+  armorBonus: number;
+  shieldBonus: number;
+  /** Highest Dex modifier the armor lets through to AC; null = no cap. */
+  maxDex: number | null;
+  /** True for heavy armor (FFd20: no Dex/Int to AC). No armor and light armor are false. */
+  heavy: boolean;
+}
+
+/**
+ * The source data of an actor the way every ruleset reads it (the union of what the games need).
+ * The data models store exactly these fields under `system`; derived values are NOT stored here.
+ */
+export interface ActorSource {
+  kind: ActorKind;
+  level: number;
+  /** Scores as the game writes them. 13A/FFd20/Wounds: 3–30 scores; Hundred Dungeons: small scores (−5…+10). */
+  abilities: Record<AbilityKey, number>;
+  hp: { value: number; max: number; temp: number };
+  /**
+   * Defense inputs per defense key. `base` null = derive it from the rules (PCs); a number = the
+   * stat block's value (NPCs). `bonus` = racial/feat + enhancement + item + power + untyped, summed
+   * (Active Effects add here).
+   */
+  defenses: Record<string, { base: number | null; bonus: number }>;
+  /** Flat attack bonus for NPC stat blocks and misc attack bonuses for PCs (AE target). */
+  attackBonus: number;
+  /** Extra initiative bonus on top of the ruleset's formula (13A: NPC initiative; AE target). */
+  initiativeBonus: number;
+  /** Wounds d20 base combat bonus. */
+  baseCombatBonus: number;
+  /** Wounds d20 base save bonus; FFd20/13A: flat bonus to saving throws. */
+  baseSaveBonus: number;
+  /** Hundred Dungeons renown, added when a weapon skill applies. */
+  renown: number;
+  /** Hundred Dungeons weapon skills: weapon classes or names the skill covers. */
+  weaponSkills: string[];
+  speed: number;
+  armor: ArmorSummary;
+  resistances: DamageTrait[];
+  vulnerabilities: DamageTrait[];
+  immunities: string[];
+  /** FFd20 insubstantial: half damage from everything. */
+  insubstantial: boolean;
+  /** Condition / status ids currently on the actor (from the ruleset's `conditions`). */
+  conditions: string[];
+  /** Hundred Dungeons exhaustion level 0–6. */
+  exhaustion: number;
+  /** NPC marked important: goes dying instead of dying outright (HD), or gets death saves (13A). */
+  important: boolean;
+  /** NPC flag: adds the escalation die to attacks (PCs always do where the die is on). */
+  usesEscalation: boolean;
+  recoveries: {
+    value: number;
+    max: number;
+    /** Roll formula of one recovery, resolved by the adapter (e.g. `5d10+2`). */
+    formula: string;
+    /** Recoveries used with none left since the last heal-up: −1 each to attacks and defenses. */
+    noRecoveryUses: number;
+    ralliesThisBattle: number;
+    battlesSinceHealUp: number;
+  };
+  deathSaves: { successes: number; failures: number };
+  /** Turns taken since dying began (HD dying check target is 10 + this). */
+  dyingTurns: number;
+  state: LifeState;
+  /** 13A: took ongoing damage to 0 or below and has one last turn before dropping. */
+  lastTurn: boolean;
+  wounds: Wound[];
+  /** Wounds d20 Constitution damage taken from death saves. */
+  constitutionDamage: number;
+}
+
+/** Values a ruleset derives from an {@link ActorSource} for sheets, rolls and cards. */
+export interface DerivedActor {
+  /** Ability modifiers as the game uses them (HD: the score itself). */
+  abilityMods: Record<AbilityKey, number>;
+  /** Final defense values by key (incl. Wounds d20 `touch` and `flat`). */
+  defenses: Record<string, number>;
+  /** Penalties applying to every attack (bloodied, wounded, no-recovery…), itemised. */
+  attackPenalties: Modifier[];
+  /** Penalties applying to every defense, itemised (already included in `defenses`). */
+  defensePenalties: Modifier[];
+  /** Total initiative modifier (formula = `1d20 + this`, or the ruleset's own die). */
+  initiative: number;
+  /** Save bonus per save kind key. */
+  saves: Record<string, number>;
+  bloodied: boolean;
+  wounded: boolean;
+  /** HP bar helpers (Wounds d20 counts damage up from the same numbers). */
+  damageTaken: number;
+  /** Status labels (i18n keys) to show on the sheet, e.g. bloodied, staggered. */
+  statusLabels: string[];
+}
+
+// ------------------------------------------------------------------------------------------------
+// Items (powers, weapons, armor) as the engine reads them
+// ------------------------------------------------------------------------------------------------
+
+export type RangeKind = "melee" | "ranged" | "close" | "area";
+export type WeaponClass = "simple" | "martial" | "heavy";
+
+export interface WeaponSource {
+  /** Weapon damage dice, e.g. `1d8`, `2d6`. Empty = use the weapon class die (HD). */
+  damageDice: string;
+  weaponClass: WeaponClass;
+  light: boolean;
+  finesse: boolean;
+  twoHanded: boolean;
+  offHand: boolean;
+  thrown: boolean;
+  /** Ranged (ammunition) weapon. */
+  ranged: boolean;
+  proficient: boolean;
+  /** FFd20 proficiency bonus to attack. */
+  proficiencyBonus: number;
+  enhancement: number;
+  /** Extra dice rolled on a crit (FFd20 magic/high-crit weapons), e.g. `1d6`. */
+  critDice: string;
+  /** Lowers the crit threshold by this much (precision / high-crit). */
+  critRange: number;
+  name: string;
+}
+
+export interface PowerSource {
+  /** Ability used for the attack; null = flat `attackBonus` only (monster stat blocks). */
+  attackAbility: AbilityKey | null;
+  /** Flat bonus added to the attack (power/feat/item bonuses, NPC attack bonus). */
+  attackBonus: number;
+  /** Defense key targeted (`ac`, `pd`, `md`, `fort`, `ref`, `will`, `touch`…). */
+  defense: string;
+  range: RangeKind;
+  /** Damage formula after @-references are resolved; may use `N[W]`. Empty = no damage. */
+  damage: string;
+  /** Damage type keys; empty = untyped. */
+  damageTypes: string[];
+  /** Damage ability added to damage where the game says so (FFd20 powers name it in the formula). */
+  /** Miss: `none`, `half` (half the hit damage), or `formula` (use `missDamage`). */
+  missEffect: "none" | "half" | "formula";
+  missDamage: string;
+  /** Extra crit damage formula of the power itself. */
+  critDamage: string;
+  /** Lowers the crit threshold (precision powers). */
+  critRange: number;
+  /** Ongoing damage inflicted on a hit, if any. */
+  ongoing: { amount: number; type: string; save: "easy" | "normal" | "hard" } | null;
+  /** Wounds d20: touch attack (ignores armor bonus). Nonlethal damage. */
+  touch: boolean;
+  nonlethal: boolean;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Attacks
+// ------------------------------------------------------------------------------------------------
+
+/** How many d20s to roll and which to keep ([HD-MIGHTY]). */
+export type RollMode = "normal" | "mighty" | "weak";
+
+/** Situational modifiers chosen in the attack dialog or derived from conditions. */
+export interface Situation {
+  combatAdvantage: boolean;
+  cover: "none" | "partial" | "superior" | "total";
+  concealment: "none" | "partial" | "total";
+  /** Sources of mighty / weak beyond conditions (Help, Dodge, hiding, the dialog toggle). */
+  mighty: number;
+  weak: number;
+  /** Free bonus (or penalty) typed in the dialog. */
+  bonus: number;
+  /** Attacker targeted the wrong square / space of an unseen target: automatic miss. */
+  wrongSquare: boolean;
+  /** HD: ranged attack made within an enemy's melee reach (weak). */
+  withinMeleeReach: boolean;
+  /** Target is caught off guard (Wounds d20 flat-footed). */
+  offGuard: boolean;
+}
+
+export interface AttackInput {
+  /** d20 faces rolled: one, or two when the mode is mighty/weak. */
+  dice: number[];
+  /** Base attack bonus already totalled (for display, `bonusParts` may itemise it). */
+  attackBonus: number;
+  bonusParts?: Modifier[];
+  defense: { key: string; value: number };
+  range: RangeKind;
+  situation: Situation;
+  /** Current escalation die value (0 when not in combat or off). */
+  escalation: number;
+  attacker: {
+    kind: ActorKind;
+    usesEscalation: boolean;
+    /** From `DerivedActor.attackPenalties`. */
+    penalties: Modifier[];
+    conditions: string[];
+    exhaustion: number;
+  };
+  target: {
+    conditions: string[];
+    vulnerabilities: DamageTrait[];
+    exhaustion: number;
+  };
+  damageTypes: string[];
+  /** Total lowering of the crit threshold from weapon/power precision. */
+  critRange: number;
+  hasMissEffect: boolean;
+  options: RuleOptions;
+}
+
+export type AttackResult = "crit" | "hit" | "miss" | "autoMiss";
+
+export interface AttackOutcome {
+  /** The kept d20 face. */
+  natural: number;
+  dice: number[];
+  mode: RollMode;
+  /** Every number added to the natural roll, itemised (bonus, escalation, penalties, situational). */
+  modifiers: Modifier[];
+  total: number;
+  defenseKey: string;
+  defense: number;
+  /** Lowest natural roll that crits this target. */
+  critThreshold: number;
+  result: AttackResult;
+  isHit: boolean;
+  isCrit: boolean;
+  /** Natural 20 (or rule) forced the hit although the total missed. */
+  autoHit: boolean;
+  autoMiss: boolean;
+  /** Whether the power's miss effect applies (false on a hit and on the natural-1 veto). */
+  missEffect: boolean;
+  /** i18n keys explaining special decisions for the card. */
+  reasons: string[];
+}
+
+/** What to roll for damage and how to total it ([13A-NAT20], [FF-CRITDMG], …). */
+export interface DamageRecipe {
+  /** Dice to roll (plus its flat part). */
+  roll: DamageExpression;
+  /** Added after rolling (FFd20 maximised part). */
+  flatBonus: number;
+  /** Multiplies the total (2 = double, 0.5 = half); result rounded down. */
+  multiplier: number;
+  /** Lowest total the damage can come to (Wounds d20: 1 on a hit). */
+  minimum: number;
+  types: string[];
+  /** i18n keys describing how it was built (crit rule, miss rule). */
+  notes: string[];
+}
+
+export interface DamageRecipeInput {
+  outcome: AttackResult;
+  /** Hit damage, parsed with weapon dice already expanded. Null = the attack deals no damage. */
+  hit: DamageExpression | null;
+  /** Miss damage when the power's miss effect is a formula. */
+  miss: DamageExpression | null;
+  missEffect: PowerSource["missEffect"];
+  /** Whether the miss effect applies (from the outcome; false on a natural 1). */
+  missApplies: boolean;
+  /** Extra crit dice (weapon + power), rolled not maximised. */
+  critExtra: DamageExpression | null;
+  types: string[];
+  options: RuleOptions;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Damage, healing, rolls requested by the rules
+// ------------------------------------------------------------------------------------------------
+
+export interface DamagePacket {
+  /** Damage total before the target's traits (≥ 0). */
+  amount: number;
+  /** Damage type keys; empty = untyped. */
+  types: string[];
+  /** The attack's natural d20 (13A resist threshold); null when no attack roll (ongoing, flat). */
+  natural: number | null;
+  critical: boolean;
+  ongoing: boolean;
+  /** From an attack (FFd20 insubstantial halves "any attack"; ongoing is halved too). */
+  fromAttack: boolean;
+  melee: boolean;
+  nonlethal: boolean;
+  /** HD: the attacker chooses to knock the creature out instead of killing it. */
+  knockOut: boolean;
+}
+
+/** A roll the rules ask the adapter to make now (death save, save, recovery, dying check…). */
+export interface RollRequest {
+  kind:
+    | "save"
+    | "deathSave"
+    | "dyingCheck"
+    | "stableCheck"
+    | "rallySave"
+    | "recovery"
+    | "disengage";
+  actorId: string;
+  /** Effect the roll is about, if any. */
+  effectId?: string;
+  /** Foundry formula to roll, e.g. `1d20`, `1d20 + 3`, `2d20kh`, `5d10 + 2`. */
+  formula: string;
+  /** Total (or natural, per `against`) the roll must reach; null = no target (recovery). */
+  target: number | null;
+  /** Whether `target` is compared with the natural d20 or the total. */
+  against: "natural" | "total";
+  label: string;
+  /** Extra data the resolver needs back (e.g. `{ rally: true }`). */
+  data?: Record<string, string | number | boolean>;
+}
+
+export interface RollResult {
+  total: number;
+  /** Kept natural d20, or null for non-d20 rolls. */
+  natural: number | null;
+}
+
+/** Something the rules did, for the chat line and undo. */
+export interface RuleEvent {
+  /** i18n key of the message. */
+  key: string;
+  /** Format data for the message. */
+  data?: Record<string, string | number>;
+  actorId?: string;
+}
+
+/** The answer of every state-changing engine function. */
+export interface RuleResult {
+  /** The new actor source (a fresh object; the input is untouched). */
+  actor: ActorSource;
+  events: RuleEvent[];
+  /** Rolls to make right away, then feed to `resolveRoll`. */
+  requests: RollRequest[];
+}
+
+export interface DamageResult extends RuleResult {
+  /** Each adjustment from the packet's amount to what was dealt, itemised (resist, vulnerable…). */
+  adjustments: Modifier[];
+  /** Damage after traits, before temp HP. */
+  dealt: number;
+  absorbedByTemp: number;
+  hpLost: number;
+}
+
+export type HealingKind = "heal" | "temp";
+
+// ------------------------------------------------------------------------------------------------
+// Effects and the turn cycle
+// ------------------------------------------------------------------------------------------------
+
+export type DurationKind =
+  | "instant"
+  | "startOfNextTurn"
+  | "endOfNextTurn"
+  | "endOfEncounter"
+  | "saveEnds"
+  | "sustain"
+  | "permanent";
+
+export interface EffectSource {
+  id: string;
+  name: string;
+  /** Combatant whose turns time "your next turn" and sustain (the effect's creator). */
+  sourceCombatantId: string | null;
+  duration: DurationKind;
+  /** Save-ends difficulty (13A easy/normal/hard; others read their own target). */
+  save: "easy" | "normal" | "hard";
+  /** Modifier to saves against this effect. */
+  saveBonus: number;
+  sustain: "standard" | "move" | "minor" | null;
+  /** Round in which it was last sustained (null = never). */
+  sustainedRound: number | null;
+  ongoing: { amount: number; type: string } | null;
+  /** What replaces this effect once it is saved against (FFd20 aftereffect). */
+  aftereffect: Omit<EffectSource, "id" | "aftereffect" | "armed" | "sustainedRound"> | null;
+  /** Set at the creator's turn start; an armed end-of-next-turn/sustain effect ends at that turn's end. */
+  armed: boolean;
+  /** Condition ids the effect imposes. */
+  statuses: string[];
+}
+
+export interface CombatantSource {
+  /** Combatant id. */
+  id: string;
+  /** Actor id (steps and requests name this). */
+  actorId: string;
+  name: string;
+  actor: ActorSource;
+  effects: EffectSource[];
+  initiative: number | null;
+  /** Player side or the GM's side (HD around-the-table, 13A NPC death). */
+  side: "player" | "gm";
+  /** Aware at the start of battle (WD surprise round / HD surprised). */
+  aware: boolean;
+  defeated: boolean;
+  /** Table seat for around-the-table order (HD); GM seat from options. */
+  seat: number;
+}
+
+export interface TurnContext {
+  round: number;
+  /** Combatant whose turn starts/ends (absent for round/combat steps). */
+  combatantId: string | null;
+  combatants: CombatantSource[];
+  /** True while the Wounds d20 surprise round is running. */
+  surpriseRound: boolean;
+  options: RuleOptions;
+}
+
+/** One unit of turn-boundary work for the adapter to carry out, in order. */
+export type TurnStep =
+  | { kind: "damage"; actorId: string; effectId?: string; packet: DamagePacket; label: string }
+  | { kind: "roll"; request: RollRequest }
+  | { kind: "removeEffect"; actorId: string; effectId: string; label: string }
+  | { kind: "addEffect"; actorId: string; effect: Omit<EffectSource, "id">; label: string }
+  | { kind: "updateEffect"; actorId: string; effectId: string; changes: Partial<EffectSource> }
+  | { kind: "updateActor"; actorId: string; changes: Partial<ActorSource>; label: string }
+  | { kind: "rerollInitiative"; combatantIds: string[] }
+  | { kind: "notice"; event: RuleEvent };
+
+export interface TurnStepResult extends RuleResult {
+  /** Steps to run immediately after this one (before the rest of the plan). */
+  followUps: TurnStep[];
+  /** Steps to run after the whole plan (FFd20 aftereffects start after all saves). */
+  deferred: TurnStep[];
+}
+
+// ------------------------------------------------------------------------------------------------
+// Initiative
+// ------------------------------------------------------------------------------------------------
+
+export interface InitiativeRules {
+  /** `once` (13A, FFd20), `everyRound` (Wounds d20), `aroundTable` (Hundred Dungeons). */
+  mode: "once" | "everyRound" | "aroundTable";
+  /** `individual` = every combatant rolls; `gmSingle` = one roll for the whole GM side (HD). */
+  roll: "individual" | "gmSingle";
+  /** `none`, `surpriseRound` (WD: aware act in an extra first round), `skipFirstRound` (HD surprised). */
+  surprise: "none" | "surpriseRound" | "skipFirstRound";
+  /** Equal initiative acts simultaneously (WD). */
+  simultaneousTies: boolean;
+}
+
+/** A slot of the turn order; more than one id = acting at the same moment. */
+export interface InitiativeSlot {
+  combatantIds: string[];
+  initiative: number | null;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Ruleset data
+// ------------------------------------------------------------------------------------------------
+
+export interface DefenseSpec {
+  key: string;
+  label: string;
+  abbr: string;
+}
+
+export interface SaveSpec {
+  key: string;
+  label: string;
+}
+
+/** What a condition does, as data the engine and the adapter both read ([HD-COND]). */
+export interface ConditionSpec {
+  id: string;
+  label: string;
+  /** Icon path relative to the Foundry root (core icons) or the system. */
+  img: string;
+  /** Other condition ids this one includes (paralyzed → incapacitated). */
+  implies: string[];
+  /** The bearer's attack rolls. */
+  attacks?: RollMode;
+  /** Attacks against the bearer. */
+  attacksAgainst?: RollMode;
+  /** Melee attacks against the bearer. */
+  meleeAgainst?: RollMode | "autoHit";
+  /** Ranged attacks against the bearer. */
+  rangedAgainst?: RollMode;
+  /** The bearer's ability rolls (HD). */
+  abilityRolls?: RollMode;
+  /** Ability rolls that automatically fail. */
+  autoFail?: AbilityKey[];
+  /** Abilities whose rolls are mighty. */
+  mightyAbilities?: AbilityKey[];
+  noActions?: boolean;
+  noReactions?: boolean;
+  noSkills?: boolean;
+  /** Only one action or quick action a turn. */
+  oneAction?: boolean;
+  /** Speed cap in feet (slowed 20), or 0 (grappled). */
+  speedMax?: number;
+  /** Resistance to all damage, immunities (petrified). */
+  resistAll?: boolean;
+  immune?: string[];
+  /** Damage from a melee attack starts dying (unconscious). */
+  meleeDamageStartsDying?: boolean;
+  /** Grants combat advantage / is caught off guard. */
+  grantsCombatAdvantage?: boolean;
+  offGuard?: boolean;
+  /** Attack/check penalty while the condition lasts. */
+  attackPenalty?: number;
+  /** Death at this condition (exhaustion level 6 is expressed through `exhaustionLevels`). */
+  dead?: boolean;
+}
+
+/** How the sheet should label damage-trait values. */
+export interface TraitForms {
+  resist: "threshold" | "amount" | "halve";
+  vulnerable: "critRange" | "amount" | "double";
+}
