@@ -1,0 +1,10 @@
+/**
+ * d20 Combat — entry point. Registration only: every hook here delegates to a module.
+ */
+import { SYSTEM_ID } from "./constants.js";
+import { registerSettings } from "./settings.js";
+
+Hooks.once("init", () => {
+  console.log(`${SYSTEM_ID} | Initializing d20 Combat`);
+  registerSettings();
+});
