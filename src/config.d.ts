@@ -2,7 +2,7 @@
  * All declaration merging for fvtt-types lives in this one file. Keep each block in sync with the
  * runtime registration it describes (settings in src/settings.ts, CONFIG assignments in src/d20-combat.ts).
  */
-import type { RulesetId } from "./settings.js";
+import type { RulesetId } from "./engine/types.js";
 
 declare module "fvtt-types/configuration" {
   /** Game settings, keyed "<namespace>.<key>" (registered in src/settings.ts). */

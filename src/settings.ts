@@ -1,11 +1,10 @@
 import { SYSTEM_ID } from "./constants.js";
+import { RULESET_IDS, type RulesetId } from "./engine/types.js";
 
 /**
- * The ruleset ids, in menu order. This list (and lang/en.json) is the only place outside
- * src/engine/rulesets/ allowed to spell a ruleset id; test/project/ruleset-literals.test.ts enforces it.
+ * The default ruleset. The ruleset ids belong to the engine (RULESET_IDS); outside src/engine/rulesets/ and
+ * lang/, this file is the only place allowed to spell one (test/project/ruleset-literals.test.ts).
  */
-export const RULESET_IDS = ["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"] as const;
-export type RulesetId = (typeof RULESET_IDS)[number];
 export const DEFAULT_RULESET: RulesetId = "13th-age";
 
 /** Localisation key of each ruleset's label: D20C.Settings.Ruleset.Choices.<id>. */

@@ -22,7 +22,10 @@ function violations(): string[] {
         .split("\n")
         .forEach((line, i) => {
           const m = RULESET_LITERAL.exec(line);
-          if (m) found.push(`${file}:${i + 1}: ruleset id ${m[0]} outside src/engine/rulesets/`);
+          if (m)
+            found.push(
+              `${file}:${i + 1}: ruleset id ${m[0]} outside src/engine/rulesets/ (ask the ruleset instead, or move this into src/engine/rulesets/)`,
+            );
         });
     }
   }
