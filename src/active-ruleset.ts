@@ -1,0 +1,49 @@
+/**
+ * The world's active ruleset and its Open-rule option values, read from world settings.
+ * Everything outside the engine asks here instead of reading the setting itself.
+ */
+import { SYSTEM_ID } from "./constants.js";
+import { getRuleset } from "./engine/registry.js";
+import type { Ruleset } from "./engine/ruleset.js";
+import type { RuleOptions, RulesetId } from "./engine/types.js";
+import { currentRuleset } from "./settings.js";
+
+/** The id of the world's active ruleset (world setting `d20-combat.ruleset`). */
+export function activeRulesetId(): RulesetId {
+  return currentRuleset();
+}
+
+/** The world's active ruleset (pure engine module). */
+export function activeRuleset(): Ruleset {
+  return getRuleset(activeRulesetId());
+}
+
+/**
+ * Setting key of one Open rule of a ruleset: `<rulesetId>.<optionKey>` under the system namespace,
+ * i.e. the full key is `d20-combat.<rulesetId>.<optionKey>`.
+ */
+export function optionSettingKey(rulesetId: RulesetId, optionKey: string): string {
+  return `${rulesetId}.${optionKey}`;
+}
+
+/**
+ * The active ruleset's Open-rule values: each option read from its world setting
+ * `d20-combat.<rulesetId>.<optionKey>`, falling back to the option's default when the setting is
+ * not registered (yet) or holds a value of the wrong type.
+ */
+export function ruleOptions(): RuleOptions {
+  const ruleset = activeRuleset();
+  const out: Record<string, string | number | boolean> = {};
+  for (const spec of ruleset.options ?? []) {
+    let value: unknown = spec.default;
+    const key = optionSettingKey(ruleset.id, spec.key);
+    try {
+      const settings = game.settings as unknown as { get(ns: string, key: string): unknown; settings: Map<string, unknown> };
+      if (settings.settings.has(`${SYSTEM_ID}.${key}`)) value = settings.get(SYSTEM_ID, key);
+    } catch {
+      value = spec.default;
+    }
+    out[spec.key] = typeof value === typeof spec.default ? (value as string | number | boolean) : spec.default;
+  }
+  return out;
+}
