@@ -266,6 +266,8 @@ export interface AttackInput {
     penalties: Modifier[];
     conditions: string[];
     exhaustion: number;
+    /** HD: the attacker has a swim speed (no underwater weak attacks, [HD-WATER]). Absent = false. */
+    swimSpeed?: boolean;
   };
   target: {
     conditions: string[];
@@ -277,6 +279,8 @@ export interface AttackInput {
   critRange: number;
   hasMissEffect: boolean;
   options: RuleOptions;
+  /** Name of the weapon used, if any (HD underwater exemptions: dagger, net, spear, trident). */
+  weaponName?: string;
 }
 
 export type AttackResult = "crit" | "hit" | "miss" | "autoMiss";
@@ -554,6 +558,10 @@ export interface ConditionSpec {
   autoFail?: AbilityKey[];
   /** Abilities whose rolls are mighty. */
   mightyAbilities?: AbilityKey[];
+  /** Abilities whose rolls are weak (HD restrained: Dexterity). */
+  weakAbilities?: AbilityKey[];
+  /** Damage types the bearer resists (HD immersed in water: fire). */
+  resist?: string[];
   noActions?: boolean;
   noReactions?: boolean;
   noSkills?: boolean;
