@@ -1,0 +1,398 @@
+/**
+ * Exact attack odds (src/engine/odds.ts) against brute-force enumeration of the dice, for a
+ * test-only fake ruleset and for every real ruleset of the registry.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { keptNatural, netMode } from "../../src/engine/common.js";
+import type { DamageExpression } from "../../src/engine/dice.js";
+import { diceCount, maxDamage, parseDamage, totalFromFaces } from "../../src/engine/dice.js";
+import type { OddsDamage } from "../../src/engine/odds.js";
+import {
+  attackOdds,
+  expectedRecipeDamage,
+  keptFaceWeights,
+  recipeDamage,
+  totalDistribution,
+} from "../../src/engine/odds.js";
+import type { Ruleset } from "../../src/engine/ruleset.js";
+import { allRulesets } from "../../src/engine/registry.js";
+import type {
+  AttackInput,
+  AttackOutcome,
+  AttackResult,
+  DamageRecipe,
+  DamageRecipeInput,
+  RollMode,
+} from "../../src/engine/types.js";
+
+// ------------------------------------------------------------------------------------------------
+// Brute force: every d20 face (or pair of faces) and every damage face combination.
+// ------------------------------------------------------------------------------------------------
+
+/** Every combination of faces for an expression's dice (in totalFromFaces order). */
+function* allFaces(expr: DamageExpression): Generator<number[]> {
+  const sizes = expr.dice.flatMap((d) => Array.from({ length: d.count }, () => d.faces));
+  const cur = sizes.map(() => 1);
+  if (sizes.length === 0) {
+    yield [];
+    return;
+  }
+  for (;;) {
+    yield [...cur];
+    let i = sizes.length - 1;
+    while (i >= 0 && cur[i] === sizes[i]) cur[i--] = 1;
+    if (i < 0) return;
+    cur[i] = (cur[i] as number) + 1;
+  }
+}
+
+/** Recipe semantics written out independently from the DamageRecipe field docs. */
+function bruteRecipeMean(recipe: DamageRecipe | null): number {
+  if (!recipe) return 0;
+  let sum = 0;
+  let n = 0;
+  for (const faces of allFaces(recipe.roll)) {
+    const rolled = totalFromFaces(recipe.roll, faces);
+    let dmg = Math.floor((rolled + recipe.flatBonus) * recipe.multiplier);
+    if (dmg < recipe.minimum) dmg = recipe.minimum;
+    if (dmg < 0) dmg = 0;
+    sum += dmg;
+    n++;
+  }
+  return sum / n;
+}
+
+interface Brute {
+  autoMiss: number;
+  miss: number;
+  hit: number;
+  crit: number;
+  expectedDamage: number;
+}
+
+function bruteForce(ruleset: Ruleset, input: Omit<AttackInput, "dice">, damage?: OddsDamage): Brute {
+  const mode = ruleset.attackMode(input);
+  const rolls: number[][] = [];
+  for (let a = 1; a <= 20; a++) {
+    if (mode === "normal") rolls.push([a]);
+    else for (let b = 1; b <= 20; b++) rolls.push([a, b]);
+  }
+  const count: Record<AttackResult, number> = { autoMiss: 0, miss: 0, hit: 0, crit: 0 };
+  let dmg = 0;
+  const cache = new Map<string, number>();
+  for (const dice of rolls) {
+    const o = ruleset.resolveAttack({ ...input, dice });
+    count[o.result]++;
+    if (damage) {
+      const key = `${o.result}|${o.missEffect}`;
+      let mean = cache.get(key);
+      if (mean === undefined) {
+        mean = bruteRecipeMean(
+          ruleset.damageRecipe({
+            outcome: o.result,
+            hit: damage.hit,
+            miss: damage.miss ?? null,
+            missEffect: damage.missEffect ?? "none",
+            missApplies: o.missEffect,
+            critExtra: damage.critExtra ?? null,
+            types: damage.types ?? input.damageTypes,
+            options: input.options,
+          }),
+        );
+        cache.set(key, mean);
+      }
+      dmg += mean;
+    }
+  }
+  const n = rolls.length;
+  return {
+    autoMiss: count.autoMiss / n,
+    miss: count.miss / n,
+    hit: count.hit / n,
+    crit: count.crit / n,
+    expectedDamage: dmg / n,
+  };
+}
+
+function expectMatches(ruleset: Ruleset, input: Omit<AttackInput, "dice">, damage?: OddsDamage): void {
+  const odds = attackOdds(ruleset, input, damage);
+  const brute = bruteForce(ruleset, input, damage);
+  expect(odds.autoMiss).toBeCloseTo(brute.autoMiss, 12);
+  expect(odds.miss).toBeCloseTo(brute.miss, 12);
+  expect(odds.hit).toBeCloseTo(brute.hit, 12);
+  expect(odds.crit).toBeCloseTo(brute.crit, 12);
+  expect(odds.hitOrCrit).toBeCloseTo(brute.hit + brute.crit, 12);
+  expect(odds.expectedDamage).toBeCloseTo(brute.expectedDamage, 9);
+  expect(odds.autoMiss + odds.miss + odds.hit + odds.crit).toBeCloseTo(1, 12);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Inputs
+// ------------------------------------------------------------------------------------------------
+
+function baseInput(ruleset: Pick<Ruleset, "defenses" | "damageTypes">, over: Partial<AttackInput> = {}): Omit<AttackInput, "dice"> {
+  return {
+    attackBonus: 5,
+    defense: { key: ruleset.defenses[0]?.key ?? "ac", value: 15 },
+    range: "melee",
+    situation: {
+      combatAdvantage: false,
+      cover: "none",
+      concealment: "none",
+      mighty: 0,
+      weak: 0,
+      bonus: 0,
+      wrongSquare: false,
+      withinMeleeReach: false,
+      offGuard: false,
+    },
+    escalation: 0,
+    attacker: { kind: "character", usesEscalation: true, penalties: [], conditions: [], exhaustion: 0 },
+    target: { conditions: [], vulnerabilities: [], exhaustion: 0 },
+    damageTypes: [],
+    critRange: 0,
+    hasMissEffect: false,
+    options: {},
+    ...over,
+  };
+}
+
+function withSituation(input: Omit<AttackInput, "dice">, s: Partial<AttackInput["situation"]>): Omit<AttackInput, "dice"> {
+  return { ...input, situation: { ...input.situation, ...s } };
+}
+
+// ------------------------------------------------------------------------------------------------
+// TEST-ONLY FAKE RULESET: a tiny d20 game (not one of ours) to test odds.ts on its own.
+// natural 1 auto-miss; natural 20 auto-hit and crit; crit range lowered by critRange and by 2 for
+// a vulnerable type (crit only if the total hits); escalation added; mighty/weak from situation.
+// Crit damage: option fakeCrit "double" (multiplier 2) or "max" (maximum as flatBonus + extra dice).
+// ------------------------------------------------------------------------------------------------
+
+const FAKE_TEST_ONLY_RULESET = {
+  defenses: [{ key: "ac", label: "x", abbr: "x" }],
+  damageTypes: ["fire", "cold"],
+  attackMode(input: Omit<AttackInput, "dice">): RollMode {
+    return netMode(input.situation.mighty, input.situation.weak);
+  },
+  resolveAttack(input: AttackInput): AttackOutcome {
+    const mode = netMode(input.situation.mighty, input.situation.weak);
+    const natural = keptNatural(input.dice, mode);
+    const esc = input.attacker.usesEscalation ? input.escalation : 0;
+    const total = natural + input.attackBonus + esc + input.situation.bonus;
+    const vuln = input.target.vulnerabilities.some((v) => input.damageTypes.includes(v.type));
+    const critThreshold = 20 - input.critRange - (vuln ? 2 : 0);
+    const totalHits = total >= input.defense.value;
+    let result: AttackResult;
+    if (natural === 1 || input.situation.wrongSquare) result = "autoMiss";
+    else if (natural === 20 || (natural >= critThreshold && totalHits)) result = "crit";
+    else if (totalHits) result = "hit";
+    else result = "miss";
+    const isHit = result === "hit" || result === "crit";
+    return {
+      natural,
+      dice: [...input.dice],
+      mode,
+      modifiers: [],
+      total,
+      defenseKey: input.defense.key,
+      defense: input.defense.value,
+      critThreshold,
+      result,
+      isHit,
+      isCrit: result === "crit",
+      autoHit: isHit && !totalHits,
+      autoMiss: result === "autoMiss",
+      missEffect: result === "miss" && input.hasMissEffect,
+      reasons: [],
+    };
+  },
+  damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
+    const base = { flatBonus: 0, multiplier: 1, minimum: 0, types: input.types, notes: [] };
+    if (input.outcome === "crit" && input.hit) {
+      if (input.options["fakeCrit"] === "max") {
+        return { ...base, roll: input.critExtra ?? { dice: [], flat: 0 }, flatBonus: maxDamage(input.hit) };
+      }
+      const extra = input.critExtra?.dice ?? [];
+      return { ...base, roll: { dice: [...input.hit.dice, ...extra], flat: input.hit.flat }, multiplier: 2 };
+    }
+    if (input.outcome === "hit" && input.hit) return { ...base, roll: input.hit, minimum: 1 };
+    if (input.outcome === "miss" && input.missApplies) {
+      if (input.missEffect === "half" && input.hit) return { ...base, roll: input.hit, multiplier: 0.5 };
+      if (input.missEffect === "formula" && input.miss) return { ...base, roll: input.miss };
+    }
+    return null;
+  },
+} as unknown as Ruleset;
+
+const fakeDamage: OddsDamage = {
+  hit: parseDamage("1d8+1d4-1"),
+  miss: parseDamage("2"),
+  critExtra: parseDamage("1d6"),
+  missEffect: "half",
+  types: ["fire"],
+};
+
+describe("odds.ts on a test-only fake ruleset", () => {
+  it("kept-face weights: mighty/weak derived by counting the 400 pairs", () => {
+    for (const mode of ["normal", "mighty", "weak"] as const) {
+      const { weights, denominator } = keptFaceWeights(mode);
+      const counted = new Array<number>(20).fill(0);
+      if (mode === "normal") for (let a = 1; a <= 20; a++) counted[a - 1]++;
+      else
+        for (let a = 1; a <= 20; a++)
+          for (let b = 1; b <= 20; b++) counted[keptNatural([a, b], mode) - 1]++;
+      expect(weights).toEqual(counted);
+      expect(weights.reduce((s, w) => s + w, 0)).toBe(denominator);
+    }
+  });
+
+  it("total distribution matches enumeration of the faces (incl. subtracted dice)", () => {
+    for (const f of ["1d8+1d4-1", "2d6", "1d6-1d4+3", "5", "3d4-2d3"]) {
+      const expr = parseDamage(f);
+      const { min, p } = totalDistribution(expr);
+      const counts = new Map<number, number>();
+      let n = 0;
+      for (const faces of allFaces(expr)) {
+        const t = totalFromFaces(expr, faces);
+        counts.set(t, (counts.get(t) ?? 0) + 1);
+        n++;
+      }
+      p.forEach((pi, i) => expect(pi, `${f} total ${min + i}`).toBeCloseTo((counts.get(min + i) ?? 0) / n, 14));
+      expect([...counts.keys()].every((t) => t >= min && t < min + p.length)).toBe(true);
+      expect(diceCount(expr)).toBe(expr.dice.reduce((s, d) => s + d.count, 0));
+    }
+  });
+
+  it("recipeDamage: flat bonus, multiplier rounded down, minimum, never negative", () => {
+    const r: DamageRecipe = { roll: { dice: [], flat: 0 }, flatBonus: 1, multiplier: 0.5, minimum: 0, types: [], notes: [] };
+    expect(recipeDamage(r, 4)).toBe(2); // (4+1)/2 = 2.5 → 2
+    expect(recipeDamage({ ...r, minimum: 3 }, 0)).toBe(3);
+    expect(recipeDamage({ ...r, multiplier: 1 }, -5)).toBe(0);
+    expect(expectedRecipeDamage(null)).toBe(0);
+  });
+
+  const cases: [string, Omit<AttackInput, "dice">][] = [];
+  const f = FAKE_TEST_ONLY_RULESET;
+  cases.push(["plain", baseInput(f)]);
+  cases.push(["mighty", withSituation(baseInput(f), { mighty: 1 })]);
+  cases.push(["weak", withSituation(baseInput(f), { weak: 2 })]);
+  cases.push(["mighty+weak cancel", withSituation(baseInput(f), { weak: 1, mighty: 1 })]);
+  cases.push(["vulnerable", baseInput(f, { damageTypes: ["fire"], target: { conditions: [], vulnerabilities: [{ type: "fire", value: 0 }], exhaustion: 0 } })]);
+  cases.push(["precision", baseInput(f, { critRange: 3, defense: { key: "ac", value: 22 } })]);
+  cases.push(["escalation", baseInput(f, { escalation: 4 })]);
+  cases.push(["miss effect", baseInput(f, { hasMissEffect: true, defense: { key: "ac", value: 20 } })]);
+  cases.push(["max crit", baseInput(f, { options: { fakeCrit: "max" } })]);
+  cases.push(["wrong square", withSituation(baseInput(f), { wrongSquare: true })]);
+  for (const [name, input] of cases) {
+    it(`matches brute force: ${name}`, () => expectMatches(f, input, fakeDamage));
+  }
+
+  it("weights mighty faces (2n−1)/400: a crit on 20 only has 39/400", () => {
+    const odds = attackOdds(f, withSituation(baseInput(f, { defense: { key: "ac", value: 40 } }), { mighty: 1 }));
+    expect(odds.crit).toBeCloseTo(39 / 400, 14);
+    expect(odds.autoMiss).toBeCloseTo(1 / 400, 14);
+    expect(odds.miss).toBeCloseTo(1 - 40 / 400, 14);
+  });
+
+  it("no damage given → expected damage 0, outcome probabilities still exact", () => {
+    const odds = attackOdds(f, baseInput(f));
+    expect(odds.expectedDamage).toBe(0);
+    // total = nat + 5 ≥ 15 ⇔ nat ≥ 10; nat 20 crits; nat 1 auto-miss
+    expect(odds.hitOrCrit).toBeCloseTo(11 / 20, 14);
+    expect(odds.crit).toBeCloseTo(1 / 20, 14);
+    expect(odds.faces[0]).toBe("autoMiss");
+    expect(odds.faces[19]).toBe("crit");
+  });
+
+  it("property: odds sum to 1 and match brute force over random defenses/bonuses/modes", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -10, max: 40 }),
+        fc.integer({ min: -5, max: 15 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 4 }),
+        (def, bonus, mighty, weak, esc, critRange) => {
+          const input = withSituation(baseInput(f, { defense: { key: "ac", value: def }, attackBonus: bonus, escalation: esc, critRange }), { mighty, weak });
+          expectMatches(f, input, fakeDamage);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// The real rulesets
+// ------------------------------------------------------------------------------------------------
+
+const isReady = (r: Ruleset): boolean => typeof r.resolveAttack === "function" && typeof r.damageRecipe === "function";
+const real = allRulesets();
+const byId = new Map(real.map((r) => [r.id ?? "", r]));
+function get(id: string): Ruleset {
+  const r = byId.get(id) ?? real.find((x) => x.id === id);
+  if (!r) throw new Error(`no ruleset ${id}`);
+  return r;
+}
+const RULESET_IDS_FOR_TESTS = ["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"];
+const readyIds = RULESET_IDS_FOR_TESTS.filter((id) => real.some((r) => r.id === id && isReady(r)));
+
+function damageFor(r: Ruleset): OddsDamage {
+  return {
+    hit: parseDamage("1d8+1d4+2"),
+    miss: parseDamage("3"),
+    critExtra: parseDamage("1d6"),
+    missEffect: "half",
+    types: r.damageTypes.length ? [r.damageTypes[0] as string] : [],
+  };
+}
+
+describe.each(readyIds)("odds match brute-force enumeration: %s", (id) => {
+  const r = () => get(id);
+  it("plain attacks at several defenses (normal mode, 20 faces)", () => {
+    for (const def of [2, 10, 15, 21, 26, 40]) expectMatches(r(), baseInput(r(), { defense: { key: r().defenses[0]!.key, value: def } }), damageFor(r()));
+  });
+  it("[HD-MIGHTY] two d20 keep high/low: all 400 pairs agree", () => {
+    for (const s of [{ mighty: 1 }, { weak: 1 }, { mighty: 1, weak: 1 }]) {
+      expectMatches(r(), withSituation(baseInput(r()), s), damageFor(r()));
+    }
+  });
+  it("[13A-VULN] [FF-PRECISION] crit range from vulnerability and precision agrees with enumeration", () => {
+    const type = r().damageTypes[0] ?? "fire";
+    const vuln = baseInput(r(), {
+      damageTypes: [type],
+      target: { conditions: [], vulnerabilities: [{ type, value: 5 }], exhaustion: 0 },
+    });
+    expectMatches(r(), vuln, damageFor(r()));
+    expectMatches(r(), baseInput(r(), { critRange: 2 }), damageFor(r()));
+    expectMatches(r(), baseInput(r(), { critRange: 2, defense: { key: r().defenses[0]!.key, value: 23 } }), damageFor(r()));
+  });
+  it("[13A-ESC] escalation die and miss effects agree with enumeration", () => {
+    expectMatches(r(), baseInput(r(), { escalation: 3 }), damageFor(r()));
+    expectMatches(r(), baseInput(r(), { hasMissEffect: true, defense: { key: r().defenses[0]!.key, value: 19 } }), damageFor(r()));
+  });
+  it("property: odds sum to 1 and match enumeration over defenses/bonuses/modes", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 35 }),
+        fc.integer({ min: -3, max: 12 }),
+        fc.constantFrom({ mighty: 0, weak: 0 }, { mighty: 1, weak: 0 }, { mighty: 0, weak: 1 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.boolean(),
+        (def, bonus, mw, esc, critRange, missEffect) => {
+          const input = withSituation(
+            baseInput(r(), { defense: { key: r().defenses[0]!.key, value: def }, attackBonus: bonus, escalation: esc, critRange, hasMissEffect: missEffect }),
+            mw,
+          );
+          const odds = attackOdds(r(), input, damageFor(r()));
+          expect(odds.autoMiss + odds.miss + odds.hit + odds.crit).toBeCloseTo(1, 12);
+          expectMatches(r(), input, damageFor(r()));
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
