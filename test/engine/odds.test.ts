@@ -16,7 +16,7 @@ import {
   totalDistribution,
 } from "../../src/engine/odds.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
-import { allRulesets } from "../../src/engine/registry.js";
+import { getRuleset } from "../../src/engine/registry.js";
 import type {
   AttackInput,
   AttackOutcome,
@@ -24,7 +24,9 @@ import type {
   DamageRecipe,
   DamageRecipeInput,
   RollMode,
+  RulesetId,
 } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/types.js";
 
 // ------------------------------------------------------------------------------------------------
 // Brute force: every d20 face (or pair of faces) and every damage face combination.
@@ -238,10 +240,13 @@ describe("odds.ts on a test-only fake ruleset", () => {
     for (const mode of ["normal", "mighty", "weak"] as const) {
       const { weights, denominator } = keptFaceWeights(mode);
       const counted = new Array<number>(20).fill(0);
-      if (mode === "normal") for (let a = 1; a <= 20; a++) counted[a - 1]++;
+      const bump = (face: number): void => {
+        counted[face - 1] = (counted[face - 1] as number) + 1;
+      };
+      if (mode === "normal") for (let a = 1; a <= 20; a++) bump(a);
       else
         for (let a = 1; a <= 20; a++)
-          for (let b = 1; b <= 20; b++) counted[keptNatural([a, b], mode) - 1]++;
+          for (let b = 1; b <= 20; b++) bump(keptNatural([a, b], mode));
       expect(weights).toEqual(counted);
       expect(weights.reduce((s, w) => s + w, 0)).toBe(denominator);
     }
@@ -329,15 +334,8 @@ describe("odds.ts on a test-only fake ruleset", () => {
 // ------------------------------------------------------------------------------------------------
 
 const isReady = (r: Ruleset): boolean => typeof r.resolveAttack === "function" && typeof r.damageRecipe === "function";
-const real = allRulesets();
-const byId = new Map(real.map((r) => [r.id ?? "", r]));
-function get(id: string): Ruleset {
-  const r = byId.get(id) ?? real.find((x) => x.id === id);
-  if (!r) throw new Error(`no ruleset ${id}`);
-  return r;
-}
-const RULESET_IDS_FOR_TESTS = ["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"];
-const readyIds = RULESET_IDS_FOR_TESTS.filter((id) => real.some((r) => r.id === id && isReady(r)));
+const get = (id: RulesetId): Ruleset => getRuleset(id);
+const readyIds = RULESET_IDS.filter((id) => isReady(getRuleset(id)));
 
 function damageFor(r: Ruleset): OddsDamage {
   return {
