@@ -5,17 +5,7 @@ import { EngineError } from "./errors.js";
 import type { Ruleset } from "./ruleset.js";
 import type { RulesetId } from "./types.js";
 import { RULESET_IDS } from "./types.js";
-import { thirteenthAge } from "./rulesets/13th-age.js";
-import { ffd20 } from "./rulesets/ffd20.js";
-import { hundredDungeons } from "./rulesets/hundred-dungeons.js";
-import { woundsD20 } from "./rulesets/wounds-d20.js";
-
-const RULESETS: Record<RulesetId, Ruleset> = {
-  "13th-age": thirteenthAge,
-  ffd20,
-  "hundred-dungeons": hundredDungeons,
-  "wounds-d20": woundsD20,
-};
+import { RULESETS } from "./rulesets/index.js";
 
 export function isRulesetId(id: unknown): id is RulesetId {
   return typeof id === "string" && (RULESET_IDS as readonly string[]).includes(id);

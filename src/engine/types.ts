@@ -9,7 +9,9 @@
  */
 import type { DamageExpression } from "./dice.js";
 
-export const RULESET_IDS = ["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"] as const;
+import { RULESET_IDS } from "./rulesets/ids.js";
+
+export { RULESET_IDS };
 export type RulesetId = (typeof RULESET_IDS)[number];
 
 export const ABILITY_KEYS = ["str", "dex", "con", "int", "wis", "cha"] as const;
