@@ -1,3 +1,75 @@
-// PLACEHOLDER until the ruleset module lands: replaced wholesale by its owner.
+/**
+ * 13th Age combat rules (ruleset id `13th-age`). Helpers live in `./13th-age/`; this file assembles
+ * them into the {@link Ruleset} the adapter talks to. See docs/rules.md for each rule's reading.
+ */
 import type { Ruleset } from "../ruleset.js";
-export const thirteenthAge = {} as Ruleset;
+import { attackBonus, attackMode, damageExpression, damageRecipe, deriveActor, resolveAttack } from "./13th-age/attack.js";
+import {
+  applyDamage,
+  applyHealing,
+  deathSaveRequest,
+  fullHealUp,
+  resolveRoll,
+  saveRequest,
+  startRecovery,
+} from "./13th-age/damage.js";
+import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, OPTIONS, SAVES } from "./13th-age/data.js";
+import {
+  actsThisRound,
+  addEffect,
+  canFlee,
+  initiativeFormula,
+  onCombatEnd,
+  onCombatStart,
+  onRoundEnd,
+  onRoundStart,
+  onTurnEnd,
+  onTurnStart,
+  order,
+  resolveTurnRoll,
+} from "./13th-age/turns.js";
+
+export const thirteenthAge: Ruleset = {
+  id: "13th-age",
+  label: "D20C.Age13.Name",
+  defenses: DEFENSES,
+  saves: SAVES,
+  damageTypes: DAMAGE_TYPES,
+  traitForms: { resist: "threshold", vulnerable: "critRange" },
+  conditions: CONDITIONS,
+  initiative: { mode: "once", roll: "individual", surprise: "none", simultaneousTies: false },
+  escalationByDefault: true,
+  actions: ACTIONS,
+  options: OPTIONS,
+
+  deriveActor,
+  attackBonus,
+  damageExpression,
+  attackMode,
+  resolveAttack,
+  damageRecipe,
+
+  applyDamage,
+  applyHealing,
+  startRecovery,
+  saveRequest,
+  deathSaveRequest,
+  resolveRoll,
+
+  onCombatStart,
+  onRoundStart,
+  onTurnStart,
+  onTurnEnd,
+  onRoundEnd,
+  onCombatEnd,
+  resolveTurnRoll,
+  actsThisRound,
+  initiativeFormula,
+  order,
+  addEffect,
+
+  fullHealUp,
+  canFlee,
+};
+
+export * as age13 from "./13th-age/index.js";

@@ -1,0 +1,243 @@
+/**
+ * 13th Age: derived values, attack bonus, attack resolution and damage recipes.
+ * [13A-ATK] [13A-DMG] [13A-MISS] [13A-NAT20] [13A-NAT1] [13A-VULN] [13A-ESC] [13A-NORECOV]
+ */
+import { abilityModifier, keptNatural, option } from "../../common.js";
+import type { DamageExpression } from "../../dice.js";
+import { mergeDice, parseDamage, parseWeaponDice } from "../../dice.js";
+import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
+import type {
+  ActorSource,
+  AttackInput,
+  AttackOutcome,
+  DamageRecipe,
+  DamageRecipeInput,
+  DerivedActor,
+  Modifier,
+  PowerSource,
+  RollMode,
+  RuleOptions,
+  WeaponSource,
+} from "../../types.js";
+import { ABILITY_KEYS } from "../../types.js";
+import { CONDITION_PENALTIES, DEFENSES, OPTION_DEFAULTS, SAVES, VULNERABILITY_CRIT_EXPANSION } from "./data.js";
+
+const K = "D20C.Age13";
+
+/** Default defense when neither a stat block nor a class value is given. */
+export const DEFAULT_DEFENSE = 10;
+
+/** The cumulative −1 per recovery used with none left ([13A-NORECOV]); null when none. */
+export function noRecoveryPenalty(actor: ActorSource): Modifier | null {
+  const n = Math.max(0, Math.trunc(actor.recoveries.noRecoveryUses));
+  return n > 0 ? { key: "noRecovery", label: `${K}.Modifier.noRecovery`, value: -n } : null;
+}
+
+function conditionModifiers(actor: ActorSource, which: "attack" | "defense"): Modifier[] {
+  const out: Modifier[] = [];
+  for (const id of actor.conditions) {
+    const p = CONDITION_PENALTIES[id];
+    if (p && p[which] !== 0) out.push({ key: `condition.${id}`, label: `D20C.Condition.${id}`, value: p[which] });
+  }
+  return out;
+}
+
+/** Bloodied at half maximum HP or less (shown on the sheet; no mechanical effect by itself). */
+export function isBloodied(actor: ActorSource): boolean {
+  return actor.hp.value <= actor.hp.max / 2;
+}
+
+/**
+ * Initiative modifier ([13A-INIT]): PCs add level + Dex modifier + extra bonus; NPC stat blocks
+ * give their initiative as `initiativeBonus`.
+ */
+export function initiativeModifier(actor: ActorSource): number {
+  if (actor.kind === "character") return actor.level + abilityModifier(actor.abilities.dex) + actor.initiativeBonus;
+  return actor.initiativeBonus;
+}
+
+export function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedActor {
+  const abilityMods = Object.fromEntries(ABILITY_KEYS.map((k) => [k, abilityModifier(actor.abilities[k])])) as DerivedActor["abilityMods"];
+  const norecov = noRecoveryPenalty(actor);
+  const attackPenalties = [...(norecov ? [norecov] : []), ...conditionModifiers(actor, "attack")];
+  const defensePenalties = [...(norecov ? [norecov] : []), ...conditionModifiers(actor, "defense")];
+  const penaltyTotal = defensePenalties.reduce((s, m) => s + m.value, 0);
+  const defenses: Record<string, number> = {};
+  for (const d of DEFENSES) {
+    const src = actor.defenses[d.key];
+    defenses[d.key] = (src?.base ?? DEFAULT_DEFENSE) + (src?.bonus ?? 0) + penaltyTotal;
+  }
+  const saves = Object.fromEntries(SAVES.map((s) => [s.key, actor.baseSaveBonus]));
+  const bloodied = isBloodied(actor);
+  const statusLabels: string[] = [];
+  if (bloodied && actor.state !== "dead") statusLabels.push(`${K}.Status.bloodied`);
+  if (actor.lastTurn) statusLabels.push(`${K}.Status.lastTurn`);
+  if (actor.state !== "active") statusLabels.push(`D20C.Condition.${actor.state}`);
+  if (norecov) statusLabels.push(`${K}.Status.noRecovery`);
+  return {
+    abilityMods,
+    defenses,
+    attackPenalties,
+    defensePenalties,
+    initiative: initiativeModifier(actor),
+    saves,
+    bloodied,
+    wounded: false,
+    damageTaken: Math.max(0, actor.hp.max - actor.hp.value),
+    statusLabels,
+  };
+}
+
+/**
+ * Base attack bonus of a power ([13A-ATK]), itemised. PCs: ability modifier + level + the power's
+ * and the actor's bonuses + weapon enhancement. NPCs: the stat block's flat bonus (+ ability if a
+ * power names one; NPCs don't add level). Escalation and penalties are added by `resolveAttack`.
+ */
+export function attackBonus(actor: ActorSource, derived: DerivedActor, power: PowerSource, weapon: WeaponSource | null): Modifier[] {
+  const out: Modifier[] = [];
+  if (power.attackAbility) {
+    out.push({ key: "ability", label: `D20C.Ability.${power.attackAbility}`, value: derived.abilityMods[power.attackAbility] });
+  }
+  if (actor.kind === "character") out.push({ key: "level", label: "D20C.Modifier.level", value: actor.level });
+  if (power.attackBonus) out.push({ key: "power", label: "D20C.Modifier.power", value: power.attackBonus });
+  if (actor.attackBonus) out.push({ key: "misc", label: "D20C.Modifier.misc", value: actor.attackBonus });
+  if (weapon?.enhancement) out.push({ key: "enhancement", label: "D20C.Modifier.enhancement", value: weapon.enhancement });
+  return out;
+}
+
+/**
+ * Hit damage of a power ([13A-DMG]): the resolved formula, `N[W]` expanded with the weapon's dice,
+ * plus weapon enhancement. Flat NPC damage (`12`) is a formula with no dice.
+ */
+export function damageExpression(_actor: ActorSource, _derived: DerivedActor, power: PowerSource, weapon: WeaponSource | null): DamageExpression | null {
+  if (!power.damage || power.damage.trim() === "") return null;
+  const wdice = weapon && weapon.damageDice.trim() !== "" ? parseWeaponDice(weapon.damageDice) : null;
+  const expr = parseDamage(power.damage, wdice, "power.damage");
+  return weapon?.enhancement ? { ...expr, flat: expr.flat + weapon.enhancement } : expr;
+}
+
+/** 13th Age has no advantage-style two-dice rolls: always one d20. */
+export function attackMode(_input: Omit<AttackInput, "dice">): RollMode {
+  return "normal";
+}
+
+/** Whether any of the attack's damage types is one the target is vulnerable to ([13A-VULN]). */
+export function isVulnerable(damageTypes: readonly string[], vulnerabilities: readonly { type: string }[]): boolean {
+  return vulnerabilities.some((v) => v.type === "all" || damageTypes.includes(v.type));
+}
+
+/** Lowest natural roll that crits ([13A-NAT20], [13A-VULN]); never below 2 (a 1 always misses). */
+export function critThreshold(critRange: number, vulnerable: boolean): number {
+  return Math.max(2, 20 - Math.trunc(critRange) - (vulnerable ? VULNERABILITY_CRIT_EXPANSION : 0));
+}
+
+/** Whether the attacker adds the escalation die ([13A-ESC]): PCs always, NPCs when flagged. */
+export function usesEscalation(attacker: { kind: string; usesEscalation: boolean }): boolean {
+  return attacker.kind === "character" || attacker.usesEscalation;
+}
+
+export function resolveAttack(input: AttackInput): AttackOutcome {
+  const natural = keptNatural(input.dice, "normal");
+  const base = requireFinite("attack.attackBonus", input.attackBonus);
+  const defense = requireFinite("attack.defense.value", input.defense.value);
+  const escalation = requireNonNegative("attack.escalation", input.escalation);
+  requireFinite("attack.critRange", input.critRange);
+  requireFinite("attack.situation.bonus", input.situation.bonus);
+
+  const modifiers: Modifier[] = [];
+  const parts = input.bonusParts;
+  if (parts && parts.length > 0 && parts.reduce((s, m) => s + m.value, 0) === base) modifiers.push(...parts);
+  else modifiers.push({ key: "attackBonus", label: "D20C.Modifier.attackBonus", value: base });
+  if (escalation > 0 && usesEscalation(input.attacker)) {
+    modifiers.push({ key: "escalation", label: "D20C.Modifier.escalation", value: Math.trunc(escalation) });
+  }
+  for (const p of input.attacker.penalties) modifiers.push(p);
+  if (input.situation.bonus) modifiers.push({ key: "situational", label: "D20C.Modifier.situational", value: input.situation.bonus });
+  modifiers.forEach((m, i) => requireFinite(`attack.modifiers[${i}].value`, m.value));
+
+  const total = natural + modifiers.reduce((s, m) => s + m.value, 0);
+  const vulnerable = isVulnerable(input.damageTypes, input.target.vulnerabilities);
+  const threshold = critThreshold(input.critRange, vulnerable);
+  const nat20AlwaysHits = option(input.options, "nat20AlwaysHits", OPTION_DEFAULTS.nat20AlwaysHits as boolean);
+  const expandedCritHits = option(input.options, "expandedCritHits", OPTION_DEFAULTS.expandedCritHits as boolean);
+  const reasons: string[] = [];
+  if (vulnerable) reasons.push("D20C.Reason.vulnerableCritRange");
+
+  const out = (result: AttackOutcome["result"], autoHit: boolean, extra: string[] = []): AttackOutcome => {
+    const isHit = result === "hit" || result === "crit";
+    return {
+      natural,
+      dice: [...input.dice],
+      mode: "normal",
+      modifiers,
+      total,
+      defenseKey: input.defense.key,
+      defense,
+      critThreshold: threshold,
+      result,
+      isHit,
+      isCrit: result === "crit",
+      autoHit,
+      autoMiss: result === "autoMiss",
+      // [13A-MISS] a plain miss carries the miss effect; [13A-NAT1] a natural 1 never does.
+      missEffect: result === "miss" && input.hasMissEffect,
+      reasons: [...reasons, ...extra],
+    };
+  };
+
+  // [13A-NAT1] a natural 1 misses outright, whatever the total and the crit range.
+  if (natural === 1) return out("autoMiss", false, ["D20C.Reason.natural1"]);
+  const hits = total >= defense;
+  if (natural >= threshold) {
+    if (hits) return out("crit", false);
+    if (natural === 20 && nat20AlwaysHits) return out("crit", true, ["D20C.Reason.natural20AutoHit"]);
+    if (natural < 20 && expandedCritHits) return out("crit", true, ["D20C.Reason.expandedCritHits"]);
+    return out("miss", false, ["D20C.Reason.critNeedsHit"]);
+  }
+  return out(hits ? "hit" : "miss", false);
+}
+
+function doubledDice(expr: DamageExpression): DamageExpression {
+  return { dice: expr.dice.map((d) => ({ ...d, count: d.count * 2 })), flat: expr.flat };
+}
+
+function addExpr(a: DamageExpression, b: DamageExpression | null): DamageExpression {
+  if (!b) return mergeDice({ dice: a.dice.map((d) => ({ ...d })), flat: a.flat });
+  return mergeDice({ dice: [...a.dice.map((d) => ({ ...d })), ...b.dice.map((d) => ({ ...d }))], flat: a.flat + b.flat });
+}
+
+/**
+ * How to roll damage ([13A-NAT20] crit doubling, [13A-MISS] miss damage, [13A-NAT1] none).
+ * Crit `doubleTotal` (default): roll normally (plus any extra crit dice) and double the total.
+ * Crit `doubleDice`: roll twice the dice, flat part and extra crit dice once.
+ */
+export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
+  const base = { flatBonus: 0, minimum: 0, types: [...input.types] };
+  switch (input.outcome) {
+    case "autoMiss":
+      return null;
+    case "crit": {
+      if (!input.hit) return null;
+      const mode = option(input.options, "critDamage", OPTION_DEFAULTS.critDamage as string);
+      if (mode === "doubleDice") {
+        return { ...base, roll: addExpr(doubledDice(input.hit), input.critExtra), multiplier: 1, notes: [`${K}.Note.critDoubleDice`] };
+      }
+      if (mode !== "doubleTotal") throw new EngineError("options.critDamage", `unknown crit damage rule "${mode}"`, mode);
+      return { ...base, roll: addExpr(input.hit, input.critExtra), multiplier: 2, notes: [`${K}.Note.critDoubleTotal`] };
+    }
+    case "hit":
+      return input.hit ? { ...base, roll: addExpr(input.hit, null), multiplier: 1, notes: [] } : null;
+    case "miss": {
+      if (!input.missApplies) return null;
+      if (input.missEffect === "half" && input.hit) {
+        return { ...base, roll: addExpr(input.hit, null), multiplier: 0.5, notes: [`${K}.Note.missHalf`] };
+      }
+      if (input.missEffect === "formula" && input.miss) {
+        return { ...base, roll: addExpr(input.miss, null), multiplier: 1, notes: [`${K}.Note.missDamage`] };
+      }
+      return null;
+    }
+    default:
+      throw new EngineError("damage.outcome", `unknown attack result "${String(input.outcome)}"`, input.outcome);
+  }
+}
