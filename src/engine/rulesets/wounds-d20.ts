@@ -1,3 +1,71 @@
-// PLACEHOLDER until the ruleset module lands: replaced wholesale by its owner.
+/**
+ * Wounds d20 (`wounds-d20`): damage counts up against HP, wound points past the wounded
+ * threshold, a death save with staggered / dying / stable outcomes, three armor classes, five
+ * saves, and initiative rerolled every round with simultaneous ties. Helpers live in
+ * `./wounds-d20/`; this file assembles the {@link Ruleset}.
+ */
 import type { Ruleset } from "../ruleset.js";
-export const woundsD20 = {} as Ruleset;
+import { deriveActor } from "./wounds-d20/actor.js";
+import { attackBonus, attackMode, damageExpression, damageRecipe, resolveAttack } from "./wounds-d20/attack.js";
+import { applyDamage, applyHealing, deathSaveRequest, resolveRoll, saveRequest, startRecovery } from "./wounds-d20/damage.js";
+import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, INITIATIVE, K, OPTIONS, SAVES, TRAIT_FORMS } from "./wounds-d20/data.js";
+import {
+  actsThisRound,
+  addEffect,
+  canFlee,
+  fullHealUp,
+  initiativeFormula,
+  onCombatEnd,
+  onCombatStart,
+  onRoundEnd,
+  onRoundStart,
+  onTurnEnd,
+  onTurnStart,
+  order,
+  resolveTurnRoll,
+} from "./wounds-d20/turns.js";
+
+export const woundsD20: Ruleset = {
+  id: "wounds-d20",
+  label: `${K}.Name`,
+  defenses: DEFENSES,
+  saves: SAVES,
+  damageTypes: DAMAGE_TYPES,
+  traitForms: TRAIT_FORMS,
+  conditions: CONDITIONS,
+  initiative: INITIATIVE,
+  escalationByDefault: false,
+  actions: ACTIONS,
+  options: OPTIONS,
+
+  deriveActor: (actor) => deriveActor(actor),
+  attackBonus,
+  damageExpression,
+  attackMode: () => attackMode(),
+  resolveAttack,
+  damageRecipe,
+
+  applyDamage: (actor, packet, _options, actorId) => applyDamage(actor, packet, actorId),
+  applyHealing: (actor, amount, kind, _options, actorId) => applyHealing(actor, amount, kind, actorId),
+  startRecovery: (actor, rally, _options, actorId) => startRecovery(actor, rally, actorId),
+  saveRequest,
+  deathSaveRequest: (actor, _derived, actorId) => deathSaveRequest(actor, actorId),
+  resolveRoll: (actor, request, roll) => resolveRoll(actor, request, roll),
+
+  onCombatStart,
+  onRoundStart,
+  onTurnStart,
+  onTurnEnd,
+  onRoundEnd,
+  onCombatEnd: (ctx) => onCombatEnd(ctx),
+  resolveTurnRoll,
+  actsThisRound,
+  initiativeFormula,
+  order,
+  addEffect,
+
+  fullHealUp,
+  canFlee,
+};
+
+export * from "./wounds-d20/exports.js";

@@ -1,0 +1,105 @@
+/**
+ * Wounds d20 derived values: AC / touch / flat-footed ([WD-AC], [WD-TOUCH], [WD-FLAT]), the
+ * bloodied and wounded penalties ([WD-BLOODIED], [WD-WOUNDED]), initiative ([WD-INIT]) and the
+ * five saves ([WD-SAVES]).
+ */
+import { abilityModifier } from "../../common.js";
+import type { AbilityKey, ActorSource, DerivedActor, Modifier } from "../../types.js";
+import { ABILITY_KEYS } from "../../types.js";
+import { K, damageTaken, isBloodied, isWounded } from "./data.js";
+
+/** Ability modifiers; Constitution damage from death saves lowers the Con score first. */
+export function abilityMods(actor: ActorSource): Record<AbilityKey, number> {
+  const out = {} as Record<AbilityKey, number>;
+  for (const k of ABILITY_KEYS) {
+    const score = k === "con" ? actor.abilities.con - Math.max(0, actor.constitutionDamage) : actor.abilities[k];
+    out[k] = abilityModifier(score);
+  }
+  return out;
+}
+
+/** Dex modifier as AC sees it: a positive one is capped by the armor's max Dex. */
+export function dexToAC(actor: ActorSource, dexMod: number): number {
+  const cap = actor.armor.maxDex;
+  return cap === null ? dexMod : Math.min(dexMod, Math.max(0, cap));
+}
+
+/** [WD-BLOODIED]/[WD-WOUNDED] −1 each on attacks and checks (initiative included). */
+export function conditionPenalties(actor: ActorSource): Modifier[] {
+  const dmg = damageTaken(actor);
+  const out: Modifier[] = [];
+  if (isBloodied(dmg, actor.hp.max)) out.push({ key: "bloodied", label: `${K}.Mod.Bloodied`, value: -1 });
+  if (isWounded(dmg, actor.hp.max)) out.push({ key: "wounded", label: `${K}.Mod.Wounded`, value: -1 });
+  return out;
+}
+
+function bonusOf(actor: ActorSource, key: string): number {
+  const b = actor.defenses[key]?.bonus ?? 0;
+  return Number.isFinite(b) ? b : 0;
+}
+
+function baseOf(actor: ActorSource, key: string): number | null {
+  const b = actor.defenses[key]?.base;
+  return typeof b === "number" && Number.isFinite(b) ? b : null;
+}
+
+/**
+ * The three armor classes. `defenses.ac.bonus` (cover, magic, feats…) applies to all three;
+ * `touch.bonus` / `flat.bonus` add only to their own. A stat-block `ac.base` replaces the
+ * 10 + armor + shield + Dex sum, and touch / flat are then worked back from it.
+ */
+export function armorClasses(actor: ActorSource, dexMod: number): Record<"ac" | "touch" | "flat", number> {
+  const armor = actor.armor.armorBonus;
+  const shield = actor.armor.shieldBonus;
+  const dex = dexToAC(actor, dexMod);
+  // [WD-FLAT] off guard loses a Dex bonus, never a Dex penalty.
+  const flatDex = Math.min(0, dex);
+  const common = bonusOf(actor, "ac");
+  const acBase = baseOf(actor, "ac");
+  const full = acBase ?? 10 + armor + shield + dex;
+  const touch = baseOf(actor, "touch") ?? full - armor;
+  const flat = baseOf(actor, "flat") ?? full - dex + flatDex;
+  return {
+    ac: full + common,
+    touch: touch + common + bonusOf(actor, "touch"),
+    flat: flat + common + bonusOf(actor, "flat"),
+  };
+}
+
+/** [WD-SAVES] base save bonus plus the ability each kind names. */
+export function saveBonuses(actor: ActorSource, mods: Record<AbilityKey, number>): Record<string, number> {
+  const base = actor.baseSaveBonus;
+  return {
+    charm: base + Math.max(mods.cha, mods.wis),
+    reflex: base + mods.dex,
+    death: base,
+    fear: base,
+    spell: base,
+  };
+}
+
+export function deriveActor(actor: ActorSource): DerivedActor {
+  const mods = abilityMods(actor);
+  const dmg = damageTaken(actor);
+  const penalties = conditionPenalties(actor);
+  const penaltySum = penalties.reduce((s, m) => s + m.value, 0);
+  const bloodied = isBloodied(dmg, actor.hp.max);
+  const wounded = isWounded(dmg, actor.hp.max);
+  const statusLabels: string[] = [];
+  if (bloodied) statusLabels.push(`${K}.Status.Bloodied`);
+  if (wounded) statusLabels.push(`${K}.Status.Wounded`);
+  if (actor.state !== "active") statusLabels.push(`${K}.Condition.${actor.state}`);
+  return {
+    abilityMods: mods,
+    defenses: armorClasses(actor, mods.dex),
+    attackPenalties: penalties,
+    defensePenalties: [],
+    // [WD-INIT] BCB + Dex, with the bloodied / wounded check penalties.
+    initiative: actor.baseCombatBonus + mods.dex + actor.initiativeBonus + penaltySum,
+    saves: saveBonuses(actor, mods),
+    bloodied,
+    wounded,
+    damageTaken: dmg,
+    statusLabels,
+  };
+}

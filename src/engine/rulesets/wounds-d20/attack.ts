@@ -1,0 +1,204 @@
+/**
+ * Wounds d20 attacks: attack bonus ([WD-ATK]), natural 1 / 20 ([WD-NAT]), weapon damage
+ * ([WD-DMG]) and how a critical hit's damage is made (the Open part of [WD-NAT]).
+ */
+import { keptNatural, option } from "../../common.js";
+import type { DamageExpression } from "../../dice.js";
+import { maxDamage, mergeDice, parseDamage, parseWeaponDice } from "../../dice.js";
+import { EngineError, requireFinite } from "../../errors.js";
+import type {
+  ActorSource,
+  AttackInput,
+  AttackOutcome,
+  AttackResult,
+  DamageRecipe,
+  DamageRecipeInput,
+  DerivedActor,
+  Modifier,
+  PowerSource,
+  WeaponSource,
+} from "../../types.js";
+import { CRIT_DAMAGE_CHOICES, K, type CritDamageRule } from "./data.js";
+
+/** Whether the attack is made at range with a thrown or ammunition weapon (or a ranged power). */
+export function isRangedAttack(power: PowerSource, weapon: WeaponSource | null): boolean {
+  if (power.range !== "melee") return true;
+  return weapon !== null && weapon.ranged && !weapon.thrown;
+}
+
+/**
+ * [WD-ATK] melee: BCB + Str, or Dex with a light or finesse weapon when Dex is higher; ranged:
+ * BCB + Dex (the range penalty comes from the dialog as `situation.bonus`). A power without a
+ * weapon uses its own attack ability; `null` there means a stat block's flat bonus only.
+ */
+export function attackBonus(actor: ActorSource, derived: DerivedActor, power: PowerSource, weapon: WeaponSource | null): Modifier[] {
+  const mods = derived.abilityMods;
+  const out: Modifier[] = [{ key: "bcb", label: `${K}.Mod.BCB`, value: actor.baseCombatBonus }];
+  let ability: "str" | "dex" | null;
+  if (weapon) {
+    if (isRangedAttack(power, weapon)) ability = "dex";
+    else ability = (weapon.light || weapon.finesse) && mods.dex > mods.str ? "dex" : "str";
+  } else if (power.attackAbility === null) {
+    ability = null;
+  } else {
+    ability = null;
+    out.push({ key: power.attackAbility, label: `${K}.Mod.Ability.${power.attackAbility}`, value: mods[power.attackAbility] });
+  }
+  if (ability) out.push({ key: ability, label: `${K}.Mod.Ability.${ability}`, value: mods[ability] });
+  if (weapon && weapon.enhancement) out.push({ key: "enhancement", label: `${K}.Mod.Enhancement`, value: weapon.enhancement });
+  if (power.attackBonus) out.push({ key: "power", label: `${K}.Mod.Power`, value: power.attackBonus });
+  if (actor.attackBonus) out.push({ key: "misc", label: `${K}.Mod.Misc`, value: actor.attackBonus });
+  return out;
+}
+
+/**
+ * Share of the Str modifier added to damage: full for one hand, ½ off-hand, 1½ two-handed (not
+ * with a light weapon). A Str penalty always applies in full. Ammunition weapons add none.
+ */
+export function strengthToDamage(strMod: number, power: PowerSource, weapon: WeaponSource): number {
+  const usesStr = weapon.thrown || (!weapon.ranged && power.range === "melee");
+  if (!usesStr) return 0;
+  if (strMod <= 0) return strMod;
+  if (weapon.offHand) return Math.floor(strMod / 2);
+  if (weapon.twoHanded && !weapon.light) return Math.floor((strMod * 3) / 2);
+  return strMod;
+}
+
+/**
+ * [WD-DMG] weapon die (or the power's formula, `N[W]` expanded) + BCB when proficient + the Str
+ * share + the weapon's enhancement. A power with no weapon uses its own formula only.
+ */
+export function damageExpression(
+  actor: ActorSource,
+  derived: DerivedActor,
+  power: PowerSource,
+  weapon: WeaponSource | null,
+): DamageExpression | null {
+  if (!weapon) return power.damage.trim() ? parseDamage(power.damage, null, "power.damage") : null;
+  const weaponDice = weapon.damageDice.trim() ? parseWeaponDice(weapon.damageDice) : null;
+  const base = power.damage.trim() ? parseDamage(power.damage, weaponDice, "power.damage") : weaponDice;
+  if (!base) return null;
+  let flat = base.flat;
+  if (weapon.proficient) flat += actor.baseCombatBonus;
+  flat += strengthToDamage(derived.abilityMods.str, power, weapon);
+  flat += weapon.enhancement;
+  return mergeDice({ dice: base.dice.map((d) => ({ ...d })), flat });
+}
+
+/** WD has no mighty / weak rolls. */
+export function attackMode(): "normal" {
+  return "normal";
+}
+
+/** [WD-NAT] natural 1 always misses, natural 20 always crits; else total ≥ defense hits. */
+export function resolveAttack(input: AttackInput): AttackOutcome {
+  const natural = keptNatural(input.dice, "normal");
+  requireFinite("attack.attackBonus", input.attackBonus);
+  const defense = requireFinite("attack.defense.value", input.defense.value);
+  requireFinite("attack.situation.bonus", input.situation.bonus);
+  requireFinite("attack.critRange", input.critRange);
+  const modifiers: Modifier[] = input.bonusParts?.length
+    ? input.bonusParts.map((m) => ({ ...m }))
+    : [{ key: "attack", label: `${K}.Mod.Attack`, value: input.attackBonus }];
+  let total = natural + input.attackBonus;
+  for (const p of input.attacker.penalties) {
+    modifiers.push({ ...p });
+    total += p.value;
+  }
+  if (input.situation.bonus) {
+    modifiers.push({ key: "situational", label: `${K}.Mod.Situational`, value: input.situation.bonus });
+    total += input.situation.bonus;
+  }
+  const escalation = requireFinite("attack.escalation", input.escalation);
+  if (escalation > 0 && (input.attacker.kind === "character" || input.attacker.usesEscalation)) {
+    modifiers.push({ key: "escalation", label: `${K}.Mod.Escalation`, value: escalation });
+    total += escalation;
+  }
+  // Only a natural 20 crits by the text; items that widen the range still need a hit.
+  const critThreshold = Math.min(20, Math.max(2, 20 - Math.max(0, Math.trunc(input.critRange))));
+  const reasons: string[] = [];
+  if (input.situation.offGuard) reasons.push(`${K}.Reason.OffGuard`);
+  let result: AttackResult;
+  let autoHit = false;
+  if (input.situation.wrongSquare) {
+    result = "autoMiss";
+    reasons.push(`${K}.Reason.WrongSquare`);
+  } else if (natural === 1) {
+    result = "autoMiss";
+    reasons.push(`${K}.Reason.Natural1`);
+  } else if (natural === 20) {
+    result = "crit";
+    autoHit = total < defense;
+    reasons.push(`${K}.Reason.Natural20`);
+  } else if (total >= defense) {
+    result = natural >= critThreshold ? "crit" : "hit";
+    if (result === "crit") reasons.push(`${K}.Reason.CritRange`);
+  } else {
+    result = "miss";
+  }
+  const isHit = result === "hit" || result === "crit";
+  return {
+    natural,
+    dice: [...input.dice],
+    mode: "normal",
+    modifiers,
+    total,
+    defenseKey: input.defense.key,
+    defense,
+    critThreshold,
+    result,
+    isHit,
+    isCrit: result === "crit",
+    autoHit,
+    autoMiss: result === "autoMiss",
+    missEffect: result === "miss" && input.hasMissEffect,
+    reasons,
+  };
+}
+
+function critRule(options: DamageRecipeInput["options"]): CritDamageRule {
+  const v = option(options, "critDamage", "doubleTotal");
+  if (!(CRIT_DAMAGE_CHOICES as readonly string[]).includes(v)) {
+    throw new EngineError("options.critDamage", `unknown critical damage rule "${v}"`, v);
+  }
+  return v as CritDamageRule;
+}
+
+function addExpr(a: DamageExpression, b: DamageExpression | null): DamageExpression {
+  if (!b) return { dice: a.dice.map((d) => ({ ...d })), flat: a.flat };
+  return mergeDice({ dice: [...a.dice.map((d) => ({ ...d })), ...b.dice.map((d) => ({ ...d }))], flat: a.flat + b.flat });
+}
+
+/**
+ * Damage recipe. A hit (and a crit) deals at least 1 ([WD-DMG]). Critical damage ([WD-NAT], Open,
+ * option `critDamage`): `doubleTotal` rolls once and doubles everything; `doubleDice` rolls the
+ * dice twice and adds the flat part once; `maxPlusRoll` adds the dice's maximum to a normal roll.
+ */
+export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
+  const types = [...input.types];
+  if (input.outcome === "miss" || input.outcome === "autoMiss") {
+    if (!input.missApplies) return null;
+    if (input.missEffect === "half" && input.hit) {
+      return { roll: addExpr(input.hit, null), flatBonus: 0, multiplier: 0.5, minimum: 0, types, notes: [`${K}.Note.MissHalf`] };
+    }
+    if (input.missEffect === "formula" && input.miss) {
+      return { roll: addExpr(input.miss, null), flatBonus: 0, multiplier: 1, minimum: 0, types, notes: [`${K}.Note.MissFormula`] };
+    }
+    return null;
+  }
+  if (!input.hit) return null;
+  const notes = [`${K}.Note.Minimum`];
+  if (input.outcome === "hit") {
+    return { roll: addExpr(input.hit, null), flatBonus: 0, multiplier: 1, minimum: 1, types, notes };
+  }
+  const rule = critRule(input.options);
+  if (rule === "doubleTotal") {
+    return { roll: addExpr(input.hit, input.critExtra), flatBonus: 0, multiplier: 2, minimum: 1, types, notes: [`${K}.Note.CritDoubleTotal`, ...notes] };
+  }
+  if (rule === "doubleDice") {
+    const doubled: DamageExpression = { dice: input.hit.dice.map((d) => ({ ...d, count: d.count * 2 })), flat: input.hit.flat };
+    return { roll: addExpr(doubled, input.critExtra), flatBonus: 0, multiplier: 1, minimum: 1, types, notes: [`${K}.Note.CritDoubleDice`, ...notes] };
+  }
+  const diceMax = maxDamage({ dice: input.hit.dice, flat: 0 });
+  return { roll: addExpr(input.hit, input.critExtra), flatBonus: diceMax, multiplier: 1, minimum: 1, types, notes: [`${K}.Note.CritMaxPlusRoll`, ...notes] };
+}

@@ -1,0 +1,143 @@
+/**
+ * Wounds d20: the game as data (defenses, saves, damage types, conditions, actions, Open rules)
+ * and the small numeric helpers every other part of the module shares.
+ */
+import type { ActorSource, ConditionSpec, DefenseSpec, InitiativeRules, OptionSpec, SaveSpec, TraitForms } from "../../types.js";
+
+/** i18n key prefix of everything this module shows. */
+export const K = "D20C.WD";
+
+export const DEFENSES: readonly DefenseSpec[] = [
+  { key: "ac", label: `${K}.Defense.AC`, abbr: `${K}.Defense.ACAbbr` },
+  { key: "touch", label: `${K}.Defense.Touch`, abbr: `${K}.Defense.TouchAbbr` },
+  { key: "flat", label: `${K}.Defense.Flat`, abbr: `${K}.Defense.FlatAbbr` },
+];
+
+/** [WD-SAVES] the five saving throws. */
+export const SAVES: readonly SaveSpec[] = [
+  { key: "charm", label: `${K}.Save.Charm` },
+  { key: "reflex", label: `${K}.Save.Reflex` },
+  { key: "death", label: `${K}.Save.Death` },
+  { key: "fear", label: `${K}.Save.Fear` },
+  { key: "spell", label: `${K}.Save.Spell` },
+];
+
+/** The text names no damage types; these cover weapons and the usual energies. */
+export const DAMAGE_TYPES: readonly string[] = [
+  "slashing",
+  "piercing",
+  "bludgeoning",
+  "fire",
+  "cold",
+  "acid",
+  "electricity",
+  "sonic",
+  "force",
+  "poison",
+];
+
+export const TRAIT_FORMS: TraitForms = { resist: "amount", vulnerable: "amount" };
+
+/**
+ * Conditions as data. `flatFooted` is the off-guard state of [WD-FLAT]/[WD-SURPRISE]; the life
+ * states of [WD-STAGGER]/[WD-DYING]/[WD-STABLE]/[WD-NONLETHAL] are shown as statuses too.
+ */
+export const CONDITIONS: readonly ConditionSpec[] = [
+  { id: "flatFooted", label: `${K}.Condition.flatFooted`, img: "icons/svg/daze.svg", implies: [], offGuard: true },
+  { id: "staggered", label: `${K}.Condition.staggered`, img: "icons/svg/falling.svg", implies: [], oneAction: true },
+  {
+    id: "unconscious",
+    label: `${K}.Condition.unconscious`,
+    img: "icons/svg/unconscious.svg",
+    implies: [],
+    noActions: true,
+    noReactions: true,
+    offGuard: true,
+  },
+  { id: "dying", label: `${K}.Condition.dying`, img: "icons/svg/blood.svg", implies: ["unconscious"], noActions: true, noReactions: true, offGuard: true },
+  { id: "stable", label: `${K}.Condition.stable`, img: "icons/svg/sleep.svg", implies: ["unconscious"], noActions: true, noReactions: true, offGuard: true },
+  { id: "dead", label: `${K}.Condition.dead`, img: "icons/svg/skull.svg", implies: [], noActions: true, noReactions: true, dead: true },
+];
+
+export const INITIATIVE: InitiativeRules = {
+  mode: "everyRound",
+  roll: "individual",
+  surprise: "surpriseRound",
+  simultaneousTies: true,
+};
+
+/** Action economy labels ([WD-SURPRISE] one major or minor; [WD-STAGGER] one of either). */
+export const ACTIONS: readonly { key: string; label: string }[] = [
+  { key: "major", label: `${K}.Action.major` },
+  { key: "minor", label: `${K}.Action.minor` },
+  { key: "move", label: `${K}.Action.move` },
+  { key: "fullRound", label: `${K}.Action.fullRound` },
+  { key: "free", label: `${K}.Action.free` },
+];
+
+export const CRIT_DAMAGE_CHOICES = ["doubleTotal", "doubleDice", "maxPlusRoll"] as const;
+export type CritDamageRule = (typeof CRIT_DAMAGE_CHOICES)[number];
+
+export const OPTIONS: readonly OptionSpec[] = [
+  {
+    key: "critDamage",
+    rule: "WD-NAT",
+    label: `${K}.Option.CritDamage.Name`,
+    hint: `${K}.Option.CritDamage.Hint`,
+    type: "choice",
+    choices: {
+      doubleTotal: `${K}.Option.CritDamage.doubleTotal`,
+      doubleDice: `${K}.Option.CritDamage.doubleDice`,
+      maxPlusRoll: `${K}.Option.CritDamage.maxPlusRoll`,
+    },
+    default: "doubleTotal",
+  },
+  {
+    key: "healCheckDC",
+    rule: "WD-HEALCHECK",
+    label: `${K}.Option.HealCheckDC.Name`,
+    hint: `${K}.Option.HealCheckDC.Hint`,
+    type: "number",
+    default: 15,
+  },
+];
+
+// ---- numbers every part of the module reads ---------------------------------------------------
+
+/** Damage taken, counted up from the HP numbers ([WD-DAMAGE]); never negative. */
+export function damageTaken(actor: ActorSource): number {
+  return Math.max(0, actor.hp.max - actor.hp.value);
+}
+
+/** [WD-BLOODIED] damage of at least half the maximum. */
+export function isBloodied(damage: number, max: number): boolean {
+  return damage * 2 >= max;
+}
+
+/** [WD-WOUNDED] damage of at least three quarters of the maximum. */
+export function isWounded(damage: number, max: number): boolean {
+  return damage * 4 >= max * 3;
+}
+
+/**
+ * [WD-WOUNDPTS] the damage count at which a creature becomes wounded (¾ of max, rounded up);
+ * every point of damage beyond it is a wound point.
+ */
+export function woundThreshold(max: number): number {
+  return Math.ceil((max * 3) / 4);
+}
+
+/** Total wound points recorded on the actor. */
+export function woundTotal(actor: ActorSource): number {
+  return actor.wounds.reduce((s, w) => s + Math.max(0, w.severity), 0);
+}
+
+/** [WD-DEATHDC] 10 + 1 per full 2 points of damage beyond maximum HP. */
+export function deathSaveDC(damage: number, max: number): number {
+  return 10 + Math.floor(Math.max(0, damage - max) / 2);
+}
+
+/** `1d20 + n` / `1d20 - n` / `1d20`. */
+export function d20Plus(n: number): string {
+  return n === 0 ? "1d20" : `1d20 ${n < 0 ? "-" : "+"} ${Math.abs(n)}`;
+}
