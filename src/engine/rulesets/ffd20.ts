@@ -1,3 +1,137 @@
-// PLACEHOLDER until the ruleset module lands: replaced wholesale by its owner.
+/**
+ * FFd20 (4th-edition style) combat rules: rule IDs `FF-*` of RULES.md. Data lives in `ffd20/data.ts`,
+ * attacks in `ffd20/attack.ts`, damage and dying in `ffd20/damage.ts`, the turn cycle in
+ * `ffd20/turns.ts`, table procedures (forced movement, cover from creatures…) in `ffd20/tactics.ts`.
+ */
+import { validateActorSource } from "../common.js";
+import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
-export const ffd20 = {} as Ruleset;
+import type { ActorSource, DerivedActor, RollRequest, RuleOptions } from "../types.js";
+import { abilityMods, attackBonusParts, damageExpression, damageRecipe, deriveDefenses, resolveAttack } from "./ffd20/attack.js";
+import {
+  applyDamage,
+  applyHealing,
+  bloodiedValue,
+  deathSaveRequest,
+  resolveDeathSave,
+  resolveRecovery,
+  SAVE_TARGET,
+  startRecovery,
+} from "./ffd20/damage.js";
+import {
+  FF_ACTIONS,
+  FF_CONDITIONS,
+  FF_DAMAGE_TYPES,
+  FF_DEFENSES,
+  FF_ID,
+  FF_INITIATIVE,
+  FF_OPTIONS,
+  FF_SAVES,
+  FF_TRAIT_FORMS,
+} from "./ffd20/data.js";
+import { addEffect, initiativeModifier, onCombatEnd, onCombatStart, onTurnEnd, onTurnStart, order, resolveTurnRoll, saveFormula } from "./ffd20/turns.js";
+
+function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedActor {
+  validateActorSource(actor, FF_DAMAGE_TYPES);
+  const bloodied = actor.hp.value <= bloodiedValue(actor);
+  const statusLabels: string[] = [];
+  if (bloodied && actor.state !== "dead") statusLabels.push("D20C.FF.Status.Bloodied");
+  if (actor.state !== "active") statusLabels.push(`D20C.FF.Status.${actor.state}`);
+  return {
+    abilityMods: abilityMods(actor),
+    defenses: deriveDefenses(actor),
+    attackPenalties: [],
+    defensePenalties: [],
+    initiative: initiativeModifier(actor),
+    saves: { save: actor.baseSaveBonus },
+    bloodied,
+    wounded: false,
+    damageTaken: actor.hp.max - actor.hp.value,
+    statusLabels,
+  };
+}
+
+function saveRequest(actor: ActorSource, _derived: DerivedActor, kind: string, _mode: unknown, actorId: string): RollRequest {
+  if (kind === "save") {
+    return { kind: "save", actorId, formula: saveFormula(actor.baseSaveBonus), target: SAVE_TARGET, against: "total", label: "D20C.FF.Roll.Save" };
+  }
+  if (kind === "death") {
+    return { kind: "deathSave", actorId, formula: saveFormula(actor.baseSaveBonus), target: SAVE_TARGET, against: "total", label: "D20C.FF.Roll.DeathSave" };
+  }
+  throw new EngineError("save.kind", `FFd20 has no "${kind}" save (expected save or death)`, kind);
+}
+
+export const ffd20: Ruleset = {
+  id: FF_ID,
+  label: "D20C.FF.Name",
+  defenses: FF_DEFENSES,
+  saves: FF_SAVES,
+  damageTypes: FF_DAMAGE_TYPES,
+  traitForms: FF_TRAIT_FORMS,
+  conditions: FF_CONDITIONS,
+  initiative: FF_INITIATIVE,
+  escalationByDefault: false,
+  actions: FF_ACTIONS,
+  options: FF_OPTIONS,
+
+  deriveActor,
+  attackBonus: (actor, _derived, power, weapon) => attackBonusParts(actor, power, weapon),
+  damageExpression: (_actor, _derived, power, weapon) => damageExpression(power, weapon),
+  attackMode: () => "normal",
+  resolveAttack,
+  damageRecipe,
+
+  applyDamage,
+  applyHealing,
+  startRecovery,
+  saveRequest,
+  deathSaveRequest: (actor, _derived, actorId) => deathSaveRequest(actor, actorId, actor.baseSaveBonus),
+  resolveRoll(actor, request, roll, options) {
+    validateActorSource(actor, FF_DAMAGE_TYPES);
+    switch (request.kind) {
+      case "deathSave":
+        return resolveDeathSave(actor, roll, request.actorId);
+      case "recovery":
+        return resolveRecovery(actor, request, roll, options, request.actorId);
+      case "save": {
+        const ok = roll.total >= (request.target ?? SAVE_TARGET);
+        return {
+          actor: structuredClone(actor),
+          events: [{ key: ok ? "D20C.FF.Event.SaveSucceeded" : "D20C.FF.Event.SaveFailed", data: { name: "", total: roll.total }, actorId: request.actorId }],
+          requests: [],
+        };
+      }
+      default:
+        throw new EngineError("request.kind", `FFd20 makes no "${request.kind}" roll`, request.kind);
+    }
+  },
+
+  onCombatStart,
+  onRoundStart: () => [],
+  onTurnStart,
+  onTurnEnd,
+  onRoundEnd: () => [],
+  onCombatEnd: (ctx) => onCombatEnd(ctx),
+  resolveTurnRoll,
+  actsThisRound: (_ctx, c) => !c.defeated && c.actor.state !== "dead",
+  initiativeFormula: (_actor, derived) => saveFormula(derived.initiative),
+  order,
+  addEffect,
+
+  fullHealUp(actor) {
+    const next = structuredClone(actor);
+    if (next.state === "dead") return next;
+    next.hp.value = next.hp.max;
+    next.hp.temp = 0;
+    next.recoveries.value = next.recoveries.max;
+    next.recoveries.ralliesThisBattle = 0;
+    next.recoveries.noRecoveryUses = 0;
+    next.deathSaves = { successes: 0, failures: 0 };
+    next.dyingTurns = 0;
+    next.state = "active";
+    return next;
+  },
+  canFlee: (combatants) => combatants.some((c) => c.side === "player" && c.actor.state === "active" && !c.defeated),
+};
+
+export { FF_CONDITIONS, FF_DEFENSES, FF_OPTIONS };

@@ -1,0 +1,250 @@
+/**
+ * FFd20 attacks: attack bonus ([FF-ATKBONUS]), defenses ([FF-DEF]), resolution ([FF-ATK],
+ * [FF-NAT20], [FF-PRECISION], [FF-NAT1], [FF-CA], [FF-COVER], [FF-CONCEAL], [FF-INVIS]), damage
+ * expression ([FF-WDICE]) and the damage recipe ([FF-CRITDMG], [FF-MISS]).
+ */
+import { abilityModifier, keptNatural } from "../../common.js";
+import type { DamageExpression } from "../../dice.js";
+import { maxDamage, parseDamage, parseWeaponDice } from "../../dice.js";
+import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
+import type {
+  AbilityKey,
+  ActorSource,
+  AttackInput,
+  AttackOutcome,
+  DamageRecipe,
+  DamageRecipeInput,
+  Modifier,
+  PowerSource,
+  WeaponSource,
+} from "../../types.js";
+import { ABILITY_KEYS } from "../../types.js";
+import { expandConditions, grantsCombatAdvantage } from "./data.js";
+
+export const halfLevel = (level: number): number => Math.floor(level / 2);
+
+export function abilityMods(actor: ActorSource): Record<AbilityKey, number> {
+  const out = {} as Record<AbilityKey, number>;
+  for (const k of ABILITY_KEYS) out[k] = abilityModifier(actor.abilities[k]);
+  return out;
+}
+
+/**
+ * [FF-DEF] Defense values. A stat-block `base` is used as given; otherwise 10 + ½ level + the
+ * abilities, armor and shield the text names. `bonus` (feats, items, powers…) is always added.
+ */
+export function deriveDefenses(actor: ActorSource): Record<string, number> {
+  const m = abilityMods(actor);
+  const base = 10 + halfLevel(actor.level);
+  const dexInt = Math.max(m.dex, m.int);
+  const derived: Record<string, number> = {
+    ac: base + actor.armor.armorBonus + actor.armor.shieldBonus + (actor.armor.heavy ? 0 : dexInt),
+    fort: base + Math.max(m.str, m.con),
+    ref: base + dexInt + actor.armor.shieldBonus,
+    will: base + Math.max(m.wis, m.cha),
+  };
+  const out: Record<string, number> = {};
+  for (const key of Object.keys(derived)) {
+    const input = actor.defenses[key];
+    const bonus = input?.bonus ?? 0;
+    out[key] = (input && input.base !== null ? input.base : (derived[key] as number)) + bonus;
+  }
+  return out;
+}
+
+/**
+ * [FF-ATKBONUS] A power's base attack bonus, itemised: ½ level, the power's ability modifier,
+ * proficiency (only when proficient), the weapon's enhancement, the power's own bonus and the
+ * actor's misc bonus. A power with no attack ability is a stat-block attack: its flat bonus only.
+ */
+export function attackBonusParts(actor: ActorSource, power: PowerSource, weapon: WeaponSource | null): Modifier[] {
+  const parts: Modifier[] = [];
+  const push = (key: string, label: string, value: number): void => {
+    requireFinite(`attackBonus.${key}`, value);
+    if (value !== 0) parts.push({ key, label, value });
+  };
+  if (power.attackAbility !== null) {
+    if (!ABILITY_KEYS.includes(power.attackAbility)) {
+      throw new EngineError("power.attackAbility", `unknown ability "${String(power.attackAbility)}"`, power.attackAbility);
+    }
+    push("halfLevel", "D20C.FF.Mod.HalfLevel", halfLevel(actor.level));
+    push("ability", `D20C.FF.Mod.Ability.${power.attackAbility}`, abilityModifier(actor.abilities[power.attackAbility]));
+    if (weapon) {
+      if (weapon.proficient) push("proficiency", "D20C.FF.Mod.Proficiency", weapon.proficiencyBonus);
+      push("enhancement", "D20C.FF.Mod.Enhancement", weapon.enhancement);
+    }
+  }
+  push("power", "D20C.FF.Mod.Power", power.attackBonus);
+  push("misc", "D20C.FF.Mod.Misc", actor.attackBonus);
+  return parts;
+}
+
+/**
+ * [FF-WDICE] Hit damage: the power's formula with `N[W]` expanded to N times the weapon's dice, plus
+ * the weapon's enhancement bonus. The ability modifier is part of the formula (the adapter resolves
+ * `@str`). Empty formula = the power deals no damage.
+ */
+export function damageExpression(power: PowerSource, weapon: WeaponSource | null): DamageExpression | null {
+  if (typeof power.damage !== "string" || power.damage.trim() === "") return null;
+  const weaponDice = weapon && weapon.damageDice.trim() !== "" ? parseWeaponDice(weapon.damageDice) : null;
+  const expr = parseDamage(power.damage, weaponDice, "power.damage");
+  const enh = weapon ? requireFinite("weapon.enhancement", weapon.enhancement) : 0;
+  return { dice: expr.dice, flat: expr.flat + enh };
+}
+
+const COVER: Record<string, number> = { none: 0, partial: -2, superior: -5 };
+const CONCEAL: Record<string, number> = { none: 0, partial: -2, total: -5 };
+
+export function resolveAttack(input: AttackInput): AttackOutcome {
+  const dice = input.dice;
+  const natural = keptNatural(dice, "normal");
+  requireFinite("attack.attackBonus", input.attackBonus);
+  const defense = requireFinite("attack.defense.value", input.defense.value);
+  const critRange = requireNonNegative("attack.critRange", input.critRange);
+  requireFinite("attack.situation.bonus", input.situation.bonus);
+  const reasons: string[] = [];
+  const modifiers: Modifier[] = [];
+
+  // Base attack bonus, itemised when the caller gave its parts.
+  if (input.bonusParts && input.bonusParts.length) {
+    modifiers.push(...input.bonusParts);
+    const rest = input.attackBonus - input.bonusParts.reduce((s, m) => s + m.value, 0);
+    if (rest !== 0) modifiers.push({ key: "attackBonus", label: "D20C.FF.Mod.Other", value: rest });
+  } else if (input.attackBonus !== 0) {
+    modifiers.push({ key: "attackBonus", label: "D20C.FF.Mod.AttackBonus", value: input.attackBonus });
+  }
+  for (const p of input.attacker.penalties) modifiers.push(p);
+
+  const attacker = expandConditions(input.attacker.conditions);
+  const target = expandConditions(input.target.conditions);
+  const s = input.situation;
+
+  // [FF-CA] / [FF-INVIS]: combat advantage needs seeing the target.
+  const canSeeTarget = !attacker.has("blinded") && !target.has("invisible") && s.concealment !== "total";
+  const caSources = s.combatAdvantage || grantsCombatAdvantage(input.target.conditions) || s.offGuard || attacker.has("invisible");
+  if (caSources) {
+    if (canSeeTarget) {
+      modifiers.push({ key: "combatAdvantage", label: "D20C.FF.Mod.CombatAdvantage", value: 2 });
+      if (attacker.has("invisible") && !s.combatAdvantage) reasons.push("D20C.FF.Reason.InvisibleAttacker");
+    } else {
+      reasons.push("D20C.FF.Reason.NoCombatAdvantageUnseen");
+    }
+  }
+  // [FF-COVER] the adapter passes the cover judged for this range (origin square for close/area).
+  if (s.cover === "partial" || s.cover === "superior") {
+    modifiers.push({ key: "cover", label: s.cover === "partial" ? "D20C.FF.Mod.Cover" : "D20C.FF.Mod.SuperiorCover", value: COVER[s.cover] as number });
+  }
+  // [FF-CONCEAL] melee and ranged attacks only.
+  if (s.concealment !== "none") {
+    if (input.range === "melee" || input.range === "ranged") {
+      modifiers.push({
+        key: "concealment",
+        label: s.concealment === "partial" ? "D20C.FF.Mod.Concealment" : "D20C.FF.Mod.TotalConcealment",
+        value: CONCEAL[s.concealment] as number,
+      });
+    } else {
+      reasons.push("D20C.FF.Reason.ConcealmentIgnored");
+    }
+  }
+  if (s.bonus !== 0) modifiers.push({ key: "situational", label: "D20C.FF.Mod.Situational", value: s.bonus });
+  // Escalation die: off by default in FFd20; the adapter passes 0 unless the GM turned it on.
+  if (input.escalation > 0 && (input.attacker.kind === "character" || input.attacker.usesEscalation)) {
+    modifiers.push({ key: "escalation", label: "D20C.FF.Mod.Escalation", value: Math.trunc(input.escalation) });
+  }
+
+  const total = natural + modifiers.reduce((sum, m) => sum + m.value, 0);
+  const critThreshold = Math.max(2, 20 - Math.trunc(critRange));
+  const totalHits = total >= defense;
+
+  let result: AttackOutcome["result"];
+  let autoHit = false;
+  let autoMiss = false;
+  if (s.wrongSquare) {
+    // [FF-INVIS] wrong square: automatic miss; no reason is given (only the GM knows why).
+    result = "autoMiss";
+    autoMiss = true;
+  } else if (s.cover === "total") {
+    result = "autoMiss";
+    autoMiss = true;
+    reasons.push("D20C.FF.Reason.NoLineOfEffect");
+  } else if (natural === 1) {
+    // [FF-NAT1]
+    result = "autoMiss";
+    autoMiss = true;
+    reasons.push("D20C.FF.Reason.Natural1");
+  } else if (natural === 20) {
+    // [FF-NAT20] always hits; a crit only when the total also hits.
+    if (totalHits) {
+      result = "crit";
+    } else {
+      result = "hit";
+      autoHit = true;
+      reasons.push("D20C.FF.Reason.Natural20NoCrit");
+    }
+  } else if (totalHits) {
+    // [FF-PRECISION] an expanded range crits only when the total hits.
+    result = natural >= critThreshold ? "crit" : "hit";
+  } else {
+    result = "miss";
+    if (natural >= critThreshold) reasons.push("D20C.FF.Reason.PrecisionMissed");
+  }
+  const isHit = result === "hit" || result === "crit";
+  // [FF-MISS] a miss effect applies to every miss of the target, a natural 1 included; not when
+  // the attack went to an empty square.
+  const missEffect = !isHit && input.hasMissEffect && !s.wrongSquare && s.cover !== "total";
+  return {
+    natural,
+    dice: [...dice],
+    mode: "normal",
+    modifiers,
+    total,
+    defenseKey: input.defense.key,
+    defense,
+    critThreshold,
+    result,
+    isHit,
+    isCrit: result === "crit",
+    autoHit,
+    autoMiss,
+    missEffect,
+    reasons,
+  };
+}
+
+const NONE: DamageExpression = { dice: [], flat: 0 };
+
+/**
+ * [FF-CRITDMG] crit = the hit expression's maximum as a flat bonus, plus the extra crit dice rolled;
+ * no damage stays no damage. [FF-MISS] miss = nothing, half the hit damage, or the miss formula.
+ */
+export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
+  const base = { multiplier: 1, minimum: 0, types: [...input.types] };
+  switch (input.outcome) {
+    case "crit": {
+      if (!input.hit) return null;
+      const extra = input.critExtra && (input.critExtra.dice.length || input.critExtra.flat) ? input.critExtra : null;
+      return {
+        ...base,
+        roll: extra ? { dice: extra.dice.map((d) => ({ ...d })), flat: extra.flat } : { ...NONE, dice: [] },
+        flatBonus: Math.max(0, maxDamage(input.hit)),
+        notes: extra ? ["D20C.FF.Note.CritMaximum", "D20C.FF.Note.CritExtraDice"] : ["D20C.FF.Note.CritMaximum"],
+      };
+    }
+    case "hit":
+      if (!input.hit) return null;
+      return { ...base, roll: { dice: input.hit.dice.map((d) => ({ ...d })), flat: input.hit.flat }, flatBonus: 0, notes: [] };
+    case "miss":
+    case "autoMiss": {
+      if (!input.missApplies) return null;
+      if (input.missEffect === "half" && input.hit) {
+        return { ...base, roll: { dice: input.hit.dice.map((d) => ({ ...d })), flat: input.hit.flat }, flatBonus: 0, multiplier: 0.5, notes: ["D20C.FF.Note.MissHalf"] };
+      }
+      if (input.missEffect === "formula" && input.miss) {
+        return { ...base, roll: { dice: input.miss.dice.map((d) => ({ ...d })), flat: input.miss.flat }, flatBonus: 0, notes: ["D20C.FF.Note.MissFormula"] };
+      }
+      return null;
+    }
+    default:
+      throw new EngineError("damage.outcome", `unknown attack result "${String(input.outcome)}"`, input.outcome);
+  }
+}

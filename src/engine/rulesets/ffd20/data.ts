@@ -1,0 +1,107 @@
+/**
+ * FFd20 (4th-edition style) rules as data: defenses, damage types, conditions, actions, forced
+ * movement, the Open-rule options. Every label is an i18n key under `D20C.FF.*` or a generic
+ * namespace (`D20C.Condition`, `D20C.DamageType`).
+ */
+import type { ConditionSpec, DefenseSpec, InitiativeRules, OptionSpec, SaveSpec, TraitForms } from "../../types.js";
+
+export const FF_ID = "ffd20" as const;
+
+/** [FF-DEF] The four defenses, in sheet order. */
+export const FF_DEFENSES: readonly DefenseSpec[] = [
+  { key: "ac", label: "D20C.FF.Defense.AC", abbr: "D20C.FF.Defense.ACAbbr" },
+  { key: "fort", label: "D20C.FF.Defense.Fort", abbr: "D20C.FF.Defense.FortAbbr" },
+  { key: "ref", label: "D20C.FF.Defense.Ref", abbr: "D20C.FF.Defense.RefAbbr" },
+  { key: "will", label: "D20C.FF.Defense.Will", abbr: "D20C.FF.Defense.WillAbbr" },
+];
+
+/** [FF-SAVE] One kind of saving throw (10+), plus death saves through `deathSaveRequest`. */
+export const FF_SAVES: readonly SaveSpec[] = [{ key: "save", label: "D20C.FF.Save.Saving" }];
+
+/** [FF-TYPES] Damage types; damage with no type is `untyped` (an empty type list). */
+export const FF_DAMAGE_TYPES: readonly string[] = [
+  "acid",
+  "cold",
+  "fire",
+  "force",
+  "lightning",
+  "necrotic",
+  "poison",
+  "psychic",
+  "radiant",
+  "thunder",
+];
+
+export const FF_TRAIT_FORMS: TraitForms = { resist: "amount", vulnerable: "amount" };
+
+/** Initiative: rolled once per battle, highest first, no surprise round, ties broken (not simultaneous). */
+export const FF_INITIATIVE: InitiativeRules = {
+  mode: "once",
+  roll: "individual",
+  surprise: "none",
+  simultaneousTies: false,
+};
+
+/**
+ * Conditions the FFd20 text names, with what the engine reads from them. [FF-CA]: a creature that
+ * cannot give full attention (stunned, caught off guard, distracted, unconscious) grants combat
+ * advantage; [FF-INVIS]/[FF-CA]: a blinded creature cannot see, an invisible one cannot be seen.
+ */
+export const FF_CONDITIONS: readonly ConditionSpec[] = [
+  { id: "stunned", label: "D20C.Condition.Stunned", img: "icons/svg/daze.svg", implies: [], grantsCombatAdvantage: true, offGuard: true, noActions: true, noReactions: true },
+  { id: "surprised", label: "D20C.Condition.Surprised", img: "icons/svg/hazard.svg", implies: [], grantsCombatAdvantage: true, offGuard: true },
+  { id: "distracted", label: "D20C.FF.Condition.Distracted", img: "icons/svg/mystery-man.svg", implies: [], grantsCombatAdvantage: true },
+  { id: "unconscious", label: "D20C.Condition.Unconscious", img: "icons/svg/unconscious.svg", implies: [], grantsCombatAdvantage: true, offGuard: true, noActions: true, noReactions: true },
+  { id: "dying", label: "D20C.Condition.Dying", img: "icons/svg/blood.svg", implies: ["unconscious"] },
+  { id: "blinded", label: "D20C.Condition.Blinded", img: "icons/svg/blind.svg", implies: [] },
+  { id: "invisible", label: "D20C.Condition.Invisible", img: "icons/svg/invisible.svg", implies: [] },
+  { id: "insubstantial", label: "D20C.FF.Condition.Insubstantial", img: "icons/svg/aura.svg", implies: [] },
+  { id: "slowed", label: "D20C.Condition.Slowed", img: "icons/svg/downgrade.svg", implies: [] },
+  { id: "dead", label: "D20C.Condition.Dead", img: "icons/svg/skull.svg", implies: ["unconscious"], dead: true },
+];
+
+/** Expand a condition list with everything it implies (dying → unconscious). */
+export function expandConditions(ids: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const stack = [...ids];
+  while (stack.length) {
+    const id = stack.pop() as string;
+    if (out.has(id)) continue;
+    out.add(id);
+    const spec = FF_CONDITIONS.find((c) => c.id === id);
+    if (spec) stack.push(...spec.implies);
+  }
+  return out;
+}
+
+/** Whether any of these conditions makes the bearer grant combat advantage ([FF-CA]). */
+export function grantsCombatAdvantage(conditions: readonly string[]): boolean {
+  const all = expandConditions(conditions);
+  return FF_CONDITIONS.some((c) => c.grantsCombatAdvantage && all.has(c.id));
+}
+
+/** [FF-ACTIONS] The actions a turn is made of; sustaining spends one of them. */
+export const FF_ACTIONS: readonly { key: string; label: string }[] = [
+  { key: "standard", label: "D20C.FF.Action.Standard" },
+  { key: "move", label: "D20C.FF.Action.Move" },
+  { key: "minor", label: "D20C.FF.Action.Minor" },
+];
+
+/** Dying rules ([FF-DEATH], Open). */
+export type DyingRules = "4e" | "unconscious" | "lethal";
+
+export const FF_OPTIONS: readonly OptionSpec[] = [
+  {
+    key: "dyingRules",
+    rule: "FF-DEATH",
+    label: "D20C.FF.Option.DyingRules.Name",
+    hint: "D20C.FF.Option.DyingRules.Hint",
+    type: "choice",
+    choices: {
+      "4e": "D20C.FF.Option.DyingRules.Choice4e",
+      unconscious: "D20C.FF.Option.DyingRules.ChoiceUnconscious",
+      lethal: "D20C.FF.Option.DyingRules.ChoiceLethal",
+    },
+    default: "4e",
+  },
+];

@@ -1,0 +1,288 @@
+/**
+ * FFd20 turn cycle: ongoing damage at the start of the bearer's turn ([FF-ONGOING]), saves at the
+ * end of it ([FF-SAVE]), aftereffects after all saves ([FF-AFTER]), durations timed by the
+ * creator's turns ([FF-DURATION]), sustain ([FF-SUSTAIN]), death saves ([FF-DEATH]), stacking.
+ */
+import { abilityModifier } from "../../common.js";
+import { EngineError, requireFinite } from "../../errors.js";
+import type {
+  CombatantSource,
+  DamagePacket,
+  DurationKind,
+  EffectSource,
+  InitiativeSlot,
+  RollRequest,
+  RollResult,
+  TurnContext,
+  TurnStep,
+  TurnStepResult,
+} from "../../types.js";
+import { deathSaveRequest, dyingRules, resolveDeathSave, resolveRecovery, SAVE_TARGET } from "./damage.js";
+import { halfLevel } from "./attack.js";
+
+const ongoingType = (t: string | undefined | null): string => (!t || t === "untyped" ? "untyped" : t);
+
+function current(ctx: TurnContext): CombatantSource | null {
+  if (!ctx.combatantId) return null;
+  return ctx.combatants.find((c) => c.id === ctx.combatantId) ?? null;
+}
+
+export function saveFormula(bonus: number): string {
+  return bonus ? `1d20 ${bonus < 0 ? "-" : "+"} ${Math.abs(bonus)}` : "1d20";
+}
+
+/**
+ * [FF-ONGOING] The ongoing damage a creature takes now: one entry per damage type (untyped counts
+ * as one type), the highest amount of that type only.
+ */
+export function ongoingByType(effects: readonly EffectSource[]): { effect: EffectSource; type: string; amount: number }[] {
+  const best = new Map<string, { effect: EffectSource; type: string; amount: number }>();
+  for (const e of effects) {
+    if (!e.ongoing || !(e.ongoing.amount > 0)) continue;
+    const type = ongoingType(e.ongoing.type);
+    const prev = best.get(type);
+    if (!prev || e.ongoing.amount > prev.amount) best.set(type, { effect: e, type, amount: e.ongoing.amount });
+  }
+  return [...best.values()];
+}
+
+function ongoingPacket(amount: number, type: string): DamagePacket {
+  return {
+    amount,
+    types: type === "untyped" ? [] : [type],
+    natural: null,
+    critical: false,
+    ongoing: true,
+    fromAttack: false,
+    melee: false,
+    nonlethal: false,
+    knockOut: false,
+  };
+}
+
+export function onTurnStart(ctx: TurnContext): TurnStep[] {
+  const me = current(ctx);
+  if (!me) return [];
+  const steps: TurnStep[] = [];
+  // Ongoing damage at the start of the bearer's own turn.
+  if (me.actor.state !== "dead") {
+    for (const o of ongoingByType(me.effects)) {
+      steps.push({ kind: "damage", actorId: me.actorId, effectId: o.effect.id, packet: ongoingPacket(o.amount, o.type), label: "D20C.FF.Turn.OngoingDamage" });
+    }
+  }
+  // Effects timed by this combatant's turns, on whoever bears them.
+  for (const c of ctx.combatants) {
+    for (const e of c.effects) {
+      if (e.sourceCombatantId !== me.id) continue;
+      if (e.duration === "startOfNextTurn") {
+        steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: "D20C.FF.Turn.EffectEnds" });
+      } else if ((e.duration === "endOfNextTurn" || e.duration === "sustain") && !e.armed) {
+        steps.push({ kind: "updateEffect", actorId: c.actorId, effectId: e.id, changes: { armed: true } });
+      }
+    }
+  }
+  return steps;
+}
+
+export function onTurnEnd(ctx: TurnContext): TurnStep[] {
+  const me = current(ctx);
+  if (!me) return [];
+  const steps: TurnStep[] = [];
+  if (me.actor.state !== "dead") {
+    // [FF-SAVE] one save per save-ends effect (a bundled effect is one effect, so one save).
+    for (const e of me.effects) {
+      if (e.duration !== "saveEnds") continue;
+      const bonus = me.actor.baseSaveBonus + (e.saveBonus || 0);
+      const request: RollRequest = {
+        kind: "save",
+        actorId: me.actorId,
+        effectId: e.id,
+        formula: saveFormula(bonus),
+        target: SAVE_TARGET,
+        against: "total",
+        label: "D20C.FF.Roll.SaveAgainst",
+        data: { name: e.name },
+      };
+      steps.push({ kind: "roll", request });
+    }
+    // [FF-DEATH] the death save, also at the end of the turn.
+    if (dyingRules(ctx.options) === "4e") {
+      const ds = deathSaveRequest(me.actor, me.actorId, me.actor.baseSaveBonus);
+      if (ds) steps.push({ kind: "roll", request: ds });
+    }
+  }
+  // This combatant's "end of your next turn" effects and unsustained effects end now.
+  for (const c of ctx.combatants) {
+    for (const e of c.effects) {
+      if (e.sourceCombatantId !== me.id || !e.armed) continue;
+      if (e.duration === "endOfNextTurn") {
+        steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: "D20C.FF.Turn.EffectEnds" });
+      } else if (e.duration === "sustain" && e.sustainedRound !== ctx.round) {
+        steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: "D20C.FF.Turn.NotSustained" });
+      }
+    }
+  }
+  return steps;
+}
+
+/** The effect an aftereffect becomes once added (fresh timing state). */
+export function aftereffectToAdd(e: EffectSource): Omit<EffectSource, "id"> | null {
+  if (!e.aftereffect) return null;
+  return { ...structuredClone(e.aftereffect), aftereffect: null, armed: false, sustainedRound: null };
+}
+
+export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: RollResult): TurnStepResult {
+  const who = ctx.combatants.find((c) => c.actorId === request.actorId);
+  if (!who) throw new EngineError("request.actorId", `no combatant for actor "${request.actorId}"`, request.actorId);
+  requireFinite("roll.total", roll.total);
+  if (request.kind === "save") {
+    const effect = who.effects.find((e) => e.id === request.effectId);
+    const target = request.target ?? SAVE_TARGET;
+    if (!effect) {
+      return { actor: structuredClone(who.actor), events: [{ key: "D20C.FF.Event.EffectGone", actorId: who.actorId }], requests: [], followUps: [], deferred: [] };
+    }
+    if (roll.total < target) {
+      return {
+        actor: structuredClone(who.actor),
+        events: [{ key: "D20C.FF.Event.SaveFailed", data: { name: effect.name, total: roll.total }, actorId: who.actorId }],
+        requests: [],
+        followUps: [],
+        deferred: [],
+      };
+    }
+    const deferred: TurnStep[] = [];
+    const after = aftereffectToAdd(effect);
+    // [FF-AFTER] added after the whole end-of-turn plan, so it gets no save this turn.
+    if (after) deferred.push({ kind: "addEffect", actorId: who.actorId, effect: after, label: "D20C.FF.Turn.Aftereffect" });
+    return {
+      actor: structuredClone(who.actor),
+      events: [{ key: "D20C.FF.Event.SaveSucceeded", data: { name: effect.name, total: roll.total }, actorId: who.actorId }],
+      requests: [],
+      followUps: [{ kind: "removeEffect", actorId: who.actorId, effectId: effect.id, label: "D20C.FF.Turn.Saved" }],
+      deferred,
+    };
+  }
+  if (request.kind === "deathSave") {
+    const r = resolveDeathSave(who.actor, roll, who.actorId);
+    const followUps: TurnStep[] = [
+      { kind: "updateActor", actorId: who.actorId, changes: { deathSaves: r.actor.deathSaves, state: r.actor.state }, label: "D20C.FF.Roll.DeathSave" },
+      ...r.requests.map((req): TurnStep => ({ kind: "roll", request: req })),
+    ];
+    return { ...r, requests: [], followUps, deferred: [] };
+  }
+  if (request.kind === "recovery") {
+    const r = resolveRecovery(who.actor, request, roll, ctx.options, who.actorId);
+    return {
+      ...r,
+      followUps: [{ kind: "updateActor", actorId: who.actorId, changes: { hp: r.actor.hp, recoveries: r.actor.recoveries, state: r.actor.state }, label: "D20C.FF.Roll.Recovery" }],
+      deferred: [],
+    };
+  }
+  throw new EngineError("request.kind", `the FFd20 turn cycle makes no "${request.kind}" roll`, request.kind);
+}
+
+/** Second wind is once per battle: reset the count when a battle starts and ends. */
+function resetRallies(ctx: TurnContext): TurnStep[] {
+  return ctx.combatants
+    .filter((c) => c.actor.recoveries.ralliesThisBattle !== 0)
+    .map((c) => ({
+      kind: "updateActor" as const,
+      actorId: c.actorId,
+      changes: { recoveries: { ...c.actor.recoveries, ralliesThisBattle: 0 } },
+      label: "D20C.FF.Turn.NewBattle",
+    }));
+}
+
+export function onCombatStart(ctx: TurnContext): TurnStep[] {
+  return resetRallies(ctx);
+}
+
+/**
+ * End of the battle: no more turns, so effects timed by turns, saves or sustain, and "until the end
+ * of the encounter" effects all end. Permanent effects stay.
+ */
+export function onCombatEnd(ctx: TurnContext): TurnStep[] {
+  const steps: TurnStep[] = [];
+  for (const c of ctx.combatants) {
+    for (const e of c.effects) {
+      if (e.duration === "permanent") continue;
+      steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: "D20C.FF.Turn.EncounterOver" });
+    }
+  }
+  return [...steps, ...resetRallies(ctx)];
+}
+
+/** Initiative modifier: ½ level + Dex modifier + the actor's initiative bonus. */
+export function initiativeModifier(c: CombatantSource["actor"]): number {
+  return halfLevel(c.level) + abilityModifier(c.abilities.dex) + (c.initiativeBonus || 0);
+}
+
+/** Highest first; ties go to the higher initiative modifier, then players, then by name and id. */
+export function order(ctx: TurnContext): InitiativeSlot[] {
+  const rolled = ctx.combatants.filter((c) => c.initiative !== null && Number.isFinite(c.initiative));
+  const unrolled = ctx.combatants.filter((c) => !(c.initiative !== null && Number.isFinite(c.initiative)));
+  rolled.sort(
+    (a, b) =>
+      (b.initiative as number) - (a.initiative as number) ||
+      initiativeModifier(b.actor) - initiativeModifier(a.actor) ||
+      (a.side === b.side ? 0 : a.side === "player" ? -1 : 1) ||
+      a.name.localeCompare(b.name) ||
+      a.id.localeCompare(b.id),
+  );
+  return [
+    ...rolled.map((c) => ({ combatantIds: [c.id], initiative: c.initiative })),
+    ...unrolled.map((c) => ({ combatantIds: [c.id], initiative: null })),
+  ];
+}
+
+/** Rank of how long a duration lasts, for overlapping effects ([FF-DURATION]). */
+const DURATION_RANK: Record<DurationKind, number> = {
+  instant: 0,
+  startOfNextTurn: 1,
+  endOfNextTurn: 2,
+  saveEnds: 3,
+  sustain: 4,
+  endOfEncounter: 5,
+  permanent: 6,
+};
+
+function sameEffect(a: EffectSource, b: EffectSource): boolean {
+  if (a.ongoing || b.ongoing) return false;
+  if (a.statuses.length || b.statuses.length) {
+    const sa = [...a.statuses].sort().join("|");
+    const sb = [...b.statuses].sort().join("|");
+    return sa === sb && sa !== "";
+  }
+  return a.name.trim().toLowerCase() !== "" && a.name.trim().toLowerCase() === b.name.trim().toLowerCase();
+}
+
+const pureOngoing = (e: EffectSource): boolean => !!e.ongoing && e.statuses.length === 0 && !e.aftereffect;
+
+/**
+ * Stacking when an effect lands:
+ * - [FF-ONGOING] plain ongoing damage of a type already burning (untyped with untyped): only the
+ *   higher number stays; different types sit side by side and are saved separately.
+ * - [FF-DURATION] the same effect twice (same conditions, or same name): the one with the most
+ *   time left stays; for equal kinds of duration the newer one (its clock started later).
+ */
+export function addEffect(existing: readonly EffectSource[], incoming: EffectSource): EffectSource[] {
+  const list = existing.map((e) => structuredClone(e));
+  const inc = structuredClone(incoming);
+  if (pureOngoing(inc)) {
+    const type = ongoingType(inc.ongoing?.type);
+    const idx = list.findIndex((e) => pureOngoing(e) && ongoingType(e.ongoing?.type) === type);
+    if (idx >= 0) {
+      const prev = list[idx] as EffectSource;
+      if ((inc.ongoing?.amount ?? 0) > (prev.ongoing?.amount ?? 0)) list[idx] = inc;
+      return list;
+    }
+    return [...list, inc];
+  }
+  const idx = list.findIndex((e) => sameEffect(e, inc));
+  if (idx >= 0) {
+    const prev = list[idx] as EffectSource;
+    if (DURATION_RANK[inc.duration] >= DURATION_RANK[prev.duration]) list[idx] = inc;
+    return list;
+  }
+  return [...list, inc];
+}
