@@ -1,0 +1,375 @@
+/**
+ * Bad input at the engine boundary throws an EngineError naming the field, and nothing is
+ * half-applied (the input is left exactly as it was). Plus unit tests of the shared helpers in
+ * src/engine/dice.ts and src/engine/common.ts.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  absorbTemporary,
+  abilityModifier,
+  clamp,
+  clonePlain,
+  d20Formula,
+  defaultActorSource,
+  escalationDie,
+  escalationOffsetFor,
+  keptNatural,
+  netMode,
+  option,
+  validateActorSource,
+  validatePacket,
+} from "../../src/engine/common.js";
+import {
+  diceCount,
+  formatDamage,
+  maxDamage,
+  meanDamage,
+  mergeDice,
+  minDamage,
+  parseDamage,
+  parseWeaponDice,
+  totalFromFaces,
+} from "../../src/engine/dice.js";
+import { EngineError, requireD20, requireFinite, requireNonNegative } from "../../src/engine/errors.js";
+import type { Ruleset } from "../../src/engine/ruleset.js";
+import { getRuleset, isRulesetId } from "../../src/engine/registry.js";
+import type { ActorSource, DamagePacket, PowerSource, RulesetId, WeaponSource } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/types.js";
+
+/** Run `fn`, expect an EngineError whose field matches and whose message names that field. */
+function expectEngineError(fn: () => unknown, field: RegExp): EngineError {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (err) {
+    caught = err;
+  }
+  expect(caught, "expected an EngineError to be thrown").toBeInstanceOf(EngineError);
+  const e = caught as EngineError;
+  expect(e.field).toMatch(field);
+  expect(e.message).toContain(e.field);
+  return e;
+}
+
+const packet = (over: Partial<DamagePacket> = {}): DamagePacket => ({
+  amount: 5,
+  types: [],
+  natural: null,
+  critical: false,
+  ongoing: false,
+  fromAttack: true,
+  melee: true,
+  nonlethal: false,
+  knockOut: false,
+  ...over,
+});
+
+const power = (over: Partial<PowerSource> = {}): PowerSource => ({
+  attackAbility: "str",
+  attackBonus: 0,
+  defense: "ac",
+  range: "melee",
+  damage: "1[W]+2",
+  damageTypes: [],
+  missEffect: "none",
+  missDamage: "",
+  critDamage: "",
+  critRange: 0,
+  ongoing: null,
+  touch: false,
+  nonlethal: false,
+  ...over,
+});
+
+const weapon = (over: Partial<WeaponSource> = {}): WeaponSource => ({
+  damageDice: "1d8",
+  weaponClass: "martial",
+  light: false,
+  finesse: false,
+  twoHanded: false,
+  offHand: false,
+  thrown: false,
+  ranged: false,
+  proficient: true,
+  proficiencyBonus: 2,
+  enhancement: 0,
+  critDice: "",
+  critRange: 0,
+  name: "Longsword",
+  ...over,
+});
+
+// ------------------------------------------------------------------------------------------------
+// Registry and per-ruleset boundaries
+// ------------------------------------------------------------------------------------------------
+
+describe("registry boundary", () => {
+  it("an unknown ruleset id throws an EngineError naming `ruleset`", () => {
+    for (const bad of ["dnd5e", "", "13TH-AGE", null, undefined, 7, {}]) {
+      const e = expectEngineError(() => getRuleset(bad), /^ruleset$/);
+      expect(e.message).toMatch(/unknown ruleset/);
+      expect(isRulesetId(bad)).toBe(false);
+    }
+    for (const id of RULESET_IDS) expect(isRulesetId(id)).toBe(true);
+  });
+});
+
+const isReady = (r: Ruleset): boolean => typeof r.applyDamage === "function" && typeof r.deriveActor === "function";
+const readyIds = RULESET_IDS.filter((id) => isReady(getRuleset(id)));
+
+/** Call `fn(input)`, expect the EngineError, then check the input is deep-equal to a clone taken before. */
+function refusesUntouched<T>(input: T, fn: (x: T) => unknown, field: RegExp): void {
+  const before = clonePlain(input);
+  expectEngineError(() => fn(input), field);
+  expect(input).toEqual(before);
+}
+
+describe.each(readyIds)("%s refuses bad input and changes nothing", (id: RulesetId) => {
+  const r = () => getRuleset(id);
+  const goodActor = (): ActorSource => defaultActorSource({ hp: { value: 20, max: 20, temp: 3 } });
+  const badMax = (max: number): ActorSource => defaultActorSource({ hp: { value: 20, max, temp: 0 } });
+
+  it("applyDamage: NaN or negative maximum HP → hp.max", () => {
+    for (const max of [Number.NaN, -5, 0, Number.POSITIVE_INFINITY]) {
+      refusesUntouched(badMax(max), (a) => r().applyDamage(a, packet(), {}, "a1"), /hp\.max/);
+    }
+  });
+
+  it("applyDamage: an unknown damage type in the packet or on the actor names the field", () => {
+    const p = packet({ types: ["banana"] });
+    const before = clonePlain(p);
+    const actor = goodActor();
+    refusesUntouched(actor, (a) => r().applyDamage(a, p, {}, "a1"), /types/);
+    expect(p).toEqual(before);
+    const resists = defaultActorSource({ resistances: [{ type: "banana", value: 5 }] });
+    refusesUntouched(resists, (a) => r().applyDamage(a, packet(), {}, "a1"), /resistances/);
+  });
+
+  it("applyDamage: NaN or negative amounts are refused", () => {
+    for (const amount of [Number.NaN, -1]) {
+      const p = packet({ amount });
+      refusesUntouched(goodActor(), (a) => r().applyDamage(a, p, {}, "a1"), /amount/);
+    }
+  });
+
+  it("deriveActor: NaN or negative maximum HP → hp.max", () => {
+    for (const max of [Number.NaN, -1]) refusesUntouched(badMax(max), (a) => r().deriveActor(a, {}), /hp\.max/);
+  });
+
+  it("damageExpression: malformed weapon dice and damage formulas name their field", () => {
+    const a = goodActor();
+    const d = r().deriveActor(a, {});
+    for (const dice of ["banana", "1d8+", "d", "1d0", "2x6"]) {
+      const w = weapon({ damageDice: dice });
+      refusesUntouched(w, (x) => r().damageExpression(a, d, power(), x), /damageDice|weapon/);
+    }
+    for (const formula of ["2d6+@str", "1d8 plus 3", "3d", "1d6++"]) {
+      const p = power({ damage: formula });
+      refusesUntouched(p, (x) => r().damageExpression(a, d, x, weapon()), /damage/);
+    }
+  });
+
+  it("resolveAttack: a die that is not a d20 face names attack.dice", () => {
+    const input = {
+      dice: [21],
+      attackBonus: 0,
+      defense: { key: r().defenses[0]!.key, value: 10 },
+      range: "melee" as const,
+      situation: { combatAdvantage: false, cover: "none" as const, concealment: "none" as const, mighty: 0, weak: 0, bonus: 0, wrongSquare: false, withinMeleeReach: false, offGuard: false },
+      escalation: 0,
+      attacker: { kind: "character" as const, usesEscalation: true, penalties: [], conditions: [], exhaustion: 0 },
+      target: { conditions: [], vulnerabilities: [], exhaustion: 0 },
+      damageTypes: [],
+      critRange: 0,
+      hasMissEffect: false,
+      options: {},
+    };
+    for (const dice of [[21], [0], [1.5], [Number.NaN], []]) {
+      refusesUntouched({ ...input, dice }, (x) => r().resolveAttack(x), /dice/);
+    }
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// dice.ts
+// ------------------------------------------------------------------------------------------------
+
+describe("dice.ts", () => {
+  it("parses sums of dice and numbers, merging like terms", () => {
+    expect(parseDamage("2d6+3")).toEqual({ dice: [{ count: 2, faces: 6, sign: 1 }], flat: 3 });
+    expect(parseDamage(" 1d8 - 1 ")).toEqual({ dice: [{ count: 1, faces: 8, sign: 1 }], flat: -1 });
+    expect(parseDamage("d12")).toEqual({ dice: [{ count: 1, faces: 12, sign: 1 }], flat: 0 });
+    expect(parseDamage("7")).toEqual({ dice: [], flat: 7 });
+    expect(parseDamage("2*3+1")).toEqual({ dice: [], flat: 7 });
+    expect(parseDamage("1d6+1d6+1d4-1d4")).toEqual({
+      dice: [
+        { count: 2, faces: 6, sign: 1 },
+        { count: 1, faces: 4, sign: 1 },
+        { count: 1, faces: 4, sign: -1 },
+      ],
+      flat: 0,
+    });
+    expect(parseDamage("-2+1d4").flat).toBe(-2);
+  });
+
+  it("[FF-WDICE] N[W] expands to N times the weapon's dice (2[W] dagger = 2d4, flail 2d6 → 4d6)", () => {
+    expect(parseDamage("2[W]+4", parseWeaponDice("1d4"))).toEqual({ dice: [{ count: 2, faces: 4, sign: 1 }], flat: 4 });
+    expect(parseDamage("2[W]", parseWeaponDice("2d6"))).toEqual({ dice: [{ count: 4, faces: 6, sign: 1 }], flat: 0 });
+    expect(parseDamage("[W]", parseWeaponDice("1d10"))).toEqual({ dice: [{ count: 1, faces: 10, sign: 1 }], flat: 0 });
+    expectEngineError(() => parseDamage("1[W]+2", null, "power.damage"), /^power\.damage$/);
+  });
+
+  it("refuses malformed formulas with an EngineError naming the field", () => {
+    for (const bad of ["", "   ", "abc", "2d6+@str", "1d8 plus 3", "1d0", "2d", "++", "1d6+", "5000d6", "1d100000"]) {
+      expectEngineError(() => parseDamage(bad, null, "power.damage"), /^power\.damage$/);
+    }
+    for (const bad of ["1d8+2", "3", "-1d6", "banana"]) {
+      expectEngineError(() => parseWeaponDice(bad), /^weapon\.damageDice$/);
+    }
+  });
+
+  it("formats expressions back to formulas that parse to the same thing", () => {
+    for (const f of ["2d6 + 3", "1d8 - 1", "7", "1d6 + 1d4 - 1d4", "0"]) {
+      const expr = parseDamage(f);
+      expect(parseDamage(formatDamage(expr))).toEqual(expr);
+    }
+    expect(formatDamage(parseDamage("2d6+3"))).toBe("2d6 + 3");
+  });
+
+  it("max/min/mean/diceCount follow the faces", () => {
+    const e = parseDamage("2d6-1d4+3");
+    expect(maxDamage(e)).toBe(12 - 1 + 3);
+    expect(minDamage(e)).toBe(2 - 4 + 3);
+    expect(meanDamage(e)).toBeCloseTo(7 - 2.5 + 3, 12);
+    expect(diceCount(e)).toBe(3);
+    expect(mergeDice({ dice: [{ count: 1, faces: 6, sign: 1 }, { count: 0, faces: 8, sign: 1 }, { count: 2, faces: 6, sign: 1 }], flat: 1 })).toEqual({
+      dice: [{ count: 3, faces: 6, sign: 1 }],
+      flat: 1,
+    });
+  });
+
+  it("totalFromFaces sums faces with their signs and refuses wrong counts or faces", () => {
+    const e = parseDamage("2d6-1d4+3");
+    expect(totalFromFaces(e, [6, 5, 4])).toBe(6 + 5 - 4 + 3);
+    expectEngineError(() => totalFromFaces(e, [6, 5]), /^damage\.faces$/);
+    expectEngineError(() => totalFromFaces(e, [7, 5, 4]), /^damage\.faces$/);
+    expectEngineError(() => totalFromFaces(e, [6, 5, 1.5]), /^damage\.faces$/);
+  });
+
+  it("property: every total from valid faces lies between min and max", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 2, max: 12 }), fc.integer({ min: -5, max: 5 }), fc.array(fc.double({ min: 0, max: 0.999, noNaN: true }), { minLength: 4, maxLength: 4 }), (n, f, flat, us) => {
+        const e = parseDamage(`${n}d${f}${flat < 0 ? "" : "+"}${flat}`);
+        const faces = us.slice(0, n).map((u) => 1 + Math.floor(u * f));
+        const t = totalFromFaces(e, faces);
+        expect(t).toBeGreaterThanOrEqual(minDamage(e));
+        expect(t).toBeLessThanOrEqual(maxDamage(e));
+      }),
+    );
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// common.ts and errors.ts
+// ------------------------------------------------------------------------------------------------
+
+describe("common.ts", () => {
+  it("abilityModifier: (score − 10) / 2 rounded down", () => {
+    expect([1, 8, 9, 10, 11, 12, 18, 19].map(abilityModifier)).toEqual([-5, -1, -1, 0, 0, 1, 4, 4]);
+    expect(clamp(9, 0, 6)).toBe(6);
+    expect(clamp(-2, 0, 6)).toBe(0);
+  });
+
+  it("[HD-MIGHTY] keptNatural keeps the higher (mighty) or lower (weak) of two d20s; one of each cancels", () => {
+    expect(keptNatural([7, 15], "mighty")).toBe(15);
+    expect(keptNatural([7, 15], "weak")).toBe(7);
+    expect(keptNatural([7, 15], "normal")).toBe(7);
+    expectEngineError(() => keptNatural([7], "mighty"), /^attack\.dice$/);
+    expectEngineError(() => keptNatural([], "normal"), /^attack\.dice$/);
+    expectEngineError(() => keptNatural([7, 21], "weak"), /^attack\.dice\[1\]$/);
+    expect(netMode(1, 0)).toBe("mighty");
+    expect(netMode(0, 2)).toBe("weak");
+    expect(netMode(1, 1)).toBe("normal");
+    expect(netMode(3, 1)).toBe("normal");
+    expect(netMode(0, 0)).toBe("normal");
+    expect([d20Formula("normal"), d20Formula("mighty"), d20Formula("weak")]).toEqual(["1d20", "2d20kh", "2d20kl"]);
+  });
+
+  it("[13A-ESC] escalation die: 0 in round 1, +1 each round, 6 at most, GM offset, frozen value", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((r) => escalationDie(r))).toEqual([0, 1, 2, 3, 4, 5, 6, 6, 6]);
+    expect(escalationDie(0)).toBe(0);
+    expect(escalationDie(Number.NaN)).toBe(0);
+    expect(escalationDie(3, 2)).toBe(4);
+    expect(escalationDie(3, -5)).toBe(0);
+    expect(escalationDie(6, 3)).toBe(6);
+    expect(escalationDie(5, 0, 2)).toBe(2);
+    expect(escalationDie(5, 0, 9)).toBe(6);
+    for (const [round, value] of [[1, 3], [4, 1], [8, 6], [2, 0]] as const) {
+      expect(escalationDie(round, escalationOffsetFor(round, value))).toBe(value);
+    }
+  });
+
+  it("[13A-TEMPHP] absorbTemporary: temporary HP take damage first", () => {
+    expect(absorbTemporary(5, 3)).toEqual({ temp: 2, absorbed: 3, rest: 0 });
+    expect(absorbTemporary(5, 8)).toEqual({ temp: 0, absorbed: 5, rest: 3 });
+    expect(absorbTemporary(0, 4)).toEqual({ temp: 0, absorbed: 0, rest: 4 });
+    expect(absorbTemporary(-2, 4)).toEqual({ temp: 0, absorbed: 0, rest: 4 });
+  });
+
+  it("defaultActorSource is valid, applies overrides and never shares nested objects", () => {
+    const a = defaultActorSource();
+    expect(() => validateActorSource(a, [])).not.toThrow();
+    const hp = { value: 3, max: 9, temp: 0 };
+    const b = defaultActorSource({ hp });
+    expect(b.hp).toEqual(hp);
+    b.hp.value = 1;
+    expect(hp.value).toBe(3);
+    expect(defaultActorSource().hp).not.toBe(defaultActorSource().hp);
+  });
+
+  it("validateActorSource names the bad field", () => {
+    const cases: [Partial<ActorSource>, RegExp][] = [
+      [{ hp: { value: 5, max: Number.NaN, temp: 0 } }, /^actor\.hp\.max$/],
+      [{ hp: { value: 5, max: -3, temp: 0 } }, /^actor\.hp\.max$/],
+      [{ hp: { value: Number.NaN, max: 5, temp: 0 } }, /^actor\.hp\.value$/],
+      [{ hp: { value: 5, max: 5, temp: -1 } }, /^actor\.hp\.temp$/],
+      [{ level: Number.NaN }, /^actor\.level$/],
+      [{ exhaustion: -1 }, /^actor\.exhaustion$/],
+      [{ vulnerabilities: [{ type: "banana", value: 0 }] }, /^actor\.vulnerabilities\[0\]\.type$/],
+      [{ immunities: ["fire", "banana"] }, /^actor\.immunities\[1\]\.type$/],
+    ];
+    for (const [over, field] of cases) {
+      const a = defaultActorSource(over);
+      const before = clonePlain(a);
+      expectEngineError(() => validateActorSource(a, ["fire"]), field);
+      expect(a).toEqual(before);
+    }
+  });
+
+  it("validatePacket names the bad field", () => {
+    expectEngineError(() => validatePacket(packet({ amount: -1 }), []), /^damage\.amount$/);
+    expectEngineError(() => validatePacket(packet({ amount: Number.NaN }), []), /^damage\.amount$/);
+    expectEngineError(() => validatePacket(packet({ types: ["fire", "x"] }), ["fire"]), /^damage\.types\[1\]$/);
+    expectEngineError(() => validatePacket(packet({ natural: 0 }), []), /^damage\.natural$/);
+    expect(() => validatePacket(packet({ types: ["fire", "untyped"], natural: 20 }), ["fire"])).not.toThrow();
+  });
+
+  it("option reads a setting of the fallback's type, else the fallback", () => {
+    expect(option({ a: true }, "a", false)).toBe(true);
+    expect(option({ a: "yes" }, "a", false)).toBe(false);
+    expect(option({}, "b", 3)).toBe(3);
+    expect(option({ c: "max" }, "c", "double")).toBe("max");
+  });
+
+  it("errors.ts helpers name the field in the message", () => {
+    expectEngineError(() => requireFinite("x.y", "3"), /^x\.y$/);
+    expectEngineError(() => requireNonNegative("n", -0.5), /^n$/);
+    expectEngineError(() => requireD20("d", 0), /^d$/);
+    expect(requireD20("d", 20)).toBe(20);
+    const e = new EngineError("hp.max", "bad", -1);
+    expect(e.name).toBe("EngineError");
+    expect(e.value).toBe(-1);
+    expect(e).toBeInstanceOf(Error);
+  });
+});
