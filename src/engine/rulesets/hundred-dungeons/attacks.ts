@@ -1,0 +1,213 @@
+/**
+ * Hundred Dungeons attacks: the ability roll and its bonus ([HD-ATK]), mighty/weak ([HD-MIGHTY]),
+ * natural 1/20 ([HD-CRIT]), cover and hiding ([HD-COVER], [HD-HIDE]), damage by weapon class
+ * ([HD-DMG]).
+ */
+import { keptNatural, netMode } from "../../common.js";
+import { parseDamage, parseWeaponDice, type DamageExpression } from "../../dice.js";
+import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
+import type {
+  AbilityKey,
+  ActorSource,
+  AttackInput,
+  AttackOutcome,
+  AttackResult,
+  DamageRecipe,
+  DamageRecipeInput,
+  Modifier,
+  PowerSource,
+  RollMode,
+  WeaponClass,
+  WeaponSource,
+} from "../../types.js";
+import { exhaustionEffects, specsOf } from "./conditions.js";
+import { PARTIAL_COVER_BONUS, underwaterAttackWeak } from "./combat.js";
+import { mightyCancel } from "./options.js";
+
+export const ABILITY_LABEL = (k: AbilityKey): string => `D20C.HD.Ability.${k}`;
+
+/** Weapon damage die by class when the weapon has no dice of its own. */
+export const CLASS_DICE: Record<WeaponClass, string> = { simple: "1d6", martial: "1d8", heavy: "1d10" };
+
+/** The ability an attack rolls: a weapon decides (melee and thrown Str, ammunition Dex), else the power's. */
+export function attackAbility(power: PowerSource, weapon: WeaponSource | null): AbilityKey | null {
+  if (weapon) return weapon.ranged && !weapon.thrown ? "dex" : "str";
+  return power.attackAbility;
+}
+
+/** Whether one of the actor's weapon skills names this weapon's class or the weapon itself. */
+export function weaponSkillApplies(actor: Pick<ActorSource, "weaponSkills">, weapon: WeaponSource | null): boolean {
+  if (!weapon) return false;
+  const names = [weapon.weaponClass, weapon.name].map((s) => s.trim().toLowerCase()).filter(Boolean);
+  return actor.weaponSkills.some((s) => names.includes(s.trim().toLowerCase()));
+}
+
+export function attackBonus(actor: ActorSource, power: PowerSource, weapon: WeaponSource | null): Modifier[] {
+  const mods: Modifier[] = [];
+  const ability = attackAbility(power, weapon);
+  if (ability) mods.push({ key: "ability", label: ABILITY_LABEL(ability), value: requireFinite(`actor.abilities.${ability}`, actor.abilities[ability]) });
+  if (weaponSkillApplies(actor, weapon)) mods.push({ key: "renown", label: "D20C.HD.Attack.renown", value: requireFinite("actor.renown", actor.renown) });
+  if (power.attackBonus) mods.push({ key: "power", label: "D20C.HD.Attack.power", value: requireFinite("power.attackBonus", power.attackBonus) });
+  if (actor.attackBonus) mods.push({ key: "misc", label: "D20C.HD.Attack.misc", value: requireFinite("actor.attackBonus", actor.attackBonus) });
+  return mods;
+}
+
+/** The weapon's dice, or its class die when it has none ([HD-DMG]). */
+export function weaponDice(weapon: WeaponSource): DamageExpression {
+  const own = weapon.damageDice.trim();
+  if (own) return parseWeaponDice(own, "weapon.damageDice");
+  const die = CLASS_DICE[weapon.weaponClass];
+  if (!die) throw new EngineError("weapon.weaponClass", `unknown weapon class "${String(weapon.weaponClass)}"`, weapon.weaponClass);
+  return parseWeaponDice(die, "weapon.weaponClass");
+}
+
+/**
+ * Hit damage: the power's own formula (with `N[W]` meaning the weapon's dice) or, with no formula,
+ * the weapon's dice alone. No ability is added to damage in this game.
+ */
+export function damageExpression(power: PowerSource, weapon: WeaponSource | null): DamageExpression | null {
+  const wd = weapon ? weaponDice(weapon) : null;
+  if (power.damage.trim()) return parseDamage(power.damage, wd, "power.damage");
+  return wd;
+}
+
+export interface ModeDetail {
+  mode: RollMode;
+  mighty: number;
+  weak: number;
+  /** i18n keys of every source counted. */
+  sources: string[];
+  /** A rule makes a melee attack hit outright (paralyzed target). */
+  autoHit: boolean;
+}
+
+/** Count every mighty and weak source of an attack, then net them ([HD-MIGHTY]). */
+export function attackModeDetail(input: Omit<AttackInput, "dice">): ModeDetail {
+  let mighty = 0;
+  let weak = 0;
+  const sources: string[] = [];
+  const add = (m: RollMode | "autoHit" | undefined, key: string): void => {
+    if (m === "mighty") (mighty++, sources.push(`${key}:mighty`));
+    if (m === "weak") (weak++, sources.push(`${key}:weak`));
+  };
+  // The attacker: its attacks, and its ability rolls (attacks are ability rolls).
+  for (const s of specsOf(input.attacker.conditions, input.attacker.exhaustion)) {
+    const own = s.attacks ?? s.abilityRolls;
+    add(own, s.label);
+  }
+  if (exhaustionEffects(input.attacker.exhaustion).abilityRolls === "weak") add("weak", "D20C.HD.Exhaustion.3");
+  // The target.
+  let autoHit = false;
+  for (const s of specsOf(input.target.conditions, input.target.exhaustion)) {
+    add(s.attacksAgainst, s.label);
+    if (input.range === "melee") {
+      if (s.meleeAgainst === "autoHit") autoHit = true;
+      else add(s.meleeAgainst, s.label);
+    }
+    if (input.range === "ranged") add(s.rangedAgainst, s.label);
+  }
+  // The situation.
+  for (let i = 0; i < Math.max(0, input.situation.mighty); i++) add("mighty", "D20C.HD.Reason.situation");
+  for (let i = 0; i < Math.max(0, input.situation.weak); i++) add("weak", "D20C.HD.Reason.situation");
+  if (input.range === "ranged" && input.situation.withinMeleeReach) add("weak", "D20C.HD.Reason.rangedInReach");
+  const attackerSpecs = specsOf(input.attacker.conditions, input.attacker.exhaustion);
+  if (attackerSpecs.some((s) => s.id === "underwater") && underwaterAttackWeak(input.weaponName, input.attacker.swimSpeed ?? false)) {
+    add("weak", "D20C.HD.Reason.underwater");
+  }
+  let m = mighty;
+  let w = weak;
+  if (mightyCancel(input.options) === "pairs") {
+    const both = Math.min(m, w);
+    m -= both;
+    w -= both;
+  }
+  return { mode: netMode(m, w), mighty, weak, sources, autoHit };
+}
+
+export function attackMode(input: Omit<AttackInput, "dice">): RollMode {
+  return attackModeDetail(input).mode;
+}
+
+export function resolveAttack(input: AttackInput): AttackOutcome {
+  const detail = attackModeDetail(input);
+  const mode = detail.mode;
+  const natural = keptNatural(input.dice, mode);
+  requireFinite("attack.attackBonus", input.attackBonus);
+  const baseDefense = requireFinite("attack.defense.value", input.defense.value);
+  requireNonNegative("attack.critRange", input.critRange);
+  requireFinite("attack.situation.bonus", input.situation.bonus);
+
+  const modifiers: Modifier[] = input.bonusParts?.length
+    ? input.bonusParts.map((m) => ({ ...m, value: requireFinite(`attack.bonusParts.${m.key}`, m.value) }))
+    : [{ key: "attack", label: "D20C.HD.Attack.bonus", value: input.attackBonus }];
+  if (input.situation.bonus) modifiers.push({ key: "situational", label: "D20C.HD.Attack.situational", value: input.situation.bonus });
+  for (const p of input.attacker.penalties) modifiers.push({ ...p, value: requireFinite(`attack.attacker.penalties.${p.key}`, p.value) });
+  const total = natural + modifiers.reduce((s, m) => s + m.value, 0);
+
+  const reasons: string[] = [];
+  const partialCover = input.situation.cover === "partial" || input.situation.cover === "superior";
+  const defense = baseDefense + (partialCover ? PARTIAL_COVER_BONUS : 0);
+  if (partialCover) reasons.push("D20C.HD.Reason.partialCover");
+  const critThreshold = Math.max(2, 20 - Math.trunc(input.critRange));
+
+  let result: AttackResult;
+  let autoHit = false;
+  if (input.situation.cover === "total") {
+    result = "autoMiss";
+    reasons.push("D20C.HD.Reason.totalCover");
+  } else if (input.situation.wrongSquare) {
+    result = "autoMiss";
+    reasons.push("D20C.HD.Reason.wrongSpace");
+  } else if (natural === 1) {
+    result = "autoMiss";
+    reasons.push("D20C.HD.Reason.natural1");
+  } else if (natural >= critThreshold) {
+    result = "crit";
+    autoHit = total < defense;
+    reasons.push("D20C.HD.Reason.critical");
+  } else if (detail.autoHit) {
+    result = "hit";
+    autoHit = total < defense;
+    reasons.push("D20C.HD.Reason.meleeAutoHit");
+  } else {
+    result = total >= defense ? "hit" : "miss";
+  }
+  if (mode !== "normal") reasons.push(mode === "mighty" ? "D20C.HD.Reason.mighty" : "D20C.HD.Reason.weak");
+  const isHit = result === "hit" || result === "crit";
+  return {
+    natural,
+    dice: [...input.dice],
+    mode,
+    modifiers,
+    total,
+    defenseKey: input.defense.key,
+    defense,
+    critThreshold,
+    result,
+    isHit,
+    isCrit: result === "crit",
+    autoHit,
+    autoMiss: result === "autoMiss",
+    missEffect: input.hasMissEffect && result === "miss",
+    reasons,
+  };
+}
+
+/** Crits double the damage total (dice and flat alike); a miss deals only a miss effect, if any. */
+export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
+  const base = { flatBonus: 0, minimum: 0, types: [...input.types] };
+  if (input.outcome === "crit" || input.outcome === "hit") {
+    if (!input.hit) return null;
+    const crit = input.outcome === "crit";
+    const roll = crit && input.critExtra ? mergeExpr(input.hit, input.critExtra) : input.hit;
+    return { ...base, roll, multiplier: crit ? 2 : 1, notes: crit ? ["D20C.HD.Damage.critDouble"] : [] };
+  }
+  if (!input.missApplies) return null;
+  if (input.missEffect === "half" && input.hit) return { ...base, roll: input.hit, multiplier: 0.5, notes: ["D20C.HD.Damage.missHalf"] };
+  if (input.missEffect === "formula" && input.miss) return { ...base, roll: input.miss, multiplier: 1, notes: ["D20C.HD.Damage.missFormula"] };
+  return null;
+}
+
+function mergeExpr(a: DamageExpression, b: DamageExpression): DamageExpression {
+  return { dice: [...a.dice.map((d) => ({ ...d })), ...b.dice.map((d) => ({ ...d }))], flat: a.flat + b.flat };
+}

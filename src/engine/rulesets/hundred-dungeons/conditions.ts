@@ -1,0 +1,190 @@
+/**
+ * Hundred Dungeons conditions as data ([HD-COND]) and the helpers that read them: which conditions
+ * a list really means once inclusions are followed, what each exhaustion level adds, and the roll
+ * mode of an ability roll.
+ */
+import { netMode } from "../../common.js";
+import type { AbilityKey, ConditionSpec, RollMode } from "../../types.js";
+
+/** Extra data some HD conditions carry beyond the shared {@link ConditionSpec}. */
+export interface HDConditionSpec extends ConditionSpec {
+  /** Rolls that rely on these senses fail automatically (blinded: sight, deafened: hearing). */
+  autoFailSenses?: ("sight" | "hearing")[];
+  /** The bearer sees no one: every creature counts as invisible to it (blinded). */
+  seesNothing?: boolean;
+  /** The bearer may not attack or harm the effect's creator (charmed). */
+  cannotHarmSource?: boolean;
+  /** The creator's Charisma rolls against the bearer are mighty (charmed). */
+  sourceCharismaMighty?: boolean;
+  /** Can't move towards the source of the effect (frightened). */
+  noApproachSource?: boolean;
+  /** Can't be targeted by attacks or effects that target creatures; only its space (hidden). */
+  untargetable?: boolean;
+  /** Takes no turn and no reactions in round 1 (surprised). */
+  noTurnFirstRound?: boolean;
+  /** The benefit is lost while the bearer has any of these conditions (dodging → incapacitated). */
+  suppressedBy?: string[];
+  /** Doesn't provoke attacks (disengaged). */
+  noProvoke?: boolean;
+  /** May not spend hit dice (poisoned). */
+  noHitDice?: boolean;
+  /** Ranged attacks against it are weak only up to this size (prone). */
+  rangedAgainstMaxSize?: Size;
+  /** Not one of the twenty conditions of the text: a status the system adds (dodging, underwater…). */
+  extra?: boolean;
+}
+
+export const SIZES = ["tiny", "small", "medium", "large", "huge", "gargantuan"] as const;
+export type Size = (typeof SIZES)[number];
+
+const L = (id: string): string => `D20C.HD.Condition.${id}`;
+const icon = (name: string): string => `icons/svg/${name}.svg`;
+
+/** The twenty conditions of the text, in its order, then the system's extra statuses. */
+export const HD_CONDITIONS: readonly HDConditionSpec[] = [
+  { id: "blinded", label: L("blinded"), img: icon("blind"), implies: [], autoFailSenses: ["sight"], seesNothing: true, attacks: "weak", attacksAgainst: "mighty" },
+  { id: "charmed", label: L("charmed"), img: icon("heal"), implies: [], cannotHarmSource: true, sourceCharismaMighty: true },
+  { id: "deafened", label: L("deafened"), img: icon("deaf"), implies: [], autoFailSenses: ["hearing"] },
+  { id: "dying", label: L("dying"), img: icon("blood"), implies: ["slowed"] },
+  { id: "exhaustion", label: L("exhaustion"), img: icon("degen"), implies: [] },
+  { id: "frightened", label: L("frightened"), img: icon("terror"), implies: [], abilityRolls: "weak", attacks: "weak", noApproachSource: true },
+  { id: "grappled", label: L("grappled"), img: icon("hazard"), implies: [], speedMax: 0 },
+  { id: "hidden", label: L("hidden"), img: icon("mystery-man"), implies: ["invisible"], untargetable: true },
+  { id: "incapacitated", label: L("incapacitated"), img: icon("sleep"), implies: [], noActions: true, noReactions: true },
+  { id: "invisible", label: L("invisible"), img: icon("invisible"), implies: [], attacks: "mighty", attacksAgainst: "weak" },
+  { id: "mounted", label: L("mounted"), img: icon("wingfoot"), implies: [] },
+  { id: "paralyzed", label: L("paralyzed"), img: icon("paralysis"), implies: ["incapacitated"], speedMax: 0, autoFail: ["str", "dex"], attacksAgainst: "mighty", meleeAgainst: "autoHit" },
+  { id: "petrified", label: L("petrified"), img: icon("frozen"), implies: ["paralyzed"], resistAll: true, immune: ["poison", "disease"] },
+  { id: "poisoned", label: L("poisoned"), img: icon("poison"), implies: [], autoFail: ["con"], abilityRolls: "weak", attacks: "weak", noHitDice: true },
+  { id: "prone", label: L("prone"), img: icon("falling"), implies: [], attacks: "weak", meleeAgainst: "mighty", rangedAgainst: "weak", rangedAgainstMaxSize: "medium" },
+  { id: "restrained", label: L("restrained"), img: icon("net"), implies: ["grappled"], attacksAgainst: "mighty", attacks: "weak", weakAbilities: ["dex"] },
+  { id: "slowed", label: L("slowed"), img: icon("downgrade"), implies: [], oneAction: true, noReactions: true, speedMax: 20 },
+  { id: "stunned", label: L("stunned"), img: icon("daze"), implies: ["incapacitated"], speedMax: 0, autoFail: ["str", "dex"], attacksAgainst: "mighty" },
+  { id: "surprised", label: L("surprised"), img: icon("eye"), implies: [], noTurnFirstRound: true, noReactions: true },
+  { id: "unconscious", label: L("unconscious"), img: icon("unconscious"), implies: ["paralyzed", "prone"], meleeDamageStartsDying: true },
+  // Statuses the system adds so the action rules and underwater combat have something to carry.
+  { id: "dodging", label: L("dodging"), img: icon("shield"), implies: [], attacksAgainst: "weak", mightyAbilities: ["dex"], suppressedBy: ["incapacitated"], extra: true },
+  { id: "helped", label: L("helped"), img: icon("upgrade"), implies: [], attacks: "mighty", abilityRolls: "mighty", extra: true },
+  { id: "disengaged", label: L("disengaged"), img: icon("wing"), implies: [], noProvoke: true, extra: true },
+  { id: "underwater", label: L("underwater"), img: icon("ice-shield"), implies: [], resist: ["fire"], extra: true },
+];
+
+/** The twenty condition ids of the text. */
+export const TEXT_CONDITION_IDS: readonly string[] = HD_CONDITIONS.filter((c) => !c.extra).map((c) => c.id);
+
+const BY_ID = new Map(HD_CONDITIONS.map((c) => [c.id, c]));
+
+export function conditionSpec(id: string): HDConditionSpec | undefined {
+  return BY_ID.get(id);
+}
+
+/** What one level of exhaustion adds (cumulative), as data ([HD-COND] exhaustion). */
+export interface ExhaustionLevel {
+  level: number;
+  label: string;
+  noReactions?: boolean;
+  noSkills?: boolean;
+  abilityRolls?: RollMode;
+  /** Condition the level imposes. */
+  condition?: string;
+  dead?: boolean;
+}
+
+export const EXHAUSTION_LEVELS: readonly ExhaustionLevel[] = [
+  { level: 1, label: "D20C.HD.Exhaustion.1", noReactions: true },
+  { level: 2, label: "D20C.HD.Exhaustion.2", noSkills: true },
+  { level: 3, label: "D20C.HD.Exhaustion.3", abilityRolls: "weak" },
+  { level: 4, label: "D20C.HD.Exhaustion.4", condition: "slowed" },
+  { level: 5, label: "D20C.HD.Exhaustion.5", condition: "stunned" },
+  { level: 6, label: "D20C.HD.Exhaustion.6", dead: true },
+];
+
+export const MAX_EXHAUSTION = 6;
+
+/** The combined effect of an exhaustion level: every level up to it applies. */
+export interface ExhaustionEffects {
+  level: number;
+  noReactions: boolean;
+  noSkills: boolean;
+  abilityRolls: RollMode;
+  conditions: string[];
+  dead: boolean;
+  labels: string[];
+}
+
+export function exhaustionEffects(level: number): ExhaustionEffects {
+  const lv = Math.max(0, Math.min(MAX_EXHAUSTION, Math.trunc(Number.isFinite(level) ? level : 0)));
+  const active = EXHAUSTION_LEVELS.filter((l) => l.level <= lv);
+  return {
+    level: lv,
+    noReactions: active.some((l) => l.noReactions),
+    noSkills: active.some((l) => l.noSkills),
+    abilityRolls: active.some((l) => l.abilityRolls === "weak") ? "weak" : "normal",
+    conditions: active.flatMap((l) => (l.condition ? [l.condition] : [])),
+    dead: active.some((l) => l.dead),
+    labels: active.map((l) => l.label),
+  };
+}
+
+/**
+ * Every condition a creature really has: the listed ones, what they include (paralyzed →
+ * incapacitated), and what its exhaustion level imposes (4 slowed, 5 stunned). Statuses whose
+ * benefit is suppressed (dodging while incapacitated) are dropped.
+ */
+export function expandConditions(ids: readonly string[], exhaustion = 0): string[] {
+  const out = new Set<string>();
+  const visit = (id: string): void => {
+    if (out.has(id)) return;
+    out.add(id);
+    for (const inner of BY_ID.get(id)?.implies ?? []) visit(inner);
+  };
+  for (const id of ids) visit(id);
+  for (const id of exhaustionEffects(exhaustion).conditions) visit(id);
+  for (const id of [...out]) {
+    const spec = BY_ID.get(id);
+    if (spec?.suppressedBy?.some((s) => out.has(s))) out.delete(id);
+  }
+  return [...out];
+}
+
+export function specsOf(ids: readonly string[], exhaustion = 0): HDConditionSpec[] {
+  return expandConditions(ids, exhaustion).flatMap((id) => {
+    const s = BY_ID.get(id);
+    return s ? [s] : [];
+  });
+}
+
+/** Mode of an ability roll and whether it fails outright ([HD-COND], exhaustion level 3). */
+export interface AbilityRollMode {
+  mode: RollMode;
+  autoFail: boolean;
+  mighty: number;
+  weak: number;
+}
+
+export function abilityRollMode(
+  conditions: readonly string[],
+  exhaustion: number,
+  ability: AbilityKey,
+  extra: { mighty?: number; weak?: number } = {},
+): AbilityRollMode {
+  let mighty = extra.mighty ?? 0;
+  let weak = extra.weak ?? 0;
+  let autoFail = false;
+  for (const s of specsOf(conditions, exhaustion)) {
+    if (s.abilityRolls === "weak") weak++;
+    if (s.abilityRolls === "mighty") mighty++;
+    if (s.weakAbilities?.includes(ability)) weak++;
+    if (s.mightyAbilities?.includes(ability)) mighty++;
+    if (s.autoFail?.includes(ability)) autoFail = true;
+  }
+  if (exhaustionEffects(exhaustion).abilityRolls === "weak") weak++;
+  return { mode: netMode(mighty, weak), autoFail, mighty, weak };
+}
+
+/** Speed after conditions cap it (slowed 20 ft, grappled/paralyzed/stunned 0). */
+export function speedCap(speed: number, conditions: readonly string[], exhaustion = 0): number {
+  let cap = speed;
+  for (const s of specsOf(conditions, exhaustion)) if (s.speedMax !== undefined) cap = Math.min(cap, s.speedMax);
+  return Math.max(0, cap);
+}

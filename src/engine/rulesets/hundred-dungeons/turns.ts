@@ -1,0 +1,280 @@
+/**
+ * Hundred Dungeons turn cycle and initiative: the dying check at the end of each turn
+ * ([HD-DYING]), surprise ([HD-SURPRISE]), effect timing (Help, Dodge, Disengage), initiative around
+ * the table ([HD-INIT]) and mounted creatures taking no turn ([HD-MOUNT]).
+ */
+import { clonePlain, d20Formula } from "../../common.js";
+import { EngineError } from "../../errors.js";
+import type {
+  ActorSource,
+  CombatantSource,
+  DerivedActor,
+  EffectSource,
+  InitiativeSlot,
+  RollRequest,
+  RollResult,
+  RuleEvent,
+  RuleResult,
+  TurnContext,
+  TurnStep,
+  TurnStepResult,
+} from "../../types.js";
+import { abilityRollMode, MAX_EXHAUSTION, specsOf } from "./conditions.js";
+import { kill } from "./damage.js";
+import { gmSeat } from "./options.js";
+
+/** Target of the dying check made after `turnsTaken` turns of dying (this turn included). */
+export function dyingCheckTarget(turnsTaken: number): number {
+  return 10 + turnsTaken;
+}
+
+/** Save-ends targets: the text has no saving throws, so a flat d20 against these. */
+export const SAVE_TARGETS = { easy: 10, normal: 12, hard: 15 } as const;
+
+const signed = (n: number): string => (n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`);
+
+/**
+ * The dying check request for a creature about to make it with `exhaustion` (after this turn's
+ * level) and `turnsTaken` (this turn counted). Poisoned creatures fail Constitution outright.
+ */
+export function dyingCheckRequest(actor: ActorSource, actorId: string, exhaustion: number, turnsTaken: number, advance: boolean): RollRequest {
+  const m = abilityRollMode(actor.conditions, exhaustion, "con");
+  const data: Record<string, string | number | boolean> = { ability: "con", turnsTaken };
+  if (advance) data.advance = true;
+  if (m.autoFail) data.autoFail = true;
+  return {
+    kind: "dyingCheck",
+    actorId,
+    formula: `${d20Formula(m.mode)}${signed(actor.abilities.con)}`,
+    target: dyingCheckTarget(turnsTaken),
+    against: "total",
+    label: "D20C.HD.Dying.check",
+    data,
+  };
+}
+
+/** The end-of-turn dying procedure applied to an actor: +1 exhaustion, +1 turn, death at level 6. */
+export function advanceDying(actor: ActorSource, actorId: string): { actor: ActorSource; events: RuleEvent[] } {
+  const next = clonePlain(actor);
+  const events: RuleEvent[] = [];
+  next.exhaustion = Math.min(MAX_EXHAUSTION, actor.exhaustion + 1);
+  next.dyingTurns = actor.dyingTurns + 1;
+  events.push({ key: "D20C.HD.Event.exhaustionGained", data: { level: next.exhaustion }, actorId });
+  if (next.exhaustion >= MAX_EXHAUSTION) kill(next, events, actorId, "D20C.HD.Event.exhaustionDeath");
+  return { actor: next, events };
+}
+
+/** Judge a dying check: below the target (or an automatic failure) is death. */
+export function judgeDyingCheck(actor: ActorSource, request: RollRequest, roll: RollResult): { actor: ActorSource; events: RuleEvent[] } {
+  const next = clonePlain(actor);
+  const events: RuleEvent[] = [];
+  if (actor.state !== "dying") return { actor: next, events };
+  const target = request.target ?? dyingCheckTarget(actor.dyingTurns);
+  const failed = request.data?.autoFail === true || !Number.isFinite(roll.total) || roll.total < target;
+  if (failed) kill(next, events, request.actorId, "D20C.HD.Event.diedOfWounds");
+  else events.push({ key: "D20C.HD.Event.clingsOn", data: { total: roll.total, target }, actorId: request.actorId });
+  return { actor: next, events };
+}
+
+/** Sheet / manual dying check: carries out the whole end-of-turn procedure. */
+export function resolveDyingCheck(actor: ActorSource, request: RollRequest, roll: RollResult): RuleResult {
+  let current = actor;
+  const events: RuleEvent[] = [];
+  if (request.data?.advance === true && actor.state === "dying") {
+    const adv = advanceDying(actor, request.actorId);
+    current = adv.actor;
+    events.push(...adv.events);
+  }
+  const judged = judgeDyingCheck(current, request, roll);
+  return { actor: judged.actor, events: [...events, ...judged.events], requests: [] };
+}
+
+function combatant(ctx: TurnContext, id: string | null, field = "ctx.combatantId"): CombatantSource {
+  const c = ctx.combatants.find((x) => x.id === id);
+  if (!c) throw new EngineError(field, `no combatant with id "${String(id)}"`, id);
+  return c;
+}
+
+export function onCombatStart(ctx: TurnContext): TurnStep[] {
+  const steps: TurnStep[] = [];
+  for (const c of ctx.combatants) {
+    if (!c.aware && !c.actor.conditions.includes("surprised")) {
+      steps.push({ kind: "updateActor", actorId: c.actorId, changes: { conditions: [...c.actor.conditions, "surprised"] }, label: "D20C.HD.Condition.surprised" });
+    }
+  }
+  return steps;
+}
+
+export function onRoundStart(ctx: TurnContext): TurnStep[] {
+  if (ctx.round < 2) return [];
+  return ctx.combatants
+    .filter((c) => c.actor.conditions.includes("surprised"))
+    .map((c) => ({
+      kind: "updateActor" as const,
+      actorId: c.actorId,
+      changes: { conditions: c.actor.conditions.filter((x) => x !== "surprised") },
+      label: "D20C.HD.Event.surpriseOver",
+    }));
+}
+
+/** Effects created by `creatorId`, wherever they sit. */
+function createdBy(ctx: TurnContext, creatorId: string): { bearer: CombatantSource; effect: EffectSource }[] {
+  return ctx.combatants.flatMap((bearer) => bearer.effects.filter((e) => e.sourceCombatantId === creatorId).map((effect) => ({ bearer, effect })));
+}
+
+export function onTurnStart(ctx: TurnContext): TurnStep[] {
+  const me = combatant(ctx, ctx.combatantId);
+  const steps: TurnStep[] = [];
+  // Ongoing damage on the bearer (the text has none of its own; spells that add it tick here).
+  for (const e of me.effects) {
+    if (e.ongoing && e.ongoing.amount > 0) {
+      steps.push({
+        kind: "damage",
+        actorId: me.actorId,
+        effectId: e.id,
+        label: e.name,
+        packet: { amount: e.ongoing.amount, types: e.ongoing.type && e.ongoing.type !== "untyped" ? [e.ongoing.type] : [], natural: null, critical: false, ongoing: true, fromAttack: false, melee: false, nonlethal: false, knockOut: false },
+      });
+    }
+  }
+  for (const { bearer, effect } of createdBy(ctx, me.id)) {
+    if (effect.duration === "startOfNextTurn") {
+      steps.push({ kind: "removeEffect", actorId: bearer.actorId, effectId: effect.id, label: effect.name });
+    } else if ((effect.duration === "endOfNextTurn" || effect.duration === "sustain") && !effect.armed) {
+      steps.push({ kind: "updateEffect", actorId: bearer.actorId, effectId: effect.id, changes: { armed: true } });
+    }
+  }
+  return steps;
+}
+
+export function onTurnEnd(ctx: TurnContext): TurnStep[] {
+  const me = combatant(ctx, ctx.combatantId);
+  const steps: TurnStep[] = [];
+  // Save-ends effects: the bearer rolls at the end of its own turn.
+  for (const e of me.effects) {
+    if (e.duration !== "saveEnds") continue;
+    const m = abilityRollMode(me.actor.conditions, me.actor.exhaustion, "con");
+    steps.push({
+      kind: "roll",
+      request: {
+        kind: "save",
+        actorId: me.actorId,
+        effectId: e.id,
+        formula: `${d20Formula(m.mode)}${signed(e.saveBonus)}`,
+        target: SAVE_TARGETS[e.save] ?? SAVE_TARGETS.normal,
+        against: "total",
+        label: "D20C.HD.Save.effect",
+        data: { effect: e.name },
+      },
+    });
+  }
+  // Armed end-of-turn effects and unsustained sustain effects this creature made.
+  for (const { bearer, effect } of createdBy(ctx, me.id)) {
+    const ends =
+      (effect.duration === "endOfNextTurn" && effect.armed) ||
+      (effect.duration === "sustain" && effect.armed && effect.sustainedRound !== ctx.round);
+    if (ends) steps.push({ kind: "removeEffect", actorId: bearer.actorId, effectId: effect.id, label: effect.name });
+  }
+  // [HD-DYING] the end-of-turn dying procedure.
+  if (me.actor.state === "dying") {
+    const adv = advanceDying(me.actor, me.actorId);
+    const changes: Partial<ActorSource> = { exhaustion: adv.actor.exhaustion, dyingTurns: adv.actor.dyingTurns };
+    if (adv.actor.state === "dead") {
+      changes.state = "dead";
+      changes.conditions = adv.actor.conditions;
+      steps.push({ kind: "updateActor", actorId: me.actorId, changes, label: "D20C.HD.Event.exhaustionDeath" });
+      steps.push({ kind: "notice", event: { key: "D20C.HD.Event.exhaustionDeath", actorId: me.actorId } });
+    } else {
+      steps.push({ kind: "updateActor", actorId: me.actorId, changes, label: "D20C.HD.Event.exhaustionGained" });
+      steps.push({ kind: "roll", request: dyingCheckRequest(me.actor, me.actorId, adv.actor.exhaustion, adv.actor.dyingTurns, false) });
+    }
+  }
+  return steps;
+}
+
+/** Combat over: effects that only make sense in a fight end; surprise is cleared. */
+export function onCombatEnd(ctx: TurnContext): TurnStep[] {
+  const steps: TurnStep[] = [];
+  const ending = new Set<EffectSource["duration"]>(["endOfEncounter", "startOfNextTurn", "endOfNextTurn", "sustain"]);
+  for (const c of ctx.combatants) {
+    for (const e of c.effects) if (ending.has(e.duration)) steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: e.name });
+    if (c.actor.conditions.includes("surprised")) {
+      steps.push({ kind: "updateActor", actorId: c.actorId, changes: { conditions: c.actor.conditions.filter((x) => x !== "surprised") }, label: "D20C.HD.Event.surpriseOver" });
+    }
+  }
+  return steps;
+}
+
+export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: RollResult): TurnStepResult {
+  const c = ctx.combatants.find((x) => x.actorId === request.actorId);
+  if (!c) throw new EngineError("request.actorId", `no combatant for actor "${request.actorId}"`, request.actorId);
+  if (request.kind === "dyingCheck") {
+    const r = resolveDyingCheck(c.actor, request, roll);
+    return { ...r, followUps: [], deferred: [] };
+  }
+  if (request.kind === "save") {
+    const effect = c.effects.find((e) => e.id === request.effectId);
+    const success = Number.isFinite(roll.total) && request.target !== null && roll.total >= request.target;
+    const events: RuleEvent[] = [{ key: success ? "D20C.HD.Event.saveSucceeded" : "D20C.HD.Event.saveFailed", data: { total: roll.total, target: request.target ?? 0 }, actorId: c.actorId }];
+    const followUps: TurnStep[] = [];
+    const deferred: TurnStep[] = [];
+    if (success && effect) {
+      followUps.push({ kind: "removeEffect", actorId: c.actorId, effectId: effect.id, label: effect.name });
+      if (effect.aftereffect) {
+        deferred.push({ kind: "addEffect", actorId: c.actorId, effect: { ...effect.aftereffect, armed: false, sustainedRound: null, aftereffect: null }, label: effect.aftereffect.name });
+      }
+    }
+    return { actor: clonePlain(c.actor), events, requests: [], followUps, deferred };
+  }
+  return { actor: clonePlain(c.actor), events: [], requests: [], followUps: [], deferred: [] };
+}
+
+/** Mount ids: creatures a rider's `mounted` effect points to take no turn of their own. */
+export function ridden(ctx: TurnContext, c: CombatantSource): boolean {
+  return ctx.combatants.some((r) => r.id !== c.id && r.effects.some((e) => e.statuses.includes("mounted") && e.sourceCombatantId === c.id));
+}
+
+export function actsThisRound(ctx: TurnContext, c: CombatantSource): boolean {
+  if (c.actor.state === "dead") return false;
+  if (ctx.round <= 1 && (!c.aware || specsOf(c.actor.conditions, c.actor.exhaustion).some((s) => s.noTurnFirstRound))) return false;
+  if (ridden(ctx, c)) return false;
+  return true;
+}
+
+/** `1d6 + Dex + Int + Wis` (+ any initiative bonus); the GM rolls it for one NPC. */
+export function initiativeFormula(actor: ActorSource, derived: DerivedActor): string {
+  return `1d6${signed(derived.initiative)}`;
+}
+
+export function initiativeModifier(actor: ActorSource): number {
+  return actor.abilities.dex + actor.abilities.int + actor.abilities.wis + actor.initiativeBonus;
+}
+
+/**
+ * Around the table: players in seat order with the GM (all NPCs, acting together) at the `gmSeat`
+ * position; the circle starts at the highest result. Ties for the highest: a player before the
+ * GM, then the lower seat. The GM side's result is its single roll (the highest NPC result given).
+ */
+export function order(ctx: TurnContext): InitiativeSlot[] {
+  const gmIds = ctx.combatants.filter((c) => c.side === "gm").map((c) => c.id);
+  const gmRolls = ctx.combatants.filter((c) => c.side === "gm" && c.initiative !== null).map((c) => c.initiative as number);
+  type Seat = { ids: string[]; seat: number; gm: boolean; initiative: number | null; tiebreak: string };
+  const seats: Seat[] = ctx.combatants
+    .filter((c) => c.side === "player")
+    .map((c) => ({ ids: [c.id], seat: c.seat, gm: false, initiative: c.initiative, tiebreak: c.id }));
+  if (gmIds.length) seats.push({ ids: gmIds, seat: gmSeat(ctx.options), gm: true, initiative: gmRolls.length ? Math.max(...gmRolls) : null, tiebreak: "" });
+  // Around the table: by seat; at a shared seat players sit before the GM, then by id for stability.
+  seats.sort((a, b) => a.seat - b.seat || Number(a.gm) - Number(b.gm) || a.tiebreak.localeCompare(b.tiebreak));
+  let start = 0;
+  let best: Seat | null = null;
+  seats.forEach((s, i) => {
+    if (s.initiative === null) return;
+    const better = best === null || s.initiative > (best.initiative as number) || (s.initiative === best.initiative && !s.gm && best.gm);
+    if (better) {
+      best = s;
+      start = i;
+    }
+  });
+  const rotated = [...seats.slice(start), ...seats.slice(0, start)];
+  return rotated.map((s) => ({ combatantIds: [...s.ids], initiative: s.initiative }));
+}
