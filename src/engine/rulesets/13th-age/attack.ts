@@ -20,7 +20,7 @@ import type {
   WeaponSource,
 } from "../../types.js";
 import { ABILITY_KEYS } from "../../types.js";
-import { CONDITION_PENALTIES, DEFENSES, OPTION_DEFAULTS, SAVES, VULNERABILITY_CRIT_EXPANSION } from "./data.js";
+import { CONDITION_PENALTIES, CONDITIONS, DEFENSES, OPTION_DEFAULTS, SAVES, VULNERABILITY_CRIT_EXPANSION } from "./data.js";
 
 const K = "D20C.Age13";
 
@@ -33,11 +33,16 @@ export function noRecoveryPenalty(actor: ActorSource): Modifier | null {
   return n > 0 ? { key: "noRecovery", label: `${K}.Modifier.noRecovery`, value: -n } : null;
 }
 
+/** i18n label of a condition id (shared `D20C.Condition.<Name>` keys). */
+export function conditionLabel(id: string): string {
+  return CONDITIONS.find((c) => c.id === id)?.label ?? `D20C.Condition.${id.charAt(0).toUpperCase()}${id.slice(1)}`;
+}
+
 function conditionModifiers(actor: ActorSource, which: "attack" | "defense"): Modifier[] {
   const out: Modifier[] = [];
   for (const id of actor.conditions) {
     const p = CONDITION_PENALTIES[id];
-    if (p && p[which] !== 0) out.push({ key: `condition.${id}`, label: `D20C.Condition.${id}`, value: p[which] });
+    if (p && p[which] !== 0) out.push({ key: `condition.${id}`, label: conditionLabel(id), value: p[which] });
   }
   return out;
 }
@@ -72,7 +77,7 @@ export function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedA
   const statusLabels: string[] = [];
   if (bloodied && actor.state !== "dead") statusLabels.push(`${K}.Status.bloodied`);
   if (actor.lastTurn) statusLabels.push(`${K}.Status.lastTurn`);
-  if (actor.state !== "active") statusLabels.push(`D20C.Condition.${actor.state}`);
+  if (actor.state !== "active") statusLabels.push(conditionLabel(actor.state));
   if (norecov) statusLabels.push(`${K}.Status.noRecovery`);
   return {
     abilityMods,

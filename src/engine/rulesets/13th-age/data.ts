@@ -52,20 +52,20 @@ export const CONDITION_PENALTIES: Record<string, { attack: number; defense: numb
 };
 
 export const CONDITIONS: readonly ConditionSpec[] = [
-  { id: "dazed", label: "D20C.Condition.dazed", img: "icons/svg/daze.svg", implies: [], attackPenalty: 4 },
-  { id: "weakened", label: "D20C.Condition.weakened", img: "icons/svg/downgrade.svg", implies: [], attackPenalty: 4 },
-  { id: "stunned", label: "D20C.Condition.stunned", img: "icons/svg/stoned.svg", implies: [], noActions: true },
-  { id: "stuck", label: "D20C.Condition.stuck", img: "icons/svg/net.svg", implies: [], speedMax: 0 },
+  { id: "dazed", label: "D20C.Condition.Dazed", img: "icons/svg/daze.svg", implies: [], attackPenalty: 4 },
+  { id: "weakened", label: "D20C.Condition.Weakened", img: "icons/svg/downgrade.svg", implies: [], attackPenalty: 4 },
+  { id: "stunned", label: "D20C.Condition.Stunned", img: "icons/svg/stoned.svg", implies: [], noActions: true },
+  { id: "stuck", label: "D20C.Condition.Stuck", img: "icons/svg/net.svg", implies: [], speedMax: 0 },
   {
     id: "unconscious",
-    label: "D20C.Condition.unconscious",
+    label: "D20C.Condition.Unconscious",
     img: "icons/svg/unconscious.svg",
     implies: [],
     noActions: true,
     noReactions: true,
   },
-  { id: "dying", label: "D20C.Condition.dying", img: "icons/svg/blood.svg", implies: ["unconscious"], noActions: true, noReactions: true },
-  { id: "dead", label: "D20C.Condition.dead", img: "icons/svg/skull.svg", implies: [], noActions: true, noReactions: true, dead: true },
+  { id: "dying", label: "D20C.Condition.Dying", img: "icons/svg/blood.svg", implies: ["unconscious"], noActions: true, noReactions: true },
+  { id: "dead", label: "D20C.Condition.Dead", img: "icons/svg/skull.svg", implies: [], noActions: true, noReactions: true, dead: true },
 ];
 
 /** The four kinds of action a turn holds, plus the out-of-turn ones ([13A-ACTIONS]). */
