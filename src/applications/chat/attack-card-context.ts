@@ -1,0 +1,143 @@
+/**
+ * The attack card as one viewer sees it (pure): from the card data in the message flags and who is
+ * looking, build the template context of templates/chat/attack-card.hbs. Defenses and odds show
+ * only where the world setting lets this viewer see them; apply buttons only where the viewer may
+ * press them (owners directly, others through the GM).
+ */
+import type { AttackOutcome, AttackResult, Modifier } from "../../engine/types.js";
+import type { AppliedRecord, ApplyMode, AttackCardData, CardTarget } from "../../workflows/card-data.js";
+import { APPLY_MODES } from "../../workflows/card-data.js";
+import { canSeeDetails, type CardVisibility } from "../../settings-attack.js";
+
+export interface CardViewer {
+  isGM: boolean;
+  userId: string;
+  /** Whether the viewer owns the target (token or actor UUID). */
+  ownsTarget: (uuid: string) => boolean;
+  visibility: CardVisibility;
+  /** Localise a key; unknown keys may come back unchanged. */
+  localize: (key: string) => string;
+  /** Whether a key exists (for optional labels such as damage types). */
+  has: (key: string) => boolean;
+  /** Localise a key with `{name}` placeholders filled from `data`. */
+  format: (key: string, data: Record<string, string | number>) => string;
+}
+
+const RESULT_CLASS: Record<AttackResult, string> = { crit: "crit", hit: "hit", miss: "miss", autoMiss: "automiss" };
+const RESULT_LABEL: Record<AttackResult, string> = {
+  crit: "D20C.Chat.Result.crit",
+  hit: "D20C.Chat.Result.hit",
+  miss: "D20C.Chat.Result.miss",
+  autoMiss: "D20C.Chat.Result.autoMiss",
+};
+const MODE_ICON: Record<ApplyMode, string> = {
+  full: "fa-solid fa-burst",
+  half: "fa-solid fa-shield-halved",
+  double: "fa-solid fa-angles-up",
+  heal: "fa-solid fa-heart",
+  temp: "fa-solid fa-shield-heart",
+};
+
+const signed = (n: number): string => (n >= 0 ? `+${n}` : `−${-n}`);
+const percent = (p: number): string => `${Math.round(p * 1000) / 10}%`;
+
+function modifierView(m: Modifier, viewer: CardViewer): { label: string; value: string; negative: boolean } {
+  return { label: viewer.has(m.label) ? viewer.localize(m.label) : m.key, value: signed(m.value), negative: m.value < 0 };
+}
+
+function diceView(outcome: AttackOutcome): { value: number; kept: boolean }[] {
+  let keptUsed = false;
+  return outcome.dice.map((d) => {
+    const kept = !keptUsed && d === outcome.natural;
+    if (kept) keptUsed = true;
+    return { value: d, kept: outcome.dice.length > 1 ? kept : true };
+  });
+}
+
+/** A damage type's label when the ruleset ships one, else the key itself. */
+function typeLabel(type: string, viewer: CardViewer): string {
+  const key = `D20C.DamageType.${type}`;
+  return viewer.has(key) ? viewer.localize(key) : type;
+}
+
+function appliedView(r: AppliedRecord, viewer: CardViewer) {
+  const canUndo = !r.undone && (viewer.isGM || viewer.ownsTarget(r.targetUuid) || r.userId === viewer.userId);
+  return {
+    id: r.id,
+    modeLabel: `D20C.Chat.Apply.${r.mode}`,
+    healing: r.mode === "heal" || r.mode === "temp",
+    amount: r.amount,
+    dealt: r.dealt,
+    hpLost: r.hpLost,
+    absorbedByTemp: r.absorbedByTemp,
+    adjustments: r.adjustments.map((m) => modifierView(m, viewer)),
+    events: r.events.map((e) => (viewer.has(e.key) ? viewer.format(e.key, e.data ?? {}) : e.key)),
+    undone: r.undone,
+    canUndo,
+  };
+}
+
+function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
+  const details = canSeeDetails(viewer.visibility, { isGM: viewer.isGM, ownsTarget: viewer.ownsTarget(t.uuid) });
+  const o = t.outcome;
+  return {
+    uuid: t.uuid,
+    name: t.name,
+    img: t.img,
+    resultClass: RESULT_CLASS[o.result],
+    resultLabel: RESULT_LABEL[o.result],
+    natural: o.natural,
+    naturalClass: o.natural === 20 ? "nat20" : o.natural === 1 ? "nat1" : "",
+    dice: diceView(o),
+    mode: o.mode,
+    modeLabel: `D20C.Chat.Mode.${o.mode}`,
+    showMode: o.mode !== "normal",
+    total: o.total,
+    showDetails: details,
+    defense: o.defense,
+    defenseLabel: card.defenseLabel,
+    critThreshold: o.critThreshold,
+    modifiers: o.modifiers.map((m) => modifierView(m, viewer)),
+    reasons: o.reasons.filter((r) => viewer.has(r)),
+    odds: details && t.odds ? { hit: percent(t.odds.hit), crit: percent(t.odds.crit), expected: t.odds.expectedDamage.toFixed(1) } : null,
+    damage: t.damage,
+    hasDamage: t.damageKey !== null,
+    buttons: APPLY_MODES.map((mode) => ({ mode, label: `D20C.Chat.Apply.${mode}`, icon: MODE_ICON[mode] })),
+    applied: card.applied.filter((r) => r.targetUuid === t.uuid).map((r) => appliedView(r, viewer)),
+  };
+}
+
+/** The template context of an attack card for one viewer. */
+export function attackCardContext(card: AttackCardData, viewer: CardViewer) {
+  const bonus = card.bonusParts.reduce((s, m) => s + m.value, 0);
+  return {
+    actorName: card.actorName,
+    itemName: card.itemName,
+    itemImg: card.itemImg,
+    defenseLabel: card.defenseLabel,
+    formula: card.formula,
+    bonus: signed(bonus),
+    bonusParts: card.bonusParts.map((m) => modifierView(m, viewer)),
+    damageTypes: card.damageTypes.map((t) => typeLabel(t, viewer)).join(", "),
+    hasTargets: card.targets.length > 0,
+    untargeted: card.untargeted
+      ? {
+          natural: card.untargeted.natural,
+          total: card.untargeted.total,
+          dice: diceView(card.untargeted),
+          modifiers: card.untargeted.modifiers.map((m) => modifierView(m, viewer)),
+        }
+      : null,
+    damageRolls: card.damageRolls.map((d) => ({
+      key: d.key,
+      label: `D20C.Chat.DamageFor.${d.key.replace(/-noeffect$/, "")}`,
+      formula: d.formula,
+      faces: d.faces.join(", "),
+      total: d.total,
+      notes: d.recipe.notes.filter((n) => viewer.has(n)),
+    })),
+    targets: card.targets.map((t) => targetView(card, t, viewer)),
+  };
+}
+
+export type AttackCardContext = ReturnType<typeof attackCardContext>;

@@ -1,0 +1,42 @@
+/**
+ * World settings of the attack workflow: who sees the targets' defenses and the odds on attack
+ * cards. Registered from the workflow registration in the `init` hook.
+ */
+import { SYSTEM_ID } from "./constants.js";
+
+/** Who sees a target's defense and the attack's odds against it. */
+export type CardVisibility = "everyone" | "gm" | "owners";
+export const CARD_VISIBILITY_KEY = "cardVisibility";
+export const CARD_VISIBILITY_CHOICES: readonly CardVisibility[] = ["everyone", "gm", "owners"];
+
+/** Whether a viewer sees the defense and odds of one target ([SYS-TARGETS]). The GM always does. */
+export function canSeeDetails(setting: CardVisibility, viewer: { isGM: boolean; ownsTarget: boolean }): boolean {
+  if (viewer.isGM || setting === "everyone") return true;
+  if (setting === "owners") return viewer.ownsTarget;
+  return false;
+}
+
+/** Register the attack-card settings (world scope, in Configure Settings). */
+export function registerAttackSettings(): void {
+  const settings = game.settings as unknown as { register(ns: string, key: string, data: object): void };
+  settings.register(SYSTEM_ID, CARD_VISIBILITY_KEY, {
+    name: "D20C.Settings.CardVisibility.Name",
+    hint: "D20C.Settings.CardVisibility.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: Object.fromEntries(CARD_VISIBILITY_CHOICES.map((c) => [c, `D20C.Settings.CardVisibility.Choices.${c}`])),
+    default: "owners",
+  });
+}
+
+/** The current card visibility (falls back to `owners` before the setting exists). */
+export function cardVisibility(): CardVisibility {
+  try {
+    const settings = game.settings as unknown as { get(ns: string, key: string): unknown };
+    const v = settings.get(SYSTEM_ID, CARD_VISIBILITY_KEY);
+    return (CARD_VISIBILITY_CHOICES as readonly string[]).includes(v as string) ? (v as CardVisibility) : "owners";
+  } catch {
+    return "owners";
+  }
+}

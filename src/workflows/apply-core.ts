@@ -1,0 +1,149 @@
+/**
+ * Applying an attack card's result to one target, decided (pure). The button's amount becomes a
+ * damage packet carrying THAT attack's natural roll, crit flag, types and range; the ruleset does
+ * the rest ([13A-RESIST] threshold, [13A-TEMPHP] temp HP first, [FF-INSUB], [WD-DMG] minimum,
+ * wounds, state changes) and may ask for rolls ([WD-DEATHDC] death save), which are rolled and
+ * resolved right here so the target is written once. The record keeps the exact prior source for undo.
+ */
+import { EngineError } from "../engine/errors.js";
+import type { Ruleset } from "../engine/ruleset.js";
+import type { ActorSource, DamagePacket, Modifier, RuleEvent, RuleOptions } from "../engine/types.js";
+import type { AppliedRecord, ApplyMode, AttackCardData, CardTarget } from "./card-data.js";
+import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
+
+/** The amount a button sends: the outcome's damage, half of it (rounded down), double, or as healing. */
+export function amountFor(damage: number, mode: ApplyMode): number {
+  if (mode === "half") return Math.floor(damage / 2);
+  if (mode === "double") return damage * 2;
+  return damage;
+}
+
+/** Find a target on a card by its UUID (token or actor). */
+export function findTarget(card: AttackCardData, targetUuid: string): CardTarget {
+  const t = card.targets.find((x) => x.uuid === targetUuid);
+  if (!t) throw new EngineError("targetUuid", `the card has no target ${targetUuid}`, targetUuid);
+  return t;
+}
+
+/** The damage packet a damage button sends to one target. */
+export function packetFor(card: AttackCardData, target: CardTarget, mode: "full" | "half" | "double"): DamagePacket {
+  const roll = card.damageRolls.find((d) => d.key === target.damageKey);
+  return {
+    amount: amountFor(target.damage, mode),
+    types: roll ? [...roll.recipe.types] : [...card.damageTypes],
+    natural: target.outcome.natural,
+    critical: target.outcome.isCrit,
+    ongoing: false,
+    fromAttack: true,
+    melee: card.range === "melee",
+    nonlethal: card.nonlethal,
+    knockOut: false,
+  };
+}
+
+export interface ApplyInput {
+  ruleset: Ruleset;
+  options: RuleOptions;
+  card: AttackCardData;
+  targetUuid: string;
+  mode: ApplyMode;
+  /** The target actor's current source and its id (what requests name). */
+  actor: ActorSource;
+  actorId: string;
+  userId: string;
+  /** Id for the record (injected so tests are deterministic). */
+  recordId: string;
+  roll: RequestRoller;
+}
+
+export interface ApplyDecision {
+  /** The target's new source: write it in one update. */
+  next: ActorSource;
+  record: AppliedRecord;
+  /** Rolls the rules asked for (death saves…), made and resolved. */
+  rolls: ResolvedRequest[];
+  /** The card with the record added. */
+  card: AttackCardData;
+}
+
+/**
+ * Decide what one button does to one target. Never mutates its inputs.
+ */
+export async function decideApplication(input: ApplyInput): Promise<ApplyDecision> {
+  const { ruleset, options, card, mode, actor, actorId } = input;
+  const target = findTarget(card, input.targetUuid);
+  const prior = structuredClone(actor);
+  let next: ActorSource;
+  let events: RuleEvent[];
+  let requests;
+  let dealt: number;
+  let hpLost = 0;
+  let absorbedByTemp = 0;
+  let adjustments: Modifier[] = [];
+  const amount = amountFor(target.damage, mode);
+  if (mode === "heal" || mode === "temp") {
+    const r = ruleset.applyHealing(actor, amount, mode, options, actorId);
+    next = r.actor;
+    events = r.events;
+    requests = r.requests;
+    dealt = mode === "heal" ? Math.max(0, r.actor.hp.value - actor.hp.value) : Math.max(0, r.actor.hp.temp - actor.hp.temp);
+  } else {
+    const r = ruleset.applyDamage(actor, packetFor(card, target, mode), options, actorId);
+    next = r.actor;
+    events = r.events;
+    requests = r.requests;
+    dealt = r.dealt;
+    hpLost = r.hpLost;
+    absorbedByTemp = r.absorbedByTemp;
+    adjustments = r.adjustments;
+  }
+  const followed = await runRequests(ruleset, next, actorId, requests, input.roll, options);
+  next = followed.actor;
+  events = [...events, ...followed.events];
+  const record: AppliedRecord = {
+    id: input.recordId,
+    targetUuid: target.uuid,
+    actorUuid: target.actorUuid,
+    mode,
+    amount,
+    dealt,
+    hpLost,
+    absorbedByTemp,
+    adjustments,
+    events,
+    prior,
+    after: structuredClone(next),
+    userId: input.userId,
+    undone: false,
+  };
+  return { next, record, rolls: followed.rolls, card: { ...card, applied: [...card.applied, record] } };
+}
+
+export interface UndoDecision {
+  /** The source to write back: exactly what the target had before the button. */
+  restore: ActorSource;
+  /** True when the target changed since (the undo still restores the prior state; the card says so). */
+  changedSince: boolean;
+  card: AttackCardData;
+  record: AppliedRecord;
+}
+
+/** Undo one recorded application: the exact prior source comes back; the record is marked undone. */
+export function decideUndo(card: AttackCardData, recordId: string, current: ActorSource): UndoDecision {
+  const record = card.applied.find((r) => r.id === recordId);
+  if (!record) throw new EngineError("recordId", `the card has no applied record ${recordId}`, recordId);
+  if (record.undone) throw new EngineError("recordId", "this application was already undone", recordId);
+  const changedSince = JSON.stringify(current) !== JSON.stringify(record.after);
+  const undone = { ...record, undone: true };
+  return {
+    restore: structuredClone(record.prior),
+    changedSince,
+    record: undone,
+    card: { ...card, applied: card.applied.map((r) => (r.id === recordId ? undone : r)) },
+  };
+}
+
+/** Applied records of one target that are still in effect (for the card's per-target lines). */
+export function activeRecords(card: AttackCardData, targetUuid: string): AppliedRecord[] {
+  return card.applied.filter((r) => r.targetUuid === targetUuid && !r.undone);
+}

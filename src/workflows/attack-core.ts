@@ -1,0 +1,334 @@
+/**
+ * Attacks, decided (pure). The Foundry layer in attack.ts rolls the dice and posts the card; these
+ * functions take plain data (engine sources, recorded dice) and say what the card shows and what
+ * each target takes. Every rule decision is the active ruleset's: natural 1/20, crit range
+ * (vulnerability, precision), mighty/weak, situational modifiers, the crit and miss damage rules.
+ */
+import { d20Formula } from "../engine/common.js";
+import { formatDamage, parseDamage, parseWeaponDice, mergeDice, type DamageExpression } from "../engine/dice.js";
+import { EngineError } from "../engine/errors.js";
+import { attackOdds, recipeDamage } from "../engine/odds.js";
+import type { Ruleset } from "../engine/ruleset.js";
+import type {
+  ActorSource,
+  AttackInput,
+  AttackOutcome,
+  AttackResult,
+  DamageRecipe,
+  DerivedActor,
+  Modifier,
+  PowerSource,
+  RollMode,
+  RuleOptions,
+  Situation,
+  WeaponSource,
+} from "../engine/types.js";
+import type { AttackCardData, CardDamageRoll, CardOdds, CardTarget } from "./card-data.js";
+
+/** A situation with nothing special going on (what shift-click uses). */
+export function plainSituation(overrides: Partial<Situation> = {}): Situation {
+  return {
+    combatAdvantage: false,
+    cover: "none",
+    concealment: "none",
+    mighty: 0,
+    weak: 0,
+    bonus: 0,
+    wrongSquare: false,
+    withinMeleeReach: false,
+    offGuard: false,
+    ...overrides,
+  };
+}
+
+/** A targeted token as the attack sees it, snapshotted at roll time. */
+export interface TargetSnapshot {
+  /** Token document UUID (or the actor's UUID when there is no token). */
+  uuid: string;
+  actorUuid: string;
+  name: string;
+  img: string;
+  actor: ActorSource;
+}
+
+/** Everything an attack needs, as plain data. */
+export interface AttackRequest {
+  ruleset: Ruleset;
+  options: RuleOptions;
+  attacker: { uuid: string; name: string; actor: ActorSource };
+  item: { name: string; img: string };
+  power: PowerSource;
+  weapon: WeaponSource | null;
+  situation: Situation;
+  /** Current escalation die (0 outside combat or where the die is off). */
+  escalation: number;
+  targets: TargetSnapshot[];
+}
+
+/** What to roll for the d20, before any die is thrown. */
+export interface AttackPlan {
+  derived: DerivedActor;
+  bonusParts: Modifier[];
+  bonus: number;
+  /** Roll mode per target (same order as `targets`); `untargeted` when there is none. */
+  modes: RollMode[];
+  /** d20s to roll: 2 when any target's roll is mighty or weak. */
+  d20Count: 1 | 2;
+  /** Foundry formula of the attack roll, e.g. `1d20 + 7` or `2d20kh + 7`. */
+  formula: string;
+  hit: DamageExpression | null;
+  miss: DamageExpression | null;
+  critExtra: DamageExpression | null;
+}
+
+/** One damage recipe to roll (one per distinct outcome among the targets). */
+export interface DamageToRoll {
+  key: string;
+  recipe: DamageRecipe;
+  formula: string;
+}
+
+/** Outcomes decided from the d20, before damage is rolled. */
+export interface DecidedAttack {
+  plan: AttackPlan;
+  dice: number[];
+  targets: { snapshot: TargetSnapshot; outcome: AttackOutcome; odds: CardOdds | null; damageKey: string | null }[];
+  untargeted: AttackOutcome | null;
+  damage: DamageToRoll[];
+}
+
+/** Rolled damage, by `DamageToRoll.key`: the faces in the recipe's term order. */
+export type RolledDamage = Record<string, { faces: number[]; rolled: number }>;
+
+const sum = (mods: readonly Modifier[]): number => mods.reduce((s, m) => s + m.value, 0);
+
+/**
+ * Which of the target's defenses the attack meets: the power's, or the target's touch defense for
+ * a touch attack and its flat-footed defense when caught off guard, where the ruleset derives them
+ * ([WD-TOUCH], [WD-FLAT]). The lower applies when both do.
+ */
+export function defenseFor(power: PowerSource, situation: Situation, defenses: Record<string, number>): { key: string; value: number } {
+  const candidates: string[] = [];
+  if (power.touch && defenses.touch !== undefined) candidates.push("touch");
+  if (situation.offGuard && defenses.flat !== undefined) candidates.push("flat");
+  const base = defenses[power.defense];
+  if (candidates.length === 0) {
+    if (base === undefined) throw new EngineError("power.defense", `the target has no defense "${power.defense}"`, power.defense);
+    return { key: power.defense, value: base };
+  }
+  let best = { key: candidates[0] as string, value: defenses[candidates[0] as string] as number };
+  for (const key of candidates.slice(1)) {
+    const v = defenses[key] as number;
+    if (v < best.value) best = { key, value: v };
+  }
+  return best;
+}
+
+function parseOptional(formula: string, weaponDice: DamageExpression | null, field: string): DamageExpression | null {
+  return formula && formula.trim() !== "" ? parseDamage(formula, weaponDice, field) : null;
+}
+
+function attackInputFor(req: AttackRequest, plan: Pick<AttackPlan, "derived" | "bonus" | "bonusParts">, target: TargetSnapshot | null): Omit<AttackInput, "dice"> {
+  const { ruleset, options, power, weapon, situation } = req;
+  const targetDerived = target ? ruleset.deriveActor(target.actor, options) : null;
+  const defense = targetDerived ? defenseFor(power, situation, targetDerived.defenses) : { key: power.defense, value: 0 };
+  return {
+    attackBonus: plan.bonus,
+    bonusParts: plan.bonusParts,
+    defense,
+    range: power.range,
+    situation,
+    escalation: req.escalation,
+    attacker: {
+      kind: req.attacker.actor.kind,
+      usesEscalation: req.attacker.actor.usesEscalation,
+      penalties: plan.derived.attackPenalties,
+      conditions: req.attacker.actor.conditions,
+      exhaustion: req.attacker.actor.exhaustion,
+    },
+    target: target
+      ? { conditions: target.actor.conditions, vulnerabilities: target.actor.vulnerabilities, exhaustion: target.actor.exhaustion }
+      : { conditions: [], vulnerabilities: [], exhaustion: 0 },
+    damageTypes: power.damageTypes,
+    critRange: power.critRange + (weapon?.critRange ?? 0),
+    hasMissEffect: power.missEffect !== "none",
+    options,
+  };
+}
+
+/**
+ * Plan an attack: the itemised base bonus, each target's roll mode, how many d20s to throw and the
+ * damage expressions (weapon dice and `N[W]` expanded by the ruleset). Throws EngineError on a
+ * malformed formula or a target missing the defense.
+ */
+export function planAttack(req: AttackRequest): AttackPlan {
+  const { ruleset, options, power, weapon } = req;
+  const derived = ruleset.deriveActor(req.attacker.actor, options);
+  const bonusParts = ruleset.attackBonus(req.attacker.actor, derived, power, weapon);
+  const bonus = sum(bonusParts);
+  const base = { derived, bonus, bonusParts };
+  const inputs = req.targets.length ? req.targets.map((t) => attackInputFor(req, base, t)) : [attackInputFor(req, base, null)];
+  const modes = inputs.map((i) => ruleset.attackMode(i));
+  const d20Count: 1 | 2 = modes.some((m) => m !== "normal") ? 2 : 1;
+  const uniform = modes.every((m) => m === modes[0]) ? (modes[0] as RollMode) : "mighty";
+  const formula = `${d20Formula(uniform)}${bonus === 0 ? "" : bonus > 0 ? ` + ${bonus}` : ` - ${-bonus}`}`;
+  const weaponDice = weapon && weapon.damageDice.trim() !== "" ? parseWeaponDice(weapon.damageDice) : null;
+  const hit = ruleset.damageExpression(req.attacker.actor, derived, power, weapon);
+  const miss = power.missEffect === "formula" ? parseOptional(power.missDamage, weaponDice, "power.missDamage") : null;
+  const extras = [
+    weapon ? parseOptional(weapon.critDice, null, "weapon.critDice") : null,
+    parseOptional(power.critDamage, weaponDice, "power.critDamage"),
+  ].filter((e): e is DamageExpression => e !== null);
+  const critExtra = extras.length
+    ? mergeDice({ dice: extras.flatMap((e) => e.dice), flat: extras.reduce((s, e) => s + e.flat, 0) })
+    : null;
+  return { derived, bonusParts, bonus, modes, d20Count, formula, hit, miss, critExtra };
+}
+
+/** The recipe for an outcome, or null when it deals no damage. */
+function recipeFor(req: AttackRequest, plan: AttackPlan, outcome: AttackOutcome): DamageRecipe | null {
+  return req.ruleset.damageRecipe({
+    outcome: outcome.result,
+    hit: plan.hit,
+    miss: plan.miss,
+    missEffect: req.power.missEffect,
+    missApplies: outcome.missEffect,
+    critExtra: plan.critExtra,
+    types: req.power.damageTypes,
+    options: req.options,
+  });
+}
+
+/** The dice a target's mode reads: the first die alone when normal, both when mighty/weak. */
+function diceForMode(dice: readonly number[], mode: RollMode): number[] {
+  return mode === "normal" ? dice.slice(0, 1) : dice.slice(0, 2);
+}
+
+/**
+ * Decide every target from the rolled d20 faces: outcome (by `ruleset.resolveAttack`), exact odds,
+ * and which damage recipe each takes. Targets with the same result share one damage roll.
+ */
+export function decideAttack(req: AttackRequest, dice: readonly number[], plan: AttackPlan = planAttack(req)): DecidedAttack {
+  if (dice.length < plan.d20Count) {
+    throw new EngineError("attack.dice", `expected ${plan.d20Count} d20 results, got ${dice.length}`, dice);
+  }
+  const base = { derived: plan.derived, bonus: plan.bonus, bonusParts: plan.bonusParts };
+  const damage = new Map<string, DamageToRoll>();
+  const damageKeyFor = (outcome: AttackOutcome): string | null => {
+    const recipe = recipeFor(req, plan, outcome);
+    if (!recipe) return null;
+    const key = `${outcome.result}${outcome.missEffect ? "" : "-noeffect"}`;
+    if (!damage.has(key)) damage.set(key, { key, recipe, formula: formatDamage(recipe.roll) });
+    return key;
+  };
+
+  const targets = req.targets.map((snapshot, i) => {
+    const input = attackInputFor(req, base, snapshot);
+    const outcome = req.ruleset.resolveAttack({ ...input, dice: diceForMode(dice, plan.modes[i] ?? "normal") });
+    let odds: CardOdds | null = null;
+    try {
+      const o = attackOdds(req.ruleset, input, {
+        hit: plan.hit,
+        miss: plan.miss,
+        critExtra: plan.critExtra,
+        missEffect: req.power.missEffect,
+        types: req.power.damageTypes,
+      });
+      odds = { hit: o.hitOrCrit, crit: o.crit, expectedDamage: o.expectedDamage };
+    } catch {
+      odds = null;
+    }
+    return { snapshot, outcome, odds, damageKey: damageKeyFor(outcome) };
+  });
+
+  let untargeted: AttackOutcome | null = null;
+  if (req.targets.length === 0) {
+    // No target: read the roll against no defense so the card can still show the natural roll,
+    // the total and the damage it would deal on a hit (or a crit, as the ruleset reads the die).
+    const input = attackInputFor(req, base, null);
+    untargeted = req.ruleset.resolveAttack({ ...input, dice: diceForMode(dice, plan.modes[0] ?? "normal") });
+    damageKeyFor(untargeted);
+  }
+  return { plan, dice: [...dice], targets, untargeted, damage: [...damage.values()] };
+}
+
+/** Flatten a damage roll's faces in the recipe's term order. */
+export function damageFromFaces(toRoll: DamageToRoll, faces: readonly number[], rolled: number): CardDamageRoll {
+  return { key: toRoll.key, recipe: toRoll.recipe, formula: toRoll.formula, faces: [...faces], rolled, total: recipeDamage(toRoll.recipe, rolled) };
+}
+
+/**
+ * Assemble the card data from the decided outcomes and the rolled damage. Each target's damage is
+ * its recipe's total ([13A-NAT20] double, [FF-CRITDMG] maximum + extra dice, [WD-DMG] minimum 1…).
+ */
+export function buildAttackCard(req: AttackRequest, decided: DecidedAttack, rolled: RolledDamage, defenseLabel: string): AttackCardData {
+  const damageRolls: CardDamageRoll[] = decided.damage.map((d) => {
+    const r = rolled[d.key];
+    if (!r) throw new EngineError(`damage.${d.key}`, "was not rolled", d.key);
+    return damageFromFaces(d, r.faces, r.rolled);
+  });
+  const byKey = new Map(damageRolls.map((d) => [d.key, d]));
+  const targets: CardTarget[] = decided.targets.map((t) => ({
+    uuid: t.snapshot.uuid,
+    actorUuid: t.snapshot.actorUuid,
+    name: t.snapshot.name,
+    img: t.snapshot.img,
+    outcome: t.outcome,
+    odds: t.odds,
+    damageKey: t.damageKey,
+    damage: t.damageKey ? (byKey.get(t.damageKey)?.total ?? 0) : 0,
+  }));
+  return {
+    version: 1,
+    rulesetId: req.ruleset.id,
+    actorUuid: req.attacker.uuid,
+    actorName: req.attacker.name,
+    itemName: req.item.name,
+    itemImg: req.item.img,
+    defenseKey: req.power.defense,
+    defenseLabel,
+    range: req.power.range,
+    formula: decided.plan.formula,
+    dice: decided.dice,
+    bonusParts: decided.plan.bonusParts,
+    damageTypes: [...req.power.damageTypes],
+    nonlethal: req.power.nonlethal,
+    damageRolls,
+    targets,
+    untargeted: decided.untargeted,
+    applied: [],
+  };
+}
+
+/** Order of outcomes from best to worst for the attacker (card sorting, summaries). */
+export const RESULT_ORDER: readonly AttackResult[] = ["crit", "hit", "miss", "autoMiss"];
+
+/**
+ * Run a whole attack from recorded dice: `d20` faces and, per damage key, the faces of its roll
+ * (`damageFaces[key]`, in term order). For tests and replays; the Foundry layer does the same in
+ * steps because it rolls the damage after seeing the d20.
+ */
+export function attackFromRecordedDice(
+  req: AttackRequest,
+  d20: readonly number[],
+  damageFaces: Record<string, readonly number[]>,
+  defenseLabel = "",
+): AttackCardData {
+  const decided = decideAttack(req, d20);
+  const rolled: RolledDamage = {};
+  for (const d of decided.damage) {
+    const faces = damageFaces[d.key] ?? damageFaces["*"];
+    if (!faces) throw new EngineError(`damage.${d.key}`, "no recorded faces given", d.key);
+    let i = 0;
+    let total = d.recipe.roll.flat;
+    for (const term of d.recipe.roll.dice) {
+      for (let k = 0; k < term.count; k++) {
+        const f = faces[i++];
+        if (f === undefined || f < 1 || f > term.faces) throw new EngineError(`damage.${d.key}`, `face ${String(f)} is not on a d${term.faces}`, faces);
+        total += term.sign * f;
+      }
+    }
+    rolled[d.key] = { faces: faces.slice(0, i), rolled: total };
+  }
+  return buildAttackCard(req, decided, rolled, defenseLabel);
+}

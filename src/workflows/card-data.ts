@@ -1,0 +1,140 @@
+/**
+ * The plain data an attack card keeps in its chat message flags (`flags["d20-combat"].attack`).
+ * Everything the card shows and every apply/undo button reads comes from here, so a card
+ * re-renders the same for every viewer and survives reloads. JSON only: no documents, no classes.
+ */
+import type {
+  ActorSource,
+  AttackOutcome,
+  DamageRecipe,
+  Modifier,
+  RangeKind,
+  RuleEvent,
+  RulesetId,
+} from "../engine/types.js";
+
+/** Flag scope and keys of our chat messages. */
+export const CARD_FLAG_SCOPE = "d20-combat";
+
+/** What a button does to the target: the outcome's damage, half or double of it, healing, temporary HP. */
+export type ApplyMode = "full" | "half" | "double" | "heal" | "temp";
+export const APPLY_MODES: readonly ApplyMode[] = ["full", "half", "double", "heal", "temp"];
+
+/** Exact odds the attack had against one target (from src/engine/odds.ts). */
+export interface CardOdds {
+  /** Chance of any hit, crits included. */
+  hit: number;
+  crit: number;
+  expectedDamage: number;
+}
+
+/** One damage roll of the attack: each distinct recipe (hit, crit, miss) is rolled once. */
+export interface CardDamageRoll {
+  /** Stable key (the outcome it was rolled for: `hit`, `crit`, `miss`, `autoMiss`). */
+  key: string;
+  recipe: DamageRecipe;
+  /** The Foundry formula that was rolled (the recipe's dice and flat part). */
+  formula: string;
+  /** Faces rolled, in the recipe's term order. */
+  faces: number[];
+  /** Total of the rolled formula (dice + flat part). */
+  rolled: number;
+  /** Final damage: the recipe's flat bonus, multiplier and minimum applied. */
+  total: number;
+}
+
+/** One targeted token, decided at roll time. */
+export interface CardTarget {
+  /** Token document UUID (falls back to the actor UUID for tokenless actors). */
+  uuid: string;
+  /** Actor UUID of the target (where damage goes). */
+  actorUuid: string;
+  name: string;
+  img: string;
+  outcome: AttackOutcome;
+  odds: CardOdds | null;
+  /** Key of the damage roll this target takes (`CardDamageRoll.key`), null = none. */
+  damageKey: string | null;
+  /** Damage this target takes from the outcome (0 when none). */
+  damage: number;
+}
+
+/** A button press that changed a target, recorded for the card and its undo. */
+export interface AppliedRecord {
+  id: string;
+  targetUuid: string;
+  actorUuid: string;
+  mode: ApplyMode;
+  /** The amount the button sent (before the target's traits). */
+  amount: number;
+  /** After traits (damage) or as healed (healing). */
+  dealt: number;
+  hpLost: number;
+  absorbedByTemp: number;
+  adjustments: Modifier[];
+  events: RuleEvent[];
+  /** The target's source exactly as it was before: undo writes this back. */
+  prior: ActorSource;
+  /** The target's source right after (to warn when something changed it since). */
+  after: ActorSource;
+  userId: string;
+  undone: boolean;
+}
+
+/** Everything an attack card is made of. */
+export interface AttackCardData {
+  version: 1;
+  rulesetId: RulesetId;
+  actorUuid: string;
+  actorName: string;
+  itemName: string;
+  itemImg: string;
+  /** Defense key and i18n label the attack targets. */
+  defenseKey: string;
+  defenseLabel: string;
+  range: RangeKind;
+  /** The attack roll formula as rolled, e.g. `1d20 + 7`. */
+  formula: string;
+  /** d20 faces rolled (two for mighty/weak). */
+  dice: number[];
+  /** Base attack bonus, itemised (the rest is per target in each outcome). */
+  bonusParts: Modifier[];
+  damageTypes: string[];
+  nonlethal: boolean;
+  damageRolls: CardDamageRoll[];
+  targets: CardTarget[];
+  /** The roll as it reads without a target (natural, total, what it would count as). */
+  untargeted: AttackOutcome | null;
+  applied: AppliedRecord[];
+}
+
+/** Outcomes a loose roll (chat `/roll`, macro, inline roll) met, added by the roll hook. */
+export interface LooseRollData {
+  version: 1;
+  rulesetId: RulesetId;
+  natural: number;
+  total: number;
+  defenseKey: string;
+  defenseLabel: string;
+  targets: { uuid: string; name: string; img: string; outcome: AttackOutcome }[];
+}
+
+/** A save, death save, rally or recovery card. */
+export interface RuleCardData {
+  version: 1;
+  actorUuid: string;
+  actorName: string;
+  /** i18n key of the card title. */
+  title: string;
+  rolls: {
+    label: string;
+    formula: string;
+    total: number;
+    natural: number | null;
+    target: number | null;
+    against: "natural" | "total";
+    /** Whether the roll reached its target (null when it had none). */
+    success: boolean | null;
+  }[];
+  events: RuleEvent[];
+}

@@ -1,0 +1,94 @@
+/**
+ * The few Foundry document facts the workflows need, in one place: an actor's engine source and
+ * how to write one back, an item's power/weapon, targets, rolling a requested roll, posting a card.
+ * The data-model engineer's Actor methods (`toEngineSource`, `applyEngineActor`) are used when
+ * present; the fallbacks read and write `system` directly.
+ */
+import { SYSTEM_ID } from "../constants.js";
+import type { Ruleset } from "../engine/ruleset.js";
+import type { ActorSource, PowerSource, RollRequest, RollResult, WeaponSource } from "../engine/types.js";
+import { SaveRoll } from "../dice/rolls.js";
+import type { TargetSnapshot } from "./attack-core.js";
+import { basicWeaponAttack } from "./item-sources.js";
+
+/** The actor's engine source (a fresh plain copy, Active Effects applied). */
+export function engineSource(actor: Actor.Implementation): ActorSource {
+  return actor.toEngineSource();
+}
+
+/** Write a new engine source back in one update (only the fields that changed). */
+export async function writeEngineSource(actor: Actor.Implementation, next: ActorSource): Promise<void> {
+  await actor.applyEngineActor(next);
+}
+
+/** The power and weapon an item attacks with. Weapons alone make a basic attack. */
+export function attackSources(item: Item.Implementation, ruleset: Ruleset): { power: PowerSource; weapon: WeaponSource | null } {
+  if ((item.type as string) === "weapon") {
+    const weapon = item.toWeaponSource();
+    if (weapon) return { power: basicWeaponAttack(weapon, ruleset.defenses[0]?.key ?? "ac"), weapon };
+  }
+  return { power: item.toPowerSource(), weapon: item.toWeaponSource() };
+}
+
+/** Snapshots of the user's targeted tokens (UUIDs, names, engine sources) at roll time. */
+export function targetSnapshots(): TargetSnapshot[] {
+  const out: TargetSnapshot[] = [];
+  for (const token of game.user.targets) {
+    const actor = token.actor;
+    if (!actor) continue;
+    out.push({
+      uuid: token.document.uuid,
+      actorUuid: actor.uuid,
+      name: token.document.name ?? actor.name ?? "",
+      img: (token.document.texture?.src as string | null | undefined) ?? actor.img ?? "",
+      actor: engineSource(actor),
+    });
+  }
+  return out;
+}
+
+/** The actor behind a target UUID (token or actor). */
+export async function actorFromUuid(uuid: string): Promise<Actor.Implementation | null> {
+  const doc = (await fromUuid(uuid as never)) as unknown as { documentName?: string; actor?: Actor.Implementation | null } | null;
+  if (!doc) return null;
+  if (doc.documentName === "Actor") return doc as unknown as Actor.Implementation;
+  return doc.actor ?? null;
+}
+
+/** Roll a rules request with a SaveRoll; returns the roll and the engine's view of it. */
+export async function rollRequest(request: RollRequest): Promise<{ roll: SaveRoll; result: RollResult }> {
+  const roll = new SaveRoll(request.formula);
+  await roll.evaluate();
+  return { roll, result: roll.toRollResult() };
+}
+
+/** The active roll mode (v13 core setting; v14 calls it the message mode). */
+export function currentRollMode(): string {
+  const settings = game.settings as unknown as { get(ns: string, key: string): unknown };
+  try {
+    return String(settings.get("core", game.release.generation >= 14 ? "messageMode" : "rollMode"));
+  } catch {
+    return "publicroll";
+  }
+}
+
+/** Post one chat message with our flags and rolls. */
+export async function postCard(data: {
+  actor: Actor.Implementation | null;
+  content: string;
+  rolls: Roll[];
+  flags: Record<string, unknown>;
+}): Promise<ChatMessage | undefined> {
+  const speaker = data.actor ? ChatMessage.getSpeaker({ actor: data.actor }) : ChatMessage.getSpeaker();
+  const create = ChatMessage.create as unknown as (d: object, o: object) => Promise<ChatMessage | undefined>;
+  return create.call(
+    ChatMessage,
+    { speaker, content: data.content, rolls: data.rolls, flags: { [SYSTEM_ID]: data.flags } },
+    { rollMode: currentRollMode() },
+  );
+}
+
+/** Localise with format data (game.i18n). */
+export function fmt(key: string, data: Record<string, string | number> = {}): string {
+  return Object.keys(data).length ? game.i18n.format(key, data as Record<string, string>) : game.i18n.localize(key);
+}
