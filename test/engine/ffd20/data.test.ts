@@ -1,0 +1,107 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
+import { getRuleset } from "../../../src/engine/registry.js";
+import { creatureCover, firstIllegalForcedStep, FF_FORCED_MOVEMENT, provokesFrom, sustainAction } from "../../../src/engine/rulesets/ffd20/tactics.js";
+import { standInLangStrings, REPO_ROOT } from "../../stand-ins/i18n.js";
+import { attack, effect, packet, pc } from "./fixtures.js";
+
+describe("FFd20 table procedures as data", () => {
+  it("[FF-FORCED] push moves each square farther, pull each square closer, slide anywhere; never past the distance", () => {
+    const origin = { x: 0, y: 0 };
+    const start = { x: 1, y: 0 };
+    const away = [{ x: 2, y: 0 }, { x: 3, y: 1 }];
+    expect(firstIllegalForcedStep("push", origin, start, away, 2)).toBe(-1);
+    expect(firstIllegalForcedStep("push", origin, start, away, 1)).toBe(1); // too far
+    expect(firstIllegalForcedStep("push", origin, start, [{ x: 1, y: 1 }], 1)).toBe(0); // sideways is not away
+    expect(firstIllegalForcedStep("pull", origin, { x: 3, y: 0 }, [{ x: 2, y: 0 }, { x: 1, y: 1 }], 2)).toBe(-1);
+    expect(firstIllegalForcedStep("pull", origin, start, [{ x: 2, y: 0 }], 1)).toBe(0);
+    expect(firstIllegalForcedStep("slide", origin, start, [{ x: 1, y: 1 }, { x: 1, y: 2 }], 2)).toBe(-1);
+    expect(firstIllegalForcedStep("slide", origin, start, [{ x: 3, y: 0 }], 3)).toBe(0); // not adjacent
+    expect(FF_FORCED_MOVEMENT.map((f) => f.kind)).toEqual(["push", "pull", "slide"]);
+  });
+
+  it("[FF-ACTIONS] the turn's actions are standard, move and minor; sustaining costs the named one", () => {
+    expect(ffd20.actions.map((a) => a.key)).toEqual(["standard", "move", "minor"]);
+    expect(sustainAction(effect("z", { duration: "sustain", sustain: "standard" }))).toBe("standard");
+    expect(sustainAction(effect("z", { duration: "sustain", sustain: "move" }))).toBe("move");
+    expect(sustainAction(effect("z", { duration: "saveEnds" }))).toBeNull();
+  });
+
+  it("[FF-COVER] enemies in the way give cover against ranged attacks only; allies never (no one in the way)", () => {
+    expect(creatureCover("ranged", true)).toBe("partial");
+    expect(creatureCover("ranged", false)).toBe("none");
+    for (const r of ["melee", "close", "area"] as const) expect(creatureCover(r, true)).toBe("none");
+  });
+
+  it("[FF-INVIS] an invisible creature provokes no opportunity attack from an enemy that cannot see it", () => {
+    expect(provokesFrom({ conditions: [] }, { conditions: [] })).toBe(true);
+    expect(provokesFrom({ conditions: ["invisible"] }, { conditions: [] })).toBe(false);
+    expect(provokesFrom({ conditions: ["invisible"] }, { conditions: [], seesInvisible: true })).toBe(true);
+  });
+
+  it("registered under its id with the four defenses, amount-style traits and once-per-battle initiative", () => {
+    expect(getRuleset("ffd20")).toBe(ffd20);
+    expect(ffd20.defenses.map((d) => d.key)).toEqual(["ac", "fort", "ref", "will"]);
+    expect(ffd20.traitForms).toEqual({ resist: "amount", vulnerable: "amount" });
+    expect(ffd20.escalationByDefault).toBe(false);
+  });
+
+  it("every i18n key the FFd20 module uses exists in lang/en.json", () => {
+    const strings = standInLangStrings();
+    const dir = path.join(REPO_ROOT, "src/engine/rulesets");
+    const files = [path.join(dir, "ffd20.ts"), ...readdirSync(path.join(dir, "ffd20")).map((f) => path.join(dir, "ffd20", f))];
+    const keys = new Set<string>();
+    for (const f of files) for (const m of readFileSync(f, "utf8").matchAll(/"(D20C\.[A-Za-z0-9.]+)"/g)) keys.add(m[1] as string);
+    for (const k of ["str", "dex", "con", "int", "wis", "cha"]) keys.add(`D20C.FF.Mod.Ability.${k}`);
+    for (const s of ["unconscious", "dying", "staggered", "stable", "dead"]) keys.add(`D20C.FF.Status.${s}`);
+    for (const t of ffd20.damageTypes) keys.add(`D20C.DamageType.${t}`);
+    const missing = [...keys].filter((k) => !strings.has(k));
+    expect(missing).toEqual([]);
+    expect(keys.size).toBeGreaterThan(50);
+  });
+});
+
+describe("FFd20 properties", () => {
+  const traits = fc.array(fc.record({ type: fc.constantFrom("fire", "cold", "all", "poison"), value: fc.integer({ min: 0, max: 15 }) }), { maxLength: 3 });
+
+  it("[FF-RESIST][FF-VULN][FF-INSUB] HP never NaN, temp HP always absorbed before HP, damage never negative", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: -100, max: 200 }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 0, max: 120 }),
+        fc.subarray(["fire", "cold", "poison"]),
+        traits,
+        traits,
+        fc.boolean(),
+        fc.boolean(),
+        (max, value, temp, amount, types, resistances, vulnerabilities, insubstantial, ongoing) => {
+          const a = pc({ hp: { value: Math.min(value, max), max, temp }, resistances, vulnerabilities, insubstantial });
+          const r = ffd20.applyDamage(a, packet(amount, { types, ongoing }), {}, "a");
+          expect(Number.isNaN(r.actor.hp.value)).toBe(false);
+          expect(r.dealt).toBeGreaterThanOrEqual(0);
+          expect(r.absorbedByTemp).toBe(Math.min(temp, r.dealt));
+          expect(r.hpLost).toBe(r.dealt - r.absorbedByTemp);
+          if (r.hpLost > 0) expect(r.actor.hp.temp).toBe(0);
+          expect(r.actor.hp.value).toBe(a.hp.value - r.hpLost);
+        },
+      ),
+    );
+  });
+
+  it("[FF-NAT20][FF-NAT1][FF-PRECISION] one natural roll never both misses and crits; crits always hit the total unless forced", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: -5, max: 30 }), fc.integer({ min: 1, max: 45 }), fc.integer({ min: 0, max: 4 }), (d, bonus, def, critRange) => {
+        const o = ffd20.resolveAttack(attack({ dice: [d], attackBonus: bonus, defense: { key: "ac", value: def }, critRange }));
+        expect(o.isCrit && !o.isHit).toBe(false);
+        if (o.isCrit) expect(o.total).toBeGreaterThanOrEqual(def);
+        if (d === 1) expect(o.isHit).toBe(false);
+        if (d === 20) expect(o.isHit).toBe(true);
+      }),
+    );
+  });
+});
