@@ -60,6 +60,11 @@ export interface Ruleset {
   readonly actions: readonly { key: string; label: string }[];
   /** The Open rules this game lets tables switch (registered as world settings). */
   readonly options: readonly OptionSpec[];
+  /**
+   * Situational modifiers the attack dialog offers in this game (keys of {@link Situation}).
+   * Optional: absent = the dialog offers all of them.
+   */
+  readonly situational?: readonly (keyof Situation)[];
 
   // ---- actors --------------------------------------------------------------------------------
   /** Derive defenses, penalties, saves, bloodied/wounded… from source data ([FF-DEF], [WD-AC]…). */
