@@ -69,16 +69,6 @@ describe("Wounds d20 initiative", () => {
     ]);
     expect(wd.initiative.simultaneousTies).toBe(true);
   });
-
-  it("[WD-TIES] combatants acting at the same moment can fell each other: both blows land", () => {
-    // Both resolve against the state before either acted; the engine applies each independently.
-    const a = hurt(10, 9);
-    const b = hurt(10, 9);
-    const hitA = wd.applyDamage(a, { amount: 5, types: [], natural: 15, critical: false, ongoing: false, fromAttack: true, melee: true, nonlethal: false, knockOut: false }, {}, "a");
-    const hitB = wd.applyDamage(b, { amount: 5, types: [], natural: 15, critical: false, ongoing: false, fromAttack: true, melee: true, nonlethal: false, knockOut: false }, {}, "b");
-    expect(hitA.requests[0]!.kind).toBe("deathSave");
-    expect(hitB.requests[0]!.kind).toBe("deathSave");
-  });
 });
 
 describe("Wounds d20 end of round", () => {
