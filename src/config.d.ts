@@ -3,11 +3,22 @@
  * runtime registration it describes (settings in src/settings.ts, CONFIG assignments in src/d20-combat.ts).
  */
 import type { RulesetId } from "./engine/types.js";
+import type { CharacterData, NpcData } from "./data/actor-models.js";
+import type { ArmorData, FeatureData, PowerData, WeaponData } from "./data/item-models.js";
+import type { D20Actor } from "./documents/actor.js";
+import type { D20Item } from "./documents/item.js";
+import type { D20ActiveEffect, SystemEffectData } from "./documents/active-effect.js";
 
 declare module "fvtt-types/configuration" {
   /** Game settings, keyed "<namespace>.<key>" (registered in src/settings.ts). */
   interface SettingConfig {
     "d20-combat.ruleset": RulesetId;
+    /** Escalation die on in any ruleset (src/settings-combat.ts). */
+    "d20-combat.escalationAnyRuleset": boolean;
+    /** Campaign losses recorded when the party flees (src/settings-combat.ts). */
+    "d20-combat.campaignLosses": { date: string; round: number; survivors: string[] }[];
+    /** Schema version the world's documents were last migrated to (src/migrations/world.ts). */
+    "d20-combat.schemaVersion": number;
   }
 
   /** Flags this system writes, per document type. */
@@ -16,11 +27,20 @@ declare module "fvtt-types/configuration" {
       "d20-combat"?: {
         /** The ruleset this document was made for. */
         ruleset?: RulesetId;
+        /** Schema version the document was written with (src/migrations). */
+        schemaVersion?: number;
       };
     };
     Item: {
       "d20-combat"?: {
         ruleset?: RulesetId;
+        schemaVersion?: number;
+      };
+    };
+    ActiveEffect: {
+      "d20-combat"?: {
+        /** The system's duration / save / ongoing data of the effect (src/documents/active-effect.ts). */
+        effect?: SystemEffectData;
       };
     };
   }
@@ -31,6 +51,19 @@ declare module "fvtt-types/configuration" {
    */
   interface AssumeHookRan {
     ready: never;
+  }
+
+  /** Document classes (registered in src/data/register.ts). */
+  interface DocumentClassConfig {
+    Actor: typeof D20Actor;
+    Item: typeof D20Item;
+    ActiveEffect: typeof D20ActiveEffect;
+  }
+
+  /** Sub-type data models (registered in src/data/register.ts; keys = system.json documentTypes). */
+  interface DataModelConfig {
+    Actor: { character: typeof CharacterData; npc: typeof NpcData };
+    Item: { power: typeof PowerData; weapon: typeof WeaponData; armor: typeof ArmorData; feature: typeof FeatureData };
   }
 
   // Add here as they arrive: DocumentClassConfig, DataModelConfig, ConfiguredCombat, etc.

@@ -3,8 +3,10 @@
  */
 import { SYSTEM_ID } from "./constants.js";
 import { registerSettings } from "./settings.js";
+import { registerDataModels } from "./data/register.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | Initializing d20 Combat`);
   registerSettings();
+  registerDataModels();
 });

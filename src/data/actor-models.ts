@@ -1,0 +1,81 @@
+/**
+ * TypeDataModels of the two actor types ([SYS-DOCS]). The schema (src/data/schema.ts) mirrors the
+ * engine's `ActorSource`; derived values come from the active ruleset's `deriveActor` and live on
+ * `system.derived` (never in the source). Equipped armor items are folded into `system.armor` in
+ * `prepareBaseData`, before Active Effects apply, so effects can still change every input.
+ */
+import { activeRuleset, ruleOptions } from "../active-ruleset.js";
+import { allRulesets } from "../engine/registry.js";
+import type { ActorKind, DerivedActor } from "../engine/types.js";
+import { migrateActorSystem, replaceContents } from "../migrations/migrate-data.js";
+import { combineArmor, deriveSafely, toActorSource, type ArmorItemData } from "./prepare.js";
+import { actorSchema } from "./schema.js";
+import { actorSystemIssues, describeIssues } from "./validation.js";
+
+/** The actor `system` schema type. */
+export type ActorSystemSchema = ReturnType<typeof actorSchema>;
+
+/** Every damage type any ruleset knows (validation accepts these so switching rulesets loses nothing). */
+export function allDamageTypes(): string[] {
+  return [...new Set(allRulesets().flatMap((r) => [...(r.damageTypes ?? [])]))];
+}
+
+/** Shared behaviour of character and NPC data. */
+abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSchema, Actor.Implementation> {
+  /** Values the active ruleset derived (defenses, penalties, saves, bloodied…); not stored. */
+  declare derived: DerivedActor;
+  /** Why the ruleset could not derive this actor (shown on the sheet), or null. */
+  declare deriveError: string | null;
+
+  static override defineSchema(): ActorSystemSchema {
+    return actorSchema(foundry.data.fields);
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    replaceContents(source, migrateActorSystem(source));
+    return super.migrateData(source);
+  }
+
+  static override validateJoint(data: Record<string, unknown>): void {
+    const issues = actorSystemIssues(data, allDamageTypes());
+    if (issues.length) throw new Error(describeIssues(issues));
+    super.validateJoint(data as never);
+  }
+
+  /** The engine's actor kind for this model. */
+  abstract get kind(): ActorKind;
+
+  override prepareBaseData(): void {
+    super.prepareBaseData();
+    const items = this.parent?.items ? [...this.parent.items] : [];
+    const armorItems = items
+      .filter((i) => i.type === "armor")
+      .map((i) => i.system as unknown as ArmorItemData);
+    const sys = this as unknown as { armor: ReturnType<typeof combineArmor> };
+    sys.armor = combineArmor(sys.armor, armorItems);
+  }
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    const source = toActorSource(this.kind, this as unknown as Record<string, unknown>);
+    const { derived, error } = deriveSafely(activeRuleset(), source, ruleOptions());
+    this.derived = derived;
+    this.deriveError = error ? error.message : null;
+  }
+}
+
+/** A player character. */
+export class CharacterData extends D20ActorData {
+  static override LOCALIZATION_PREFIXES = ["D20C.Actor"];
+  get kind(): ActorKind {
+    return "character";
+  }
+}
+
+/** A monster or other GM creature. */
+export class NpcData extends D20ActorData {
+  static override LOCALIZATION_PREFIXES = ["D20C.Actor"];
+  get kind(): ActorKind {
+    return "npc";
+  }
+}

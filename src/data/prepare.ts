@@ -1,0 +1,168 @@
+/**
+ * Pure preparation helpers the data models and documents use: armor from equipped items, the
+ * engine's view of an actor, derived values with a safe fallback, and the change set between two
+ * actor sources. No Foundry globals.
+ */
+import { abilityModifier, clonePlain } from "../engine/common.js";
+import type { Ruleset } from "../engine/ruleset.js";
+import type { ActorKind, ActorSource, ArmorSummary, DerivedActor, RuleOptions } from "../engine/types.js";
+import { ABILITY_KEYS } from "../engine/types.js";
+
+/** The keys of `ActorSource` stored in `actor.system` (everything except `kind`). */
+export const ACTOR_SOURCE_KEYS = [
+  "level",
+  "abilities",
+  "hp",
+  "defenses",
+  "attackBonus",
+  "initiativeBonus",
+  "baseCombatBonus",
+  "baseSaveBonus",
+  "renown",
+  "weaponSkills",
+  "speed",
+  "armor",
+  "resistances",
+  "vulnerabilities",
+  "immunities",
+  "insubstantial",
+  "conditions",
+  "exhaustion",
+  "important",
+  "usesEscalation",
+  "recoveries",
+  "deathSaves",
+  "dyingTurns",
+  "state",
+  "lastTurn",
+  "wounds",
+  "constitutionDamage",
+] as const satisfies readonly (keyof ActorSource)[];
+
+/** What an armor item contributes (its `system`). */
+export interface ArmorItemData {
+  armorBonus: number;
+  shieldBonus: number;
+  maxDex: number | null;
+  heavy: boolean;
+  equipped: boolean;
+}
+
+/**
+ * Add equipped armor items onto the actor's own armor values (which act as the base and as the
+ * Active Effect target): bonuses add up, the tightest Dex cap wins, any heavy piece makes it heavy.
+ */
+export function combineArmor(base: ArmorSummary, items: readonly ArmorItemData[]): ArmorSummary {
+  const out: ArmorSummary = { ...base };
+  for (const item of items) {
+    if (!item.equipped) continue;
+    out.armorBonus += item.armorBonus;
+    out.shieldBonus += item.shieldBonus;
+    if (item.maxDex !== null) out.maxDex = out.maxDex === null ? item.maxDex : Math.min(out.maxDex, item.maxDex);
+    out.heavy ||= item.heavy;
+  }
+  return out;
+}
+
+/** The engine's plain view of an actor's (prepared) system data: a deep copy, `kind` from the type. */
+export function toActorSource(kind: ActorKind, system: Readonly<Record<string, unknown>>): ActorSource {
+  const out: Record<string, unknown> = { kind };
+  for (const key of ACTOR_SOURCE_KEYS) out[key] = clonePlain(system[key]);
+  return out as unknown as ActorSource;
+}
+
+/** Derived values when the ruleset cannot derive (missing module, bad data): plain, never NaN. */
+export function fallbackDerived(actor: ActorSource): DerivedActor {
+  const abilityMods = Object.fromEntries(ABILITY_KEYS.map((k) => [k, abilityModifier(actor.abilities[k])])) as DerivedActor["abilityMods"];
+  const defenses: Record<string, number> = {};
+  for (const [key, d] of Object.entries(actor.defenses)) defenses[key] = (d.base ?? 10) + d.bonus;
+  return {
+    abilityMods,
+    defenses,
+    attackPenalties: [],
+    defensePenalties: [],
+    initiative: actor.initiativeBonus,
+    saves: {},
+    bloodied: false,
+    wounded: false,
+    damageTaken: Math.max(0, actor.hp.max - actor.hp.value),
+    statusLabels: [],
+  };
+}
+
+/**
+ * Derive an actor's values with a ruleset; a ruleset that throws (bad data mid-edit) gives the
+ * fallback and the error, so a sheet still opens.
+ */
+export function deriveSafely(
+  ruleset: Ruleset,
+  actor: ActorSource,
+  options: RuleOptions,
+): { derived: DerivedActor; error: Error | null } {
+  try {
+    if (typeof ruleset.deriveActor !== "function") throw new Error(`ruleset ${String(ruleset.id)} cannot derive actors yet`);
+    return { derived: ruleset.deriveActor(actor, options), error: null };
+  } catch (err) {
+    return { derived: fallbackDerived(actor), error: err instanceof Error ? err : new Error(String(err)) };
+  }
+}
+
+type Json = unknown;
+
+function sameJson(a: Json, b: Json): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The nested change set that turns `current` into `next` (plain objects recursed, arrays and
+ * scalars replaced whole), or null when nothing changed. Keys only in `current` are left alone.
+ */
+export function changedFields(current: Readonly<Record<string, Json>>, next: Readonly<Record<string, Json>>): Record<string, Json> | null {
+  const out: Record<string, Json> = {};
+  for (const [key, value] of Object.entries(next)) {
+    const before = current[key];
+    const bothObjects =
+      typeof value === "object" && value !== null && !Array.isArray(value) &&
+      typeof before === "object" && before !== null && !Array.isArray(before);
+    if (bothObjects) {
+      const inner = changedFields(before as Record<string, Json>, value as Record<string, Json>);
+      if (inner) out[key] = inner;
+    } else if (!sameJson(before, value)) {
+      out[key] = clonePlain(value);
+    }
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+/** The `system` change set an engine answer asks for, against the stored source; null = no change. */
+export function actorSystemChanges(storedSystem: Readonly<Record<string, Json>>, next: ActorSource): Record<string, Json> | null {
+  const wanted: Record<string, Json> = {};
+  for (const key of ACTOR_SOURCE_KEYS) wanted[key] = next[key];
+  return changedFields(storedSystem, wanted);
+}
+
+/** Values formulas reach as `@…` ([SYS-ROLLHOOK]): abilities, their modifiers, level, escalation die. */
+export interface ActorRollData {
+  abilities: Record<string, number>;
+  mods: Record<string, number>;
+  /** `@str` etc. are the modifiers, the most common formula need. */
+  [ability: string]: unknown;
+  level: number;
+  escalation: number;
+}
+
+/** Build an actor's roll data from its source and derived values. */
+export function actorRollData(actor: ActorSource, derived: DerivedActor, escalation: number): ActorRollData {
+  const data: ActorRollData = {
+    abilities: { ...actor.abilities },
+    mods: { ...derived.abilityMods },
+    level: actor.level,
+    halfLevel: Math.floor(actor.level / 2),
+    escalation,
+    baseCombatBonus: actor.baseCombatBonus,
+    renown: actor.renown,
+    defenses: { ...derived.defenses },
+  };
+  for (const k of ABILITY_KEYS) data[k] = derived.abilityMods[k];
+  return data;
+}

@@ -1,0 +1,253 @@
+/**
+ * Schema definitions of every actor and item type, written as builders that take Foundry's
+ * `fields` namespace as a parameter. The data models pass `foundry.data.fields`; tests pass a
+ * stand-in that records each field's options, so defaults and ranges can be checked without
+ * Foundry (test/stand-ins/foundry-fields.ts).
+ *
+ * Schemas hold the union of what every game needs ([SYS-DOCS]); the active ruleset decides what
+ * the sheet shows, never what is stored ([SYS-RULESET]). The actor schema mirrors the engine's
+ * `ActorSource` field for field (minus `kind`, which is the actor type), so the engine reads
+ * `actor.system` directly. Initial values come from the engine's `defaultActorSource()`.
+ */
+import { defaultActorSource } from "../engine/common.js";
+import { ABILITY_KEYS } from "../engine/types.js";
+
+/** Foundry's data field namespace (`foundry.data.fields`), or a test stand-in shaped like it. */
+export type FieldsNamespace = typeof foundry.data.fields;
+
+/** Weapon classes ([HD] damage by class, [FF] proficiency groups). */
+export const WEAPON_CLASSES = ["simple", "martial", "heavy"] as const;
+/** Range kinds a power can have. */
+export const RANGE_KINDS = ["melee", "ranged", "close", "area"] as const;
+/** How often a power can be used. */
+export const POWER_USAGES = ["atWill", "encounter", "daily", "recharge"] as const;
+/** Action a power takes (labels come from the ruleset's `actions`; this is the stored key). */
+export const POWER_ACTIONS = ["standard", "move", "minor", "quick", "free", "reaction", "interrupt"] as const;
+/** Miss effect kinds (engine `PowerSource.missEffect`). */
+export const MISS_EFFECTS = ["none", "half", "formula"] as const;
+/** Save difficulties (engine `EffectSource.save`). */
+export const SAVE_DIFFICULTIES = ["easy", "normal", "hard"] as const;
+/** Life states (engine `LifeState`). */
+export const LIFE_STATES = ["active", "unconscious", "dying", "staggered", "stable", "dead"] as const;
+/** Effect durations (engine `DurationKind`). */
+export const DURATION_KINDS = [
+  "instant",
+  "startOfNextTurn",
+  "endOfNextTurn",
+  "endOfEncounter",
+  "saveEnds",
+  "sustain",
+  "permanent",
+] as const;
+/** Sustain action kinds (engine `EffectSource.sustain`). */
+export const SUSTAIN_KINDS = ["standard", "move", "minor"] as const;
+
+/** Choices object (`{ key: key }`) for a StringField from a key list. */
+function choices(keys: readonly string[]): Record<string, string> {
+  return Object.fromEntries(keys.map((k) => [k, k]));
+}
+
+/** The `system` schema shared by `character` and `npc` actors. */
+export function actorSchema(f: FieldsNamespace) {
+  const d = defaultActorSource();
+  const int = (initial: number, min?: number) =>
+    new f.NumberField({ required: true, nullable: false, integer: true, initial, ...(min === undefined ? {} : { min }) });
+  const num = (initial: number, min?: number) =>
+    new f.NumberField({ required: true, nullable: false, initial, ...(min === undefined ? {} : { min }) });
+  const bool = (initial: boolean) => new f.BooleanField({ required: true, initial });
+  const trait = () =>
+    new f.SchemaField({
+      type: new f.StringField({ required: true, blank: false, initial: "all" }),
+      value: num(0, 0),
+    });
+  const abilities = Object.fromEntries(ABILITY_KEYS.map((k) => [k, int(d.abilities[k])])) as Record<
+    (typeof ABILITY_KEYS)[number],
+    ReturnType<typeof int>
+  >;
+  return {
+    level: int(d.level, 0),
+    abilities: new f.SchemaField(abilities),
+    hp: new f.SchemaField({ value: int(d.hp.value), max: int(d.hp.max, 1), temp: int(d.hp.temp, 0) }),
+    defenses: new f.TypedObjectField(
+      new f.SchemaField({
+        base: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
+        bonus: int(0),
+      }),
+      { initial: {} },
+    ),
+    attackBonus: int(d.attackBonus),
+    initiativeBonus: int(d.initiativeBonus),
+    baseCombatBonus: int(d.baseCombatBonus),
+    baseSaveBonus: int(d.baseSaveBonus),
+    renown: int(d.renown, 0),
+    weaponSkills: new f.ArrayField(new f.StringField({ required: true, blank: false }), { initial: [] }),
+    speed: num(d.speed, 0),
+    armor: new f.SchemaField({
+      armorBonus: int(d.armor.armorBonus),
+      shieldBonus: int(d.armor.shieldBonus),
+      maxDex: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
+      heavy: bool(d.armor.heavy),
+    }),
+    resistances: new f.ArrayField(trait(), { initial: [] }),
+    vulnerabilities: new f.ArrayField(trait(), { initial: [] }),
+    immunities: new f.ArrayField(new f.StringField({ required: true, blank: false }), { initial: [] }),
+    insubstantial: bool(d.insubstantial),
+    conditions: new f.ArrayField(new f.StringField({ required: true, blank: false }), { initial: [] }),
+    exhaustion: int(d.exhaustion, 0),
+    important: bool(d.important),
+    usesEscalation: bool(d.usesEscalation),
+    recoveries: new f.SchemaField({
+      value: int(d.recoveries.value, 0),
+      max: int(d.recoveries.max, 0),
+      formula: new f.StringField({ required: true, blank: true, initial: d.recoveries.formula }),
+      noRecoveryUses: int(d.recoveries.noRecoveryUses, 0),
+      ralliesThisBattle: int(d.recoveries.ralliesThisBattle, 0),
+      battlesSinceHealUp: int(d.recoveries.battlesSinceHealUp, 0),
+    }),
+    deathSaves: new f.SchemaField({ successes: int(0, 0), failures: int(0, 0) }),
+    dyingTurns: int(d.dyingTurns, 0),
+    state: new f.StringField({ required: true, blank: false, initial: d.state, choices: choices(LIFE_STATES) }),
+    lastTurn: bool(d.lastTurn),
+    wounds: new f.ArrayField(
+      new f.SchemaField({
+        severity: int(0, 0),
+        location: new f.StringField({ required: true, blank: true, initial: "" }),
+        nasty: bool(false),
+      }),
+      { initial: [] },
+    ),
+    constitutionDamage: int(d.constitutionDamage, 0),
+    details: new f.SchemaField({
+      biography: new f.HTMLField({ required: true, blank: true, initial: "" }),
+    }),
+  };
+}
+
+/** Description block every item carries. */
+function described(f: FieldsNamespace) {
+  return { description: new f.HTMLField({ required: true, blank: true, initial: "" }) };
+}
+
+/** `power` items: an attack or other ability (engine `PowerSource` plus usage and texts). */
+export function powerSchema(f: FieldsNamespace) {
+  const int = (initial: number, min?: number) =>
+    new f.NumberField({ required: true, nullable: false, integer: true, initial, ...(min === undefined ? {} : { min }) });
+  const text = (initial = "") => new f.StringField({ required: true, blank: true, initial });
+  return {
+    ...described(f),
+    attackAbility: new f.StringField({ required: true, nullable: true, blank: false, initial: "str", choices: choices(ABILITY_KEYS) }),
+    attackBonus: int(0),
+    defense: new f.StringField({ required: true, blank: false, initial: "ac" }),
+    range: new f.StringField({ required: true, blank: false, initial: "melee", choices: choices(RANGE_KINDS) }),
+    actionType: new f.StringField({ required: true, blank: false, initial: "standard", choices: choices(POWER_ACTIONS) }),
+    usage: new f.StringField({ required: true, blank: false, initial: "atWill", choices: choices(POWER_USAGES) }),
+    /** Recharge roll target (recharge 16+) for `recharge` usage. */
+    recharge: int(0, 0),
+    /** Whether a limited power has been used (encounter/daily/recharge). */
+    used: new f.BooleanField({ required: true, initial: false }),
+    hitEffect: text(),
+    missText: text(),
+    critText: text(),
+    damage: text(),
+    damageTypes: new f.ArrayField(new f.StringField({ required: true, blank: false }), { initial: [] }),
+    missEffect: new f.StringField({ required: true, blank: false, initial: "none", choices: choices(MISS_EFFECTS) }),
+    missDamage: text(),
+    critDamage: text(),
+    critRange: int(0, 0),
+    ongoing: new f.SchemaField(
+      {
+        amount: int(0, 0),
+        type: new f.StringField({ required: true, blank: false, initial: "untyped" }),
+        save: new f.StringField({ required: true, blank: false, initial: "normal", choices: choices(SAVE_DIFFICULTIES) }),
+      },
+      { required: true, nullable: true, initial: null },
+    ),
+    touch: new f.BooleanField({ required: true, initial: false }),
+    nonlethal: new f.BooleanField({ required: true, initial: false }),
+    /** Id of the owned weapon item this power is made with; empty = the first equipped weapon. */
+    weaponId: text(),
+  };
+}
+
+/** `weapon` items (engine `WeaponSource` minus the name, which is the item's). */
+export function weaponSchema(f: FieldsNamespace) {
+  const int = (initial: number, min?: number) =>
+    new f.NumberField({ required: true, nullable: false, integer: true, initial, ...(min === undefined ? {} : { min }) });
+  const bool = (initial: boolean) => new f.BooleanField({ required: true, initial });
+  return {
+    ...described(f),
+    damageDice: new f.StringField({ required: true, blank: true, initial: "1d8" }),
+    weaponClass: new f.StringField({ required: true, blank: false, initial: "simple", choices: choices(WEAPON_CLASSES) }),
+    light: bool(false),
+    finesse: bool(false),
+    twoHanded: bool(false),
+    offHand: bool(false),
+    thrown: bool(false),
+    ranged: bool(false),
+    proficient: bool(true),
+    proficiencyBonus: int(0, 0),
+    enhancement: int(0),
+    critDice: new f.StringField({ required: true, blank: true, initial: "" }),
+    critRange: int(0, 0),
+    equipped: bool(true),
+  };
+}
+
+/** `armor` items: aggregated into the actor's `armor` summary when equipped. */
+export function armorSchema(f: FieldsNamespace) {
+  const int = (initial: number, min?: number) =>
+    new f.NumberField({ required: true, nullable: false, integer: true, initial, ...(min === undefined ? {} : { min }) });
+  return {
+    ...described(f),
+    armorBonus: int(0, 0),
+    shieldBonus: int(0, 0),
+    maxDex: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
+    heavy: new f.BooleanField({ required: true, initial: false }),
+    equipped: new f.BooleanField({ required: true, initial: true }),
+  };
+}
+
+/** `feature` items: rules text with no mechanics of its own (its effects may carry changes). */
+export function featureSchema(f: FieldsNamespace) {
+  return { ...described(f) };
+}
+
+/** The effect data a system ActiveEffect carries in `flags["d20-combat"].effect`. */
+export function effectFlagSchema(f: FieldsNamespace) {
+  const int = (initial: number, min?: number) =>
+    new f.NumberField({ required: true, nullable: false, integer: true, initial, ...(min === undefined ? {} : { min }) });
+  const save = () =>
+    new f.StringField({ required: true, blank: false, initial: "normal", choices: choices(SAVE_DIFFICULTIES) });
+  const ongoing = () =>
+    new f.SchemaField(
+      { amount: int(0, 0), type: new f.StringField({ required: true, blank: false, initial: "untyped" }) },
+      { required: true, nullable: true, initial: null },
+    );
+  const sustain = () =>
+    new f.StringField({ required: true, nullable: true, blank: false, initial: null, choices: choices(SUSTAIN_KINDS) });
+  const duration = () =>
+    new f.StringField({ required: true, blank: false, initial: "saveEnds", choices: choices(DURATION_KINDS) });
+  return {
+    sourceCombatantId: new f.StringField({ required: true, nullable: true, blank: false, initial: null }),
+    duration: duration(),
+    save: save(),
+    saveBonus: int(0),
+    sustain: sustain(),
+    sustainedRound: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
+    ongoing: ongoing(),
+    aftereffect: new f.SchemaField(
+      {
+        name: new f.StringField({ required: true, blank: true, initial: "" }),
+        sourceCombatantId: new f.StringField({ required: true, nullable: true, blank: false, initial: null }),
+        duration: duration(),
+        save: save(),
+        saveBonus: int(0),
+        sustain: sustain(),
+        ongoing: ongoing(),
+        statuses: new f.ArrayField(new f.StringField({ required: true, blank: false }), { initial: [] }),
+      },
+      { required: true, nullable: true, initial: null },
+    ),
+    armed: new f.BooleanField({ required: true, initial: false }),
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * The system's Actor class (thin): type guards, the engine's view of the actor, writing an engine
+ * answer back in one update, roll data for formulas, HP edits from the token HUD routed through the
+ * ruleset, and the ruleset stamp on create.
+ */
+import { activeRuleset, activeRulesetId, ruleOptions } from "../active-ruleset.js";
+import { SYSTEM_ID } from "../constants.js";
+import { actorRollData, actorSystemChanges, toActorSource, type ActorRollData } from "../data/prepare.js";
+import { rulesetMismatch, stampOnCreate } from "../data/stamp.js";
+import { tokenHpChange } from "../data/token-hp.js";
+import type { DamagePacket, RuleResult, RulesetId } from "../engine/types.js";
+import { type ActorSource, type DerivedActor } from "../engine/types.js";
+import { currentEscalation } from "../escalation.js";
+import { SCHEMA_VERSION } from "../migrations/migrate-data.js";
+
+/** A damage packet with no attack behind it (HUD edits, GM adjustments). */
+export function plainDamagePacket(amount: number): DamagePacket {
+  return {
+    amount,
+    types: [],
+    natural: null,
+    critical: false,
+    ongoing: false,
+    fromAttack: false,
+    melee: false,
+    nonlethal: false,
+    knockOut: false,
+  };
+}
+
+export class D20Actor extends Actor {
+  /** This actor is a player character. */
+  isCharacter(): this is Actor.OfType<"character"> {
+    return (this.type as string) === "character";
+  }
+
+  /** This actor is an NPC / monster. */
+  isNpc(): this is Actor.OfType<"npc"> {
+    return (this.type as string) === "npc";
+  }
+
+  /** Prepared system data as a plain record (both types share one schema). */
+  private get systemRecord(): Record<string, unknown> {
+    return this.system as unknown as Record<string, unknown>;
+  }
+
+  /** The engine's plain copy of this actor with Active Effects and equipped armor applied. */
+  toEngineSource(): ActorSource {
+    return toActorSource(this.isNpc() ? "npc" : "character", this.systemRecord);
+  }
+
+  /** The active ruleset's derived values (prepared in the data model). */
+  get derived(): DerivedActor {
+    return (this.systemRecord.derived as DerivedActor | undefined) ?? activeRuleset().deriveActor(this.toEngineSource(), ruleOptions());
+  }
+
+  /**
+   * Write an engine answer back with ONE update: only the fields the engine changed relative to
+   * {@link toEngineSource} (so Active Effect and armor-item contributions are never baked into the
+   * source). Resolves to undefined when nothing changed.
+   */
+  async applyEngineActor(next: ActorSource): Promise<this | undefined> {
+    const changes = actorSystemChanges(this.toEngineSource() as unknown as Record<string, unknown>, next);
+    if (!changes) return undefined;
+    return (await this.update({ system: changes } as Actor.UpdateData)) as this | undefined;
+  }
+
+  /** The ruleset this actor was made for when it is not the world's, else null. */
+  get foreignRuleset(): RulesetId | null {
+    return rulesetMismatch(this.flags[SYSTEM_ID]?.ruleset, activeRulesetId());
+  }
+
+  /** Formula data: abilities and their modifiers (`@str`), `@level`, `@escalation`, defenses. */
+  override getRollData(): ActorRollData & Record<string, unknown> {
+    const base = super.getRollData() as Record<string, unknown>;
+    return { ...base, ...actorRollData(this.toEngineSource(), this.derived, currentEscalation()) };
+  }
+
+  /** Run a damage or healing answer of the ruleset and let workflows handle the rolls it asks for. */
+  private async commitRuleResult(result: RuleResult): Promise<this | undefined> {
+    const updated = await this.applyEngineActor(result.actor);
+    // Workflows listen on this hook for the rolls the rules now demand (death saves…).
+    (Hooks.callAll as (hook: string, ...args: unknown[]) => boolean)(`${SYSTEM_ID}.ruleResult`, this, result);
+    return updated;
+  }
+
+  /** HP typed into the token HUD goes through the ruleset's damage / healing rules. */
+  override async modifyTokenAttribute(
+    attribute: string,
+    value: number,
+    isDelta = false,
+    isBar = true,
+  ): Promise<this | undefined> {
+    if (attribute !== "hp") return (await super.modifyTokenAttribute(attribute, value, isDelta, isBar)) as this | undefined;
+    const source = this.toEngineSource();
+    const change = tokenHpChange(source.hp.value, value, isDelta);
+    if (change.kind === "none") return this;
+    const ruleset = activeRuleset();
+    const id = this.id ?? "";
+    const result =
+      change.kind === "damage"
+        ? ruleset.applyDamage(source, plainDamagePacket(change.amount), ruleOptions(), id)
+        : ruleset.applyHealing(source, change.amount, "heal", ruleOptions(), id);
+    return this.commitRuleResult(result);
+  }
+
+  protected override async _preCreate(
+    data: Actor.CreateData,
+    options: Actor.Database.PreCreateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | void> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    const stamp = stampOnCreate(this.flags[SYSTEM_ID], activeRulesetId(), SCHEMA_VERSION);
+    if (stamp) this.updateSource({ flags: { [SYSTEM_ID]: stamp } });
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The system's Item class (thin): the engine's view of powers and weapons, roll data with the
+ * weapon dice for `[W]`, and the ruleset stamp on create.
+ */
+import { activeRulesetId } from "../active-ruleset.js";
+import { SYSTEM_ID } from "../constants.js";
+import { resolveFormulaRefs } from "../data/formula.js";
+import { rulesetMismatch, stampOnCreate } from "../data/stamp.js";
+import type { AbilityKey, PowerSource, RangeKind, RulesetId, WeaponClass, WeaponSource } from "../engine/types.js";
+import { SCHEMA_VERSION } from "../migrations/migrate-data.js";
+
+type Plain = Record<string, unknown>;
+
+/** Build the engine's `WeaponSource` from a weapon item's system data and name (pure). */
+export function weaponSourceFrom(name: string, s: Plain): WeaponSource {
+  return {
+    name,
+    damageDice: String(s.damageDice ?? ""),
+    weaponClass: (s.weaponClass as WeaponClass) ?? "simple",
+    light: Boolean(s.light),
+    finesse: Boolean(s.finesse),
+    twoHanded: Boolean(s.twoHanded),
+    offHand: Boolean(s.offHand),
+    thrown: Boolean(s.thrown),
+    ranged: Boolean(s.ranged),
+    proficient: Boolean(s.proficient),
+    proficiencyBonus: Number(s.proficiencyBonus ?? 0),
+    enhancement: Number(s.enhancement ?? 0),
+    critDice: String(s.critDice ?? ""),
+    critRange: Number(s.critRange ?? 0),
+  };
+}
+
+/**
+ * Build the engine's `PowerSource` from a power item's system data (pure). Formulas have their
+ * `@references` resolved from `rollData`; `N[W]` stays for the engine to expand.
+ */
+export function powerSourceFrom(s: Plain, rollData: unknown): PowerSource {
+  const ongoing = s.ongoing as { amount: number; type: string; save: "easy" | "normal" | "hard" } | null | undefined;
+  const resolve = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? resolveFormulaRefs(v, rollData) : "");
+  return {
+    attackAbility: (s.attackAbility as AbilityKey | null) ?? null,
+    attackBonus: Number(s.attackBonus ?? 0),
+    defense: String(s.defense ?? "ac"),
+    range: (s.range as RangeKind) ?? "melee",
+    damage: resolve(s.damage),
+    damageTypes: Array.isArray(s.damageTypes) ? [...(s.damageTypes as string[])] : [],
+    missEffect: (s.missEffect as PowerSource["missEffect"]) ?? "none",
+    missDamage: resolve(s.missDamage),
+    critDamage: resolve(s.critDamage),
+    critRange: Number(s.critRange ?? 0),
+    ongoing: ongoing && ongoing.amount > 0 ? { ...ongoing } : null,
+    touch: Boolean(s.touch),
+    nonlethal: Boolean(s.nonlethal),
+  };
+}
+
+export class D20Item extends Item {
+  private get systemRecord(): Plain {
+    return this.system as unknown as Plain;
+  }
+
+  /** The weapon this power is made with: its chosen weapon, else the owner's first equipped weapon. */
+  get powerWeapon(): D20Item | null {
+    if ((this.type as string) === "weapon") return this;
+    const actor = this.actor;
+    if (!actor) return null;
+    const chosen = String(this.systemRecord.weaponId ?? "");
+    const weapons = [...actor.items].filter((i) => (i.type as string) === "weapon") as D20Item[];
+    if (chosen) return weapons.find((w) => w.id === chosen) ?? null;
+    return weapons.find((w) => Boolean(w.systemRecord.equipped)) ?? null;
+  }
+
+  /** The engine's view of a power item (formulas resolved against the owner's roll data). */
+  toPowerSource(): PowerSource {
+    return powerSourceFrom(this.systemRecord, this.getRollData());
+  }
+
+  /** The engine's view of a weapon item, or of this power's weapon; null when there is none. */
+  toWeaponSource(): WeaponSource | null {
+    const w = this.powerWeapon;
+    return w ? weaponSourceFrom(w.name, w.systemRecord) : null;
+  }
+
+  /** Owner's roll data plus `@item` fields and `@weaponDice` (the dice `[W]` stands for). */
+  override getRollData(): Record<string, unknown> {
+    const actorData = (this.actor?.getRollData() ?? {}) as Record<string, unknown>;
+    const weapon = this.powerWeapon;
+    return {
+      ...actorData,
+      item: { ...this.systemRecord },
+      weaponDice: weapon ? String(weapon.systemRecord.damageDice ?? "") : "",
+    };
+  }
+
+  /** The ruleset this item was made for when it is not the world's, else null. */
+  get foreignRuleset(): RulesetId | null {
+    return rulesetMismatch(this.flags[SYSTEM_ID]?.ruleset, activeRulesetId());
+  }
+
+  protected override async _preCreate(
+    data: Item.CreateData,
+    options: Item.Database.PreCreateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | void> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    const stamp = stampOnCreate(this.flags[SYSTEM_ID], activeRulesetId(), SCHEMA_VERSION);
+    if (stamp) this.updateSource({ flags: { [SYSTEM_ID]: stamp } });
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Shape migrations of stored `system` data, as pure functions of the raw source. The data models
+ * call them from `migrateData` (every construction, before validation); the world runner
+ * (src/migrations/world.ts) persists the result once per schema version.
+ *
+ * Rules every step follows:
+ * - acts only when it sees the old shape, so running twice changes nothing and a partial update
+ *   (which lacks most fields) is left alone;
+ * - never fills in defaults (the schema's initial values do that);
+ * - never mutates its input.
+ *
+ * Schema history:
+ * - version 0 (the prototype): HP under `attributes.hp`; abilities as `{ value }` objects;
+ *   resistances/vulnerabilities as `{ type: value }` maps; immunities as comma-separated text;
+ *   `recoveries.rallies`; NPC `escalation` flag. Items: power `damageType` (one text);
+ *   weapon `dice`; armor `maxDex` as "" or −1 for "no cap".
+ * - version 1: the current shape (mirrors the engine's `ActorSource`).
+ */
+import { ABILITY_KEYS } from "../engine/types.js";
+
+/** The schema version this code writes. Raise it with every new migration step. */
+export const SCHEMA_VERSION = 1;
+
+type Plain = Record<string, unknown>;
+
+function isObject(v: unknown): v is Plain {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function traitMap(v: Plain): { type: string; value: number }[] {
+  return Object.entries(v).map(([type, value]) => ({ type, value: typeof value === "number" ? value : Number(value) || 0 }));
+}
+
+/** Migrate an actor's raw `system` source to the current shape (a new object; the input is untouched). */
+export function migrateActorSystem(source: Readonly<Plain>): Plain {
+  const s: Plain = structuredClone(source) as Plain;
+
+  // v0 → v1: attributes.hp → hp
+  if (isObject(s.attributes)) {
+    const attrs = s.attributes;
+    if (isObject(attrs.hp) && !isObject(s.hp)) s.hp = attrs.hp;
+    delete attrs.hp;
+    if (Object.keys(attrs).length === 0) delete s.attributes;
+  }
+  // abilities { str: { value: 12 } } → { str: 12 }
+  if (isObject(s.abilities)) {
+    const abilities = s.abilities;
+    for (const k of ABILITY_KEYS) {
+      const a = abilities[k];
+      if (isObject(a) && "value" in a) abilities[k] = a.value;
+    }
+  }
+  // trait maps → arrays
+  for (const key of ["resistances", "vulnerabilities"]) {
+    const v = s[key];
+    if (isObject(v)) s[key] = traitMap(v);
+  }
+  if (typeof s.immunities === "string") {
+    s.immunities = s.immunities
+      .split(",")
+      .map((t) => t.trim())
+      .filter((t) => t !== "");
+  }
+  if (isObject(s.recoveries) && "rallies" in s.recoveries) {
+    const rec = s.recoveries;
+    if (!("ralliesThisBattle" in rec)) rec.ralliesThisBattle = rec.rallies;
+    delete rec.rallies;
+  }
+  if ("escalation" in s && typeof s.escalation === "boolean") {
+    if (!("usesEscalation" in s)) s.usesEscalation = s.escalation;
+    delete s.escalation;
+  }
+  return s;
+}
+
+/** Migrate an item's raw `system` source for its type (a new object; the input is untouched). */
+export function migrateItemSystem(type: string, source: Readonly<Plain>): Plain {
+  const s: Plain = structuredClone(source) as Plain;
+  if (type === "power" && "damageType" in s) {
+    const t = s.damageType;
+    if (!Array.isArray(s.damageTypes)) s.damageTypes = typeof t === "string" && t.trim() !== "" ? [t.trim()] : [];
+    delete s.damageType;
+  }
+  if (type === "weapon" && "dice" in s) {
+    if (!("damageDice" in s)) s.damageDice = s.dice;
+    delete s.dice;
+  }
+  if (type === "armor" && "maxDex" in s && (s.maxDex === "" || s.maxDex === -1)) s.maxDex = null;
+  return s;
+}
+
+/**
+ * Copy a migrated object's contents onto the raw source in place (Foundry's `migrateData`
+ * contract mutates the source it is given): removes keys the migration dropped.
+ */
+export function replaceContents(target: Plain, next: Readonly<Plain>): void {
+  for (const key of Object.keys(target)) if (!(key in next)) delete target[key];
+  Object.assign(target, next);
+}

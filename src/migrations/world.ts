@@ -1,0 +1,68 @@
+/**
+ * The world migration runner: on `ready`, the active GM rewrites every world actor and item (and
+ * actors' embedded items) whose stored schema version is older than {@link SCHEMA_VERSION}, then
+ * records the version in the world setting `d20-combat.schemaVersion`. Each document's data was
+ * already brought to the current shape by `migrateData` on load; the runner persists it, so the
+ * stored data no longer depends on the migration code.
+ */
+import { SYSTEM_ID } from "../constants.js";
+import { SCHEMA_VERSION } from "./migrate-data.js";
+
+/** Whether the world needs the runner (pure): its recorded version is older than the code's. */
+export function worldNeedsMigration(worldVersion: unknown, current = SCHEMA_VERSION): boolean {
+  return typeof worldVersion !== "number" || !Number.isFinite(worldVersion) || worldVersion < current;
+}
+
+/** Whether one document needs rewriting (pure): no stamp, or an older one. */
+export function documentNeedsMigration(flags: unknown, current = SCHEMA_VERSION): boolean {
+  const v = (flags as Record<string, { schemaVersion?: unknown } | undefined> | undefined)?.[SYSTEM_ID]?.schemaVersion;
+  return typeof v !== "number" || v < current;
+}
+
+/** A document the runner can rewrite. */
+interface Migratable {
+  name: string | null;
+  flags: unknown;
+  toObject(): { system?: unknown };
+  update(data: object, options?: object): Promise<unknown>;
+}
+
+async function migrateOne(doc: Migratable, failures: string[]): Promise<void> {
+  if (!documentNeedsMigration(doc.flags)) return;
+  try {
+    const system = doc.toObject().system;
+    await doc.update({ system, flags: { [SYSTEM_ID]: { schemaVersion: SCHEMA_VERSION } } }, { recursive: false, diff: false });
+  } catch (err) {
+    failures.push(`${doc.name ?? "?"}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** Register the world setting that records the migrated schema version (call in `init`). */
+export function registerMigrationSetting(): void {
+  game.settings.register(SYSTEM_ID, "schemaVersion", {
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
+  });
+}
+
+/** Migrate the world when needed; only the active GM does it. Call from the `ready` hook. */
+export async function migrateWorld(): Promise<void> {
+  if (!game.user.isGM || !game.users.activeGM?.isSelf) return;
+  if (!worldNeedsMigration(game.settings.get(SYSTEM_ID, "schemaVersion"))) return;
+  ui.notifications?.info(game.i18n.format("D20C.Migration.Started", { version: String(SCHEMA_VERSION) }));
+  const failures: string[] = [];
+  for (const actor of game.actors ?? []) {
+    await migrateOne(actor as unknown as Migratable, failures);
+    for (const item of actor.items) await migrateOne(item as unknown as Migratable, failures);
+  }
+  for (const item of game.items ?? []) await migrateOne(item as unknown as Migratable, failures);
+  if (failures.length) {
+    console.error(`${SYSTEM_ID} | migration failures`, failures);
+    ui.notifications?.error(game.i18n.format("D20C.Migration.Failed", { count: String(failures.length) }));
+    return;
+  }
+  await game.settings.set(SYSTEM_ID, "schemaVersion", SCHEMA_VERSION);
+  ui.notifications?.info(game.i18n.format("D20C.Migration.Done", { version: String(SCHEMA_VERSION) }));
+}
