@@ -2,7 +2,7 @@
  * 13th Age: derived values, attack bonus, attack resolution and damage recipes.
  * [13A-ATK] [13A-DMG] [13A-MISS] [13A-NAT20] [13A-NAT1] [13A-VULN] [13A-ESC] [13A-NORECOV]
  */
-import { abilityModifier, keptNatural, option } from "../../common.js";
+import { abilityModifier, keptNatural, option, validateActorSource } from "../../common.js";
 import type { DamageExpression } from "../../dice.js";
 import { mergeDice, parseDamage, parseWeaponDice } from "../../dice.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
@@ -20,7 +20,7 @@ import type {
   WeaponSource,
 } from "../../types.js";
 import { ABILITY_KEYS } from "../../types.js";
-import { CONDITION_PENALTIES, CONDITIONS, DEFENSES, OPTION_DEFAULTS, SAVES, VULNERABILITY_CRIT_EXPANSION } from "./data.js";
+import { CONDITION_PENALTIES, CONDITIONS, DAMAGE_TYPES, DEFENSES, OPTION_DEFAULTS, SAVES, VULNERABILITY_CRIT_EXPANSION } from "./data.js";
 
 const K = "D20C.Age13";
 
@@ -62,6 +62,7 @@ export function initiativeModifier(actor: ActorSource): number {
 }
 
 export function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedActor {
+  validateActorSource(actor, DAMAGE_TYPES);
   const abilityMods = Object.fromEntries(ABILITY_KEYS.map((k) => [k, abilityModifier(actor.abilities[k])])) as DerivedActor["abilityMods"];
   const norecov = noRecoveryPenalty(actor);
   const attackPenalties = [...(norecov ? [norecov] : []), ...conditionModifiers(actor, "attack")];
