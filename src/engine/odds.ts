@@ -9,14 +9,7 @@
 import { EngineError } from "./errors.js";
 import type { DamageExpression } from "./dice.js";
 import type { Ruleset } from "./ruleset.js";
-import type {
-  AttackInput,
-  AttackOutcome,
-  AttackResult,
-  DamageRecipe,
-  PowerSource,
-  RollMode,
-} from "./types.js";
+import type { AttackInput, AttackOutcome, AttackResult, DamageRecipe, PowerSource, RollMode } from "./types.js";
 
 /** Damage an attack deals, for the expected-damage part of {@link attackOdds}. */
 export interface OddsDamage {
@@ -181,8 +174,7 @@ export function attackOdds(ruleset: Ruleset, input: Omit<AttackInput, "dice">, d
     }
   }
   const prob = (w: number): number => w / denominator;
-  const cond = (r: AttackResult): number | null =>
-    tally[r] === 0 ? null : damage ? byResultSum[r] / tally[r] : 0;
+  const cond = (r: AttackResult): number | null => (tally[r] === 0 ? null : damage ? byResultSum[r] / tally[r] : 0);
 
   return {
     mode,

@@ -176,7 +176,17 @@ describe.each(readyIds)("%s refuses bad input and changes nothing", (id: Ruleset
       attackBonus: 0,
       defense: { key: r().defenses[0]!.key, value: 10 },
       range: "melee" as const,
-      situation: { combatAdvantage: false, cover: "none" as const, concealment: "none" as const, mighty: 0, weak: 0, bonus: 0, wrongSquare: false, withinMeleeReach: false, offGuard: false },
+      situation: {
+        combatAdvantage: false,
+        cover: "none" as const,
+        concealment: "none" as const,
+        mighty: 0,
+        weak: 0,
+        bonus: 0,
+        wrongSquare: false,
+        withinMeleeReach: false,
+        offGuard: false,
+      },
       escalation: 0,
       attacker: { kind: "character" as const, usesEscalation: true, penalties: [], conditions: [], exhaustion: 0 },
       target: { conditions: [], vulnerabilities: [], exhaustion: 0 },
@@ -243,7 +253,16 @@ describe("dice.ts", () => {
     expect(minDamage(e)).toBe(2 - 4 + 3);
     expect(meanDamage(e)).toBeCloseTo(7 - 2.5 + 3, 12);
     expect(diceCount(e)).toBe(3);
-    expect(mergeDice({ dice: [{ count: 1, faces: 6, sign: 1 }, { count: 0, faces: 8, sign: 1 }, { count: 2, faces: 6, sign: 1 }], flat: 1 })).toEqual({
+    expect(
+      mergeDice({
+        dice: [
+          { count: 1, faces: 6, sign: 1 },
+          { count: 0, faces: 8, sign: 1 },
+          { count: 2, faces: 6, sign: 1 },
+        ],
+        flat: 1,
+      }),
+    ).toEqual({
       dice: [{ count: 3, faces: 6, sign: 1 }],
       flat: 1,
     });
@@ -259,13 +278,19 @@ describe("dice.ts", () => {
 
   it("property: every total from valid faces lies between min and max", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 2, max: 12 }), fc.integer({ min: -5, max: 5 }), fc.array(fc.double({ min: 0, max: 0.999, noNaN: true }), { minLength: 4, maxLength: 4 }), (n, f, flat, us) => {
-        const e = parseDamage(`${n}d${f}${flat < 0 ? "" : "+"}${flat}`);
-        const faces = us.slice(0, n).map((u) => 1 + Math.floor(u * f));
-        const t = totalFromFaces(e, faces);
-        expect(t).toBeGreaterThanOrEqual(minDamage(e));
-        expect(t).toBeLessThanOrEqual(maxDamage(e));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 2, max: 12 }),
+        fc.integer({ min: -5, max: 5 }),
+        fc.array(fc.double({ min: 0, max: 0.999, noNaN: true }), { minLength: 4, maxLength: 4 }),
+        (n, f, flat, us) => {
+          const e = parseDamage(`${n}d${f}${flat < 0 ? "" : "+"}${flat}`);
+          const faces = us.slice(0, n).map((u) => 1 + Math.floor(u * f));
+          const t = totalFromFaces(e, faces);
+          expect(t).toBeGreaterThanOrEqual(minDamage(e));
+          expect(t).toBeLessThanOrEqual(maxDamage(e));
+        },
+      ),
     );
   });
 });
@@ -305,7 +330,12 @@ describe("common.ts", () => {
     expect(escalationDie(6, 3)).toBe(6);
     expect(escalationDie(5, 0, 2)).toBe(2);
     expect(escalationDie(5, 0, 9)).toBe(6);
-    for (const [round, value] of [[1, 3], [4, 1], [8, 6], [2, 0]] as const) {
+    for (const [round, value] of [
+      [1, 3],
+      [4, 1],
+      [8, 6],
+      [2, 0],
+    ] as const) {
       expect(escalationDie(round, escalationOffsetFor(round, value))).toBe(value);
     }
   });

@@ -44,7 +44,10 @@ function actorArb(r: Ruleset): fc.Arbitrary<ActorSource> {
       temp: fc.integer({ min: 0, max: 15 }),
       resistances: fc.array(trait, { maxLength: 2 }),
       vulnerabilities: fc.array(trait, { maxLength: 1 }),
-      immunities: fc.array(typeArb(r).filter((t) => t !== "untyped"), { maxLength: 1 }),
+      immunities: fc.array(
+        typeArb(r).filter((t) => t !== "untyped"),
+        { maxLength: 1 },
+      ),
       insubstantial: fc.boolean(),
       important: fc.boolean(),
       con: fc.integer({ min: 3, max: 20 }),
@@ -65,7 +68,17 @@ function actorArb(r: Ruleset): fc.Arbitrary<ActorSource> {
 }
 
 type Op =
-  | { op: "damage"; amount: number; type: string; natural: number | null; critical: boolean; ongoing: boolean; melee: boolean; nonlethal: boolean; knockOut: boolean }
+  | {
+      op: "damage";
+      amount: number;
+      type: string;
+      natural: number | null;
+      critical: boolean;
+      ongoing: boolean;
+      melee: boolean;
+      nonlethal: boolean;
+      knockOut: boolean;
+    }
   | { op: "heal" | "temp"; amount: number };
 
 function opArb(r: Ruleset): fc.Arbitrary<Op> {
@@ -107,28 +120,33 @@ describe.each(readyIds)("properties of %s", (id: RulesetId) => {
 
   it("HP never NaN after any damage/healing sequence; [13A-TEMPHP] temp HP absorbed before HP", () => {
     fc.assert(
-      fc.property(actorArb(r()), fc.array(opArb(r()), { minLength: 1, maxLength: 12 }), optionsArb(r()), (start, ops, options) => {
-        let actor = start;
-        for (const o of ops) {
-          if (o.op === "damage") {
-            const tempBefore = actor.hp.temp;
-            const res = r().applyDamage(actor, toPacket(o), options, "a1");
-            expect(finite(res.actor), JSON.stringify(res.actor.hp)).toBe(true);
-            for (const n of [res.dealt, res.absorbedByTemp, res.hpLost]) expect(Number.isFinite(n)).toBe(true);
-            expect(res.dealt).toBeGreaterThanOrEqual(0);
-            // Temporary HP soak what they can before any real HP go.
-            expect(res.absorbedByTemp).toBe(Math.min(tempBefore, res.dealt));
-            expect(res.actor.hp.temp).toBe(tempBefore - res.absorbedByTemp);
-            if (res.hpLost > 0) expect(res.absorbedByTemp).toBe(tempBefore);
-            expect(res.hpLost).toBeLessThanOrEqual(res.dealt - res.absorbedByTemp);
-            actor = res.actor;
-          } else {
-            const res = r().applyHealing(actor, o.amount, o.op, options, "a1");
-            expect(finite(res.actor), JSON.stringify(res.actor.hp)).toBe(true);
-            actor = res.actor;
+      fc.property(
+        actorArb(r()),
+        fc.array(opArb(r()), { minLength: 1, maxLength: 12 }),
+        optionsArb(r()),
+        (start, ops, options) => {
+          let actor = start;
+          for (const o of ops) {
+            if (o.op === "damage") {
+              const tempBefore = actor.hp.temp;
+              const res = r().applyDamage(actor, toPacket(o), options, "a1");
+              expect(finite(res.actor), JSON.stringify(res.actor.hp)).toBe(true);
+              for (const n of [res.dealt, res.absorbedByTemp, res.hpLost]) expect(Number.isFinite(n)).toBe(true);
+              expect(res.dealt).toBeGreaterThanOrEqual(0);
+              // Temporary HP soak what they can before any real HP go.
+              expect(res.absorbedByTemp).toBe(Math.min(tempBefore, res.dealt));
+              expect(res.actor.hp.temp).toBe(tempBefore - res.absorbedByTemp);
+              if (res.hpLost > 0) expect(res.absorbedByTemp).toBe(tempBefore);
+              expect(res.hpLost).toBeLessThanOrEqual(res.dealt - res.absorbedByTemp);
+              actor = res.actor;
+            } else {
+              const res = r().applyHealing(actor, o.amount, o.op, options, "a1");
+              expect(finite(res.actor), JSON.stringify(res.actor.hp)).toBe(true);
+              actor = res.actor;
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -158,7 +176,9 @@ describe.each(readyIds)("properties of %s", (id: RulesetId) => {
       withinMeleeReach: fc.boolean(),
       offGuard: fc.boolean(),
     });
-    const condition = r().conditions.length ? fc.array(fc.constantFrom(...r().conditions.map((c) => c.id)), { maxLength: 3 }) : fc.constant([] as string[]);
+    const condition = r().conditions.length
+      ? fc.array(fc.constantFrom(...r().conditions.map((c) => c.id)), { maxLength: 3 })
+      : fc.constant([] as string[]);
     fc.assert(
       fc.property(
         fc.record({
@@ -188,8 +208,18 @@ describe.each(readyIds)("properties of %s", (id: RulesetId) => {
             range: x.range,
             situation: x.situation,
             escalation: x.escalation,
-            attacker: { kind: x.kind, usesEscalation: x.usesEscalation, penalties: [], conditions: x.attackerConditions, exhaustion: x.exhaustion },
-            target: { conditions: x.targetConditions, vulnerabilities: x.vulnerable && x.type !== "untyped" ? [{ type: x.type, value: 5 }] : [], exhaustion: 0 },
+            attacker: {
+              kind: x.kind,
+              usesEscalation: x.usesEscalation,
+              penalties: [],
+              conditions: x.attackerConditions,
+              exhaustion: x.exhaustion,
+            },
+            target: {
+              conditions: x.targetConditions,
+              vulnerabilities: x.vulnerable && x.type !== "untyped" ? [{ type: x.type, value: 5 }] : [],
+              exhaustion: 0,
+            },
             damageTypes: x.type === "untyped" ? [] : [x.type],
             critRange: x.critRange,
             hasMissEffect: x.hasMissEffect,

@@ -14,7 +14,19 @@ import { REPO_ROOT } from "../stand-ins/i18n.js";
 
 const ENGINE = path.join(REPO_ROOT, "src/engine");
 /** Globals a pure engine must not read: Foundry's, the browser's, Node's. */
-const FORBIDDEN_GLOBALS = new Set(["game", "CONFIG", "foundry", "document", "window", "globalThis", "Hooks", "ui", "canvas", "process", "require"]);
+const FORBIDDEN_GLOBALS = new Set([
+  "game",
+  "CONFIG",
+  "foundry",
+  "document",
+  "window",
+  "globalThis",
+  "Hooks",
+  "ui",
+  "canvas",
+  "process",
+  "require",
+]);
 
 /** Problems found in one source text; `file` is the absolute path it would live at. */
 function purityProblems(file: string, text: string): string[] {
@@ -35,7 +47,11 @@ function purityProblems(file: string, text: string): string[] {
   };
 
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       checkSpecifier(node, node.moduleSpecifier.text);
     } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
       const e = node.moduleReference.expression;
@@ -49,9 +65,14 @@ function purityProblems(file: string, text: string): string[] {
       if (lit && ts.isStringLiteral(lit)) checkSpecifier(node, lit.text);
     } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)) {
       const obj = node.expression.text;
-      if (obj === "Math" && node.name.text === "random") problems.push(`${where(node)}: uses Math.random (dice results are inputs)`);
+      if (obj === "Math" && node.name.text === "random")
+        problems.push(`${where(node)}: uses Math.random (dice results are inputs)`);
       if (FORBIDDEN_GLOBALS.has(obj)) problems.push(`${where(node)}: uses the global ${obj}.${node.name.text}`);
-    } else if (ts.isElementAccessExpression(node) && ts.isIdentifier(node.expression) && FORBIDDEN_GLOBALS.has(node.expression.text)) {
+    } else if (
+      ts.isElementAccessExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      FORBIDDEN_GLOBALS.has(node.expression.text)
+    ) {
       problems.push(`${where(node)}: uses the global ${node.expression.text}[…]`);
     } else if (ts.isIdentifier(node) && (node.text === "CONFIG" || node.text === "require")) {
       const p = node.parent;
@@ -73,7 +94,9 @@ function engineFiles(): string[] {
 describe("the engine is pure (DESIGN.md layers)", () => {
   it("finds engine sources to check", () => {
     const files = engineFiles().map((f) => path.relative(ENGINE, f).split(path.sep).join("/"));
-    expect(files).toEqual(expect.arrayContaining(["types.ts", "ruleset.ts", "common.ts", "dice.ts", "registry.ts", "odds.ts"]));
+    expect(files).toEqual(
+      expect.arrayContaining(["types.ts", "ruleset.ts", "common.ts", "dice.ts", "registry.ts", "odds.ts"]),
+    );
   });
 
   it("imports only relative paths inside src/engine and uses no Foundry/DOM/Node globals or Math.random", () => {

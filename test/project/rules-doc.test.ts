@@ -76,6 +76,9 @@ describe("rules contract ↔ docs/rules.md ↔ tests", () => {
   it("the ID pattern finds IDs in test names and comments, not bare words", () => {
     const sample = `it("[13A-RESIST] halves…", () => {}); // [FF-NAT20] and FF-NAT1 without brackets`;
     expect([...sample.matchAll(ID)].map((m) => m[1])).toEqual(["13A-RESIST", "FF-NAT20"]);
-    expect(contractIds("- [HD-ROUND] A round…\n  text [WD-INIT] inline\n* [SYS-ESC] x")).toEqual(["HD-ROUND", "SYS-ESC"]);
+    expect(contractIds("- [HD-ROUND] A round…\n  text [WD-INIT] inline\n* [SYS-ESC] x")).toEqual([
+      "HD-ROUND",
+      "SYS-ESC",
+    ]);
   });
 });

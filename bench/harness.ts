@@ -1,0 +1,90 @@
+/**
+ * A tiny benchmark harness (no dependencies): calibrate an iteration count so one run takes about
+ * `targetMs`, time `runs` runs, report the median time per operation.
+ */
+export interface BenchResult {
+  group: string;
+  name: string;
+  iterations: number;
+  runs: number;
+  /** Median microseconds per operation over the runs. */
+  usPerOp: number;
+  opsPerSec: number;
+  minUs: number;
+  maxUs: number;
+}
+
+export interface BenchOptions {
+  runs?: number;
+  targetMs?: number;
+}
+
+/** Sink that keeps results alive so the JIT cannot drop the measured work. */
+let sink = 0;
+export function consume(v: unknown): void {
+  if (v !== null && v !== undefined) sink = (sink + 1) | 0;
+}
+export function sinkValue(): number {
+  return sink;
+}
+
+function timeRun(fn: () => unknown, iterations: number): number {
+  const t0 = performance.now();
+  for (let i = 0; i < iterations; i++) consume(fn());
+  return performance.now() - t0;
+}
+
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+export function bench(group: string, name: string, fn: () => unknown, opts: BenchOptions = {}): BenchResult {
+  const runs = opts.runs ?? 7;
+  const targetMs = opts.targetMs ?? 40;
+  // Warm up and calibrate: double the count until one run takes a measurable time.
+  let iterations = 1;
+  for (;;) {
+    const ms = timeRun(fn, iterations);
+    if (ms >= targetMs / 4 || iterations >= 1 << 24) {
+      iterations = Math.max(1, Math.round((iterations * targetMs) / Math.max(ms, 0.001)));
+      break;
+    }
+    iterations *= 2;
+  }
+  const perOp: number[] = [];
+  for (let r = 0; r < runs; r++) perOp.push((timeRun(fn, iterations) * 1000) / iterations);
+  const usPerOp = median(perOp);
+  return {
+    group,
+    name,
+    iterations,
+    runs,
+    usPerOp,
+    opsPerSec: 1e6 / usPerOp,
+    minUs: Math.min(...perOp),
+    maxUs: Math.max(...perOp),
+  };
+}
+
+function fmt(n: number, digits: number): string {
+  return n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+/** Plain-text table of results. */
+export function table(results: readonly BenchResult[]): string {
+  const header = ["ruleset", "benchmark", "ops/s", "µs/op (median)", "min–max µs/op", "runs × iterations"];
+  const rows = results.map((r) => [
+    r.group,
+    r.name,
+    fmt(r.opsPerSec, 0),
+    fmt(r.usPerOp, 3),
+    `${fmt(r.minUs, 3)}–${fmt(r.maxUs, 3)}`,
+    `${r.runs} × ${r.iterations}`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i >= 2 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
