@@ -7,8 +7,25 @@
 import type { Ruleset } from "../ruleset.js";
 import { deriveActor } from "./wounds-d20/actor.js";
 import { attackBonus, attackMode, damageExpression, damageRecipe, resolveAttack } from "./wounds-d20/attack.js";
-import { applyDamage, applyHealing, deathSaveRequest, resolveRoll, saveRequest, startRecovery } from "./wounds-d20/damage.js";
-import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, INITIATIVE, K, OPTIONS, SAVES, TRAIT_FORMS } from "./wounds-d20/data.js";
+import {
+  applyDamage,
+  applyHealing,
+  deathSaveRequest,
+  resolveRoll,
+  saveRequest,
+  startRecovery,
+} from "./wounds-d20/damage.js";
+import {
+  ACTIONS,
+  CONDITIONS,
+  DAMAGE_TYPES,
+  DEFENSES,
+  INITIATIVE,
+  K,
+  OPTIONS,
+  SAVES,
+  TRAIT_FORMS,
+} from "./wounds-d20/data.js";
 import {
   actsThisRound,
   addEffect,

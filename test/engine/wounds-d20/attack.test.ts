@@ -29,10 +29,17 @@ describe("Wounds d20 attack bonus", () => {
 
   it("[WD-ATK] ranged attack = BCB + Dex, and the range penalty from the dialog lowers the total", () => {
     const a = fighter(18, 14);
-    const mods = wd.attackBonus(a, wd.deriveActor(a, {}), power({ range: "ranged" }), weapon({ ranged: true, damageDice: "1d8" }));
+    const mods = wd.attackBonus(
+      a,
+      wd.deriveActor(a, {}),
+      power({ range: "ranged" }),
+      weapon({ ranged: true, damageDice: "1d8" }),
+    );
     expect(keys(mods)).toEqual(["bcb", "dex"]);
     const bonus = sum(mods);
-    const out = wd.resolveAttack(attackInput([10], bonus, 15, { range: "ranged", situation: situation({ bonus: -2 }) }));
+    const out = wd.resolveAttack(
+      attackInput([10], bonus, 15, { range: "ranged", situation: situation({ bonus: -2 }) }),
+    );
     expect(out.total).toBe(10 + 5 - 2);
     expect(out.result).toBe("miss");
     expect(out.modifiers.find((m) => m.key === "situational")!.value).toBe(-2);
@@ -46,7 +53,11 @@ describe("Wounds d20 attack bonus", () => {
   it("[WD-BLOODIED] [WD-WOUNDED] the attacker's penalties lower the attack total", () => {
     const a = hurt(20, 16);
     const penalties = wd.deriveActor(a, {}).attackPenalties;
-    const out = wd.resolveAttack(attackInput([12], 3, 15, { attacker: { kind: "character", usesEscalation: false, penalties, conditions: [], exhaustion: 0 } }));
+    const out = wd.resolveAttack(
+      attackInput([12], 3, 15, {
+        attacker: { kind: "character", usesEscalation: false, penalties, conditions: [], exhaustion: 0 },
+      }),
+    );
     expect(out.total).toBe(13);
     expect(out.result).toBe("miss");
   });
@@ -73,13 +84,18 @@ describe("Wounds d20 natural 1 and 20", () => {
 
   it("[WD-NAT] one natural roll never both misses and crits (property)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: -10, max: 30 }), fc.integer({ min: 0, max: 40 }), (n, b, def) => {
-        const o = wd.resolveAttack(attackInput([n], b, def));
-        expect(o.isCrit && (o.result === "miss" || o.result === "autoMiss")).toBe(false);
-        if (n === 1) expect(o.result).toBe("autoMiss");
-        if (n === 20) expect(o.result).toBe("crit");
-        if (n > 1 && n < 20) expect(o.isHit).toBe(n + b >= def);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: -10, max: 30 }),
+        fc.integer({ min: 0, max: 40 }),
+        (n, b, def) => {
+          const o = wd.resolveAttack(attackInput([n], b, def));
+          expect(o.isCrit && (o.result === "miss" || o.result === "autoMiss")).toBe(false);
+          if (n === 1) expect(o.result).toBe("autoMiss");
+          if (n === 20) expect(o.result).toBe("crit");
+          if (n > 1 && n < 20) expect(o.isHit).toBe(n + b >= def);
+        },
+      ),
     );
   });
 
@@ -122,24 +138,65 @@ describe("Wounds d20 weapon damage", () => {
   });
 
   it("[WD-DMG] a hit deals at least 1 even when penalties push the roll below", () => {
-    const r = wd.damageRecipe({ outcome: "hit", hit: parseDamage("1d4-3"), miss: null, missEffect: "none", missApplies: false, critExtra: null, types: [], options: {} })!;
+    const r = wd.damageRecipe({
+      outcome: "hit",
+      hit: parseDamage("1d4-3"),
+      miss: null,
+      missEffect: "none",
+      missApplies: false,
+      critExtra: null,
+      types: [],
+      options: {},
+    })!;
     expect(r.minimum).toBe(1);
     expect(Math.max(r.minimum, totalFromFaces(r.roll, [1]))).toBe(1);
   });
 
   it("[WD-DMG] a miss deals nothing", () => {
     const hit = parseDamage("1d8+2");
-    expect(wd.damageRecipe({ outcome: "miss", hit, miss: null, missEffect: "none", missApplies: false, critExtra: null, types: [], options: {} })).toBeNull();
-    expect(wd.damageRecipe({ outcome: "autoMiss", hit, miss: null, missEffect: "none", missApplies: false, critExtra: null, types: [], options: {} })).toBeNull();
+    expect(
+      wd.damageRecipe({
+        outcome: "miss",
+        hit,
+        miss: null,
+        missEffect: "none",
+        missApplies: false,
+        critExtra: null,
+        types: [],
+        options: {},
+      }),
+    ).toBeNull();
+    expect(
+      wd.damageRecipe({
+        outcome: "autoMiss",
+        hit,
+        miss: null,
+        missEffect: "none",
+        missApplies: false,
+        critExtra: null,
+        types: [],
+        options: {},
+      }),
+    ).toBeNull();
   });
 });
 
 describe("Wounds d20 critical damage (Open rule, option critDamage)", () => {
   const hit = parseDamage("1d8+3");
   const recipe = (critDamage?: string): DamageRecipe =>
-    wd.damageRecipe({ outcome: "crit", hit, miss: null, missEffect: "none", missApplies: false, critExtra: null, types: [], options: critDamage ? { critDamage } : {} })!;
+    wd.damageRecipe({
+      outcome: "crit",
+      hit,
+      miss: null,
+      missEffect: "none",
+      missApplies: false,
+      critExtra: null,
+      types: [],
+      options: critDamage ? { critDamage } : {},
+    })!;
   /** Total as the adapter computes it from a recipe and faces. */
-  const total = (r: DamageRecipe, faces: number[]) => Math.max(r.minimum, Math.floor((totalFromFaces(r.roll, faces) + r.flatBonus) * r.multiplier));
+  const total = (r: DamageRecipe, faces: number[]) =>
+    Math.max(r.minimum, Math.floor((totalFromFaces(r.roll, faces) + r.flatBonus) * r.multiplier));
 
   it("[WD-NAT] default doubleTotal: one roll, everything doubled", () => {
     const r = recipe();

@@ -11,8 +11,12 @@ import {
 import type { ActorSource, RollRequest } from "../../../src/engine/types.js";
 import { actor, hurt, packet, wd } from "./fixtures.js";
 
-const roll = (total: number, natural: number | null = null) => ({ total, natural: natural ?? Math.min(19, Math.max(2, total)) });
-const resolve = (a: ActorSource, req: RollRequest, total: number, natural?: number) => wd.resolveRoll(a, req, roll(total, natural ?? null), {});
+const roll = (total: number, natural: number | null = null) => ({
+  total,
+  natural: natural ?? Math.min(19, Math.max(2, total)),
+});
+const resolve = (a: ActorSource, req: RollRequest, total: number, natural?: number) =>
+  wd.resolveRoll(a, req, roll(total, natural ?? null), {});
 /** Take damage and return the death save it asked for. */
 function hitFor(a: ActorSource, amount: number, extra = {}) {
   const r = wd.applyDamage(a, packet(amount, extra), {}, "A");
@@ -49,7 +53,9 @@ describe("Wounds d20 damage", () => {
     const copy = structuredClone(a);
     wd.applyDamage(a, packet(30), {}, "A");
     expect(a).toEqual(copy);
-    expect(() => wd.applyDamage(actor({ hp: { value: 5, max: Number.NaN, temp: 0 } }), packet(3), {}, "A")).toThrow(/hp\.max/);
+    expect(() => wd.applyDamage(actor({ hp: { value: 5, max: Number.NaN, temp: 0 } }), packet(3), {}, "A")).toThrow(
+      /hp\.max/,
+    );
     expect(() => wd.applyDamage(actor({ hp: { value: 5, max: -3, temp: 0 } }), packet(3), {}, "A")).toThrow(/hp\.max/);
     expect(() => wd.applyDamage(a, packet(3, { types: ["radiant"] }), {}, "A")).toThrow(/damage\.types\[0\]/);
     expect(() => wd.applyDamage(a, packet(-1), {}, "A")).toThrow(/damage\.amount/);
@@ -57,14 +63,20 @@ describe("Wounds d20 damage", () => {
 
   it("[WD-DAMAGE] HP never become NaN and temp HP are always spent before HP (property)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 200 }), fc.integer({ min: -100, max: 200 }), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 300 }), (max, value, temp, amount) => {
-        const a = actor({ hp: { value: Math.min(value, max), max, temp } });
-        const r = wd.applyDamage(a, packet(amount), {}, "A");
-        expect(Number.isNaN(r.actor.hp.value)).toBe(false);
-        expect(r.absorbedByTemp).toBe(Math.min(temp, amount));
-        if (r.hpLost > 0) expect(r.actor.hp.temp).toBe(0);
-        expect(r.actor.hp.value).toBe(a.hp.value - r.hpLost);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: -100, max: 200 }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 0, max: 300 }),
+        (max, value, temp, amount) => {
+          const a = actor({ hp: { value: Math.min(value, max), max, temp } });
+          const r = wd.applyDamage(a, packet(amount), {}, "A");
+          expect(Number.isNaN(r.actor.hp.value)).toBe(false);
+          expect(r.absorbedByTemp).toBe(Math.min(temp, amount));
+          if (r.hpLost > 0) expect(r.actor.hp.temp).toBe(0);
+          expect(r.actor.hp.value).toBe(a.hp.value - r.hpLost);
+        },
+      ),
     );
   });
 });
@@ -239,7 +251,21 @@ describe("Wounds d20 death saves", () => {
   });
 
   it("[WD-RECOVERY] recovery dice remove damage but not wound points, one die per roll, not in combat", () => {
-    const a = wd.applyDamage(hurt(20, 10, { recoveries: { value: 2, max: 2, formula: "1d8", noRecoveryUses: 0, ralliesThisBattle: 0, battlesSinceHealUp: 0 } }), packet(8), {}, "A").actor;
+    const a = wd.applyDamage(
+      hurt(20, 10, {
+        recoveries: {
+          value: 2,
+          max: 2,
+          formula: "1d8",
+          noRecoveryUses: 0,
+          ralliesThisBattle: 0,
+          battlesSinceHealUp: 0,
+        },
+      }),
+      packet(8),
+      {},
+      "A",
+    ).actor;
     const start = wd.startRecovery(a, false, {}, "A");
     expect(start.requests[0]).toMatchObject({ kind: "recovery", formula: "1d8" });
     const after = wd.resolveRoll(a, start.requests[0]!, { total: 8, natural: null }, {}).actor;

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { actor, hurt, wd } from "./fixtures.js";
 
 const armored = (dex: number, maxDex: number | null) =>
-  actor({ abilities: { str: 10, dex, con: 10, int: 10, wis: 10, cha: 10 }, armor: { armorBonus: 5, shieldBonus: 2, maxDex, heavy: false } });
+  actor({
+    abilities: { str: 10, dex, con: 10, int: 10, wis: 10, cha: 10 },
+    armor: { armorBonus: 5, shieldBonus: 2, maxDex, heavy: false },
+  });
 
 describe("Wounds d20 armor classes", () => {
   it("[WD-AC] AC is 10 + armor + shield + Dex modifier + bonuses", () => {
@@ -79,7 +82,10 @@ describe("Wounds d20 saves", () => {
   it("[WD-SAVES] charm takes the higher of Cha or Wis, reflex takes Dex, death/fear/spell base only", () => {
     const s = wd.deriveActor(a, {}).saves;
     expect(s).toEqual({ charm: 3 + 2, reflex: 3 + 3, death: 3, fear: 3, spell: 3 });
-    const chaHigh = wd.deriveActor(actor({ baseSaveBonus: 0, abilities: { ...a.abilities, cha: 18, wis: 6 } }), {}).saves;
+    const chaHigh = wd.deriveActor(
+      actor({ baseSaveBonus: 0, abilities: { ...a.abilities, cha: 18, wis: 6 } }),
+      {},
+    ).saves;
     expect(chaHigh.charm).toBe(4);
   });
 
@@ -98,7 +104,10 @@ describe("Wounds d20 saves", () => {
   });
 
   it("[WD-DYING] Constitution damage from death saves lowers the Con modifier", () => {
-    const d = wd.deriveActor(actor({ abilities: { str: 10, dex: 10, con: 14, int: 10, wis: 10, cha: 10 }, constitutionDamage: 3 }), {});
+    const d = wd.deriveActor(
+      actor({ abilities: { str: 10, dex: 10, con: 14, int: 10, wis: 10, cha: 10 }, constitutionDamage: 3 }),
+      {},
+    );
     expect(d.abilityMods.con).toBe(0); // 14 − 3 = 11
   });
 });

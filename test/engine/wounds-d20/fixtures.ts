@@ -78,7 +78,12 @@ export function situation(overrides: Partial<Situation> = {}): Situation {
   };
 }
 
-export function attackInput(dice: number[], attackBonus: number, defense: number, overrides: Partial<AttackInput> = {}): AttackInput {
+export function attackInput(
+  dice: number[],
+  attackBonus: number,
+  defense: number,
+  overrides: Partial<AttackInput> = {},
+): AttackInput {
   return {
     dice,
     attackBonus,

@@ -18,12 +18,19 @@ function keysInSource(): string[] {
       if (m[2]) {
         // A key built from a value: expand the known families.
         const family = key.replace(/\.$/, "");
-        const values = family.endsWith("Ability") ? ABILITIES : family.endsWith("State") || family.endsWith("Condition") ? STATES.filter((s) => s !== "active" || family.endsWith("State")) : [];
+        const values = family.endsWith("Ability")
+          ? ABILITIES
+          : family.endsWith("State") || family.endsWith("Condition")
+            ? STATES.filter((s) => s !== "active" || family.endsWith("State"))
+            : [];
         for (const v of values) out.add(`${family}.${v}`);
       } else out.add(key.replace(/\.$/, ""));
     }
   }
-  return [...out].filter((k) => k !== "D20C.WD.Save" && k !== "D20C.WD.Mod.Ability" && k !== "D20C.WD.Event.State" && k !== "D20C.WD.Condition");
+  return [...out].filter(
+    (k) =>
+      k !== "D20C.WD.Save" && k !== "D20C.WD.Mod.Ability" && k !== "D20C.WD.Event.State" && k !== "D20C.WD.Condition",
+  );
 }
 
 describe("Wounds d20 labels", () => {

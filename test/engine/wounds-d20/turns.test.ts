@@ -34,7 +34,12 @@ describe("Wounds d20 surprise round", () => {
     // When b's turn starts, the surprise effect it carries (timed by b) ends.
     const b = combatant("b", { aware: false, effects: [{ ...add.effect, id: "sur" }] });
     const start = wd.onTurnStart(ctx([party[0]!, b], { combatantId: "b" }));
-    expect(start).toContainEqual({ kind: "removeEffect", actorId: "actor-b", effectId: "sur", label: "D20C.WD.Step.Expired" });
+    expect(start).toContainEqual({
+      kind: "removeEffect",
+      actorId: "actor-b",
+      effectId: "sur",
+      label: "D20C.WD.Step.Expired",
+    });
     expect(wd.onTurnStart(ctx([party[0]!, b], { combatantId: "a" }))).toEqual([]);
   });
 });
@@ -126,7 +131,9 @@ describe("Wounds d20 effects in the turn cycle", () => {
   it("arms end-of-next-turn effects at the creator's turn start and ends them at its turn end", () => {
     const e = effect({ id: "mark", duration: "endOfNextTurn", sourceCombatantId: "a" });
     const cs = [combatant("a"), combatant("b", { effects: [e] })];
-    expect(wd.onTurnStart(ctx(cs, { combatantId: "a" }))).toEqual([{ kind: "updateEffect", actorId: "actor-b", effectId: "mark", changes: { armed: true } }]);
+    expect(wd.onTurnStart(ctx(cs, { combatantId: "a" }))).toEqual([
+      { kind: "updateEffect", actorId: "actor-b", effectId: "mark", changes: { armed: true } },
+    ]);
     expect(wd.onTurnEnd(ctx(cs, { combatantId: "a" }))).toEqual([]);
     const armed = [combatant("a"), combatant("b", { effects: [{ ...e, armed: true }] })];
     expect(kinds(wd.onTurnEnd(ctx(armed, { combatantId: "a" })))).toEqual(["removeEffect"]);
@@ -136,24 +143,40 @@ describe("Wounds d20 effects in the turn cycle", () => {
     const cs = [combatant("a", { effects: [effect({ id: "burn", ongoing: { amount: 5, type: "fire" } })] })];
     const steps = wd.onTurnStart(ctx(cs, { combatantId: "a" }));
     expect(steps).toHaveLength(1);
-    expect(steps[0]).toMatchObject({ kind: "damage", effectId: "burn", packet: { amount: 5, types: ["fire"], ongoing: true } });
+    expect(steps[0]).toMatchObject({
+      kind: "damage",
+      effectId: "burn",
+      packet: { amount: 5, types: ["fire"], ongoing: true },
+    });
   });
 
   it("ends encounter effects when combat ends and refuses an unknown current combatant", () => {
-    const cs = [combatant("a", { effects: [effect({ id: "x", duration: "endOfEncounter" }), effect({ id: "y", duration: "permanent" })] })];
-    expect(wd.onCombatEnd(ctx(cs), false)).toEqual([{ kind: "removeEffect", actorId: "actor-a", effectId: "x", label: "D20C.WD.Step.Expired" }]);
+    const cs = [
+      combatant("a", {
+        effects: [effect({ id: "x", duration: "endOfEncounter" }), effect({ id: "y", duration: "permanent" })],
+      }),
+    ];
+    expect(wd.onCombatEnd(ctx(cs), false)).toEqual([
+      { kind: "removeEffect", actorId: "actor-a", effectId: "x", label: "D20C.WD.Step.Expired" },
+    ]);
     expect(() => wd.onTurnStart(ctx(cs, { combatantId: "zz" }))).toThrow(/ctx\.combatantId/);
   });
 
   it("replaces an effect with the same id and keeps the list untouched", () => {
     const list = [effect({ id: "a" }), effect({ id: "b" })];
     const out = wd.addEffect(list, effect({ id: "a", name: "new" }));
-    expect(out.map((e) => [e.id, e.name])).toEqual([["b", "Effect"], ["a", "new"]]);
+    expect(out.map((e) => [e.id, e.name])).toEqual([
+      ["b", "Effect"],
+      ["a", "new"],
+    ]);
     expect(list[0]!.name).toBe("Effect");
   });
 
   it("[WD-WOUNDPTS] a full rest leaves wound points as damage and refills recovery dice", () => {
-    const a = hurt(20, 18, { wounds: [{ severity: 3, location: "", nasty: false }], recoveries: { value: 0, max: 3, formula: "1d8", noRecoveryUses: 0, ralliesThisBattle: 0, battlesSinceHealUp: 0 } });
+    const a = hurt(20, 18, {
+      wounds: [{ severity: 3, location: "", nasty: false }],
+      recoveries: { value: 0, max: 3, formula: "1d8", noRecoveryUses: 0, ralliesThisBattle: 0, battlesSinceHealUp: 0 },
+    });
     const rested = wd.fullHealUp(a);
     expect(rested.hp.value).toBe(17);
     expect(rested.recoveries.value).toBe(3);

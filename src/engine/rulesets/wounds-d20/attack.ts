@@ -31,7 +31,12 @@ export function isRangedAttack(power: PowerSource, weapon: WeaponSource | null):
  * BCB + Dex (the range penalty comes from the dialog as `situation.bonus`). A power without a
  * weapon uses its own attack ability; `null` there means a stat block's flat bonus only.
  */
-export function attackBonus(actor: ActorSource, derived: DerivedActor, power: PowerSource, weapon: WeaponSource | null): Modifier[] {
+export function attackBonus(
+  actor: ActorSource,
+  derived: DerivedActor,
+  power: PowerSource,
+  weapon: WeaponSource | null,
+): Modifier[] {
   const mods = derived.abilityMods;
   const out: Modifier[] = [{ key: "bcb", label: `${K}.Mod.BCB`, value: actor.baseCombatBonus }];
   let ability: "str" | "dex" | null;
@@ -42,10 +47,15 @@ export function attackBonus(actor: ActorSource, derived: DerivedActor, power: Po
     ability = null;
   } else {
     ability = null;
-    out.push({ key: power.attackAbility, label: `${K}.Mod.Ability.${power.attackAbility}`, value: mods[power.attackAbility] });
+    out.push({
+      key: power.attackAbility,
+      label: `${K}.Mod.Ability.${power.attackAbility}`,
+      value: mods[power.attackAbility],
+    });
   }
   if (ability) out.push({ key: ability, label: `${K}.Mod.Ability.${ability}`, value: mods[ability] });
-  if (weapon && weapon.enhancement) out.push({ key: "enhancement", label: `${K}.Mod.Enhancement`, value: weapon.enhancement });
+  if (weapon && weapon.enhancement)
+    out.push({ key: "enhancement", label: `${K}.Mod.Enhancement`, value: weapon.enhancement });
   if (power.attackBonus) out.push({ key: "power", label: `${K}.Mod.Power`, value: power.attackBonus });
   if (actor.attackBonus) out.push({ key: "misc", label: `${K}.Mod.Misc`, value: actor.attackBonus });
   return out;
@@ -166,7 +176,10 @@ function critRule(options: DamageRecipeInput["options"]): CritDamageRule {
 
 function addExpr(a: DamageExpression, b: DamageExpression | null): DamageExpression {
   if (!b) return { dice: a.dice.map((d) => ({ ...d })), flat: a.flat };
-  return mergeDice({ dice: [...a.dice.map((d) => ({ ...d })), ...b.dice.map((d) => ({ ...d }))], flat: a.flat + b.flat });
+  return mergeDice({
+    dice: [...a.dice.map((d) => ({ ...d })), ...b.dice.map((d) => ({ ...d }))],
+    flat: a.flat + b.flat,
+  });
 }
 
 /**
@@ -179,10 +192,24 @@ export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
   if (input.outcome === "miss" || input.outcome === "autoMiss") {
     if (!input.missApplies) return null;
     if (input.missEffect === "half" && input.hit) {
-      return { roll: addExpr(input.hit, null), flatBonus: 0, multiplier: 0.5, minimum: 0, types, notes: [`${K}.Note.MissHalf`] };
+      return {
+        roll: addExpr(input.hit, null),
+        flatBonus: 0,
+        multiplier: 0.5,
+        minimum: 0,
+        types,
+        notes: [`${K}.Note.MissHalf`],
+      };
     }
     if (input.missEffect === "formula" && input.miss) {
-      return { roll: addExpr(input.miss, null), flatBonus: 0, multiplier: 1, minimum: 0, types, notes: [`${K}.Note.MissFormula`] };
+      return {
+        roll: addExpr(input.miss, null),
+        flatBonus: 0,
+        multiplier: 1,
+        minimum: 0,
+        types,
+        notes: [`${K}.Note.MissFormula`],
+      };
     }
     return null;
   }
@@ -193,12 +220,36 @@ export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
   }
   const rule = critRule(input.options);
   if (rule === "doubleTotal") {
-    return { roll: addExpr(input.hit, input.critExtra), flatBonus: 0, multiplier: 2, minimum: 1, types, notes: [`${K}.Note.CritDoubleTotal`, ...notes] };
+    return {
+      roll: addExpr(input.hit, input.critExtra),
+      flatBonus: 0,
+      multiplier: 2,
+      minimum: 1,
+      types,
+      notes: [`${K}.Note.CritDoubleTotal`, ...notes],
+    };
   }
   if (rule === "doubleDice") {
-    const doubled: DamageExpression = { dice: input.hit.dice.map((d) => ({ ...d, count: d.count * 2 })), flat: input.hit.flat };
-    return { roll: addExpr(doubled, input.critExtra), flatBonus: 0, multiplier: 1, minimum: 1, types, notes: [`${K}.Note.CritDoubleDice`, ...notes] };
+    const doubled: DamageExpression = {
+      dice: input.hit.dice.map((d) => ({ ...d, count: d.count * 2 })),
+      flat: input.hit.flat,
+    };
+    return {
+      roll: addExpr(doubled, input.critExtra),
+      flatBonus: 0,
+      multiplier: 1,
+      minimum: 1,
+      types,
+      notes: [`${K}.Note.CritDoubleDice`, ...notes],
+    };
   }
   const diceMax = maxDamage({ dice: input.hit.dice, flat: 0 });
-  return { roll: addExpr(input.hit, input.critExtra), flatBonus: diceMax, multiplier: 1, minimum: 1, types, notes: [`${K}.Note.CritMaxPlusRoll`, ...notes] };
+  return {
+    roll: addExpr(input.hit, input.critExtra),
+    flatBonus: diceMax,
+    multiplier: 1,
+    minimum: 1,
+    types,
+    notes: [`${K}.Note.CritMaxPlusRoll`, ...notes],
+  };
 }

@@ -23,7 +23,17 @@ import type {
   Wound,
 } from "../../types.js";
 import { deriveActor } from "./actor.js";
-import { DAMAGE_TYPES, K, d20Plus, damageTaken, deathSaveDC, isBloodied, isWounded, woundThreshold, woundTotal } from "./data.js";
+import {
+  DAMAGE_TYPES,
+  K,
+  d20Plus,
+  damageTaken,
+  deathSaveDC,
+  isBloodied,
+  isWounded,
+  woundThreshold,
+  woundTotal,
+} from "./data.js";
 
 /**
  * Why a death save is rolled; the resolver reads it back from `request.data.reason`.
@@ -39,7 +49,12 @@ export type DeathSaveReason = "damage" | "hit" | "strenuous" | "dyingHit" | "dyi
 const SAVE_KINDS = ["charm", "reflex", "death", "fear", "spell"];
 
 /** A death save request at the actor's current DC. */
-export function deathSave(actor: ActorSource, actorId: string, reason: DeathSaveReason, nonlethal = false): RollRequest {
+export function deathSave(
+  actor: ActorSource,
+  actorId: string,
+  reason: DeathSaveReason,
+  nonlethal = false,
+): RollRequest {
   const dc = deathSaveDC(damageTaken(actor), actor.hp.max);
   return {
     kind: reason === "stable" ? "stableCheck" : "deathSave",
@@ -47,7 +62,12 @@ export function deathSave(actor: ActorSource, actorId: string, reason: DeathSave
     formula: d20Plus(actor.baseSaveBonus),
     target: dc,
     against: "total",
-    label: reason === "stable" ? `${K}.Roll.StableCheck` : reason === "strenuous" ? `${K}.Roll.StrenuousSave` : `${K}.Roll.DeathSave`,
+    label:
+      reason === "stable"
+        ? `${K}.Roll.StableCheck`
+        : reason === "strenuous"
+          ? `${K}.Roll.StrenuousSave`
+          : `${K}.Roll.DeathSave`,
     data: { reason, nonlethal },
   };
 }
@@ -67,7 +87,12 @@ export function stableCheckRequest(actor: ActorSource, actorId: string): RollReq
  * creature. `healBonus` is the helper's Heal modifier; the DC is the `healCheckDC` option.
  * Success: dying → stable; stable → conscious and staggered.
  */
-export function healCheckRequest(patient: ActorSource, patientId: string, healBonus: number, options: RuleOptions): RollRequest | null {
+export function healCheckRequest(
+  patient: ActorSource,
+  patientId: string,
+  healBonus: number,
+  options: RuleOptions,
+): RollRequest | null {
   if (patient.state !== "dying" && patient.state !== "stable") return null;
   requireFinite("healBonus", healBonus);
   return {
@@ -226,22 +251,49 @@ export function applyHealing(actor: ActorSource, amount: number, kind: HealingKi
 /** [WD-RECOVERY] recovery dice are rolled out of combat only; one die per call. */
 export function startRecovery(actor: ActorSource, rally: boolean, actorId: string): RuleResult {
   validateActorSource(actor, DAMAGE_TYPES);
-  if (rally) return { actor: clonePlain(actor), events: [{ key: `${K}.Event.NoRallyInCombat`, actorId }], requests: [] };
-  if (actor.recoveries.value < 1) return { actor: clonePlain(actor), events: [{ key: `${K}.Event.NoRecoveries`, actorId }], requests: [] };
-  if (actor.state === "dead") return { actor: clonePlain(actor), events: [{ key: `${K}.Event.NoHealDead`, actorId }], requests: [] };
+  if (rally)
+    return { actor: clonePlain(actor), events: [{ key: `${K}.Event.NoRallyInCombat`, actorId }], requests: [] };
+  if (actor.recoveries.value < 1)
+    return { actor: clonePlain(actor), events: [{ key: `${K}.Event.NoRecoveries`, actorId }], requests: [] };
+  if (actor.state === "dead")
+    return { actor: clonePlain(actor), events: [{ key: `${K}.Event.NoHealDead`, actorId }], requests: [] };
   return {
     actor: clonePlain(actor),
     events: [],
-    requests: [{ kind: "recovery", actorId, formula: actor.recoveries.formula, target: null, against: "total", label: `${K}.Roll.Recovery` }],
+    requests: [
+      {
+        kind: "recovery",
+        actorId,
+        formula: actor.recoveries.formula,
+        target: null,
+        against: "total",
+        label: `${K}.Roll.Recovery`,
+      },
+    ],
   };
 }
 
 /** [WD-SAVES] a save of one of the five kinds; its DC comes from the effect (null = shown, not judged). */
-export function saveRequest(actor: ActorSource, derived: DerivedActor, kind: string, mode: RollMode, actorId: string): RollRequest {
-  if (!SAVE_KINDS.includes(kind)) throw new EngineError("save.kind", `unknown save "${kind}" (expected ${SAVE_KINDS.join(", ")})`, kind);
+export function saveRequest(
+  actor: ActorSource,
+  derived: DerivedActor,
+  kind: string,
+  mode: RollMode,
+  actorId: string,
+): RollRequest {
+  if (!SAVE_KINDS.includes(kind))
+    throw new EngineError("save.kind", `unknown save "${kind}" (expected ${SAVE_KINDS.join(", ")})`, kind);
   if (mode !== "normal") throw new EngineError("save.mode", "this game has no mighty or weak rolls", mode);
   const bonus = derived.saves[kind] ?? actor.baseSaveBonus;
-  return { kind: "save", actorId, formula: d20Plus(bonus), target: null, against: "total", label: `${K}.Save.${kind[0]!.toUpperCase()}${kind.slice(1)}`, data: { saveKind: kind } };
+  return {
+    kind: "save",
+    actorId,
+    formula: d20Plus(bonus),
+    target: null,
+    against: "total",
+    label: `${K}.Save.${kind[0]!.toUpperCase()}${kind.slice(1)}`,
+    data: { saveKind: kind },
+  };
 }
 
 /** The death save the sheet offers for the actor's current state, or null. */
@@ -280,7 +332,11 @@ function resolveDeathSave(actor: ActorSource, request: RollRequest, roll: RollRe
   // [WD-DEATHDC] failing by 10 or more kills; [WD-NONLETHAL] shifts each failure one step milder.
   const dead: LifeState = nonlethal ? "dying" : "dead";
   const down: LifeState = nonlethal ? "unconscious" : "dying";
-  events.push({ key: success ? `${K}.Event.DeathSaveSuccess` : `${K}.Event.DeathSaveFailure`, data: { total: roll.total, dc }, actorId });
+  events.push({
+    key: success ? `${K}.Event.DeathSaveSuccess` : `${K}.Event.DeathSaveFailure`,
+    data: { total: roll.total, dc },
+    actorId,
+  });
   const go = (state: LifeState, reset: boolean) => {
     if (next.state !== state || reset) {
       setState(next, state, reset);
@@ -337,7 +393,13 @@ function resolveHealCheck(actor: ActorSource, request: RollRequest, roll: RollRe
   const next = clonePlain(actor);
   const dc = requireFinite("request.target", request.target);
   const ok = roll.total >= dc;
-  const events: RuleEvent[] = [{ key: ok ? `${K}.Event.HealCheckSuccess` : `${K}.Event.HealCheckFailure`, data: { total: roll.total, dc }, actorId: request.actorId }];
+  const events: RuleEvent[] = [
+    {
+      key: ok ? `${K}.Event.HealCheckSuccess` : `${K}.Event.HealCheckFailure`,
+      data: { total: roll.total, dc },
+      actorId: request.actorId,
+    },
+  ];
   if (ok && actor.state === "dying") {
     setState(next, "stable", true);
     events.push(lifeEvent("stable", request.actorId));
@@ -353,7 +415,11 @@ export function resolveRoll(actor: ActorSource, request: RollRequest, roll: Roll
   validateActorSource(actor, DAMAGE_TYPES);
   requireFinite("roll.total", roll.total);
   if (actor.state === "dead" && request.kind !== "save") {
-    return { actor: clonePlain(actor), events: [{ key: `${K}.Event.State.dead`, actorId: request.actorId }], requests: [] };
+    return {
+      actor: clonePlain(actor),
+      events: [{ key: `${K}.Event.State.dead`, actorId: request.actorId }],
+      requests: [],
+    };
   }
   switch (request.kind) {
     case "deathSave":
@@ -374,7 +440,11 @@ export function resolveRoll(actor: ActorSource, request: RollRequest, roll: Roll
         return { actor: next, events, requests: [] };
       }
       const ok = saveSucceeds(roll, request.target);
-      events.push({ key: ok ? `${K}.Event.SaveSuccess` : `${K}.Event.SaveFailure`, data: { total: roll.total, dc: request.target }, actorId: request.actorId });
+      events.push({
+        key: ok ? `${K}.Event.SaveSuccess` : `${K}.Event.SaveFailure`,
+        data: { total: roll.total, dc: request.target },
+        actorId: request.actorId,
+      });
       return { actor: next, events, requests: [] };
     }
     default:

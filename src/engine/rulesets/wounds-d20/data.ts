@@ -2,7 +2,15 @@
  * Wounds d20: the game as data (defenses, saves, damage types, conditions, actions, Open rules)
  * and the small numeric helpers every other part of the module shares.
  */
-import type { ActorSource, ConditionSpec, DefenseSpec, InitiativeRules, OptionSpec, SaveSpec, TraitForms } from "../../types.js";
+import type {
+  ActorSource,
+  ConditionSpec,
+  DefenseSpec,
+  InitiativeRules,
+  OptionSpec,
+  SaveSpec,
+  TraitForms,
+} from "../../types.js";
 
 /** i18n key prefix of everything this module shows. */
 export const K = "D20C.WD";
@@ -54,9 +62,33 @@ export const CONDITIONS: readonly ConditionSpec[] = [
     noReactions: true,
     offGuard: true,
   },
-  { id: "dying", label: `${K}.Condition.dying`, img: "icons/svg/blood.svg", implies: ["unconscious"], noActions: true, noReactions: true, offGuard: true },
-  { id: "stable", label: `${K}.Condition.stable`, img: "icons/svg/sleep.svg", implies: ["unconscious"], noActions: true, noReactions: true, offGuard: true },
-  { id: "dead", label: `${K}.Condition.dead`, img: "icons/svg/skull.svg", implies: [], noActions: true, noReactions: true, dead: true },
+  {
+    id: "dying",
+    label: `${K}.Condition.dying`,
+    img: "icons/svg/blood.svg",
+    implies: ["unconscious"],
+    noActions: true,
+    noReactions: true,
+    offGuard: true,
+  },
+  {
+    id: "stable",
+    label: `${K}.Condition.stable`,
+    img: "icons/svg/sleep.svg",
+    implies: ["unconscious"],
+    noActions: true,
+    noReactions: true,
+    offGuard: true,
+  },
+  {
+    id: "dead",
+    label: `${K}.Condition.dead`,
+    img: "icons/svg/skull.svg",
+    implies: [],
+    noActions: true,
+    noReactions: true,
+    dead: true,
+  },
 ];
 
 export const INITIATIVE: InitiativeRules = {

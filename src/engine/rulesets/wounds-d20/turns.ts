@@ -119,7 +119,13 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
   }
   for (const e of me.effects) {
     if (!e.ongoing || removed.has(`${me.id}/${e.id}`)) continue;
-    steps.push({ kind: "damage", actorId: me.actorId, effectId: e.id, packet: ongoingPacket(e.ongoing.amount, e.ongoing.type), label: `${K}.Step.Ongoing` });
+    steps.push({
+      kind: "damage",
+      actorId: me.actorId,
+      effectId: e.id,
+      packet: ongoingPacket(e.ongoing.amount, e.ongoing.type),
+      label: `${K}.Step.Ongoing`,
+    });
   }
   return steps;
 }
@@ -168,7 +174,8 @@ export function onCombatEnd(ctx: TurnContext): TurnStep[] {
   const steps: TurnStep[] = [];
   for (const c of ctx.combatants) {
     for (const e of c.effects) {
-      if (ending.has(e.duration)) steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: `${K}.Step.Expired` });
+      if (ending.has(e.duration))
+        steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: `${K}.Step.Expired` });
     }
   }
   return steps;
@@ -180,19 +187,36 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
   requireFinite("roll.total", roll.total);
   if (request.kind === "save" && request.effectId !== undefined) {
     const effect = c.effects.find((e) => e.id === request.effectId);
-    if (!effect) throw new EngineError("request.effectId", `no effect "${request.effectId}" on ${c.name}`, request.effectId);
+    if (!effect)
+      throw new EngineError("request.effectId", `no effect "${request.effectId}" on ${c.name}`, request.effectId);
     const ok = saveSucceeds(roll, requireFinite("request.target", request.target));
     const result: TurnStepResult = {
       actor: clonePlain(c.actor),
-      events: [{ key: ok ? `${K}.Event.EffectSaved` : `${K}.Event.EffectPersists`, data: { effect: effect.name, total: roll.total }, actorId: c.actorId }],
+      events: [
+        {
+          key: ok ? `${K}.Event.EffectSaved` : `${K}.Event.EffectPersists`,
+          data: { effect: effect.name, total: roll.total },
+          actorId: c.actorId,
+        },
+      ],
       requests: [],
       followUps: [],
       deferred: [],
     };
     if (ok) {
-      result.followUps.push({ kind: "removeEffect", actorId: c.actorId, effectId: effect.id, label: `${K}.Step.Saved` });
+      result.followUps.push({
+        kind: "removeEffect",
+        actorId: c.actorId,
+        effectId: effect.id,
+        label: `${K}.Step.Saved`,
+      });
       if (effect.aftereffect) {
-        result.deferred.push({ kind: "addEffect", actorId: c.actorId, effect: { ...clonePlain(effect.aftereffect), armed: false, sustainedRound: null, aftereffect: null }, label: `${K}.Step.Aftereffect` });
+        result.deferred.push({
+          kind: "addEffect",
+          actorId: c.actorId,
+          effect: { ...clonePlain(effect.aftereffect), armed: false, sustainedRound: null, aftereffect: null },
+          label: `${K}.Step.Aftereffect`,
+        });
       }
     }
     return result;
@@ -216,8 +240,12 @@ export function initiativeFormula(_actor: ActorSource, derived: DerivedActor): s
 export function order(ctx: TurnContext): InitiativeSlot[] {
   const rolled = ctx.combatants.filter((c) => c.initiative !== null && Number.isFinite(c.initiative));
   const values = [...new Set(rolled.map((c) => c.initiative as number))].sort((a, b) => b - a);
-  const slots: InitiativeSlot[] = values.map((v) => ({ combatantIds: rolled.filter((c) => c.initiative === v).map((c) => c.id), initiative: v }));
-  for (const c of ctx.combatants) if (c.initiative === null || !Number.isFinite(c.initiative)) slots.push({ combatantIds: [c.id], initiative: null });
+  const slots: InitiativeSlot[] = values.map((v) => ({
+    combatantIds: rolled.filter((c) => c.initiative === v).map((c) => c.id),
+    initiative: v,
+  }));
+  for (const c of ctx.combatants)
+    if (c.initiative === null || !Number.isFinite(c.initiative)) slots.push({ combatantIds: [c.id], initiative: null });
   return slots;
 }
 
@@ -230,7 +258,10 @@ export function addEffect(existing: readonly EffectSource[], incoming: EffectSou
 export function fullHealUp(actor: ActorSource): ActorSource {
   const next = clonePlain(actor);
   if (actor.state === "dead") return next;
-  const wounds = Math.min(actor.hp.max, actor.wounds.reduce((s, w) => s + Math.max(0, w.severity), 0));
+  const wounds = Math.min(
+    actor.hp.max,
+    actor.wounds.reduce((s, w) => s + Math.max(0, w.severity), 0),
+  );
   next.hp.value = actor.hp.max - wounds;
   next.hp.temp = 0;
   next.recoveries = { ...actor.recoveries, value: actor.recoveries.max };
@@ -241,5 +272,7 @@ export function fullHealUp(actor: ActorSource): ActorSource {
 
 /** The text has no flight rule: the party may flee while anyone on the player side can act. */
 export function canFlee(combatants: readonly CombatantSource[]): boolean {
-  return combatants.some((c) => c.side === "player" && !c.defeated && (c.actor.state === "active" || c.actor.state === "staggered"));
+  return combatants.some(
+    (c) => c.side === "player" && !c.defeated && (c.actor.state === "active" || c.actor.state === "staggered"),
+  );
 }
