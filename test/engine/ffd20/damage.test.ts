@@ -155,3 +155,19 @@ describe("FFd20 dying rules (option dyingRules)", () => {
     expect(ffd20.startRecovery(after, false, {}, "a").requests).toHaveLength(1);
   });
 });
+
+describe("FFd20 knock-outs and rests", () => {
+  it("[FF-DEATH] nonlethal damage (knock-out) leaves a creature at 0 or less unconscious, not dying or slain", () => {
+    expect(ffd20.applyDamage(pc({ hp: { value: 3, max: 20, temp: 0 } }), packet(8, { nonlethal: true }), {}, "a").actor.state).toBe("unconscious");
+    expect(ffd20.applyDamage(npc({ hp: { value: 3, max: 20, temp: 0 } }), packet(8, { knockOut: true }), {}, "m").actor.state).toBe("unconscious");
+  });
+
+  it("a full heal-up restores HP and healing surges and clears death-save failures; the dead stay dead", () => {
+    const worn = pc({ hp: { value: 4, max: 30, temp: 3 }, deathSaves: { successes: 0, failures: 2 }, recoveries: { value: 1, max: 8, formula: "", noRecoveryUses: 0, ralliesThisBattle: 1, battlesSinceHealUp: 0 } });
+    const rested = ffd20.fullHealUp(worn);
+    expect(rested.hp).toEqual({ value: 30, max: 30, temp: 0 });
+    expect(rested.recoveries.value).toBe(8);
+    expect(rested.deathSaves.failures).toBe(0);
+    expect(ffd20.fullHealUp(pc({ state: "dead", hp: { value: -20, max: 30, temp: 0 } })).state).toBe("dead");
+  });
+});

@@ -167,3 +167,14 @@ describe("FFd20 death saves in the turn cycle and initiative", () => {
     expect(ffd20.order(ctx([slow, none, quick, top], null)).map((s) => s.combatantIds)).toEqual([["top"], ["quick"], ["slow"], ["none"]]);
   });
 });
+
+describe("FFd20 battle boundaries", () => {
+  it("a new battle gives second wind back; the party may flee while a player-side combatant is up", () => {
+    const used = combatant("a", { actor: pc({ recoveries: { value: 5, max: 8, formula: "", noRecoveryUses: 0, ralliesThisBattle: 1, battlesSinceHealUp: 0 } }) });
+    const steps = ffd20.onCombatStart(ctx([used, combatant("b")], null));
+    expect(steps).toHaveLength(1);
+    expect(steps[0]).toMatchObject({ kind: "updateActor", actorId: "actor-a", changes: { recoveries: { ralliesThisBattle: 0, value: 5 } } });
+    expect(ffd20.canFlee([combatant("a", { actor: pc({ state: "dying" }) }), combatant("m", { side: "gm" })])).toBe(false);
+    expect(ffd20.canFlee([combatant("a")])).toBe(true);
+  });
+});
