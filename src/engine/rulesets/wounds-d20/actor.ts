@@ -3,10 +3,10 @@
  * bloodied and wounded penalties ([WD-BLOODIED], [WD-WOUNDED]), initiative ([WD-INIT]) and the
  * five saves ([WD-SAVES]).
  */
-import { abilityModifier } from "../../common.js";
+import { abilityModifier, validateActorSource } from "../../common.js";
 import type { AbilityKey, ActorSource, DerivedActor, Modifier } from "../../types.js";
 import { ABILITY_KEYS } from "../../types.js";
-import { K, damageTaken, isBloodied, isWounded } from "./data.js";
+import { DAMAGE_TYPES, K, damageTaken, isBloodied, isWounded } from "./data.js";
 
 /** Ability modifiers; Constitution damage from death saves lowers the Con score first. */
 export function abilityMods(actor: ActorSource): Record<AbilityKey, number> {
@@ -79,6 +79,7 @@ export function saveBonuses(actor: ActorSource, mods: Record<AbilityKey, number>
 }
 
 export function deriveActor(actor: ActorSource): DerivedActor {
+  validateActorSource(actor, DAMAGE_TYPES);
   const mods = abilityMods(actor);
   const dmg = damageTaken(actor);
   const penalties = conditionPenalties(actor);
