@@ -262,3 +262,20 @@ describe("Hundred Dungeons conditions as data", () => {
     expect(hd.fullHealUp(hdActor({ exhaustion: 3, hp: { value: 2, max: 10, temp: 0 } }))).toMatchObject({ exhaustion: 2, hp: { value: 10 } });
   });
 });
+
+describe("Hundred Dungeons targeting", () => {
+  it("[HD-COND] a charmed creature can't attack its charmer, but may attack others", async () => {
+    const { mayTarget } = await import("../../../src/engine/rulesets/hundred-dungeons.js");
+    const { combatant, effect } = await import("./fixtures.js");
+    const charmed = combatant("c", { effects: [effect({ id: "ch", name: "Charm", statuses: ["charmed"], sourceCombatantId: "vamp" })] });
+    expect(mayTarget(charmed, "vamp")).toEqual({ allowed: false, reason: "D20C.HD.Reason.charmed" });
+    expect(mayTarget(charmed, "orc").allowed).toBe(true);
+  });
+
+  it("[HD-HIDE] a hidden creature can't be targeted (only its space attacked)", async () => {
+    const { mayTarget } = await import("../../../src/engine/rulesets/hundred-dungeons.js");
+    const { combatant } = await import("./fixtures.js");
+    expect(mayTarget(combatant("a"), "b", ["hidden"]).allowed).toBe(false);
+    expect(mayTarget(combatant("a"), "b", ["invisible"]).allowed).toBe(true);
+  });
+});

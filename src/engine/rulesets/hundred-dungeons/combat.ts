@@ -3,9 +3,9 @@
  * the standard actions, provoking, dual wielding, unarmed attacks, hiding, cover, mounted and
  * underwater combat. The adapter shows these; the engine's attack and turn code reads some of them.
  */
-import type { AbilityKey, ActorSource, EffectSource, WeaponSource } from "../../types.js";
+import type { AbilityKey, ActorSource, CombatantSource, EffectSource, WeaponSource } from "../../types.js";
 import type { DamageExpression } from "../../dice.js";
-import { SIZES, specsOf, speedCap, exhaustionEffects, type Size } from "./conditions.js";
+import { SIZES, conditionSpec, specsOf, speedCap, exhaustionEffects, type Size } from "./conditions.js";
 
 // ---- [HD-ROUND] ------------------------------------------------------------------------------
 
@@ -318,4 +318,20 @@ export function underwaterAttackWeak(weaponName: string | undefined, swimSpeed: 
   if (swimSpeed) return false;
   const name = (weaponName ?? "").toLowerCase();
   return !UNDERWATER_WEAPONS.some((w) => new RegExp(`\\b${w}s?\\b`).test(name));
+}
+
+// ---- [HD-COND] charmed, hidden ---------------------------------------------------------------
+
+/**
+ * Whether `attacker` may target the combatant `targetId` with an attack or harmful effect: not while
+ * charmed by it (a charm effect names its creator), not while the target is hidden from it (only
+ * its space can be attacked).
+ */
+export function mayTarget(attacker: CombatantSource, targetId: string, targetConditions: readonly string[] = []): { allowed: boolean; reason: string | null } {
+  const charmedBy = attacker.effects.some(
+    (e) => e.sourceCombatantId === targetId && e.statuses.some((s) => conditionSpec(s)?.cannotHarmSource),
+  );
+  if (charmedBy) return { allowed: false, reason: "D20C.HD.Reason.charmed" };
+  if (specsOf(targetConditions).some((s) => s.untargetable)) return { allowed: false, reason: "D20C.HD.Reason.hiddenTarget" };
+  return { allowed: true, reason: null };
 }
