@@ -7,7 +7,14 @@ import { validateActorSource } from "../common.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
 import type { ActorSource, DerivedActor, RollRequest, RuleOptions } from "../types.js";
-import { abilityMods, attackBonusParts, damageExpression, damageRecipe, deriveDefenses, resolveAttack } from "./ffd20/attack.js";
+import {
+  abilityMods,
+  attackBonusParts,
+  damageExpression,
+  damageRecipe,
+  deriveDefenses,
+  resolveAttack,
+} from "./ffd20/attack.js";
 import {
   applyDamage,
   applyHealing,
@@ -29,7 +36,17 @@ import {
   FF_SAVES,
   FF_TRAIT_FORMS,
 } from "./ffd20/data.js";
-import { addEffect, initiativeModifier, onCombatEnd, onCombatStart, onTurnEnd, onTurnStart, order, resolveTurnRoll, saveFormula } from "./ffd20/turns.js";
+import {
+  addEffect,
+  initiativeModifier,
+  onCombatEnd,
+  onCombatStart,
+  onTurnEnd,
+  onTurnStart,
+  order,
+  resolveTurnRoll,
+  saveFormula,
+} from "./ffd20/turns.js";
 
 function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedActor {
   validateActorSource(actor, FF_DAMAGE_TYPES);
@@ -51,12 +68,32 @@ function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedActor {
   };
 }
 
-function saveRequest(actor: ActorSource, _derived: DerivedActor, kind: string, _mode: unknown, actorId: string): RollRequest {
+function saveRequest(
+  actor: ActorSource,
+  _derived: DerivedActor,
+  kind: string,
+  _mode: unknown,
+  actorId: string,
+): RollRequest {
   if (kind === "save") {
-    return { kind: "save", actorId, formula: saveFormula(actor.baseSaveBonus), target: SAVE_TARGET, against: "total", label: "D20C.FF.Roll.Save" };
+    return {
+      kind: "save",
+      actorId,
+      formula: saveFormula(actor.baseSaveBonus),
+      target: SAVE_TARGET,
+      against: "total",
+      label: "D20C.FF.Roll.Save",
+    };
   }
   if (kind === "death") {
-    return { kind: "deathSave", actorId, formula: saveFormula(actor.baseSaveBonus), target: SAVE_TARGET, against: "total", label: "D20C.FF.Roll.DeathSave" };
+    return {
+      kind: "deathSave",
+      actorId,
+      formula: saveFormula(actor.baseSaveBonus),
+      target: SAVE_TARGET,
+      against: "total",
+      label: "D20C.FF.Roll.DeathSave",
+    };
   }
   throw new EngineError("save.kind", `FFd20 has no "${kind}" save (expected save or death)`, kind);
 }
@@ -97,7 +134,13 @@ export const ffd20: Ruleset = {
         const ok = roll.total >= (request.target ?? SAVE_TARGET);
         return {
           actor: structuredClone(actor),
-          events: [{ key: ok ? "D20C.FF.Event.SaveSucceeded" : "D20C.FF.Event.SaveFailed", data: { name: "", total: roll.total }, actorId: request.actorId }],
+          events: [
+            {
+              key: ok ? "D20C.FF.Event.SaveSucceeded" : "D20C.FF.Event.SaveFailed",
+              data: { name: "", total: roll.total },
+              actorId: request.actorId,
+            },
+          ],
           requests: [],
         };
       }

@@ -6,7 +6,8 @@ import type { DamageRecipeInput } from "../../../src/engine/types.js";
 import { attack, pc, power, situation, weapon } from "./fixtures.js";
 
 const sum = (mods: { value: number }[]): number => mods.reduce((s, m) => s + m.value, 0);
-const mod = (mods: { key: string; value: number }[], key: string): number | undefined => mods.find((m) => m.key === key)?.value;
+const mod = (mods: { key: string; value: number }[], key: string): number | undefined =>
+  mods.find((m) => m.key === key)?.value;
 
 describe("FFd20 defenses", () => {
   // level 7 (½ = 3); Str 16 (+3) Con 12 (+1) Dex 14 (+2) Int 18 (+4) Wis 8 (−1) Cha 13 (+1)
@@ -38,7 +39,12 @@ describe("FFd20 defenses", () => {
 describe("FFd20 attack bonus", () => {
   it("[FF-ATKBONUS] ½ level (down) + ability + proficiency + enhancement + power + misc, itemised", () => {
     const a = pc({ level: 5, abilities: { str: 18, dex: 10, con: 10, int: 10, wis: 10, cha: 10 }, attackBonus: 1 });
-    const parts = ffd20.attackBonus(a, ffd20.deriveActor(a, {}), power({ attackBonus: 2 }), weapon({ proficiencyBonus: 3, enhancement: 1 }));
+    const parts = ffd20.attackBonus(
+      a,
+      ffd20.deriveActor(a, {}),
+      power({ attackBonus: 2 }),
+      weapon({ proficiencyBonus: 3, enhancement: 1 }),
+    );
     expect(mod(parts, "halfLevel")).toBe(2);
     expect(mod(parts, "ability")).toBe(4);
     expect(mod(parts, "proficiency")).toBe(3);
@@ -51,7 +57,12 @@ describe("FFd20 attack bonus", () => {
 
   it("[FF-ATKBONUS] no proficiency bonus with a weapon the wielder is not proficient with", () => {
     const a = pc({ level: 2 });
-    const parts = ffd20.attackBonus(a, ffd20.deriveActor(a, {}), power(), weapon({ proficient: false, proficiencyBonus: 3 }));
+    const parts = ffd20.attackBonus(
+      a,
+      ffd20.deriveActor(a, {}),
+      power(),
+      weapon({ proficient: false, proficiencyBonus: 3 }),
+    );
     expect(mod(parts, "proficiency")).toBeUndefined();
     expect(sum(parts)).toBe(1);
   });
@@ -88,13 +99,19 @@ describe("FFd20 attack resolution", () => {
   });
 
   it("[FF-PRECISION] an expanded crit range crits only when the total hits, and never auto-hits", () => {
-    const hits = ffd20.resolveAttack(attack({ dice: [19], critRange: 1, attackBonus: 5, defense: { key: "ac", value: 24 } }));
+    const hits = ffd20.resolveAttack(
+      attack({ dice: [19], critRange: 1, attackBonus: 5, defense: { key: "ac", value: 24 } }),
+    );
     expect(hits.critThreshold).toBe(19);
     expect(hits.result).toBe("crit");
-    const misses = ffd20.resolveAttack(attack({ dice: [19], critRange: 1, attackBonus: 5, defense: { key: "ac", value: 25 } }));
+    const misses = ffd20.resolveAttack(
+      attack({ dice: [19], critRange: 1, attackBonus: 5, defense: { key: "ac", value: 25 } }),
+    );
     expect(misses.result).toBe("miss");
     expect(misses.isCrit).toBe(false);
-    const outside = ffd20.resolveAttack(attack({ dice: [18], critRange: 1, attackBonus: 10, defense: { key: "ac", value: 10 } }));
+    const outside = ffd20.resolveAttack(
+      attack({ dice: [18], critRange: 1, attackBonus: 10, defense: { key: "ac", value: 10 } }),
+    );
     expect(outside.result).toBe("hit");
   });
 
@@ -118,14 +135,24 @@ describe("FFd20 attack resolution", () => {
     expect(ca.total - base.total).toBe(2);
     expect(base.result).toBe("miss");
     expect(ca.result).toBe("hit");
-    const stunned = ffd20.resolveAttack(attack({ dice: [11], target: { conditions: ["stunned"], vulnerabilities: [], exhaustion: 0 } }));
+    const stunned = ffd20.resolveAttack(
+      attack({ dice: [11], target: { conditions: ["stunned"], vulnerabilities: [], exhaustion: 0 } }),
+    );
     expect(mod(stunned.modifiers, "combatAdvantage")).toBe(2);
-    const dying = ffd20.resolveAttack(attack({ dice: [11], target: { conditions: ["dying"], vulnerabilities: [], exhaustion: 0 } }));
+    const dying = ffd20.resolveAttack(
+      attack({ dice: [11], target: { conditions: ["dying"], vulnerabilities: [], exhaustion: 0 } }),
+    );
     expect(mod(dying.modifiers, "combatAdvantage")).toBe(2); // dying implies unconscious
   });
 
   it("[FF-CA] no combat advantage against a target the attacker cannot see", () => {
-    const o = ffd20.resolveAttack(attack({ dice: [11], situation: situation({ combatAdvantage: true }), attacker: { kind: "character", usesEscalation: false, penalties: [], conditions: ["blinded"], exhaustion: 0 } }));
+    const o = ffd20.resolveAttack(
+      attack({
+        dice: [11],
+        situation: situation({ combatAdvantage: true }),
+        attacker: { kind: "character", usesEscalation: false, penalties: [], conditions: ["blinded"], exhaustion: 0 },
+      }),
+    );
     expect(mod(o.modifiers, "combatAdvantage")).toBeUndefined();
     expect(o.reasons).toContain("D20C.FF.Reason.NoCombatAdvantageUnseen");
   });
@@ -133,16 +160,28 @@ describe("FFd20 attack resolution", () => {
   it("[FF-COVER] cover −2, superior cover −5, for every kind of attack as the adapter judges it", () => {
     for (const range of ["melee", "ranged", "close", "area"] as const) {
       const none = ffd20.resolveAttack(attack({ dice: [10], range }));
-      expect(ffd20.resolveAttack(attack({ dice: [10], range, situation: situation({ cover: "partial" }) })).total).toBe(none.total - 2);
-      expect(ffd20.resolveAttack(attack({ dice: [10], range, situation: situation({ cover: "superior" }) })).total).toBe(none.total - 5);
+      expect(ffd20.resolveAttack(attack({ dice: [10], range, situation: situation({ cover: "partial" }) })).total).toBe(
+        none.total - 2,
+      );
+      expect(
+        ffd20.resolveAttack(attack({ dice: [10], range, situation: situation({ cover: "superior" }) })).total,
+      ).toBe(none.total - 5);
     }
   });
 
   it("[FF-CONCEAL] concealment −2 / total −5 against melee and ranged attacks; no penalty for close or area", () => {
-    const melee = ffd20.resolveAttack(attack({ dice: [10], range: "melee", situation: situation({ concealment: "partial" }) }));
-    const ranged = ffd20.resolveAttack(attack({ dice: [10], range: "ranged", situation: situation({ concealment: "total" }) }));
-    const area = ffd20.resolveAttack(attack({ dice: [10], range: "area", situation: situation({ concealment: "total" }) }));
-    const close = ffd20.resolveAttack(attack({ dice: [10], range: "close", situation: situation({ concealment: "partial" }) }));
+    const melee = ffd20.resolveAttack(
+      attack({ dice: [10], range: "melee", situation: situation({ concealment: "partial" }) }),
+    );
+    const ranged = ffd20.resolveAttack(
+      attack({ dice: [10], range: "ranged", situation: situation({ concealment: "total" }) }),
+    );
+    const area = ffd20.resolveAttack(
+      attack({ dice: [10], range: "area", situation: situation({ concealment: "total" }) }),
+    );
+    const close = ffd20.resolveAttack(
+      attack({ dice: [10], range: "close", situation: situation({ concealment: "partial" }) }),
+    );
     expect(melee.total).toBe(15 - 2);
     expect(ranged.total).toBe(15 - 5);
     expect(area.total).toBe(15);
@@ -151,7 +190,9 @@ describe("FFd20 attack resolution", () => {
   });
 
   it("[FF-INVIS] attacking the wrong square is an automatic miss, even on a natural 20, with no reason shown", () => {
-    const o = ffd20.resolveAttack(attack({ dice: [20], hasMissEffect: true, situation: situation({ wrongSquare: true, concealment: "total" }) }));
+    const o = ffd20.resolveAttack(
+      attack({ dice: [20], hasMissEffect: true, situation: situation({ wrongSquare: true, concealment: "total" }) }),
+    );
     expect(o.result).toBe("autoMiss");
     expect(o.isHit).toBe(false);
     expect(o.reasons).toEqual([]);
@@ -159,7 +200,12 @@ describe("FFd20 attack resolution", () => {
   });
 
   it("[FF-INVIS] an invisible attacker has combat advantage against a target that can see normally", () => {
-    const o = ffd20.resolveAttack(attack({ dice: [11], attacker: { kind: "character", usesEscalation: false, penalties: [], conditions: ["invisible"], exhaustion: 0 } }));
+    const o = ffd20.resolveAttack(
+      attack({
+        dice: [11],
+        attacker: { kind: "character", usesEscalation: false, penalties: [], conditions: ["invisible"], exhaustion: 0 },
+      }),
+    );
     expect(mod(o.modifiers, "combatAdvantage")).toBe(2);
     expect(o.reasons).toContain("D20C.FF.Reason.InvisibleAttacker");
   });
@@ -167,7 +213,9 @@ describe("FFd20 attack resolution", () => {
   it("[FF-ATK] bad dice are refused with an error naming the field", () => {
     expect(() => ffd20.resolveAttack(attack({ dice: [21] }))).toThrow(EngineError);
     expect(() => ffd20.resolveAttack(attack({ dice: [] }))).toThrow(/attack\.dice/);
-    expect(() => ffd20.resolveAttack(attack({ dice: [10], defense: { key: "ac", value: Number.NaN } }))).toThrow(/defense/);
+    expect(() => ffd20.resolveAttack(attack({ dice: [10], defense: { key: "ac", value: Number.NaN } }))).toThrow(
+      /defense/,
+    );
   });
 });
 
@@ -176,12 +224,19 @@ describe("FFd20 damage expressions and recipes", () => {
   const d = ffd20.deriveActor(a, {});
 
   it("[FF-WDICE] N[W] is N times the weapon's dice: 2[W] with a 1d4 dagger = 2d4, with a 2d6 flail = 4d6", () => {
-    expect(ffd20.damageExpression(a, d, power({ damage: "2[W]+3" }), weapon({ damageDice: "1d4" }))).toEqual({ dice: [{ count: 2, faces: 4, sign: 1 }], flat: 3 });
-    expect(ffd20.damageExpression(a, d, power({ damage: "2[W]+3" }), weapon({ damageDice: "2d6", enhancement: 2 }))).toEqual({ dice: [{ count: 4, faces: 6, sign: 1 }], flat: 5 });
+    expect(ffd20.damageExpression(a, d, power({ damage: "2[W]+3" }), weapon({ damageDice: "1d4" }))).toEqual({
+      dice: [{ count: 2, faces: 4, sign: 1 }],
+      flat: 3,
+    });
+    expect(
+      ffd20.damageExpression(a, d, power({ damage: "2[W]+3" }), weapon({ damageDice: "2d6", enhancement: 2 })),
+    ).toEqual({ dice: [{ count: 4, faces: 6, sign: 1 }], flat: 5 });
   });
 
   it("[FF-WDICE] malformed weapon dice or a [W] without a weapon are refused, naming the field", () => {
-    expect(() => ffd20.damageExpression(a, d, power({ damage: "1[W]" }), weapon({ damageDice: "1d8+2" }))).toThrow(/weapon\.damageDice/);
+    expect(() => ffd20.damageExpression(a, d, power({ damage: "1[W]" }), weapon({ damageDice: "1d8+2" }))).toThrow(
+      /weapon\.damageDice/,
+    );
     expect(() => ffd20.damageExpression(a, d, power({ damage: "1[W]" }), null)).toThrow(/power\.damage/);
     expect(ffd20.damageExpression(a, d, power({ damage: "" }), weapon())).toBeNull();
   });
@@ -217,7 +272,9 @@ describe("FFd20 damage expressions and recipes", () => {
     const half = ffd20.damageRecipe(recipe({ outcome: "autoMiss", missEffect: "half", missApplies: true }));
     expect(half?.multiplier).toBe(0.5);
     expect(half?.roll).toEqual(parseDamage("2d6+4"));
-    const f = ffd20.damageRecipe(recipe({ outcome: "miss", missEffect: "formula", missApplies: true, miss: parseDamage("3") }));
+    const f = ffd20.damageRecipe(
+      recipe({ outcome: "miss", missEffect: "formula", missApplies: true, miss: parseDamage("3") }),
+    );
     expect(f?.roll.flat).toBe(3);
     expect(ffd20.damageRecipe(recipe({ outcome: "miss", missEffect: "half", missApplies: false }))).toBeNull();
   });

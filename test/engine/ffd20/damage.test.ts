@@ -3,7 +3,8 @@ import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
 import { EngineError } from "../../../src/engine/errors.js";
 import { npc, packet, pc } from "./fixtures.js";
 
-const adj = (r: { adjustments: { key: string; value: number }[] }, key: string): number | undefined => r.adjustments.find((m) => m.key === key)?.value;
+const adj = (r: { adjustments: { key: string; value: number }[] }, key: string): number | undefined =>
+  r.adjustments.find((m) => m.key === key)?.value;
 
 describe("FFd20 damage types and traits", () => {
   it("[FF-TYPES] typed and untyped damage are accepted; an unknown type is refused and nothing changes", () => {
@@ -33,7 +34,12 @@ describe("FFd20 damage types and traits", () => {
   });
 
   it("[FF-RESIST] damage of several types: only the weakest resistance among them applies, none if one type is unresisted", () => {
-    const a = pc({ resistances: [{ type: "fire", value: 10 }, { type: "radiant", value: 5 }] });
+    const a = pc({
+      resistances: [
+        { type: "fire", value: 10 },
+        { type: "radiant", value: 5 },
+      ],
+    });
     expect(ffd20.applyDamage(a, packet(12, { types: ["fire", "radiant"] }), {}, "a").dealt).toBe(7);
     expect(ffd20.applyDamage(a, packet(12, { types: ["fire", "cold"] }), {}, "a").dealt).toBe(12);
     const all = pc({ resistances: [{ type: "all", value: 2 }] });
@@ -70,7 +76,9 @@ describe("FFd20 damage types and traits", () => {
   });
 
   it("NaN or non-positive maximum HP is refused naming hp.max", () => {
-    expect(() => ffd20.applyDamage(pc({ hp: { value: 1, max: Number.NaN, temp: 0 } }), packet(1), {}, "a")).toThrow(/hp\.max/);
+    expect(() => ffd20.applyDamage(pc({ hp: { value: 1, max: Number.NaN, temp: 0 } }), packet(1), {}, "a")).toThrow(
+      /hp\.max/,
+    );
     expect(() => ffd20.applyDamage(pc({ hp: { value: 1, max: -4, temp: 0 } }), packet(1), {}, "a")).toThrow(/hp\.max/);
   });
 });
@@ -85,7 +93,9 @@ describe("FFd20 dying rules (option dyingRules)", () => {
     expect(r.actor.state).toBe("dying");
     expect(r.requests).toEqual([]); // the death save comes at the end of its turn
     expect(ffd20.applyDamage(npc({ hp: { value: 5, max: 21, temp: 0 } }), packet(6), {}, "m").actor.state).toBe("dead");
-    expect(ffd20.applyDamage(npc({ important: true, hp: { value: 5, max: 21, temp: 0 } }), packet(6), {}, "m").actor.state).toBe("dying");
+    expect(
+      ffd20.applyDamage(npc({ important: true, hp: { value: 5, max: 21, temp: 0 } }), packet(6), {}, "m").actor.state,
+    ).toBe("dying");
   });
 
   it("[FF-DEATH] 4e: HP at minus the bloodied value (−½ max, rounded down) is dead; one above is dying", () => {
@@ -117,7 +127,12 @@ describe("FFd20 dying rules (option dyingRules)", () => {
 
   it("[FF-DEATH] the recovery from a 20 heals from 0 and ends dying", () => {
     const a = ffd20.applyDamage(hero(1), packet(5), {}, "a").actor; // −4
-    const [req] = ffd20.resolveRoll(a, ffd20.deathSaveRequest(a, ffd20.deriveActor(a, {}), "a")!, { total: 21, natural: 20 }, {}).requests;
+    const [req] = ffd20.resolveRoll(
+      a,
+      ffd20.deathSaveRequest(a, ffd20.deriveActor(a, {}), "a")!,
+      { total: 21, natural: 20 },
+      {},
+    ).requests;
     const up = ffd20.resolveRoll(a, req!, { total: 5, natural: null }, {});
     expect(up.actor.hp.value).toBe(5);
     expect(up.actor.state).toBe("active");
@@ -158,12 +173,22 @@ describe("FFd20 dying rules (option dyingRules)", () => {
 
 describe("FFd20 knock-outs and rests", () => {
   it("[FF-DEATH] nonlethal damage (knock-out) leaves a creature at 0 or less unconscious, not dying or slain", () => {
-    expect(ffd20.applyDamage(pc({ hp: { value: 3, max: 20, temp: 0 } }), packet(8, { nonlethal: true }), {}, "a").actor.state).toBe("unconscious");
-    expect(ffd20.applyDamage(npc({ hp: { value: 3, max: 20, temp: 0 } }), packet(8, { knockOut: true }), {}, "m").actor.state).toBe("unconscious");
+    expect(
+      ffd20.applyDamage(pc({ hp: { value: 3, max: 20, temp: 0 } }), packet(8, { nonlethal: true }), {}, "a").actor
+        .state,
+    ).toBe("unconscious");
+    expect(
+      ffd20.applyDamage(npc({ hp: { value: 3, max: 20, temp: 0 } }), packet(8, { knockOut: true }), {}, "m").actor
+        .state,
+    ).toBe("unconscious");
   });
 
   it("a full heal-up restores HP and healing surges and clears death-save failures; the dead stay dead", () => {
-    const worn = pc({ hp: { value: 4, max: 30, temp: 3 }, deathSaves: { successes: 0, failures: 2 }, recoveries: { value: 1, max: 8, formula: "", noRecoveryUses: 0, ralliesThisBattle: 1, battlesSinceHealUp: 0 } });
+    const worn = pc({
+      hp: { value: 4, max: 30, temp: 3 },
+      deathSaves: { successes: 0, failures: 2 },
+      recoveries: { value: 1, max: 8, formula: "", noRecoveryUses: 0, ralliesThisBattle: 1, battlesSinceHealUp: 0 },
+    });
     const rested = ffd20.fullHealUp(worn);
     expect(rested.hp).toEqual({ value: 30, max: 30, temp: 0 });
     expect(rested.recoveries.value).toBe(8);

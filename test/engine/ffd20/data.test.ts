@@ -4,7 +4,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
 import { getRuleset } from "../../../src/engine/registry.js";
-import { creatureCover, firstIllegalForcedStep, FF_FORCED_MOVEMENT, provokesFrom, sustainAction } from "../../../src/engine/rulesets/ffd20/tactics.js";
+import {
+  creatureCover,
+  firstIllegalForcedStep,
+  FF_FORCED_MOVEMENT,
+  provokesFrom,
+  sustainAction,
+} from "../../../src/engine/rulesets/ffd20/tactics.js";
 import { standInLangStrings, REPO_ROOT } from "../../stand-ins/i18n.js";
 import { attack, effect, packet, pc } from "./fixtures.js";
 
@@ -12,13 +18,38 @@ describe("FFd20 table procedures as data", () => {
   it("[FF-FORCED] push moves each square farther, pull each square closer, slide anywhere; never past the distance", () => {
     const origin = { x: 0, y: 0 };
     const start = { x: 1, y: 0 };
-    const away = [{ x: 2, y: 0 }, { x: 3, y: 1 }];
+    const away = [
+      { x: 2, y: 0 },
+      { x: 3, y: 1 },
+    ];
     expect(firstIllegalForcedStep("push", origin, start, away, 2)).toBe(-1);
     expect(firstIllegalForcedStep("push", origin, start, away, 1)).toBe(1); // too far
     expect(firstIllegalForcedStep("push", origin, start, [{ x: 1, y: 1 }], 1)).toBe(0); // sideways is not away
-    expect(firstIllegalForcedStep("pull", origin, { x: 3, y: 0 }, [{ x: 2, y: 0 }, { x: 1, y: 1 }], 2)).toBe(-1);
+    expect(
+      firstIllegalForcedStep(
+        "pull",
+        origin,
+        { x: 3, y: 0 },
+        [
+          { x: 2, y: 0 },
+          { x: 1, y: 1 },
+        ],
+        2,
+      ),
+    ).toBe(-1);
     expect(firstIllegalForcedStep("pull", origin, start, [{ x: 2, y: 0 }], 1)).toBe(0);
-    expect(firstIllegalForcedStep("slide", origin, start, [{ x: 1, y: 1 }, { x: 1, y: 2 }], 2)).toBe(-1);
+    expect(
+      firstIllegalForcedStep(
+        "slide",
+        origin,
+        start,
+        [
+          { x: 1, y: 1 },
+          { x: 1, y: 2 },
+        ],
+        2,
+      ),
+    ).toBe(-1);
     expect(firstIllegalForcedStep("slide", origin, start, [{ x: 3, y: 0 }], 3)).toBe(0); // not adjacent
     expect(FF_FORCED_MOVEMENT.map((f) => f.kind)).toEqual(["push", "pull", "slide"]);
   });
@@ -52,9 +83,13 @@ describe("FFd20 table procedures as data", () => {
   it("every i18n key the FFd20 module uses exists in lang/en.json", () => {
     const strings = standInLangStrings();
     const dir = path.join(REPO_ROOT, "src/engine/rulesets");
-    const files = [path.join(dir, "ffd20.ts"), ...readdirSync(path.join(dir, "ffd20")).map((f) => path.join(dir, "ffd20", f))];
+    const files = [
+      path.join(dir, "ffd20.ts"),
+      ...readdirSync(path.join(dir, "ffd20")).map((f) => path.join(dir, "ffd20", f)),
+    ];
     const keys = new Set<string>();
-    for (const f of files) for (const m of readFileSync(f, "utf8").matchAll(/"(D20C\.[A-Za-z0-9.]+)"/g)) keys.add(m[1] as string);
+    for (const f of files)
+      for (const m of readFileSync(f, "utf8").matchAll(/"(D20C\.[A-Za-z0-9.]+)"/g)) keys.add(m[1] as string);
     for (const k of ["str", "dex", "con", "int", "wis", "cha"]) keys.add(`D20C.FF.Mod.Ability.${k}`);
     for (const s of ["unconscious", "dying", "staggered", "stable", "dead"]) keys.add(`D20C.FF.Status.${s}`);
     for (const t of ffd20.damageTypes) keys.add(`D20C.DamageType.${t}`);
@@ -65,7 +100,10 @@ describe("FFd20 table procedures as data", () => {
 });
 
 describe("FFd20 properties", () => {
-  const traits = fc.array(fc.record({ type: fc.constantFrom("fire", "cold", "all", "poison"), value: fc.integer({ min: 0, max: 15 }) }), { maxLength: 3 });
+  const traits = fc.array(
+    fc.record({ type: fc.constantFrom("fire", "cold", "all", "poison"), value: fc.integer({ min: 0, max: 15 }) }),
+    { maxLength: 3 },
+  );
 
   it("[FF-RESIST][FF-VULN][FF-INSUB] HP never NaN, temp HP always absorbed before HP, damage never negative", () => {
     fc.assert(
@@ -95,13 +133,21 @@ describe("FFd20 properties", () => {
 
   it("[FF-NAT20][FF-NAT1][FF-PRECISION] one natural roll never both misses and crits; crits always hit the total unless forced", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: -5, max: 30 }), fc.integer({ min: 1, max: 45 }), fc.integer({ min: 0, max: 4 }), (d, bonus, def, critRange) => {
-        const o = ffd20.resolveAttack(attack({ dice: [d], attackBonus: bonus, defense: { key: "ac", value: def }, critRange }));
-        expect(o.isCrit && !o.isHit).toBe(false);
-        if (o.isCrit) expect(o.total).toBeGreaterThanOrEqual(def);
-        if (d === 1) expect(o.isHit).toBe(false);
-        if (d === 20) expect(o.isHit).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: -5, max: 30 }),
+        fc.integer({ min: 1, max: 45 }),
+        fc.integer({ min: 0, max: 4 }),
+        (d, bonus, def, critRange) => {
+          const o = ffd20.resolveAttack(
+            attack({ dice: [d], attackBonus: bonus, defense: { key: "ac", value: def }, critRange }),
+          );
+          expect(o.isCrit && !o.isHit).toBe(false);
+          if (o.isCrit) expect(o.total).toBeGreaterThanOrEqual(def);
+          if (d === 1) expect(o.isHit).toBe(false);
+          if (d === 20) expect(o.isHit).toBe(true);
+        },
+      ),
     );
   });
 });

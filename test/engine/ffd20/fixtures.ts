@@ -126,7 +126,11 @@ export const combatant = (id: string, over: Partial<CombatantSource> = {}): Comb
   ...over,
 });
 
-export const ctx = (combatants: CombatantSource[], combatantId: string | null, over: Partial<TurnContext> = {}): TurnContext => ({
+export const ctx = (
+  combatants: CombatantSource[],
+  combatantId: string | null,
+  over: Partial<TurnContext> = {},
+): TurnContext => ({
   round: 1,
   combatantId,
   combatants,

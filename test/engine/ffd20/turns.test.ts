@@ -4,9 +4,12 @@ import { sustainAction, sustainChanges } from "../../../src/engine/rulesets/ffd2
 import type { EffectSource, TurnStep } from "../../../src/engine/types.js";
 import { combatant, ctx, effect, npc, pc } from "./fixtures.js";
 
-const damageSteps = (steps: TurnStep[]) => steps.filter((s): s is Extract<TurnStep, { kind: "damage" }> => s.kind === "damage");
-const rollSteps = (steps: TurnStep[]) => steps.filter((s): s is Extract<TurnStep, { kind: "roll" }> => s.kind === "roll");
-const removed = (steps: TurnStep[]) => steps.filter((s) => s.kind === "removeEffect").map((s) => (s as { effectId: string }).effectId);
+const damageSteps = (steps: TurnStep[]) =>
+  steps.filter((s): s is Extract<TurnStep, { kind: "damage" }> => s.kind === "damage");
+const rollSteps = (steps: TurnStep[]) =>
+  steps.filter((s): s is Extract<TurnStep, { kind: "roll" }> => s.kind === "roll");
+const removed = (steps: TurnStep[]) =>
+  steps.filter((s) => s.kind === "removeEffect").map((s) => (s as { effectId: string }).effectId);
 
 describe("FFd20 ongoing damage", () => {
   it("[FF-ONGOING] taken at the START of the bearer's turn, not at its end, and not on another's turn", () => {
@@ -37,14 +40,26 @@ describe("FFd20 ongoing damage", () => {
 
   it("[FF-ONGOING] stacking on arrival: a lower same-type ongoing is dropped, a higher one replaces, another type sits beside", () => {
     const list = [effect("f5", { ongoing: { amount: 5, type: "fire" } })];
-    expect(ffd20.addEffect(list, effect("f3", { ongoing: { amount: 3, type: "fire" } })).map((e) => e.id)).toEqual(["f5"]);
-    expect(ffd20.addEffect(list, effect("f10", { ongoing: { amount: 10, type: "fire" } })).map((e) => e.id)).toEqual(["f10"]);
-    expect(ffd20.addEffect(list, effect("c5", { ongoing: { amount: 5, type: "cold" } })).map((e) => e.id)).toEqual(["f5", "c5"]);
+    expect(ffd20.addEffect(list, effect("f3", { ongoing: { amount: 3, type: "fire" } })).map((e) => e.id)).toEqual([
+      "f5",
+    ]);
+    expect(ffd20.addEffect(list, effect("f10", { ongoing: { amount: 10, type: "fire" } })).map((e) => e.id)).toEqual([
+      "f10",
+    ]);
+    expect(ffd20.addEffect(list, effect("c5", { ongoing: { amount: 5, type: "cold" } })).map((e) => e.id)).toEqual([
+      "f5",
+      "c5",
+    ]);
     expect(list.map((e) => e.id)).toEqual(["f5"]); // input untouched
   });
 
   it("[FF-ONGOING] different types are saved against separately at the end of the turn", () => {
-    const c = combatant("a", { effects: [effect("f", { ongoing: { amount: 5, type: "fire" } }), effect("p", { ongoing: { amount: 5, type: "poison" } })] });
+    const c = combatant("a", {
+      effects: [
+        effect("f", { ongoing: { amount: 5, type: "fire" } }),
+        effect("p", { ongoing: { amount: 5, type: "poison" } }),
+      ],
+    });
     const rolls = rollSteps(ffd20.onTurnEnd(ctx([c], "a")));
     expect(rolls.map((r) => r.request.effectId)).toEqual(["f", "p"]);
   });
@@ -62,7 +77,13 @@ describe("FFd20 saving throws and aftereffects", () => {
     expect(rollSteps(ffd20.onTurnStart(ctx([c], "a")))).toHaveLength(0);
     const rolls = rollSteps(ffd20.onTurnEnd(ctx([c], "a")));
     expect(rolls.map((r) => r.request.effectId)).toEqual(["venom", "daze"]);
-    expect(rolls[0]?.request).toMatchObject({ kind: "save", formula: "1d20", target: 10, against: "total", actorId: "actor-a" });
+    expect(rolls[0]?.request).toMatchObject({
+      kind: "save",
+      formula: "1d20",
+      target: 10,
+      against: "total",
+      actorId: "actor-a",
+    });
     const fail = ffd20.resolveTurnRoll(ctx([c], "a"), rolls[0]!.request, { total: 9, natural: 9 });
     expect(fail.followUps).toEqual([]);
     const ok = ffd20.resolveTurnRoll(ctx([c], "a"), rolls[0]!.request, { total: 10, natural: 10 });
@@ -78,14 +99,26 @@ describe("FFd20 saving throws and aftereffects", () => {
     const after = { ...effect("x", { statuses: ["slowed"] }) } as Partial<EffectSource>;
     delete after.id;
     const c = combatant("a", {
-      effects: [effect("sleep", { statuses: ["unconscious"], aftereffect: { ...(after as Omit<EffectSource, "id" | "aftereffect" | "armed" | "sustainedRound">), name: "groggy" } })],
+      effects: [
+        effect("sleep", {
+          statuses: ["unconscious"],
+          aftereffect: {
+            ...(after as Omit<EffectSource, "id" | "aftereffect" | "armed" | "sustainedRound">),
+            name: "groggy",
+          },
+        }),
+      ],
     });
     const [roll] = rollSteps(ffd20.onTurnEnd(ctx([c], "a")));
     const r = ffd20.resolveTurnRoll(ctx([c], "a"), roll!.request, { total: 15, natural: 15 });
     expect(removed(r.followUps)).toEqual(["sleep"]);
     expect(r.followUps.some((s) => s.kind === "addEffect")).toBe(false);
     expect(r.deferred).toHaveLength(1);
-    expect(r.deferred[0]).toMatchObject({ kind: "addEffect", actorId: "actor-a", effect: { name: "groggy", statuses: ["slowed"], duration: "saveEnds", armed: false } });
+    expect(r.deferred[0]).toMatchObject({
+      kind: "addEffect",
+      actorId: "actor-a",
+      effect: { name: "groggy", statuses: ["slowed"], duration: "saveEnds", armed: false },
+    });
   });
 });
 
@@ -105,13 +138,32 @@ describe("FFd20 durations and sustain", () => {
     // Made during the creator's turn: that turn's end does not end it.
     expect(removed(ffd20.onTurnEnd(ctx(setup(e), creator)))).toEqual([]);
     const start = ffd20.onTurnStart(ctx(setup(e), creator));
-    expect(start).toContainEqual({ kind: "updateEffect", actorId: "actor-foe", effectId: "shield", changes: { armed: true } });
+    expect(start).toContainEqual({
+      kind: "updateEffect",
+      actorId: "actor-foe",
+      effectId: "shield",
+      changes: { armed: true },
+    });
     expect(removed(ffd20.onTurnEnd(ctx(setup({ ...e, armed: true }), creator)))).toEqual(["shield"]);
   });
 
   it("[FF-DURATION] 'until the end of the encounter' lasts through turns and ends with the battle; permanent stays", () => {
-    const cs = [combatant(creator), combatant("foe", { effects: [effect("curse", { duration: "endOfEncounter", sourceCombatantId: creator }), effect("scar", { duration: "permanent" })] })];
-    expect(removed([...ffd20.onTurnStart(ctx(cs, creator)), ...ffd20.onTurnEnd(ctx(cs, creator)), ...ffd20.onTurnEnd(ctx(cs, "foe"))])).toEqual([]);
+    const cs = [
+      combatant(creator),
+      combatant("foe", {
+        effects: [
+          effect("curse", { duration: "endOfEncounter", sourceCombatantId: creator }),
+          effect("scar", { duration: "permanent" }),
+        ],
+      }),
+    ];
+    expect(
+      removed([
+        ...ffd20.onTurnStart(ctx(cs, creator)),
+        ...ffd20.onTurnEnd(ctx(cs, creator)),
+        ...ffd20.onTurnEnd(ctx(cs, "foe")),
+      ]),
+    ).toEqual([]);
     expect(removed(ffd20.onCombatEnd(ctx(cs, null), false))).toEqual(["curse"]);
   });
 
@@ -120,8 +172,12 @@ describe("FFd20 durations and sustain", () => {
     const long = effect("s2", { statuses: ["slowed"], duration: "saveEnds" });
     expect(ffd20.addEffect([short], long).map((e) => e.id)).toEqual(["s2"]);
     expect(ffd20.addEffect([long], short).map((e) => e.id)).toEqual(["s2"]);
-    expect(ffd20.addEffect([short], effect("s3", { statuses: ["slowed"], duration: "endOfNextTurn" })).map((e) => e.id)).toEqual(["s3"]);
-    expect(ffd20.addEffect([short], effect("b", { statuses: ["blinded"], duration: "startOfNextTurn" })).map((e) => e.id)).toEqual(["s1", "b"]);
+    expect(
+      ffd20.addEffect([short], effect("s3", { statuses: ["slowed"], duration: "endOfNextTurn" })).map((e) => e.id),
+    ).toEqual(["s3"]);
+    expect(
+      ffd20.addEffect([short], effect("b", { statuses: ["blinded"], duration: "startOfNextTurn" })).map((e) => e.id),
+    ).toEqual(["s1", "b"]);
   });
 
   it("[FF-SUSTAIN] needs its action from the creator's next turn on; unsustained by that turn's end, it ends", () => {
@@ -130,7 +186,12 @@ describe("FFd20 durations and sustain", () => {
     expect(removed(ffd20.onTurnEnd(ctx(setup(zone), creator, { round: 1 })))).toEqual([]);
     expect(() => sustainChanges(zone, 1)).toThrow(/armed/);
     // Next turn start arms it.
-    expect(ffd20.onTurnStart(ctx(setup(zone), creator, { round: 2 }))).toContainEqual({ kind: "updateEffect", actorId: "actor-foe", effectId: "zone", changes: { armed: true } });
+    expect(ffd20.onTurnStart(ctx(setup(zone), creator, { round: 2 }))).toContainEqual({
+      kind: "updateEffect",
+      actorId: "actor-foe",
+      effectId: "zone",
+      changes: { armed: true },
+    });
     const armed = { ...zone, armed: true };
     const sustained = { ...armed, ...sustainChanges(armed, 2) };
     expect(removed(ffd20.onTurnEnd(ctx(setup(sustained), creator, { round: 2 })))).toEqual([]);
@@ -148,8 +209,13 @@ describe("FFd20 death saves in the turn cycle and initiative", () => {
     const [ds] = rollSteps(ffd20.onTurnEnd(ctx([dying], "a")));
     expect(ds?.request).toMatchObject({ kind: "deathSave", target: 10 });
     const r = ffd20.resolveTurnRoll(ctx([dying], "a"), ds!.request, { total: 4, natural: 4 });
-    expect(r.followUps[0]).toMatchObject({ kind: "updateActor", changes: { deathSaves: { failures: 1 }, state: "dying" } });
-    const third = combatant("a", { actor: pc({ hp: { value: -2, max: 30, temp: 0 }, state: "dying", deathSaves: { successes: 0, failures: 2 } }) });
+    expect(r.followUps[0]).toMatchObject({
+      kind: "updateActor",
+      changes: { deathSaves: { failures: 1 }, state: "dying" },
+    });
+    const third = combatant("a", {
+      actor: pc({ hp: { value: -2, max: 30, temp: 0 }, state: "dying", deathSaves: { successes: 0, failures: 2 } }),
+    });
     expect(ffd20.resolveTurnRoll(ctx([third], "a"), ds!.request, { total: 4, natural: 4 }).actor.state).toBe("dead");
     const lucky = ffd20.resolveTurnRoll(ctx([dying], "a"), ds!.request, { total: 20, natural: 20 });
     expect(lucky.followUps.some((s) => s.kind === "roll" && s.request.kind === "recovery")).toBe(true);
@@ -164,17 +230,32 @@ describe("FFd20 death saves in the turn cycle and initiative", () => {
     const quick = combatant("quick", { initiative: 15, actor: a });
     const top = combatant("top", { initiative: 19 });
     const none = combatant("none");
-    expect(ffd20.order(ctx([slow, none, quick, top], null)).map((s) => s.combatantIds)).toEqual([["top"], ["quick"], ["slow"], ["none"]]);
+    expect(ffd20.order(ctx([slow, none, quick, top], null)).map((s) => s.combatantIds)).toEqual([
+      ["top"],
+      ["quick"],
+      ["slow"],
+      ["none"],
+    ]);
   });
 });
 
 describe("FFd20 battle boundaries", () => {
   it("a new battle gives second wind back; the party may flee while a player-side combatant is up", () => {
-    const used = combatant("a", { actor: pc({ recoveries: { value: 5, max: 8, formula: "", noRecoveryUses: 0, ralliesThisBattle: 1, battlesSinceHealUp: 0 } }) });
+    const used = combatant("a", {
+      actor: pc({
+        recoveries: { value: 5, max: 8, formula: "", noRecoveryUses: 0, ralliesThisBattle: 1, battlesSinceHealUp: 0 },
+      }),
+    });
     const steps = ffd20.onCombatStart(ctx([used, combatant("b")], null));
     expect(steps).toHaveLength(1);
-    expect(steps[0]).toMatchObject({ kind: "updateActor", actorId: "actor-a", changes: { recoveries: { ralliesThisBattle: 0, value: 5 } } });
-    expect(ffd20.canFlee([combatant("a", { actor: pc({ state: "dying" }) }), combatant("m", { side: "gm" })])).toBe(false);
+    expect(steps[0]).toMatchObject({
+      kind: "updateActor",
+      actorId: "actor-a",
+      changes: { recoveries: { ralliesThisBattle: 0, value: 5 } },
+    });
+    expect(ffd20.canFlee([combatant("a", { actor: pc({ state: "dying" }) }), combatant("m", { side: "gm" })])).toBe(
+      false,
+    );
     expect(ffd20.canFlee([combatant("a")])).toBe(true);
   });
 });

@@ -65,10 +65,18 @@ export function attackBonusParts(actor: ActorSource, power: PowerSource, weapon:
   };
   if (power.attackAbility !== null) {
     if (!ABILITY_KEYS.includes(power.attackAbility)) {
-      throw new EngineError("power.attackAbility", `unknown ability "${String(power.attackAbility)}"`, power.attackAbility);
+      throw new EngineError(
+        "power.attackAbility",
+        `unknown ability "${String(power.attackAbility)}"`,
+        power.attackAbility,
+      );
     }
     push("halfLevel", "D20C.FF.Mod.HalfLevel", halfLevel(actor.level));
-    push("ability", `D20C.FF.Mod.Ability.${power.attackAbility}`, abilityModifier(actor.abilities[power.attackAbility]));
+    push(
+      "ability",
+      `D20C.FF.Mod.Ability.${power.attackAbility}`,
+      abilityModifier(actor.abilities[power.attackAbility]),
+    );
     if (weapon) {
       if (weapon.proficient) push("proficiency", "D20C.FF.Mod.Proficiency", weapon.proficiencyBonus);
       push("enhancement", "D20C.FF.Mod.Enhancement", weapon.enhancement);
@@ -121,7 +129,8 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
 
   // [FF-CA] / [FF-INVIS]: combat advantage needs seeing the target.
   const canSeeTarget = !attacker.has("blinded") && !target.has("invisible") && s.concealment !== "total";
-  const caSources = s.combatAdvantage || grantsCombatAdvantage(input.target.conditions) || s.offGuard || attacker.has("invisible");
+  const caSources =
+    s.combatAdvantage || grantsCombatAdvantage(input.target.conditions) || s.offGuard || attacker.has("invisible");
   if (caSources) {
     if (canSeeTarget) {
       modifiers.push({ key: "combatAdvantage", label: "D20C.FF.Mod.CombatAdvantage", value: 2 });
@@ -132,7 +141,11 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
   }
   // [FF-COVER] the adapter passes the cover judged for this range (origin square for close/area).
   if (s.cover === "partial" || s.cover === "superior") {
-    modifiers.push({ key: "cover", label: s.cover === "partial" ? "D20C.FF.Mod.Cover" : "D20C.FF.Mod.SuperiorCover", value: COVER[s.cover] as number });
+    modifiers.push({
+      key: "cover",
+      label: s.cover === "partial" ? "D20C.FF.Mod.Cover" : "D20C.FF.Mod.SuperiorCover",
+      value: COVER[s.cover] as number,
+    });
   }
   // [FF-CONCEAL] melee and ranged attacks only.
   if (s.concealment !== "none") {
@@ -232,15 +245,31 @@ export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
     }
     case "hit":
       if (!input.hit) return null;
-      return { ...base, roll: { dice: input.hit.dice.map((d) => ({ ...d })), flat: input.hit.flat }, flatBonus: 0, notes: [] };
+      return {
+        ...base,
+        roll: { dice: input.hit.dice.map((d) => ({ ...d })), flat: input.hit.flat },
+        flatBonus: 0,
+        notes: [],
+      };
     case "miss":
     case "autoMiss": {
       if (!input.missApplies) return null;
       if (input.missEffect === "half" && input.hit) {
-        return { ...base, roll: { dice: input.hit.dice.map((d) => ({ ...d })), flat: input.hit.flat }, flatBonus: 0, multiplier: 0.5, notes: ["D20C.FF.Note.MissHalf"] };
+        return {
+          ...base,
+          roll: { dice: input.hit.dice.map((d) => ({ ...d })), flat: input.hit.flat },
+          flatBonus: 0,
+          multiplier: 0.5,
+          notes: ["D20C.FF.Note.MissHalf"],
+        };
       }
       if (input.missEffect === "formula" && input.miss) {
-        return { ...base, roll: { dice: input.miss.dice.map((d) => ({ ...d })), flat: input.miss.flat }, flatBonus: 0, notes: ["D20C.FF.Note.MissFormula"] };
+        return {
+          ...base,
+          roll: { dice: input.miss.dice.map((d) => ({ ...d })), flat: input.miss.flat },
+          flatBonus: 0,
+          notes: ["D20C.FF.Note.MissFormula"],
+        };
       }
       return null;
     }

@@ -41,7 +41,8 @@ const followsPcRules = (actor: ActorSource): boolean => actor.kind === "characte
 /** Strongest trait value per damage type (`all` counts for every type, untyped included). */
 function traitFor(list: readonly { type: string; value: number }[], type: string): number {
   let best = 0;
-  for (const t of list) if (t.type === type || t.type === "all") best = Math.max(best, requireFinite("trait.value", t.value));
+  for (const t of list)
+    if (t.type === type || t.type === "all") best = Math.max(best, requireFinite("trait.value", t.value));
   return best;
 }
 
@@ -59,7 +60,8 @@ export function adjustDamage(actor: ActorSource, packet: DamagePacket): { dealt:
   const types = packet.types.filter((t) => t !== "untyped");
   const keys = types.length ? [...new Set(types)] : ["untyped"];
   let amount = Math.floor(packet.amount);
-  if (amount !== packet.amount) adjustments.push({ key: "round", label: "D20C.FF.Adjust.Round", value: amount - packet.amount });
+  if (amount !== packet.amount)
+    adjustments.push({ key: "round", label: "D20C.FF.Adjust.Round", value: amount - packet.amount });
 
   const immune = new Set(actor.immunities);
   if (immune.has("all") || keys.every((k) => immune.has(k))) {
@@ -69,7 +71,8 @@ export function adjustDamage(actor: ActorSource, packet: DamagePacket): { dealt:
   const insubstantial = actor.insubstantial || actor.conditions.includes("insubstantial");
   if (insubstantial && (packet.fromAttack || packet.ongoing)) {
     const halved = Math.floor(amount / 2);
-    if (halved !== amount) adjustments.push({ key: "insubstantial", label: "D20C.FF.Adjust.Insubstantial", value: halved - amount });
+    if (halved !== amount)
+      adjustments.push({ key: "insubstantial", label: "D20C.FF.Adjust.Insubstantial", value: halved - amount });
     amount = halved;
   }
   if (amount <= 0) return { dealt: 0, adjustments };
@@ -77,7 +80,9 @@ export function adjustDamage(actor: ActorSource, packet: DamagePacket): { dealt:
   let vulnerable = 0;
   const allVuln = actor.vulnerabilities.filter((v) => v.type === "all").reduce((m, v) => Math.max(m, v.value), 0);
   for (const k of keys) {
-    vulnerable += actor.vulnerabilities.filter((v) => v.type === k).reduce((m, v) => Math.max(m, requireFinite("vulnerabilities.value", v.value)), 0);
+    vulnerable += actor.vulnerabilities
+      .filter((v) => v.type === k)
+      .reduce((m, v) => Math.max(m, requireFinite("vulnerabilities.value", v.value)), 0);
   }
   vulnerable += allVuln;
   const resist = Math.min(...keys.map((k) => traitFor(actor.resistances, k)));
@@ -88,7 +93,13 @@ export function adjustDamage(actor: ActorSource, packet: DamagePacket): { dealt:
   return { dealt: before - resisted, adjustments };
 }
 
-function newState(actor: ActorSource, packet: DamagePacket, rules: DyingRules, events: RuleEvent[], actorId: string): ActorSource["state"] {
+function newState(
+  actor: ActorSource,
+  packet: DamagePacket,
+  rules: DyingRules,
+  events: RuleEvent[],
+  actorId: string,
+): ActorSource["state"] {
   const hp = actor.hp.value;
   if (actor.state === "dead") return "dead";
   if (hp > 0) return actor.state;
@@ -113,7 +124,12 @@ function newState(actor: ActorSource, packet: DamagePacket, rules: DyingRules, e
   return "dying";
 }
 
-export function applyDamage(actor: ActorSource, packet: DamagePacket, options: RuleOptions, actorId: string): DamageResult {
+export function applyDamage(
+  actor: ActorSource,
+  packet: DamagePacket,
+  options: RuleOptions,
+  actorId: string,
+): DamageResult {
   validateActorSource(actor, FF_DAMAGE_TYPES);
   validatePacket(packet, FF_DAMAGE_TYPES);
   const { dealt, adjustments } = adjustDamage(actor, packet);
@@ -124,7 +140,8 @@ export function applyDamage(actor: ActorSource, packet: DamagePacket, options: R
   const events: RuleEvent[] = [];
   if (dealt > 0) events.push({ key: "D20C.FF.Event.Damaged", data: { dealt, hpLost: rest, absorbed }, actorId });
   const wasBloodied = actor.hp.value <= bloodiedValue(actor);
-  if (!wasBloodied && next.hp.value <= bloodiedValue(next) && next.hp.value > 0) events.push({ key: "D20C.FF.Event.Bloodied", actorId });
+  if (!wasBloodied && next.hp.value <= bloodiedValue(next) && next.hp.value > 0)
+    events.push({ key: "D20C.FF.Event.Bloodied", actorId });
   next.state = newState(next, packet, dyingRules(options), events, actorId);
   return { actor: next, events, requests: [], adjustments, dealt, absorbedByTemp: absorbed, hpLost: rest };
 }
@@ -133,10 +150,17 @@ export function applyDamage(actor: ActorSource, packet: DamagePacket, options: R
  * Healing: a creature below 0 starts counting from 0, never above maximum; coming above 0 ends
  * dying/unconscious. Temporary HP do not stack: the higher of old and new is kept.
  */
-export function applyHealing(actor: ActorSource, amount: number, kind: HealingKind, _options: RuleOptions, actorId: string): RuleResult {
+export function applyHealing(
+  actor: ActorSource,
+  amount: number,
+  kind: HealingKind,
+  _options: RuleOptions,
+  actorId: string,
+): RuleResult {
   validateActorSource(actor, FF_DAMAGE_TYPES);
   requireNonNegative("healing.amount", amount);
-  if (kind !== "heal" && kind !== "temp") throw new EngineError("healing.kind", `unknown healing kind "${String(kind)}"`, kind);
+  if (kind !== "heal" && kind !== "temp")
+    throw new EngineError("healing.kind", `unknown healing kind "${String(kind)}"`, kind);
   const next = clonePlain(actor);
   const events: RuleEvent[] = [];
   const n = Math.floor(amount);
@@ -158,8 +182,20 @@ export function applyHealing(actor: ActorSource, amount: number, kind: HealingKi
   return { actor: next, events, requests: [] };
 }
 
-export function recoveryRequest(actor: ActorSource, actorId: string, data: Record<string, string | number | boolean>): RollRequest {
-  return { kind: "recovery", actorId, formula: String(recoveryValue(actor)), target: null, against: "total", label: "D20C.FF.Roll.Recovery", data };
+export function recoveryRequest(
+  actor: ActorSource,
+  actorId: string,
+  data: Record<string, string | number | boolean>,
+): RollRequest {
+  return {
+    kind: "recovery",
+    actorId,
+    formula: String(recoveryValue(actor)),
+    target: null,
+    against: "total",
+    label: "D20C.FF.Roll.Recovery",
+    data,
+  };
 }
 
 /**
@@ -169,8 +205,10 @@ export function recoveryRequest(actor: ActorSource, actorId: string, data: Recor
 export function startRecovery(actor: ActorSource, rally: boolean, _options: RuleOptions, actorId: string): RuleResult {
   validateActorSource(actor, FF_DAMAGE_TYPES);
   const next = clonePlain(actor);
-  if (actor.state === "dead") return { actor: next, events: [{ key: "D20C.FF.Event.DeadCannotHeal", actorId }], requests: [] };
-  if (actor.recoveries.value <= 0) return { actor: next, events: [{ key: "D20C.FF.Event.NoRecoveries", actorId }], requests: [] };
+  if (actor.state === "dead")
+    return { actor: next, events: [{ key: "D20C.FF.Event.DeadCannotHeal", actorId }], requests: [] };
+  if (actor.recoveries.value <= 0)
+    return { actor: next, events: [{ key: "D20C.FF.Event.NoRecoveries", actorId }], requests: [] };
   if (rally && actor.recoveries.ralliesThisBattle >= 1) {
     return { actor: next, events: [{ key: "D20C.FF.Event.SecondWindUsed", actorId }], requests: [] };
   }
@@ -220,13 +258,20 @@ export function resolveDeathSave(actor: ActorSource, roll: RollResult, actorId: 
 }
 
 /** A recovery came back: heal (from 0 when below), spend one recovery, count second wind. */
-export function resolveRecovery(actor: ActorSource, request: RollRequest, roll: RollResult, options: RuleOptions, actorId: string): RuleResult {
+export function resolveRecovery(
+  actor: ActorSource,
+  request: RollRequest,
+  roll: RollResult,
+  options: RuleOptions,
+  actorId: string,
+): RuleResult {
   const total = requireNonNegative("roll.total", roll.total);
   if (actor.recoveries.value <= 0) {
     return { actor: clonePlain(actor), events: [{ key: "D20C.FF.Event.NoRecoveries", actorId }], requests: [] };
   }
   const healed = applyHealing(actor, total, "heal", options, actorId);
   healed.actor.recoveries.value = actor.recoveries.value - 1;
-  if (request.data?.["rally"] === true) healed.actor.recoveries.ralliesThisBattle = actor.recoveries.ralliesThisBattle + 1;
+  if (request.data?.["rally"] === true)
+    healed.actor.recoveries.ralliesThisBattle = actor.recoveries.ralliesThisBattle + 1;
   return healed;
 }

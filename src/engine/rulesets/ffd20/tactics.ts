@@ -33,9 +33,16 @@ export function squareDistance(a: Square, b: Square): number {
  * closer; slide: any direction. Each step goes to an adjacent square, at most `squares` steps.
  * Returns the index of the first illegal step, or -1 when the path is legal.
  */
-export function firstIllegalForcedStep(kind: ForcedKind, origin: Square, start: Square, path: readonly Square[], squares: number): number {
+export function firstIllegalForcedStep(
+  kind: ForcedKind,
+  origin: Square,
+  start: Square,
+  path: readonly Square[],
+  squares: number,
+): number {
   requireFinite("forced.squares", squares);
-  if (!["push", "pull", "slide"].includes(kind)) throw new EngineError("forced.kind", `unknown forced movement "${String(kind)}"`, kind);
+  if (!["push", "pull", "slide"].includes(kind))
+    throw new EngineError("forced.kind", `unknown forced movement "${String(kind)}"`, kind);
   let at = start;
   for (let i = 0; i < path.length; i++) {
     const next = path[i] as Square;
@@ -62,7 +69,10 @@ export function creatureCover(range: RangeKind, enemiesInTheWay: boolean): Situa
  * [FF-INVIS] Whether leaving a square next to `observer` can provoke an opportunity attack from it:
  * an invisible mover provokes nothing from an enemy that cannot see it (blinded observers see nothing).
  */
-export function provokesFrom(mover: { conditions: readonly string[] }, observer: { conditions: readonly string[]; seesInvisible?: boolean }): boolean {
+export function provokesFrom(
+  mover: { conditions: readonly string[] },
+  observer: { conditions: readonly string[]; seesInvisible?: boolean },
+): boolean {
   const m = expandConditions(mover.conditions);
   const o = expandConditions(observer.conditions);
   if (o.has("unconscious") || o.has("stunned")) return false;
@@ -72,7 +82,9 @@ export function provokesFrom(mover: { conditions: readonly string[] }, observer:
 }
 
 /** [FF-SUSTAIN]/[FF-ACTIONS] The action a sustained effect costs each turn (null = not sustained). */
-export function sustainAction(effect: Pick<EffectSource, "duration" | "sustain">): "standard" | "move" | "minor" | null {
+export function sustainAction(
+  effect: Pick<EffectSource, "duration" | "sustain">,
+): "standard" | "move" | "minor" | null {
   return effect.duration === "sustain" ? (effect.sustain ?? "minor") : null;
 }
 
@@ -81,8 +93,15 @@ export function sustainAction(effect: Pick<EffectSource, "duration" | "sustain">
  * after the effect was made (not yet armed) and more than once a turn.
  */
 export function sustainChanges(effect: EffectSource, round: number): Partial<EffectSource> {
-  if (effect.duration !== "sustain") throw new EngineError("effect.duration", "only a sustained effect can be sustained", effect.duration);
-  if (!effect.armed) throw new EngineError("effect.armed", "a sustained effect can be sustained from the turn after it was made", effect.armed);
-  if (effect.sustainedRound === round) throw new EngineError("effect.sustainedRound", "already sustained this turn", round);
+  if (effect.duration !== "sustain")
+    throw new EngineError("effect.duration", "only a sustained effect can be sustained", effect.duration);
+  if (!effect.armed)
+    throw new EngineError(
+      "effect.armed",
+      "a sustained effect can be sustained from the turn after it was made",
+      effect.armed,
+    );
+  if (effect.sustainedRound === round)
+    throw new EngineError("effect.sustainedRound", "already sustained this turn", round);
   return { sustainedRound: round };
 }

@@ -35,7 +35,9 @@ export function saveFormula(bonus: number): string {
  * [FF-ONGOING] The ongoing damage a creature takes now: one entry per damage type (untyped counts
  * as one type), the highest amount of that type only.
  */
-export function ongoingByType(effects: readonly EffectSource[]): { effect: EffectSource; type: string; amount: number }[] {
+export function ongoingByType(
+  effects: readonly EffectSource[],
+): { effect: EffectSource; type: string; amount: number }[] {
   const best = new Map<string, { effect: EffectSource; type: string; amount: number }>();
   for (const e of effects) {
     if (!e.ongoing || !(e.ongoing.amount > 0)) continue;
@@ -67,7 +69,13 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
   // Ongoing damage at the start of the bearer's own turn.
   if (me.actor.state !== "dead") {
     for (const o of ongoingByType(me.effects)) {
-      steps.push({ kind: "damage", actorId: me.actorId, effectId: o.effect.id, packet: ongoingPacket(o.amount, o.type), label: "D20C.FF.Turn.OngoingDamage" });
+      steps.push({
+        kind: "damage",
+        actorId: me.actorId,
+        effectId: o.effect.id,
+        packet: ongoingPacket(o.amount, o.type),
+        label: "D20C.FF.Turn.OngoingDamage",
+      });
     }
   }
   // Effects timed by this combatant's turns, on whoever bears them.
@@ -139,12 +147,20 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
     const effect = who.effects.find((e) => e.id === request.effectId);
     const target = request.target ?? SAVE_TARGET;
     if (!effect) {
-      return { actor: structuredClone(who.actor), events: [{ key: "D20C.FF.Event.EffectGone", actorId: who.actorId }], requests: [], followUps: [], deferred: [] };
+      return {
+        actor: structuredClone(who.actor),
+        events: [{ key: "D20C.FF.Event.EffectGone", actorId: who.actorId }],
+        requests: [],
+        followUps: [],
+        deferred: [],
+      };
     }
     if (roll.total < target) {
       return {
         actor: structuredClone(who.actor),
-        events: [{ key: "D20C.FF.Event.SaveFailed", data: { name: effect.name, total: roll.total }, actorId: who.actorId }],
+        events: [
+          { key: "D20C.FF.Event.SaveFailed", data: { name: effect.name, total: roll.total }, actorId: who.actorId },
+        ],
         requests: [],
         followUps: [],
         deferred: [],
@@ -153,10 +169,13 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
     const deferred: TurnStep[] = [];
     const after = aftereffectToAdd(effect);
     // [FF-AFTER] added after the whole end-of-turn plan, so it gets no save this turn.
-    if (after) deferred.push({ kind: "addEffect", actorId: who.actorId, effect: after, label: "D20C.FF.Turn.Aftereffect" });
+    if (after)
+      deferred.push({ kind: "addEffect", actorId: who.actorId, effect: after, label: "D20C.FF.Turn.Aftereffect" });
     return {
       actor: structuredClone(who.actor),
-      events: [{ key: "D20C.FF.Event.SaveSucceeded", data: { name: effect.name, total: roll.total }, actorId: who.actorId }],
+      events: [
+        { key: "D20C.FF.Event.SaveSucceeded", data: { name: effect.name, total: roll.total }, actorId: who.actorId },
+      ],
       requests: [],
       followUps: [{ kind: "removeEffect", actorId: who.actorId, effectId: effect.id, label: "D20C.FF.Turn.Saved" }],
       deferred,
@@ -165,7 +184,12 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
   if (request.kind === "deathSave") {
     const r = resolveDeathSave(who.actor, roll, who.actorId);
     const followUps: TurnStep[] = [
-      { kind: "updateActor", actorId: who.actorId, changes: { deathSaves: r.actor.deathSaves, state: r.actor.state }, label: "D20C.FF.Roll.DeathSave" },
+      {
+        kind: "updateActor",
+        actorId: who.actorId,
+        changes: { deathSaves: r.actor.deathSaves, state: r.actor.state },
+        label: "D20C.FF.Roll.DeathSave",
+      },
       ...r.requests.map((req): TurnStep => ({ kind: "roll", request: req })),
     ];
     return { ...r, requests: [], followUps, deferred: [] };
@@ -174,7 +198,14 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
     const r = resolveRecovery(who.actor, request, roll, ctx.options, who.actorId);
     return {
       ...r,
-      followUps: [{ kind: "updateActor", actorId: who.actorId, changes: { hp: r.actor.hp, recoveries: r.actor.recoveries, state: r.actor.state }, label: "D20C.FF.Roll.Recovery" }],
+      followUps: [
+        {
+          kind: "updateActor",
+          actorId: who.actorId,
+          changes: { hp: r.actor.hp, recoveries: r.actor.recoveries, state: r.actor.state },
+          label: "D20C.FF.Roll.Recovery",
+        },
+      ],
       deferred: [],
     };
   }
