@@ -3,7 +3,14 @@
  * them into the {@link Ruleset} the adapter talks to. See docs/rules.md for each rule's reading.
  */
 import type { Ruleset } from "../ruleset.js";
-import { attackBonus, attackMode, damageExpression, damageRecipe, deriveActor, resolveAttack } from "./13th-age/attack.js";
+import {
+  attackBonus,
+  attackMode,
+  damageExpression,
+  damageRecipe,
+  deriveActor,
+  resolveAttack,
+} from "./13th-age/attack.js";
 import {
   applyDamage,
   applyHealing,

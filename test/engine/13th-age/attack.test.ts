@@ -38,7 +38,9 @@ const sword: WeaponSource = {
 
 describe("13th Age attacks", () => {
   it("[13A-ATK] total = d20 + bonus; equal to the defense hits, one less misses", () => {
-    expect(rs.resolveAttack(attack({ dice: [15], attackBonus: 5, defense: { key: "pd", value: 20 } })).result).toBe("hit");
+    expect(rs.resolveAttack(attack({ dice: [15], attackBonus: 5, defense: { key: "pd", value: 20 } })).result).toBe(
+      "hit",
+    );
     const miss = rs.resolveAttack(attack({ dice: [14], attackBonus: 5, defense: { key: "pd", value: 20 } }));
     expect(miss.result).toBe("miss");
     expect(miss.total).toBe(19);
@@ -66,10 +68,22 @@ describe("13th Age attacks", () => {
     expect(withDie.modifiers.find((m) => m.key === "escalation")?.value).toBe(3);
     expect(withDie.total).toBe(20);
     expect(withDie.result).toBe("hit");
-    const monster = rs.resolveAttack(attack({ dice: [12], escalation: 3, attacker: { kind: "npc", usesEscalation: false, penalties: [], conditions: [], exhaustion: 0 } }));
+    const monster = rs.resolveAttack(
+      attack({
+        dice: [12],
+        escalation: 3,
+        attacker: { kind: "npc", usesEscalation: false, penalties: [], conditions: [], exhaustion: 0 },
+      }),
+    );
     expect(monster.modifiers.some((m) => m.key === "escalation")).toBe(false);
     expect(monster.result).toBe("miss");
-    const flagged = rs.resolveAttack(attack({ dice: [12], escalation: 3, attacker: { kind: "npc", usesEscalation: true, penalties: [], conditions: [], exhaustion: 0 } }));
+    const flagged = rs.resolveAttack(
+      attack({
+        dice: [12],
+        escalation: 3,
+        attacker: { kind: "npc", usesEscalation: true, penalties: [], conditions: [], exhaustion: 0 },
+      }),
+    );
     expect(flagged.total).toBe(20);
   });
 
@@ -87,19 +101,49 @@ describe("13th Age attacks", () => {
   });
 
   it("[13A-NAT20] with nat20AlwaysHits off, a natural 20 that misses is a plain miss (with its miss effect)", () => {
-    const o = rs.resolveAttack(attack({ dice: [20], attackBonus: 0, defense: { key: "ac", value: 40 }, hasMissEffect: true, options: { nat20AlwaysHits: false } }));
+    const o = rs.resolveAttack(
+      attack({
+        dice: [20],
+        attackBonus: 0,
+        defense: { key: "ac", value: 40 },
+        hasMissEffect: true,
+        options: { nat20AlwaysHits: false },
+      }),
+    );
     expect(o.result).toBe("miss");
     expect(o.missEffect).toBe(true);
-    expect(rs.resolveAttack(attack({ dice: [20], attackBonus: 0, defense: { key: "ac", value: 15 }, options: { nat20AlwaysHits: false } })).result).toBe("crit");
+    expect(
+      rs.resolveAttack(
+        attack({ dice: [20], attackBonus: 0, defense: { key: "ac", value: 15 }, options: { nat20AlwaysHits: false } }),
+      ).result,
+    ).toBe("crit");
   });
 
   it("[13A-NAT20] crit damage doubles the whole total by default; doubleDice doubles only the dice", () => {
     const hit = parseDamage("2d6+4");
-    const dt = rs.damageRecipe({ outcome: "crit", hit, miss: null, missEffect: "none", missApplies: false, critExtra: null, types: ["fire"], options: {} });
+    const dt = rs.damageRecipe({
+      outcome: "crit",
+      hit,
+      miss: null,
+      missEffect: "none",
+      missApplies: false,
+      critExtra: null,
+      types: ["fire"],
+      options: {},
+    });
     expect(dt?.multiplier).toBe(2);
     expect(dt?.roll).toEqual({ dice: [{ count: 2, faces: 6, sign: 1 }], flat: 4 });
     expect(dt?.types).toEqual(["fire"]);
-    const dd = rs.damageRecipe({ outcome: "crit", hit, miss: null, missEffect: "none", missApplies: false, critExtra: null, types: [], options: { critDamage: "doubleDice" } });
+    const dd = rs.damageRecipe({
+      outcome: "crit",
+      hit,
+      miss: null,
+      missEffect: "none",
+      missApplies: false,
+      critExtra: null,
+      types: [],
+      options: { critDamage: "doubleDice" },
+    });
     expect(dd?.multiplier).toBe(1);
     expect(dd?.roll).toEqual({ dice: [{ count: 4, faces: 6, sign: 1 }], flat: 4 });
     const opt = rs.options.find((o) => o.key === "critDamage");
@@ -108,12 +152,23 @@ describe("13th Age attacks", () => {
   });
 
   it("[13A-NAT1] a natural 1 misses even a trivial defense, and the miss effect does not apply", () => {
-    const o = rs.resolveAttack(attack({ dice: [1], attackBonus: 30, defense: { key: "ac", value: 5 }, hasMissEffect: true, critRange: 19 }));
+    const o = rs.resolveAttack(
+      attack({ dice: [1], attackBonus: 30, defense: { key: "ac", value: 5 }, hasMissEffect: true, critRange: 19 }),
+    );
     expect(o.result).toBe("autoMiss");
     expect(o.isHit).toBe(false);
     expect(o.isCrit).toBe(false);
     expect(o.missEffect).toBe(false);
-    const recipe = rs.damageRecipe({ outcome: "autoMiss", hit: parseDamage("1d8"), miss: parseDamage("3"), missEffect: "formula", missApplies: o.missEffect, critExtra: null, types: [], options: {} });
+    const recipe = rs.damageRecipe({
+      outcome: "autoMiss",
+      hit: parseDamage("1d8"),
+      miss: parseDamage("3"),
+      missEffect: "formula",
+      missApplies: o.missEffect,
+      critExtra: null,
+      types: [],
+      options: {},
+    });
     expect(recipe).toBeNull();
   });
 
@@ -121,14 +176,43 @@ describe("13th Age attacks", () => {
     const o = rs.resolveAttack(attack({ dice: [2], attackBonus: 5, hasMissEffect: true }));
     expect(o.result).toBe("miss");
     expect(o.missEffect).toBe(true);
-    const r = rs.damageRecipe({ outcome: "miss", hit: parseDamage("1d8"), miss: parseDamage("3"), missEffect: "formula", missApplies: o.missEffect, critExtra: null, types: [], options: {} });
+    const r = rs.damageRecipe({
+      outcome: "miss",
+      hit: parseDamage("1d8"),
+      miss: parseDamage("3"),
+      missEffect: "formula",
+      missApplies: o.missEffect,
+      critExtra: null,
+      types: [],
+      options: {},
+    });
     expect(r?.roll).toEqual({ dice: [], flat: 3 });
     expect(r?.multiplier).toBe(1);
-    const half = rs.damageRecipe({ outcome: "miss", hit: parseDamage("2d6"), miss: null, missEffect: "half", missApplies: true, critExtra: null, types: [], options: {} });
+    const half = rs.damageRecipe({
+      outcome: "miss",
+      hit: parseDamage("2d6"),
+      miss: null,
+      missEffect: "half",
+      missApplies: true,
+      critExtra: null,
+      types: [],
+      options: {},
+    });
     expect(half?.multiplier).toBe(0.5);
     // Without a miss effect a miss deals nothing.
     expect(rs.resolveAttack(attack({ dice: [2] })).missEffect).toBe(false);
-    expect(rs.damageRecipe({ outcome: "miss", hit: parseDamage("1d8"), miss: null, missEffect: "none", missApplies: false, critExtra: null, types: [], options: {} })).toBeNull();
+    expect(
+      rs.damageRecipe({
+        outcome: "miss",
+        hit: parseDamage("1d8"),
+        miss: null,
+        missEffect: "none",
+        missApplies: false,
+        critExtra: null,
+        types: [],
+        options: {},
+      }),
+    ).toBeNull();
   });
 
   it("[13A-DMG] PC damage rolls weapon dice ([W] expanded); NPC flat damage works", () => {
@@ -138,33 +222,72 @@ describe("13th Age attacks", () => {
     const m = npc();
     const flat = rs.damageExpression(m, rs.deriveActor(m, {}), { ...power, attackAbility: null, damage: "12" }, null);
     expect(flat).toEqual({ dice: [], flat: 12 });
-    const hit = rs.damageRecipe({ outcome: "hit", hit: flat, miss: null, missEffect: "none", missApplies: false, critExtra: null, types: [], options: {} });
+    const hit = rs.damageRecipe({
+      outcome: "hit",
+      hit: flat,
+      miss: null,
+      missEffect: "none",
+      missApplies: false,
+      critExtra: null,
+      types: [],
+      options: {},
+    });
     expect(hit).toMatchObject({ roll: { dice: [], flat: 12 }, multiplier: 1 });
-    expect(() => rs.damageExpression(a, rs.deriveActor(a, {}), { ...power, damage: "1[W]" }, { ...sword, damageDice: "1q8" })).toThrow(/weapon\.damageDice/);
+    expect(() =>
+      rs.damageExpression(a, rs.deriveActor(a, {}), { ...power, damage: "1[W]" }, { ...sword, damageDice: "1q8" }),
+    ).toThrow(/weapon\.damageDice/);
   });
 
   it("[13A-VULN] vulnerability to any of the attack's types crits on 18+", () => {
     const vuln = { conditions: [], vulnerabilities: [{ type: "fire", value: 0 }], exhaustion: 0 };
-    const o18 = rs.resolveAttack(attack({ dice: [18], attackBonus: 5, defense: { key: "pd", value: 15 }, damageTypes: ["cold", "fire"], target: vuln }));
+    const o18 = rs.resolveAttack(
+      attack({
+        dice: [18],
+        attackBonus: 5,
+        defense: { key: "pd", value: 15 },
+        damageTypes: ["cold", "fire"],
+        target: vuln,
+      }),
+    );
     expect(o18.critThreshold).toBe(18);
     expect(o18.result).toBe("crit");
-    const o17 = rs.resolveAttack(attack({ dice: [17], attackBonus: 5, defense: { key: "pd", value: 15 }, damageTypes: ["fire"], target: vuln }));
+    const o17 = rs.resolveAttack(
+      attack({ dice: [17], attackBonus: 5, defense: { key: "pd", value: 15 }, damageTypes: ["fire"], target: vuln }),
+    );
     expect(o17.result).toBe("hit");
     // Not vulnerable to cold: 18 is just a hit.
-    const cold = rs.resolveAttack(attack({ dice: [18], attackBonus: 5, defense: { key: "pd", value: 15 }, damageTypes: ["cold"], target: vuln }));
+    const cold = rs.resolveAttack(
+      attack({ dice: [18], attackBonus: 5, defense: { key: "pd", value: 15 }, damageTypes: ["cold"], target: vuln }),
+    );
     expect(cold.result).toBe("hit");
   });
 
   it("[13A-VULN] stacks with the attack's own crit range", () => {
     const vuln = { conditions: [], vulnerabilities: [{ type: "fire", value: 0 }], exhaustion: 0 };
-    const o = rs.resolveAttack(attack({ dice: [17], attackBonus: 5, defense: { key: "pd", value: 15 }, damageTypes: ["fire"], target: vuln, critRange: 1 }));
+    const o = rs.resolveAttack(
+      attack({
+        dice: [17],
+        attackBonus: 5,
+        defense: { key: "pd", value: 15 },
+        damageTypes: ["fire"],
+        target: vuln,
+        critRange: 1,
+      }),
+    );
     expect(o.critThreshold).toBe(17);
     expect(o.result).toBe("crit");
   });
 
   it("[13A-VULN] expanded-range crit that misses on the total: hits by default, misses with expandedCritHits off", () => {
     const vuln = { conditions: [], vulnerabilities: [{ type: "fire", value: 0 }], exhaustion: 0 };
-    const input = attack({ dice: [18], attackBonus: 0, defense: { key: "pd", value: 25 }, damageTypes: ["fire"], target: vuln, hasMissEffect: true });
+    const input = attack({
+      dice: [18],
+      attackBonus: 0,
+      defense: { key: "pd", value: 25 },
+      damageTypes: ["fire"],
+      target: vuln,
+      hasMissEffect: true,
+    });
     const dflt = rs.resolveAttack(input);
     expect(dflt.result).toBe("crit");
     expect(dflt.autoHit).toBe(true);
@@ -176,11 +299,26 @@ describe("13th Age attacks", () => {
   });
 
   it("[13A-NORECOV] each recovery used without any left gives −1 to attacks and every defense", () => {
-    const a = pc({ recoveries: { value: 0, max: 8, formula: "1d8", noRecoveryUses: 2, ralliesThisBattle: 0, battlesSinceHealUp: 0 }, defenses: { ac: { base: 16, bonus: 0 } } });
+    const a = pc({
+      recoveries: { value: 0, max: 8, formula: "1d8", noRecoveryUses: 2, ralliesThisBattle: 0, battlesSinceHealUp: 0 },
+      defenses: { ac: { base: 16, bonus: 0 } },
+    });
     const d = rs.deriveActor(a, {});
     expect(d.defenses).toEqual({ ac: 14, pd: 8, md: 8 });
     expect(d.attackPenalties).toEqual([{ key: "noRecovery", label: "D20C.Age13.Modifier.noRecovery", value: -2 }]);
-    const o = rs.resolveAttack(attack({ dice: [15], attackBonus: 5, attacker: { kind: "character", usesEscalation: false, penalties: d.attackPenalties, conditions: [], exhaustion: 0 } }));
+    const o = rs.resolveAttack(
+      attack({
+        dice: [15],
+        attackBonus: 5,
+        attacker: {
+          kind: "character",
+          usesEscalation: false,
+          penalties: d.attackPenalties,
+          conditions: [],
+          exhaustion: 0,
+        },
+      }),
+    );
     expect(o.total).toBe(18);
     expect(o.result).toBe("miss");
   });

@@ -19,15 +19,27 @@ describe("13th Age damage", () => {
   });
 
   it("[13A-RESIST] rounding up is a world option", () => {
-    const r = rs.applyDamage(npc(resistFire16), packet({ amount: 11, types: ["fire"], natural: 15 }), { resistRounding: "up" }, "a");
+    const r = rs.applyDamage(
+      npc(resistFire16),
+      packet({ amount: 11, types: ["fire"], natural: 15 }),
+      { resistRounding: "up" },
+      "a",
+    );
     expect(r.dealt).toBe(6);
   });
 
   it("[13A-RESIST] without a natural roll (ongoing damage) resisted damage is always halved; other types untouched", () => {
-    expect(rs.applyDamage(npc(resistFire16), packet({ amount: 10, types: ["fire"], natural: null, ongoing: true }), {}, "a").dealt).toBe(5);
-    expect(rs.applyDamage(npc(resistFire16), packet({ amount: 10, types: ["cold"], natural: 2 }), {}, "a").dealt).toBe(10);
+    expect(
+      rs.applyDamage(npc(resistFire16), packet({ amount: 10, types: ["fire"], natural: null, ongoing: true }), {}, "a")
+        .dealt,
+    ).toBe(5);
+    expect(rs.applyDamage(npc(resistFire16), packet({ amount: 10, types: ["cold"], natural: 2 }), {}, "a").dealt).toBe(
+      10,
+    );
     // A mixed fire+cold attack is resisted by the fire resistance.
-    expect(rs.applyDamage(npc(resistFire16), packet({ amount: 10, types: ["cold", "fire"], natural: 2 }), {}, "a").dealt).toBe(5);
+    expect(
+      rs.applyDamage(npc(resistFire16), packet({ amount: 10, types: ["cold", "fire"], natural: 2 }), {}, "a").dealt,
+    ).toBe(5);
   });
 
   it("[13A-TEMPHP] temporary HP absorb damage before HP", () => {
@@ -48,7 +60,12 @@ describe("13th Age damage", () => {
   });
 
   it("[13A-DOWN] an NPC marked important goes dying like a PC instead of dying outright", () => {
-    const r = rs.applyDamage(npc({ important: true, hp: { value: 5, max: 20, temp: 0 } }), packet({ amount: 8 }), {}, "m");
+    const r = rs.applyDamage(
+      npc({ important: true, hp: { value: 5, max: 20, temp: 0 } }),
+      packet({ amount: 8 }),
+      {},
+      "m",
+    );
     expect(r.actor.state).toBe("dying");
     expect(r.actor.hp.value).toBe(-3);
   });
@@ -70,16 +87,28 @@ describe("13th Age damage", () => {
     const at13 = rs.applyDamage(pc({ hp: { value: 5, max: 25, temp: 0 } }), packet({ amount: 18 }), {}, "p");
     expect(at13.actor.state).toBe("dead");
     // max 30: exactly −15 is dead.
-    expect(rs.applyDamage(pc({ hp: { value: 5, max: 30, temp: 0 } }), packet({ amount: 20 }), {}, "p").actor.state).toBe("dead");
+    expect(
+      rs.applyDamage(pc({ hp: { value: 5, max: 30, temp: 0 } }), packet({ amount: 20 }), {}, "p").actor.state,
+    ).toBe("dead");
   });
 
   it("[13A-LASTTURN] ongoing damage to 0 or below leaves the creature acting with lastTurn set", () => {
-    const m = rs.applyDamage(npc({ hp: { value: 3, max: 20, temp: 0 } }), packet({ amount: 5, natural: null, ongoing: true, fromAttack: false }), {}, "m");
+    const m = rs.applyDamage(
+      npc({ hp: { value: 3, max: 20, temp: 0 } }),
+      packet({ amount: 5, natural: null, ongoing: true, fromAttack: false }),
+      {},
+      "m",
+    );
     expect(m.actor.state).toBe("active");
     expect(m.actor.lastTurn).toBe(true);
     expect(m.actor.hp.value).toBe(0);
     expect(m.events.map((e) => e.key)).toContain("D20C.Age13.Event.lastTurn");
-    const p = rs.applyDamage(pc({ hp: { value: 3, max: 30, temp: 0 } }), packet({ amount: 5, natural: null, ongoing: true, fromAttack: false }), {}, "p");
+    const p = rs.applyDamage(
+      pc({ hp: { value: 3, max: 30, temp: 0 } }),
+      packet({ amount: 5, natural: null, ongoing: true, fromAttack: false }),
+      {},
+      "p",
+    );
     expect(p.actor).toMatchObject({ state: "active", lastTurn: true, hp: { value: -2 } });
     // The same damage from an attack drops it at once.
     const hit = rs.applyDamage(npc({ hp: { value: 3, max: 20, temp: 0 } }), packet({ amount: 5 }), {}, "m");
@@ -96,8 +125,12 @@ describe("13th Age damage", () => {
     const a = pc();
     const before = structuredClone(a);
     expect(() => rs.applyDamage(a, packet({ types: ["radiant"] }), {}, "a")).toThrow(/damage\.types\[0\]/);
-    expect(() => rs.applyDamage(pc({ hp: { value: 5, max: Number.NaN, temp: 0 } }), packet(), {}, "a")).toThrow(/actor\.hp\.max/);
-    expect(() => rs.applyDamage(pc({ hp: { value: 5, max: -3, temp: 0 } }), packet(), {}, "a")).toThrow(/actor\.hp\.max/);
+    expect(() => rs.applyDamage(pc({ hp: { value: 5, max: Number.NaN, temp: 0 } }), packet(), {}, "a")).toThrow(
+      /actor\.hp\.max/,
+    );
+    expect(() => rs.applyDamage(pc({ hp: { value: 5, max: -3, temp: 0 } }), packet(), {}, "a")).toThrow(
+      /actor\.hp\.max/,
+    );
     rs.applyDamage(a, packet({ amount: 50 }), {}, "a");
     expect(a).toEqual(before);
   });

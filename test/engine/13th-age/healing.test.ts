@@ -3,7 +3,15 @@ import type { ActorSource, RollRequest } from "../../../src/engine/types.js";
 import { pc, rs } from "./helpers.js";
 
 function recov(over: Partial<ActorSource["recoveries"]> = {}): ActorSource["recoveries"] {
-  return { value: 8, max: 8, formula: "2d8+3", noRecoveryUses: 0, ralliesThisBattle: 0, battlesSinceHealUp: 0, ...over };
+  return {
+    value: 8,
+    max: 8,
+    formula: "2d8+3",
+    noRecoveryUses: 0,
+    ralliesThisBattle: 0,
+    battlesSinceHealUp: 0,
+    ...over,
+  };
 }
 
 function only(reqs: RollRequest[]): RollRequest {
@@ -43,7 +51,12 @@ describe("13th Age healing and recoveries", () => {
 
   it("[13A-NEGHEAL] healing at negative HP starts from 0", () => {
     const a = pc({ hp: { value: -7, max: 30, temp: 0 }, state: "dying", recoveries: recov() });
-    const r = rs.resolveRoll(a, { kind: "recovery", actorId: "p", formula: "2d8+3", target: null, against: "total", label: "x" }, { total: 9, natural: null }, {});
+    const r = rs.resolveRoll(
+      a,
+      { kind: "recovery", actorId: "p", formula: "2d8+3", target: null, against: "total", label: "x" },
+      { total: 9, natural: null },
+      {},
+    );
     expect(r.actor.hp.value).toBe(9);
     expect(r.actor.state).toBe("active");
     const h = rs.applyHealing(a, 4, "heal", {}, "p");
@@ -105,7 +118,10 @@ describe("13th Age healing and recoveries", () => {
   });
 
   it("[13A-HEALUP] a full heal-up restores HP and recoveries and clears the no-recovery penalty and battle count", () => {
-    const a = pc({ hp: { value: 3, max: 30, temp: 5 }, recoveries: recov({ value: 0, noRecoveryUses: 3, battlesSinceHealUp: 4 }) });
+    const a = pc({
+      hp: { value: 3, max: 30, temp: 5 },
+      recoveries: recov({ value: 0, noRecoveryUses: 3, battlesSinceHealUp: 4 }),
+    });
     const h = rs.fullHealUp(a);
     expect(h.hp).toEqual({ value: 30, max: 30, temp: 0 });
     expect(h.recoveries).toMatchObject({ value: 8, noRecoveryUses: 0, battlesSinceHealUp: 0 });

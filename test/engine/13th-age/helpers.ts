@@ -99,6 +99,11 @@ export function combatant(id: string, actor: ActorSource, over: Partial<Combatan
   };
 }
 
-export function ctx(combatants: CombatantSource[], combatantId: string | null, options: RuleOptions = {}, round = 1): TurnContext {
+export function ctx(
+  combatants: CombatantSource[],
+  combatantId: string | null,
+  options: RuleOptions = {},
+  round = 1,
+): TurnContext {
   return { round, combatantId, combatants, surpriseRound: false, options };
 }

@@ -13,18 +13,27 @@ const actorArb = fc.record({
 describe("13th Age properties", () => {
   it("[13A-TEMPHP] HP never NaN and temp HP always absorbed before HP", () => {
     fc.assert(
-      fc.property(actorArb, fc.integer({ min: 0, max: 300 }), fc.option(fc.integer({ min: 1, max: 20 }), { nil: null }), fc.boolean(), (a, amount, natural, ongoing) => {
-        // Ordinary NPCs never sit below 0 HP (they are slain at 0).
-        const value = Math.max(a.kind === "npc" ? 0 : -a.max, Math.min(a.value, a.max));
-        const base = { hp: { value, max: a.max, temp: a.temp }, resistances: a.resist ? [{ type: "fire", value: a.resist }] : [] };
-        const actor = a.kind === "character" ? pc(base) : npc(base);
-        const r = rs.applyDamage(actor, packet({ amount, types: ["fire"], natural, ongoing }), {}, "x");
-        expect(Number.isNaN(r.actor.hp.value)).toBe(false);
-        expect(r.absorbedByTemp).toBe(Math.min(a.temp, r.dealt));
-        if (r.dealt <= a.temp) expect(r.actor.hp.value).toBe(value);
-        expect(r.actor.hp.temp).toBe(a.temp - r.absorbedByTemp);
-        expect(r.dealt).toBeLessThanOrEqual(amount);
-      }),
+      fc.property(
+        actorArb,
+        fc.integer({ min: 0, max: 300 }),
+        fc.option(fc.integer({ min: 1, max: 20 }), { nil: null }),
+        fc.boolean(),
+        (a, amount, natural, ongoing) => {
+          // Ordinary NPCs never sit below 0 HP (they are slain at 0).
+          const value = Math.max(a.kind === "npc" ? 0 : -a.max, Math.min(a.value, a.max));
+          const base = {
+            hp: { value, max: a.max, temp: a.temp },
+            resistances: a.resist ? [{ type: "fire", value: a.resist }] : [],
+          };
+          const actor = a.kind === "character" ? pc(base) : npc(base);
+          const r = rs.applyDamage(actor, packet({ amount, types: ["fire"], natural, ongoing }), {}, "x");
+          expect(Number.isNaN(r.actor.hp.value)).toBe(false);
+          expect(r.absorbedByTemp).toBe(Math.min(a.temp, r.dealt));
+          if (r.dealt <= a.temp) expect(r.actor.hp.value).toBe(value);
+          expect(r.actor.hp.temp).toBe(a.temp - r.absorbedByTemp);
+          expect(r.dealt).toBeLessThanOrEqual(amount);
+        },
+      ),
     );
   });
 
@@ -60,12 +69,23 @@ describe("13th Age properties", () => {
 
   it("[13A-NEGHEAL] healing never raises HP above max and never leaves negative HP", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100 }), fc.integer({ min: -49, max: 100 }), fc.integer({ min: 0, max: 200 }), (max, v, heal) => {
-        const value = Math.min(v, max);
-        const r = rs.applyHealing(pc({ hp: { value, max, temp: 0 }, state: value < 0 ? "dying" : "active" }), heal, "heal", {}, "x");
-        expect(r.actor.hp.value).toBeLessThanOrEqual(max);
-        expect(r.actor.hp.value).toBe(Math.min(max, Math.max(0, value) + heal));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: -49, max: 100 }),
+        fc.integer({ min: 0, max: 200 }),
+        (max, v, heal) => {
+          const value = Math.min(v, max);
+          const r = rs.applyHealing(
+            pc({ hp: { value, max, temp: 0 }, state: value < 0 ? "dying" : "active" }),
+            heal,
+            "heal",
+            {},
+            "x",
+          );
+          expect(r.actor.hp.value).toBeLessThanOrEqual(max);
+          expect(r.actor.hp.value).toBe(Math.min(max, Math.max(0, value) + heal));
+        },
+      ),
     );
   });
 });

@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { age13 } from "../../../src/engine/rulesets/13th-age.js";
 import { pc, rs } from "./helpers.js";
 
-const { canSpend, spendAction, TURN_ACTIONS, useInterrupt, canInterrupt, interruptOnTurnStart, interruptOnTurnEnd, INTERRUPT_READY } = age13;
+const {
+  canSpend,
+  spendAction,
+  TURN_ACTIONS,
+  useInterrupt,
+  canInterrupt,
+  interruptOnTurnStart,
+  interruptOnTurnEnd,
+  INTERRUPT_READY,
+} = age13;
 
 describe("13th Age table procedure", () => {
   it("[13A-ACTIONS] a turn holds one standard, one move, one quick action plus free actions; all labelled", () => {
@@ -39,7 +48,11 @@ describe("13th Age table procedure", () => {
   });
 
   it("[13A-RANGE] foes are nearby (one move: move and attack) or far away (two moves: no attack)", () => {
-    expect(age13.RANGE_BANDS.map((b) => [b.key, b.moves])).toEqual([["engaged", 0], ["nearby", 1], ["farAway", 2]]);
+    expect(age13.RANGE_BANDS.map((b) => [b.key, b.moves])).toEqual([
+      ["engaged", 0],
+      ["nearby", 1],
+      ["farAway", 2],
+    ]);
     expect(age13.reachFoe("nearby")).toEqual({ moves: 1, standardSpentMoving: false, canAttack: true });
     expect(age13.reachFoe("farAway")).toEqual({ moves: 2, standardSpentMoving: true, canAttack: false });
     expect(() => age13.reachFoe("orbit" as never)).toThrow(/range\.band/);

@@ -24,7 +24,11 @@ describe("13th Age turn cycle", () => {
     const steps = rs.onTurnEnd(ctx([orc], "orc"));
     expect(steps.map((s) => s.kind)).toEqual(["damage", "damage", "roll", "roll"]);
     const dmg = steps.filter((s) => s.kind === "damage");
-    expect(dmg.map((s) => (s.kind === "damage" ? [s.packet.amount, s.packet.types, s.packet.ongoing, s.packet.natural] : null))).toEqual([
+    expect(
+      dmg.map((s) =>
+        s.kind === "damage" ? [s.packet.amount, s.packet.types, s.packet.ongoing, s.packet.natural] : null,
+      ),
+    ).toEqual([
       [5, ["fire"], true, null],
       [3, ["acid"], true, null],
     ]);
@@ -42,7 +46,9 @@ describe("13th Age turn cycle", () => {
     const c = ctx([orc], "orc");
     const req = rolls(rs.onTurnEnd(c))[0]!;
     const pass = rs.resolveTurnRoll(c, req, { total: 11, natural: 11 });
-    expect(pass.followUps).toEqual([{ kind: "removeEffect", actorId: "actor-orc", effectId: "burn", label: "D20C.Age13.Step.saved" }]);
+    expect(pass.followUps).toEqual([
+      { kind: "removeEffect", actorId: "actor-orc", effectId: "burn", label: "D20C.Age13.Step.saved" },
+    ]);
     expect(rs.resolveTurnRoll(c, req, { total: 10, natural: 10 }).followUps).toEqual([]);
   });
 
@@ -121,12 +127,19 @@ describe("13th Age turn cycle", () => {
     const orc = combatant("orc", npc(), { effects: [mark, brief] });
     const hero = combatant("hero", pc());
     const start = rs.onTurnStart(ctx([hero, orc], "hero"));
-    expect(start).toContainEqual({ kind: "updateEffect", actorId: "actor-orc", effectId: "mark", changes: { armed: true } });
+    expect(start).toContainEqual({
+      kind: "updateEffect",
+      actorId: "actor-orc",
+      effectId: "mark",
+      changes: { armed: true },
+    });
     expect(start).toContainEqual(expect.objectContaining({ kind: "removeEffect", effectId: "brief" }));
     // Not armed yet (same turn it was made): stays.
     expect(rs.onTurnEnd(ctx([hero, orc], "hero")).some((s) => s.kind === "removeEffect")).toBe(false);
     const armed = { ...orc, effects: [{ ...mark, armed: true }] };
-    expect(rs.onTurnEnd(ctx([hero, armed], "hero"))).toContainEqual(expect.objectContaining({ kind: "removeEffect", effectId: "mark" }));
+    expect(rs.onTurnEnd(ctx([hero, armed], "hero"))).toContainEqual(
+      expect.objectContaining({ kind: "removeEffect", effectId: "mark" }),
+    );
   });
 
   it("[13A-ESC] each round start announces the escalation die value", () => {
@@ -140,21 +153,48 @@ describe("13th Age turn cycle", () => {
   it("[13A-TEMPHP] [13A-RALLY] [13A-HEALUP] battle end: temp HP vanish, rallies reset, battles counted (tough = 2)", () => {
     const hero = combatant(
       "hero",
-      pc({ hp: { value: 20, max: 30, temp: 7 }, recoveries: { value: 5, max: 8, formula: "1d8", noRecoveryUses: 0, ralliesThisBattle: 2, battlesSinceHealUp: 1 } }),
+      pc({
+        hp: { value: 20, max: 30, temp: 7 },
+        recoveries: {
+          value: 5,
+          max: 8,
+          formula: "1d8",
+          noRecoveryUses: 0,
+          ralliesThisBattle: 2,
+          battlesSinceHealUp: 1,
+        },
+      }),
     );
     const normal = rs.onCombatEnd(ctx([hero], null), false);
-    expect(normal[0]).toMatchObject({ kind: "updateActor", changes: { hp: { value: 20, max: 30, temp: 0 }, recoveries: { ralliesThisBattle: 0, battlesSinceHealUp: 2 } } });
+    expect(normal[0]).toMatchObject({
+      kind: "updateActor",
+      changes: { hp: { value: 20, max: 30, temp: 0 }, recoveries: { ralliesThisBattle: 0, battlesSinceHealUp: 2 } },
+    });
     expect(normal.some((s) => s.kind === "notice")).toBe(false);
-    const tough = rs.onCombatEnd(ctx([{ ...hero, actor: { ...hero.actor, recoveries: { ...hero.actor.recoveries, battlesSinceHealUp: 2 } } }], null), true);
+    const tough = rs.onCombatEnd(
+      ctx(
+        [{ ...hero, actor: { ...hero.actor, recoveries: { ...hero.actor.recoveries, battlesSinceHealUp: 2 } } }],
+        null,
+      ),
+      true,
+    );
     expect(tough[0]).toMatchObject({ changes: { recoveries: { battlesSinceHealUp: 4 } } });
     expect(tough[1]).toMatchObject({ kind: "notice", event: { key: "D20C.Age13.Event.healUpDue" } });
   });
 
   it("[13A-INIT] rolled once (no re-roll), d20 + level + Dex mod for PCs, d20 + initiative for NPCs", () => {
     expect(rs.initiative).toEqual({ mode: "once", roll: "individual", surprise: "none", simultaneousTies: false });
-    const hero = pc({ level: 3, abilities: { str: 10, dex: 14, con: 10, int: 10, wis: 10, cha: 10 }, initiativeBonus: 1 });
+    const hero = pc({
+      level: 3,
+      abilities: { str: 10, dex: 14, con: 10, int: 10, wis: 10, cha: 10 },
+      initiativeBonus: 1,
+    });
     expect(rs.initiativeFormula(hero, rs.deriveActor(hero, {}))).toBe("1d20 + 6");
-    const orc = npc({ level: 5, initiativeBonus: -1, abilities: { str: 10, dex: 18, con: 10, int: 10, wis: 10, cha: 10 } });
+    const orc = npc({
+      level: 5,
+      initiativeBonus: -1,
+      abilities: { str: 10, dex: 18, con: 10, int: 10, wis: 10, cha: 10 },
+    });
     expect(rs.initiativeFormula(orc, rs.deriveActor(orc, {}))).toBe("1d20 - 1");
     const all = [combatant("a", pc()), combatant("b", npc())];
     for (const hook of [rs.onRoundStart, rs.onTurnStart, rs.onTurnEnd, rs.onRoundEnd]) {
@@ -170,7 +210,13 @@ describe("13th Age turn cycle", () => {
       combatant("ogre", npc(), { initiative: 18 }),
       combatant("kobold", npc({ initiativeBonus: 2 }), { initiative: 15 }),
     ];
-    expect(rs.order(ctx(list, null)).map((s) => s.combatantIds)).toEqual([["ogre"], ["hero"], ["goblin"], ["kobold"], ["none"]]);
+    expect(rs.order(ctx(list, null)).map((s) => s.combatantIds)).toEqual([
+      ["ogre"],
+      ["hero"],
+      ["goblin"],
+      ["kobold"],
+      ["none"],
+    ]);
   });
 
   it("[13A-FLEE] the party may flee while one PC is conscious; survivors recorded with a campaign loss", async () => {
@@ -192,7 +238,9 @@ describe("13th Age turn cycle", () => {
 
   it("the dead take no turns; the dying still do (death saves)", () => {
     expect(rs.actsThisRound(ctx([], null), combatant("d", pc({ state: "dead" })))).toBe(false);
-    expect(rs.actsThisRound(ctx([], null), combatant("y", pc({ state: "dying", hp: { value: -1, max: 30, temp: 0 } })))).toBe(true);
+    expect(
+      rs.actsThisRound(ctx([], null), combatant("y", pc({ state: "dying", hp: { value: -1, max: 30, temp: 0 } }))),
+    ).toBe(true);
   });
 
   it("effects stack as separate entries (each saved on its own)", () => {

@@ -20,7 +20,15 @@ import type {
   WeaponSource,
 } from "../../types.js";
 import { ABILITY_KEYS } from "../../types.js";
-import { CONDITION_PENALTIES, CONDITIONS, DAMAGE_TYPES, DEFENSES, OPTION_DEFAULTS, SAVES, VULNERABILITY_CRIT_EXPANSION } from "./data.js";
+import {
+  CONDITION_PENALTIES,
+  CONDITIONS,
+  DAMAGE_TYPES,
+  DEFENSES,
+  OPTION_DEFAULTS,
+  SAVES,
+  VULNERABILITY_CRIT_EXPANSION,
+} from "./data.js";
 
 const K = "D20C.Age13";
 
@@ -63,7 +71,9 @@ export function initiativeModifier(actor: ActorSource): number {
 
 export function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedActor {
   validateActorSource(actor, DAMAGE_TYPES);
-  const abilityMods = Object.fromEntries(ABILITY_KEYS.map((k) => [k, abilityModifier(actor.abilities[k])])) as DerivedActor["abilityMods"];
+  const abilityMods = Object.fromEntries(
+    ABILITY_KEYS.map((k) => [k, abilityModifier(actor.abilities[k])]),
+  ) as DerivedActor["abilityMods"];
   const norecov = noRecoveryPenalty(actor);
   const attackPenalties = [...(norecov ? [norecov] : []), ...conditionModifiers(actor, "attack")];
   const defensePenalties = [...(norecov ? [norecov] : []), ...conditionModifiers(actor, "defense")];
@@ -99,15 +109,25 @@ export function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedA
  * and the actor's bonuses + weapon enhancement. NPCs: the stat block's flat bonus (+ ability if a
  * power names one; NPCs don't add level). Escalation and penalties are added by `resolveAttack`.
  */
-export function attackBonus(actor: ActorSource, derived: DerivedActor, power: PowerSource, weapon: WeaponSource | null): Modifier[] {
+export function attackBonus(
+  actor: ActorSource,
+  derived: DerivedActor,
+  power: PowerSource,
+  weapon: WeaponSource | null,
+): Modifier[] {
   const out: Modifier[] = [];
   if (power.attackAbility) {
-    out.push({ key: "ability", label: `D20C.Ability.${power.attackAbility}`, value: derived.abilityMods[power.attackAbility] });
+    out.push({
+      key: "ability",
+      label: `D20C.Ability.${power.attackAbility}`,
+      value: derived.abilityMods[power.attackAbility],
+    });
   }
   if (actor.kind === "character") out.push({ key: "level", label: "D20C.Modifier.level", value: actor.level });
   if (power.attackBonus) out.push({ key: "power", label: "D20C.Modifier.power", value: power.attackBonus });
   if (actor.attackBonus) out.push({ key: "misc", label: "D20C.Modifier.misc", value: actor.attackBonus });
-  if (weapon?.enhancement) out.push({ key: "enhancement", label: "D20C.Modifier.enhancement", value: weapon.enhancement });
+  if (weapon?.enhancement)
+    out.push({ key: "enhancement", label: "D20C.Modifier.enhancement", value: weapon.enhancement });
   return out;
 }
 
@@ -115,7 +135,12 @@ export function attackBonus(actor: ActorSource, derived: DerivedActor, power: Po
  * Hit damage of a power ([13A-DMG]): the resolved formula, `N[W]` expanded with the weapon's dice,
  * plus weapon enhancement. Flat NPC damage (`12`) is a formula with no dice.
  */
-export function damageExpression(_actor: ActorSource, _derived: DerivedActor, power: PowerSource, weapon: WeaponSource | null): DamageExpression | null {
+export function damageExpression(
+  _actor: ActorSource,
+  _derived: DerivedActor,
+  power: PowerSource,
+  weapon: WeaponSource | null,
+): DamageExpression | null {
   if (!power.damage || power.damage.trim() === "") return null;
   const wdice = weapon && weapon.damageDice.trim() !== "" ? parseWeaponDice(weapon.damageDice) : null;
   const expr = parseDamage(power.damage, wdice, "power.damage");
@@ -158,7 +183,8 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
     modifiers.push({ key: "escalation", label: "D20C.Modifier.escalation", value: Math.trunc(escalation) });
   }
   for (const p of input.attacker.penalties) modifiers.push(p);
-  if (input.situation.bonus) modifiers.push({ key: "situational", label: "D20C.Modifier.situational", value: input.situation.bonus });
+  if (input.situation.bonus)
+    modifiers.push({ key: "situational", label: "D20C.Modifier.situational", value: input.situation.bonus });
   modifiers.forEach((m, i) => requireFinite(`attack.modifiers[${i}].value`, m.value));
 
   const total = natural + modifiers.reduce((s, m) => s + m.value, 0);
@@ -209,7 +235,10 @@ function doubledDice(expr: DamageExpression): DamageExpression {
 
 function addExpr(a: DamageExpression, b: DamageExpression | null): DamageExpression {
   if (!b) return mergeDice({ dice: a.dice.map((d) => ({ ...d })), flat: a.flat });
-  return mergeDice({ dice: [...a.dice.map((d) => ({ ...d })), ...b.dice.map((d) => ({ ...d }))], flat: a.flat + b.flat });
+  return mergeDice({
+    dice: [...a.dice.map((d) => ({ ...d })), ...b.dice.map((d) => ({ ...d }))],
+    flat: a.flat + b.flat,
+  });
 }
 
 /**
@@ -226,10 +255,21 @@ export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
       if (!input.hit) return null;
       const mode = option(input.options, "critDamage", OPTION_DEFAULTS.critDamage as string);
       if (mode === "doubleDice") {
-        return { ...base, roll: addExpr(doubledDice(input.hit), input.critExtra), multiplier: 1, notes: [`${K}.Note.critDoubleDice`] };
+        return {
+          ...base,
+          roll: addExpr(doubledDice(input.hit), input.critExtra),
+          multiplier: 1,
+          notes: [`${K}.Note.critDoubleDice`],
+        };
       }
-      if (mode !== "doubleTotal") throw new EngineError("options.critDamage", `unknown crit damage rule "${mode}"`, mode);
-      return { ...base, roll: addExpr(input.hit, input.critExtra), multiplier: 2, notes: [`${K}.Note.critDoubleTotal`] };
+      if (mode !== "doubleTotal")
+        throw new EngineError("options.critDamage", `unknown crit damage rule "${mode}"`, mode);
+      return {
+        ...base,
+        roll: addExpr(input.hit, input.critExtra),
+        multiplier: 2,
+        notes: [`${K}.Note.critDoubleTotal`],
+      };
     }
     case "hit":
       return input.hit ? { ...base, roll: addExpr(input.hit, null), multiplier: 1, notes: [] } : null;

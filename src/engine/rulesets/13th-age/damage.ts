@@ -77,7 +77,12 @@ export function d20Plus(bonus: number, mode: RollMode = "normal"): string {
  * threshold N counts; damage is halved unless the attack's natural roll is N or more. With no
  * natural roll (ongoing damage, flat effects) it is always halved.
  */
-export function resistAdjustment(actor: ActorSource, packet: DamagePacket, amount: number, options: RuleOptions): Modifier | null {
+export function resistAdjustment(
+  actor: ActorSource,
+  packet: DamagePacket,
+  amount: number,
+  options: RuleOptions,
+): Modifier | null {
   const matching = actor.resistances.filter((r) => r.type === "all" || packet.types.includes(r.type));
   if (matching.length === 0 || amount <= 0) return null;
   const threshold = Math.max(...matching.map((r) => r.value));
@@ -87,7 +92,12 @@ export function resistAdjustment(actor: ActorSource, packet: DamagePacket, amoun
   return { key: "resist", label: `${K}.Adjust.resist`, value: kept - amount };
 }
 
-export function applyDamage(actor: ActorSource, packet: DamagePacket, options: RuleOptions, actorId: string): DamageResult {
+export function applyDamage(
+  actor: ActorSource,
+  packet: DamagePacket,
+  options: RuleOptions,
+  actorId: string,
+): DamageResult {
   validateActorSource(actor, DAMAGE_TYPES);
   validatePacket(packet, DAMAGE_TYPES);
   const next = clonePlain(actor);
@@ -95,7 +105,9 @@ export function applyDamage(actor: ActorSource, packet: DamagePacket, options: R
   const adjustments: Modifier[] = [];
   let amount = Math.floor(packet.amount);
 
-  const immune = packet.types.length > 0 && packet.types.every((t) => actor.immunities.includes(t) || actor.immunities.includes("all"));
+  const immune =
+    packet.types.length > 0 &&
+    packet.types.every((t) => actor.immunities.includes(t) || actor.immunities.includes("all"));
   if (immune && amount > 0) {
     adjustments.push({ key: "immune", label: `${K}.Adjust.immune`, value: -amount });
     amount = 0;
@@ -133,14 +145,28 @@ export function applyDamage(actor: ActorSource, packet: DamagePacket, options: R
       }
     }
   }
-  return { actor: next, events, requests: [], adjustments, dealt: amount, absorbedByTemp: t.absorbed, hpLost: before - value };
+  return {
+    actor: next,
+    events,
+    requests: [],
+    adjustments,
+    dealt: amount,
+    absorbedByTemp: t.absorbed,
+    hpLost: before - value,
+  };
 }
 
 /**
  * Heal ([13A-NEGHEAL]: from negative HP healing starts at 0; never above max) or grant temporary
  * HP ([13A-TEMPHP]: they don't stack, the higher pool is kept). The dead are not healed.
  */
-export function applyHealing(actor: ActorSource, amount: number, kind: HealingKind, _options: RuleOptions, actorId: string): RuleResult {
+export function applyHealing(
+  actor: ActorSource,
+  amount: number,
+  kind: HealingKind,
+  _options: RuleOptions,
+  actorId: string,
+): RuleResult {
   validateActorSource(actor, DAMAGE_TYPES);
   const n = Math.floor(requireNonNegative("healing.amount", amount));
   const next = clonePlain(actor);
@@ -170,7 +196,11 @@ export function applyHealing(actor: ActorSource, amount: number, kind: HealingKi
 }
 
 /** The roll of one recovery ([13A-RECOV]); `half` when none are left ([13A-NORECOV]). */
-export function recoveryRequest(actor: ActorSource, actorId: string, data: Record<string, string | number | boolean> = {}): RollRequest {
+export function recoveryRequest(
+  actor: ActorSource,
+  actorId: string,
+  data: Record<string, string | number | boolean> = {},
+): RollRequest {
   if (!actor.recoveries.formula || actor.recoveries.formula.trim() === "") {
     throw new EngineError("actor.recoveries.formula", "is empty", actor.recoveries.formula);
   }
@@ -193,12 +223,17 @@ export function recoveryRequest(actor: ActorSource, actorId: string, data: Recor
 export function startRecovery(actor: ActorSource, rally: boolean, _options: RuleOptions, actorId: string): RuleResult {
   validateActorSource(actor, DAMAGE_TYPES);
   const next = clonePlain(actor);
-  if (actor.state === "dead") return { actor: next, events: [{ key: `${K}.Event.deadNoHealing`, actorId }], requests: [] };
+  if (actor.state === "dead")
+    return { actor: next, events: [{ key: `${K}.Event.deadNoHealing`, actorId }], requests: [] };
   if (!rally) return { actor: next, events: [], requests: [recoveryRequest(actor, actorId)] };
   const previous = actor.recoveries.ralliesThisBattle;
   next.recoveries.ralliesThisBattle = previous + 1;
   if (previous === 0) {
-    return { actor: next, events: [{ key: `${K}.Event.rallyFree`, actorId }], requests: [recoveryRequest(actor, actorId, { rally: true })] };
+    return {
+      actor: next,
+      events: [{ key: `${K}.Event.rallyFree`, actorId }],
+      requests: [recoveryRequest(actor, actorId, { rally: true })],
+    };
   }
   const save: RollRequest = {
     kind: "rallySave",
@@ -212,7 +247,13 @@ export function startRecovery(actor: ActorSource, rally: boolean, _options: Rule
 }
 
 /** A save of a difficulty from the sheet ([13A-SAVE]): d20 (+ flat save bonus, 0 by default). */
-export function saveRequest(actor: ActorSource, derived: DerivedActor, kind: string, mode: RollMode, actorId: string): RollRequest {
+export function saveRequest(
+  actor: ActorSource,
+  derived: DerivedActor,
+  kind: string,
+  mode: RollMode,
+  actorId: string,
+): RollRequest {
   if (!(kind in SAVE_TARGETS)) throw new EngineError("save.kind", `unknown save "${kind}" (easy, normal, hard)`, kind);
   const k = kind as SaveKind;
   return {
@@ -226,7 +267,11 @@ export function saveRequest(actor: ActorSource, derived: DerivedActor, kind: str
 }
 
 /** The death save of a dying creature ([13A-DEATHSAVE]), or null if it isn't making them. */
-export function deathSaveRequest(actor: ActorSource, _derived: DerivedActor | null, actorId: string): RollRequest | null {
+export function deathSaveRequest(
+  actor: ActorSource,
+  _derived: DerivedActor | null,
+  actorId: string,
+): RollRequest | null {
   if (actor.state !== "dying") return null;
   return {
     kind: "deathSave",
@@ -274,7 +319,12 @@ export function spendRecovery(actor: ActorSource, rolled: number, actorId: strin
 }
 
 /** Feed back a requested roll (recovery, rally save, death save, save, disengage). */
-export function resolveRoll(actor: ActorSource, request: RollRequest, roll: RollResult, options: RuleOptions): RuleResult {
+export function resolveRoll(
+  actor: ActorSource,
+  request: RollRequest,
+  roll: RollResult,
+  options: RuleOptions,
+): RuleResult {
   validateActorSource(actor, DAMAGE_TYPES);
   requireFinite("roll.total", roll.total);
   if (roll.natural !== null) requireFinite("roll.natural", roll.natural);
@@ -284,7 +334,11 @@ export function resolveRoll(actor: ActorSource, request: RollRequest, roll: Roll
       return spendRecovery(actor, roll.total, id, options);
     case "rallySave": {
       if (passes(request, roll)) {
-        return { actor: clonePlain(actor), events: [{ key: `${K}.Event.rallySaved`, actorId: id }], requests: [recoveryRequest(actor, id, { rally: true })] };
+        return {
+          actor: clonePlain(actor),
+          events: [{ key: `${K}.Event.rallySaved`, actorId: id }],
+          requests: [recoveryRequest(actor, id, { rally: true })],
+        };
       }
       return { actor: clonePlain(actor), events: [{ key: `${K}.Event.rallyFailed`, actorId: id }], requests: [] };
     }
@@ -299,7 +353,9 @@ export function resolveRoll(actor: ActorSource, request: RollRequest, roll: Roll
         return { actor: next, events, requests: [recoveryRequest(actor, id, { deathSave: true })] };
       }
       next.deathSaves.failures = actor.deathSaves.failures + 1;
-      const events: RuleEvent[] = [{ key: `${K}.Event.deathSaveFailed`, data: { failures: next.deathSaves.failures }, actorId: id }];
+      const events: RuleEvent[] = [
+        { key: `${K}.Event.deathSaveFailed`, data: { failures: next.deathSaves.failures }, actorId: id },
+      ];
       if (next.deathSaves.failures >= DEATH_SAVE_FAILURES_TO_DIE) {
         next.state = "dead";
         events.push({ key: `${K}.Event.dead`, actorId: id });
@@ -316,7 +372,13 @@ export function resolveRoll(actor: ActorSource, request: RollRequest, roll: Roll
       const ok = passes(request, roll);
       return {
         actor: clonePlain(actor),
-        events: [{ key: ok ? `${K}.Event.disengaged` : `${K}.Event.disengageFailed`, data: { action: String(request.data?.["action"] ?? "move") }, actorId: id }],
+        events: [
+          {
+            key: ok ? `${K}.Event.disengaged` : `${K}.Event.disengageFailed`,
+            data: { action: String(request.data?.["action"] ?? "move") },
+            actorId: id,
+          },
+        ],
         requests: [],
       };
     }
@@ -331,7 +393,13 @@ export function fullHealUp(actor: ActorSource): ActorSource {
   const next = clonePlain(actor);
   if (actor.state === "dead") return next;
   next.hp = { value: actor.hp.max, max: actor.hp.max, temp: 0 };
-  next.recoveries = { ...actor.recoveries, value: actor.recoveries.max, noRecoveryUses: 0, ralliesThisBattle: 0, battlesSinceHealUp: 0 };
+  next.recoveries = {
+    ...actor.recoveries,
+    value: actor.recoveries.max,
+    noRecoveryUses: 0,
+    ralliesThisBattle: 0,
+    battlesSinceHealUp: 0,
+  };
   next.deathSaves = { successes: 0, failures: 0 };
   next.state = "active";
   next.lastTurn = false;

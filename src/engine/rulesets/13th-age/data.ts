@@ -64,8 +64,23 @@ export const CONDITIONS: readonly ConditionSpec[] = [
     noActions: true,
     noReactions: true,
   },
-  { id: "dying", label: "D20C.Condition.Dying", img: "icons/svg/blood.svg", implies: ["unconscious"], noActions: true, noReactions: true },
-  { id: "dead", label: "D20C.Condition.Dead", img: "icons/svg/skull.svg", implies: [], noActions: true, noReactions: true, dead: true },
+  {
+    id: "dying",
+    label: "D20C.Condition.Dying",
+    img: "icons/svg/blood.svg",
+    implies: ["unconscious"],
+    noActions: true,
+    noReactions: true,
+  },
+  {
+    id: "dead",
+    label: "D20C.Condition.Dead",
+    img: "icons/svg/skull.svg",
+    implies: [],
+    noActions: true,
+    noReactions: true,
+    dead: true,
+  },
 ];
 
 /** The four kinds of action a turn holds, plus the out-of-turn ones ([13A-ACTIONS]). */

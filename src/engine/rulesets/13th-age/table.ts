@@ -99,6 +99,9 @@ export function provokesOpportunityAttack(move: { engaged: boolean; disengaged: 
  * [13A-ENGAGE] What a failed disengage costs: the action used for it (the move, or the standard
  * spent on a retry) is lost and the creature stays put.
  */
-export function disengageOutcome(passed: boolean, action: "move" | "standard"): { moved: boolean; actionLost: "move" | "standard" | null } {
+export function disengageOutcome(
+  passed: boolean,
+  action: "move" | "standard",
+): { moved: boolean; actionLost: "move" | "standard" | null } {
   return passed ? { moved: true, actionLost: null } : { moved: false, actionLost: action };
 }

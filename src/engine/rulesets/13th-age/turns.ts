@@ -28,7 +28,8 @@ const K = "D20C.Age13";
 function current(ctx: TurnContext): CombatantSource | null {
   if (ctx.combatantId === null) return null;
   const c = ctx.combatants.find((x) => x.id === ctx.combatantId);
-  if (!c) throw new EngineError("ctx.combatantId", `no combatant "${ctx.combatantId}" in the turn context`, ctx.combatantId);
+  if (!c)
+    throw new EngineError("ctx.combatantId", `no combatant "${ctx.combatantId}" in the turn context`, ctx.combatantId);
   return c;
 }
 
@@ -120,10 +121,20 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
   if (actor.lastTurn && !dead) {
     if (actor.hp.value <= 0) {
       const state = stateForHp(actor, actor.hp.value);
-      steps.push({ kind: "updateActor", actorId: c.actorId, changes: { lastTurn: false, state }, label: `${K}.Step.lastTurnOver` });
+      steps.push({
+        kind: "updateActor",
+        actorId: c.actorId,
+        changes: { lastTurn: false, state },
+        label: `${K}.Step.lastTurnOver`,
+      });
       dead = state === "dead";
     } else {
-      steps.push({ kind: "updateActor", actorId: c.actorId, changes: { lastTurn: false }, label: `${K}.Step.lastTurnOver` });
+      steps.push({
+        kind: "updateActor",
+        actorId: c.actorId,
+        changes: { lastTurn: false },
+        label: `${K}.Step.lastTurnOver`,
+      });
     }
   }
   if (!dead) {
@@ -147,7 +158,8 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
   for (const { bearer, effect } of createdBy(ctx, c.id)) {
     const timed = effect.duration === "endOfNextTurn" && effect.armed;
     const unsustained = effect.duration === "sustain" && effect.armed && effect.sustainedRound !== ctx.round;
-    if (timed || unsustained) steps.push({ kind: "removeEffect", actorId: bearer.actorId, effectId: effect.id, label: `${K}.Step.expired` });
+    if (timed || unsustained)
+      steps.push({ kind: "removeEffect", actorId: bearer.actorId, effectId: effect.id, label: `${K}.Step.expired` });
   }
   if (!dead && deathSaveTiming(ctx) === "end") steps.push(...deathSaveStep(c));
   return steps;
@@ -201,7 +213,12 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
     if (passed && effect) {
       followUps.push({ kind: "removeEffect", actorId: c.actorId, effectId: effect.id, label: `${K}.Step.saved` });
       if (effect.aftereffect) {
-        deferred.push({ kind: "addEffect", actorId: c.actorId, effect: { ...clonePlain(effect.aftereffect), armed: false, sustainedRound: null, aftereffect: null }, label: `${K}.Step.aftereffect` });
+        deferred.push({
+          kind: "addEffect",
+          actorId: c.actorId,
+          effect: { ...clonePlain(effect.aftereffect), armed: false, sustainedRound: null, aftereffect: null },
+          label: `${K}.Step.aftereffect`,
+        });
       }
     }
   }
@@ -255,8 +272,16 @@ export function canFlee(combatants: readonly CombatantSource[]): boolean {
  * [13A-FLEE] what fleeing means: allowed or not, the player-side combatants still alive (who
  * survive), and the campaign-loss event to record.
  */
-export function flee(combatants: readonly CombatantSource[]): { allowed: boolean; survivors: string[]; events: RuleEvent[] } {
+export function flee(combatants: readonly CombatantSource[]): {
+  allowed: boolean;
+  survivors: string[];
+  events: RuleEvent[];
+} {
   if (!canFlee(combatants)) return { allowed: false, survivors: [], events: [{ key: `${K}.Event.cannotFlee` }] };
   const survivors = combatants.filter((c) => c.side === "player" && c.actor.state !== "dead").map((c) => c.id);
-  return { allowed: true, survivors, events: [{ key: `${K}.Event.campaignLoss`, data: { survivors: survivors.length } }] };
+  return {
+    allowed: true,
+    survivors,
+    events: [{ key: `${K}.Event.campaignLoss`, data: { survivors: survivors.length } }],
+  };
 }
