@@ -196,3 +196,11 @@ describe("FFd20 knock-outs and rests", () => {
     expect(ffd20.fullHealUp(pc({ state: "dead", hp: { value: -20, max: 30, temp: 0 } })).state).toBe("dead");
   });
 });
+
+describe("FFd20 immunity", () => {
+  it("[FF-RESIST] immunity zeroes damage only when it covers every type of the hit", () => {
+    const a = pc({ immunities: ["poison"] });
+    expect(ffd20.applyDamage(a, packet(9, { types: ["poison"] }), {}, "a").dealt).toBe(0);
+    expect(ffd20.applyDamage(a, packet(9, { types: ["poison", "acid"] }), {}, "a").dealt).toBe(9);
+  });
+});
