@@ -5,59 +5,11 @@
  * `id`, `name`, `statuses`, which are the effect's own).
  */
 import { activeRuleset } from "../active-ruleset.js";
-import { SYSTEM_ID } from "../constants.js";
 import type { EffectSource } from "../engine/types.js";
+import { effectSourceOf, statusEffectsFromConditions } from "../data/effects.js";
 
-/** What the flag stores: the engine's effect fields the ActiveEffect does not already have. */
-export type SystemEffectData = Omit<EffectSource, "id" | "name" | "statuses">;
-
-/** Defaults for an effect with no system data (a plain status toggle): lasts until removed. */
-export function defaultEffectData(): SystemEffectData {
-  return {
-    sourceCombatantId: null,
-    duration: "permanent",
-    save: "normal",
-    saveBonus: 0,
-    sustain: null,
-    sustainedRound: null,
-    ongoing: null,
-    aftereffect: null,
-    armed: false,
-  };
-}
-
-/** The minimal shape of an ActiveEffect this module reads (real documents and plain test data). */
-export interface EffectLike {
-  id: string | null;
-  name: string;
-  statuses: Iterable<string>;
-  flags?: Record<string, unknown> | null | undefined;
-}
-
-/** The engine's `EffectSource` of an ActiveEffect (pure; missing fields take the defaults). */
-export function effectSourceOf(effect: EffectLike): EffectSource {
-  const flag = (effect.flags?.[SYSTEM_ID] as { effect?: Partial<SystemEffectData> } | undefined)?.effect ?? {};
-  const data = { ...defaultEffectData(), ...structuredClone(flag) };
-  return { ...data, id: effect.id ?? "", name: effect.name, statuses: [...effect.statuses] };
-}
-
-/** ActiveEffect create data for an engine effect (the flag plus name and statuses). */
-export function effectCreateData(effect: Omit<EffectSource, "id">, img?: string): {
-  name: string;
-  img?: string;
-  statuses: string[];
-  flags: Record<string, { effect: SystemEffectData }>;
-} {
-  const { name, statuses, ...rest } = structuredClone(effect);
-  return { name, ...(img ? { img } : {}), statuses, flags: { [SYSTEM_ID]: { effect: rest } } };
-}
-
-/** Status effects for the token HUD from the active ruleset's conditions. */
-export function statusEffectsFromConditions(
-  conditions: readonly { id: string; label: string; img: string }[],
-): { id: string; name: string; img: string }[] {
-  return conditions.map((c) => ({ id: c.id, name: c.label, img: c.img }));
-}
+// The pure helpers live in src/data/effects.ts (testable without Foundry); re-exported here.
+export * from "../data/effects.js";
 
 export class D20ActiveEffect extends ActiveEffect {
   /** This effect as the engine reads it. */

@@ -1,0 +1,53 @@
+/**
+ * The engine's views of item data (pure): `WeaponSource` and `PowerSource` from an item's system
+ * data. The Item document (src/documents/item.ts) calls these; tests call them directly.
+ */
+import { resolveFormulaRefs } from "./formula.js";
+import type { AbilityKey, PowerSource, RangeKind, WeaponClass, WeaponSource } from "../engine/types.js";
+
+export type Plain = Record<string, unknown>;
+
+/** Build the engine's `WeaponSource` from a weapon item's system data and name (pure). */
+export function weaponSourceFrom(name: string, s: Plain): WeaponSource {
+  return {
+    name,
+    damageDice: String(s.damageDice ?? ""),
+    weaponClass: (s.weaponClass as WeaponClass) ?? "simple",
+    light: Boolean(s.light),
+    finesse: Boolean(s.finesse),
+    twoHanded: Boolean(s.twoHanded),
+    offHand: Boolean(s.offHand),
+    thrown: Boolean(s.thrown),
+    ranged: Boolean(s.ranged),
+    proficient: Boolean(s.proficient),
+    proficiencyBonus: Number(s.proficiencyBonus ?? 0),
+    enhancement: Number(s.enhancement ?? 0),
+    critDice: String(s.critDice ?? ""),
+    critRange: Number(s.critRange ?? 0),
+  };
+}
+
+/**
+ * Build the engine's `PowerSource` from a power item's system data (pure). Formulas have their
+ * `@references` resolved from `rollData`; `N[W]` stays for the engine to expand.
+ */
+export function powerSourceFrom(s: Plain, rollData: unknown): PowerSource {
+  const ongoing = s.ongoing as { amount: number; type: string; save: "easy" | "normal" | "hard" } | null | undefined;
+  const resolve = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? resolveFormulaRefs(v, rollData) : "");
+  return {
+    attackAbility: (s.attackAbility as AbilityKey | null) ?? null,
+    attackBonus: Number(s.attackBonus ?? 0),
+    defense: String(s.defense ?? "ac"),
+    range: (s.range as RangeKind) ?? "melee",
+    damage: resolve(s.damage),
+    damageTypes: Array.isArray(s.damageTypes) ? [...(s.damageTypes as string[])] : [],
+    missEffect: (s.missEffect as PowerSource["missEffect"]) ?? "none",
+    missDamage: resolve(s.missDamage),
+    critDamage: resolve(s.critDamage),
+    critRange: Number(s.critRange ?? 0),
+    ongoing: ongoing && ongoing.amount > 0 ? { ...ongoing } : null,
+    touch: Boolean(s.touch),
+    nonlethal: Boolean(s.nonlethal),
+  };
+}
+
