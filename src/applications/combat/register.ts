@@ -1,0 +1,24 @@
+/**
+ * Registration of the combat tracker and turn automation: document classes, settings, templates
+ * and hooks. Called once from the `init` hook (src/d20-combat.ts).
+ */
+import { SYSTEM_ID } from "../../constants.js";
+import { D20Combat } from "../../documents/combat.js";
+import { D20Combatant } from "../../documents/combatant.js";
+import { registerCombatSettings } from "../../settings-combat.js";
+import { registerCombatQuench } from "../../quench/combat.js";
+import { SIMULTANEOUS_TEMPLATE, TRACKER_HEADER_TEMPLATE, onRenderCombatTracker } from "./tracker.js";
+import { TURN_LINE_TEMPLATE, onRenderTurnLine } from "./turn-chat.js";
+
+/** Wire combat into Foundry. */
+export function registerCombat(): void {
+  CONFIG.Combat.documentClass = D20Combat as never;
+  CONFIG.Combatant.documentClass = D20Combatant as never;
+  registerCombatSettings();
+  void foundry.applications.handlebars.loadTemplates([TRACKER_HEADER_TEMPLATE, SIMULTANEOUS_TEMPLATE, TURN_LINE_TEMPLATE]);
+  Hooks.on("renderCombatTracker", (app: unknown, html: HTMLElement) => {
+    onRenderCombatTracker(app, html).catch((err) => console.error(`${SYSTEM_ID} | combat tracker additions`, err));
+  });
+  Hooks.on("renderChatMessageHTML", (message: ChatMessage, html: HTMLElement) => onRenderTurnLine(message, html));
+  registerCombatQuench();
+}

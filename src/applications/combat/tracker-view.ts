@@ -1,0 +1,40 @@
+/**
+ * The combat tracker additions as template data (pure; rendered by
+ * templates/combat/tracker-header.hbs): the escalation die for everyone ([SYS-ESC], [13A-ESC]),
+ * the GM's die controls and battle actions (tough battle, flee [13A-FLEE], heal-up [13A-HEALUP]).
+ */
+export interface TrackerHeaderInput {
+  /** A combat is being viewed. */
+  inCombat: boolean;
+  /** The die is in play in this world (ruleset default or the world setting). */
+  escalationEnabled: boolean;
+  escalation: number;
+  paused: boolean;
+  isGM: boolean;
+  /** The GM marked this battle as tough (counts two toward the heal-up). */
+  tough: boolean;
+  /** The ruleset lets the party flee now. */
+  canFlee: boolean;
+}
+
+export interface TrackerHeaderView {
+  showEscalation: boolean;
+  escalation: { value: number; paused: boolean; atMax: boolean; atMin: boolean };
+  isGM: boolean;
+  inCombat: boolean;
+  tough: boolean;
+  canFlee: boolean;
+}
+
+/** Template data of the tracker header additions. */
+export function trackerHeaderView(input: TrackerHeaderInput): TrackerHeaderView {
+  const value = Math.min(6, Math.max(0, Math.trunc(input.escalation)));
+  return {
+    showEscalation: input.escalationEnabled && input.inCombat,
+    escalation: { value, paused: input.paused, atMax: value >= 6, atMin: value <= 0 },
+    isGM: input.isGM,
+    inCombat: input.inCombat,
+    tough: input.tough,
+    canFlee: input.canFlee,
+  };
+}

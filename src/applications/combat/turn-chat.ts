@@ -1,0 +1,116 @@
+/**
+ * Turn-automation chat lines in Foundry ([SYS-TURNS]): post one compact message per step (error
+ * lines whispered to the GMs), and the GM's Undo button that restores what the step changed from
+ * the snapshots stored in the message flags.
+ */
+import { SYSTEM_ID } from "../../constants.js";
+import { effectCreateData, type SystemEffectData } from "../../documents/active-effect.js";
+import type { ActorSource } from "../../engine/types.js";
+import { hasUndo, turnLineView } from "../../workflows/combat-chat.js";
+import type { ChatLine } from "../../workflows/turns.js";
+
+export const TURN_LINE_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/turn-line.hbs`;
+
+/** What a turn-line message stores under `flags["d20-combat"].turnLine`. */
+export interface TurnLineFlags {
+  line: ChatLine;
+  /** Full ActiveEffect data of effects the step deleted, by effect id (Undo re-creates them). */
+  removedEffects: Record<string, object>;
+  combatId: string;
+  undone: boolean;
+}
+
+function format(key: string, data?: Record<string, string | number>): string {
+  const i18n = game.i18n;
+  if (!i18n) return key;
+  return data ? i18n.format(key, data as Record<string, string>) : i18n.localize(key);
+}
+
+async function render(flags: TurnLineFlags, isGM: boolean): Promise<string> {
+  const view = turnLineView(flags.line, format, { isGM, undone: flags.undone });
+  return foundry.applications.handlebars.renderTemplate(TURN_LINE_TEMPLATE, view as unknown as Record<string, unknown>);
+}
+
+/** Post one chat line (the Foundry port of the plan runner). */
+export async function postTurnLine(
+  line: ChatLine,
+  extra: { rolls: Roll[]; removedEffects: Map<string, object>; combatId: string },
+): Promise<void> {
+  const removedEffects: Record<string, object> = {};
+  for (const r of line.undo?.removedEffects ?? []) {
+    const full = extra.removedEffects.get(r.effect.id);
+    if (full) removedEffects[r.effect.id] = full;
+  }
+  const flags: TurnLineFlags = { line, removedEffects, combatId: extra.combatId, undone: false };
+  const gmIds = (game.users?.filter((u) => u.isGM) ?? []).map((u) => u.id);
+  await ChatMessage.create({
+    content: await render(flags, false),
+    rolls: extra.rolls as never,
+    ...(line.error ? { whisper: gmIds } : {}),
+    flags: { [SYSTEM_ID]: { turnLine: flags } },
+  } as never);
+}
+
+/** Undo a step: restore prior actor sources, re-create removed effects, delete added ones. */
+export async function undoTurnLine(message: ChatMessage): Promise<void> {
+  const flags = (message.flags as Record<string, { turnLine?: TurnLineFlags } | undefined>)[SYSTEM_ID]?.turnLine;
+  if (!flags || flags.undone || !hasUndo(flags.line) || !game.user?.isGM) return;
+  const undo = flags.line.undo;
+  if (!undo) return;
+  const actorOf = (key: string) => fromUuidSync(key as never) as unknown as {
+    applyEngineActor?(next: ActorSource): Promise<unknown>;
+    update(d: object): Promise<unknown>;
+    createEmbeddedDocuments(t: string, d: object[], o?: object): Promise<unknown>;
+    deleteEmbeddedDocuments(t: string, ids: string[]): Promise<unknown>;
+    effects: { get(id: string): { update(d: object): Promise<unknown> } | undefined; has(id: string): boolean };
+  } | null;
+  for (const a of undo.actors) {
+    const actor = actorOf(a.actorId);
+    if (!actor) continue;
+    if (actor.applyEngineActor) await actor.applyEngineActor(a.before);
+    else await actor.update({ system: a.before });
+  }
+  for (const r of undo.removedEffects) {
+    const actor = actorOf(r.actorId);
+    if (!actor || actor.effects.has(r.effect.id)) continue;
+    const full = flags.removedEffects[r.effect.id];
+    const { id, ...rest } = r.effect;
+    await actor.createEmbeddedDocuments("ActiveEffect", [full ?? { _id: id, ...effectCreateData(rest) }], { keepId: true });
+  }
+  for (const r of undo.addedEffects) {
+    const actor = actorOf(r.actorId);
+    if (actor?.effects.has(r.effectId)) await actor.deleteEmbeddedDocuments("ActiveEffect", [r.effectId]);
+  }
+  for (const r of undo.updatedEffects) {
+    const doc = actorOf(r.actorId)?.effects.get(r.before.id);
+    const { id: _id, name, statuses, ...rest } = r.before;
+    await doc?.update({ name, statuses, flags: { [SYSTEM_ID]: { effect: rest as SystemEffectData } } });
+  }
+  const next: TurnLineFlags = { ...flags, undone: true };
+  await message.update({ content: await render(next, false), flags: { [SYSTEM_ID]: { turnLine: next } } } as never);
+}
+
+/** `renderChatMessageHTML`: show the Undo button to GMs only and bind it. Idempotent. */
+export function onRenderTurnLine(message: ChatMessage, html: HTMLElement): void {
+  const flags = (message.flags as Record<string, { turnLine?: TurnLineFlags } | undefined>)[SYSTEM_ID]?.turnLine;
+  if (!flags) return;
+  const isGM = Boolean(game.user?.isGM);
+  const host = html.querySelector(".d20c-turn-line");
+  if (!host || host.querySelector(".d20c-turn-line__undo")) return;
+  const view = turnLineView(flags.line, format, { isGM, undone: flags.undone });
+  if (!view.canUndo) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "d20c-turn-line__undo";
+  button.textContent = view.undoLabel;
+  button.addEventListener("click", (event) => {
+    event.preventDefault();
+    button.disabled = true;
+    undoTurnLine(message).catch((err) => {
+      console.error(`${SYSTEM_ID} | undo failed`, err);
+      ui.notifications?.error("D20C.Combat.Line.UndoFailed", { localize: true });
+      button.disabled = false;
+    });
+  });
+  host.append(button);
+}

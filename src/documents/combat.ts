@@ -1,0 +1,327 @@
+/**
+ * The system's Combat ([SYS-TURNS], [SYS-ESC]): turn-boundary automation in `_onStartTurn`,
+ * `_onEndTurn`, `_onStartRound`, `_onEndRound` and combat end, which Foundry runs after the update
+ * on one GM client — so it happens however the turn changed. Each boundary builds a `TurnContext`,
+ * asks the active ruleset for its plan and runs it through src/workflows/turns.ts with Foundry
+ * ports (Roll, document updates, chat lines with Undo). Initiative, turn order and surprise come
+ * from the ruleset's data and functions, never from its id.
+ *
+ * Flags (`flags["d20-combat"]`): `offset`/`frozen` (escalation die), `tough` (battle counts two),
+ * `surprise` (this battle opened with a surprise round), `begun` (combat-start bookkeeping done).
+ */
+import { activeRuleset, ruleOptions } from "../active-ruleset.js";
+import { SYSTEM_ID } from "../constants.js";
+import type { Ruleset } from "../engine/ruleset.js";
+import type { ActorSource, CombatantSource, EffectSource, RollRequest, RollResult, TurnContext } from "../engine/types.js";
+import { bumpEscalation, escalationEnabled, escalationFor, toggleEscalationPause, type EscalationFlags } from "../escalation.js";
+import { recordCampaignLoss } from "../settings-combat.js";
+import {
+  currentActs,
+  hasSurpriseRound,
+  initiativeGroups,
+  nextActingIndex,
+  orderRanks,
+  runBoundary,
+  type CombatPhase,
+} from "../workflows/combat-cycle.js";
+import type { ChatLine, TurnPorts } from "../workflows/turns.js";
+import { postTurnLine } from "../applications/combat/turn-chat.js";
+import { effectCreateData, type SystemEffectData } from "./active-effect.js";
+import { D20Combatant } from "./combatant.js";
+
+/** The system flags of a combat. */
+export interface CombatFlags extends EscalationFlags {
+  tough?: boolean;
+  surprise?: boolean;
+  begun?: boolean;
+}
+
+/** Actor-like object the ports write to (the system Actor). */
+interface EngineActor {
+  uuid: string;
+  applyEngineActor?(next: ActorSource): Promise<unknown>;
+  update(data: object): Promise<unknown>;
+  createEmbeddedDocuments(type: "ActiveEffect", data: object[]): Promise<{ id: string | null }[]>;
+  effects: { get(id: string): { toObject(): object; delete(): Promise<unknown>; update(data: object): Promise<unknown> } | undefined };
+  getRollData(): Record<string, unknown>;
+}
+
+/** The natural d20 of an evaluated roll: the kept result of its first d20 term (FOUNDRY.md fact 6). */
+export function naturalOf(roll: { dice: { faces?: number; results: { result: number; active?: boolean }[] }[] }): number | null {
+  const d20 = roll.dice.find((d) => d.faces === 20);
+  if (!d20) return null;
+  const kept = d20.results.find((r) => r.active !== false);
+  return kept ? kept.result : null;
+}
+
+export class D20Combat extends Combat {
+  /** The system flags of this combat. */
+  get d20Flags(): CombatFlags {
+    return ((this.flags as Record<string, unknown>)[SYSTEM_ID] as CombatFlags | undefined) ?? {};
+  }
+
+  /** The escalation die's value now (0 when the die is off). */
+  get escalation(): number {
+    return escalationEnabled() ? escalationFor(this.round, this.d20Flags) : 0;
+  }
+
+  /** Whether this round is the opening surprise round ([WD-SURPRISE]). */
+  get isSurpriseRound(): boolean {
+    return Boolean(this.d20Flags.surprise) && this.round === 1;
+  }
+
+  private async setD20Flags(changes: Partial<CombatFlags>): Promise<void> {
+    await this.update({ flags: { [SYSTEM_ID]: changes } } as Combat.UpdateData);
+  }
+
+  // ---- the engine's view --------------------------------------------------------------------
+
+  /** Every combatant as the engine reads it. */
+  combatantSources(): CombatantSource[] {
+    return this.combatants.contents.map((c, i) => (c as D20Combatant).toCombatantSource(i));
+  }
+
+  /** The turn context of this combat now (`combatantId` = whose turn the plan is about). */
+  turnContext(combatantId: string | null): TurnContext {
+    return {
+      round: this.round,
+      combatantId,
+      combatants: this.combatantSources(),
+      surpriseRound: this.isSurpriseRound,
+      options: ruleOptions(),
+    };
+  }
+
+  /** Actor documents by the key the plans use (see `actorKeyOf`). */
+  private actorsByKey(ctx: TurnContext): Map<string, EngineActor> {
+    const out = new Map<string, EngineActor>();
+    for (const src of ctx.combatants) {
+      const actor = this.combatants.get(src.id)?.actor as unknown as EngineActor | null | undefined;
+      if (actor) out.set(src.actorId, actor);
+    }
+    return out;
+  }
+
+  /** Foundry ports for the plan runner: real rolls, one update per change, chat lines with Undo. */
+  turnPorts(ctx: TurnContext): TurnPorts {
+    const actors = this.actorsByKey(ctx);
+    const actor = (key: string): EngineActor => {
+      const a = actors.get(key);
+      if (!a) throw new Error(`no actor "${key}" in this combat`);
+      return a;
+    };
+    const rolls: Roll[] = [];
+    const removed = new Map<string, object>();
+    return {
+      roll: async (request: RollRequest): Promise<RollResult> => {
+        const data = actors.get(request.actorId)?.getRollData() ?? {};
+        const roll = await new Roll(request.formula, data).evaluate();
+        rolls.push(roll as unknown as Roll);
+        return { total: roll.total ?? 0, natural: naturalOf(roll as never) };
+      },
+      applyActor: async (key, next) => {
+        const a = actor(key);
+        if (a.applyEngineActor) await a.applyEngineActor(next);
+        else await a.update({ system: next });
+      },
+      addEffect: async (key, effect) => {
+        const [created] = await actor(key).createEmbeddedDocuments("ActiveEffect", [effectCreateData(effect)]);
+        return created?.id ?? "";
+      },
+      removeEffect: async (key, effectId) => {
+        const doc = actor(key).effects.get(effectId);
+        if (!doc) return;
+        removed.set(effectId, doc.toObject());
+        await doc.delete();
+      },
+      updateEffect: async (key, effectId, changes) => {
+        const doc = actor(key).effects.get(effectId);
+        if (!doc) return;
+        const { name, statuses, id: _id, ...rest } = changes;
+        const update: Record<string, unknown> = { flags: { [SYSTEM_ID]: { effect: rest as Partial<SystemEffectData> } } };
+        if (name !== undefined) update.name = name;
+        if (statuses !== undefined) update.statuses = statuses;
+        await doc.update(update);
+      },
+      rerollInitiative: async (ids) => {
+        await this.rollInitiative(ids.filter((id) => this.combatants.has(id)), { updateTurn: false });
+      },
+      post: async (line: ChatLine) => {
+        await postTurnLine(line, { rolls: rolls.splice(0), removedEffects: removed, combatId: this.id ?? "" });
+      },
+    };
+  }
+
+  /** Plan and run one phase of the battle (GM client only). */
+  async runPhase(phase: CombatPhase, combatantId: string | null): Promise<void> {
+    let ruleset: Ruleset;
+    let ctx: TurnContext;
+    try {
+      ruleset = activeRuleset();
+      ctx = this.turnContext(combatantId);
+    } catch (err) {
+      console.error(`${SYSTEM_ID} | turn automation could not start (${phase})`, err);
+      return;
+    }
+    await runBoundary(ruleset, phase, ctx, this.turnPorts(ctx), { tough: Boolean(this.d20Flags.tough) });
+  }
+
+  // ---- turn events (one GM client, after the update) ----------------------------------------
+
+  protected override async _onStartRound(context: Combat.RoundEventContext): Promise<void> {
+    await super._onStartRound(context);
+    if (!this.d20Flags.begun) {
+      await this.setD20Flags({ begun: true });
+      await this.runPhase("combatStart", null);
+    }
+    await this.runPhase("roundStart", null);
+  }
+
+  protected override async _onEndRound(context: Combat.RoundEventContext): Promise<void> {
+    await super._onEndRound(context);
+    if (this.round > 1) await this.runPhase("roundEnd", null);
+  }
+
+  protected override async _onStartTurn(combatant: Combatant.Implementation, context: Combat.TurnEventContext): Promise<void> {
+    await super._onStartTurn(combatant, context);
+    await this.runPhase("turnStart", combatant.id);
+    await this.skipIfNotActing(combatant.id);
+  }
+
+  protected override async _onEndTurn(combatant: Combatant.Implementation, context: Combat.TurnEventContext): Promise<void> {
+    await super._onEndTurn(combatant, context);
+    await this.runPhase("turnEnd", combatant.id);
+  }
+
+  /**
+   * A combatant that does not act this round (surprised, [HD-SURPRISE]/[WD-SURPRISE]) passes its
+   * turn on at once, unless nobody in the round acts (then the GM decides).
+   */
+  private async skipIfNotActing(combatantId: string | null): Promise<void> {
+    try {
+      const ruleset = activeRuleset();
+      const ctx = this.turnContext(combatantId);
+      if (currentActs(ruleset, ctx)) return;
+      const acts = (i: number) => {
+        const id = this.turns[i]?.id ?? null;
+        const c = ctx.combatants.find((x) => x.id === id);
+        return c ? ruleset.actsThisRound(ctx, c) : false;
+      };
+      const anyone = nextActingIndex(this.turns.length, -1, acts) !== null;
+      if (anyone) await this.nextTurn();
+    } catch (err) {
+      console.error(`${SYSTEM_ID} | could not skip a turn`, err);
+    }
+  }
+
+  // ---- combat start and end -------------------------------------------------------------------
+
+  /** Start: decide whether a surprise round opens the battle ([WD-SURPRISE]), then Foundry's start. */
+  override async startCombat(): Promise<this> {
+    try {
+      const ruleset = activeRuleset();
+      const surprise = hasSurpriseRound(ruleset.initiative, this.combatantSources());
+      await this.setD20Flags({ surprise, begun: false, offset: 0, frozen: null });
+    } catch (err) {
+      console.error(`${SYSTEM_ID} | surprise check`, err);
+    }
+    return super.startCombat();
+  }
+
+  /** Combat end on the GM client: temp HP, rallies, battle counter… ([13A-TEMPHP], [13A-HEALUP]). */
+  protected override _onDelete(options: Combat.Database.OnDeleteOperation, userId: string): void {
+    super._onDelete(options, userId);
+    if (!game.users?.activeGM?.isSelf || !this.started) return;
+    void this.runPhase("combatEnd", null);
+  }
+
+  /**
+   * The party flees ([13A-FLEE]): allowed while the ruleset says so; records a campaign loss with
+   * the survivors and ends the battle (its end-of-battle bookkeeping runs as usual).
+   */
+  async flee(): Promise<boolean> {
+    const ruleset = activeRuleset();
+    const sources = this.combatantSources();
+    if (!ruleset.canFlee(sources)) {
+      ui.notifications?.warn("D20C.Combat.CannotFlee", { localize: true });
+      return false;
+    }
+    const survivors = sources.filter((c) => c.side === "player" && c.actor.state !== "dead").map((c) => c.name);
+    await recordCampaignLoss({ date: new Date().toISOString(), round: this.round, survivors });
+    await ChatMessage.create({
+      content: `<div class="d20-combat d20c-turn-line"><header class="d20c-turn-line__head">${foundry.utils.escapeHTML(
+        game.i18n?.format("D20C.Combat.Fled", { survivors: survivors.join(", ") }) ?? "",
+      )}</header></div>`,
+    });
+    await this.delete();
+    return true;
+  }
+
+  // ---- escalation die controls (GM) ----------------------------------------------------------
+
+  /** GM: move the die by `delta` ([13A-ESC] the GM can set it). */
+  async adjustEscalation(delta: number): Promise<void> {
+    await this.setD20Flags(bumpEscalation(this.round, this.d20Flags, delta));
+  }
+
+  /** GM: hold the die at its value, or release it. */
+  async toggleEscalationPause(): Promise<void> {
+    await this.setD20Flags(toggleEscalationPause(this.round, this.d20Flags));
+  }
+
+  /** GM: mark the battle as tough (counts two toward the heal-up). */
+  async setTough(tough: boolean): Promise<void> {
+    await this.setD20Flags({ tough });
+  }
+
+  // ---- initiative ----------------------------------------------------------------------------
+
+  /**
+   * Roll initiative each game's way: one roll for the whole GM side where the ruleset says so
+   * ([HD-INIT]); only the aware in a surprise round ([WD-SURPRISE]).
+   */
+  override async rollInitiative(ids: string | string[], options: Combat.InitiativeOptions = {}): Promise<this> {
+    const wanted = new Set(typeof ids === "string" ? [ids] : ids);
+    let groups: string[][];
+    try {
+      const ruleset = activeRuleset();
+      const sources = this.combatantSources().filter((c) => wanted.has(c.id));
+      groups = initiativeGroups(ruleset.initiative, sources, { surpriseRound: this.isSurpriseRound, reroll: true });
+    } catch (err) {
+      console.error(`${SYSTEM_ID} | initiative groups`, err);
+      return super.rollInitiative(ids, options);
+    }
+    const leaders = groups.map((g) => g[0] as string);
+    await super.rollInitiative(leaders, options);
+    const shared = groups
+      .filter((g) => g.length > 1)
+      .flatMap((g) => {
+        const value = this.combatants.get(g[0] as string)?.initiative ?? null;
+        return g.slice(1).map((id) => ({ _id: id, initiative: value }));
+      });
+    if (shared.length) await this.updateEmbeddedDocuments("Combatant", shared);
+    return this;
+  }
+
+  /** Turn order from the ruleset ([13A-INIT] ties, [HD-INIT] around the table, [WD-TIES]). */
+  override setupTurns(): Combatant.Implementation[] {
+    const turns = super.setupTurns();
+    let ranks: Map<string, number>;
+    try {
+      const ctx = this.turnContext(null);
+      ranks = orderRanks(activeRuleset().order(ctx));
+    } catch {
+      return turns;
+    }
+    const rank = (c: Combatant.Implementation) => ranks.get(c.id ?? "") ?? Number.MAX_SAFE_INTEGER;
+    const sorted = [...turns].sort((a, b) => rank(a) - rank(b));
+    this.turns = sorted;
+    if (this.turn !== null && sorted.length) {
+      const current = sorted[Math.min(this.turn, sorted.length - 1)];
+      this.current = { round: this.round, turn: this.turn, combatantId: current?.id ?? null, tokenId: current?.tokenId ?? null };
+    }
+    return sorted;
+  }
+}
+
+export type { EffectSource };
