@@ -353,9 +353,7 @@ describe("odds.ts on a test-only fake ruleset", () => {
 // The real rulesets
 // ------------------------------------------------------------------------------------------------
 
-const isReady = (r: Ruleset): boolean => typeof r.resolveAttack === "function" && typeof r.damageRecipe === "function";
 const get = (id: RulesetId): Ruleset => getRuleset(id);
-const readyIds = RULESET_IDS.filter((id) => isReady(getRuleset(id)));
 
 function damageFor(r: Ruleset): OddsDamage {
   return {
@@ -367,7 +365,7 @@ function damageFor(r: Ruleset): OddsDamage {
   };
 }
 
-describe.each(readyIds)("odds match brute-force enumeration: %s", (id) => {
+describe.each(RULESET_IDS)("odds match brute-force enumeration: %s", (id) => {
   const r = () => get(id);
   it("plain attacks at several defenses (normal mode, 20 faces)", () => {
     for (const def of [2, 10, 15, 21, 26, 40])
@@ -434,133 +432,108 @@ describe.each(readyIds)("odds match brute-force enumeration: %s", (id) => {
 // What the cards show, reasoned from each game's rules (exact fractions of 20 or 400 faces).
 // ------------------------------------------------------------------------------------------------
 
-const ready = (id: RulesetId): boolean => isReady(getRuleset(id));
 const def = (r: Ruleset, value: number): AttackInput["defense"] => ({ key: r.defenses[0]!.key, value });
 
 describe("odds of each game's special rolls", () => {
-  it.skipIf(!ready("13th-age"))(
-    "[13A-VULN] vulnerable target: naturals 18, 19, 20 crit (3/20), a 1 still misses",
-    () => {
-      const r = get("13th-age");
-      const input = baseInput(r, {
-        defense: def(r, 2),
-        attackBonus: 5,
-        damageTypes: ["fire"],
-        target: { conditions: [], vulnerabilities: [{ type: "fire", value: 0 }], exhaustion: 0 },
-      });
-      const odds = attackOdds(r, input);
-      expect(odds.crit).toBeCloseTo(3 / 20, 14);
-      expect(odds.faces.slice(17)).toEqual(["crit", "crit", "crit"]);
-      expect(odds.faces[16]).not.toBe("crit");
-      expect(odds.autoMiss + odds.miss).toBeCloseTo(1 / 20, 14);
-      // Not vulnerable to the attack's type: only the natural 20 crits.
-      const cold = attackOdds(r, { ...input, damageTypes: ["cold"] });
-      expect(cold.crit).toBeCloseTo(1 / 20, 14);
-    },
-  );
+  it("[13A-VULN] vulnerable target: naturals 18, 19, 20 crit (3/20), a 1 still misses", () => {
+    const r = get("13th-age");
+    const input = baseInput(r, {
+      defense: def(r, 2),
+      attackBonus: 5,
+      damageTypes: ["fire"],
+      target: { conditions: [], vulnerabilities: [{ type: "fire", value: 0 }], exhaustion: 0 },
+    });
+    const odds = attackOdds(r, input);
+    expect(odds.crit).toBeCloseTo(3 / 20, 14);
+    expect(odds.faces.slice(17)).toEqual(["crit", "crit", "crit"]);
+    expect(odds.faces[16]).not.toBe("crit");
+    expect(odds.autoMiss + odds.miss).toBeCloseTo(1 / 20, 14);
+    // Not vulnerable to the attack's type: only the natural 20 crits.
+    const cold = attackOdds(r, { ...input, damageTypes: ["cold"] });
+    expect(cold.crit).toBeCloseTo(1 / 20, 14);
+  });
 
-  it.skipIf(!ready("13th-age"))(
-    "[13A-ESC] each escalation point adds exactly 1/20 to the chance to hit; an unflagged NPC gains nothing",
-    () => {
-      const r = get("13th-age");
-      const at = (esc: number, kind: "character" | "npc", uses: boolean) =>
-        attackOdds(
-          r,
-          baseInput(r, {
-            defense: def(r, 18),
-            attackBonus: 5,
-            escalation: esc,
-            attacker: { kind, usesEscalation: uses, penalties: [], conditions: [], exhaustion: 0 },
-          }),
-        ).hitOrCrit;
-      for (let esc = 1; esc <= 6; esc++)
-        expect(at(esc, "character", false) - at(esc - 1, "character", false)).toBeCloseTo(1 / 20, 14);
-      expect(at(6, "npc", false)).toBeCloseTo(at(0, "npc", false), 14);
-      expect(at(6, "npc", true)).toBeCloseTo(at(0, "npc", true) + 6 / 20, 14);
-    },
-  );
+  it("[13A-ESC] each escalation point adds exactly 1/20 to the chance to hit; an unflagged NPC gains nothing", () => {
+    const r = get("13th-age");
+    const at = (esc: number, kind: "character" | "npc", uses: boolean) =>
+      attackOdds(
+        r,
+        baseInput(r, {
+          defense: def(r, 18),
+          attackBonus: 5,
+          escalation: esc,
+          attacker: { kind, usesEscalation: uses, penalties: [], conditions: [], exhaustion: 0 },
+        }),
+      ).hitOrCrit;
+    for (let esc = 1; esc <= 6; esc++)
+      expect(at(esc, "character", false) - at(esc - 1, "character", false)).toBeCloseTo(1 / 20, 14);
+    expect(at(6, "npc", false)).toBeCloseTo(at(0, "npc", false), 14);
+    expect(at(6, "npc", true)).toBeCloseTo(at(0, "npc", true) + 6 / 20, 14);
+  });
 
-  it.skipIf(!ready("13th-age"))(
-    "[13A-NAT20] [13A-NAT1] expected damage: a crit deals double, a natural 1 nothing even with a miss effect",
-    () => {
-      const r = get("13th-age");
-      const input = baseInput(r, { defense: def(r, 30), attackBonus: 5, hasMissEffect: true });
-      const odds = attackOdds(r, input, { hit: parseDamage("7"), missEffect: "formula", miss: parseDamage("3") });
-      expect(odds.expectedByResult.crit).toBe(14);
-      expect(odds.missEffect).toBeCloseTo(18 / 20, 14); // naturals 2–19 miss with the effect
-      // nat 20 crit (14) + 18 plain misses × 3 + nat 1 nothing
-      expect(odds.expectedDamage).toBeCloseTo((14 + 18 * 3) / 20, 12);
-    },
-  );
+  it("[13A-NAT20] [13A-NAT1] expected damage: a crit deals double, a natural 1 nothing even with a miss effect", () => {
+    const r = get("13th-age");
+    const input = baseInput(r, { defense: def(r, 30), attackBonus: 5, hasMissEffect: true });
+    const odds = attackOdds(r, input, { hit: parseDamage("7"), missEffect: "formula", miss: parseDamage("3") });
+    expect(odds.expectedByResult.crit).toBe(14);
+    expect(odds.missEffect).toBeCloseTo(18 / 20, 14); // naturals 2–19 miss with the effect
+    // nat 20 crit (14) + 18 plain misses × 3 + nat 1 nothing
+    expect(odds.expectedDamage).toBeCloseTo((14 + 18 * 3) / 20, 12);
+  });
 
-  it.skipIf(!ready("ffd20"))(
-    "[FF-NAT20] a natural 20 against an unreachable defense hits (1/20) but does not crit",
-    () => {
-      const r = get("ffd20");
-      const odds = attackOdds(r, baseInput(r, { defense: def(r, 40), attackBonus: 5 }));
-      expect(odds.hit).toBeCloseTo(1 / 20, 14);
-      expect(odds.crit).toBe(0);
-      expect(odds.faces[19]).toBe("hit");
-    },
-  );
+  it("[FF-NAT20] a natural 20 against an unreachable defense hits (1/20) but does not crit", () => {
+    const r = get("ffd20");
+    const odds = attackOdds(r, baseInput(r, { defense: def(r, 40), attackBonus: 5 }));
+    expect(odds.hit).toBeCloseTo(1 / 20, 14);
+    expect(odds.crit).toBe(0);
+    expect(odds.faces[19]).toBe("hit");
+  });
 
-  it.skipIf(!ready("ffd20"))(
-    "[FF-PRECISION] crit range 18–20 crits only where the total hits; only the 20 hits regardless",
-    () => {
-      const r = get("ffd20");
-      // total = natural + 5 reaches 24 only on a 19 or 20
-      const odds = attackOdds(r, baseInput(r, { defense: def(r, 24), attackBonus: 5, critRange: 2 }));
-      expect(odds.crit).toBeCloseTo(2 / 20, 14);
-      expect(odds.faces[17]).toBe("miss"); // natural 18 in range but the total misses
-      expect(odds.hitOrCrit).toBeCloseTo(2 / 20, 14);
-      // Low defense: all of 18–20 crit.
-      expect(attackOdds(r, baseInput(r, { defense: def(r, 5), attackBonus: 5, critRange: 2 })).crit).toBeCloseTo(
-        3 / 20,
-        14,
-      );
-    },
-  );
+  it("[FF-PRECISION] crit range 18–20 crits only where the total hits; only the 20 hits regardless", () => {
+    const r = get("ffd20");
+    // total = natural + 5 reaches 24 only on a 19 or 20
+    const odds = attackOdds(r, baseInput(r, { defense: def(r, 24), attackBonus: 5, critRange: 2 }));
+    expect(odds.crit).toBeCloseTo(2 / 20, 14);
+    expect(odds.faces[17]).toBe("miss"); // natural 18 in range but the total misses
+    expect(odds.hitOrCrit).toBeCloseTo(2 / 20, 14);
+    // Low defense: all of 18–20 crit.
+    expect(attackOdds(r, baseInput(r, { defense: def(r, 5), attackBonus: 5, critRange: 2 })).crit).toBeCloseTo(
+      3 / 20,
+      14,
+    );
+  });
 
-  it.skipIf(!ready("ffd20"))(
-    "[FF-CRITDMG] [FF-NAT1] expected crit damage is the maximum plus the rolled extra dice; a 1 always misses",
-    () => {
-      const r = get("ffd20");
-      const odds = attackOdds(r, baseInput(r, { defense: def(r, 2), attackBonus: 30 }), {
-        hit: parseDamage("2d6+3"),
-        critExtra: parseDamage("1d6"),
-      });
-      expect(odds.expectedByResult.crit).toBeCloseTo(15 + 3.5, 12);
-      expect(odds.expectedByResult.hit).toBeCloseTo(10, 12);
-      expect(odds.autoMiss + odds.miss).toBeCloseTo(1 / 20, 14);
-    },
-  );
+  it("[FF-CRITDMG] [FF-NAT1] expected crit damage is the maximum plus the rolled extra dice; a 1 always misses", () => {
+    const r = get("ffd20");
+    const odds = attackOdds(r, baseInput(r, { defense: def(r, 2), attackBonus: 30 }), {
+      hit: parseDamage("2d6+3"),
+      critExtra: parseDamage("1d6"),
+    });
+    expect(odds.expectedByResult.crit).toBeCloseTo(15 + 3.5, 12);
+    expect(odds.expectedByResult.hit).toBeCloseTo(10, 12);
+    expect(odds.autoMiss + odds.miss).toBeCloseTo(1 / 20, 14);
+  });
 
-  it.skipIf(!ready("wounds-d20"))(
-    "[WD-NAT] a natural 20 is always a crit (1/20 even against an unreachable AC), a 1 always misses",
-    () => {
-      const r = get("wounds-d20");
-      const high = attackOdds(r, baseInput(r, { defense: def(r, 45), attackBonus: 3 }));
-      expect(high.crit).toBeCloseTo(1 / 20, 14);
-      expect(high.hit).toBe(0);
-      const low = attackOdds(r, baseInput(r, { defense: def(r, 1), attackBonus: 10 }));
-      expect(low.autoMiss + low.miss).toBeCloseTo(1 / 20, 14);
-    },
-  );
+  it("[WD-NAT] a natural 20 is always a crit (1/20 even against an unreachable AC), a 1 always misses", () => {
+    const r = get("wounds-d20");
+    const high = attackOdds(r, baseInput(r, { defense: def(r, 45), attackBonus: 3 }));
+    expect(high.crit).toBeCloseTo(1 / 20, 14);
+    expect(high.hit).toBe(0);
+    const low = attackOdds(r, baseInput(r, { defense: def(r, 1), attackBonus: 10 }));
+    expect(low.autoMiss + low.miss).toBeCloseTo(1 / 20, 14);
+  });
 
-  it.skipIf(!ready("hundred-dungeons"))(
-    "[HD-MIGHTY] [HD-CRIT] mighty crits on 39/400 (a 20 on either die), weak on 1/400, one of each cancels",
-    () => {
-      const r = get("hundred-dungeons");
-      const input = baseInput(r, { defense: def(r, 60), attackBonus: 0 });
-      const mighty = attackOdds(r, withSituation(input, { mighty: 1 }));
-      expect(mighty.mode).toBe("mighty");
-      expect(mighty.crit).toBeCloseTo(39 / 400, 14);
-      expect(mighty.autoMiss + mighty.miss).toBeCloseTo(361 / 400, 14);
-      const weak = attackOdds(r, withSituation(input, { weak: 1 }));
-      expect(weak.crit).toBeCloseTo(1 / 400, 14);
-      const both = attackOdds(r, withSituation(input, { weak: 1, mighty: 1 }));
-      expect(both.mode).toBe("normal");
-      expect(both.crit).toBeCloseTo(1 / 20, 14);
-    },
-  );
+  it("[HD-MIGHTY] [HD-CRIT] mighty crits on 39/400 (a 20 on either die), weak on 1/400, one of each cancels", () => {
+    const r = get("hundred-dungeons");
+    const input = baseInput(r, { defense: def(r, 60), attackBonus: 0 });
+    const mighty = attackOdds(r, withSituation(input, { mighty: 1 }));
+    expect(mighty.mode).toBe("mighty");
+    expect(mighty.crit).toBeCloseTo(39 / 400, 14);
+    expect(mighty.autoMiss + mighty.miss).toBeCloseTo(361 / 400, 14);
+    const weak = attackOdds(r, withSituation(input, { weak: 1 }));
+    expect(weak.crit).toBeCloseTo(1 / 400, 14);
+    const both = attackOdds(r, withSituation(input, { weak: 1, mighty: 1 }));
+    expect(both.mode).toBe("normal");
+    expect(both.crit).toBeCloseTo(1 / 20, 14);
+  });
 });
