@@ -5,10 +5,12 @@ import { SYSTEM_ID } from "./constants.js";
 import { registerSettings } from "./settings.js";
 import { registerDataModels } from "./data/register.js";
 import { registerCombat } from "./applications/combat/register.js";
+import { registerAttackWorkflow } from "./workflows/register.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | Initializing d20 Combat`);
   registerSettings();
   registerDataModels();
   registerCombat();
+  registerAttackWorkflow();
 });

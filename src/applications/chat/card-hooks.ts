@@ -1,0 +1,62 @@
+/**
+ * Chat-side wiring of our cards: re-render the attack card for the viewing user (defenses, odds,
+ * buttons as they may see them), append loose-roll outcomes, and bind the apply/undo buttons.
+ * Uses `renderChatMessageHTML` (v13+, HTMLElement), which also covers chat notifications and pop-outs.
+ */
+import { SYSTEM_ID } from "../../constants.js";
+import { cardOf, onApplyClick, onUndoClick } from "../../workflows/apply-damage.js";
+import type { LooseRollData } from "../../workflows/card-data.js";
+import { currentViewer, renderAttackCard, renderAttackCardSync, renderLooseRoll, renderLooseRollSync } from "./render.js";
+
+function bindButtons(message: ChatMessage, root: HTMLElement): void {
+  root.querySelectorAll<HTMLButtonElement>("[data-action='d20c-apply']").forEach((btn) => {
+    btn.addEventListener("click", (event) => {
+      event.preventDefault();
+      btn.disabled = true;
+      void onApplyClick(message, btn.dataset.targetUuid ?? "", btn.dataset.mode ?? "").finally(() => (btn.disabled = false));
+    });
+  });
+  root.querySelectorAll<HTMLButtonElement>("[data-action='d20c-undo']").forEach((btn) => {
+    btn.addEventListener("click", (event) => {
+      event.preventDefault();
+      btn.disabled = true;
+      void onUndoClick(message, btn.dataset.recordId ?? "").finally(() => (btn.disabled = false));
+    });
+  });
+}
+
+function replaceWith(el: Element, html: string): HTMLElement | null {
+  const tpl = document.createElement("template");
+  tpl.innerHTML = html.trim();
+  const fresh = tpl.content.firstElementChild as HTMLElement | null;
+  if (fresh) el.replaceWith(fresh);
+  return fresh;
+}
+
+/** The renderChatMessageHTML handler. */
+export function onRenderChatMessage(message: ChatMessage, html: HTMLElement): void {
+  const card = cardOf(message);
+  if (card) {
+    const viewer = currentViewer();
+    const el = html.querySelector(".d20c-attack-card");
+    const sync = renderAttackCardSync(card, viewer);
+    if (el && sync !== null) {
+      const fresh = replaceWith(el, sync);
+      if (fresh) bindButtons(message, fresh);
+    } else if (el) {
+      void renderAttackCard(card, viewer).then((h) => {
+        const fresh = replaceWith(el, h);
+        if (fresh) bindButtons(message, fresh);
+      });
+    }
+    return;
+  }
+  const loose = (message.flags as Record<string, Record<string, unknown> | undefined>)[SYSTEM_ID]?.loose as LooseRollData | undefined;
+  if (loose && !html.querySelector(".d20c-loose-roll")) {
+    const content = html.querySelector(".message-content") ?? html;
+    const viewer = currentViewer();
+    const sync = renderLooseRollSync(loose, viewer);
+    if (sync !== null) content.insertAdjacentHTML("beforeend", sync);
+    else void renderLooseRoll(loose, viewer).then((h) => content.insertAdjacentHTML("beforeend", h));
+  }
+}

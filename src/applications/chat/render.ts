@@ -1,0 +1,77 @@
+/**
+ * Rendering our chat cards in Foundry: template paths, the viewer (who is looking, what they own,
+ * the visibility setting) and the attack card's per-viewer re-render.
+ */
+import { SYSTEM_ID } from "../../constants.js";
+import { cardVisibility } from "../../settings-attack.js";
+import type { AttackCardData, LooseRollData, RuleCardData } from "../../workflows/card-data.js";
+import { attackCardContext, type CardViewer } from "./attack-card-context.js";
+import { looseRollContext, ruleCardContext } from "./rule-card-context.js";
+
+export const TEMPLATES = {
+  attack: `systems/${SYSTEM_ID}/templates/chat/attack-card.hbs`,
+  loose: `systems/${SYSTEM_ID}/templates/chat/loose-roll.hbs`,
+  rule: `systems/${SYSTEM_ID}/templates/chat/rule-card.hbs`,
+  situation: `systems/${SYSTEM_ID}/templates/chat/situation-dialog.hbs`,
+} as const;
+
+/** Preload the chat templates (init): they become partials so cards can re-render synchronously. */
+export async function preloadChatTemplates(): Promise<void> {
+  await foundry.applications.handlebars.loadTemplates(Object.values(TEMPLATES));
+}
+
+/** Whether the current user owns the document behind a UUID (token or actor). */
+export function ownsUuid(uuid: string): boolean {
+  try {
+    const doc = fromUuidSync(uuid as never) as unknown as { isOwner?: boolean } | null;
+    return Boolean(doc?.isOwner);
+  } catch {
+    return false;
+  }
+}
+
+/** The card viewer for the current user. */
+export function currentViewer(): CardViewer {
+  return {
+    isGM: game.user.isGM,
+    userId: game.user.id ?? "",
+    ownsTarget: ownsUuid,
+    visibility: cardVisibility(),
+    localize: (k) => game.i18n.localize(k),
+    has: (k) => game.i18n.has(k),
+    format: (k, data) => game.i18n.format(k, data as Record<string, string>),
+  };
+}
+
+/** A public viewer (no ownership): what the stored message content shows before a re-render. */
+export function publicViewer(): CardViewer {
+  return { ...currentViewer(), isGM: false, userId: "", ownsTarget: () => false, visibility: "gm" };
+}
+
+/** Render a template synchronously when it is preloaded (partial), else null. */
+function renderSync(path: string, context: object): string | null {
+  const partial = (Handlebars.partials as Record<string, unknown>)[path];
+  if (typeof partial === "function") {
+    return (partial as (ctx: object, opts: object) => string)(context, {
+      allowProtoMethodsByDefault: true,
+      allowProtoPropertiesByDefault: true,
+    });
+  }
+  return null;
+}
+
+async function render(path: string, context: object): Promise<string> {
+  return renderSync(path, context) ?? (await foundry.applications.handlebars.renderTemplate(path, context as never));
+}
+
+export const renderAttackCard = (card: AttackCardData, viewer: CardViewer): Promise<string> =>
+  render(TEMPLATES.attack, attackCardContext(card, viewer));
+export const renderAttackCardSync = (card: AttackCardData, viewer: CardViewer): string | null =>
+  renderSync(TEMPLATES.attack, attackCardContext(card, viewer));
+export const renderLooseRoll = (data: LooseRollData, viewer: CardViewer): Promise<string> =>
+  render(TEMPLATES.loose, looseRollContext(data, viewer));
+export const renderLooseRollSync = (data: LooseRollData, viewer: CardViewer): string | null =>
+  renderSync(TEMPLATES.loose, looseRollContext(data, viewer));
+export const renderRuleCard = (data: RuleCardData, viewer: CardViewer): Promise<string> =>
+  render(TEMPLATES.rule, ruleCardContext(data, viewer));
+export const renderSituationDialog = (context: object): Promise<string> => render(TEMPLATES.situation, context);

@@ -1,0 +1,142 @@
+/**
+ * The attack workflow in Foundry ([SYS-TARGETS]): a sheet click rolls the attack against every
+ * targeted token and posts ONE chat message holding every roll (Dice So Nice animates them), with
+ * the target UUIDs, outcomes and damage in the message flags. Decisions are made by the pure
+ * functions in attack-core.ts; this file only asks, rolls and posts.
+ */
+import { activeRuleset, ruleOptions } from "../active-ruleset.js";
+import { renderAttackCard, publicViewer, renderSituationDialog } from "../applications/chat/render.js";
+import { AttackRoll, DamageRoll, allFaces, d20Faces } from "../dice/rolls.js";
+import { EngineError } from "../engine/errors.js";
+import type { Ruleset } from "../engine/ruleset.js";
+import type { Situation } from "../engine/types.js";
+import { currentEscalation } from "../escalation.js";
+import { buildAttackCard, decideAttack, planAttack, plainSituation, type AttackRequest, type RolledDamage } from "./attack-core.js";
+import { attackSources, engineSource, postCard, targetSnapshots } from "./foundry-docs.js";
+
+/** Every situational field the dialog knows, in dialog order. */
+export const SITUATIONAL_FIELDS: readonly (keyof Situation)[] = [
+  "combatAdvantage",
+  "cover",
+  "concealment",
+  "offGuard",
+  "withinMeleeReach",
+  "mighty",
+  "weak",
+  "bonus",
+];
+
+/** The dialog fields a ruleset offers (all when it does not say). */
+export function offeredFields(ruleset: Ruleset): (keyof Situation)[] {
+  const offered = ruleset.situational;
+  return SITUATIONAL_FIELDS.filter((f) => !offered || offered.includes(f) || (f === "bonus"));
+}
+
+/** Turn the dialog's form values into a Situation (pure). */
+export function situationFromForm(form: Record<string, unknown>): Situation {
+  const pick = <T extends string>(v: unknown, allowed: readonly T[], d: T): T =>
+    (allowed as readonly unknown[]).includes(v) ? (v as T) : d;
+  const mode = String(form.rollMode ?? "normal");
+  const bonus = Number(form.bonus ?? 0);
+  return plainSituation({
+    combatAdvantage: Boolean(form.combatAdvantage),
+    cover: pick(form.cover, ["none", "partial", "superior", "total"] as const, "none"),
+    concealment: pick(form.concealment, ["none", "partial", "total"] as const, "none"),
+    offGuard: Boolean(form.offGuard),
+    withinMeleeReach: Boolean(form.withinMeleeReach),
+    mighty: mode === "mighty" ? 1 : 0,
+    weak: mode === "weak" ? 1 : 0,
+    bonus: Number.isFinite(bonus) ? Math.trunc(bonus) : 0,
+  });
+}
+
+/** Ask for situational modifiers (DialogV2). Resolves null when the user cancels. */
+async function askSituation(ruleset: Ruleset, itemName: string): Promise<Situation | null> {
+  const fields = offeredFields(ruleset);
+  const has = (k: keyof Situation) => fields.includes(k);
+  const content = await renderSituationDialog({
+    combatAdvantage: has("combatAdvantage"),
+    cover: has("cover"),
+    concealment: has("concealment"),
+    offGuard: has("offGuard"),
+    withinMeleeReach: has("withinMeleeReach"),
+    rollMode: has("mighty") || has("weak"),
+  });
+  const DialogV2 = foundry.applications.api.DialogV2 as unknown as {
+    input(config: object): Promise<Record<string, unknown> | null | undefined>;
+  };
+  try {
+    const form = await DialogV2.input({
+      window: { title: game.i18n.format("D20C.Chat.Situation.Title", { name: itemName }) },
+      content,
+      ok: { label: "D20C.Chat.Situation.Roll", icon: "fa-solid fa-dice-d20" },
+      rejectClose: false,
+    });
+    return form ? situationFromForm(form) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Attack with an item (power or weapon) against every targeted token. `fastForward` (shift-click)
+ * skips the situational dialog. Returns the posted message, or null when cancelled or refused.
+ */
+export async function rollAttack(
+  actor: Actor.Implementation,
+  item: Item.Implementation,
+  { fastForward = false, situation }: { fastForward?: boolean; situation?: Situation } = {},
+): Promise<ChatMessage | null> {
+  const ruleset = activeRuleset();
+  const options = ruleOptions();
+  try {
+    const { power, weapon } = attackSources(item, ruleset);
+    let chosen = situation ?? plainSituation();
+    if (!fastForward && !situation) {
+      const asked = await askSituation(ruleset, item.name ?? "");
+      if (!asked) return null;
+      chosen = asked;
+    }
+    const req: AttackRequest = {
+      ruleset,
+      options,
+      attacker: { uuid: actor.uuid, name: actor.name ?? "", actor: engineSource(actor) },
+      item: { name: item.name ?? "", img: item.img ?? "" },
+      power,
+      weapon,
+      situation: chosen,
+      escalation: currentEscalation(),
+      targets: targetSnapshots(),
+    };
+    const plan = planAttack(req);
+    const attackRoll = new AttackRoll(plan.formula);
+    await attackRoll.evaluate();
+    const decided = decideAttack(req, d20Faces(attackRoll), plan);
+    const damageRolls: Roll[] = [];
+    const rolled: RolledDamage = {};
+    for (const d of decided.damage) {
+      const roll = new DamageRoll(d.formula);
+      await roll.evaluate();
+      damageRolls.push(roll);
+      rolled[d.key] = { faces: allFaces(roll), rolled: roll.total ?? 0 };
+    }
+    const defenseLabel = ruleset.defenses.find((d) => d.key === power.defense)?.label ?? power.defense;
+    const card = buildAttackCard(req, decided, rolled, defenseLabel);
+    const content = await renderAttackCard(card, publicViewer());
+    const message = await postCard({ actor, content, rolls: [attackRoll, ...damageRolls], flags: { attack: card } });
+    return message ?? null;
+  } catch (err) {
+    reportError(err);
+    return null;
+  }
+}
+
+/** Show an engine refusal (bad formula, missing defense…) as a clear notice; rethrow the unexpected. */
+export function reportError(err: unknown): void {
+  if (err instanceof EngineError) {
+    ui.notifications?.error(game.i18n.format("D20C.Chat.Error.Engine", { field: err.field, message: err.message }));
+    return;
+  }
+  console.error(err);
+  ui.notifications?.error(game.i18n.format("D20C.Chat.Error.Unexpected", { message: err instanceof Error ? err.message : String(err) }));
+}

@@ -1,0 +1,44 @@
+/**
+ * Registration of the attack workflow (called once from the init hook in src/d20-combat.ts):
+ * roll classes, settings, GM queries, the roll hook, card rendering, scrolling numbers, and the
+ * follow-up rolls the rules ask for after a token-HUD HP edit.
+ */
+import { SYSTEM_ID } from "../constants.js";
+import { onRenderChatMessage } from "../applications/chat/card-hooks.js";
+import { preloadChatTemplates } from "../applications/chat/render.js";
+import { registerRolls } from "../dice/rolls.js";
+import { activeRuleset, ruleOptions } from "../active-ruleset.js";
+import type { RuleResult } from "../engine/types.js";
+import { registerAttackSettings } from "../settings-attack.js";
+import { registerQueries } from "../socket.js";
+import { applyHere, guard, undoHere } from "./apply-damage.js";
+import { registerRollHook } from "./roll-hook.js";
+import { registerScrollingText } from "./scrolling-text.js";
+import { commitSheetRoll, foundryRoller } from "./saves.js";
+import { runRequests } from "./requests.js";
+import { engineSource } from "./foundry-docs.js";
+
+/** Rolls the rules ask for after an HP edit outside a card (token HUD): roll them, write, post. */
+async function followRuleResult(actor: Actor.Implementation, result: RuleResult): Promise<void> {
+  if (!result.requests.length || !actor.isOwner) return;
+  const { roll, made } = foundryRoller();
+  const options = ruleOptions();
+  const followed = await runRequests(activeRuleset(), engineSource(actor), actor.id ?? "", result.requests, roll, options);
+  await commitSheetRoll(actor, "D20C.Chat.RulesRolls", { next: followed.actor, events: followed.events, rolls: followed.rolls }, made);
+}
+
+export function registerAttackWorkflow(): void {
+  registerRolls();
+  registerAttackSettings();
+  registerQueries({
+    apply: (data) => guard(() => applyHere(data)),
+    undo: (data) => guard(() => undoHere(data)),
+  });
+  registerRollHook();
+  registerScrollingText();
+  Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message as ChatMessage, html as HTMLElement));
+  (Hooks.on as (hook: string, fn: (...args: unknown[]) => void) => number)(`${SYSTEM_ID}.ruleResult`, (actor, result) => {
+    void followRuleResult(actor as Actor.Implementation, result as RuleResult);
+  });
+  void preloadChatTemplates();
+}

@@ -1,0 +1,96 @@
+/**
+ * Loose d20 rolls (chat `/roll 1d20+7`, macros, inline `[[1d20+5]]`) made while tokens are
+ * targeted, decided (pure) by the same engine code as sheet attacks ([SYS-ROLLHOOK]): the kept
+ * natural and the total come from the roll's JSON; each target's outcome from `resolveAttack`
+ * against the ruleset's first defense (natural 1/20, crit range such as vulnerability).
+ */
+import type { Ruleset } from "../engine/ruleset.js";
+import type { RuleOptions } from "../engine/types.js";
+import { plainSituation, type TargetSnapshot } from "./attack-core.js";
+import type { LooseRollData } from "./card-data.js";
+
+/** The natural and total of a roll's JSON (`Roll#toJSON`), or null when it has no d20. */
+export function d20FromRollJson(json: unknown): { natural: number; total: number } | null {
+  if (!json || typeof json !== "object") return null;
+  const data = json as { terms?: unknown[]; total?: unknown };
+  if (typeof data.total !== "number" || !Array.isArray(data.terms)) return null;
+  const found = findD20(data.terms);
+  return found === null ? null : { natural: found, total: data.total };
+}
+
+function findD20(terms: unknown[]): number | null {
+  for (const t of terms) {
+    if (!t || typeof t !== "object") continue;
+    const term = t as { faces?: unknown; results?: unknown; terms?: unknown; roll?: unknown; rolls?: unknown };
+    if (term.faces === 20 && Array.isArray(term.results)) {
+      const kept = (term.results as { result: number; active?: boolean; discarded?: boolean }[]).find(
+        (r) => r.active !== false && !r.discarded,
+      );
+      if (kept) return kept.result;
+    }
+    // Parenthetical and pool terms hold their own terms / rolls.
+    const nested = [term.terms, (term.roll as { terms?: unknown } | undefined)?.terms, term.rolls]
+      .filter(Array.isArray)
+      .flatMap((a) => (a as unknown[]).flatMap((x) => ((x as { terms?: unknown[] })?.terms ? (x as { terms: unknown[] }).terms : [x])));
+    if (nested.length) {
+      const n = findD20(nested);
+      if (n !== null) return n;
+    }
+  }
+  return null;
+}
+
+/** Roll JSON of the inline rolls in message HTML (`data-roll` attributes). */
+export function inlineRollJson(html: string): unknown[] {
+  const out: unknown[] = [];
+  for (const m of html.matchAll(/data-roll="([^"]+)"/g)) {
+    const raw = (m[1] as string).replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    for (const decode of [decodeURIComponent, (s: string) => s]) {
+      try {
+        out.push(JSON.parse(decode(raw)));
+        break;
+      } catch {
+        /* try the next decoding */
+      }
+    }
+  }
+  return out;
+}
+
+/** Decide a loose roll against each target. */
+export function decideLooseRoll(
+  ruleset: Ruleset,
+  options: RuleOptions,
+  roll: { natural: number; total: number },
+  targets: readonly TargetSnapshot[],
+): LooseRollData {
+  const defense = ruleset.defenses[0];
+  const defenseKey = defense?.key ?? "ac";
+  return {
+    version: 1,
+    rulesetId: ruleset.id,
+    natural: roll.natural,
+    total: roll.total,
+    defenseKey,
+    defenseLabel: defense?.label ?? defenseKey,
+    targets: targets.map((t) => {
+      const derived = ruleset.deriveActor(t.actor, options);
+      const outcome = ruleset.resolveAttack({
+        // The roll already kept its die (2d20kh…): the same natural under any mode.
+        dice: [roll.natural, roll.natural],
+        attackBonus: roll.total - roll.natural,
+        defense: { key: defenseKey, value: derived.defenses[defenseKey] ?? 10 },
+        range: "melee",
+        situation: plainSituation(),
+        escalation: 0,
+        attacker: { kind: "character", usesEscalation: false, penalties: [], conditions: [], exhaustion: 0 },
+        target: { conditions: t.actor.conditions, vulnerabilities: t.actor.vulnerabilities, exhaustion: t.actor.exhaustion },
+        damageTypes: [],
+        critRange: 0,
+        hasMissEffect: false,
+        options,
+      });
+      return { uuid: t.uuid, name: t.name, img: t.img, outcome };
+    }),
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * The roll hook ([SYS-ROLLHOOK]): before a chat message with a d20 roll is created by this user
+ * while tokens are targeted, resolve the roll against every target (roll-hook-core.ts) and store
+ * the outcomes in the message flags; the card hooks show them under the roll.
+ */
+import { activeRuleset, ruleOptions } from "../active-ruleset.js";
+import { SYSTEM_ID } from "../constants.js";
+import { d20FromRollJson, decideLooseRoll, inlineRollJson } from "./roll-hook-core.js";
+import { targetSnapshots } from "./foundry-docs.js";
+
+/** Register the preCreateChatMessage hook (init). */
+export function registerRollHook(): void {
+  Hooks.on("preCreateChatMessage", (message, _data, _options, userId) => {
+    try {
+      if (userId !== game.user.id || game.user.targets.size === 0) return;
+      const flags = (message.flags as Record<string, unknown>)[SYSTEM_ID];
+      if (flags) return; // our own cards decide their targets themselves
+      const rolls = [
+        ...(message.rolls ?? []).map((r) => (r as unknown as { toJSON(): unknown }).toJSON()),
+        ...inlineRollJson(String(message.content ?? "")),
+      ];
+      const roll = rolls.map(d20FromRollJson).find((r) => r !== null);
+      if (!roll) return;
+      const loose = decideLooseRoll(activeRuleset(), ruleOptions(), roll, targetSnapshots());
+      message.updateSource({ flags: { [SYSTEM_ID]: { loose } } } as never);
+    } catch (err) {
+      console.warn(`${SYSTEM_ID} | roll hook could not resolve the roll against the targets`, err);
+    }
+  });
+}

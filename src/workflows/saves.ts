@@ -1,0 +1,62 @@
+/**
+ * Saves and death saves from the sheet (Foundry): roll what the ruleset asks with SaveRolls,
+ * write the actor once, post one card with the rolls and what they did. Decisions: sheet-rolls.ts.
+ */
+import { activeRuleset, ruleOptions } from "../active-ruleset.js";
+import type { SaveRoll } from "../dice/rolls.js";
+import type { RollMode } from "../engine/types.js";
+import { postRequestRolls } from "./apply-damage.js";
+import { reportError } from "./attack.js";
+import { engineSource, fmt, rollRequest, writeEngineSource } from "./foundry-docs.js";
+import type { RequestRoller } from "./requests.js";
+import { decideDeathSave, decideSave, type SheetRollOutcome } from "./sheet-rolls.js";
+
+/** A roller that keeps the Foundry rolls it made (to post them on the card). */
+export function foundryRoller(): { roll: RequestRoller; made: SaveRoll[] } {
+  const made: SaveRoll[] = [];
+  return {
+    made,
+    roll: async (request) => {
+      const { roll, result } = await rollRequest(request);
+      made.push(roll);
+      return result;
+    },
+  };
+}
+
+/** Write the outcome and post its card. */
+export async function commitSheetRoll(actor: Actor.Implementation, title: string, outcome: SheetRollOutcome, made: SaveRoll[]): Promise<void> {
+  await writeEngineSource(actor, outcome.next);
+  await postRequestRolls(
+    actor,
+    title,
+    outcome.rolls.map((resolved, i) => ({ resolved, roll: made[i] as SaveRoll })),
+    outcome.events,
+  );
+}
+
+/** Roll a save of `kind` (a key of the ruleset's `saves`; HD: an ability) in a roll mode. */
+export async function rollSave(actor: Actor.Implementation, kind: string, { mode = "normal" }: { mode?: RollMode } = {}): Promise<void> {
+  try {
+    const { roll, made } = foundryRoller();
+    const outcome = await decideSave(activeRuleset(), engineSource(actor), actor.id ?? "", kind, mode, roll, ruleOptions());
+    await commitSheetRoll(actor, "D20C.Chat.SaveTitle", outcome, made);
+  } catch (err) {
+    reportError(err);
+  }
+}
+
+/** Roll a death save / dying check; a notice when the actor is not making them. */
+export async function rollDeathSave(actor: Actor.Implementation): Promise<void> {
+  try {
+    const { roll, made } = foundryRoller();
+    const outcome = await decideDeathSave(activeRuleset(), engineSource(actor), actor.id ?? "", roll, ruleOptions());
+    if (!outcome) {
+      ui.notifications?.info(fmt("D20C.Chat.NoDeathSave", { name: actor.name ?? "" }));
+      return;
+    }
+    await commitSheetRoll(actor, "D20C.Chat.DeathSaveTitle", outcome, made);
+  } catch (err) {
+    reportError(err);
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Scrolling numbers over the tokens of an actor whose HP or temporary HP changed, on every client:
+ * the updating client notes the old values in the update options (preUpdateActor), every client
+ * shows the difference after the update (updateActor).
+ */
+import { SYSTEM_ID } from "../constants.js";
+
+type Hp = { value: number; temp: number };
+const OPTION = `${SYSTEM_ID}Hp`;
+
+/** The HP changes to show (pure): negative = lost, positive = gained; zero changes are left out. */
+export function hpDeltas(before: Hp, after: Hp): { kind: "hp" | "temp"; delta: number }[] {
+  const out: { kind: "hp" | "temp"; delta: number }[] = [];
+  if (after.temp !== before.temp) out.push({ kind: "temp", delta: after.temp - before.temp });
+  if (after.value !== before.value) out.push({ kind: "hp", delta: after.value - before.value });
+  return out;
+}
+
+function hpOf(actor: Actor.Implementation): Hp | null {
+  const hp = (actor.system as unknown as { hp?: { value?: unknown; temp?: unknown } }).hp;
+  if (!hp || typeof hp.value !== "number") return null;
+  return { value: hp.value, temp: typeof hp.temp === "number" ? hp.temp : 0 };
+}
+
+/** Register the two hooks (init). */
+export function registerScrollingText(): void {
+  Hooks.on("preUpdateActor", (actor, _changes, options) => {
+    const hp = hpOf(actor);
+    if (hp) (options as Record<string, unknown>)[OPTION] = hp;
+  });
+  Hooks.on("updateActor", (actor, _changes, options) => {
+    const before = (options as Record<string, unknown>)[OPTION] as Hp | undefined;
+    const after = hpOf(actor);
+    if (!before || !after || !canvas?.ready) return;
+    const deltas = hpDeltas(before, after);
+    if (!deltas.length) return;
+    for (const token of actor.getActiveTokens()) {
+      deltas.forEach((d, i) => {
+        const text = `${d.delta > 0 ? "+" : "−"}${Math.abs(d.delta)}`;
+        const fill = d.kind === "temp" ? 0x4fa3d8 : d.delta < 0 ? 0xe0403c : 0x3fb950;
+        (canvas.interface as unknown as { createScrollingText(o: object, t: string, opts: object): void }).createScrollingText(
+          { x: token.center.x, y: token.center.y - i * 24 },
+          text,
+          { anchor: CONST.TEXT_ANCHOR_POINTS.TOP, fontSize: 32, fill, stroke: 0x000000, strokeThickness: 4, jitter: 0.25 },
+        );
+      });
+    }
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * Saves, death saves, rallies and recoveries from the sheet, decided (pure): the ruleset says what
+ * to roll (`saveRequest`, `deathSaveRequest`, `startRecovery`), the injected roller rolls it, the
+ * ruleset reads the result (`resolveRoll`), and any roll that answer asks for follows at once
+ * ([13A-SAVE], [13A-DEATHSAVE], [13A-RALLY], [13A-RECOV], [FF-SAVE], [WD-SAVES], [WD-DEATHDC],
+ * [HD-DYING], HD ability rolls mighty/weak). The caller writes `next` in one update.
+ */
+import type { Ruleset } from "../engine/ruleset.js";
+import type { ActorSource, RollMode, RuleEvent, RuleOptions, RuleResult } from "../engine/types.js";
+import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
+
+export interface SheetRollOutcome {
+  next: ActorSource;
+  events: RuleEvent[];
+  rolls: ResolvedRequest[];
+}
+
+async function follow(ruleset: Ruleset, start: RuleResult, actorId: string, roll: RequestRoller, options: RuleOptions): Promise<SheetRollOutcome> {
+  const followed = await runRequests(ruleset, start.actor, actorId, start.requests, roll, options);
+  return { next: followed.actor, events: [...start.events, ...followed.events], rolls: followed.rolls };
+}
+
+/** A save or check of a kind the ruleset offers (its `saves` keys), in a roll mode. */
+export async function decideSave(
+  ruleset: Ruleset,
+  actor: ActorSource,
+  actorId: string,
+  kind: string,
+  mode: RollMode,
+  roll: RequestRoller,
+  options: RuleOptions,
+): Promise<SheetRollOutcome> {
+  const derived = ruleset.deriveActor(actor, options);
+  const request = ruleset.saveRequest(actor, derived, kind, mode, actorId);
+  return follow(ruleset, { actor, events: [], requests: [request] }, actorId, roll, options);
+}
+
+/** A death save / dying check, or null when the actor is not making them now. */
+export async function decideDeathSave(
+  ruleset: Ruleset,
+  actor: ActorSource,
+  actorId: string,
+  roll: RequestRoller,
+  options: RuleOptions,
+): Promise<SheetRollOutcome | null> {
+  const derived = ruleset.deriveActor(actor, options);
+  const request = ruleset.deathSaveRequest(actor, derived, actorId);
+  if (!request) return null;
+  return follow(ruleset, { actor, events: [], requests: [request] }, actorId, roll, options);
+}
+
+/** Rally (in combat) or spend a recovery: the ruleset's rolls (rally save, recovery roll) and their effect. */
+export async function decideRecovery(
+  ruleset: Ruleset,
+  actor: ActorSource,
+  actorId: string,
+  rally: boolean,
+  roll: RequestRoller,
+  options: RuleOptions,
+): Promise<SheetRollOutcome> {
+  return follow(ruleset, ruleset.startRecovery(actor, rally, options, actorId), actorId, roll, options);
+}
+
+/** A roller that hands out recorded results in order (tests, replays). Throws when it runs out. */
+export function recordedRoller(results: readonly { total: number; natural: number | null }[]): RequestRoller {
+  let i = 0;
+  return async () => {
+    const r = results[i++];
+    if (!r) throw new Error(`recorded roller: no result left for roll ${i}`);
+    return { ...r };
+  };
+}
