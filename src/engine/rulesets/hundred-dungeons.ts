@@ -20,7 +20,14 @@ import type {
   RuleResult,
 } from "../types.js";
 import { ABILITY_KEYS } from "../types.js";
-import { ABILITY_LABEL, attackBonus, attackMode, damageExpression, damageRecipe, resolveAttack } from "./hundred-dungeons/attacks.js";
+import {
+  ABILITY_LABEL,
+  attackBonus,
+  attackMode,
+  damageExpression,
+  damageRecipe,
+  resolveAttack,
+} from "./hundred-dungeons/attacks.js";
 import { HD_ACTIONS } from "./hundred-dungeons/combat.js";
 import { conditionSpec, EXHAUSTION_LEVELS, expandConditions, HD_CONDITIONS } from "./hundred-dungeons/conditions.js";
 import { applyDamage, applyHealing, HD_DAMAGE_TYPES } from "./hundred-dungeons/damage.js";
@@ -87,9 +94,16 @@ function isAbility(k: string): k is AbilityKey {
 }
 
 function saveRequest(actor: ActorSource, kind: string, mode: RollMode, actorId: string): RollRequest {
-  if (!isAbility(kind)) throw new EngineError("save.kind", `unknown ability roll "${kind}" (expected one of ${ABILITY_KEYS.join(", ")})`, kind);
+  if (!isAbility(kind))
+    throw new EngineError(
+      "save.kind",
+      `unknown ability roll "${kind}" (expected one of ${ABILITY_KEYS.join(", ")})`,
+      kind,
+    );
   const score = actor.abilities[kind];
-  const autoFail = expandConditions(actor.conditions, actor.exhaustion).some((id) => conditionSpec(id)?.autoFail?.includes(kind));
+  const autoFail = expandConditions(actor.conditions, actor.exhaustion).some((id) =>
+    conditionSpec(id)?.autoFail?.includes(kind),
+  );
   const data: Record<string, string | number | boolean> = { ability: kind };
   if (autoFail) data.autoFail = true;
   return {
@@ -110,12 +124,22 @@ function startRecovery(actor: ActorSource, rally: boolean, actorId: string): Rul
   const no = (key: string): RuleResult => ({ actor: next, events: [{ key, actorId }], requests: [] });
   if (rally) return no("D20C.HD.Event.noRally");
   if (actor.state === "dead") return no("D20C.HD.Event.deadNoHealing");
-  if (expandConditions(actor.conditions, actor.exhaustion).some((id) => conditionSpec(id)?.noHitDice)) return no("D20C.HD.Event.poisonedNoHitDice");
+  if (expandConditions(actor.conditions, actor.exhaustion).some((id) => conditionSpec(id)?.noHitDice))
+    return no("D20C.HD.Event.poisonedNoHitDice");
   if (actor.recoveries.value <= 0) return no("D20C.HD.Event.noHitDiceLeft");
   return {
     actor: next,
     events: [],
-    requests: [{ kind: "recovery", actorId, formula: actor.recoveries.formula, target: null, against: "total", label: "D20C.HD.HitDie.spend" }],
+    requests: [
+      {
+        kind: "recovery",
+        actorId,
+        formula: actor.recoveries.formula,
+        target: null,
+        against: "total",
+        label: "D20C.HD.HitDie.spend",
+      },
+    ],
   };
 }
 
@@ -131,7 +155,11 @@ function resolveRoll(actor: ActorSource, request: RollRequest, roll: RollResult,
   const events: RuleEvent[] = [];
   if (request.target !== null) {
     const ok = request.data?.autoFail !== true && roll.total >= request.target;
-    events.push({ key: ok ? "D20C.HD.Event.rollSucceeded" : "D20C.HD.Event.rollFailed", data: { total: roll.total, target: request.target }, actorId: request.actorId });
+    events.push({
+      key: ok ? "D20C.HD.Event.rollSucceeded" : "D20C.HD.Event.rollFailed",
+      data: { total: roll.total, target: request.target },
+      actorId: request.actorId,
+    });
   }
   void options;
   return { actor: clonePlain(actor), events, requests: [] };
@@ -139,7 +167,9 @@ function resolveRoll(actor: ActorSource, request: RollRequest, roll: RollResult,
 
 /** Same-named effect from the same creator replaces the old one (effects don't stack with themselves). */
 function addEffect(existing: readonly EffectSource[], incoming: EffectSource): EffectSource[] {
-  const kept = existing.filter((e) => !(e.name === incoming.name && e.sourceCombatantId === incoming.sourceCombatantId));
+  const kept = existing.filter(
+    (e) => !(e.name === incoming.name && e.sourceCombatantId === incoming.sourceCombatantId),
+  );
   return [...kept.map((e) => clonePlain(e)), clonePlain(incoming)];
 }
 
@@ -186,7 +216,9 @@ export const hundredDungeons: Ruleset = {
   startRecovery: (actor, rally, _options, actorId) => startRecovery(actor, rally, actorId),
   saveRequest: (actor, _derived, kind, mode, actorId) => saveRequest(actor, kind, mode, actorId),
   deathSaveRequest: (actor, _derived, actorId) =>
-    actor.state === "dying" ? dyingCheckRequest(actor, actorId, Math.min(6, actor.exhaustion + 1), actor.dyingTurns + 1, true) : null,
+    actor.state === "dying"
+      ? dyingCheckRequest(actor, actorId, Math.min(6, actor.exhaustion + 1), actor.dyingTurns + 1, true)
+      : null,
   resolveRoll,
 
   onCombatStart,

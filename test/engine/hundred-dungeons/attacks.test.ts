@@ -13,9 +13,19 @@ describe("Hundred Dungeons attack bonus and defense", () => {
     const melee = hd.attackBonus(a, derived(a), power(), weapon());
     expect(melee.find((m) => m.key === "ability")?.value).toBe(3);
     // Even if the power names Strength, a bow is an ammunition weapon.
-    const bow = hd.attackBonus(a, derived(a), power({ attackAbility: "str", range: "ranged" }), weapon({ ranged: true, name: "Shortbow" }));
+    const bow = hd.attackBonus(
+      a,
+      derived(a),
+      power({ attackAbility: "str", range: "ranged" }),
+      weapon({ ranged: true, name: "Shortbow" }),
+    );
     expect(bow.find((m) => m.key === "ability")?.value).toBe(5);
-    const javelin = hd.attackBonus(a, derived(a), power({ range: "ranged" }), weapon({ ranged: true, thrown: true, name: "Javelin" }));
+    const javelin = hd.attackBonus(
+      a,
+      derived(a),
+      power({ range: "ranged" }),
+      weapon({ ranged: true, thrown: true, name: "Javelin" }),
+    );
     expect(javelin.find((m) => m.key === "ability")?.value).toBe(3);
   });
 
@@ -32,18 +42,33 @@ describe("Hundred Dungeons attack bonus and defense", () => {
     const notCovered = hd.attackBonus(a, derived(a), power(), weapon({ weaponClass: "heavy", name: "Maul" }));
     expect(notCovered.some((m) => m.key === "renown")).toBe(false);
     const byName = hdActor({ renown: 1, weaponSkills: ["maul"] });
-    expect(hd.attackBonus(byName, derived(byName), power(), weapon({ weaponClass: "heavy", name: "Maul" })).find((m) => m.key === "renown")?.value).toBe(1);
+    expect(
+      hd
+        .attackBonus(byName, derived(byName), power(), weapon({ weaponClass: "heavy", name: "Maul" }))
+        .find((m) => m.key === "renown")?.value,
+    ).toBe(1);
   });
 
   it("[HD-ATK] a roll that meets the defense hits; one below misses", () => {
-    expect(hd.resolveAttack(attack({ dice: [10], attackBonus: 3, defense: { key: "def", value: 13 } })).result).toBe("hit");
-    expect(hd.resolveAttack(attack({ dice: [9], attackBonus: 3, defense: { key: "def", value: 13 } })).result).toBe("miss");
+    expect(hd.resolveAttack(attack({ dice: [10], attackBonus: 3, defense: { key: "def", value: 13 } })).result).toBe(
+      "hit",
+    );
+    expect(hd.resolveAttack(attack({ dice: [9], attackBonus: 3, defense: { key: "def", value: 13 } })).result).toBe(
+      "miss",
+    );
   });
 
   it("[HD-ATK] a PC's defense is derived as 10 + armor + shield + bonus; a stat-block value wins", () => {
-    const pc = hdActor({ armor: { armorBonus: 3, shieldBonus: 1, maxDex: null, heavy: false }, defenses: { def: { base: null, bonus: 1 } } });
+    const pc = hdActor({
+      armor: { armorBonus: 3, shieldBonus: 1, maxDex: null, heavy: false },
+      defenses: { def: { base: null, bonus: 1 } },
+    });
     expect(derived(pc).defenses.def).toBe(15);
-    const npc = hdActor({ kind: "npc", armor: { armorBonus: 3, shieldBonus: 1, maxDex: null, heavy: false }, defenses: { def: { base: 12, bonus: 0 } } });
+    const npc = hdActor({
+      kind: "npc",
+      armor: { armorBonus: 3, shieldBonus: 1, maxDex: null, heavy: false },
+      defenses: { def: { base: 12, bonus: 0 } },
+    });
     expect(derived(npc).defenses.def).toBe(12);
   });
 });
@@ -56,11 +81,15 @@ describe("Hundred Dungeons natural 1 and 20", () => {
   });
 
   it("[HD-CRIT] a natural 1 misses even when the total beats the defense, and vetoes a miss effect", () => {
-    const o = hd.resolveAttack(attack({ dice: [1], attackBonus: 30, defense: { key: "def", value: 5 }, hasMissEffect: true }));
+    const o = hd.resolveAttack(
+      attack({ dice: [1], attackBonus: 30, defense: { key: "def", value: 5 }, hasMissEffect: true }),
+    );
     expect(o.result).toBe("autoMiss");
     expect(o.isHit).toBe(false);
     expect(o.missEffect).toBe(false);
-    const plainMiss = hd.resolveAttack(attack({ dice: [2], attackBonus: 0, defense: { key: "def", value: 15 }, hasMissEffect: true }));
+    const plainMiss = hd.resolveAttack(
+      attack({ dice: [2], attackBonus: 0, defense: { key: "def", value: 15 }, hasMissEffect: true }),
+    );
     expect(plainMiss.missEffect).toBe(true);
   });
 
@@ -72,23 +101,57 @@ describe("Hundred Dungeons natural 1 and 20", () => {
 
   it("[HD-CRIT] [HD-DMG] critical damage doubles the whole total", () => {
     const hit = { dice: [{ count: 1, faces: 8, sign: 1 as const }], flat: 0 };
-    const r = hd.damageRecipe({ outcome: "crit", hit, miss: null, missEffect: "none", missApplies: false, critExtra: null, types: ["slashing"], options: {} });
+    const r = hd.damageRecipe({
+      outcome: "crit",
+      hit,
+      miss: null,
+      missEffect: "none",
+      missApplies: false,
+      critExtra: null,
+      types: ["slashing"],
+      options: {},
+    });
     expect(r?.multiplier).toBe(2);
     expect(formatDamage(r!.roll)).toBe("1d8");
-    const normal = hd.damageRecipe({ outcome: "hit", hit, miss: null, missEffect: "none", missApplies: false, critExtra: null, types: ["slashing"], options: {} });
+    const normal = hd.damageRecipe({
+      outcome: "hit",
+      hit,
+      miss: null,
+      missEffect: "none",
+      missApplies: false,
+      critExtra: null,
+      types: ["slashing"],
+      options: {},
+    });
     expect(normal?.multiplier).toBe(1);
-    expect(hd.damageRecipe({ outcome: "autoMiss", hit, miss: null, missEffect: "half", missApplies: false, critExtra: null, types: [], options: {} })).toBeNull();
+    expect(
+      hd.damageRecipe({
+        outcome: "autoMiss",
+        hit,
+        miss: null,
+        missEffect: "half",
+        missApplies: false,
+        critExtra: null,
+        types: [],
+        options: {},
+      }),
+    ).toBeNull();
   });
 
   it("[HD-CRIT] property: one natural roll never both misses and crits", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: -10, max: 20 }), fc.integer({ min: 1, max: 30 }), (d, bonus, def) => {
-        const o = hd.resolveAttack(attack({ dice: [d], attackBonus: bonus, defense: { key: "def", value: def } }));
-        expect(o.isCrit && !o.isHit).toBe(false);
-        expect(o.autoMiss && o.isCrit).toBe(false);
-        if (d === 20) expect(o.isCrit).toBe(true);
-        if (d === 1) expect(o.isHit).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: -10, max: 20 }),
+        fc.integer({ min: 1, max: 30 }),
+        (d, bonus, def) => {
+          const o = hd.resolveAttack(attack({ dice: [d], attackBonus: bonus, defense: { key: "def", value: def } }));
+          expect(o.isCrit && !o.isHit).toBe(false);
+          expect(o.autoMiss && o.isCrit).toBe(false);
+          if (d === 20) expect(o.isCrit).toBe(true);
+          if (d === 1) expect(o.isHit).toBe(false);
+        },
+      ),
     );
   });
 });
@@ -101,7 +164,9 @@ describe("Hundred Dungeons weapon damage", () => {
     const a = hdActor({ abilities: { str: 4, dex: 0, con: 0, int: 0, wis: 0, cha: 0 } });
     // No ability is added to damage.
     expect(formatDamage(hd.damageExpression(a, derived(a), power(), weapon({ weaponClass: "heavy" }))!)).toBe("1d10");
-    expect(formatDamage(hd.damageExpression(a, derived(a), power({ damage: "2[W]" }), weapon({ weaponClass: "simple" }))!)).toBe("2d6");
+    expect(
+      formatDamage(hd.damageExpression(a, derived(a), power({ damage: "2[W]" }), weapon({ weaponClass: "simple" }))!),
+    ).toBe("2d6");
     expect(formatDamage(hd.damageExpression(a, derived(a), power({ damage: "3d6" }), null)!)).toBe("3d6");
   });
 
@@ -143,8 +208,12 @@ describe("Hundred Dungeons mighty and weak", () => {
     expect(hd.attackMode(attack({ target: { ...attack().target, conditions: ["restrained"] } }))).toBe("mighty");
     expect(hd.attackMode(attack({ target: { ...attack().target, conditions: ["invisible"] } }))).toBe("weak");
     // Prone: melee against it mighty, ranged against it weak.
-    expect(hd.attackMode(attack({ range: "melee", target: { ...attack().target, conditions: ["prone"] } }))).toBe("mighty");
-    expect(hd.attackMode(attack({ range: "ranged", target: { ...attack().target, conditions: ["prone"] } }))).toBe("weak");
+    expect(hd.attackMode(attack({ range: "melee", target: { ...attack().target, conditions: ["prone"] } }))).toBe(
+      "mighty",
+    );
+    expect(hd.attackMode(attack({ range: "ranged", target: { ...attack().target, conditions: ["prone"] } }))).toBe(
+      "weak",
+    );
     // Blinded attacker sees everyone as invisible: weak; attacks against a blinded creature are mighty.
     expect(hd.attackMode(attack({ attacker: { ...attack().attacker, conditions: ["blinded"] } }))).toBe("weak");
     expect(hd.attackMode(attack({ target: { ...attack().target, conditions: ["blinded"] } }))).toBe("mighty");
@@ -159,7 +228,9 @@ describe("Hundred Dungeons mighty and weak", () => {
 
   it("[HD-QUICK] Dodge makes attacks against the dodger weak, unless it is incapacitated", () => {
     expect(hd.attackMode(attack({ target: { ...attack().target, conditions: ["dodging"] } }))).toBe("weak");
-    expect(hd.attackMode(attack({ target: { ...attack().target, conditions: ["dodging", "stunned"] } }))).toBe("mighty");
+    expect(hd.attackMode(attack({ target: { ...attack().target, conditions: ["dodging", "stunned"] } }))).toBe(
+      "mighty",
+    );
   });
 
   it("[HD-ACTIONS] Help makes the helped creature's attack mighty", () => {
@@ -170,15 +241,31 @@ describe("Hundred Dungeons mighty and weak", () => {
 describe("Hundred Dungeons ranged, cover, hiding, underwater", () => {
   it("[HD-RANGED] a ranged attack within an enemy's melee reach is weak; a melee attack is not", () => {
     expect(hd.attackMode(attack({ range: "ranged", situation: situation({ withinMeleeReach: true }) }))).toBe("weak");
-    expect(hd.attackMode(attack({ range: "ranged", situation: situation({ withinMeleeReach: false }) }))).toBe("normal");
+    expect(hd.attackMode(attack({ range: "ranged", situation: situation({ withinMeleeReach: false }) }))).toBe(
+      "normal",
+    );
     expect(hd.attackMode(attack({ range: "melee", situation: situation({ withinMeleeReach: true }) }))).toBe("normal");
   });
 
   it("[HD-COVER] partial cover adds 5 to the defense for that attack", () => {
-    const o = hd.resolveAttack(attack({ dice: [12], attackBonus: 3, defense: { key: "def", value: 13 }, situation: situation({ cover: "partial" }) }));
+    const o = hd.resolveAttack(
+      attack({
+        dice: [12],
+        attackBonus: 3,
+        defense: { key: "def", value: 13 },
+        situation: situation({ cover: "partial" }),
+      }),
+    );
     expect(o.defense).toBe(18);
     expect(o.result).toBe("miss");
-    const o2 = hd.resolveAttack(attack({ dice: [15], attackBonus: 3, defense: { key: "def", value: 13 }, situation: situation({ cover: "partial" }) }));
+    const o2 = hd.resolveAttack(
+      attack({
+        dice: [15],
+        attackBonus: 3,
+        defense: { key: "def", value: 13 },
+        situation: situation({ cover: "partial" }),
+      }),
+    );
     expect(o2.result).toBe("hit");
   });
 
@@ -209,11 +296,15 @@ describe("Hundred Dungeons ranged, cover, hiding, underwater", () => {
 
   it("[HD-COND] melee attacks against a paralyzed creature hit automatically; ranged ones don't; a natural 1 still misses", () => {
     const t = { ...attack().target, conditions: ["paralyzed"] };
-    const melee = hd.resolveAttack(attack({ dice: [3, 2], attackBonus: 0, defense: { key: "def", value: 25 }, target: t }));
+    const melee = hd.resolveAttack(
+      attack({ dice: [3, 2], attackBonus: 0, defense: { key: "def", value: 25 }, target: t }),
+    );
     expect(melee.mode).toBe("mighty");
     expect(melee.result).toBe("hit");
     expect(melee.autoHit).toBe(true);
-    const ranged = hd.resolveAttack(attack({ range: "ranged", dice: [3, 2], attackBonus: 0, defense: { key: "def", value: 25 }, target: t }));
+    const ranged = hd.resolveAttack(
+      attack({ range: "ranged", dice: [3, 2], attackBonus: 0, defense: { key: "def", value: 25 }, target: t }),
+    );
     expect(ranged.result).toBe("miss");
     const nat1 = hd.resolveAttack(attack({ dice: [1, 1], defense: { key: "def", value: 5 }, target: t }));
     expect(nat1.result).toBe("autoMiss");

@@ -6,13 +6,23 @@ import { hdActor, packet } from "./fixtures.js";
 
 describe("Hundred Dungeons resistance, immunity, vulnerability", () => {
   it("[HD-RESIST] resistance halves rounded down; immunity zeroes; vulnerability doubles", () => {
-    const res = hd.applyDamage(hdActor({ hp: { value: 20, max: 20, temp: 0 }, resistances: [{ type: "fire", value: 0 }] }), packet({ amount: 7, types: ["fire"] }), {}, "a");
+    const res = hd.applyDamage(
+      hdActor({ hp: { value: 20, max: 20, temp: 0 }, resistances: [{ type: "fire", value: 0 }] }),
+      packet({ amount: 7, types: ["fire"] }),
+      {},
+      "a",
+    );
     expect(res.dealt).toBe(3);
     expect(res.adjustments).toEqual([{ key: "resist", label: "D20C.HD.Damage.resist", value: -4 }]);
     const imm = hd.applyDamage(hdActor({ immunities: ["poison"] }), packet({ amount: 7, types: ["poison"] }), {}, "a");
     expect(imm.dealt).toBe(0);
     expect(imm.actor.hp.value).toBe(10);
-    const vul = hd.applyDamage(hdActor({ hp: { value: 20, max: 20, temp: 0 }, vulnerabilities: [{ type: "cold", value: 0 }] }), packet({ amount: 7, types: ["cold"] }), {}, "a");
+    const vul = hd.applyDamage(
+      hdActor({ hp: { value: 20, max: 20, temp: 0 }, vulnerabilities: [{ type: "cold", value: 0 }] }),
+      packet({ amount: 7, types: ["cold"] }),
+      {},
+      "a",
+    );
     expect(vul.dealt).toBe(14);
   });
 
@@ -100,7 +110,13 @@ describe("Hundred Dungeons dropping to 0", () => {
   });
 
   it("[HD-DYING] healing while dying starts from 0, ends dying and keeps exhaustion", () => {
-    const dying = hdActor({ hp: { value: 0, max: 10, temp: 0 }, state: "dying", conditions: ["dying"], exhaustion: 2, dyingTurns: 2 });
+    const dying = hdActor({
+      hp: { value: 0, max: 10, temp: 0 },
+      state: "dying",
+      conditions: ["dying"],
+      exhaustion: 2,
+      dyingTurns: 2,
+    });
     const r = hd.applyHealing(dying, 4, "heal", {}, "a");
     expect(r.actor.hp.value).toBe(4);
     expect(r.actor.state).toBe("active");
@@ -111,7 +127,9 @@ describe("Hundred Dungeons dropping to 0", () => {
 
   it("[HD-ENEMYDEATH] an ordinary NPC at 0 HP dies outright; an important one is dying instead", () => {
     expect(hd.applyDamage(hdActor({ kind: "npc" }), packet({ amount: 12 }), {}, "n").actor.state).toBe("dead");
-    expect(hd.applyDamage(hdActor({ kind: "npc", important: true }), packet({ amount: 12 }), {}, "n").actor.state).toBe("dying");
+    expect(hd.applyDamage(hdActor({ kind: "npc", important: true }), packet({ amount: 12 }), {}, "n").actor.state).toBe(
+      "dying",
+    );
   });
 
   it("[HD-ENEMYDEATH] the attacker may knock a creature out instead: unconscious and alive", () => {

@@ -23,9 +23,13 @@ describe("Hundred Dungeons labels are i18n keys present in lang/en.json", () => 
 
   it("every D20C.HD key written in the module's source exists", () => {
     const dir = path.join(REPO_ROOT, "src/engine/rulesets/hundred-dungeons");
-    const files = [path.join(REPO_ROOT, "src/engine/rulesets/hundred-dungeons.ts"), ...readdirSync(dir).map((f) => path.join(dir, f))];
+    const files = [
+      path.join(REPO_ROOT, "src/engine/rulesets/hundred-dungeons.ts"),
+      ...readdirSync(dir).map((f) => path.join(dir, f)),
+    ];
     const used = new Set<string>();
-    for (const f of files) for (const m of readFileSync(f, "utf8").matchAll(/"(D20C\.HD\.[A-Za-z0-9.]+)"/g)) used.add(m[1] as string);
+    for (const f of files)
+      for (const m of readFileSync(f, "utf8").matchAll(/"(D20C\.HD\.[A-Za-z0-9.]+)"/g)) used.add(m[1] as string);
     expect([...used].filter((k) => !lang.has(k))).toEqual([]);
   });
 });

@@ -76,7 +76,8 @@ describe("Hundred Dungeons round and turn", () => {
 
 describe("Hundred Dungeons actions, quick actions and reactions as data", () => {
   it("[HD-ACTIONS] the standard actions are listed as actions, a slow spell takes 3 rounds, Hide rolls Dex, Search Int/Wis", () => {
-    for (const k of ["attack", "castSpell", "dash", "help", "hide", "ready", "searchArea", "searchCreature"]) expect(actionSpec(k)?.kind).toBe("action");
+    for (const k of ["attack", "castSpell", "dash", "help", "hide", "ready", "searchArea", "searchCreature"])
+      expect(actionSpec(k)?.kind).toBe("action");
     expect(actionSpec("castSlowSpell")?.rounds).toBe(3);
     expect(actionSpec("hide")?.ability).toBe("dex");
     expect(actionSpec("searchArea")?.ability).toBe("int");
@@ -86,7 +87,8 @@ describe("Hundred Dungeons actions, quick actions and reactions as data", () => 
   });
 
   it("[HD-QUICK] quick spells, unarmed attacks, Disengage, Dodge and interacting are quick actions", () => {
-    for (const k of ["castQuickSpell", "unarmedAttack", "disengage", "dodge", "interact"]) expect(actionSpec(k)?.kind).toBe("quick");
+    for (const k of ["castQuickSpell", "unarmedAttack", "disengage", "dodge", "interact"])
+      expect(actionSpec(k)?.kind).toBe("quick");
   });
 
   it("[HD-QUICK] Dodge makes the dodger's Dexterity mighty", () => {
@@ -95,7 +97,8 @@ describe("Hundred Dungeons actions, quick actions and reactions as data", () => 
   });
 
   it("[HD-REACT] reaction spells, Parry, provoked attacks and readied actions are reactions; Parry needs dual wielding", () => {
-    for (const k of ["castReactionSpell", "parry", "provokedAttack", "readiedAction"]) expect(actionSpec(k)?.kind).toBe("reaction");
+    for (const k of ["castReactionSpell", "parry", "provokedAttack", "readiedAction"])
+      expect(actionSpec(k)?.kind).toBe("reaction");
     expect(actionSpec("parry")?.needsDualWield).toBe(true);
   });
 
@@ -117,7 +120,8 @@ describe("Hundred Dungeons provoking", () => {
     });
 
   it("[HD-PROVOKE] leaving reach, casting or shooting within reach provokes one melee attack as a reaction", () => {
-    for (const trigger of ["leaveReach", "castSpell", "rangedAttack"] as const) expect(q({ trigger })).toMatchObject({ provoked: true, canReact: true });
+    for (const trigger of ["leaveReach", "castSpell", "rangedAttack"] as const)
+      expect(q({ trigger })).toMatchObject({ provoked: true, canReact: true });
     expect(q({ trigger: "other" }).provoked).toBe(false);
     expect(q({ withinReach: false }).provoked).toBe(false);
   });
@@ -129,7 +133,9 @@ describe("Hundred Dungeons provoking", () => {
   it("[HD-PROVOKE] no provoked attack without a reaction to spend", () => {
     expect(q({ reactor: { conditions: [], exhaustion: 0, reactionUsed: true } }).canReact).toBe(false);
     expect(q({ reactor: { conditions: ["slowed"], exhaustion: 0, reactionUsed: false } }).canReact).toBe(false);
-    expect(q({ reactor: { conditions: ["surprised"], exhaustion: 0, reactionUsed: false }, round: 1 }).canReact).toBe(false);
+    expect(q({ reactor: { conditions: ["surprised"], exhaustion: 0, reactionUsed: false }, round: 1 }).canReact).toBe(
+      false,
+    );
   });
 });
 
@@ -155,8 +161,13 @@ describe("Hundred Dungeons dual wielding", () => {
 
 describe("Hundred Dungeons unarmed attacks", () => {
   it("[HD-UNARMED] damage equals the Strength score, at least 1, bludgeoning", () => {
-    expect(unarmedDamage(hdActor({ abilities: { str: 3, dex: 0, con: 0, int: 0, wis: 0, cha: 0 } }))).toEqual({ expression: { dice: [], flat: 3 }, types: ["bludgeoning"] });
-    expect(unarmedDamage(hdActor({ abilities: { str: -1, dex: 0, con: 0, int: 0, wis: 0, cha: 0 } })).expression.flat).toBe(1);
+    expect(unarmedDamage(hdActor({ abilities: { str: 3, dex: 0, con: 0, int: 0, wis: 0, cha: 0 } }))).toEqual({
+      expression: { dice: [], flat: 3 },
+      types: ["bludgeoning"],
+    });
+    expect(
+      unarmedDamage(hdActor({ abilities: { str: -1, dex: 0, con: 0, int: 0, wis: 0, cha: 0 } })).expression.flat,
+    ).toBe(1);
   });
 
   it("[HD-UNARMED] grapple against 12 + the target's better of Str/Dex; shove against 12 + Str; escape against 12 + grappler's Str", () => {
@@ -199,15 +210,46 @@ describe("Hundred Dungeons mounted combat", () => {
 
   it("[HD-MOUNT] the rider uses the mount's speed; the mount gets one action or quick action and its reaction, provokes, adds no reach", () => {
     const horse = hdActor({ speed: 80 });
-    expect(mountedTurn(horse)).toEqual({ speed: 80, mountActions: 1, mountReaction: true, reachIncrease: 0, mountProvokes: true, mountTakesTurn: false });
-    expect(mountedTurn(hdActor({ speed: 80, conditions: ["slowed"] }))).toMatchObject({ speed: 20, mountReaction: false });
+    expect(mountedTurn(horse)).toEqual({
+      speed: 80,
+      mountActions: 1,
+      mountReaction: true,
+      reachIncrease: 0,
+      mountProvokes: true,
+      mountTakesTurn: false,
+    });
+    expect(mountedTurn(hdActor({ speed: 80, conditions: ["slowed"] }))).toMatchObject({
+      speed: 20,
+      mountReaction: false,
+    });
   });
 });
 
 describe("Hundred Dungeons conditions as data", () => {
   it("[HD-COND] all twenty conditions of the text exist, each with a label key and icon", () => {
     expect([...TEXT_CONDITION_IDS].sort()).toEqual(
-      ["blinded", "charmed", "deafened", "dying", "exhaustion", "frightened", "grappled", "hidden", "incapacitated", "invisible", "mounted", "paralyzed", "petrified", "poisoned", "prone", "restrained", "slowed", "stunned", "surprised", "unconscious"].sort(),
+      [
+        "blinded",
+        "charmed",
+        "deafened",
+        "dying",
+        "exhaustion",
+        "frightened",
+        "grappled",
+        "hidden",
+        "incapacitated",
+        "invisible",
+        "mounted",
+        "paralyzed",
+        "petrified",
+        "poisoned",
+        "prone",
+        "restrained",
+        "slowed",
+        "stunned",
+        "surprised",
+        "unconscious",
+      ].sort(),
     );
     for (const c of hd.conditions) {
       expect(c.label).toMatch(/^D20C\.HD\.Condition\./);
@@ -216,7 +258,13 @@ describe("Hundred Dungeons conditions as data", () => {
   });
 
   it("[HD-COND] exhaustion levels are cumulative: 1 no reactions, 2 no skills, 3 weak rolls, 4 slowed, 5 stunned, 6 death", () => {
-    expect(exhaustionEffects(1)).toMatchObject({ noReactions: true, noSkills: false, abilityRolls: "normal", conditions: [], dead: false });
+    expect(exhaustionEffects(1)).toMatchObject({
+      noReactions: true,
+      noSkills: false,
+      abilityRolls: "normal",
+      conditions: [],
+      dead: false,
+    });
     expect(exhaustionEffects(2)).toMatchObject({ noReactions: true, noSkills: true, abilityRolls: "normal" });
     expect(exhaustionEffects(3).abilityRolls).toBe("weak");
     expect(exhaustionEffects(4).conditions).toEqual(["slowed"]);
@@ -237,7 +285,13 @@ describe("Hundred Dungeons conditions as data", () => {
     expect(abilityRollMode(["restrained"], 0, "str").mode).toBe("normal");
     expect(abilityRollMode(["frightened"], 0, "cha").mode).toBe("weak");
     expect(abilityRollMode([], 3, "cha").mode).toBe("weak");
-    const req = hd.saveRequest(hdActor({ conditions: ["poisoned"] }), hd.deriveActor(hdActor(), {}), "con", "weak", "a");
+    const req = hd.saveRequest(
+      hdActor({ conditions: ["poisoned"] }),
+      hd.deriveActor(hdActor(), {}),
+      "con",
+      "weak",
+      "a",
+    );
     expect(req.formula).toBe("2d20kl + 1");
     expect(req.data?.autoFail).toBe(true);
     expect(() => hd.saveRequest(hdActor(), hd.deriveActor(hdActor(), {}), "luck", "normal", "a")).toThrow(/save\.kind/);
@@ -259,7 +313,10 @@ describe("Hundred Dungeons conditions as data", () => {
   });
 
   it("[HD-COND] a long rest removes one level of exhaustion", () => {
-    expect(hd.fullHealUp(hdActor({ exhaustion: 3, hp: { value: 2, max: 10, temp: 0 } }))).toMatchObject({ exhaustion: 2, hp: { value: 10 } });
+    expect(hd.fullHealUp(hdActor({ exhaustion: 3, hp: { value: 2, max: 10, temp: 0 } }))).toMatchObject({
+      exhaustion: 2,
+      hp: { value: 10 },
+    });
   });
 });
 
@@ -267,7 +324,9 @@ describe("Hundred Dungeons targeting", () => {
   it("[HD-COND] a charmed creature can't attack its charmer, but may attack others", async () => {
     const { mayTarget } = await import("../../../src/engine/rulesets/hundred-dungeons.js");
     const { combatant, effect } = await import("./fixtures.js");
-    const charmed = combatant("c", { effects: [effect({ id: "ch", name: "Charm", statuses: ["charmed"], sourceCombatantId: "vamp" })] });
+    const charmed = combatant("c", {
+      effects: [effect({ id: "ch", name: "Charm", statuses: ["charmed"], sourceCombatantId: "vamp" })],
+    });
     expect(mayTarget(charmed, "vamp")).toEqual({ allowed: false, reason: "D20C.HD.Reason.charmed" });
     expect(mayTarget(charmed, "orc").allowed).toBe(true);
   });

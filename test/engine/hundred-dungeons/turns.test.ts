@@ -12,7 +12,8 @@ import { combatant, ctx, effect, hdActor } from "./fixtures.js";
 const dyingPc = (over: Partial<ActorSource> = {}) =>
   hdActor({ hp: { value: 0, max: 10, temp: 0 }, state: "dying", conditions: ["dying"], ...over });
 
-const rollOf = (steps: TurnStep[]): RollRequest | undefined => steps.flatMap((s) => (s.kind === "roll" ? [s.request] : []))[0];
+const rollOf = (steps: TurnStep[]): RollRequest | undefined =>
+  steps.flatMap((s) => (s.kind === "roll" ? [s.request] : []))[0];
 
 /** Carry out an end-of-turn plan on one actor with a given check total (what the adapter does). */
 function endTurn(actor: ActorSource, total: number): ActorSource {
@@ -22,7 +23,10 @@ function endTurn(actor: ActorSource, total: number): ActorSource {
   for (const s of steps) {
     if (s.kind === "updateActor") current = { ...current, ...s.changes } as ActorSource;
     if (s.kind === "roll") {
-      const res = hd.resolveTurnRoll(ctx([combatant("p", { actor: current })], { combatantId: "p" }), s.request, { total, natural: null });
+      const res = hd.resolveTurnRoll(ctx([combatant("p", { actor: current })], { combatantId: "p" }), s.request, {
+        total,
+        natural: null,
+      });
       current = res.actor;
     }
   }
@@ -44,7 +48,9 @@ describe("Hundred Dungeons dying checks", () => {
 
   it("[HD-DYING] the target grows by one for every turn taken since dying began", () => {
     expect(dyingCheckTarget(1)).toBe(11);
-    const third = hd.onTurnEnd(ctx([combatant("p", { actor: dyingPc({ dyingTurns: 2, exhaustion: 2 }) })], { combatantId: "p" }));
+    const third = hd.onTurnEnd(
+      ctx([combatant("p", { actor: dyingPc({ dyingTurns: 2, exhaustion: 2 }) })], { combatantId: "p" }),
+    );
     expect(rollOf(third)?.target).toBe(13);
   });
 
@@ -58,12 +64,16 @@ describe("Hundred Dungeons dying checks", () => {
   });
 
   it("[HD-DYING] [HD-COND] from exhaustion 3 the Constitution check itself is weak", () => {
-    const steps = hd.onTurnEnd(ctx([combatant("p", { actor: dyingPc({ exhaustion: 2, dyingTurns: 2 }) })], { combatantId: "p" }));
+    const steps = hd.onTurnEnd(
+      ctx([combatant("p", { actor: dyingPc({ exhaustion: 2, dyingTurns: 2 }) })], { combatantId: "p" }),
+    );
     expect(rollOf(steps)?.formula).toBe("2d20kl + 1");
   });
 
   it("[HD-COND] exhaustion level 6 is death: a dying creature at level 5 dies at its turn's end without a roll", () => {
-    const steps = hd.onTurnEnd(ctx([combatant("p", { actor: dyingPc({ exhaustion: 5, dyingTurns: 3 }) })], { combatantId: "p" }));
+    const steps = hd.onTurnEnd(
+      ctx([combatant("p", { actor: dyingPc({ exhaustion: 5, dyingTurns: 3 }) })], { combatantId: "p" }),
+    );
     expect(rollOf(steps)).toBeUndefined();
     const upd = steps.find((s) => s.kind === "updateActor");
     expect(upd?.kind === "updateActor" && upd.changes.state).toBe("dead");
@@ -99,7 +109,12 @@ describe("Hundred Dungeons initiative around the table", () => {
     expect(hd.initiativeFormula(a, hd.deriveActor(a, {}))).toBe("1d6 + 6");
     const low = hdActor({ abilities: { str: 0, dex: -2, con: 0, int: -1, wis: 0, cha: 0 } });
     expect(hd.initiativeFormula(low, hd.deriveActor(low, {}))).toBe("1d6 - 3");
-    expect(hd.initiative).toEqual({ mode: "aroundTable", roll: "gmSingle", surprise: "skipFirstRound", simultaneousTies: false });
+    expect(hd.initiative).toEqual({
+      mode: "aroundTable",
+      roll: "gmSingle",
+      surprise: "skipFirstRound",
+      simultaneousTies: false,
+    });
   });
 
   it("[HD-INIT] the highest result starts, then play goes around the table; all NPCs act at the GM's seat", () => {
@@ -124,7 +139,12 @@ describe("Hundred Dungeons initiative around the table", () => {
       combatant("c", { seat: 3, initiative: 4 }),
       combatant("g", { side: "gm", initiative: 1 }),
     ];
-    expect(hd.order(ctx(cs, { options: { gmSeat: 2.5 } })).map((s) => s.combatantIds)).toEqual([["b"], ["g"], ["c"], ["a"]]);
+    expect(hd.order(ctx(cs, { options: { gmSeat: 2.5 } })).map((s) => s.combatantIds)).toEqual([
+      ["b"],
+      ["g"],
+      ["c"],
+      ["a"],
+    ]);
   });
 
   it("[HD-INIT] ties for the highest result: a player goes before the GM, then the lower seat", () => {
@@ -135,7 +155,11 @@ describe("Hundred Dungeons initiative around the table", () => {
       combatant("g", { side: "gm", initiative: 9 }),
     ];
     expect(hd.order(ctx(cs)).map((s) => s.combatantIds)).toEqual([["b"], ["c"], ["g"], ["a"]]);
-    const gmVsPlayer = [combatant("a", { seat: 1, initiative: 3 }), combatant("c", { seat: 3, initiative: 8 }), combatant("g", { side: "gm", initiative: 8 })];
+    const gmVsPlayer = [
+      combatant("a", { seat: 1, initiative: 3 }),
+      combatant("c", { seat: 3, initiative: 8 }),
+      combatant("g", { side: "gm", initiative: 8 }),
+    ];
     expect(hd.order(ctx(gmVsPlayer))[0]?.combatantIds).toEqual(["c"]);
   });
 });
@@ -158,7 +182,11 @@ describe("Hundred Dungeons surprise, mounts and rounds", () => {
 
   it("[HD-MOUNT] a ridden mount takes no turn of its own", () => {
     const horse = combatant("horse", { side: "gm" });
-    const rider = combatant("rider", { effects: [effect({ id: "m", name: "Mounted", duration: "permanent", statuses: ["mounted"], sourceCombatantId: "horse" })] });
+    const rider = combatant("rider", {
+      effects: [
+        effect({ id: "m", name: "Mounted", duration: "permanent", statuses: ["mounted"], sourceCombatantId: "horse" }),
+      ],
+    });
     expect(hd.actsThisRound(ctx([rider, horse]), horse)).toBe(false);
     expect(hd.actsThisRound(ctx([rider, horse]), rider)).toBe(true);
   });
@@ -180,7 +208,9 @@ describe("Hundred Dungeons effect timing", () => {
     const cs = withEffect(helpEffect("c"));
     expect(hd.onTurnEnd(ctx(cs, { combatantId: "c" })).some((s) => s.kind === "removeEffect")).toBe(false);
     expect(hd.onTurnStart(ctx(cs, { combatantId: "b" })).some((s) => s.kind === "removeEffect")).toBe(false);
-    expect(hd.onTurnStart(ctx(cs, { combatantId: "c" }))).toEqual([{ kind: "removeEffect", actorId: "actor-b", effectId: "x", label: "D20C.HD.Action.help" }]);
+    expect(hd.onTurnStart(ctx(cs, { combatantId: "c" }))).toEqual([
+      { kind: "removeEffect", actorId: "actor-b", effectId: "x", label: "D20C.HD.Action.help" },
+    ]);
   });
 
   it("[HD-QUICK] Dodge ends at the start of the dodger's next turn; Disengage at the end of this turn", () => {
@@ -191,8 +221,19 @@ describe("Hundred Dungeons effect timing", () => {
   });
 
   it("[HD-COND] a save-ends effect is rolled by its bearer at its turn's end; success removes it and the aftereffect comes after", () => {
-    const after = { name: "Dazed after", sourceCombatantId: null, duration: "saveEnds" as const, save: "normal" as const, saveBonus: 0, sustain: null, ongoing: null, statuses: ["slowed"] };
-    const c = combatant("b", { effects: [effect({ id: "p", name: "Paralysis", statuses: ["paralyzed"], aftereffect: after })] });
+    const after = {
+      name: "Dazed after",
+      sourceCombatantId: null,
+      duration: "saveEnds" as const,
+      save: "normal" as const,
+      saveBonus: 0,
+      sustain: null,
+      ongoing: null,
+      statuses: ["slowed"],
+    };
+    const c = combatant("b", {
+      effects: [effect({ id: "p", name: "Paralysis", statuses: ["paralyzed"], aftereffect: after })],
+    });
     const steps = hd.onTurnEnd(ctx([c], { combatantId: "b" }));
     const req = rollOf(steps)!;
     expect(req.effectId).toBe("p");
@@ -205,9 +246,14 @@ describe("Hundred Dungeons effect timing", () => {
   });
 
   it("[HD-SURPRISE] combat end clears surprise and the turn-timed effects of actions", () => {
-    const c = combatant("c", { actor: hdActor({ conditions: ["surprised"] }), effects: [{ ...dodgeEffect("c"), id: "d" }, effect({ id: "perm", duration: "permanent" })] });
+    const c = combatant("c", {
+      actor: hdActor({ conditions: ["surprised"] }),
+      effects: [{ ...dodgeEffect("c"), id: "d" }, effect({ id: "perm", duration: "permanent" })],
+    });
     const steps = hd.onCombatEnd(ctx([c]), false);
-    expect(steps.filter((s) => s.kind === "removeEffect").map((s) => s.kind === "removeEffect" && s.effectId)).toEqual(["d"]);
+    expect(steps.filter((s) => s.kind === "removeEffect").map((s) => s.kind === "removeEffect" && s.effectId)).toEqual([
+      "d",
+    ]);
     expect(steps.some((s) => s.kind === "updateActor")).toBe(true);
   });
 });

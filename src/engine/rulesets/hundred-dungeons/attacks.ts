@@ -45,10 +45,26 @@ export function weaponSkillApplies(actor: Pick<ActorSource, "weaponSkills">, wea
 export function attackBonus(actor: ActorSource, power: PowerSource, weapon: WeaponSource | null): Modifier[] {
   const mods: Modifier[] = [];
   const ability = attackAbility(power, weapon);
-  if (ability) mods.push({ key: "ability", label: ABILITY_LABEL(ability), value: requireFinite(`actor.abilities.${ability}`, actor.abilities[ability]) });
-  if (weaponSkillApplies(actor, weapon)) mods.push({ key: "renown", label: "D20C.HD.Attack.renown", value: requireFinite("actor.renown", actor.renown) });
-  if (power.attackBonus) mods.push({ key: "power", label: "D20C.HD.Attack.power", value: requireFinite("power.attackBonus", power.attackBonus) });
-  if (actor.attackBonus) mods.push({ key: "misc", label: "D20C.HD.Attack.misc", value: requireFinite("actor.attackBonus", actor.attackBonus) });
+  if (ability)
+    mods.push({
+      key: "ability",
+      label: ABILITY_LABEL(ability),
+      value: requireFinite(`actor.abilities.${ability}`, actor.abilities[ability]),
+    });
+  if (weaponSkillApplies(actor, weapon))
+    mods.push({ key: "renown", label: "D20C.HD.Attack.renown", value: requireFinite("actor.renown", actor.renown) });
+  if (power.attackBonus)
+    mods.push({
+      key: "power",
+      label: "D20C.HD.Attack.power",
+      value: requireFinite("power.attackBonus", power.attackBonus),
+    });
+  if (actor.attackBonus)
+    mods.push({
+      key: "misc",
+      label: "D20C.HD.Attack.misc",
+      value: requireFinite("actor.attackBonus", actor.attackBonus),
+    });
   return mods;
 }
 
@@ -57,7 +73,12 @@ export function weaponDice(weapon: WeaponSource): DamageExpression {
   const own = weapon.damageDice.trim();
   if (own) return parseWeaponDice(own, "weapon.damageDice");
   const die = CLASS_DICE[weapon.weaponClass];
-  if (!die) throw new EngineError("weapon.weaponClass", `unknown weapon class "${String(weapon.weaponClass)}"`, weapon.weaponClass);
+  if (!die)
+    throw new EngineError(
+      "weapon.weaponClass",
+      `unknown weapon class "${String(weapon.weaponClass)}"`,
+      weapon.weaponClass,
+    );
   return parseWeaponDice(die, "weapon.weaponClass");
 }
 
@@ -87,8 +108,14 @@ export function attackModeDetail(input: Omit<AttackInput, "dice">): ModeDetail {
   let weak = 0;
   const sources: string[] = [];
   const add = (m: RollMode | "autoHit" | undefined, key: string): void => {
-    if (m === "mighty") (mighty++, sources.push(`${key}:mighty`));
-    if (m === "weak") (weak++, sources.push(`${key}:weak`));
+    if (m === "mighty") {
+      mighty++;
+      sources.push(`${key}:mighty`);
+    }
+    if (m === "weak") {
+      weak++;
+      sources.push(`${key}:weak`);
+    }
   };
   // The attacker: its attacks, and its ability rolls (attacks are ability rolls).
   for (const s of specsOf(input.attacker.conditions, input.attacker.exhaustion)) {
@@ -111,7 +138,10 @@ export function attackModeDetail(input: Omit<AttackInput, "dice">): ModeDetail {
   for (let i = 0; i < Math.max(0, input.situation.weak); i++) add("weak", "D20C.HD.Reason.situation");
   if (input.range === "ranged" && input.situation.withinMeleeReach) add("weak", "D20C.HD.Reason.rangedInReach");
   const attackerSpecs = specsOf(input.attacker.conditions, input.attacker.exhaustion);
-  if (attackerSpecs.some((s) => s.id === "underwater") && underwaterAttackWeak(input.weaponName, input.attacker.swimSpeed ?? false)) {
+  if (
+    attackerSpecs.some((s) => s.id === "underwater") &&
+    underwaterAttackWeak(input.weaponName, input.attacker.swimSpeed ?? false)
+  ) {
     add("weak", "D20C.HD.Reason.underwater");
   }
   let m = mighty;
@@ -140,8 +170,10 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
   const modifiers: Modifier[] = input.bonusParts?.length
     ? input.bonusParts.map((m) => ({ ...m, value: requireFinite(`attack.bonusParts.${m.key}`, m.value) }))
     : [{ key: "attack", label: "D20C.HD.Attack.bonus", value: input.attackBonus }];
-  if (input.situation.bonus) modifiers.push({ key: "situational", label: "D20C.HD.Attack.situational", value: input.situation.bonus });
-  for (const p of input.attacker.penalties) modifiers.push({ ...p, value: requireFinite(`attack.attacker.penalties.${p.key}`, p.value) });
+  if (input.situation.bonus)
+    modifiers.push({ key: "situational", label: "D20C.HD.Attack.situational", value: input.situation.bonus });
+  for (const p of input.attacker.penalties)
+    modifiers.push({ ...p, value: requireFinite(`attack.attacker.penalties.${p.key}`, p.value) });
   const total = natural + modifiers.reduce((s, m) => s + m.value, 0);
 
   const reasons: string[] = [];
@@ -203,8 +235,10 @@ export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
     return { ...base, roll, multiplier: crit ? 2 : 1, notes: crit ? ["D20C.HD.Damage.critDouble"] : [] };
   }
   if (!input.missApplies) return null;
-  if (input.missEffect === "half" && input.hit) return { ...base, roll: input.hit, multiplier: 0.5, notes: ["D20C.HD.Damage.missHalf"] };
-  if (input.missEffect === "formula" && input.miss) return { ...base, roll: input.miss, multiplier: 1, notes: ["D20C.HD.Damage.missFormula"] };
+  if (input.missEffect === "half" && input.hit)
+    return { ...base, roll: input.hit, multiplier: 0.5, notes: ["D20C.HD.Damage.missHalf"] };
+  if (input.missEffect === "formula" && input.miss)
+    return { ...base, roll: input.miss, multiplier: 1, notes: ["D20C.HD.Damage.missFormula"] };
   return null;
 }
 

@@ -78,7 +78,8 @@ export function turnBudget(actor: Pick<ActorSource, "speed" | "conditions" | "ex
   const specs = specsOf(actor.conditions, actor.exhaustion);
   const noActions = specs.some((s) => s.noActions);
   const firstRoundOut = round === 1 && specs.some((s) => s.id === "surprised");
-  const noReactions = specs.some((s) => s.noReactions) || exhaustionEffects(actor.exhaustion).noReactions || firstRoundOut;
+  const noReactions =
+    specs.some((s) => s.noReactions) || exhaustionEffects(actor.exhaustion).noReactions || firstRoundOut;
   const oneOnly = specs.some((s) => s.oneAction);
   const blocked = noActions || firstRoundOut;
   return {
@@ -115,7 +116,13 @@ export function dashMovement(remaining: number): number {
 
 type NewEffect = Omit<EffectSource, "id">;
 
-function actionEffect(name: string, creatorId: string, duration: EffectSource["duration"], statuses: string[], armed: boolean): NewEffect {
+function actionEffect(
+  name: string,
+  creatorId: string,
+  duration: EffectSource["duration"],
+  statuses: string[],
+  armed: boolean,
+): NewEffect {
   return {
     name,
     sourceCombatantId: creatorId,
@@ -170,7 +177,8 @@ export interface ProvokeAnswer {
 }
 
 export function provokedAttack(q: ProvokeQuery): ProvokeAnswer {
-  if (q.trigger === "other" || !q.withinReach) return { provoked: false, canReact: false, reason: "D20C.HD.Reason.notProvoking" };
+  if (q.trigger === "other" || !q.withinReach)
+    return { provoked: false, canReact: false, reason: "D20C.HD.Reason.notProvoking" };
   if (specsOf(q.provoker.conditions, q.provoker.exhaustion).some((s) => s.noProvoke)) {
     return { provoked: false, canReact: false, reason: "D20C.HD.Reason.disengaged" };
   }
@@ -213,7 +221,10 @@ export function parryDefense(defense: number, dual: DualWield): number {
 // ---- [HD-UNARMED] ----------------------------------------------------------------------------------
 
 /** Unarmed Damage option: bludgeoning equal to the Strength score, never below 1. */
-export function unarmedDamage(attacker: Pick<ActorSource, "abilities">): { expression: DamageExpression; types: string[] } {
+export function unarmedDamage(attacker: Pick<ActorSource, "abilities">): {
+  expression: DamageExpression;
+  types: string[];
+} {
   return { expression: { dice: [], flat: Math.max(1, attacker.abilities.str) }, types: ["bludgeoning"] };
 }
 
@@ -245,7 +256,10 @@ export function succeeds(total: number, target: number): boolean {
 export const PARTIAL_COVER_BONUS = 5;
 
 /** A Dexterity roll against an effect from beyond cover: +5 partial, automatic success total. */
-export function coverForDexRoll(cover: "none" | "partial" | "superior" | "total"): { bonus: number; autoSucceed: boolean } {
+export function coverForDexRoll(cover: "none" | "partial" | "superior" | "total"): {
+  bonus: number;
+  autoSucceed: boolean;
+} {
   if (cover === "total") return { bonus: 0, autoSucceed: true };
   if (cover === "partial" || cover === "superior") return { bonus: PARTIAL_COVER_BONUS, autoSucceed: false };
   return { bonus: 0, autoSucceed: false };
@@ -327,11 +341,16 @@ export function underwaterAttackWeak(weaponName: string | undefined, swimSpeed: 
  * charmed by it (a charm effect names its creator), not while the target is hidden from it (only
  * its space can be attacked).
  */
-export function mayTarget(attacker: CombatantSource, targetId: string, targetConditions: readonly string[] = []): { allowed: boolean; reason: string | null } {
+export function mayTarget(
+  attacker: CombatantSource,
+  targetId: string,
+  targetConditions: readonly string[] = [],
+): { allowed: boolean; reason: string | null } {
   const charmedBy = attacker.effects.some(
     (e) => e.sourceCombatantId === targetId && e.statuses.some((s) => conditionSpec(s)?.cannotHarmSource),
   );
   if (charmedBy) return { allowed: false, reason: "D20C.HD.Reason.charmed" };
-  if (specsOf(targetConditions).some((s) => s.untargetable)) return { allowed: false, reason: "D20C.HD.Reason.hiddenTarget" };
+  if (specsOf(targetConditions).some((s) => s.untargetable))
+    return { allowed: false, reason: "D20C.HD.Reason.hiddenTarget" };
   return { allowed: true, reason: null };
 }

@@ -5,7 +5,16 @@
  */
 import { absorbTemporary, clonePlain, validateActorSource, validatePacket } from "../../common.js";
 import { EngineError, requireNonNegative } from "../../errors.js";
-import type { ActorSource, DamagePacket, DamageResult, HealingKind, Modifier, RuleEvent, RuleOptions, RuleResult } from "../../types.js";
+import type {
+  ActorSource,
+  DamagePacket,
+  DamageResult,
+  HealingKind,
+  Modifier,
+  RuleEvent,
+  RuleOptions,
+  RuleResult,
+} from "../../types.js";
 import { specsOf } from "./conditions.js";
 import { resistanceRule } from "./options.js";
 
@@ -50,7 +59,12 @@ const covers = (set: Set<string>, type: string): boolean => set.has(type) || set
  * Traits against a packet: immunity and resistance apply only when they cover every type of the
  * damage; vulnerability applies when any type matches. Untyped damage meets only `all` traits.
  */
-export function adjustForTraits(amount: number, types: readonly string[], traits: TraitSets, options: RuleOptions): { dealt: number; adjustments: Modifier[] } {
+export function adjustForTraits(
+  amount: number,
+  types: readonly string[],
+  traits: TraitSets,
+  options: RuleOptions,
+): { dealt: number; adjustments: Modifier[] } {
   const list = types.length ? types : ["untyped"];
   const adjustments: Modifier[] = [];
   let dealt = amount;
@@ -70,7 +84,8 @@ export function adjustForTraits(amount: number, types: readonly string[], traits
   return { dealt, adjustments };
 }
 
-const withCondition = (list: readonly string[], id: string): string[] => (list.includes(id) ? [...list] : [...list, id]);
+const withCondition = (list: readonly string[], id: string): string[] =>
+  list.includes(id) ? [...list] : [...list, id];
 const withoutCondition = (list: readonly string[], id: string): string[] => list.filter((c) => c !== id);
 
 /** Whether a creature that goes down becomes dying (PCs, important NPCs) rather than dead. */
@@ -78,13 +93,27 @@ export function goesDying(actor: Pick<ActorSource, "kind" | "important">): boole
   return actor.kind === "character" || actor.important;
 }
 
-export function applyDamage(actor: ActorSource, packet: DamagePacket, options: RuleOptions, actorId: string, damageTypes: readonly string[]): DamageResult {
+export function applyDamage(
+  actor: ActorSource,
+  packet: DamagePacket,
+  options: RuleOptions,
+  actorId: string,
+  damageTypes: readonly string[],
+): DamageResult {
   validateActorSource(actor, damageTypes);
   validatePacket(packet, damageTypes);
   const next = clonePlain(actor);
   const events: RuleEvent[] = [];
   if (actor.state === "dead") {
-    return { actor: next, events: [{ key: "D20C.HD.Event.alreadyDead", actorId }], requests: [], adjustments: [], dealt: 0, absorbedByTemp: 0, hpLost: 0 };
+    return {
+      actor: next,
+      events: [{ key: "D20C.HD.Event.alreadyDead", actorId }],
+      requests: [],
+      adjustments: [],
+      dealt: 0,
+      absorbedByTemp: 0,
+      hpLost: 0,
+    };
   }
   const { dealt, adjustments } = adjustForTraits(packet.amount, packet.types, traitSets(actor), options);
   const { temp, absorbed, rest } = absorbTemporary(actor.hp.temp, dealt);
@@ -129,13 +158,21 @@ export function kill(next: ActorSource, events: RuleEvent[], actorId: string, ke
   events.push({ key, actorId });
 }
 
-export function applyHealing(actor: ActorSource, amount: number, kind: HealingKind, actorId: string, damageTypes: readonly string[]): RuleResult {
+export function applyHealing(
+  actor: ActorSource,
+  amount: number,
+  kind: HealingKind,
+  actorId: string,
+  damageTypes: readonly string[],
+): RuleResult {
   validateActorSource(actor, damageTypes);
   requireNonNegative("healing.amount", amount);
-  if (kind !== "heal" && kind !== "temp") throw new EngineError("healing.kind", `unknown healing kind "${String(kind)}"`, kind);
+  if (kind !== "heal" && kind !== "temp")
+    throw new EngineError("healing.kind", `unknown healing kind "${String(kind)}"`, kind);
   const next = clonePlain(actor);
   const events: RuleEvent[] = [];
-  if (actor.state === "dead") return { actor: next, events: [{ key: "D20C.HD.Event.deadNoHealing", actorId }], requests: [] };
+  if (actor.state === "dead")
+    return { actor: next, events: [{ key: "D20C.HD.Event.deadNoHealing", actorId }], requests: [] };
   if (kind === "temp") {
     next.hp = { ...next.hp, temp: Math.max(actor.hp.temp, amount) };
     events.push({ key: "D20C.HD.Event.tempHp", data: { amount: next.hp.temp }, actorId });
@@ -145,7 +182,8 @@ export function applyHealing(actor: ActorSource, amount: number, kind: HealingKi
   const value = Math.min(actor.hp.max, start + amount);
   next.hp = { ...next.hp, value };
   events.push({ key: "D20C.HD.Event.healed", data: { amount: value - start }, actorId });
-  if (start + amount > actor.hp.max) events.push({ key: "D20C.HD.Event.excessHealingLost", data: { amount: start + amount - actor.hp.max }, actorId });
+  if (start + amount > actor.hp.max)
+    events.push({ key: "D20C.HD.Event.excessHealingLost", data: { amount: start + amount - actor.hp.max }, actorId });
   if (amount > 0 && actor.state === "dying") {
     next.state = "active";
     next.dyingTurns = 0;

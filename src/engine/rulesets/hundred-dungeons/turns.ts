@@ -37,7 +37,13 @@ const signed = (n: number): string => (n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${
  * The dying check request for a creature about to make it with `exhaustion` (after this turn's
  * level) and `turnsTaken` (this turn counted). Poisoned creatures fail Constitution outright.
  */
-export function dyingCheckRequest(actor: ActorSource, actorId: string, exhaustion: number, turnsTaken: number, advance: boolean): RollRequest {
+export function dyingCheckRequest(
+  actor: ActorSource,
+  actorId: string,
+  exhaustion: number,
+  turnsTaken: number,
+  advance: boolean,
+): RollRequest {
   const m = abilityRollMode(actor.conditions, exhaustion, "con");
   const data: Record<string, string | number | boolean> = { ability: "con", turnsTaken };
   if (advance) data.advance = true;
@@ -65,7 +71,11 @@ export function advanceDying(actor: ActorSource, actorId: string): { actor: Acto
 }
 
 /** Judge a dying check: below the target (or an automatic failure) is death. */
-export function judgeDyingCheck(actor: ActorSource, request: RollRequest, roll: RollResult): { actor: ActorSource; events: RuleEvent[] } {
+export function judgeDyingCheck(
+  actor: ActorSource,
+  request: RollRequest,
+  roll: RollResult,
+): { actor: ActorSource; events: RuleEvent[] } {
   const next = clonePlain(actor);
   const events: RuleEvent[] = [];
   if (actor.state !== "dying") return { actor: next, events };
@@ -99,7 +109,12 @@ export function onCombatStart(ctx: TurnContext): TurnStep[] {
   const steps: TurnStep[] = [];
   for (const c of ctx.combatants) {
     if (!c.aware && !c.actor.conditions.includes("surprised")) {
-      steps.push({ kind: "updateActor", actorId: c.actorId, changes: { conditions: [...c.actor.conditions, "surprised"] }, label: "D20C.HD.Condition.surprised" });
+      steps.push({
+        kind: "updateActor",
+        actorId: c.actorId,
+        changes: { conditions: [...c.actor.conditions, "surprised"] },
+        label: "D20C.HD.Condition.surprised",
+      });
     }
   }
   return steps;
@@ -119,7 +134,9 @@ export function onRoundStart(ctx: TurnContext): TurnStep[] {
 
 /** Effects created by `creatorId`, wherever they sit. */
 function createdBy(ctx: TurnContext, creatorId: string): { bearer: CombatantSource; effect: EffectSource }[] {
-  return ctx.combatants.flatMap((bearer) => bearer.effects.filter((e) => e.sourceCombatantId === creatorId).map((effect) => ({ bearer, effect })));
+  return ctx.combatants.flatMap((bearer) =>
+    bearer.effects.filter((e) => e.sourceCombatantId === creatorId).map((effect) => ({ bearer, effect })),
+  );
 }
 
 export function onTurnStart(ctx: TurnContext): TurnStep[] {
@@ -133,7 +150,17 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
         actorId: me.actorId,
         effectId: e.id,
         label: e.name,
-        packet: { amount: e.ongoing.amount, types: e.ongoing.type && e.ongoing.type !== "untyped" ? [e.ongoing.type] : [], natural: null, critical: false, ongoing: true, fromAttack: false, melee: false, nonlethal: false, knockOut: false },
+        packet: {
+          amount: e.ongoing.amount,
+          types: e.ongoing.type && e.ongoing.type !== "untyped" ? [e.ongoing.type] : [],
+          natural: null,
+          critical: false,
+          ongoing: true,
+          fromAttack: false,
+          melee: false,
+          nonlethal: false,
+          knockOut: false,
+        },
       });
     }
   }
@@ -186,7 +213,10 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
       steps.push({ kind: "notice", event: { key: "D20C.HD.Event.exhaustionDeath", actorId: me.actorId } });
     } else {
       steps.push({ kind: "updateActor", actorId: me.actorId, changes, label: "D20C.HD.Event.exhaustionGained" });
-      steps.push({ kind: "roll", request: dyingCheckRequest(me.actor, me.actorId, adv.actor.exhaustion, adv.actor.dyingTurns, false) });
+      steps.push({
+        kind: "roll",
+        request: dyingCheckRequest(me.actor, me.actorId, adv.actor.exhaustion, adv.actor.dyingTurns, false),
+      });
     }
   }
   return steps;
@@ -197,9 +227,16 @@ export function onCombatEnd(ctx: TurnContext): TurnStep[] {
   const steps: TurnStep[] = [];
   const ending = new Set<EffectSource["duration"]>(["endOfEncounter", "startOfNextTurn", "endOfNextTurn", "sustain"]);
   for (const c of ctx.combatants) {
-    for (const e of c.effects) if (ending.has(e.duration)) steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: e.name });
+    for (const e of c.effects)
+      if (ending.has(e.duration))
+        steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: e.name });
     if (c.actor.conditions.includes("surprised")) {
-      steps.push({ kind: "updateActor", actorId: c.actorId, changes: { conditions: c.actor.conditions.filter((x) => x !== "surprised") }, label: "D20C.HD.Event.surpriseOver" });
+      steps.push({
+        kind: "updateActor",
+        actorId: c.actorId,
+        changes: { conditions: c.actor.conditions.filter((x) => x !== "surprised") },
+        label: "D20C.HD.Event.surpriseOver",
+      });
     }
   }
   return steps;
@@ -215,13 +252,24 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
   if (request.kind === "save") {
     const effect = c.effects.find((e) => e.id === request.effectId);
     const success = Number.isFinite(roll.total) && request.target !== null && roll.total >= request.target;
-    const events: RuleEvent[] = [{ key: success ? "D20C.HD.Event.saveSucceeded" : "D20C.HD.Event.saveFailed", data: { total: roll.total, target: request.target ?? 0 }, actorId: c.actorId }];
+    const events: RuleEvent[] = [
+      {
+        key: success ? "D20C.HD.Event.saveSucceeded" : "D20C.HD.Event.saveFailed",
+        data: { total: roll.total, target: request.target ?? 0 },
+        actorId: c.actorId,
+      },
+    ];
     const followUps: TurnStep[] = [];
     const deferred: TurnStep[] = [];
     if (success && effect) {
       followUps.push({ kind: "removeEffect", actorId: c.actorId, effectId: effect.id, label: effect.name });
       if (effect.aftereffect) {
-        deferred.push({ kind: "addEffect", actorId: c.actorId, effect: { ...effect.aftereffect, armed: false, sustainedRound: null, aftereffect: null }, label: effect.aftereffect.name });
+        deferred.push({
+          kind: "addEffect",
+          actorId: c.actorId,
+          effect: { ...effect.aftereffect, armed: false, sustainedRound: null, aftereffect: null },
+          label: effect.aftereffect.name,
+        });
       }
     }
     return { actor: clonePlain(c.actor), events, requests: [], followUps, deferred };
@@ -231,12 +279,15 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
 
 /** Mount ids: creatures a rider's `mounted` effect points to take no turn of their own. */
 export function ridden(ctx: TurnContext, c: CombatantSource): boolean {
-  return ctx.combatants.some((r) => r.id !== c.id && r.effects.some((e) => e.statuses.includes("mounted") && e.sourceCombatantId === c.id));
+  return ctx.combatants.some(
+    (r) => r.id !== c.id && r.effects.some((e) => e.statuses.includes("mounted") && e.sourceCombatantId === c.id),
+  );
 }
 
 export function actsThisRound(ctx: TurnContext, c: CombatantSource): boolean {
   if (c.actor.state === "dead") return false;
-  if (ctx.round <= 1 && (!c.aware || specsOf(c.actor.conditions, c.actor.exhaustion).some((s) => s.noTurnFirstRound))) return false;
+  if (ctx.round <= 1 && (!c.aware || specsOf(c.actor.conditions, c.actor.exhaustion).some((s) => s.noTurnFirstRound)))
+    return false;
   if (ridden(ctx, c)) return false;
   return true;
 }
@@ -257,19 +308,31 @@ export function initiativeModifier(actor: ActorSource): number {
  */
 export function order(ctx: TurnContext): InitiativeSlot[] {
   const gmIds = ctx.combatants.filter((c) => c.side === "gm").map((c) => c.id);
-  const gmRolls = ctx.combatants.filter((c) => c.side === "gm" && c.initiative !== null).map((c) => c.initiative as number);
+  const gmRolls = ctx.combatants
+    .filter((c) => c.side === "gm" && c.initiative !== null)
+    .map((c) => c.initiative as number);
   type Seat = { ids: string[]; seat: number; gm: boolean; initiative: number | null; tiebreak: string };
   const seats: Seat[] = ctx.combatants
     .filter((c) => c.side === "player")
     .map((c) => ({ ids: [c.id], seat: c.seat, gm: false, initiative: c.initiative, tiebreak: c.id }));
-  if (gmIds.length) seats.push({ ids: gmIds, seat: gmSeat(ctx.options), gm: true, initiative: gmRolls.length ? Math.max(...gmRolls) : null, tiebreak: "" });
+  if (gmIds.length)
+    seats.push({
+      ids: gmIds,
+      seat: gmSeat(ctx.options),
+      gm: true,
+      initiative: gmRolls.length ? Math.max(...gmRolls) : null,
+      tiebreak: "",
+    });
   // Around the table: by seat; at a shared seat players sit before the GM, then by id for stability.
   seats.sort((a, b) => a.seat - b.seat || Number(a.gm) - Number(b.gm) || a.tiebreak.localeCompare(b.tiebreak));
   let start = 0;
   let best: Seat | null = null;
   seats.forEach((s, i) => {
     if (s.initiative === null) return;
-    const better = best === null || s.initiative > (best.initiative as number) || (s.initiative === best.initiative && !s.gm && best.gm);
+    const better =
+      best === null ||
+      s.initiative > (best.initiative as number) ||
+      (s.initiative === best.initiative && !s.gm && best.gm);
     if (better) {
       best = s;
       start = i;
