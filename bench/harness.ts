@@ -43,16 +43,17 @@ export function median(xs: readonly number[]): number {
 export function bench(group: string, name: string, fn: () => unknown, opts: BenchOptions = {}): BenchResult {
   const runs = opts.runs ?? 7;
   const targetMs = opts.targetMs ?? 40;
-  // Warm up and calibrate: double the count until one run takes a measurable time.
+  // Warm up and calibrate: double the count until one run takes a measurable time, then size a
+  // run to about `targetMs` using the fastest of three timings (a GC pause or a busy machine would
+  // otherwise shrink the count); at least 50 iterations per run.
   let iterations = 1;
   for (;;) {
     const ms = timeRun(fn, iterations);
-    if (ms >= targetMs / 4 || iterations >= 1 << 24) {
-      iterations = Math.max(1, Math.round((iterations * targetMs) / Math.max(ms, 0.001)));
-      break;
-    }
+    if (ms >= targetMs / 4 || iterations >= 1 << 24) break;
     iterations *= 2;
   }
+  const best = Math.min(timeRun(fn, iterations), timeRun(fn, iterations), timeRun(fn, iterations));
+  iterations = Math.max(50, Math.round((iterations * targetMs) / Math.max(best, 0.001)));
   const perOp: number[] = [];
   for (let r = 0; r < runs; r++) perOp.push((timeRun(fn, iterations) * 1000) / iterations);
   const usPerOp = median(perOp);
