@@ -61,6 +61,11 @@ export interface Ruleset {
   /** The Open rules this game lets tables switch (registered as world settings). */
   readonly options: readonly OptionSpec[];
   /**
+   * Which optional blocks the actor sheet shows for this game; absent (or a missing key) = shown.
+   * Optional and additive: data is always stored, this only hides what the game does not use.
+   */
+  readonly sheet?: Partial<Record<SheetBlock, boolean>>;
+  /**
    * Situational modifiers the attack dialog offers in this game (keys of {@link Situation}).
    * Optional: absent = the dialog offers all of them.
    */
@@ -129,3 +134,16 @@ export interface Ruleset {
 }
 
 export type { Situation };
+
+/** Optional actor-sheet blocks a ruleset may hide (see {@link Ruleset.sheet}). */
+export type SheetBlock =
+  | "recoveries"
+  | "rallies"
+  | "deathSaves"
+  | "wounds"
+  | "exhaustion"
+  | "renown"
+  | "baseCombatBonus"
+  | "baseSaveBonus"
+  | "escalation"
+  | "insubstantial";
