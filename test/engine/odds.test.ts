@@ -24,6 +24,7 @@ import type {
   DamageRecipe,
   DamageRecipeInput,
   RollMode,
+  RuleOptions,
   RulesetId,
 } from "../../src/engine/types.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
@@ -355,6 +356,17 @@ describe("odds.ts on a test-only fake ruleset", () => {
 
 const get = (id: RulesetId): Ruleset => getRuleset(id);
 
+/** Any setting of the ruleset's Open-rule options (world settings). */
+function openOptions(r: Ruleset): fc.Arbitrary<RuleOptions> {
+  const entries: Record<string, fc.Arbitrary<string | number | boolean>> = {};
+  for (const o of r.options) {
+    if (o.type === "boolean") entries[o.key] = fc.boolean();
+    else if (o.type === "choice" && o.choices) entries[o.key] = fc.constantFrom(...Object.keys(o.choices));
+    else entries[o.key] = fc.constant(o.default);
+  }
+  return fc.record(entries) as fc.Arbitrary<RuleOptions>;
+}
+
 function damageFor(r: Ruleset): OddsDamage {
   return {
     hit: parseDamage("1d8+1d4+2"),
@@ -407,7 +419,8 @@ describe.each(RULESET_IDS)("odds match brute-force enumeration: %s", (id) => {
         fc.integer({ min: 0, max: 6 }),
         fc.integer({ min: 0, max: 3 }),
         fc.boolean(),
-        (def, bonus, mw, esc, critRange, missEffect) => {
+        openOptions(r()),
+        (def, bonus, mw, esc, critRange, missEffect, options) => {
           const input = withSituation(
             baseInput(r(), {
               defense: { key: r().defenses[0]!.key, value: def },
@@ -415,6 +428,7 @@ describe.each(RULESET_IDS)("odds match brute-force enumeration: %s", (id) => {
               escalation: esc,
               critRange,
               hasMissEffect: missEffect,
+              options,
             }),
             mw,
           );
@@ -423,7 +437,7 @@ describe.each(RULESET_IDS)("odds match brute-force enumeration: %s", (id) => {
           expectMatches(r(), input, damageFor(r()));
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 40 },
     );
   });
 });
