@@ -217,7 +217,8 @@ export function decideAttack(req: AttackRequest, dice: readonly number[], plan: 
   const damageKeyFor = (outcome: AttackOutcome): string | null => {
     const recipe = recipeFor(req, plan, outcome);
     if (!recipe) return null;
-    const key = `${outcome.result}${outcome.missEffect ? "" : "-noeffect"}`;
+    // Hits and crits never carry the miss effect; a miss may or may not (natural-1 veto).
+    const key = outcome.isHit || outcome.missEffect ? outcome.result : `${outcome.result}-noeffect`;
     if (!damage.has(key)) damage.set(key, { key, recipe, formula: formatDamage(recipe.roll) });
     return key;
   };
