@@ -81,13 +81,16 @@ export class D20Combat extends Combat {
     return this.combatants.contents.map((c, i) => (c as D20Combatant).toCombatantSource(i));
   }
 
-  /** The turn context of this combat now (`combatantId` = whose turn the plan is about). */
-  turnContext(combatantId: string | null): TurnContext {
+  /**
+   * The turn context of this combat (`combatantId` = whose turn the plan is about; `round` = the
+   * round the boundary belongs to — the previous one for a turn or round that just ended).
+   */
+  turnContext(combatantId: string | null, round: number = this.round): TurnContext {
     return {
-      round: this.round,
+      round,
       combatantId,
       combatants: this.combatantSources(),
-      surpriseRound: this.isSurpriseRound,
+      surpriseRound: Boolean(this.d20Flags.surprise) && round === 1,
       options: ruleOptions(),
     };
   }
@@ -153,12 +156,12 @@ export class D20Combat extends Combat {
   }
 
   /** Plan and run one phase of the battle (GM client only). */
-  async runPhase(phase: CombatPhase, combatantId: string | null): Promise<void> {
+  async runPhase(phase: CombatPhase, combatantId: string | null, round: number = this.round): Promise<void> {
     let ruleset: Ruleset;
     let ctx: TurnContext;
     try {
       ruleset = activeRuleset();
-      ctx = this.turnContext(combatantId);
+      ctx = this.turnContext(combatantId, round);
     } catch (err) {
       console.error(`${SYSTEM_ID} | turn automation could not start (${phase})`, err);
       return;
@@ -179,7 +182,7 @@ export class D20Combat extends Combat {
 
   protected override async _onEndRound(context: Combat.RoundEventContext): Promise<void> {
     await super._onEndRound(context);
-    if (this.round > 1) await this.runPhase("roundEnd", null);
+    if (this.round > 1) await this.runPhase("roundEnd", null, this.previous?.round ?? this.round - 1);
   }
 
   protected override async _onStartTurn(combatant: Combatant.Implementation, context: Combat.TurnEventContext): Promise<void> {
@@ -190,7 +193,8 @@ export class D20Combat extends Combat {
 
   protected override async _onEndTurn(combatant: Combatant.Implementation, context: Combat.TurnEventContext): Promise<void> {
     await super._onEndTurn(combatant, context);
-    await this.runPhase("turnEnd", combatant.id);
+    // The turn ended in the previous round when the round just advanced (sustain, surprise).
+    await this.runPhase("turnEnd", combatant.id, this.previous?.round ?? this.round);
   }
 
   /**
