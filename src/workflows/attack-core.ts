@@ -124,12 +124,21 @@ export function defenseFor(power: PowerSource, situation: Situation, defenses: R
   return best;
 }
 
+/**
+ * The defense key a power targets in this ruleset: its own when the ruleset has it, else the
+ * ruleset's first defense (a power written for another game keeps its data and still works).
+ */
+export function defenseKeyOf(ruleset: Ruleset, power: PowerSource): string {
+  return ruleset.defenses.some((d) => d.key === power.defense) ? power.defense : (ruleset.defenses[0]?.key ?? power.defense);
+}
+
 function parseOptional(formula: string, weaponDice: DamageExpression | null, field: string): DamageExpression | null {
   return formula && formula.trim() !== "" ? parseDamage(formula, weaponDice, field) : null;
 }
 
 function attackInputFor(req: AttackRequest, plan: Pick<AttackPlan, "derived" | "bonus" | "bonusParts">, target: TargetSnapshot | null): Omit<AttackInput, "dice"> {
-  const { ruleset, options, power, weapon, situation } = req;
+  const { ruleset, options, weapon, situation } = req;
+  const power = { ...req.power, defense: defenseKeyOf(ruleset, req.power) };
   const targetDerived = target ? ruleset.deriveActor(target.actor, options) : null;
   const defense = targetDerived ? defenseFor(power, situation, targetDerived.defenses) : { key: power.defense, value: 0 };
   return {
@@ -286,7 +295,7 @@ export function buildAttackCard(req: AttackRequest, decided: DecidedAttack, roll
     actorName: req.attacker.name,
     itemName: req.item.name,
     itemImg: req.item.img,
-    defenseKey: req.power.defense,
+    defenseKey: defenseKeyOf(req.ruleset, req.power),
     defenseLabel,
     range: req.power.range,
     formula: decided.plan.formula,

@@ -11,7 +11,7 @@ import { EngineError } from "../engine/errors.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import type { Situation } from "../engine/types.js";
 import { currentEscalation } from "../escalation.js";
-import { buildAttackCard, decideAttack, planAttack, plainSituation, type AttackRequest, type RolledDamage } from "./attack-core.js";
+import { buildAttackCard, decideAttack, defenseKeyOf, planAttack, plainSituation, type AttackRequest, type RolledDamage } from "./attack-core.js";
 import { attackSources, engineSource, postCard, targetSnapshots } from "./foundry-docs.js";
 
 /** Every situational field the dialog knows, in dialog order. */
@@ -120,7 +120,8 @@ export async function rollAttack(
       damageRolls.push(roll);
       rolled[d.key] = { faces: allFaces(roll), rolled: roll.total ?? 0 };
     }
-    const defenseLabel = ruleset.defenses.find((d) => d.key === power.defense)?.label ?? power.defense;
+    const defenseKey = defenseKeyOf(ruleset, power);
+    const defenseLabel = ruleset.defenses.find((d) => d.key === defenseKey)?.label ?? defenseKey;
     const card = buildAttackCard(req, decided, rolled, defenseLabel);
     const content = await renderAttackCard(card, publicViewer());
     const message = await postCard({ actor, content, rolls: [attackRoll, ...damageRolls], flags: { attack: card } });
