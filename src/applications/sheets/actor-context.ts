@@ -1,0 +1,162 @@
+/**
+ * The actor sheet's render context, built from plain data (pure; no Foundry globals): what the
+ * template shows for the active ruleset. Labels are i18n keys; the template localizes them.
+ */
+import type { Ruleset, SheetBlock } from "../../engine/ruleset.js";
+import type { ActorKind, ActorSource, DerivedActor, RulesetId } from "../../engine/types.js";
+import { ABILITY_KEYS } from "../../engine/types.js";
+
+/** An owned item as the sheet lists it. */
+export interface SheetItem {
+  id: string;
+  name: string;
+  img: string;
+  type: string;
+  system: Record<string, unknown>;
+}
+
+export interface ActorSheetInput {
+  ruleset: Pick<Ruleset, "id" | "label" | "defenses" | "saves" | "conditions" | "traitForms" | "damageTypes" | "sheet">;
+  kind: ActorKind;
+  name: string;
+  img: string;
+  /** Prepared system data (Active Effects and armor applied). */
+  system: ActorSource;
+  derived: DerivedActor;
+  deriveError: string | null;
+  items: readonly SheetItem[];
+  /** The game this actor was made for when it is not the active one. */
+  foreignRuleset: RulesetId | null;
+  editable: boolean;
+  /** Stored biography HTML (for the editor) and its enriched form (for display). */
+  biography: string;
+  biographyHTML: string;
+  /** i18n key (or plain text) naming a damage type. */
+  damageTypeLabel: (type: string) => string;
+}
+
+const SHEET_BLOCKS: readonly SheetBlock[] = [
+  "recoveries",
+  "rallies",
+  "deathSaves",
+  "wounds",
+  "exhaustion",
+  "renown",
+  "baseCombatBonus",
+  "baseSaveBonus",
+  "escalation",
+  "insubstantial",
+];
+
+/** Which optional blocks to show: the ruleset's choice, everything it does not mention shown. */
+export function sheetBlocks(ruleset: Pick<Ruleset, "sheet">): Record<SheetBlock, boolean> {
+  return Object.fromEntries(SHEET_BLOCKS.map((b) => [b, ruleset.sheet?.[b] ?? true])) as Record<SheetBlock, boolean>;
+}
+
+const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+
+/** Build the actor sheet context. */
+export function actorSheetContext(input: ActorSheetInput) {
+  const { ruleset, system, derived } = input;
+  const show = sheetBlocks(ruleset);
+  const isNpc = input.kind === "npc";
+  const abilities = ABILITY_KEYS.map((key) => ({
+    key,
+    label: `D20C.Ability.${key}`,
+    abbr: `D20C.Sheet.AbilityAbbr.${key}`,
+    score: system.abilities[key],
+    mod: signed(derived.abilityMods[key] ?? 0),
+  }));
+  const defenses = ruleset.defenses.map((d) => ({
+    key: d.key,
+    label: d.label,
+    abbr: d.abbr,
+    value: derived.defenses[d.key] ?? 0,
+    base: system.defenses[d.key]?.base ?? null,
+    bonus: system.defenses[d.key]?.bonus ?? 0,
+  }));
+  const saves = ruleset.saves.map((s) => ({ key: s.key, label: s.label, bonus: signed(derived.saves[s.key] ?? 0) }));
+  const traits = (list: readonly { type: string; value: number }[]) =>
+    list.map((t, index) => ({ index, type: t.type, value: t.value, label: input.damageTypeLabel(t.type) }));
+  const active = new Set(system.conditions);
+  const conditions = ruleset.conditions.map((c) => ({ id: c.id, label: c.label, img: c.img, active: active.has(c.id) }));
+  const byType = (type: string) =>
+    input.items
+      .filter((i) => i.type === type)
+      .map((i) => ({ id: i.id, name: i.name, img: i.img, system: i.system }));
+  return {
+    rulesetLabel: ruleset.label,
+    foreignRuleset: input.foreignRuleset,
+    foreignRulesetLabel: input.foreignRuleset ? `D20C.Settings.Ruleset.Choices.${input.foreignRuleset}` : "",
+    deriveError: input.deriveError ?? "",
+    editable: input.editable,
+    isNpc,
+    name: input.name,
+    img: input.img,
+    show,
+    level: system.level,
+    hp: { ...system.hp },
+    damageTaken: derived.damageTaken,
+    statusLabels: [...derived.statusLabels],
+    initiative: signed(derived.initiative),
+    speed: system.speed,
+    attackBonus: system.attackBonus,
+    initiativeBonus: system.initiativeBonus,
+    baseCombatBonus: system.baseCombatBonus,
+    baseSaveBonus: system.baseSaveBonus,
+    renown: system.renown,
+    weaponSkills: system.weaponSkills.join(", "),
+    exhaustion: system.exhaustion,
+    usesEscalation: system.usesEscalation,
+    important: system.important,
+    insubstantial: system.insubstantial,
+    state: system.state,
+    stateLabel: `D20C.Sheet.State.${system.state}`,
+    armor: { ...system.armor, maxDex: system.armor.maxDex ?? "" },
+    abilities,
+    defenses,
+    saves,
+    attackPenalties: derived.attackPenalties.map((m) => ({ label: m.label, value: signed(m.value) })),
+    resistForm: `D20C.Sheet.TraitForm.resist.${ruleset.traitForms.resist}`,
+    vulnerableForm: `D20C.Sheet.TraitForm.vulnerable.${ruleset.traitForms.vulnerable}`,
+    resistances: traits(system.resistances),
+    vulnerabilities: traits(system.vulnerabilities),
+    immunities: system.immunities.map((t) => ({ type: t, label: input.damageTypeLabel(t) })),
+    damageTypes: [...ruleset.damageTypes].map((t) => ({ value: t, label: input.damageTypeLabel(t) })),
+    conditions,
+    recoveries: { ...system.recoveries },
+    deathSaves: { ...system.deathSaves },
+    wounds: system.wounds.map((w, index) => ({ ...w, index })),
+    constitutionDamage: system.constitutionDamage,
+    powers: byType("power"),
+    weapons: byType("weapon"),
+    armorItems: byType("armor"),
+    features: byType("feature"),
+    biography: input.biography,
+    biographyHTML: input.biographyHTML,
+  };
+}
+
+export type ActorSheetContext = ReturnType<typeof actorSheetContext>;
+
+/**
+ * Form data arrives with list entries as numbered keys (`system.resistances.0.type`); turn those
+ * back into arrays for the list fields so the update replaces the list (pure).
+ */
+export function listsFromForm(expanded: Record<string, unknown>, lists: readonly string[]): Record<string, unknown> {
+  const out = { ...expanded };
+  const system = out.system;
+  if (typeof system !== "object" || system === null) return out;
+  const sys = { ...(system as Record<string, unknown>) };
+  for (const key of lists) {
+    const v = sys[key];
+    if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+      sys[key] = Object.entries(v)
+        .filter(([k]) => /^\d+$/.test(k))
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([, entry]) => entry);
+    }
+  }
+  out.system = sys;
+  return out;
+}

@@ -1,0 +1,164 @@
+/**
+ * The item sheet's render context (pure): one labelled input per stored field of the item's type,
+ * so the sheet edits every field. Labels follow the LOCALIZATION_PREFIXES pattern:
+ * `D20C.Item.<Type>.FIELDS.<path>.label`.
+ */
+import type { Ruleset } from "../../engine/ruleset.js";
+import type { RulesetId } from "../../engine/types.js";
+import { ABILITY_KEYS } from "../../engine/types.js";
+import {
+  MISS_EFFECTS,
+  POWER_ACTIONS,
+  POWER_USAGES,
+  RANGE_KINDS,
+  SAVE_DIFFICULTIES,
+  WEAPON_CLASSES,
+} from "../../data/schema.js";
+
+type Kind = "number" | "text" | "checkbox" | "select" | "multiselect";
+
+interface FieldSpec {
+  path: string;
+  kind: Kind;
+  /** Option source for selects. */
+  options?: "ability" | "defense" | "range" | "action" | "usage" | "missEffect" | "save" | "weaponClass" | "damageType";
+  nullable?: boolean;
+}
+
+const POWER_FIELDS: FieldSpec[] = [
+  { path: "attackAbility", kind: "select", options: "ability", nullable: true },
+  { path: "attackBonus", kind: "number" },
+  { path: "defense", kind: "select", options: "defense" },
+  { path: "range", kind: "select", options: "range" },
+  { path: "actionType", kind: "select", options: "action" },
+  { path: "usage", kind: "select", options: "usage" },
+  { path: "recharge", kind: "number" },
+  { path: "used", kind: "checkbox" },
+  { path: "damage", kind: "text" },
+  { path: "damageTypes", kind: "multiselect", options: "damageType" },
+  { path: "hitEffect", kind: "text" },
+  { path: "missEffect", kind: "select", options: "missEffect" },
+  { path: "missDamage", kind: "text" },
+  { path: "missText", kind: "text" },
+  { path: "critDamage", kind: "text" },
+  { path: "critRange", kind: "number" },
+  { path: "critText", kind: "text" },
+  { path: "ongoing.amount", kind: "number" },
+  { path: "ongoing.type", kind: "select", options: "damageType" },
+  { path: "ongoing.save", kind: "select", options: "save" },
+  { path: "touch", kind: "checkbox" },
+  { path: "nonlethal", kind: "checkbox" },
+  { path: "weaponId", kind: "text" },
+];
+
+const WEAPON_FIELDS: FieldSpec[] = [
+  { path: "damageDice", kind: "text" },
+  { path: "weaponClass", kind: "select", options: "weaponClass" },
+  { path: "light", kind: "checkbox" },
+  { path: "finesse", kind: "checkbox" },
+  { path: "twoHanded", kind: "checkbox" },
+  { path: "offHand", kind: "checkbox" },
+  { path: "thrown", kind: "checkbox" },
+  { path: "ranged", kind: "checkbox" },
+  { path: "proficient", kind: "checkbox" },
+  { path: "proficiencyBonus", kind: "number" },
+  { path: "enhancement", kind: "number" },
+  { path: "critDice", kind: "text" },
+  { path: "critRange", kind: "number" },
+  { path: "equipped", kind: "checkbox" },
+];
+
+const ARMOR_FIELDS: FieldSpec[] = [
+  { path: "armorBonus", kind: "number" },
+  { path: "shieldBonus", kind: "number" },
+  { path: "maxDex", kind: "number", nullable: true },
+  { path: "heavy", kind: "checkbox" },
+  { path: "equipped", kind: "checkbox" },
+];
+
+/** The editable fields of each item type (everything in its schema except the description). */
+export const ITEM_FIELDS: Record<string, readonly FieldSpec[]> = {
+  power: POWER_FIELDS,
+  weapon: WEAPON_FIELDS,
+  armor: ARMOR_FIELDS,
+  feature: [],
+};
+
+/** `D20C.Item.Power` etc.: the LOCALIZATION_PREFIXES of a type. */
+export function itemPrefix(type: string): string {
+  return `D20C.Item.${type.charAt(0).toUpperCase()}${type.slice(1)}`;
+}
+
+export interface ItemSheetInput {
+  type: string;
+  name: string;
+  img: string;
+  system: Record<string, unknown>;
+  ruleset: Pick<Ruleset, "defenses" | "damageTypes">;
+  editable: boolean;
+  foreignRuleset: RulesetId | null;
+  description: string;
+  descriptionHTML: string;
+  /** Localized label of a damage type. */
+  damageTypeLabel: (type: string) => string;
+}
+
+function at(obj: Record<string, unknown>, path: string): unknown {
+  return path.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
+}
+
+/** Build the item sheet context. */
+export function itemSheetContext(input: ItemSheetInput) {
+  const prefix = itemPrefix(input.type);
+  const keyed = (keys: readonly string[], group: string) =>
+    keys.map((k) => ({ value: k, label: `${prefix}.${group}.${k}` }));
+  const optionSets = {
+    ability: ABILITY_KEYS.map((k) => ({ value: k, label: `D20C.Ability.${k}` })),
+    defense: input.ruleset.defenses.map((d) => ({ value: d.key, label: d.label })),
+    range: keyed(RANGE_KINDS, "Range"),
+    action: keyed(POWER_ACTIONS, "Action"),
+    usage: keyed(POWER_USAGES, "Usage"),
+    missEffect: keyed(MISS_EFFECTS, "MissEffect"),
+    save: SAVE_DIFFICULTIES.map((k) => ({ value: k, label: `D20C.Save.${k}` })),
+    weaponClass: keyed(WEAPON_CLASSES, "WeaponClass"),
+    damageType: ["untyped", ...input.ruleset.damageTypes.filter((t) => t !== "untyped")].map((t) => ({
+      value: t,
+      label: input.damageTypeLabel(t),
+      localized: true,
+    })),
+  };
+  const fields = (ITEM_FIELDS[input.type] ?? []).map((spec) => {
+    const value = at(input.system, spec.path);
+    const options = spec.options ? optionSets[spec.options] : [];
+    return {
+      name: `system.${spec.path}`,
+      id: `d20c-item-${spec.path.replace(/\./g, "-")}`,
+      label: `${prefix}.FIELDS.${spec.path}.label`,
+      isNumber: spec.kind === "number",
+      isText: spec.kind === "text",
+      isCheckbox: spec.kind === "checkbox",
+      isSelect: spec.kind === "select",
+      isMulti: spec.kind === "multiselect",
+      nullable: Boolean(spec.nullable),
+      /** Selects: labels are i18n keys unless already localized (damage types). */
+      localizeOptions: spec.options !== "damageType",
+      value: value ?? "",
+      checked: value === true,
+      selected: Array.isArray(value) ? value.map(String) : value === null || value === undefined ? "" : String(value),
+      options,
+    };
+  });
+  return {
+    type: input.type,
+    typeLabel: `TYPES.Item.${input.type}`,
+    name: input.name,
+    img: input.img,
+    editable: input.editable,
+    foreignRuleset: input.foreignRuleset,
+    foreignRulesetLabel: input.foreignRuleset ? `D20C.Settings.Ruleset.Choices.${input.foreignRuleset}` : "",
+    descriptionLabel: `${prefix}.FIELDS.description.label`,
+    fields,
+    description: input.description,
+    descriptionHTML: input.descriptionHTML,
+  };
+}
