@@ -40,12 +40,19 @@ function findD20(terms: unknown[]): number | null {
   return null;
 }
 
+/** Foundry writes inline rolls with the legacy `escape`; undo it (also %uXXXX sequences). */
+function unescapeLegacy(s: string): string {
+  return s.replace(/%u([0-9a-fA-F]{4})|%([0-9a-fA-F]{2})/g, (_m, u: string | undefined, b: string | undefined) =>
+    String.fromCharCode(parseInt((u ?? b) as string, 16)),
+  );
+}
+
 /** Roll JSON of the inline rolls in message HTML (`data-roll` attributes). */
 export function inlineRollJson(html: string): unknown[] {
   const out: unknown[] = [];
   for (const m of html.matchAll(/data-roll="([^"]+)"/g)) {
     const raw = (m[1] as string).replace(/&quot;/g, '"').replace(/&amp;/g, "&");
-    for (const decode of [decodeURIComponent, (s: string) => s]) {
+    for (const decode of [decodeURIComponent, unescapeLegacy, (s: string) => s]) {
       try {
         out.push(JSON.parse(decode(raw)));
         break;
