@@ -60,7 +60,7 @@ function typeLabel(type: string, viewer: CardViewer): string {
   return viewer.has(key) ? viewer.localize(key) : type;
 }
 
-function appliedView(r: AppliedRecord, viewer: CardViewer) {
+function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string) {
   const canUndo = !r.undone && (viewer.isGM || viewer.ownsTarget(r.targetUuid) || r.userId === viewer.userId);
   return {
     id: r.id,
@@ -71,7 +71,7 @@ function appliedView(r: AppliedRecord, viewer: CardViewer) {
     hpLost: r.hpLost,
     absorbedByTemp: r.absorbedByTemp,
     adjustments: r.adjustments.map((m) => modifierView(m, viewer)),
-    events: r.events.map((e) => (viewer.has(e.key) ? viewer.format(e.key, e.data ?? {}) : e.key)),
+    events: r.events.map((e) => (viewer.has(e.key) ? viewer.format(e.key, { name: targetName, ...(e.data ?? {}) }) : e.key)),
     undone: r.undone,
     canUndo,
   };
@@ -103,7 +103,7 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
     damage: t.damage,
     hasDamage: t.damageKey !== null,
     buttons: APPLY_MODES.map((mode) => ({ mode, label: `D20C.Chat.Apply.${mode}`, icon: MODE_ICON[mode] })),
-    applied: card.applied.filter((r) => r.targetUuid === t.uuid).map((r) => appliedView(r, viewer)),
+    applied: card.applied.filter((r) => r.targetUuid === t.uuid).map((r) => appliedView(r, viewer, t.name)),
   };
 }
 

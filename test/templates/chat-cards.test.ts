@@ -1,0 +1,98 @@
+/**
+ * The chat card templates rendered with the real `handlebars` package (strict) from contexts built
+ * by the same code Foundry uses: every target's outcome, the visibility setting, escaping of
+ * user-written names, the applied record with its undo, and the smaller cards.
+ */
+import { describe, expect, it } from "vitest";
+import { attackCardContext } from "../../src/applications/chat/attack-card-context.js";
+import { looseRollContext, ruleCardContext } from "../../src/applications/chat/rule-card-context.js";
+import { getRuleset } from "../../src/engine/registry.js";
+import { decideLooseRoll } from "../../src/workflows/roll-hook-core.js";
+import { createTemplateRenderer } from "../support/handlebars.js";
+import { defaultOptions, npc, target } from "../workflows/attack-fixtures.js";
+import { standInViewer, threeTargetCard } from "../workflows/attack-card-fixture.js";
+
+const hbs = createTemplateRenderer();
+const render = async (viewer = standInViewer(), names?: string[]) =>
+  hbs.render("templates/chat/attack-card.hbs", attackCardContext(await threeTargetCard(names), viewer));
+
+describe("attack card template", () => {
+  it("[SYS-TARGETS] shows each target's outcome, numbers and apply buttons", async () => {
+    const html = await render();
+    for (const cls of ["d20c-target--crit", "d20c-target--hit", "d20c-target--miss"]) expect(html).toContain(cls);
+    expect(html).toContain("Critical hit");
+    expect(html.match(/data-action="d20c-apply"/g)?.length).toBe(5 * 2); // crit and hit deal damage
+    for (const mode of ["full", "half", "double", "heal", "temp"]) expect(html).toContain(`data-mode="${mode}"`);
+    expect(html).toContain('data-target-uuid="Scene.s1.Token.imp"');
+    // Itemised modifiers include the escalation die.
+    expect(html).toMatch(/Escalation[^<]*<\/span> <b>\+2<\/b>/i);
+  });
+
+  it("[SYS-TARGETS] the applied amount is on the card with an undo for the user who applied it", async () => {
+    const html = await render();
+    expect(html).toContain('data-action="d20c-undo"');
+    expect(html).toContain('data-record-id="rec1"');
+    expect(html).toContain("Bugbear takes 12 damage");
+  });
+
+  it("[SYS-TARGETS] defenses and odds are hidden from players when the setting says GM only", async () => {
+    const hidden = await render(standInViewer({ visibility: "gm" }));
+    expect(hidden).not.toContain("d20c-odds");
+    expect(hidden).not.toContain("d20c-vs");
+    const gm = await render(standInViewer({ visibility: "gm", isGM: true }));
+    expect(gm).toContain("d20c-odds");
+    expect(gm).toContain("d20c-vs");
+    const owner = await render(standInViewer({ visibility: "owners", ownsTarget: (u) => u.endsWith(".imp") }));
+    expect(owner.match(/class="d20c-odds"/g)?.length).toBe(1);
+  });
+
+  it("escapes user-written names", async () => {
+    const html = await render(standInViewer(), ['<img src=x onerror="alert(1)">', "B", "C"]);
+    expect(html).not.toContain('<img src=x onerror="alert(1)">');
+    expect(html).toContain("&lt;img src&#x3D;x onerror&#x3D;&quot;alert(1)&quot;&gt;");
+  });
+});
+
+describe("smaller chat cards", () => {
+  it("[SYS-ROLLHOOK] the loose-roll block lists each target's outcome", () => {
+    const R = getRuleset("13th-age");
+    const data = decideLooseRoll(R, defaultOptions(R), { natural: 14, total: 21 }, [target("a", npc(R, 20), "Goblin"), target("b", npc(R, 25), "Ogre")]);
+    const html = hbs.render("templates/chat/loose-roll.hbs", looseRollContext(data, standInViewer()));
+    expect(html).toContain("d20c-target--hit");
+    expect(html).toContain("d20c-target--miss");
+    expect(html).toContain("Goblin");
+  });
+
+  it("[13A-DEATHSAVE] the rule card shows the roll, its target and the result", () => {
+    const html = hbs.render(
+      "templates/chat/rule-card.hbs",
+      ruleCardContext(
+        {
+          version: 1,
+          actorUuid: "Actor.x",
+          actorName: "Tamsin <the Bold>",
+          title: "D20C.Chat.DeathSaveTitle",
+          rolls: [{ label: "D20C.Chat.Roll", formula: "1d20", total: 17, natural: 17, target: 16, against: "total", success: true }],
+          events: [{ key: "D20C.Chat.Undone" }],
+        },
+        standInViewer(),
+      ),
+    );
+    expect(html).toContain("d20c-rule-roll--success");
+    expect(html).toContain("Tamsin &lt;the Bold&gt;");
+    expect(html).toContain("total 16+");
+  });
+
+  it("the situational dialog renders every offered field", () => {
+    const html = hbs.render("templates/chat/situation-dialog.hbs", {
+      combatAdvantage: true,
+      cover: true,
+      concealment: true,
+      offGuard: false,
+      withinMeleeReach: false,
+      rollMode: true,
+    });
+    for (const name of ["combatAdvantage", "cover", "concealment", "rollMode", "bonus"]) expect(html).toContain(`name="${name}"`);
+    expect(html).not.toContain('name="offGuard"');
+  });
+});
