@@ -1,0 +1,126 @@
+/**
+ * The combat templates rendered with the real handlebars (strict): the tracker header additions
+ * ([SYS-ESC]) and the turn-automation chat line ([SYS-TURNS]), including lines produced by real
+ * rulesets (so every step label and event key they emit exists in lang/en.json).
+ */
+import { describe, expect, it } from "vitest";
+import { trackerHeaderView, type TrackerHeaderInput } from "../../src/applications/combat/tracker-view.js";
+import { getRuleset } from "../../src/engine/registry.js";
+import { turnLineView } from "../../src/workflows/combat-chat.js";
+import type { ChatLine } from "../../src/workflows/turns.js";
+import { createTemplateRenderer } from "../support/handlebars.js";
+import { createI18nStandIn } from "../stand-ins/i18n.js";
+import { StandInCombat, StandInDice } from "../stand-ins/combat-loop.js";
+import { combatant, effect } from "../workflows/combat-fixtures.js";
+
+const hbs = createTemplateRenderer();
+const i18n = createI18nStandIn();
+const format = (key: string, data?: Record<string, string | number>) => i18n.format(key, data);
+
+const base: TrackerHeaderInput = {
+  inCombat: true,
+  escalationEnabled: true,
+  escalation: 3,
+  paused: false,
+  isGM: true,
+  tough: false,
+  canFlee: true,
+};
+const header = (over: Partial<TrackerHeaderInput> = {}) =>
+  hbs.render("templates/combat/tracker-header.hbs", trackerHeaderView({ ...base, ...over }));
+
+describe("combat tracker header template", () => {
+  it("[SYS-ESC] shows the die's value to every user; only the GM gets −/+/pause and the battle actions", () => {
+    const gm = header();
+    expect(gm).toMatch(/class="d20c-escalation__die"[^>]*>3</);
+    expect(gm).toContain('data-d20c-action="escalationUp"');
+    expect(gm).toContain('data-d20c-action="escalationDown"');
+    expect(gm).toContain('data-d20c-action="escalationPause"');
+    expect(gm).toContain('data-d20c-action="toughBattle"');
+    expect(gm).toContain('data-d20c-action="flee"');
+    expect(gm).toContain('data-d20c-action="healUp"');
+    const player = header({ isGM: false });
+    expect(player).toMatch(/class="d20c-escalation__die"[^>]*>3</);
+    expect(player).not.toContain("data-d20c-action");
+  });
+
+  it("[SYS-ESC] no die where it is off, and none out of combat", () => {
+    expect(header({ escalationEnabled: false })).not.toContain("d20c-escalation__die");
+    expect(header({ inCombat: false })).not.toContain("d20c-escalation__die");
+  });
+
+  it("[SYS-ESC] the GM's controls stop at 0 and 6; a held die says so", () => {
+    expect(header({ escalation: 6 })).toMatch(/data-d20c-action="escalationUp"[^>]*disabled/);
+    expect(header({ escalation: 0 })).toMatch(/data-d20c-action="escalationDown"[^>]*disabled/);
+    expect(header({ escalation: 9 })).toMatch(/d20c-escalation__die"[^>]*>6</);
+    const held = header({ paused: true });
+    expect(held).toContain("is-paused");
+    expect(held).toContain(i18n.localize("D20C.Combat.Escalation.Paused"));
+  });
+
+  it("[13A-FLEE] [13A-HEALUP] flee only when the ruleset allows it; tough battle reflects the flag", () => {
+    expect(header({ canFlee: false })).not.toContain('data-d20c-action="flee"');
+    expect(header({ tough: true })).toMatch(/data-d20c-action="toughBattle" checked/);
+  });
+
+  it("[WD-TIES] the simultaneous badge names its group", () => {
+    const html = hbs.render("templates/combat/simultaneous.hbs", { group: 2 });
+    expect(html).toContain('data-d20c-simultaneous="2"');
+    expect(html).toContain(i18n.localize("D20C.Combat.Simultaneous"));
+  });
+});
+
+describe("turn-automation chat line template", () => {
+  const line: ChatLine = {
+    key: "D20C.Combat.Step.skipsTurn",
+    data: { name: "<b>Grik</b>" },
+    actorId: "Actor.g",
+    effectId: null,
+    events: [],
+    rolls: [
+      { request: { kind: "save", actorId: "Actor.g", formula: "1d20", target: 11, against: "total", label: "D20C.Combat.Escalation.Label" }, result: { total: 14, natural: 14 }, success: true },
+    ],
+    undo: { actors: [{ actorId: "Actor.g", before: combatant("g").actor }], removedEffects: [], addedEffects: [], updatedEffects: [] },
+    error: null,
+  };
+
+  it("[SYS-TURNS] says what happened, to whom, the roll against its target; escapes names", () => {
+    const html = hbs.render("templates/combat/turn-line.hbs", turnLineView(line, format, { isGM: true }));
+    expect(html).toContain("&lt;b&gt;Grik&lt;/b&gt; does not act");
+    expect(html).toContain("d20c-turn-line__roll--success");
+    expect(html).toContain("needs 11+");
+    expect(html).toContain('data-action="d20cUndoStep"');
+  });
+
+  it("[SYS-TURNS] Undo is for the GM only, and gone once used; an error line shows the error", () => {
+    expect(hbs.render("templates/combat/turn-line.hbs", turnLineView(line, format, { isGM: false }))).not.toContain("d20cUndoStep");
+    const undone = hbs.render("templates/combat/turn-line.hbs", turnLineView(line, format, { isGM: true, undone: true }));
+    expect(undone).not.toContain("d20cUndoStep");
+    expect(undone).toContain("is-undone");
+    const err = hbs.render("templates/combat/turn-line.hbs", turnLineView({ ...line, undo: null, error: "boom" }, format, { isGM: true }));
+    expect(err).toContain("d20c-turn-line--error");
+    expect(err).toContain("boom");
+  });
+
+  it("[SYS-TURNS] every line real rulesets produce over a battle renders with known lang keys", async () => {
+    const fire = effect("burning", { ongoing: { amount: 5, type: "fire" }, sourceCombatantId: null });
+    const runs = [
+      new StandInCombat(getRuleset("13th-age"), [combatant("hero", { initiative: 15, actor: { hp: { value: -2, max: 30, temp: 4 }, state: "dying" } }), combatant("ogre", { side: "gm", initiative: 9, effects: [fire], actor: { kind: "npc" } })], { dice: new StandInDice([5, 8, 16, { total: 6, natural: null }, 15]) }),
+      new StandInCombat(getRuleset("ffd20"), [combatant("hero", { initiative: 15, actor: { hp: { value: -2, max: 30, temp: 0 }, state: "dying" } }), combatant("ogre", { side: "gm", initiative: 9, effects: [fire], actor: { kind: "npc" } })], { dice: new StandInDice([5, 8, 20, { total: 7, natural: null }, 15]) }),
+      new StandInCombat(getRuleset("wounds-d20"), [combatant("hero", { actor: { hp: { value: -2, max: 30, temp: 0 }, state: "dying" } }), combatant("ogre", { side: "gm", effects: [fire], actor: { kind: "npc" }, aware: false })], { dice: new StandInDice([5, 20, 15, 15]), initiative: { hero: [3, 3, 3], ogre: [9, 9, 9] } }),
+    ];
+    let rendered = 0;
+    for (const c of runs) {
+      await c.start();
+      await c.toRound(3);
+      await c.end(true);
+      expect(c.errors).toEqual([]);
+      for (const l of c.lines) {
+        const html = hbs.render("templates/combat/turn-line.hbs", turnLineView(l, format, { isGM: true }));
+        expect(html).toContain("d20c-turn-line__head");
+        rendered += 1;
+      }
+    }
+    expect(rendered).toBeGreaterThan(10);
+  });
+});
