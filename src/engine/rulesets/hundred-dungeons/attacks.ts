@@ -51,7 +51,8 @@ export function attackBonus(actor: ActorSource, power: PowerSource, weapon: Weap
       label: ABILITY_LABEL(ability),
       value: requireFinite(`actor.abilities.${ability}`, actor.abilities[ability]),
     });
-  if (weaponSkillApplies(actor, weapon))
+  // Exhaustion level 2+: the creature doesn't benefit from skills, weapon skills included.
+  if (weaponSkillApplies(actor, weapon) && !exhaustionEffects(actor.exhaustion).noSkills)
     mods.push({ key: "renown", label: "D20C.HD.Attack.renown", value: requireFinite("actor.renown", actor.renown) });
   if (power.attackBonus)
     mods.push({
