@@ -4,6 +4,7 @@
 import { SYSTEM_ID } from "./constants.js";
 import { registerSettings } from "./settings.js";
 import { registerDataModels } from "./data/register.js";
+import { registerSheets } from "./applications/sheets/register.js";
 import { registerCombat } from "./applications/combat/register.js";
 import { registerAttackWorkflow } from "./workflows/register.js";
 
@@ -11,6 +12,7 @@ Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | Initializing d20 Combat`);
   registerSettings();
   registerDataModels();
+  registerSheets();
   registerCombat();
   registerAttackWorkflow();
 });

@@ -46,7 +46,10 @@ export class D20Actor extends Actor {
 
   /** The engine's plain copy of this actor with Active Effects and equipped armor applied. */
   toEngineSource(): ActorSource {
-    return toActorSource(this.isNpc() ? "npc" : "character", this.systemRecord);
+    const source = toActorSource(this.isNpc() ? "npc" : "character", this.systemRecord);
+    // Status effects toggled on the token count as conditions too (one list for the rules).
+    source.conditions = [...new Set([...source.conditions, ...(this.statuses ?? [])])];
+    return source;
   }
 
   /** The active ruleset's derived values (prepared in the data model). */

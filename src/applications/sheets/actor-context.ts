@@ -20,8 +20,13 @@ export interface ActorSheetInput {
   kind: ActorKind;
   name: string;
   img: string;
-  /** Prepared system data (Active Effects and armor applied). */
+  /** Prepared system data (Active Effects and armor applied): conditions are read from here. */
   system: ActorSource;
+  /**
+   * The stored data, which the form inputs show and edit (so Active Effect and armor-item
+   * contributions are never written back into the source). Defaults to `system`.
+   */
+  stored?: ActorSource;
   derived: DerivedActor;
   deriveError: string | null;
   items: readonly SheetItem[];
@@ -57,7 +62,8 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
 /** Build the actor sheet context. */
 export function actorSheetContext(input: ActorSheetInput) {
-  const { ruleset, system, derived } = input;
+  const { ruleset, derived } = input;
+  const system = input.stored ?? input.system;
   const show = sheetBlocks(ruleset);
   const isNpc = input.kind === "npc";
   const abilities = ABILITY_KEYS.map((key) => ({
@@ -78,7 +84,7 @@ export function actorSheetContext(input: ActorSheetInput) {
   const saves = ruleset.saves.map((s) => ({ key: s.key, label: s.label, bonus: signed(derived.saves[s.key] ?? 0) }));
   const traits = (list: readonly { type: string; value: number }[]) =>
     list.map((t, index) => ({ index, type: t.type, value: t.value, label: input.damageTypeLabel(t.type) }));
-  const active = new Set(system.conditions);
+  const active = new Set(input.system.conditions);
   const conditions = ruleset.conditions.map((c) => ({ id: c.id, label: c.label, img: c.img, active: active.has(c.id) }));
   const byType = (type: string) =>
     input.items

@@ -1,0 +1,177 @@
+/**
+ * The plain actor sheet for characters and NPCs (AppV2 + Handlebars). It shows what the active
+ * ruleset uses (abilities, HP, derived defenses, saves, recoveries, death saves, wounds,
+ * exhaustion, traits, conditions) and calls the workflows for rolls; all decisions live in the
+ * engine and in src/workflows.
+ */
+import { activeRuleset } from "../../active-ruleset.js";
+import { toActorSource } from "../../data/prepare.js";
+import { SYSTEM_ID } from "../../constants.js";
+import type { D20Actor } from "../../documents/actor.js";
+import type { D20Item } from "../../documents/item.js";
+import type { DerivedActor } from "../../engine/types.js";
+import { rollAttack } from "../../workflows/attack.js";
+import { rally, spendRecovery } from "../../workflows/recovery.js";
+import { rollDeathSave, rollSave } from "../../workflows/saves.js";
+import { SheetBase } from "../sheet-base.js";
+import { actorSheetContext, listsFromForm, type ActorSheetContext } from "./actor-context.js";
+import { damageTypeLabelWith } from "./labels.js";
+
+/** Lists edited as numbered form rows. */
+const LIST_FIELDS = ["resistances", "vulnerabilities", "wounds"] as const;
+
+/** Blank entries the "add" buttons append. */
+const NEW_ENTRY: Record<string, () => unknown> = {
+  resistances: () => ({ type: "all", value: 0 }),
+  vulnerabilities: () => ({ type: "all", value: 0 }),
+  wounds: () => ({ severity: 0, location: "", nasty: false }),
+};
+
+function dataOf(target: HTMLElement, key: string): string {
+  return target.closest<HTMLElement>(`[data-${key}]`)?.dataset[key.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase())] ?? "";
+}
+
+export class D20ActorSheet extends SheetBase {
+  static override DEFAULT_OPTIONS = {
+    classes: ["d20-combat", "sheet", "actor"],
+    position: { width: 760, height: 860 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      useItem: D20ActorSheet.#onUseItem,
+      editItem: D20ActorSheet.#onEditItem,
+      deleteItem: D20ActorSheet.#onDeleteItem,
+      createItem: D20ActorSheet.#onCreateItem,
+      rollSave: D20ActorSheet.#onRollSave,
+      rollDeathSave: D20ActorSheet.#onRollDeathSave,
+      rally: D20ActorSheet.#onRally,
+      spendRecovery: D20ActorSheet.#onSpendRecovery,
+      toggleCondition: D20ActorSheet.#onToggleCondition,
+      addEntry: D20ActorSheet.#onAddEntry,
+      removeEntry: D20ActorSheet.#onRemoveEntry,
+    },
+  };
+
+  static override PARTS = {
+    sheet: { template: `systems/${SYSTEM_ID}/templates/sheets/actor.hbs`, scrollable: [""] },
+  };
+
+  /** The sheet's actor with the system's methods. */
+  get d20Actor(): D20Actor {
+    return this.document as D20Actor;
+  }
+
+  override async _prepareContext(options: object): Promise<Record<string, unknown> & ActorSheetContext> {
+    const base = (await super._prepareContext(options as never)) as Record<string, unknown>;
+    const actor = this.d20Actor;
+    const system = actor.toEngineSource();
+    const raw = actor.system as unknown as { derived?: DerivedActor; deriveError?: string | null; details: { biography: string } };
+    const TextEditor = foundry.applications.ux.TextEditor.implementation;
+    const biography = raw.details?.biography ?? "";
+    const biographyHTML = await TextEditor.enrichHTML(biography, { relativeTo: actor, rollData: actor.getRollData(), secrets: actor.isOwner });
+    const context = actorSheetContext({
+      ruleset: activeRuleset(),
+      kind: actor.isNpc() ? "npc" : "character",
+      name: actor.name ?? "",
+      img: actor.img ?? "",
+      system,
+      stored: toActorSource(actor.isNpc() ? "npc" : "character", actor._source.system as unknown as Record<string, unknown>),
+      derived: raw.derived ?? actor.derived,
+      deriveError: raw.deriveError ?? null,
+      items: [...actor.items].map((i) => ({ id: i.id ?? "", name: i.name ?? "", img: i.img ?? "", type: i.type as string, system: i.system as unknown as Record<string, unknown> })),
+      foreignRuleset: actor.foreignRuleset,
+      editable: this.isEditable,
+      biography,
+      biographyHTML,
+      damageTypeLabel: damageTypeLabelWith((k) => game.i18n.has(k), (k) => game.i18n.localize(k)),
+    });
+    return { ...base, ...context };
+  }
+
+  override async _onFirstRender(context: object, options: object): Promise<void> {
+    await super._onFirstRender(context as never, options as never);
+    const foreign = this.d20Actor.foreignRuleset;
+    if (foreign) {
+      ui.notifications?.warn(
+        game.i18n.format("D20C.Sheet.ForeignRulesetNotice", {
+          name: this.d20Actor.name ?? "",
+          game: game.i18n.localize(`D20C.Settings.Ruleset.Choices.${foreign}`),
+        }),
+      );
+    }
+  }
+
+  override _processFormData(event: SubmitEvent | null, form: HTMLFormElement, formData: unknown): object {
+    const data = super._processFormData(event as never, form, formData as never) as Record<string, unknown>;
+    const out = listsFromForm(data, LIST_FIELDS);
+    const sys = out.system as Record<string, unknown> | undefined;
+    if (sys && typeof sys.weaponSkills === "string") {
+      sys.weaponSkills = sys.weaponSkills
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s) => s !== "");
+    }
+    return out;
+  }
+
+  #item(target: HTMLElement): D20Item | null {
+    const id = dataOf(target, "item-id");
+    return (this.d20Actor.items.get(id) as D20Item | undefined) ?? null;
+  }
+
+  static async #onUseItem(this: D20ActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.#item(target);
+    if (item) await rollAttack(this.d20Actor as never, item as never, { fastForward: event.shiftKey });
+  }
+
+  static async #onEditItem(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const sheet = this.#item(target)?.sheet as unknown as { render(options: { force: boolean }): Promise<unknown> } | null | undefined;
+    await sheet?.render({ force: true });
+  }
+
+  static async #onDeleteItem(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.#item(target)?.deleteDialog();
+  }
+
+  static async #onCreateItem(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const type = dataOf(target, "type");
+    const name = game.i18n.format("D20C.Sheet.NewItem", { type: game.i18n.localize(`TYPES.Item.${type}`) });
+    await this.d20Actor.createEmbeddedDocuments("Item", [{ name, type } as never]);
+  }
+
+  static async #onRollSave(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await rollSave(this.d20Actor as never, dataOf(target, "kind"));
+  }
+
+  static async #onRollDeathSave(this: D20ActorSheet): Promise<void> {
+    await rollDeathSave(this.d20Actor as never);
+  }
+
+  static async #onRally(this: D20ActorSheet): Promise<void> {
+    await rally(this.d20Actor as never);
+  }
+
+  static async #onSpendRecovery(this: D20ActorSheet): Promise<void> {
+    await spendRecovery(this.d20Actor as never);
+  }
+
+  static async #onToggleCondition(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.d20Actor.toggleStatusEffect(dataOf(target, "condition-id"));
+  }
+
+  static async #onAddEntry(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const list = dataOf(target, "list");
+    const make = NEW_ENTRY[list];
+    if (!make) return;
+    const current = (this.d20Actor._source.system as unknown as Record<string, unknown[]>)[list] ?? [];
+    await this.d20Actor.update({ system: { [list]: [...structuredClone(current), make()] } } as never);
+  }
+
+  static async #onRemoveEntry(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const list = dataOf(target, "list");
+    const index = Number(dataOf(target, "index"));
+    if (!(list in NEW_ENTRY) || !Number.isInteger(index)) return;
+    const current = (this.d20Actor._source.system as unknown as Record<string, unknown[]>)[list] ?? [];
+    await this.d20Actor.update({ system: { [list]: current.filter((_e, i) => i !== index) } } as never);
+  }
+}
