@@ -68,7 +68,8 @@ export async function routeAction(deps: RouteDeps): Promise<ActionReport & { rou
       };
     }
   }
-  if (route === "gm" && report.ok) report = { ...report, message: "D20C.Chat.Permission.DoneByGM", data: { ...(report.data ?? {}) } };
+  if (route === "gm" && report.ok)
+    report = { ...report, message: "D20C.Chat.Permission.DoneByGM", data: { ...(report.data ?? {}) } };
   deps.notify(report.ok ? "info" : route === "noGM" ? "warn" : "error", report);
   return { ...report, route };
 }

@@ -65,7 +65,10 @@ export function registerRolls(): void {
 }
 
 /** Roll a formula with one of our classes and return it evaluated. */
-export async function evaluate<T extends Roll>(cls: new (formula: string, data?: Record<string, unknown>) => T, formula: string): Promise<T> {
+export async function evaluate<T extends Roll>(
+  cls: new (formula: string, data?: Record<string, unknown>) => T,
+  formula: string,
+): Promise<T> {
   const roll = new cls(formula);
   await roll.evaluate();
   return roll;

@@ -86,7 +86,8 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
     next = r.actor;
     events = r.events;
     requests = r.requests;
-    dealt = mode === "heal" ? Math.max(0, r.actor.hp.value - actor.hp.value) : Math.max(0, r.actor.hp.temp - actor.hp.temp);
+    dealt =
+      mode === "heal" ? Math.max(0, r.actor.hp.value - actor.hp.value) : Math.max(0, r.actor.hp.temp - actor.hp.temp);
   } else {
     const r = ruleset.applyDamage(actor, packetFor(card, target, mode), options, actorId);
     next = r.actor;

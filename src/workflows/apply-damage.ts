@@ -10,7 +10,15 @@ import { SYSTEM_ID } from "../constants.js";
 import { renderRuleCard, publicViewer } from "../applications/chat/render.js";
 import type { SaveRoll } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
-import { askGM, QUERY_APPLY, QUERY_UNDO, routeAction, type ActionReport, type ApplyQueryData, type UndoQueryData } from "../socket.js";
+import {
+  askGM,
+  QUERY_APPLY,
+  QUERY_UNDO,
+  routeAction,
+  type ActionReport,
+  type ApplyQueryData,
+  type UndoQueryData,
+} from "../socket.js";
 import { decideApplication, decideUndo, findTarget } from "./apply-core.js";
 import { APPLY_MODES, type ApplyMode, type AttackCardData, type RuleCardData } from "./card-data.js";
 import type { ResolvedRequest } from "./requests.js";
@@ -23,7 +31,9 @@ export function cardOf(message: ChatMessage): AttackCardData | null {
 }
 
 async function saveCard(message: ChatMessage, card: AttackCardData): Promise<void> {
-  await (message as unknown as { update(d: object): Promise<unknown> }).update({ flags: { [SYSTEM_ID]: { attack: card } } });
+  await (message as unknown as { update(d: object): Promise<unknown> }).update({
+    flags: { [SYSTEM_ID]: { attack: card } },
+  });
 }
 
 /** One card change at a time per message on this client (two quick clicks must not lose a record). */
@@ -31,7 +41,10 @@ const queues = new Map<string, Promise<unknown>>();
 function serialise<T>(key: string, fn: () => Promise<T>): Promise<T> {
   const prev = queues.get(key) ?? Promise.resolve();
   const next = prev.then(fn, fn);
-  queues.set(key, next.catch(() => undefined));
+  queues.set(
+    key,
+    next.catch(() => undefined),
+  );
   return next;
 }
 
@@ -178,7 +191,8 @@ export async function guard(fn: () => Promise<ActionReport>): Promise<ActionRepo
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof EngineError) return { ok: false, message: "D20C.Chat.Error.Engine", data: { field: err.field, message: err.message } };
+    if (err instanceof EngineError)
+      return { ok: false, message: "D20C.Chat.Error.Engine", data: { field: err.field, message: err.message } };
     throw err;
   }
 }

@@ -107,13 +107,18 @@ const sum = (mods: readonly Modifier[]): number => mods.reduce((s, m) => s + m.v
  * a touch attack and its flat-footed defense when caught off guard, where the ruleset derives them
  * ([WD-TOUCH], [WD-FLAT]). The lower applies when both do.
  */
-export function defenseFor(power: PowerSource, situation: Situation, defenses: Record<string, number>): { key: string; value: number } {
+export function defenseFor(
+  power: PowerSource,
+  situation: Situation,
+  defenses: Record<string, number>,
+): { key: string; value: number } {
   const candidates: string[] = [];
   if (power.touch && defenses.touch !== undefined) candidates.push("touch");
   if (situation.offGuard && defenses.flat !== undefined) candidates.push("flat");
   const base = defenses[power.defense];
   if (candidates.length === 0) {
-    if (base === undefined) throw new EngineError("power.defense", `the target has no defense "${power.defense}"`, power.defense);
+    if (base === undefined)
+      throw new EngineError("power.defense", `the target has no defense "${power.defense}"`, power.defense);
     return { key: power.defense, value: base };
   }
   let best = { key: candidates[0] as string, value: defenses[candidates[0] as string] as number };
@@ -129,18 +134,26 @@ export function defenseFor(power: PowerSource, situation: Situation, defenses: R
  * ruleset's first defense (a power written for another game keeps its data and still works).
  */
 export function defenseKeyOf(ruleset: Ruleset, power: PowerSource): string {
-  return ruleset.defenses.some((d) => d.key === power.defense) ? power.defense : (ruleset.defenses[0]?.key ?? power.defense);
+  return ruleset.defenses.some((d) => d.key === power.defense)
+    ? power.defense
+    : (ruleset.defenses[0]?.key ?? power.defense);
 }
 
 function parseOptional(formula: string, weaponDice: DamageExpression | null, field: string): DamageExpression | null {
   return formula && formula.trim() !== "" ? parseDamage(formula, weaponDice, field) : null;
 }
 
-function attackInputFor(req: AttackRequest, plan: Pick<AttackPlan, "derived" | "bonus" | "bonusParts">, target: TargetSnapshot | null): Omit<AttackInput, "dice"> {
+function attackInputFor(
+  req: AttackRequest,
+  plan: Pick<AttackPlan, "derived" | "bonus" | "bonusParts">,
+  target: TargetSnapshot | null,
+): Omit<AttackInput, "dice"> {
   const { ruleset, options, weapon, situation } = req;
   const power = { ...req.power, defense: defenseKeyOf(ruleset, req.power) };
   const targetDerived = target ? ruleset.deriveActor(target.actor, options) : null;
-  const defense = targetDerived ? defenseFor(power, situation, targetDerived.defenses) : { key: power.defense, value: 0 };
+  const defense = targetDerived
+    ? defenseFor(power, situation, targetDerived.defenses)
+    : { key: power.defense, value: 0 };
   return {
     attackBonus: plan.bonus,
     bonusParts: plan.bonusParts,
@@ -156,7 +169,11 @@ function attackInputFor(req: AttackRequest, plan: Pick<AttackPlan, "derived" | "
       exhaustion: req.attacker.actor.exhaustion,
     },
     target: target
-      ? { conditions: target.actor.conditions, vulnerabilities: target.actor.vulnerabilities, exhaustion: target.actor.exhaustion }
+      ? {
+          conditions: target.actor.conditions,
+          vulnerabilities: target.actor.vulnerabilities,
+          exhaustion: target.actor.exhaustion,
+        }
       : { conditions: [], vulnerabilities: [], exhaustion: 0 },
     damageTypes: power.damageTypes,
     critRange: power.critRange + (weapon?.critRange ?? 0),
@@ -176,7 +193,9 @@ export function planAttack(req: AttackRequest): AttackPlan {
   const bonusParts = ruleset.attackBonus(req.attacker.actor, derived, power, weapon);
   const bonus = sum(bonusParts);
   const base = { derived, bonus, bonusParts };
-  const inputs = req.targets.length ? req.targets.map((t) => attackInputFor(req, base, t)) : [attackInputFor(req, base, null)];
+  const inputs = req.targets.length
+    ? req.targets.map((t) => attackInputFor(req, base, t))
+    : [attackInputFor(req, base, null)];
   const modes = inputs.map((i) => ruleset.attackMode(i));
   const d20Count: 1 | 2 = modes.some((m) => m !== "normal") ? 2 : 1;
   const uniform = modes.every((m) => m === modes[0]) ? (modes[0] as RollMode) : "mighty";
@@ -217,7 +236,11 @@ function diceForMode(dice: readonly number[], mode: RollMode): number[] {
  * Decide every target from the rolled d20 faces: outcome (by `ruleset.resolveAttack`), exact odds,
  * and which damage recipe each takes. Targets with the same result share one damage roll.
  */
-export function decideAttack(req: AttackRequest, dice: readonly number[], plan: AttackPlan = planAttack(req)): DecidedAttack {
+export function decideAttack(
+  req: AttackRequest,
+  dice: readonly number[],
+  plan: AttackPlan = planAttack(req),
+): DecidedAttack {
   if (dice.length < plan.d20Count) {
     throw new EngineError("attack.dice", `expected ${plan.d20Count} d20 results, got ${dice.length}`, dice);
   }
@@ -264,14 +287,26 @@ export function decideAttack(req: AttackRequest, dice: readonly number[], plan: 
 
 /** Flatten a damage roll's faces in the recipe's term order. */
 export function damageFromFaces(toRoll: DamageToRoll, faces: readonly number[], rolled: number): CardDamageRoll {
-  return { key: toRoll.key, recipe: toRoll.recipe, formula: toRoll.formula, faces: [...faces], rolled, total: recipeDamage(toRoll.recipe, rolled) };
+  return {
+    key: toRoll.key,
+    recipe: toRoll.recipe,
+    formula: toRoll.formula,
+    faces: [...faces],
+    rolled,
+    total: recipeDamage(toRoll.recipe, rolled),
+  };
 }
 
 /**
  * Assemble the card data from the decided outcomes and the rolled damage. Each target's damage is
  * its recipe's total ([13A-NAT20] double, [FF-CRITDMG] maximum + extra dice, [WD-DMG] minimum 1…).
  */
-export function buildAttackCard(req: AttackRequest, decided: DecidedAttack, rolled: RolledDamage, defenseLabel: string): AttackCardData {
+export function buildAttackCard(
+  req: AttackRequest,
+  decided: DecidedAttack,
+  rolled: RolledDamage,
+  defenseLabel: string,
+): AttackCardData {
   const damageRolls: CardDamageRoll[] = decided.damage.map((d) => {
     const r = rolled[d.key];
     if (!r) throw new EngineError(`damage.${d.key}`, "was not rolled", d.key);
@@ -334,7 +369,8 @@ export function attackFromRecordedDice(
     for (const term of d.recipe.roll.dice) {
       for (let k = 0; k < term.count; k++) {
         const f = faces[i++];
-        if (f === undefined || f < 1 || f > term.faces) throw new EngineError(`damage.${d.key}`, `face ${String(f)} is not on a d${term.faces}`, faces);
+        if (f === undefined || f < 1 || f > term.faces)
+          throw new EngineError(`damage.${d.key}`, `face ${String(f)} is not on a d${term.faces}`, faces);
         total += term.sign * f;
       }
     }

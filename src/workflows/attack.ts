@@ -11,7 +11,15 @@ import { EngineError } from "../engine/errors.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import type { Situation } from "../engine/types.js";
 import { currentEscalation } from "../escalation.js";
-import { buildAttackCard, decideAttack, defenseKeyOf, planAttack, plainSituation, type AttackRequest, type RolledDamage } from "./attack-core.js";
+import {
+  buildAttackCard,
+  decideAttack,
+  defenseKeyOf,
+  planAttack,
+  plainSituation,
+  type AttackRequest,
+  type RolledDamage,
+} from "./attack-core.js";
 import { attackSources, engineSource, postCard, targetSnapshots } from "./foundry-docs.js";
 
 /** Every situational field the dialog knows, in dialog order. */
@@ -29,7 +37,7 @@ export const SITUATIONAL_FIELDS: readonly (keyof Situation)[] = [
 /** The dialog fields a ruleset offers (all when it does not say). */
 export function offeredFields(ruleset: Ruleset): (keyof Situation)[] {
   const offered = ruleset.situational;
-  return SITUATIONAL_FIELDS.filter((f) => !offered || offered.includes(f) || (f === "bonus"));
+  return SITUATIONAL_FIELDS.filter((f) => !offered || offered.includes(f) || f === "bonus");
 }
 
 /** Turn the dialog's form values into a Situation (pure). */
@@ -139,5 +147,7 @@ export function reportError(err: unknown): void {
     return;
   }
   console.error(err);
-  ui.notifications?.error(game.i18n.format("D20C.Chat.Error.Unexpected", { message: err instanceof Error ? err.message : String(err) }));
+  ui.notifications?.error(
+    game.i18n.format("D20C.Chat.Error.Unexpected", { message: err instanceof Error ? err.message : String(err) }),
+  );
 }

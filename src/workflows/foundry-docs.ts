@@ -22,7 +22,10 @@ export async function writeEngineSource(actor: Actor.Implementation, next: Actor
 }
 
 /** The power and weapon an item attacks with. Weapons alone make a basic attack. */
-export function attackSources(item: Item.Implementation, ruleset: Ruleset): { power: PowerSource; weapon: WeaponSource | null } {
+export function attackSources(
+  item: Item.Implementation,
+  ruleset: Ruleset,
+): { power: PowerSource; weapon: WeaponSource | null } {
   if ((item.type as string) === "weapon") {
     const weapon = item.toWeaponSource();
     if (weapon) return { power: basicWeaponAttack(weapon, ruleset.defenses[0]?.key ?? "ac"), weapon };
@@ -49,7 +52,10 @@ export function targetSnapshots(): TargetSnapshot[] {
 
 /** The actor behind a target UUID (token or actor). */
 export async function actorFromUuid(uuid: string): Promise<Actor.Implementation | null> {
-  const doc = (await fromUuid(uuid as never)) as unknown as { documentName?: string; actor?: Actor.Implementation | null } | null;
+  const doc = (await fromUuid(uuid as never)) as unknown as {
+    documentName?: string;
+    actor?: Actor.Implementation | null;
+  } | null;
   if (!doc) return null;
   if (doc.documentName === "Actor") return doc as unknown as Actor.Implementation;
   return doc.actor ?? null;

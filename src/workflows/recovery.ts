@@ -12,7 +12,14 @@ import { decideRecovery } from "./sheet-rolls.js";
 async function recover(actor: Actor.Implementation, rally: boolean): Promise<void> {
   try {
     const { roll, made } = foundryRoller();
-    const outcome = await decideRecovery(activeRuleset(), engineSource(actor), actor.id ?? "", rally, roll, ruleOptions());
+    const outcome = await decideRecovery(
+      activeRuleset(),
+      engineSource(actor),
+      actor.id ?? "",
+      rally,
+      roll,
+      ruleOptions(),
+    );
     await commitSheetRoll(actor, rally ? "D20C.Chat.RallyTitle" : "D20C.Chat.RecoveryTitle", outcome, made);
   } catch (err) {
     reportError(err);

@@ -23,8 +23,20 @@ async function followRuleResult(actor: Actor.Implementation, result: RuleResult)
   if (!result.requests.length || !actor.isOwner) return;
   const { roll, made } = foundryRoller();
   const options = ruleOptions();
-  const followed = await runRequests(activeRuleset(), engineSource(actor), actor.id ?? "", result.requests, roll, options);
-  await commitSheetRoll(actor, "D20C.Chat.RulesRolls", { next: followed.actor, events: followed.events, rolls: followed.rolls }, made);
+  const followed = await runRequests(
+    activeRuleset(),
+    engineSource(actor),
+    actor.id ?? "",
+    result.requests,
+    roll,
+    options,
+  );
+  await commitSheetRoll(
+    actor,
+    "D20C.Chat.RulesRolls",
+    { next: followed.actor, events: followed.events, rolls: followed.rolls },
+    made,
+  );
 }
 
 export function registerAttackWorkflow(): void {
@@ -36,9 +48,14 @@ export function registerAttackWorkflow(): void {
   });
   registerRollHook();
   registerScrollingText();
-  Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessage(message as ChatMessage, html as HTMLElement));
-  (Hooks.on as (hook: string, fn: (...args: unknown[]) => void) => number)(`${SYSTEM_ID}.ruleResult`, (actor, result) => {
-    void followRuleResult(actor as Actor.Implementation, result as RuleResult);
-  });
+  Hooks.on("renderChatMessageHTML", (message, html) =>
+    onRenderChatMessage(message as ChatMessage, html as HTMLElement),
+  );
+  (Hooks.on as (hook: string, fn: (...args: unknown[]) => void) => number)(
+    `${SYSTEM_ID}.ruleResult`,
+    (actor, result) => {
+      void followRuleResult(actor as Actor.Implementation, result as RuleResult);
+    },
+  );
   void preloadChatTemplates();
 }

@@ -31,7 +31,11 @@ function findD20(terms: unknown[]): number | null {
     // Parenthetical and pool terms hold their own terms / rolls.
     const nested = [term.terms, (term.roll as { terms?: unknown } | undefined)?.terms, term.rolls]
       .filter(Array.isArray)
-      .flatMap((a) => (a as unknown[]).flatMap((x) => ((x as { terms?: unknown[] })?.terms ? (x as { terms: unknown[] }).terms : [x])));
+      .flatMap((a) =>
+        (a as unknown[]).flatMap((x) =>
+          (x as { terms?: unknown[] })?.terms ? (x as { terms: unknown[] }).terms : [x],
+        ),
+      );
     if (nested.length) {
       const n = findD20(nested);
       if (n !== null) return n;
@@ -91,7 +95,11 @@ export function decideLooseRoll(
         situation: plainSituation(),
         escalation: 0,
         attacker: { kind: "character", usesEscalation: false, penalties: [], conditions: [], exhaustion: 0 },
-        target: { conditions: t.actor.conditions, vulnerabilities: t.actor.vulnerabilities, exhaustion: t.actor.exhaustion },
+        target: {
+          conditions: t.actor.conditions,
+          vulnerabilities: t.actor.vulnerabilities,
+          exhaustion: t.actor.exhaustion,
+        },
         damageTypes: [],
         critRange: 0,
         hasMissEffect: false,

@@ -25,7 +25,12 @@ export function foundryRoller(): { roll: RequestRoller; made: SaveRoll[] } {
 }
 
 /** Write the outcome and post its card. */
-export async function commitSheetRoll(actor: Actor.Implementation, title: string, outcome: SheetRollOutcome, made: SaveRoll[]): Promise<void> {
+export async function commitSheetRoll(
+  actor: Actor.Implementation,
+  title: string,
+  outcome: SheetRollOutcome,
+  made: SaveRoll[],
+): Promise<void> {
   await writeEngineSource(actor, outcome.next);
   await postRequestRolls(
     actor,
@@ -36,10 +41,22 @@ export async function commitSheetRoll(actor: Actor.Implementation, title: string
 }
 
 /** Roll a save of `kind` (a key of the ruleset's `saves`; HD: an ability) in a roll mode. */
-export async function rollSave(actor: Actor.Implementation, kind: string, { mode = "normal" }: { mode?: RollMode } = {}): Promise<void> {
+export async function rollSave(
+  actor: Actor.Implementation,
+  kind: string,
+  { mode = "normal" }: { mode?: RollMode } = {},
+): Promise<void> {
   try {
     const { roll, made } = foundryRoller();
-    const outcome = await decideSave(activeRuleset(), engineSource(actor), actor.id ?? "", kind, mode, roll, ruleOptions());
+    const outcome = await decideSave(
+      activeRuleset(),
+      engineSource(actor),
+      actor.id ?? "",
+      kind,
+      mode,
+      roll,
+      ruleOptions(),
+    );
     await commitSheetRoll(actor, "D20C.Chat.SaveTitle", outcome, made);
   } catch (err) {
     reportError(err);

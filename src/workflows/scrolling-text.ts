@@ -38,11 +38,16 @@ export function registerScrollingText(): void {
       deltas.forEach((d, i) => {
         const text = `${d.delta > 0 ? "+" : "−"}${Math.abs(d.delta)}`;
         const fill = d.kind === "temp" ? 0x4fa3d8 : d.delta < 0 ? 0xe0403c : 0x3fb950;
-        (canvas.interface as unknown as { createScrollingText(o: object, t: string, opts: object): void }).createScrollingText(
-          { x: token.center.x, y: token.center.y - i * 24 },
-          text,
-          { anchor: CONST.TEXT_ANCHOR_POINTS.TOP, fontSize: 32, fill, stroke: 0x000000, strokeThickness: 4, jitter: 0.25 },
-        );
+        (
+          canvas.interface as unknown as { createScrollingText(o: object, t: string, opts: object): void }
+        ).createScrollingText({ x: token.center.x, y: token.center.y - i * 24 }, text, {
+          anchor: CONST.TEXT_ANCHOR_POINTS.TOP,
+          fontSize: 32,
+          fill,
+          stroke: 0x000000,
+          strokeThickness: 4,
+          jitter: 0.25,
+        });
       });
     }
   });

@@ -15,7 +15,13 @@ export interface SheetRollOutcome {
   rolls: ResolvedRequest[];
 }
 
-async function follow(ruleset: Ruleset, start: RuleResult, actorId: string, roll: RequestRoller, options: RuleOptions): Promise<SheetRollOutcome> {
+async function follow(
+  ruleset: Ruleset,
+  start: RuleResult,
+  actorId: string,
+  roll: RequestRoller,
+  options: RuleOptions,
+): Promise<SheetRollOutcome> {
   const followed = await runRequests(ruleset, start.actor, actorId, start.requests, roll, options);
   return { next: followed.actor, events: [...start.events, ...followed.events], rolls: followed.rolls };
 }

@@ -39,7 +39,12 @@ describe.skipIf(skipScreenshots())("attack card screenshot", () => {
       },
       { width: 340, extraCss: CHAT_FRAME_CSS },
     );
-    const png = await screenshotHtml(body, { width: 340, extraCss: CHAT_FRAME_CSS, selector: ".chat-message", name: "chat-attack-card" });
+    const png = await screenshotHtml(body, {
+      width: 340,
+      extraCss: CHAT_FRAME_CSS,
+      selector: ".chat-message",
+      name: "chat-attack-card",
+    });
     expect(pngSize(png).width).toBeGreaterThan(250);
   });
 });

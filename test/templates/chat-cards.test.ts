@@ -56,7 +56,10 @@ describe("attack card template", () => {
 describe("smaller chat cards", () => {
   it("[SYS-ROLLHOOK] the loose-roll block lists each target's outcome", () => {
     const R = getRuleset("13th-age");
-    const data = decideLooseRoll(R, defaultOptions(R), { natural: 14, total: 21 }, [target("a", npc(R, 20), "Goblin"), target("b", npc(R, 25), "Ogre")]);
+    const data = decideLooseRoll(R, defaultOptions(R), { natural: 14, total: 21 }, [
+      target("a", npc(R, 20), "Goblin"),
+      target("b", npc(R, 25), "Ogre"),
+    ]);
     const html = hbs.render("templates/chat/loose-roll.hbs", looseRollContext(data, standInViewer()));
     expect(html).toContain("d20c-target--hit");
     expect(html).toContain("d20c-target--miss");
@@ -72,7 +75,17 @@ describe("smaller chat cards", () => {
           actorUuid: "Actor.x",
           actorName: "Tamsin <the Bold>",
           title: "D20C.Chat.DeathSaveTitle",
-          rolls: [{ label: "D20C.Chat.Roll", formula: "1d20", total: 17, natural: 17, target: 16, against: "total", success: true }],
+          rolls: [
+            {
+              label: "D20C.Chat.Roll",
+              formula: "1d20",
+              total: 17,
+              natural: 17,
+              target: 16,
+              against: "total",
+              success: true,
+            },
+          ],
           events: [{ key: "D20C.Chat.Undone" }],
         },
         standInViewer(),
@@ -92,7 +105,8 @@ describe("smaller chat cards", () => {
       withinMeleeReach: false,
       rollMode: true,
     });
-    for (const name of ["combatAdvantage", "cover", "concealment", "rollMode", "bonus"]) expect(html).toContain(`name="${name}"`);
+    for (const name of ["combatAdvantage", "cover", "concealment", "rollMode", "bonus"])
+      expect(html).toContain(`name="${name}"`);
     expect(html).not.toContain('name="offGuard"');
   });
 });

@@ -54,7 +54,10 @@ describe("13th Age attacks (recorded dice)", () => {
   });
 
   it("[13A-NAT20] Open rule critDamage=doubleDice rolls twice the dice and adds the flat part once", () => {
-    const req = request("13th-age", { targets: [target("orc", npc(R, 15))], options: { ...OPTS, critDamage: "doubleDice" } });
+    const req = request("13th-age", {
+      targets: [target("orc", npc(R, 15))],
+      options: { ...OPTS, critDamage: "doubleDice" },
+    });
     const crit = attackFromRecordedDice(req, [20], { "*": [5, 3] });
     expect(crit.damageRolls[0]!.formula).toBe("2d8 + 4");
     expect(crit.targets[0]!.damage).toBe(5 + 3 + 4);
@@ -157,7 +160,9 @@ describe("13th Age apply buttons", () => {
 
   it("[13A-TEMPHP] temporary HP absorb the damage first", async () => {
     const withTemp = npc(R, 10, { hp: { value: 30, max: 30, temp: 5 } });
-    const card = attackFromRecordedDice(request("13th-age", { targets: [target("orc", withTemp)] }), [12], { "*": [4] });
+    const card = attackFromRecordedDice(request("13th-age", { targets: [target("orc", withTemp)] }), [12], {
+      "*": [4],
+    });
     const { next, record } = await apply(card, withTemp);
     expect(record.absorbedByTemp).toBe(5);
     expect(next.hp.temp).toBe(0);

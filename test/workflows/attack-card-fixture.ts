@@ -22,7 +22,11 @@ export async function threeTargetCard(names = ["Ash Imp", "Bugbear", "Cave Troll
     power: power({ damage: "2d6 + 4", damageTypes: ["fire"], attackBonus: 7 }),
     escalation: 2,
     attacker: npc(R, 10, { kind: "character" }),
-    targets: [target("imp", imp, names[0]), target("bugbear", npc(R, 17), names[1]), target("troll", npc(R, 29), names[2])],
+    targets: [
+      target("imp", imp, names[0]),
+      target("bugbear", npc(R, 17), names[1]),
+      target("troll", npc(R, 29), names[2]),
+    ],
   });
   const card = attackFromRecordedDice({ ...req, item: { name: "Flame Lash", img: "icons/svg/fire.svg" } }, [18], {
     crit: [5, 3],

@@ -5,7 +5,14 @@
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
-import type { ActorSource, PowerSource, RuleOptions, RulesetId, Situation, WeaponSource } from "../../src/engine/types.js";
+import type {
+  ActorSource,
+  PowerSource,
+  RuleOptions,
+  RulesetId,
+  Situation,
+  WeaponSource,
+} from "../../src/engine/types.js";
 import { plainSituation, type AttackRequest, type TargetSnapshot } from "../../src/workflows/attack-core.js";
 
 /** The ruleset's default value for every Open rule. */

@@ -12,7 +12,12 @@ import type { AttackCardData } from "../../src/workflows/card-data.js";
 import { recordedRoller } from "../../src/workflows/sheet-rolls.js";
 import { defaultOptions, derivedDefense, npc, power, request, target, weapon } from "./attack-fixtures.js";
 
-function applyFull(id: RulesetId, card: AttackCardData, actor: ActorSource, rolls: { total: number; natural: number | null }[] = []) {
+function applyFull(
+  id: RulesetId,
+  card: AttackCardData,
+  actor: ActorSource,
+  rolls: { total: number; natural: number | null }[] = [],
+) {
   const ruleset = getRuleset(id);
   return decideApplication({
     ruleset,
@@ -45,9 +50,13 @@ describe("FFd20 (recorded dice)", () => {
   it("[FF-CRITDMG] a natural 20 that hits deals the expression's maximum, plus extra crit dice rolled", () => {
     const p = power({ damage: "2[W] + 3" });
     const w = weapon({ damageDice: "1d6", critDice: "1d8" });
-    const card = attackFromRecordedDice(request("ffd20", { power: p, weapon: w, targets: [target("orc", npc(R, 10))] }), [20], {
-      crit: [5],
-    });
+    const card = attackFromRecordedDice(
+      request("ffd20", { power: p, weapon: w, targets: [target("orc", npc(R, 10))] }),
+      [20],
+      {
+        crit: [5],
+      },
+    );
     const t = card.targets[0]!;
     expect(t.outcome.result).toBe("crit");
     // 2[W] with a d6 weapon = 2d6 (+3): maximum 15; the magic weapon's 1d8 is rolled (5), not maximised.
@@ -58,9 +67,13 @@ describe("FFd20 (recorded dice)", () => {
   it("[FF-WDICE] N[W] expands to N times the weapon's dice on a hit", () => {
     const p = power({ damage: "2[W] + 3" });
     const w = weapon({ damageDice: "2d6" });
-    const card = attackFromRecordedDice(request("ffd20", { power: p, weapon: w, targets: [target("orc", npc(R, 10))] }), [15], {
-      hit: [1, 2, 3, 4],
-    });
+    const card = attackFromRecordedDice(
+      request("ffd20", { power: p, weapon: w, targets: [target("orc", npc(R, 10))] }),
+      [15],
+      {
+        hit: [1, 2, 3, 4],
+      },
+    );
     expect(card.damageRolls[0]!.formula).toBe("4d6 + 3");
     expect(card.targets[0]!.damage).toBe(1 + 2 + 3 + 4 + 3);
   });
@@ -116,7 +129,9 @@ describe("Wounds d20 (recorded dice)", () => {
     const req = request("wounds-d20", { targets: [target("orc", npc(R, 40))] });
     const crit = attackFromRecordedDice(req, [20], { "*": [5] });
     expect(crit.targets[0]!.outcome.result).toBe("crit");
-    const hit = attackFromRecordedDice(request("wounds-d20", { targets: [target("orc", npc(R, 5))] }), [12], { "*": [5] });
+    const hit = attackFromRecordedDice(request("wounds-d20", { targets: [target("orc", npc(R, 5))] }), [12], {
+      "*": [5],
+    });
     expect(hit.targets[0]!.outcome.result).toBe("hit");
     expect(crit.targets[0]!.damage).toBe(2 * hit.targets[0]!.damage);
   });

@@ -47,7 +47,16 @@ describe("[SYS-ROLLHOOK] loose rolls against targets", () => {
     const json = {
       total: 19,
       terms: [
-        { class: "Die", number: 2, faces: 20, modifiers: ["kh"], results: [{ result: 4, active: false, discarded: true }, { result: 15, active: true }] },
+        {
+          class: "Die",
+          number: 2,
+          faces: 20,
+          modifiers: ["kh"],
+          results: [
+            { result: 4, active: false, discarded: true },
+            { result: 15, active: true },
+          ],
+        },
         { class: "OperatorTerm", operator: "+" },
         { class: "NumericTerm", number: 4 },
       ],
@@ -64,7 +73,20 @@ describe("[SYS-ROLLHOOK] loose rolls against targets", () => {
   });
 
   it("[SYS-ROLLHOOK] a roll without a d20 (damage 2d6) is left alone", () => {
-    const json = { total: 7, terms: [{ class: "Die", number: 2, faces: 6, results: [{ result: 3, active: true }, { result: 4, active: true }] }] };
+    const json = {
+      total: 7,
+      terms: [
+        {
+          class: "Die",
+          number: 2,
+          faces: 6,
+          results: [
+            { result: 3, active: true },
+            { result: 4, active: true },
+          ],
+        },
+      ],
+    };
     expect(d20FromRollJson(json)).toBeNull();
   });
 });

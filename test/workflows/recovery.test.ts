@@ -13,7 +13,15 @@ const hurt = (overrides: Partial<ReturnType<typeof defaultActorSource>["recoveri
   defaultActorSource({
     kind: "character",
     hp: { value: 10, max: 40, temp: 0 },
-    recoveries: { value: 3, max: 8, formula: "3d8", noRecoveryUses: 0, ralliesThisBattle: 0, battlesSinceHealUp: 0, ...overrides },
+    recoveries: {
+      value: 3,
+      max: 8,
+      formula: "3d8",
+      noRecoveryUses: 0,
+      ralliesThisBattle: 0,
+      battlesSinceHealUp: 0,
+      ...overrides,
+    },
   });
 
 describe("rally and recoveries", () => {
@@ -32,7 +40,14 @@ describe("rally and recoveries", () => {
   });
 
   it("[13A-RALLY] a later rally needs a normal save: failing it wastes the action, passing it heals", async () => {
-    const failed = await decideRecovery(R, hurt({ ralliesThisBattle: 1 }), "a1", true, recordedRoller([{ total: 10, natural: 10 }]), OPTS);
+    const failed = await decideRecovery(
+      R,
+      hurt({ ralliesThisBattle: 1 }),
+      "a1",
+      true,
+      recordedRoller([{ total: 10, natural: 10 }]),
+      OPTS,
+    );
     expect(failed.rolls.map((r) => r.request.kind)).toEqual(["rallySave"]);
     expect(failed.next.hp.value).toBe(10);
     expect(failed.next.recoveries.value).toBe(3);
@@ -41,7 +56,10 @@ describe("rally and recoveries", () => {
       hurt({ ralliesThisBattle: 1 }),
       "a1",
       true,
-      recordedRoller([{ total: 11, natural: 11 }, { total: 12, natural: null }]),
+      recordedRoller([
+        { total: 11, natural: 11 },
+        { total: 12, natural: null },
+      ]),
       OPTS,
     );
     expect(passed.rolls.map((r) => r.request.kind)).toEqual(["rallySave", "recovery"]);
@@ -49,7 +67,14 @@ describe("rally and recoveries", () => {
   });
 
   it("[13A-NORECOV] with no recoveries left a recovery heals half and adds a −1 penalty", async () => {
-    const out = await decideRecovery(R, hurt({ value: 0 }), "a1", false, recordedRoller([{ total: 15, natural: null }]), OPTS);
+    const out = await decideRecovery(
+      R,
+      hurt({ value: 0 }),
+      "a1",
+      false,
+      recordedRoller([{ total: 15, natural: null }]),
+      OPTS,
+    );
     expect(out.next.hp.value).toBe(10 + 7);
     expect(out.next.recoveries.noRecoveryUses).toBe(1);
   });

@@ -10,7 +10,13 @@ import { decideDeathSave, decideSave, recordedRoller } from "../../src/workflows
 import { defaultOptions } from "./attack-fixtures.js";
 
 const roll = (total: number, natural: number | null = total) => ({ total, natural });
-const save = (id: RulesetId, actor: ReturnType<typeof defaultActorSource>, kind: string, rolls: ReturnType<typeof roll>[], mode: "normal" | "mighty" | "weak" = "normal") => {
+const save = (
+  id: RulesetId,
+  actor: ReturnType<typeof defaultActorSource>,
+  kind: string,
+  rolls: ReturnType<typeof roll>[],
+  mode: "normal" | "mighty" | "weak" = "normal",
+) => {
   const R = getRuleset(id);
   return decideSave(R, actor, "a1", kind, mode, recordedRoller(rolls), defaultOptions(R));
 };
@@ -34,7 +40,10 @@ describe("saves from the sheet", () => {
   });
 
   it("[WD-SAVES] a Charm save adds the base save bonus and the higher of Cha and Wis", async () => {
-    const mind = defaultActorSource({ baseSaveBonus: 2, abilities: { str: 10, dex: 10, con: 10, int: 10, wis: 16, cha: 12 } });
+    const mind = defaultActorSource({
+      baseSaveBonus: 2,
+      abilities: { str: 10, dex: 10, con: 10, int: 10, wis: 16, cha: 12 },
+    });
     const out = await save("wounds-d20", mind, "charm", [roll(13, 10)]);
     // +2 base, Wis 16 → +3 (higher than Cha 12 → +1): 1d20 + 5.
     expect(out.rolls[0]!.request.formula.replace(/\s/g, "")).toBe("1d20+5");

@@ -18,7 +18,9 @@ const i18n = createI18nStandIn();
 /** A GM-owned monster and the card a player's attack made against it. */
 function scene() {
   const monster = npc(R, 10, { hp: { value: 30, max: 30, temp: 0 } });
-  const card = attackFromRecordedDice(request("13th-age", { targets: [target("ogre", monster, "Ogre")] }), [14], { "*": [6] });
+  const card = attackFromRecordedDice(request("13th-age", { targets: [target("ogre", monster, "Ogre")] }), [14], {
+    "*": [6],
+  });
   return { world: { monster, card } as { monster: typeof monster; card: AttackCardData } };
 }
 
@@ -66,7 +68,10 @@ describe("[SYS-PERM] routing card actions", () => {
     expect(world.card.applied).toHaveLength(1);
     expect(world.card.applied[0]!.userId).toBe("player1");
     // The player is told the GM did it.
-    expect(notify).toHaveBeenCalledWith("info", expect.objectContaining({ ok: true, message: "D20C.Chat.Permission.DoneByGM" }));
+    expect(notify).toHaveBeenCalledWith(
+      "info",
+      expect.objectContaining({ ok: true, message: "D20C.Chat.Permission.DoneByGM" }),
+    );
     expect(i18n.has("D20C.Chat.Permission.DoneByGM")).toBe(true);
   });
 
@@ -102,7 +107,10 @@ describe("[SYS-PERM] routing card actions", () => {
       notify,
     });
     expect(result.ok).toBe(false);
-    expect(notify).toHaveBeenCalledWith("error", expect.objectContaining({ message: "D20C.Chat.Permission.GMFailed", data: { error: "timed out" } }));
+    expect(notify).toHaveBeenCalledWith(
+      "error",
+      expect.objectContaining({ message: "D20C.Chat.Permission.GMFailed", data: { error: "timed out" } }),
+    );
   });
 
   it("[SYS-PERM] an owner of the token who cannot edit someone else's card still goes through the GM", () => {

@@ -42,7 +42,11 @@ const signed = (n: number): string => (n >= 0 ? `+${n}` : `−${-n}`);
 const percent = (p: number): string => `${Math.round(p * 1000) / 10}%`;
 
 function modifierView(m: Modifier, viewer: CardViewer): { label: string; value: string; negative: boolean } {
-  return { label: viewer.has(m.label) ? viewer.localize(m.label) : m.key, value: signed(m.value), negative: m.value < 0 };
+  return {
+    label: viewer.has(m.label) ? viewer.localize(m.label) : m.key,
+    value: signed(m.value),
+    negative: m.value < 0,
+  };
 }
 
 function diceView(outcome: AttackOutcome): { value: number; kept: boolean }[] {
@@ -71,7 +75,9 @@ function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string) {
     hpLost: r.hpLost,
     absorbedByTemp: r.absorbedByTemp,
     adjustments: r.adjustments.map((m) => modifierView(m, viewer)),
-    events: r.events.map((e) => (viewer.has(e.key) ? viewer.format(e.key, { name: targetName, ...(e.data ?? {}) }) : e.key)),
+    events: r.events.map((e) =>
+      viewer.has(e.key) ? viewer.format(e.key, { name: targetName, ...(e.data ?? {}) }) : e.key,
+    ),
     undone: r.undone,
     canUndo,
   };
@@ -99,7 +105,10 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
     critThreshold: o.critThreshold,
     modifiers: o.modifiers.map((m) => modifierView(m, viewer)),
     reasons: o.reasons.filter((r) => viewer.has(r)),
-    odds: details && t.odds ? { hit: percent(t.odds.hit), crit: percent(t.odds.crit), expected: t.odds.expectedDamage.toFixed(1) } : null,
+    odds:
+      details && t.odds
+        ? { hit: percent(t.odds.hit), crit: percent(t.odds.crit), expected: t.odds.expectedDamage.toFixed(1) }
+        : null,
     damage: t.damage,
     hasDamage: t.damageKey !== null,
     buttons: APPLY_MODES.map((mode) => ({ mode, label: `D20C.Chat.Apply.${mode}`, icon: MODE_ICON[mode] })),

@@ -6,14 +6,22 @@
 import { SYSTEM_ID } from "../../constants.js";
 import { cardOf, onApplyClick, onUndoClick } from "../../workflows/apply-damage.js";
 import type { LooseRollData } from "../../workflows/card-data.js";
-import { currentViewer, renderAttackCard, renderAttackCardSync, renderLooseRoll, renderLooseRollSync } from "./render.js";
+import {
+  currentViewer,
+  renderAttackCard,
+  renderAttackCardSync,
+  renderLooseRoll,
+  renderLooseRollSync,
+} from "./render.js";
 
 function bindButtons(message: ChatMessage, root: HTMLElement): void {
   root.querySelectorAll<HTMLButtonElement>("[data-action='d20c-apply']").forEach((btn) => {
     btn.addEventListener("click", (event) => {
       event.preventDefault();
       btn.disabled = true;
-      void onApplyClick(message, btn.dataset.targetUuid ?? "", btn.dataset.mode ?? "").finally(() => (btn.disabled = false));
+      void onApplyClick(message, btn.dataset.targetUuid ?? "", btn.dataset.mode ?? "").finally(
+        () => (btn.disabled = false),
+      );
     });
   });
   root.querySelectorAll<HTMLButtonElement>("[data-action='d20c-undo']").forEach((btn) => {
@@ -51,7 +59,8 @@ export function onRenderChatMessage(message: ChatMessage, html: HTMLElement): vo
     }
     return;
   }
-  const loose = (message.flags as Record<string, Record<string, unknown> | undefined>)[SYSTEM_ID]?.loose as LooseRollData | undefined;
+  const loose = (message.flags as Record<string, Record<string, unknown> | undefined>)[SYSTEM_ID]?.loose as
+    LooseRollData | undefined;
   if (loose && !html.querySelector(".d20c-loose-roll")) {
     const content = html.querySelector(".message-content") ?? html;
     const viewer = currentViewer();

@@ -44,6 +44,8 @@ export function ruleCardContext(data: RuleCardData, viewer: CardViewer) {
       resultClass: r.success === null ? "none" : r.success ? "success" : "failure",
       resultLabel: r.success === null ? "" : r.success ? "D20C.Chat.Success" : "D20C.Chat.Failure",
     })),
-    events: data.events.map((e) => (viewer.has(e.key) ? viewer.format(e.key, { name: data.actorName, ...(e.data ?? {}) }) : e.key)),
+    events: data.events.map((e) =>
+      viewer.has(e.key) ? viewer.format(e.key, { name: data.actorName, ...(e.data ?? {}) }) : e.key,
+    ),
   };
 }
