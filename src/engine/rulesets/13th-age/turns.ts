@@ -42,11 +42,18 @@ function deathSaveStep(c: CombatantSource): TurnStep[] {
   return req ? [{ kind: "roll", request: req }] : [];
 }
 
-/** Effects (on anyone) whose "next turn" timing is this combatant's. */
+/**
+ * Effects (on anyone) whose "next turn" timing is this combatant's: those it created, and those on
+ * it that name no creator (a timed effect must end sometime; with no creator, "your next turn" can
+ * only be the bearer's own).
+ */
 function createdBy(ctx: TurnContext, combatantId: string): { bearer: CombatantSource; effect: EffectSource }[] {
   const out: { bearer: CombatantSource; effect: EffectSource }[] = [];
   for (const bearer of ctx.combatants) {
-    for (const effect of bearer.effects) if (effect.sourceCombatantId === combatantId) out.push({ bearer, effect });
+    for (const effect of bearer.effects) {
+      const timer = effect.sourceCombatantId ?? bearer.id;
+      if (timer === combatantId) out.push({ bearer, effect });
+    }
   }
   return out;
 }
@@ -182,6 +189,8 @@ export function onCombatEnd(ctx: TurnContext, tough: boolean): TurnStep[] {
       lastTurn: false,
       deathSaves: { successes: 0, failures: 0 },
     };
+    // [13A-LASTTURN] the battle ended during a last turn: no turn is left, so it drops now.
+    if (a.lastTurn && a.state === "active" && a.hp.value <= 0) changes.state = stateForHp(a, a.hp.value);
     if (a.kind === "character") {
       const battles = a.recoveries.battlesSinceHealUp + (tough ? 2 : 1);
       changes.recoveries = { ...a.recoveries, ralliesThisBattle: 0, battlesSinceHealUp: battles };
