@@ -3,8 +3,13 @@
  * readings the first round of tests did not pin down.
  */
 import { describe, expect, it } from "vitest";
-import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons.js";
-import { attack, hdActor, packet, power, weapon } from "./fixtures.js";
+import {
+  hundredDungeons as hd,
+  hideRollMode,
+  turnBudget,
+  unarmedDamage,
+} from "../../../src/engine/rulesets/hundred-dungeons.js";
+import { attack, hdActor, packet, power, situation, weapon } from "./fixtures.js";
 
 const derived = (a = hdActor()) => hd.deriveActor(a, {});
 const renownOf = (exhaustion: number): number | undefined => {
@@ -19,5 +24,128 @@ describe("Hundred Dungeons review: skills and exhaustion", () => {
     expect(renownOf(1)).toBe(2);
     expect(renownOf(2)).toBeUndefined();
     expect(renownOf(4)).toBeUndefined();
+  });
+});
+
+describe("Hundred Dungeons review: surprise, hiding, knock-outs", () => {
+  it("[HD-SURPRISE] surprise takes reactions only in round 1, even if the condition is still listed later", () => {
+    const a = hdActor({ conditions: ["surprised"] });
+    expect(turnBudget(a, 1).reactions).toBe(0);
+    expect(turnBudget(a, 1).actions).toBe(0);
+    expect(turnBudget(a, 2).reactions).toBe(1);
+    expect(turnBudget(a, 2).actions).toBe(1);
+  });
+
+  it("[HD-HIDE] [HD-COND] taking the Hide action while already invisible gives a mighty Dexterity roll", () => {
+    expect(hideRollMode(hdActor()).mode).toBe("normal");
+    expect(hideRollMode(hdActor({ conditions: ["invisible"] })).mode).toBe("mighty");
+    // Hidden includes invisible.
+    expect(hideRollMode(hdActor({ conditions: ["hidden"] })).mode).toBe("mighty");
+    // A weak source (poisoned) cancels it.
+    expect(hideRollMode(hdActor({ conditions: ["invisible", "poisoned"] })).mode).toBe("normal");
+    // Restrained makes Dexterity weak on its own.
+    expect(hideRollMode(hdActor({ conditions: ["restrained"] })).mode).toBe("weak");
+  });
+
+  it("[HD-ENEMYDEATH] [HD-DYING] a knocked-out PC stabbed into dying and then healed is up again, neither dying nor unconscious", () => {
+    const down = hd.applyDamage(hdActor(), packet({ amount: 10, knockOut: true }), {}, "p").actor;
+    expect(down.state).toBe("unconscious");
+    expect(down.hp.value).toBe(0);
+    const stabbed = hd.applyDamage(down, packet({ amount: 3, melee: true }), {}, "p").actor;
+    expect(stabbed.state).toBe("dying");
+    const healed = hd.applyHealing(stabbed, 4, "heal", {}, "p").actor;
+    expect(healed.state).toBe("active");
+    expect(healed.hp.value).toBe(4);
+    expect(healed.conditions).not.toContain("dying");
+    expect(healed.conditions).not.toContain("unconscious");
+  });
+
+  it("[HD-DYING] temporary HP soak first; the rest reaching exactly 0 starts dying, 1 short does not", () => {
+    const a = hdActor({ hp: { value: 5, max: 10, temp: 3 } });
+    const to0 = hd.applyDamage(a, packet({ amount: 8 }), {}, "p");
+    expect(to0.absorbedByTemp).toBe(3);
+    expect(to0.actor.hp).toEqual({ value: 0, max: 10, temp: 0 });
+    expect(to0.actor.state).toBe("dying");
+    const to1 = hd.applyDamage(a, packet({ amount: 7 }), {}, "p");
+    expect(to1.actor.hp.value).toBe(1);
+    expect(to1.actor.state).toBe("active");
+  });
+});
+
+describe("Hundred Dungeons review: the die, mighty and weak", () => {
+  it("[HD-CRIT] [HD-MIGHTY] the kept die decides: mighty 1 and 20 crits; weak 20 and 1 is a critical miss", () => {
+    const prone = { conditions: ["prone"], vulnerabilities: [], exhaustion: 0 };
+    const mighty = hd.resolveAttack(attack({ dice: [1, 20], attackBonus: 0, target: prone }));
+    expect(mighty.mode).toBe("mighty");
+    expect(mighty.natural).toBe(20);
+    expect(mighty.result).toBe("crit");
+    const weak = hd.resolveAttack(attack({ dice: [20, 1], attackBonus: 30, situation: situation({ weak: 1 }) }));
+    expect(weak.mode).toBe("weak");
+    expect(weak.natural).toBe(1);
+    expect(weak.result).toBe("autoMiss");
+    const weak19 = hd.resolveAttack(attack({ dice: [20, 19], attackBonus: 0, situation: situation({ weak: 1 }) }));
+    expect(weak19.natural).toBe(19);
+    expect(weak19.isCrit).toBe(false);
+  });
+
+  it("[HD-COND] [HD-MIGHTY] prone: the prone creature's attacks are weak, melee against it mighty, ranged against it weak", () => {
+    const proneTarget = { conditions: ["prone"], vulnerabilities: [], exhaustion: 0 };
+    expect(hd.attackMode(attack({ range: "melee", target: proneTarget }))).toBe("mighty");
+    expect(hd.attackMode(attack({ range: "ranged", target: proneTarget }))).toBe("weak");
+    const proneAttacker = {
+      kind: "character" as const,
+      usesEscalation: false,
+      penalties: [],
+      conditions: ["prone"],
+      exhaustion: 0,
+    };
+    expect(hd.attackMode(attack({ attacker: proneAttacker }))).toBe("weak");
+  });
+
+  it("[HD-COND] exhaustion 5 stuns: attacks against the creature are mighty; at 4 they are not", () => {
+    const t = (exhaustion: number) => ({ conditions: [], vulnerabilities: [], exhaustion });
+    expect(hd.attackMode(attack({ target: t(5) }))).toBe("mighty");
+    expect(hd.attackMode(attack({ target: t(4) }))).toBe("normal");
+  });
+
+  it("[HD-COVER] partial cover: a total equal to defense + 5 hits, one less misses", () => {
+    const cover = situation({ cover: "partial" });
+    expect(
+      hd.resolveAttack(attack({ dice: [10], attackBonus: 8, defense: { key: "def", value: 13 }, situation: cover }))
+        .result,
+    ).toBe("hit");
+    expect(
+      hd.resolveAttack(attack({ dice: [10], attackBonus: 7, defense: { key: "def", value: 13 }, situation: cover }))
+        .result,
+    ).toBe("miss");
+  });
+});
+
+describe("Hundred Dungeons review: damage numbers", () => {
+  it("[HD-UNARMED] [HD-CRIT] a critical unarmed hit doubles the Strength damage (Strength 0 still deals 1, so 2)", () => {
+    const strong = unarmedDamage(hdActor({ abilities: { str: 3, dex: 0, con: 0, int: 0, wis: 0, cha: 0 } }));
+    const recipe = hd.damageRecipe({
+      outcome: "crit",
+      hit: strong.expression,
+      miss: null,
+      missEffect: "none",
+      missApplies: false,
+      critExtra: null,
+      types: strong.types,
+      options: {},
+    });
+    expect(recipe?.roll).toEqual({ dice: [], flat: 3 });
+    expect(recipe?.multiplier).toBe(2);
+    expect(
+      unarmedDamage(hdActor({ abilities: { str: 0, dex: 0, con: 0, int: 0, wis: 0, cha: 0 } })).expression.flat,
+    ).toBe(1);
+    expect(
+      unarmedDamage(hdActor({ abilities: { str: -2, dex: 0, con: 0, int: 0, wis: 0, cha: 0 } })).expression.flat,
+    ).toBe(1);
+  });
+
+  it("[HD-RESIST] odd damage against resistance rounds down by default (7 → 3)", () => {
+    const a = hdActor({ resistances: [{ type: "fire", value: 0 }] });
+    expect(hd.applyDamage(a, packet({ amount: 7, types: ["fire"] }), {}, "a").dealt).toBe(3);
   });
 });

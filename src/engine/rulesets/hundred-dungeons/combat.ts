@@ -5,7 +5,16 @@
  */
 import type { AbilityKey, ActorSource, CombatantSource, EffectSource, WeaponSource } from "../../types.js";
 import type { DamageExpression } from "../../dice.js";
-import { SIZES, conditionSpec, specsOf, speedCap, exhaustionEffects, type Size } from "./conditions.js";
+import {
+  SIZES,
+  abilityRollMode,
+  conditionSpec,
+  specsOf,
+  speedCap,
+  exhaustionEffects,
+  type AbilityRollMode,
+  type Size,
+} from "./conditions.js";
 
 // ---- [HD-ROUND] ------------------------------------------------------------------------------
 
@@ -78,8 +87,11 @@ export function turnBudget(actor: Pick<ActorSource, "speed" | "conditions" | "ex
   const specs = specsOf(actor.conditions, actor.exhaustion);
   const noActions = specs.some((s) => s.noActions);
   const firstRoundOut = round === 1 && specs.some((s) => s.id === "surprised");
+  // Surprise only costs reactions in round 1 (its own `noReactions` is read through `firstRoundOut`).
   const noReactions =
-    specs.some((s) => s.noReactions) || exhaustionEffects(actor.exhaustion).noReactions || firstRoundOut;
+    specs.some((s) => s.noReactions && !s.noTurnFirstRound) ||
+    exhaustionEffects(actor.exhaustion).noReactions ||
+    firstRoundOut;
   const oneOnly = specs.some((s) => s.oneAction);
   const blocked = noActions || firstRoundOut;
   return {
@@ -268,6 +280,21 @@ export function coverForDexRoll(cover: "none" | "partial" | "superior" | "total"
 /** The Hide action's recorded result: 0 without cover or obscurement. */
 export function hideResult(rollTotal: number, coverOrObscured: boolean): number {
   return coverOrObscured ? rollTotal : 0;
+}
+
+/**
+ * Mode of the Hide action's Dexterity roll: the usual ability-roll mode, plus one mighty source when
+ * the hider is already invisible to someone (the text grants advantage then).
+ */
+export function hideRollMode(
+  actor: Pick<ActorSource, "conditions" | "exhaustion">,
+  extra: { mighty?: number; weak?: number } = {},
+): AbilityRollMode {
+  const invisible = specsOf(actor.conditions, actor.exhaustion).some((s) => s.id === "invisible");
+  return abilityRollMode(actor.conditions, actor.exhaustion, "dex", {
+    mighty: (extra.mighty ?? 0) + (invisible ? 1 : 0),
+    weak: extra.weak ?? 0,
+  });
 }
 
 /** Whether a hide result beats one observer (its Wisdom + 10, met or beaten). */

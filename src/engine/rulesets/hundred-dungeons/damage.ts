@@ -187,7 +187,8 @@ export function applyHealing(
   if (amount > 0 && actor.state === "dying") {
     next.state = "active";
     next.dyingTurns = 0;
-    next.conditions = withoutCondition(next.conditions, "dying");
+    // Back to active: a knocked-out creature that was stabbed into dying wakes with it.
+    next.conditions = withoutCondition(withoutCondition(next.conditions, "dying"), "unconscious");
     events.push({ key: "D20C.HD.Event.noLongerDying", actorId });
   } else if (amount > 0 && actor.state === "unconscious") {
     next.state = "active";
