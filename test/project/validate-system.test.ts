@@ -15,6 +15,11 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The first Actor pack system.json declares (the tests below break its sources on purpose). */
+const ACTOR_PACK = (
+  JSON.parse(readFileSync(path.join(REPO_ROOT, "system.json"), "utf8")) as { packs: { name: string; type: string }[] }
+).packs.find((p) => p.type === "Actor")!.name;
+
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test edits arbitrary JSON
 const edit = (rel: string, fn: (json: Json) => void) => {
   const file = path.join(dir, rel);
@@ -70,7 +75,7 @@ describe("validateSystem", () => {
   });
 
   it("names a pack source without _key, or with a wrong one", () => {
-    const folder = path.join(dir, "packs", "monsters");
+    const folder = path.join(dir, "packs", ACTOR_PACK);
     writeFileSync(path.join(folder, "nokey.yml"), "_id: abcdefghijklmnop\nname: X\ntype: npc\n");
     writeFileSync(
       path.join(folder, "badkey.yml"),
@@ -78,15 +83,15 @@ describe("validateSystem", () => {
     );
     const errors = validateSystem(dir);
     expect(errors).toContain(
-      'packs/monsters/nokey.yml: missing _key (foundryvtt-cli silently skips it); expected "!actors!abcdefghijklmnop"',
+      `packs/${ACTOR_PACK}/nokey.yml: missing _key (foundryvtt-cli silently skips it); expected "!actors!abcdefghijklmnop"`,
     );
     expect(errors).toContain(
-      'packs/monsters/badkey.yml: _key "!items!bbcdefghijklmnop" should be "!actors!bbcdefghijklmnop"',
+      `packs/${ACTOR_PACK}/badkey.yml: _key "!items!bbcdefghijklmnop" should be "!actors!bbcdefghijklmnop"`,
     );
   });
 
   it("checks embedded documents' _key", () => {
-    const folder = path.join(dir, "packs", "monsters");
+    const folder = path.join(dir, "packs", ACTOR_PACK);
     writeFileSync(
       path.join(folder, "embedded.yml"),
       [
@@ -102,7 +107,7 @@ describe("validateSystem", () => {
       ].join("\n"),
     );
     expect(validateSystem(dir)).toContain(
-      'packs/monsters/embedded.yml items[0]: _key "!items!itemitemitemitem" should be "!actors.items!cccdefghijklmnop.itemitemitemitem"',
+      `packs/${ACTOR_PACK}/embedded.yml items[0]: _key "!items!itemitemitemitem" should be "!actors.items!cccdefghijklmnop.itemitemitemitem"`,
     );
   });
 });
@@ -116,7 +121,7 @@ describe("validateDist", () => {
       expect(errors).toContain('dist/system.json esmodules "d20-combat.mjs" is missing from dist/');
       expect(errors).toContain('dist/system.json styles "styles/d20-combat.css" is missing from dist/');
       expect(errors).toContain('dist/system.json languages "lang/en.json" is missing from dist/');
-      expect(errors).toContain('dist/system.json packs "monsters" "packs/monsters" is missing from dist/');
+      expect(errors).toContain(`dist/system.json packs "${ACTOR_PACK}" "packs/${ACTOR_PACK}" is missing from dist/`);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
