@@ -68,13 +68,19 @@ export async function rollRequest(request: RollRequest): Promise<{ roll: SaveRol
   return { roll, result: roll.toRollResult() };
 }
 
-/** The active roll mode (v13 core setting; v14 calls it the message mode). */
-export function currentRollMode(): string {
+/**
+ * The create options that apply the user's current roll/message mode: v13 calls it the roll mode
+ * (core setting `rollMode`, option `rollMode`), v14 the message mode (`messageMode`). The one place
+ * that branches on the generation for chat visibility.
+ */
+export function messageModeOptions(): Record<string, string> {
   const settings = game.settings as unknown as { get(ns: string, key: string): unknown };
+  const v14 = game.release.generation >= 14;
+  const key = v14 ? "messageMode" : "rollMode";
   try {
-    return String(settings.get("core", game.release.generation >= 14 ? "messageMode" : "rollMode"));
+    return { [key]: String(settings.get("core", key)) };
   } catch {
-    return "publicroll";
+    return {};
   }
 }
 
@@ -90,7 +96,7 @@ export async function postCard(data: {
   return create.call(
     ChatMessage,
     { speaker, content: data.content, rolls: data.rolls, flags: { [SYSTEM_ID]: data.flags } },
-    { rollMode: currentRollMode() },
+    messageModeOptions(),
   );
 }
 
