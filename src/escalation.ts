@@ -37,14 +37,21 @@ export function escalationEnabled(): boolean {
 }
 
 /** The GM's "+1 / −1" control: new flags that move the shown value by `delta` (0–6), keeping a pause. */
-export function bumpEscalation(round: number, flags: EscalationFlags | null | undefined, delta: number): Required<EscalationFlags> {
+export function bumpEscalation(
+  round: number,
+  flags: EscalationFlags | null | undefined,
+  delta: number,
+): Required<EscalationFlags> {
   const value = Math.min(6, Math.max(0, escalationFor(round, flags) + delta));
   const paused = typeof flags?.frozen === "number";
   return { offset: escalationOffsetFor(round, value), frozen: paused ? value : null };
 }
 
 /** The GM's pause control: hold the die at its current value, or let it advance again from there. */
-export function toggleEscalationPause(round: number, flags: EscalationFlags | null | undefined): Required<EscalationFlags> {
+export function toggleEscalationPause(
+  round: number,
+  flags: EscalationFlags | null | undefined,
+): Required<EscalationFlags> {
   const value = escalationFor(round, flags);
   if (typeof flags?.frozen === "number") return { offset: escalationOffsetFor(round, value), frozen: null };
   return { offset: typeof flags?.offset === "number" ? flags.offset : 0, frozen: value };

@@ -12,8 +12,14 @@
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import type { Ruleset } from "../engine/ruleset.js";
-import type { ActorSource, CombatantSource, EffectSource, RollRequest, RollResult, TurnContext } from "../engine/types.js";
-import { bumpEscalation, escalationEnabled, escalationFor, toggleEscalationPause, type EscalationFlags } from "../escalation.js";
+import type { ActorSource, CombatantSource, RollRequest, RollResult, TurnContext } from "../engine/types.js";
+import {
+  bumpEscalation,
+  escalationEnabled,
+  escalationFor,
+  toggleEscalationPause,
+  type EscalationFlags,
+} from "../escalation.js";
 import { recordCampaignLoss } from "../settings-combat.js";
 import {
   currentActs,
@@ -27,7 +33,7 @@ import {
 import type { ChatLine, TurnPorts } from "../workflows/turns.js";
 import { postTurnLine } from "../applications/combat/turn-chat.js";
 import { effectCreateData, type SystemEffectData } from "./active-effect.js";
-import { D20Combatant } from "./combatant.js";
+import type { D20Combatant } from "./combatant.js";
 
 /** The system flags of a combat. */
 export interface CombatFlags extends EscalationFlags {
@@ -42,12 +48,18 @@ interface EngineActor {
   applyEngineActor?(next: ActorSource): Promise<unknown>;
   update(data: object): Promise<unknown>;
   createEmbeddedDocuments(type: "ActiveEffect", data: object[]): Promise<{ id: string | null }[]>;
-  effects: { get(id: string): { toObject(): object; delete(): Promise<unknown>; update(data: object): Promise<unknown> } | undefined };
+  effects: {
+    get(
+      id: string,
+    ): { toObject(): object; delete(): Promise<unknown>; update(data: object): Promise<unknown> } | undefined;
+  };
   getRollData(): Record<string, unknown>;
 }
 
 /** The natural d20 of an evaluated roll: the kept result of its first d20 term (FOUNDRY.md fact 6). */
-export function naturalOf(roll: { dice: { faces?: number; results: { result: number; active?: boolean }[] }[] }): number | null {
+export function naturalOf(roll: {
+  dice: { faces?: number; results: { result: number; active?: boolean }[] }[];
+}): number | null {
   const d20 = roll.dice.find((d) => d.faces === 20);
   if (!d20) return null;
   const kept = d20.results.find((r) => r.active !== false);
@@ -141,13 +153,18 @@ export class D20Combat extends Combat {
         const doc = actor(key).effects.get(effectId);
         if (!doc) return;
         const { name, statuses, id: _id, ...rest } = changes;
-        const update: Record<string, unknown> = { flags: { [SYSTEM_ID]: { effect: rest as Partial<SystemEffectData> } } };
+        const update: Record<string, unknown> = {
+          flags: { [SYSTEM_ID]: { effect: rest as Partial<SystemEffectData> } },
+        };
         if (name !== undefined) update.name = name;
         if (statuses !== undefined) update.statuses = statuses;
         await doc.update(update);
       },
       rerollInitiative: async (ids) => {
-        await this.rollInitiative(ids.filter((id) => this.combatants.has(id)), { updateTurn: false });
+        await this.rollInitiative(
+          ids.filter((id) => this.combatants.has(id)),
+          { updateTurn: false },
+        );
       },
       post: async (line: ChatLine) => {
         await postTurnLine(line, { rolls: rolls.splice(0), removedEffects: removed, combatId: this.id ?? "" });
@@ -185,13 +202,19 @@ export class D20Combat extends Combat {
     if (this.round > 1) await this.runPhase("roundEnd", null, this.previous?.round ?? this.round - 1);
   }
 
-  protected override async _onStartTurn(combatant: Combatant.Implementation, context: Combat.TurnEventContext): Promise<void> {
+  protected override async _onStartTurn(
+    combatant: Combatant.Implementation,
+    context: Combat.TurnEventContext,
+  ): Promise<void> {
     await super._onStartTurn(combatant, context);
     await this.runPhase("turnStart", combatant.id);
     await this.skipIfNotActing(combatant.id);
   }
 
-  protected override async _onEndTurn(combatant: Combatant.Implementation, context: Combat.TurnEventContext): Promise<void> {
+  protected override async _onEndTurn(
+    combatant: Combatant.Implementation,
+    context: Combat.TurnEventContext,
+  ): Promise<void> {
     await super._onEndTurn(combatant, context);
     // The turn ended in the previous round when the round just advanced (sustain, surprise).
     await this.runPhase("turnEnd", combatant.id, this.previous?.round ?? this.round);
@@ -322,10 +345,13 @@ export class D20Combat extends Combat {
     this.turns = sorted;
     if (this.turn !== null && sorted.length) {
       const current = sorted[Math.min(this.turn, sorted.length - 1)];
-      this.current = { round: this.round, turn: this.turn, combatantId: current?.id ?? null, tokenId: current?.tokenId ?? null };
+      this.current = {
+        round: this.round,
+        turn: this.turn,
+        combatantId: current?.id ?? null,
+        tokenId: current?.tokenId ?? null,
+      };
     }
     return sorted;
   }
 }
-
-export type { EffectSource };

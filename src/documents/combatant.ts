@@ -34,7 +34,10 @@ export function engineEffectsOf(actor: unknown): EffectSource[] {
  * The key the turn plans use for a combatant's actor: its UUID, so two unlinked tokens of the same
  * monster are two actors (the world actor id would merge them).
  */
-export function actorKeyOf(actor: { uuid?: string; id?: string | null } | null | undefined, combatantId: string): string {
+export function actorKeyOf(
+  actor: { uuid?: string; id?: string | null } | null | undefined,
+  combatantId: string,
+): string {
   return actor?.uuid ?? actor?.id ?? `combatant:${combatantId}`;
 }
 
@@ -76,7 +79,9 @@ export class D20Combatant extends Combatant {
     try {
       const ruleset = activeRuleset();
       const actor = engineActorOf(this.actor);
-      const derived = (this.actor as { derived?: ReturnType<typeof ruleset.deriveActor> } | null)?.derived ?? ruleset.deriveActor(actor, ruleOptions());
+      const derived =
+        (this.actor as { derived?: ReturnType<typeof ruleset.deriveActor> } | null)?.derived ??
+        ruleset.deriveActor(actor, ruleOptions());
       return ruleset.initiativeFormula(actor, derived);
     } catch (err) {
       console.error(`${SYSTEM_ID} | initiative formula`, err);

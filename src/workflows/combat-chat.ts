@@ -35,7 +35,11 @@ export interface TurnLineView {
  * The template context of a chat line. `canUndo` = the line changed something and the viewer is a
  * GM; `undone` = the GM already put it back.
  */
-export function turnLineView(line: ChatLine, format: Formatter, opts: { isGM: boolean; undone?: boolean }): TurnLineView {
+export function turnLineView(
+  line: ChatLine,
+  format: Formatter,
+  opts: { isGM: boolean; undone?: boolean },
+): TurnLineView {
   const undone = opts.undone ?? false;
   return {
     headline: format(line.key, line.data),

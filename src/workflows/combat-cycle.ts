@@ -20,7 +20,12 @@ export interface BoundaryOptions {
 }
 
 /** Ask the ruleset for the steps of one phase. Throws what the ruleset throws. */
-export function planFor(ruleset: Ruleset, phase: CombatPhase, ctx: TurnContext, options: BoundaryOptions = {}): TurnStep[] {
+export function planFor(
+  ruleset: Ruleset,
+  phase: CombatPhase,
+  ctx: TurnContext,
+  options: BoundaryOptions = {},
+): TurnStep[] {
   switch (phase) {
     case "combatStart":
       return ruleset.onCombatStart(ctx);
@@ -63,7 +68,12 @@ export async function runBoundary(
       const c = ctx.combatants.find((x) => x.id === ctx.combatantId);
       steps =
         phase === "turnStart" && c
-          ? [{ kind: "notice", event: { key: "D20C.Combat.Step.skipsTurn", data: { name: c.name }, actorId: c.actorId } }]
+          ? [
+              {
+                kind: "notice",
+                event: { key: "D20C.Combat.Step.skipsTurn", data: { name: c.name }, actorId: c.actorId },
+              },
+            ]
           : [];
     } else {
       steps = planFor(ruleset, phase, ctx, options);
@@ -98,7 +108,10 @@ export async function runBoundary(
  * Whether the battle opens with a surprise round ([WD-SURPRISE]): the ruleset has one, and some
  * but not all combatants start aware.
  */
-export function hasSurpriseRound(rules: InitiativeRules, combatants: readonly Pick<CombatantSource, "aware">[]): boolean {
+export function hasSurpriseRound(
+  rules: InitiativeRules,
+  combatants: readonly Pick<CombatantSource, "aware">[],
+): boolean {
   if (rules.surprise !== "surpriseRound") return false;
   const aware = combatants.filter((c) => c.aware).length;
   return aware > 0 && aware < combatants.length;

@@ -179,7 +179,12 @@ function stepData(step: TurnStep, ctx: TurnContext): Record<string, string | num
  * Run a plan. Never throws: a failing step becomes an error line and the next step runs.
  * `ctx` is not mutated; the returned `ctx` holds the snapshots after the plan.
  */
-export async function runPlan(ruleset: Ruleset, ctx: TurnContext, steps: readonly TurnStep[], ports: TurnPorts): Promise<PlanOutcome> {
+export async function runPlan(
+  ruleset: Ruleset,
+  ctx: TurnContext,
+  steps: readonly TurnStep[],
+  ports: TurnPorts,
+): Promise<PlanOutcome> {
   const work: TurnContext = clonePlain(ctx);
   const lines: ChatLine[] = [];
   const errors: { step: TurnStep; error: unknown }[] = [];
@@ -260,7 +265,13 @@ function line(step: TurnStep, undo: UndoRecord | null, events: RuleEvent[] = [],
 }
 
 /** Write a new actor source through the port and into the working snapshot. */
-async function writeActor(work: TurnContext, actorId: string, next: ActorSource, ports: TurnPorts, undo: UndoRecord): Promise<void> {
+async function writeActor(
+  work: TurnContext,
+  actorId: string,
+  next: ActorSource,
+  ports: TurnPorts,
+  undo: UndoRecord,
+): Promise<void> {
   const c = requireByActor(work, actorId);
   const prior = c.actor;
   if (!undo.actors.some((a) => a.actorId === actorId)) undo.actors.push({ actorId, before: clonePlain(prior) });
@@ -314,7 +325,10 @@ async function runStep(ruleset: Ruleset, work: TurnContext, step: TurnStep, port
       await followRequests(ruleset, work, result.requests, ports, undo, events, rolls);
       return {
         ...none,
-        line: { ...line(step, undo, events, rolls), data: { amount: step.packet.amount, dealt: result.dealt, hpLost: result.hpLost } },
+        line: {
+          ...line(step, undo, events, rolls),
+          data: { amount: step.packet.amount, dealt: result.dealt, hpLost: result.hpLost },
+        },
       };
     }
 
@@ -324,10 +338,15 @@ async function runStep(ruleset: Ruleset, work: TurnContext, step: TurnStep, port
       const rolls: RolledLine[] = [{ request: step.request, result, success: reachedTarget(step.request, result) }];
       const events = [...answer.events];
       const c = requireByActor(work, step.request.actorId);
-      if (JSON.stringify(answer.actor) !== JSON.stringify(c.actor)) await writeActor(work, step.request.actorId, answer.actor, ports, undo);
+      if (JSON.stringify(answer.actor) !== JSON.stringify(c.actor))
+        await writeActor(work, step.request.actorId, answer.actor, ports, undo);
       await followRequests(ruleset, work, answer.requests, ports, undo, events, rolls);
       const changed = undo.actors.length > 0;
-      return { followUps: answer.followUps, deferred: answer.deferred, line: line(step, changed ? undo : null, events, rolls) };
+      return {
+        followUps: answer.followUps,
+        deferred: answer.deferred,
+        line: line(step, changed ? undo : null, events, rolls),
+      };
     }
 
     case "addEffect": {

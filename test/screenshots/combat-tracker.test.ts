@@ -17,7 +17,15 @@ describe.skipIf(skipScreenshots())("combat tracker header screenshot", () => {
   afterAll(closeBrowser);
 
   it("[SYS-ESC] [13A-ESC] the escalation die at 3 is visible in the tracker header, with the GM's controls", async () => {
-    const view = trackerHeaderView({ inCombat: true, escalationEnabled: true, escalation: 3, paused: false, isGM: true, tough: false, canFlee: true });
+    const view = trackerHeaderView({
+      inCombat: true,
+      escalationEnabled: true,
+      escalation: 3,
+      paused: false,
+      isGM: true,
+      tough: false,
+      canFlee: true,
+    });
     const section = createTemplateRenderer().render("templates/combat/tracker-header.hbs", view);
     const body = `<div class="combat-tracker-header"><h3>Round 4</h3>${section}</div>`;
     await withPage(

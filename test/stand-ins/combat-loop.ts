@@ -120,7 +120,10 @@ export class StandInCombat {
   /** Roll initiative the way D20Combat#rollInitiative does: groups share one roll. */
   rollInitiative(ids: string[]): void {
     const wanted = this.combatants.filter((c) => ids.includes(c.id));
-    const groups = initiativeGroups(this.ruleset.initiative, wanted, { surpriseRound: this.surpriseRound, reroll: true });
+    const groups = initiativeGroups(this.ruleset.initiative, wanted, {
+      surpriseRound: this.surpriseRound,
+      reroll: true,
+    });
     this.initiativeRolls.push(...groups);
     for (const g of groups) {
       const leader = g[0] as string;
@@ -157,7 +160,8 @@ export class StandInCombat {
       },
       updateEffect: async (actorId, effectId, changes) => {
         const c = this.combatants.find((x) => x.actorId === actorId);
-        if (c) c.effects = c.effects.map((e) => (e.id === effectId ? { ...e, ...structuredClone(changes), id: e.id } : e));
+        if (c)
+          c.effects = c.effects.map((e) => (e.id === effectId ? { ...e, ...structuredClone(changes), id: e.id } : e));
       },
       rerollInitiative: async (ids) => this.rollInitiative(ids),
       post: async (line) => {
@@ -168,7 +172,12 @@ export class StandInCombat {
     return this.opts.wrapPorts ? this.opts.wrapPorts(base) : base;
   }
 
-  private async phase(phase: CombatPhase, combatantId: string | null, round = this.round, tough = false): Promise<void> {
+  private async phase(
+    phase: CombatPhase,
+    combatantId: string | null,
+    round = this.round,
+    tough = false,
+  ): Promise<void> {
     this.phases.push(`${phase}:${round}:${combatantId ?? "-"}`);
     const out = await runBoundary(this.ruleset, phase, this.ctx(combatantId, round), this.ports(), { tough });
     this.errors.push(...out.errors.map((e) => e.error));

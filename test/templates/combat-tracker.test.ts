@@ -78,9 +78,25 @@ describe("turn-automation chat line template", () => {
     effectId: null,
     events: [],
     rolls: [
-      { request: { kind: "save", actorId: "Actor.g", formula: "1d20", target: 11, against: "total", label: "D20C.Combat.Escalation.Label" }, result: { total: 14, natural: 14 }, success: true },
+      {
+        request: {
+          kind: "save",
+          actorId: "Actor.g",
+          formula: "1d20",
+          target: 11,
+          against: "total",
+          label: "D20C.Combat.Escalation.Label",
+        },
+        result: { total: 14, natural: 14 },
+        success: true,
+      },
     ],
-    undo: { actors: [{ actorId: "Actor.g", before: combatant("g").actor }], removedEffects: [], addedEffects: [], updatedEffects: [] },
+    undo: {
+      actors: [{ actorId: "Actor.g", before: combatant("g").actor }],
+      removedEffects: [],
+      addedEffects: [],
+      updatedEffects: [],
+    },
     error: null,
   };
 
@@ -93,11 +109,19 @@ describe("turn-automation chat line template", () => {
   });
 
   it("[SYS-TURNS] Undo is for the GM only, and gone once used; an error line shows the error", () => {
-    expect(hbs.render("templates/combat/turn-line.hbs", turnLineView(line, format, { isGM: false }))).not.toContain("d20cUndoStep");
-    const undone = hbs.render("templates/combat/turn-line.hbs", turnLineView(line, format, { isGM: true, undone: true }));
+    expect(hbs.render("templates/combat/turn-line.hbs", turnLineView(line, format, { isGM: false }))).not.toContain(
+      "d20cUndoStep",
+    );
+    const undone = hbs.render(
+      "templates/combat/turn-line.hbs",
+      turnLineView(line, format, { isGM: true, undone: true }),
+    );
     expect(undone).not.toContain("d20cUndoStep");
     expect(undone).toContain("is-undone");
-    const err = hbs.render("templates/combat/turn-line.hbs", turnLineView({ ...line, undo: null, error: "boom" }, format, { isGM: true }));
+    const err = hbs.render(
+      "templates/combat/turn-line.hbs",
+      turnLineView({ ...line, undo: null, error: "boom" }, format, { isGM: true }),
+    );
     expect(err).toContain("d20c-turn-line--error");
     expect(err).toContain("boom");
   });
@@ -105,9 +129,30 @@ describe("turn-automation chat line template", () => {
   it("[SYS-TURNS] every line real rulesets produce over a battle renders with known lang keys", async () => {
     const fire = effect("burning", { ongoing: { amount: 5, type: "fire" }, sourceCombatantId: null });
     const runs = [
-      new StandInCombat(getRuleset("13th-age"), [combatant("hero", { initiative: 15, actor: { hp: { value: -2, max: 30, temp: 4 }, state: "dying" } }), combatant("ogre", { side: "gm", initiative: 9, effects: [fire], actor: { kind: "npc" } })], { dice: new StandInDice([5, 8, 16, { total: 6, natural: null }, 15]) }),
-      new StandInCombat(getRuleset("ffd20"), [combatant("hero", { initiative: 15, actor: { hp: { value: -2, max: 30, temp: 0 }, state: "dying" } }), combatant("ogre", { side: "gm", initiative: 9, effects: [fire], actor: { kind: "npc" } })], { dice: new StandInDice([5, 8, 20, { total: 7, natural: null }, 15]) }),
-      new StandInCombat(getRuleset("wounds-d20"), [combatant("hero", { actor: { hp: { value: -2, max: 30, temp: 0 }, state: "dying" } }), combatant("ogre", { side: "gm", effects: [fire], actor: { kind: "npc" }, aware: false })], { dice: new StandInDice([5, 20, 15, 15]), initiative: { hero: [3, 3, 3], ogre: [9, 9, 9] } }),
+      new StandInCombat(
+        getRuleset("13th-age"),
+        [
+          combatant("hero", { initiative: 15, actor: { hp: { value: -2, max: 30, temp: 4 }, state: "dying" } }),
+          combatant("ogre", { side: "gm", initiative: 9, effects: [fire], actor: { kind: "npc" } }),
+        ],
+        { dice: new StandInDice([5, 8, 16, { total: 6, natural: null }, 15]) },
+      ),
+      new StandInCombat(
+        getRuleset("ffd20"),
+        [
+          combatant("hero", { initiative: 15, actor: { hp: { value: -2, max: 30, temp: 0 }, state: "dying" } }),
+          combatant("ogre", { side: "gm", initiative: 9, effects: [fire], actor: { kind: "npc" } }),
+        ],
+        { dice: new StandInDice([5, 8, 20, { total: 7, natural: null }, 15]) },
+      ),
+      new StandInCombat(
+        getRuleset("wounds-d20"),
+        [
+          combatant("hero", { actor: { hp: { value: -2, max: 30, temp: 0 }, state: "dying" } }),
+          combatant("ogre", { side: "gm", effects: [fire], actor: { kind: "npc" }, aware: false }),
+        ],
+        { dice: new StandInDice([5, 20, 15, 15]), initiative: { hero: [3, 3, 3], ogre: [9, 9, 9] } },
+      ),
     ];
     let rendered = 0;
     for (const c of runs) {

@@ -21,9 +21,17 @@ function battle(dice: number[] | StandInDice, ...cs: Parameters<typeof combatant
 
 const ogre = (over: Parameters<typeof combatant>[1] = {}): Parameters<typeof combatant> => [
   "ogre",
-  { side: "gm", initiative: 10, ...over, actor: { kind: "npc", hp: { value: 20, max: 20, temp: 0 }, ...(over.actor ?? {}) } },
+  {
+    side: "gm",
+    initiative: 10,
+    ...over,
+    actor: { kind: "npc", hp: { value: 20, max: 20, temp: 0 }, ...(over.actor ?? {}) },
+  },
 ];
-const hero = (over: Parameters<typeof combatant>[1] = {}): Parameters<typeof combatant> => ["hero", { initiative: 15, ...over }];
+const hero = (over: Parameters<typeof combatant>[1] = {}): Parameters<typeof combatant> => [
+  "hero",
+  { initiative: 15, ...over },
+];
 
 describe("13th Age combat workflow", () => {
   it("[13A-ONGOING] [13A-SAVE] [SYS-TURNS] ongoing fire lands at the end of the bearer's turn, then an 11+ save ends it", async () => {
@@ -51,7 +59,11 @@ describe("13th Age combat workflow", () => {
 
   it("[13A-LASTTURN] ongoing damage that would drop a monster leaves it one last turn, then it dies", async () => {
     const fire = effect("burning", { ongoing: { amount: 5, type: "fire" } });
-    const c = battle([3], hero(), ogre({ effects: [fire], actor: { kind: "npc", hp: { value: 4, max: 20, temp: 0 } } }));
+    const c = battle(
+      [3],
+      hero(),
+      ogre({ effects: [fire], actor: { kind: "npc", hp: { value: 4, max: 20, temp: 0 } } }),
+    );
     await c.start();
     await c.toRound(2); // end of the ogre's round-1 turn: 5 ongoing at 4 HP, save 3 fails
     const o = c.byId("ogre").actor;
@@ -132,7 +144,19 @@ describe("13th Age combat workflow", () => {
   it("[13A-HEALUP] [13A-TEMPHP] [13A-RALLY] battle end: temp HP gone, rallies reset, a tough battle counts two toward the heal-up", async () => {
     const c = battle(
       [],
-      hero({ actor: { hp: { value: 12, max: 30, temp: 6 }, recoveries: { value: 5, max: 8, formula: "1d8", noRecoveryUses: 0, ralliesThisBattle: 2, battlesSinceHealUp: 2 } } }),
+      hero({
+        actor: {
+          hp: { value: 12, max: 30, temp: 6 },
+          recoveries: {
+            value: 5,
+            max: 8,
+            formula: "1d8",
+            noRecoveryUses: 0,
+            ralliesThisBattle: 2,
+            battlesSinceHealUp: 2,
+          },
+        },
+      }),
       ogre(),
     );
     await c.start();

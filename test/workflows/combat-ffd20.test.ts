@@ -16,7 +16,12 @@ function battle(dice: RecordedDie[] | StandInDice, ...cs: ReturnType<typeof comb
 }
 const cleric = (over: Parameters<typeof combatant>[1] = {}) => combatant("cleric", { initiative: 18, ...over });
 const brute = (over: Parameters<typeof combatant>[1] = {}) =>
-  combatant("brute", { side: "gm", initiative: 9, ...over, actor: { kind: "npc", hp: { value: 40, max: 40, temp: 0 }, ...(over.actor ?? {}) } });
+  combatant("brute", {
+    side: "gm",
+    initiative: 9,
+    ...over,
+    actor: { kind: "npc", hp: { value: 40, max: 40, temp: 0 }, ...(over.actor ?? {}) },
+  });
 
 describe("FFd20 combat workflow", () => {
   it("[FF-ONGOING] [FF-SAVE] ongoing damage at the START of the bearer's turn, only the highest of a type; then one 10+ save per effect at its end", async () => {
@@ -41,7 +46,11 @@ describe("FFd20 combat workflow", () => {
 
   it("[FF-ONGOING] ongoing damage that kills a monster at the start of its turn: no saves after that", async () => {
     const acid = effect("acid", { ongoing: { amount: 10, type: "acid" } });
-    const c = battle([], cleric(), brute({ effects: [acid], actor: { kind: "npc", hp: { value: 8, max: 40, temp: 0 } } }));
+    const c = battle(
+      [],
+      cleric(),
+      brute({ effects: [acid], actor: { kind: "npc", hp: { value: 8, max: 40, temp: 0 } } }),
+    );
     await c.start();
     await c.nextTurn(); // its turn starts: 10 acid at 8 HP kills it, and the dead pass the turn on
     expect(c.byId("brute").actor.state).toBe("dead");
@@ -55,7 +64,16 @@ describe("FFd20 combat workflow", () => {
 
   it("[FF-AFTER] an aftereffect starts only after all of the turn's saves, so it gets no save that turn", async () => {
     const dazed = effect("dazed", {
-      aftereffect: { name: "slowed", sourceCombatantId: null, duration: "saveEnds", save: "normal", saveBonus: 0, sustain: null, ongoing: null, statuses: ["slowed"] },
+      aftereffect: {
+        name: "slowed",
+        sourceCombatantId: null,
+        duration: "saveEnds",
+        save: "normal",
+        saveBonus: 0,
+        sustain: null,
+        ongoing: null,
+        statuses: ["slowed"],
+      },
     });
     const weakened = effect("weakened");
     // end of brute's turn: dazed 15 passes, weakened 4 fails — and nothing for "slowed" this turn

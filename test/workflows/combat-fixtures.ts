@@ -4,7 +4,10 @@
 import { defaultActorSource } from "../../src/engine/common.js";
 import type { ActorSource, CombatantSource, EffectSource } from "../../src/engine/types.js";
 
-export function combatant(id: string, over: Partial<Omit<CombatantSource, "actor">> & { actor?: Partial<ActorSource> } = {}): CombatantSource {
+export function combatant(
+  id: string,
+  over: Partial<Omit<CombatantSource, "actor">> & { actor?: Partial<ActorSource> } = {},
+): CombatantSource {
   const { actor, ...rest } = over;
   return {
     id,

@@ -14,7 +14,11 @@ const abilities = { str: 1, dex: 2, con: 2, int: 0, wis: 1, cha: 0 };
 const pc = (id: string, seat: number, over: Parameters<typeof combatant>[1] = {}) =>
   combatant(id, { seat, ...over, actor: { abilities, hp: { value: 12, max: 12, temp: 0 }, ...(over.actor ?? {}) } });
 const goblin = (id: string, over: Parameters<typeof combatant>[1] = {}) =>
-  combatant(id, { side: "gm", ...over, actor: { kind: "npc", abilities, hp: { value: 7, max: 7, temp: 0 }, ...(over.actor ?? {}) } });
+  combatant(id, {
+    side: "gm",
+    ...over,
+    actor: { kind: "npc", abilities, hp: { value: 7, max: 7, temp: 0 }, ...(over.actor ?? {}) },
+  });
 
 function battle(dice: RecordedDie[], initiative: Record<string, number[]>, ...cs: ReturnType<typeof combatant>[]) {
   return new StandInCombat(hd, cs, { dice: new StandInDice(dice), initiative });
@@ -22,7 +26,15 @@ function battle(dice: RecordedDie[], initiative: Record<string, number[]>, ...cs
 
 describe("Hundred Dungeons combat workflow", () => {
   it("[HD-INIT] each PC rolls, the GM rolls once for the whole side, and play goes around the table from the highest", async () => {
-    const c = battle([], { ana: [9], bo: [14], cy: [6], gob1: [11] }, pc("ana", 1), pc("bo", 2), pc("cy", 3), goblin("gob1"), goblin("gob2"));
+    const c = battle(
+      [],
+      { ana: [9], bo: [14], cy: [6], gob1: [11] },
+      pc("ana", 1),
+      pc("bo", 2),
+      pc("cy", 3),
+      goblin("gob1"),
+      goblin("gob2"),
+    );
     c.rollInitiative(["ana", "bo", "cy", "gob1", "gob2"]);
     // One roll for the GM side, shared by both goblins.
     expect(c.initiativeRolls).toEqual([["ana"], ["bo"], ["cy"], ["gob1", "gob2"]]);
@@ -102,7 +114,13 @@ describe("Hundred Dungeons combat workflow", () => {
   });
 
   it("[HD-DYING] [HD-COND] the sixth level of exhaustion kills without a roll", async () => {
-    const down = { hp: { value: 0, max: 12, temp: 0 }, state: "dying" as const, conditions: ["dying"], abilities, exhaustion: 5 };
+    const down = {
+      hp: { value: 0, max: 12, temp: 0 },
+      state: "dying" as const,
+      conditions: ["dying"],
+      abilities,
+      exhaustion: 5,
+    };
     const c = battle([], { ana: [9], gob1: [3] }, pc("ana", 1, { actor: down }), goblin("gob1"));
     c.rollInitiative(["ana", "gob1"]);
     await c.start();

@@ -49,7 +49,10 @@ describe("combat code never branches on the ruleset id", () => {
 
   it("the patterns catch what they must", () => {
     for (const s of [`if (id === "ffd20")`, "activeRulesetId()", "ruleset.id === x", "getRuleset(x)"]) {
-      expect(BRANCHES.some((re) => re.test(s)), s).toBe(true);
+      expect(
+        BRANCHES.some((re) => re.test(s)),
+        s,
+      ).toBe(true);
     }
     expect(BRANCHES.some((re) => re.test("ruleset.initiative.mode"))).toBe(false);
   });

@@ -11,7 +11,11 @@ import { combatant } from "./combat-fixtures.js";
 
 const wd = getRuleset("wounds-d20");
 
-function battle(dice: RecordedDie[] | StandInDice, initiative: Record<string, number[]>, ...cs: ReturnType<typeof combatant>[]) {
+function battle(
+  dice: RecordedDie[] | StandInDice,
+  initiative: Record<string, number[]>,
+  ...cs: ReturnType<typeof combatant>[]
+) {
   return new StandInCombat(wd, cs, { dice: dice instanceof StandInDice ? dice : new StandInDice(dice), initiative });
 }
 const dyingFighter = () => combatant("fighter", { actor: { hp: { value: -4, max: 20, temp: 0 }, state: "dying" } });
@@ -41,7 +45,12 @@ describe("Wounds d20 combat workflow", () => {
     expect(c.round).toBe(2);
     expect(c.lines.some((l) => l.key === "D20C.Combat.Step.skipsTurn" && l.actorId === "Actor.guard")).toBe(true);
     // Round 2: everyone rolled again; rogue and captain tied at 12 and act at the same moment.
-    expect(c.initiativeRolls.slice(2).map((g) => g[0]).sort()).toEqual(["captain", "guard", "rogue"]);
+    expect(
+      c.initiativeRolls
+        .slice(2)
+        .map((g) => g[0])
+        .sort(),
+    ).toEqual(["captain", "guard", "rogue"]);
     const slots = wd.order(c.ctx(null));
     const together = simultaneousGroups(slots);
     expect(together.get("rogue")).toBe(1);
@@ -69,7 +78,11 @@ describe("Wounds d20 combat workflow", () => {
 
   it("[WD-INIT] [WD-BLOODIED] [WD-WOUNDED] the initiative roll carries the bloodied and wounded penalties", () => {
     const flat = (hp: number) => {
-      const actor = defaultActorSource({ hp: { value: hp, max: 20, temp: 0 }, abilities: { str: 10, dex: 14, con: 10, int: 10, wis: 10, cha: 10 }, baseCombatBonus: 2 });
+      const actor = defaultActorSource({
+        hp: { value: hp, max: 20, temp: 0 },
+        abilities: { str: 10, dex: 14, con: 10, int: 10, wis: 10, cha: 10 },
+        baseCombatBonus: 2,
+      });
       return flatPartStandIn(wd.initiativeFormula(actor, wd.deriveActor(actor, {})));
     };
     expect(flat(20)).toBe(4); // BCB 2 + Dex 2

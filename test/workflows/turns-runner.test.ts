@@ -44,10 +44,29 @@ function ctxWith(...cs: ReturnType<typeof combatant>[]): TurnContext {
 
 describe("turn-plan runner", () => {
   it("[SYS-TURNS] fault injection: a step whose port throws is reported to the GM and every later step still runs", async () => {
-    const target = combatant("orc", { side: "gm", actor: { kind: "npc", hp: { value: 30, max: 30, temp: 0 } }, effects: [effect("a"), effect("b")] });
+    const target = combatant("orc", {
+      side: "gm",
+      actor: { kind: "npc", hp: { value: 30, max: 30, temp: 0 } },
+      effects: [effect("a"), effect("b")],
+    });
     const steps: TurnStep[] = [
       { kind: "removeEffect", actorId: "Actor.orc", effectId: "a", label: "X.remove" },
-      { kind: "damage", actorId: "Actor.orc", packet: { amount: 4, types: [], natural: null, critical: false, ongoing: true, fromAttack: false, melee: false, nonlethal: false, knockOut: false }, label: "X.damage" },
+      {
+        kind: "damage",
+        actorId: "Actor.orc",
+        packet: {
+          amount: 4,
+          types: [],
+          natural: null,
+          critical: false,
+          ongoing: true,
+          fromAttack: false,
+          melee: false,
+          nonlethal: false,
+          knockOut: false,
+        },
+        label: "X.damage",
+      },
       { kind: "removeEffect", actorId: "Actor.orc", effectId: "b", label: "X.remove" },
     ];
     const posted: { key: string; error: string | null }[] = [];
@@ -72,18 +91,35 @@ describe("turn-plan runner", () => {
 
   it("[SYS-TURNS] fault injection in a running combat: a throwing port, and a ruleset that throws while planning, never stop the turn from advancing", async () => {
     const fire = effect("burning", { ongoing: { amount: 5, type: "fire" } });
-    const broken = { ...age, onRoundStart: () => { throw new Error("planning blew up"); } };
-    const c = new StandInCombat(broken, [combatant("hero", { initiative: 15 }), combatant("ogre", { side: "gm", initiative: 9, effects: [fire], actor: { kind: "npc", hp: { value: 20, max: 20, temp: 0 } } })], {
-      dice: new StandInDice([]),
-      wrapPorts: (base) => ({
-        ...base,
-        // Every save roll fails at the port (e.g. a broken dice module).
-        roll: async (r) => {
-          if (r.kind === "save") throw new Error("dice module failed");
-          return base.roll(r);
-        },
-      }),
-    });
+    const broken = {
+      ...age,
+      onRoundStart: () => {
+        throw new Error("planning blew up");
+      },
+    };
+    const c = new StandInCombat(
+      broken,
+      [
+        combatant("hero", { initiative: 15 }),
+        combatant("ogre", {
+          side: "gm",
+          initiative: 9,
+          effects: [fire],
+          actor: { kind: "npc", hp: { value: 20, max: 20, temp: 0 } },
+        }),
+      ],
+      {
+        dice: new StandInDice([]),
+        wrapPorts: (base) => ({
+          ...base,
+          // Every save roll fails at the port (e.g. a broken dice module).
+          roll: async (r) => {
+            if (r.kind === "save") throw new Error("dice module failed");
+            return base.roll(r);
+          },
+        }),
+      },
+    );
     await c.start();
     await c.toRound(3);
     expect(c.round).toBe(3);
@@ -95,18 +131,45 @@ describe("turn-plan runner", () => {
   });
 
   it("[FF-AFTER] follow-ups run right after their step, deferred steps after the whole plan", async () => {
-    const dazed = effect("dazed", { aftereffect: { name: "slowed", sourceCombatantId: null, duration: "saveEnds", save: "normal", saveBonus: 0, sustain: null, ongoing: null, statuses: [] } });
+    const dazed = effect("dazed", {
+      aftereffect: {
+        name: "slowed",
+        sourceCombatantId: null,
+        duration: "saveEnds",
+        save: "normal",
+        saveBonus: 0,
+        sustain: null,
+        ongoing: null,
+        statuses: [],
+      },
+    });
     const weak = effect("weak");
     const c = combatant("brute", { effects: [dazed, weak] });
     const { p, calls } = ports([15, 15]);
     const steps = ff.onTurnEnd({ ...ctxWith(c) });
     await runPlan(ff, ctxWith(c), steps, p);
-    expect(calls).toEqual(["roll:save:dazed", "remove:Actor.brute:dazed", "roll:save:weak", "remove:Actor.brute:weak", "add:Actor.brute:slowed"]);
+    expect(calls).toEqual([
+      "roll:save:dazed",
+      "remove:Actor.brute:dazed",
+      "roll:save:weak",
+      "remove:Actor.brute:weak",
+      "add:Actor.brute:slowed",
+    ]);
   });
 
   it("[SYS-TURNS] snapshots stay current: the second step sees the first step's damage; undo holds the prior state", async () => {
     const c = combatant("orc", { actor: { kind: "npc", hp: { value: 10, max: 10, temp: 3 } } });
-    const packet = { amount: 4, types: [], natural: null, critical: false, ongoing: false, fromAttack: false, melee: false, nonlethal: false, knockOut: false };
+    const packet = {
+      amount: 4,
+      types: [],
+      natural: null,
+      critical: false,
+      ongoing: false,
+      fromAttack: false,
+      melee: false,
+      nonlethal: false,
+      knockOut: false,
+    };
     const steps: TurnStep[] = [
       { kind: "damage", actorId: "Actor.orc", packet, label: "X.d" },
       { kind: "damage", actorId: "Actor.orc", packet, label: "X.d" },
@@ -124,7 +187,12 @@ describe("turn-plan runner", () => {
   });
 
   it("[SYS-TURNS] a ruleset that throws while planning becomes one error line, not an exception", async () => {
-    const broken = { ...age, onTurnEnd: () => { throw new Error("bad data"); } };
+    const broken = {
+      ...age,
+      onTurnEnd: () => {
+        throw new Error("bad data");
+      },
+    };
     const posted: string[] = [];
     const { p } = ports([], { post: async (l) => void posted.push(l.key) });
     const out = await runBoundary(broken, "turnEnd", ctxWith(combatant("x")), p);
@@ -134,7 +202,11 @@ describe("turn-plan runner", () => {
 
   it("mergeActorChanges merges nested objects and replaces arrays", () => {
     const a = combatant("x", { actor: { conditions: ["a"] } }).actor;
-    const next = mergeActorChanges(a, { hp: { ...a.hp, temp: 0 }, conditions: ["b"], recoveries: { ...a.recoveries, value: 1 } });
+    const next = mergeActorChanges(a, {
+      hp: { ...a.hp, temp: 0 },
+      conditions: ["b"],
+      recoveries: { ...a.recoveries, value: 1 },
+    });
     expect(next.conditions).toEqual(["b"]);
     expect(next.recoveries.value).toBe(1);
     expect(next.recoveries.max).toBe(a.recoveries.max);

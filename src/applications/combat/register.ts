@@ -15,7 +15,11 @@ export function registerCombat(): void {
   CONFIG.Combat.documentClass = D20Combat as never;
   CONFIG.Combatant.documentClass = D20Combatant as never;
   registerCombatSettings();
-  void foundry.applications.handlebars.loadTemplates([TRACKER_HEADER_TEMPLATE, SIMULTANEOUS_TEMPLATE, TURN_LINE_TEMPLATE]);
+  void foundry.applications.handlebars.loadTemplates([
+    TRACKER_HEADER_TEMPLATE,
+    SIMULTANEOUS_TEMPLATE,
+    TURN_LINE_TEMPLATE,
+  ]);
   Hooks.on("renderCombatTracker", (app: unknown, html: HTMLElement) => {
     onRenderCombatTracker(app, html).catch((err) => console.error(`${SYSTEM_ID} | combat tracker additions`, err));
   });

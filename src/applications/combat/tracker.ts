@@ -47,7 +47,11 @@ export async function healUpParty(): Promise<number> {
   const ruleset = activeRuleset();
   let n = 0;
   for (const actor of game.actors ?? []) {
-    const a = actor as unknown as { hasPlayerOwner: boolean; toEngineSource?(): ActorSource; applyEngineActor?(n: ActorSource): Promise<unknown> };
+    const a = actor as unknown as {
+      hasPlayerOwner: boolean;
+      toEngineSource?(): ActorSource;
+      applyEngineActor?(n: ActorSource): Promise<unknown>;
+    };
     if (!a.hasPlayerOwner || !a.toEngineSource || !a.applyEngineActor) continue;
     await a.applyEngineActor(ruleset.fullHealUp(a.toEngineSource()));
     n += 1;
@@ -80,7 +84,10 @@ async function onAction(combat: D20Combat | null, action: string, target: HTMLEl
 export async function onRenderCombatTracker(app: unknown, html: HTMLElement): Promise<void> {
   const combat = asD20Combat((app as { viewed?: unknown } | null)?.viewed ?? game.combat);
   const header = html.querySelector(".combat-tracker-header") ?? html.querySelector("header") ?? html;
-  const markup = await foundry.applications.handlebars.renderTemplate(TRACKER_HEADER_TEMPLATE, headerViewFor(combat) as never);
+  const markup = await foundry.applications.handlebars.renderTemplate(
+    TRACKER_HEADER_TEMPLATE,
+    headerViewFor(combat) as never,
+  );
   const holder = document.createElement("div");
   holder.innerHTML = markup.trim();
   const section = holder.firstElementChild as HTMLElement | null;

@@ -57,13 +57,14 @@ export async function undoTurnLine(message: ChatMessage): Promise<void> {
   if (!flags || flags.undone || !hasUndo(flags.line) || !game.user?.isGM) return;
   const undo = flags.line.undo;
   if (!undo) return;
-  const actorOf = (key: string) => fromUuidSync(key as never) as unknown as {
-    applyEngineActor?(next: ActorSource): Promise<unknown>;
-    update(d: object): Promise<unknown>;
-    createEmbeddedDocuments(t: string, d: object[], o?: object): Promise<unknown>;
-    deleteEmbeddedDocuments(t: string, ids: string[]): Promise<unknown>;
-    effects: { get(id: string): { update(d: object): Promise<unknown> } | undefined; has(id: string): boolean };
-  } | null;
+  const actorOf = (key: string) =>
+    fromUuidSync(key as never) as unknown as {
+      applyEngineActor?(next: ActorSource): Promise<unknown>;
+      update(d: object): Promise<unknown>;
+      createEmbeddedDocuments(t: string, d: object[], o?: object): Promise<unknown>;
+      deleteEmbeddedDocuments(t: string, ids: string[]): Promise<unknown>;
+      effects: { get(id: string): { update(d: object): Promise<unknown> } | undefined; has(id: string): boolean };
+    } | null;
   for (const a of undo.actors) {
     const actor = actorOf(a.actorId);
     if (!actor) continue;
@@ -75,7 +76,9 @@ export async function undoTurnLine(message: ChatMessage): Promise<void> {
     if (!actor || actor.effects.has(r.effect.id)) continue;
     const full = flags.removedEffects[r.effect.id];
     const { id, ...rest } = r.effect;
-    await actor.createEmbeddedDocuments("ActiveEffect", [full ?? { _id: id, ...effectCreateData(rest) }], { keepId: true });
+    await actor.createEmbeddedDocuments("ActiveEffect", [full ?? { _id: id, ...effectCreateData(rest) }], {
+      keepId: true,
+    });
   }
   for (const r of undo.addedEffects) {
     const actor = actorOf(r.actorId);
