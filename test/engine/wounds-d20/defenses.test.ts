@@ -42,7 +42,15 @@ describe("Wounds d20 armor classes", () => {
     const a = armored(14, null);
     a.defenses = { ac: { base: 18, bonus: 0 } };
     const d = wd.deriveActor(a, {}).defenses;
-    expect(d).toEqual({ ac: 18, touch: 13, flat: 16 });
+    expect(d).toEqual({ ac: 18, touch: 13, flat: 16, touchFlat: 11 });
+  });
+
+  it("[WD-TOUCH] [WD-FLAT] a touch attack on a creature caught off guard ignores both the armor and the Dex bonus", () => {
+    const d = wd.deriveActor(armored(16, null), {}).defenses; // Dex +3, armor 5, shield 2
+    expect(d.touchFlat).toBe(10 + 2);
+    expect(d.touchFlat).toBeLessThan(Math.min(d.touch!, d.flat!));
+    const clumsy = wd.deriveActor(armored(7, null), {}).defenses; // Dex −2 still counts
+    expect(clumsy.touchFlat).toBe(10 + 2 - 2);
   });
 });
 

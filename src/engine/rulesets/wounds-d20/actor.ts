@@ -45,10 +45,14 @@ function baseOf(actor: ActorSource, key: string): number | null {
 
 /**
  * The three armor classes. `defenses.ac.bonus` (cover, magic, feats…) applies to all three;
- * `touch.bonus` / `flat.bonus` add only to their own. A stat-block `ac.base` replaces the
+ * `touch.bonus` / `flat.bonus` add only to their own. `touchFlat` (not a sheet defense) is the touch
+ * AC less a positive Dex modifier, for a touch attack on a creature caught off guard. A stat-block `ac.base` replaces the
  * 10 + armor + shield + Dex sum, and touch / flat are then worked back from it.
  */
-export function armorClasses(actor: ActorSource, dexMod: number): Record<"ac" | "touch" | "flat", number> {
+export function armorClasses(
+  actor: ActorSource,
+  dexMod: number,
+): Record<"ac" | "touch" | "flat" | "touchFlat", number> {
   const armor = actor.armor.armorBonus;
   const shield = actor.armor.shieldBonus;
   const dex = dexToAC(actor, dexMod);
@@ -59,10 +63,13 @@ export function armorClasses(actor: ActorSource, dexMod: number): Record<"ac" | 
   const full = acBase ?? 10 + armor + shield + dex;
   const touch = baseOf(actor, "touch") ?? full - armor;
   const flat = baseOf(actor, "flat") ?? full - dex + flatDex;
+  const touchTotal = touch + common + bonusOf(actor, "touch");
   return {
     ac: full + common,
-    touch: touch + common + bonusOf(actor, "touch"),
+    touch: touchTotal,
     flat: flat + common + bonusOf(actor, "flat"),
+    // A touch attack on a creature caught off guard: no armor bonus and no Dex bonus either.
+    touchFlat: touchTotal - dex + flatDex,
   };
 }
 
