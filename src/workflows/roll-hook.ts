@@ -15,6 +15,8 @@ export function registerRollHook(): void {
       if (userId !== game.user.id || game.user.targets.size === 0) return;
       const flags = (message.flags as Record<string, unknown>)[SYSTEM_ID];
       if (flags) return; // our own cards decide their targets themselves
+      const core = (message.flags as Record<string, Record<string, unknown> | undefined>).core;
+      if (core?.initiativeRoll) return; // initiative is not an attack
       const rolls = [
         ...(message.rolls ?? []).map((r) => (r as unknown as { toJSON(): unknown }).toJSON()),
         ...inlineRollJson(String(message.content ?? "")),
