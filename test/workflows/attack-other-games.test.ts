@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, RulesetId } from "../../src/engine/types.js";
 import { attackFromRecordedDice, planAttack } from "../../src/workflows/attack-core.js";
-import { decideApplication } from "../../src/workflows/apply-core.js";
+import { decideApplication, decideUndo } from "../../src/workflows/apply-core.js";
 import type { AttackCardData } from "../../src/workflows/card-data.js";
 import { recordedRoller } from "../../src/workflows/sheet-rolls.js";
 import { defaultOptions, derivedDefense, npc, power, request, target, weapon } from "./attack-fixtures.js";
@@ -158,6 +158,21 @@ describe("Wounds d20 (recorded dice)", () => {
     // The same blow with a roll that fails by 10 or more kills; one that makes the DC staggers.
     expect((await applyFull("wounds-d20", card, victim, [{ total: 7, natural: 7 }])).next.state).toBe("dead");
     expect((await applyFull("wounds-d20", card, victim, [{ total: 17, natural: 17 }])).next.state).toBe("staggered");
+  });
+
+  it("[WD-WOUNDPTS] undo after a blow that wounded and dropped the target restores the exact prior state", async () => {
+    const victim = npc(R, 5, { hp: { value: 5, max: 20, temp: 0 } });
+    const frozen = structuredClone(victim);
+    const card = attackFromRecordedDice(
+      request("wounds-d20", { power: power({ damage: "20" }), targets: [target("orc", victim)] }),
+      [15],
+      { "*": [] },
+    );
+    const applied = await applyFull("wounds-d20", card, victim, [{ total: 12, natural: 12 }]);
+    expect(applied.next.wounds.length).toBeGreaterThan(0);
+    expect(applied.next.state).toBe("dying");
+    const undo = decideUndo(applied.card, applied.record.id, applied.next);
+    expect(undo.restore).toEqual(frozen);
   });
 
   it("[WD-FLAT] an attack on a target caught off guard meets its flat-footed defense", () => {
