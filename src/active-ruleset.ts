@@ -38,7 +38,10 @@ export function ruleOptions(): RuleOptions {
     let value: unknown = spec.default;
     const key = optionSettingKey(ruleset.id, spec.key);
     try {
-      const settings = game.settings as unknown as { get(ns: string, key: string): unknown; settings: Map<string, unknown> };
+      const settings = game.settings as unknown as {
+        get(ns: string, key: string): unknown;
+        settings: Map<string, unknown>;
+      };
       if (settings.settings.has(`${SYSTEM_ID}.${key}`)) value = settings.get(SYSTEM_ID, key);
     } catch {
       value = spec.default;

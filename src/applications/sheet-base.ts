@@ -5,8 +5,6 @@
  */
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the one sanctioned any (FOUNDRY.md §13)
 export const SheetBase = HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2<any>);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- same reason, for item sheets
 export const ItemSheetBase = HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2<any>);

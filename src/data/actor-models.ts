@@ -48,9 +48,7 @@ abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSc
   override prepareBaseData(): void {
     super.prepareBaseData();
     const items = this.parent?.items ? [...this.parent.items] : [];
-    const armorItems = items
-      .filter((i) => i.type === "armor")
-      .map((i) => i.system as unknown as ArmorItemData);
+    const armorItems = items.filter((i) => i.type === "armor").map((i) => i.system as unknown as ArmorItemData);
     const sys = this as unknown as { armor: ReturnType<typeof combineArmor> };
     sys.armor = combineArmor(sys.armor, armorItems);
   }

@@ -41,7 +41,10 @@ export function effectSourceOf(effect: EffectLike): EffectSource {
 }
 
 /** ActiveEffect create data for an engine effect (the flag plus name and statuses). */
-export function effectCreateData(effect: Omit<EffectSource, "id">, img?: string): {
+export function effectCreateData(
+  effect: Omit<EffectSource, "id">,
+  img?: string,
+): {
   name: string;
   img?: string;
   statuses: string[];
@@ -57,4 +60,3 @@ export function statusEffectsFromConditions(
 ): { id: string; name: string; img: string }[] {
   return conditions.map((c) => ({ id: c.id, name: c.label, img: c.img }));
 }
-

@@ -50,4 +50,3 @@ export function powerSourceFrom(s: Plain, rollData: unknown): PowerSource {
     nonlethal: Boolean(s.nonlethal),
   };
 }
-

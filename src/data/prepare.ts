@@ -73,7 +73,9 @@ export function toActorSource(kind: ActorKind, system: Readonly<Record<string, u
 
 /** Derived values when the ruleset cannot derive (missing module, bad data): plain, never NaN. */
 export function fallbackDerived(actor: ActorSource): DerivedActor {
-  const abilityMods = Object.fromEntries(ABILITY_KEYS.map((k) => [k, abilityModifier(actor.abilities[k])])) as DerivedActor["abilityMods"];
+  const abilityMods = Object.fromEntries(
+    ABILITY_KEYS.map((k) => [k, abilityModifier(actor.abilities[k])]),
+  ) as DerivedActor["abilityMods"];
   const defenses: Record<string, number> = {};
   for (const [key, d] of Object.entries(actor.defenses)) defenses[key] = (d.base ?? 10) + d.bonus;
   return {
@@ -100,7 +102,8 @@ export function deriveSafely(
   options: RuleOptions,
 ): { derived: DerivedActor; error: Error | null } {
   try {
-    if (typeof ruleset.deriveActor !== "function") throw new Error(`ruleset ${String(ruleset.id)} cannot derive actors yet`);
+    if (typeof ruleset.deriveActor !== "function")
+      throw new Error(`ruleset ${String(ruleset.id)} cannot derive actors yet`);
     return { derived: ruleset.deriveActor(actor, options), error: null };
   } catch (err) {
     return { derived: fallbackDerived(actor), error: err instanceof Error ? err : new Error(String(err)) };
@@ -117,13 +120,20 @@ function sameJson(a: Json, b: Json): boolean {
  * The nested change set that turns `current` into `next` (plain objects recursed, arrays and
  * scalars replaced whole), or null when nothing changed. Keys only in `current` are left alone.
  */
-export function changedFields(current: Readonly<Record<string, Json>>, next: Readonly<Record<string, Json>>): Record<string, Json> | null {
+export function changedFields(
+  current: Readonly<Record<string, Json>>,
+  next: Readonly<Record<string, Json>>,
+): Record<string, Json> | null {
   const out: Record<string, Json> = {};
   for (const [key, value] of Object.entries(next)) {
     const before = current[key];
     const bothObjects =
-      typeof value === "object" && value !== null && !Array.isArray(value) &&
-      typeof before === "object" && before !== null && !Array.isArray(before);
+      typeof value === "object" &&
+      value !== null &&
+      !Array.isArray(value) &&
+      typeof before === "object" &&
+      before !== null &&
+      !Array.isArray(before);
     if (bothObjects) {
       const inner = changedFields(before as Record<string, Json>, value as Record<string, Json>);
       if (inner) out[key] = inner;
@@ -135,7 +145,10 @@ export function changedFields(current: Readonly<Record<string, Json>>, next: Rea
 }
 
 /** The `system` change set an engine answer asks for, against the stored source; null = no change. */
-export function actorSystemChanges(storedSystem: Readonly<Record<string, Json>>, next: ActorSource): Record<string, Json> | null {
+export function actorSystemChanges(
+  storedSystem: Readonly<Record<string, Json>>,
+  next: ActorSource,
+): Record<string, Json> | null {
   const wanted: Record<string, Json> = {};
   for (const key of ACTOR_SOURCE_KEYS) wanted[key] = next[key];
   return changedFields(storedSystem, wanted);

@@ -17,7 +17,10 @@ export function registerDataModels(): void {
   CONFIG.Actor.dataModels = { character: CharacterData, npc: NpcData };
   CONFIG.Item.dataModels = { power: PowerData, weapon: WeaponData, armor: ArmorData, feature: FeatureData };
   const trackable = { bar: ["hp", "recoveries"], value: ["hp.temp", "exhaustion"] };
-  (CONFIG.Actor as unknown as { trackableAttributes: unknown }).trackableAttributes = { character: trackable, npc: trackable };
+  (CONFIG.Actor as unknown as { trackableAttributes: unknown }).trackableAttributes = {
+    character: trackable,
+    npc: trackable,
+  };
   registerMigrationSetting();
   Hooks.once("ready", () => {
     // Active ruleset's conditions need settings, which exist from init; status effects are set here too.

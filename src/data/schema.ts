@@ -51,7 +51,13 @@ function choices(keys: readonly string[]): Record<string, string> {
 export function actorSchema(f: FieldsNamespace) {
   const d = defaultActorSource();
   const int = (initial: number, min?: number) =>
-    new f.NumberField({ required: true, nullable: false, integer: true, initial, ...(min === undefined ? {} : { min }) });
+    new f.NumberField({
+      required: true,
+      nullable: false,
+      integer: true,
+      initial,
+      ...(min === undefined ? {} : { min }),
+    });
   const num = (initial: number, min?: number) =>
     new f.NumberField({ required: true, nullable: false, initial, ...(min === undefined ? {} : { min }) });
   const bool = (initial: boolean) => new f.BooleanField({ required: true, initial });
@@ -131,15 +137,32 @@ function described(f: FieldsNamespace) {
 /** `power` items: an attack or other ability (engine `PowerSource` plus usage and texts). */
 export function powerSchema(f: FieldsNamespace) {
   const int = (initial: number, min?: number) =>
-    new f.NumberField({ required: true, nullable: false, integer: true, initial, ...(min === undefined ? {} : { min }) });
+    new f.NumberField({
+      required: true,
+      nullable: false,
+      integer: true,
+      initial,
+      ...(min === undefined ? {} : { min }),
+    });
   const text = (initial = "") => new f.StringField({ required: true, blank: true, initial });
   return {
     ...described(f),
-    attackAbility: new f.StringField({ required: true, nullable: true, blank: false, initial: "str", choices: choices(ABILITY_KEYS) }),
+    attackAbility: new f.StringField({
+      required: true,
+      nullable: true,
+      blank: false,
+      initial: "str",
+      choices: choices(ABILITY_KEYS),
+    }),
     attackBonus: int(0),
     defense: new f.StringField({ required: true, blank: false, initial: "ac" }),
     range: new f.StringField({ required: true, blank: false, initial: "melee", choices: choices(RANGE_KINDS) }),
-    actionType: new f.StringField({ required: true, blank: false, initial: "standard", choices: choices(POWER_ACTIONS) }),
+    actionType: new f.StringField({
+      required: true,
+      blank: false,
+      initial: "standard",
+      choices: choices(POWER_ACTIONS),
+    }),
     usage: new f.StringField({ required: true, blank: false, initial: "atWill", choices: choices(POWER_USAGES) }),
     /** Recharge roll target (recharge 16+) for `recharge` usage. */
     recharge: int(0, 0),
@@ -158,7 +181,12 @@ export function powerSchema(f: FieldsNamespace) {
       {
         amount: int(0, 0),
         type: new f.StringField({ required: true, blank: false, initial: "untyped" }),
-        save: new f.StringField({ required: true, blank: false, initial: "normal", choices: choices(SAVE_DIFFICULTIES) }),
+        save: new f.StringField({
+          required: true,
+          blank: false,
+          initial: "normal",
+          choices: choices(SAVE_DIFFICULTIES),
+        }),
       },
       { required: true, nullable: true, initial: null },
     ),
@@ -172,12 +200,23 @@ export function powerSchema(f: FieldsNamespace) {
 /** `weapon` items (engine `WeaponSource` minus the name, which is the item's). */
 export function weaponSchema(f: FieldsNamespace) {
   const int = (initial: number, min?: number) =>
-    new f.NumberField({ required: true, nullable: false, integer: true, initial, ...(min === undefined ? {} : { min }) });
+    new f.NumberField({
+      required: true,
+      nullable: false,
+      integer: true,
+      initial,
+      ...(min === undefined ? {} : { min }),
+    });
   const bool = (initial: boolean) => new f.BooleanField({ required: true, initial });
   return {
     ...described(f),
     damageDice: new f.StringField({ required: true, blank: true, initial: "1d8" }),
-    weaponClass: new f.StringField({ required: true, blank: false, initial: "simple", choices: choices(WEAPON_CLASSES) }),
+    weaponClass: new f.StringField({
+      required: true,
+      blank: false,
+      initial: "simple",
+      choices: choices(WEAPON_CLASSES),
+    }),
     light: bool(false),
     finesse: bool(false),
     twoHanded: bool(false),
@@ -196,7 +235,13 @@ export function weaponSchema(f: FieldsNamespace) {
 /** `armor` items: aggregated into the actor's `armor` summary when equipped. */
 export function armorSchema(f: FieldsNamespace) {
   const int = (initial: number, min?: number) =>
-    new f.NumberField({ required: true, nullable: false, integer: true, initial, ...(min === undefined ? {} : { min }) });
+    new f.NumberField({
+      required: true,
+      nullable: false,
+      integer: true,
+      initial,
+      ...(min === undefined ? {} : { min }),
+    });
   return {
     ...described(f),
     armorBonus: int(0, 0),
@@ -215,7 +260,13 @@ export function featureSchema(f: FieldsNamespace) {
 /** The effect data a system ActiveEffect carries in `flags["d20-combat"].effect`. */
 export function effectFlagSchema(f: FieldsNamespace) {
   const int = (initial: number, min?: number) =>
-    new f.NumberField({ required: true, nullable: false, integer: true, initial, ...(min === undefined ? {} : { min }) });
+    new f.NumberField({
+      required: true,
+      nullable: false,
+      integer: true,
+      initial,
+      ...(min === undefined ? {} : { min }),
+    });
   const save = () =>
     new f.StringField({ required: true, blank: false, initial: "normal", choices: choices(SAVE_DIFFICULTIES) });
   const ongoing = () =>

@@ -114,7 +114,8 @@ export function actorSystemIssues(system: unknown, damageTypes: Iterable<string>
     }
   }
   for (const k of ["attackBonus", "initiativeBonus", "baseCombatBonus", "baseSaveBonus"]) c.number(s, k, "system");
-  for (const k of ["renown", "speed", "exhaustion", "dyingTurns", "constitutionDamage"]) c.number(s, k, "system", { min: 0 });
+  for (const k of ["renown", "speed", "exhaustion", "dyingTurns", "constitutionDamage"])
+    c.number(s, k, "system", { min: 0 });
   if (isObject(s.defenses)) {
     for (const [key, def] of Object.entries(s.defenses)) {
       if (!isObject(def)) continue;
@@ -165,7 +166,8 @@ export function itemSystemIssues(type: string, system: unknown, damageTypes: Ite
     c.number(s, "critRange", "system", { min: 0 });
     c.number(s, "recharge", "system", { min: 0 });
     for (const k of ["damage", "missDamage", "critDamage"]) c.formula(s, k, "system", "damage");
-    if (Array.isArray(s.damageTypes)) s.damageTypes.forEach((t: unknown, i) => c.damageType(t, `system.damageTypes.${i}`));
+    if (Array.isArray(s.damageTypes))
+      s.damageTypes.forEach((t: unknown, i) => c.damageType(t, `system.damageTypes.${i}`));
     if (isObject(s.ongoing)) {
       c.number(s.ongoing, "amount", "system.ongoing", { min: 0 });
       if ("type" in s.ongoing) c.damageType(s.ongoing.type, "system.ongoing.type");

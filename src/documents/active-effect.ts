@@ -14,7 +14,12 @@ export * from "../data/effects.js";
 export class D20ActiveEffect extends ActiveEffect {
   /** This effect as the engine reads it. */
   toEffectSource(): EffectSource {
-    return effectSourceOf({ id: this.id, name: this.name, statuses: this.statuses, flags: this.flags as Record<string, unknown> });
+    return effectSourceOf({
+      id: this.id,
+      name: this.name,
+      statuses: this.statuses,
+      flags: this.flags as Record<string, unknown>,
+    });
   }
 }
 

@@ -54,7 +54,10 @@ export class D20Actor extends Actor {
 
   /** The active ruleset's derived values (prepared in the data model). */
   get derived(): DerivedActor {
-    return (this.systemRecord.derived as DerivedActor | undefined) ?? activeRuleset().deriveActor(this.toEngineSource(), ruleOptions());
+    return (
+      (this.systemRecord.derived as DerivedActor | undefined) ??
+      activeRuleset().deriveActor(this.toEngineSource(), ruleOptions())
+    );
   }
 
   /**
@@ -94,7 +97,8 @@ export class D20Actor extends Actor {
     isDelta = false,
     isBar = true,
   ): Promise<this | undefined> {
-    if (attribute !== "hp") return (await super.modifyTokenAttribute(attribute, value, isDelta, isBar)) as this | undefined;
+    if (attribute !== "hp")
+      return (await super.modifyTokenAttribute(attribute, value, isDelta, isBar)) as this | undefined;
     const source = this.toEngineSource();
     const change = tokenHpChange(source.hp.value, value, isDelta);
     if (change.kind === "none") return this;

@@ -28,7 +28,10 @@ function isObject(v: unknown): v is Plain {
 }
 
 function traitMap(v: Plain): { type: string; value: number }[] {
-  return Object.entries(v).map(([type, value]) => ({ type, value: typeof value === "number" ? value : Number(value) || 0 }));
+  return Object.entries(v).map(([type, value]) => ({
+    type,
+    value: typeof value === "number" ? value : Number(value) || 0,
+  }));
 }
 
 /** Migrate an actor's raw `system` source to the current shape (a new object; the input is untouched). */

@@ -31,7 +31,10 @@ async function migrateOne(doc: Migratable, failures: string[]): Promise<void> {
   if (!documentNeedsMigration(doc.flags)) return;
   try {
     const system = doc.toObject().system;
-    await doc.update({ system, flags: { [SYSTEM_ID]: { schemaVersion: SCHEMA_VERSION } } }, { recursive: false, diff: false });
+    await doc.update(
+      { system, flags: { [SYSTEM_ID]: { schemaVersion: SCHEMA_VERSION } } },
+      { recursive: false, diff: false },
+    );
   } catch (err) {
     failures.push(`${doc.name ?? "?"}: ${err instanceof Error ? err.message : String(err)}`);
   }

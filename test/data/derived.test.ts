@@ -41,11 +41,10 @@ describe("FFd20 derived values", () => {
   const abilities = { str: 16, dex: 14, con: 12, int: 18, wis: 10, cha: 13 };
 
   it("[FF-DEF] defenses from level, the better ability of each pair, armor, shield and bonuses", () => {
-    const { derived } = prepare(
-      "ffd20",
-      { level: 5, abilities, defenses: { will: { base: null, bonus: 1 } } },
-      [armorItem({ armorBonus: 2 }), armorItem({ shieldBonus: 1 })],
-    );
+    const { derived } = prepare("ffd20", { level: 5, abilities, defenses: { will: { base: null, bonus: 1 } } }, [
+      armorItem({ armorBonus: 2 }),
+      armorItem({ shieldBonus: 1 }),
+    ]);
     expect(derived.defenses.ac).toBe(10 + 2 + 2 + 1 + 4); // armor + shield + max(Dex, Int)
     expect(derived.defenses.fort).toBe(10 + 2 + 3); // max(Str, Con)
     expect(derived.defenses.ref).toBe(10 + 2 + 4 + 1); // max(Dex, Int) + shield
@@ -66,7 +65,12 @@ describe("FFd20 derived values", () => {
       { ...standInFill(powerSchema(standInFields), {}), attackAbility: "str", attackBonus: 1, defense: "ac" },
       {},
     );
-    const weaponSystem = { ...standInFill(weaponSchema(standInFields), {}), proficient: true, proficiencyBonus: 3, enhancement: 1 };
+    const weaponSystem = {
+      ...standInFill(weaponSchema(standInFields), {}),
+      proficient: true,
+      proficiencyBonus: 3,
+      enhancement: 1,
+    };
     const weapon = weaponSourceFrom("Longsword", weaponSystem);
     expect(sum(ruleset.attackBonus(source, derived, power, weapon))).toBe(2 + 3 + 3 + 1 + 1);
     const clumsy = weaponSourceFrom("Longsword", { ...weaponSystem, proficient: false });
@@ -77,7 +81,10 @@ describe("FFd20 derived values", () => {
 describe("Wounds d20 derived values", () => {
   // Dex 16 (+3); armor 4 with max Dex 2; shield 1.
   const gear = [armorItem({ armorBonus: 4, maxDex: 2 }), armorItem({ shieldBonus: 1 })];
-  const base = { abilities: { str: 10, dex: 16, con: 10, int: 10, wis: 10, cha: 10 }, hp: { value: 20, max: 20, temp: 0 } };
+  const base = {
+    abilities: { str: 10, dex: 16, con: 10, int: 10, wis: 10, cha: 10 },
+    hp: { value: 20, max: 20, temp: 0 },
+  };
 
   it("[WD-AC] AC = 10 + armor + shield + Dex, the armor capping Dex", () => {
     expect(prepare("wounds-d20", base, gear).derived.defenses.ac).toBe(10 + 4 + 1 + 2);

@@ -48,7 +48,17 @@ describe("token HUD HP edits", () => {
       const actor = defaultActorSource({ hp: { value: 20, max: 20, temp: 4 } });
       const change = tokenHpChange(20, 14, false);
       expect(change.kind).toBe("damage");
-      const packet = { amount: 6, types: [], natural: null, critical: false, ongoing: false, fromAttack: false, melee: false, nonlethal: false, knockOut: false };
+      const packet = {
+        amount: 6,
+        types: [],
+        natural: null,
+        critical: false,
+        ongoing: false,
+        fromAttack: false,
+        melee: false,
+        nonlethal: false,
+        knockOut: false,
+      };
       const result = ruleset.applyDamage(actor, packet, {}, "a1");
       expect(result.actor.hp.temp, id).toBe(0);
       expect(result.actor.hp.value, id).toBe(18);
@@ -70,7 +80,13 @@ describe("engine answers written back", () => {
 
 describe("roll data and item views", () => {
   it("[SYS-DOCS] roll data exposes abilities, modifiers, level and the escalation die", () => {
-    const actor = toActorSource("character", standInFill(actorSchema(standInFields), { level: 5, abilities: { str: 18, dex: 10, con: 10, int: 10, wis: 10, cha: 10 } }));
+    const actor = toActorSource(
+      "character",
+      standInFill(actorSchema(standInFields), {
+        level: 5,
+        abilities: { str: 18, dex: 10, con: 10, int: 10, wis: 10, cha: 10 },
+      }),
+    );
     const derived = getRuleset(A).deriveActor(actor, {});
     const data = actorRollData(actor, derived, 3);
     expect(data).toMatchObject({ level: 5, escalation: 3, abilities: { str: 18 } });
@@ -78,7 +94,10 @@ describe("roll data and item views", () => {
   });
 
   it("[SYS-DOCS] @references resolve before the engine parses; [W] stays for the weapon dice", () => {
-    const power = powerSourceFrom(standInFill(powerSchema(standInFields), { damage: "2[W] + @str + @level" }), { str: 4, level: 3 });
+    const power = powerSourceFrom(standInFill(powerSchema(standInFields), { damage: "2[W] + @str + @level" }), {
+      str: 4,
+      level: 3,
+    });
     expect(power.damage).toBe("2[W] + 4 + 3");
     expect(parseDamage(power.damage, parseDamage("1d8"))).toEqual({ dice: [{ count: 2, faces: 8, sign: 1 }], flat: 7 });
     expect(resolveFormulaRefs("1d6 + @str", { str: -1 })).toBe("1d6 - 1");
@@ -86,8 +105,22 @@ describe("roll data and item views", () => {
   });
 
   it("[SYS-DOCS] a weapon item becomes the engine's WeaponSource; a power with no ongoing damage has none", () => {
-    const w = weaponSourceFrom("Dagger", { damageDice: "1d4", weaponClass: "simple", light: true, finesse: true, proficient: true, proficiencyBonus: 3 });
-    expect(w).toMatchObject({ name: "Dagger", damageDice: "1d4", light: true, finesse: true, proficiencyBonus: 3, twoHanded: false });
+    const w = weaponSourceFrom("Dagger", {
+      damageDice: "1d4",
+      weaponClass: "simple",
+      light: true,
+      finesse: true,
+      proficient: true,
+      proficiencyBonus: 3,
+    });
+    expect(w).toMatchObject({
+      name: "Dagger",
+      damageDice: "1d4",
+      light: true,
+      finesse: true,
+      proficiencyBonus: 3,
+      twoHanded: false,
+    });
     expect(powerSourceFrom(standInFill(powerSchema(standInFields), {}), {}).ongoing).toBeNull();
   });
 });
@@ -103,7 +136,16 @@ describe("effects", () => {
       sustain: null,
       sustainedRound: null,
       ongoing: { amount: 5, type: "fire" },
-      aftereffect: { name: "Smouldering", sourceCombatantId: "c1", duration: "endOfNextTurn", save: "normal", saveBonus: 0, sustain: null, ongoing: null, statuses: [] },
+      aftereffect: {
+        name: "Smouldering",
+        sourceCombatantId: "c1",
+        duration: "endOfNextTurn",
+        save: "normal",
+        saveBonus: 0,
+        sustain: null,
+        ongoing: null,
+        statuses: [],
+      },
       armed: false,
       statuses: ["dazed"],
     };
@@ -113,7 +155,11 @@ describe("effects", () => {
   });
 
   it("[SYS-DOCS] a plain status effect without system data lasts until removed", () => {
-    expect(effectSourceOf({ id: "e2", name: "Prone", statuses: ["prone"], flags: {} })).toMatchObject({ duration: "permanent", ongoing: null, statuses: ["prone"] });
+    expect(effectSourceOf({ id: "e2", name: "Prone", statuses: ["prone"], flags: {} })).toMatchObject({
+      duration: "permanent",
+      ongoing: null,
+      statuses: ["prone"],
+    });
   });
 });
 

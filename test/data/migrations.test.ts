@@ -16,7 +16,14 @@ import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";
 const OLD_CHARACTER = Object.freeze({
   level: 4,
   attributes: { hp: { value: 31, max: 40, temp: 5 } },
-  abilities: { str: { value: 16 }, dex: { value: 12 }, con: { value: 14 }, int: { value: 8 }, wis: { value: 10 }, cha: { value: 13 } },
+  abilities: {
+    str: { value: 16 },
+    dex: { value: 12 },
+    con: { value: 14 },
+    int: { value: 8 },
+    wis: { value: 10 },
+    cha: { value: 13 },
+  },
   resistances: { fire: 16 },
   vulnerabilities: { cold: 0 },
   immunities: "poison, psychic",
@@ -62,7 +69,11 @@ describe("actor migration", () => {
       fc.property(
         fc.record({
           level: fc.integer({ min: 0, max: 30 }),
-          hp: fc.record({ value: fc.integer({ min: -50, max: 200 }), max: fc.integer({ min: 1, max: 200 }), temp: fc.nat(50) }),
+          hp: fc.record({
+            value: fc.integer({ min: -50, max: 200 }),
+            max: fc.integer({ min: 1, max: 200 }),
+            temp: fc.nat(50),
+          }),
           immunities: fc.array(fc.constantFrom("fire", "cold", "poison")),
         }),
         (partial) => {

@@ -28,7 +28,12 @@ function world() {
   const actor = standInFill(actorSchema(standInFields), {
     level: 6,
     hp: { value: 12, max: 40, temp: 3 },
-    defenses: { ac: { base: null, bonus: 1 }, pd: { base: 15, bonus: 0 }, fort: { base: null, bonus: 2 }, touch: { base: null, bonus: 0 } },
+    defenses: {
+      ac: { base: null, bonus: 1 },
+      pd: { base: 15, bonus: 0 },
+      fort: { base: null, bonus: 2 },
+      touch: { base: null, bonus: 0 },
+    },
     resistances: [{ type: "fire", value: 16 }],
     wounds: [{ severity: 3, location: "arm", nasty: true }],
     recoveries: { value: 4, max: 8, formula: "6d8+2", noRecoveryUses: 0, ralliesThisBattle: 1, battlesSinceHealUp: 2 },
@@ -78,7 +83,12 @@ describe("[SYS-RULESET] switching rulesets", () => {
     await switchTo(withOption!);
     const spec = activeRuleset().options[0]!;
     expect(ruleOptions()[spec.key]).toBe(spec.default);
-    const other = spec.type === "boolean" ? !spec.default : spec.type === "number" ? Number(spec.default) + 1 : Object.keys(spec.choices ?? {}).find((c) => c !== spec.default);
+    const other =
+      spec.type === "boolean"
+        ? !spec.default
+        : spec.type === "number"
+          ? Number(spec.default) + 1
+          : Object.keys(spec.choices ?? {}).find((c) => c !== spec.default);
     expect(other).toBeDefined();
     settings.register(SYSTEM_ID, `${withOption}.${spec.key}`, { default: spec.default });
     await settings.set(SYSTEM_ID, `${withOption}.${spec.key}`, other);

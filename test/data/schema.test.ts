@@ -14,12 +14,8 @@ import {
   weaponSchema,
 } from "../../src/data/schema.js";
 import { defaultActorSource } from "../../src/engine/common.js";
-import {
-  StandInDataField,
-  standInFields,
-  standInInitial,
-  StandInSchemaField,
-} from "../stand-ins/foundry-fields.js";
+import type { StandInSchemaField } from "../stand-ins/foundry-fields.js";
+import { StandInDataField, standInFields, standInInitial } from "../stand-ins/foundry-fields.js";
 
 const actor = actorSchema(standInFields) as unknown as Record<string, StandInDataField>;
 const field = (schema: Record<string, unknown>, path: string): StandInDataField => {
@@ -48,7 +44,14 @@ describe("actor schema", () => {
 
   it("[SYS-DOCS] maximum HP must be at least 1 and counts cannot go negative", () => {
     expect(field(actor, "hp.max").options.min).toBe(1);
-    for (const p of ["hp.temp", "exhaustion", "recoveries.value", "recoveries.max", "deathSaves.failures", "deathSaves.successes"]) {
+    for (const p of [
+      "hp.temp",
+      "exhaustion",
+      "recoveries.value",
+      "recoveries.max",
+      "deathSaves.failures",
+      "deathSaves.successes",
+    ]) {
       expect(field(actor, p).options.min, p).toBe(0);
     }
     expect(field(actor, "hp.value").options.min).toBeUndefined(); // 13th Age goes below 0 HP
@@ -104,13 +107,28 @@ describe("item schemas", () => {
       expect(power, k).toHaveProperty(k);
     }
     expect(Object.keys(field(power, "range").options.choices as object)).toEqual(["melee", "ranged", "close", "area"]);
-    expect(Object.keys(field(power, "usage").options.choices as object)).toEqual(["atWill", "encounter", "daily", "recharge"]);
+    expect(Object.keys(field(power, "usage").options.choices as object)).toEqual([
+      "atWill",
+      "encounter",
+      "daily",
+      "recharge",
+    ]);
     expect(standInInitial(field(power, "ongoing"))).toBeNull();
   });
 
   it("[SYS-DOCS] a weapon holds dice, class and every property the rules read; armor its bonuses and Dex cap", () => {
     const weapon = initialOf(weaponSchema(standInFields) as unknown as Record<string, unknown>);
-    for (const k of ["damageDice", "weaponClass", "light", "finesse", "twoHanded", "offHand", "proficient", "proficiencyBonus", "critDice"]) {
+    for (const k of [
+      "damageDice",
+      "weaponClass",
+      "light",
+      "finesse",
+      "twoHanded",
+      "offHand",
+      "proficient",
+      "proficiencyBonus",
+      "critDice",
+    ]) {
       expect(weapon, k).toHaveProperty(k);
     }
     const armor = initialOf(armorSchema(standInFields) as unknown as Record<string, unknown>);

@@ -37,7 +37,13 @@ describe("actor validation", () => {
 
   it("[SYS-DOCS] refuses unknown damage types in resistances, vulnerabilities and immunities", () => {
     const issues = actorSystemIssues(
-      { resistances: [{ type: "fire", value: 16 }, { type: "banana", value: 5 }], immunities: ["wet"] },
+      {
+        resistances: [
+          { type: "fire", value: 16 },
+          { type: "banana", value: 5 },
+        ],
+        immunities: ["wet"],
+      },
       allTypes,
     );
     expect(fieldsOf(issues)).toEqual(["system.resistances.1.type", "system.immunities.0"]);
@@ -53,7 +59,9 @@ describe("actor validation", () => {
     expect(issues).toEqual([]);
     // …while checking against one game alone would have refused it:
     const other = allRulesets().find((r) => !r.damageTypes.includes(onlyInOne!.t))!;
-    expect(actorSystemIssues({ vulnerabilities: [{ type: onlyInOne!.t, value: 0 }] }, getRuleset(other.id).damageTypes)).not.toEqual([]);
+    expect(
+      actorSystemIssues({ vulnerabilities: [{ type: onlyInOne!.t, value: 0 }] }, getRuleset(other.id).damageTypes),
+    ).not.toEqual([]);
   });
 
   it("[SYS-DOCS] refuses a malformed recovery formula and accepts @references", () => {
@@ -72,13 +80,19 @@ describe("item validation", () => {
   });
 
   it("[SYS-DOCS] power damage formulas accept N[W] and @refs, refuse garbage, naming the field", () => {
-    expect(itemSystemIssues("power", { damage: "2[W] + @str", missDamage: "", critDamage: "1d6" }, allTypes)).toEqual([]);
+    expect(itemSystemIssues("power", { damage: "2[W] + @str", missDamage: "", critDamage: "1d6" }, allTypes)).toEqual(
+      [],
+    );
     const issues = itemSystemIssues("power", { damage: "2[W] +", critDamage: "1d0" }, allTypes);
     expect(fieldsOf(issues)).toEqual(["system.damage", "system.critDamage"]);
   });
 
   it("[SYS-DOCS] refuses unknown damage types on powers and ongoing damage", () => {
-    const issues = itemSystemIssues("power", { damageTypes: ["fire", "cheese"], ongoing: { amount: 5, type: "cheese", save: "normal" } }, allTypes);
+    const issues = itemSystemIssues(
+      "power",
+      { damageTypes: ["fire", "cheese"], ongoing: { amount: 5, type: "cheese", save: "normal" } },
+      allTypes,
+    );
     expect(fieldsOf(issues)).toEqual(["system.damageTypes.1", "system.ongoing.type"]);
   });
 

@@ -28,7 +28,10 @@ const NEW_ENTRY: Record<string, () => unknown> = {
 };
 
 function dataOf(target: HTMLElement, key: string): string {
-  return target.closest<HTMLElement>(`[data-${key}]`)?.dataset[key.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase())] ?? "";
+  return (
+    target.closest<HTMLElement>(`[data-${key}]`)?.dataset[key.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase())] ??
+    ""
+  );
 }
 
 export class D20ActorSheet extends SheetBase {
@@ -65,25 +68,45 @@ export class D20ActorSheet extends SheetBase {
     const base = (await super._prepareContext(options as never)) as Record<string, unknown>;
     const actor = this.d20Actor;
     const system = actor.toEngineSource();
-    const raw = actor.system as unknown as { derived?: DerivedActor; deriveError?: string | null; details: { biography: string } };
+    const raw = actor.system as unknown as {
+      derived?: DerivedActor;
+      deriveError?: string | null;
+      details: { biography: string };
+    };
     const TextEditor = foundry.applications.ux.TextEditor.implementation;
     const biography = raw.details?.biography ?? "";
-    const biographyHTML = await TextEditor.enrichHTML(biography, { relativeTo: actor, rollData: actor.getRollData(), secrets: actor.isOwner });
+    const biographyHTML = await TextEditor.enrichHTML(biography, {
+      relativeTo: actor,
+      rollData: actor.getRollData(),
+      secrets: actor.isOwner,
+    });
     const context = actorSheetContext({
       ruleset: activeRuleset(),
       kind: actor.isNpc() ? "npc" : "character",
       name: actor.name ?? "",
       img: actor.img ?? "",
       system,
-      stored: toActorSource(actor.isNpc() ? "npc" : "character", actor._source.system as unknown as Record<string, unknown>),
+      stored: toActorSource(
+        actor.isNpc() ? "npc" : "character",
+        actor._source.system as unknown as Record<string, unknown>,
+      ),
       derived: raw.derived ?? actor.derived,
       deriveError: raw.deriveError ?? null,
-      items: [...actor.items].map((i) => ({ id: i.id ?? "", name: i.name ?? "", img: i.img ?? "", type: i.type as string, system: i.system as unknown as Record<string, unknown> })),
+      items: [...actor.items].map((i) => ({
+        id: i.id ?? "",
+        name: i.name ?? "",
+        img: i.img ?? "",
+        type: i.type as string,
+        system: i.system as unknown as Record<string, unknown>,
+      })),
       foreignRuleset: actor.foreignRuleset,
       editable: this.isEditable,
       biography,
       biographyHTML,
-      damageTypeLabel: damageTypeLabelWith((k) => game.i18n.has(k), (k) => game.i18n.localize(k)),
+      damageTypeLabel: damageTypeLabelWith(
+        (k) => game.i18n.has(k),
+        (k) => game.i18n.localize(k),
+      ),
     });
     return { ...base, ...context };
   }
@@ -125,7 +148,8 @@ export class D20ActorSheet extends SheetBase {
   }
 
   static async #onEditItem(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const sheet = this.#item(target)?.sheet as unknown as { render(options: { force: boolean }): Promise<unknown> } | null | undefined;
+    const sheet = this.#item(target)?.sheet as unknown as
+      { render(options: { force: boolean }): Promise<unknown> } | null | undefined;
     await sheet?.render({ force: true });
   }
 

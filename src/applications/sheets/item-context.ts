@@ -104,7 +104,9 @@ export interface ItemSheetInput {
 }
 
 function at(obj: Record<string, unknown>, path: string): unknown {
-  return path.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
+  return path
+    .split(".")
+    .reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
 }
 
 /** Build the item sheet context. */

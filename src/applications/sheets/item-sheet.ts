@@ -34,7 +34,11 @@ export class D20ItemSheet extends ItemSheetBase {
     const system = item.system as unknown as Record<string, unknown>;
     const description = String(system.description ?? "");
     const TextEditor = foundry.applications.ux.TextEditor.implementation;
-    const descriptionHTML = await TextEditor.enrichHTML(description, { relativeTo: item, rollData: item.getRollData(), secrets: item.isOwner });
+    const descriptionHTML = await TextEditor.enrichHTML(description, {
+      relativeTo: item,
+      rollData: item.getRollData(),
+      secrets: item.isOwner,
+    });
     return {
       ...base,
       ...itemSheetContext({
@@ -47,7 +51,10 @@ export class D20ItemSheet extends ItemSheetBase {
         foreignRuleset: item.foreignRuleset,
         description,
         descriptionHTML,
-        damageTypeLabel: damageTypeLabelWith((k) => game.i18n.has(k), (k) => game.i18n.localize(k)),
+        damageTypeLabel: damageTypeLabelWith(
+          (k) => game.i18n.has(k),
+          (k) => game.i18n.localize(k),
+        ),
       }),
     };
   }

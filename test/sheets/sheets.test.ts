@@ -1,0 +1,257 @@
+/**
+ * Sheet templates rendered with the real handlebars (strict) from the pure contexts, for every
+ * ruleset; a labels check for every stored field; one headless-Chromium screenshot.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  actorSheetContext,
+  listsFromForm,
+  sheetBlocks,
+  type SheetItem,
+} from "../../src/applications/sheets/actor-context.js";
+import { ITEM_FIELDS, itemPrefix, itemSheetContext } from "../../src/applications/sheets/item-context.js";
+import { damageTypeLabelWith } from "../../src/applications/sheets/labels.js";
+import { combineArmor, toActorSource } from "../../src/data/prepare.js";
+import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
+import { getRuleset } from "../../src/engine/registry.js";
+import { RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
+import { closeBrowser, screenshotHtml, skipScreenshots, withPage } from "../support/browser.js";
+import { createTemplateRenderer } from "../support/handlebars.js";
+import { createI18nStandIn, standInLangStrings } from "../stand-ins/i18n.js";
+import type { StandInDataField } from "../stand-ins/foundry-fields.js";
+import {
+  StandInArrayField,
+  StandInSchemaField,
+  StandInTypedObjectField,
+  standInFields,
+  standInFill,
+} from "../stand-ins/foundry-fields.js";
+
+const i18n = createI18nStandIn({ missing: "key" });
+const typeLabel = damageTypeLabelWith(
+  (k) => i18n.has(k),
+  (k) => i18n.localize(k),
+);
+const hbs = createTemplateRenderer();
+
+function item(id: string, type: string, name: string, system: Record<string, unknown>): SheetItem {
+  const schemas: Record<string, (f: typeof standInFields) => object> = {
+    power: powerSchema,
+    weapon: weaponSchema,
+    armor: armorSchema,
+    feature: featureSchema,
+  };
+  return {
+    id,
+    name,
+    img: "icons/svg/sword.svg",
+    type,
+    system: standInFill(schemas[type]!(standInFields) as Record<string, unknown>, system),
+  };
+}
+
+const ITEMS: SheetItem[] = [
+  item("p1", "power", "Cleaving <Strike>", { damage: "1[W] + @str", usage: "encounter" }),
+  item("w1", "weapon", "Longsword", { damageDice: "1d8", weaponClass: "martial" }),
+  item("a1", "armor", "Chain Shirt", { armorBonus: 4, maxDex: 2 }),
+  item("f1", "feature", "Tough", {}),
+];
+
+function characterContext(
+  rulesetId: RulesetId,
+  foreign: RulesetId | null = null,
+  kind: "character" | "npc" = "character",
+) {
+  const ruleset = getRuleset(rulesetId);
+  const stored = standInFill(actorSchema(standInFields), {
+    level: 5,
+    abilities: { str: 16, dex: 14, con: 12, int: 10, wis: 13, cha: 8 },
+    hp: { value: 17, max: 40, temp: 5 },
+    resistances: [{ type: "fire", value: 16 }],
+    vulnerabilities: [{ type: "cold", value: 0 }],
+    immunities: ["poison"],
+    wounds: [{ severity: 2, location: "left arm", nasty: false }],
+    conditions: [ruleset.conditions[0]!.id],
+  });
+  const prepared = structuredClone(stored);
+  prepared.armor = combineArmor(prepared.armor as never, [
+    { armorBonus: 4, shieldBonus: 0, maxDex: 2, heavy: false, equipped: true },
+  ]);
+  const system = toActorSource(kind, prepared);
+  return actorSheetContext({
+    ruleset,
+    kind,
+    name: "Aria <the Bold>",
+    img: "icons/svg/mystery-man.svg",
+    system,
+    stored: toActorSource(kind, stored),
+    derived: ruleset.deriveActor(system, {}),
+    deriveError: null,
+    items: ITEMS,
+    foreignRuleset: foreign,
+    editable: true,
+    biography: "<p>Raised by wolves.</p>",
+    biographyHTML: "<p>Raised by wolves.</p>",
+    damageTypeLabel: typeLabel,
+  });
+}
+
+describe("actor sheet", () => {
+  for (const id of RULESET_IDS) {
+    it(`[SYS-DOCS] renders strictly for ${id}: derived defenses labelled by the ruleset, saves, items, conditions`, () => {
+      const html = hbs.render("templates/sheets/actor.hbs", characterContext(id));
+      const ruleset = getRuleset(id);
+      for (const d of ruleset.defenses) expect(html).toContain(i18n.localize(d.abbr));
+      for (const s of ruleset.saves) expect(html).toContain(`data-kind="${s.key}"`);
+      expect(html).toContain('data-action="useItem" data-item-id="p1"');
+      expect(html).toContain('data-action="useItem" data-item-id="w1"');
+      expect(html).toContain('data-action="spendRecovery"');
+      expect(html).toContain('aria-pressed="true"');
+      // user-written text is escaped
+      expect(html).toContain("Aria &lt;the Bold&gt;");
+      expect(html).toContain("Cleaving &lt;Strike&gt;");
+      expect(html).not.toContain("d20c-banner warning");
+    });
+  }
+
+  it("[SYS-RULESET] a document made for another ruleset shows a warning banner naming that game", () => {
+    const [a, b] = RULESET_IDS;
+    const html = hbs.render("templates/sheets/actor.hbs", characterContext(a, b));
+    expect(html).toContain("d20c-banner warning");
+    expect(html).toContain(i18n.localize(`D20C.Settings.Ruleset.Choices.${b}`));
+  });
+
+  it("[SYS-DOCS] inputs show the stored armor, not the armor-item total, and derived AC includes the items", () => {
+    const ctx = characterContext("wounds-d20");
+    expect(ctx.armor.armorBonus).toBe(0);
+    expect(ctx.defenses.find((d) => d.key === "ac")?.value).toBe(10 + 4 + 2);
+  });
+
+  it("[SYS-DOCS] sheets edit stored defense bases (stat blocks, class bases) and NPCs the escalation flag", () => {
+    const html = hbs.render("templates/sheets/actor.hbs", characterContext("13th-age", null, "npc"));
+    expect(html).toContain('name="system.defenses.ac.base"');
+    expect(html).toContain('name="system.usesEscalation"');
+  });
+
+  it("[SYS-RULESET] a ruleset hides the blocks it does not use; unmentioned blocks show", () => {
+    expect(sheetBlocks({ sheet: { wounds: false } })).toMatchObject({ wounds: false, recoveries: true });
+    const ctx = { ...characterContext("13th-age"), show: sheetBlocks({ sheet: { wounds: false, recoveries: false } }) };
+    const html = hbs.render("templates/sheets/actor.hbs", ctx);
+    expect(html).not.toContain("d20c-wounds");
+    expect(html).not.toContain('data-action="spendRecovery"');
+  });
+
+  it("[SYS-DOCS] numbered form rows come back as lists", () => {
+    const out = listsFromForm(
+      {
+        name: "x",
+        system: { resistances: { 1: { type: "cold", value: 5 }, 0: { type: "fire", value: 16 } }, level: 2 },
+      },
+      ["resistances"],
+    );
+    expect(out).toEqual({
+      name: "x",
+      system: {
+        resistances: [
+          { type: "fire", value: 16 },
+          { type: "cold", value: 5 },
+        ],
+        level: 2,
+      },
+    });
+  });
+});
+
+describe("item sheet", () => {
+  for (const it_ of ITEMS) {
+    it(`[SYS-DOCS] the ${it_.type} sheet renders strictly with one labelled input per stored field`, () => {
+      const ctx = itemSheetContext({
+        type: it_.type,
+        name: it_.name,
+        img: it_.img,
+        system: it_.system,
+        ruleset: getRuleset("ffd20"),
+        editable: true,
+        foreignRuleset: null,
+        description: "",
+        descriptionHTML: "",
+        damageTypeLabel: typeLabel,
+      });
+      const html = hbs.render("templates/sheets/item.hbs", ctx);
+      const stored = Object.keys(it_.system).filter((k) => k !== "description");
+      for (const key of stored) expect(html, key).toMatch(new RegExp(`name="system\\.${key}(\\.|")`));
+      expect(html).toContain('name="system.description"');
+    });
+  }
+});
+
+/** Every leaf path of a stand-in schema (arrays/typed objects: their element's paths). */
+function paths(fields: Record<string, unknown>, prefix = ""): string[] {
+  const out: string[] = [];
+  for (const [k, f] of Object.entries(fields)) {
+    const p = prefix ? `${prefix}.${k}` : k;
+    out.push(p);
+    if (f instanceof StandInSchemaField) out.push(...paths(f.fields, p));
+    else if (
+      (f instanceof StandInArrayField || f instanceof StandInTypedObjectField) &&
+      f.element instanceof StandInSchemaField
+    ) {
+      out.push(...paths(f.element.fields, `${p}.element`));
+    }
+  }
+  return out;
+}
+
+describe("labels", () => {
+  const lang = standInLangStrings();
+  it("[SYS-DOCS] every actor field has a label under D20C.Actor.FIELDS", () => {
+    const missing = paths(actorSchema(standInFields) as unknown as Record<string, StandInDataField>).filter(
+      (p) => !lang.has(`D20C.Actor.FIELDS.${p}.label`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("[SYS-DOCS] every item field has a label under its type's prefix, and the sheet edits every field", () => {
+    const schemas = { power: powerSchema, weapon: weaponSchema, armor: armorSchema, feature: featureSchema };
+    for (const [type, schema] of Object.entries(schemas)) {
+      const all = paths(schema(standInFields) as unknown as Record<string, StandInDataField>);
+      expect(
+        all.filter((p) => !lang.has(`${itemPrefix(type)}.FIELDS.${p}.label`)),
+        type,
+      ).toEqual([]);
+      const leaves = Object.keys(schema(standInFields)).filter((k) => k !== "description");
+      const edited = new Set(ITEM_FIELDS[type]!.map((f) => f.path.split(".")[0]));
+      expect(
+        leaves.filter((k) => !edited.has(k)),
+        type,
+      ).toEqual([]);
+    }
+  });
+
+  it("[SYS-DOCS] TYPES labels exist for every document type", () => {
+    for (const t of ["Actor.character", "Actor.npc", "Item.power", "Item.weapon", "Item.armor", "Item.feature"]) {
+      expect(lang.has(`TYPES.${t}`), t).toBe(true);
+    }
+  });
+});
+
+describe.skipIf(skipScreenshots())("character sheet screenshot", () => {
+  afterAll(closeBrowser);
+  it("[SYS-DOCS] the character sheet is readable: name, HP, defenses and attack buttons visible", async () => {
+    const html = hbs.render("templates/sheets/actor.hbs", characterContext("13th-age", "ffd20"));
+    const body = `<form class="application sheet" style="width:760px">${html}</form>`;
+    await withPage(
+      body,
+      async (page) => {
+        expect(await page.locator(".d20c-banner.warning").isVisible()).toBe(true);
+        expect(await page.locator(".d20c-defense").count()).toBe(3);
+        expect(await page.locator('[data-action="useItem"]').first().isVisible()).toBe(true);
+        const box = await page.locator(".d20c-abilities").boundingBox();
+        expect(box?.width ?? 0).toBeGreaterThan(300);
+      },
+      { width: 800, height: 1400 },
+    );
+    const png = await screenshotHtml(body, { width: 800, height: 1400, name: "character-sheet" });
+    expect(png.length).toBeGreaterThan(10_000);
+  });
+});
