@@ -57,7 +57,7 @@ describe("13th Age rules review: attacks", () => {
   });
 
   it("[13A-MISS] half-damage miss effect is half the rolled hit damage; a natural 1 rolls nothing", () => {
-    const hit = { dice: [{ count: 1, faces: 8 }], flat: 3 };
+    const hit = { dice: [{ count: 1, faces: 8, sign: 1 as const }], flat: 3 };
     const base = { hit, miss: null, critExtra: null, types: [], options: {} };
     const miss = rs.damageRecipe({ ...base, outcome: "miss", missEffect: "half", missApplies: true });
     expect(miss?.multiplier).toBe(0.5);

@@ -16,6 +16,7 @@ import type {
   DamageRecipeInput,
   Modifier,
   PowerSource,
+  Situation,
   WeaponSource,
 } from "../../types.js";
 import { ABILITY_KEYS } from "../../types.js";
@@ -127,10 +128,19 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
   const target = expandConditions(input.target.conditions);
   const s = input.situation;
 
-  // [FF-CA] / [FF-INVIS]: combat advantage needs seeing the target.
-  const canSeeTarget = !attacker.has("blinded") && !target.has("invisible") && s.concealment !== "total";
+  // [FF-CONCEAL] / [FF-INVIS]: a target the attacker can't see (invisible, or the attacker is
+  // blinded) has total concealment, whatever the dialog said.
+  const unseen = attacker.has("blinded") || target.has("invisible");
+  const concealment: Situation["concealment"] = unseen ? "total" : s.concealment;
+  // [FF-CA] / [FF-INVIS]: combat advantage needs seeing the target; an attacker the target can't
+  // see (invisible attacker, blinded target) has it.
+  const canSeeTarget = !unseen && concealment !== "total";
   const caSources =
-    s.combatAdvantage || grantsCombatAdvantage(input.target.conditions) || s.offGuard || attacker.has("invisible");
+    s.combatAdvantage ||
+    grantsCombatAdvantage(input.target.conditions) ||
+    s.offGuard ||
+    attacker.has("invisible") ||
+    target.has("blinded");
   if (caSources) {
     if (canSeeTarget) {
       modifiers.push({ key: "combatAdvantage", label: "D20C.FF.Mod.CombatAdvantage", value: 2 });
@@ -148,12 +158,12 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
     });
   }
   // [FF-CONCEAL] melee and ranged attacks only.
-  if (s.concealment !== "none") {
+  if (concealment !== "none") {
     if (input.range === "melee" || input.range === "ranged") {
       modifiers.push({
         key: "concealment",
-        label: s.concealment === "partial" ? "D20C.FF.Mod.Concealment" : "D20C.FF.Mod.TotalConcealment",
-        value: CONCEAL[s.concealment] as number,
+        label: concealment === "partial" ? "D20C.FF.Mod.Concealment" : "D20C.FF.Mod.TotalConcealment",
+        value: CONCEAL[concealment] as number,
       });
     } else {
       reasons.push("D20C.FF.Reason.ConcealmentIgnored");

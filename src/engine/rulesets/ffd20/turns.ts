@@ -62,6 +62,24 @@ function ongoingPacket(amount: number, type: string): DamagePacket {
   };
 }
 
+/**
+ * [FF-DURATION] Whose turns time an effect's "your next turn": its creator's; an effect that names
+ * no creator is timed by its bearer's own turns (otherwise it would never end).
+ */
+function timerOf(bearer: CombatantSource, e: EffectSource): string {
+  return e.sourceCombatantId ?? bearer.id;
+}
+
+/**
+ * [FF-SAVE] [FF-ONGOING] Whether the bearer saves against an effect at the end of its turn: every
+ * save-ends effect, and ongoing damage that names no other way to end (the text has a save against
+ * ongoing damage every round).
+ */
+export function savesAgainst(e: EffectSource): boolean {
+  if (e.duration === "saveEnds") return true;
+  return !!e.ongoing && e.ongoing.amount > 0 && (e.duration === "permanent" || e.duration === "endOfEncounter");
+}
+
 export function onTurnStart(ctx: TurnContext): TurnStep[] {
   const me = current(ctx);
   if (!me) return [];
@@ -81,7 +99,7 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
   // Effects timed by this combatant's turns, on whoever bears them.
   for (const c of ctx.combatants) {
     for (const e of c.effects) {
-      if (e.sourceCombatantId !== me.id) continue;
+      if (timerOf(c, e) !== me.id) continue;
       if (e.duration === "startOfNextTurn") {
         steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: "D20C.FF.Turn.EffectEnds" });
       } else if ((e.duration === "endOfNextTurn" || e.duration === "sustain") && !e.armed) {
@@ -99,7 +117,7 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
   if (me.actor.state !== "dead") {
     // [FF-SAVE] one save per save-ends effect (a bundled effect is one effect, so one save).
     for (const e of me.effects) {
-      if (e.duration !== "saveEnds") continue;
+      if (!savesAgainst(e)) continue;
       const bonus = me.actor.baseSaveBonus + (e.saveBonus || 0);
       const request: RollRequest = {
         kind: "save",
@@ -122,7 +140,7 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
   // This combatant's "end of your next turn" effects and unsustained effects end now.
   for (const c of ctx.combatants) {
     for (const e of c.effects) {
-      if (e.sourceCombatantId !== me.id || !e.armed) continue;
+      if (timerOf(c, e) !== me.id || !e.armed) continue;
       if (e.duration === "endOfNextTurn") {
         steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: "D20C.FF.Turn.EffectEnds" });
       } else if (e.duration === "sustain" && e.sustainedRound !== ctx.round) {
