@@ -149,3 +149,14 @@ describe("Hundred Dungeons review: damage numbers", () => {
     expect(hd.applyDamage(a, packet({ amount: 7, types: ["fire"] }), {}, "a").dealt).toBe(3);
   });
 });
+
+describe("Hundred Dungeons review: whole hit points", () => {
+  it("[HD-HP] fractional damage and healing are rounded down, so HP stay whole numbers", () => {
+    const hit = hd.applyDamage(hdActor(), packet({ amount: 2.5 }), {}, "a");
+    expect(hit.actor.hp.value).toBe(8);
+    expect(hit.dealt).toBe(2);
+    const healed = hd.applyHealing(hdActor({ hp: { value: 4, max: 10, temp: 0 } }), 2.9, "heal", {}, "a");
+    expect(healed.actor.hp.value).toBe(6);
+    expect(hd.applyHealing(hdActor(), 3.7, "temp", {}, "a").actor.hp.temp).toBe(3);
+  });
+});

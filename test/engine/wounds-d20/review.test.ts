@@ -117,3 +117,11 @@ describe("Wounds d20 review: wounds, penalties, surprise", () => {
     expect(wd.resolveAttack(attackInput([20], -10, 30)).result).toBe("crit");
   });
 });
+
+describe("Wounds d20 review: the dead", () => {
+  it("[WD-DAMAGE] the dead get neither healing nor temporary HP", () => {
+    const dead = hurt(20, 40, { state: "dead" });
+    expect(wd.applyHealing(dead, 5, "temp", {}, "A").actor.hp.temp).toBe(0);
+    expect(wd.applyHealing(dead, 5, "heal", {}, "A").actor.hp.value).toBe(-20);
+  });
+});

@@ -115,7 +115,8 @@ export function applyDamage(
       hpLost: 0,
     };
   }
-  const { dealt, adjustments } = adjustForTraits(packet.amount, packet.types, traitSets(actor), options);
+  // Whole hit points only, like every other game (a fractional amount is rounded down first).
+  const { dealt, adjustments } = adjustForTraits(Math.floor(packet.amount), packet.types, traitSets(actor), options);
   const { temp, absorbed, rest } = absorbTemporary(actor.hp.temp, dealt);
   const before = Math.max(0, actor.hp.value);
   const after = Math.max(0, before - rest);
@@ -166,7 +167,7 @@ export function applyHealing(
   damageTypes: readonly string[],
 ): RuleResult {
   validateActorSource(actor, damageTypes);
-  requireNonNegative("healing.amount", amount);
+  amount = Math.floor(requireNonNegative("healing.amount", amount));
   if (kind !== "heal" && kind !== "temp")
     throw new EngineError("healing.kind", `unknown healing kind "${String(kind)}"`, kind);
   const next = clonePlain(actor);

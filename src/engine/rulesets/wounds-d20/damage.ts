@@ -224,13 +224,13 @@ export function applyHealing(actor: ActorSource, amount: number, kind: HealingKi
   requireNonNegative("healing.amount", amount);
   const next = clonePlain(actor);
   const events: RuleEvent[] = [];
+  if (actor.state === "dead") {
+    return { actor: next, events: [{ key: `${K}.Event.NoHealDead`, actorId }], requests: [] };
+  }
   if (kind === "temp") {
     next.hp.temp = Math.max(actor.hp.temp, Math.floor(amount));
     events.push({ key: `${K}.Event.TempHP`, data: { amount: next.hp.temp }, actorId });
     return { actor: next, events, requests: [] };
-  }
-  if (actor.state === "dead") {
-    return { actor: next, events: [{ key: `${K}.Event.NoHealDead`, actorId }], requests: [] };
   }
   const floorDamage = Math.min(actor.hp.max, woundTotal(actor));
   const ceiling = actor.hp.max - floorDamage;
