@@ -4,7 +4,11 @@
  * rulesets (so every step label and event key they emit exists in lang/en.json).
  */
 import { describe, expect, it } from "vitest";
-import { trackerHeaderView, type TrackerHeaderInput } from "../../src/applications/combat/tracker-view.js";
+import {
+  combatantControlsView,
+  trackerHeaderView,
+  type TrackerHeaderInput,
+} from "../../src/applications/combat/tracker-view.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { turnLineView } from "../../src/workflows/combat-chat.js";
 import type { ChatLine } from "../../src/workflows/turns.js";
@@ -67,6 +71,32 @@ describe("combat tracker header template", () => {
     const html = hbs.render("templates/combat/simultaneous.hbs", { group: 2 });
     expect(html).toContain('data-d20c-simultaneous="2"');
     expect(html).toContain(i18n.localize("D20C.Combat.Simultaneous"));
+  });
+});
+
+describe("combatant controls template", () => {
+  const controls = (id: Parameters<typeof getRuleset>[0], aware: boolean, isGM = true) =>
+    hbs.render(
+      "templates/combat/combatant-controls.hbs",
+      combatantControlsView(getRuleset(id).initiative, { aware, seat: 2 }, isGM),
+    );
+
+  it("[WD-SURPRISE] [HD-SURPRISE] games with surprise let the GM mark a combatant unaware", () => {
+    expect(controls("wounds-d20", true)).toContain('data-d20c-combatant-action="toggleAware"');
+    expect(controls("wounds-d20", false)).toContain("is-unaware");
+    expect(controls("hundred-dungeons", false)).toContain("is-unaware");
+    expect(controls("13th-age", true)).not.toContain("toggleAware");
+  });
+
+  it("[HD-INIT] around-the-table play gives each combatant a seat; other games don't", () => {
+    expect(controls("hundred-dungeons", true)).toMatch(/value="2" data-d20c-combatant-action="seat"/);
+    expect(controls("wounds-d20", true)).not.toContain('data-d20c-combatant-action="seat"');
+  });
+
+  it("players see no combatant controls", () => {
+    expect(combatantControlsView(getRuleset("hundred-dungeons").initiative, { aware: true, seat: 0 }, false).show).toBe(
+      false,
+    );
   });
 });
 

@@ -23,6 +23,7 @@ const COMBAT_FILES = [
   "templates/combat/tracker-header.hbs",
   "templates/combat/turn-line.hbs",
   "templates/combat/simultaneous.hbs",
+  "templates/combat/combatant-controls.hbs",
 ];
 
 /** Ways code could tell the games apart by name. */

@@ -7,7 +7,12 @@ import { D20Combat } from "../../documents/combat.js";
 import { D20Combatant } from "../../documents/combatant.js";
 import { registerCombatSettings } from "../../settings-combat.js";
 import { registerCombatQuench } from "../../quench/combat.js";
-import { SIMULTANEOUS_TEMPLATE, TRACKER_HEADER_TEMPLATE, onRenderCombatTracker } from "./tracker.js";
+import {
+  COMBATANT_CONTROLS_TEMPLATE,
+  SIMULTANEOUS_TEMPLATE,
+  TRACKER_HEADER_TEMPLATE,
+  onRenderCombatTracker,
+} from "./tracker.js";
 import { TURN_LINE_TEMPLATE, onRenderTurnLine } from "./turn-chat.js";
 
 /** Wire combat into Foundry. */
@@ -18,6 +23,7 @@ export function registerCombat(): void {
   void foundry.applications.handlebars.loadTemplates([
     TRACKER_HEADER_TEMPLATE,
     SIMULTANEOUS_TEMPLATE,
+    COMBATANT_CONTROLS_TEMPLATE,
     TURN_LINE_TEMPLATE,
   ]);
   Hooks.on("renderCombatTracker", (app: unknown, html: HTMLElement) => {

@@ -38,3 +38,27 @@ export function trackerHeaderView(input: TrackerHeaderInput): TrackerHeaderView 
     canFlee: input.canFlee,
   };
 }
+
+/** What the GM may set on a combatant row before and during battle. */
+export interface CombatantControlsView {
+  show: boolean;
+  showAware: boolean;
+  aware: boolean;
+  showSeat: boolean;
+  seat: number;
+}
+
+/**
+ * Template data of one combatant row's GM controls: the "aware" toggle where the game has
+ * surprise ([WD-SURPRISE], [HD-SURPRISE]) and the table seat where play goes around the table
+ * ([HD-INIT]). Decided from the ruleset's initiative data, never its id.
+ */
+export function combatantControlsView(
+  rules: { surprise: string; mode: string },
+  combatant: { aware: boolean; seat: number },
+  isGM: boolean,
+): CombatantControlsView {
+  const showAware = isGM && rules.surprise !== "none";
+  const showSeat = isGM && rules.mode === "aroundTable";
+  return { show: showAware || showSeat, showAware, aware: combatant.aware, showSeat, seat: combatant.seat };
+}

@@ -11,10 +11,11 @@ import type { D20Combat } from "../../documents/combat.js";
 import type { ActorSource } from "../../engine/types.js";
 import { escalationEnabled } from "../../escalation.js";
 import { simultaneousGroups } from "../../workflows/combat-cycle.js";
-import { trackerHeaderView } from "./tracker-view.js";
+import { combatantControlsView, trackerHeaderView } from "./tracker-view.js";
 
 export const TRACKER_HEADER_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/tracker-header.hbs`;
 export const SIMULTANEOUS_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/simultaneous.hbs`;
+export const COMBATANT_CONTROLS_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/combatant-controls.hbs`;
 
 function asD20Combat(combat: unknown): D20Combat | null {
   const c = combat as Partial<D20Combat> | null | undefined;
@@ -105,6 +106,7 @@ export async function onRenderCombatTracker(app: unknown, html: HTMLElement): Pr
   // Simultaneous groups ([WD-TIES]).
   html.querySelectorAll("[data-d20c-simultaneous]").forEach((el) => el.remove());
   if (!combat) return;
+  await injectCombatantControls(combat, html);
   let groups: Map<string, number>;
   try {
     const ruleset = activeRuleset();
@@ -125,4 +127,42 @@ export async function onRenderCombatTracker(app: unknown, html: HTMLElement): Pr
 /** Re-render the tracker for everyone when the die's flags or the round change. */
 export function refreshTracker(): void {
   void ui.combat?.render();
+}
+
+/** The GM's per-combatant controls: aware toggle (surprise) and table seat (around the table). */
+async function injectCombatantControls(combat: D20Combat, html: HTMLElement): Promise<void> {
+  html.querySelectorAll("[data-d20c-combatant-controls]").forEach((el) => el.remove());
+  if (!game.user?.isGM) return;
+  let rules: { surprise: string; mode: string };
+  try {
+    rules = activeRuleset().initiative;
+  } catch {
+    return;
+  }
+  const sources = combat.combatantSources();
+  for (const src of sources) {
+    const view = combatantControlsView(rules, src, true);
+    if (!view.show) continue;
+    const row = html.querySelector(`[data-combatant-id="${src.id}"]`);
+    const name = row?.querySelector(".token-name, h4, .name") ?? row;
+    if (!name) continue;
+    const markup = await foundry.applications.handlebars.renderTemplate(COMBATANT_CONTROLS_TEMPLATE, view as never);
+    name.insertAdjacentHTML("beforeend", markup);
+    const doc = combat.combatants.get(src.id);
+    name.querySelectorAll<HTMLElement>("[data-d20c-combatant-action]").forEach((el) => {
+      const action = el.dataset.d20cCombatantAction;
+      const type = action === "seat" ? "change" : "click";
+      el.addEventListener(type, (event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        const flags =
+          action === "seat"
+            ? { seat: Math.max(0, Math.trunc(Number((el as HTMLInputElement).value) || 0)) }
+            : { aware: !src.aware };
+        doc
+          ?.update({ flags: { [SYSTEM_ID]: flags } } as never)
+          .catch((err: unknown) => console.error(`${SYSTEM_ID} | combatant flags`, err));
+      });
+    });
+  }
 }
