@@ -8,8 +8,9 @@ import { attackCardContext } from "../../src/applications/chat/attack-card-conte
 import { looseRollContext, ruleCardContext } from "../../src/applications/chat/rule-card-context.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { decideLooseRoll } from "../../src/workflows/roll-hook-core.js";
+import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
-import { defaultOptions, npc, target } from "../workflows/attack-fixtures.js";
+import { defaultOptions, npc, request, target } from "../workflows/attack-fixtures.js";
 import { standInViewer, threeTargetCard } from "../workflows/attack-card-fixture.js";
 
 const hbs = createTemplateRenderer();
@@ -50,6 +51,22 @@ describe("attack card template", () => {
     const html = await render(standInViewer(), ['<img src=x onerror="alert(1)">', "B", "C"]);
     expect(html).not.toContain('<img src=x onerror="alert(1)">');
     expect(html).toContain("&lt;img src&#x3D;x onerror&#x3D;&quot;alert(1)&quot;&gt;");
+  });
+});
+
+describe("attack card without targets", () => {
+  it("[SYS-TARGETS] still shows the roll, with a note to target tokens, and the damage", () => {
+    const R = getRuleset("13th-age");
+    const card = attackFromRecordedDice(request("13th-age"), [11], { "*": [3] });
+    const html = hbs.render(
+      "templates/chat/attack-card.hbs",
+      attackCardContext({ ...card, defenseLabel: R.defenses[0]!.label }, standInViewer()),
+    );
+    expect(html).toContain("d20c-untargeted");
+    expect(html).toContain("No tokens targeted");
+    expect(html).toContain(">16<"); // 11 + 5
+    expect(html).not.toContain('data-action="d20c-apply"');
+    expect(html).toContain("d20c-damage-roll");
   });
 });
 
