@@ -217,3 +217,13 @@ describe("13th Age rules review: turn cycle", () => {
     expect(three.some((s) => s.kind === "notice")).toBe(false);
   });
 });
+
+describe("13th Age rules review: the dead", () => {
+  it("[13A-TEMPHP] [13A-DEATH] the dead gain neither healing nor temporary HP", () => {
+    const dead = pc({ hp: { value: -20, max: 30, temp: 0 }, state: "dead" });
+    expect(rs.applyHealing(dead, 8, "temp", {}, "p").actor.hp.temp).toBe(0);
+    expect(rs.applyHealing(dead, 8, "heal", {}, "p").actor.hp.value).toBe(-20);
+    // The living do gain them.
+    expect(rs.applyHealing(pc(), 8, "temp", {}, "p").actor.hp.temp).toBe(8);
+  });
+});

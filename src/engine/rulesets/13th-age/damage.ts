@@ -158,7 +158,7 @@ export function applyDamage(
 
 /**
  * Heal ([13A-NEGHEAL]: from negative HP healing starts at 0; never above max) or grant temporary
- * HP ([13A-TEMPHP]: they don't stack, the higher pool is kept). The dead are not healed.
+ * HP ([13A-TEMPHP]: they don't stack, the higher pool is kept). The dead get neither.
  */
 export function applyHealing(
   actor: ActorSource,
@@ -171,6 +171,12 @@ export function applyHealing(
   const n = Math.floor(requireNonNegative("healing.amount", amount));
   const next = clonePlain(actor);
   const events: RuleEvent[] = [];
+  if (kind !== "heal" && kind !== "temp")
+    throw new EngineError("healing.kind", `unknown healing kind "${String(kind)}"`, kind);
+  if (actor.state === "dead") {
+    events.push({ key: `${K}.Event.deadNoHealing`, actorId });
+    return { actor: next, events, requests: [] };
+  }
   if (kind === "temp") {
     if (n > actor.hp.temp) {
       next.hp.temp = n;
@@ -178,11 +184,6 @@ export function applyHealing(
     } else {
       events.push({ key: `${K}.Event.tempKept`, data: { amount: n, kept: actor.hp.temp }, actorId });
     }
-    return { actor: next, events, requests: [] };
-  }
-  if (kind !== "heal") throw new EngineError("healing.kind", `unknown healing kind "${String(kind)}"`, kind);
-  if (actor.state === "dead") {
-    events.push({ key: `${K}.Event.deadNoHealing`, actorId });
     return { actor: next, events, requests: [] };
   }
   const start = Math.max(0, actor.hp.value);
