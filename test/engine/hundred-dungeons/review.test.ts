@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import {
   hundredDungeons as hd,
+  gainExhaustion,
   hideRollMode,
   turnBudget,
   unarmedDamage,
@@ -158,5 +159,17 @@ describe("Hundred Dungeons review: whole hit points", () => {
     const healed = hd.applyHealing(hdActor({ hp: { value: 4, max: 10, temp: 0 } }), 2.9, "heal", {}, "a");
     expect(healed.actor.hp.value).toBe(6);
     expect(hd.applyHealing(hdActor(), 3.7, "temp", {}, "a").actor.hp.temp).toBe(3);
+  });
+});
+
+describe("Hundred Dungeons review: exhaustion from any source", () => {
+  it("[HD-COND] levels add up; reaching level 6 is death even for a creature that is not dying; 5 is not", () => {
+    const five = gainExhaustion(hdActor({ exhaustion: 3 }), 2, "a");
+    expect(five.actor.exhaustion).toBe(5);
+    expect(five.actor.state).toBe("active");
+    const six = gainExhaustion(five.actor, 1, "a");
+    expect(six.actor.exhaustion).toBe(6);
+    expect(six.actor.state).toBe("dead");
+    expect(gainExhaustion(hdActor({ exhaustion: 5 }), 3, "a").actor.exhaustion).toBe(6);
   });
 });

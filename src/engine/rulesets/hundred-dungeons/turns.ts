@@ -70,6 +70,21 @@ export function advanceDying(actor: ActorSource, actorId: string): { actor: Acto
   return { actor: next, events };
 }
 
+/**
+ * Gain exhaustion levels from any source (a failed forced march, a spell…): levels add up to at
+ * most 6, and level 6 is death ([HD-COND] exhaustion), dying or not.
+ */
+export function gainExhaustion(actor: ActorSource, levels: number, actorId: string): RuleResult {
+  const next = clonePlain(actor);
+  const events: RuleEvent[] = [];
+  if (actor.state === "dead") return { actor: next, events, requests: [] };
+  const add = Math.max(0, Math.trunc(Number.isFinite(levels) ? levels : 0));
+  next.exhaustion = Math.min(MAX_EXHAUSTION, Math.max(0, actor.exhaustion) + add);
+  if (add > 0) events.push({ key: "D20C.HD.Event.exhaustionGained", data: { level: next.exhaustion }, actorId });
+  if (next.exhaustion >= MAX_EXHAUSTION) kill(next, events, actorId, "D20C.HD.Event.exhaustionDeath");
+  return { actor: next, events, requests: [] };
+}
+
 /** Judge a dying check: below the target (or an automatic failure) is death. */
 export function judgeDyingCheck(
   actor: ActorSource,
