@@ -1,0 +1,131 @@
+/**
+ * Reads the compendium pack sources (packs/<name>/*.yml) that system.json declares, and turns pack
+ * documents into the engine's plain views the way the data models and documents do in Foundry:
+ * equipped armor items folded into the actor's armor (`combineArmor`, as `prepareBaseData` does),
+ * `toActorSource` for the engine, and a power's weapon chosen like `D20Item#powerWeapon` (its
+ * `weaponId`, else the owner's first equipped weapon).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import yaml from "js-yaml";
+import { listFiles } from "../../scripts/lib/files.mjs";
+import { powerSourceFrom, weaponSourceFrom } from "../../src/data/item-source.js";
+import { actorRollData, combineArmor, toActorSource, type ArmorItemData } from "../../src/data/prepare.js";
+import { getRuleset } from "../../src/engine/registry.js";
+import type { Ruleset } from "../../src/engine/ruleset.js";
+import type {
+  ActorSource,
+  ArmorSummary,
+  PowerSource,
+  RuleOptions,
+  RulesetId,
+  WeaponSource,
+} from "../../src/engine/types.js";
+import { REPO_ROOT } from "../stand-ins/i18n.js";
+
+export type Plain = Record<string, unknown>;
+
+/** One embedded or world-level item document as stored in a pack source. */
+export interface PackItem {
+  _id: string;
+  _key: string;
+  name: string;
+  type: string;
+  img: string;
+  system: Plain;
+  effects?: unknown[];
+  flags: { "d20-combat"?: { ruleset?: string; schemaVersion?: number } };
+}
+
+/** One actor document as stored in a pack source. */
+export interface PackActor extends Omit<PackItem, "system"> {
+  system: Plain;
+  items: PackItem[];
+  prototypeToken?: Plain;
+}
+
+/** A system.json `packs[]` entry. */
+export interface PackEntry {
+  name: string;
+  label: string;
+  path: string;
+  type: "Actor" | "Item";
+  system: string;
+  flags?: { "d20-combat"?: { ruleset?: string } };
+}
+
+export interface LoadedPack {
+  entry: PackEntry;
+  /** File name (relative to the pack folder) → parsed document. */
+  docs: { file: string; doc: Plain }[];
+}
+
+/** The parsed system.json of the repository. */
+export function systemJson(): { packs: PackEntry[]; packFolders?: unknown[] } & Plain {
+  return JSON.parse(readFileSync(path.join(REPO_ROOT, "system.json"), "utf8")) as never;
+}
+
+/** Every declared pack with its parsed sources (a YAML error throws, naming the file). */
+export function loadPacks(): LoadedPack[] {
+  return systemJson().packs.map((entry) => {
+    const dir = path.join(REPO_ROOT, "packs", entry.name);
+    const files = listFiles(dir, (n) => n.endsWith(".yml") || n.endsWith(".yaml"));
+    return {
+      entry,
+      docs: files.map((file) => {
+        try {
+          return { file, doc: yaml.load(readFileSync(path.join(dir, file), "utf8")) as Plain };
+        } catch (err) {
+          throw new Error(`packs/${entry.name}/${file}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }),
+    };
+  });
+}
+
+/** The ruleset a pack is for (from its system.json flag). */
+export function packRuleset(entry: PackEntry): Ruleset {
+  return getRuleset(entry.flags?.["d20-combat"]?.ruleset);
+}
+
+/** The ruleset a document says it was made for. */
+export function docRulesetId(doc: { flags?: unknown }): RulesetId {
+  const flags = (doc.flags ?? {}) as PackItem["flags"];
+  return flags["d20-combat"]?.ruleset as RulesetId;
+}
+
+/** The actor's armor as prepared data sees it: its own values plus equipped armor items. */
+export function preparedArmor(actor: PackActor): ArmorSummary {
+  const items = actor.items.filter((i) => i.type === "armor").map((i) => i.system as unknown as ArmorItemData);
+  return combineArmor(actor.system.armor as ArmorSummary, items);
+}
+
+/** The engine's view of a pack NPC, armor items included. */
+export function engineActor(actor: PackActor): ActorSource {
+  return toActorSource("npc", { ...actor.system, armor: preparedArmor(actor) });
+}
+
+/** The weapon a power item attacks with on this actor (see the file comment); a weapon is its own. */
+export function weaponFor(actor: PackActor, item: PackItem): PackItem | null {
+  if (item.type === "weapon") return item;
+  const weapons = actor.items.filter((i) => i.type === "weapon");
+  const chosen = String(item.system.weaponId ?? "");
+  if (chosen) return weapons.find((w) => w._id === chosen) ?? null;
+  return weapons.find((w) => Boolean(w.system.equipped)) ?? null;
+}
+
+/** The ruleset's default value for every Open rule. */
+export function defaultOptions(ruleset: Ruleset): RuleOptions {
+  return Object.fromEntries(ruleset.options.map((o) => [o.key, o.default]));
+}
+
+/** Engine sources of a power item as its owner would attack with it (formulas resolved). */
+export function powerOf(actor: ActorSource, ruleset: Ruleset, item: PackItem): PowerSource {
+  const derived = ruleset.deriveActor(actor, defaultOptions(ruleset));
+  return powerSourceFrom(item.system, actorRollData(actor, derived, 0));
+}
+
+/** Engine source of a weapon item. */
+export function weaponOf(item: PackItem): WeaponSource {
+  return weaponSourceFrom(item.name, item.system);
+}
