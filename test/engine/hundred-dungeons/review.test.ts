@@ -173,3 +173,14 @@ describe("Hundred Dungeons review: exhaustion from any source", () => {
     expect(gainExhaustion(hdActor({ exhaustion: 5 }), 3, "a").actor.exhaustion).toBe(6);
   });
 });
+
+describe("Hundred Dungeons review: events", () => {
+  it("[HD-HP] damage reports what was dealt, what temp HP soaked and what HP lost, like the other games", () => {
+    const r = hd.applyDamage(hdActor({ hp: { value: 10, max: 10, temp: 2 } }), packet({ amount: 5 }), {}, "a");
+    expect(r.events[0]).toEqual({
+      key: "D20C.HD.Event.damaged",
+      data: { dealt: 5, hpLost: 3, absorbed: 2 },
+      actorId: "a",
+    });
+  });
+});

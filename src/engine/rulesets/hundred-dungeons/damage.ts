@@ -122,6 +122,7 @@ export function applyDamage(
   const after = Math.max(0, before - rest);
   next.hp = { ...next.hp, temp, value: after };
   const hpLost = before - after;
+  if (dealt > 0) events.push({ key: "D20C.HD.Event.damaged", data: { dealt, hpLost, absorbed }, actorId });
   const spared = packet.knockOut || packet.nonlethal;
   const damaged = dealt > 0;
 
