@@ -23,6 +23,7 @@ import {
 import { recordCampaignLoss } from "../settings-combat.js";
 import {
   currentActs,
+  fleeOutcome,
   hasSurpriseRound,
   initiativeGroups,
   nextActingIndex,
@@ -267,13 +268,11 @@ export class D20Combat extends Combat {
    * the survivors and ends the battle (its end-of-battle bookkeeping runs as usual).
    */
   async flee(): Promise<boolean> {
-    const ruleset = activeRuleset();
-    const sources = this.combatantSources();
-    if (!ruleset.canFlee(sources)) {
+    const { allowed, survivors } = fleeOutcome(activeRuleset(), this.combatantSources());
+    if (!allowed) {
       ui.notifications?.warn("D20C.Combat.CannotFlee", { localize: true });
       return false;
     }
-    const survivors = sources.filter((c) => c.side === "player" && c.actor.state !== "dead").map((c) => c.name);
     await recordCampaignLoss({ date: new Date().toISOString(), round: this.round, survivors });
     await ChatMessage.create({
       content: `<div class="d20-combat d20c-turn-line"><header class="d20c-turn-line__head">${foundry.utils.escapeHTML(

@@ -180,3 +180,17 @@ export function nextActingIndex(count: number, from: number | null, acts: (index
 export function escalationInPlay(ruleset: Pick<Ruleset, "escalationByDefault">, worldSettingOn: boolean): boolean {
   return ruleset.escalationByDefault || worldSettingOn;
 }
+
+// ------------------------------------------------------------------------------------------------
+// Fleeing ([13A-FLEE])
+// ------------------------------------------------------------------------------------------------
+
+/** What fleeing would mean now: whether the ruleset allows it, and the names of the survivors. */
+export function fleeOutcome(
+  ruleset: Pick<Ruleset, "canFlee">,
+  combatants: readonly CombatantSource[],
+): { allowed: boolean; survivors: string[] } {
+  if (!ruleset.canFlee(combatants)) return { allowed: false, survivors: [] };
+  const survivors = combatants.filter((c) => c.side === "player" && c.actor.state !== "dead").map((c) => c.name);
+  return { allowed: true, survivors };
+}

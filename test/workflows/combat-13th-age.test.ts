@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import { escalationInPlay } from "../../src/workflows/combat-cycle.js";
 import { StandInCombat, StandInDice } from "../stand-ins/combat-loop.js";
+import { fleeOutcome } from "../../src/workflows/combat-cycle.js";
 import { combatant, effect } from "./combat-fixtures.js";
 
 const age = getRuleset("13th-age");
@@ -181,5 +182,16 @@ describe("13th Age combat workflow", () => {
     await c.start();
     await c.end(false);
     expect(c.byId("hero").actor.recoveries.battlesSinceHealUp).toBe(1);
+  });
+});
+
+describe("13th Age fleeing", () => {
+  it("[13A-FLEE] the party may flee while one PC is conscious; the survivors are named for the campaign loss", () => {
+    const up = combatant("hero");
+    const down = combatant("mage", { actor: { hp: { value: -3, max: 20, temp: 0 }, state: "dying" } });
+    const dead = combatant("thief", { actor: { hp: { value: -20, max: 20, temp: 0 }, state: "dead" } });
+    const foe = combatant("ogre", { side: "gm", actor: { kind: "npc" } });
+    expect(fleeOutcome(age, [up, down, dead, foe])).toEqual({ allowed: true, survivors: ["hero", "mage"] });
+    expect(fleeOutcome(age, [down, dead, foe])).toEqual({ allowed: false, survivors: [] });
   });
 });
