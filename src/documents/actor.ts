@@ -5,7 +5,7 @@
  */
 import { activeRuleset, activeRulesetId, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
-import { actorRollData, actorSystemChanges, toActorSource, type ActorRollData } from "../data/prepare.js";
+import { actorRollData, actorSystemChanges, deriveSafely, toActorSource, type ActorRollData } from "../data/prepare.js";
 import { rulesetMismatch, stampOnCreate } from "../data/stamp.js";
 import { tokenHpChange } from "../data/token-hp.js";
 import type { DamagePacket, RuleResult, RulesetId } from "../engine/types.js";
@@ -54,10 +54,8 @@ export class D20Actor extends Actor {
 
   /** The active ruleset's derived values (prepared in the data model). */
   get derived(): DerivedActor {
-    return (
-      (this.systemRecord.derived as DerivedActor | undefined) ??
-      activeRuleset().deriveActor(this.toEngineSource(), ruleOptions())
-    );
+    const prepared = this.systemRecord.derived as DerivedActor | undefined;
+    return prepared ?? deriveSafely(activeRuleset(), this.toEngineSource(), ruleOptions()).derived;
   }
 
   /**
