@@ -70,6 +70,17 @@ export interface Ruleset {
    * Optional: absent = the dialog offers all of them.
    */
   readonly situational?: readonly (keyof Situation)[];
+  /**
+   * Cover levels the attack dialog offers when it offers `cover` (`none` first). Optional: absent =
+   * every level of {@link Situation.cover}.
+   */
+  readonly coverLevels?: readonly Situation["cover"][];
+  /**
+   * Whether an attacker may knock a creature out instead of killing it when damage drops it
+   * ([HD-ENEMYDEATH]): the card then offers a knock-out apply button that sends `knockOut` on the
+   * damage packet. Optional: absent = false.
+   */
+  readonly knockOut?: boolean;
 
   // ---- actors --------------------------------------------------------------------------------
   /** Derive defenses, penalties, saves, bloodied/wounded… from source data ([FF-DEF], [WD-AC]…). */

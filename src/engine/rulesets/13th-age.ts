@@ -48,6 +48,7 @@ export const thirteenthAge: Ruleset = {
   escalationByDefault: true,
   actions: ACTIONS,
   options: OPTIONS,
+  situational: ["bonus"],
 
   deriveActor,
   attackBonus,

@@ -110,6 +110,7 @@ export const ffd20: Ruleset = {
   escalationByDefault: false,
   actions: FF_ACTIONS,
   options: FF_OPTIONS,
+  situational: ["combatAdvantage", "cover", "concealment", "wrongSquare", "bonus"],
 
   deriveActor,
   attackBonus: (actor, _derived, power, weapon) => attackBonusParts(actor, power, weapon),

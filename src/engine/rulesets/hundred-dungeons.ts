@@ -203,6 +203,9 @@ export const hundredDungeons: Ruleset = {
   escalationByDefault: false,
   actions: HD_ACTIONS.map((a) => ({ key: a.key, label: a.label })),
   options: HD_OPTIONS,
+  situational: ["cover", "mighty", "weak", "withinMeleeReach", "wrongSquare", "bonus"],
+  coverLevels: ["none", "partial", "total"],
+  knockOut: true,
 
   deriveActor: (actor) => deriveActor(actor),
   attackBonus: (actor, _derived, power, weapon) => attackBonus(actor, power, weapon),

@@ -54,6 +54,7 @@ export const woundsD20: Ruleset = {
   escalationByDefault: false,
   actions: ACTIONS,
   options: OPTIONS,
+  situational: ["offGuard", "bonus"],
 
   deriveActor: (actor) => deriveActor(actor),
   attackBonus,
