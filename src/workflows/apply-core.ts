@@ -11,7 +11,7 @@ import type { ActorSource, DamagePacket, Modifier, RuleEvent, RuleOptions } from
 import type { AppliedRecord, ApplyMode, AttackCardData, CardTarget } from "./card-data.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
 
-/** The amount a button sends: the outcome's damage, half of it (rounded down), double, or as healing. */
+/** The amount a button sends: the outcome's damage (also when knocking out), half of it (rounded down), double, or as healing. */
 export function amountFor(damage: number, mode: ApplyMode): number {
   if (mode === "half") return Math.floor(damage / 2);
   if (mode === "double") return damage * 2;
@@ -25,8 +25,15 @@ export function findTarget(card: AttackCardData, targetUuid: string): CardTarget
   return t;
 }
 
-/** The damage packet a damage button sends to one target. */
-export function packetFor(card: AttackCardData, target: CardTarget, mode: "full" | "half" | "double"): DamagePacket {
+/**
+ * The damage packet a damage button sends to one target. `knockOut` sends the full damage with the
+ * attacker's choice to knock the creature out instead of killing it ([HD-ENEMYDEATH]).
+ */
+export function packetFor(
+  card: AttackCardData,
+  target: CardTarget,
+  mode: "full" | "half" | "double" | "knockOut",
+): DamagePacket {
   const roll = card.damageRolls.find((d) => d.key === target.damageKey);
   return {
     amount: amountFor(target.damage, mode),
@@ -37,7 +44,7 @@ export function packetFor(card: AttackCardData, target: CardTarget, mode: "full"
     fromAttack: true,
     melee: card.range === "melee",
     nonlethal: card.nonlethal,
-    knockOut: false,
+    knockOut: mode === "knockOut",
   };
 }
 
@@ -72,6 +79,8 @@ export interface ApplyDecision {
 export async function decideApplication(input: ApplyInput): Promise<ApplyDecision> {
   const { ruleset, options, card, mode, actor, actorId } = input;
   const target = findTarget(card, input.targetUuid);
+  if (mode === "knockOut" && !ruleset.knockOut)
+    throw new EngineError("mode", "this game has no choice to knock a creature out instead of killing it", mode);
   const prior = structuredClone(actor);
   let next: ActorSource;
   let events: RuleEvent[];

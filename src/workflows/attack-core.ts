@@ -338,6 +338,7 @@ export function buildAttackCard(
     bonusParts: decided.plan.bonusParts,
     damageTypes: [...req.power.damageTypes],
     nonlethal: req.power.nonlethal,
+    ...(req.ruleset.knockOut ? { knockOut: true } : {}),
     damageRolls,
     targets,
     untargeted: decided.untargeted,

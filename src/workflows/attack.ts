@@ -21,55 +21,11 @@ import {
   type RolledDamage,
 } from "./attack-core.js";
 import { attackSources, engineSource, postCard, targetSnapshots } from "./foundry-docs.js";
-
-/** Every situational field the dialog knows, in dialog order. */
-export const SITUATIONAL_FIELDS: readonly (keyof Situation)[] = [
-  "combatAdvantage",
-  "cover",
-  "concealment",
-  "offGuard",
-  "withinMeleeReach",
-  "mighty",
-  "weak",
-  "bonus",
-];
-
-/** The dialog fields a ruleset offers (all when it does not say). */
-export function offeredFields(ruleset: Ruleset): (keyof Situation)[] {
-  const offered = ruleset.situational;
-  return SITUATIONAL_FIELDS.filter((f) => !offered || offered.includes(f) || f === "bonus");
-}
-
-/** Turn the dialog's form values into a Situation (pure). */
-export function situationFromForm(form: Record<string, unknown>): Situation {
-  const pick = <T extends string>(v: unknown, allowed: readonly T[], d: T): T =>
-    (allowed as readonly unknown[]).includes(v) ? (v as T) : d;
-  const mode = String(form.rollMode ?? "normal");
-  const bonus = Number(form.bonus ?? 0);
-  return plainSituation({
-    combatAdvantage: Boolean(form.combatAdvantage),
-    cover: pick(form.cover, ["none", "partial", "superior", "total"] as const, "none"),
-    concealment: pick(form.concealment, ["none", "partial", "total"] as const, "none"),
-    offGuard: Boolean(form.offGuard),
-    withinMeleeReach: Boolean(form.withinMeleeReach),
-    mighty: mode === "mighty" ? 1 : 0,
-    weak: mode === "weak" ? 1 : 0,
-    bonus: Number.isFinite(bonus) ? Math.trunc(bonus) : 0,
-  });
-}
+import { situationDialogContext, situationFromForm } from "./situation-dialog.js";
 
 /** Ask for situational modifiers (DialogV2). Resolves null when the user cancels. */
 async function askSituation(ruleset: Ruleset, itemName: string): Promise<Situation | null> {
-  const fields = offeredFields(ruleset);
-  const has = (k: keyof Situation) => fields.includes(k);
-  const content = await renderSituationDialog({
-    combatAdvantage: has("combatAdvantage"),
-    cover: has("cover"),
-    concealment: has("concealment"),
-    offGuard: has("offGuard"),
-    withinMeleeReach: has("withinMeleeReach"),
-    rollMode: has("mighty") || has("weak"),
-  });
+  const content = await renderSituationDialog(situationDialogContext(ruleset));
   const DialogV2 = foundry.applications.api.DialogV2 as unknown as {
     input(config: object): Promise<Record<string, unknown> | null | undefined>;
   };
@@ -80,7 +36,7 @@ async function askSituation(ruleset: Ruleset, itemName: string): Promise<Situati
       ok: { label: "D20C.Chat.Situation.Roll", icon: "fa-solid fa-dice-d20" },
       rejectClose: false,
     });
-    return form ? situationFromForm(form) : null;
+    return form ? situationFromForm(form, ruleset) : null;
   } catch {
     return null;
   }

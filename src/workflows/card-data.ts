@@ -16,9 +16,14 @@ import type {
 /** Flag scope and keys of our chat messages. */
 export const CARD_FLAG_SCOPE = "d20-combat";
 
-/** What a button does to the target: the outcome's damage, half or double of it, healing, temporary HP. */
-export type ApplyMode = "full" | "half" | "double" | "heal" | "temp";
-export const APPLY_MODES: readonly ApplyMode[] = ["full", "half", "double", "heal", "temp"];
+/**
+ * What a button does to the target: the outcome's damage, half or double of it, healing, temporary
+ * HP, or the full damage with the choice to knock the creature out instead of killing it (only in
+ * games that have that choice, see `Ruleset.knockOut`).
+ */
+export type ApplyMode = "full" | "half" | "double" | "knockOut" | "heal" | "temp";
+/** Every apply mode, in button order. */
+export const APPLY_MODES: readonly ApplyMode[] = ["full", "half", "double", "knockOut", "heal", "temp"];
 
 /** Exact odds the attack had against one target (from src/engine/odds.ts). */
 export interface CardOdds {
@@ -101,6 +106,8 @@ export interface AttackCardData {
   bonusParts: Modifier[];
   damageTypes: string[];
   nonlethal: boolean;
+  /** The game lets the attacker knock a creature out instead of killing it ([HD-ENEMYDEATH]). Absent = no. */
+  knockOut?: boolean;
   damageRolls: CardDamageRoll[];
   targets: CardTarget[];
   /** The roll as it reads without a target (natural, total, what it would count as). */

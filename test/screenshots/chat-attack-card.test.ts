@@ -1,50 +1,248 @@
 /**
- * Screenshot of the attack card in headless Chromium: three targets (crit, hit, miss) at chat
- * sidebar width, each outcome visible. Written to test-output/screenshots/chat-attack-card.png.
+ * Screenshots of the attack card in headless Chromium at the width of Foundry's chat log, checked
+ * through the page's DOM for what a player must be able to read before the PNG is written:
+ * - chat-attack-card.png: the GM's view of three targets (crit, hit, miss) with an applied record;
+ * - chat-attack-card-player.png: a player's view when only the GM may see defenses and odds;
+ * - chat-attack-card-untargeted.png: an attack rolled with no token targeted;
+ * - chat-attack-card-knockout.png: a Hundred Dungeons card with the knock-out button.
+ * Written to test-output/screenshots/ for humans.
  */
+import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { attackCardContext } from "../../src/applications/chat/attack-card-context.js";
+import { attackCardContext, type CardViewer } from "../../src/applications/chat/attack-card-context.js";
+import type { AttackCardData } from "../../src/workflows/card-data.js";
 import { closeBrowser, pngSize, screenshotHtml, skipScreenshots, withPage } from "../support/browser.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
-import { standInViewer, threeTargetCard } from "../workflows/attack-card-fixture.js";
+import {
+  hundredDungeonsCard,
+  standInViewer,
+  threeTargetCard,
+  untargetedCard,
+} from "../workflows/attack-card-fixture.js";
 
-/** Stand-in for Foundry's chat log around a message (width and background of the v13 sidebar). */
+/**
+ * Stand-in for Foundry's chat log around one message: the v13 sidebar's width and dark background.
+ * Font Awesome is not loaded here, so each icon is stood in for by a 1em square (the width the real
+ * glyphs take), keeping the layout honest about the room icons need.
+ */
+const CHAT_WIDTH = 300;
 const CHAT_FRAME_CSS = `body { margin: 0; background: #1c1b22; }
-.chat-message { width: 300px; margin: 8px; padding: 6px 8px; background: #f5f1e8; border-radius: 5px; font-family: "Signika", sans-serif; }`;
+.chat-message { box-sizing: border-box; width: ${CHAT_WIDTH}px; margin: 8px; padding: 6px 8px; background: #f5f1e8;
+  border-radius: 5px; font-family: "Signika", sans-serif; }
+.chat-message i[class*="fa-"] { display: inline-block; width: 1em; height: 1em; vertical-align: -0.125em;
+  background: currentColor; opacity: 0.35; border-radius: 2px; }`;
+const PAGE = { width: CHAT_WIDTH + 40, extraCss: CHAT_FRAME_CSS };
 
-describe.skipIf(skipScreenshots())("attack card screenshot", () => {
+const hbs = createTemplateRenderer();
+const messageHtml = (card: AttackCardData, viewer: CardViewer) =>
+  `<div class="chat-message">${hbs.render("templates/chat/attack-card.hbs", attackCardContext(card, viewer))}</div>`;
+
+interface Box {
+  text: string;
+  top: number;
+  left: number;
+  right: number;
+  bottom: number;
+  height: number;
+  width: number;
+  fontSize: number;
+  visible: boolean;
+}
+
+/** Boxes of every element matching `selector` (text, geometry, computed font size, visibility). */
+async function boxes(page: Page, selector: string): Promise<Box[]> {
+  return page.$$eval(selector, (els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      const cs = getComputedStyle(el);
+      return {
+        text: (el as HTMLElement).innerText.replace(/\s+/g, " ").trim(),
+        top: r.top,
+        left: r.left,
+        right: r.right,
+        bottom: r.bottom,
+        height: r.height,
+        width: r.width,
+        fontSize: parseFloat(cs.fontSize),
+        visible: r.width > 0 && r.height > 0 && cs.visibility !== "hidden" && cs.display !== "none",
+      };
+    }),
+  );
+}
+
+/** Every element of the card lies inside the card horizontally (nothing spills out of the chat log). */
+async function expectNoOverflow(page: Page): Promise<void> {
+  const spill = await page.evaluate(() => {
+    const card = document.querySelector(".d20c-attack-card") as HTMLElement;
+    const { left, right } = card.getBoundingClientRect();
+    const out = [...card.querySelectorAll("*")]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.left < left - 0.5 || r.right > right + 0.5);
+      })
+      .map((el) => el.className);
+    return { scroll: card.scrollWidth - card.clientWidth, out };
+  });
+  expect(spill.scroll).toBeLessThanOrEqual(0);
+  expect(spill.out).toEqual([]);
+}
+
+/**
+ * The apply buttons of one target, row by row as laid out (labels), inside the target block, each
+ * readable and none cut: a label's text fits its button.
+ */
+async function expectButtonRows(page: Page, targetSelector: string, rows: string[][]): Promise<void> {
+  const [block] = await boxes(page, targetSelector);
+  const buttons = await boxes(page, `${targetSelector} .d20c-apply__btn`);
+  const labels = await boxes(page, `${targetSelector} .d20c-apply__btn span`);
+  const tops = [...new Set(buttons.map((b) => Math.round(b.top)))].sort((a, b) => a - b);
+  expect(tops.map((top) => buttons.filter((b) => Math.round(b.top) === top).map((b) => b.text))).toEqual(rows);
+  buttons.forEach((b, i) => {
+    expect(b.visible).toBe(true);
+    expect(b.height).toBeLessThanOrEqual(26);
+    expect(b.fontSize).toBeGreaterThanOrEqual(9.5);
+    expect(b.left).toBeGreaterThanOrEqual(block!.left);
+    expect(b.right).toBeLessThanOrEqual(block!.right);
+    expect(labels[i]!.right).toBeLessThanOrEqual(b.right);
+  });
+}
+
+describe.skipIf(skipScreenshots())("attack card screenshots", () => {
   afterAll(closeBrowser);
 
-  it("[SYS-TARGETS] a card with three targets shows the crit, the hit and the miss", async () => {
-    const html = createTemplateRenderer().render(
-      "templates/chat/attack-card.hbs",
-      attackCardContext(await threeTargetCard(), standInViewer({ isGM: true })),
-    );
-    const body = `<div class="chat-message">${html}</div>`;
+  it("[SYS-TARGETS] the GM's card shows each outcome badge, small modifier chips, the odds and apply buttons that fit", async () => {
+    const body = messageHtml(await threeTargetCard(), standInViewer({ isGM: true }));
     await withPage(
       body,
       async (page) => {
-        for (const cls of ["crit", "hit", "miss"]) {
-          const badge = page.locator(`.d20c-target--${cls} .d20c-badge--${cls}`);
-          expect(await badge.isVisible()).toBe(true);
-          const box = await badge.boundingBox();
-          expect(box!.width).toBeGreaterThan(20);
+        const badges = await boxes(page, ".d20c-target .d20c-badge");
+        expect(badges.map((b) => b.text)).toEqual(["CRITICAL HIT", "HIT", "MISS"]);
+        for (const b of badges) {
+          expect(b.visible).toBe(true);
+          expect(b.height).toBeLessThanOrEqual(20);
         }
-        // Nothing overflows the 300px message.
-        const overflow = await page.evaluate(() => {
-          const card = document.querySelector(".d20c-attack-card") as HTMLElement;
-          return card.scrollWidth - card.clientWidth;
-        });
-        expect(overflow).toBeLessThanOrEqual(0);
+        for (const cls of ["crit", "hit", "miss"]) {
+          const [badge] = await boxes(page, `.d20c-target--${cls} .d20c-badge--${cls}`);
+          const [name] = await boxes(page, `.d20c-target--${cls} .d20c-target__name`);
+          // The badge sits on the target's name row.
+          expect(Math.abs(badge!.top + badge!.height / 2 - (name!.top + name!.height / 2))).toBeLessThan(4);
+        }
+
+        // Modifier chips: every itemised modifier, in a small font, all on one line per target.
+        const blocks = await boxes(page, ".d20c-target");
+        for (let i = 0; i < blocks.length; i++) {
+          const chips = await boxes(page, `.d20c-target:nth-child(${i + 1}) .d20c-chip`);
+          expect(chips.map((c) => c.text)).toEqual(["Level +1", "Power +7", "Escalation die +2"]);
+          for (const c of chips) {
+            expect(c.fontSize).toBeLessThanOrEqual(11);
+            expect(c.height).toBeLessThanOrEqual(18);
+            expect(c.right).toBeLessThanOrEqual(blocks[i]!.right);
+          }
+          expect(new Set(chips.map((c) => Math.round(c.top))).size).toBe(1);
+        }
+
+        // Odds: one compact line per target.
+        const odds = await boxes(page, ".d20c-odds");
+        expect(odds).toHaveLength(3);
+        for (const o of odds) {
+          expect(o.text).toMatch(/^Hit \d+(\.\d)?% Crit \d+(\.\d)?% Avg dmg \d+\.\d$/);
+          expect(o.height).toBeLessThanOrEqual(18);
+        }
+        expect((await boxes(page, ".d20c-vs")).map((v) => v.text)).toEqual([
+          "vs Armor Class 15",
+          "vs Armor Class 17",
+          "vs Armor Class 29",
+        ]);
+
+        // Apply buttons: one row inside the crit's and the hit's block; none on the miss.
+        const rows = [
+          ["Damage", "Half", "Double"],
+          ["Heal", "Temp HP"],
+        ];
+        await expectButtonRows(page, ".d20c-target--crit", rows);
+        await expectButtonRows(page, ".d20c-target--hit", rows);
+        expect(await boxes(page, ".d20c-target--miss .d20c-apply__btn")).toHaveLength(0);
+
+        // The applied record and its undo are readable.
+        const [applied] = await boxes(page, ".d20c-applied__row");
+        expect(applied!.text).toContain("Bugbear takes 12 damage.");
+        const [undo] = await boxes(page, ".d20c-undo");
+        expect(undo!.visible).toBe(true);
+        await expectNoOverflow(page);
       },
-      { width: 340, extraCss: CHAT_FRAME_CSS },
+      PAGE,
+    );
+    const png = await screenshotHtml(body, { ...PAGE, selector: ".chat-message", name: "chat-attack-card" });
+    expect(pngSize(png).width).toBeGreaterThan(250);
+  });
+
+  it("[SYS-TARGETS] a player who may not see defenses and odds still reads every outcome and can press the buttons", async () => {
+    const body = messageHtml(await threeTargetCard(), standInViewer({ visibility: "gm" }));
+    await withPage(
+      body,
+      async (page) => {
+        expect((await boxes(page, ".d20c-badge")).map((b) => b.text)).toEqual(["CRITICAL HIT", "HIT", "MISS"]);
+        expect(await boxes(page, ".d20c-odds")).toHaveLength(0);
+        expect(await boxes(page, ".d20c-vs")).toHaveLength(0);
+        // The roll itself stays: the die and the total.
+        const totals = await boxes(page, ".d20c-target .d20c-total");
+        expect(totals.map((t) => t.text)).toEqual(["28", "28", "28"]);
+        expect((await boxes(page, ".d20c-target--crit .d20c-damage__value"))[0]!.text).toBe("24");
+        await expectButtonRows(page, ".d20c-target--hit", [
+          ["Damage", "Half", "Double"],
+          ["Heal", "Temp HP"],
+        ]);
+        await expectNoOverflow(page);
+      },
+      PAGE,
+    );
+    const png = await screenshotHtml(body, { ...PAGE, selector: ".chat-message", name: "chat-attack-card-player" });
+    expect(pngSize(png).width).toBeGreaterThan(250);
+  });
+
+  it("[SYS-TARGETS] with no token targeted the card shows the note, the roll and its damage, and no apply buttons", async () => {
+    const body = messageHtml(untargetedCard(), standInViewer());
+    await withPage(
+      body,
+      async (page) => {
+        const [note] = await boxes(page, ".d20c-untargeted .d20c-note");
+        expect(note!.visible).toBe(true);
+        expect(note!.text).toContain("No tokens targeted");
+        expect((await boxes(page, ".d20c-untargeted .d20c-total"))[0]!.text).toBe("16");
+        const chips = await boxes(page, ".d20c-untargeted .d20c-chip");
+        expect(chips.map((c) => c.text)).toEqual(["Power +5"]);
+        expect(chips[0]!.fontSize).toBeLessThanOrEqual(11);
+        expect(await boxes(page, ".d20c-apply__btn")).toHaveLength(0);
+        const rolls = await boxes(page, ".d20c-damage-roll");
+        expect(rolls.length).toBeGreaterThan(0);
+        for (const r of rolls) expect(r.visible).toBe(true);
+        await expectNoOverflow(page);
+      },
+      PAGE,
     );
     const png = await screenshotHtml(body, {
-      width: 340,
-      extraCss: CHAT_FRAME_CSS,
+      ...PAGE,
       selector: ".chat-message",
-      name: "chat-attack-card",
+      name: "chat-attack-card-untargeted",
     });
+    expect(pngSize(png).width).toBeGreaterThan(250);
+  });
+
+  it("[HD-ENEMYDEATH] a Hundred Dungeons card offers the knock-out button beside the healing ones, every label whole", async () => {
+    const body = messageHtml(hundredDungeonsCard().card, standInViewer({ isGM: true }));
+    await withPage(
+      body,
+      async (page) => {
+        expect((await boxes(page, ".d20c-badge")).map((b) => b.text)).toEqual(["HIT"]);
+        await expectButtonRows(page, ".d20c-target--hit", [
+          ["Damage", "Half", "Double"],
+          ["Knock out", "Heal", "Temp HP"],
+        ]);
+        await expectNoOverflow(page);
+      },
+      PAGE,
+    );
+    const png = await screenshotHtml(body, { ...PAGE, selector: ".chat-message", name: "chat-attack-card-knockout" });
     expect(pngSize(png).width).toBeGreaterThan(250);
   });
 });

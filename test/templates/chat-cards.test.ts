@@ -26,7 +26,7 @@ describe("attack card template", () => {
     for (const mode of ["full", "half", "double", "heal", "temp"]) expect(html).toContain(`data-mode="${mode}"`);
     expect(html).toContain('data-target-uuid="Scene.s1.Token.imp"');
     // Itemised modifiers include the escalation die.
-    expect(html).toMatch(/Escalation[^<]*<\/span> <b>\+2<\/b>/i);
+    expect(html).toMatch(/Escalation[^<]*<\/span> <b class="d20c-chip__value">\+2<\/b>/i);
   });
 
   it("[SYS-TARGETS] the applied amount is on the card with an undo for the user who applied it", async () => {

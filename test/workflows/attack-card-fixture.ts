@@ -61,3 +61,23 @@ export function standInViewer(overrides: Partial<CardViewer> & { visibility?: Ca
     ...overrides,
   };
 }
+
+/**
+ * A Hundred Dungeons card: one melee hit on an ordinary enemy with `hp` hit points left (recorded
+ * dice: d20 15, damage die 5 → 1d8 + 4 = 9), so the card offers the knock-out choice ([HD-ENEMYDEATH]).
+ */
+export function hundredDungeonsCard(hp = 8): { card: AttackCardData; foe: ReturnType<typeof npc> } {
+  const HD = getRuleset("hundred-dungeons");
+  const foe = npc(HD, 12, { hp: { value: hp, max: 12, temp: 0 } });
+  const req = request("hundred-dungeons", { targets: [target("goblin", foe, "Tunnel Goblin")] });
+  const card = attackFromRecordedDice({ ...req, item: { name: "Handaxe", img: "icons/svg/sword.svg" } }, [15], {
+    "*": [5],
+  });
+  return { card: { ...card, defenseLabel: HD.defenses[0]!.label }, foe };
+}
+
+/** A 13th Age card rolled with no token targeted (natural 11). */
+export function untargetedCard(): AttackCardData {
+  const card = attackFromRecordedDice(request("13th-age"), [11], { "*": [3] });
+  return { ...card, defenseLabel: R.defenses[0]!.label };
+}

@@ -1,8 +1,9 @@
 /**
  * The attack card as one viewer sees it (pure): from the card data in the message flags and who is
  * looking, build the template context of templates/chat/attack-card.hbs. Defenses and odds show
- * only where the world setting lets this viewer see them; apply buttons only where the viewer may
- * press them (owners directly, others through the GM).
+ * only where the world setting lets this viewer see them. Every damaging target gets the apply
+ * buttons (a press by a non-owner goes through the GM), plus a knock-out button where the card's
+ * game lets an attacker knock a creature out instead of killing it ([HD-ENEMYDEATH]).
  */
 import type { AttackOutcome, AttackResult, Modifier } from "../../engine/types.js";
 import type { AppliedRecord, ApplyMode, AttackCardData, CardTarget } from "../../workflows/card-data.js";
@@ -34,6 +35,7 @@ const MODE_ICON: Record<ApplyMode, string> = {
   full: "fa-solid fa-burst",
   half: "fa-solid fa-shield-halved",
   double: "fa-solid fa-angles-up",
+  knockOut: "fa-solid fa-face-dizzy",
   heal: "fa-solid fa-heart",
   temp: "fa-solid fa-shield-heart",
 };
@@ -83,6 +85,17 @@ function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string) {
   };
 }
 
+/** The apply buttons a card offers: every mode, the knock-out one only where the card's game has it. */
+export function applyButtons(card: Pick<AttackCardData, "knockOut">) {
+  return APPLY_MODES.filter((mode) => mode !== "knockOut" || card.knockOut === true).map((mode) => ({
+    mode,
+    label: `D20C.Chat.Apply.${mode}`,
+    hint: `D20C.Chat.ApplyHint.${mode}`,
+    icon: MODE_ICON[mode],
+    healing: mode === "heal" || mode === "temp",
+  }));
+}
+
 function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
   const details = canSeeDetails(viewer.visibility, { isGM: viewer.isGM, ownsTarget: viewer.ownsTarget(t.uuid) });
   const o = t.outcome;
@@ -111,7 +124,7 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
         : null,
     damage: t.damage,
     hasDamage: t.damageKey !== null,
-    buttons: APPLY_MODES.map((mode) => ({ mode, label: `D20C.Chat.Apply.${mode}`, icon: MODE_ICON[mode] })),
+    buttons: applyButtons(card),
     applied: card.applied.filter((r) => r.targetUuid === t.uuid).map((r) => appliedView(r, viewer, t.name)),
   };
 }
