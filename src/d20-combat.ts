@@ -7,6 +7,7 @@ import { registerDataModels } from "./data/register.js";
 import { registerSheets } from "./applications/sheets/register.js";
 import { registerCombat } from "./applications/combat/register.js";
 import { registerAttackWorkflow } from "./workflows/register.js";
+import { registerQuenchBatches } from "./quench/register.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | Initializing d20 Combat`);
@@ -15,4 +16,5 @@ Hooks.once("init", () => {
   registerSheets();
   registerCombat();
   registerAttackWorkflow();
+  registerQuenchBatches();
 });

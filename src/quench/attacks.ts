@@ -1,0 +1,248 @@
+/**
+ * In-Foundry batch `d20-combat.attacks` ([SYS-TARGETS], [SYS-ROLLHOOK]): a real token on the viewed
+ * scene is targeted, an attack is rolled through the workflow, its one chat message is checked,
+ * damage is applied and undone through the workflow's own functions, and a loose `/roll` is
+ * resolved by the roll hook. The workflow functions come in as ports (see src/quench/register.ts),
+ * so this file loads without Foundry's Roll classes. Everything it makes is deleted in `after`.
+ */
+import { activeRuleset, ruleOptions } from "../active-ruleset.js";
+import { SYSTEM_ID } from "../constants.js";
+import type { ActionReport, ApplyQueryData, UndoQueryData } from "../socket.js";
+import { packetFor } from "../workflows/apply-core.js";
+import type { AttackCardData, LooseRollData } from "../workflows/card-data.js";
+import type { BatchSpec, QuenchBatchContext } from "./quench-api.js";
+import { createActor, createOwnedItem, requireGM, storedSystem, TemporaryDocuments, waitFor } from "./support.js";
+
+/** Batch key. */
+export const ATTACKS_BATCH = `${SYSTEM_ID}.attacks`;
+
+/** The workflow functions the batch drives (the real ones in Foundry). */
+export interface AttackPorts {
+  /** src/workflows/attack.ts `rollAttack`. */
+  rollAttack(
+    actor: Actor.Implementation,
+    item: Item.Implementation,
+    options: { fastForward: boolean },
+  ): Promise<ChatMessage | null>;
+  /** The apply button's work on this client (src/workflows/apply-damage.ts `applyHere`). */
+  apply(data: ApplyQueryData): Promise<ActionReport>;
+  /** The undo button's work on this client (src/workflows/apply-damage.ts `undoHere`). */
+  undo(data: UndoQueryData): Promise<ActionReport>;
+}
+
+/** Our flags on a chat message. */
+function systemFlags(message: ChatMessage): { attack?: AttackCardData; loose?: LooseRollData } {
+  const flags = message.flags as Record<string, { attack?: AttackCardData; loose?: LooseRollData } | undefined>;
+  return flags[SYSTEM_ID] ?? {};
+}
+
+/** The placeable Token a token document draws, as far as targeting needs it. */
+interface TargetablePlaceable {
+  id: string;
+  setTarget(targeted: boolean, options: { releaseOthers: boolean; groupSelection?: boolean }): void;
+}
+
+/** The placeables of the current canvas's token layer. */
+function tokenPlaceables(): TargetablePlaceable[] {
+  const layer = (canvas as unknown as { tokens?: { placeables: TargetablePlaceable[] } } | undefined)?.tokens;
+  return layer?.placeables ?? [];
+}
+
+/** Make exactly these tokens (by id) the user's targets. The one place that targets tokens. */
+function targetOnly(ids: readonly string[]): void {
+  for (const token of tokenPlaceables()) {
+    token.setTarget(ids.includes(token.id), { releaseOthers: false, groupSelection: true });
+  }
+}
+
+/** Messages posted by this user that were not there before. */
+function newMessages(known: ReadonlySet<string>): ChatMessage[] {
+  return game.messages.contents.filter(
+    (m) => !known.has(m.id ?? "") && (m.author as { id?: string } | null)?.id === game.user.id,
+  ) as ChatMessage[];
+}
+
+/** Kept d20 result of a rebuilt roll (the first d20 term's active result). */
+function keptD20(roll: Roll): number | null {
+  const dice = roll.dice as unknown as { faces?: number | null; results: { result: number; active?: boolean }[] }[];
+  const d20 = dice.find((d) => d.faces === 20);
+  return d20?.results.find((r) => r.active !== false)?.result ?? null;
+}
+
+/** Post `/roll <formula>` as if typed into chat (falls back to a plain roll message). */
+async function typeRoll(formula: string): Promise<void> {
+  const chat = ui.chat as unknown as { processMessage?(text: string): Promise<unknown> } | null;
+  if (typeof chat?.processMessage === "function") {
+    await chat.processMessage(`/roll ${formula}`);
+    return;
+  }
+  const roll = new Roll(formula);
+  await roll.evaluate();
+  await roll.toMessage();
+}
+
+function attacksBody(ports: AttackPorts, context: QuenchBatchContext): void {
+  const { describe, it, before, after, assert } = context;
+  const temp = new TemporaryDocuments();
+  const knownMessages = new Set<string>();
+  let previousTargets: string[] = [];
+  let attacker: Actor.Implementation;
+  let power: Item.Implementation;
+  let target: Actor.Implementation;
+  let tokenUuid = "";
+  /** The message whose damage was applied, and the target's stored system before it. */
+  let applied: { message: ChatMessage; priorSystem: unknown } | null = null;
+
+  /** Roll an attack; keep its message for deletion. */
+  async function attack(): Promise<ChatMessage> {
+    const message = await ports.rollAttack(attacker, power, { fastForward: true });
+    if (!message) throw new Error("rollAttack posted no message (see the notification)");
+    temp.keep(message as unknown as { delete(): Promise<unknown> });
+    knownMessages.add(message.id ?? "");
+    return message;
+  }
+
+  before(async () => {
+    requireGM();
+    const scene = (canvas as unknown as { ready?: boolean; scene?: Scene.Implementation | null } | undefined)?.scene;
+    if (!scene) throw new Error("View a scene before running d20-combat.attacks (it places a temporary token).");
+    for (const id of game.messages.keys()) knownMessages.add(id);
+    previousTargets = [...game.user.targets].map((t) => t.id);
+    const defense = activeRuleset().defenses[0]?.key ?? "ac";
+    attacker = temp.keep(
+      await createActor({
+        name: "Quench attacker",
+        type: "character",
+        system: { level: 5, attackBonus: 10, abilities: { str: 18 } },
+      }),
+    );
+    await createOwnedItem(attacker, { name: "Quench sword", type: "weapon", system: { damageDice: "1d8" } });
+    power = await createOwnedItem(attacker, {
+      name: "Quench strike",
+      type: "power",
+      system: { attackAbility: "str", attackBonus: 10, defense, range: "melee", damage: "2d6 + 4" },
+    });
+    target = temp.keep(
+      await createActor({
+        name: "Quench target",
+        type: "npc",
+        system: { level: 1, hp: { value: 60, max: 60, temp: 0 }, defenses: { [defense]: { base: 5, bonus: 0 } } },
+        prototypeToken: { actorLink: true },
+      }),
+    );
+    const tokenData = (await target.getTokenDocument({ x: 0, y: 0 } as never)).toObject();
+    const [token] = (await scene.createEmbeddedDocuments("Token", [tokenData as never])) as unknown as {
+      id: string;
+      uuid: string;
+      delete(): Promise<unknown>;
+    }[];
+    if (!token) throw new Error("could not place the target token");
+    temp.keep(token);
+    tokenUuid = token.uuid;
+    await waitFor(() => tokenPlaceables().find((t) => t.id === token.id), "the target token to be drawn");
+    targetOnly([token.id]);
+    await waitFor(() => game.user.targets.size === 1, "the token to be targeted");
+  });
+
+  after(async () => {
+    targetOnly([]);
+    await temp.deleteAll();
+    targetOnly(previousTargets);
+  });
+
+  describe("an attack against a targeted token", () => {
+    it("rollAttack with fastForward posts ONE chat message with the target UUIDs, per-target outcomes and every roll", async () => {
+      const before = new Set(knownMessages);
+      const message = await attack();
+      const posted = newMessages(before);
+      assert.equal(posted.length, 1, "exactly one message was posted");
+      assert.equal(posted[0]?.id, message.id);
+      const card = systemFlags(message).attack;
+      if (!card) return assert.fail("the message has no attack card in flags.d20-combat.attack");
+      assert.equal(card.targets.length, 1, "one target on the card");
+      assert.equal(card.targets[0]?.uuid, tokenUuid, "the target's token UUID is stored");
+      assert.equal(card.targets[0]?.actorUuid, target.uuid, "the target's actor UUID is stored");
+      assert.include(["crit", "hit", "miss", "autoMiss"], card.targets[0]?.outcome.result, "an outcome is stored");
+      const rolls = message.rolls as Roll[];
+      assert.equal(rolls.length, 1 + card.damageRolls.length, "the attack roll and every damage roll are in rolls");
+      assert.include(card.dice, keptD20(rolls[0] as Roll), "the card's d20 is the message's d20");
+      card.damageRolls.forEach((d, i) => {
+        assert.equal(rolls[i + 1]?.total, d.rolled, `damage roll ${d.key} is in the message`);
+      });
+    });
+
+    it("applying damage through the workflow's apply function changes the target's HP by the engine's amount", async () => {
+      let message: ChatMessage | null = null;
+      for (let i = 0; i < 12 && !message; i++) {
+        const m = await attack();
+        if ((systemFlags(m).attack?.targets[0]?.damage ?? 0) > 0) message = m;
+      }
+      if (!message) return assert.fail("twelve attacks dealt no damage");
+      const card = systemFlags(message).attack as AttackCardData;
+      const cardTarget = card.targets[0] as AttackCardData["targets"][number];
+      const before = target.toEngineSource();
+      const priorSystem = storedSystem(target);
+      const expected = activeRuleset().applyDamage(
+        before,
+        packetFor(card, cardTarget, "full"),
+        ruleOptions(),
+        target.id ?? "",
+      );
+      const report = await ports.apply({
+        messageId: message.id ?? "",
+        targetUuid: cardTarget.uuid,
+        mode: "full",
+        userId: game.user.id ?? "",
+      });
+      assert.ok(report.ok, `the apply function reported success (${report.message})`);
+      const after = target.toEngineSource();
+      assert.deepEqual(after.hp, expected.actor.hp, "the target's HP are what the engine decided");
+      assert.notEqual(after.hp.value, before.hp.value, "the HP changed");
+      const record = systemFlags(message).attack?.applied.at(-1);
+      assert.equal(record?.hpLost, before.hp.value - after.hp.value, "the card records the HP lost");
+      applied = { message, priorSystem };
+    });
+
+    it("undo restores the exact prior system", async () => {
+      if (!applied) return assert.fail("nothing was applied by the previous test");
+      const record = systemFlags(applied.message).attack?.applied.at(-1);
+      if (!record) return assert.fail("the card has no applied record");
+      const report = await ports.undo({
+        messageId: applied.message.id ?? "",
+        recordId: record.id,
+        userId: game.user.id ?? "",
+      });
+      assert.ok(report.ok, `the undo function reported success (${report.message})`);
+      assert.deepEqual(storedSystem(target), applied.priorSystem, "the stored system is exactly as before");
+      assert.ok(systemFlags(applied.message).attack?.applied.at(-1)?.undone, "the card marks the record undone");
+    });
+  });
+
+  describe("the roll hook", () => {
+    it("a /roll 1d20+5 message made while a token is targeted gets per-target outcomes from the roll hook", async () => {
+      assert.equal(game.user.targets.size, 1, "the target token is still targeted");
+      const before = new Set(knownMessages);
+      await typeRoll("1d20+5");
+      const message = await waitFor(() => newMessages(before).find((m) => (m.rolls ?? []).length > 0), "the roll");
+      temp.keep(message as unknown as { delete(): Promise<unknown> });
+      knownMessages.add(message.id ?? "");
+      const loose = systemFlags(message).loose;
+      if (!loose) return assert.fail("the roll hook stored no outcomes in flags.d20-combat.loose");
+      const roll = (message.rolls as Roll[])[0] as Roll;
+      assert.equal(loose.natural, keptD20(roll), "the natural d20 is the roll's");
+      assert.equal(loose.total, roll.total, "the total is the roll's");
+      assert.equal(loose.targets.length, 1, "one target");
+      assert.equal(loose.targets[0]?.uuid, tokenUuid, "the targeted token's UUID");
+      assert.include(["crit", "hit", "miss", "autoMiss"], loose.targets[0]?.outcome.result, "an outcome per target");
+    });
+  });
+}
+
+/** The `d20-combat.attacks` batch, driving the given workflow functions. */
+export function attacksBatch(ports: AttackPorts): BatchSpec {
+  return {
+    key: ATTACKS_BATCH,
+    displayNameKey: "D20C.Quench.Attacks",
+    body: (context) => attacksBody(ports, context),
+  };
+}

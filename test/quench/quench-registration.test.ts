@@ -1,0 +1,154 @@
+/**
+ * The in-Foundry suite (Quench) cannot run here: these tests only check that it is WIRED — the
+ * entry registers it, it is silent without Quench, every batch registers with a display name and
+ * declares the cases the suite promises. Whether those cases PASS is only known inside Foundry
+ * (docs/testing.md). The batch fixtures are also checked against the pure validators and
+ * migration, so a batch never expects Foundry to refuse data our own rules accept.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { actorSystemIssues, itemSystemIssues } from "../../src/data/validation.js";
+import { allRulesets } from "../../src/engine/registry.js";
+import { migrateActorSystem } from "../../src/migrations/migrate-data.js";
+import {
+  INVALID_ACTOR_UPDATES,
+  MALFORMED_POWER_UPDATE,
+  OLD_SHAPE_MIGRATED,
+  OLD_SHAPE_NPC_SYSTEM,
+} from "../../src/quench/documents.js";
+import { createI18nStandIn, REPO_ROOT } from "../stand-ins/i18n.js";
+import {
+  installStandInGlobals,
+  recordBatchDeclarations,
+  StandInHooks,
+  StandInQuench,
+  type StandInDeclarations,
+} from "../stand-ins/quench.js";
+
+/** The cases the suite promises (docs/testing.md), per batch. */
+const PROMISED: Record<string, string[]> = {
+  "d20-combat.documents": [
+    "creating a character stamps the active ruleset and schema version",
+    "creating an NPC stamps the active ruleset and schema version",
+    "derived defenses match the active ruleset's deriveActor on the same source",
+    "an update with NaN HP is refused and the old data is kept",
+    "an update with negative max HP is refused and the old data is kept",
+    "an update with an unknown damage type is refused and the old data is kept",
+    "an update with a malformed damage formula is refused and the old data is kept",
+    "migrateData turns an old-shape source into the current shape",
+    "switching the ruleset setting A → B → A leaves toObject() identical",
+  ],
+  "d20-combat.attacks": [
+    "rollAttack with fastForward posts ONE chat message with the target UUIDs, per-target outcomes and every roll",
+    "applying damage through the workflow's apply function changes the target's HP by the engine's amount",
+    "undo restores the exact prior system",
+    "a /roll 1d20+5 message made while a token is targeted gets per-target outcomes from the roll hook",
+  ],
+};
+
+const hooks = new StandInHooks();
+let uninstall: () => void;
+let registerQuenchBatches: () => void;
+
+beforeAll(async () => {
+  uninstall = installStandInGlobals({ hooks, i18n: createI18nStandIn() });
+  // Loaded after the stand-ins: the workflow modules define Roll subclasses at load time.
+  ({ registerQuenchBatches } = await import("../../src/quench/register.js"));
+});
+afterAll(() => uninstall());
+
+/** Register with a fresh stand-in Hooks, fire quenchReady once, and return what was registered. */
+function registerAndFire(): StandInQuench {
+  hooks.listeners.clear();
+  registerQuenchBatches();
+  const quench = new StandInQuench();
+  hooks.callAll("quenchReady", quench);
+  return quench;
+}
+
+describe("Quench registration (in-Foundry suite wiring)", () => {
+  it("listens for quenchReady only, so nothing registers when Quench never fires it", () => {
+    hooks.listeners.clear();
+    registerQuenchBatches();
+    expect([...hooks.listeners.keys()]).toEqual(["quenchReady"]);
+    const untouched = new StandInQuench();
+    hooks.callAll("ready");
+    expect(untouched.batches).toHaveLength(0);
+  });
+
+  it("registers the documents and attacks batches under the system's namespace", () => {
+    const keys = registerAndFire().batches.map((b) => b.key);
+    expect(keys).toEqual(expect.arrayContaining(Object.keys(PROMISED)));
+    for (const key of keys) expect(key).toMatch(/^d20-combat\.[a-z]+$/);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("gives every batch a localized display name (not a raw i18n key)", () => {
+    for (const batch of registerAndFire().batches) {
+      const name = batch.options?.displayName ?? "";
+      expect(name, batch.key).not.toBe("");
+      expect(name, batch.key).not.toMatch(/^D20C\./);
+    }
+  });
+
+  describe("each batch declares the promised cases and cleans up", () => {
+    const declared = new Map<string, StandInDeclarations>();
+    beforeAll(() => {
+      for (const b of registerAndFire().batches) declared.set(b.key, recordBatchDeclarations(b.body));
+    });
+
+    for (const [key, names] of Object.entries(PROMISED)) {
+      it(`${key} declares every promised it() case`, () => {
+        const d = declared.get(key);
+        expect(d, `${key} registered`).toBeDefined();
+        expect(d?.testNames).toEqual(expect.arrayContaining(names));
+        expect(new Set(d?.tests).size, "no duplicate test names").toBe(d?.tests.length);
+      });
+      it(`${key} creates its documents in before() and deletes them in after()`, () => {
+        const d = declared.get(key);
+        expect(d?.hooks.before).toBeGreaterThanOrEqual(1);
+        expect(d?.hooks.after).toBeGreaterThanOrEqual(1);
+      });
+    }
+  });
+
+  it("the entry file registers the suite with one import and one call in init", () => {
+    const entry = readFileSync(path.join(REPO_ROOT, "src/d20-combat.ts"), "utf8");
+    expect(entry).toMatch(/import \{ registerQuenchBatches \} from "\.\/quench\/register\.js";/);
+    expect(entry.match(/registerQuenchBatches\(\);/g)).toHaveLength(1);
+  });
+});
+
+describe("batch fixtures agree with the pure rules they exercise", () => {
+  const damageTypes = allRulesets().flatMap((r) => [...r.damageTypes]);
+
+  for (const invalid of INVALID_ACTOR_UPDATES) {
+    it(`[SYS-DOCS] the validators refuse the actor update with ${invalid.name}`, () => {
+      const issues = actorSystemIssues(invalid.system, damageTypes);
+      expect(issues.length).toBeGreaterThan(0);
+    });
+  }
+
+  it("[SYS-DOCS] the validators refuse the malformed damage formula and accept a sound one", () => {
+    expect(itemSystemIssues("power", { ...MALFORMED_POWER_UPDATE }, damageTypes).map((i) => i.field)).toEqual([
+      "system.damage",
+    ]);
+    expect(itemSystemIssues("power", { damage: "1d8 + 2" }, damageTypes)).toEqual([]);
+  });
+
+  it("[SYS-DOCS] the old-shape NPC migrates to what the batch expects, and is then valid", () => {
+    const migrated = migrateActorSystem(OLD_SHAPE_NPC_SYSTEM) as Record<string, unknown> & {
+      abilities: Record<string, unknown>;
+    };
+    expect(migrated.hp).toEqual(OLD_SHAPE_MIGRATED.hp);
+    expect(migrated.abilities.str).toBe(OLD_SHAPE_MIGRATED.str);
+    expect(migrated.abilities.dex).toBe(OLD_SHAPE_MIGRATED.dex);
+    expect(migrated.resistances).toEqual(OLD_SHAPE_MIGRATED.resistances);
+    expect(migrated.immunities).toEqual(OLD_SHAPE_MIGRATED.immunities);
+    expect(migrated.usesEscalation).toBe(OLD_SHAPE_MIGRATED.usesEscalation);
+    expect(actorSystemIssues(migrated, damageTypes)).toEqual([]);
+    // The old shape itself would not pass (the batch really exercises migration before validation).
+    expect(actorSystemIssues(OLD_SHAPE_NPC_SYSTEM, damageTypes).length).toBeGreaterThan(0);
+  });
+});
