@@ -8,6 +8,7 @@ import { attackCardContext } from "../../src/applications/chat/attack-card-conte
 import { looseRollContext, ruleCardContext } from "../../src/applications/chat/rule-card-context.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { decideLooseRoll } from "../../src/workflows/roll-hook-core.js";
+import { situationDialogContext } from "../../src/workflows/situation-dialog.js";
 import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { defaultOptions, npc, request, target } from "../workflows/attack-fixtures.js";
@@ -113,17 +114,11 @@ describe("smaller chat cards", () => {
     expect(html).toContain("total 16+");
   });
 
-  it("the situational dialog renders every offered field", () => {
-    const html = hbs.render("templates/chat/situation-dialog.hbs", {
-      combatAdvantage: true,
-      cover: true,
-      concealment: true,
-      offGuard: false,
-      withinMeleeReach: false,
-      rollMode: true,
-    });
-    for (const name of ["combatAdvantage", "cover", "concealment", "rollMode", "bonus"])
+  it("the situational dialog renders every field when a game does not limit them", () => {
+    const html = hbs.render("templates/chat/situation-dialog.hbs", situationDialogContext({}));
+    for (const name of ["combatAdvantage", "offGuard", "withinMeleeReach", "wrongSquare", "cover", "concealment"])
       expect(html).toContain(`name="${name}"`);
-    expect(html).not.toContain('name="offGuard"');
+    for (const name of ["rollMode", "bonus"]) expect(html).toContain(`name="${name}"`);
+    for (const level of ["none", "partial", "superior", "total"]) expect(html).toContain(`<option value="${level}">`);
   });
 });
