@@ -105,6 +105,7 @@ export class D20Combat extends Combat {
       combatants: this.combatantSources(),
       surpriseRound: Boolean(this.d20Flags.surprise) && round === 1,
       options: ruleOptions(),
+      escalation: escalationEnabled() ? escalationFor(round, this.d20Flags) : 0,
     };
   }
 

@@ -482,6 +482,11 @@ export interface TurnContext {
   /** True while the Wounds d20 surprise round is running. */
   surpriseRound: boolean;
   options: RuleOptions;
+  /**
+   * The escalation die as the combat shows it for `round` (the GM's offset and pause applied; 0
+   * when the die is off). Optional: absent = the plain round-based value ([13A-ESC]).
+   */
+  escalation?: number;
 }
 
 /** One unit of turn-boundary work for the adapter to carry out, in order. */

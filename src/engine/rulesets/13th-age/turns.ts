@@ -51,7 +51,7 @@ function createdBy(ctx: TurnContext, combatantId: string): { bearer: CombatantSo
   const out: { bearer: CombatantSource; effect: EffectSource }[] = [];
   for (const bearer of ctx.combatants) {
     for (const effect of bearer.effects) {
-      const timer = effect.sourceCombatantId ?? bearer.id;
+      const timer = effect.sourceCombatantId || bearer.id;
       if (timer === combatantId) out.push({ bearer, effect });
     }
   }
@@ -94,9 +94,17 @@ export function onCombatStart(ctx: TurnContext): TurnStep[] {
   return steps;
 }
 
-/** [13A-ESC] the die's value for the new round, as a notice (the Combat holds offset and pause). */
+/**
+ * [13A-ESC] the die's value for the new round, as a notice: the combat's own value when it gives
+ * one (the GM's offset and pause applied), else the plain round-based value.
+ */
 export function onRoundStart(ctx: TurnContext): TurnStep[] {
-  return [{ kind: "notice", event: { key: `${K}.Event.escalation`, data: { value: escalationDie(ctx.round) } } }];
+  const given = ctx.escalation;
+  const value =
+    typeof given === "number" && Number.isFinite(given)
+      ? Math.min(6, Math.max(0, Math.trunc(given)))
+      : escalationDie(ctx.round);
+  return [{ kind: "notice", event: { key: `${K}.Event.escalation`, data: { value } } }];
 }
 
 export function onTurnStart(ctx: TurnContext): TurnStep[] {

@@ -67,7 +67,7 @@ function ongoingPacket(amount: number, type: string): DamagePacket {
  * no creator is timed by its bearer's own turns (otherwise it would never end).
  */
 function timerOf(bearer: CombatantSource, e: EffectSource): string {
-  return e.sourceCombatantId ?? bearer.id;
+  return e.sourceCombatantId || bearer.id;
 }
 
 /**
@@ -127,7 +127,7 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
         target: SAVE_TARGET,
         against: "total",
         label: "D20C.FF.Roll.SaveAgainst",
-        data: { name: e.name },
+        data: { effect: e.name },
       };
       steps.push({ kind: "roll", request });
     }
@@ -177,7 +177,7 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
       return {
         actor: structuredClone(who.actor),
         events: [
-          { key: "D20C.FF.Event.SaveFailed", data: { name: effect.name, total: roll.total }, actorId: who.actorId },
+          { key: "D20C.FF.Event.SaveFailed", data: { effect: effect.name, total: roll.total }, actorId: who.actorId },
         ],
         requests: [],
         followUps: [],
@@ -192,7 +192,7 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
     return {
       actor: structuredClone(who.actor),
       events: [
-        { key: "D20C.FF.Event.SaveSucceeded", data: { name: effect.name, total: roll.total }, actorId: who.actorId },
+        { key: "D20C.FF.Event.SaveSucceeded", data: { effect: effect.name, total: roll.total }, actorId: who.actorId },
       ],
       requests: [],
       followUps: [{ kind: "removeEffect", actorId: who.actorId, effectId: effect.id, label: "D20C.FF.Turn.Saved" }],

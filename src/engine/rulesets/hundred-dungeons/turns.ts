@@ -147,10 +147,19 @@ export function onRoundStart(ctx: TurnContext): TurnStep[] {
     }));
 }
 
-/** Effects created by `creatorId`, wherever they sit. */
+/**
+ * Whose turns time an effect's "your next turn" (Help, Dodge: [HD-ACTIONS], [HD-QUICK]): its
+ * creator's; an effect that names no creator (null or empty) follows its bearer's own turns, since
+ * a timed effect must end sometime.
+ */
+export function timerOf(bearer: CombatantSource, effect: EffectSource): string {
+  return effect.sourceCombatantId || bearer.id;
+}
+
+/** Effects timed by `creatorId`'s turns, wherever they sit. */
 function createdBy(ctx: TurnContext, creatorId: string): { bearer: CombatantSource; effect: EffectSource }[] {
   return ctx.combatants.flatMap((bearer) =>
-    bearer.effects.filter((e) => e.sourceCombatantId === creatorId).map((effect) => ({ bearer, effect })),
+    bearer.effects.filter((e) => timerOf(bearer, e) === creatorId).map((effect) => ({ bearer, effect })),
   );
 }
 

@@ -84,6 +84,14 @@ export function onRoundStart(ctx: TurnContext): TurnStep[] {
   return ids.length ? [{ kind: "rerollInitiative", combatantIds: ids }] : [];
 }
 
+/**
+ * Whose turns time an effect's "next turn" and sustain: its creator's; an effect that names no
+ * creator (null or empty) follows its bearer's own turns, since a timed effect must end sometime.
+ */
+export function timerOf(bearer: CombatantSource, effect: EffectSource): string {
+  return effect.sourceCombatantId || bearer.id;
+}
+
 function ongoingPacket(amount: number, type: string): DamagePacket {
   return {
     amount: Math.max(0, amount),
@@ -108,7 +116,7 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
   const removed = new Set<string>();
   for (const c of ctx.combatants) {
     for (const e of c.effects) {
-      if (e.sourceCombatantId !== me.id) continue;
+      if (timerOf(c, e) !== me.id) continue;
       if (e.duration === "startOfNextTurn") {
         steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: `${K}.Step.Expired` });
         removed.add(`${c.id}/${e.id}`);
@@ -153,7 +161,7 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
   }
   for (const c of ctx.combatants) {
     for (const e of c.effects) {
-      if (e.sourceCombatantId !== me.id || !e.armed) continue;
+      if (timerOf(c, e) !== me.id || !e.armed) continue;
       const ends = e.duration === "endOfNextTurn" || (e.duration === "sustain" && e.sustainedRound !== ctx.round);
       if (ends) steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: `${K}.Step.Expired` });
     }
