@@ -31,3 +31,21 @@ export function stampOnCreate(
 export function rulesetMismatch(stamp: unknown, active: RulesetId): RulesetId | null {
   return isRulesetId(stamp) && stamp !== active ? stamp : null;
 }
+
+/**
+ * The speed a new actor starts with: the active game's default ([HD-TURN]: 60 ft) when the creation
+ * data names no speed (a compendium creature or a typed-in speed keeps its own). Null = keep what
+ * the data model gives (the game has no default of its own, or the data already has a speed).
+ */
+export function speedOnCreate(createData: unknown, defaultSpeed: number | undefined): number | null {
+  if (typeof defaultSpeed !== "number" || !Number.isFinite(defaultSpeed) || defaultSpeed < 0) return null;
+  if (typeof createData !== "object" || createData === null) return defaultSpeed;
+  const data = createData as Record<string, unknown>;
+  if (typeof data["system.speed"] === "number") return null;
+  const system = data.system;
+  if (typeof system === "object" && system !== null) {
+    const speed = (system as Record<string, unknown>).speed;
+    if (typeof speed === "number" && Number.isFinite(speed)) return null;
+  }
+  return defaultSpeed;
+}

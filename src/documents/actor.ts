@@ -6,7 +6,7 @@
 import { activeRuleset, activeRulesetId, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import { actorRollData, actorSystemChanges, deriveSafely, toActorSource, type ActorRollData } from "../data/prepare.js";
-import { rulesetMismatch, stampOnCreate } from "../data/stamp.js";
+import { rulesetMismatch, speedOnCreate, stampOnCreate } from "../data/stamp.js";
 import { tokenHpChange } from "../data/token-hp.js";
 import type { DamagePacket, RuleResult, RulesetId } from "../engine/types.js";
 import { type ActorSource, type DerivedActor } from "../engine/types.js";
@@ -118,5 +118,7 @@ export class D20Actor extends Actor {
     if (allowed === false) return false;
     const stamp = stampOnCreate(this.flags[SYSTEM_ID], activeRulesetId(), SCHEMA_VERSION);
     if (stamp) this.updateSource({ flags: { [SYSTEM_ID]: stamp } });
+    const speed = speedOnCreate(data, activeRuleset().defaultSpeed);
+    if (speed !== null) this.updateSource({ system: { speed } } as Actor.UpdateData);
   }
 }

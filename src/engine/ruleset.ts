@@ -81,6 +81,11 @@ export interface Ruleset {
    * damage packet. Optional: absent = false.
    */
   readonly knockOut?: boolean;
+  /**
+   * Speed a new actor starts with when its creation data gives none (HD: 60 ft, [HD-TURN]).
+   * Optional: absent = the data model's default.
+   */
+  readonly defaultSpeed?: number;
 
   // ---- actors --------------------------------------------------------------------------------
   /** Derive defenses, penalties, saves, bloodied/wounded… from source data ([FF-DEF], [WD-AC]…). */

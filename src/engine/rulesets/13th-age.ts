@@ -49,6 +49,8 @@ export const thirteenthAge: Ruleset = {
   actions: ACTIONS,
   options: OPTIONS,
   situational: ["bonus"],
+  // [SYS-RULESET] recoveries, rallies and death saves; no wounds, exhaustion, renown, BCB or insubstantial.
+  sheet: { wounds: false, exhaustion: false, renown: false, baseCombatBonus: false, insubstantial: false },
 
   deriveActor,
   attackBonus,

@@ -111,6 +111,8 @@ export const ffd20: Ruleset = {
   actions: FF_ACTIONS,
   options: FF_OPTIONS,
   situational: ["combatAdvantage", "cover", "concealment", "wrongSquare", "bonus"],
+  // [SYS-RULESET] healing surges (recoveries, second wind as the rally), death saves, insubstantial.
+  sheet: { wounds: false, exhaustion: false, renown: false, baseCombatBonus: false },
 
   deriveActor,
   attackBonus: (actor, _derived, power, weapon) => attackBonusParts(actor, power, weapon),
@@ -137,8 +139,9 @@ export const ffd20: Ruleset = {
           actor: structuredClone(actor),
           events: [
             {
-              key: ok ? "D20C.FF.Event.SaveSucceeded" : "D20C.FF.Event.SaveFailed",
-              data: { name: "", total: roll.total },
+              // A save from the sheet is against no named effect (the turn cycle's saves name theirs).
+              key: ok ? "D20C.FF.Event.SaveRollSucceeded" : "D20C.FF.Event.SaveRollFailed",
+              data: { total: roll.total },
               actorId: request.actorId,
             },
           ],

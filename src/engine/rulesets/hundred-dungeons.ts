@@ -206,6 +206,11 @@ export const hundredDungeons: Ruleset = {
   situational: ["cover", "mighty", "weak", "withinMeleeReach", "wrongSquare", "bonus"],
   coverLevels: ["none", "partial", "total"],
   knockOut: true,
+  // [SYS-RULESET] exhaustion, renown and weapon skills; hit dice ride on recoveries, the dying check
+  // on the death-save button; no rally, wounds, BCB, base save bonus or insubstantial.
+  sheet: { rallies: false, wounds: false, baseCombatBonus: false, baseSaveBonus: false, insubstantial: false },
+  // [HD-TURN] speed is 60 ft unless something changes it.
+  defaultSpeed: 60,
 
   deriveActor: (actor) => deriveActor(actor),
   attackBonus: (actor, _derived, power, weapon) => attackBonus(actor, power, weapon),

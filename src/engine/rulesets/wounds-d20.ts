@@ -55,6 +55,9 @@ export const woundsD20: Ruleset = {
   actions: ACTIONS,
   options: OPTIONS,
   situational: ["offGuard", "bonus"],
+  // [SYS-RULESET] wounds and Constitution damage, BCB, base save bonus, death saves, recovery dice
+  // (no in-combat rally); no exhaustion, renown or insubstantial.
+  sheet: { rallies: false, exhaustion: false, renown: false, insubstantial: false },
 
   deriveActor: (actor) => deriveActor(actor),
   attackBonus,
