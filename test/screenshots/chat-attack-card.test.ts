@@ -107,6 +107,38 @@ async function expectButtonRows(page: Page, targetSelector: string, rows: string
   });
 }
 
+/**
+ * WCAG contrast ratio between each matching element's text colour and its own background colour
+ * (for solid-coloured elements such as badges and buttons).
+ */
+async function contrasts(page: Page, selector: string): Promise<number[]> {
+  return page.$$eval(selector, (els) => {
+    const lum = (css: string) => {
+      const [r, g, b] = (css.match(/[\d.]+/g) ?? ["0", "0", "0"]).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    return els.map((el) => {
+      const cs = getComputedStyle(el);
+      const [a, b] = [lum(cs.color), lum(cs.backgroundColor)].sort((x, y) => y - x);
+      return (a! + 0.05) / (b! + 0.05);
+    });
+  });
+}
+
+/** Relative luminance of an element's text colour (0 = black, 1 = white). */
+async function textLuminance(page: Page, selector: string): Promise<number> {
+  return page.$eval(selector, (el) => {
+    const [r, g, b] = (getComputedStyle(el).color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  });
+}
+
 describe.skipIf(skipScreenshots())("attack card screenshots", () => {
   afterAll(closeBrowser);
 
@@ -162,6 +194,10 @@ describe.skipIf(skipScreenshots())("attack card screenshots", () => {
         await expectButtonRows(page, ".d20c-target--crit", rows);
         await expectButtonRows(page, ".d20c-target--hit", rows);
         expect(await boxes(page, ".d20c-target--miss .d20c-apply__btn")).toHaveLength(0);
+
+        // Badges and buttons keep their text readable against their own colour (WCAG AA, 4.5:1).
+        for (const c of await contrasts(page, ".d20c-badge, .d20c-apply__btn")) expect(c).toBeGreaterThanOrEqual(4.5);
+        expect(await textLuminance(page, ".d20c-card__title")).toBeLessThan(0.1);
 
         // The applied record and its undo are readable.
         const [applied] = await boxes(page, ".d20c-applied__row");
@@ -243,6 +279,36 @@ describe.skipIf(skipScreenshots())("attack card screenshots", () => {
       PAGE,
     );
     const png = await screenshotHtml(body, { ...PAGE, selector: ".chat-message", name: "chat-attack-card-knockout" });
+    expect(pngSize(png).width).toBeGreaterThan(250);
+  });
+
+  it("[SYS-TARGETS] in Foundry's dark theme the card switches to light ink on dark paper and stays readable", async () => {
+    const body = `<div class="theme-dark" style="padding: 1px 0">${messageHtml(
+      await threeTargetCard(),
+      standInViewer({ isGM: true }),
+    ).replace('class="chat-message"', 'class="chat-message" style="background: #25242a"')}</div>`;
+    await withPage(
+      body,
+      async (page) => {
+        expect(await textLuminance(page, ".d20c-card__title")).toBeGreaterThan(0.6);
+        expect(await textLuminance(page, ".d20c-target--hit .d20c-total")).toBeGreaterThan(0.6);
+        for (const c of await contrasts(page, ".d20c-badge, .d20c-apply__btn")) expect(c).toBeGreaterThanOrEqual(4.5);
+        expect((await boxes(page, ".d20c-badge")).map((b) => b.text)).toEqual(["CRITICAL HIT", "HIT", "MISS"]);
+        await expectNoOverflow(page);
+      },
+      PAGE,
+    );
+    // The same card inside a part of the UI that asks for the light theme keeps dark ink.
+    const forcedLight = `<div class="theme-dark"><div class="theme-light">${messageHtml(
+      await threeTargetCard(),
+      standInViewer({ isGM: true }),
+    )}</div></div>`;
+    await withPage(
+      forcedLight,
+      async (page) => expect(await textLuminance(page, ".d20c-card__title")).toBeLessThan(0.1),
+      PAGE,
+    );
+    const png = await screenshotHtml(body, { ...PAGE, selector: ".chat-message", name: "chat-attack-card-dark" });
     expect(pngSize(png).width).toBeGreaterThan(250);
   });
 });
