@@ -100,6 +100,11 @@ describe("13th Age follow-ups: event strings", () => {
     });
   }
 
+  it("[SYS-TURNS] no event data field is called `name`: that name belongs to the bearer the chat adds", () => {
+    const all = Object.values(sources).flat();
+    expect(all.filter(({ event }) => event.data && "name" in event.data).map(({ event }) => event.key)).toEqual([]);
+  });
+
   it("[13A-TEMPHP] the temporary-HP events carry the numbers their strings name", () => {
     const a = pc({ hp: { value: 30, max: 30, temp: 6 } });
     const lower = rs.applyHealing(a, 4, "temp", {}, "a").events.find((e) => e.key === "D20C.Age13.Event.tempKept");

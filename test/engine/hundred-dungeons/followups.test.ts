@@ -124,6 +124,11 @@ describe("Hundred Dungeons follow-ups: event strings", () => {
     });
   }
 
+  it("[SYS-TURNS] no event data field is called `name`: that name belongs to the bearer the chat adds", () => {
+    const all = Object.values(sources).flat();
+    expect(all.filter(({ event }) => event.data && "name" in event.data).map(({ event }) => event.key)).toEqual([]);
+  });
+
   it("[SYS-TARGETS] the damage, healing and temporary-HP events report the amounts in their strings", () => {
     const hurt = hdActor({ hp: { value: 10, max: 10, temp: 2 } });
     const dmg = hd.applyDamage(hurt, { amount: 5, types: [], natural: null, critical: false, ongoing: false, fromAttack: true, melee: true, nonlethal: false, knockOut: false }, {}, "a");
