@@ -62,6 +62,17 @@ function newMessages(known: ReadonlySet<string>): ChatMessage[] {
   ) as ChatMessage[];
 }
 
+/** Whether a message carries our flags (an attack card, a rules roll, a loose roll's outcomes). */
+function ourFlagged(message: ChatMessage): boolean {
+  return Object.keys(systemFlags(message)).length > 0;
+}
+
+/** The top-left corner of the scene's own area (inside the padding), where the token goes. */
+function sceneCorner(): { x: number; y: number } {
+  const d = (canvas as unknown as { dimensions?: { sceneX?: number; sceneY?: number } } | undefined)?.dimensions;
+  return { x: d?.sceneX ?? 0, y: d?.sceneY ?? 0 };
+}
+
 /** Kept d20 result of a rebuilt roll (the first d20 term's active result). */
 function keptD20(roll: Roll): number | null {
   const dice = roll.dice as unknown as { faces?: number | null; results: { result: number; active?: boolean }[] }[];
@@ -84,7 +95,9 @@ async function typeRoll(formula: string): Promise<void> {
 function attacksBody(ports: AttackPorts, context: QuenchBatchContext): void {
   const { describe, it, before, after, assert } = context;
   const temp = new TemporaryDocuments();
-  const knownMessages = new Set<string>();
+  /** Messages that existed before the batch, and the ones the batch posted (deleted in `after`). */
+  const initialMessages = new Set<string>();
+  const posted = new Set<string>();
   let previousTargets: string[] = [];
   let attacker: Actor.Implementation;
   let power: Item.Implementation;
@@ -93,12 +106,11 @@ function attacksBody(ports: AttackPorts, context: QuenchBatchContext): void {
   /** The message whose damage was applied, and the target's stored system before it. */
   let applied: { message: ChatMessage; priorSystem: unknown } | null = null;
 
-  /** Roll an attack; keep its message for deletion. */
+  /** Roll an attack; its message is deleted in `after`. */
   async function attack(): Promise<ChatMessage> {
     const message = await ports.rollAttack(attacker, power, { fastForward: true });
     if (!message) throw new Error("rollAttack posted no message (see the notification)");
-    temp.keep(message as unknown as { delete(): Promise<unknown> });
-    knownMessages.add(message.id ?? "");
+    posted.add(message.id ?? "");
     return message;
   }
 
@@ -106,7 +118,7 @@ function attacksBody(ports: AttackPorts, context: QuenchBatchContext): void {
     requireGM();
     const scene = (canvas as unknown as { ready?: boolean; scene?: Scene.Implementation | null } | undefined)?.scene;
     if (!scene) throw new Error("View a scene before running d20-combat.attacks (it places a temporary token).");
-    for (const id of game.messages.keys()) knownMessages.add(id);
+    for (const id of game.messages.keys()) initialMessages.add(id);
     previousTargets = [...game.user.targets].map((t) => t.id);
     const defense = activeRuleset().defenses[0]?.key ?? "ac";
     attacker = temp.keep(
@@ -130,7 +142,7 @@ function attacksBody(ports: AttackPorts, context: QuenchBatchContext): void {
         prototypeToken: { actorLink: true },
       }),
     );
-    const tokenData = (await target.getTokenDocument({ x: 0, y: 0 } as never)).toObject();
+    const tokenData = (await target.getTokenDocument(sceneCorner() as never)).toObject();
     const [token] = (await scene.createEmbeddedDocuments("Token", [tokenData as never])) as unknown as {
       id: string;
       uuid: string;
@@ -146,13 +158,15 @@ function attacksBody(ports: AttackPorts, context: QuenchBatchContext): void {
 
   after(async () => {
     targetOnly([]);
+    const ours = newMessages(initialMessages).filter((m) => posted.has(m.id ?? "") || ourFlagged(m));
+    for (const message of ours) await message.delete().catch(() => undefined);
     await temp.deleteAll();
     targetOnly(previousTargets);
   });
 
   describe("an attack against a targeted token", () => {
     it("rollAttack with fastForward posts ONE chat message with the target UUIDs, per-target outcomes and every roll", async () => {
-      const before = new Set(knownMessages);
+      const before = new Set(game.messages.keys());
       const message = await attack();
       const posted = newMessages(before);
       assert.equal(posted.length, 1, "exactly one message was posted");
@@ -221,11 +235,10 @@ function attacksBody(ports: AttackPorts, context: QuenchBatchContext): void {
   describe("the roll hook", () => {
     it("a /roll 1d20+5 message made while a token is targeted gets per-target outcomes from the roll hook", async () => {
       assert.equal(game.user.targets.size, 1, "the target token is still targeted");
-      const before = new Set(knownMessages);
+      const before = new Set(game.messages.keys());
       await typeRoll("1d20+5");
       const message = await waitFor(() => newMessages(before).find((m) => (m.rolls ?? []).length > 0), "the roll");
-      temp.keep(message as unknown as { delete(): Promise<unknown> });
-      knownMessages.add(message.id ?? "");
+      posted.add(message.id ?? "");
       const loose = systemFlags(message).loose;
       if (!loose) return assert.fail("the roll hook stored no outcomes in flags.d20-combat.loose");
       const roll = (message.rolls as Roll[])[0] as Roll;
