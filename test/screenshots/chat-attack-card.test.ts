@@ -10,7 +10,10 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { attackCardContext, type CardViewer } from "../../src/applications/chat/attack-card-context.js";
+import { looseRollContext, ruleCardContext } from "../../src/applications/chat/rule-card-context.js";
+import { getRuleset } from "../../src/engine/registry.js";
 import type { AttackCardData } from "../../src/workflows/card-data.js";
+import { decideLooseRoll } from "../../src/workflows/roll-hook-core.js";
 import { closeBrowser, pngSize, screenshotHtml, skipScreenshots, withPage } from "../support/browser.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import {
@@ -19,6 +22,7 @@ import {
   threeTargetCard,
   untargetedCard,
 } from "../workflows/attack-card-fixture.js";
+import { defaultOptions, npc, target } from "../workflows/attack-fixtures.js";
 
 /**
  * Stand-in for Foundry's chat log around one message: the v13 sidebar's width and dark background.
@@ -309,6 +313,58 @@ describe.skipIf(skipScreenshots())("attack card screenshots", () => {
       PAGE,
     );
     const png = await screenshotHtml(body, { ...PAGE, selector: ".chat-message", name: "chat-attack-card-dark" });
+    expect(pngSize(png).width).toBeGreaterThan(250);
+  });
+
+  it("[13A-DEATHSAVE] [SYS-ROLLHOOK] the rule card and the loose-roll block read at chat width with the same badges", async () => {
+    const R = getRuleset("13th-age");
+    const rule = hbs.render(
+      "templates/chat/rule-card.hbs",
+      ruleCardContext(
+        {
+          version: 1,
+          actorUuid: "Actor.x",
+          actorName: "Tamsin",
+          title: "D20C.Chat.DeathSaveTitle",
+          rolls: [
+            {
+              label: "D20C.Chat.Roll",
+              formula: "1d20",
+              total: 17,
+              natural: 17,
+              target: 16,
+              against: "total",
+              success: true,
+            },
+          ],
+          events: [],
+        },
+        standInViewer(),
+      ),
+    );
+    const loose = hbs.render(
+      "templates/chat/loose-roll.hbs",
+      looseRollContext(
+        decideLooseRoll(R, defaultOptions(R), { natural: 14, total: 21 }, [
+          target("a", npc(R, 20), "Goblin"),
+          target("b", npc(R, 25), "Ogre"),
+        ]),
+        standInViewer({ isGM: true }),
+      ),
+    );
+    const body = `<div class="chat-message">${rule}</div><div class="chat-message">${loose}</div>`;
+    await withPage(
+      body,
+      async (page) => {
+        expect((await boxes(page, ".d20c-badge")).map((b) => b.text)).toEqual(["SUCCESS", "HIT", "MISS"]);
+        for (const c of await contrasts(page, ".d20c-badge")) expect(c).toBeGreaterThanOrEqual(4.5);
+        for (const card of await boxes(page, ".d20c-card")) expect(card.width).toBeLessThanOrEqual(CHAT_WIDTH);
+        const rows = await boxes(page, ".d20c-loose-roll__targets .d20c-target");
+        for (const r of rows) expect(r.height).toBeLessThanOrEqual(40);
+      },
+      PAGE,
+    );
+    const png = await screenshotHtml(body, { ...PAGE, name: "chat-rule-cards" });
     expect(pngSize(png).width).toBeGreaterThan(250);
   });
 });
