@@ -47,7 +47,12 @@ export function actorsInEveryState(small: boolean): { label: string; actor: Acto
     ? { str: 2, dex: 1, con: 1, int: 0, wis: 1, cha: 0 }
     : { str: 14, dex: 12, con: 12, int: 10, wis: 10, cha: 10 };
   const a = (over: Partial<ActorSource>): ActorSource =>
-    defaultActorSource({ abilities, hp: { value: 20, max: 20, temp: 0 }, recoveries: { value: 2, max: 8, formula: "1d8", noRecoveryUses: 0, ralliesThisBattle: 0, battlesSinceHealUp: 0 }, ...over });
+    defaultActorSource({
+      abilities,
+      hp: { value: 20, max: 20, temp: 0 },
+      recoveries: { value: 2, max: 8, formula: "1d8", noRecoveryUses: 0, ralliesThisBattle: 0, battlesSinceHealUp: 0 },
+      ...over,
+    });
   return [
     { label: "unhurt PC", actor: a({}) },
     { label: "hurt PC", actor: a({ hp: { value: 6, max: 20, temp: 0 } }) },
@@ -57,7 +62,20 @@ export function actorsInEveryState(small: boolean): { label: string; actor: Acto
     { label: "stable PC", actor: a({ hp: { value: -3, max: 20, temp: 0 }, state: "stable" }) },
     { label: "staggered PC", actor: a({ hp: { value: -1, max: 20, temp: 0 }, state: "staggered" }) },
     { label: "dead PC", actor: a({ hp: { value: -30, max: 20, temp: 0 }, state: "dead" }) },
-    { label: "no recoveries left", actor: a({ hp: { value: 6, max: 20, temp: 0 }, recoveries: { value: 0, max: 8, formula: "1d8", noRecoveryUses: 1, ralliesThisBattle: 1, battlesSinceHealUp: 0 } }) },
+    {
+      label: "no recoveries left",
+      actor: a({
+        hp: { value: 6, max: 20, temp: 0 },
+        recoveries: {
+          value: 0,
+          max: 8,
+          formula: "1d8",
+          noRecoveryUses: 1,
+          ralliesThisBattle: 1,
+          battlesSinceHealUp: 0,
+        },
+      }),
+    },
     { label: "NPC", actor: a({ kind: "npc" }) },
     { label: "important NPC", actor: a({ kind: "npc", important: true }) },
   ];
@@ -138,7 +156,8 @@ export function eventsFromRequestedRolls(ruleset: Ruleset, small: boolean): Seen
         /* states a game refuses are not this test's business */
       }
     };
-    for (const p of packetsOfEveryKind()) keep(`damage ${p.label}`, () => ruleset.applyDamage(actor, p.packet, {}, "a1"));
+    for (const p of packetsOfEveryKind())
+      keep(`damage ${p.label}`, () => ruleset.applyDamage(actor, p.packet, {}, "a1"));
     keep("recovery", () => ruleset.startRecovery(actor, false, {}, "a1"));
     keep("rally", () => ruleset.startRecovery(actor, true, {}, "a1"));
     try {
@@ -282,7 +301,12 @@ export function eventsFromTurnCycle(ruleset: Ruleset, small: boolean): SeenEvent
  * Run a turn plan through the real plan runner with recorded d20 faces (total = face + the
  * formula's flat bonus) and return each chat line as the turn chat shows it (English strings).
  */
-export async function turnChat(ruleset: Ruleset, ctx: TurnContext, steps: TurnStep[], faces: number[]): Promise<TurnLineView[]> {
+export async function turnChat(
+  ruleset: Ruleset,
+  ctx: TurnContext,
+  steps: TurnStep[],
+  faces: number[],
+): Promise<TurnLineView[]> {
   const queue = [...faces];
   const lines: ChatLine[] = [];
   let n = 0;
@@ -290,8 +314,12 @@ export async function turnChat(ruleset: Ruleset, ctx: TurnContext, steps: TurnSt
     roll: async (request) => {
       const face = queue.shift();
       if (face === undefined) throw new Error(`no recorded die for ${request.kind}`);
-      const flat = (request.formula.replace(/\d*d\d+(k[hl]\d*)?/g, "").replace(/\s+/g, "").match(/[+-]\d+/g) ?? [])
-        .reduce((sum, t) => sum + Number(t), 0);
+      const flat = (
+        request.formula
+          .replace(/\d*d\d+(k[hl]\d*)?/g, "")
+          .replace(/\s+/g, "")
+          .match(/[+-]\d+/g) ?? []
+      ).reduce((sum, t) => sum + Number(t), 0);
       return { total: face + flat, natural: face };
     },
     applyActor: async () => {},

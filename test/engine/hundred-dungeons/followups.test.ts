@@ -40,7 +40,13 @@ describe("Hundred Dungeons follow-ups: effects with no creator", () => {
     });
 
     it(`[SYS-TURNS] a sustained effect with ${label} creator ends at the bearer's turn end unless sustained this round`, () => {
-      const wall = effect({ id: "wall", duration: "sustain", sustain: "minor", armed: true, sourceCombatantId: creator });
+      const wall = effect({
+        id: "wall",
+        duration: "sustain",
+        sustain: "minor",
+        armed: true,
+        sourceCombatantId: creator,
+      });
       const kept = combatant("mage", { effects: [{ ...wall, sustainedRound: 3 }] });
       const lapsed = combatant("mage", { effects: [{ ...wall, sustainedRound: 2 }] });
       expect(hd.onTurnEnd(ctx([kept], { round: 3, combatantId: "mage" }))).not.toContainEqual(removes("wall"));
@@ -131,7 +137,22 @@ describe("Hundred Dungeons follow-ups: event strings", () => {
 
   it("[SYS-TARGETS] the damage, healing and temporary-HP events report the amounts in their strings", () => {
     const hurt = hdActor({ hp: { value: 10, max: 10, temp: 2 } });
-    const dmg = hd.applyDamage(hurt, { amount: 5, types: [], natural: null, critical: false, ongoing: false, fromAttack: true, melee: true, nonlethal: false, knockOut: false }, {}, "a");
+    const dmg = hd.applyDamage(
+      hurt,
+      {
+        amount: 5,
+        types: [],
+        natural: null,
+        critical: false,
+        ongoing: false,
+        fromAttack: true,
+        melee: true,
+        nonlethal: false,
+        knockOut: false,
+      },
+      {},
+      "a",
+    );
     const dealt = dmg.events.find((e) => e.key === "D20C.HD.Event.damaged");
     expect(dealt?.data).toMatchObject({ dealt: 5, absorbed: 2, hpLost: 3 });
     const healed = hd.applyHealing(dmg.actor, 2, "heal", {}, "a").events.find((e) => e.key === "D20C.HD.Event.healed");

@@ -35,7 +35,13 @@ describe("Wounds d20 follow-ups: effects with no creator", () => {
     });
 
     it(`[SYS-TURNS] a sustained effect with ${label} creator lapses at the bearer's turn end unless sustained this round`, () => {
-      const ward = effect({ id: "ward", duration: "sustain", sustain: "minor", armed: true, sourceCombatantId: creator });
+      const ward = effect({
+        id: "ward",
+        duration: "sustain",
+        sustain: "minor",
+        armed: true,
+        sourceCombatantId: creator,
+      });
       const kept = combatant("mage", { effects: [{ ...ward, sustainedRound: 2 }] });
       const lapsed = combatant("mage", { effects: [{ ...ward, sustainedRound: 1 }] });
       expect(wd.onTurnEnd(ctx([kept], { round: 2, combatantId: "mage" }))).not.toContainEqual(removes("ward"));
