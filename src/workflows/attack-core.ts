@@ -105,13 +105,16 @@ const sum = (mods: readonly Modifier[]): number => mods.reduce((s, m) => s + m.v
 /**
  * Which of the target's defenses the attack meets: the power's, or the target's touch defense for
  * a touch attack and its flat-footed defense when caught off guard, where the ruleset derives them
- * ([WD-TOUCH], [WD-FLAT]). The lower applies when both do.
+ * ([WD-TOUCH], [WD-FLAT]). A touch attack on a target caught off guard meets `touchFlat` (neither
+ * armor nor a Dex bonus) where the ruleset derives it; otherwise the lower of touch and flat.
  */
 export function defenseFor(
   power: PowerSource,
   situation: Situation,
   defenses: Record<string, number>,
 ): { key: string; value: number } {
+  const touchFlat = defenses.touchFlat;
+  if (power.touch && situation.offGuard && touchFlat !== undefined) return { key: "touchFlat", value: touchFlat };
   const candidates: string[] = [];
   if (power.touch && defenses.touch !== undefined) candidates.push("touch");
   if (situation.offGuard && defenses.flat !== undefined) candidates.push("flat");

@@ -1,0 +1,80 @@
+/**
+ * Follow-ups of the attack workflow (issue 5), each through the pure workflow code with the real
+ * rulesets and recorded dice: touch attacks on a target caught off guard, wrong-square misses as
+ * the attacker sees them, coup de grace, ongoing damage put on the target by the damage button.
+ */
+import { describe, expect, it } from "vitest";
+import { defaultActorSource } from "../../src/engine/common.js";
+import { getRuleset } from "../../src/engine/registry.js";
+import { attackFromRecordedDice, defenseFor, plainSituation } from "../../src/workflows/attack-core.js";
+import { derivedDefense, npc, power, request, target } from "./attack-fixtures.js";
+
+describe("touch attacks on a target caught off guard", () => {
+  const WD = getRuleset("wounds-d20");
+  // Armor 4, Dex 16 (+3): every one of AC, touch, flat and touch-flat differs.
+  const knight = defaultActorSource({
+    kind: "character",
+    level: 1,
+    abilities: { str: 10, dex: 16, con: 10, int: 10, wis: 10, cha: 10 },
+    armor: { armorBonus: 4, shieldBonus: 0, maxDex: null, heavy: false },
+  });
+
+  it("[WD-TOUCH] [WD-FLAT] a touch attack on an off-guard target meets neither armor nor the Dex bonus", () => {
+    const d = WD.deriveActor(knight, {});
+    const touch = d.defenses.touch!;
+    const flat = d.defenses.flat!;
+    // Reasoned from the rules: touch drops the armor (4), off guard drops the Dex bonus (3).
+    expect(d.defenses.ac! - touch).toBe(4);
+    expect(d.defenses.ac! - flat).toBe(3);
+    const chosen = defenseFor(power({ touch: true }), plainSituation({ offGuard: true }), d.defenses);
+    expect(chosen).toEqual({ key: "touchFlat", value: d.defenses.ac! - 4 - 3 });
+    expect(chosen.value).toBeLessThan(Math.min(touch, flat));
+  });
+
+  it("[WD-TOUCH] [WD-FLAT] the attack card's total is measured against that defense", () => {
+    const expected = derivedDefense(WD, knight, "ac") - 4 - 3; // 10 + 0
+    const req = request("wounds-d20", {
+      power: power({ touch: true, attackBonus: 0 }),
+      situation: { offGuard: true },
+      targets: [target("knight", knight)],
+    });
+    // Natural 10 + bonus 0: hits touch-flat (10) but neither touch (13) nor flat (11).
+    const card = attackFromRecordedDice(req, [10], { "*": [3] });
+    const t = card.targets[0]!;
+    expect(t.outcome.defense).toBe(expected);
+    expect(t.outcome.total).toBeGreaterThanOrEqual(expected);
+    expect(t.outcome.isHit).toBe(true);
+  });
+
+  it("[WD-TOUCH] falls back to touch alone, or to the lower of touch and flat where no touch-flat is derived", () => {
+    expect(
+      defenseFor(power({ touch: true }), plainSituation(), { ac: 18, touch: 13, flat: 15, touchFlat: 10 }),
+    ).toEqual({
+      key: "touch",
+      value: 13,
+    });
+    expect(
+      defenseFor(power({ touch: true }), plainSituation({ offGuard: true }), { ac: 18, touch: 13, flat: 12 }),
+    ).toEqual({
+      key: "flat",
+      value: 12,
+    });
+    expect(
+      defenseFor(power(), plainSituation({ offGuard: true }), { ac: 18, touch: 13, flat: 15, touchFlat: 10 }),
+    ).toEqual({
+      key: "flat",
+      value: 15,
+    });
+  });
+
+  it("[WD-TOUCH] a game without touch defenses keeps the power's own defense", () => {
+    const FF = getRuleset("ffd20");
+    const t = npc(FF, 14);
+    const card = attackFromRecordedDice(
+      request("ffd20", { power: power({ touch: true }), situation: { offGuard: true }, targets: [target("t", t)] }),
+      [9],
+      { "*": [3] },
+    );
+    expect(card.targets[0]!.outcome.defenseKey).toBe("ac");
+  });
+});
