@@ -2,7 +2,7 @@
  * Small rules helpers every game shares. Game-specific decisions stay in `rulesets/`.
  */
 import { EngineError, requireD20, requireFinite, requireNonNegative } from "./errors.js";
-import type { ActorSource, DamagePacket, RollMode, RuleOptions } from "./types.js";
+import type { ActorSource, DamagePacket, RollMode, RuleOptions, Situation } from "./types.js";
 import { ABILITY_KEYS } from "./types.js";
 
 /** d20-style ability modifier: (score − 10) / 2, rounded down. */
@@ -97,6 +97,25 @@ export function defaultActorSource(overrides: Partial<ActorSource> = {}): ActorS
     constitutionDamage: 0,
   };
   return { ...base, ...clonePlain(overrides) } as ActorSource;
+}
+
+/**
+ * A situation with nothing in play (no advantage, cover, concealment, mighty/weak dice or bonus),
+ * with overrides: the starting point of the attack dialog and of tests.
+ */
+export function blankSituation(overrides: Partial<Situation> = {}): Situation {
+  return {
+    combatAdvantage: false,
+    cover: "none",
+    concealment: "none",
+    mighty: 0,
+    weak: 0,
+    bonus: 0,
+    wrongSquare: false,
+    withinMeleeReach: false,
+    offGuard: false,
+    ...overrides,
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import {
   absorbTemporary,
   abilityModifier,
+  blankSituation,
   clamp,
   clonePlain,
   d20Formula,
@@ -352,6 +353,22 @@ describe("common.ts", () => {
     b.hp.value = 1;
     expect(hp.value).toBe(3);
     expect(defaultActorSource().hp).not.toBe(defaultActorSource().hp);
+  });
+
+  it("blankSituation has nothing in play, applies overrides and is a fresh object each call", () => {
+    const s = blankSituation();
+    expect(netMode(s.mighty, s.weak)).toBe("normal");
+    expect([s.cover, s.concealment]).toEqual(["none", "none"]);
+    expect([s.combatAdvantage, s.wrongSquare, s.withinMeleeReach, s.offGuard, s.bonus]).toEqual([
+      false,
+      false,
+      false,
+      false,
+      0,
+    ]);
+    const c = blankSituation({ cover: "superior", bonus: 2 });
+    expect(c).toEqual({ ...s, cover: "superior", bonus: 2 });
+    expect(blankSituation()).not.toBe(blankSituation());
   });
 
   it("validateActorSource names the bad field", () => {
