@@ -23,7 +23,7 @@ import type {
   Situation,
   WeaponSource,
 } from "../engine/types.js";
-import type { AttackCardData, CardDamageRoll, CardOdds, CardTarget } from "./card-data.js";
+import type { AttackCardData, CardDamageRoll, CardOdds, CardTarget, ShownOutcome } from "./card-data.js";
 
 /** A situation with nothing special going on (what shift-click uses). */
 export function plainSituation(overrides: Partial<Situation> = {}): Situation {
@@ -92,7 +92,14 @@ export interface DamageToRoll {
 export interface DecidedAttack {
   plan: AttackPlan;
   dice: number[];
-  targets: { snapshot: TargetSnapshot; outcome: AttackOutcome; odds: CardOdds | null; damageKey: string | null }[];
+  targets: {
+    snapshot: TargetSnapshot;
+    outcome: AttackOutcome;
+    odds: CardOdds | null;
+    damageKey: string | null;
+    /** Wrong square: what non-GM viewers see (see `CardTarget.shown`). */
+    shown?: ShownOutcome;
+  }[];
   untargeted: AttackOutcome | null;
   damage: DamageToRoll[];
 }
@@ -258,10 +265,7 @@ export function decideAttack(
     return key;
   };
 
-  const targets = req.targets.map((snapshot, i) => {
-    const input = attackInputFor(req, base, snapshot);
-    const outcome = req.ruleset.resolveAttack({ ...input, dice: diceForMode(dice, plan.modes[i] ?? "normal") });
-    let odds: CardOdds | null = null;
+  const oddsFor = (input: Omit<AttackInput, "dice">): CardOdds | null => {
     try {
       const o = attackOdds(req.ruleset, input, {
         hit: plan.hit,
@@ -270,11 +274,39 @@ export function decideAttack(
         missEffect: req.power.missEffect,
         types: req.power.damageTypes,
       });
-      odds = { hit: o.hitOrCrit, crit: o.crit, expectedDamage: o.expectedDamage };
+      return { hit: o.hitOrCrit, crit: o.crit, expectedDamage: o.expectedDamage };
     } catch {
-      odds = null;
+      return null;
     }
-    return { snapshot, outcome, odds, damageKey: damageKeyFor(outcome) };
+  };
+
+  const targets = req.targets.map((snapshot, i) => {
+    const input = attackInputFor(req, base, snapshot);
+    const d = diceForMode(dice, plan.modes[i] ?? "normal");
+    const outcome = req.ruleset.resolveAttack({ ...input, dice: d });
+    const decided = { snapshot, outcome, odds: oddsFor(input), damageKey: damageKeyFor(outcome) };
+    if (!req.situation.wrongSquare || outcome.result !== "autoMiss") return decided;
+    // [FF-INVIS] only the GM learns the square was wrong: others see the roll as it reads against
+    // the right square, and a roll that would have hit as a plain miss with no numbers to compare.
+    const asIf = { ...input, situation: { ...input.situation, wrongSquare: false } };
+    const cover = req.ruleset.resolveAttack({ ...asIf, dice: d });
+    const shown: ShownOutcome = cover.isHit
+      ? {
+          outcome: {
+            ...cover,
+            result: "miss",
+            isHit: false,
+            isCrit: false,
+            autoHit: false,
+            autoMiss: false,
+            missEffect: false,
+            reasons: [],
+          },
+          odds: null,
+          hideDetails: true,
+        }
+      : { outcome: { ...cover, missEffect: false }, odds: oddsFor(asIf), hideDetails: false };
+    return { ...decided, shown };
   });
 
   let untargeted: AttackOutcome | null = null;
@@ -325,6 +357,7 @@ export function buildAttackCard(
     odds: t.odds,
     damageKey: t.damageKey,
     damage: t.damageKey ? (byKey.get(t.damageKey)?.total ?? 0) : 0,
+    ...(t.shown ? { shown: t.shown } : {}),
   }));
   return {
     version: 1,
@@ -342,6 +375,7 @@ export function buildAttackCard(
     damageTypes: [...req.power.damageTypes],
     nonlethal: req.power.nonlethal,
     ...(req.ruleset.knockOut ? { knockOut: true } : {}),
+    ...(req.situation.wrongSquare ? { wrongSquare: true } : {}),
     damageRolls,
     targets,
     untargeted: decided.untargeted,

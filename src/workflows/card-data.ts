@@ -62,6 +62,20 @@ export interface CardTarget {
   damageKey: string | null;
   /** Damage this target takes from the outcome (0 when none). */
   damage: number;
+  /**
+   * What viewers other than the GM see when the attack went to the wrong square of an unseen
+   * target ([FF-INVIS]: the attacker is not told why it missed): the roll read as if the square
+   * were right, shown as an ordinary miss. Absent = everyone sees `outcome`.
+   */
+  shown?: ShownOutcome;
+}
+
+/** A target's outcome as non-GM viewers see it (see {@link CardTarget.shown}). */
+export interface ShownOutcome {
+  outcome: AttackOutcome;
+  odds: CardOdds | null;
+  /** Hide the defense and odds: the roll would have hit, so the numbers would give the reason away. */
+  hideDetails: boolean;
 }
 
 /** A button press that changed a target, recorded for the card and its undo. */
@@ -106,6 +120,8 @@ export interface AttackCardData {
   bonusParts: Modifier[];
   damageTypes: string[];
   nonlethal: boolean;
+  /** The attack went to the wrong square of an unseen target (only the GM learns it). Absent = no. */
+  wrongSquare?: boolean;
   /** The game lets the attacker knock a creature out instead of killing it ([HD-ENEMYDEATH]). Absent = no. */
   knockOut?: boolean;
   damageRolls: CardDamageRoll[];

@@ -96,9 +96,21 @@ export function applyButtons(card: Pick<AttackCardData, "knockOut">) {
   }));
 }
 
+/**
+ * The outcome a viewer is shown: the GM sees the real one (with the wrong-square reason); others
+ * see a wrong-square miss as an ordinary miss ([FF-INVIS]: the attacker is not told why).
+ */
+function viewedOutcome(t: CardTarget, viewer: CardViewer) {
+  if (!t.shown) return { o: t.outcome, odds: t.odds, hide: false, extraReasons: [] as string[] };
+  if (viewer.isGM) return { o: t.outcome, odds: t.odds, hide: false, extraReasons: ["D20C.Chat.Reason.wrongSquareGM"] };
+  return { o: t.shown.outcome, odds: t.shown.odds, hide: t.shown.hideDetails, extraReasons: [] as string[] };
+}
+
 function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
-  const details = canSeeDetails(viewer.visibility, { isGM: viewer.isGM, ownsTarget: viewer.ownsTarget(t.uuid) });
-  const o = t.outcome;
+  const view = viewedOutcome(t, viewer);
+  const details =
+    !view.hide && canSeeDetails(viewer.visibility, { isGM: viewer.isGM, ownsTarget: viewer.ownsTarget(t.uuid) });
+  const o = view.o;
   return {
     uuid: t.uuid,
     name: t.name,
@@ -117,10 +129,10 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
     defenseLabel: card.defenseLabel,
     critThreshold: o.critThreshold,
     modifiers: o.modifiers.map((m) => modifierView(m, viewer)),
-    reasons: o.reasons.filter((r) => viewer.has(r)),
+    reasons: [...view.extraReasons, ...o.reasons].filter((r) => viewer.has(r)),
     odds:
-      details && t.odds
-        ? { hit: percent(t.odds.hit), crit: percent(t.odds.crit), expected: t.odds.expectedDamage.toFixed(1) }
+      details && view.odds
+        ? { hit: percent(view.odds.hit), crit: percent(view.odds.crit), expected: view.odds.expectedDamage.toFixed(1) }
         : null,
     damage: t.damage,
     hasDamage: t.damageKey !== null,
