@@ -9,7 +9,6 @@ import type {
   ActorSource,
   CombatantSource,
   DamagePacket,
-  EffectSource,
   RuleEvent,
   RuleResult,
   TurnContext,
@@ -20,22 +19,7 @@ import { sheetBlocks } from "../../src/applications/sheets/actor-context.js";
 import { turnLineView, type TurnLineView } from "../../src/workflows/combat-chat.js";
 import { runPlan, type ChatLine } from "../../src/workflows/turns.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
-
-/** A plain damage packet (untyped, no attack roll) with overrides. */
-export function damagePacket(amount: number, over: Partial<DamagePacket> = {}): DamagePacket {
-  return {
-    amount,
-    types: [],
-    natural: null,
-    critical: false,
-    ongoing: false,
-    fromAttack: true,
-    melee: true,
-    nonlethal: false,
-    knockOut: false,
-    ...over,
-  };
-}
+import { combatantSource, damagePacket, effectSource, turnContext } from "../support/engine-fixtures.js";
 
 /**
  * Actors in the states damage and healing behave differently in: up and unhurt, hurt, with
@@ -210,40 +194,15 @@ export function shownBlocks(ruleset: Ruleset): Record<SheetBlock, boolean> {
   return sheetBlocks(ruleset);
 }
 
-/** A timed or save-ends effect with overrides. */
-export function timedEffect(over: Partial<EffectSource> = {}): EffectSource {
-  return {
-    id: "e1",
-    name: "Effect",
-    sourceCombatantId: null,
-    duration: "saveEnds",
-    save: "normal",
-    saveBonus: 0,
-    sustain: null,
-    sustainedRound: null,
-    ongoing: null,
-    aftereffect: null,
-    armed: false,
-    statuses: [],
-    ...over,
-  };
-}
-
 /** A combatant around an actor (id `c-<n>`, actor id `a-<n>`). */
 export function combatantOf(n: number, actor: ActorSource, over: Partial<CombatantSource> = {}): CombatantSource {
-  return {
-    id: `c-${n}`,
+  return combatantSource(`c-${n}`, actor, {
     actorId: `a-${n}`,
     name: `Fighter ${n}`,
-    actor,
-    effects: [],
     initiative: 10 + n,
-    side: actor.kind === "npc" ? "gm" : "player",
-    aware: true,
-    defeated: false,
     seat: n,
     ...over,
-  };
+  });
 }
 
 /**
@@ -254,9 +213,9 @@ export function combatantOf(n: number, actor: ActorSource, over: Partial<Combata
  */
 export function eventsFromTurnCycle(ruleset: Ruleset, small: boolean): SeenEvent[] {
   const out: SeenEvent[] = [];
-  const ongoing = timedEffect({ id: "burn", name: "Burning", ongoing: { amount: 3, type: "untyped" } });
+  const ongoing = effectSource({ id: "burn", name: "Burning", ongoing: { amount: 3, type: "untyped" } });
   const combatants = actorsInEveryState(small).map(({ actor }, i) =>
-    combatantOf(i + 1, actor, { effects: [ongoing, timedEffect({ id: "hold", name: "Held" })], aware: i % 3 !== 0 }),
+    combatantOf(i + 1, actor, { effects: [ongoing, effectSource({ id: "hold", name: "Held" })], aware: i % 3 !== 0 }),
   );
   const named = (e: RuleEvent) => combatants.some((x) => x.actorId === e.actorId);
   const run = (where: string, steps: () => TurnStep[], ctx: TurnContext) => {
@@ -281,7 +240,7 @@ export function eventsFromTurnCycle(ruleset: Ruleset, small: boolean): SeenEvent
     }
   };
   for (const round of [1, 2, 3]) {
-    const base: TurnContext = { round, combatantId: null, combatants, surpriseRound: round === 1, options: {} };
+    const base = turnContext(combatants, { round, surpriseRound: round === 1 });
     if (round === 1) run("combat start", () => ruleset.onCombatStart(base), base);
     run(`round ${round} start`, () => ruleset.onRoundStart(base), base);
     for (const c of combatants) {
@@ -291,7 +250,7 @@ export function eventsFromTurnCycle(ruleset: Ruleset, small: boolean): SeenEvent
     }
     run(`round ${round} end`, () => ruleset.onRoundEnd(base), base);
   }
-  const end: TurnContext = { round: 3, combatantId: null, combatants, surpriseRound: false, options: {} };
+  const end = turnContext(combatants, { round: 3 });
   run("combat end", () => ruleset.onCombatEnd(end, false), end);
   run("tough combat end", () => ruleset.onCombatEnd(end, true), end);
   return out;

@@ -1,5 +1,4 @@
-/** Plain-data builders for the 13th Age engine tests. */
-import { defaultActorSource } from "../../../src/engine/common.js";
+/** 13th Age defaults over the shared engine-test builders (test/support/engine-fixtures.ts). */
 import { thirteenthAge } from "../../../src/engine/rulesets/13th-age.js";
 import type {
   ActorSource,
@@ -11,92 +10,41 @@ import type {
   Situation,
   TurnContext,
 } from "../../../src/engine/types.js";
+import {
+  actorBuilder,
+  attackInput,
+  blankSituation,
+  combatantSource,
+  damagePacket,
+  effectSource,
+  turnContext,
+} from "../../support/engine-fixtures.js";
 
 export const rs = thirteenthAge;
 
-export function pc(overrides: Partial<ActorSource> = {}): ActorSource {
-  return defaultActorSource({ kind: "character", hp: { value: 30, max: 30, temp: 0 }, ...overrides });
-}
+export const pc = actorBuilder({ kind: "character", hp: { value: 30, max: 30, temp: 0 } });
 
-export function npc(overrides: Partial<ActorSource> = {}): ActorSource {
-  return defaultActorSource({ kind: "npc", hp: { value: 20, max: 20, temp: 0 }, ...overrides });
-}
+export const npc = actorBuilder({ kind: "npc", hp: { value: 20, max: 20, temp: 0 } });
 
-export const situation: Situation = {
-  combatAdvantage: false,
-  cover: "none",
-  concealment: "none",
-  mighty: 0,
-  weak: 0,
-  bonus: 0,
-  wrongSquare: false,
-  withinMeleeReach: false,
-  offGuard: false,
-};
+export const situation: Situation = blankSituation();
 
+/** +5 against AC 20 with the given d20 faces. */
 export function attack(over: Partial<AttackInput> & { dice: number[] }): AttackInput {
-  return {
-    attackBonus: 5,
-    defense: { key: "ac", value: 20 },
-    range: "melee",
-    situation,
-    escalation: 0,
-    attacker: { kind: "character", usesEscalation: false, penalties: [], conditions: [], exhaustion: 0 },
-    target: { conditions: [], vulnerabilities: [], exhaustion: 0 },
-    damageTypes: [],
-    critRange: 0,
-    hasMissEffect: false,
-    options: {},
-    ...over,
-  };
+  return attackInput({ attackBonus: 5, defense: { key: "ac", value: 20 }, situation, ...over });
 }
 
+/** 10 untyped melee damage from an attack whose natural roll was 10. */
 export function packet(over: Partial<DamagePacket> = {}): DamagePacket {
-  return {
-    amount: 10,
-    types: [],
-    natural: 10,
-    critical: false,
-    ongoing: false,
-    fromAttack: true,
-    melee: true,
-    nonlethal: false,
-    knockOut: false,
-    ...over,
-  };
+  return damagePacket(10, { natural: 10, ...over });
 }
 
+/** An effect named by its id. */
 export function effect(over: Partial<EffectSource> & { id: string }): EffectSource {
-  return {
-    name: over.id,
-    sourceCombatantId: null,
-    duration: "saveEnds",
-    save: "normal",
-    saveBonus: 0,
-    sustain: null,
-    sustainedRound: null,
-    ongoing: null,
-    aftereffect: null,
-    armed: false,
-    statuses: [],
-    ...over,
-  };
+  return effectSource({ name: over.id, ...over });
 }
 
 export function combatant(id: string, actor: ActorSource, over: Partial<CombatantSource> = {}): CombatantSource {
-  return {
-    id,
-    actorId: `actor-${id}`,
-    name: id,
-    actor,
-    effects: [],
-    initiative: null,
-    side: actor.kind === "character" ? "player" : "gm",
-    aware: true,
-    defeated: false,
-    seat: 0,
-    ...over,
-  };
+  return combatantSource(id, actor, over);
 }
 
 export function ctx(
@@ -105,5 +53,5 @@ export function ctx(
   options: RuleOptions = {},
   round = 1,
 ): TurnContext {
-  return { round, combatantId, combatants, surpriseRound: false, options };
+  return turnContext(combatants, { round, combatantId, options });
 }

@@ -1,5 +1,4 @@
-/** Builders of plain engine inputs for the Wounds d20 tests. */
-import { defaultActorSource } from "../../../src/engine/common.js";
+/** Wounds d20 defaults over the shared engine-test builders (test/support/engine-fixtures.ts). */
 import type {
   ActorSource,
   AttackInput,
@@ -12,144 +11,63 @@ import type {
   WeaponSource,
 } from "../../../src/engine/types.js";
 import { woundsD20 } from "../../../src/engine/rulesets/wounds-d20.js";
+import {
+  actorBuilder,
+  attackInput as sharedAttackInput,
+  blankSituation,
+  combatantSource,
+  damagePacket,
+  effectSource,
+  powerSource,
+  turnContext,
+  weaponSource,
+} from "../../support/engine-fixtures.js";
 
 export const wd = woundsD20;
 
-export function actor(overrides: Partial<ActorSource> = {}): ActorSource {
-  return defaultActorSource(overrides);
-}
+export const actor = actorBuilder();
 
 /** An actor with `damage` points taken out of `max`. */
 export function hurt(max: number, damage: number, overrides: Partial<ActorSource> = {}): ActorSource {
   return actor({ ...overrides, hp: { value: max - damage, max, temp: overrides.hp?.temp ?? 0 } });
 }
 
+/** A power with no attack ability of its own. */
 export function power(overrides: Partial<PowerSource> = {}): PowerSource {
-  return {
-    attackAbility: null,
-    attackBonus: 0,
-    defense: "ac",
-    range: "melee",
-    damage: "",
-    damageTypes: [],
-    missEffect: "none",
-    missDamage: "",
-    critDamage: "",
-    critRange: 0,
-    ongoing: null,
-    touch: false,
-    nonlethal: false,
-    ...overrides,
-  };
+  return powerSource({ attackAbility: null, ...overrides });
 }
 
 export function weapon(overrides: Partial<WeaponSource> = {}): WeaponSource {
-  return {
-    damageDice: "1d8",
-    weaponClass: "martial",
-    light: false,
-    finesse: false,
-    twoHanded: false,
-    offHand: false,
-    thrown: false,
-    ranged: false,
-    proficient: true,
-    proficiencyBonus: 0,
-    enhancement: 0,
-    critDice: "",
-    critRange: 0,
-    name: "Longsword",
-    ...overrides,
-  };
+  return weaponSource(overrides);
 }
 
 export function situation(overrides: Partial<Situation> = {}): Situation {
-  return {
-    combatAdvantage: false,
-    cover: "none",
-    concealment: "none",
-    mighty: 0,
-    weak: 0,
-    bonus: 0,
-    wrongSquare: false,
-    withinMeleeReach: false,
-    offGuard: false,
-    ...overrides,
-  };
+  return blankSituation(overrides);
 }
 
+/** The given d20 faces and bonus against that AC. */
 export function attackInput(
   dice: number[],
   attackBonus: number,
   defense: number,
   overrides: Partial<AttackInput> = {},
 ): AttackInput {
-  return {
-    dice,
-    attackBonus,
-    defense: { key: "ac", value: defense },
-    range: "melee",
-    situation: situation(),
-    escalation: 0,
-    attacker: { kind: "character", usesEscalation: false, penalties: [], conditions: [], exhaustion: 0 },
-    target: { conditions: [], vulnerabilities: [], exhaustion: 0 },
-    damageTypes: [],
-    critRange: 0,
-    hasMissEffect: false,
-    options: {},
-    ...overrides,
-  };
+  return sharedAttackInput({ dice, attackBonus, defense: { key: "ac", value: defense }, ...overrides });
 }
 
 export function packet(amount: number, overrides: Partial<DamagePacket> = {}): DamagePacket {
-  return {
-    amount,
-    types: [],
-    natural: null,
-    critical: false,
-    ongoing: false,
-    fromAttack: true,
-    melee: true,
-    nonlethal: false,
-    knockOut: false,
-    ...overrides,
-  };
+  return damagePacket(amount, overrides);
 }
 
 export function effect(overrides: Partial<EffectSource> = {}): EffectSource {
-  return {
-    id: "e1",
-    name: "Effect",
-    sourceCombatantId: null,
-    duration: "saveEnds",
-    save: "normal",
-    saveBonus: 0,
-    sustain: null,
-    sustainedRound: null,
-    ongoing: null,
-    aftereffect: null,
-    armed: false,
-    statuses: [],
-    ...overrides,
-  };
+  return effectSource(overrides);
 }
 
+/** A blank actor's combatant on the players' side (whatever actor the overrides give it). */
 export function combatant(id: string, overrides: Partial<CombatantSource> = {}): CombatantSource {
-  return {
-    id,
-    actorId: `actor-${id}`,
-    name: id,
-    actor: actor(),
-    effects: [],
-    initiative: null,
-    side: "player",
-    aware: true,
-    defeated: false,
-    seat: 0,
-    ...overrides,
-  };
+  return combatantSource(id, actor(), { side: "player", ...overrides });
 }
 
 export function ctx(combatants: CombatantSource[], overrides: Partial<TurnContext> = {}): TurnContext {
-  return { round: 1, combatantId: null, combatants, surpriseRound: false, options: {}, ...overrides };
+  return turnContext(combatants, overrides);
 }
