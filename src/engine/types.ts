@@ -248,6 +248,11 @@ export interface Situation {
   withinMeleeReach: boolean;
   /** Target is caught off guard (Wounds d20 flat-footed). */
   offGuard: boolean;
+  /**
+   * The attack is a coup de grace on a helpless target (FFd20: an automatic critical hit,
+   * [FF-CRITDMG]). Optional: absent = false; only games that list it in `situational` read it.
+   */
+  coupDeGrace?: boolean;
 }
 
 export interface AttackInput {

@@ -14,6 +14,7 @@ export const SITUATIONAL_FIELDS: readonly (keyof Situation)[] = [
   "offGuard",
   "withinMeleeReach",
   "wrongSquare",
+  "coupDeGrace",
   "cover",
   "concealment",
   "mighty",
@@ -60,6 +61,7 @@ export interface SituationDialogContext {
   offGuard: boolean;
   withinMeleeReach: boolean;
   wrongSquare: boolean;
+  coupDeGrace: boolean;
   cover: DialogChoice[] | null;
   concealment: DialogChoice[] | null;
   rollMode: DialogChoice[] | null;
@@ -77,6 +79,7 @@ export function situationDialogContext(ruleset: Pick<Ruleset, "situational" | "c
     offGuard: has("offGuard"),
     withinMeleeReach: has("withinMeleeReach"),
     wrongSquare: has("wrongSquare"),
+    coupDeGrace: has("coupDeGrace"),
     cover: has("cover") ? offeredCoverLevels(ruleset).map((l) => ({ value: l, label: COVER_LABEL[l] })) : null,
     concealment: has("concealment") ? CONCEALMENT_LEVELS.map((l) => ({ value: l, label: CONCEALMENT_LABEL[l] })) : null,
     rollMode: modes.length > 1 ? modes : null,
@@ -98,7 +101,7 @@ export function situationFromForm(
   const mode = String(form.rollMode ?? "normal");
   const bonus = Number(form.bonus ?? 0);
   const coverLevels = ruleset ? offeredCoverLevels(ruleset) : COVER_LEVELS;
-  return plainSituation({
+  const situation = plainSituation({
     combatAdvantage: on("combatAdvantage") && Boolean(form.combatAdvantage),
     offGuard: on("offGuard") && Boolean(form.offGuard),
     withinMeleeReach: on("withinMeleeReach") && Boolean(form.withinMeleeReach),
@@ -109,4 +112,6 @@ export function situationFromForm(
     weak: on("weak") && mode === "weak" ? 1 : 0,
     bonus: Number.isFinite(bonus) ? Math.trunc(bonus) : 0,
   });
+  // Optional field: set only when ticked in a game that offers it.
+  return on("coupDeGrace") && Boolean(form.coupDeGrace) ? { ...situation, coupDeGrace: true } : situation;
 }

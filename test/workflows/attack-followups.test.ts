@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { attackFromRecordedDice, defenseFor, plainSituation } from "../../src/workflows/attack-core.js";
+import { situationFromForm } from "../../src/workflows/situation-dialog.js";
 import { derivedDefense, npc, power, request, target } from "./attack-fixtures.js";
 
 describe("touch attacks on a target caught off guard", () => {
@@ -76,5 +77,43 @@ describe("touch attacks on a target caught off guard", () => {
       { "*": [3] },
     );
     expect(card.targets[0]!.outcome.defenseKey).toBe("ac");
+  });
+});
+
+describe("coup de grace (FFd20)", () => {
+  const FF = getRuleset("ffd20");
+
+  it("[FF-CRITDMG] a coup de grace is a critical hit even when the total misses: maximum damage plus extra crit dice", () => {
+    const foe = npc(FF, 30);
+    const req = request("ffd20", {
+      power: power({ damage: "2d6 + 3", critDamage: "1d8" }),
+      situation: { coupDeGrace: true },
+      targets: [target("helpless", foe)],
+    });
+    const card = attackFromRecordedDice(req, [7], { crit: [5] });
+    const t = card.targets[0]!;
+    expect(t.outcome.total).toBe(7 + 5);
+    expect(t.outcome.total).toBeLessThan(derivedDefense(FF, foe, "ac"));
+    expect(t.outcome.result).toBe("crit");
+    expect(t.outcome.isHit && t.outcome.isCrit).toBe(true);
+    // [FF-CRITDMG] 2d6 + 3 maximised = 15, plus the extra 1d8 rolled (5).
+    expect(t.damage).toBe(12 + 3 + 5);
+    expect(t.odds?.crit).toBe(1);
+  });
+
+  it("[FF-CRITDMG] without the coup de grace the same roll misses (the option is what makes the crit)", () => {
+    const card = attackFromRecordedDice(request("ffd20", { targets: [target("foe", npc(FF, 30))] }), [7], { "*": [5] });
+    expect(card.targets[0]!.outcome.result).toBe("miss");
+  });
+
+  it("[FF-CRITDMG] FFd20's dialog offers it; games without the rule ignore a form that claims it", () => {
+    expect(FF.situational).toContain("coupDeGrace");
+    expect(situationFromForm({ coupDeGrace: "on" }, FF).coupDeGrace).toBe(true);
+    expect(situationFromForm({}, FF).coupDeGrace).toBeFalsy();
+    for (const id of ["13th-age", "hundred-dungeons", "wounds-d20"] as const) {
+      const R = getRuleset(id);
+      expect(R.situational ?? []).not.toContain("coupDeGrace");
+      expect(situationFromForm({ coupDeGrace: "on" }, R).coupDeGrace).toBeFalsy();
+    }
   });
 });

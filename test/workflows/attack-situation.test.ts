@@ -42,9 +42,9 @@ describe("the situational dialog offers each game's own fields", () => {
     expect(dialogFor("13th-age")).toEqual({ fields: ["bonus"], options: {} });
   });
 
-  it("[FF-CA] [FF-COVER] [FF-CONCEAL] [FF-INVIS] FFd20: combat advantage, wrong square, cover, concealment, bonus", () => {
+  it("[FF-CA] [FF-COVER] [FF-CONCEAL] [FF-INVIS] [FF-CRITDMG] FFd20: combat advantage, wrong square, coup de grace, cover, concealment, bonus", () => {
     const { fields, options } = dialogFor("ffd20");
-    expect(fields).toEqual(["combatAdvantage", "wrongSquare", "cover", "concealment", "bonus"]);
+    expect(fields).toEqual(["combatAdvantage", "wrongSquare", "coupDeGrace", "cover", "concealment", "bonus"]);
     expect(options.cover).toEqual(["none", "partial", "superior", "total"]);
     expect(options.concealment).toEqual(["none", "partial", "total"]);
   });

@@ -110,7 +110,7 @@ export const ffd20: Ruleset = {
   escalationByDefault: false,
   actions: FF_ACTIONS,
   options: FF_OPTIONS,
-  situational: ["combatAdvantage", "cover", "concealment", "wrongSquare", "bonus"],
+  situational: ["combatAdvantage", "cover", "concealment", "wrongSquare", "coupDeGrace", "bonus"],
   // [SYS-RULESET] healing surges (recoveries, second wind as the rally), death saves, insubstantial.
   sheet: { wounds: false, exhaustion: false, renown: false, baseCombatBonus: false },
 

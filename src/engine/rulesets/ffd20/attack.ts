@@ -190,6 +190,11 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
     result = "autoMiss";
     autoMiss = true;
     reasons.push("D20C.FF.Reason.NoLineOfEffect");
+  } else if (s.coupDeGrace) {
+    // [FF-CRITDMG] a coup de grace is an automatic critical hit, whatever the die shows.
+    result = "crit";
+    autoHit = !totalHits;
+    reasons.push("D20C.FF.Reason.CoupDeGrace");
   } else if (natural === 1) {
     // [FF-NAT1]
     result = "autoMiss";
