@@ -36,6 +36,7 @@ import { EngineError, requireD20, requireFinite, requireNonNegative } from "../.
 import { getRuleset, isRulesetId } from "../../src/engine/registry.js";
 import type { ActorSource, DamagePacket, PowerSource, RulesetId, WeaponSource } from "../../src/engine/types.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
+import { attackInput, damagePacket, powerSource, weaponSource } from "../support/engine-fixtures.js";
 
 /** Run `fn`, expect an EngineError whose field matches and whose message names that field. */
 function expectEngineError(fn: () => unknown, field: RegExp): EngineError {
@@ -52,53 +53,11 @@ function expectEngineError(fn: () => unknown, field: RegExp): EngineError {
   return e;
 }
 
-const packet = (over: Partial<DamagePacket> = {}): DamagePacket => ({
-  amount: 5,
-  types: [],
-  natural: null,
-  critical: false,
-  ongoing: false,
-  fromAttack: true,
-  melee: true,
-  nonlethal: false,
-  knockOut: false,
-  ...over,
-});
+const packet = (over: Partial<DamagePacket> = {}): DamagePacket => damagePacket(5, over);
 
-const power = (over: Partial<PowerSource> = {}): PowerSource => ({
-  attackAbility: "str",
-  attackBonus: 0,
-  defense: "ac",
-  range: "melee",
-  damage: "1[W]+2",
-  damageTypes: [],
-  missEffect: "none",
-  missDamage: "",
-  critDamage: "",
-  critRange: 0,
-  ongoing: null,
-  touch: false,
-  nonlethal: false,
-  ...over,
-});
+const power = (over: Partial<PowerSource> = {}): PowerSource => powerSource({ damage: "1[W]+2", ...over });
 
-const weapon = (over: Partial<WeaponSource> = {}): WeaponSource => ({
-  damageDice: "1d8",
-  weaponClass: "martial",
-  light: false,
-  finesse: false,
-  twoHanded: false,
-  offHand: false,
-  thrown: false,
-  ranged: false,
-  proficient: true,
-  proficiencyBonus: 2,
-  enhancement: 0,
-  critDice: "",
-  critRange: 0,
-  name: "Longsword",
-  ...over,
-});
+const weapon = (over: Partial<WeaponSource> = {}): WeaponSource => weaponSource({ proficiencyBonus: 2, ...over });
 
 // ------------------------------------------------------------------------------------------------
 // Registry and per-ruleset boundaries
@@ -168,30 +127,11 @@ describe.each(RULESET_IDS)("%s refuses bad input and changes nothing", (id: Rule
   });
 
   it("resolveAttack: a die that is not a d20 face names attack.dice", () => {
-    const input = {
+    const input = attackInput({
       dice: [21],
-      attackBonus: 0,
       defense: { key: r().defenses[0]!.key, value: 10 },
-      range: "melee" as const,
-      situation: {
-        combatAdvantage: false,
-        cover: "none" as const,
-        concealment: "none" as const,
-        mighty: 0,
-        weak: 0,
-        bonus: 0,
-        wrongSquare: false,
-        withinMeleeReach: false,
-        offGuard: false,
-      },
-      escalation: 0,
-      attacker: { kind: "character" as const, usesEscalation: true, penalties: [], conditions: [], exhaustion: 0 },
-      target: { conditions: [], vulnerabilities: [], exhaustion: 0 },
-      damageTypes: [],
-      critRange: 0,
-      hasMissEffect: false,
-      options: {},
-    };
+      attacker: { kind: "character", usesEscalation: true, penalties: [], conditions: [], exhaustion: 0 },
+    });
     for (const dice of [[21], [0], [1.5], [Number.NaN], []]) {
       refusesUntouched({ ...input, dice }, (x) => r().resolveAttack(x), /dice/);
     }

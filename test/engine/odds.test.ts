@@ -24,10 +24,10 @@ import type {
   DamageRecipe,
   DamageRecipeInput,
   RollMode,
-  RuleOptions,
   RulesetId,
 } from "../../src/engine/types.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
+import { attackInput, openOptionsArb as openOptions } from "../support/engine-fixtures.js";
 
 // ------------------------------------------------------------------------------------------------
 // Brute force: every d20 face (or pair of faces) and every damage face combination.
@@ -138,30 +138,13 @@ function baseInput(
   ruleset: Pick<Ruleset, "defenses" | "damageTypes">,
   over: Partial<AttackInput> = {},
 ): Omit<AttackInput, "dice"> {
-  return {
+  const { dice: _dice, ...input } = attackInput({
     attackBonus: 5,
     defense: { key: ruleset.defenses[0]?.key ?? "ac", value: 15 },
-    range: "melee",
-    situation: {
-      combatAdvantage: false,
-      cover: "none",
-      concealment: "none",
-      mighty: 0,
-      weak: 0,
-      bonus: 0,
-      wrongSquare: false,
-      withinMeleeReach: false,
-      offGuard: false,
-    },
-    escalation: 0,
     attacker: { kind: "character", usesEscalation: true, penalties: [], conditions: [], exhaustion: 0 },
-    target: { conditions: [], vulnerabilities: [], exhaustion: 0 },
-    damageTypes: [],
-    critRange: 0,
-    hasMissEffect: false,
-    options: {},
     ...over,
-  };
+  });
+  return input;
 }
 
 function withSituation(
@@ -355,17 +338,6 @@ describe("odds.ts on a test-only fake ruleset", () => {
 // ------------------------------------------------------------------------------------------------
 
 const get = (id: RulesetId): Ruleset => getRuleset(id);
-
-/** Any setting of the ruleset's Open-rule options (world settings). */
-function openOptions(r: Ruleset): fc.Arbitrary<RuleOptions> {
-  const entries: Record<string, fc.Arbitrary<string | number | boolean>> = {};
-  for (const o of r.options) {
-    if (o.type === "boolean") entries[o.key] = fc.boolean();
-    else if (o.type === "choice" && o.choices) entries[o.key] = fc.constantFrom(...Object.keys(o.choices));
-    else entries[o.key] = fc.constant(o.default);
-  }
-  return fc.record(entries) as fc.Arbitrary<RuleOptions>;
-}
 
 function damageFor(r: Ruleset): OddsDamage {
   return {

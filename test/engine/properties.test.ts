@@ -11,19 +11,9 @@ import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import type { ActorSource, AttackInput, DamagePacket, RuleOptions, RulesetId } from "../../src/engine/types.js";
+import type { ActorSource, AttackInput, DamagePacket, RulesetId } from "../../src/engine/types.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
-
-/** Every combination-free pick of the ruleset's Open-rule settings. */
-function optionsArb(r: Ruleset): fc.Arbitrary<RuleOptions> {
-  const entries: Record<string, fc.Arbitrary<string | number | boolean>> = {};
-  for (const o of r.options) {
-    if (o.type === "boolean") entries[o.key] = fc.boolean();
-    else if (o.type === "choice" && o.choices) entries[o.key] = fc.constantFrom(...Object.keys(o.choices));
-    else entries[o.key] = fc.constant(o.default);
-  }
-  return fc.record(entries) as fc.Arbitrary<RuleOptions>;
-}
+import { openOptionsArb as optionsArb } from "../support/engine-fixtures.js";
 
 function typeArb(r: Ruleset): fc.Arbitrary<string> {
   return fc.constantFrom("untyped", ...r.damageTypes);

@@ -3,7 +3,9 @@
  * bonus, nothing in play) and takes overrides; the per-game fixture files wrap these with only the
  * defaults their game's tests lean on (hit points, defense keys, bonuses).
  */
+import fc from "fast-check";
 import { blankSituation, defaultActorSource } from "../../src/engine/common.js";
+import type { Ruleset } from "../../src/engine/ruleset.js";
 import type {
   ActorSource,
   AttackInput,
@@ -11,6 +13,7 @@ import type {
   DamagePacket,
   EffectSource,
   PowerSource,
+  RuleOptions,
   TurnContext,
   WeaponSource,
 } from "../../src/engine/types.js";
@@ -140,4 +143,15 @@ export function weaponSource(over: Partial<WeaponSource> = {}): WeaponSource {
     name: "Longsword",
     ...over,
   };
+}
+
+/** Any setting of a ruleset's Open-rule options (world settings); numbers keep their default. */
+export function openOptionsArb(r: Pick<Ruleset, "options">): fc.Arbitrary<RuleOptions> {
+  const entries: Record<string, fc.Arbitrary<string | number | boolean>> = {};
+  for (const o of r.options) {
+    if (o.type === "boolean") entries[o.key] = fc.boolean();
+    else if (o.type === "choice" && o.choices) entries[o.key] = fc.constantFrom(...Object.keys(o.choices));
+    else entries[o.key] = fc.constant(o.default);
+  }
+  return fc.record(entries) as fc.Arbitrary<RuleOptions>;
 }

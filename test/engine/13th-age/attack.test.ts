@@ -2,39 +2,11 @@ import { describe, expect, it } from "vitest";
 import { escalationDie } from "../../../src/engine/common.js";
 import { parseDamage } from "../../../src/engine/dice.js";
 import type { PowerSource, WeaponSource } from "../../../src/engine/types.js";
+import { powerSource, weaponSource } from "../../support/engine-fixtures.js";
 import { attack, npc, pc, rs } from "./helpers.js";
 
-const power: PowerSource = {
-  attackAbility: "str",
-  attackBonus: 0,
-  defense: "ac",
-  range: "melee",
-  damage: "1[W]+3",
-  damageTypes: [],
-  missEffect: "formula",
-  missDamage: "2",
-  critDamage: "",
-  critRange: 0,
-  ongoing: null,
-  touch: false,
-  nonlethal: false,
-};
-const sword: WeaponSource = {
-  damageDice: "1d8",
-  weaponClass: "martial",
-  light: false,
-  finesse: false,
-  twoHanded: false,
-  offHand: false,
-  thrown: false,
-  ranged: false,
-  proficient: true,
-  proficiencyBonus: 0,
-  enhancement: 0,
-  critDice: "",
-  critRange: 0,
-  name: "sword",
-};
+const power: PowerSource = powerSource({ damage: "1[W]+3", missEffect: "formula", missDamage: "2" });
+const sword: WeaponSource = weaponSource({ name: "sword" });
 
 describe("13th Age attacks", () => {
   it("[13A-ATK] total = d20 + bonus; equal to the defense hits, one less misses", () => {
