@@ -23,18 +23,36 @@ export function documentNeedsMigration(flags: unknown, current = SCHEMA_VERSION)
 interface Migratable {
   name: string | null;
   flags: unknown;
-  toObject(): { system?: unknown };
+  toObject(): { system?: unknown; flags?: unknown };
   update(data: object, options?: object): Promise<unknown>;
+}
+
+/**
+ * The update that persists a document's migrated source (pure). It is sent with
+ * `{recursive: false}` so the stored `system` is replaced whole and keys the migration dropped
+ * disappear from the database. Foundry applies a non-recursive update by replacing each top-level
+ * object field it names, so `flags` must be the document's COMPLETE flags (every module's, and our
+ * ruleset stamp) with only our schema version changed: a bare `{ "d20-combat": { schemaVersion } }`
+ * would wipe everything else.
+ */
+export function migrationUpdate(
+  source: { system?: unknown; flags?: unknown },
+  version = SCHEMA_VERSION,
+): { system: unknown; flags: Record<string, unknown> } {
+  const flags = structuredClone((isObject(source.flags) ? source.flags : {}) as Record<string, unknown>);
+  const own = isObject(flags[SYSTEM_ID]) ? flags[SYSTEM_ID] : {};
+  flags[SYSTEM_ID] = { ...own, schemaVersion: version };
+  return { system: structuredClone(source.system), flags };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 async function migrateOne(doc: Migratable, failures: string[]): Promise<void> {
   if (!documentNeedsMigration(doc.flags)) return;
   try {
-    const system = doc.toObject().system;
-    await doc.update(
-      { system, flags: { [SYSTEM_ID]: { schemaVersion: SCHEMA_VERSION } } },
-      { recursive: false, diff: false },
-    );
+    await doc.update(migrationUpdate(doc.toObject()), { recursive: false, diff: false });
   } catch (err) {
     failures.push(`${doc.name ?? "?"}: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { migrateActorSystem, migrateItemSystem, SCHEMA_VERSION } from "../../src/migrations/migrate-data.js";
-import { documentNeedsMigration, worldNeedsMigration } from "../../src/migrations/world.js";
+import { documentNeedsMigration, migrationUpdate, worldNeedsMigration } from "../../src/migrations/world.js";
 import { actorSchema } from "../../src/data/schema.js";
 import { toActorSource } from "../../src/data/prepare.js";
 import { actorSystemIssues } from "../../src/data/validation.js";
@@ -110,5 +110,32 @@ describe("world migration runner decisions", () => {
     expect(documentNeedsMigration({})).toBe(true);
     expect(documentNeedsMigration({ "d20-combat": { schemaVersion: SCHEMA_VERSION - 1 } })).toBe(true);
     expect(documentNeedsMigration({ "d20-combat": { schemaVersion: SCHEMA_VERSION } })).toBe(false);
+  });
+
+  it("[SYS-DOCS] the persisted rewrite keeps every flag (other modules', the ruleset stamp) and only sets our version", () => {
+    const source = {
+      name: "Ogre",
+      system: migrateActorSystem(OLD_CHARACTER),
+      flags: {
+        core: { sheetClass: "d20-combat.D20ActorSheet" },
+        "some-module": { note: "keep me" },
+        "d20-combat": { ruleset: "ffd20", schemaVersion: 0 },
+      },
+    };
+    const before = structuredClone(source);
+    const update = migrationUpdate(source);
+    // Foundry applies a {recursive: false} update by replacing each top-level field it names
+    // whole; imitated here (a stand-in of that one behaviour, deciding nothing).
+    const stored = { ...structuredClone(source), ...structuredClone(update) };
+    expect(stored.flags).toEqual({
+      core: { sheetClass: "d20-combat.D20ActorSheet" },
+      "some-module": { note: "keep me" },
+      "d20-combat": { ruleset: "ffd20", schemaVersion: SCHEMA_VERSION },
+    });
+    expect(stored.system).toEqual(source.system);
+    expect(stored.name).toBe("Ogre");
+    expect(source).toEqual(before);
+    // A document with no flags at all gets just the version.
+    expect(migrationUpdate({ system: {} }).flags).toEqual({ "d20-combat": { schemaVersion: SCHEMA_VERSION } });
   });
 });
