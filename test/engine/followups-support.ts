@@ -15,6 +15,7 @@ import type {
   TurnStep,
 } from "../../src/engine/types.js";
 import type { SheetBlock } from "../../src/engine/ruleset.js";
+import { expect, it } from "vitest";
 import { sheetBlocks } from "../../src/applications/sheets/actor-context.js";
 import { turnLineView, type TurnLineView } from "../../src/workflows/combat-chat.js";
 import { runPlan, type ChatLine } from "../../src/workflows/turns.js";
@@ -292,4 +293,36 @@ export async function turnChat(
   });
   const t = i18n();
   return lines.map((line) => turnLineView(line, (key, data) => t.format(key, data ?? {}), { isGM: true }));
+}
+
+/**
+ * The tests every game's follow-ups run on its event strings: each event of damage/healing, of the
+ * rolls those ask for and of a whole turn cycle has a lang string its own data fills, and no event
+ * data field is called `name` (the chat adds the bearer's name under that key). Call inside a
+ * `describe`; `small` picks Hundred Dungeons-style ability scores.
+ */
+export function eventStringTests(ruleset: Ruleset, small: boolean): void {
+  const sources = {
+    "damage, healing and temporary HP": eventsFromDamageAndHealing(ruleset, small),
+    "the rolls they ask for": eventsFromRequestedRolls(ruleset, small),
+    "the turn cycle": eventsFromTurnCycle(ruleset, small),
+  };
+  for (const [what, events] of Object.entries(sources)) {
+    it(`[SYS-TARGETS] [SYS-TURNS] every event of ${what} has a lang string its own data fills`, () => {
+      expect(events.length).toBeGreaterThan(0);
+      expect(gapsOf(events)).toEqual([]);
+    });
+  }
+
+  it("[SYS-TURNS] no event data field is called `name`: that name belongs to the bearer the chat adds", () => {
+    const all = Object.values(sources).flat();
+    expect(all.filter(({ event }) => event.data && "name" in event.data).map(({ event }) => event.key)).toEqual([]);
+  });
+}
+
+/** One test per optional sheet block: whether this game's sheet shows it. Call inside a `describe`. */
+export function sheetBlockTests(ruleset: Ruleset, table: [SheetBlock, boolean][]): void {
+  it.each(table)("[SYS-RULESET] the %s block is shown: %s", (block, shown) => {
+    expect(shownBlocks(ruleset)[block]).toBe(shown);
+  });
 }

@@ -6,13 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { SheetBlock } from "../../../src/engine/ruleset.js";
 import type { TurnStep } from "../../../src/engine/types.js";
-import {
-  eventsFromDamageAndHealing,
-  eventsFromRequestedRolls,
-  eventsFromTurnCycle,
-  gapsOf,
-  shownBlocks,
-} from "../followups-support.js";
+import { eventStringTests, sheetBlockTests } from "../followups-support.js";
 import { combatant, ctx, effect, npc, pc, rs } from "./helpers.js";
 
 const shownValue = (steps: TurnStep[]): unknown => {
@@ -82,28 +76,11 @@ describe("13th Age follow-ups: the sheet", () => {
     ["baseCombatBonus", false],
     ["insubstantial", false],
   ];
-  it.each(table)("[SYS-RULESET] the %s block is shown: %s", (block, shown) => {
-    expect(shownBlocks(rs)[block]).toBe(shown);
-  });
+  sheetBlockTests(rs, table);
 });
 
 describe("13th Age follow-ups: event strings", () => {
-  const sources = {
-    "damage, healing and temporary HP": eventsFromDamageAndHealing(rs, false),
-    "the rolls they ask for": eventsFromRequestedRolls(rs, false),
-    "the turn cycle": eventsFromTurnCycle(rs, false),
-  };
-  for (const [what, events] of Object.entries(sources)) {
-    it(`[SYS-TARGETS] [SYS-TURNS] every event of ${what} has a lang string its own data fills`, () => {
-      expect(events.length).toBeGreaterThan(0);
-      expect(gapsOf(events)).toEqual([]);
-    });
-  }
-
-  it("[SYS-TURNS] no event data field is called `name`: that name belongs to the bearer the chat adds", () => {
-    const all = Object.values(sources).flat();
-    expect(all.filter(({ event }) => event.data && "name" in event.data).map(({ event }) => event.key)).toEqual([]);
-  });
+  eventStringTests(rs, false);
 
   it("[13A-TEMPHP] the temporary-HP events carry the numbers their strings name", () => {
     const a = pc({ hp: { value: 30, max: 30, temp: 6 } });

@@ -6,16 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
 import type { SheetBlock } from "../../../src/engine/ruleset.js";
-import {
-  eventsFromDamageAndHealing,
-  eventsFromRequestedRolls,
-  eventsFromTurnCycle,
-  gapsOf,
-  i18n,
-  shownBlocks,
-  turnChat,
-  unfilledPlaceholders,
-} from "../followups-support.js";
+import { eventStringTests, i18n, sheetBlockTests, turnChat, unfilledPlaceholders } from "../followups-support.js";
 import { combatant, ctx, effect, npc, pc } from "./fixtures.js";
 
 describe("FFd20 follow-ups: effects with an empty creator", () => {
@@ -104,26 +95,9 @@ describe("FFd20 follow-ups: the sheet", () => {
     ["renown", false],
     ["baseCombatBonus", false],
   ];
-  it.each(table)("[SYS-RULESET] the %s block is shown: %s", (block, shown) => {
-    expect(shownBlocks(ffd20)[block]).toBe(shown);
-  });
+  sheetBlockTests(ffd20, table);
 });
 
 describe("FFd20 follow-ups: event strings", () => {
-  const sources = {
-    "damage, healing and temporary HP": eventsFromDamageAndHealing(ffd20, false),
-    "the rolls they ask for": eventsFromRequestedRolls(ffd20, false),
-    "the turn cycle": eventsFromTurnCycle(ffd20, false),
-  };
-  for (const [what, events] of Object.entries(sources)) {
-    it(`[SYS-TARGETS] [SYS-TURNS] every event of ${what} has a lang string its own data fills`, () => {
-      expect(events.length).toBeGreaterThan(0);
-      expect(gapsOf(events)).toEqual([]);
-    });
-  }
-
-  it("[SYS-TURNS] no event data field is called `name`: that name belongs to the bearer the chat adds", () => {
-    const all = Object.values(sources).flat();
-    expect(all.filter(({ event }) => event.data && "name" in event.data).map(({ event }) => event.key)).toEqual([]);
-  });
+  eventStringTests(ffd20, false);
 });

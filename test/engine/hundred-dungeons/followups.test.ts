@@ -8,13 +8,7 @@ import { speedOnCreate } from "../../../src/data/stamp.js";
 import { allRulesets } from "../../../src/engine/registry.js";
 import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons.js";
 import type { SheetBlock } from "../../../src/engine/ruleset.js";
-import {
-  eventsFromDamageAndHealing,
-  eventsFromRequestedRolls,
-  eventsFromTurnCycle,
-  gapsOf,
-  shownBlocks,
-} from "../followups-support.js";
+import { eventStringTests, sheetBlockTests } from "../followups-support.js";
 import { combatant, ctx, effect, hdActor } from "./fixtures.js";
 
 const removes = (id: string) => expect.objectContaining({ kind: "removeEffect", effectId: id });
@@ -83,9 +77,7 @@ describe("Hundred Dungeons follow-ups: the sheet", () => {
     ["baseSaveBonus", false],
     ["insubstantial", false],
   ];
-  it.each(table)("[SYS-RULESET] the %s block is shown: %s", (block, shown) => {
-    expect(shownBlocks(hd)[block]).toBe(shown);
-  });
+  sheetBlockTests(hd, table);
 
   it("[SYS-RULESET] [HD-DYING] the sheet's death-save button (kept) is this game's dying check", () => {
     const dying = hdActor({ hp: { value: 0, max: 10, temp: 0 }, state: "dying", conditions: ["dying"] });
@@ -118,22 +110,7 @@ describe("Hundred Dungeons follow-ups: default speed", () => {
 });
 
 describe("Hundred Dungeons follow-ups: event strings", () => {
-  const sources = {
-    "damage, healing and temporary HP": eventsFromDamageAndHealing(hd, true),
-    "the rolls they ask for": eventsFromRequestedRolls(hd, true),
-    "the turn cycle": eventsFromTurnCycle(hd, true),
-  };
-  for (const [what, events] of Object.entries(sources)) {
-    it(`[SYS-TARGETS] [SYS-TURNS] every event of ${what} has a lang string its own data fills`, () => {
-      expect(events.length).toBeGreaterThan(0);
-      expect(gapsOf(events)).toEqual([]);
-    });
-  }
-
-  it("[SYS-TURNS] no event data field is called `name`: that name belongs to the bearer the chat adds", () => {
-    const all = Object.values(sources).flat();
-    expect(all.filter(({ event }) => event.data && "name" in event.data).map(({ event }) => event.key)).toEqual([]);
-  });
+  eventStringTests(hd, true);
 
   it("[SYS-TARGETS] the damage, healing and temporary-HP events report the amounts in their strings", () => {
     const hurt = hdActor({ hp: { value: 10, max: 10, temp: 2 } });

@@ -4,13 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { SheetBlock } from "../../../src/engine/ruleset.js";
-import {
-  eventsFromDamageAndHealing,
-  eventsFromRequestedRolls,
-  eventsFromTurnCycle,
-  gapsOf,
-  shownBlocks,
-} from "../followups-support.js";
+import { eventStringTests, sheetBlockTests } from "../followups-support.js";
 import { combatant, ctx, effect, wd } from "./fixtures.js";
 
 const removes = (id: string) => expect.objectContaining({ kind: "removeEffect", effectId: id });
@@ -89,26 +83,9 @@ describe("Wounds d20 follow-ups: the sheet", () => {
     ["renown", false],
     ["insubstantial", false],
   ];
-  it.each(table)("[SYS-RULESET] the %s block is shown: %s", (block, shown) => {
-    expect(shownBlocks(wd)[block]).toBe(shown);
-  });
+  sheetBlockTests(wd, table);
 });
 
 describe("Wounds d20 follow-ups: event strings", () => {
-  const sources = {
-    "damage, healing and temporary HP": eventsFromDamageAndHealing(wd, false),
-    "the rolls they ask for": eventsFromRequestedRolls(wd, false),
-    "the turn cycle": eventsFromTurnCycle(wd, false),
-  };
-  for (const [what, events] of Object.entries(sources)) {
-    it(`[SYS-TARGETS] [SYS-TURNS] every event of ${what} has a lang string its own data fills`, () => {
-      expect(events.length).toBeGreaterThan(0);
-      expect(gapsOf(events)).toEqual([]);
-    });
-  }
-
-  it("[SYS-TURNS] no event data field is called `name`: that name belongs to the bearer the chat adds", () => {
-    const all = Object.values(sources).flat();
-    expect(all.filter(({ event }) => event.data && "name" in event.data).map(({ event }) => event.key)).toEqual([]);
-  });
+  eventStringTests(wd, false);
 });
