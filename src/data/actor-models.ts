@@ -8,7 +8,7 @@ import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { allRulesets } from "../engine/registry.js";
 import type { ActorKind, DerivedActor } from "../engine/types.js";
 import { migrateActorSystem, replaceContents } from "../migrations/migrate-data.js";
-import { combineArmor, deriveSafely, toActorSource, type ArmorItemData } from "./prepare.js";
+import { combineArmor, deriveSafely, toActorSource, withStatuses, type ArmorItemData } from "./prepare.js";
 import { actorSchema } from "./schema.js";
 import { actorSystemIssues, describeIssues } from "./validation.js";
 
@@ -55,7 +55,12 @@ abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSc
 
   override prepareDerivedData(): void {
     super.prepareDerivedData();
-    const source = toActorSource(this.kind, this as unknown as Record<string, unknown>);
+    // Status effects (collected by Foundry while applying effects, just before this) count as
+    // conditions, exactly as the document's toEngineSource() reads them for rolls.
+    const source = withStatuses(
+      toActorSource(this.kind, this as unknown as Record<string, unknown>),
+      this.parent?.statuses,
+    );
     const { derived, error } = deriveSafely(activeRuleset(), source, ruleOptions());
     this.derived = derived;
     this.deriveError = error ? error.message : null;

@@ -71,6 +71,16 @@ export function toActorSource(kind: ActorKind, system: Readonly<Record<string, u
   return out as unknown as ActorSource;
 }
 
+/**
+ * The engine's view with the actor's active status effects (token HUD toggles, effect statuses)
+ * counted as conditions too: one list for the rules. Foundry collects `Actor#statuses` while
+ * applying Active Effects, before `prepareDerivedData`, so the data model and the document read the
+ * same list. Returns a new source; duplicates are dropped, stored conditions come first.
+ */
+export function withStatuses(source: ActorSource, statuses: Iterable<string> | null | undefined): ActorSource {
+  return { ...source, conditions: [...new Set([...source.conditions, ...(statuses ?? [])])] };
+}
+
 /** Derived values when the ruleset cannot derive (missing module, bad data): plain, never NaN. */
 export function fallbackDerived(actor: ActorSource): DerivedActor {
   const abilityMods = Object.fromEntries(

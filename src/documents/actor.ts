@@ -5,7 +5,14 @@
  */
 import { activeRuleset, activeRulesetId, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
-import { actorRollData, actorSystemChanges, deriveSafely, toActorSource, type ActorRollData } from "../data/prepare.js";
+import {
+  actorRollData,
+  actorSystemChanges,
+  deriveSafely,
+  toActorSource,
+  withStatuses,
+  type ActorRollData,
+} from "../data/prepare.js";
 import { rulesetMismatch, speedOnCreate, stampOnCreate } from "../data/stamp.js";
 import { tokenHpChange } from "../data/token-hp.js";
 import type { DamagePacket, RuleResult, RulesetId } from "../engine/types.js";
@@ -46,10 +53,8 @@ export class D20Actor extends Actor {
 
   /** The engine's plain copy of this actor with Active Effects and equipped armor applied. */
   toEngineSource(): ActorSource {
-    const source = toActorSource(this.isNpc() ? "npc" : "character", this.systemRecord);
     // Status effects toggled on the token count as conditions too (one list for the rules).
-    source.conditions = [...new Set([...source.conditions, ...(this.statuses ?? [])])];
-    return source;
+    return withStatuses(toActorSource(this.isNpc() ? "npc" : "character", this.systemRecord), this.statuses);
   }
 
   /** The active ruleset's derived values (prepared in the data model). */

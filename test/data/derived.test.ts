@@ -5,7 +5,7 @@
  * Expected numbers are worked out by hand from RULES.md, not copied from the implementation.
  */
 import { describe, expect, it } from "vitest";
-import { combineArmor, deriveSafely, toActorSource, type ArmorItemData } from "../../src/data/prepare.js";
+import { combineArmor, deriveSafely, toActorSource, withStatuses, type ArmorItemData } from "../../src/data/prepare.js";
 import { powerSourceFrom, weaponSourceFrom } from "../../src/data/item-source.js";
 import { actorSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
 import { getRuleset } from "../../src/engine/registry.js";
@@ -136,10 +136,39 @@ describe("13th Age and Hundred Dungeons derived values", () => {
   });
 
   it("[SYS-DOCS] every ruleset derives every defense it lists from default data, never NaN", () => {
-    for (const id of ["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"] as const) {
+    // 13th Age and Hundred Dungeons show conditions in derived values (penalties, status labels);
+    // FFd20 and Wounds d20 apply theirs at attack time only.
+    for (const id of ["13th-age", "hundred-dungeons"] as const) {
       const { derived, ruleset } = prepare(id, {});
       for (const d of ruleset.defenses) expect(Number.isFinite(derived.defenses[d.key]), `${id} ${d.key}`).toBe(true);
       for (const s of ruleset.saves) expect(Number.isFinite(derived.saves[s.key]), `${id} save ${s.key}`).toBe(true);
+    }
+  });
+});
+
+describe("status effects in derived values", () => {
+  it("[SYS-DOCS] a status toggled on the token (Actor#statuses) derives exactly like a stored condition", () => {
+    // 13th Age and Hundred Dungeons show conditions in derived values (penalties, status labels);
+    // FFd20 and Wounds d20 apply theirs at attack time only.
+    for (const id of ["13th-age", "hundred-dungeons"] as const) {
+      const ruleset = getRuleset(id);
+      const filled = standInFill(actorSchema(standInFields), { level: 3 });
+      const plain = toActorSource("character", filled);
+      // Pick the first of the game's conditions that changes what the game derives.
+      const changing = ruleset.conditions.find(
+        (c) =>
+          JSON.stringify(deriveSafely(ruleset, { ...plain, conditions: [c.id] }, {}).derived) !==
+          JSON.stringify(deriveSafely(ruleset, plain, {}).derived),
+      );
+      expect(changing, `${id} has a condition that changes derived values`).toBeDefined();
+      const status = changing!.id;
+      const viaStatus = deriveSafely(ruleset, withStatuses(plain, new Set([status])), {}).derived;
+      const viaStored = deriveSafely(ruleset, { ...plain, conditions: [status] }, {}).derived;
+      expect(viaStatus).toEqual(viaStored);
+      // Stored conditions stay, a status already stored is not doubled, the input is untouched.
+      const both = withStatuses({ ...plain, conditions: [status] }, [status]);
+      expect(both.conditions).toEqual([status]);
+      expect(plain.conditions).toEqual([]);
     }
   });
 });
