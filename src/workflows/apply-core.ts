@@ -7,8 +7,8 @@
  */
 import { EngineError } from "../engine/errors.js";
 import type { Ruleset } from "../engine/ruleset.js";
-import type { ActorSource, DamagePacket, Modifier, RuleEvent, RuleOptions } from "../engine/types.js";
-import type { AppliedRecord, ApplyMode, AttackCardData, CardTarget } from "./card-data.js";
+import type { ActorSource, DamagePacket, EffectSource, Modifier, RuleEvent, RuleOptions } from "../engine/types.js";
+import type { AppliedEffects, AppliedRecord, ApplyMode, AttackCardData, CardOngoing, CardTarget } from "./card-data.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
 
 /** The amount a button sends: the outcome's damage (also when knocking out), half of it (rounded down), double, or as healing. */
@@ -48,6 +48,73 @@ export function packetFor(
   };
 }
 
+/** Localisation the effect name needs (game.i18n in Foundry, the stand-in in tests). */
+export interface NameI18n {
+  has(key: string): boolean;
+  localize(key: string): string;
+  format(key: string, data: Record<string, string | number>): string;
+}
+
+/** The name of an ongoing-damage effect, e.g. "Ongoing 5 fire damage" (typed) or "Ongoing 5 damage". */
+export function ongoingName(ongoing: Pick<CardOngoing, "amount" | "type">, i18n: NameI18n): string {
+  const typed = ongoing.type !== "" && ongoing.type !== "untyped";
+  const typeKey = `D20C.DamageType.${ongoing.type}`;
+  const type = typed ? (i18n.has(typeKey) ? i18n.localize(typeKey) : ongoing.type) : "";
+  return i18n.format(typed ? "D20C.Chat.Ongoing.NameTyped" : "D20C.Chat.Ongoing.Name", {
+    amount: ongoing.amount,
+    type,
+  });
+}
+
+/** Buttons that deal the attack's damage (and with it, its ongoing damage). */
+const DAMAGE_MODES: readonly ApplyMode[] = ["full", "half", "double", "knockOut"];
+
+/**
+ * Whether a press puts the power's ongoing damage on the target ([13A-ONGOING], [FF-ONGOING]): the
+ * power has some, the attack hit this target (a crit included; never a miss, so never a natural 1),
+ * and the button deals the attack's damage (not healing).
+ */
+export function ongoingApplies(card: AttackCardData, target: CardTarget, mode: ApplyMode): boolean {
+  return Boolean(card.ongoing && card.ongoing.amount > 0 && target.outcome.isHit && DAMAGE_MODES.includes(mode));
+}
+
+/**
+ * The effect a power's ongoing damage becomes on the target: save ends (at the power's save
+ * difficulty), timed by the attacker's combatant, no conditions of its own.
+ */
+export function ongoingEffect(ongoing: CardOngoing, name: string): Omit<EffectSource, "id"> {
+  return {
+    name,
+    sourceCombatantId: ongoing.sourceCombatantId,
+    duration: "saveEnds",
+    save: ongoing.save,
+    saveBonus: 0,
+    sustain: null,
+    sustainedRound: null,
+    ongoing: { amount: ongoing.amount, type: ongoing.type },
+    aftereffect: null,
+    armed: false,
+    statuses: [],
+  };
+}
+
+/**
+ * Put an effect on a target with the game's stacking rule (`Ruleset.addEffect`; [FF-ONGOING] only
+ * the highest of a type burns): which effects to delete and whether the new one is created.
+ */
+export function stackEffect(
+  ruleset: Ruleset,
+  existing: readonly EffectSource[],
+  incoming: EffectSource,
+): { create: EffectSource | null; remove: EffectSource[] } {
+  const kept = ruleset.addEffect(existing, incoming);
+  const keptIds = new Set(kept.map((e) => e.id));
+  return {
+    create: keptIds.has(incoming.id) ? structuredClone(incoming) : null,
+    remove: existing.filter((e) => !keptIds.has(e.id)).map((e) => structuredClone(e)),
+  };
+}
+
 export interface ApplyInput {
   ruleset: Ruleset;
   options: RuleOptions;
@@ -61,11 +128,18 @@ export interface ApplyInput {
   /** Id for the record (injected so tests are deterministic). */
   recordId: string;
   roll: RequestRoller;
+  /** The target's current effects (for the ongoing damage's stacking rule). Absent = none. */
+  effects?: readonly EffectSource[];
+  /** Id for a new ongoing effect (injected, a valid document id) and its display name. */
+  effectId?: string;
+  ongoingName?: string;
 }
 
 export interface ApplyDecision {
   /** The target's new source: write it in one update. */
   next: ActorSource;
+  /** Effects to create (with their ids) and to delete on the target: the ongoing damage. */
+  effects: { create: EffectSource[]; remove: string[] };
   record: AppliedRecord;
   /** Rolls the rules asked for (death saves…), made and resolved. */
   rolls: ResolvedRequest[];
@@ -110,6 +184,23 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
   const followed = await runRequests(ruleset, next, actorId, requests, input.roll, options);
   next = followed.actor;
   events = [...events, ...followed.events];
+  let applied: AppliedEffects | undefined;
+  const effects: ApplyDecision["effects"] = { create: [], remove: [] };
+  if (card.ongoing && ongoingApplies(card, target, mode)) {
+    const incoming = {
+      ...ongoingEffect(card.ongoing, input.ongoingName ?? "D20C.Chat.Ongoing.Name"),
+      id: input.effectId ?? `${input.recordId}o`,
+    };
+    const stacked = stackEffect(ruleset, input.effects ?? [], incoming);
+    if (stacked.create) effects.create.push(stacked.create);
+    effects.remove.push(...stacked.remove.map((e) => e.id));
+    applied = {
+      addedId: stacked.create?.id ?? null,
+      removed: stacked.remove,
+      amount: card.ongoing.amount,
+      type: card.ongoing.type,
+    };
+  }
   const record: AppliedRecord = {
     id: input.recordId,
     targetUuid: target.uuid,
@@ -125,8 +216,9 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
     after: structuredClone(next),
     userId: input.userId,
     undone: false,
+    ...(applied ? { effects: applied } : {}),
   };
-  return { next, record, rolls: followed.rolls, card: { ...card, applied: [...card.applied, record] } };
+  return { next, effects, record, rolls: followed.rolls, card: { ...card, applied: [...card.applied, record] } };
 }
 
 export interface UndoDecision {
@@ -136,6 +228,8 @@ export interface UndoDecision {
   changedSince: boolean;
   card: AttackCardData;
   record: AppliedRecord;
+  /** Effects to delete (the ongoing damage the press added) and to re-create (what it replaced). */
+  effects: { remove: string[]; create: EffectSource[] };
 }
 
 /** Undo one recorded application: the exact prior source comes back; the record is marked undone. */
@@ -150,6 +244,10 @@ export function decideUndo(card: AttackCardData, recordId: string, current: Acto
     changedSince,
     record: undone,
     card: { ...card, applied: card.applied.map((r) => (r.id === recordId ? undone : r)) },
+    effects: {
+      remove: record.effects?.addedId ? [record.effects.addedId] : [],
+      create: structuredClone(record.effects?.removed ?? []),
+    },
   };
 }
 

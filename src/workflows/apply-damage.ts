@@ -19,10 +19,19 @@ import {
   type ApplyQueryData,
   type UndoQueryData,
 } from "../socket.js";
-import { decideApplication, decideUndo, findTarget } from "./apply-core.js";
+import { decideApplication, decideUndo, findTarget, ongoingName } from "./apply-core.js";
 import { APPLY_MODES, type ApplyMode, type AttackCardData, type RuleCardData } from "./card-data.js";
 import type { ResolvedRequest } from "./requests.js";
-import { actorFromUuid, engineSource, fmt, postCard, rollRequest, writeEngineSource } from "./foundry-docs.js";
+import {
+  actorFromUuid,
+  changeEffects,
+  effectSources,
+  engineSource,
+  fmt,
+  postCard,
+  rollRequest,
+  writeEngineSource,
+} from "./foundry-docs.js";
 
 /** The attack card data of a message, or null. */
 export function cardOf(message: ChatMessage): AttackCardData | null {
@@ -89,7 +98,15 @@ export async function applyHere(data: ApplyQueryData): Promise<ActionReport> {
     if (!actor) return { ok: false, message: "D20C.Chat.Error.NoTarget", data: { name: target.name } };
     const made: { resolved: ResolvedRequest; roll: SaveRoll }[] = [];
     const pending: SaveRoll[] = [];
+    const i18n = {
+      has: (k: string) => game.i18n.has(k),
+      localize: (k: string) => game.i18n.localize(k),
+      format: (k: string, d: Record<string, string | number>) => fmt(k, d),
+    };
     const decision = await decideApplication({
+      effects: effectSources(actor),
+      effectId: foundry.utils.randomID(),
+      ongoingName: card.ongoing ? ongoingName(card.ongoing, i18n) : "",
       ruleset: activeRuleset(),
       options: ruleOptions(),
       card,
@@ -107,6 +124,7 @@ export async function applyHere(data: ApplyQueryData): Promise<ActionReport> {
     });
     decision.rolls.forEach((resolved, i) => made.push({ resolved, roll: pending[i] as SaveRoll }));
     await writeEngineSource(actor, decision.next);
+    await changeEffects(actor, decision.effects);
     await saveCard(message, decision.card);
     if (made.length) await postRequestRolls(actor, "D20C.Chat.RulesRolls", made, decision.record.events);
     const healing = data.mode === "heal" || data.mode === "temp";
@@ -130,6 +148,7 @@ export async function undoHere(data: UndoQueryData): Promise<ActionReport> {
     if (!actor) return { ok: false, message: "D20C.Chat.Error.NoTarget", data: { name: record.targetUuid } };
     const decision = decideUndo(card, data.recordId, engineSource(actor));
     await writeEngineSource(actor, decision.restore);
+    await changeEffects(actor, decision.effects);
     await saveCard(message, decision.card);
     return {
       ok: true,

@@ -63,6 +63,8 @@ export interface AttackRequest {
   /** Current escalation die (0 outside combat or where the die is off). */
   escalation: number;
   targets: TargetSnapshot[];
+  /** The attacker's combatant in the current combat (times the power's ongoing damage); absent = none. */
+  sourceCombatantId?: string | null;
 }
 
 /** What to roll for the d20, before any die is thrown. */
@@ -376,6 +378,16 @@ export function buildAttackCard(
     nonlethal: req.power.nonlethal,
     ...(req.ruleset.knockOut ? { knockOut: true } : {}),
     ...(req.situation.wrongSquare ? { wrongSquare: true } : {}),
+    ...(req.power.ongoing && req.power.ongoing.amount > 0
+      ? {
+          ongoing: {
+            amount: req.power.ongoing.amount,
+            type: req.power.ongoing.type,
+            save: req.power.ongoing.save,
+            sourceCombatantId: req.sourceCombatantId ?? null,
+          },
+        }
+      : {}),
     damageRolls,
     targets,
     untargeted: decided.untargeted,

@@ -20,7 +20,7 @@ import {
   type AttackRequest,
   type RolledDamage,
 } from "./attack-core.js";
-import { attackSources, engineSource, postCard, targetSnapshots } from "./foundry-docs.js";
+import { attackSources, combatantIdOf, engineSource, postCard, targetSnapshots } from "./foundry-docs.js";
 import { situationDialogContext, situationFromForm } from "./situation-dialog.js";
 
 /** Ask for situational modifiers (DialogV2). Resolves null when the user cancels. */
@@ -71,6 +71,7 @@ export async function rollAttack(
       situation: chosen,
       escalation: currentEscalation(),
       targets: targetSnapshots(),
+      sourceCombatantId: combatantIdOf(actor),
     };
     const plan = planAttack(req);
     const attackRoll = new AttackRoll(plan.formula);

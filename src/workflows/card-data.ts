@@ -7,6 +7,7 @@ import type {
   ActorSource,
   AttackOutcome,
   DamageRecipe,
+  EffectSource,
   Modifier,
   RangeKind,
   RuleEvent,
@@ -78,6 +79,27 @@ export interface ShownOutcome {
   hideDetails: boolean;
 }
 
+/** A power's ongoing damage as the card keeps it. */
+export interface CardOngoing {
+  amount: number;
+  /** Damage type key, or `untyped` / empty for none. */
+  type: string;
+  save: "easy" | "normal" | "hard";
+  /** The attacker's combatant in the combat at roll time (times the effect); null = none. */
+  sourceCombatantId: string | null;
+}
+
+/** What applying damage did to the target's effects (ongoing damage), for the card and its undo. */
+export interface AppliedEffects {
+  /** Id of the ongoing effect created, or null when the game's stacking rule kept an older one instead. */
+  addedId: string | null;
+  /** Effects the stacking rule replaced (re-created on undo, with their ids). */
+  removed: EffectSource[];
+  /** The ongoing damage that was put on (for the card line). */
+  amount: number;
+  type: string;
+}
+
 /** A button press that changed a target, recorded for the card and its undo. */
 export interface AppliedRecord {
   id: string;
@@ -98,6 +120,8 @@ export interface AppliedRecord {
   after: ActorSource;
   userId: string;
   undone: boolean;
+  /** Ongoing damage the press put on the target (absent = none). */
+  effects?: AppliedEffects;
 }
 
 /** Everything an attack card is made of. */
@@ -120,6 +144,12 @@ export interface AttackCardData {
   bonusParts: Modifier[];
   damageTypes: string[];
   nonlethal: boolean;
+  /**
+   * The power's ongoing damage, put on a target the attack hit when its damage is applied
+   * ([13A-ONGOING], [FF-ONGOING]): a save-ends effect timed by the attacker's combatant (when the
+   * attacker was in the combat at roll time). Absent = the power has none.
+   */
+  ongoing?: CardOngoing;
   /** The attack went to the wrong square of an unseen target (only the GM learns it). Absent = no. */
   wrongSquare?: boolean;
   /** The game lets the attacker knock a creature out instead of killing it ([HD-ENEMYDEATH]). Absent = no. */

@@ -6,7 +6,8 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import type { Ruleset } from "../engine/ruleset.js";
-import type { ActorSource, PowerSource, RollRequest, RollResult, WeaponSource } from "../engine/types.js";
+import type { ActorSource, EffectSource, PowerSource, RollRequest, RollResult, WeaponSource } from "../engine/types.js";
+import { effectCreateData, effectSourceOf } from "../data/effects.js";
 import { SaveRoll } from "../dice/rolls.js";
 import type { TargetSnapshot } from "./attack-core.js";
 import { basicWeaponAttack } from "./item-sources.js";
@@ -48,6 +49,49 @@ export function targetSnapshots(): TargetSnapshot[] {
     });
   }
   return out;
+}
+
+/**
+ * The actor's combatant in the current combat (matched by actor UUID, so each unlinked token is its
+ * own), or null outside combat. Times the ongoing damage its attacks cause.
+ */
+export function combatantIdOf(actor: Actor.Implementation): string | null {
+  const combat = game.combat;
+  if (!combat) return null;
+  for (const c of combat.combatants) if (c.actor?.uuid === actor.uuid) return c.id ?? null;
+  return null;
+}
+
+/** The engine sources of an actor's effects (the system's effect data on its ActiveEffects). */
+export function effectSources(actor: Actor.Implementation): EffectSource[] {
+  return [...actor.effects].map((e) =>
+    effectSourceOf({ id: e.id, name: e.name, statuses: e.statuses, flags: e.flags as Record<string, unknown> }),
+  );
+}
+
+/**
+ * Create and delete effects on an actor: deletions first (only those still there), then creations
+ * with their given ids kept (so undo can find them again).
+ */
+export async function changeEffects(
+  actor: Actor.Implementation,
+  change: { create: readonly EffectSource[]; remove: readonly string[] },
+): Promise<void> {
+  const doc = actor as unknown as {
+    effects: { has(id: string): boolean };
+    createEmbeddedDocuments(t: string, d: object[], o?: object): Promise<unknown>;
+    deleteEmbeddedDocuments(t: string, ids: string[]): Promise<unknown>;
+  };
+  const remove = change.remove.filter((id) => doc.effects.has(id));
+  if (remove.length) await doc.deleteEmbeddedDocuments("ActiveEffect", remove);
+  const create = change.create.filter((e) => !doc.effects.has(e.id));
+  if (create.length) {
+    await doc.createEmbeddedDocuments(
+      "ActiveEffect",
+      create.map(({ id, ...rest }) => ({ _id: id, ...effectCreateData(rest) })),
+      { keepId: true },
+    );
+  }
 }
 
 /** The actor behind a target UUID (token or actor). */

@@ -8,6 +8,7 @@
 import type { AttackOutcome, AttackResult, Modifier } from "../../engine/types.js";
 import type { AppliedRecord, ApplyMode, AttackCardData, CardTarget } from "../../workflows/card-data.js";
 import { APPLY_MODES } from "../../workflows/card-data.js";
+import { ongoingName } from "../../workflows/apply-core.js";
 import { canSeeDetails, type CardVisibility } from "../../settings-attack.js";
 
 export interface CardViewer {
@@ -66,6 +67,13 @@ function typeLabel(type: string, viewer: CardViewer): string {
   return viewer.has(key) ? viewer.localize(key) : type;
 }
 
+/** The line an applied record shows for the ongoing damage it put on (or the stacking rule refused). */
+function ongoingLine(r: AppliedRecord, viewer: CardViewer): string | null {
+  if (!r.effects) return null;
+  const effect = ongoingName(r.effects, viewer);
+  return viewer.format(r.effects.addedId ? "D20C.Chat.Ongoing.Added" : "D20C.Chat.Ongoing.Kept", { effect });
+}
+
 function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string) {
   const canUndo = !r.undone && (viewer.isGM || viewer.ownsTarget(r.targetUuid) || r.userId === viewer.userId);
   return {
@@ -80,6 +88,7 @@ function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string) {
     events: r.events.map((e) =>
       viewer.has(e.key) ? viewer.format(e.key, { name: targetName, ...(e.data ?? {}) }) : e.key,
     ),
+    ongoing: ongoingLine(r, viewer),
     undone: r.undone,
     canUndo,
   };
@@ -153,6 +162,9 @@ export function attackCardContext(card: AttackCardData, viewer: CardViewer) {
     bonus: signed(bonus),
     bonusParts: card.bonusParts.map((m) => modifierView(m, viewer)),
     damageTypes: card.damageTypes.map((t) => typeLabel(t, viewer)).join(", "),
+    ongoing: card.ongoing
+      ? viewer.format("D20C.Chat.Ongoing.OnHit", { effect: ongoingName(card.ongoing, viewer) })
+      : null,
     hasTargets: card.targets.length > 0,
     untargeted: card.untargeted
       ? {
