@@ -1,4 +1,6 @@
 import { SYSTEM_ID } from "./constants.js";
+import { allRulesets } from "./engine/registry.js";
+import type { Ruleset } from "./engine/ruleset.js";
 import { RULESET_IDS, type RulesetId } from "./engine/types.js";
 
 /**
@@ -30,6 +32,60 @@ export function registerSettings(): void {
     default: DEFAULT_RULESET,
     requiresReload: true,
   });
+  registerRuleOptionSettings();
+}
+
+/** One Open-rule world setting: its key under the system namespace and its registration data. */
+export interface RuleOptionSetting {
+  /** `<rulesetId>.<optionKey>`: the full setting id is `d20-combat.<rulesetId>.<optionKey>`. */
+  key: string;
+  data: {
+    name: string;
+    hint: string;
+    scope: "world";
+    config: boolean;
+    type: typeof String | typeof Number | typeof Boolean;
+    choices?: Record<string, string>;
+    default: string | number | boolean;
+  };
+}
+
+/**
+ * The world settings of every ruleset's Open rules (pure): one per option, typed by the option's
+ * kind, defaulting to the ruleset's reading. Every game's options are registered (a value chosen
+ * for a game survives switching away and back, [SYS-RULESET]); only the active game's show in
+ * Configure Settings (switching games reloads the world).
+ */
+export function ruleOptionSettings(
+  rulesets: readonly Pick<Ruleset, "id" | "options">[],
+  active: RulesetId,
+): RuleOptionSetting[] {
+  return rulesets.flatMap((ruleset) =>
+    (ruleset.options ?? []).map((spec) => {
+      const type = spec.type === "boolean" ? Boolean : spec.type === "number" ? Number : String;
+      return {
+        key: `${ruleset.id}.${spec.key}`,
+        data: {
+          name: spec.label,
+          hint: spec.hint,
+          scope: "world" as const,
+          config: ruleset.id === active,
+          type,
+          ...(spec.type === "choice" && spec.choices ? { choices: { ...spec.choices } } : {}),
+          default: spec.default,
+        },
+      };
+    }),
+  );
+}
+
+/** Register the Open-rule settings (src/active-ruleset.ts `ruleOptions()` reads them). */
+function registerRuleOptionSettings(): void {
+  const settings = game.settings as unknown as { register(ns: string, key: string, data: object): void };
+  for (const { key, data } of ruleOptionSettings(allRulesets(), currentRuleset())) {
+    // Table seats and other options the tracker shows: redraw it when one changes.
+    settings.register(SYSTEM_ID, key, { ...data, onChange: () => void ui.combat?.render() });
+  }
 }
 
 /** The world's ruleset. Safe from the `init` hook on (after registerSettings). */
