@@ -11,6 +11,7 @@ import type {
   AttackInput,
   CombatantSource,
   DamagePacket,
+  DamageRecipeInput,
   EffectSource,
   PowerSource,
   RuleOptions,
@@ -154,4 +155,23 @@ export function openOptionsArb(r: Pick<Ruleset, "options">): fc.Arbitrary<RuleOp
     else entries[o.key] = fc.constant(o.default);
   }
   return fc.record(entries) as fc.Arbitrary<RuleOptions>;
+}
+
+/** What a damage recipe is asked for: the outcome and hit damage, no miss effect, untyped, default options. */
+export function recipeInput(
+  outcome: DamageRecipeInput["outcome"],
+  hit: DamageRecipeInput["hit"],
+  over: Partial<DamageRecipeInput> = {},
+): DamageRecipeInput {
+  return {
+    outcome,
+    hit,
+    miss: null,
+    missEffect: "none",
+    missApplies: false,
+    critExtra: null,
+    types: [],
+    options: {},
+    ...over,
+  };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { escalationDie } from "../../../src/engine/common.js";
 import { parseDamage } from "../../../src/engine/dice.js";
 import type { PowerSource, WeaponSource } from "../../../src/engine/types.js";
-import { powerSource, weaponSource } from "../../support/engine-fixtures.js";
+import { powerSource, recipeInput, weaponSource } from "../../support/engine-fixtures.js";
 import { attack, npc, pc, rs } from "./helpers.js";
 
 const power: PowerSource = powerSource({ damage: "1[W]+3", missEffect: "formula", missDamage: "2" });
@@ -93,29 +93,11 @@ describe("13th Age attacks", () => {
 
   it("[13A-NAT20] crit damage doubles the whole total by default; doubleDice doubles only the dice", () => {
     const hit = parseDamage("2d6+4");
-    const dt = rs.damageRecipe({
-      outcome: "crit",
-      hit,
-      miss: null,
-      missEffect: "none",
-      missApplies: false,
-      critExtra: null,
-      types: ["fire"],
-      options: {},
-    });
+    const dt = rs.damageRecipe(recipeInput("crit", hit, { types: ["fire"] }));
     expect(dt?.multiplier).toBe(2);
     expect(dt?.roll).toEqual({ dice: [{ count: 2, faces: 6, sign: 1 }], flat: 4 });
     expect(dt?.types).toEqual(["fire"]);
-    const dd = rs.damageRecipe({
-      outcome: "crit",
-      hit,
-      miss: null,
-      missEffect: "none",
-      missApplies: false,
-      critExtra: null,
-      types: [],
-      options: { critDamage: "doubleDice" },
-    });
+    const dd = rs.damageRecipe(recipeInput("crit", hit, { options: { critDamage: "doubleDice" } }));
     expect(dd?.multiplier).toBe(1);
     expect(dd?.roll).toEqual({ dice: [{ count: 4, faces: 6, sign: 1 }], flat: 4 });
     const opt = rs.options.find((o) => o.key === "critDamage");
@@ -131,16 +113,13 @@ describe("13th Age attacks", () => {
     expect(o.isHit).toBe(false);
     expect(o.isCrit).toBe(false);
     expect(o.missEffect).toBe(false);
-    const recipe = rs.damageRecipe({
-      outcome: "autoMiss",
-      hit: parseDamage("1d8"),
-      miss: parseDamage("3"),
-      missEffect: "formula",
-      missApplies: o.missEffect,
-      critExtra: null,
-      types: [],
-      options: {},
-    });
+    const recipe = rs.damageRecipe(
+      recipeInput("autoMiss", parseDamage("1d8"), {
+        miss: parseDamage("3"),
+        missEffect: "formula",
+        missApplies: o.missEffect,
+      }),
+    );
     expect(recipe).toBeNull();
   });
 
@@ -148,43 +127,20 @@ describe("13th Age attacks", () => {
     const o = rs.resolveAttack(attack({ dice: [2], attackBonus: 5, hasMissEffect: true }));
     expect(o.result).toBe("miss");
     expect(o.missEffect).toBe(true);
-    const r = rs.damageRecipe({
-      outcome: "miss",
-      hit: parseDamage("1d8"),
-      miss: parseDamage("3"),
-      missEffect: "formula",
-      missApplies: o.missEffect,
-      critExtra: null,
-      types: [],
-      options: {},
-    });
+    const r = rs.damageRecipe(
+      recipeInput("miss", parseDamage("1d8"), {
+        miss: parseDamage("3"),
+        missEffect: "formula",
+        missApplies: o.missEffect,
+      }),
+    );
     expect(r?.roll).toEqual({ dice: [], flat: 3 });
     expect(r?.multiplier).toBe(1);
-    const half = rs.damageRecipe({
-      outcome: "miss",
-      hit: parseDamage("2d6"),
-      miss: null,
-      missEffect: "half",
-      missApplies: true,
-      critExtra: null,
-      types: [],
-      options: {},
-    });
+    const half = rs.damageRecipe(recipeInput("miss", parseDamage("2d6"), { missEffect: "half", missApplies: true }));
     expect(half?.multiplier).toBe(0.5);
     // Without a miss effect a miss deals nothing.
     expect(rs.resolveAttack(attack({ dice: [2] })).missEffect).toBe(false);
-    expect(
-      rs.damageRecipe({
-        outcome: "miss",
-        hit: parseDamage("1d8"),
-        miss: null,
-        missEffect: "none",
-        missApplies: false,
-        critExtra: null,
-        types: [],
-        options: {},
-      }),
-    ).toBeNull();
+    expect(rs.damageRecipe(recipeInput("miss", parseDamage("1d8")))).toBeNull();
   });
 
   it("[13A-DMG] PC damage rolls weapon dice ([W] expanded); NPC flat damage works", () => {
@@ -194,16 +150,7 @@ describe("13th Age attacks", () => {
     const m = npc();
     const flat = rs.damageExpression(m, rs.deriveActor(m, {}), { ...power, attackAbility: null, damage: "12" }, null);
     expect(flat).toEqual({ dice: [], flat: 12 });
-    const hit = rs.damageRecipe({
-      outcome: "hit",
-      hit: flat,
-      miss: null,
-      missEffect: "none",
-      missApplies: false,
-      critExtra: null,
-      types: [],
-      options: {},
-    });
+    const hit = rs.damageRecipe(recipeInput("hit", flat));
     expect(hit).toMatchObject({ roll: { dice: [], flat: 12 }, multiplier: 1 });
     expect(() =>
       rs.damageExpression(a, rs.deriveActor(a, {}), { ...power, damage: "1[W]" }, { ...sword, damageDice: "1q8" }),

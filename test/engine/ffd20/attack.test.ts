@@ -3,6 +3,7 @@ import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
 import { EngineError } from "../../../src/engine/errors.js";
 import { parseDamage } from "../../../src/engine/dice.js";
 import type { DamageRecipeInput } from "../../../src/engine/types.js";
+import { recipeInput } from "../../support/engine-fixtures.js";
 import { attack, pc, power, situation, weapon } from "./fixtures.js";
 
 const sum = (mods: { value: number }[]): number => mods.reduce((s, m) => s + m.value, 0);
@@ -241,17 +242,8 @@ describe("FFd20 damage expressions and recipes", () => {
     expect(ffd20.damageExpression(a, d, power({ damage: "" }), weapon())).toBeNull();
   });
 
-  const recipe = (over: Partial<DamageRecipeInput>): DamageRecipeInput => ({
-    outcome: "hit",
-    hit: parseDamage("2d6+4"),
-    miss: null,
-    missEffect: "none",
-    missApplies: false,
-    critExtra: null,
-    types: ["fire"],
-    options: {},
-    ...over,
-  });
+  const recipe = (over: Partial<DamageRecipeInput>): DamageRecipeInput =>
+    recipeInput("hit", parseDamage("2d6+4"), { types: ["fire"], ...over });
 
   it("[FF-CRITDMG] a crit is the hit expression's maximum (2d6+4 → 16), extra crit dice rolled, not maximised", () => {
     const r = ffd20.damageRecipe(recipe({ outcome: "crit", critExtra: parseDamage("1d6") }));

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { hundredDungeons as hd, attackModeDetail, weaponDice } from "../../../src/engine/rulesets/hundred-dungeons.js";
 import { EngineError } from "../../../src/engine/errors.js";
 import { formatDamage } from "../../../src/engine/dice.js";
+import { recipeInput } from "../../support/engine-fixtures.js";
 import { attack, hdActor, power, situation, weapon } from "./fixtures.js";
 
 const derived = (a = hdActor()) => hd.deriveActor(a, {});
@@ -101,41 +102,12 @@ describe("Hundred Dungeons natural 1 and 20", () => {
 
   it("[HD-CRIT] [HD-DMG] critical damage doubles the whole total", () => {
     const hit = { dice: [{ count: 1, faces: 8, sign: 1 as const }], flat: 0 };
-    const r = hd.damageRecipe({
-      outcome: "crit",
-      hit,
-      miss: null,
-      missEffect: "none",
-      missApplies: false,
-      critExtra: null,
-      types: ["slashing"],
-      options: {},
-    });
+    const r = hd.damageRecipe(recipeInput("crit", hit, { types: ["slashing"] }));
     expect(r?.multiplier).toBe(2);
     expect(formatDamage(r!.roll)).toBe("1d8");
-    const normal = hd.damageRecipe({
-      outcome: "hit",
-      hit,
-      miss: null,
-      missEffect: "none",
-      missApplies: false,
-      critExtra: null,
-      types: ["slashing"],
-      options: {},
-    });
+    const normal = hd.damageRecipe(recipeInput("hit", hit, { types: ["slashing"] }));
     expect(normal?.multiplier).toBe(1);
-    expect(
-      hd.damageRecipe({
-        outcome: "autoMiss",
-        hit,
-        miss: null,
-        missEffect: "half",
-        missApplies: false,
-        critExtra: null,
-        types: [],
-        options: {},
-      }),
-    ).toBeNull();
+    expect(hd.damageRecipe(recipeInput("autoMiss", hit, { missEffect: "half" }))).toBeNull();
   });
 
   it("[HD-CRIT] property: one natural roll never both misses and crits", () => {

@@ -10,6 +10,7 @@ import {
   turnBudget,
   unarmedDamage,
 } from "../../../src/engine/rulesets/hundred-dungeons.js";
+import { recipeInput } from "../../support/engine-fixtures.js";
 import { attack, hdActor, packet, power, situation, weapon } from "./fixtures.js";
 
 const derived = (a = hdActor()) => hd.deriveActor(a, {});
@@ -125,16 +126,7 @@ describe("Hundred Dungeons review: the die, mighty and weak", () => {
 describe("Hundred Dungeons review: damage numbers", () => {
   it("[HD-UNARMED] [HD-CRIT] a critical unarmed hit doubles the Strength damage (Strength 0 still deals 1, so 2)", () => {
     const strong = unarmedDamage(hdActor({ abilities: { str: 3, dex: 0, con: 0, int: 0, wis: 0, cha: 0 } }));
-    const recipe = hd.damageRecipe({
-      outcome: "crit",
-      hit: strong.expression,
-      miss: null,
-      missEffect: "none",
-      missApplies: false,
-      critExtra: null,
-      types: strong.types,
-      options: {},
-    });
+    const recipe = hd.damageRecipe(recipeInput("crit", strong.expression, { types: strong.types }));
     expect(recipe?.roll).toEqual({ dice: [], flat: 3 });
     expect(recipe?.multiplier).toBe(2);
     expect(

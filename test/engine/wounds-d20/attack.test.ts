@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseDamage, totalFromFaces, maxDamage } from "../../../src/engine/dice.js";
 import type { DamageRecipe } from "../../../src/engine/types.js";
+import { recipeInput } from "../../support/engine-fixtures.js";
 import { actor, attackInput, hurt, power, situation, wd, weapon } from "./fixtures.js";
 
 const fighter = (str: number, dex: number, bcb = 3) =>
@@ -138,62 +139,22 @@ describe("Wounds d20 weapon damage", () => {
   });
 
   it("[WD-DMG] a hit deals at least 1 even when penalties push the roll below", () => {
-    const r = wd.damageRecipe({
-      outcome: "hit",
-      hit: parseDamage("1d4-3"),
-      miss: null,
-      missEffect: "none",
-      missApplies: false,
-      critExtra: null,
-      types: [],
-      options: {},
-    })!;
+    const r = wd.damageRecipe(recipeInput("hit", parseDamage("1d4-3")))!;
     expect(r.minimum).toBe(1);
     expect(Math.max(r.minimum, totalFromFaces(r.roll, [1]))).toBe(1);
   });
 
   it("[WD-DMG] a miss deals nothing", () => {
     const hit = parseDamage("1d8+2");
-    expect(
-      wd.damageRecipe({
-        outcome: "miss",
-        hit,
-        miss: null,
-        missEffect: "none",
-        missApplies: false,
-        critExtra: null,
-        types: [],
-        options: {},
-      }),
-    ).toBeNull();
-    expect(
-      wd.damageRecipe({
-        outcome: "autoMiss",
-        hit,
-        miss: null,
-        missEffect: "none",
-        missApplies: false,
-        critExtra: null,
-        types: [],
-        options: {},
-      }),
-    ).toBeNull();
+    expect(wd.damageRecipe(recipeInput("miss", hit))).toBeNull();
+    expect(wd.damageRecipe(recipeInput("autoMiss", hit))).toBeNull();
   });
 });
 
 describe("Wounds d20 critical damage (Open rule, option critDamage)", () => {
   const hit = parseDamage("1d8+3");
   const recipe = (critDamage?: string): DamageRecipe =>
-    wd.damageRecipe({
-      outcome: "crit",
-      hit,
-      miss: null,
-      missEffect: "none",
-      missApplies: false,
-      critExtra: null,
-      types: [],
-      options: critDamage ? { critDamage } : {},
-    })!;
+    wd.damageRecipe(recipeInput("crit", hit, { options: critDamage ? { critDamage } : {} }))!;
   /** Total as the adapter computes it from a recipe and faces. */
   const total = (r: DamageRecipe, faces: number[]) =>
     Math.max(r.minimum, Math.floor((totalFromFaces(r.roll, faces) + r.flatBonus) * r.multiplier));
