@@ -9,6 +9,7 @@ import { allRulesets } from "../../../src/engine/registry.js";
 import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons.js";
 import type { SheetBlock } from "../../../src/engine/ruleset.js";
 import { eventStringTests, sheetBlockTests } from "../followups-support.js";
+import { damagePacket } from "../../support/engine-fixtures.js";
 import { combatant, ctx, effect, hdActor } from "./fixtures.js";
 
 const removes = (id: string) => expect.objectContaining({ kind: "removeEffect", effectId: id });
@@ -114,22 +115,7 @@ describe("Hundred Dungeons follow-ups: event strings", () => {
 
   it("[SYS-TARGETS] the damage, healing and temporary-HP events report the amounts in their strings", () => {
     const hurt = hdActor({ hp: { value: 10, max: 10, temp: 2 } });
-    const dmg = hd.applyDamage(
-      hurt,
-      {
-        amount: 5,
-        types: [],
-        natural: null,
-        critical: false,
-        ongoing: false,
-        fromAttack: true,
-        melee: true,
-        nonlethal: false,
-        knockOut: false,
-      },
-      {},
-      "a",
-    );
+    const dmg = hd.applyDamage(hurt, damagePacket(5), {}, "a");
     const dealt = dmg.events.find((e) => e.key === "D20C.HD.Event.damaged");
     expect(dealt?.data).toMatchObject({ dealt: 5, absorbed: 2, hpLost: 3 });
     const healed = hd.applyHealing(dmg.actor, 2, "heal", {}, "a").events.find((e) => e.key === "D20C.HD.Event.healed");
