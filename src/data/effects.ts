@@ -54,9 +54,31 @@ export function effectCreateData(
   return { name, ...(img ? { img } : {}), statuses, flags: { [SYSTEM_ID]: { effect: rest } } };
 }
 
-/** Status effects for the token HUD from the active ruleset's conditions. */
+/** A `CONFIG.statusEffects` entry: v13 names it with `name`/`img` (`label`/`icon` end in v14). */
+export interface StatusEffectEntry {
+  id: string;
+  name: string;
+  img: string;
+  [key: string]: unknown;
+}
+
+/**
+ * Status effects for the token HUD from the active ruleset's conditions. Core toggles some ids
+ * itself — the combat tracker's "defeated" toggle calls `toggleStatusEffect` with
+ * `CONFIG.specialStatusEffects.DEFEATED` ("dead"), which throws for an id missing from
+ * `CONFIG.statusEffects` — so each `required` id the ruleset lacks keeps core's own entry from
+ * `core` (the list being replaced).
+ */
 export function statusEffectsFromConditions(
   conditions: readonly { id: string; label: string; img: string }[],
-): { id: string; name: string; img: string }[] {
-  return conditions.map((c) => ({ id: c.id, name: c.label, img: c.img }));
+  core: readonly StatusEffectEntry[] = [],
+  required: readonly string[] = [],
+): StatusEffectEntry[] {
+  const out: StatusEffectEntry[] = conditions.map((c) => ({ id: c.id, name: c.label, img: c.img }));
+  for (const id of required) {
+    if (out.some((e) => e.id === id)) continue;
+    const kept = core.find((e) => e.id === id);
+    if (kept) out.push({ ...kept });
+  }
+  return out;
 }

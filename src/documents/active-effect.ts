@@ -6,7 +6,7 @@
  */
 import { activeRuleset } from "../active-ruleset.js";
 import type { EffectSource } from "../engine/types.js";
-import { effectSourceOf, statusEffectsFromConditions } from "../data/effects.js";
+import { effectSourceOf, statusEffectsFromConditions, type StatusEffectEntry } from "../data/effects.js";
 
 // The pure helpers live in src/data/effects.ts (testable without Foundry); re-exported here.
 export * from "../data/effects.js";
@@ -29,6 +29,13 @@ export function configureActiveEffects(): void {
   cfg.legacyTransferral = false;
   const conditions = activeRuleset().conditions ?? [];
   if (conditions.length) {
-    CONFIG.statusEffects = statusEffectsFromConditions(conditions) as unknown as typeof CONFIG.statusEffects;
+    const core = CONFIG.statusEffects as unknown as StatusEffectEntry[];
+    const special = CONFIG.specialStatusEffects as unknown as Record<string, string | undefined>;
+    const required = [special.DEFEATED].filter((id): id is string => typeof id === "string");
+    CONFIG.statusEffects = statusEffectsFromConditions(
+      conditions,
+      core,
+      required,
+    ) as unknown as typeof CONFIG.statusEffects;
   }
 }

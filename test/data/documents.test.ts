@@ -8,7 +8,7 @@ import { rulesetMismatch, stampOnCreate } from "../../src/data/stamp.js";
 import { tokenHpChange } from "../../src/data/token-hp.js";
 import { resolveFormulaRefs } from "../../src/data/formula.js";
 import { powerSourceFrom, weaponSourceFrom } from "../../src/data/item-source.js";
-import { effectCreateData, effectSourceOf } from "../../src/data/effects.js";
+import { effectCreateData, effectSourceOf, statusEffectsFromConditions } from "../../src/data/effects.js";
 import { escalationFor } from "../../src/escalation.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
@@ -160,6 +160,28 @@ describe("effects", () => {
       ongoing: null,
       statuses: ["prone"],
     });
+  });
+
+  it("[SYS-DOCS] token HUD statuses are each game's conditions (v13 id/name/img), and core's defeated status always stays", () => {
+    // Core's list as v13 ships it (a few entries; the real one is longer).
+    const core = [
+      { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
+      { id: "sleep", name: "EFFECT.StatusAsleep", img: "icons/svg/sleep.svg" },
+    ];
+    for (const id of RULESET_IDS) {
+      const conditions = getRuleset(id).conditions;
+      const effects = statusEffectsFromConditions(conditions, core, ["dead"]);
+      for (const c of conditions) {
+        expect(effects.find((e) => e.id === c.id)).toEqual({ id: c.id, name: c.label, img: c.img });
+      }
+      // The combat tracker's defeated toggle needs "dead" in the list: once, the game's own if it has one.
+      const dead = effects.filter((e) => e.id === "dead");
+      expect(dead, id).toHaveLength(1);
+      expect(dead[0]!.name).toBe(conditions.find((c) => c.id === "dead")?.label ?? "EFFECT.StatusDead");
+      // Nothing else of core's comes back, and no v12-era label/icon keys.
+      expect(effects.some((e) => e.id === "sleep")).toBe(false);
+      for (const e of effects) expect(Object.keys(e).sort()).toEqual(["id", "img", "name"]);
+    }
   });
 });
 
