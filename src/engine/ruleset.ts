@@ -118,6 +118,12 @@ export interface Ruleset {
   startRecovery(actor: ActorSource, rally: boolean, options: RuleOptions, actorId: string): RuleResult;
   /** A save or check of a given kind from the sheet ([13A-SAVE], [FF-SAVE], [WD-SAVES], HD abilities). */
   saveRequest(actor: ActorSource, derived: DerivedActor, kind: string, mode: RollMode, actorId: string): RollRequest;
+  /**
+   * Net roll mode of a save / ability roll of `kind` from the roller's conditions (exhaustion,
+   * poisoned, restrained…) plus `extra` mighty/weak sources such as the sheet's click
+   * ([HD-MIGHTY], [HD-COND]). Optional and additive: absent = the game has no roll modes for saves.
+   */
+  saveMode?(actor: ActorSource, kind: string, extra?: { mighty?: number; weak?: number }): RollMode;
   /** A death save / dying check from the sheet, or null when the actor is not making them. */
   deathSaveRequest(actor: ActorSource, derived: DerivedActor, actorId: string): RollRequest | null;
   /** Feed back a requested roll: death save tallies, recovery healing, save outcome… */

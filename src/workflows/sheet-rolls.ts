@@ -5,6 +5,7 @@
  * ([13A-SAVE], [13A-DEATHSAVE], [13A-RALLY], [13A-RECOV], [FF-SAVE], [WD-SAVES], [WD-DEATHDC],
  * [HD-DYING], HD ability rolls mighty/weak). The caller writes `next` in one update.
  */
+import { netMode } from "../engine/common.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import type { ActorSource, RollMode, RuleEvent, RuleOptions, RuleResult } from "../engine/types.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
@@ -24,6 +25,30 @@ async function follow(
 ): Promise<SheetRollOutcome> {
   const followed = await runRequests(ruleset, start.actor, actorId, start.requests, roll, options);
   return { next: followed.actor, events: [...start.events, ...followed.events], rolls: followed.rolls };
+}
+
+/** Whether the game rolls mighty/weak (its attack dialog offers either, [HD-MIGHTY]). */
+export function usesRollModes(ruleset: Pick<Ruleset, "situational">): boolean {
+  const offered = ruleset.situational ?? [];
+  return offered.includes("mighty") || offered.includes("weak");
+}
+
+/**
+ * The roll mode of a save from the sheet ([HD-MIGHTY], [HD-COND]): where the game has roll modes,
+ * an alt-click adds a mighty source and a ctrl/cmd-click a weak one (dnd5e habit; shift stays
+ * "skip the dialog"), and the ruleset adds the roller's own conditions (exhaustion 3+, poisoned…);
+ * one of each cancels. Games without roll modes always roll normally.
+ */
+export function sheetSaveMode(
+  ruleset: Pick<Ruleset, "situational" | "saveMode">,
+  actor: ActorSource,
+  kind: string,
+  click: { mighty: boolean; weak: boolean } = { mighty: false, weak: false },
+): RollMode {
+  if (!usesRollModes(ruleset)) return "normal";
+  const extra = { mighty: click.mighty ? 1 : 0, weak: click.weak ? 1 : 0 };
+  if (ruleset.saveMode) return ruleset.saveMode(actor, kind, extra);
+  return netMode(extra.mighty, extra.weak);
 }
 
 /** A save or check of a kind the ruleset offers (its `saves` keys), in a roll mode. */

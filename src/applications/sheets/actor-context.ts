@@ -5,6 +5,7 @@
 import type { Ruleset, SheetBlock } from "../../engine/ruleset.js";
 import type { ActorKind, ActorSource, DerivedActor, RulesetId } from "../../engine/types.js";
 import { ABILITY_KEYS } from "../../engine/types.js";
+import { sheetSaveMode, usesRollModes } from "../../workflows/sheet-rolls.js";
 
 /** An owned item as the sheet lists it. */
 export interface SheetItem {
@@ -16,7 +17,19 @@ export interface SheetItem {
 }
 
 export interface ActorSheetInput {
-  ruleset: Pick<Ruleset, "id" | "label" | "defenses" | "saves" | "conditions" | "traitForms" | "damageTypes" | "sheet">;
+  ruleset: Pick<
+    Ruleset,
+    | "id"
+    | "label"
+    | "defenses"
+    | "saves"
+    | "conditions"
+    | "traitForms"
+    | "damageTypes"
+    | "sheet"
+    | "situational"
+    | "saveMode"
+  >;
   kind: ActorKind;
   name: string;
   img: string;
@@ -81,7 +94,19 @@ export function actorSheetContext(input: ActorSheetInput) {
     base: system.defenses[d.key]?.base ?? null,
     bonus: system.defenses[d.key]?.bonus ?? 0,
   }));
-  const saves = ruleset.saves.map((s) => ({ key: s.key, label: s.label, bonus: signed(derived.saves[s.key] ?? 0) }));
+  // [HD-MIGHTY] where the game rolls mighty/weak: the mode the roller's conditions give each save,
+  // and the alt/ctrl-click hint.
+  const modes = usesRollModes(ruleset);
+  const saves = ruleset.saves.map((s) => {
+    const mode = modes ? sheetSaveMode(ruleset, system, s.key) : "normal";
+    return {
+      key: s.key,
+      label: s.label,
+      bonus: signed(derived.saves[s.key] ?? 0),
+      modeLabel: mode === "normal" ? "" : `D20C.Chat.Mode.${mode}`,
+      hint: modes ? "D20C.Sheet.SaveModeHint" : "",
+    };
+  });
   const traits = (list: readonly { type: string; value: number }[]) =>
     list.map((t, index) => ({ index, type: t.type, value: t.value, label: input.damageTypeLabel(t.type) }));
   const active = new Set(input.system.conditions);

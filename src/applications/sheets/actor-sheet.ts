@@ -13,6 +13,7 @@ import type { DerivedActor } from "../../engine/types.js";
 import { rollAttack } from "../../workflows/attack.js";
 import { rally, spendRecovery } from "../../workflows/recovery.js";
 import { rollDeathSave, rollSave } from "../../workflows/saves.js";
+import { sheetSaveMode } from "../../workflows/sheet-rolls.js";
 import { SheetBase } from "../sheet-base.js";
 import { actorSheetContext, listsFromForm, type ActorSheetContext } from "./actor-context.js";
 import { damageTypeLabelWith } from "./labels.js";
@@ -163,8 +164,14 @@ export class D20ActorSheet extends SheetBase {
     await this.d20Actor.createEmbeddedDocuments("Item", [{ name, type } as never]);
   }
 
-  static async #onRollSave(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await rollSave(this.d20Actor as never, dataOf(target, "kind"));
+  /** Alt-click: mighty, ctrl/cmd-click: weak, where the game has roll modes; conditions add theirs. */
+  static async #onRollSave(this: D20ActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const kind = dataOf(target, "kind");
+    const mode = sheetSaveMode(activeRuleset(), this.d20Actor.toEngineSource(), kind, {
+      mighty: event.altKey,
+      weak: event.ctrlKey || event.metaKey,
+    });
+    await rollSave(this.d20Actor as never, kind, { mode });
   }
 
   static async #onRollDeathSave(this: D20ActorSheet): Promise<void> {

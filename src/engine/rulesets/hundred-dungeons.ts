@@ -3,7 +3,7 @@
  * weak rolls, twenty conditions with six levels of exhaustion, dying with an end-of-turn
  * Constitution check, initiative around the table. Helpers live in `hundred-dungeons/`.
  */
-import { clonePlain, d20Formula, validateActorSource } from "../common.js";
+import { clonePlain, d20Formula, netMode, validateActorSource } from "../common.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
 import type {
@@ -29,7 +29,13 @@ import {
   resolveAttack,
 } from "./hundred-dungeons/attacks.js";
 import { HD_ACTIONS } from "./hundred-dungeons/combat.js";
-import { conditionSpec, EXHAUSTION_LEVELS, expandConditions, HD_CONDITIONS } from "./hundred-dungeons/conditions.js";
+import {
+  abilityRollMode,
+  conditionSpec,
+  EXHAUSTION_LEVELS,
+  expandConditions,
+  HD_CONDITIONS,
+} from "./hundred-dungeons/conditions.js";
 import { applyDamage, applyHealing, HD_DAMAGE_TYPES } from "./hundred-dungeons/damage.js";
 import { HD_OPTIONS } from "./hundred-dungeons/options.js";
 import {
@@ -223,6 +229,11 @@ export const hundredDungeons: Ruleset = {
   applyHealing: (actor, amount, kind, _options, actorId) => applyHealing(actor, amount, kind, actorId, DAMAGE_TYPES),
   startRecovery: (actor, rally, _options, actorId) => startRecovery(actor, rally, actorId),
   saveRequest: (actor, _derived, kind, mode, actorId) => saveRequest(actor, kind, mode, actorId),
+  // [HD-MIGHTY] [HD-COND] ability rolls: conditions and exhaustion 3+ make them mighty or weak.
+  saveMode: (actor, kind, extra = {}) =>
+    isAbility(kind)
+      ? abilityRollMode(actor.conditions, actor.exhaustion, kind, extra).mode
+      : netMode(extra.mighty ?? 0, extra.weak ?? 0),
   deathSaveRequest: (actor, _derived, actorId) =>
     actor.state === "dying"
       ? dyingCheckRequest(actor, actorId, Math.min(6, actor.exhaustion + 1), actor.dyingTurns + 1, true)
