@@ -28,7 +28,9 @@ import {
   initiativeGroups,
   nextActingIndex,
   orderRanks,
+  roundWasPlayed,
   runBoundary,
+  startTurnSubject,
   type CombatPhase,
 } from "../workflows/combat-cycle.js";
 import type { ChatLine, TurnPorts } from "../workflows/turns.js";
@@ -174,34 +176,42 @@ export class D20Combat extends Combat {
     };
   }
 
-  /** Plan and run one phase of the battle (GM client only). */
+  /**
+   * Plan and run one phase of the battle (GM client only). Never throws: Foundry awaits the turn
+   * events one after another, so an error here would drop the later events of the same change
+   * (and the GM's `combatTurnChange` hook).
+   */
   async runPhase(phase: CombatPhase, combatantId: string | null, round: number = this.round): Promise<void> {
-    let ruleset: Ruleset;
-    let ctx: TurnContext;
     try {
-      ruleset = activeRuleset();
-      ctx = this.turnContext(combatantId, round);
+      const ruleset: Ruleset = activeRuleset();
+      const ctx: TurnContext = this.turnContext(combatantId, round);
+      await runBoundary(ruleset, phase, ctx, this.turnPorts(ctx), { tough: Boolean(this.d20Flags.tough) });
     } catch (err) {
-      console.error(`${SYSTEM_ID} | turn automation could not start (${phase})`, err);
-      return;
+      console.error(`${SYSTEM_ID} | turn automation failed (${phase})`, err);
     }
-    await runBoundary(ruleset, phase, ctx, this.turnPorts(ctx), { tough: Boolean(this.d20Flags.tough) });
   }
 
   // ---- turn events (one GM client, after the update) ----------------------------------------
+  // Foundry v13 calls these from `_manageTurnEvents`, which `_onUpdate` starts without awaiting:
+  // the turn change itself is never held up, but each event awaits the one before it. `context`
+  // names the round (and turn) the event belongs to; `skipped` marks turns walked past.
 
   protected override async _onStartRound(context: Combat.RoundEventContext): Promise<void> {
     await super._onStartRound(context);
-    if (!this.d20Flags.begun) {
-      await this.setD20Flags({ begun: true });
-      await this.runPhase("combatStart", null);
+    try {
+      if (!this.d20Flags.begun) {
+        await this.setD20Flags({ begun: true });
+        await this.runPhase("combatStart", null, context.round);
+      }
+    } catch (err) {
+      console.error(`${SYSTEM_ID} | combat start bookkeeping`, err);
     }
-    await this.runPhase("roundStart", null);
+    await this.runPhase("roundStart", null, context.round);
   }
 
   protected override async _onEndRound(context: Combat.RoundEventContext): Promise<void> {
     await super._onEndRound(context);
-    if (this.round > 1) await this.runPhase("roundEnd", null, this.previous?.round ?? this.round - 1);
+    if (roundWasPlayed(context.round)) await this.runPhase("roundEnd", null, context.round);
   }
 
   protected override async _onStartTurn(
@@ -209,8 +219,12 @@ export class D20Combat extends Combat {
     context: Combat.TurnEventContext,
   ): Promise<void> {
     await super._onStartTurn(combatant, context);
-    await this.runPhase("turnStart", combatant.id);
-    await this.skipIfNotActing(combatant.id);
+    const subject = startTurnSubject(
+      { combatantId: combatant.id, skipped: Boolean(context.skipped) },
+      this.combatant?.id ?? null,
+    );
+    await this.runPhase("turnStart", subject.combatantId, context.round);
+    if (subject.mayPassOn) await this.skipIfNotActing(subject.combatantId);
   }
 
   protected override async _onEndTurn(
@@ -218,16 +232,18 @@ export class D20Combat extends Combat {
     context: Combat.TurnEventContext,
   ): Promise<void> {
     await super._onEndTurn(combatant, context);
-    // The turn ended in the previous round when the round just advanced (sustain, surprise).
-    await this.runPhase("turnEnd", combatant.id, this.previous?.round ?? this.round);
+    // `context.round` is the round the turn belonged to (the previous one when the round advanced).
+    await this.runPhase("turnEnd", combatant.id, context.round);
   }
 
   /**
    * A combatant that does not act this round (surprised, [HD-SURPRISE]/[WD-SURPRISE]) passes its
-   * turn on at once, unless nobody in the round acts (then the GM decides).
+   * turn on at once, unless nobody in the round acts (then the GM decides). Only while it still
+   * holds the current turn: advancing from a later turn would jump over someone.
    */
   private async skipIfNotActing(combatantId: string | null): Promise<void> {
     try {
+      if (!combatantId || this.combatant?.id !== combatantId) return;
       const ruleset = activeRuleset();
       const ctx = this.turnContext(combatantId);
       if (currentActs(ruleset, ctx)) return;
@@ -260,6 +276,7 @@ export class D20Combat extends Combat {
   /** Combat end on the GM client: temp HP, rallies, battle counter… ([13A-TEMPHP], [13A-HEALUP]). */
   protected override _onDelete(options: Combat.Database.OnDeleteOperation, userId: string): void {
     super._onDelete(options, userId);
+    // Runs on every client; the active GM alone does the work (once), as Foundry's own turn events.
     if (!game.users?.activeGM?.isSelf || !this.started) return;
     void this.runPhase("combatEnd", null);
   }
@@ -319,14 +336,19 @@ export class D20Combat extends Combat {
       return super.rollInitiative(ids, options);
     }
     const leaders = groups.map((g) => g[0] as string);
+    const turnBefore = this.turn;
     await super.rollInitiative(leaders, options);
     const shared = groups
       .filter((g) => g.length > 1)
       .flatMap((g) => {
-        const value = this.combatants.get(g[0] as string)?.initiative ?? null;
-        return g.slice(1).map((id) => ({ _id: id, initiative: value }));
+        const value = this.combatants.get(g[0] as string)?.initiative;
+        return typeof value === "number" ? g.slice(1).map((id) => ({ _id: id, initiative: value })) : [];
       });
-    if (shared.length) await this.updateEmbeddedDocuments("Combatant", shared);
+    // Same options as Foundry's own initiative update: a new order is not a turn change (no turn
+    // events, which would end and start turns again mid-round), and the turn index stays put
+    // unless the caller asked otherwise.
+    const sharedOptions = { turnEvents: false, ...(options.updateTurn === false ? { combatTurn: turnBefore } : {}) };
+    if (shared.length) await this.updateEmbeddedDocuments("Combatant", shared, sharedOptions as never);
     return this;
   }
 

@@ -100,6 +100,40 @@ export async function runBoundary(
   return runPlan(ruleset, ctx, steps, ports);
 }
 
+/** A turn event as Foundry reports it: the combatant it names and whether the turn was passed over. */
+export interface TurnEventFacts {
+  combatantId: string | null;
+  /** Foundry's `context.skipped`: a turn walked past on the way to the current one. */
+  skipped: boolean;
+}
+
+/**
+ * Whose turn a Start Turn event really starts, and whether a combatant that does not act may pass
+ * it on at once. Foundry v13 (`Combat#_manageTurnEvents`) walks the turn order it captured before
+ * the round-start events ran and marks the turns it walks past (skip defeated, Next Round
+ * mid-round) as `skipped`. So:
+ * - a skipped start is about the combatant Foundry names, and must never advance the combat (the
+ *   combat already sits on a later turn: advancing again would jump over the current combatant);
+ * - the real start is about the combat's current combatant, which differs from the one Foundry
+ *   names when the round-start events reordered the turns (initiative rerolled each round,
+ *   [WD-INIT]).
+ */
+export function startTurnSubject(
+  event: TurnEventFacts,
+  currentCombatantId: string | null,
+): { combatantId: string | null; mayPassOn: boolean } {
+  if (event.skipped) return { combatantId: event.combatantId, mayPassOn: false };
+  return { combatantId: currentCombatantId ?? event.combatantId, mayPassOn: currentCombatantId !== null };
+}
+
+/**
+ * Whether an End Round event closes a round that was played. Foundry also reports the end of
+ * "round 0" when a combat begins; nothing was played then.
+ */
+export function roundWasPlayed(round: number): boolean {
+  return round >= 1;
+}
+
 // ------------------------------------------------------------------------------------------------
 // Initiative
 // ------------------------------------------------------------------------------------------------

@@ -1,0 +1,457 @@
+/**
+ * Stand-in for Foundry v13's client `Combat` and `Combatant` base classes (plus the few globals
+ * src/documents/combat.ts touches), so tests can drive the REAL `D20Combat` / `D20Combatant`
+ * overrides the way Foundry calls them. It imitates these v13 behaviours and nothing more:
+ *
+ * - `update()` applies round/turn/flags, then (as `Combat#_onUpdate`) records the prior state and,
+ *   when the round, turn or current combatant changed and `turnEvents !== false`, starts the turn
+ *   events WITHOUT awaiting them (Foundry does the same); `settle()` lets a test wait for them.
+ * - the turn events run on the active GM only and walk the turn order captured when they start:
+ *   End Turn → End Round → Start Round → Start Turn for each turn between the prior and the new
+ *   state, with `{round, turn, skipped}` contexts (`skipped` = walked past); starting a combat
+ *   reports the end of "round 0".
+ * - `nextTurn` / `nextRound` / `startCombat` as in v13, including the core "skip defeated" setting
+ *   (`StandInFoundryCombat.skipDefeated`).
+ * - `rollInitiative(ids, {formula, updateTurn})`: owners only, one roll each, one combatant update
+ *   with `turnEvents: false` (and `combatTurn` = the current index when `updateTurn` is false).
+ * - `updateEmbeddedDocuments("Combatant")`: applies, re-sorts via `setupTurns`, and starts turn
+ *   events when the current combatant changed, unless `turnEvents: false`.
+ * - `delete()` calls `_onDelete(options, userId)`.
+ *
+ * Knowing differences: no database, permissions (only `isOwner`), sockets, hooks, sounds, time or
+ * chat rendering; one client, which is the active GM unless a test says otherwise. It decides no
+ * rule: every rule comes from the ruleset through the real D20Combat.
+ */
+import type { ActorSource } from "../../src/engine/types.js";
+import { flatPartStandIn } from "./combat-loop.js";
+
+/** Turn history entry, like Foundry's CombatHistoryData. */
+export interface HistoryStandIn {
+  round: number;
+  turn: number | null;
+  combatantId: string | null;
+  tokenId: string | null;
+}
+
+type Flags = Record<string, Record<string, unknown>>;
+
+function mergeFlags(into: Flags, patch: unknown): void {
+  for (const [ns, values] of Object.entries((patch ?? {}) as Flags)) {
+    into[ns] = { ...(into[ns] ?? {}), ...values };
+  }
+}
+
+/** An effect document on a stand-in actor (id, name, statuses, flags). */
+export class StandInEffect {
+  constructor(
+    readonly parent: StandInActor,
+    public id: string,
+    public name: string,
+    public statuses: Set<string>,
+    public flags: Flags,
+  ) {}
+  toObject(): object {
+    return { _id: this.id, name: this.name, statuses: [...this.statuses], flags: structuredClone(this.flags) };
+  }
+  async delete(): Promise<void> {
+    this.parent.effects.delete(this.id);
+  }
+  async update(data: { name?: string; statuses?: string[]; flags?: unknown }): Promise<void> {
+    if (data.name !== undefined) this.name = data.name;
+    if (data.statuses !== undefined) this.statuses = new Set(data.statuses);
+    if (data.flags) mergeFlags(this.flags, data.flags);
+  }
+}
+
+/** The system Actor's engine-facing surface (toEngineSource / applyEngineActor / effects). */
+export class StandInActor {
+  readonly effects = new Map<string, StandInEffect>();
+  private nextEffect = 1;
+  constructor(
+    readonly id: string,
+    public source: ActorSource,
+    readonly hasPlayerOwner = false,
+  ) {}
+  get uuid(): string {
+    return `Actor.${this.id}`;
+  }
+  toEngineSource(): ActorSource {
+    return structuredClone(this.source);
+  }
+  async applyEngineActor(next: ActorSource): Promise<void> {
+    this.source = structuredClone(next);
+  }
+  async update(data: { system?: ActorSource }): Promise<void> {
+    if (data.system) this.source = structuredClone(data.system);
+  }
+  getRollData(): Record<string, unknown> {
+    return {};
+  }
+  async createEmbeddedDocuments(
+    _type: string,
+    data: { name: string; statuses?: string[]; flags?: Flags }[],
+  ): Promise<{ id: string }[]> {
+    return data.map((d) => {
+      const id = `effect${this.nextEffect++}`;
+      this.effects.set(
+        id,
+        new StandInEffect(this, id, d.name, new Set(d.statuses ?? []), structuredClone(d.flags ?? {})),
+      );
+      return { id };
+    });
+  }
+}
+
+export interface StandInCombatantData {
+  id: string;
+  actor: StandInActor;
+  initiative?: number | null;
+  defeated?: boolean;
+  /** Whether this client owns the combatant (default true: the GM). */
+  owner?: boolean;
+  flags?: Flags;
+}
+
+/** Foundry's Combatant base, as far as D20Combatant and the combat need it. */
+export class StandInFoundryCombatant {
+  parent: StandInFoundryCombat | null = null;
+  id: string;
+  name: string;
+  initiative: number | null;
+  actor: StandInActor;
+  isDefeated: boolean;
+  isOwner: boolean;
+  flags: Flags;
+  tokenId: string | null = null;
+  constructor(data: StandInCombatantData) {
+    this.id = data.id;
+    this.name = data.id;
+    this.actor = data.actor;
+    this.initiative = data.initiative ?? null;
+    this.isDefeated = data.defeated ?? false;
+    this.isOwner = data.owner ?? true;
+    this.flags = structuredClone(data.flags ?? {});
+  }
+  get hasPlayerOwner(): boolean {
+    return this.actor.hasPlayerOwner;
+  }
+  /** Core: a Roll of the given formula or the combatant's own initiative formula. */
+  getInitiativeRoll(formula?: string | null): StandInRoll {
+    return new StandInRoll(formula || this._getInitiativeFormula(), this.actor.getRollData());
+  }
+  protected _getInitiativeFormula(): string {
+    return "1d20";
+  }
+}
+
+/** Recorded d20/d6… faces the stand-in Roll uses in order. */
+export const standInRollFaces: number[] = [];
+
+/** Foundry's Roll, evaluated from {@link standInRollFaces}: total = face + the formula's flat part. */
+export class StandInRoll {
+  total: number | undefined;
+  dice: { faces: number; results: { result: number; active: boolean }[] }[] = [];
+  constructor(
+    readonly formula: string,
+    readonly data: Record<string, unknown> = {},
+  ) {}
+  async evaluate(): Promise<this> {
+    const face = standInRollFaces.shift();
+    if (face === undefined) throw new Error(`no recorded face left for ${this.formula}`);
+    const faces = Number(/\d*d(\d+)/.exec(this.formula)?.[1] ?? 20);
+    this.dice = [{ faces, results: [{ result: face, active: true }] }];
+    this.total = face + flatPartStandIn(this.formula);
+    return this;
+  }
+}
+
+/** Turn-event context as Foundry passes it. */
+export interface TurnContextStandIn {
+  round: number;
+  turn?: number | null;
+  skipped: boolean;
+}
+
+/** Foundry's Combat base (v13 client), as far as D20Combat needs it. */
+export class StandInFoundryCombat {
+  /** The core combat setting "Skip Defeated". */
+  static skipDefeated = false;
+  id = "combatStandIn";
+  round = 0;
+  turn: number | null = null;
+  turns: StandInFoundryCombatant[] = [];
+  current!: HistoryStandIn;
+  previous: HistoryStandIn | undefined = undefined;
+  flags: Flags = {};
+  readonly combatants: Map<string, StandInFoundryCombatant> & { contents: StandInFoundryCombatant[] };
+  /** Turn-event runs Foundry started without awaiting. */
+  private readonly pending: Promise<void>[] = [];
+  /** Errors that escaped the turn events (Foundry would log an unhandled rejection). */
+  readonly turnEventErrors: unknown[] = [];
+  /** Options of every combatant update, in order. */
+  readonly combatantUpdateOptions: Record<string, unknown>[] = [];
+  deleted = false;
+
+  constructor(combatants: StandInFoundryCombatant[]) {
+    const map = new Map(combatants.map((c) => [c.id, c])) as StandInFoundryCombat["combatants"];
+    Object.defineProperty(map, "contents", { get: () => [...map.values()] });
+    this.combatants = map;
+    for (const c of combatants) c.parent = this;
+    if (combatants.length) this.setupTurns();
+    this.current = this._getCurrentState();
+    this.previous = undefined;
+  }
+
+  get combatant(): StandInFoundryCombatant | null {
+    return this.turn !== null ? (this.turns[this.turn] ?? null) : null;
+  }
+  get started(): boolean {
+    return this.round > 0;
+  }
+
+  /** Wait until every turn-event run started so far (and those they started) has finished. */
+  async settle(): Promise<void> {
+    while (this.pending.length) await Promise.all(this.pending.splice(0));
+  }
+
+  _getCurrentState(combatant?: StandInFoundryCombatant | null): HistoryStandIn {
+    const c = combatant ?? this.combatant;
+    return { round: this.round, turn: this.turn ?? null, combatantId: c?.id ?? null, tokenId: null };
+  }
+
+  /** Core order: initiative high to low (unrolled last), ties by id. */
+  _sortCombatants(a: StandInFoundryCombatant, b: StandInFoundryCombatant): number {
+    const ia = typeof a.initiative === "number" ? a.initiative : -Infinity;
+    const ib = typeof b.initiative === "number" ? b.initiative : -Infinity;
+    return ib - ia || (a.id > b.id ? 1 : -1);
+  }
+
+  setupTurns(): StandInFoundryCombatant[] {
+    const turns = this.combatants.contents.sort((a, b) => this._sortCombatants(a, b));
+    if (this.turn !== null) {
+      if (this.turn < 0) this.turn = 0;
+      else if (this.turn >= turns.length) {
+        this.turn = 0;
+        this.round++;
+      }
+    }
+    this.current = this._getCurrentState(this.turn === null ? null : turns[this.turn]);
+    if (!this.previous) this.previous = this.current;
+    return (this.turns = turns);
+  }
+
+  private recordPrevious(prior: HistoryStandIn): boolean {
+    const { round, turn, combatantId } = this.current;
+    const changed = combatantId !== prior.combatantId || round !== prior.round || turn !== prior.turn;
+    Object.assign(this.previous as HistoryStandIn, prior);
+    return changed;
+  }
+
+  private startTurnEvents(): void {
+    this.pending.push(this._manageTurnEvents().catch((err: unknown) => void this.turnEventErrors.push(err)));
+  }
+
+  async update(data: { round?: number; turn?: number | null; flags?: unknown }, options: Record<string, unknown> = {}) {
+    if (data.round !== undefined) this.round = data.round;
+    if (data.turn !== undefined) this.turn = data.turn;
+    if (data.flags) mergeFlags(this.flags, data.flags);
+    const prior = structuredClone(this.current);
+    if (!this.previous) this.previous = prior;
+    this.current = this._getCurrentState();
+    if (this.recordPrevious(prior) && options.turnEvents !== false) this.startTurnEvents();
+    return this;
+  }
+
+  async updateEmbeddedDocuments(
+    _type: "Combatant",
+    updates: { _id: string; initiative?: number | null; flags?: unknown }[],
+    options: Record<string, unknown> = {},
+  ): Promise<unknown[]> {
+    this.combatantUpdateOptions.push(options);
+    for (const u of updates) {
+      const c = this.combatants.get(u._id);
+      if (!c) continue;
+      if (u.initiative !== undefined) c.initiative = u.initiative;
+      if (u.flags) mergeFlags(c.flags, u.flags);
+    }
+    const prior = structuredClone(this.current);
+    if (typeof options.combatTurn === "number") this.turn = options.combatTurn;
+    this.setupTurns();
+    if (this.recordPrevious(prior) && options.turnEvents !== false) this.startTurnEvents();
+    return updates;
+  }
+
+  async startCombat(): Promise<this> {
+    await this.update({ round: 1, turn: 0 });
+    return this;
+  }
+
+  async nextRound(): Promise<this> {
+    let turn: number | null = this.turn === null || this.turns.length === 0 ? null : 0;
+    if (StandInFoundryCombat.skipDefeated && turn !== null) {
+      turn = this.turns.findIndex((t) => !t.isDefeated);
+      if (turn === -1) turn = 0;
+    }
+    await this.update({ round: this.round + 1, turn }, { direction: 1 });
+    return this;
+  }
+
+  async nextTurn(): Promise<this> {
+    if (this.round === 0) return this.nextRound();
+    const from = this.turn ?? -1;
+    let next: number | null = null;
+    if (StandInFoundryCombat.skipDefeated) {
+      for (let i = from + 1; i < this.turns.length; i++) {
+        if (!this.turns[i]?.isDefeated) {
+          next = i;
+          break;
+        }
+      }
+    } else next = from + 1;
+    if (next === null || next >= this.turns.length) return this.nextRound();
+    await this.update({ round: this.round, turn: next }, { direction: 1 });
+    return this;
+  }
+
+  async rollInitiative(
+    ids: string | string[],
+    { formula = null, updateTurn = true }: { formula?: string | null; updateTurn?: boolean } = {},
+  ): Promise<this> {
+    const list = typeof ids === "string" ? [ids] : ids;
+    const updates: { _id: string; initiative: number }[] = [];
+    for (const id of list) {
+      const c = this.combatants.get(id);
+      if (!c?.isOwner) continue;
+      const roll = await c.getInitiativeRoll(formula).evaluate();
+      updates.push({ _id: id, initiative: roll.total as number });
+    }
+    if (!updates.length) return this;
+    const options: Record<string, unknown> = { turnEvents: false };
+    if (!updateTurn) options.combatTurn = this.turn;
+    await this.updateEmbeddedDocuments("Combatant", updates, options);
+    return this;
+  }
+
+  async delete(): Promise<this> {
+    this.deleted = true;
+    this._onDelete({}, "gmStandIn");
+    return this;
+  }
+
+  protected _onDelete(_options: object, _userId: string): void {}
+
+  /** As v13: only once started; the GM walks the turns; failures are the caller's to see. */
+  async _manageTurnEvents(): Promise<void> {
+    if (!this.started) return;
+    if (!standInGlobals.game.users.activeGM?.isSelf) return;
+    const { turns, current } = this;
+    const previous = this.previous as HistoryStandIn;
+    const spans: [number, number][] = [];
+    let roundDelta = current.round - previous.round;
+    if (roundDelta === 0) {
+      if (current.round > 0 && (previous.turn ?? -1) < (current.turn ?? -1))
+        spans.push([(previous.turn ?? -1) + 1, current.turn as number]);
+    } else if (roundDelta > 0) {
+      if (previous.round > 0) spans.push([(previous.turn ?? -1) + 1, turns.length - 1]);
+      while (--roundDelta) spans.push([0, turns.length - 1]);
+      spans.push([0, current.turn ?? 0]);
+    }
+    if (spans.length) {
+      let prior = {
+        combatant: previous.combatantId ? (this.combatants.get(previous.combatantId) ?? null) : null,
+        round: previous.round,
+        turn: previous.turn,
+        skipped: false,
+      };
+      const previousRound = previous.round;
+      for (const [from, to] of spans) {
+        for (let turn = from; turn <= to; turn++) {
+          const round = prior.round + (turn === 0 ? 1 : 0);
+          const next = {
+            combatant: turns[turn] ?? null,
+            round,
+            turn,
+            skipped: round !== current.round || turn !== current.turn,
+          };
+          if (prior.combatant)
+            await this._onEndTurn(prior.combatant, { round: prior.round, turn: prior.turn, skipped: prior.skipped });
+          if (prior.round !== next.round) {
+            await this._onEndRound({ round: prior.round, skipped: prior.round !== previousRound });
+            await this._onStartRound({ round: next.round, skipped: next.round !== current.round });
+          }
+          if (next.combatant)
+            await this._onStartTurn(next.combatant, { round: next.round, turn: next.turn, skipped: next.skipped });
+          prior = next;
+        }
+      }
+    } else if (
+      current.combatantId !== previous.combatantId &&
+      current.round === previous.round &&
+      current.turn === previous.turn
+    ) {
+      const prior = previous.combatantId ? this.combatants.get(previous.combatantId) : undefined;
+      const next = this.combatant;
+      if (prior) await this._onEndTurn(prior, { round: current.round, turn: current.turn, skipped: false });
+      if (next) await this._onStartTurn(next, { round: current.round, turn: current.turn, skipped: false });
+    }
+  }
+
+  protected async _onEndTurn(_c: StandInFoundryCombatant, _context: TurnContextStandIn): Promise<void> {}
+  protected async _onEndRound(_context: TurnContextStandIn): Promise<void> {}
+  protected async _onStartRound(_context: TurnContextStandIn): Promise<void> {}
+  protected async _onStartTurn(_c: StandInFoundryCombatant, _context: TurnContextStandIn): Promise<void> {}
+}
+
+/** The globals the stand-in installs, kept so tests can adjust them (ruleset, active GM). */
+export const standInGlobals = {
+  rulesetId: "13th-age" as string,
+  messages: [] as Record<string, unknown>[],
+  game: {
+    settings: {
+      settings: new Map<string, unknown>(),
+      get: (_ns: string, key: string): unknown => (key === "ruleset" ? standInGlobals.rulesetId : undefined),
+      set: async (): Promise<void> => undefined,
+    },
+    users: {
+      activeGM: { isSelf: true } as { isSelf: boolean } | null,
+      filter: (): { id: string }[] => [],
+    },
+    user: { isGM: true, id: "gmStandIn" },
+    i18n: { format: (key: string) => key, localize: (key: string) => key },
+  },
+};
+
+const GLOBAL_NAMES = ["Combat", "Combatant", "ActiveEffect", "Roll", "game", "ui", "ChatMessage", "foundry"] as const;
+
+/**
+ * Install the stand-in globals (before importing src/documents/combat.ts, whose classes extend
+ * `Combat` / `Combatant` when the module loads). Returns the uninstaller.
+ */
+export function installFoundryCombatStandIn(): () => void {
+  const g = globalThis as Record<string, unknown>;
+  const saved = new Map(GLOBAL_NAMES.map((n) => [n, g[n]]));
+  Object.assign(g, {
+    Combat: StandInFoundryCombat,
+    Combatant: StandInFoundryCombatant,
+    ActiveEffect: class {},
+    Roll: StandInRoll,
+    game: standInGlobals.game,
+    ui: { notifications: { warn() {}, info() {}, error() {} }, combat: null },
+    ChatMessage: {
+      create: async (data: Record<string, unknown>) => {
+        standInGlobals.messages.push(data);
+        return data;
+      },
+    },
+    foundry: {
+      utils: { escapeHTML: (s: string) => s },
+      applications: { handlebars: { renderTemplate: async () => "" } },
+    },
+  });
+  return () => {
+    for (const [n, v] of saved) {
+      if (v === undefined) delete g[n];
+      else g[n] = v;
+    }
+  };
+}
