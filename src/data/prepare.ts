@@ -81,6 +81,23 @@ export function withStatuses(source: ActorSource, statuses: Iterable<string> | n
   return { ...source, conditions: [...new Set([...source.conditions, ...(statuses ?? [])])] };
 }
 
+/**
+ * The inverse of {@link withStatuses} for writing an engine answer back: drops from `next` the
+ * conditions that only came from status effects (in `statuses` but not stored), so a token's
+ * status is never baked into `system.conditions` when the engine changes the list (it would stay
+ * after the effect is removed). Conditions the engine adds or removes otherwise pass through.
+ */
+export function withoutStatuses(
+  next: ActorSource,
+  storedConditions: readonly string[],
+  statuses: Iterable<string> | null | undefined,
+): ActorSource {
+  const stored = new Set(storedConditions);
+  const statusOnly = new Set([...(statuses ?? [])].filter((s) => !stored.has(s)));
+  if (statusOnly.size === 0) return next;
+  return { ...next, conditions: next.conditions.filter((c) => !statusOnly.has(c)) };
+}
+
 /** Derived values when the ruleset cannot derive (missing module, bad data): plain, never NaN. */
 export function fallbackDerived(actor: ActorSource): DerivedActor {
   const abilityMods = Object.fromEntries(

@@ -11,6 +11,7 @@ import {
   deriveSafely,
   toActorSource,
   withStatuses,
+  withoutStatuses,
   type ActorRollData,
 } from "../data/prepare.js";
 import { rulesetMismatch, speedOnCreate, stampOnCreate } from "../data/stamp.js";
@@ -69,7 +70,11 @@ export class D20Actor extends Actor {
    * source). Resolves to undefined when nothing changed.
    */
   async applyEngineActor(next: ActorSource): Promise<this | undefined> {
-    const changes = actorSystemChanges(this.toEngineSource() as unknown as Record<string, unknown>, next);
+    // Compare against the prepared data WITHOUT token statuses, and leave status-only conditions
+    // out of the answer: they live on their effects, never in system.conditions.
+    const prepared = toActorSource(this.isNpc() ? "npc" : "character", this.systemRecord);
+    const wanted = withoutStatuses(next, prepared.conditions, this.statuses);
+    const changes = actorSystemChanges(prepared as unknown as Record<string, unknown>, wanted);
     if (!changes) return undefined;
     return (await this.update({ system: changes } as Actor.UpdateData)) as this | undefined;
   }

@@ -3,7 +3,14 @@
  * engine answers written back as one change set, roll data, item views, effect data, escalation.
  */
 import { describe, expect, it } from "vitest";
-import { actorRollData, actorSystemChanges, changedFields, toActorSource } from "../../src/data/prepare.js";
+import {
+  actorRollData,
+  actorSystemChanges,
+  changedFields,
+  toActorSource,
+  withStatuses,
+  withoutStatuses,
+} from "../../src/data/prepare.js";
 import { rulesetMismatch, stampOnCreate } from "../../src/data/stamp.js";
 import { tokenHpChange } from "../../src/data/token-hp.js";
 import { resolveFormulaRefs } from "../../src/data/formula.js";
@@ -68,6 +75,19 @@ describe("token HUD HP edits", () => {
   });
 });
 
+/** A damage packet with no attack behind it (as D20Actor's plainDamagePacket builds). */
+const plainPacket = (amount: number) => ({
+  amount,
+  types: [],
+  natural: null,
+  critical: false,
+  ongoing: false,
+  fromAttack: false,
+  melee: false,
+  nonlethal: false,
+  knockOut: false,
+});
+
 describe("engine answers written back", () => {
   it("[SYS-DOCS] only changed fields, nested, arrays replaced whole; no change → null", () => {
     const before = defaultActorSource();
@@ -75,6 +95,27 @@ describe("engine answers written back", () => {
     const after = { ...before, conditions: ["dazed"], recoveries: { ...before.recoveries, value: 7 } };
     expect(actorSystemChanges(before as never, after)).toEqual({ conditions: ["dazed"], recoveries: { value: 7 } });
     expect(changedFields({ a: { b: 1, c: 2 } }, { a: { b: 1, c: 3 } })).toEqual({ a: { c: 3 } });
+  });
+
+  it("[SYS-DOCS] a token status is never baked into stored conditions when the engine changes the list", () => {
+    // Stored: no conditions; the token carries a "prone" status effect (Actor#statuses).
+    const stored = defaultActorSource({ hp: { value: 5, max: 20, temp: 0 }, conditions: ["weakened"] });
+    const statuses = new Set(["prone", "weakened"]);
+    const view = withStatuses(stored, statuses); // what the engine is given (D20Actor#toEngineSource)
+    expect(view.conditions).toEqual(["weakened", "prone"]);
+    // A real engine answer that changes the condition list: Hundred Dungeons drops to 0 HP → dying.
+    const answer = getRuleset("hundred-dungeons").applyDamage(view, plainPacket(7), {}, "a1").actor;
+    expect(answer.conditions).toContain("prone");
+    expect(answer.conditions).toContain("dying");
+    // What D20Actor#applyEngineActor writes: the engine's own change, the stored one kept, no "prone".
+    const written = actorSystemChanges(stored as never, withoutStatuses(answer, stored.conditions, statuses));
+    expect(written?.conditions).toEqual(answer.conditions.filter((c) => c !== "prone"));
+    expect(written?.conditions).toContain("weakened");
+    // An answer that leaves the list alone writes no conditions at all.
+    const healed = { ...view, hp: { ...view.hp, value: 6 } };
+    expect(actorSystemChanges(stored as never, withoutStatuses(healed, stored.conditions, statuses))).toEqual({
+      hp: { value: 6 },
+    });
   });
 });
 
