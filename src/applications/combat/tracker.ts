@@ -81,47 +81,67 @@ async function onAction(combat: D20Combat | null, action: string, target: HTMLEl
   }
 }
 
-/** `renderCombatTracker` hook: inject (or replace) the additions. */
+/** One piece of markup to place in the tracker: where, and what to bind once placed. */
+interface Placement {
+  /** Selector of the element to append to (scoped to `html`), or null for the header. */
+  rowId: string | null;
+  markup: string;
+  bind?: (host: Element) => void;
+}
+
+/**
+ * `renderCombatTracker` hook: inject (or replace) the additions. Foundry fires the hook on every
+ * render, including partial ones, and does not wait for us; two renders close together can
+ * therefore run this twice at once. So every template is rendered first (the only awaits), and
+ * the old additions are removed and the new ones placed in one synchronous pass: whichever run
+ * finishes last wins, and nothing is ever doubled.
+ */
 export async function onRenderCombatTracker(app: unknown, html: HTMLElement): Promise<void> {
   const combat = asD20Combat((app as { viewed?: unknown } | null)?.viewed ?? game.combat);
+  const placements: Placement[] = [];
+  placements.push({
+    rowId: null,
+    markup: await foundry.applications.handlebars.renderTemplate(
+      TRACKER_HEADER_TEMPLATE,
+      headerViewFor(combat) as never,
+    ),
+    bind: (section) => bindHeaderActions(combat, section),
+  });
+  if (combat) {
+    placements.push(...(await combatantControlPlacements(combat)));
+    placements.push(...(await simultaneousPlacements(combat)));
+  }
+  // ---- synchronous from here on ----
+  html
+    .querySelectorAll("[data-d20c-tracker], [data-d20c-simultaneous], [data-d20c-combatant-controls]")
+    .forEach((el) => el.remove());
   const header = html.querySelector(".combat-tracker-header") ?? html.querySelector("header") ?? html;
-  const markup = await foundry.applications.handlebars.renderTemplate(
-    TRACKER_HEADER_TEMPLATE,
-    headerViewFor(combat) as never,
-  );
-  const holder = document.createElement("div");
-  holder.innerHTML = markup.trim();
-  const section = holder.firstElementChild as HTMLElement | null;
-  header.querySelector("[data-d20c-tracker]")?.remove();
-  if (section) {
-    header.append(section);
-    section.querySelectorAll<HTMLElement>("[data-d20c-action]").forEach((el) => {
-      const action = el.dataset.d20cAction ?? "";
-      el.addEventListener(el.tagName === "INPUT" ? "change" : "click", (event) => {
-        event.preventDefault();
-        onAction(combat, action, el).catch((err) => console.error(`${SYSTEM_ID} | tracker action ${action}`, err));
-      });
+  for (const p of placements) {
+    const host = p.rowId === null ? header : rowNameOf(html, p.rowId);
+    if (!host) continue;
+    const holder = document.createElement("template");
+    holder.innerHTML = p.markup.trim();
+    const el = holder.content.firstElementChild;
+    if (!el) continue;
+    host.append(el);
+    p.bind?.(el);
+  }
+}
+
+/** The name cell of a combatant's row (v13: `li.combatant[data-combatant-id] .token-name`). */
+function rowNameOf(html: HTMLElement, combatantId: string): Element | null {
+  const row = html.querySelector(`[data-combatant-id="${combatantId}"]`);
+  return row?.querySelector(".token-name, h4, .name") ?? row;
+}
+
+function bindHeaderActions(combat: D20Combat | null, section: Element): void {
+  section.querySelectorAll<HTMLElement>("[data-d20c-action]").forEach((el) => {
+    const action = el.dataset.d20cAction ?? "";
+    el.addEventListener(el.tagName === "INPUT" ? "change" : "click", (event) => {
+      event.preventDefault();
+      onAction(combat, action, el).catch((err) => console.error(`${SYSTEM_ID} | tracker action ${action}`, err));
     });
-  }
-  // Simultaneous groups ([WD-TIES]).
-  html.querySelectorAll("[data-d20c-simultaneous]").forEach((el) => el.remove());
-  if (!combat) return;
-  await injectCombatantControls(combat, html);
-  let groups: Map<string, number>;
-  try {
-    const ruleset = activeRuleset();
-    if (!ruleset.initiative.simultaneousTies) return;
-    groups = simultaneousGroups(ruleset.order(combat.turnContext(null)));
-  } catch {
-    return;
-  }
-  for (const [id, group] of groups) {
-    const row = html.querySelector(`[data-combatant-id="${id}"]`);
-    const name = row?.querySelector(".token-name, h4, .name") ?? row;
-    if (!name) continue;
-    const badge = await foundry.applications.handlebars.renderTemplate(SIMULTANEOUS_TEMPLATE, { group } as never);
-    name.insertAdjacentHTML("beforeend", badge);
-  }
+  });
 }
 
 /** Re-render the tracker for everyone when the die's flags or the round change. */
@@ -129,40 +149,62 @@ export function refreshTracker(): void {
   void ui.combat?.render();
 }
 
+/** Simultaneous groups ([WD-TIES]): a badge on each member's row. */
+async function simultaneousPlacements(combat: D20Combat): Promise<Placement[]> {
+  let groups: Map<string, number>;
+  try {
+    const ruleset = activeRuleset();
+    if (!ruleset.initiative.simultaneousTies) return [];
+    groups = simultaneousGroups(ruleset.order(combat.turnContext(null)));
+  } catch {
+    return [];
+  }
+  const out: Placement[] = [];
+  for (const [id, group] of groups) {
+    const markup = await foundry.applications.handlebars.renderTemplate(SIMULTANEOUS_TEMPLATE, { group } as never);
+    out.push({ rowId: id, markup });
+  }
+  return out;
+}
+
 /** The GM's per-combatant controls: aware toggle (surprise) and table seat (around the table). */
-async function injectCombatantControls(combat: D20Combat, html: HTMLElement): Promise<void> {
-  html.querySelectorAll("[data-d20c-combatant-controls]").forEach((el) => el.remove());
-  if (!game.user?.isGM) return;
+async function combatantControlPlacements(combat: D20Combat): Promise<Placement[]> {
+  if (!game.user?.isGM) return [];
   let rules: { surprise: string; mode: string };
   try {
     rules = activeRuleset().initiative;
   } catch {
-    return;
+    return [];
   }
-  const sources = combat.combatantSources();
-  for (const src of sources) {
+  const out: Placement[] = [];
+  for (const src of combat.combatantSources()) {
     const view = combatantControlsView(rules, src, true);
     if (!view.show) continue;
-    const row = html.querySelector(`[data-combatant-id="${src.id}"]`);
-    const name = row?.querySelector(".token-name, h4, .name") ?? row;
-    if (!name) continue;
     const markup = await foundry.applications.handlebars.renderTemplate(COMBATANT_CONTROLS_TEMPLATE, view as never);
-    name.insertAdjacentHTML("beforeend", markup);
     const doc = combat.combatants.get(src.id);
-    name.querySelectorAll<HTMLElement>("[data-d20c-combatant-action]").forEach((el) => {
-      const action = el.dataset.d20cCombatantAction;
-      const type = action === "seat" ? "change" : "click";
-      el.addEventListener(type, (event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        const flags =
-          action === "seat"
-            ? { seat: Math.max(0, Math.trunc(Number((el as HTMLInputElement).value) || 0)) }
-            : { aware: !src.aware };
-        doc
-          ?.update({ flags: { [SYSTEM_ID]: flags } } as never)
-          .catch((err: unknown) => console.error(`${SYSTEM_ID} | combatant flags`, err));
-      });
+    out.push({
+      rowId: src.id,
+      markup,
+      bind: (controls) => {
+        controls.querySelectorAll<HTMLElement>("[data-d20c-combatant-action]").forEach((el) => {
+          const action = el.dataset.d20cCombatantAction;
+          // The row itself is a v13 action target (activateCombatant: select and pan to the token);
+          // clicks in our controls must not reach it.
+          el.addEventListener("click", (event) => event.stopPropagation());
+          el.addEventListener(action === "seat" ? "change" : "click", (event) => {
+            event.preventDefault();
+            event.stopPropagation();
+            const flags =
+              action === "seat"
+                ? { seat: Math.max(0, Math.trunc(Number((el as HTMLInputElement).value) || 0)) }
+                : { aware: !src.aware };
+            doc
+              ?.update({ flags: { [SYSTEM_ID]: flags } } as never)
+              .catch((err: unknown) => console.error(`${SYSTEM_ID} | combatant flags`, err));
+          });
+        });
+      },
     });
   }
+  return out;
 }
