@@ -7,6 +7,26 @@ import type { AbilityKey, PowerSource, RangeKind, WeaponClass, WeaponSource } fr
 
 export type Plain = Record<string, unknown>;
 
+/**
+ * A power's `weaponId` that means "no weapon" (spells, monster natural attacks): no weapon dice,
+ * enhancement, proficiency or finesse switch. `""` (the stored default) = the owner's first
+ * equipped weapon; any other value = that weapon of the owner (none when it is gone).
+ */
+export const NO_WEAPON = "none";
+
+/** The weapon a power attacks with among its owner's weapons, by its `weaponId` (pure; see {@link NO_WEAPON}). */
+export function chooseWeapon<W>(
+  weaponId: unknown,
+  weapons: readonly W[],
+  idOf: (w: W) => string | null | undefined,
+  isEquipped: (w: W) => boolean,
+): W | null {
+  const chosen = typeof weaponId === "string" ? weaponId : "";
+  if (chosen === NO_WEAPON) return null;
+  if (chosen) return weapons.find((w) => idOf(w) === chosen) ?? null;
+  return weapons.find(isEquipped) ?? null;
+}
+
 /** Build the engine's `WeaponSource` from a weapon item's system data and name (pure). */
 export function weaponSourceFrom(name: string, s: Plain): WeaponSource {
   return {

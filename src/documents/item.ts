@@ -4,7 +4,7 @@
  */
 import { activeRulesetId } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
-import { powerSourceFrom, weaponSourceFrom, type Plain } from "../data/item-source.js";
+import { chooseWeapon, powerSourceFrom, weaponSourceFrom, type Plain } from "../data/item-source.js";
 
 export { powerSourceFrom, weaponSourceFrom };
 import { rulesetMismatch, stampOnCreate } from "../data/stamp.js";
@@ -16,15 +16,21 @@ export class D20Item extends Item {
     return this.system as unknown as Plain;
   }
 
-  /** The weapon this power is made with: its chosen weapon, else the owner's first equipped weapon. */
+  /**
+   * The weapon this power is made with: none when it says so (`"none"`: spells, natural attacks),
+   * its chosen weapon, else (`""`) the owner's first equipped weapon.
+   */
   get powerWeapon(): D20Item | null {
     if ((this.type as string) === "weapon") return this;
     const actor = this.actor;
     if (!actor) return null;
-    const chosen = String(this.systemRecord.weaponId ?? "");
     const weapons = [...actor.items].filter((i) => (i.type as string) === "weapon") as D20Item[];
-    if (chosen) return weapons.find((w) => w.id === chosen) ?? null;
-    return weapons.find((w) => Boolean(w.systemRecord.equipped)) ?? null;
+    return chooseWeapon(
+      this.systemRecord.weaponId,
+      weapons,
+      (w) => w.id,
+      (w) => Boolean(w.systemRecord.equipped),
+    );
   }
 
   /** The engine's view of a power item (formulas resolved against the owner's roll data). */

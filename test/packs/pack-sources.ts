@@ -3,13 +3,13 @@
  * documents into the engine's plain views the way the data models and documents do in Foundry:
  * equipped armor items folded into the actor's armor (`combineArmor`, as `prepareBaseData` does),
  * `toActorSource` for the engine, and a power's weapon chosen like `D20Item#powerWeapon` (its
- * `weaponId`, else the owner's first equipped weapon).
+ * `weaponId`: "none" = no weapon, an id = that weapon, "" = the owner's first equipped weapon).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
 import { listFiles } from "../../scripts/lib/files.mjs";
-import { powerSourceFrom, weaponSourceFrom } from "../../src/data/item-source.js";
+import { chooseWeapon, powerSourceFrom, weaponSourceFrom } from "../../src/data/item-source.js";
 import { actorRollData, combineArmor, toActorSource, type ArmorItemData } from "../../src/data/prepare.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
@@ -109,9 +109,12 @@ export function engineActor(actor: PackActor): ActorSource {
 export function weaponFor(actor: PackActor, item: PackItem): PackItem | null {
   if (item.type === "weapon") return item;
   const weapons = actor.items.filter((i) => i.type === "weapon");
-  const chosen = String(item.system.weaponId ?? "");
-  if (chosen) return weapons.find((w) => w._id === chosen) ?? null;
-  return weapons.find((w) => Boolean(w.system.equipped)) ?? null;
+  return chooseWeapon(
+    item.system.weaponId,
+    weapons,
+    (w) => w._id,
+    (w) => Boolean(w.system.equipped),
+  );
 }
 
 /** The ruleset's default value for every Open rule. */

@@ -14,6 +14,7 @@ import {
   SAVE_DIFFICULTIES,
   WEAPON_CLASSES,
 } from "../../data/schema.js";
+import { NO_WEAPON } from "../../data/item-source.js";
 
 type Kind = "number" | "text" | "checkbox" | "select" | "multiselect";
 
@@ -21,7 +22,17 @@ interface FieldSpec {
   path: string;
   kind: Kind;
   /** Option source for selects. */
-  options?: "ability" | "defense" | "range" | "action" | "usage" | "missEffect" | "save" | "weaponClass" | "damageType";
+  options?:
+    | "ability"
+    | "defense"
+    | "range"
+    | "action"
+    | "usage"
+    | "missEffect"
+    | "save"
+    | "weaponClass"
+    | "damageType"
+    | "weapon";
   nullable?: boolean;
 }
 
@@ -48,7 +59,7 @@ const POWER_FIELDS: FieldSpec[] = [
   { path: "ongoing.save", kind: "select", options: "save" },
   { path: "touch", kind: "checkbox" },
   { path: "nonlethal", kind: "checkbox" },
-  { path: "weaponId", kind: "text" },
+  { path: "weaponId", kind: "select", options: "weapon" },
 ];
 
 const WEAPON_FIELDS: FieldSpec[] = [
@@ -101,6 +112,31 @@ export interface ItemSheetInput {
   descriptionHTML: string;
   /** Localized label of a damage type. */
   damageTypeLabel: (type: string) => string;
+  /** The owner's weapons (a power's weapon choice); absent = none (an unowned power). */
+  weapons?: readonly { id: string; name: string }[];
+  /** Localise a key (the weapon choice mixes fixed labels with weapon names). Absent = keys stay. */
+  localize?: (key: string) => string;
+}
+
+/**
+ * A power's weapon choice: the owner's first equipped weapon (`""`), no weapon (`"none"`), or one
+ * of the owner's weapons by id; a chosen weapon the owner no longer has is listed as missing so the
+ * select shows the truth. Labels come localized (weapon names are the user's own text).
+ */
+export function weaponChoices(
+  selected: unknown,
+  weapons: readonly { id: string; name: string }[],
+  localize: (key: string) => string = (k) => k,
+): { value: string; label: string }[] {
+  const out = [
+    { value: "", label: localize("D20C.Item.Power.Weapon.auto") },
+    { value: NO_WEAPON, label: localize("D20C.Item.Power.Weapon.none") },
+    ...weapons.map((w) => ({ value: w.id, label: w.name })),
+  ];
+  const current = typeof selected === "string" ? selected : "";
+  if (!out.some((o) => o.value === current))
+    out.push({ value: current, label: localize("D20C.Item.Power.Weapon.missing") });
+  return out;
 }
 
 function at(obj: Record<string, unknown>, path: string): unknown {
@@ -123,6 +159,7 @@ export function itemSheetContext(input: ItemSheetInput) {
     missEffect: keyed(MISS_EFFECTS, "MissEffect"),
     save: SAVE_DIFFICULTIES.map((k) => ({ value: k, label: `D20C.Save.${k}` })),
     weaponClass: keyed(WEAPON_CLASSES, "WeaponClass"),
+    weapon: weaponChoices(input.system.weaponId, input.weapons ?? [], input.localize),
     damageType: ["untyped", ...input.ruleset.damageTypes.filter((t) => t !== "untyped")].map((t) => ({
       value: t,
       label: input.damageTypeLabel(t),
@@ -143,7 +180,7 @@ export function itemSheetContext(input: ItemSheetInput) {
       isMulti: spec.kind === "multiselect",
       nullable: Boolean(spec.nullable),
       /** Selects: labels are i18n keys unless already localized (damage types). */
-      localizeOptions: spec.options !== "damageType",
+      localizeOptions: spec.options !== "damageType" && spec.options !== "weapon",
       value: value ?? "",
       checked: value === true,
       selected: Array.isArray(value) ? value.map(String) : value === null || value === undefined ? "" : String(value),

@@ -55,6 +55,10 @@ export class D20ItemSheet extends ItemSheetBase {
           (k) => game.i18n.has(k),
           (k) => game.i18n.localize(k),
         ),
+        weapons: [...(item.actor?.items ?? [])]
+          .filter((i) => (i.type as string) === "weapon")
+          .map((i) => ({ id: i.id ?? "", name: i.name ?? "" })),
+        localize: (k) => game.i18n.localize(k),
       }),
     };
   }
