@@ -50,6 +50,9 @@ export function registerCombatQuench(): void {
             });
             after(async () => {
               await combat?.delete();
+              // Deleting the combat starts the GM's end-of-battle work without awaiting it (our
+              // _onDelete); let it finish before its actor disappears.
+              await settle();
               await actor?.delete();
             });
             it("ongoing damage lands at the ruleset's boundary and the escalation die climbs", async () => {
