@@ -220,7 +220,7 @@ export const hundredDungeons: Ruleset = {
 
   deriveActor: (actor) => deriveActor(actor),
   attackBonus: (actor, _derived, power, weapon) => attackBonus(actor, power, weapon),
-  damageExpression: (_actor, _derived, power, weapon) => damageExpression(power, weapon),
+  damageExpression: (actor, _derived, power, weapon) => damageExpression(power, weapon, actor),
   attackMode,
   resolveAttack,
   damageRecipe,

@@ -84,12 +84,27 @@ export function weaponDice(weapon: WeaponSource): DamageExpression {
 }
 
 /**
- * Hit damage: the power's own formula (with `N[W]` meaning the weapon's dice) or, with no formula,
- * the weapon's dice alone. No ability is added to damage in this game.
+ * Whether a power is an unarmed strike ([HD-UNARMED] Damage option): a melee Strength attack with
+ * no weapon and no damage formula of its own (spells roll another ability or name their damage).
  */
-export function damageExpression(power: PowerSource, weapon: WeaponSource | null): DamageExpression | null {
+export function isUnarmedStrike(power: PowerSource, weapon: WeaponSource | null): boolean {
+  return weapon === null && !power.damage.trim() && power.range === "melee" && power.attackAbility === "str";
+}
+
+/**
+ * Hit damage: the power's own formula (with `N[W]` meaning the weapon's dice) or, with no formula,
+ * the weapon's dice alone; an unarmed strike deals the Strength score, at least 1 ([HD-UNARMED]).
+ * No ability is added to weapon damage in this game.
+ */
+export function damageExpression(
+  power: PowerSource,
+  weapon: WeaponSource | null,
+  actor?: Pick<ActorSource, "abilities">,
+): DamageExpression | null {
   const wd = weapon ? weaponDice(weapon) : null;
   if (power.damage.trim()) return parseDamage(power.damage, wd, "power.damage");
+  if (actor && isUnarmedStrike(power, weapon))
+    return { dice: [], flat: Math.max(1, Math.trunc(requireFinite("actor.abilities.str", actor.abilities.str))) };
   return wd;
 }
 
@@ -175,6 +190,10 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
     modifiers.push({ key: "situational", label: "D20C.HD.Attack.situational", value: input.situation.bonus });
   for (const p of input.attacker.penalties)
     modifiers.push({ ...p, value: requireFinite(`attack.attacker.penalties.${p.key}`, p.value) });
+  // [SYS-ESC] the escalation die, where the GM turns it on for this game (0 when off).
+  const escalation = Math.trunc(requireFinite("attack.escalation", input.escalation));
+  if (escalation > 0 && (input.attacker.kind === "character" || input.attacker.usesEscalation))
+    modifiers.push({ key: "escalation", label: "D20C.HD.Attack.escalation", value: escalation });
   const total = natural + modifiers.reduce((s, m) => s + m.value, 0);
 
   const reasons: string[] = [];

@@ -180,7 +180,8 @@ export function applyHealing(
     events.push({ key: "D20C.HD.Event.tempHp", data: { amount: next.hp.temp }, actorId });
     return { actor: next, events, requests: [] };
   }
-  const start = Math.max(0, actor.hp.value);
+  // [HD-DYING] healing a dying creature counts up from 0 hit points.
+  const start = actor.state === "dying" ? 0 : Math.max(0, actor.hp.value);
   const value = Math.min(actor.hp.max, start + amount);
   next.hp = { ...next.hp, value };
   events.push({ key: "D20C.HD.Event.healed", data: { amount: value - start }, actorId });
