@@ -3,21 +3,15 @@
  * ruleset; a labels check for every stored field; one headless-Chromium screenshot.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  actorSheetContext,
-  listsFromForm,
-  sheetBlocks,
-  type SheetItem,
-} from "../../src/applications/sheets/actor-context.js";
+import { listsFromForm, sheetBlocks } from "../../src/applications/sheets/actor-context.js";
 import { ITEM_FIELDS, itemPrefix, itemSheetContext } from "../../src/applications/sheets/item-context.js";
-import { damageTypeLabelWith } from "../../src/applications/sheets/labels.js";
-import { combineArmor, toActorSource } from "../../src/data/prepare.js";
 import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/types.js";
 import { closeBrowser, screenshotHtml, skipScreenshots, withPage } from "../support/browser.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
-import { createI18nStandIn, standInLangStrings } from "../stand-ins/i18n.js";
+import { standInLangStrings } from "../stand-ins/i18n.js";
+import { characterContext, i18n, ITEMS, typeLabel } from "./sheet-fixtures.js";
 import type { StandInDataField } from "../stand-ins/foundry-fields.js";
 import {
   StandInArrayField,
@@ -27,74 +21,7 @@ import {
   standInFill,
 } from "../stand-ins/foundry-fields.js";
 
-const i18n = createI18nStandIn({ missing: "key" });
-const typeLabel = damageTypeLabelWith(
-  (k) => i18n.has(k),
-  (k) => i18n.localize(k),
-);
 const hbs = createTemplateRenderer();
-
-function item(id: string, type: string, name: string, system: Record<string, unknown>): SheetItem {
-  const schemas: Record<string, (f: typeof standInFields) => object> = {
-    power: powerSchema,
-    weapon: weaponSchema,
-    armor: armorSchema,
-    feature: featureSchema,
-  };
-  return {
-    id,
-    name,
-    img: "icons/svg/sword.svg",
-    type,
-    system: standInFill(schemas[type]!(standInFields) as Record<string, unknown>, system),
-  };
-}
-
-const ITEMS: SheetItem[] = [
-  item("p1", "power", "Cleaving <Strike>", { damage: "1[W] + @str", usage: "encounter" }),
-  item("w1", "weapon", "Longsword", { damageDice: "1d8", weaponClass: "martial" }),
-  item("a1", "armor", "Chain Shirt", { armorBonus: 4, maxDex: 2 }),
-  item("f1", "feature", "Tough", {}),
-];
-
-function characterContext(
-  rulesetId: RulesetId,
-  foreign: RulesetId | null = null,
-  kind: "character" | "npc" = "character",
-) {
-  const ruleset = getRuleset(rulesetId);
-  const stored = standInFill(actorSchema(standInFields), {
-    level: 5,
-    abilities: { str: 16, dex: 14, con: 12, int: 10, wis: 13, cha: 8 },
-    hp: { value: 17, max: 40, temp: 5 },
-    resistances: [{ type: "fire", value: 16 }],
-    vulnerabilities: [{ type: "cold", value: 0 }],
-    immunities: ["poison"],
-    wounds: [{ severity: 2, location: "left arm", nasty: false }],
-    conditions: [ruleset.conditions[0]!.id],
-  });
-  const prepared = structuredClone(stored);
-  prepared.armor = combineArmor(prepared.armor as never, [
-    { armorBonus: 4, shieldBonus: 0, maxDex: 2, heavy: false, equipped: true },
-  ]);
-  const system = toActorSource(kind, prepared);
-  return actorSheetContext({
-    ruleset,
-    kind,
-    name: "Aria <the Bold>",
-    img: "icons/svg/mystery-man.svg",
-    system,
-    stored: toActorSource(kind, stored),
-    derived: ruleset.deriveActor(system, {}),
-    deriveError: null,
-    items: ITEMS,
-    foreignRuleset: foreign,
-    editable: true,
-    biography: "<p>Raised by wolves.</p>",
-    biographyHTML: "<p>Raised by wolves.</p>",
-    damageTypeLabel: typeLabel,
-  });
-}
 
 describe("actor sheet", () => {
   for (const id of RULESET_IDS) {

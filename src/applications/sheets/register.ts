@@ -1,20 +1,27 @@
 /**
- * Register the system's actor and item sheets as the defaults (call once in `init`).
+ * Register the system's actor and item sheets as the defaults (call once in `init`), replacing
+ * core's V1 sheets for the system's document types so a player never lands on core's blank sheet.
  */
-import { SYSTEM_ID } from "../../constants.js";
 import { D20ActorSheet } from "./actor-sheet.js";
 import { D20ItemSheet } from "./item-sheet.js";
+import { registerSheetsWith, type SheetConfigCalls } from "./registration.js";
 
+/** Foundry's V1 core sheets, where this Foundry version still ships them (v13–v15). */
+function coreV1Sheets(): { actor: unknown; item: unknown } {
+  const appv1 = (foundry as unknown as { appv1?: { sheets?: { ActorSheet?: unknown; ItemSheet?: unknown } } }).appv1;
+  return { actor: appv1?.sheets?.ActorSheet, item: appv1?.sheets?.ItemSheet };
+}
+
+/** Replace core's V1 sheets with the system's actor and item sheets (call once in `init`). */
 export function registerSheets(): void {
   const { DocumentSheetConfig } = foundry.applications.apps;
-  DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, D20ActorSheet as never, {
-    types: ["character", "npc"],
-    makeDefault: true,
-    label: "D20C.Sheet.ActorSheet",
-  });
-  DocumentSheetConfig.registerSheet(Item, SYSTEM_ID, D20ItemSheet as never, {
-    types: ["power", "weapon", "armor", "feature"],
-    makeDefault: true,
-    label: "D20C.Sheet.ItemSheet",
+  const core = coreV1Sheets();
+  registerSheetsWith(DocumentSheetConfig as unknown as SheetConfigCalls<unknown, unknown>, {
+    actor: Actor,
+    item: Item,
+    coreActorSheet: core.actor,
+    coreItemSheet: core.item,
+    actorSheet: D20ActorSheet,
+    itemSheet: D20ItemSheet,
   });
 }

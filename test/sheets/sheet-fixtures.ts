@@ -1,0 +1,122 @@
+/**
+ * Shared inputs for the sheet tests: a filled character/NPC of any ruleset with one item of each
+ * type, built through the stand-in schema fields (the data models' defaults) and the real engine.
+ */
+import { actorSheetContext, type SheetItem } from "../../src/applications/sheets/actor-context.js";
+import { itemSheetContext } from "../../src/applications/sheets/item-context.js";
+import { damageTypeLabelWith } from "../../src/applications/sheets/labels.js";
+import { combineArmor, toActorSource } from "../../src/data/prepare.js";
+import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
+import { getRuleset } from "../../src/engine/registry.js";
+import type { ActorSource, RulesetId } from "../../src/engine/types.js";
+import { createI18nStandIn } from "../stand-ins/i18n.js";
+import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";
+
+export const i18n = createI18nStandIn({ missing: "key" });
+export const typeLabel = damageTypeLabelWith(
+  (k) => i18n.has(k),
+  (k) => i18n.localize(k),
+);
+
+const SCHEMAS: Record<string, (f: typeof standInFields) => object> = {
+  power: powerSchema,
+  weapon: weaponSchema,
+  armor: armorSchema,
+  feature: featureSchema,
+};
+
+/** An owned item as the sheet lists it, its system data filled from the schema's defaults. */
+export function sheetItem(id: string, type: string, name: string, system: Record<string, unknown>): SheetItem {
+  return {
+    id,
+    name,
+    img: "icons/svg/sword.svg",
+    type,
+    system: standInFill(SCHEMAS[type]!(standInFields) as Record<string, unknown>, system),
+  };
+}
+
+export const ITEMS: SheetItem[] = [
+  sheetItem("p1", "power", "Cleaving <Strike>", { damage: "1[W] + @str", usage: "encounter" }),
+  sheetItem("w1", "weapon", "Longsword", { damageDice: "1d8", weaponClass: "martial" }),
+  sheetItem("a1", "armor", "Chain Shirt", { armorBonus: 4, maxDex: 2 }),
+  sheetItem("f1", "feature", "Tough", {}),
+];
+
+/** The stored system data of the test hero (or monster) for a ruleset. */
+export function storedHero(rulesetId: RulesetId, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const ruleset = getRuleset(rulesetId);
+  return standInFill(actorSchema(standInFields), {
+    level: 5,
+    abilities: { str: 16, dex: 14, con: 12, int: 10, wis: 13, cha: 8 },
+    hp: { value: 17, max: 40, temp: 5 },
+    resistances: [{ type: "fire", value: 16 }],
+    vulnerabilities: [{ type: "cold", value: 0 }],
+    immunities: ["poison"],
+    wounds: [{ severity: 2, location: "left arm", nasty: false }],
+    conditions: [ruleset.conditions[0]!.id],
+    ...overrides,
+  });
+}
+
+export interface HeroOptions {
+  foreign?: RulesetId | null;
+  kind?: "character" | "npc";
+  items?: SheetItem[];
+  stored?: Record<string, unknown>;
+  escalation?: number;
+  escalationInPlay?: boolean;
+}
+
+/** The actor sheet context of the test hero in a ruleset (one equipped chain shirt on top of the stored armor). */
+export function characterContext(
+  rulesetId: RulesetId,
+  foreign: RulesetId | null = null,
+  kind: "character" | "npc" = "character",
+) {
+  return heroContext(rulesetId, { foreign, kind });
+}
+
+export function heroContext(rulesetId: RulesetId, o: HeroOptions = {}) {
+  const ruleset = getRuleset(rulesetId);
+  const kind = o.kind ?? "character";
+  const stored = o.stored ?? storedHero(rulesetId);
+  const prepared = structuredClone(stored);
+  prepared.armor = combineArmor(prepared.armor as never, [
+    { armorBonus: 4, shieldBonus: 0, maxDex: 2, heavy: false, equipped: true },
+  ]);
+  const system: ActorSource = toActorSource(kind, prepared);
+  return actorSheetContext({
+    ruleset,
+    kind,
+    name: kind === "npc" ? "Goblin <Boss>" : "Aria <the Bold>",
+    img: "icons/svg/mystery-man.svg",
+    system,
+    stored: toActorSource(kind, stored),
+    derived: ruleset.deriveActor(system, {}),
+    deriveError: null,
+    items: o.items ?? ITEMS,
+    foreignRuleset: o.foreign ?? null,
+    editable: true,
+    biography: "<p>Raised by wolves.</p>",
+    biographyHTML: "<p>Raised by wolves.</p>",
+    damageTypeLabel: typeLabel,
+  });
+}
+
+/** The item sheet context of one of {@link ITEMS} by type, in FFd20. */
+export function itemContext(type: string, rulesetId: RulesetId = "ffd20") {
+  const it = ITEMS.find((i) => i.type === type)!;
+  return itemSheetContext({
+    type: it.type,
+    name: it.name,
+    img: it.img,
+    system: it.system,
+    ruleset: getRuleset(rulesetId),
+    editable: true,
+    foreignRuleset: null,
+    description: "",
+    descriptionHTML: "",
+    damageTypeLabel: typeLabel,
+  });
+}
