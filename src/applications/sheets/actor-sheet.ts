@@ -16,6 +16,7 @@ import { rollDeathSave, rollSave } from "../../workflows/saves.js";
 import { sheetSaveMode } from "../../workflows/sheet-rolls.js";
 import { SheetBase } from "../sheet-base.js";
 import { actorSheetContext, listsFromForm, type ActorSheetContext } from "./actor-context.js";
+import { conditionToggle } from "./conditions.js";
 import { damageTypeLabelWith } from "./labels.js";
 
 /** Lists edited as numbered form rows. */
@@ -186,8 +187,14 @@ export class D20ActorSheet extends SheetBase {
     await spendRecovery(this.d20Actor as never);
   }
 
+  /** A stored condition (the engine's dying…) or a status effect is turned off; an absent one added as a status. */
   static async #onToggleCondition(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await this.d20Actor.toggleStatusEffect(dataOf(target, "condition-id"));
+    const id = dataOf(target, "condition-id");
+    const actor = this.d20Actor;
+    const stored = (actor._source.system as unknown as { conditions?: string[] }).conditions ?? [];
+    const plan = conditionToggle(id, stored, actor.statuses);
+    if (plan.stored) await actor.update({ system: { conditions: plan.stored } } as never);
+    if (plan.statusActive !== null) await actor.toggleStatusEffect(id, { active: plan.statusActive });
   }
 
   static async #onAddEntry(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
