@@ -8,14 +8,7 @@ import { defaultActorSource } from "../../../src/engine/common.js";
 import { formatDamage } from "../../../src/engine/dice.js";
 import { recipeDamage } from "../../../src/engine/odds.js";
 import { getRuleset } from "../../../src/engine/registry.js";
-import type {
-  ActorSource,
-  AttackInput,
-  CombatantSource,
-  RollRequest,
-  TurnContext,
-  TurnStep,
-} from "../../../src/engine/types.js";
+import type { ActorSource, AttackInput, CombatantSource, TurnContext, TurnStep } from "../../../src/engine/types.js";
 import {
   attackInput,
   blankSituation,
@@ -97,7 +90,9 @@ function runPlan(ctx: TurnContext, steps: TurnStep[], totals: number[] = []): Co
 describe("HD examiner: making attacks", () => {
   it("[HD-ATK] Str 3 + renown 2 (martial weapon skill) with a longsword against Defense 17: a natural 12 meets it and hits, 11 misses", () => {
     const a = pc({ renown: 2, weaponSkills: ["martial"] });
-    const bonus = sum(hd.attackBonus(a, hd.deriveActor(a, {}), powerSource({ defense: "def" }), weaponSource({ damageDice: "" })));
+    const bonus = sum(
+      hd.attackBonus(a, hd.deriveActor(a, {}), powerSource({ defense: "def" }), weaponSource({ damageDice: "" })),
+    );
     expect(bonus).toBe(5);
     expect(hd.resolveAttack(atk([12], bonus, 17)).result).toBe("hit");
     expect(hd.resolveAttack(atk([11], bonus, 17)).result).toBe("miss");
@@ -105,7 +100,9 @@ describe("HD examiner: making attacks", () => {
 
   it("[HD-ATK] without a weapon skill covering the weapon, renown is not added", () => {
     const a = pc({ renown: 2, weaponSkills: ["heavy"] });
-    const bonus = sum(hd.attackBonus(a, hd.deriveActor(a, {}), powerSource(), weaponSource({ weaponClass: "martial" })));
+    const bonus = sum(
+      hd.attackBonus(a, hd.deriveActor(a, {}), powerSource(), weaponSource({ weaponClass: "martial" })),
+    );
     expect(bonus).toBe(3);
   });
 
@@ -115,16 +112,30 @@ describe("HD examiner: making attacks", () => {
     const bonusWith = (power = powerSource(), weapon: ReturnType<typeof weaponSource> | null = null) =>
       sum(hd.attackBonus(a, d, power, weapon));
     expect(bonusWith(powerSource(), weaponSource({ name: "Longsword" }))).toBe(4);
-    expect(bonusWith(powerSource({ range: "ranged" }), weaponSource({ name: "Javelin", ranged: true, thrown: true }))).toBe(4);
-    expect(bonusWith(powerSource({ range: "ranged", attackAbility: "dex" }), weaponSource({ name: "Longbow", ranged: true }))).toBe(-1);
+    expect(
+      bonusWith(powerSource({ range: "ranged" }), weaponSource({ name: "Javelin", ranged: true, thrown: true })),
+    ).toBe(4);
+    expect(
+      bonusWith(
+        powerSource({ range: "ranged", attackAbility: "dex" }),
+        weaponSource({ name: "Longbow", ranged: true }),
+      ),
+    ).toBe(-1);
     // Even a power naming Strength shoots a bow with Dexterity.
-    expect(bonusWith(powerSource({ range: "ranged", attackAbility: "str" }), weaponSource({ name: "Longbow", ranged: true }))).toBe(-1);
+    expect(
+      bonusWith(
+        powerSource({ range: "ranged", attackAbility: "str" }),
+        weaponSource({ name: "Longbow", ranged: true }),
+      ),
+    ).toBe(-1);
     expect(bonusWith(powerSource({ range: "ranged", attackAbility: "int" }), null)).toBe(3);
   });
 
   it("[HD-ATK] an NPC stat block's flat bonus with no ability", () => {
     const a = npc();
-    expect(sum(hd.attackBonus(a, hd.deriveActor(a, {}), powerSource({ attackAbility: null, attackBonus: 6 }), null))).toBe(6);
+    expect(
+      sum(hd.attackBonus(a, hd.deriveActor(a, {}), powerSource({ attackAbility: null, attackBonus: 6 }), null)),
+    ).toBe(6);
   });
 
   it("[HD-CRIT] a 20 on the die hits even at −30 against Defense 40 and is a critical hit; a 1 misses even at +30 against Defense 5", () => {
@@ -154,7 +165,8 @@ describe("HD examiner: making attacks", () => {
   it("[HD-DMG] damage by weapon class: simple 1d6, martial 1d8, heavy 1d10; a spell its own dice; no ability added", () => {
     const a = pc({ abilities: { str: 5, dex: 5, con: 0, int: 5, wis: 0, cha: 0 } });
     const d = hd.deriveActor(a, {});
-    const dmg = (w: ReturnType<typeof weaponSource> | null, p = powerSource()) => formatDamage(hd.damageExpression(a, d, p, w)!);
+    const dmg = (w: ReturnType<typeof weaponSource> | null, p = powerSource()) =>
+      formatDamage(hd.damageExpression(a, d, p, w)!);
     expect(dmg(weaponSource({ damageDice: "", weaponClass: "simple" }))).toBe("1d6");
     expect(dmg(weaponSource({ damageDice: "", weaponClass: "martial" }))).toBe("1d8");
     expect(dmg(weaponSource({ damageDice: "", weaponClass: "heavy" }))).toBe("1d10");
@@ -174,7 +186,9 @@ describe("HD examiner: making attacks", () => {
     expect(recipeDamage(crit, 4)).toBe(8);
     // A spell without a damage formula is not an unarmed strike.
     const a = pc();
-    expect(hd.damageExpression(a, hd.deriveActor(a, {}), powerSource({ attackAbility: "int", range: "ranged" }), null)).toBeNull();
+    expect(
+      hd.damageExpression(a, hd.deriveActor(a, {}), powerSource({ attackAbility: "int", range: "ranged" }), null),
+    ).toBeNull();
   });
 });
 
@@ -192,7 +206,9 @@ describe("HD examiner: mighty and weak", () => {
     const s = blankSituation({ mighty: 2, weak: 1 });
     expect(modeOf({ situation: s })).toBe("normal");
     expect(modeOf({ situation: s, options: { mightyCancel: "pairs" } })).toBe("mighty");
-    expect(modeOf({ situation: blankSituation({ mighty: 1, weak: 1 }), options: { mightyCancel: "pairs" } })).toBe("normal");
+    expect(modeOf({ situation: blankSituation({ mighty: 1, weak: 1 }), options: { mightyCancel: "pairs" } })).toBe(
+      "normal",
+    );
   });
 
   it("[HD-MIGHTY] a mighty roll of 1 and 20 is a critical hit; a weak roll of 20 and 1 is a critical miss", () => {
@@ -221,7 +237,9 @@ describe("HD examiner: mighty and weak", () => {
   it("[HD-HIDE] attacking a creature you are hidden from is mighty; attacking a hidden creature's space is weak; the wrong space misses even on a 20", () => {
     expect(modeOf({ attacker: attacker(["hidden"]) })).toBe("mighty");
     expect(modeOf({ target: target(["hidden"]) })).toBe("weak");
-    expect(hd.resolveAttack(atk([20], 10, 5, { situation: blankSituation({ wrongSquare: true }) })).result).toBe("autoMiss");
+    expect(hd.resolveAttack(atk([20], 10, 5, { situation: blankSituation({ wrongSquare: true }) })).result).toBe(
+      "autoMiss",
+    );
   });
 
   it("[HD-COVER] partial cover adds 5 to Defense 13: a total of 18 hits, 17 misses; total cover makes even a natural 20 miss", () => {
@@ -229,7 +247,9 @@ describe("HD examiner: mighty and weak", () => {
     expect(hd.resolveAttack(atk([15], 3, 13, { situation: cover })).result).toBe("hit");
     expect(hd.resolveAttack(atk([14], 3, 13, { situation: cover })).result).toBe("miss");
     expect(hd.resolveAttack(atk([14], 3, 13)).result).toBe("hit");
-    expect(hd.resolveAttack(atk([20], 3, 13, { situation: blankSituation({ cover: "total" }) })).result).toBe("autoMiss");
+    expect(hd.resolveAttack(atk([20], 3, 13, { situation: blankSituation({ cover: "total" }) })).result).toBe(
+      "autoMiss",
+    );
   });
 
   it("[HD-WATER] underwater without a swim speed: a longsword attack is weak, a spear or trident is not, a swimmer is not", () => {
@@ -287,7 +307,8 @@ describe("HD examiner: conditions on attacks", () => {
 
   it("[HD-COND] paralyzed and stunned creatures automatically fail Strength and Dexterity rolls; poisoned Constitution", () => {
     const auto = (conditions: string[], kind: string) =>
-      hd.saveRequest(pc({ conditions }), hd.deriveActor(pc({ conditions }), {}), kind, "normal", "a").data?.autoFail === true;
+      hd.saveRequest(pc({ conditions }), hd.deriveActor(pc({ conditions }), {}), kind, "normal", "a").data?.autoFail ===
+      true;
     expect(auto(["paralyzed"], "str")).toBe(true);
     expect(auto(["paralyzed"], "dex")).toBe(true);
     expect(auto(["paralyzed"], "con")).toBe(false);
@@ -296,7 +317,9 @@ describe("HD examiner: conditions on attacks", () => {
     expect(auto(["poisoned"], "wis")).toBe(false);
     const p = pc({ conditions: ["paralyzed"] });
     const req = hd.saveRequest(p, hd.deriveActor(p, {}), "str", "normal", "a");
-    expect(hd.resolveRoll(p, { ...req, target: 10 }, { total: 25, natural: 20 }, {}).events[0]?.key).toBe("D20C.HD.Event.rollFailed");
+    expect(hd.resolveRoll(p, { ...req, target: 10 }, { total: 25, natural: 20 }, {}).events[0]?.key).toBe(
+      "D20C.HD.Event.rollFailed",
+    );
   });
 
   it("[HD-COND] ability roll modes: poisoned and frightened weak, restrained Dexterity weak, exhaustion 3 weak, Help mighty", () => {
@@ -361,19 +384,36 @@ describe("HD examiner: hit points, damage and healing", () => {
   });
 
   it("[HD-ENEMYDEATH] an ordinary enemy at 3 HP taking 10 dies outright; an important one is dying instead", () => {
-    expect(hd.applyDamage(npc({ hp: { value: 3, max: 9, temp: 0 } }), damagePacket(10), {}, "n").actor.state).toBe("dead");
-    const boss = hd.applyDamage(npc({ important: true, hp: { value: 3, max: 30, temp: 0 } }), damagePacket(10), {}, "n").actor;
+    expect(hd.applyDamage(npc({ hp: { value: 3, max: 9, temp: 0 } }), damagePacket(10), {}, "n").actor.state).toBe(
+      "dead",
+    );
+    const boss = hd.applyDamage(
+      npc({ important: true, hp: { value: 3, max: 30, temp: 0 } }),
+      damagePacket(10),
+      {},
+      "n",
+    ).actor;
     expect(boss.state).toBe("dying");
   });
 
   it("[HD-ENEMYDEATH] the attacker may knock out instead: unconscious at 0 HP, alive; a later melee hit makes a PC dying and kills an ordinary enemy", () => {
-    const ko = hd.applyDamage(npc({ hp: { value: 3, max: 9, temp: 0 } }), damagePacket(10, { knockOut: true }), {}, "n").actor;
+    const ko = hd.applyDamage(
+      npc({ hp: { value: 3, max: 9, temp: 0 } }),
+      damagePacket(10, { knockOut: true }),
+      {},
+      "n",
+    ).actor;
     expect(ko.state).toBe("unconscious");
     expect(ko.conditions).toContain("unconscious");
     // Ranged damage to the unconscious enemy does not start dying (only melee does).
     expect(hd.applyDamage(ko, damagePacket(2, { melee: false }), {}, "n").actor.state).toBe("unconscious");
     expect(hd.applyDamage(ko, damagePacket(2, { melee: true }), {}, "n").actor.state).toBe("dead");
-    const pcKo = hd.applyDamage(pc({ hp: { value: 3, max: 12, temp: 0 } }), damagePacket(10, { knockOut: true }), {}, "a").actor;
+    const pcKo = hd.applyDamage(
+      pc({ hp: { value: 3, max: 12, temp: 0 } }),
+      damagePacket(10, { knockOut: true }),
+      {},
+      "a",
+    ).actor;
     expect(pcKo.state).toBe("unconscious");
     expect(hd.applyDamage(pcKo, damagePacket(2, { melee: true }), {}, "a").actor.state).toBe("dying");
   });
@@ -391,7 +431,9 @@ describe("HD examiner: hit points, damage and healing", () => {
     const stone = pc({ hp: { value: 30, max: 30, temp: 0 }, conditions: ["petrified"] });
     expect(hd.applyDamage(stone, damagePacket(15, { types: ["slashing"] }), {}, "a").hpLost).toBe(7);
     expect(hd.applyDamage(stone, damagePacket(15, { types: ["poison"] }), {}, "a").hpLost).toBe(0);
-    expect(hd.applyDamage(stone, damagePacket(15, { types: ["slashing"] }), { resistanceRule: "halfUp" }, "a").hpLost).toBe(8);
+    expect(
+      hd.applyDamage(stone, damagePacket(15, { types: ["slashing"] }), { resistanceRule: "halfUp" }, "a").hpLost,
+    ).toBe(8);
   });
 
   it("[HD-WATER] [HD-RESIST] a creature immersed in water resists fire (15 → 7) but not cold", () => {
@@ -448,8 +490,16 @@ describe("HD examiner: dying, turn by turn", () => {
   });
 
   it("[HD-DYING] [HD-COND] from the third level of exhaustion the dying check is weak; a poisoned creature fails it outright", () => {
-    const dying = pc({ hp: { value: 0, max: 12, temp: 0 }, state: "dying", conditions: ["dying"], exhaustion: 2, dyingTurns: 2 });
-    const req = hd.onTurnEnd(setup(dying)).find((s): s is Extract<TurnStep, { kind: "roll" }> => s.kind === "roll")!.request;
+    const dying = pc({
+      hp: { value: 0, max: 12, temp: 0 },
+      state: "dying",
+      conditions: ["dying"],
+      exhaustion: 2,
+      dyingTurns: 2,
+    });
+    const req = hd
+      .onTurnEnd(setup(dying))
+      .find((s): s is Extract<TurnStep, { kind: "roll" }> => s.kind === "roll")!.request;
     expect(req.formula).toBe("2d20kl + 1");
     expect(req.target).toBe(13);
     const poisoned = { ...dying, exhaustion: 0, dyingTurns: 0, conditions: ["dying", "poisoned"] };
@@ -458,7 +508,13 @@ describe("HD examiner: dying, turn by turn", () => {
   });
 
   it("[HD-DYING] [HD-COND] the sixth level of exhaustion is death: a dying creature at 5 dies at its turn's end without a roll", () => {
-    const dying = pc({ hp: { value: 0, max: 12, temp: 0 }, state: "dying", conditions: ["dying"], exhaustion: 5, dyingTurns: 1 });
+    const dying = pc({
+      hp: { value: 0, max: 12, temp: 0 },
+      state: "dying",
+      conditions: ["dying"],
+      exhaustion: 5,
+      dyingTurns: 1,
+    });
     const plan = hd.onTurnEnd(setup(dying));
     expect(plan.some((s) => s.kind === "roll")).toBe(false);
     expect(runPlan(setup(dying), plan)[0]!.actor.state).toBe("dead");
@@ -522,7 +578,9 @@ describe("HD examiner: the round", () => {
   it("[HD-ACTIONS] [HD-QUICK] Help and Dodge last until the start of the helper's / dodger's next turn, not longer", () => {
     const helped = combatantSource("rogue", pc(), {
       seat: 1,
-      effects: [effectSource({ id: "help", sourceCombatantId: "cleric", duration: "startOfNextTurn", statuses: ["helped"] })],
+      effects: [
+        effectSource({ id: "help", sourceCombatantId: "cleric", duration: "startOfNextTurn", statuses: ["helped"] }),
+      ],
     });
     const cleric = combatantSource("cleric", pc(), { seat: 2 });
     const ctx = turnContext([helped, cleric], { round: 2 });
@@ -562,7 +620,9 @@ describe("HD examiner: robustness", () => {
   });
 
   it("[HD-DYING] a character reduced from exactly 1 HP by exactly 1 is dying; an NPC with hp 0 already dead stays dead", () => {
-    expect(hd.applyDamage(pc({ hp: { value: 1, max: 12, temp: 0 } }), damagePacket(1), {}, "a").actor.state).toBe("dying");
+    expect(hd.applyDamage(pc({ hp: { value: 1, max: 12, temp: 0 } }), damagePacket(1), {}, "a").actor.state).toBe(
+      "dying",
+    );
   });
 
   it("[HD-CRIT] bad dice are refused (0, 21, a missing second die for a mighty roll)", () => {
