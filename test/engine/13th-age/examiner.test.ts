@@ -375,6 +375,22 @@ describe("13th Age examiner: critical hits", () => {
     expect(damageOf(sorc, fire, null, o, [3, 4])).toBe(22);
   });
 
+  it("[13A-VULN] an 18 against a fire-vulnerable target is treated as the 20 it stands in for, under every option", () => {
+    const sorc = hero({ level: 1 });
+    const fire = powerSource({ attackAbility: "cha", defense: "pd", damage: "2d6", damageTypes: ["fire"] });
+    // +1 against PD 30: both an 18 and a 20 miss on the total.
+    for (const nat20AlwaysHits of [true, false]) {
+      for (const expandedCritHits of [true, false]) {
+        const options = { nat20AlwaysHits, expandedCritHits };
+        const twenty = attackWith(sorc, fire, null, 20, 30, { options, targetVuln: ["fire"] });
+        const eighteen = attackWith(sorc, fire, null, 18, 30, { options, targetVuln: ["fire"] });
+        expect(twenty.result).toBe(nat20AlwaysHits ? "crit" : "miss");
+        // Never better than the natural 20 itself.
+        expect(eighteen.result).toBe(nat20AlwaysHits && expandedCritHits ? "crit" : "miss");
+      }
+    }
+  });
+
   it("[13A-VULN] the two-point expansion adds to a power's own expanded range", () => {
     const keen = { ...swing, critRange: 1, damageTypes: ["fire"] };
     expect(attackWith(fighter, keen, sword, 17, 10, { targetVuln: ["fire"] }).result).toBe("crit");
