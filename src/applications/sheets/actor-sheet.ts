@@ -18,6 +18,7 @@ import { SheetBase } from "../sheet-base.js";
 import { actorSheetContext, listsFromForm, type ActorSheetContext } from "./actor-context.js";
 import { conditionToggle } from "./conditions.js";
 import { damageTypeLabelWith } from "./labels.js";
+import { submitWithoutEmptyNumbers } from "./sheet-form.js";
 
 /** Lists edited as numbered form rows. */
 const LIST_FIELDS = ["resistances", "vulnerabilities", "wounds"] as const;
@@ -128,7 +129,7 @@ export class D20ActorSheet extends SheetBase {
 
   override _processFormData(event: SubmitEvent | null, form: HTMLFormElement, formData: unknown): object {
     const data = super._processFormData(event as never, form, formData as never) as Record<string, unknown>;
-    const out = listsFromForm(data, LIST_FIELDS);
+    const out = listsFromForm(submitWithoutEmptyNumbers(this.document, form, data), LIST_FIELDS);
     const sys = out.system as Record<string, unknown> | undefined;
     if (sys && typeof sys.weaponSkills === "string") {
       sys.weaponSkills = sys.weaponSkills

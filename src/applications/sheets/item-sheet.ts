@@ -7,6 +7,7 @@ import { SYSTEM_ID } from "../../constants.js";
 import type { D20Item } from "../../documents/item.js";
 import { ItemSheetBase } from "../sheet-base.js";
 import { damageTypeLabelWith } from "./labels.js";
+import { submitWithoutEmptyNumbers } from "./sheet-form.js";
 import { itemSheetContext } from "./item-context.js";
 
 /** Selects whose empty choice means "none" (stored as null). */
@@ -64,7 +65,11 @@ export class D20ItemSheet extends ItemSheetBase {
   }
 
   override _processFormData(event: SubmitEvent | null, form: HTMLFormElement, formData: unknown): object {
-    const data = super._processFormData(event as never, form, formData as never) as Record<string, unknown>;
+    const data = submitWithoutEmptyNumbers(
+      this.document,
+      form,
+      super._processFormData(event as never, form, formData as never) as Record<string, unknown>,
+    );
     const sys = data.system as Record<string, unknown> | undefined;
     if (sys) for (const key of NULLABLE_SELECTS) if (sys[key] === "") sys[key] = null;
     return data;
