@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../../src/engine/common.js";
 import { totalFromFaces } from "../../../src/engine/dice.js";
-import { recipeDamage } from "../../../src/engine/odds.js";
+import { attackOdds, recipeDamage } from "../../../src/engine/odds.js";
 import { getRuleset } from "../../../src/engine/registry.js";
 import type {
   ActorSource,
@@ -836,3 +836,36 @@ describe("13th Age examiner: robustness", () => {
     expect(r.actor.state).toBe("dying");
   });
 });
+
+describe("13th Age examiner: odds", () => {
+  it("[13A-ATK] [13A-NAT20] [13A-MISS] +5 against AC 20 with miss damage 3 and 1d8+4: exact chances and expected damage", () => {
+    const { dice: _d, ...input } = attackInput({ attackBonus: 5, defense: { key: "ac", value: 20 }, hasMissEffect: true });
+    const odds = attackOdds(rs, input, {
+      hit: { dice: [{ count: 1, faces: 8, sign: 1 }], flat: 4 },
+      miss: { dice: [], flat: 3 },
+      missEffect: "formula",
+    });
+    // 15–19 hit, 20 crits, 1 is an automatic miss (no miss damage), 2–14 miss (miss damage 3).
+    expect(odds.hit).toBeCloseTo(5 / 20, 10);
+    expect(odds.crit).toBeCloseTo(1 / 20, 10);
+    expect(odds.autoMiss).toBeCloseTo(1 / 20, 10);
+    expect(odds.missEffect).toBeCloseTo(13 / 20, 10);
+    // Mean 1d8+4 = 8.5, crit doubles it to 17.
+    expect(odds.expectedDamage).toBeCloseTo((5 * 8.5 + 17 + 13 * 3) / 20, 10);
+  });
+
+  it("[13A-VULN] [13A-ESC] against a vulnerable target 18–20 crit; escalation 2 widens the hits", () => {
+    const { dice: _d, ...input } = attackInput({
+      attackBonus: 5,
+      defense: { key: "ac", value: 20 },
+      escalation: 2,
+      damageTypes: ["fire"],
+      target: { conditions: [], vulnerabilities: [{ type: "fire", value: 0 }], exhaustion: 0 },
+    });
+    const odds = attackOdds(rs, input);
+    // Total = d20 + 7 reaches 20 from 13: 13–17 hit, 18–20 crit.
+    expect(odds.crit).toBeCloseTo(3 / 20, 10);
+    expect(odds.hit).toBeCloseTo(5 / 20, 10);
+  });
+});
+

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../../src/engine/common.js";
 import { totalFromFaces, type DamageExpression } from "../../../src/engine/dice.js";
-import { recipeDamage } from "../../../src/engine/odds.js";
+import { attackOdds, recipeDamage } from "../../../src/engine/odds.js";
 import { getRuleset } from "../../../src/engine/registry.js";
 import type {
   ActorSource,
@@ -695,3 +695,22 @@ describe("FFd20 examiner: robustness", () => {
     expect(attackWith(a, p, null, 13, 16).result).toBe("hit");
   });
 });
+
+describe("FFd20 examiner: odds", () => {
+  it("[FF-NAT20] [FF-CRITDMG] +4 against AC 25: only a 20 hits, and it is no crit; expected damage is the plain roll's", () => {
+    const { dice: _d, ...input } = attackInput({ attackBonus: 4, defense: { key: "ac", value: 25 } });
+    const odds = attackOdds(rs, input, { hit: { dice: [{ count: 2, faces: 8, sign: 1 }], flat: 3 } });
+    expect(odds.crit).toBe(0);
+    expect(odds.hit).toBeCloseTo(1 / 20, 10);
+    expect(odds.expectedDamage).toBeCloseTo(12 / 20, 10);
+  });
+
+  it("[FF-PRECISION] [FF-CRITDMG] +10 against AC 20 with a 19–20 weapon: 10–18 hit, 19–20 crit for the maximum", () => {
+    const { dice: _d, ...input } = attackInput({ attackBonus: 10, defense: { key: "ac", value: 20 }, critRange: 1 });
+    const odds = attackOdds(rs, input, { hit: { dice: [{ count: 2, faces: 8, sign: 1 }], flat: 3 } });
+    expect(odds.hit).toBeCloseTo(9 / 20, 10);
+    expect(odds.crit).toBeCloseTo(2 / 20, 10);
+    expect(odds.expectedDamage).toBeCloseTo((9 * 12 + 2 * 19) / 20, 10);
+  });
+});
+
