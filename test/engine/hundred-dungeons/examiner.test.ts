@@ -8,6 +8,23 @@ import { defaultActorSource } from "../../../src/engine/common.js";
 import { formatDamage } from "../../../src/engine/dice.js";
 import { recipeDamage } from "../../../src/engine/odds.js";
 import { getRuleset } from "../../../src/engine/registry.js";
+import {
+  canMount,
+  canTake,
+  dashMovement,
+  dualWielding,
+  endsHiding,
+  escapeTarget,
+  grappleTarget,
+  hiddenFrom,
+  hideResult,
+  mountCost,
+  parryDefense,
+  provokedAttack,
+  shoveTarget,
+  succeeds,
+  turnBudget,
+} from "../../../src/engine/rulesets/hundred-dungeons.js";
 import type { ActorSource, AttackInput, CombatantSource, TurnContext, TurnStep } from "../../../src/engine/types.js";
 import {
   attackInput,
@@ -629,5 +646,87 @@ describe("HD examiner: robustness", () => {
     expect(() => hd.resolveAttack(atk([0], 0, 10))).toThrow();
     expect(() => hd.resolveAttack(atk([21], 0, 10))).toThrow();
     expect(() => hd.resolveAttack(atk([12], 0, 10, { situation: blankSituation({ mighty: 1 }) }))).toThrow();
+  });
+});
+
+describe("HD examiner: table procedure helpers", () => {
+  it("[HD-TURN] a round: 60 ft, one action or two quick actions, one reaction; [HD-ACTIONS] Dash doubles what is left", () => {
+    const b = turnBudget(pc());
+    expect(b).toMatchObject({ speed: 60, actions: 1, quickActions: 2, reactions: 1 });
+    expect(canTake(b, { actions: 0, quickActions: 1, reactions: 0 }, "quick")).toBe(true);
+    expect(canTake(b, { actions: 0, quickActions: 1, reactions: 0 }, "action")).toBe(false);
+    expect(canTake(b, { actions: 0, quickActions: 2, reactions: 0 }, "quick")).toBe(false);
+    expect(dashMovement(35)).toBe(70);
+  });
+
+  it("[HD-DYING] [HD-COND] dying means slowed: one action or quick action, no reaction, 20 ft at most; exhaustion 1 alone takes reactions", () => {
+    const b = turnBudget(pc({ state: "dying", conditions: ["dying"] }));
+    expect(b).toMatchObject({ speed: 20, oneOnly: true, reactions: 0 });
+    expect(canTake(b, { actions: 0, quickActions: 1, reactions: 0 }, "quick")).toBe(false);
+    expect(turnBudget(pc({ exhaustion: 1 }))).toMatchObject({ speed: 60, actions: 1, reactions: 0 });
+    expect(turnBudget(pc({ conditions: ["grappled"] })).speed).toBe(0);
+    expect(turnBudget(pc({ conditions: ["stunned"] }))).toMatchObject({ actions: 0, quickActions: 0, reactions: 0 });
+  });
+
+  it("[HD-UNARMED] grapple against Str 2 / Dex 4 needs 16 (the target picks Dex), shove 14, escape 12 + the grappler's Str; meeting succeeds", () => {
+    const foe = pc({ abilities: { str: 2, dex: 4, con: 0, int: 0, wis: 0, cha: 0 } });
+    expect(grappleTarget(foe)).toBe(16);
+    expect(shoveTarget(foe)).toBe(14);
+    expect(escapeTarget(foe)).toBe(14);
+    expect(succeeds(16, grappleTarget(foe))).toBe(true);
+    expect(succeeds(15, grappleTarget(foe))).toBe(false);
+  });
+
+  it("[HD-HIDE] a Hide result of 13 hides from Wis 3 (13) but not Wis 4; without cover it counts as 0; moving 15 ft ends it, 10 does not", () => {
+    expect(
+      hiddenFrom(hideResult(13, true), pc({ abilities: { str: 0, dex: 0, con: 0, int: 0, wis: 3, cha: 0 } })),
+    ).toBe(true);
+    expect(
+      hiddenFrom(hideResult(13, true), pc({ abilities: { str: 0, dex: 0, con: 0, int: 0, wis: 4, cha: 0 } })),
+    ).toBe(false);
+    expect(hideResult(19, false)).toBe(0);
+    expect(endsHiding("move", 10)).toBe(false);
+    expect(endsHiding("move", 15)).toBe(true);
+    expect(endsHiding("attack")).toBe(true);
+    expect(endsHiding("castSpell")).toBe(true);
+  });
+
+  it("[HD-DUAL] [HD-REACT] two Light melee weapons are dual wielding (quick attacks, Parry +2); a Light and a non-Light pair is not", () => {
+    const dagger = weaponSource({ name: "Dagger", light: true, weaponClass: "simple" });
+    const sword = weaponSource({ name: "Longsword" });
+    const dual = dualWielding([dagger, dagger]);
+    expect(dual).toEqual({ dualWielding: true, quickAttacks: true, parry: true });
+    expect(parryDefense(14, dual)).toBe(16);
+    expect(dualWielding([dagger, sword]).dualWielding).toBe(false);
+    expect(parryDefense(14, dualWielding([dagger, sword]))).toBe(14);
+    expect(dualWielding([dagger, sword], true).dualWielding).toBe(true);
+  });
+
+  it("[HD-PROVOKE] leaving reach, casting or shooting within reach provokes; a disengaged creature does not; no reaction left = no attack", () => {
+    const q = (
+      trigger: "leaveReach" | "castSpell" | "rangedAttack" | "other",
+      provoker: string[] = [],
+      reactor: string[] = [],
+    ) =>
+      provokedAttack({
+        trigger,
+        withinReach: true,
+        provoker: { conditions: provoker, exhaustion: 0 },
+        reactor: { conditions: reactor, exhaustion: 0, reactionUsed: false },
+        round: 2,
+      });
+    expect(q("leaveReach").canReact).toBe(true);
+    expect(q("castSpell").canReact).toBe(true);
+    expect(q("rangedAttack").canReact).toBe(true);
+    expect(q("other").provoked).toBe(false);
+    expect(q("leaveReach", ["disengaged"]).provoked).toBe(false);
+    expect(q("leaveReach", [], ["slowed"]).canReact).toBe(false);
+  });
+
+  it("[HD-MOUNT] mounting a willing creature one size larger costs half the movement (60 → 30)", () => {
+    expect(canMount("medium", "large", true)).toBe(true);
+    expect(canMount("medium", "medium", true)).toBe(false);
+    expect(canMount("medium", "large", false)).toBe(false);
+    expect(mountCost(60)).toBe(30);
   });
 });
