@@ -426,6 +426,38 @@ describe("13th Age examiner: resistance", () => {
   });
 });
 
+describe("13th Age examiner: attack to damage, end to end", () => {
+  it("[13A-RESIST] [13A-NAT20] a fire crit on a natural 20 carries its natural roll to the fire giant's resist 16+", () => {
+    const mage = hero({ level: 5, abilities: { str: 10, dex: 10, con: 10, int: 18, wis: 10, cha: 10 } });
+    const bolt = powerSource({ attackAbility: "int", defense: "pd", range: "ranged", damage: "4d6+4", damageTypes: ["fire"] });
+    const target = monster({ resistances: [{ type: "fire", value: 16 }] }, 80);
+    const crit = attackWith(mage, bolt, null, 20, 18);
+    const critDamage = damageOf(mage, bolt, null, crit, [3, 3, 3, 3]) as number;
+    expect(critDamage).toBe(32);
+    const a = rs.applyDamage(target, hit(critDamage, crit.natural, { types: ["fire"], critical: true }), {}, "g");
+    expect(a.actor.hp.value).toBe(48);
+    // A natural 14 that hits: 16 damage, halved to 8 by the resistance.
+    const plain = attackWith(mage, bolt, null, 14, 18);
+    const d = damageOf(mage, bolt, null, plain, [3, 3, 3, 3]) as number;
+    const b = rs.applyDamage(a.actor, hit(d, plain.natural, { types: ["fire"] }), {}, "g");
+    expect(b.dealt).toBe(8);
+    expect(b.actor.hp.value).toBe(40);
+  });
+
+  it("[13A-TEMPHP] [13A-NEGHEAL] temp HP, a big hit, healing from below 0, another hit", () => {
+    let a = rs.applyHealing(hero({}, 6), 5, "temp", {}, "pc").actor;
+    a = rs.applyDamage(a, hit(20, 9), {}, "pc").actor;
+    // 5 absorbed, 15 to HP: 6 → −9.
+    expect(a.hp).toEqual({ value: -9, max: 30, temp: 0 });
+    expect(a.state).toBe("dying");
+    a = rs.applyHealing(a, 7, "heal", {}, "pc").actor;
+    expect(a.hp.value).toBe(7);
+    a = rs.applyHealing(a, 4, "temp", {}, "pc").actor;
+    a = rs.applyDamage(a, hit(6, 9), {}, "pc").actor;
+    expect(a.hp).toEqual({ value: 5, max: 30, temp: 0 });
+  });
+});
+
 describe("13th Age examiner: hit points, down and dead", () => {
   it("[13A-DOWN] a PC at 3 HP takes 10: at −7 it is dying (unconscious, making death saves)", () => {
     const r = rs.applyDamage(hero({}, 3), hit(10, 14), {}, "pc");
@@ -755,6 +787,22 @@ describe("13th Age examiner: death saves", () => {
     expect(rs.onTurnEnd(end).some((s) => s.kind === "roll" && s.request.kind === "deathSave")).toBe(true);
     const req = rs.deathSaveRequest(ctx.combatants[0]!.actor, rs.deriveActor(ctx.combatants[0]!.actor, {}), "actor-p");
     expect(req?.target).toBe(16);
+  });
+
+  it("[13A-DEATH] failures add up across two drops in the same battle: 2, healed, dropped again, 2 more = dead", () => {
+    const ctx = turnContext([dyingPc()]);
+    turn(ctx, "p", 1, [3]);
+    turn(ctx, "p", 2, [7]);
+    // An ally's healing spell brings it up; a hit drops it again.
+    let p = rs.applyHealing(byActor(ctx, "actor-p").actor, 6, "heal", {}, "actor-p").actor;
+    expect(p.hp.value).toBe(6);
+    p = rs.applyDamage(p, hit(9, 12), {}, "actor-p").actor;
+    expect(p.state).toBe("dying");
+    setActor(ctx, "actor-p", p);
+    turn(ctx, "p", 3, [4]);
+    expect(byActor(ctx, "actor-p").actor.state).toBe("dying");
+    turn(ctx, "p", 4, [15]);
+    expect(byActor(ctx, "actor-p").actor.state).toBe("dead");
   });
 
   it("[13A-DEATH] failures count per battle: three last fight and one this fight don't kill", () => {

@@ -444,6 +444,21 @@ describe("FFd20 examiner: weapon dice and damage types", () => {
   });
 });
 
+describe("FFd20 examiner: attack to damage, end to end", () => {
+  it("[FF-CRITDMG] [FF-RESIST] [FF-INSUB] a fira crit on an insubstantial fire-resistant ghost: maximum, halved, then resisted", () => {
+    const mage = hero({ level: 4, abilities: abilities({ int: 18 }) });
+    const fira = powerSource({ attackAbility: "int", defense: "ref", range: "ranged", damage: "3d6+4", damageTypes: ["fire"] });
+    const ghost = monster({ insubstantial: true, resistances: [{ type: "fire", value: 5 }] }, 50);
+    const o = attackWith(mage, fira, null, 20, 16);
+    const amount = damageOf(mage, fira, null, o, []) as number;
+    expect(amount).toBe(22);
+    const r = rs.applyDamage(ghost, dmg(amount, { types: ["fire"], critical: true }), {}, "g");
+    // 22 halved to 11, less 5 = 6.
+    expect(r.dealt).toBe(6);
+    expect(r.actor.hp.value).toBe(44);
+  });
+});
+
 describe("FFd20 examiner: ongoing damage and saving throws", () => {
   it("[FF-ONGOING] ongoing 5 fire hits at the start of the turn; a save of 10+ at the end stops it", () => {
     const ctx = turnContext([
