@@ -8,6 +8,10 @@ import type { ArmorData, FeatureData, PowerData, WeaponData } from "./data/item-
 import type { D20Actor } from "./documents/actor.js";
 import type { D20Item } from "./documents/item.js";
 import type { D20ActiveEffect, SystemEffectData } from "./documents/active-effect.js";
+import type { D20Combat, CombatFlags } from "./documents/combat.js";
+import type { D20Combatant, CombatantFlags } from "./documents/combatant.js";
+import type { AttackCardData, LooseRollData, RuleCardData } from "./workflows/card-data.js";
+import type { TurnLineFlags } from "./applications/combat/turn-chat.js";
 
 declare module "fvtt-types/configuration" {
   /** Game settings, keyed "<namespace>.<key>" (registered in src/settings.ts). */
@@ -43,6 +47,23 @@ declare module "fvtt-types/configuration" {
         effect?: SystemEffectData;
       };
     };
+    /** Escalation die, tough battle, surprise round, combat-start bookkeeping (src/documents/combat.ts). */
+    Combat: {
+      "d20-combat"?: CombatFlags;
+    };
+    /** Awareness at the start of battle and table seat (src/documents/combatant.ts). */
+    Combatant: {
+      "d20-combat"?: CombatantFlags;
+    };
+    /** What our chat messages carry: an attack card, a rule card, a loose roll's outcomes, a turn line. */
+    ChatMessage: {
+      "d20-combat"?: {
+        attack?: AttackCardData;
+        rule?: RuleCardData;
+        loose?: LooseRollData;
+        turnLine?: TurnLineFlags;
+      };
+    };
   }
 
   /**
@@ -58,6 +79,9 @@ declare module "fvtt-types/configuration" {
     Actor: typeof D20Actor;
     Item: typeof D20Item;
     ActiveEffect: typeof D20ActiveEffect;
+    /** Registered in src/applications/combat/register.ts. */
+    Combat: typeof D20Combat;
+    Combatant: typeof D20Combatant;
   }
 
   /** Sub-type data models (registered in src/data/register.ts; keys = system.json documentTypes). */

@@ -54,7 +54,7 @@ interface EngineActor {
   effects: {
     get(
       id: string,
-    ): { toObject(): object; delete(): Promise<unknown>; update(data: object): Promise<unknown> } | undefined;
+    ): { toObject(): ActiveEffect.CreateData; delete(): Promise<unknown>; update(data: object): Promise<unknown> } | undefined;
   };
   getRollData(): Record<string, unknown>;
 }
@@ -130,7 +130,7 @@ export class D20Combat extends Combat {
       return a;
     };
     const rolls: Roll[] = [];
-    const removed = new Map<string, object>();
+    const removed = new Map<string, ActiveEffect.CreateData>();
     return {
       roll: async (request: RollRequest): Promise<RollResult> => {
         const data = actors.get(request.actorId)?.getRollData() ?? {};

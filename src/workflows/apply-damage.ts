@@ -7,7 +7,7 @@
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
-import { renderRuleCard, publicViewer } from "../applications/chat/render.js";
+import { ownsUuid, renderRuleCard, publicViewer } from "../applications/chat/render.js";
 import type { SaveRoll } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
 import {
@@ -35,14 +35,11 @@ import {
 
 /** The attack card data of a message, or null. */
 export function cardOf(message: ChatMessage): AttackCardData | null {
-  const flags = (message.flags as Record<string, Record<string, unknown> | undefined>)[SYSTEM_ID];
-  return (flags?.attack as AttackCardData | undefined) ?? null;
+  return message.flags[SYSTEM_ID]?.attack ?? null;
 }
 
 async function saveCard(message: ChatMessage, card: AttackCardData): Promise<void> {
-  await (message as unknown as { update(d: object): Promise<unknown> }).update({
-    flags: { [SYSTEM_ID]: { attack: card } },
-  });
+  await message.update({ flags: { [SYSTEM_ID]: { attack: card } } });
 }
 
 /** One card change at a time per message on this client (two quick clicks must not lose a record). */
@@ -158,15 +155,6 @@ export async function undoHere(data: UndoQueryData): Promise<ActionReport> {
   });
 }
 
-function ownsTargetActor(uuid: string): boolean {
-  try {
-    const doc = fromUuidSync(uuid as never) as unknown as { isOwner?: boolean } | null;
-    return Boolean(doc?.isOwner);
-  } catch {
-    return false;
-  }
-}
-
 function notify(level: "info" | "warn" | "error", report: ActionReport): void {
   const text = fmt(report.message, report.data ?? {});
   ui.notifications?.[level](text);
@@ -175,8 +163,8 @@ function notify(level: "info" | "warn" | "error", report: ActionReport): void {
 function facts(message: ChatMessage, targetUuid: string) {
   return {
     isGM: game.user.isGM,
-    ownsActor: ownsTargetActor(targetUuid),
-    ownsMessage: Boolean((message as unknown as { isOwner?: boolean }).isOwner),
+    ownsActor: ownsUuid(targetUuid),
+    ownsMessage: message.isOwner,
     gmOnline: Boolean(game.users.activeGM),
   };
 }

@@ -20,7 +20,8 @@ export interface TurnLineRollView {
   outcome: "success" | "failure" | "plain";
 }
 
-export interface TurnLineView {
+/** Template data (a type alias, not an interface: Foundry's `renderTemplate` takes a string-keyed record, which only alias object types satisfy). */
+export type TurnLineView = {
   headline: string;
   details: string[];
   rolls: TurnLineRollView[];
@@ -29,7 +30,7 @@ export interface TurnLineView {
   undone: boolean;
   undoLabel: string;
   undoneLabel: string;
-}
+};
 
 /**
  * The template context of a chat line. `canUndo` = the line changed something and the viewer is a

@@ -3,6 +3,7 @@
  * the visibility setting) and the attack card's per-viewer re-render.
  */
 import { SYSTEM_ID } from "../../constants.js";
+import { isDocumentUuid } from "../../foundry-compat.js";
 import { cardVisibility } from "../../settings-attack.js";
 import type { AttackCardData, LooseRollData, RuleCardData } from "../../workflows/card-data.js";
 import { attackCardContext, type CardViewer } from "./attack-card-context.js";
@@ -22,9 +23,10 @@ export async function preloadChatTemplates(): Promise<void> {
 
 /** Whether the current user owns the document behind a UUID (token or actor). */
 export function ownsUuid(uuid: string): boolean {
+  if (!isDocumentUuid(uuid)) return false;
   try {
-    const doc = fromUuidSync(uuid as never) as unknown as { isOwner?: boolean } | null;
-    return Boolean(doc?.isOwner);
+    const doc = fromUuidSync(uuid);
+    return doc instanceof foundry.abstract.Document && doc.isOwner;
   } catch {
     return false;
   }

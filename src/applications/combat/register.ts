@@ -17,8 +17,8 @@ import { TURN_LINE_TEMPLATE, onRenderTurnLine } from "./turn-chat.js";
 
 /** Wire combat into Foundry. */
 export function registerCombat(): void {
-  CONFIG.Combat.documentClass = D20Combat as never;
-  CONFIG.Combatant.documentClass = D20Combatant as never;
+  CONFIG.Combat.documentClass = D20Combat;
+  CONFIG.Combatant.documentClass = D20Combatant;
   registerCombatSettings();
   void foundry.applications.handlebars.loadTemplates([
     TRACKER_HEADER_TEMPLATE,

@@ -17,14 +17,15 @@ export interface TrackerHeaderInput {
   canFlee: boolean;
 }
 
-export interface TrackerHeaderView {
+/** Template data (a type alias, not an interface: Foundry's `renderTemplate` takes a string-keyed record, which only alias object types satisfy). */
+export type TrackerHeaderView = {
   showEscalation: boolean;
   escalation: { value: number; paused: boolean; atMax: boolean; atMin: boolean };
   isGM: boolean;
   inCombat: boolean;
   tough: boolean;
   canFlee: boolean;
-}
+};
 
 /** Template data of the tracker header additions. */
 export function trackerHeaderView(input: TrackerHeaderInput): TrackerHeaderView {
@@ -39,14 +40,14 @@ export function trackerHeaderView(input: TrackerHeaderInput): TrackerHeaderView 
   };
 }
 
-/** What the GM may set on a combatant row before and during battle. */
-export interface CombatantControlsView {
+/** What the GM may set on a combatant row before and during battle (a type alias: template data, see above). */
+export type CombatantControlsView = {
   show: boolean;
   showAware: boolean;
   aware: boolean;
   showSeat: boolean;
   seat: number;
-}
+};
 
 /**
  * Template data of one combatant row's GM controls: the "aware" toggle where the game has

@@ -101,10 +101,7 @@ export async function onRenderCombatTracker(app: unknown, html: HTMLElement): Pr
   const placements: Placement[] = [];
   placements.push({
     rowId: null,
-    markup: await foundry.applications.handlebars.renderTemplate(
-      TRACKER_HEADER_TEMPLATE,
-      headerViewFor(combat) as never,
-    ),
+    markup: await foundry.applications.handlebars.renderTemplate(TRACKER_HEADER_TEMPLATE, headerViewFor(combat)),
     bind: (section) => bindHeaderActions(combat, section),
   });
   if (combat) {
@@ -161,7 +158,7 @@ async function simultaneousPlacements(combat: D20Combat): Promise<Placement[]> {
   }
   const out: Placement[] = [];
   for (const [id, group] of groups) {
-    const markup = await foundry.applications.handlebars.renderTemplate(SIMULTANEOUS_TEMPLATE, { group } as never);
+    const markup = await foundry.applications.handlebars.renderTemplate(SIMULTANEOUS_TEMPLATE, { group });
     out.push({ rowId: id, markup });
   }
   return out;
@@ -180,7 +177,7 @@ async function combatantControlPlacements(combat: D20Combat): Promise<Placement[
   for (const src of combat.combatantSources()) {
     const view = combatantControlsView(rules, src, true);
     if (!view.show) continue;
-    const markup = await foundry.applications.handlebars.renderTemplate(COMBATANT_CONTROLS_TEMPLATE, view as never);
+    const markup = await foundry.applications.handlebars.renderTemplate(COMBATANT_CONTROLS_TEMPLATE, view);
     const doc = combat.combatants.get(src.id);
     out.push({
       rowId: src.id,
@@ -199,7 +196,7 @@ async function combatantControlPlacements(combat: D20Combat): Promise<Placement[
                 ? { seat: Math.max(0, Math.trunc(Number((el as HTMLInputElement).value) || 0)) }
                 : { aware: !src.aware };
             doc
-              ?.update({ flags: { [SYSTEM_ID]: flags } } as never)
+              ?.update({ flags: { [SYSTEM_ID]: flags } })
               .catch((err: unknown) => console.error(`${SYSTEM_ID} | combatant flags`, err));
           });
         });

@@ -4,8 +4,8 @@
  * the snapshots stored in the message flags.
  */
 import { SYSTEM_ID } from "../../constants.js";
+import { isDocumentUuid } from "../../foundry-compat.js";
 import { effectCreateData, type SystemEffectData } from "../../documents/active-effect.js";
-import type { ActorSource } from "../../engine/types.js";
 import { hasUndo, turnLineView } from "../../workflows/combat-chat.js";
 import type { ChatLine } from "../../workflows/turns.js";
 
@@ -15,7 +15,7 @@ export const TURN_LINE_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/turn-li
 export interface TurnLineFlags {
   line: ChatLine;
   /** Full ActiveEffect data of effects the step deleted, by effect id (Undo re-creates them). */
-  removedEffects: Record<string, object>;
+  removedEffects: Record<string, ActiveEffect.CreateData>;
   combatId: string;
   undone: boolean;
 }
@@ -28,15 +28,15 @@ function format(key: string, data?: Record<string, string | number>): string {
 
 async function render(flags: TurnLineFlags, isGM: boolean): Promise<string> {
   const view = turnLineView(flags.line, format, { isGM, undone: flags.undone });
-  return foundry.applications.handlebars.renderTemplate(TURN_LINE_TEMPLATE, view as unknown as Record<string, unknown>);
+  return foundry.applications.handlebars.renderTemplate(TURN_LINE_TEMPLATE, view);
 }
 
 /** Post one chat line (the Foundry port of the plan runner). */
 export async function postTurnLine(
   line: ChatLine,
-  extra: { rolls: Roll[]; removedEffects: Map<string, object>; combatId: string },
+  extra: { rolls: Roll[]; removedEffects: Map<string, ActiveEffect.CreateData>; combatId: string },
 ): Promise<void> {
-  const removedEffects: Record<string, object> = {};
+  const removedEffects: Record<string, ActiveEffect.CreateData> = {};
   for (const r of line.undo?.removedEffects ?? []) {
     const full = extra.removedEffects.get(r.effect.id);
     if (full) removedEffects[r.effect.id] = full;
@@ -45,31 +45,28 @@ export async function postTurnLine(
   const gmIds = (game.users?.filter((u) => u.isGM) ?? []).map((u) => u.id);
   await ChatMessage.create({
     content: await render(flags, false),
-    rolls: extra.rolls as never,
+    rolls: extra.rolls,
     ...(line.error ? { whisper: gmIds } : {}),
     flags: { [SYSTEM_ID]: { turnLine: flags } },
-  } as never);
+  });
 }
 
 /** Undo a step: restore prior actor sources, re-create removed effects, delete added ones. */
 export async function undoTurnLine(message: ChatMessage): Promise<void> {
-  const flags = (message.flags as Record<string, { turnLine?: TurnLineFlags } | undefined>)[SYSTEM_ID]?.turnLine;
+  const flags = message.flags[SYSTEM_ID]?.turnLine;
   if (!flags || flags.undone || !hasUndo(flags.line) || !game.user?.isGM) return;
   const undo = flags.line.undo;
   if (!undo) return;
-  const actorOf = (key: string) =>
-    fromUuidSync(key as never) as unknown as {
-      applyEngineActor?(next: ActorSource): Promise<unknown>;
-      update(d: object): Promise<unknown>;
-      createEmbeddedDocuments(t: string, d: object[], o?: object): Promise<unknown>;
-      deleteEmbeddedDocuments(t: string, ids: string[]): Promise<unknown>;
-      effects: { get(id: string): { update(d: object): Promise<unknown> } | undefined; has(id: string): boolean };
-    } | null;
+  /** The actor behind a plan's actor key (its UUID: src/documents/combatant.ts actorKeyOf). */
+  const actorOf = (key: string): Actor.Implementation | null => {
+    if (!isDocumentUuid(key)) return null;
+    const doc = fromUuidSync(key);
+    return doc instanceof Actor ? doc : null;
+  };
   for (const a of undo.actors) {
     const actor = actorOf(a.actorId);
     if (!actor) continue;
-    if (actor.applyEngineActor) await actor.applyEngineActor(a.before);
-    else await actor.update({ system: a.before });
+    await actor.applyEngineActor(a.before);
   }
   for (const r of undo.removedEffects) {
     const actor = actorOf(r.actorId);
@@ -90,12 +87,12 @@ export async function undoTurnLine(message: ChatMessage): Promise<void> {
     await doc?.update({ name, statuses, flags: { [SYSTEM_ID]: { effect: rest as SystemEffectData } } });
   }
   const next: TurnLineFlags = { ...flags, undone: true };
-  await message.update({ content: await render(next, false), flags: { [SYSTEM_ID]: { turnLine: next } } } as never);
+  await message.update({ content: await render(next, false), flags: { [SYSTEM_ID]: { turnLine: next } } });
 }
 
 /** `renderChatMessageHTML`: show the Undo button to GMs only and bind it. Idempotent. */
 export function onRenderTurnLine(message: ChatMessage, html: HTMLElement): void {
-  const flags = (message.flags as Record<string, { turnLine?: TurnLineFlags } | undefined>)[SYSTEM_ID]?.turnLine;
+  const flags = message.flags[SYSTEM_ID]?.turnLine;
   if (!flags) return;
   const isGM = Boolean(game.user?.isGM);
   const host = html.querySelector(".d20c-turn-line");

@@ -1,0 +1,23 @@
+/**
+ * The few places where fvtt-types 13.345.1 cannot express a call that is correct on Foundry v13.
+ * Each helper wraps ONE such API with honest types on our side, and its comment names the type that
+ * is wrong and why the call is right. Everything else in the adapter is checked without escapes;
+ * test/project/type-escapes.test.ts keeps `as never` out of every other adapter file.
+ */
+
+/**
+ * A Foundry document UUID as fvtt-types spells it: a union of template literals, one per document
+ * name (`Actor.${string}`, `Scene.${string}`, `Compendium.${string}` …).
+ */
+export type DocumentUuid = Parameters<typeof fromUuidSync>[0];
+
+/**
+ * Whether a plain string is shaped like a document UUID (`DocumentName.id…`). The UUIDs we hold
+ * (message flags, engine data) are plain strings because they are stored as JSON; this is the one
+ * narrowing from such a string to the UUID type `fromUuid`/`fromUuidSync` accept. A string that
+ * fits the shape but names no document still resolves to null (or throws) at run time, exactly as
+ * Foundry does for any unknown UUID.
+ */
+export function isDocumentUuid(uuid: string): uuid is NonNullable<DocumentUuid> & string {
+  return /^[A-Z][A-Za-z]*\.[^.]/.test(uuid);
+}
