@@ -877,6 +877,12 @@ describe("13th Age examiner: robustness", () => {
     expect(rs.deathSaveRequest(r, rs.deriveActor(r, {}), "pc")).toBeNull();
   });
 
+  it("[13A-NAT20] a natural 20 crits even when a (malformed) negative crit range is passed in", () => {
+    const o = rs.resolveAttack(attackInput({ dice: [20], attackBonus: 5, defense: { key: "ac", value: 15 }, critRange: -2 }));
+    expect(o.result).toBe("crit");
+    expect(o.critThreshold).toBe(20);
+  });
+
   it("[13A-DOWN] a monster marked important falls dying below 0 and makes death saves like a PC", () => {
     const boss = monster({ important: true }, 40);
     const r = rs.applyDamage(boss, hit(45, 9), {}, "b");

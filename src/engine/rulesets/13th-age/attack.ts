@@ -157,9 +157,12 @@ export function isVulnerable(damageTypes: readonly string[], vulnerabilities: re
   return vulnerabilities.some((v) => v.type === "all" || damageTypes.includes(v.type));
 }
 
-/** Lowest natural roll that crits ([13A-NAT20], [13A-VULN]); never below 2 (a 1 always misses). */
+/**
+ * Lowest natural roll that crits ([13A-NAT20], [13A-VULN]); never below 2 (a 1 always misses) and
+ * never above 20 (a natural 20 always crits, so a negative crit range can't take that away).
+ */
 export function critThreshold(critRange: number, vulnerable: boolean): number {
-  return Math.max(2, 20 - Math.trunc(critRange) - (vulnerable ? VULNERABILITY_CRIT_EXPANSION : 0));
+  return Math.min(20, Math.max(2, 20 - Math.trunc(critRange) - (vulnerable ? VULNERABILITY_CRIT_EXPANSION : 0)));
 }
 
 /** Whether the attacker adds the escalation die ([13A-ESC]): PCs always, NPCs when flagged. */
