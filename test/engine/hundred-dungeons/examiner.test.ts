@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../../src/engine/common.js";
 import { formatDamage } from "../../../src/engine/dice.js";
-import { recipeDamage } from "../../../src/engine/odds.js";
+import { attackOdds, recipeDamage } from "../../../src/engine/odds.js";
 import { getRuleset } from "../../../src/engine/registry.js";
 import {
   canMount,
@@ -728,5 +728,26 @@ describe("HD examiner: table procedure helpers", () => {
     expect(canMount("medium", "medium", true)).toBe(false);
     expect(canMount("medium", "large", false)).toBe(false);
     expect(mountCost(60)).toBe(30);
+  });
+});
+
+describe("HD examiner: odds", () => {
+  it("[HD-ATK] [HD-CRIT] [HD-MIGHTY] +5 against Defense 15: 11 in 20 to hit (1 of them a crit); mighty 1 − (9/20)² ; weak (11/20)²", () => {
+    const { dice: _d, ...input } = atk([10], 5, 15);
+    const normal = attackOdds(hd, input);
+    expect(normal.hitOrCrit).toBeCloseTo(11 / 20, 12);
+    expect(normal.crit).toBeCloseTo(1 / 20, 12);
+    expect(normal.autoMiss).toBeCloseTo(1 / 20, 12);
+    const mighty = attackOdds(hd, { ...input, situation: blankSituation({ mighty: 1 }) });
+    expect(mighty.hitOrCrit).toBeCloseTo(1 - (9 / 20) ** 2, 12);
+    const weak = attackOdds(hd, { ...input, situation: blankSituation({ weak: 1 }) });
+    expect(weak.hitOrCrit).toBeCloseTo((11 / 20) ** 2, 12);
+  });
+
+  it("[HD-DMG] [HD-CRIT] expected longsword damage at +5 against Defense 15: 10/20 × 4.5 + 1/20 × 9", () => {
+    const { dice: _d, ...input } = atk([10], 5, 15);
+    const a = pc();
+    const hit = hd.damageExpression(a, hd.deriveActor(a, {}), powerSource(), weaponSource({ damageDice: "" }));
+    expect(attackOdds(hd, input, { hit }).expectedDamage).toBeCloseTo((10 / 20) * 4.5 + (1 / 20) * 9, 12);
   });
 });

@@ -7,8 +7,9 @@
 import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../../src/engine/common.js";
 import { formatDamage } from "../../../src/engine/dice.js";
-import { recipeDamage } from "../../../src/engine/odds.js";
+import { attackOdds, recipeDamage } from "../../../src/engine/odds.js";
 import { getRuleset } from "../../../src/engine/registry.js";
+import { healCheckRequest, strenuousActionRequest } from "../../../src/engine/rulesets/wounds-d20.js";
 import type {
   ActorSource,
   AttackInput,
@@ -455,5 +456,39 @@ describe("WD examiner: recovery", () => {
     expect(wd.deriveActor(healed, {}).damageTaken).toBe(6);
     expect(healed.recoveries.value).toBe(a.recoveries.value - 1);
     expect(wd.startRecovery(a, true, {}, "A").requests).toEqual([]);
+  });
+});
+
+describe("WD examiner: staggered actions, heal checks, odds", () => {
+  it("[WD-STAGGER] a staggered fighter (47/40, DC 13) takes a major action: 13 stays staggered, 12 is dying after the action; healing to 35 damage gets it up", () => {
+    const staggered = hurt(40, 47, { state: "staggered" });
+    const req = strenuousActionRequest(staggered, "A")!;
+    expect(req.target).toBe(13);
+    expect(roll(staggered, req, 13, 11).state).toBe("staggered");
+    expect(roll(staggered, req, 12, 10).state).toBe("dying");
+    const up = wd.applyHealing(staggered, 12, "heal", {}, "A").actor;
+    expect(up.state).toBe("active");
+    expect(wd.deriveActor(up, {}).damageTaken).toBe(35);
+  });
+
+  it("[WD-HEALCHECK] an adjacent ally's Heal check (default DC 15) turns dying into stable, stable into staggered; a miss changes nothing", () => {
+    const dying = hurt(40, 44, { state: "dying", deathSaves: { successes: 1, failures: 1 } });
+    const req = healCheckRequest(dying, "A", 4, {})!;
+    expect(req.target).toBe(15);
+    expect(req.formula).toBe("1d20 + 4");
+    expect(roll(dying, req, 15, 11).state).toBe("stable");
+    expect(roll(dying, req, 14, 10).state).toBe("dying");
+    const stable = hurt(40, 44, { state: "stable" });
+    expect(roll(stable, healCheckRequest(stable, "A", 4, {})!, 18, 14).state).toBe("staggered");
+    expect(healCheckRequest(fighter(), "A", 4, {})).toBeNull();
+    expect(healCheckRequest(dying, "A", 4, { healCheckDC: 20 })!.target).toBe(20);
+  });
+
+  it("[WD-ATK] [WD-NAT] +8 against AC 17: naturals 9–19 hit, 20 crits, 1–8 miss (12 in 20 land)", () => {
+    const { dice: _d, ...input } = atk([10], 8, 17);
+    const odds = attackOdds(wd, input);
+    expect(odds.hit).toBeCloseTo(11 / 20, 12);
+    expect(odds.crit).toBeCloseTo(1 / 20, 12);
+    expect(odds.hitOrCrit).toBeCloseTo(12 / 20, 12);
   });
 });
