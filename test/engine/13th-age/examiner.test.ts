@@ -844,6 +844,24 @@ describe("13th Age examiner: initiative, fleeing, actions", () => {
     expect(rs.canFlee([alsoDown, down, foe])).toBe(false);
   });
 
+  it("[13A-ENGAGE] disengaging is a normal save: 10 fails (the move is lost), 11 gets away", () => {
+    const a = hero();
+    const req: RollRequest = {
+      kind: "disengage",
+      actorId: "pc",
+      formula: "1d20",
+      target: 11,
+      against: "total",
+      label: "D20C.Age13.Roll.disengage",
+      data: { action: "move" },
+    };
+    const fail = rs.resolveRoll(a, req, { total: 10, natural: 10 }, {});
+    expect(fail.events[0]?.key).toMatch(/disengageFailed$/);
+    expect(fail.events[0]?.data?.["action"]).toBe("move");
+    expect(rs.resolveRoll(a, req, { total: 11, natural: 11 }, {}).events[0]?.key).toMatch(/disengaged$/);
+    expect(fail.actor).toEqual(a);
+  });
+
   it("[13A-ACTIONS] a turn holds standard, move, quick and free actions", () => {
     const keys = rs.actions.map((a) => a.key);
     for (const k of ["standard", "move", "quick", "free"]) expect(keys).toContain(k);
