@@ -5,7 +5,10 @@
 import { actorSheetContext, type SheetItem } from "../../src/applications/sheets/actor-context.js";
 import { itemSheetContext } from "../../src/applications/sheets/item-context.js";
 import { damageTypeLabelWith } from "../../src/applications/sheets/labels.js";
-import { combineArmor, toActorSource } from "../../src/data/prepare.js";
+import type { AttackSource } from "../../src/applications/sheets/attack-summary.js";
+import { chooseWeapon, powerSourceFrom, weaponSourceFrom } from "../../src/data/item-source.js";
+import { actorRollData, combineArmor, toActorSource } from "../../src/data/prepare.js";
+import { basicWeaponAttack } from "../../src/workflows/item-sources.js";
 import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, RulesetId } from "../../src/engine/types.js";
@@ -37,8 +40,18 @@ export function sheetItem(id: string, type: string, name: string, system: Record
 }
 
 export const ITEMS: SheetItem[] = [
-  sheetItem("p1", "power", "Cleaving <Strike>", { damage: "1[W] + @str", usage: "encounter" }),
-  sheetItem("w1", "weapon", "Longsword", { damageDice: "1d8", weaponClass: "martial" }),
+  sheetItem("p1", "power", "Cleaving <Strike>", {
+    damage: "1[W] + @str",
+    damageTypes: ["fire"],
+    usage: "encounter",
+    defense: "ac",
+  }),
+  sheetItem("w1", "weapon", "Longsword", {
+    damageDice: "1d8",
+    weaponClass: "martial",
+    equipped: true,
+    proficient: true,
+  }),
   sheetItem("a1", "armor", "Chain Shirt", { armorBonus: 4, maxDex: 2 }),
   sheetItem("f1", "feature", "Tough", {}),
 ];
@@ -57,6 +70,38 @@ export function storedHero(rulesetId: RulesetId, overrides: Record<string, unkno
     conditions: [ruleset.conditions[0]!.id],
     ...overrides,
   });
+}
+
+/**
+ * The engine's view of each attack item, built the way the Item documents build it: a power with
+ * its weapon (chosen by `weaponId`) and its formulas resolved from the owner's roll data; a weapon
+ * as its basic attack against the game's first defense.
+ */
+export function attackSources(
+  rulesetId: RulesetId,
+  actor: ActorSource,
+  items: readonly SheetItem[],
+  escalation = 0,
+): Record<string, AttackSource> {
+  const ruleset = getRuleset(rulesetId);
+  const rollData = actorRollData(actor, ruleset.deriveActor(actor, {}), escalation);
+  const weapons = items.filter((i) => i.type === "weapon");
+  const out: Record<string, AttackSource> = {};
+  for (const i of items) {
+    if (i.type === "power") {
+      const w = chooseWeapon(
+        i.system.weaponId,
+        weapons,
+        (x) => x.id,
+        (x) => x.system.equipped === true,
+      );
+      out[i.id] = { power: powerSourceFrom(i.system, rollData), weapon: w ? weaponSourceFrom(w.name, w.system) : null };
+    } else if (i.type === "weapon") {
+      const weapon = weaponSourceFrom(i.name, i.system);
+      out[i.id] = { power: basicWeaponAttack(weapon, ruleset.defenses[0]!.key), weapon };
+    }
+  }
+  return out;
 }
 
 export interface HeroOptions {
@@ -101,6 +146,10 @@ export function heroContext(rulesetId: RulesetId, o: HeroOptions = {}) {
     biography: "<p>Raised by wolves.</p>",
     biographyHTML: "<p>Raised by wolves.</p>",
     damageTypeLabel: typeLabel,
+    attacks: attackSources(rulesetId, system, o.items ?? ITEMS, o.escalation ?? 0),
+    options: {},
+    escalation: o.escalation ?? 0,
+    escalationInPlay: o.escalationInPlay ?? ruleset.escalationByDefault,
   });
 }
 

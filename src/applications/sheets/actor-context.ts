@@ -3,7 +3,8 @@
  * template shows for the active ruleset. Labels are i18n keys; the template localizes them.
  */
 import type { Ruleset, SheetBlock } from "../../engine/ruleset.js";
-import type { ActorKind, ActorSource, DerivedActor, RulesetId } from "../../engine/types.js";
+import type { ActorKind, ActorSource, DerivedActor, RuleOptions, RulesetId } from "../../engine/types.js";
+import { attackSummary, type AttackSource, type AttackSummary } from "./attack-summary.js";
 import { ABILITY_KEYS } from "../../engine/types.js";
 import { sheetSaveMode, usesRollModes } from "../../workflows/sheet-rolls.js";
 
@@ -17,19 +18,7 @@ export interface SheetItem {
 }
 
 export interface ActorSheetInput {
-  ruleset: Pick<
-    Ruleset,
-    | "id"
-    | "label"
-    | "defenses"
-    | "saves"
-    | "conditions"
-    | "traitForms"
-    | "damageTypes"
-    | "sheet"
-    | "situational"
-    | "saveMode"
-  >;
+  ruleset: Ruleset;
   kind: ActorKind;
   name: string;
   img: string;
@@ -51,6 +40,16 @@ export interface ActorSheetInput {
   biographyHTML: string;
   /** i18n key (or plain text) naming a damage type. */
   damageTypeLabel: (type: string) => string;
+  /**
+   * The engine's view of each attack item by item id (a power with its weapon, a weapon's basic
+   * attack), or the error that prevented it; absent items show no numbers.
+   */
+  attacks?: Readonly<Record<string, AttackSource | { error: string }>>;
+  /** The world's Open-rule options (what the attack planner reads). Default: none set. */
+  options?: RuleOptions;
+  /** The escalation die's current value (0 outside combat) and whether it is in play at all. */
+  escalation?: number;
+  escalationInPlay?: boolean;
 }
 
 const SHEET_BLOCKS: readonly SheetBlock[] = [
@@ -70,6 +69,18 @@ const SHEET_BLOCKS: readonly SheetBlock[] = [
 export function sheetBlocks(ruleset: Pick<Ruleset, "sheet">): Record<SheetBlock, boolean> {
   return Object.fromEntries(SHEET_BLOCKS.map((b) => [b, ruleset.sheet?.[b] ?? true])) as Record<SheetBlock, boolean>;
 }
+
+const EMPTY_SUMMARY: AttackSummary = {
+  bonus: "",
+  escalation: 0,
+  takesEscalation: false,
+  defenseKey: "",
+  defenseAbbr: "",
+  defenseLabel: "",
+  damage: "",
+  damageTypes: [],
+  error: "",
+};
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
@@ -118,6 +129,38 @@ export function actorSheetContext(input: ActorSheetInput) {
   }));
   const byType = (type: string) =>
     input.items.filter((i) => i.type === type).map((i) => ({ id: i.id, name: i.name, img: i.img, system: i.system }));
+  const escalation = input.escalation ?? 0;
+  const escalationInPlay = input.escalationInPlay ?? false;
+  const summarise = (id: string): AttackSummary | null => {
+    const source = input.attacks?.[id];
+    if (!source) return null;
+    if ("error" in source) return { ...EMPTY_SUMMARY, error: source.error };
+    return attackSummary(
+      input.ruleset,
+      input.options ?? {},
+      input.system,
+      source,
+      escalation,
+      escalationInPlay,
+      input.damageTypeLabel,
+    );
+  };
+  const str = (v: unknown) => (typeof v === "string" ? v : "");
+  const powers = byType("power").map((p) => ({
+    ...p,
+    attack: summarise(p.id),
+    usageLabel: str(p.system.usage) ? `D20C.Item.Power.Usage.${str(p.system.usage)}` : "",
+    rangeLabel: str(p.system.range) ? `D20C.Item.Power.Range.${str(p.system.range)}` : "",
+    actionLabel: str(p.system.actionType) ? `D20C.Item.Power.Action.${str(p.system.actionType)}` : "",
+    used: p.system.used === true,
+  }));
+  const weapons = byType("weapon").map((w) => ({
+    ...w,
+    attack: summarise(w.id),
+    rangeLabel: `D20C.Item.Power.Range.${w.system.ranged === true ? "ranged" : "melee"}`,
+    equipped: w.system.equipped === true,
+  }));
+  const attackSummaries = [...powers, ...weapons].map((a) => a.attack).filter((a) => a !== null);
   return {
     rulesetLabel: ruleset.label,
     foreignRuleset: input.foreignRuleset,
@@ -162,8 +205,13 @@ export function actorSheetContext(input: ActorSheetInput) {
     deathSaves: { ...system.deathSaves },
     wounds: system.wounds.map((w, index) => ({ ...w, index })),
     constitutionDamage: system.constitutionDamage,
-    powers: byType("power"),
-    weapons: byType("weapon"),
+    powers,
+    weapons,
+    escalation: {
+      value: escalation,
+      /** Shown where the die is in play and at least one of this actor's attacks adds it. */
+      shown: escalationInPlay && attackSummaries.some((a) => a.takesEscalation),
+    },
     armorItems: byType("armor"),
     features: byType("feature"),
     biography: input.biography,

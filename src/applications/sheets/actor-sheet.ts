@@ -4,7 +4,9 @@
  * exhaustion, traits, conditions) and calls the workflows for rolls; all decisions live in the
  * engine and in src/workflows.
  */
-import { activeRuleset } from "../../active-ruleset.js";
+import { activeRuleset, ruleOptions } from "../../active-ruleset.js";
+import { currentEscalation, escalationEnabled } from "../../escalation.js";
+import { attackSources } from "../../workflows/foundry-docs.js";
 import { toActorSource } from "../../data/prepare.js";
 import { SYSTEM_ID } from "../../constants.js";
 import type { D20Actor } from "../../documents/actor.js";
@@ -16,6 +18,7 @@ import { rollDeathSave, rollSave } from "../../workflows/saves.js";
 import { sheetSaveMode } from "../../workflows/sheet-rolls.js";
 import { SheetBase } from "../sheet-base.js";
 import { actorSheetContext, listsFromForm, type ActorSheetContext } from "./actor-context.js";
+import type { AttackSource } from "./attack-summary.js";
 import { conditionToggle } from "./conditions.js";
 import { damageTypeLabelWith } from "./labels.js";
 import { submitWithoutEmptyNumbers } from "./sheet-form.js";
@@ -83,8 +86,22 @@ export class D20ActorSheet extends SheetBase {
       rollData: actor.getRollData(),
       secrets: actor.isOwner,
     });
+    const ruleset = activeRuleset();
+    const attacks: Record<string, AttackSource | { error: string }> = {};
+    for (const item of actor.items) {
+      if (!["power", "weapon"].includes(item.type as string)) continue;
+      try {
+        attacks[item.id ?? ""] = attackSources(item, ruleset);
+      } catch (err) {
+        attacks[item.id ?? ""] = { error: err instanceof Error ? err.message : String(err) };
+      }
+    }
     const context = actorSheetContext({
-      ruleset: activeRuleset(),
+      ruleset,
+      attacks,
+      options: ruleOptions(),
+      escalation: currentEscalation(),
+      escalationInPlay: escalationEnabled(),
       kind: actor.isNpc() ? "npc" : "character",
       name: actor.name ?? "",
       img: actor.img ?? "",

@@ -1,0 +1,116 @@
+/**
+ * What the sheet's attack list says about each power and weapon (pure): the attack bonus the
+ * engine computes right now (ability, level, weapon, conditions and, where it applies, the
+ * escalation die), the defense it targets in the active game's words, and the hit damage formula.
+ * Everything comes from the active ruleset through the attack planner; nothing here knows a game.
+ */
+import type { Ruleset } from "../../engine/ruleset.js";
+import type { ActorSource, PowerSource, RuleOptions, WeaponSource } from "../../engine/types.js";
+import { formatDamage } from "../../engine/dice.js";
+import {
+  decideAttack,
+  defenseKeyOf,
+  planAttack,
+  plainSituation,
+  type AttackRequest,
+} from "../../workflows/attack-core.js";
+
+/** The engine's view of one attack item: a power with its weapon, or a weapon's basic attack. */
+export interface AttackSource {
+  power: PowerSource;
+  weapon: WeaponSource | null;
+}
+
+export interface AttackSummary {
+  /** Signed total added to the d20 (`+9`), as the engine would add it with no target and no dialog. */
+  bonus: string;
+  /** The escalation die's share of {@link bonus} (0 when it adds nothing now). */
+  escalation: number;
+  /** Whether this attacker adds the escalation die to this attack once it is above 0. */
+  takesEscalation: boolean;
+  defenseKey: string;
+  /** i18n keys of the targeted defense. */
+  defenseAbbr: string;
+  defenseLabel: string;
+  /** Hit damage formula (`2d6 + 4`), empty when the attack deals none. */
+  damage: string;
+  damageTypes: string[];
+  /** Field and message of an engine refusal (bad formula…); the other fields are then empty. */
+  error: string;
+}
+
+const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+
+/** A die face that is neither a natural 1 nor a 20, so no rule overrides the plain sum. */
+const PLAIN_FACE = 10;
+
+function decide(ruleset: Ruleset, options: RuleOptions, actor: ActorSource, source: AttackSource, escalation: number) {
+  const req: AttackRequest = {
+    ruleset,
+    options,
+    attacker: { uuid: "", name: "", actor },
+    item: { name: "", img: "" },
+    power: source.power,
+    weapon: source.weapon,
+    situation: plainSituation(),
+    escalation,
+    targets: [],
+  };
+  const plan = planAttack(req);
+  const outcome = decideAttack(req, [PLAIN_FACE, PLAIN_FACE], plan).untargeted;
+  return { plan, outcome };
+}
+
+const escalationPart = (mods: readonly { key: string; value: number }[] | undefined) =>
+  (mods ?? []).filter((m) => m.key === "escalation").reduce((s, m) => s + m.value, 0);
+
+/**
+ * Summarise one attack for the sheet.
+ * @param escalation       the escalation die's current value (0 outside combat or when it is off)
+ * @param escalationInPlay whether the die is in play in this world at all
+ * @param typeLabel        label of a damage type
+ */
+export function attackSummary(
+  ruleset: Ruleset,
+  options: RuleOptions,
+  actor: ActorSource,
+  source: AttackSource,
+  escalation: number,
+  escalationInPlay: boolean,
+  typeLabel: (type: string) => string = (t) => t,
+): AttackSummary {
+  const defenseKey = defenseKeyOf(ruleset, source.power);
+  const spec = ruleset.defenses.find((d) => d.key === defenseKey);
+  const base = {
+    defenseKey,
+    defenseAbbr: spec?.abbr ?? defenseKey,
+    defenseLabel: spec?.label ?? defenseKey,
+    damageTypes: source.power.damageTypes.map(typeLabel),
+  };
+  try {
+    const { plan, outcome } = decide(ruleset, options, actor, source, escalation);
+    const now = escalationPart(outcome?.modifiers);
+    // Whether the die would count for this attacker: ask the engine with the die showing 1.
+    const takes =
+      escalationInPlay &&
+      (now > 0 || escalationPart(decide(ruleset, options, actor, source, 1).outcome?.modifiers) > 0);
+    return {
+      ...base,
+      bonus: signed(outcome ? outcome.total - outcome.natural : plan.bonus),
+      escalation: now,
+      takesEscalation: takes,
+      damage: plan.hit ? formatDamage(plan.hit) : "",
+      error: "",
+    };
+  } catch (err) {
+    const e = err as { field?: unknown; message?: unknown };
+    return {
+      ...base,
+      bonus: "",
+      escalation: 0,
+      takesEscalation: false,
+      damage: "",
+      error: `${typeof e.field === "string" ? `${e.field}: ` : ""}${String(e.message ?? err)}`,
+    };
+  }
+}
