@@ -21,3 +21,21 @@ export type DocumentUuid = Parameters<typeof fromUuidSync>[0];
 export function isDocumentUuid(uuid: string): uuid is NonNullable<DocumentUuid> & string {
   return /^[A-Z][A-Za-z]*\.[^.]/.test(uuid);
 }
+
+/**
+ * Pass a data model's joint validation on to its base class: `superValidateJoint(super.validateJoint,
+ * this, data)` inside `static override validateJoint(data)`.
+ *
+ * Why a helper: fvtt-types 13.345.1 resolves the parameter of the static `validateJoint` of a
+ * `TypeDataModel` subclass to `never` (the static side cannot see the subclass's schema type), so
+ * `super.validateJoint(data)` does not type-check with any data at all. Foundry v13 calls
+ * `validateJoint` with the candidate source object and the base implementation takes exactly that,
+ * so forwarding the same object is right.
+ */
+export function superValidateJoint(
+  base: (data: never) => void,
+  model: object,
+  data: Record<string, unknown>,
+): void {
+  base.call(model, data as never);
+}

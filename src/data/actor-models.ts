@@ -7,6 +7,7 @@
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { allRulesets } from "../engine/registry.js";
 import type { ActorKind, DerivedActor } from "../engine/types.js";
+import { superValidateJoint } from "../foundry-compat.js";
 import { migrateActorSystem, replaceContents } from "../migrations/migrate-data.js";
 import { combineArmor, deriveSafely, toActorSource, withStatuses, type ArmorItemData } from "./prepare.js";
 import { actorSchema } from "./schema.js";
@@ -39,7 +40,7 @@ abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSc
   static override validateJoint(data: Record<string, unknown>): void {
     const issues = actorSystemIssues(data, allDamageTypes());
     if (issues.length) throw new Error(describeIssues(issues));
-    super.validateJoint(data as never);
+    superValidateJoint(super.validateJoint, this, data);
   }
 
   /** The engine's actor kind for this model. */

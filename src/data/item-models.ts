@@ -2,6 +2,7 @@
  * TypeDataModels of the four item types ([SYS-DOCS]): `power`, `weapon`, `armor`, `feature`.
  * Formulas and damage types are checked at this boundary (src/data/validation.ts).
  */
+import { superValidateJoint } from "../foundry-compat.js";
 import { migrateItemSystem, replaceContents } from "../migrations/migrate-data.js";
 import { allDamageTypes } from "./actor-models.js";
 import { armorSchema, featureSchema, powerSchema, weaponSchema } from "./schema.js";
@@ -29,7 +30,7 @@ export class PowerData extends foundry.abstract.TypeDataModel<PowerSchema, Item.
   }
   static override validateJoint(data: Record<string, unknown>): void {
     checkItem("power", data);
-    super.validateJoint(data as never);
+    superValidateJoint(super.validateJoint, this, data);
   }
 }
 
@@ -45,7 +46,7 @@ export class WeaponData extends foundry.abstract.TypeDataModel<WeaponSchema, Ite
   }
   static override validateJoint(data: Record<string, unknown>): void {
     checkItem("weapon", data);
-    super.validateJoint(data as never);
+    superValidateJoint(super.validateJoint, this, data);
   }
 }
 
@@ -61,7 +62,7 @@ export class ArmorData extends foundry.abstract.TypeDataModel<ArmorSchema, Item.
   }
   static override validateJoint(data: Record<string, unknown>): void {
     checkItem("armor", data);
-    super.validateJoint(data as never);
+    superValidateJoint(super.validateJoint, this, data);
   }
 }
 

@@ -26,11 +26,8 @@ import { situationDialogContext, situationFromForm } from "./situation-dialog.js
 /** Ask for situational modifiers (DialogV2). Resolves null when the user cancels. */
 async function askSituation(ruleset: Ruleset, itemName: string): Promise<Situation | null> {
   const content = await renderSituationDialog(situationDialogContext(ruleset));
-  const DialogV2 = foundry.applications.api.DialogV2 as unknown as {
-    input(config: object): Promise<Record<string, unknown> | null | undefined>;
-  };
   try {
-    const form = await DialogV2.input({
+    const form = await foundry.applications.api.DialogV2.input({
       window: { title: game.i18n.format("D20C.Chat.Situation.Title", { name: itemName }) },
       content,
       ok: { label: "D20C.Chat.Situation.Roll", icon: "fa-solid fa-dice-d20" },

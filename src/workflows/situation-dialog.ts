@@ -55,8 +55,11 @@ export interface DialogChoice {
   label: string;
 }
 
-/** Template context of templates/chat/situation-dialog.hbs. Absent select lists = not offered. */
-export interface SituationDialogContext {
+/**
+ * Template context of templates/chat/situation-dialog.hbs. Absent select lists = not offered.
+ * A type alias, not an interface: template data is a string-keyed record.
+ */
+export type SituationDialogContext = {
   combatAdvantage: boolean;
   offGuard: boolean;
   withinMeleeReach: boolean;
@@ -65,7 +68,7 @@ export interface SituationDialogContext {
   cover: DialogChoice[] | null;
   concealment: DialogChoice[] | null;
   rollMode: DialogChoice[] | null;
-}
+};
 
 /** What the dialog shows for a ruleset: only the fields (and cover levels) its game has. */
 export function situationDialogContext(ruleset: Pick<Ruleset, "situational" | "coverLevels">): SituationDialogContext {

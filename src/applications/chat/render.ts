@@ -62,8 +62,11 @@ function renderSync(path: string, context: object): string | null {
   return null;
 }
 
-async function render(path: string, context: object): Promise<string> {
-  return renderSync(path, context) ?? (await foundry.applications.handlebars.renderTemplate(path, context as never));
+/** Template data: a string-keyed record (what `renderTemplate` takes). */
+type TemplateData = Readonly<Record<string, unknown>>;
+
+async function render(path: string, context: TemplateData): Promise<string> {
+  return renderSync(path, context) ?? (await foundry.applications.handlebars.renderTemplate(path, context));
 }
 
 export const renderAttackCard = (card: AttackCardData, viewer: CardViewer): Promise<string> =>
@@ -76,4 +79,4 @@ export const renderLooseRollSync = (data: LooseRollData, viewer: CardViewer): st
   renderSync(TEMPLATES.loose, looseRollContext(data, viewer));
 export const renderRuleCard = (data: RuleCardData, viewer: CardViewer): Promise<string> =>
   render(TEMPLATES.rule, ruleCardContext(data, viewer));
-export const renderSituationDialog = (context: object): Promise<string> => render(TEMPLATES.situation, context);
+export const renderSituationDialog = (context: TemplateData): Promise<string> => render(TEMPLATES.situation, context);
