@@ -61,7 +61,7 @@ interface EngineActor {
 
 /** The natural d20 of an evaluated roll: the kept result of its first d20 term (FOUNDRY.md fact 6). */
 export function naturalOf(roll: {
-  dice: { faces?: number; results: { result: number; active?: boolean }[] }[];
+  dice: { faces?: number | undefined; results: { result: number; active?: boolean | undefined }[] }[];
 }): number | null {
   const d20 = roll.dice.find((d) => d.faces === 20);
   if (!d20) return null;
@@ -72,7 +72,7 @@ export function naturalOf(roll: {
 export class D20Combat extends Combat {
   /** The system flags of this combat. */
   get d20Flags(): CombatFlags {
-    return ((this.flags as Record<string, unknown>)[SYSTEM_ID] as CombatFlags | undefined) ?? {};
+    return this.flags[SYSTEM_ID] ?? {};
   }
 
   /** The escalation die's value now (0 when the die is off). */
@@ -86,7 +86,7 @@ export class D20Combat extends Combat {
   }
 
   private async setD20Flags(changes: Partial<CombatFlags>): Promise<void> {
-    await this.update({ flags: { [SYSTEM_ID]: changes } } as Combat.UpdateData);
+    await this.update({ flags: { [SYSTEM_ID]: changes } });
   }
 
   // ---- the engine's view --------------------------------------------------------------------
@@ -129,14 +129,14 @@ export class D20Combat extends Combat {
       if (!a) throw new Error(`no actor "${key}" in this combat`);
       return a;
     };
-    const rolls: Roll[] = [];
+    const rolls: Roll.Any[] = [];
     const removed = new Map<string, ActiveEffect.CreateData>();
     return {
       roll: async (request: RollRequest): Promise<RollResult> => {
         const data = actors.get(request.actorId)?.getRollData() ?? {};
         const roll = await new Roll(request.formula, data).evaluate();
-        rolls.push(roll as unknown as Roll);
-        return { total: roll.total ?? 0, natural: naturalOf(roll as never) };
+        rolls.push(roll);
+        return { total: roll.total ?? 0, natural: naturalOf(roll) };
       },
       applyActor: async (key, next) => {
         const a = actor(key);
@@ -347,8 +347,10 @@ export class D20Combat extends Combat {
     // Same options as Foundry's own initiative update: a new order is not a turn change (no turn
     // events, which would end and start turns again mid-round), and the turn index stays put
     // unless the caller asked otherwise.
-    const sharedOptions = { turnEvents: false, ...(options.updateTurn === false ? { combatTurn: turnBefore } : {}) };
-    if (shared.length) await this.updateEmbeddedDocuments("Combatant", shared, sharedOptions as never);
+    // (With no current turn there is none to keep.)
+    const keepTurn = options.updateTurn === false && turnBefore !== null;
+    const sharedOptions = { turnEvents: false, ...(keepTurn ? { combatTurn: turnBefore } : {}) };
+    if (shared.length) await this.updateEmbeddedDocuments("Combatant", shared, sharedOptions);
     return this;
   }
 

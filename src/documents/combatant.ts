@@ -44,7 +44,7 @@ export function actorKeyOf(
 export class D20Combatant extends Combatant {
   /** The system flags of this combatant. */
   get d20Flags(): CombatantFlags {
-    return ((this.flags as Record<string, unknown>)[SYSTEM_ID] as CombatantFlags | undefined) ?? {};
+    return this.flags[SYSTEM_ID] ?? {};
   }
 
   /** Whether this combatant started the battle aware (WD surprise round, HD surprised). */

@@ -34,7 +34,7 @@ async function render(flags: TurnLineFlags, isGM: boolean): Promise<string> {
 /** Post one chat line (the Foundry port of the plan runner). */
 export async function postTurnLine(
   line: ChatLine,
-  extra: { rolls: Roll[]; removedEffects: Map<string, ActiveEffect.CreateData>; combatId: string },
+  extra: { rolls: Roll.Any[]; removedEffects: Map<string, ActiveEffect.CreateData>; combatId: string },
 ): Promise<void> {
   const removedEffects: Record<string, ActiveEffect.CreateData> = {};
   for (const r of line.undo?.removedEffects ?? []) {
