@@ -60,5 +60,5 @@ export function campaignLosses(): CampaignLoss[] {
 
 /** Append a campaign loss to the world's record (GM only: world settings). */
 export async function recordCampaignLoss(loss: CampaignLoss): Promise<void> {
-  await game.settings.set(SYSTEM_ID, "campaignLosses", [...campaignLosses(), loss] as never);
+  await game.settings.set(SYSTEM_ID, "campaignLosses", [...campaignLosses(), loss]);
 }

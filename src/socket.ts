@@ -89,8 +89,6 @@ export interface UndoQueryData {
   userId: string;
 }
 
-type QueryHandler = (data: unknown) => Promise<unknown>;
-
 /**
  * Register the GM-side handlers. `apply` and `undo` run the same local code the GM's own clicks run.
  */
@@ -98,16 +96,18 @@ export function registerQueries(handlers: {
   apply: (data: ApplyQueryData) => Promise<ActionReport>;
   undo: (data: UndoQueryData) => Promise<ActionReport>;
 }): void {
-  const queries = CONFIG.queries as unknown as Record<string, QueryHandler>;
-  queries[QUERY_APPLY] = async (data) => handlers.apply(data as ApplyQueryData);
-  queries[QUERY_UNDO] = async (data) => handlers.undo(data as UndoQueryData);
+  CONFIG.queries[QUERY_APPLY] = (data) => handlers.apply(data);
+  CONFIG.queries[QUERY_UNDO] = (data) => handlers.undo(data);
 }
 
 /** Ask the active GM to run a query; rejects when no GM is connected or the GM does not answer. */
-export async function askGM(name: string, data: object): Promise<ActionReport> {
+export async function askGM<Q extends typeof QUERY_APPLY | typeof QUERY_UNDO>(
+  name: Q,
+  data: Parameters<CONFIG.Queries[Q]>[0],
+): Promise<ActionReport> {
   const gm = game.users.activeGM;
   if (!gm) throw new Error("no active GM");
-  const answer = (await gm.query(name as never, data as never, { timeout: 30_000 })) as unknown;
+  const answer = (await gm.query(name, data, { timeout: 30_000 })) as unknown;
   if (!answer || typeof answer !== "object" || !("ok" in answer)) {
     return { ok: false, message: "D20C.Chat.Permission.GMFailed", data: { error: "no answer" } };
   }

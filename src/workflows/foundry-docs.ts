@@ -9,6 +9,7 @@ import type { Ruleset } from "../engine/ruleset.js";
 import type { ActorSource, EffectSource, PowerSource, RollRequest, RollResult, WeaponSource } from "../engine/types.js";
 import { effectCreateData, effectSourceOf } from "../data/effects.js";
 import { SaveRoll } from "../dice/rolls.js";
+import { isDocumentUuid } from "../foundry-compat.js";
 import type { TargetSnapshot } from "./attack-core.js";
 import { basicWeaponAttack } from "./item-sources.js";
 
@@ -77,11 +78,7 @@ export async function changeEffects(
   actor: Actor.Implementation,
   change: { create: readonly EffectSource[]; remove: readonly string[] },
 ): Promise<void> {
-  const doc = actor as unknown as {
-    effects: { has(id: string): boolean };
-    createEmbeddedDocuments(t: string, d: object[], o?: object): Promise<unknown>;
-    deleteEmbeddedDocuments(t: string, ids: string[]): Promise<unknown>;
-  };
+  const doc = actor;
   const remove = change.remove.filter((id) => doc.effects.has(id));
   if (remove.length) await doc.deleteEmbeddedDocuments("ActiveEffect", remove);
   const create = change.create.filter((e) => !doc.effects.has(e.id));
@@ -96,13 +93,11 @@ export async function changeEffects(
 
 /** The actor behind a target UUID (token or actor). */
 export async function actorFromUuid(uuid: string): Promise<Actor.Implementation | null> {
-  const doc = (await fromUuid(uuid as never)) as unknown as {
-    documentName?: string;
-    actor?: Actor.Implementation | null;
-  } | null;
-  if (!doc) return null;
-  if (doc.documentName === "Actor") return doc as unknown as Actor.Implementation;
-  return doc.actor ?? null;
+  if (!isDocumentUuid(uuid)) return null;
+  const doc = await fromUuid(uuid);
+  if (doc instanceof Actor.implementation) return doc;
+  if (doc instanceof TokenDocument.implementation) return doc.actor;
+  return null;
 }
 
 /** Roll a rules request with a SaveRoll; returns the roll and the engine's view of it. */

@@ -13,18 +13,16 @@ export function registerRollHook(): void {
   Hooks.on("preCreateChatMessage", (message, _data, _options, userId) => {
     try {
       if (userId !== game.user.id || game.user.targets.size === 0) return;
-      const flags = (message.flags as Record<string, unknown>)[SYSTEM_ID];
-      if (flags) return; // our own cards decide their targets themselves
-      const core = (message.flags as Record<string, Record<string, unknown> | undefined>).core;
-      if (core?.initiativeRoll) return; // initiative is not an attack
+      if (message.flags[SYSTEM_ID]) return; // our own cards decide their targets themselves
+      if (message.flags.core?.initiativeRoll) return; // initiative is not an attack
       const rolls = [
-        ...(message.rolls ?? []).map((r) => (r as unknown as { toJSON(): unknown }).toJSON()),
+        ...(message.rolls ?? []).map((r) => r.toJSON()),
         ...inlineRollJson(String(message.content ?? "")),
       ];
       const roll = rolls.map(d20FromRollJson).find((r) => r !== null);
       if (!roll) return;
       const loose = decideLooseRoll(activeRuleset(), ruleOptions(), roll, targetSnapshots());
-      message.updateSource({ flags: { [SYSTEM_ID]: { loose } } } as never);
+      message.updateSource({ flags: { [SYSTEM_ID]: { loose } } });
     } catch (err) {
       console.warn(`${SYSTEM_ID} | roll hook could not resolve the roll against the targets`, err);
     }

@@ -5,7 +5,6 @@
  */
 import { SYSTEM_ID } from "../../constants.js";
 import { cardOf, onApplyClick, onUndoClick } from "../../workflows/apply-damage.js";
-import type { LooseRollData } from "../../workflows/card-data.js";
 import {
   currentViewer,
   renderAttackCard,
@@ -59,8 +58,7 @@ export function onRenderChatMessage(message: ChatMessage, html: HTMLElement): vo
     }
     return;
   }
-  const loose = (message.flags as Record<string, Record<string, unknown> | undefined>)[SYSTEM_ID]?.loose as
-    LooseRollData | undefined;
+  const loose = message.flags[SYSTEM_ID]?.loose;
   if (loose && !html.querySelector(".d20c-loose-roll")) {
     const content = html.querySelector(".message-content") ?? html;
     const viewer = currentViewer();
