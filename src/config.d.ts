@@ -13,6 +13,8 @@ import type { D20Combatant, CombatantFlags } from "./documents/combatant.js";
 import type { AttackCardData, LooseRollData, RuleCardData } from "./workflows/card-data.js";
 import type { TurnLineFlags } from "./applications/combat/turn-chat.js";
 import type { ActionReport, ApplyQueryData, UndoQueryData } from "./socket.js";
+import type { RuleResult } from "./engine/types.js";
+import type { Quench } from "./quench/quench-api.js";
 
 declare module "fvtt-types/configuration" {
   /** Game settings, keyed "<namespace>.<key>" (registered in src/settings.ts). */
@@ -44,8 +46,11 @@ declare module "fvtt-types/configuration" {
     };
     ActiveEffect: {
       "d20-combat"?: {
-        /** The system's duration / save / ongoing data of the effect (src/documents/active-effect.ts). */
-        effect?: SystemEffectData;
+        /**
+         * The system's duration / save / ongoing data of the effect (src/documents/active-effect.ts).
+         * Partial: effects made by hand or by older versions carry only some fields; readers fill defaults.
+         */
+        effect?: Partial<SystemEffectData>;
       };
     };
     /** Escalation die, tough battle, surprise round, combat-start bookkeeping (src/documents/combat.ts). */
@@ -73,6 +78,16 @@ declare module "fvtt-types/configuration" {
    */
   interface AssumeHookRan {
     ready: never;
+  }
+
+  namespace Hooks {
+    /** Hooks that are not Foundry's own. */
+    interface HookConfig {
+      /** An actor ran a damage/healing answer of the ruleset (src/documents/actor.ts); workflows follow up on its rolls. */
+      "d20-combat.ruleResult": (actor: D20Actor, result: RuleResult) => void;
+      /** The Quench module is ready for test batches (src/quench; never fires without the module). */
+      quenchReady: (quench: Quench) => void;
+    }
   }
 
   /** Document classes (registered in src/data/register.ts). */

@@ -94,7 +94,7 @@ export class D20Actor extends Actor {
   private async commitRuleResult(result: RuleResult): Promise<this | undefined> {
     const updated = await this.applyEngineActor(result.actor);
     // Workflows listen on this hook for the rolls the rules now demand (death saves…).
-    (Hooks.callAll as (hook: string, ...args: unknown[]) => boolean)(`${SYSTEM_ID}.ruleResult`, this, result);
+    Hooks.callAll(`${SYSTEM_ID}.ruleResult`, this, result);
     return updated;
   }
 

@@ -142,12 +142,8 @@ function attacksBody(ports: AttackPorts, context: QuenchBatchContext): void {
         prototypeToken: { actorLink: true },
       }),
     );
-    const tokenData = (await target.getTokenDocument(sceneCorner() as never)).toObject();
-    const [token] = (await scene.createEmbeddedDocuments("Token", [tokenData as never])) as unknown as {
-      id: string;
-      uuid: string;
-      delete(): Promise<unknown>;
-    }[];
+    const tokenData = (await target.getTokenDocument(sceneCorner())).toObject();
+    const [token] = (await scene.createEmbeddedDocuments("Token", [tokenData])) ?? [];
     if (!token) throw new Error("could not place the target token");
     temp.keep(token);
     tokenUuid = token.uuid;

@@ -6,22 +6,6 @@
 import { SYSTEM_ID } from "../constants.js";
 import type { D20Combat } from "../documents/combat.js";
 
-/** The small part of Quench's batch API these tests use. */
-interface QuenchContext {
-  describe(name: string, fn: () => void): void;
-  it(name: string, fn: () => Promise<void> | void): void;
-  before(fn: () => Promise<void> | void): void;
-  after(fn: () => Promise<void> | void): void;
-  assert: {
-    equal(a: unknown, b: unknown, msg?: string): void;
-    ok(v: unknown, msg?: string): void;
-    isBelow(a: number, b: number, msg?: string): void;
-  };
-}
-interface Quench {
-  registerBatch(key: string, fn: (context: QuenchContext) => void, options?: { displayName?: string }): void;
-}
-
 /** Wait until the GM-side turn events of the last update have run. */
 function settle(ms = 500): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -29,54 +13,49 @@ function settle(ms = 500): Promise<void> {
 
 /** Register the combat batch with Quench (a no-op without the module). */
 export function registerCombatQuench(): void {
-  Hooks.on(
-    "quenchReady" as never,
-    ((quench: Quench) => {
-      quench.registerBatch(
-        `${SYSTEM_ID}.combat`,
-        (context) => {
-          const { describe, it, before, after, assert } = context;
-          describe("turn automation in a real combat", () => {
-            let actor: Actor | undefined;
-            let combat: D20Combat | undefined;
-            before(async () => {
-              actor = (await Actor.create({ name: "Quench combat dummy", type: "character" } as never)) as
-                Actor | undefined;
-              const scene = game.scenes?.viewed ?? null;
-              combat = (await Combat.create({ scene: scene?.id ?? null } as never)) as unknown as D20Combat;
-              await combat.createEmbeddedDocuments("Combatant", [
-                { actorId: actor?.id, initiative: 10, hidden: false },
-              ] as never);
-            });
-            after(async () => {
-              await combat?.delete();
-              // Deleting the combat starts the GM's end-of-battle work without awaiting it (our
-              // _onDelete); let it finish before its actor disappears.
-              await settle();
-              await actor?.delete();
-            });
-            it("ongoing damage lands at the ruleset's boundary and the escalation die climbs", async () => {
-              if (!actor || !combat) throw new Error("setup failed");
-              const a = actor as unknown as { toEngineSource(): { hp: { value: number; max: number } } };
-              await actor.update({ system: { hp: { value: 30, max: 30 } } } as never);
-              await actor.createEmbeddedDocuments("ActiveEffect", [
-                {
-                  name: "Quench ongoing fire",
-                  flags: { [SYSTEM_ID]: { effect: { duration: "saveEnds", ongoing: { amount: 5, type: "fire" } } } },
-                },
-              ] as never);
-              await combat.startCombat();
-              await settle();
-              const esc1 = combat.escalation;
-              await combat.nextTurn(); // one combatant: end of its turn, new round, start of its turn
-              await settle(1500);
-              assert.isBelow(a.toEngineSource().hp.value, 30, "ongoing damage was dealt at a turn boundary");
-              assert.ok(combat.escalation === 0 || combat.escalation === esc1 + 1, "the die rose by one (or is off)");
-            });
+  Hooks.on("quenchReady", (quench) => {
+    quench.registerBatch(
+      `${SYSTEM_ID}.combat`,
+      (context) => {
+        const { describe, it, before, after, assert } = context;
+        describe("turn automation in a real combat", () => {
+          let actor: Actor.Implementation | undefined;
+          let combat: D20Combat | undefined;
+          before(async () => {
+            actor = await Actor.create({ name: "Quench combat dummy", type: "character" });
+            const scene = game.scenes?.viewed ?? null;
+            combat = await Combat.create({ scene: scene?.id ?? null });
+            await combat?.createEmbeddedDocuments("Combatant", [
+              { actorId: actor?.id ?? null, initiative: 10, hidden: false },
+            ]);
           });
-        },
-        { displayName: "d20 Combat: combat tracker and turn automation" },
-      );
-    }) as never,
-  );
+          after(async () => {
+            await combat?.delete();
+            // Deleting the combat starts the GM's end-of-battle work without awaiting it (our
+            // _onDelete); let it finish before its actor disappears.
+            await settle();
+            await actor?.delete();
+          });
+          it("ongoing damage lands at the ruleset's boundary and the escalation die climbs", async () => {
+            if (!actor || !combat) throw new Error("setup failed");
+            await actor.update({ system: { hp: { value: 30, max: 30 } } });
+            await actor.createEmbeddedDocuments("ActiveEffect", [
+              {
+                name: "Quench ongoing fire",
+                flags: { [SYSTEM_ID]: { effect: { duration: "saveEnds", ongoing: { amount: 5, type: "fire" } } } },
+              },
+            ]);
+            await combat.startCombat();
+            await settle();
+            const esc1 = combat.escalation;
+            await combat.nextTurn(); // one combatant: end of its turn, new round, start of its turn
+            await settle(1500);
+            assert.isBelow(actor.toEngineSource().hp.value, 30, "ongoing damage was dealt at a turn boundary");
+            assert.ok(combat.escalation === 0 || combat.escalation === esc1 + 1, "the die rose by one (or is off)");
+          });
+        });
+      },
+      { displayName: "d20 Combat: combat tracker and turn automation" },
+    );
+  });
 }

@@ -110,7 +110,7 @@ function documentsBody(context: QuenchBatchContext): void {
 
   describe("derived data comes from the engine", () => {
     it("derived defenses match the active ruleset's deriveActor on the same source", async () => {
-      await character.update({ system: { level: 4, abilities: { dex: 16, con: 14, wis: 13 } } } as never);
+      await character.update({ system: { level: 4, abilities: { dex: 16, con: 14, wis: 13 } } });
       const expected = activeRuleset().deriveActor(character.toEngineSource(), ruleOptions());
       assert.deepEqual(character.derived.defenses, expected.defenses);
       for (const spec of activeRuleset().defenses) {

@@ -16,6 +16,7 @@ export interface QuenchAssert {
   include(haystack: string | readonly unknown[], needle: unknown, message?: string): void;
   isNull(value: unknown, message?: string): void;
   isAbove(value: number, above: number, message?: string): void;
+  isBelow(value: number, below: number, message?: string): void;
   fail(message?: string): never;
 }
 

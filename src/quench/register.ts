@@ -24,7 +24,5 @@ export function registerBatches(quench: Quench, batches: readonly BatchSpec[] = 
 
 /** Listen for Quench (a no-op when the module is absent). */
 export function registerQuenchBatches(): void {
-  (Hooks.on as (hook: string, fn: (quench: Quench) => void) => number)("quenchReady", (quench) =>
-    registerBatches(quench),
-  );
+  Hooks.on("quenchReady", (quench) => registerBatches(quench));
 }

@@ -53,19 +53,21 @@ export function storedSystem(doc: { toObject(): unknown }): unknown {
   return structuredClone((doc.toObject() as { system?: unknown }).system);
 }
 
-/** Create a world actor from plain data (the typed create data is too strict for test fixtures). */
-export async function createActor(data: Record<string, unknown>): Promise<Actor.Implementation> {
-  const created = (await Actor.create(data as never)) as Actor.Implementation | undefined;
+/** Create a world actor. */
+export async function createActor(data: Actor.CreateData): Promise<Actor.Implementation> {
+  const created = await Actor.create(data);
   if (!created) throw new Error(`could not create the actor ${String(data.name)}`);
   return created;
 }
 
-/** Create one owned item on an actor from plain data. */
+/** Create one owned item on an actor. */
 export async function createOwnedItem(
   actor: Actor.Implementation,
-  data: Record<string, unknown>,
+  data: Item.CreateData,
 ): Promise<Item.Implementation> {
-  const [item] = (await actor.createEmbeddedDocuments("Item", [data as never])) as unknown as Item.Implementation[];
-  if (!item) throw new Error(`could not create the item ${String(data.name)}`);
+  const [item] = (await actor.createEmbeddedDocuments("Item", [data])) ?? [];
+  // (instanceof: the created item is of the configured Item class, which the return type of
+  // createEmbeddedDocuments does not say.)
+  if (!(item instanceof Item.implementation)) throw new Error(`could not create the item ${String(data.name)}`);
   return item;
 }

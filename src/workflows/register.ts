@@ -51,11 +51,8 @@ export function registerAttackWorkflow(): void {
   Hooks.on("renderChatMessageHTML", (message, html) =>
     onRenderChatMessage(message as ChatMessage, html as HTMLElement),
   );
-  (Hooks.on as (hook: string, fn: (...args: unknown[]) => void) => number)(
-    `${SYSTEM_ID}.ruleResult`,
-    (actor, result) => {
-      void followRuleResult(actor as Actor.Implementation, result as RuleResult);
-    },
-  );
+  Hooks.on(`${SYSTEM_ID}.ruleResult`, (actor, result) => {
+    void followRuleResult(actor, result);
+  });
   void preloadChatTemplates();
 }
