@@ -32,10 +32,6 @@ export function isDocumentUuid(uuid: string): uuid is NonNullable<DocumentUuid> 
  * `validateJoint` with the candidate source object and the base implementation takes exactly that,
  * so forwarding the same object is right.
  */
-export function superValidateJoint(
-  base: (data: never) => void,
-  model: object,
-  data: Record<string, unknown>,
-): void {
+export function superValidateJoint(base: (data: never) => void, model: object, data: Record<string, unknown>): void {
   base.call(model, data as never);
 }
