@@ -52,11 +52,11 @@ describe("attack list", () => {
     // before the die rises, the list already says the attacks will take it
     expect(at(0, "character").escalation.shown).toBe(true);
     const html = hbs.render("templates/sheets/actor.hbs", during);
-    expect(html).toContain("d20c-escalation");
+    expect(html).toContain("d20c-escalation-badge");
     const monster = at(2, "npc");
     expect(power(monster).attack!.bonus).toBe(power(at(0, "npc")).attack!.bonus);
     expect(monster.escalation.shown).toBe(false);
-    expect(hbs.render("templates/sheets/actor.hbs", monster)).not.toContain("d20c-escalation");
+    expect(hbs.render("templates/sheets/actor.hbs", monster)).not.toContain("d20c-escalation-badge");
   });
 
   it("[13A-ATK] the shown bonus includes the penalties the attacker's conditions give (dazed)", () => {

@@ -167,5 +167,6 @@ export function itemContext(type: string, rulesetId: RulesetId = "ffd20") {
     description: "",
     descriptionHTML: "",
     damageTypeLabel: typeLabel,
+    localize: (k) => i18n.localize(k),
   });
 }

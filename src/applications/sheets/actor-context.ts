@@ -50,6 +50,31 @@ export interface ActorSheetInput {
   /** The escalation die's current value (0 outside combat) and whether it is in play at all. */
   escalation?: number;
   escalationInPlay?: boolean;
+  /** The tab the sheet shows (the sheet's remembered tab); default the attacks tab. */
+  activeTab?: string;
+}
+
+/** The sheet's tabs in order: attacks and the combat loop first. */
+export const ACTOR_TABS = ["combat", "abilities", "traits", "biography"] as const;
+
+/** The tab to show: the remembered one when it exists, else the first. */
+export function activeTabOf(tab: string | null | undefined): (typeof ACTOR_TABS)[number] {
+  return (ACTOR_TABS as readonly string[]).includes(tab ?? "") ? (tab as (typeof ACTOR_TABS)[number]) : ACTOR_TABS[0];
+}
+
+/**
+ * The HP bar (pure): the share of maximum HP left and of temporary HP (drawn after it, capped so
+ * the bar never overflows), and the share of damage taken for games that count damage up.
+ */
+export function hpBar(hp: { value: number; max: number; temp: number }, damageTaken: number) {
+  const max = Math.max(1, hp.max);
+  const pct = (n: number) => Math.round(Math.min(100, Math.max(0, (n / max) * 100)));
+  const value = pct(hp.value);
+  return {
+    valuePct: value,
+    tempPct: Math.min(100 - value, pct(hp.temp)),
+    damagePct: pct(damageTaken),
+  };
 }
 
 const SHEET_BLOCKS: readonly SheetBlock[] = [
@@ -173,7 +198,12 @@ export function actorSheetContext(input: ActorSheetInput) {
     show,
     level: system.level,
     hp: { ...system.hp },
+    hpBar: hpBar(system.hp, derived.damageTaken),
+    bloodied: derived.bloodied,
     damageTaken: derived.damageTaken,
+    woundTotal: system.wounds.reduce((sum, w) => sum + w.severity, 0),
+    tabs: ACTOR_TABS.map((id) => ({ id, label: `D20C.Sheet.Tab.${id}`, active: id === activeTabOf(input.activeTab) })),
+    activeTab: activeTabOf(input.activeTab),
     statusLabels: [...derived.statusLabels],
     initiative: signed(derived.initiative),
     speed: system.speed,
@@ -184,11 +214,15 @@ export function actorSheetContext(input: ActorSheetInput) {
     renown: system.renown,
     weaponSkills: system.weaponSkills.join(", "),
     exhaustion: system.exhaustion,
+    /** Six exhaustion levels as lit / unlit pips. */
+    exhaustionPips: Array.from({ length: 6 }, (_v, i) => i < system.exhaustion),
     usesEscalation: system.usesEscalation,
     important: system.important,
     insubstantial: system.insubstantial,
     state: system.state,
     stateLabel: `D20C.Sheet.State.${system.state}`,
+    /** A state worth a badge in the header (anything but fighting). */
+    stateShown: system.state !== "active",
     armor: { ...system.armor, maxDex: system.armor.maxDex ?? "" },
     abilities,
     defenses,

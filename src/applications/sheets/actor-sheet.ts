@@ -17,7 +17,7 @@ import { rally, spendRecovery } from "../../workflows/recovery.js";
 import { rollDeathSave, rollSave } from "../../workflows/saves.js";
 import { sheetSaveMode } from "../../workflows/sheet-rolls.js";
 import { SheetBase } from "../sheet-base.js";
-import { actorSheetContext, listsFromForm, type ActorSheetContext } from "./actor-context.js";
+import { ACTOR_TABS, actorSheetContext, listsFromForm, type ActorSheetContext } from "./actor-context.js";
 import type { AttackSource } from "./attack-summary.js";
 import { conditionToggle } from "./conditions.js";
 import { damageTypeLabelWith } from "./labels.js";
@@ -58,6 +58,14 @@ export class D20ActorSheet extends SheetBase {
       toggleCondition: D20ActorSheet.#onToggleCondition,
       addEntry: D20ActorSheet.#onAddEntry,
       removeEntry: D20ActorSheet.#onRemoveEntry,
+    },
+  };
+
+  /** v13 tab groups: core's `tab` action switches them and remembers the choice in `tabGroups`. */
+  static override TABS = {
+    primary: {
+      tabs: ACTOR_TABS.map((id) => ({ id, label: `D20C.Sheet.Tab.${id}`, cssClass: "" })),
+      initial: ACTOR_TABS[0],
     },
   };
 
@@ -102,6 +110,7 @@ export class D20ActorSheet extends SheetBase {
       options: ruleOptions(),
       escalation: currentEscalation(),
       escalationInPlay: escalationEnabled(),
+      activeTab: this.tabGroups.primary ?? ACTOR_TABS[0],
       kind: actor.isNpc() ? "npc" : "character",
       name: actor.name ?? "",
       img: actor.img ?? "",

@@ -34,32 +34,36 @@ interface FieldSpec {
     | "damageType"
     | "weapon";
   nullable?: boolean;
+  /** Section of the sheet (powers: attack, damage, effects); absent = the first. */
+  group?: "attack" | "damage" | "effects";
+  /** Spans both columns (prose, multi-selects). */
+  wide?: boolean;
 }
 
 const POWER_FIELDS: FieldSpec[] = [
-  { path: "attackAbility", kind: "select", options: "ability", nullable: true },
-  { path: "attackBonus", kind: "number" },
-  { path: "defense", kind: "select", options: "defense" },
-  { path: "range", kind: "select", options: "range" },
-  { path: "actionType", kind: "select", options: "action" },
-  { path: "usage", kind: "select", options: "usage" },
-  { path: "recharge", kind: "number" },
-  { path: "used", kind: "checkbox" },
-  { path: "damage", kind: "text" },
-  { path: "damageTypes", kind: "multiselect", options: "damageType" },
-  { path: "hitEffect", kind: "text" },
-  { path: "missEffect", kind: "select", options: "missEffect" },
-  { path: "missDamage", kind: "text" },
-  { path: "missText", kind: "text" },
-  { path: "critDamage", kind: "text" },
-  { path: "critRange", kind: "number" },
-  { path: "critText", kind: "text" },
-  { path: "ongoing.amount", kind: "number" },
-  { path: "ongoing.type", kind: "select", options: "damageType" },
-  { path: "ongoing.save", kind: "select", options: "save" },
-  { path: "touch", kind: "checkbox" },
-  { path: "nonlethal", kind: "checkbox" },
-  { path: "weaponId", kind: "select", options: "weapon" },
+  { path: "attackAbility", kind: "select", options: "ability", nullable: true, group: "attack" },
+  { path: "attackBonus", kind: "number", group: "attack" },
+  { path: "defense", kind: "select", options: "defense", group: "attack" },
+  { path: "range", kind: "select", options: "range", group: "attack" },
+  { path: "actionType", kind: "select", options: "action", group: "attack" },
+  { path: "usage", kind: "select", options: "usage", group: "attack" },
+  { path: "recharge", kind: "number", group: "attack" },
+  { path: "used", kind: "checkbox", group: "attack" },
+  { path: "damage", kind: "text", group: "damage" },
+  { path: "damageTypes", kind: "multiselect", options: "damageType", group: "damage", wide: true },
+  { path: "hitEffect", kind: "text", group: "effects", wide: true },
+  { path: "missEffect", kind: "select", options: "missEffect", group: "damage" },
+  { path: "missDamage", kind: "text", group: "damage" },
+  { path: "missText", kind: "text", group: "effects", wide: true },
+  { path: "critDamage", kind: "text", group: "damage" },
+  { path: "critRange", kind: "number", group: "damage" },
+  { path: "critText", kind: "text", group: "effects", wide: true },
+  { path: "ongoing.amount", kind: "number", group: "effects" },
+  { path: "ongoing.type", kind: "select", options: "damageType", group: "effects" },
+  { path: "ongoing.save", kind: "select", options: "save", group: "effects" },
+  { path: "touch", kind: "checkbox", group: "attack" },
+  { path: "nonlethal", kind: "checkbox", group: "damage" },
+  { path: "weaponId", kind: "select", options: "weapon", group: "attack" },
 ];
 
 const WEAPON_FIELDS: FieldSpec[] = [
@@ -86,6 +90,8 @@ const ARMOR_FIELDS: FieldSpec[] = [
   { path: "heavy", kind: "checkbox" },
   { path: "equipped", kind: "checkbox" },
 ];
+
+const FIELD_GROUPS = ["attack", "damage", "effects"] as const;
 
 /** The editable fields of each item type (everything in its schema except the description). */
 export const ITEM_FIELDS: Record<string, readonly FieldSpec[]> = {
@@ -179,6 +185,8 @@ export function itemSheetContext(input: ItemSheetInput) {
       isSelect: spec.kind === "select",
       isMulti: spec.kind === "multiselect",
       nullable: Boolean(spec.nullable),
+      wide: Boolean(spec.wide),
+      group: spec.group ?? "attack",
       /** Selects: labels are i18n keys unless already localized (damage types). */
       localizeOptions: spec.options !== "damageType" && spec.options !== "weapon",
       value: value ?? "",
@@ -197,6 +205,12 @@ export function itemSheetContext(input: ItemSheetInput) {
     foreignRulesetLabel: input.foreignRuleset ? `D20C.Settings.Ruleset.Choices.${input.foreignRuleset}` : "",
     descriptionLabel: `${prefix}.FIELDS.description.label`,
     fields,
+    /** The fields by section, in sheet order; one untitled section for items without groups. */
+    groups: FIELD_GROUPS.map((g) => ({
+      id: g,
+      label: (ITEM_FIELDS[input.type] ?? []).some((f) => f.group) ? `D20C.Sheet.ItemGroup.${g}` : "D20C.Sheet.Details",
+      fields: fields.filter((f) => f.group === g),
+    })).filter((g) => g.fields.length > 0),
     description: input.description,
     descriptionHTML: input.descriptionHTML,
   };
