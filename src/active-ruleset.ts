@@ -22,7 +22,7 @@ export function activeRuleset(): Ruleset {
  * Setting key of one Open rule of a ruleset: `<rulesetId>.<optionKey>` under the system namespace,
  * i.e. the full key is `d20-combat.<rulesetId>.<optionKey>`.
  */
-export function optionSettingKey(rulesetId: RulesetId, optionKey: string): string {
+export function optionSettingKey(rulesetId: RulesetId, optionKey: string): `${RulesetId}.${string}` {
   return `${rulesetId}.${optionKey}`;
 }
 
@@ -38,11 +38,7 @@ export function ruleOptions(): RuleOptions {
     let value: unknown = spec.default;
     const key = optionSettingKey(ruleset.id, spec.key);
     try {
-      const settings = game.settings as unknown as {
-        get(ns: string, key: string): unknown;
-        settings: Map<string, unknown>;
-      };
-      if (settings.settings.has(`${SYSTEM_ID}.${key}`)) value = settings.get(SYSTEM_ID, key);
+      if (game.settings.settings.has(`${SYSTEM_ID}.${key}`)) value = game.settings.get(SYSTEM_ID, key);
     } catch {
       value = spec.default;
     }

@@ -14,6 +14,7 @@ import type { AttackCardData, LooseRollData, RuleCardData } from "./workflows/ca
 import type { TurnLineFlags } from "./applications/combat/turn-chat.js";
 import type { ActionReport, ApplyQueryData, UndoQueryData } from "./socket.js";
 import type { RuleResult } from "./engine/types.js";
+import type { CardVisibility } from "./settings-attack.js";
 import type { Quench } from "./quench/quench-api.js";
 
 declare module "fvtt-types/configuration" {
@@ -26,6 +27,10 @@ declare module "fvtt-types/configuration" {
     "d20-combat.campaignLosses": { date: string; round: number; survivors: string[] }[];
     /** Schema version the world's documents were last migrated to (src/migrations/world.ts). */
     "d20-combat.schemaVersion": number;
+    /** Who sees targets' defenses and the odds on attack cards (src/settings-attack.ts). */
+    "d20-combat.cardVisibility": CardVisibility;
+    /** Each ruleset's Open rules, `d20-combat.<rulesetId>.<optionKey>` (src/settings.ts registerRuleOptionSettings). */
+    [option: `d20-combat.${RulesetId}.${string}`]: string | number | boolean;
   }
 
   /** Flags this system writes, per document type. */

@@ -18,8 +18,7 @@ export function canSeeDetails(setting: CardVisibility, viewer: { isGM: boolean; 
 
 /** Register the attack-card settings (world scope, in Configure Settings). */
 export function registerAttackSettings(): void {
-  const settings = game.settings as unknown as { register(ns: string, key: string, data: object): void };
-  settings.register(SYSTEM_ID, CARD_VISIBILITY_KEY, {
+  game.settings.register(SYSTEM_ID, CARD_VISIBILITY_KEY, {
     name: "D20C.Settings.CardVisibility.Name",
     hint: "D20C.Settings.CardVisibility.Hint",
     scope: "world",
@@ -33,9 +32,8 @@ export function registerAttackSettings(): void {
 /** The current card visibility (falls back to `owners` before the setting exists). */
 export function cardVisibility(): CardVisibility {
   try {
-    const settings = game.settings as unknown as { get(ns: string, key: string): unknown };
-    const v = settings.get(SYSTEM_ID, CARD_VISIBILITY_KEY);
-    return (CARD_VISIBILITY_CHOICES as readonly string[]).includes(v as string) ? (v as CardVisibility) : "owners";
+    const v: string = game.settings.get(SYSTEM_ID, CARD_VISIBILITY_KEY);
+    return CARD_VISIBILITY_CHOICES.find((c) => c === v) ?? "owners";
   } catch {
     return "owners";
   }

@@ -38,7 +38,7 @@ export function registerSettings(): void {
 /** One Open-rule world setting: its key under the system namespace and its registration data. */
 export interface RuleOptionSetting {
   /** `<rulesetId>.<optionKey>`: the full setting id is `d20-combat.<rulesetId>.<optionKey>`. */
-  key: string;
+  key: `${RulesetId}.${string}`;
   data: {
     name: string;
     hint: string;
@@ -64,7 +64,7 @@ export function ruleOptionSettings(
     (ruleset.options ?? []).map((spec) => {
       const type = spec.type === "boolean" ? Boolean : spec.type === "number" ? Number : String;
       return {
-        key: `${ruleset.id}.${spec.key}`,
+        key: `${ruleset.id}.${spec.key}` as const,
         data: {
           name: spec.label,
           hint: spec.hint,
@@ -81,10 +81,9 @@ export function ruleOptionSettings(
 
 /** Register the Open-rule settings (src/active-ruleset.ts `ruleOptions()` reads them). */
 function registerRuleOptionSettings(): void {
-  const settings = game.settings as unknown as { register(ns: string, key: string, data: object): void };
   for (const { key, data } of ruleOptionSettings(allRulesets(), currentRuleset())) {
     // Table seats and other options the tracker shows: redraw it when one changes.
-    settings.register(SYSTEM_ID, key, { ...data, onChange: () => void ui.combat?.render() });
+    game.settings.register(SYSTEM_ID, key, { ...data, onChange: () => void ui.combat?.render() });
   }
 }
 
