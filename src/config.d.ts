@@ -21,6 +21,11 @@ declare module "fvtt-types/configuration" {
   /** Game settings, keyed "<namespace>.<key>" (registered in src/settings.ts). */
   interface SettingConfig {
     "d20-combat.ruleset": RulesetId;
+    /**
+     * Foundry v14's core message mode (v13's `core.rollMode`); read only when
+     * `game.release.generation >= 14` (src/workflows/foundry-docs.ts messageModeOptions).
+     */
+    "core.messageMode": string;
     /** Escalation die on in any ruleset (src/settings-combat.ts). */
     "d20-combat.escalationAnyRuleset": boolean;
     /** Campaign losses recorded when the party flees (src/settings-combat.ts). */

@@ -35,3 +35,20 @@ export function isDocumentUuid(uuid: string): uuid is NonNullable<DocumentUuid> 
 export function superValidateJoint(base: (data: never) => void, model: object, data: Record<string, unknown>): void {
   base.call(model, data as never);
 }
+
+/** Create options of a chat message as fvtt-types 13.345.1 describes them (Foundry v13). */
+export type ChatMessageCreateOptions = NonNullable<Parameters<typeof ChatMessage.create>[1]>;
+
+/**
+ * The create option that applies a v14 message mode (`messageMode`, a key of
+ * `CONFIG.ChatMessage.modes`; v14's name for v13's `rollMode`, which it deprecates).
+ *
+ * Why a helper: fvtt-types 13.345.1 describes v13, whose create options have no `messageMode`, so
+ * the option cannot be written as typed create options. Only called when
+ * `game.release.generation >= 14` (src/workflows/foundry-docs.ts messageModeOptions), where Foundry
+ * reads exactly this option.
+ */
+export function v14MessageModeOption(mode: string): ChatMessageCreateOptions {
+  const options: { messageMode: string } = { messageMode: mode };
+  return options as ChatMessageCreateOptions;
+}

@@ -9,8 +9,9 @@ import type { Ruleset } from "../engine/ruleset.js";
 import type { ActorSource, EffectSource, PowerSource, RollRequest, RollResult, WeaponSource } from "../engine/types.js";
 import { effectCreateData, effectSourceOf } from "../data/effects.js";
 import { SaveRoll } from "../dice/rolls.js";
-import { isDocumentUuid } from "../foundry-compat.js";
+import { isDocumentUuid, v14MessageModeOption, type ChatMessageCreateOptions } from "../foundry-compat.js";
 import type { TargetSnapshot } from "./attack-core.js";
+import type { AttackCardData, RuleCardData } from "./card-data.js";
 import { basicWeaponAttack } from "./item-sources.js";
 
 /** The actor's engine source (a fresh plain copy, Active Effects applied). */
@@ -112,12 +113,10 @@ export async function rollRequest(request: RollRequest): Promise<{ roll: SaveRol
  * (core setting `rollMode`, option `rollMode`), v14 the message mode (`messageMode`). The one place
  * that branches on the generation for chat visibility.
  */
-export function messageModeOptions(): Record<string, string> {
-  const settings = game.settings as unknown as { get(ns: string, key: string): unknown };
-  const v14 = game.release.generation >= 14;
-  const key = v14 ? "messageMode" : "rollMode";
+export function messageModeOptions(): ChatMessageCreateOptions {
   try {
-    return { [key]: String(settings.get("core", key)) };
+    if (game.release.generation >= 14) return v14MessageModeOption(String(game.settings.get("core", "messageMode")));
+    return { rollMode: game.settings.get("core", "rollMode") };
   } catch {
     return {};
   }
@@ -128,12 +127,11 @@ export async function postCard(data: {
   actor: Actor.Implementation | null;
   content: string;
   rolls: Roll[];
-  flags: Record<string, unknown>;
+  /** Our flags on the message (`flags["d20-combat"]`: an attack card or a rule card). */
+  flags: { attack?: AttackCardData; rule?: RuleCardData };
 }): Promise<ChatMessage | undefined> {
   const speaker = data.actor ? ChatMessage.getSpeaker({ actor: data.actor }) : ChatMessage.getSpeaker();
-  const create = ChatMessage.create as unknown as (d: object, o: object) => Promise<ChatMessage | undefined>;
-  return create.call(
-    ChatMessage,
+  return ChatMessage.create(
     { speaker, content: data.content, rolls: data.rolls, flags: { [SYSTEM_ID]: data.flags } },
     messageModeOptions(),
   );
