@@ -8,3 +8,9 @@ const { HandlebarsApplicationMixin } = foundry.applications.api;
 export const SheetBase = HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2<any>);
 
 export const ItemSheetBase = HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2<any>);
+
+/** An actor sheet built on {@link SheetBase}, for naming its methods' parameter types. */
+export type SheetBaseInstance = InstanceType<typeof SheetBase>;
+
+/** An item sheet built on {@link ItemSheetBase}. */
+export type ItemSheetBaseInstance = InstanceType<typeof ItemSheetBase>;

@@ -16,12 +16,13 @@ import { rollAttack } from "../../workflows/attack.js";
 import { rally, spendRecovery } from "../../workflows/recovery.js";
 import { rollDeathSave, rollSave } from "../../workflows/saves.js";
 import { sheetSaveMode } from "../../workflows/sheet-rolls.js";
-import { SheetBase } from "../sheet-base.js";
+import { SheetBase, type SheetBaseInstance } from "../sheet-base.js";
 import { ACTOR_TABS, actorSheetContext, listsFromForm, type ActorSheetContext } from "./actor-context.js";
 import type { AttackSource } from "./attack-summary.js";
 import { conditionToggle } from "./conditions.js";
+import { ITEM_SHEET_TYPES } from "./registration.js";
 import { damageTypeLabelWith } from "./labels.js";
-import { submitWithoutEmptyNumbers } from "./sheet-form.js";
+import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
 
 /** Lists edited as numbered form rows. */
 const LIST_FIELDS = ["resistances", "vulnerabilities", "wounds"] as const;
@@ -32,6 +33,11 @@ const NEW_ENTRY: Record<string, () => unknown> = {
   vulnerabilities: () => ({ type: "all", value: 0 }),
   wounds: () => ({ severity: 0, location: "", nasty: false }),
 };
+
+/** An item type the system defines (the create buttons name one in `data-type`). */
+function isItemType(type: string): type is (typeof ITEM_SHEET_TYPES)[number] {
+  return (ITEM_SHEET_TYPES as readonly string[]).includes(type);
+}
 
 function dataOf(target: HTMLElement, key: string): string {
   return (
@@ -78,8 +84,10 @@ export class D20ActorSheet extends SheetBase {
     return this.document as D20Actor;
   }
 
-  override async _prepareContext(options: object): Promise<Record<string, unknown> & ActorSheetContext> {
-    const base = (await super._prepareContext(options as never)) as Record<string, unknown>;
+  override async _prepareContext(
+    options: Parameters<SheetBaseInstance["_prepareContext"]>[0],
+  ): Promise<Record<string, unknown> & ActorSheetContext> {
+    const base: Record<string, unknown> = await super._prepareContext(options);
     const actor = this.d20Actor;
     const system = actor.toEngineSource();
     const raw = actor.system as unknown as {
@@ -140,8 +148,11 @@ export class D20ActorSheet extends SheetBase {
     return { ...base, ...context };
   }
 
-  override async _onFirstRender(context: object, options: object): Promise<void> {
-    await super._onFirstRender(context as never, options as never);
+  override async _onFirstRender(
+    context: Parameters<SheetBaseInstance["_onFirstRender"]>[0],
+    options: Parameters<SheetBaseInstance["_onFirstRender"]>[1],
+  ): Promise<void> {
+    await super._onFirstRender(context, options);
     const foreign = this.d20Actor.foreignRuleset;
     if (foreign) {
       ui.notifications?.warn(
@@ -153,8 +164,12 @@ export class D20ActorSheet extends SheetBase {
     }
   }
 
-  override _processFormData(event: SubmitEvent | null, form: HTMLFormElement, formData: unknown): object {
-    const data = super._processFormData(event as never, form, formData as never) as Record<string, unknown>;
+  override _processFormData(
+    event: SubmitEvent | null,
+    form: HTMLFormElement,
+    formData: Parameters<SheetBaseInstance["_processFormData"]>[2],
+  ): object {
+    const data = plainRecord(super._processFormData(event, form, formData));
     const out = listsFromForm(submitWithoutEmptyNumbers(this.document, form, data), LIST_FIELDS);
     const sys = out.system as Record<string, unknown> | undefined;
     if (sys && typeof sys.weaponSkills === "string") {
@@ -173,7 +188,7 @@ export class D20ActorSheet extends SheetBase {
 
   static async #onUseItem(this: D20ActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.#item(target);
-    if (item) await rollAttack(this.d20Actor as never, item as never, { fastForward: event.shiftKey });
+    if (item) await rollAttack(this.d20Actor, item, { fastForward: event.shiftKey });
   }
 
   static async #onEditItem(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -188,8 +203,9 @@ export class D20ActorSheet extends SheetBase {
 
   static async #onCreateItem(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const type = dataOf(target, "type");
+    if (!isItemType(type)) return;
     const name = game.i18n.format("D20C.Sheet.NewItem", { type: game.i18n.localize(`TYPES.Item.${type}`) });
-    await this.d20Actor.createEmbeddedDocuments("Item", [{ name, type } as never]);
+    await this.d20Actor.createEmbeddedDocuments("Item", [{ name, type }]);
   }
 
   /** Alt-click: mighty, ctrl/cmd-click: weak, where the game has roll modes; conditions add theirs. */
@@ -199,19 +215,19 @@ export class D20ActorSheet extends SheetBase {
       mighty: event.altKey,
       weak: event.ctrlKey || event.metaKey,
     });
-    await rollSave(this.d20Actor as never, kind, { mode });
+    await rollSave(this.d20Actor, kind, { mode });
   }
 
   static async #onRollDeathSave(this: D20ActorSheet): Promise<void> {
-    await rollDeathSave(this.d20Actor as never);
+    await rollDeathSave(this.d20Actor);
   }
 
   static async #onRally(this: D20ActorSheet): Promise<void> {
-    await rally(this.d20Actor as never);
+    await rally(this.d20Actor);
   }
 
   static async #onSpendRecovery(this: D20ActorSheet): Promise<void> {
-    await spendRecovery(this.d20Actor as never);
+    await spendRecovery(this.d20Actor);
   }
 
   /** A stored condition (the engine's dying…) or a status effect is turned off; an absent one added as a status. */
@@ -220,7 +236,7 @@ export class D20ActorSheet extends SheetBase {
     const actor = this.d20Actor;
     const stored = (actor._source.system as unknown as { conditions?: string[] }).conditions ?? [];
     const plan = conditionToggle(id, stored, actor.statuses);
-    if (plan.stored) await actor.update({ system: { conditions: plan.stored } } as never);
+    if (plan.stored) await actor.update({ system: { conditions: plan.stored } });
     if (plan.statusActive !== null) await actor.toggleStatusEffect(id, { active: plan.statusActive });
   }
 
@@ -229,7 +245,8 @@ export class D20ActorSheet extends SheetBase {
     const make = NEW_ENTRY[list];
     if (!make) return;
     const current = (this.d20Actor._source.system as unknown as Record<string, unknown[]>)[list] ?? [];
-    await this.d20Actor.update({ system: { [list]: [...structuredClone(current), make()] } } as never);
+    const system: Record<string, unknown> = { [list]: [...structuredClone(current), make()] };
+    await this.d20Actor.update({ system });
   }
 
   static async #onRemoveEntry(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -237,6 +254,7 @@ export class D20ActorSheet extends SheetBase {
     const index = Number(dataOf(target, "index"));
     if (!(list in NEW_ENTRY) || !Number.isInteger(index)) return;
     const current = (this.d20Actor._source.system as unknown as Record<string, unknown[]>)[list] ?? [];
-    await this.d20Actor.update({ system: { [list]: current.filter((_e, i) => i !== index) } } as never);
+    const system: Record<string, unknown> = { [list]: current.filter((_e, i) => i !== index) };
+    await this.d20Actor.update({ system });
   }
 }

@@ -47,7 +47,7 @@ function hasPath(obj: unknown, path: string): boolean {
 /** A copy of `obj` with `path` set (objects along the path copied, nothing else). */
 function setPath(obj: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
   const [head, ...rest] = path.split(".") as [string, ...string[]];
-  const out: Record<string, unknown> = Array.isArray(obj) ? ([...obj] as never) : { ...obj };
+  const out: Record<string, unknown> = Array.isArray(obj) ? Object.assign([], obj) : { ...obj };
   out[head] = rest.length ? setPath((out[head] ?? {}) as Record<string, unknown>, rest.join("."), value) : value;
   return out;
 }

@@ -5,9 +5,9 @@
 import { activeRuleset } from "../../active-ruleset.js";
 import { SYSTEM_ID } from "../../constants.js";
 import type { D20Item } from "../../documents/item.js";
-import { ItemSheetBase } from "../sheet-base.js";
+import { ItemSheetBase, type ItemSheetBaseInstance } from "../sheet-base.js";
 import { damageTypeLabelWith } from "./labels.js";
-import { submitWithoutEmptyNumbers } from "./sheet-form.js";
+import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
 import { itemSheetContext } from "./item-context.js";
 
 /** Selects whose empty choice means "none" (stored as null). */
@@ -29,8 +29,10 @@ export class D20ItemSheet extends ItemSheetBase {
     return this.document as D20Item;
   }
 
-  override async _prepareContext(options: object): Promise<Record<string, unknown>> {
-    const base = (await super._prepareContext(options as never)) as Record<string, unknown>;
+  override async _prepareContext(
+    options: Parameters<ItemSheetBaseInstance["_prepareContext"]>[0],
+  ): Promise<Record<string, unknown>> {
+    const base: Record<string, unknown> = await super._prepareContext(options);
     const item = this.d20Item;
     const system = item.system as unknown as Record<string, unknown>;
     const description = String(system.description ?? "");
@@ -64,11 +66,15 @@ export class D20ItemSheet extends ItemSheetBase {
     };
   }
 
-  override _processFormData(event: SubmitEvent | null, form: HTMLFormElement, formData: unknown): object {
+  override _processFormData(
+    event: SubmitEvent | null,
+    form: HTMLFormElement,
+    formData: Parameters<ItemSheetBaseInstance["_processFormData"]>[2],
+  ): object {
     const data = submitWithoutEmptyNumbers(
       this.document,
       form,
-      super._processFormData(event as never, form, formData as never) as Record<string, unknown>,
+      plainRecord(super._processFormData(event, form, formData)),
     );
     const sys = data.system as Record<string, unknown> | undefined;
     if (sys) for (const key of NULLABLE_SELECTS) if (sys[key] === "") sys[key] = null;

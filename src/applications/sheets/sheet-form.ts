@@ -62,3 +62,8 @@ export function submitWithoutEmptyNumbers(
   }
   return out;
 }
+
+/** The submit data Foundry hands back (typed `object`) as a plain record: a shallow copy, no cast. */
+export function plainRecord(data: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data));
+}
