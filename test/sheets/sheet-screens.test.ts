@@ -79,7 +79,12 @@ function actorScreen(id: RulesetId, kind: "character" | "npc" = "character", act
   const ctx = heroContext(id, {
     kind,
     items: SCREEN_ITEMS,
-    stored: storedHero(id, { exhaustion: 2, ...SCREEN_ACTOR[id] }),
+    stored: storedHero(id, {
+      exhaustion: 2,
+      ...SCREEN_ACTOR[id],
+      // a monster stat block: flat attack bonus, unhurt
+      ...(kind === "npc" ? { attackBonus: 9, conditions: [], hp: { value: 27, max: 27, temp: 0 } } : {}),
+    }),
     escalation: 2,
     escalationInPlay: getRuleset(id).escalationByDefault,
   });
