@@ -3,7 +3,7 @@
  * nothing; partial updates are left alone; the world runner's decisions.
  */
 import { describe, expect, it } from "vitest";
-import fc from "fast-check";
+import fc from "../support/seeded-fc.js";
 import { migrateActorSystem, migrateItemSystem, SCHEMA_VERSION } from "../../src/migrations/migrate-data.js";
 import { documentNeedsMigration, migrationUpdate, worldNeedsMigration } from "../../src/migrations/world.js";
 import { actorSchema } from "../../src/data/schema.js";

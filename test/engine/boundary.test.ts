@@ -3,7 +3,7 @@
  * half-applied (the input is left exactly as it was). Plus unit tests of the shared helpers in
  * src/engine/dice.ts and src/engine/common.ts.
  */
-import fc from "fast-check";
+import fc from "../support/seeded-fc.js";
 import { describe, expect, it } from "vitest";
 import {
   absorbTemporary,

@@ -2,7 +2,7 @@
  * Exact attack odds (src/engine/odds.ts) against brute-force enumeration of the dice, for a
  * test-only fake ruleset and for every real ruleset of the registry.
  */
-import fc from "fast-check";
+import fc from "../support/seeded-fc.js";
 import { describe, expect, it } from "vitest";
 import { keptNatural, netMode } from "../../src/engine/common.js";
 import type { DamageExpression } from "../../src/engine/dice.js";

@@ -6,7 +6,7 @@
  * - one natural roll never both misses and crits;
  * - healing never raises HP above the maximum.
  */
-import fc from "fast-check";
+import fc from "../support/seeded-fc.js";
 import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";

@@ -1,7 +1,7 @@
 /**
  * Properties of the attack workflow over all four rulesets (fast-check, recorded dice only).
  */
-import fc from "fast-check";
+import fc from "../support/seeded-fc.js";
 import { describe, expect, it } from "vitest";
 import { RULESET_IDS } from "../../src/engine/types.js";
 import { getRuleset } from "../../src/engine/registry.js";

@@ -2,7 +2,7 @@
  * The escalation die's GM controls as pure functions ([SYS-ESC], [13A-ESC]): what the tracker's
  * −/+/pause buttons write to the Combat flags, and what the die then reads in later rounds.
  */
-import fc from "fast-check";
+import fc from "../support/seeded-fc.js";
 import { describe, expect, it } from "vitest";
 import { bumpEscalation, escalationFor, toggleEscalationPause, type EscalationFlags } from "../../src/escalation.js";
 

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import fc from "fast-check";
+import fc from "../../support/seeded-fc.js";
 import { describe, expect, it } from "vitest";
 import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
 import { getRuleset } from "../../../src/engine/registry.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import fc from "fast-check";
+import fc from "../../support/seeded-fc.js";
 import { hundredDungeons as hd, attackModeDetail, weaponDice } from "../../../src/engine/rulesets/hundred-dungeons.js";
 import { EngineError } from "../../../src/engine/errors.js";
 import { formatDamage } from "../../../src/engine/dice.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import fc from "fast-check";
+import fc from "../../support/seeded-fc.js";
 import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons.js";
 import { EngineError } from "../../../src/engine/errors.js";
 import { hdActor, packet } from "./fixtures.js";

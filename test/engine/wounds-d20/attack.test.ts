@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import fc from "../../support/seeded-fc.js";
 import { describe, expect, it } from "vitest";
 import { parseDamage, totalFromFaces, maxDamage } from "../../../src/engine/dice.js";
 import type { DamageRecipe } from "../../../src/engine/types.js";
