@@ -69,12 +69,16 @@ export interface StatusEffectEntry {
  * `CONFIG.statusEffects` — so each `required` id the ruleset lacks keeps core's own entry from
  * `core` (the list being replaced).
  */
-export function statusEffectsFromConditions(
+export function statusEffectsFromConditions<Core extends { id?: string | null | undefined } = StatusEffectEntry>(
   conditions: readonly { id: string; label: string; img: string }[],
-  core: readonly StatusEffectEntry[] = [],
+  core: readonly Core[] = [],
   required: readonly string[] = [],
-): StatusEffectEntry[] {
-  const out: StatusEffectEntry[] = conditions.map((c) => ({ id: c.id, name: c.label, img: c.img }));
+): ({ id: string; name: string; img: string } | Core)[] {
+  const out: ({ id: string; name: string; img: string } | Core)[] = conditions.map((c) => ({
+    id: c.id,
+    name: c.label,
+    img: c.img,
+  }));
   for (const id of required) {
     if (out.some((e) => e.id === id)) continue;
     const kept = core.find((e) => e.id === id);

@@ -17,7 +17,7 @@ export function registerDataModels(): void {
   CONFIG.Actor.dataModels = { character: CharacterData, npc: NpcData };
   CONFIG.Item.dataModels = { power: PowerData, weapon: WeaponData, armor: ArmorData, feature: FeatureData };
   const trackable = { bar: ["hp", "recoveries"], value: ["hp.temp", "exhaustion"] };
-  (CONFIG.Actor as unknown as { trackableAttributes: unknown }).trackableAttributes = {
+  CONFIG.Actor.trackableAttributes = {
     character: trackable,
     npc: trackable,
   };

@@ -8,20 +8,20 @@ import type { RollResult } from "../engine/types.js";
 
 /** A die term as the engine reads it: faces and each result's value and whether it counts. */
 interface DieLike {
-  faces?: number | null;
-  results: { result: number; active?: boolean; discarded?: boolean }[];
+  faces?: number | null | undefined;
+  results: readonly { result: number; active?: boolean | undefined; discarded?: boolean | undefined }[];
 }
 
 /** Every d20 face a roll threw, kept and dropped, in order (mighty/weak rolls throw two). */
 export function d20Faces(roll: Roll): number[] {
-  const dice = roll.dice as unknown as DieLike[];
+  const dice: readonly DieLike[] = roll.dice;
   const d20 = dice.find((d) => d.faces === 20);
   return d20 ? d20.results.map((r) => r.result) : [];
 }
 
 /** The kept natural d20 of a roll, or null when it has no d20. */
 export function keptD20(roll: Roll): number | null {
-  const dice = roll.dice as unknown as DieLike[];
+  const dice: readonly DieLike[] = roll.dice;
   const d20 = dice.find((d) => d.faces === 20);
   const kept = d20?.results.find((r) => r.active !== false && !r.discarded);
   return kept ? kept.result : null;
@@ -29,7 +29,7 @@ export function keptD20(roll: Roll): number | null {
 
 /** All dice faces of a roll in term order (what `totalFromFaces` expects). */
 export function allFaces(roll: Roll): number[] {
-  const dice = roll.dice as unknown as DieLike[];
+  const dice: readonly DieLike[] = roll.dice;
   return dice.flatMap((d) => d.results.filter((r) => r.active !== false && !r.discarded).map((r) => r.result));
 }
 
@@ -58,8 +58,8 @@ export class SaveRoll extends Roll {
 
 /** Add our roll classes to CONFIG.Dice.rolls (init, every client); core Roll stays at index 0. */
 export function registerRolls(): void {
-  const rolls = CONFIG.Dice.rolls as unknown as (typeof Roll)[];
-  for (const cls of [AttackRoll, DamageRoll, SaveRoll] as unknown as (typeof Roll)[]) {
+  const rolls = CONFIG.Dice.rolls;
+  for (const cls of [AttackRoll, DamageRoll, SaveRoll]) {
     if (!rolls.includes(cls)) rolls.push(cls);
   }
 }

@@ -6,7 +6,7 @@
  */
 import { activeRuleset } from "../active-ruleset.js";
 import type { EffectSource } from "../engine/types.js";
-import { effectSourceOf, statusEffectsFromConditions, type StatusEffectEntry } from "../data/effects.js";
+import { effectSourceOf, statusEffectsFromConditions } from "../data/effects.js";
 
 // The pure helpers live in src/data/effects.ts (testable without Foundry); re-exported here.
 export * from "../data/effects.js";
@@ -25,17 +25,10 @@ export class D20ActiveEffect extends ActiveEffect {
 
 /** Configure effects at init: no legacy transfer, status effects from the active ruleset. */
 export function configureActiveEffects(): void {
-  const cfg = CONFIG.ActiveEffect as unknown as { legacyTransferral?: boolean };
-  cfg.legacyTransferral = false;
+  CONFIG.ActiveEffect.legacyTransferral = false;
   const conditions = activeRuleset().conditions ?? [];
   if (conditions.length) {
-    const core = CONFIG.statusEffects as unknown as StatusEffectEntry[];
-    const special = CONFIG.specialStatusEffects as unknown as Record<string, string | undefined>;
-    const required = [special.DEFEATED].filter((id): id is string => typeof id === "string");
-    CONFIG.statusEffects = statusEffectsFromConditions(
-      conditions,
-      core,
-      required,
-    ) as unknown as typeof CONFIG.statusEffects;
+    const required = [CONFIG.specialStatusEffects.DEFEATED].filter((id): id is string => typeof id === "string");
+    CONFIG.statusEffects = statusEffectsFromConditions(conditions, CONFIG.statusEffects, required);
   }
 }
