@@ -75,10 +75,10 @@ export async function migrateWorld(): Promise<void> {
   ui.notifications?.info(game.i18n.format("D20C.Migration.Started", { version: String(SCHEMA_VERSION) }));
   const failures: string[] = [];
   for (const actor of game.actors ?? []) {
-    await migrateOne(actor as unknown as Migratable, failures);
-    for (const item of actor.items) await migrateOne(item as unknown as Migratable, failures);
+    await migrateOne(actor, failures);
+    for (const item of actor.items) await migrateOne(item, failures);
   }
-  for (const item of game.items ?? []) await migrateOne(item as unknown as Migratable, failures);
+  for (const item of game.items ?? []) await migrateOne(item, failures);
   if (failures.length) {
     console.error(`${SYSTEM_ID} | migration failures`, failures);
     ui.notifications?.error(game.i18n.format("D20C.Migration.Failed", { count: String(failures.length) }));

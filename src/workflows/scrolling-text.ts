@@ -17,7 +17,8 @@ export function hpDeltas(before: Hp, after: Hp): { kind: "hp" | "temp"; delta: n
 }
 
 function hpOf(actor: Actor.Implementation): Hp | null {
-  const hp = (actor.system as unknown as { hp?: { value?: unknown; temp?: unknown } }).hp;
+  if (!actor.isCharacter() && !actor.isNpc()) return null;
+  const hp: { value?: unknown; temp?: unknown } | undefined = actor.system.hp;
   if (!hp || typeof hp.value !== "number") return null;
   return { value: hp.value, temp: typeof hp.temp === "number" ? hp.temp : 0 };
 }
@@ -38,9 +39,7 @@ export function registerScrollingText(): void {
       deltas.forEach((d, i) => {
         const text = `${d.delta > 0 ? "+" : "−"}${Math.abs(d.delta)}`;
         const fill = d.kind === "temp" ? 0x4fa3d8 : d.delta < 0 ? 0xe0403c : 0x3fb950;
-        (
-          canvas.interface as unknown as { createScrollingText(o: object, t: string, opts: object): void }
-        ).createScrollingText({ x: token.center.x, y: token.center.y - i * 24 }, text, {
+        canvas.interface?.createScrollingText({ x: token.center.x, y: token.center.y - i * 24 }, text, {
           anchor: CONST.TEXT_ANCHOR_POINTS.TOP,
           fontSize: 32,
           fill,

@@ -8,7 +8,6 @@
 import { activeRuleset } from "../../active-ruleset.js";
 import { SYSTEM_ID } from "../../constants.js";
 import type { D20Combat } from "../../documents/combat.js";
-import type { ActorSource } from "../../engine/types.js";
 import { escalationEnabled } from "../../escalation.js";
 import { simultaneousGroups } from "../../workflows/combat-cycle.js";
 import { combatantControlsView, trackerHeaderView } from "./tracker-view.js";
@@ -48,13 +47,9 @@ export async function healUpParty(): Promise<number> {
   const ruleset = activeRuleset();
   let n = 0;
   for (const actor of game.actors ?? []) {
-    const a = actor as unknown as {
-      hasPlayerOwner: boolean;
-      toEngineSource?(): ActorSource;
-      applyEngineActor?(n: ActorSource): Promise<unknown>;
-    };
-    if (!a.hasPlayerOwner || !a.toEngineSource || !a.applyEngineActor) continue;
-    await a.applyEngineActor(ruleset.fullHealUp(a.toEngineSource()));
+    // (instanceof: the world collection is typed as core Actors, but holds our configured class.)
+    if (!(actor instanceof Actor.implementation) || !actor.hasPlayerOwner) continue;
+    await actor.applyEngineActor(ruleset.fullHealUp(actor.toEngineSource()));
     n += 1;
   }
   ui.notifications?.info(game.i18n?.format("D20C.Combat.HealedUp", { count: String(n) }) ?? "");
