@@ -32,8 +32,7 @@ export interface AttackPorts {
 
 /** Our flags on a chat message. */
 function systemFlags(message: ChatMessage): { attack?: AttackCardData; loose?: LooseRollData } {
-  const flags = message.flags as Record<string, { attack?: AttackCardData; loose?: LooseRollData } | undefined>;
-  return flags[SYSTEM_ID] ?? {};
+  return message.flags[SYSTEM_ID] ?? {};
 }
 
 /** The placeable Token a token document draws, as far as targeting needs it. */
@@ -44,8 +43,7 @@ interface TargetablePlaceable {
 
 /** The placeables of the current canvas's token layer. */
 function tokenPlaceables(): TargetablePlaceable[] {
-  const layer = (canvas as unknown as { tokens?: { placeables: TargetablePlaceable[] } } | undefined)?.tokens;
-  return layer?.placeables ?? [];
+  return canvas?.tokens?.placeables ?? [];
 }
 
 /** Make exactly these tokens (by id) the user's targets. The one place that targets tokens. */
@@ -69,19 +67,23 @@ function ourFlagged(message: ChatMessage): boolean {
 
 /** The top-left corner of the scene's own area (inside the padding), where the token goes. */
 function sceneCorner(): { x: number; y: number } {
-  const d = (canvas as unknown as { dimensions?: { sceneX?: number; sceneY?: number } } | undefined)?.dimensions;
+  const d = canvas?.dimensions;
   return { x: d?.sceneX ?? 0, y: d?.sceneY ?? 0 };
 }
 
 /** Kept d20 result of a rebuilt roll (the first d20 term's active result). */
 function keptD20(roll: Roll): number | null {
-  const dice = roll.dice as unknown as { faces?: number | null; results: { result: number; active?: boolean }[] }[];
+  const dice: readonly {
+    faces?: number | null | undefined;
+    results: readonly { result: number; active?: boolean | undefined }[];
+  }[] = roll.dice;
   const d20 = dice.find((d) => d.faces === 20);
   return d20?.results.find((r) => r.active !== false)?.result ?? null;
 }
 
 /** Post `/roll <formula>` as if typed into chat (falls back to a plain roll message). */
 async function typeRoll(formula: string): Promise<void> {
+  // A structural probe: the v13 chat log's processMessage is not in fvtt-types 13.345.1's ChatLog.
   const chat = ui.chat as unknown as { processMessage?(text: string): Promise<unknown> } | null;
   if (typeof chat?.processMessage === "function") {
     await chat.processMessage(`/roll ${formula}`);
@@ -116,7 +118,7 @@ function attacksBody(ports: AttackPorts, context: QuenchBatchContext): void {
 
   before(async () => {
     requireGM();
-    const scene = (canvas as unknown as { ready?: boolean; scene?: Scene.Implementation | null } | undefined)?.scene;
+    const scene = canvas?.scene;
     if (!scene) throw new Error("View a scene before running d20-combat.attacks (it places a temporary token).");
     for (const id of game.messages.keys()) initialMessages.add(id);
     previousTargets = [...game.user.targets].map((t) => t.id);
