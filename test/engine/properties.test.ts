@@ -150,7 +150,7 @@ describe.each(RULESET_IDS)("properties of %s", (id: RulesetId) => {
     );
   });
 
-  it("one natural roll never both misses and crits", () => {
+  it("[13A-NAT1] [FF-NAT1] [HD-CRIT] [WD-NAT] one natural roll never both misses and crits; the outcome's flags agree with its result", () => {
     const situation = fc.record({
       combatAdvantage: fc.boolean(),
       cover: fc.constantFrom("none" as const, "partial" as const, "superior" as const, "total" as const),
@@ -219,6 +219,13 @@ describe.each(RULESET_IDS)("properties of %s", (id: RulesetId) => {
           expect(o.isHit).toBe(o.result === "hit" || o.result === "crit");
           expect(o.autoMiss).toBe(o.result === "autoMiss");
           if (o.missEffect) expect(o.isHit).toBe(false);
+          // AttackOutcome.autoHit: a natural 20 (or a rule) forced a hit the total missed. So it only
+          // ever comes with a hit, and never on a plain hit that the total reached on its own.
+          if (o.autoHit) expect(o.isHit, JSON.stringify(o)).toBe(true);
+          if (o.result === "hit" && !o.autoHit) expect(o.total, JSON.stringify(o)).toBeGreaterThanOrEqual(o.defense);
+          // A natural 1 on the kept die misses ([13A-NAT1] [FF-NAT1] [HD-CRIT] [WD-NAT]); nothing forces a hit
+          // (these situations hold no coup de grace, the one FFd20 rule that would).
+          if (o.natural === 1) expect(o.autoHit, JSON.stringify(o)).toBe(false);
           expect(Number.isFinite(o.total)).toBe(true);
         },
       ),

@@ -112,6 +112,9 @@ describe("13th Age attacks", () => {
     expect(o.result).toBe("autoMiss");
     expect(o.isHit).toBe(false);
     expect(o.isCrit).toBe(false);
+    // "misses completely": the die forced a miss, never a hit.
+    expect(o.autoMiss).toBe(true);
+    expect(o.autoHit).toBe(false);
     expect(o.missEffect).toBe(false);
     const recipe = rs.damageRecipe(
       recipeInput("autoMiss", parseDamage("1d8"), {
