@@ -50,8 +50,7 @@ abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSc
     super.prepareBaseData();
     const items = this.parent?.items ? [...this.parent.items] : [];
     const armorItems = items.filter((i) => i.type === "armor").map((i) => i.system as unknown as ArmorItemData);
-    const sys = this as unknown as { armor: ReturnType<typeof combineArmor> };
-    sys.armor = combineArmor(sys.armor, armorItems);
+    this.armor = combineArmor(this.armor, armorItems);
   }
 
   override prepareDerivedData(): void {
@@ -59,7 +58,7 @@ abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSc
     // Status effects (collected by Foundry while applying effects, just before this) count as
     // conditions, exactly as the document's toEngineSource() reads them for rolls.
     const source = withStatuses(
-      toActorSource(this.kind, this as unknown as Record<string, unknown>),
+      toActorSource(this.kind, this),
       this.parent?.statuses,
     );
     const { derived, error } = deriveSafely(activeRuleset(), source, ruleOptions());

@@ -64,8 +64,11 @@ export function combineArmor(base: ArmorSummary, items: readonly ArmorItemData[]
   return out;
 }
 
+/** Anything holding an actor's system fields: a plain record, or the actor data model itself. */
+export type ActorSystemLike = { readonly [K in (typeof ACTOR_SOURCE_KEYS)[number]]?: unknown };
+
 /** The engine's plain view of an actor's (prepared) system data: a deep copy, `kind` from the type. */
-export function toActorSource(kind: ActorKind, system: Readonly<Record<string, unknown>>): ActorSource {
+export function toActorSource(kind: ActorKind, system: ActorSystemLike): ActorSource {
   const out: Record<string, unknown> = { kind };
   for (const key of ACTOR_SOURCE_KEYS) out[key] = clonePlain(system[key]);
   return out as unknown as ActorSource;
