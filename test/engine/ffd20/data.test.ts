@@ -58,6 +58,8 @@ describe("FFd20 table procedures as data", () => {
     expect(ffd20.actions.map((a) => a.key)).toEqual(["standard", "move", "minor"]);
     expect(sustainAction(effect("z", { duration: "sustain", sustain: "standard" }))).toBe("standard");
     expect(sustainAction(effect("z", { duration: "sustain", sustain: "move" }))).toBe("move");
+    // The text names the minor action as the one used to sustain: a power that names none costs a minor.
+    expect(sustainAction(effect("z", { duration: "sustain", sustain: null }))).toBe("minor");
     expect(sustainAction(effect("z", { duration: "saveEnds" }))).toBeNull();
   });
 
