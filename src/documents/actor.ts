@@ -13,6 +13,7 @@ import {
   withStatuses,
   withoutStatuses,
   type ActorRollData,
+  type ActorSystemLike,
 } from "../data/prepare.js";
 import { rulesetMismatch, speedOnCreate, stampOnCreate } from "../data/stamp.js";
 import { tokenHpChange } from "../data/token-hp.js";
@@ -48,8 +49,9 @@ export class D20Actor extends Actor {
   }
 
   /** Prepared system data as a plain record (both types share one schema). */
-  private get systemRecord(): Record<string, unknown> {
-    return this.system as unknown as Record<string, unknown>;
+  private get systemRecord(): ActorSystemLike & { readonly derived?: unknown } {
+    // (Both our actor types share one schema; any other type would be a foreign module's.)
+    return this.isCharacter() || this.isNpc() ? this.system : {};
   }
 
   /** The engine's plain copy of this actor with Active Effects and equipped armor applied. */
