@@ -131,6 +131,6 @@ export class D20Actor extends Actor {
     const stamp = stampOnCreate(this.flags[SYSTEM_ID], activeRulesetId(), SCHEMA_VERSION);
     if (stamp) this.updateSource({ flags: { [SYSTEM_ID]: stamp } });
     const speed = speedOnCreate(data, activeRuleset().defaultSpeed);
-    if (speed !== null) this.updateSource({ system: { speed } } as Actor.UpdateData);
+    if (speed !== null) this.updateSource({ system: { speed } });
   }
 }
