@@ -1,13 +1,15 @@
 /**
  * The rules contract and its proof:
  * - docs/rules.md has a line for every rule ID of the shared RULES.md (all of them, SYS-* included);
- * - every game rule ID listed in docs/rules.md (13A-, FF-, HD-, WD-) is cited as `[ID]` by at least
- *   one test source under test/.
+ * - every game rule ID listed in docs/rules.md (13A-, FF-, HD-, WD-) is cited as `[ID]` in the NAME of
+ *   at least one test (`it`/`test` in a *.test.ts file) — a comment or a helper mentioning it proves
+ *   nothing (DEVELOPERS.md: every rule ID is cited by a test that would fail if the rule broke).
  * RULES.md lives outside the repo at `../shared/RULES.md` (read-only; a fresh clone in CI has it
  * there too). If it is absent, the IDs listed in docs/rules.md are the contract.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { listFiles } from "../../scripts/lib/files.mjs";
 import { REPO_ROOT } from "../stand-ins/i18n.js";
@@ -32,14 +34,32 @@ function documentedIds(text: string): Set<string> {
   return new Set([...text.matchAll(ID)].map((m) => m[1] as string));
 }
 
-/** Every `[ID]` cited anywhere in test sources (names or comments). */
+/** Every `[ID]` in the name of an `it(…)`/`test(…)` (also `.each`/`.skipIf(…)` forms) in `source`. */
+function idsInTestNames(source: string): Set<string> {
+  const cited = new Set<string>();
+  const sf = ts.createSourceFile("x.test.ts", source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const isTestCallee = (e: ts.Expression): boolean =>
+    (ts.isIdentifier(e) && (e.text === "it" || e.text === "test")) ||
+    (ts.isPropertyAccessExpression(e) && isTestCallee(e.expression)) ||
+    (ts.isCallExpression(e) && isTestCallee(e.expression));
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && isTestCallee(node.expression) && node.arguments[0]) {
+      for (const m of node.arguments[0].getText(sf).matchAll(ID)) cited.add(m[1] as string);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return cited;
+}
+
+/** Every `[ID]` cited in a test name under test/ (comments and helpers don't count). */
 function citedIds(): Set<string> {
   const dir = path.join(REPO_ROOT, "test");
   const cited = new Set<string>();
-  for (const rel of listFiles(dir, (n) => /\.(m?[jt]s)$/.test(n))) {
+  for (const rel of listFiles(dir, (n) => n.endsWith(".test.ts"))) {
     // This file's own patterns and examples cite nothing.
     if (rel === "project/rules-doc.test.ts") continue;
-    for (const m of readFileSync(path.join(dir, rel), "utf8").matchAll(ID)) cited.add(m[1] as string);
+    for (const id of idsInTestNames(readFileSync(path.join(dir, rel), "utf8"))) cited.add(id);
   }
   return cited;
 }
@@ -64,13 +84,26 @@ describe("rules contract ↔ docs/rules.md ↔ tests", () => {
     expect(missing, `docs/rules.md lacks: ${missing.join(", ")}`).toEqual([]);
   });
 
-  it("every game rule ID listed in docs/rules.md is cited by at least one test", () => {
+  it("every game rule ID listed in docs/rules.md is cited in the name of at least one test", () => {
     const listed = [...documentedIds(docsText)].filter((id) => GAME_ID.test(id));
     const contract = haveContract ? contractIds(readFileSync(RULES_MD, "utf8")).filter((id) => GAME_ID.test(id)) : [];
     const ids = [...new Set([...listed, ...contract])].sort();
     const cited = citedIds();
     const missing = ids.filter((id) => !cited.has(id));
     expect(missing, `rule IDs cited by no test under test/: ${missing.join(", ")}`).toEqual([]);
+  });
+
+  it("only test names count as citations: not comments, not describe blocks, not helpers", () => {
+    const src = [
+      `// [13A-RESIST] in a comment`,
+      `describe("[13A-VULN] group", () => {`,
+      `  it("[FF-NAT20] a natural 20 hits", () => {});`,
+      `  it.each([1])("[HD-CRIT] case %s", () => {});`,
+      `  test.skipIf(false)("[WD-NAT] skippable", () => {});`,
+      `  const name = "[WD-DMG] a helper string";`,
+      `});`,
+    ].join("\n");
+    expect([...idsInTestNames(src)].sort()).toEqual(["FF-NAT20", "HD-CRIT", "WD-NAT"]);
   });
 
   it("the ID pattern finds IDs in test names and comments, not bare words", () => {
