@@ -417,7 +417,10 @@ describe("Wounds d20 content", () => {
 
   it("[WD-DMG] every pack weapon of the game parses its own dice (no class-die fallback in this game)", () => {
     const pack = packs.find((p) => p.entry.name === "powers-wounds-d20")!;
-    for (const { doc } of pack.docs.filter((d) => d.doc.type === "weapon")) {
+    const weapons = pack.docs.filter((d) => d.doc.type === "weapon");
+    // An empty pack would pass the loop below without checking anything.
+    expect(weapons.length).toBeGreaterThan(0);
+    for (const { doc } of weapons) {
       expect(
         () => parseWeaponDice(String((doc.system as Record<string, unknown>).damageDice)),
         String(doc.name),

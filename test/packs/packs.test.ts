@@ -258,6 +258,9 @@ describe.each(packs.map((p) => [p.entry.name, p] as const))("[SYS-DOCS] pack %s"
         types.push(...(s.immunities as string[]));
       }
     }
+    // Every pack names at least one type (a weapon's, a power's or a monster's trait), so the check
+    // below is never vacuous.
+    expect(types.length, name).toBeGreaterThan(0);
     for (const t of types) expect(known.has(t), `${name}: ${t}`).toBe(true);
   });
 });
