@@ -20,9 +20,11 @@ describe("13th Age turn cycle", () => {
   it("[13A-ONGOING] at the end of the bearer's turn: ongoing damage, then a normal save per effect", () => {
     const burn = effect({ id: "burn", ongoing: { amount: 5, type: "fire" } });
     const acid = effect({ id: "acid", ongoing: { amount: 3, type: "acid" } });
-    const orc = combatant("orc", npc(), { effects: [burn, acid] });
+    // Any amount of ongoing damage lands, down to a single untyped point.
+    const sting = effect({ id: "sting", ongoing: { amount: 1, type: "untyped" } });
+    const orc = combatant("orc", npc(), { effects: [burn, acid, sting] });
     const steps = rs.onTurnEnd(ctx([orc], "orc"));
-    expect(steps.map((s) => s.kind)).toEqual(["damage", "damage", "roll", "roll"]);
+    expect(steps.map((s) => s.kind)).toEqual(["damage", "damage", "damage", "roll", "roll", "roll"]);
     const dmg = steps.filter((s) => s.kind === "damage");
     expect(
       dmg.map((s) =>
@@ -31,10 +33,12 @@ describe("13th Age turn cycle", () => {
     ).toEqual([
       [5, ["fire"], true, null],
       [3, ["acid"], true, null],
+      [1, [], true, null],
     ]);
     expect(rolls(steps).map((r) => [r.effectId, r.target, r.kind])).toEqual([
       ["burn", 11, "save"],
       ["acid", 11, "save"],
+      ["sting", 11, "save"],
     ]);
     // Nothing happens at the start of the turn.
     expect(rs.onTurnStart(ctx([orc], "orc"))).toEqual([]);
