@@ -7,7 +7,7 @@ import { REPO_ROOT, standInLangStrings } from "../../stand-ins/i18n.js";
 describe("Hundred Dungeons labels are i18n keys present in lang/en.json", () => {
   const lang = standInLangStrings();
 
-  it("[HD-COND] every condition, exhaustion level, action, option, defense and ability label resolves", () => {
+  it("every condition, exhaustion level, action, option, defense and ability label resolves", () => {
     const keys = [
       hd.label,
       ...hd.conditions.map((c) => c.label),
