@@ -57,10 +57,7 @@ abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSc
     super.prepareDerivedData();
     // Status effects (collected by Foundry while applying effects, just before this) count as
     // conditions, exactly as the document's toEngineSource() reads them for rolls.
-    const source = withStatuses(
-      toActorSource(this.kind, this),
-      this.parent?.statuses,
-    );
+    const source = withStatuses(toActorSource(this.kind, this), this.parent?.statuses);
     const { derived, error } = deriveSafely(activeRuleset(), source, ruleOptions());
     this.derived = derived;
     this.deriveError = error ? error.message : null;

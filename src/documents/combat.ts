@@ -54,7 +54,9 @@ interface EngineActor {
   effects: {
     get(
       id: string,
-    ): { toObject(): ActiveEffect.CreateData; delete(): Promise<unknown>; update(data: object): Promise<unknown> } | undefined;
+    ):
+      | { toObject(): ActiveEffect.CreateData; delete(): Promise<unknown>; update(data: object): Promise<unknown> }
+      | undefined;
   };
   getRollData(): Record<string, unknown>;
 }

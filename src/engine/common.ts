@@ -28,7 +28,9 @@ export function keptNatural(dice: readonly number[], mode: RollMode, field = "at
   dice.forEach((d, i) => requireD20(`${field}[${i}]`, d));
   if (mode === "normal") return dice[0] as number;
   if (dice.length < 2) throw new EngineError(field, `a ${mode} roll needs two d20 results`, dice);
-  return mode === "mighty" ? Math.max(dice[0] as number, dice[1] as number) : Math.min(dice[0] as number, dice[1] as number);
+  return mode === "mighty"
+    ? Math.max(dice[0] as number, dice[1] as number)
+    : Math.min(dice[0] as number, dice[1] as number);
 }
 
 /** Net mode from counts of mighty and weak sources: one of each cancels ([HD-MIGHTY]). */
@@ -142,7 +144,8 @@ export function validateActorSource(actor: ActorSource, damageTypes: readonly st
   ];
   for (const [name, list] of lists) {
     list.forEach((t, i) => {
-      if (!known.has(t.type)) throw new EngineError(`${field}.${name}[${i}].type`, `unknown damage type "${t.type}"`, t.type);
+      if (!known.has(t.type))
+        throw new EngineError(`${field}.${name}[${i}].type`, `unknown damage type "${t.type}"`, t.type);
     });
   }
 }

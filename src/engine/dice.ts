@@ -109,7 +109,11 @@ export function formatDamage(expr: DamageExpression): string {
   if (expr.flat !== 0 || parts.length === 0) {
     parts.push(`${expr.flat < 0 ? "-" : parts.length ? "+" : ""}${Math.abs(expr.flat)}`);
   }
-  return parts.join(" ").replace(/ ([+-])/g, " $1 ").replace(/\s+/g, " ").trim();
+  return parts
+    .join(" ")
+    .replace(/ ([+-])/g, " $1 ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Highest total the expression can produce. */

@@ -98,7 +98,12 @@ export interface Ruleset {
    * Hit damage expression of a power with a weapon: weapon dice, `N[W]`, ability and proficiency
    * bonuses, class dice (HD), Str multipliers (WD). Throws EngineError on a malformed formula.
    */
-  damageExpression(actor: ActorSource, derived: DerivedActor, power: PowerSource, weapon: WeaponSource | null): DamageExpression | null;
+  damageExpression(
+    actor: ActorSource,
+    derived: DerivedActor,
+    power: PowerSource,
+    weapon: WeaponSource | null,
+  ): DamageExpression | null;
   /** Net roll mode for an attack from conditions and the situation ([HD-MIGHTY], [HD-COND]). */
   attackMode(input: Omit<AttackInput, "dice">): RollMode;
   /** Decide an attack against one target. Throws EngineError on bad dice or numbers. */
@@ -110,7 +115,13 @@ export interface Ruleset {
   /** Apply damage: traits, temp HP first, HP, state transitions, rolls the rules now demand. */
   applyDamage(actor: ActorSource, packet: DamagePacket, options: RuleOptions, actorId: string): DamageResult;
   /** Heal or grant temporary HP. */
-  applyHealing(actor: ActorSource, amount: number, kind: HealingKind, options: RuleOptions, actorId: string): RuleResult;
+  applyHealing(
+    actor: ActorSource,
+    amount: number,
+    kind: HealingKind,
+    options: RuleOptions,
+    actorId: string,
+  ): RuleResult;
   /**
    * Spend a recovery (13A) / recovery dice (WD): returns the rolls to make (rally save, recovery
    * roll). `rally` = in-combat rally action.

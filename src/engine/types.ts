@@ -369,14 +369,7 @@ export interface DamagePacket {
 
 /** A roll the rules ask the adapter to make now (death save, save, recovery, dying check…). */
 export interface RollRequest {
-  kind:
-    | "save"
-    | "deathSave"
-    | "dyingCheck"
-    | "stableCheck"
-    | "rallySave"
-    | "recovery"
-    | "disengage";
+  kind: "save" | "deathSave" | "dyingCheck" | "stableCheck" | "rallySave" | "recovery" | "disengage";
   actorId: string;
   /** Effect the roll is about, if any. */
   effectId?: string;
@@ -431,13 +424,7 @@ export type HealingKind = "heal" | "temp";
 // ------------------------------------------------------------------------------------------------
 
 export type DurationKind =
-  | "instant"
-  | "startOfNextTurn"
-  | "endOfNextTurn"
-  | "endOfEncounter"
-  | "saveEnds"
-  | "sustain"
-  | "permanent";
+  "instant" | "startOfNextTurn" | "endOfNextTurn" | "endOfEncounter" | "saveEnds" | "sustain" | "permanent";
 
 export interface EffectSource {
   id: string;

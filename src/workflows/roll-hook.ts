@@ -15,10 +15,7 @@ export function registerRollHook(): void {
       if (userId !== game.user.id || game.user.targets.size === 0) return;
       if (message.flags[SYSTEM_ID]) return; // our own cards decide their targets themselves
       if (message.flags.core?.initiativeRoll) return; // initiative is not an attack
-      const rolls = [
-        ...(message.rolls ?? []).map((r) => r.toJSON()),
-        ...inlineRollJson(String(message.content ?? "")),
-      ];
+      const rolls = [...(message.rolls ?? []).map((r) => r.toJSON()), ...inlineRollJson(String(message.content ?? ""))];
       const roll = rolls.map(d20FromRollJson).find((r) => r !== null);
       if (!roll) return;
       const loose = decideLooseRoll(activeRuleset(), ruleOptions(), roll, targetSnapshots());

@@ -36,7 +36,15 @@ import {
 const rs = getRuleset("13th-age");
 
 function recoveries(over: Partial<ActorSource["recoveries"]> = {}): ActorSource["recoveries"] {
-  return { value: 8, max: 8, formula: "3d8+2", noRecoveryUses: 0, ralliesThisBattle: 0, battlesSinceHealUp: 0, ...over };
+  return {
+    value: 8,
+    max: 8,
+    formula: "3d8+2",
+    noRecoveryUses: 0,
+    ralliesThisBattle: 0,
+    battlesSinceHealUp: 0,
+    ...over,
+  };
 }
 
 /** A PC with `hp` of `max` HP (30 by default). */
@@ -364,7 +372,13 @@ describe("13th Age examiner: critical hits", () => {
 
   it("[13A-VULN] a creature vulnerable to fire is critted by fire attacks on 18+, other attacks still need a 20", () => {
     const sorc = hero({ level: 3, abilities: { str: 10, dex: 10, con: 10, int: 10, wis: 10, cha: 18 } });
-    const fire = powerSource({ attackAbility: "cha", defense: "pd", range: "ranged", damage: "2d6+4", damageTypes: ["fire"] });
+    const fire = powerSource({
+      attackAbility: "cha",
+      defense: "pd",
+      range: "ranged",
+      damage: "2d6+4",
+      damageTypes: ["fire"],
+    });
     const cold = { ...fire, damageTypes: ["cold"] };
     // +4 Cha +3 level = +7 against PD 14.
     expect(attackWith(sorc, fire, null, 18, 14, { targetVuln: ["fire"] }).result).toBe("crit");
@@ -421,7 +435,12 @@ describe("13th Age examiner: resistance", () => {
   });
 
   it("[13A-RESIST] a crit of a doubled 18 on a natural 20 beats resist 16+ and lands in full", () => {
-    const r = rs.applyDamage(monster({ resistances: [{ type: "fire", value: 16 }] }, 60), hit(36, 20, { types: ["fire"], critical: true }), {}, "g");
+    const r = rs.applyDamage(
+      monster({ resistances: [{ type: "fire", value: 16 }] }, 60),
+      hit(36, 20, { types: ["fire"], critical: true }),
+      {},
+      "g",
+    );
     expect(r.dealt).toBe(36);
   });
 });
@@ -429,7 +448,13 @@ describe("13th Age examiner: resistance", () => {
 describe("13th Age examiner: attack to damage, end to end", () => {
   it("[13A-RESIST] [13A-NAT20] a fire crit on a natural 20 carries its natural roll to the fire giant's resist 16+", () => {
     const mage = hero({ level: 5, abilities: { str: 10, dex: 10, con: 10, int: 18, wis: 10, cha: 10 } });
-    const bolt = powerSource({ attackAbility: "int", defense: "pd", range: "ranged", damage: "4d6+4", damageTypes: ["fire"] });
+    const bolt = powerSource({
+      attackAbility: "int",
+      defense: "pd",
+      range: "ranged",
+      damage: "4d6+4",
+      damageTypes: ["fire"],
+    });
     const target = monster({ resistances: [{ type: "fire", value: 16 }] }, 80);
     const crit = attackWith(mage, bolt, null, 20, 18);
     const critDamage = damageOf(mage, bolt, null, crit, [3, 3, 3, 3]) as number;
@@ -587,7 +612,13 @@ describe("13th Age examiner: recoveries and rallying", () => {
   });
 
   it("[13A-NORECOV] with no recoveries left a recovery heals half and gives −1 to attacks and defenses, cumulatively", () => {
-    let a = hero({ recoveries: recoveries({ value: 0 }), defenses: { ac: { base: 18, bonus: 0 }, pd: { base: 15, bonus: 0 }, md: { base: 12, bonus: 0 } } }, 4);
+    let a = hero(
+      {
+        recoveries: recoveries({ value: 0 }),
+        defenses: { ac: { base: 18, bonus: 0 }, pd: { base: 15, bonus: 0 }, md: { base: 12, bonus: 0 } },
+      },
+      4,
+    );
     let r = rs.startRecovery(a, false, {}, "pc");
     a = rs.resolveRoll(r.actor, r.requests[0] as RollRequest, { total: 15, natural: null }, {}).actor;
     expect(a.hp.value).toBe(11);
@@ -896,7 +927,9 @@ describe("13th Age examiner: robustness", () => {
   });
 
   it("[13A-NAT20] a natural 20 crits even when a (malformed) negative crit range is passed in", () => {
-    const o = rs.resolveAttack(attackInput({ dice: [20], attackBonus: 5, defense: { key: "ac", value: 15 }, critRange: -2 }));
+    const o = rs.resolveAttack(
+      attackInput({ dice: [20], attackBonus: 5, defense: { key: "ac", value: 15 }, critRange: -2 }),
+    );
     expect(o.result).toBe("crit");
     expect(o.critThreshold).toBe(20);
   });
@@ -911,7 +944,11 @@ describe("13th Age examiner: robustness", () => {
 
 describe("13th Age examiner: odds", () => {
   it("[13A-ATK] [13A-NAT20] [13A-MISS] +5 against AC 20 with miss damage 3 and 1d8+4: exact chances and expected damage", () => {
-    const { dice: _d, ...input } = attackInput({ attackBonus: 5, defense: { key: "ac", value: 20 }, hasMissEffect: true });
+    const { dice: _d, ...input } = attackInput({
+      attackBonus: 5,
+      defense: { key: "ac", value: 20 },
+      hasMissEffect: true,
+    });
     const odds = attackOdds(rs, input, {
       hit: { dice: [{ count: 1, faces: 8, sign: 1 }], flat: 4 },
       miss: { dice: [], flat: 3 },
@@ -940,4 +977,3 @@ describe("13th Age examiner: odds", () => {
     expect(odds.hit).toBeCloseTo(5 / 20, 10);
   });
 });
-

@@ -277,7 +277,13 @@ describe("FFd20 examiner: attack bonus and defenses", () => {
 
   it("[FF-ATK] a power names its ability and defense: an Int spell against Reflex", () => {
     const mage = hero({ level: 4, abilities: abilities({ int: 18 }) });
-    const fira = powerSource({ attackAbility: "int", defense: "ref", range: "area", damage: "3d6+4", damageTypes: ["fire"] });
+    const fira = powerSource({
+      attackAbility: "int",
+      defense: "ref",
+      range: "area",
+      damage: "3d6+4",
+      damageTypes: ["fire"],
+    });
     const o = attackWith(mage, fira, null, 9, 15);
     // 9 + 2 + 4 = 15 against Reflex 15.
     expect(o.defenseKey).toBe("ref");
@@ -447,7 +453,13 @@ describe("FFd20 examiner: weapon dice and damage types", () => {
 describe("FFd20 examiner: attack to damage, end to end", () => {
   it("[FF-CRITDMG] [FF-RESIST] [FF-INSUB] a fira crit on an insubstantial fire-resistant ghost: maximum, halved, then resisted", () => {
     const mage = hero({ level: 4, abilities: abilities({ int: 18 }) });
-    const fira = powerSource({ attackAbility: "int", defense: "ref", range: "ranged", damage: "3d6+4", damageTypes: ["fire"] });
+    const fira = powerSource({
+      attackAbility: "int",
+      defense: "ref",
+      range: "ranged",
+      damage: "3d6+4",
+      damageTypes: ["fire"],
+    });
     const ghost = monster({ insubstantial: true, resistances: [{ type: "fire", value: 5 }] }, 50);
     const o = attackWith(mage, fira, null, 20, 16);
     const amount = damageOf(mage, fira, null, o, []) as number;
@@ -511,7 +523,12 @@ describe("FFd20 examiner: ongoing damage and saving throws", () => {
   });
 
   it("[FF-SAVE] an imp's poison (ongoing poison plus −2 Will) is one effect and one save", () => {
-    const imp = effectSource({ id: "imp", name: "Hellish poison", ongoing: { amount: 5, type: "poison" }, statuses: ["willPenalty"] });
+    const imp = effectSource({
+      id: "imp",
+      name: "Hellish poison",
+      ongoing: { amount: 5, type: "poison" },
+      statuses: ["willPenalty"],
+    });
     const ctx = turnContext([combatantSource("p", hero(), { effects: [imp] })]);
     const r = turn(ctx, "p", 1, [14]);
     expect(r.rolled.filter((q) => q.kind === "save")).toHaveLength(1);
@@ -539,14 +556,13 @@ describe("FFd20 examiner: ongoing damage and saving throws", () => {
 
 describe("FFd20 examiner: durations and sustain", () => {
   function pair(effect: EffectSource) {
-    return turnContext([
-      combatantSource("w", hero()),
-      combatantSource("o", monster(), { effects: [effect] }),
-    ]);
+    return turnContext([combatantSource("w", hero()), combatantSource("o", monster(), { effects: [effect] })]);
   }
 
   it("[FF-DURATION] until the start of your next turn: the wizard's daze on the orc ends when the wizard's next turn starts", () => {
-    const ctx = pair(effectSource({ id: "d", sourceCombatantId: "w", duration: "startOfNextTurn", statuses: ["dazed"] }));
+    const ctx = pair(
+      effectSource({ id: "d", sourceCombatantId: "w", duration: "startOfNextTurn", statuses: ["dazed"] }),
+    );
     turnEnd(ctx, "w", 1);
     turn(ctx, "o", 1);
     expect(byActor(ctx, "actor-o").effects).toHaveLength(1);
@@ -555,7 +571,9 @@ describe("FFd20 examiner: durations and sustain", () => {
   });
 
   it("[FF-DURATION] until the end of your next turn: lasts through the creation turn's end and ends at the next", () => {
-    const ctx = pair(effectSource({ id: "d", sourceCombatantId: "w", duration: "endOfNextTurn", statuses: ["slowed"] }));
+    const ctx = pair(
+      effectSource({ id: "d", sourceCombatantId: "w", duration: "endOfNextTurn", statuses: ["slowed"] }),
+    );
     turnEnd(ctx, "w", 1);
     turn(ctx, "o", 1);
     turnStart(ctx, "w", 2);
@@ -728,4 +746,3 @@ describe("FFd20 examiner: odds", () => {
     expect(odds.expectedDamage).toBeCloseTo((9 * 12 + 2 * 19) / 20, 10);
   });
 });
-

@@ -228,8 +228,7 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
     if (natural === 20 && nat20AlwaysHits) return out("crit", true, ["D20C.Reason.natural20AutoHit"]);
     // [13A-VULN] an expanded-range roll counts as the natural 20 it stands in for, never more: it
     // crits a missing total only where a natural 20 would (both options on).
-    if (natural < 20 && expandedCritHits && nat20AlwaysHits)
-      return out("crit", true, ["D20C.Reason.expandedCritHits"]);
+    if (natural < 20 && expandedCritHits && nat20AlwaysHits) return out("crit", true, ["D20C.Reason.expandedCritHits"]);
     return out("miss", false, ["D20C.Reason.critNeedsHit"]);
   }
   return out(hits ? "hit" : "miss", false);
