@@ -2,7 +2,7 @@
 /**
  * npm test: every stage runs, in order, each reported with its time:
  *   (a) type check   tsc --noEmit -p .
- *   (b) lint         eslint .
+ *   (b) lint         eslint . and prettier --check . (formatting drift fails here, not in review)
  *   (c) templates    every templates/**\/*.hbs precompiles (scripts/lib/validate-templates.mjs)
  *   (d) system.json  manifest, paths, lang TYPES keys, pack _keys (scripts/lib/validate-system.mjs)
  *   (e) vitest       default reporter + JSON reporter to a temp file
@@ -66,7 +66,11 @@ stage("type check (tsc --noEmit -p .)", () => {
   return run([bin("typescript/bin/tsc"), "--noEmit", "-p", "."], env) === 0;
 });
 
-stage("lint (eslint)", () => run([bin("eslint/bin/eslint.js"), "."]) === 0);
+stage("lint (eslint, prettier --check)", () => {
+  const eslint = run([bin("eslint/bin/eslint.js"), "."]) === 0;
+  const prettier = run([bin("prettier/bin/prettier.cjs"), "--check", "--log-level", "warn", "."]) === 0;
+  return eslint && prettier;
+});
 
 stage("templates (Handlebars.precompile)", () => {
   const { checked, errors } = validateTemplates(ROOT);
