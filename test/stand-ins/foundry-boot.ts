@@ -1,0 +1,313 @@
+/**
+ * Stand-in for the Foundry globals the built bundle (dist/d20-combat.mjs) touches while it is
+ * imported and while Foundry fires `init` → `i18nInit` → `setup` → `ready`. It RECORDS what the
+ * bundle registers (hooks, CONFIG entries, settings, sheets, templates, notifications) so the boot
+ * smoke test (test/project/boot.test.ts) can check it; it decides no rule.
+ *
+ * What it imitates (Foundry v13/v14 client, see /work/shared/FOUNDRY.md §2, §3, §6, §7, §12):
+ * - `Hooks.on` / `once` / `callAll`: listeners by name; a `once` listener is dropped after its first
+ *   call. Unlike Foundry, a listener that throws is not caught (so a boot error fails the test).
+ * - `CONFIG`: the document configs (`documentClass` = core's class, empty `dataModels`), `Dice.rolls`
+ *   starting with core's `Roll`, an empty `queries` map, core's `statusEffects` reduced to a few
+ *   entries and `specialStatusEffects` (DEFEATED → "dead", as core ships it).
+ * - Bare document globals the bundle extends at import: `Actor`, `Item`, `ActiveEffect`, `Combat`,
+ *   `Combatant`, `ChatMessage`, `Roll` (empty classes).
+ * - `foundry.*`: `abstract.TypeDataModel` / `Document`; `data.fields` (the recording fields of
+ *   ./foundry-fields.ts); `applications.api` (`HandlebarsApplicationMixin`, `ApplicationV2`,
+ *   `DialogV2`), `applications.sheets` (`ActorSheetV2`, `ItemSheetV2`), `applications.sidebar.tabs
+ *   .CombatTracker`, `applications.apps.DocumentSheetConfig` (recording `registerSheet` /
+ *   `unregisterSheet`), `applications.handlebars` (`loadTemplates` recording, `renderTemplate`),
+ *   `applications.instances`, `applications.ux.TextEditor`; `appv1.sheets` (core's V1 sheets, still
+ *   shipped in v13 and v14); `utils` (`randomID`, `getProperty`, `escapeHTML`).
+ * - `game`: `settings` (./settings.ts, with core's `rollMode` / `messageMode` pre-registered as core
+ *   does), `i18n` (./i18n.ts, throwing on a missing key), `release.generation`, a GM `user`, `users`
+ *   (`activeGM` is that user, `isSelf`), empty `actors` / `items` / `messages`.
+ * - `ui.notifications` (recording), `CONST.TEXT_ANCHOR_POINTS`, `canvas` (not ready).
+ *
+ * Knowingly different: no class here has behaviour beyond what boot touches; fields don't validate;
+ * settings don't cast. Install with {@link installFoundryBootStandIn}; always call `uninstall()`.
+ */
+import { standInFields } from "./foundry-fields.js";
+import { createI18nStandIn, type I18nStandIn } from "./i18n.js";
+import { SettingsStandIn } from "./settings.js";
+
+type Listener = (...args: unknown[]) => unknown;
+
+/** Foundry's `Hooks` (on / once / callAll), recording every registration. */
+export class BootHooksStandIn {
+  readonly listeners = new Map<string, { fn: Listener; once: boolean }[]>();
+  /** Every hook name a listener was registered for, in order. */
+  readonly registered: string[] = [];
+
+  on(hook: string, fn: Listener): number {
+    return this.add(hook, fn, false);
+  }
+  once(hook: string, fn: Listener): number {
+    return this.add(hook, fn, true);
+  }
+  callAll(hook: string, ...args: unknown[]): boolean {
+    const list = this.listeners.get(hook) ?? [];
+    this.listeners.set(
+      hook,
+      list.filter((l) => !l.once),
+    );
+    for (const l of list) l.fn(...args);
+    return true;
+  }
+  private add(hook: string, fn: Listener, once: boolean): number {
+    const list = this.listeners.get(hook) ?? [];
+    list.push({ fn, once });
+    this.listeners.set(hook, list);
+    this.registered.push(hook);
+    return this.registered.length;
+  }
+}
+
+/** One recorded `DocumentSheetConfig.registerSheet` / `unregisterSheet` call. */
+export interface SheetCallStandIn {
+  call: "register" | "unregister";
+  documentClass: unknown;
+  scope: string;
+  sheetClass: unknown;
+  options: { types?: string[]; makeDefault?: boolean; label?: string };
+}
+
+/** Core's `Roll`, `Actor`… as empty base classes (the bundle only extends them at boot). */
+export class RollStandIn {
+  constructor(
+    readonly formula = "",
+    readonly data: Record<string, unknown> = {},
+  ) {}
+}
+export class ActorStandIn {}
+export class ItemStandIn {}
+export class ActiveEffectStandIn {}
+export class CombatStandIn {}
+export class CombatantStandIn {}
+export class ChatMessageStandIn {}
+export class ActorSheetV1StandIn {}
+export class ItemSheetV1StandIn {}
+
+class TypeDataModelStandIn {
+  static defineSchema(): Record<string, unknown> {
+    return {};
+  }
+  static migrateData(source: unknown): unknown {
+    return source;
+  }
+  static validateJoint(_data: unknown): void {}
+  prepareBaseData(): void {}
+  prepareDerivedData(): void {}
+}
+class DocumentStandIn {}
+class ApplicationV2StandIn {
+  static DEFAULT_OPTIONS = {};
+  rendered = false;
+  async render(): Promise<this> {
+    return this;
+  }
+}
+class DocumentSheetV2StandIn extends ApplicationV2StandIn {}
+class ActorSheetV2StandIn extends DocumentSheetV2StandIn {}
+class ItemSheetV2StandIn extends DocumentSheetV2StandIn {}
+class DialogV2StandIn extends ApplicationV2StandIn {
+  static async input(): Promise<null> {
+    return null;
+  }
+}
+class CombatTrackerStandIn extends ApplicationV2StandIn {}
+/** `HandlebarsApplicationMixin(Base)`: a subclass of Base (rendering is not imitated). */
+function handlebarsApplicationMixinStandIn(Base: typeof ApplicationV2StandIn): typeof ApplicationV2StandIn {
+  return class HandlebarsApplication extends Base {
+    static PARTS = {};
+  };
+}
+
+/** The core status effects this stand-in starts from (a few of core's v13 list, same ids/keys). */
+export const CORE_STATUS_EFFECTS_STAND_IN = [
+  { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
+  { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
+  { id: "blind", name: "EFFECT.StatusBlind", img: "icons/svg/blind.svg" },
+  { id: "invisible", name: "EFFECT.StatusInvisible", img: "icons/svg/invisible.svg" },
+] as const;
+
+/** The document config of `CONFIG.Actor` / `CONFIG.Item` as far as boot touches it. */
+export interface BootDocumentConfigStandIn {
+  documentClass: unknown;
+  dataModels: Record<string, unknown>;
+  trackableAttributes: Record<string, unknown>;
+}
+
+/** `CONFIG` as far as boot touches it. */
+export interface BootConfigStandIn {
+  Actor: BootDocumentConfigStandIn;
+  Item: BootDocumentConfigStandIn;
+  ActiveEffect: { documentClass: unknown; legacyTransferral?: boolean };
+  Combat: { documentClass: unknown };
+  Combatant: { documentClass: unknown };
+  ChatMessage: { documentClass: unknown };
+  Dice: { rolls: unknown[] };
+  queries: Record<string, unknown>;
+  statusEffects: { id: string; name: string; img: string }[];
+  specialStatusEffects: Record<string, string>;
+  ui: Record<string, unknown>;
+}
+
+export interface FoundryBootStandIn {
+  hooks: BootHooksStandIn;
+  settings: SettingsStandIn;
+  i18n: I18nStandIn;
+  config: BootConfigStandIn;
+  sheetCalls: SheetCallStandIn[];
+  loadedTemplates: string[];
+  notifications: { level: string; message: string }[];
+  /** Core's classes the bundle should extend / keep. */
+  core: { Roll: typeof RollStandIn; Actor: typeof ActorStandIn; Item: typeof ItemStandIn };
+  uninstall(): void;
+}
+
+const GLOBAL_NAMES = [
+  "Hooks",
+  "CONFIG",
+  "CONST",
+  "foundry",
+  "game",
+  "ui",
+  "canvas",
+  "Actor",
+  "Item",
+  "ActiveEffect",
+  "Combat",
+  "Combatant",
+  "ChatMessage",
+  "Roll",
+] as const;
+
+/**
+ * Put the boot stand-in on globalThis for Foundry `generation` (13 or 14) and a world whose
+ * `d20-combat.ruleset` setting will read `rulesetValue` once registered. Returns the recorders and
+ * `uninstall()`, which restores every global it replaced.
+ */
+export function installFoundryBootStandIn(generation: 13 | 14, rulesetValue?: string): FoundryBootStandIn {
+  const g = globalThis as Record<string, unknown>;
+  const previous = new Map(GLOBAL_NAMES.map((n) => [n, { had: n in g, value: g[n] }]));
+
+  const hooks = new BootHooksStandIn();
+  const settings = new SettingsStandIn();
+  // Core registers these before any system's init (the bundle reads them when it posts a card).
+  settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
+  if (generation >= 14) settings.register("core", "messageMode", { scope: "client", default: "public" });
+  if (rulesetValue !== undefined) settings.values.set("d20-combat.ruleset", rulesetValue);
+  const i18n = createI18nStandIn();
+  const sheetCalls: SheetCallStandIn[] = [];
+  const loadedTemplates: string[] = [];
+  const notifications: { level: string; message: string }[] = [];
+
+  const docConfig = (documentClass: unknown) => ({ documentClass, dataModels: {}, trackableAttributes: {} });
+  const config: BootConfigStandIn = {
+    Actor: docConfig(ActorStandIn),
+    Item: docConfig(ItemStandIn),
+    ActiveEffect: { documentClass: ActiveEffectStandIn, ...(generation < 14 ? { legacyTransferral: true } : {}) },
+    Combat: { documentClass: CombatStandIn },
+    Combatant: { documentClass: CombatantStandIn },
+    ChatMessage: { documentClass: ChatMessageStandIn },
+    Dice: { rolls: [RollStandIn] },
+    queries: {},
+    statusEffects: CORE_STATUS_EFFECTS_STAND_IN.map((e) => ({ ...e })),
+    specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
+    ui: {},
+  };
+
+  const user = { id: "gm0000000000000", name: "Gamemaster", isGM: true, isSelf: true, targets: new Set() };
+  const notify = (level: string) => (message: string) => {
+    notifications.push({ level, message });
+  };
+  const record =
+    (call: SheetCallStandIn["call"]) =>
+    (documentClass: unknown, scope: string, sheetClass: unknown, options: SheetCallStandIn["options"] = {}) => {
+      sheetCalls.push({ call, documentClass, scope, sheetClass, options });
+    };
+
+  const globals: Record<(typeof GLOBAL_NAMES)[number], unknown> = {
+    Hooks: hooks,
+    CONFIG: config,
+    CONST: { TEXT_ANCHOR_POINTS: { CENTER: 0, BOTTOM: 1, TOP: 2, LEFT: 3, RIGHT: 4 } },
+    foundry: {
+      abstract: { TypeDataModel: TypeDataModelStandIn, Document: DocumentStandIn },
+      data: { fields: standInFields },
+      applications: {
+        api: {
+          HandlebarsApplicationMixin: handlebarsApplicationMixinStandIn,
+          ApplicationV2: ApplicationV2StandIn,
+          DocumentSheetV2: DocumentSheetV2StandIn,
+          DialogV2: DialogV2StandIn,
+        },
+        sheets: { ActorSheetV2: ActorSheetV2StandIn, ItemSheetV2: ItemSheetV2StandIn },
+        sidebar: { tabs: { CombatTracker: CombatTrackerStandIn } },
+        apps: {
+          DocumentSheetConfig: { registerSheet: record("register"), unregisterSheet: record("unregister") },
+        },
+        handlebars: {
+          loadTemplates: async (paths: string[] | Record<string, string>) => {
+            loadedTemplates.push(...(Array.isArray(paths) ? paths : Object.values(paths)));
+            return [];
+          },
+          renderTemplate: async () => "",
+        },
+        instances: new Map(),
+        ux: { TextEditor: { implementation: { enrichHTML: async (html: string) => html } } },
+      },
+      appv1: { sheets: { ActorSheet: ActorSheetV1StandIn, ItemSheet: ItemSheetV1StandIn } },
+      utils: {
+        randomID: () => "standinrandomid",
+        getProperty: (obj: unknown, key: string) =>
+          key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj),
+        escapeHTML: (s: string) =>
+          String(s).replace(
+            /[&<>"']/g,
+            (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c] ?? c,
+          ),
+      },
+    },
+    game: {
+      settings,
+      i18n,
+      release: { generation },
+      user,
+      users: Object.assign([user], { activeGM: user }),
+      actors: [],
+      items: [],
+      messages: [],
+      combat: null,
+    },
+    ui: {
+      notifications: { info: notify("info"), warn: notify("warn"), error: notify("error") },
+    },
+    canvas: { ready: false },
+    Actor: ActorStandIn,
+    Item: ItemStandIn,
+    ActiveEffect: ActiveEffectStandIn,
+    Combat: CombatStandIn,
+    Combatant: CombatantStandIn,
+    ChatMessage: ChatMessageStandIn,
+    Roll: RollStandIn,
+  };
+  for (const name of GLOBAL_NAMES) g[name] = globals[name];
+
+  return {
+    hooks,
+    settings,
+    i18n,
+    config,
+    sheetCalls,
+    loadedTemplates,
+    notifications,
+    core: { Roll: RollStandIn, Actor: ActorStandIn, Item: ItemStandIn },
+    uninstall: () => {
+      for (const [name, p] of previous) {
+        if (p.had) g[name] = p.value;
+        else delete g[name];
+      }
+    },
+  };
+}
