@@ -66,6 +66,16 @@ export interface Ruleset {
    */
   readonly sheet?: Partial<Record<SheetBlock, boolean>>;
   /**
+   * NPC refinement of {@link sheet}: blocks an NPC's sheet hides although a PC's shows them (a key
+   * set to false hides; it can never show what `sheet` hides). Optional: absent = as for PCs.
+   */
+  readonly sheetNpc?: Partial<Record<SheetBlock, boolean>>;
+  /**
+   * Blocks an NPC marked `important` gets back from {@link sheetNpc} where the game treats important
+   * NPCs like PCs (true = as `sheet` says). Optional: absent = important NPCs are like other NPCs.
+   */
+  readonly sheetImportantNpc?: Partial<Record<SheetBlock, boolean>>;
+  /**
    * Situational modifiers the attack dialog offers in this game (keys of {@link Situation}).
    * Optional: absent = the dialog offers all of them.
    */

@@ -90,9 +90,29 @@ const SHEET_BLOCKS: readonly SheetBlock[] = [
   "insubstantial",
 ];
 
-/** Which optional blocks to show: the ruleset's choice, everything it does not mention shown. */
-export function sheetBlocks(ruleset: Pick<Ruleset, "sheet">): Record<SheetBlock, boolean> {
-  return Object.fromEntries(SHEET_BLOCKS.map((b) => [b, ruleset.sheet?.[b] ?? true])) as Record<SheetBlock, boolean>;
+/** Whose sheet it is: a PC, an NPC, or an NPC the GM marked important. */
+export interface SheetHolder {
+  kind: ActorKind;
+  important: boolean;
+}
+
+/**
+ * Which optional blocks to show: the ruleset's choice, everything it does not mention shown. For an
+ * NPC the ruleset's `sheetNpc` can hide more, and `sheetImportantNpc` gives an important NPC some of
+ * those back; neither ever shows a block the game's `sheet` hides. No holder = a PC.
+ */
+export function sheetBlocks(
+  ruleset: Pick<Ruleset, "sheet" | "sheetNpc" | "sheetImportantNpc">,
+  holder: SheetHolder = { kind: "character", important: false },
+): Record<SheetBlock, boolean> {
+  const npc = holder.kind === "npc";
+  const shown = (b: SheetBlock): boolean => {
+    if (!(ruleset.sheet?.[b] ?? true)) return false;
+    if (!npc) return true;
+    if (holder.important && ruleset.sheetImportantNpc?.[b] !== undefined) return ruleset.sheetImportantNpc[b];
+    return ruleset.sheetNpc?.[b] ?? true;
+  };
+  return Object.fromEntries(SHEET_BLOCKS.map((b) => [b, shown(b)])) as Record<SheetBlock, boolean>;
 }
 
 const EMPTY_SUMMARY: AttackSummary = {
@@ -113,7 +133,7 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 export function actorSheetContext(input: ActorSheetInput) {
   const { ruleset, derived } = input;
   const system = input.stored ?? input.system;
-  const show = sheetBlocks(ruleset);
+  const show = sheetBlocks(ruleset, { kind: input.kind, important: system.important });
   const isNpc = input.kind === "npc";
   const abilities = ABILITY_KEYS.map((key) => ({
     key,

@@ -51,6 +51,10 @@ export const thirteenthAge: Ruleset = {
   situational: ["bonus"],
   // [SYS-RULESET] recoveries, rallies and death saves; no wounds, exhaustion, renown, BCB or insubstantial.
   sheet: { wounds: false, exhaustion: false, renown: false, baseCombatBonus: false, insubstantial: false },
+  // [SYS-RULESET] monsters are slain at 0 HP ([13A-DOWN]): no recoveries, rallies or death saves,
+  // unless the GM marks the NPC important, which the engine then treats like a PC.
+  sheetNpc: { recoveries: false, rallies: false, deathSaves: false },
+  sheetImportantNpc: { recoveries: true, rallies: true, deathSaves: true },
 
   deriveActor,
   attackBonus,

@@ -113,6 +113,10 @@ export const ffd20: Ruleset = {
   situational: ["combatAdvantage", "cover", "concealment", "wrongSquare", "coupDeGrace", "bonus"],
   // [SYS-RULESET] healing surges (recoveries, second wind as the rally), death saves, insubstantial.
   sheet: { wounds: false, exhaustion: false, renown: false, baseCombatBonus: false },
+  // [SYS-RULESET] [FF-DEATH] (our Open choice): only PCs and important NPCs follow the dying rules,
+  // so other NPCs show no surges, second wind or death saves.
+  sheetNpc: { recoveries: false, rallies: false, deathSaves: false },
+  sheetImportantNpc: { recoveries: true, rallies: true, deathSaves: true },
 
   deriveActor,
   attackBonus: (actor, _derived, power, weapon) => attackBonusParts(actor, power, weapon),

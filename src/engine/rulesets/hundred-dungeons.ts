@@ -215,6 +215,10 @@ export const hundredDungeons: Ruleset = {
   // [SYS-RULESET] exhaustion, renown and weapon skills; hit dice ride on recoveries, the dying check
   // on the death-save button; no rally, wounds, BCB, base save bonus or insubstantial.
   sheet: { rallies: false, wounds: false, baseCombatBonus: false, baseSaveBonus: false, insubstantial: false },
+  // [SYS-RULESET] [HD-ENEMYDEATH] enemies die at 0 HP and spend no hit dice; an important one goes
+  // dying, so it keeps the dying check (not hit dice).
+  sheetNpc: { recoveries: false, deathSaves: false },
+  sheetImportantNpc: { deathSaves: true },
   // [HD-TURN] speed is 60 ft unless something changes it.
   defaultSpeed: 60,
 

@@ -58,6 +58,8 @@ export const woundsD20: Ruleset = {
   // [SYS-RULESET] wounds and Constitution damage, BCB, base save bonus, death saves, recovery dice
   // (no in-combat rally); no exhaustion, renown or insubstantial.
   sheet: { rallies: false, exhaustion: false, renown: false, insubstantial: false },
+  // [SYS-RULESET] every creature makes Death saves; recovery dice are the resting party's.
+  sheetNpc: { recoveries: false },
 
   deriveActor: (actor) => deriveActor(actor),
   attackBonus,

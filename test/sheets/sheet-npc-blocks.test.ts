@@ -1,0 +1,86 @@
+/**
+ * Per-kind refinement of the actor sheet's optional blocks ([SYS-RULESET]): recoveries, rallies and
+ * death saves show on an NPC's sheet only where the game gives NPCs (or important NPCs) those rules.
+ * The expectations below are read from each game's rules (RULES.md), not from the ruleset data.
+ */
+import { describe, expect, it } from "vitest";
+import { sheetBlocks, type SheetHolder } from "../../src/applications/sheets/actor-context.js";
+import { getRuleset } from "../../src/engine/registry.js";
+import type { RulesetId } from "../../src/engine/types.js";
+import { createTemplateRenderer } from "../support/handlebars.js";
+import { heroContext, storedHero } from "./sheet-fixtures.js";
+
+const PC: SheetHolder = { kind: "character", important: false };
+const NPC: SheetHolder = { kind: "npc", important: false };
+const IMPORTANT: SheetHolder = { kind: "npc", important: true };
+
+type Row = [RulesetId, string, SheetHolder, { recoveries: boolean; rallies: boolean; deathSaves: boolean }];
+
+const ROWS: Row[] = [
+  // [13A-DOWN] monsters are slain at 0 HP; recoveries, rallies and death saves are the PCs'.
+  // Our 13A engine treats an important NPC like a PC (death saves that spend a recovery).
+  ["13th-age", "PC", PC, { recoveries: true, rallies: true, deathSaves: true }],
+  ["13th-age", "NPC", NPC, { recoveries: false, rallies: false, deathSaves: false }],
+  ["13th-age", "important NPC", IMPORTANT, { recoveries: true, rallies: true, deathSaves: true }],
+  // [FF-DEATH] (Open, 4th-edition dying): only PCs and important NPCs drop dying and spend surges.
+  ["ffd20", "PC", PC, { recoveries: true, rallies: true, deathSaves: true }],
+  ["ffd20", "NPC", NPC, { recoveries: false, rallies: false, deathSaves: false }],
+  ["ffd20", "important NPC", IMPORTANT, { recoveries: true, rallies: true, deathSaves: true }],
+  // [HD-DYING]/[HD-ENEMYDEATH] PCs go dying and spend hit dice; enemies die outright unless marked
+  // important, and then they go dying (the text gives them no hit dice). The game has no rally.
+  ["hundred-dungeons", "PC", PC, { recoveries: true, rallies: false, deathSaves: true }],
+  ["hundred-dungeons", "NPC", NPC, { recoveries: false, rallies: false, deathSaves: false }],
+  ["hundred-dungeons", "important NPC", IMPORTANT, { recoveries: false, rallies: false, deathSaves: true }],
+  // [WD-DAMAGE]/[WD-DYING] every creature past its HP makes Death saves; recovery dice ([WD-RECOVERY])
+  // are the resting characters'. No rally.
+  ["wounds-d20", "PC", PC, { recoveries: true, rallies: false, deathSaves: true }],
+  ["wounds-d20", "NPC", NPC, { recoveries: false, rallies: false, deathSaves: true }],
+  ["wounds-d20", "important NPC", IMPORTANT, { recoveries: false, rallies: false, deathSaves: true }],
+];
+
+describe("NPC sheet blocks", () => {
+  it.each(ROWS)(
+    "[SYS-RULESET] %s: a %s's sheet shows recoveries/rallies/death saves as the game gives them",
+    (id, _who, holder, want) => {
+      const show = sheetBlocks(getRuleset(id), holder);
+      expect({ recoveries: show.recoveries, rallies: show.rallies, deathSaves: show.deathSaves }).toEqual(want);
+    },
+  );
+
+  it("[SYS-RULESET] the NPC refinement only hides: a block the game hides stays hidden for every holder", () => {
+    const ruleset = {
+      sheet: { wounds: false, deathSaves: false },
+      sheetNpc: { recoveries: false },
+      sheetImportantNpc: { recoveries: true, deathSaves: true, wounds: true },
+    };
+    for (const holder of [PC, NPC, IMPORTANT]) {
+      const show = sheetBlocks(ruleset, holder);
+      expect(show.wounds).toBe(false);
+      expect(show.deathSaves).toBe(false);
+    }
+    expect(sheetBlocks(ruleset, PC).recoveries).toBe(true);
+    expect(sheetBlocks(ruleset, NPC).recoveries).toBe(false);
+    expect(sheetBlocks(ruleset, IMPORTANT).recoveries).toBe(true);
+    // Without an important layer an important NPC is like any NPC.
+    expect(sheetBlocks({ sheetNpc: { recoveries: false } }, IMPORTANT).recoveries).toBe(false);
+  });
+
+  it("[SYS-RULESET] the rendered HD sheet: a plain enemy has no dying check; marked important, it does", () => {
+    const hbs = createTemplateRenderer();
+    const render = (important: boolean) =>
+      hbs.render(
+        "templates/sheets/actor.hbs",
+        heroContext("hundred-dungeons", { kind: "npc", stored: storedHero("hundred-dungeons", { important }) }),
+      );
+    const plain = render(false);
+    expect(plain).not.toContain('data-action="rollDeathSave"');
+    expect(plain).not.toContain('data-action="spendRecovery"');
+    const important = render(true);
+    expect(important).toContain('data-action="rollDeathSave"');
+    expect(important).not.toContain('data-action="spendRecovery"');
+    // A PC's sheet keeps both.
+    const pc = hbs.render("templates/sheets/actor.hbs", heroContext("hundred-dungeons"));
+    expect(pc).toContain('data-action="rollDeathSave"');
+    expect(pc).toContain('data-action="spendRecovery"');
+  });
+});
