@@ -4,7 +4,7 @@
  * each target takes. Every rule decision is the active ruleset's: natural 1/20, crit range
  * (vulnerability, precision), mighty/weak, situational modifiers, the crit and miss damage rules.
  */
-import { d20Formula } from "../engine/common.js";
+import { blankSituation, d20Formula } from "../engine/common.js";
 import { formatDamage, parseDamage, parseWeaponDice, mergeDice, type DamageExpression } from "../engine/dice.js";
 import { EngineError } from "../engine/errors.js";
 import { attackOdds, recipeDamage } from "../engine/odds.js";
@@ -25,21 +25,8 @@ import type {
 } from "../engine/types.js";
 import type { AttackCardData, CardDamageRoll, CardOdds, CardTarget, ShownOutcome } from "./card-data.js";
 
-/** A situation with nothing special going on (what shift-click uses). */
-export function plainSituation(overrides: Partial<Situation> = {}): Situation {
-  return {
-    combatAdvantage: false,
-    cover: "none",
-    concealment: "none",
-    mighty: 0,
-    weak: 0,
-    bonus: 0,
-    wrongSquare: false,
-    withinMeleeReach: false,
-    offGuard: false,
-    ...overrides,
-  };
-}
+/** A situation with nothing special going on (what shift-click uses): the engine's blank one. */
+export const plainSituation = blankSituation;
 
 /** A targeted token as the attack sees it, snapshotted at roll time. */
 export interface TargetSnapshot {
