@@ -92,3 +92,63 @@ describe("death saves from the sheet", () => {
     expect(await decideDeathSave(R, up, "a1", recordedRoller([]), defaultOptions(R))).toBeNull();
   });
 });
+
+describe("death saves from the sheet in the other games", () => {
+  // Wounds d20: 40 HP with 47 damage taken (HP −7) is 7 beyond the maximum → DC 10 + 3 = 13.
+  const WD = getRuleset("wounds-d20");
+  const wdDying = defaultActorSource({
+    kind: "character",
+    state: "dying",
+    hp: { value: -7, max: 40, temp: 0 },
+    deathSaves: { successes: 0, failures: 0 },
+    constitutionDamage: 0,
+  });
+  const wd = (actor: typeof wdDying, rolls: ReturnType<typeof roll>[]) =>
+    decideDeathSave(WD, actor, "a1", recordedRoller(rolls), defaultOptions(WD));
+
+  it("[WD-DEATHDC] [WD-DYING] the sheet's death save targets 10 + half the excess damage and costs 1 Constitution either way", async () => {
+    const pass = await wd(wdDying, [roll(13, 11)]);
+    expect(pass!.rolls[0]!.request.target).toBe(13);
+    expect(pass!.rolls[0]!.success).toBe(true);
+    expect(pass!.next.deathSaves).toEqual({ successes: 1, failures: 0 });
+    expect(pass!.next.constitutionDamage).toBe(1);
+    expect(pass!.next.state).toBe("dying");
+    const fail = await wd(wdDying, [roll(12, 10)]);
+    expect(fail!.next.deathSaves).toEqual({ successes: 0, failures: 1 });
+    expect(fail!.next.constitutionDamage).toBe(1);
+  });
+
+  it("[WD-DYING] from the sheet: a natural 20 is stable at once, a natural 1 dead at once, the third failure dead", async () => {
+    expect((await wd(wdDying, [roll(20, 20)]))!.next.state).toBe("stable");
+    expect((await wd(wdDying, [roll(25, 1)]))!.next.state).toBe("dead");
+    const twoDown = { ...wdDying, deathSaves: { successes: 3, failures: 2 } };
+    expect((await wd(twoDown, [roll(5, 3)]))!.next.state).toBe("dead");
+    expect((await wd(twoDown, [roll(14, 12)]))!.next.state).toBe("stable");
+  });
+
+  // Hundred Dungeons: a dying PC that has taken 2 dying turns rolls its 3rd check against 10 + 3.
+  const HD = getRuleset("hundred-dungeons");
+  const hdDying = defaultActorSource({
+    kind: "character",
+    state: "dying",
+    hp: { value: 0, max: 20, temp: 0 },
+    exhaustion: 2,
+    dyingTurns: 2,
+  });
+  const hd = (actor: typeof hdDying, rolls: ReturnType<typeof roll>[]) =>
+    decideDeathSave(HD, actor, "a1", recordedRoller(rolls), defaultOptions(HD));
+
+  it("[HD-DYING] the sheet's dying check is a Constitution roll against 10 + turns dying, with a level of exhaustion", async () => {
+    const pass = await hd(hdDying, [roll(13, 13)]);
+    expect(pass!.rolls[0]!.request.target).toBe(13);
+    expect(pass!.next.state).toBe("dying");
+    expect(pass!.next.exhaustion).toBe(3);
+    expect(pass!.next.dyingTurns).toBe(3);
+    expect((await hd(hdDying, [roll(12, 12)]))!.next.state).toBe("dead");
+  });
+
+  it("[HD-DYING] a creature that is not dying gets no dying check from the sheet", async () => {
+    const up = defaultActorSource({ kind: "character" });
+    expect(await hd(up, [])).toBeNull();
+  });
+});
