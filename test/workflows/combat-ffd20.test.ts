@@ -149,6 +149,17 @@ describe("FFd20 combat workflow", () => {
     expect(c.errors).toEqual([]);
   });
 
+  it("[SYS-TURNS] FFd20 rolls initiative once per battle: nobody rerolls at a round start and the order holds", async () => {
+    const c = battle([], cleric(), brute());
+    await c.start();
+    expect(c.turns).toEqual(["cleric", "brute"]);
+    await c.toRound(4);
+    expect(c.initiativeRolls).toEqual([]);
+    expect(c.turns).toEqual(["cleric", "brute"]);
+    expect(c.byId("cleric").initiative).toBe(18);
+    expect(c.byId("brute").initiative).toBe(9);
+  });
+
   it("[SYS-ESC] FFd20 has no escalation die unless the GM's world setting turns it on", () => {
     expect(escalationInPlay(ff, false)).toBe(false);
     expect(escalationInPlay(ff, true)).toBe(true);
