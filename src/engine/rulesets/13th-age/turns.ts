@@ -184,13 +184,25 @@ export function onRoundEnd(_ctx: TurnContext): TurnStep[] {
   return [];
 }
 
+const ENDS_WITH_BATTLE = new Set<EffectSource["duration"]>([
+  "endOfEncounter",
+  "startOfNextTurn",
+  "endOfNextTurn",
+  "sustain",
+]);
+
 /**
- * After a battle: temporary HP vanish ([13A-TEMPHP]), rallies and death-save tallies reset, and each
+ * After a battle: encounter-long and turn-timed effects end; temporary HP vanish ([13A-TEMPHP]), rallies and death-save tallies reset, and each
  * PC counts the battle toward the heal-up, two if it was tough ([13A-HEALUP]).
  */
 export function onCombatEnd(ctx: TurnContext, tough: boolean): TurnStep[] {
   const steps: TurnStep[] = [];
   for (const c of ctx.combatants) {
+    // The battle is over: effects that last for it, or that wait on a turn, end with it.
+    for (const e of c.effects) {
+      if (ENDS_WITH_BATTLE.has(e.duration))
+        steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: `${K}.Step.expired` });
+    }
     const a = c.actor;
     const changes: Partial<ActorSource> = {
       hp: { ...a.hp, temp: 0 },
