@@ -165,3 +165,29 @@ export function option<T extends string | number | boolean>(options: RuleOptions
   const v = options[key];
   return (typeof v === typeof fallback ? v : fallback) as T;
 }
+
+/**
+ * The damage packet of one tick of ongoing damage: no attack roll (so 13A resistance always
+ * halves it), typed unless `untyped`/empty, never negative.
+ */
+export function ongoingDamagePacket(amount: number, type: string | null | undefined): DamagePacket {
+  return {
+    amount: Math.max(0, amount),
+    types: type && type !== "untyped" ? [type] : [],
+    natural: null,
+    critical: false,
+    ongoing: true,
+    fromAttack: false,
+    melee: false,
+    nonlethal: false,
+    knockOut: false,
+  };
+}
+
+/**
+ * Whose turns time an effect's "your next turn" and sustain: its creator's; an effect that names
+ * no creator (null or empty id) follows its bearer's own turns, or it would never end.
+ */
+export function effectTimer(bearerId: string, effect: { sourceCombatantId: string | null }): string {
+  return effect.sourceCombatantId || bearerId;
+}

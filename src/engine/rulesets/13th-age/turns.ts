@@ -3,12 +3,11 @@
  * [13A-INIT] [13A-ESC] [13A-SAVE] [13A-ONGOING] [13A-LASTTURN] [13A-DEATHSAVE] [13A-TEMPHP]
  * [13A-RALLY] [13A-HEALUP] [13A-DEATH] [13A-FLEE]
  */
-import { clonePlain, escalationDie, option } from "../../common.js";
+import { clonePlain, effectTimer, escalationDie, ongoingDamagePacket, option } from "../../common.js";
 import { EngineError } from "../../errors.js";
 import type {
   ActorSource,
   CombatantSource,
-  DamagePacket,
   DerivedActor,
   EffectSource,
   InitiativeSlot,
@@ -51,7 +50,7 @@ function createdBy(ctx: TurnContext, combatantId: string): { bearer: CombatantSo
   const out: { bearer: CombatantSource; effect: EffectSource }[] = [];
   for (const bearer of ctx.combatants) {
     for (const effect of bearer.effects) {
-      const timer = effect.sourceCombatantId || bearer.id;
+      const timer = effectTimer(bearer.id, effect);
       if (timer === combatantId) out.push({ bearer, effect });
     }
   }
@@ -155,17 +154,7 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
   if (!dead) {
     for (const e of c.effects) {
       if (!e.ongoing || e.ongoing.amount <= 0) continue;
-      const packet: DamagePacket = {
-        amount: e.ongoing.amount,
-        types: e.ongoing.type && e.ongoing.type !== "untyped" ? [e.ongoing.type] : [],
-        natural: null,
-        critical: false,
-        ongoing: true,
-        fromAttack: false,
-        melee: false,
-        nonlethal: false,
-        knockOut: false,
-      };
+      const packet = ongoingDamagePacket(e.ongoing.amount, e.ongoing.type);
       steps.push({ kind: "damage", actorId: c.actorId, effectId: e.id, packet, label: `${K}.Step.ongoing` });
     }
     for (const e of c.effects) if (savesAgainst(e)) steps.push(saveStepFor(c, e));

@@ -3,11 +3,10 @@
  * end of it ([FF-SAVE]), aftereffects after all saves ([FF-AFTER]), durations timed by the
  * creator's turns ([FF-DURATION]), sustain ([FF-SUSTAIN]), death saves ([FF-DEATH]), stacking.
  */
-import { abilityModifier } from "../../common.js";
+import { abilityModifier, effectTimer, ongoingDamagePacket } from "../../common.js";
 import { EngineError, requireFinite } from "../../errors.js";
 import type {
   CombatantSource,
-  DamagePacket,
   DurationKind,
   EffectSource,
   InitiativeSlot,
@@ -48,26 +47,12 @@ export function ongoingByType(
   return [...best.values()];
 }
 
-function ongoingPacket(amount: number, type: string): DamagePacket {
-  return {
-    amount,
-    types: type === "untyped" ? [] : [type],
-    natural: null,
-    critical: false,
-    ongoing: true,
-    fromAttack: false,
-    melee: false,
-    nonlethal: false,
-    knockOut: false,
-  };
-}
-
 /**
  * [FF-DURATION] Whose turns time an effect's "your next turn": its creator's; an effect that names
  * no creator is timed by its bearer's own turns (otherwise it would never end).
  */
 function timerOf(bearer: CombatantSource, e: EffectSource): string {
-  return e.sourceCombatantId || bearer.id;
+  return effectTimer(bearer.id, e);
 }
 
 /**
@@ -91,7 +76,7 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
         kind: "damage",
         actorId: me.actorId,
         effectId: o.effect.id,
-        packet: ongoingPacket(o.amount, o.type),
+        packet: ongoingDamagePacket(o.amount, o.type),
         label: "D20C.FF.Turn.OngoingDamage",
       });
     }

@@ -3,7 +3,7 @@
  * ([HD-DYING]), surprise ([HD-SURPRISE]), effect timing (Help, Dodge, Disengage), initiative around
  * the table ([HD-INIT]) and mounted creatures taking no turn ([HD-MOUNT]).
  */
-import { clonePlain, d20Formula } from "../../common.js";
+import { clonePlain, d20Formula, effectTimer, ongoingDamagePacket } from "../../common.js";
 import { EngineError } from "../../errors.js";
 import type {
   ActorSource,
@@ -153,7 +153,7 @@ export function onRoundStart(ctx: TurnContext): TurnStep[] {
  * a timed effect must end sometime.
  */
 export function timerOf(bearer: CombatantSource, effect: EffectSource): string {
-  return effect.sourceCombatantId || bearer.id;
+  return effectTimer(bearer.id, effect);
 }
 
 /** Effects timed by `creatorId`'s turns, wherever they sit. */
@@ -174,17 +174,7 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
         actorId: me.actorId,
         effectId: e.id,
         label: e.name,
-        packet: {
-          amount: e.ongoing.amount,
-          types: e.ongoing.type && e.ongoing.type !== "untyped" ? [e.ongoing.type] : [],
-          natural: null,
-          critical: false,
-          ongoing: true,
-          fromAttack: false,
-          melee: false,
-          nonlethal: false,
-          knockOut: false,
-        },
+        packet: ongoingDamagePacket(e.ongoing.amount, e.ongoing.type),
       });
     }
   }

@@ -3,12 +3,11 @@
  * round ([WD-INIT]) with simultaneous ties ([WD-TIES]), end-of-round death saves of the dying
  * ([WD-DYING]), and the generic effect timing every game shares.
  */
-import { clonePlain } from "../../common.js";
+import { clonePlain, effectTimer, ongoingDamagePacket } from "../../common.js";
 import { EngineError, requireFinite } from "../../errors.js";
 import type {
   ActorSource,
   CombatantSource,
-  DamagePacket,
   DerivedActor,
   EffectSource,
   InitiativeSlot,
@@ -89,21 +88,7 @@ export function onRoundStart(ctx: TurnContext): TurnStep[] {
  * creator (null or empty) follows its bearer's own turns, since a timed effect must end sometime.
  */
 export function timerOf(bearer: CombatantSource, effect: EffectSource): string {
-  return effect.sourceCombatantId || bearer.id;
-}
-
-function ongoingPacket(amount: number, type: string): DamagePacket {
-  return {
-    amount: Math.max(0, amount),
-    types: type && type !== "untyped" ? [type] : [],
-    natural: null,
-    critical: false,
-    ongoing: true,
-    fromAttack: false,
-    melee: false,
-    nonlethal: false,
-    knockOut: false,
-  };
+  return effectTimer(bearer.id, effect);
 }
 
 /**
@@ -131,7 +116,7 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
       kind: "damage",
       actorId: me.actorId,
       effectId: e.id,
-      packet: ongoingPacket(e.ongoing.amount, e.ongoing.type),
+      packet: ongoingDamagePacket(e.ongoing.amount, e.ongoing.type),
       label: `${K}.Step.Ongoing`,
     });
   }
