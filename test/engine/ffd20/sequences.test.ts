@@ -6,137 +6,23 @@
 import { describe, expect, it } from "vitest";
 import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
 import { sustainChanges } from "../../../src/engine/rulesets/ffd20/tactics.js";
-import type { Ruleset } from "../../../src/engine/ruleset.js";
-import type {
-  ActorSource,
-  CombatantSource,
-  EffectSource,
-  RollRequest,
-  RuleOptions,
-  TurnContext,
-  TurnStep,
-} from "../../../src/engine/types.js";
-import { runPlan, type TurnPorts } from "../../../src/workflows/turns.js";
-import { combatantSource, damagePacket, effectSource, turnContext } from "../../support/engine-fixtures.js";
+import type { ActorSource, RollRequest, RuleOptions } from "../../../src/engine/types.js";
+import { combatantSource, effectSource } from "../../support/engine-fixtures.js";
+import { TurnSequence } from "../../support/turn-sequence.js";
 import { npc, pc } from "./fixtures.js";
-
-/** A combat run by the plan runner with recorded d20 results. */
-class Seq {
-  ctx: TurnContext;
-  queue: number[] = [];
-  made: RollRequest[] = [];
-  private ids = 0;
-  constructor(
-    readonly r: Ruleset,
-    combatants: CombatantSource[],
-    options: RuleOptions = {},
-  ) {
-    this.ctx = turnContext(combatants, { options, round: 0 });
-  }
-  private ports(): TurnPorts {
-    return {
-      roll: async (req) => {
-        this.made.push(req);
-        // A fixed amount (a recovery's quarter of max HP) rolls itself; d20s come from the queue.
-        if (/^\d+$/.test(req.formula)) return { total: Number(req.formula), natural: null };
-        const face = this.queue.shift();
-        if (face === undefined) throw new Error(`unexpected roll ${req.kind} ${req.label}`);
-        return { total: face, natural: face };
-      },
-      applyActor: async () => {},
-      addEffect: async () => `fx${++this.ids}`,
-      removeEffect: async () => {},
-      updateEffect: async () => {},
-      rerollInitiative: async () => {},
-      post: async () => {},
-      log: () => {},
-    };
-  }
-  async run(steps: readonly TurnStep[]) {
-    const out = await runPlan(this.r, this.ctx, steps, this.ports());
-    expect(out.errors.map((e) => String(e.error))).toEqual([]);
-    this.ctx = out.ctx;
-    return out;
-  }
-  /** Roll requests made by `fn`, with `faces` queued for it (all of them must be used). */
-  async rolling(faces: number[], fn: () => Promise<unknown>): Promise<RollRequest[]> {
-    this.queue = [...faces];
-    this.made = [];
-    await fn();
-    expect(this.queue).toEqual([]);
-    return this.made;
-  }
-  start() {
-    return this.run(this.r.onCombatStart(this.ctx));
-  }
-  async round(n: number) {
-    this.ctx = { ...this.ctx, round: n, combatantId: null };
-    await this.run(this.r.onRoundStart(this.ctx));
-  }
-  acts(id: string): boolean {
-    return this.r.actsThisRound(this.ctx, this.c(id));
-  }
-  async turnStart(id: string) {
-    this.ctx = { ...this.ctx, combatantId: id };
-    await this.run(this.r.onTurnStart(this.ctx));
-  }
-  async turnEnd() {
-    await this.run(this.r.onTurnEnd(this.ctx));
-    this.ctx = { ...this.ctx, combatantId: null };
-  }
-  async turn(id: string, during?: () => Promise<unknown>) {
-    await this.turnStart(id);
-    if (during) await during();
-    await this.turnEnd();
-  }
-  end(tough = false) {
-    return this.run(this.r.onCombatEnd(this.ctx, tough));
-  }
-  c(id: string): CombatantSource {
-    const c = this.ctx.combatants.find((x) => x.id === id);
-    if (!c) throw new Error(id);
-    return c;
-  }
-  a(id: string): ActorSource {
-    return this.c(id).actor;
-  }
-  names(id: string): string[] {
-    return this.c(id)
-      .effects.map((e) => e.name)
-      .sort();
-  }
-  put(on: string, effect: Partial<EffectSource>) {
-    const { id: _drop, ...rest } = effectSource(effect);
-    return this.run([{ kind: "addEffect", actorId: `actor-${on}`, effect: rest, label: "t" }]);
-  }
-  hit(on: string, amount: number, over = {}) {
-    return this.run([{ kind: "damage", actorId: `actor-${on}`, packet: damagePacket(amount, over), label: "t" }]);
-  }
-  heal(on: string, amount: number, kind: "heal" | "temp" = "heal") {
-    const c = this.c(on);
-    const res = this.r.applyHealing(c.actor, amount, kind, this.ctx.options, c.actorId);
-    return this.run([{ kind: "updateActor", actorId: c.actorId, changes: res.actor, label: "t" }]);
-  }
-  sustain(on: string, name: string) {
-    const e = this.c(on).effects.find((x) => x.name === name) as EffectSource;
-    return this.run([
-      { kind: "updateEffect", actorId: `actor-${on}`, effectId: e.id, changes: sustainChanges(e, this.ctx.round) },
-    ]);
-  }
-}
 
 const kinds = (reqs: RollRequest[]) => reqs.map((r) => `${r.kind}:${String(r.data?.effect ?? r.formula)}`);
 
 describe("FFd20 sequences: durations from several creators over three rounds", () => {
   it("[FF-DURATION] [FF-SUSTAIN] [FF-SAVE] [FF-ONGOING] each effect ends exactly when its creator's turn or its bearer's save says", async () => {
-    const s = new Seq(ffd20, [
+    const s = new TurnSequence(ffd20, [
       combatantSource("a", pc(), { initiative: 20 }),
       combatantSource("m", npc(), { initiative: 15 }),
       combatantSource("b", pc(), { initiative: 10 }),
     ]);
     expect(ffd20.order(s.ctx).map((x) => x.combatantIds[0])).toEqual(["a", "m", "b"]);
-    await s.start();
-    await s.round(1);
+    await s.combatStart();
+    await s.roundStart(1);
     // A's turn: three effects of A's on two creatures.
     await s.turn("a", async () => {
       await s.put("m", { name: "Dazed", duration: "startOfNextTurn", sourceCombatantId: "a" });
@@ -167,14 +53,14 @@ describe("FFd20 sequences: durations from several creators over three rounds", (
     expect(s.a("b").hp.value).toBe(25);
     expect(kinds(await s.rolling([9], () => s.turnEnd()))).toEqual(["save:Burning"]);
     expect(s.names("b")).toEqual(["Burning", "Shielded"]);
-    await s.run(ffd20.onRoundEnd(s.ctx));
+    await s.roundEnd();
 
-    await s.round(2);
+    await s.roundStart(2);
     await s.turnStart("a");
     // Start of A's next turn: Dazed is gone; Shielded and Held are still there.
     expect(s.names("m")).toEqual(["Held"]);
     expect(s.names("b")).toEqual(["Burning", "Shielded"]);
-    await s.sustain("m", "Held");
+    await s.sustain("m", "Held", sustainChanges);
     // A saves against Weakened (10 = success), not against the encounter-long mark.
     expect(kinds(await s.rolling([10], () => s.turnEnd()))).toEqual(["save:Weakened"]);
     expect(s.names("a")).toEqual(["Marked"]);
@@ -187,7 +73,7 @@ describe("FFd20 sequences: durations from several creators over three rounds", (
     expect(kinds(await s.rolling([12], () => s.turnEnd()))).toEqual(["save:Burning"]);
     expect(s.names("b")).toEqual([]);
 
-    await s.round(3);
+    await s.roundStart(3);
     // A does not sustain this time: Held ends at the end of A's turn, not before.
     await s.turnStart("a");
     expect(s.names("m")).toEqual(["Held"]);
@@ -197,15 +83,15 @@ describe("FFd20 sequences: durations from several creators over three rounds", (
     await s.turn("b");
     expect(s.a("b").hp.value).toBe(20);
     expect(s.names("a")).toEqual(["Marked"]);
-    await s.end();
+    await s.combatEnd();
     // Until the end of the encounter: gone once the battle is over.
     expect(s.names("a")).toEqual([]);
   });
 
   it("[FF-AFTER] an aftereffect begins only after every save of the turn, so it gets no save that turn", async () => {
-    const s = new Seq(ffd20, [combatantSource("a", pc(), { initiative: 5 })]);
-    await s.start();
-    await s.round(1);
+    const s = new TurnSequence(ffd20, [combatantSource("a", pc(), { initiative: 5 })]);
+    await s.combatStart();
+    await s.roundStart(1);
     const slowed = effectSource({ name: "Slowed", duration: "saveEnds" });
     await s.put("a", { name: "Stunned", duration: "saveEnds", aftereffect: slowed });
     await s.put("a", { name: "Poisoned", duration: "saveEnds" });
@@ -213,7 +99,7 @@ describe("FFd20 sequences: durations from several creators over three rounds", (
     // Stunned saved (15), Poisoned failed (3); no third roll for the new aftereffect.
     expect(kinds(await s.rolling([15, 3], () => s.turnEnd()))).toEqual(["save:Stunned", "save:Poisoned"]);
     expect(s.names("a")).toEqual(["Poisoned", "Slowed"]);
-    await s.round(2);
+    await s.roundStart(2);
     await s.turnStart("a");
     const next = kinds(await s.rolling([10, 10], () => s.turnEnd()));
     expect(next.sort()).toEqual(["save:Poisoned", "save:Slowed"]);
@@ -224,9 +110,11 @@ describe("FFd20 sequences: durations from several creators over three rounds", (
 describe("FFd20 sequences: ongoing damage that drops a creature", () => {
   it("[FF-ONGOING] [FF-DEATH] a PC burned below 0 starts dying, still saves and makes its death save that turn, and dies at minus its bloodied value", async () => {
     // 10 of 20 HP, bloodied value 10: dead at -10.
-    const s = new Seq(ffd20, [combatantSource("a", pc({ hp: { value: 10, max: 20, temp: 0 } }), { initiative: 5 })]);
-    await s.start();
-    await s.round(1);
+    const s = new TurnSequence(ffd20, [
+      combatantSource("a", pc({ hp: { value: 10, max: 20, temp: 0 } }), { initiative: 5 }),
+    ]);
+    await s.combatStart();
+    await s.roundStart(1);
     await s.put("a", { name: "Fire", duration: "saveEnds", ongoing: { amount: 12, type: "fire" } });
     await s.turnStart("a");
     expect(s.a("a").hp.value).toBe(-2);
@@ -235,20 +123,22 @@ describe("FFd20 sequences: ongoing damage that drops a creature", () => {
     expect(r1.map((r) => r.kind)).toEqual(["save", "deathSave"]);
     expect(s.a("a").deathSaves.failures).toBe(1);
     expect(s.a("a").state).toBe("dying");
-    await s.round(2);
+    await s.roundStart(2);
     expect(s.acts("a")).toBe(true);
     await s.turnStart("a");
     expect(s.a("a").hp.value).toBe(-14);
     expect(s.a("a").state).toBe("dead");
     // Dead: no more saves of any kind, and no more turns.
     expect(await s.rolling([], () => s.turnEnd())).toEqual([]);
-    await s.round(3);
+    await s.roundStart(3);
     expect(s.acts("a")).toBe(false);
   });
 
   it("[FF-ONGOING] [FF-DEATH] an ordinary NPC dropped by ongoing damage dies at once and makes no save", async () => {
-    const s = new Seq(ffd20, [combatantSource("m", npc({ hp: { value: 4, max: 30, temp: 0 } }), { initiative: 5 })]);
-    await s.round(1);
+    const s = new TurnSequence(ffd20, [
+      combatantSource("m", npc({ hp: { value: 4, max: 30, temp: 0 } }), { initiative: 5 }),
+    ]);
+    await s.roundStart(1);
     await s.put("m", { name: "Acid", duration: "saveEnds", ongoing: { amount: 5, type: "acid" } });
     await s.turnStart("m");
     expect(s.a("m").state).toBe("dead");
@@ -256,20 +146,20 @@ describe("FFd20 sequences: ongoing damage that drops a creature", () => {
   });
 
   it("[FF-ONGOING] temporary HP soak ongoing damage first and stay after the battle ends", async () => {
-    const s = new Seq(ffd20, [combatantSource("a", pc(), { initiative: 5 })]);
-    await s.start();
-    await s.round(1);
+    const s = new TurnSequence(ffd20, [combatantSource("a", pc(), { initiative: 5 })]);
+    await s.combatStart();
+    await s.roundStart(1);
     await s.heal("a", 8, "temp");
     await s.put("a", { name: "Fire", duration: "saveEnds", ongoing: { amount: 5, type: "fire" } });
     await s.turnStart("a");
     expect(s.a("a").hp).toEqual({ value: 30, max: 30, temp: 3 });
     await s.rolling([2], () => s.turnEnd());
-    await s.round(2);
+    await s.roundStart(2);
     await s.turnStart("a");
     expect(s.a("a").hp).toEqual({ value: 28, max: 30, temp: 0 });
     await s.rolling([10], () => s.turnEnd());
     await s.heal("a", 6, "temp");
-    await s.end();
+    await s.combatEnd();
     expect(s.names("a")).toEqual([]);
     expect(s.a("a").hp.temp).toBe(6);
   });
@@ -280,13 +170,13 @@ describe("FFd20 sequences: death saves over many rounds", () => {
     pc({ hp: { value: 6, max: 20, temp: 0 }, recoveries: { ...pc().recoveries, value: 2 }, ...over });
 
   async function downed(over: Partial<ActorSource> = {}, options: RuleOptions = {}) {
-    const s = new Seq(
+    const s = new TurnSequence(
       ffd20,
       [combatantSource("a", dyingPc(over), { initiative: 10 }), combatantSource("m", npc(), { initiative: 5 })],
       options,
     );
-    await s.start();
-    await s.round(1);
+    await s.combatStart();
+    await s.roundStart(1);
     await s.turn("a");
     await s.turn("m", () => s.hit("a", 9));
     return s;
@@ -304,7 +194,7 @@ describe("FFd20 sequences: death saves over many rounds", () => {
       ["dead", 3],
     ];
     for (let i = 0; i < faces.length; i++) {
-      await s.round(2 + i);
+      await s.roundStart(2 + i);
       expect(s.acts("a")).toBe(true);
       await s.turnStart("a");
       const rolls = await s.rolling([faces[i] as number], () => s.turnEnd());
@@ -318,20 +208,20 @@ describe("FFd20 sequences: death saves over many rounds", () => {
 
   it("[FF-DEATH] a 20 spends a recovery: HP count up from 0 by a quarter of maximum and the PC is back up", async () => {
     const s = await downed();
-    await s.round(2);
+    await s.roundStart(2);
     await s.turnStart("a");
     const rolls = await s.rolling([20], () => s.turnEnd());
     expect(rolls.map((r) => r.kind)).toEqual(["deathSave", "recovery"]);
     expect(s.a("a")).toMatchObject({ state: "active", hp: { value: 5 }, recoveries: { value: 1 } });
     // Up again: the next turn end asks no death save.
-    await s.round(3);
+    await s.roundStart(3);
     await s.turnStart("a");
     expect(await s.rolling([], () => s.turnEnd())).toEqual([]);
   });
 
   it("[FF-DEATH] a 20 with no recovery left heals nothing and the PC goes on dying", async () => {
     const s = await downed({ recoveries: { ...pc().recoveries, value: 0 } });
-    await s.round(2);
+    await s.roundStart(2);
     await s.turnStart("a");
     const rolls = await s.rolling([20], () => s.turnEnd());
     expect(rolls.map((r) => r.kind)).toEqual(["deathSave"]);
@@ -340,13 +230,13 @@ describe("FFd20 sequences: death saves over many rounds", () => {
 
   it("[FF-DEATH] healed by an ally mid-sequence: counts up from 0, stops dying, and makes no more death saves", async () => {
     const s = await downed();
-    await s.round(2);
+    await s.roundStart(2);
     await s.turnStart("a");
     await s.rolling([3], () => s.turnEnd());
     expect(s.a("a").deathSaves.failures).toBe(1);
     await s.turn("m", () => s.heal("a", 4));
     expect(s.a("a")).toMatchObject({ state: "active", hp: { value: 4 } });
-    await s.round(3);
+    await s.roundStart(3);
     await s.turnStart("a");
     expect(await s.rolling([], () => s.turnEnd())).toEqual([]);
     // Dropped again at exactly minus the bloodied value (10): dead outright.
@@ -358,14 +248,14 @@ describe("FFd20 sequences: death saves over many rounds", () => {
     const u = await downed({}, { dyingRules: "unconscious" });
     expect(u.a("a").state).toBe("unconscious");
     for (const n of [2, 3, 4, 5]) {
-      await u.round(n);
+      await u.roundStart(n);
       await u.turnStart("a");
       expect(await u.rolling([], () => u.turnEnd())).toEqual([]);
     }
     expect(u.a("a").state).toBe("unconscious");
     const l = await downed({}, { dyingRules: "lethal" });
     expect(l.a("a").state).toBe("dead");
-    await l.round(2);
+    await l.roundStart(2);
     expect(l.acts("a")).toBe(false);
   });
 });

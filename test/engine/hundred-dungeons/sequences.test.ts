@@ -5,132 +5,18 @@
  */
 import { describe, expect, it } from "vitest";
 import { hundredDungeons } from "../../../src/engine/rulesets/hundred-dungeons.js";
-import type { Ruleset } from "../../../src/engine/ruleset.js";
-import type {
-  ActorSource,
-  CombatantSource,
-  EffectSource,
-  RollRequest,
-  RuleOptions,
-  TurnContext,
-  TurnStep,
-} from "../../../src/engine/types.js";
-import { runPlan, type TurnPorts } from "../../../src/workflows/turns.js";
-import { combatantSource, damagePacket, effectSource, turnContext } from "../../support/engine-fixtures.js";
+import type { ActorSource, RollRequest, RuleOptions } from "../../../src/engine/types.js";
+import { combatantSource, damagePacket } from "../../support/engine-fixtures.js";
+import { TurnSequence } from "../../support/turn-sequence.js";
 import { hdActor } from "./fixtures.js";
-
-/** A combat run by the plan runner with recorded d20 results. */
-class Seq {
-  ctx: TurnContext;
-  queue: number[] = [];
-  made: RollRequest[] = [];
-  private ids = 0;
-  constructor(
-    readonly r: Ruleset,
-    combatants: CombatantSource[],
-    options: RuleOptions = {},
-  ) {
-    this.ctx = turnContext(combatants, { options, round: 0 });
-  }
-  private ports(): TurnPorts {
-    return {
-      roll: async (req) => {
-        this.made.push(req);
-        // A fixed amount (a recovery's quarter of max HP) rolls itself; d20s come from the queue.
-        if (/^\d+$/.test(req.formula)) return { total: Number(req.formula), natural: null };
-        const face = this.queue.shift();
-        if (face === undefined) throw new Error(`unexpected roll ${req.kind} ${req.label}`);
-        return { total: face, natural: face };
-      },
-      applyActor: async () => {},
-      addEffect: async () => `fx${++this.ids}`,
-      removeEffect: async () => {},
-      updateEffect: async () => {},
-      rerollInitiative: async () => {},
-      post: async () => {},
-      log: () => {},
-    };
-  }
-  async run(steps: readonly TurnStep[]) {
-    const out = await runPlan(this.r, this.ctx, steps, this.ports());
-    expect(out.errors.map((e) => String(e.error))).toEqual([]);
-    this.ctx = out.ctx;
-    return out;
-  }
-  /** Roll requests made by `fn`, with `faces` queued for it (all of them must be used). */
-  async rolling(faces: number[], fn: () => Promise<unknown>): Promise<RollRequest[]> {
-    this.queue = [...faces];
-    this.made = [];
-    await fn();
-    expect(this.queue).toEqual([]);
-    return this.made;
-  }
-  start() {
-    return this.run(this.r.onCombatStart(this.ctx));
-  }
-  async round(n: number) {
-    this.ctx = { ...this.ctx, round: n, combatantId: null };
-    await this.run(this.r.onRoundStart(this.ctx));
-  }
-  acts(id: string): boolean {
-    return this.r.actsThisRound(this.ctx, this.c(id));
-  }
-  async turnStart(id: string) {
-    this.ctx = { ...this.ctx, combatantId: id };
-    await this.run(this.r.onTurnStart(this.ctx));
-  }
-  async turnEnd() {
-    await this.run(this.r.onTurnEnd(this.ctx));
-    this.ctx = { ...this.ctx, combatantId: null };
-  }
-  async turn(id: string, during?: () => Promise<unknown>) {
-    await this.turnStart(id);
-    if (during) await during();
-    await this.turnEnd();
-  }
-  end(tough = false) {
-    return this.run(this.r.onCombatEnd(this.ctx, tough));
-  }
-  c(id: string): CombatantSource {
-    const c = this.ctx.combatants.find((x) => x.id === id);
-    if (!c) throw new Error(id);
-    return c;
-  }
-  a(id: string): ActorSource {
-    return this.c(id).actor;
-  }
-  names(id: string): string[] {
-    return this.c(id)
-      .effects.map((e) => e.name)
-      .sort();
-  }
-  put(on: string, effect: Partial<EffectSource>) {
-    const { id: _drop, ...rest } = effectSource(effect);
-    return this.run([{ kind: "addEffect", actorId: `actor-${on}`, effect: rest, label: "t" }]);
-  }
-  hit(on: string, amount: number, over = {}) {
-    return this.run([{ kind: "damage", actorId: `actor-${on}`, packet: damagePacket(amount, over), label: "t" }]);
-  }
-  heal(on: string, amount: number, kind: "heal" | "temp" = "heal") {
-    const c = this.c(on);
-    const res = this.r.applyHealing(c.actor, amount, kind, this.ctx.options, c.actorId);
-    return this.run([{ kind: "updateActor", actorId: c.actorId, changes: res.actor, label: "t" }]);
-  }
-  sustain(on: string, name: string) {
-    const e = this.c(on).effects.find((x) => x.name === name) as EffectSource;
-    return this.run([
-      { kind: "updateEffect", actorId: `actor-${on}`, effectId: e.id, changes: { sustainedRound: this.ctx.round } },
-    ]);
-  }
-}
 
 const pc = (over: Partial<ActorSource> = {}) => hdActor({ kind: "character", ...over });
 const npc = (over: Partial<ActorSource> = {}) => hdActor({ kind: "npc", ...over });
-const order = (s: Seq) => hundredDungeons.order(s.ctx).map((x) => x.combatantIds.join("+"));
+const order = (s: TurnSequence) => hundredDungeons.order(s.ctx).map((x) => x.combatantIds.join("+"));
 
 /** p (seat 1), q (seat 2, caught unaware), the GM's n (seat 0); p has initiative. */
 function party(options: RuleOptions = {}, p: Partial<ActorSource> = {}) {
-  return new Seq(
+  return new TurnSequence(
     hundredDungeons,
     [
       combatantSource("p", pc(p), { initiative: 7, seat: 1 }),
@@ -142,27 +28,32 @@ function party(options: RuleOptions = {}, p: Partial<ActorSource> = {}) {
 }
 
 /** Everyone who acts this round takes a turn; `during` runs inside the named combatant's turn. */
-async function fullRound(s: Seq, n: number, during: Record<string, () => Promise<unknown>> = {}, faces: number[] = []) {
-  await s.round(n);
+async function fullRound(
+  s: TurnSequence,
+  n: number,
+  during: Record<string, () => Promise<unknown>> = {},
+  faces: number[] = [],
+) {
+  await s.roundStart(n);
   return s.rolling(faces, async () => {
     for (const slot of hundredDungeons.order(s.ctx))
       for (const id of slot.combatantIds) if (s.acts(id)) await s.turn(id, during[id]);
-    await s.run(hundredDungeons.onRoundEnd(s.ctx));
+    await s.roundEnd();
   });
 }
 
 describe("Hundred Dungeons sequences: surprise and initiative", () => {
   it("[HD-SURPRISE] [HD-INIT] the unaware get no turn in round 1, act from round 2; the order around the table never re-rolls", async () => {
     const s = party();
-    await s.start();
+    await s.combatStart();
     expect(s.a("q").conditions).toContain("surprised");
     expect(order(s)).toEqual(["p", "q", "n"]);
-    await s.round(1);
+    await s.roundStart(1);
     expect([s.acts("p"), s.acts("q"), s.acts("n")]).toEqual([true, false, true]);
     for (const n of [2, 3, 4]) {
       const steps = hundredDungeons.onRoundStart({ ...s.ctx, round: n });
       expect(steps.some((x) => x.kind === "rerollInitiative")).toBe(false);
-      await s.round(n);
+      await s.roundStart(n);
       expect(s.a("q").conditions).not.toContain("surprised");
       expect([s.acts("p"), s.acts("q"), s.acts("n")]).toEqual([true, true, true]);
       expect(order(s)).toEqual(["p", "q", "n"]);
@@ -173,7 +64,7 @@ describe("Hundred Dungeons sequences: surprise and initiative", () => {
 describe("Hundred Dungeons sequences: dying", () => {
   it("[HD-DYING] checks at 10 + turns taken, exhaustion each turn end, healing from 0 keeps exhaustion, a fresh drop restarts the count, a failed check kills", async () => {
     const s = party();
-    await s.start();
+    await s.combatStart();
     await fullRound(s, 1, { n: () => s.hit("p", 10) });
     expect(s.a("p")).toMatchObject({ state: "dying", hp: { value: 0 }, dyingTurns: 0 });
     expect(s.a("p").conditions).toContain("dying");
@@ -204,13 +95,13 @@ describe("Hundred Dungeons sequences: dying", () => {
     const last = await fullRound(s, 7, {}, [10]);
     expect(last.map((r) => [r.target, r.formula])).toEqual([[11, "2d20kl + 1"]]);
     expect(s.a("p")).toMatchObject({ state: "dead", exhaustion: 5 });
-    await s.round(8);
+    await s.roundStart(8);
     expect(s.acts("p")).toBe(false);
   });
 
   it("[HD-DYING] [HD-COND] passing every check still kills at the sixth level of exhaustion, with no roll that turn", async () => {
     const s = party();
-    await s.start();
+    await s.combatStart();
     await fullRound(s, 1, { n: () => s.hit("p", 10) });
     const targets: (number | null)[] = [];
     for (let round = 2; round <= 6; round++) {
@@ -224,12 +115,12 @@ describe("Hundred Dungeons sequences: dying", () => {
   });
 
   it("[HD-DYING] [HD-ENEMYDEATH] ongoing damage at the start of a turn: a PC starts dying and checks that same turn end; an ordinary NPC dies; an important one starts dying", async () => {
-    const s = new Seq(hundredDungeons, [
+    const s = new TurnSequence(hundredDungeons, [
       combatantSource("p", pc({ hp: { value: 3, max: 10, temp: 0 } }), { initiative: 7, seat: 1 }),
       combatantSource("n", npc({ hp: { value: 3, max: 30, temp: 0 } }), { initiative: 5 }),
       combatantSource("b", npc({ hp: { value: 3, max: 30, temp: 0 }, important: true }), { initiative: 5 }),
     ]);
-    await s.start();
+    await s.combatStart();
     for (const id of ["p", "n", "b"])
       await s.put(id, { name: "Acid", duration: "endOfEncounter", ongoing: { amount: 5, type: "acid" } });
     const rolls = await fullRound(s, 1, {}, [12, 13]);
@@ -240,18 +131,18 @@ describe("Hundred Dungeons sequences: dying", () => {
     expect(s.a("p")).toMatchObject({ state: "dying", hp: { value: 0 }, exhaustion: 1 });
     expect(s.a("b")).toMatchObject({ state: "dying", exhaustion: 1 });
     expect(s.a("n").state).toBe("dead");
-    await s.round(2);
+    await s.roundStart(2);
     expect(s.acts("n")).toBe(false);
   });
 
   it("[HD-ENEMYDEATH] [HD-COND] knocked out: no dying checks while unconscious; the next melee hit starts dying", async () => {
     const s = party();
-    await s.start();
-    await fullRound(s, 1, { n: () => s.hit("p", 10, { knockOut: true }) });
+    await s.combatStart();
+    await fullRound(s, 1, { n: () => s.hit("p", damagePacket(10, { knockOut: true })) });
     expect(s.a("p")).toMatchObject({ state: "unconscious", hp: { value: 0 } });
     expect(await fullRound(s, 2)).toEqual([]);
     expect(s.a("p")).toMatchObject({ state: "unconscious", exhaustion: 0 });
-    await fullRound(s, 3, { n: () => s.hit("p", 2, { melee: true }) });
+    await fullRound(s, 3, { n: () => s.hit("p", damagePacket(2, { melee: true })) });
     // n acts after p in the round, so p's first check comes in round 4.
     expect(s.a("p")).toMatchObject({ state: "dying", exhaustion: 0 });
     const r = await fullRound(s, 4, {}, [11]);
@@ -263,7 +154,7 @@ describe("Hundred Dungeons sequences: dying", () => {
 describe("Hundred Dungeons sequences: effects from several creators", () => {
   it("[HD-ACTIONS] [HD-QUICK] Help, Dodge, end-of-next-turn, sustained, save-ends and encounter effects each end on their own clock", async () => {
     const s = party();
-    await s.start();
+    await s.combatStart();
     // Round 1: p helps q (until the start of p's next turn) and dodges; n (GM) holds p (sustained)
     // and curses q (save ends, normal = 12); q is surprised.
     await fullRound(s, 1, {
@@ -282,7 +173,7 @@ describe("Hundred Dungeons sequences: effects from several creators", () => {
     expect(s.names("q")).toEqual(["Blessed", "Cursed", "Help"]);
     expect(s.names("n")).toEqual(["Marked"]);
     // Round 2, p's turn start: Help and Dodge end; Marked ends at the end of p's turn.
-    await s.round(2);
+    await s.roundStart(2);
     await s.turnStart("p");
     expect(s.names("p")).toEqual(["Held"]);
     expect(s.names("q")).toEqual(["Blessed", "Cursed"]);
@@ -303,7 +194,7 @@ describe("Hundred Dungeons sequences: effects from several creators", () => {
     expect(s.names("p")).toEqual([]);
     await s.heal("q", 4, "temp");
     await s.put("q", { name: "Curse of ages", duration: "permanent" });
-    await s.end();
+    await s.combatEnd();
     // The encounter's end clears encounter-long effects; a permanent one and temporary HP stay.
     expect(s.names("q")).toEqual(["Curse of ages"]);
     expect(s.a("q").hp.temp).toBe(4);
