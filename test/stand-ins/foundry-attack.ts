@@ -1,0 +1,222 @@
+/**
+ * Stand-in for the Foundry globals the sheet attack `rollAttack` (src/workflows/attack.ts) touches,
+ * so a Node test can drive the REAL orchestration: situational dialog → attack roll → damage rolls
+ * → one chat message. It imitates only these Foundry v13 facts (FOUNDRY.md §4):
+ *
+ * - `Roll`: `new Roll(formula)`, async `evaluate()` (returns the roll), then `formula`, `total`,
+ *   `dice[i].faces` / `dice[i].results` entries `{result, active, discarded?}` (a `2d20kh` keeps the
+ *   higher die, the other `active: false, discarded: true`), `toJSON()`. Faces come from a recorded
+ *   queue ({@link standInAttackFaces}); running dry throws. Formulas: `NdF`, `NdFkh`/`kl`, `+`/`-`
+ *   numbers — all our planner writes.
+ * - `ChatMessage.create` (and `.implementation.create`, the same recorder) keeping the creation data
+ *   and options; `ChatMessage.getSpeaker`.
+ * - `game.user.targets` (a Set of token stand-ins: `document.uuid`/`name`/`texture.src`, `actor`),
+ *   `game.user.isGM/id`, `game.combat` (none), `game.release.generation`, `game.settings` (the
+ *   settings stand-in), `game.i18n` (the i18n stand-in).
+ * - `foundry.applications.api.DialogV2.input`: records that it opened and what it was given, and
+ *   resolves to the form values the test set (null = the user closed it).
+ * - `foundry.applications.handlebars.renderTemplate(path, data)`: the real `handlebars` package
+ *   through test/support/handlebars.ts; `Handlebars.partials` empty (so nothing is preloaded).
+ * - `ui.notifications` recording errors.
+ *
+ * Knowing differences: no dice parser beyond the forms above, no database, no message rendering,
+ * no permissions, no Dice So Nice. It decides no rule: every outcome comes from the ruleset.
+ */
+import { createTemplateRenderer } from "../support/handlebars.js";
+import { SYSTEM_ID } from "../../src/constants.js";
+import type { ActorSource, PowerSource, WeaponSource } from "../../src/engine/types.js";
+import { createI18nStandIn } from "./i18n.js";
+import { SettingsStandIn } from "./settings.js";
+
+/** Recorded faces `Roll#evaluate` takes in order (d20s and damage dice alike). */
+export const standInAttackFaces: number[] = [];
+
+interface DieResultStandIn {
+  result: number;
+  active: boolean;
+  discarded?: boolean;
+}
+
+/** One die term of an evaluated roll, as `roll.dice` lists them. */
+export interface DieTermStandIn {
+  number: number;
+  faces: number;
+  modifiers: string[];
+  results: DieResultStandIn[];
+}
+
+/** Foundry's `Roll`, evaluated from {@link standInAttackFaces}. */
+export class StandInAttackRoll {
+  total: number | undefined = undefined;
+  dice: DieTermStandIn[] = [];
+  constructor(readonly formula: string) {}
+
+  async evaluate(): Promise<this> {
+    let total = 0;
+    const dice: DieTermStandIn[] = [];
+    const terms = this.formula.replace(/\s+/g, "").match(/[+-]?[^+-]+/g) ?? [];
+    for (const term of terms) {
+      const sign = term.startsWith("-") ? -1 : 1;
+      const body = term.replace(/^[+-]/, "");
+      const die = /^(\d*)d(\d+)(k[hl])?$/.exec(body);
+      if (!die) {
+        if (!/^\d+$/.test(body)) throw new Error(`Roll stand-in: cannot read "${term}" in ${this.formula}`);
+        total += sign * Number(body);
+        continue;
+      }
+      const count = Number(die[1] || 1);
+      const faces = Number(die[2]);
+      const keep = die[3];
+      const results: DieResultStandIn[] = [];
+      for (let i = 0; i < count; i++) {
+        const face = standInAttackFaces.shift();
+        if (face === undefined) throw new Error(`Roll stand-in: no recorded face left for ${this.formula}`);
+        if (face < 1 || face > faces) throw new Error(`Roll stand-in: face ${face} is not on a d${faces}`);
+        results.push({ result: face, active: true });
+      }
+      if (keep && results.length > 1) {
+        const pick =
+          keep === "kh" ? Math.max(...results.map((r) => r.result)) : Math.min(...results.map((r) => r.result));
+        const kept = results.findIndex((r) => r.result === pick);
+        results.forEach((r, i) => {
+          if (i !== kept) Object.assign(r, { active: false, discarded: true });
+        });
+      }
+      total += sign * results.filter((r) => r.active).reduce((s, r) => s + r.result, 0);
+      dice.push({ number: count, faces, modifiers: keep ? [keep] : [], results });
+    }
+    this.dice = dice;
+    this.total = total;
+    return this;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { class: this.constructor.name, formula: this.formula, total: this.total, evaluated: true, dice: this.dice };
+  }
+}
+
+/** A targeted token as `game.user.targets` holds it. */
+export interface TokenStandIn {
+  document: { uuid: string; name: string; texture: { src: string } };
+  actor: ActorStandIn;
+}
+
+/** The system Actor's surface the attack reads: uuid, name, img, `toEngineSource()`. */
+export class ActorStandIn {
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    private readonly source: ActorSource,
+    readonly img = "icons/svg/mystery-man.svg",
+  ) {}
+  get uuid(): string {
+    return `Actor.${this.id}`;
+  }
+  toEngineSource(): ActorSource {
+    return structuredClone(this.source);
+  }
+}
+
+/** The system Item's surface the attack reads: type, name, img, `toPowerSource()`, `toWeaponSource()`. */
+export class ItemStandIn {
+  constructor(
+    readonly type: "power" | "weapon",
+    readonly name: string,
+    private readonly power: PowerSource,
+    private readonly weapon: WeaponSource | null = null,
+    readonly img = "icons/svg/sword.svg",
+  ) {}
+  toPowerSource(): PowerSource {
+    return structuredClone(this.power);
+  }
+  toWeaponSource(): WeaponSource | null {
+    return this.weapon ? structuredClone(this.weapon) : null;
+  }
+}
+
+/** A token stand-in for an actor (token UUID `Scene.s1.Token.<id>`). */
+export function tokenStandIn(id: string, actor: ActorStandIn): TokenStandIn {
+  return { document: { uuid: `Scene.s1.Token.${id}`, name: actor.name, texture: { src: actor.img } }, actor };
+}
+
+/** What the installed stand-in recorded, and the knobs a test turns. */
+export interface AttackStandInState {
+  targets: Set<TokenStandIn>;
+  settings: SettingsStandIn;
+  messages: { data: Record<string, unknown>; options: Record<string, unknown> }[];
+  dialogs: Record<string, unknown>[];
+  /** What the dialog resolves to (form values; null = closed). */
+  dialogAnswer: Record<string, unknown> | null;
+  errors: string[];
+}
+
+const GLOBAL_NAMES = ["Roll", "ChatMessage", "game", "foundry", "ui", "Handlebars"] as const;
+
+/**
+ * Install the stand-in globals with the world's ruleset set to `rulesetId` (before importing
+ * src/workflows/attack.ts, whose roll classes extend `Roll` when the module loads). Returns the
+ * recorded state and the uninstaller.
+ */
+export function installAttackStandIn(rulesetId: string): { state: AttackStandInState; uninstall: () => void } {
+  const g = globalThis as Record<string, unknown>;
+  const saved = new Map(GLOBAL_NAMES.map((n) => [n, g[n]]));
+  const settings = new SettingsStandIn();
+  settings.register(SYSTEM_ID, "ruleset", { scope: "world", default: rulesetId });
+  settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
+  const hbs = createTemplateRenderer();
+  const state: AttackStandInState = {
+    targets: new Set(),
+    settings,
+    messages: [],
+    dialogs: [],
+    dialogAnswer: {},
+    errors: [],
+  };
+  const messageClass = {
+    create: async (data: Record<string, unknown>, options: Record<string, unknown> = {}) => {
+      state.messages.push({ data, options });
+      return { ...data, id: `message${state.messages.length}` };
+    },
+    getSpeaker: ({ actor }: { actor?: { name: string } } = {}) => ({ alias: actor?.name ?? "Gamemaster" }),
+    implementation: undefined as unknown,
+  };
+  messageClass.implementation = messageClass;
+  Object.assign(g, {
+    Roll: StandInAttackRoll,
+    ChatMessage: messageClass,
+    Handlebars: { partials: {} },
+    game: {
+      settings,
+      i18n: createI18nStandIn(),
+      user: { targets: state.targets, isGM: false, id: "userStandIn" },
+      combat: null,
+      release: { generation: 13 },
+    },
+    ui: { notifications: { error: (m: string) => state.errors.push(m), warn() {}, info() {} } },
+    foundry: {
+      applications: {
+        api: {
+          DialogV2: {
+            input: async (config: Record<string, unknown>) => {
+              state.dialogs.push(config);
+              return state.dialogAnswer;
+            },
+          },
+        },
+        handlebars: {
+          renderTemplate: async (path: string, data: object) =>
+            hbs.render(path.replace(`systems/${SYSTEM_ID}/`, ""), data),
+        },
+      },
+    },
+  });
+  return {
+    state,
+    uninstall: () => {
+      for (const [n, v] of saved) {
+        if (v === undefined) delete g[n];
+        else g[n] = v;
+      }
+    },
+  };
+}

@@ -1,0 +1,207 @@
+/**
+ * [SYS-TARGETS] The Foundry-side attack orchestration, driven through the REAL `rollAttack`
+ * (src/workflows/attack.ts) with the stand-ins of test/stand-ins/foundry-attack.ts and recorded
+ * dice: shift-click skips the situational dialog, a plain click opens it; ONE chat message holds
+ * every roll of the attack; the target UUIDs and each target's outcome go into the message flags at
+ * roll time; with no target the roll still posts with the no-target note.
+ *
+ * Note: the workflow throws ONE attack roll whose d20 is read against every target (the card shows
+ * the same natural per target), so the message holds one d20 roll for the whole attack, not one per
+ * target, plus one damage roll per distinct outcome.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { getRuleset } from "../../src/engine/registry.js";
+import type { AttackInput, AttackOutcome, PowerSource } from "../../src/engine/types.js";
+import { plainSituation } from "../../src/workflows/attack-core.js";
+import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
+import type { AttackCardData } from "../../src/workflows/card-data.js";
+import {
+  ActorStandIn,
+  ItemStandIn,
+  installAttackStandIn,
+  standInAttackFaces,
+  tokenStandIn,
+  type AttackStandInState,
+  type StandInAttackRoll,
+} from "../stand-ins/foundry-attack.js";
+import { defaultOptions, npc, power } from "./attack-fixtures.js";
+
+type RollAttack = typeof RollAttackFn;
+
+const R = getRuleset("13th-age");
+const OPTS = defaultOptions(R);
+const DEF = R.defenses[0]!.key;
+
+let state: AttackStandInState;
+let uninstall: () => void;
+let rollAttack: RollAttack;
+
+beforeAll(async () => {
+  ({ state, uninstall } = installAttackStandIn(R.id));
+  // Imported after the stand-in is installed: the roll classes extend `Roll` when the module loads.
+  ({ rollAttack } = await import("../../src/workflows/attack.js"));
+});
+afterAll(() => uninstall());
+beforeEach(() => {
+  state.targets.clear();
+  state.messages.length = 0;
+  state.dialogs.length = 0;
+  state.errors.length = 0;
+  state.dialogAnswer = {};
+  standInAttackFaces.length = 0;
+});
+
+const attackerSource = npc(R, 10);
+const attacker = new ActorStandIn("attacker", "Orc Berserker", attackerSource);
+const strike: PowerSource = power({ attackBonus: 5, defense: DEF, damage: "1d8 + 4" });
+const item = new ItemStandIn("power", "Cleaver", strike);
+const lowGuard = new ActorStandIn("low", "Goblin", npc(R, 12));
+const highGuard = new ActorStandIn("high", "Ogre", npc(R, 30));
+
+/** The engine's own answer for a target on the given d20 faces (what the flags must agree with). */
+function engineOutcome(target: ActorStandIn, dice: number[]): AttackOutcome {
+  const derived = R.deriveActor(attackerSource, OPTS);
+  const bonusParts = R.attackBonus(attackerSource, derived, strike, null);
+  const t = target.toEngineSource();
+  const input: AttackInput = {
+    dice,
+    attackBonus: bonusParts.reduce((s, m) => s + m.value, 0),
+    bonusParts,
+    defense: { key: DEF, value: R.deriveActor(t, OPTS).defenses[DEF]! },
+    range: strike.range,
+    situation: plainSituation(),
+    escalation: 0,
+    attacker: {
+      kind: attackerSource.kind,
+      usesEscalation: attackerSource.usesEscalation,
+      penalties: derived.attackPenalties,
+      conditions: attackerSource.conditions,
+      exhaustion: attackerSource.exhaustion,
+    },
+    target: { conditions: t.conditions, vulnerabilities: t.vulnerabilities, exhaustion: t.exhaustion },
+    damageTypes: strike.damageTypes,
+    critRange: 0,
+    hasMissEffect: false,
+    options: OPTS,
+  };
+  return R.resolveAttack(input);
+}
+
+function onlyMessage() {
+  expect(state.messages).toHaveLength(1);
+  const { data, options } = state.messages[0]!;
+  const rolls = data.rolls as StandInAttackRoll[];
+  const card = (data.flags as Record<string, { attack: AttackCardData }>)["d20-combat"]!.attack;
+  return { data, options, rolls, card };
+}
+
+describe("[SYS-TARGETS] rollAttack in Foundry: dialog, one message, flags", () => {
+  it("[SYS-TARGETS] shift-click (fastForward) skips the situational dialog; a plain click opens it", async () => {
+    state.targets.add(tokenStandIn("low", lowGuard));
+    standInAttackFaces.push(11, 5);
+    await rollAttack(attacker as never, item as never, { fastForward: true });
+    expect(state.dialogs).toHaveLength(0);
+    expect(state.messages).toHaveLength(1);
+
+    standInAttackFaces.push(11, 5);
+    await rollAttack(attacker as never, item as never, {});
+    expect(state.dialogs).toHaveLength(1);
+    expect(String(state.dialogs[0]!.content)).toContain("<");
+    expect(state.messages).toHaveLength(2);
+  });
+
+  it("[SYS-TARGETS] closing the dialog rolls nothing and posts nothing", async () => {
+    state.targets.add(tokenStandIn("low", lowGuard));
+    state.dialogAnswer = null;
+    standInAttackFaces.push(11, 5);
+    expect(await rollAttack(attacker as never, item as never, {})).toBeNull();
+    expect(state.dialogs).toHaveLength(1);
+    expect(state.messages).toHaveLength(0);
+    expect(standInAttackFaces).toEqual([11, 5]);
+  });
+
+  it("[SYS-TARGETS] two targets: ONE message whose rolls hold the attack d20 and the damage roll; flags hold every target UUID with the engine's outcome", async () => {
+    const low = tokenStandIn("low", lowGuard);
+    const high = tokenStandIn("high", highGuard);
+    state.targets.add(low).add(high);
+    // d20 = 14 → hits the low guard, misses the high one (reasoned below from the engine itself);
+    // the hit rolls 1d8 + 4 once → face 6.
+    standInAttackFaces.push(14, 6);
+    const msg = await rollAttack(attacker as never, item as never, { fastForward: true });
+    expect(msg).not.toBeNull();
+    expect(state.errors).toEqual([]);
+    const { data, options, rolls, card } = onlyMessage();
+
+    const expectedLow = engineOutcome(lowGuard, [14]);
+    const expectedHigh = engineOutcome(highGuard, [14]);
+    expect(expectedLow.result).toBe("hit");
+    expect(expectedHigh.result).toBe("miss");
+
+    // Every roll of the attack is in this one message: the d20 first, then the hit's damage.
+    expect(rolls).toHaveLength(2);
+    expect(rolls[0]!.dice[0]!.faces).toBe(20);
+    expect(rolls[0]!.dice[0]!.results.map((r) => r.result)).toEqual([14]);
+    expect(rolls[0]!.total).toBe(expectedLow.total);
+    expect(rolls[1]!.formula.replace(/\s+/g, "")).toBe("1d8+4");
+    expect(rolls[1]!.total).toBe(10);
+    expect(standInAttackFaces).toEqual([]);
+
+    // Flags: every target UUID stored at roll time, each with the engine's outcome on the same faces.
+    expect(card.targets.map((t) => t.uuid)).toEqual([low.document.uuid, high.document.uuid]);
+    expect(card.targets.map((t) => t.actorUuid)).toEqual([lowGuard.uuid, highGuard.uuid]);
+    expect(card.targets[0]!.outcome).toEqual(expectedLow);
+    expect(card.targets[1]!.outcome).toEqual(expectedHigh);
+    expect(card.targets[0]!.damage).toBe(10);
+    expect(card.targets[1]!.damage).toBe(0);
+    expect(card.dice).toEqual([14]);
+
+    // Posted as the attacker with the user's roll mode; the content is the rendered card.
+    expect(data.speaker).toEqual({ alias: "Orc Berserker" });
+    expect(options).toEqual({ rollMode: "publicroll" });
+    expect(String(data.content)).toContain("Cleaver");
+    expect(String(data.content)).toContain("Goblin");
+    expect(String(data.content)).toContain("Ogre");
+
+    // Targets changing after the roll do not change what was stored.
+    state.targets.clear();
+    expect(card.targets).toHaveLength(2);
+  });
+
+  it("[SYS-TARGETS] a natural 20 crits against both targets and every distinct damage roll joins the same message", async () => {
+    state.targets.add(tokenStandIn("low", lowGuard)).add(tokenStandIn("high", highGuard));
+    standInAttackFaces.push(20, ...Array(8).fill(3));
+    await rollAttack(attacker as never, item as never, { fastForward: true });
+    const { rolls, card } = onlyMessage();
+    const expected = [engineOutcome(lowGuard, [20]), engineOutcome(highGuard, [20])];
+    expect(card.targets.map((t) => t.outcome)).toEqual(expected);
+    // Both targets share one outcome, so one damage roll; one d20 roll + one damage roll in total.
+    const keys = new Set(card.targets.map((t) => t.damageKey));
+    expect(rolls).toHaveLength(1 + [...keys].filter((k) => k !== null).length);
+    expect(card.damageRolls.map((d) => d.formula)).toEqual(rolls.slice(1).map((r) => r.formula));
+  });
+
+  it("[SYS-TARGETS] no target: the roll still posts one message with the no-target note", async () => {
+    standInAttackFaces.push(9, 4);
+    const msg = await rollAttack(attacker as never, item as never, { fastForward: true });
+    expect(msg).not.toBeNull();
+    const { data, rolls, card } = onlyMessage();
+    expect(card.targets).toEqual([]);
+    expect(card.untargeted?.natural).toBe(9);
+    expect(rolls[0]!.dice[0]!.results.map((r) => r.result)).toEqual([9]);
+    const note = (globalThis as unknown as { game: { i18n: { localize(k: string): string } } }).game.i18n.localize(
+      "D20C.Chat.NoTargets",
+    );
+    expect(note.length).toBeGreaterThan(0);
+    expect(String(data.content)).toContain(note);
+  });
+
+  it("[SYS-TARGETS] the recorded dice running dry is reported, and no message is posted", async () => {
+    state.targets.add(tokenStandIn("low", lowGuard));
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const msg = await rollAttack(attacker as never, item as never, { fastForward: true });
+    quiet.mockRestore();
+    expect(msg).toBeNull();
+    expect(state.messages).toHaveLength(0);
+    expect(state.errors).toHaveLength(1);
+  });
+});
