@@ -101,7 +101,10 @@ export class TurnSequence {
   /** Run a plan through the real runner; no step may fail. */
   async run(steps: readonly TurnStep[]): Promise<PlanOutcome> {
     const out = await runPlan(this.ruleset, this.ctx, steps, this.ports());
-    expect(out.errors.map((e) => String(e.error)), "no turn step fails").toEqual([]);
+    expect(
+      out.errors.map((e) => String(e.error)),
+      "no turn step fails",
+    ).toEqual([]);
     this.ctx = out.ctx;
     return out;
   }
