@@ -176,10 +176,23 @@ function attacksBody(ports: AttackPorts, context: QuenchBatchContext): void {
       assert.equal(card.targets[0]?.actorUuid, target.uuid, "the target's actor UUID is stored");
       assert.include(["crit", "hit", "miss", "autoMiss"], card.targets[0]?.outcome.result, "an outcome is stored");
       const rolls = message.rolls as Roll[];
-      assert.equal(rolls.length, 1 + card.damageRolls.length, "the attack roll and every damage roll are in rolls");
-      assert.include(card.dice, keptD20(rolls[0] as Roll), "the card's d20 is the message's d20");
+      const attackRolls = card.targets.length;
+      assert.equal(
+        rolls.length,
+        attackRolls + card.damageRolls.length,
+        "one attack roll per target and every damage roll are in rolls",
+      );
+      assert.equal(card.dice.length, attackRolls, "the card keeps one roll's faces per target");
+      card.targets.forEach((t, i) => {
+        assert.include(
+          card.dice[i] ?? [],
+          keptD20(rolls[i] as Roll),
+          `target ${i}'s d20 is its own roll in the message`,
+        );
+        assert.equal(t.outcome.natural, keptD20(rolls[i] as Roll), `target ${i}'s natural is its own roll's`);
+      });
       card.damageRolls.forEach((d, i) => {
-        assert.equal(rolls[i + 1]?.total, d.rolled, `damage roll ${d.key} is in the message`);
+        assert.equal(rolls[i + attackRolls]?.total, d.rolled, `damage roll ${d.key} is in the message`);
       });
     });
 

@@ -59,11 +59,17 @@ export interface AttackPlan {
   derived: DerivedActor;
   bonusParts: Modifier[];
   bonus: number;
-  /** Roll mode per target (same order as `targets`); `untargeted` when there is none. */
+  /** Roll mode per attack roll: one per target (same order as `targets`), one when there is none. */
   modes: RollMode[];
-  /** d20s to roll: 2 when any target's roll is mighty or weak. */
-  d20Count: 1 | 2;
-  /** Foundry formula of the attack roll, e.g. `1d20 + 7` or `2d20kh + 7`. */
+  /** d20s each attack roll throws (same order as `modes`): 2 when that roll is mighty or weak. */
+  d20Counts: (1 | 2)[];
+  /**
+   * Foundry formula of each attack roll (same order as `modes`): every target is rolled against
+   * separately, e.g. `1d20 + 7`, or `2d20kh + 7` / `2d20kl + 7` when that target's roll is
+   * mighty / weak.
+   */
+  formulas: string[];
+  /** The attack's formula for the card header: the shared one when every roll is alike, else `1d20 + bonus`. */
   formula: string;
   hit: DamageExpression | null;
   miss: DamageExpression | null;
@@ -80,7 +86,8 @@ export interface DamageToRoll {
 /** Outcomes decided from the d20, before damage is rolled. */
 export interface DecidedAttack {
   plan: AttackPlan;
-  dice: number[];
+  /** d20 faces of each attack roll, in target order (one entry when untargeted). */
+  dice: number[][];
   targets: {
     snapshot: TargetSnapshot;
     outcome: AttackOutcome;
@@ -196,9 +203,11 @@ export function planAttack(req: AttackRequest): AttackPlan {
     ? req.targets.map((t) => attackInputFor(req, base, t))
     : [attackInputFor(req, base, null)];
   const modes = inputs.map((i) => ruleset.attackMode(i));
-  const d20Count: 1 | 2 = modes.some((m) => m !== "normal") ? 2 : 1;
-  const uniform = modes.every((m) => m === modes[0]) ? (modes[0] as RollMode) : "mighty";
-  const formula = `${d20Formula(uniform)}${bonus === 0 ? "" : bonus > 0 ? ` + ${bonus}` : ` - ${-bonus}`}`;
+  const d20Counts = modes.map((m): 1 | 2 => (m === "normal" ? 1 : 2));
+  const withBonus = (mode: RollMode) =>
+    `${d20Formula(mode)}${bonus === 0 ? "" : bonus > 0 ? ` + ${bonus}` : ` - ${-bonus}`}`;
+  const formulas = modes.map(withBonus);
+  const formula = withBonus(modes.every((m) => m === modes[0]) ? (modes[0] as RollMode) : "normal");
   const weaponDice = weapon && weapon.damageDice.trim() !== "" ? parseWeaponDice(weapon.damageDice) : null;
   const hit = ruleset.damageExpression(req.attacker.actor, derived, power, weapon);
   const miss = power.missEffect === "formula" ? parseOptional(power.missDamage, weaponDice, "power.missDamage") : null;
@@ -209,7 +218,7 @@ export function planAttack(req: AttackRequest): AttackPlan {
   const critExtra = extras.length
     ? mergeDice({ dice: extras.flatMap((e) => e.dice), flat: extras.reduce((s, e) => s + e.flat, 0) })
     : null;
-  return { derived, bonusParts, bonus, modes, d20Count, formula, hit, miss, critExtra };
+  return { derived, bonusParts, bonus, modes, d20Counts, formulas, formula, hit, miss, critExtra };
 }
 
 /** The recipe for an outcome, or null when it deals no damage. */
@@ -232,17 +241,32 @@ function diceForMode(dice: readonly number[], mode: RollMode): number[] {
 }
 
 /**
- * Decide every target from the rolled d20 faces: outcome (by `ruleset.resolveAttack`), exact odds,
- * and which damage recipe each takes. Targets with the same result share one damage roll.
+ * Decide every target from its own attack roll ([SYS-TARGETS]: each target is rolled against
+ * separately): `dice[i]` holds the d20 faces of target i's roll (of the one roll when there is no
+ * target). Gives each target's outcome (by `ruleset.resolveAttack`), exact odds, and which damage
+ * recipe it takes; targets with the same result share one damage roll. Throws EngineError naming
+ * `attack.dice` / `attack.dice[i]` when a roll is missing or short of faces.
  */
 export function decideAttack(
   req: AttackRequest,
-  dice: readonly number[],
+  dice: readonly (readonly number[])[],
   plan: AttackPlan = planAttack(req),
 ): DecidedAttack {
-  if (dice.length < plan.d20Count) {
-    throw new EngineError("attack.dice", `expected ${plan.d20Count} d20 results, got ${dice.length}`, dice);
+  if (dice.length !== plan.d20Counts.length) {
+    throw new EngineError(
+      "attack.dice",
+      `expected ${plan.d20Counts.length} attack roll(s), one per target, got ${dice.length}`,
+      dice,
+    );
   }
+  plan.d20Counts.forEach((count, i) => {
+    const faces = dice[i] ?? [];
+    if (faces.length < count)
+      throw new EngineError(`attack.dice[${i}]`, `expected ${count} d20 result(s), got ${faces.length}`, faces);
+    for (const f of faces)
+      if (!Number.isInteger(f) || f < 1 || f > 20)
+        throw new EngineError(`attack.dice[${i}]`, `face ${String(f)} is not on a d20`, faces);
+  });
   const base = { derived: plan.derived, bonus: plan.bonus, bonusParts: plan.bonusParts };
   const damage = new Map<string, DamageToRoll>();
   const damageKeyFor = (outcome: AttackOutcome): string | null => {
@@ -271,7 +295,7 @@ export function decideAttack(
 
   const targets = req.targets.map((snapshot, i) => {
     const input = attackInputFor(req, base, snapshot);
-    const d = diceForMode(dice, plan.modes[i] ?? "normal");
+    const d = diceForMode(dice[i] ?? [], plan.modes[i] ?? "normal");
     const outcome = req.ruleset.resolveAttack({ ...input, dice: d });
     const decided = { snapshot, outcome, odds: oddsFor(input), damageKey: damageKeyFor(outcome) };
     if (!req.situation.wrongSquare || outcome.result !== "autoMiss") return decided;
@@ -303,10 +327,10 @@ export function decideAttack(
     // No target: read the roll against no defense so the card can still show the natural roll,
     // the total and the damage it would deal on a hit (or a crit, as the ruleset reads the die).
     const input = attackInputFor(req, base, null);
-    untargeted = req.ruleset.resolveAttack({ ...input, dice: diceForMode(dice, plan.modes[0] ?? "normal") });
+    untargeted = req.ruleset.resolveAttack({ ...input, dice: diceForMode(dice[0] ?? [], plan.modes[0] ?? "normal") });
     damageKeyFor(untargeted);
   }
-  return { plan, dice: [...dice], targets, untargeted, damage: [...damage.values()] };
+  return { plan, dice: dice.map((d) => [...d]), targets, untargeted, damage: [...damage.values()] };
 }
 
 /** Flatten a damage roll's faces in the recipe's term order. */
@@ -386,13 +410,14 @@ export function buildAttackCard(
 export const RESULT_ORDER: readonly AttackResult[] = ["crit", "hit", "miss", "autoMiss"];
 
 /**
- * Run a whole attack from recorded dice: `d20` faces and, per damage key, the faces of its roll
+ * Run a whole attack from recorded dice: `d20[i]` the d20 faces of target i's own attack roll (one
+ * entry when untargeted) and, per damage key, the faces of its roll
  * (`damageFaces[key]`, in term order). For tests and replays; the Foundry layer does the same in
  * steps because it rolls the damage after seeing the d20.
  */
 export function attackFromRecordedDice(
   req: AttackRequest,
-  d20: readonly number[],
+  d20: readonly (readonly number[])[],
   damageFaces: Record<string, readonly number[]>,
   defenseLabel = "",
 ): AttackCardData {

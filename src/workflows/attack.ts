@@ -1,6 +1,6 @@
 /**
  * The attack workflow in Foundry ([SYS-TARGETS]): a sheet click rolls the attack against every
- * targeted token and posts ONE chat message holding every roll (Dice So Nice animates them), with
+ * targeted token, one d20 roll per target, and posts ONE chat message holding every roll (Dice So Nice animates them), with
  * the target UUIDs, outcomes and damage in the message flags. Decisions are made by the pure
  * functions in attack-core.ts; this file only asks, rolls and posts.
  */
@@ -71,9 +71,14 @@ export async function rollAttack(
       sourceCombatantId: combatantIdOf(actor),
     };
     const plan = planAttack(req);
-    const attackRoll = new AttackRoll(plan.formula);
-    await attackRoll.evaluate();
-    const decided = decideAttack(req, d20Faces(attackRoll), plan);
+    // [SYS-TARGETS] one attack roll per target (one when untargeted), in target order.
+    const attackRolls: Roll[] = [];
+    for (const formula of plan.formulas) {
+      const roll = new AttackRoll(formula);
+      await roll.evaluate();
+      attackRolls.push(roll);
+    }
+    const decided = decideAttack(req, attackRolls.map(d20Faces), plan);
     const damageRolls: Roll[] = [];
     const rolled: RolledDamage = {};
     for (const d of decided.damage) {
@@ -86,7 +91,12 @@ export async function rollAttack(
     const defenseLabel = ruleset.defenses.find((d) => d.key === defenseKey)?.label ?? defenseKey;
     const card = buildAttackCard(req, decided, rolled, defenseLabel);
     const content = await renderAttackCard(card, publicViewer());
-    const message = await postCard({ actor, content, rolls: [attackRoll, ...damageRolls], flags: { attack: card } });
+    const message = await postCard({
+      actor,
+      content,
+      rolls: [...attackRolls, ...damageRolls],
+      flags: { attack: card },
+    });
     return message ?? null;
   } catch (err) {
     reportError(err);

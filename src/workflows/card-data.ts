@@ -136,10 +136,10 @@ export interface AttackCardData {
   defenseKey: string;
   defenseLabel: string;
   range: RangeKind;
-  /** The attack roll formula as rolled, e.g. `1d20 + 7`. */
+  /** The attack's formula, e.g. `1d20 + 7` (each target's own roll may keep the higher/lower of two d20s). */
   formula: string;
-  /** d20 faces rolled (two for mighty/weak). */
-  dice: number[];
+  /** d20 faces of each attack roll, one roll per target in target order (one roll when untargeted; two faces for mighty/weak). */
+  dice: number[][];
   /** Base attack bonus, itemised (the rest is per target in each outcome). */
   bonusParts: Modifier[];
   damageTypes: string[];

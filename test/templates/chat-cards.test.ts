@@ -58,7 +58,7 @@ describe("attack card template", () => {
 describe("attack card without targets", () => {
   it("[SYS-TARGETS] still shows the roll, with a note to target tokens, and the damage", () => {
     const R = getRuleset("13th-age");
-    const card = attackFromRecordedDice(request("13th-age"), [11], { "*": [3] });
+    const card = attackFromRecordedDice(request("13th-age"), [[11]], { "*": [3] });
     const html = hbs.render(
       "templates/chat/attack-card.hbs",
       attackCardContext({ ...card, defenseLabel: R.defenses[0]!.label }, standInViewer()),

@@ -23,7 +23,7 @@ function card(id: RulesetId, natural: number, wrongSquare: boolean): AttackCardD
     situation: { wrongSquare },
     targets: [target("shade", foe, "Wailing Shade")],
   });
-  const c = attackFromRecordedDice(req, [natural], { "*": [4] });
+  const c = attackFromRecordedDice(req, [[natural]], { "*": [4] });
   return { ...c, defenseLabel: R.defenses[0]!.label };
 }
 

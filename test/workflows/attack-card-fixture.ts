@@ -28,10 +28,14 @@ export async function threeTargetCard(names = ["Ash Imp", "Bugbear", "Cave Troll
       target("troll", npc(R, 29), names[2]),
     ],
   });
-  const card = attackFromRecordedDice({ ...req, item: { name: "Flame Lash", img: "icons/svg/fire.svg" } }, [18], {
-    crit: [5, 3],
-    hit: [5, 3],
-  });
+  const card = attackFromRecordedDice(
+    { ...req, item: { name: "Flame Lash", img: "icons/svg/fire.svg" } },
+    [[18], [18], [18]],
+    {
+      crit: [5, 3],
+      hit: [5, 3],
+    },
+  );
   const applied = await decideApplication({
     ruleset: R,
     options: defaultOptions(R),
@@ -70,7 +74,7 @@ export function hundredDungeonsCard(hp = 8): { card: AttackCardData; foe: Return
   const HD = getRuleset("hundred-dungeons");
   const foe = npc(HD, 12, { hp: { value: hp, max: 12, temp: 0 } });
   const req = request("hundred-dungeons", { targets: [target("goblin", foe, "Tunnel Goblin")] });
-  const card = attackFromRecordedDice({ ...req, item: { name: "Handaxe", img: "icons/svg/sword.svg" } }, [15], {
+  const card = attackFromRecordedDice({ ...req, item: { name: "Handaxe", img: "icons/svg/sword.svg" } }, [[15]], {
     "*": [5],
   });
   return { card: { ...card, defenseLabel: HD.defenses[0]!.label }, foe };
@@ -78,6 +82,6 @@ export function hundredDungeonsCard(hp = 8): { card: AttackCardData; foe: Return
 
 /** A 13th Age card rolled with no token targeted (natural 11). */
 export function untargetedCard(): AttackCardData {
-  const card = attackFromRecordedDice(request("13th-age"), [11], { "*": [3] });
+  const card = attackFromRecordedDice(request("13th-age"), [[11]], { "*": [3] });
   return { ...card, defenseLabel: R.defenses[0]!.label };
 }

@@ -40,7 +40,7 @@ describe("touch attacks on a target caught off guard", () => {
       targets: [target("knight", knight)],
     });
     // Natural 10 + bonus 0: hits touch-flat (10) but neither touch (13) nor flat (11).
-    const card = attackFromRecordedDice(req, [10], { "*": [3] });
+    const card = attackFromRecordedDice(req, [[10]], { "*": [3] });
     const t = card.targets[0]!;
     expect(t.outcome.defense).toBe(expected);
     expect(t.outcome.total).toBeGreaterThanOrEqual(expected);
@@ -73,7 +73,7 @@ describe("touch attacks on a target caught off guard", () => {
     const t = npc(FF, 14);
     const card = attackFromRecordedDice(
       request("ffd20", { power: power({ touch: true }), situation: { offGuard: true }, targets: [target("t", t)] }),
-      [9],
+      [[9]],
       { "*": [3] },
     );
     expect(card.targets[0]!.outcome.defenseKey).toBe("ac");
@@ -90,7 +90,7 @@ describe("coup de grace (FFd20)", () => {
       situation: { coupDeGrace: true },
       targets: [target("helpless", foe)],
     });
-    const card = attackFromRecordedDice(req, [7], { crit: [5] });
+    const card = attackFromRecordedDice(req, [[7]], { crit: [5] });
     const t = card.targets[0]!;
     expect(t.outcome.total).toBe(7 + 5);
     expect(t.outcome.total).toBeLessThan(derivedDefense(FF, foe, "ac"));
@@ -102,7 +102,9 @@ describe("coup de grace (FFd20)", () => {
   });
 
   it("[FF-CRITDMG] without the coup de grace the same roll misses (the option is what makes the crit)", () => {
-    const card = attackFromRecordedDice(request("ffd20", { targets: [target("foe", npc(FF, 30))] }), [7], { "*": [5] });
+    const card = attackFromRecordedDice(request("ffd20", { targets: [target("foe", npc(FF, 30))] }), [[7]], {
+      "*": [5],
+    });
     expect(card.targets[0]!.outcome.result).toBe("miss");
   });
 

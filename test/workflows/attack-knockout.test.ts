@@ -93,7 +93,7 @@ describe("[HD-ENEMYDEATH] knocking out instead of killing, through the card", ()
       const R = getRuleset(id);
       expect(R.knockOut ?? false).toBe(false);
       const foe = npc(R, 5, { hp: { value: 3, max: 30, temp: 0 } });
-      const card = attackFromRecordedDice(request(id, { targets: [target("foe", foe)] }), [15], { "*": [5] });
+      const card = attackFromRecordedDice(request(id, { targets: [target("foe", foe)] }), [[15]], { "*": [5] });
       expect(card.knockOut).toBeUndefined();
       const ctx = attackCardContext(card, standInViewer());
       expect(ctx.targets[0]!.buttons.map((b) => b.mode)).toEqual(["full", "half", "double", "heal", "temp"]);

@@ -28,7 +28,7 @@ function attack(
   foe: ActorSource = npc(getRuleset(id), 15),
 ): AttackCardData {
   const req = request(id, { power: power({ ongoing }), targets: [target("foe", foe, "Foe")] });
-  return attackFromRecordedDice({ ...req, sourceCombatantId: ATTACKER_COMBATANT }, [natural], { "*": [4] });
+  return attackFromRecordedDice({ ...req, sourceCombatantId: ATTACKER_COMBATANT }, [[natural]], { "*": [4] });
 }
 
 function apply(id: RulesetId, card: AttackCardData, mode: ApplyMode = "full", effects: EffectSource[] = []) {

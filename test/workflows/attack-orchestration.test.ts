@@ -5,9 +5,8 @@
  * every roll of the attack; the target UUIDs and each target's outcome go into the message flags at
  * roll time; with no target the roll still posts with the no-target note.
  *
- * Note: the workflow throws ONE attack roll whose d20 is read against every target (the card shows
- * the same natural per target), so the message holds one d20 roll for the whole attack, not one per
- * target, plus one damage roll per distinct outcome.
+ * Every target gets its OWN attack roll (one d20 roll per target, in target order; one roll with no
+ * target), then one damage roll per distinct outcome, shared by the targets with that outcome.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
@@ -120,30 +119,34 @@ describe("[SYS-TARGETS] rollAttack in Foundry: dialog, one message, flags", () =
     expect(standInAttackFaces).toEqual([11, 5]);
   });
 
-  it("[SYS-TARGETS] two targets: ONE message whose rolls hold the attack d20 and the damage roll; flags hold every target UUID with the engine's outcome", async () => {
+  it("[SYS-TARGETS] two targets: ONE message whose rolls hold one d20 roll per target and the damage roll; flags hold every target UUID with the engine's outcome on its own roll", async () => {
     const low = tokenStandIn("low", lowGuard);
     const high = tokenStandIn("high", highGuard);
     state.targets.add(low).add(high);
-    // d20 = 14 → hits the low guard, misses the high one (reasoned below from the engine itself);
-    // the hit rolls 1d8 + 4 once → face 6.
-    standInAttackFaces.push(14, 6);
+    // The low guard's roll is 14 → a hit; the high guard's own roll is 3 → a miss (reasoned below
+    // from the engine itself); the hit rolls 1d8 + 4 once → face 6.
+    standInAttackFaces.push(14, 3, 6);
     const msg = await rollAttack(attacker as never, item as never, { fastForward: true });
     expect(msg).not.toBeNull();
     expect(state.errors).toEqual([]);
     const { data, options, rolls, card } = onlyMessage();
 
     const expectedLow = engineOutcome(lowGuard, [14]);
-    const expectedHigh = engineOutcome(highGuard, [14]);
+    const expectedHigh = engineOutcome(highGuard, [3]);
     expect(expectedLow.result).toBe("hit");
     expect(expectedHigh.result).toBe("miss");
 
-    // Every roll of the attack is in this one message: the d20 first, then the hit's damage.
-    expect(rolls).toHaveLength(2);
+    // Every roll of the attack is in this one message: one d20 roll per target in target order,
+    // then the hit's damage.
+    expect(rolls).toHaveLength(3);
     expect(rolls[0]!.dice[0]!.faces).toBe(20);
     expect(rolls[0]!.dice[0]!.results.map((r) => r.result)).toEqual([14]);
     expect(rolls[0]!.total).toBe(expectedLow.total);
-    expect(rolls[1]!.formula.replace(/\s+/g, "")).toBe("1d8+4");
-    expect(rolls[1]!.total).toBe(10);
+    expect(rolls[1]!.dice[0]!.faces).toBe(20);
+    expect(rolls[1]!.dice[0]!.results.map((r) => r.result)).toEqual([3]);
+    expect(rolls[1]!.total).toBe(expectedHigh.total);
+    expect(rolls[2]!.formula.replace(/\s+/g, "")).toBe("1d8+4");
+    expect(rolls[2]!.total).toBe(10);
     expect(standInAttackFaces).toEqual([]);
 
     // Flags: every target UUID stored at roll time, each with the engine's outcome on the same faces.
@@ -153,7 +156,8 @@ describe("[SYS-TARGETS] rollAttack in Foundry: dialog, one message, flags", () =
     expect(card.targets[1]!.outcome).toEqual(expectedHigh);
     expect(card.targets[0]!.damage).toBe(10);
     expect(card.targets[1]!.damage).toBe(0);
-    expect(card.dice).toEqual([14]);
+    expect(card.dice).toEqual([[14], [3]]);
+    expect(card.targets.map((t) => t.outcome.natural)).toEqual([14, 3]);
 
     // Posted as the attacker with the user's roll mode; the content is the rendered card.
     expect(data.speaker).toEqual({ alias: "Orc Berserker" });
@@ -169,15 +173,17 @@ describe("[SYS-TARGETS] rollAttack in Foundry: dialog, one message, flags", () =
 
   it("[SYS-TARGETS] a natural 20 crits against both targets and every distinct damage roll joins the same message", async () => {
     state.targets.add(tokenStandIn("low", lowGuard)).add(tokenStandIn("high", highGuard));
-    standInAttackFaces.push(20, ...Array(8).fill(3));
+    standInAttackFaces.push(20, 20, ...Array(8).fill(3));
     await rollAttack(attacker as never, item as never, { fastForward: true });
     const { rolls, card } = onlyMessage();
     const expected = [engineOutcome(lowGuard, [20]), engineOutcome(highGuard, [20])];
     expect(card.targets.map((t) => t.outcome)).toEqual(expected);
-    // Both targets share one outcome, so one damage roll; one d20 roll + one damage roll in total.
+    // Both targets share one outcome, so one damage roll; one d20 roll per target + one damage roll.
     const keys = new Set(card.targets.map((t) => t.damageKey));
-    expect(rolls).toHaveLength(1 + [...keys].filter((k) => k !== null).length);
-    expect(card.damageRolls.map((d) => d.formula)).toEqual(rolls.slice(1).map((r) => r.formula));
+    expect(keys.size).toBe(1);
+    expect(rolls).toHaveLength(2 + [...keys].filter((k) => k !== null).length);
+    expect(rolls.slice(0, 2).map((r) => r.dice[0]!.faces)).toEqual([20, 20]);
+    expect(card.damageRolls.map((d) => d.formula)).toEqual(rolls.slice(2).map((r) => r.formula));
   });
 
   it("[SYS-TARGETS] no target: the roll still posts one message with the no-target note", async () => {
@@ -187,7 +193,9 @@ describe("[SYS-TARGETS] rollAttack in Foundry: dialog, one message, flags", () =
     const { data, rolls, card } = onlyMessage();
     expect(card.targets).toEqual([]);
     expect(card.untargeted?.natural).toBe(9);
+    expect(rolls).toHaveLength(2);
     expect(rolls[0]!.dice[0]!.results.map((r) => r.result)).toEqual([9]);
+    expect(card.dice).toEqual([[9]]);
     const note = (globalThis as unknown as { game: { i18n: { localize(k: string): string } } }).game.i18n.localize(
       "D20C.Chat.NoTargets",
     );

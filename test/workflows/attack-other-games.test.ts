@@ -38,7 +38,9 @@ describe("FFd20 (recorded dice)", () => {
 
   it("[FF-NAT20] a natural 20 whose total misses still hits, but is not a critical hit", () => {
     const fortress = npc(R, 40);
-    const card = attackFromRecordedDice(request("ffd20", { targets: [target("wall", fortress)] }), [20], { "*": [6] });
+    const card = attackFromRecordedDice(request("ffd20", { targets: [target("wall", fortress)] }), [[20]], {
+      "*": [6],
+    });
     const t = card.targets[0]!;
     expect(t.outcome.total).toBeLessThan(derivedDefense(R, fortress, "ac"));
     expect(t.outcome.result).toBe("hit");
@@ -52,7 +54,7 @@ describe("FFd20 (recorded dice)", () => {
     const w = weapon({ damageDice: "1d6", critDice: "1d8" });
     const card = attackFromRecordedDice(
       request("ffd20", { power: p, weapon: w, targets: [target("orc", npc(R, 10))] }),
-      [20],
+      [[20]],
       {
         crit: [5],
       },
@@ -69,7 +71,7 @@ describe("FFd20 (recorded dice)", () => {
     const w = weapon({ damageDice: "2d6" });
     const card = attackFromRecordedDice(
       request("ffd20", { power: p, weapon: w, targets: [target("orc", npc(R, 10))] }),
-      [15],
+      [[15]],
       {
         hit: [1, 2, 3, 4],
       },
@@ -79,7 +81,7 @@ describe("FFd20 (recorded dice)", () => {
   });
 
   it("[FF-NAT1] a natural 1 misses even against a trivial defense", () => {
-    const card = attackFromRecordedDice(request("ffd20", { targets: [target("orc", npc(R, 1))] }), [1], { "*": [] });
+    const card = attackFromRecordedDice(request("ffd20", { targets: [target("orc", npc(R, 1))] }), [[1]], { "*": [] });
     expect(card.targets[0]!.outcome.result).toBe("autoMiss");
   });
 });
@@ -90,33 +92,33 @@ describe("Hundred Dungeons (recorded dice)", () => {
 
   it("[HD-MIGHTY] a mighty attack rolls two d20 and keeps the higher", () => {
     const req = request("hundred-dungeons", { situation: { mighty: 1 }, targets: [foe(14)] });
-    expect(planAttack(req).d20Count).toBe(2);
+    expect(planAttack(req).d20Counts).toEqual([2]);
     expect(planAttack(req).formula.startsWith("2d20kh")).toBe(true);
-    const card = attackFromRecordedDice(req, [4, 15], { "*": [3] });
+    const card = attackFromRecordedDice(req, [[4, 15]], { "*": [3] });
     expect(card.targets[0]!.outcome.mode).toBe("mighty");
     expect(card.targets[0]!.outcome.natural).toBe(15);
   });
 
   it("[HD-MIGHTY] a weak attack keeps the lower of two d20", () => {
     const req = request("hundred-dungeons", { situation: { weak: 1 }, targets: [foe(14)] });
-    const card = attackFromRecordedDice(req, [4, 15], { "*": [3] });
+    const card = attackFromRecordedDice(req, [[4, 15]], { "*": [3] });
     expect(card.targets[0]!.outcome.mode).toBe("weak");
     expect(card.targets[0]!.outcome.natural).toBe(4);
   });
 
   it("[HD-MIGHTY] one mighty and one weak source cancel: a single d20", () => {
     const req = request("hundred-dungeons", { situation: { mighty: 1, weak: 1 }, targets: [foe(14)] });
-    expect(planAttack(req).d20Count).toBe(1);
-    const card = attackFromRecordedDice(req, [4], { "*": [3] });
+    expect(planAttack(req).d20Counts).toEqual([1]);
+    const card = attackFromRecordedDice(req, [[4]], { "*": [3] });
     expect(card.targets[0]!.outcome.mode).toBe("normal");
     expect(card.targets[0]!.outcome.natural).toBe(4);
   });
 
   it("[HD-CRIT] a 20 on the die is a critical hit for double damage, even against a defense it cannot reach", () => {
     const req = request("hundred-dungeons", { targets: [foe(40)] });
-    const crit = attackFromRecordedDice(req, [20], { "*": [5] });
+    const crit = attackFromRecordedDice(req, [[20]], { "*": [5] });
     expect(crit.targets[0]!.outcome.result).toBe("crit");
-    const hit = attackFromRecordedDice(request("hundred-dungeons", { targets: [foe(5)] }), [12], { "*": [5] });
+    const hit = attackFromRecordedDice(request("hundred-dungeons", { targets: [foe(5)] }), [[12]], { "*": [5] });
     expect(hit.targets[0]!.outcome.result).toBe("hit");
     expect(crit.targets[0]!.damage).toBe(2 * hit.targets[0]!.damage);
   });
@@ -127,9 +129,9 @@ describe("Wounds d20 (recorded dice)", () => {
 
   it("[WD-NAT] a natural 20 is always a critical hit; default Open rule doubles the damage", () => {
     const req = request("wounds-d20", { targets: [target("orc", npc(R, 40))] });
-    const crit = attackFromRecordedDice(req, [20], { "*": [5] });
+    const crit = attackFromRecordedDice(req, [[20]], { "*": [5] });
     expect(crit.targets[0]!.outcome.result).toBe("crit");
-    const hit = attackFromRecordedDice(request("wounds-d20", { targets: [target("orc", npc(R, 5))] }), [12], {
+    const hit = attackFromRecordedDice(request("wounds-d20", { targets: [target("orc", npc(R, 5))] }), [[12]], {
       "*": [5],
     });
     expect(hit.targets[0]!.outcome.result).toBe("hit");
@@ -138,7 +140,7 @@ describe("Wounds d20 (recorded dice)", () => {
 
   it("[WD-DMG] a hit deals at least 1 even when the dice and modifiers come to less", () => {
     const req = request("wounds-d20", { power: power({ damage: "1d4 - 3" }), targets: [target("orc", npc(R, 5))] });
-    const card = attackFromRecordedDice(req, [15], { "*": [1] });
+    const card = attackFromRecordedDice(req, [[15]], { "*": [1] });
     expect(card.damageRolls[0]!.rolled).toBe(-2);
     expect(card.targets[0]!.damage).toBe(1);
   });
@@ -146,7 +148,7 @@ describe("Wounds d20 (recorded dice)", () => {
   it("[WD-DEATHDC] damage past maximum HP calls for a death save at 10 + half the excess; failing by less than 10 means dying", async () => {
     const victim = npc(R, 5, { hp: { value: 5, max: 20, temp: 0 } });
     const req = request("wounds-d20", { power: power({ damage: "20" }), targets: [target("orc", victim)] });
-    const card = attackFromRecordedDice(req, [15], { "*": [] });
+    const card = attackFromRecordedDice(req, [[15]], { "*": [] });
     expect(card.targets[0]!.damage).toBe(20);
     // 20 damage on 5 HP left: 35 damage taken against 20 maximum, 15 past it → DC 10 + 7 = 17.
     const dying = await applyFull("wounds-d20", card, victim, [{ total: 12, natural: 12 }]);
@@ -165,7 +167,7 @@ describe("Wounds d20 (recorded dice)", () => {
     const frozen = structuredClone(victim);
     const card = attackFromRecordedDice(
       request("wounds-d20", { power: power({ damage: "20" }), targets: [target("orc", victim)] }),
-      [15],
+      [[15]],
       { "*": [] },
     );
     const applied = await applyFull("wounds-d20", card, victim, [{ total: 12, natural: 12 }]);
@@ -178,7 +180,7 @@ describe("Wounds d20 (recorded dice)", () => {
   it("[WD-FLAT] an attack on a target caught off guard meets its flat-footed defense", () => {
     const nimble = npc(R, 10, { abilities: { str: 10, dex: 18, con: 10, int: 10, wis: 10, cha: 10 }, defenses: {} });
     const req = request("wounds-d20", { situation: { offGuard: true }, targets: [target("elf", nimble)] });
-    const card = attackFromRecordedDice(req, [10], { "*": [1] });
+    const card = attackFromRecordedDice(req, [[10]], { "*": [1] });
     expect(card.targets[0]!.outcome.defenseKey).toBe("flat");
     expect(card.targets[0]!.outcome.defense).toBe(derivedDefense(R, nimble, "flat"));
     expect(derivedDefense(R, nimble, "flat")).toBeLessThan(derivedDefense(R, nimble, "ac"));

@@ -20,7 +20,7 @@ describe("attack workflow properties (all rulesets)", () => {
             power: power({ attackBonus: bonus, damage: "1d6" }),
             targets: [target("t", npc(R, def))],
           });
-          const card = attackFromRecordedDice(req, [1], { "*": [3] });
+          const card = attackFromRecordedDice(req, [[1]], { "*": [3] });
           expect(card.targets[0]!.outcome.isHit).toBe(false);
         }),
         { numRuns: 60 },
@@ -28,29 +28,33 @@ describe("attack workflow properties (all rulesets)", () => {
     }
   });
 
-  it("[SYS-TARGETS] every target gets an outcome from one shared roll; damage is never negative and equal results share a roll", () => {
+  it("[SYS-TARGETS] every target gets an outcome from its own roll; damage is never negative and equal results share a roll", () => {
+    const d20 = fc.integer({ min: 1, max: 20 });
     for (const id of RULESET_IDS) {
       const R = getRuleset(id);
       fc.assert(
         fc.property(
-          fc.integer({ min: 1, max: 20 }),
-          fc.integer({ min: 1, max: 20 }),
-          fc.array(fc.integer({ min: 1, max: 35 }), { minLength: 0, maxLength: 4 }),
+          d20,
+          d20,
+          fc.array(fc.tuple(fc.integer({ min: 1, max: 35 }), d20, d20), { minLength: 0, maxLength: 4 }),
           faces(4),
-          (d1, d2, defs, rolled) => {
+          (d1, d2, foes, rolled) => {
             const req = request(id, {
               power: power({ damage: "2d6 + 1", missEffect: "half" }),
               situation: { mighty: d1 % 2, weak: d2 % 3 === 0 ? 1 : 0 },
-              targets: defs.map((d, i) => target(`t${i}`, npc(R, d))),
+              targets: foes.map(([d], i) => target(`t${i}`, npc(R, d))),
             });
-            const card = attackFromRecordedDice(req, [d1, d2], { "*": rolled });
-            expect(card.targets).toHaveLength(defs.length);
-            if (defs.length === 0) expect(card.untargeted).not.toBeNull();
-            for (const t of card.targets) {
+            const dice = foes.length ? foes.map(([, a, b]) => [a, b]) : [[d1, d2]];
+            const card = attackFromRecordedDice(req, dice, { "*": rolled });
+            expect(card.targets).toHaveLength(foes.length);
+            expect(card.dice).toEqual(dice);
+            if (foes.length === 0) expect(card.untargeted).not.toBeNull();
+            card.targets.forEach((t, i) => {
               expect(t.damage).toBeGreaterThanOrEqual(0);
-              expect([d1, d2]).toContain(t.outcome.natural);
+              // Each target's natural comes from its own roll's faces.
+              expect(dice[i]).toContain(t.outcome.natural);
               if (t.damageKey) expect(card.damageRolls.some((d) => d.key === t.damageKey)).toBe(true);
-            }
+            });
             const keys = card.damageRolls.map((d) => d.key);
             expect(new Set(keys).size).toBe(keys.length);
           },

@@ -66,7 +66,7 @@ describe("the dialog's answers through the attack (recorded dice)", () => {
     const R = getRuleset("13th-age");
     const situation = situationFromForm(EVERYTHING, R);
     const foe = npc(R, 15);
-    const card = attackFromRecordedDice(request("13th-age", { situation, targets: [target("foe", foe)] }), [10], {
+    const card = attackFromRecordedDice(request("13th-age", { situation, targets: [target("foe", foe)] }), [[10]], {
       "*": [4],
     });
     const o = card.targets[0]!.outcome;
@@ -82,7 +82,7 @@ describe("the dialog's answers through the attack (recorded dice)", () => {
       R,
     );
     expect(situation).toMatchObject({ combatAdvantage: true, cover: "partial", concealment: "partial", mighty: 0 });
-    const card = attackFromRecordedDice(request("ffd20", { situation, targets: [target("foe", npc(R, 14))] }), [12], {
+    const card = attackFromRecordedDice(request("ffd20", { situation, targets: [target("foe", npc(R, 14))] }), [[12]], {
       "*": [4],
     });
     const o = card.targets[0]!.outcome;
@@ -94,7 +94,7 @@ describe("the dialog's answers through the attack (recorded dice)", () => {
   it("[FF-INVIS] FFd20: ticking the wrong square makes the attack an automatic miss", () => {
     const R = getRuleset("ffd20");
     const situation = situationFromForm({ wrongSquare: "on" }, R);
-    const card = attackFromRecordedDice(request("ffd20", { situation, targets: [target("foe", npc(R, 5))] }), [19], {
+    const card = attackFromRecordedDice(request("ffd20", { situation, targets: [target("foe", npc(R, 5))] }), [[19]], {
       "*": [4],
     });
     expect(card.targets[0]!.outcome.result).toBe("autoMiss");
@@ -106,7 +106,7 @@ describe("the dialog's answers through the attack (recorded dice)", () => {
     const attack = (form: Record<string, unknown>) =>
       attackFromRecordedDice(
         request("hundred-dungeons", { situation: situationFromForm(form, R), targets: [target("foe", foe)] }),
-        [14],
+        [[14]],
         { "*": [3] },
       ).targets[0]!.outcome;
     expect(attack({ cover: "partial" }).defense).toBe(derivedDefense(R, foe, "def") + 5);
@@ -119,7 +119,7 @@ describe("the dialog's answers through the attack (recorded dice)", () => {
     const situation = situationFromForm({ rollMode: "mighty" }, R);
     const card = attackFromRecordedDice(
       request("hundred-dungeons", { situation, targets: [target("foe", npc(R, 12))] }),
-      [4, 17],
+      [[4, 17]],
       { "*": [3] },
     );
     const o = card.targets[0]!.outcome;
@@ -136,7 +136,7 @@ describe("the dialog's answers through the attack (recorded dice)", () => {
         situation,
         targets: [target("foe", npc(R, 12))],
       }),
-      [4, 17],
+      [[4, 17]],
       { "*": [3] },
     );
     expect(card.targets[0]!.outcome.mode).toBe("weak");
@@ -156,7 +156,7 @@ describe("the dialog's answers through the attack (recorded dice)", () => {
       bonus: 2,
     });
     const nimble = npc(R, 10, { abilities: { str: 10, dex: 18, con: 10, int: 10, wis: 10, cha: 10 }, defenses: {} });
-    const card = attackFromRecordedDice(request("wounds-d20", { situation, targets: [target("foe", nimble)] }), [9], {
+    const card = attackFromRecordedDice(request("wounds-d20", { situation, targets: [target("foe", nimble)] }), [[9]], {
       "*": [3],
     });
     const o = card.targets[0]!.outcome;

@@ -18,7 +18,7 @@ const i18n = createI18nStandIn();
 /** A GM-owned monster and the card a player's attack made against it. */
 function scene() {
   const monster = npc(R, 10, { hp: { value: 30, max: 30, temp: 0 } });
-  const card = attackFromRecordedDice(request("13th-age", { targets: [target("ogre", monster, "Ogre")] }), [14], {
+  const card = attackFromRecordedDice(request("13th-age", { targets: [target("ogre", monster, "Ogre")] }), [[14]], {
     "*": [6],
   });
   return { world: { monster, card } as { monster: typeof monster; card: AttackCardData } };

@@ -57,7 +57,7 @@ function decide(ruleset: Ruleset, options: RuleOptions, actor: ActorSource, sour
     targets: [],
   };
   const plan = planAttack(req);
-  const outcome = decideAttack(req, [PLAIN_FACE, PLAIN_FACE], plan).untargeted;
+  const outcome = decideAttack(req, [[PLAIN_FACE, PLAIN_FACE]], plan).untargeted;
   return { plan, outcome };
 }
 
