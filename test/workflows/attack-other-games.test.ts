@@ -99,6 +99,22 @@ describe("Hundred Dungeons (recorded dice)", () => {
     expect(card.targets[0]!.outcome.natural).toBe(15);
   });
 
+  it("[SYS-TARGETS] [HD-MIGHTY] [HD-COND] mighty is decided per target: a melee roll against a prone foe keeps the higher of its own two d20, the standing foe's roll is a single d20", () => {
+    const prone = target("prone", npc(R, 14, { conditions: ["prone"] }));
+    const standing = target("standing", npc(R, 14));
+    const req = request("hundred-dungeons", { power: power({ range: "melee" }), targets: [prone, standing] });
+    const plan = planAttack(req);
+    expect(plan.modes).toEqual(["mighty", "normal"]);
+    expect(plan.d20Counts).toEqual([2, 1]);
+    expect(plan.formulas[0]!.startsWith("2d20kh")).toBe(true);
+    expect(plan.formulas[1]!.startsWith("1d20")).toBe(true);
+    const card = attackFromRecordedDice(req, [[4, 15], [4]], { "*": [3] });
+    expect(card.targets.map((t) => t.outcome.mode)).toEqual(["mighty", "normal"]);
+    expect(card.targets.map((t) => t.outcome.natural)).toEqual([15, 4]);
+    // A single face is too few for the mighty roll against the prone foe.
+    expect(() => attackFromRecordedDice(req, [[15], [4]], { "*": [3] })).toThrow(/attack\.dice\[0\]/);
+  });
+
   it("[HD-MIGHTY] a weak attack keeps the lower of two d20", () => {
     const req = request("hundred-dungeons", { situation: { weak: 1 }, targets: [foe(14)] });
     const card = attackFromRecordedDice(req, [[4, 15]], { "*": [3] });
