@@ -32,6 +32,7 @@ import {
   turnContext,
   weaponSource,
 } from "../../support/engine-fixtures.js";
+import { runPlan } from "../../../src/workflows/turns.js";
 
 const rs = getRuleset("13th-age");
 
@@ -126,7 +127,7 @@ function hit(amount: number, natural: number | null, over: Partial<DamagePacket>
   return damagePacket(amount, { natural, ...over });
 }
 
-// ---- a small adapter: runs turn plans the way the combat tracker does --------------------------
+// ---- turn plans run through the production runner on recorded dice -----------------------------
 
 /** Bonus written in a `1d20 + 3` / `1d20 - 2` formula. */
 function formulaBonus(formula: string): number {
@@ -155,86 +156,36 @@ function setActor(ctx: TurnContext, actorId: string, actor: ActorSource): void {
   byActor(ctx, actorId).actor = structuredClone(actor);
 }
 
-/** Run a plan; returns every event key seen. Mutates ctx (a working copy). */
-function run(ctx: TurnContext, steps: TurnStep[], dice: Dice = []): string[] {
-  const seen: string[] = [];
-  const queue = [...steps];
-  const deferred: TurnStep[] = [];
-  let afterPlan = false;
-  const followRequests = (requests: RollRequest[]) => {
-    const pending = [...requests];
-    while (pending.length) {
-      const req = pending.shift() as RollRequest;
-      const c = byActor(ctx, req.actorId);
-      const out = rs.resolveRoll(c.actor, req, rollFor(req, dice), ctx.options);
-      seen.push(...out.events.map((e) => e.key));
-      setActor(ctx, req.actorId, out.actor);
-      pending.push(...out.requests);
-    }
-  };
-  for (let guard = 0; guard < 200; guard++) {
-    if (!queue.length) {
-      if (afterPlan || !deferred.length) break;
-      afterPlan = true;
-      queue.push(...deferred.splice(0));
-      continue;
-    }
-    const step = queue.shift() as TurnStep;
-    switch (step.kind) {
-      case "notice":
-        seen.push(step.event.key);
-        break;
-      case "updateActor": {
-        const c = byActor(ctx, step.actorId);
-        c.actor = { ...c.actor, ...structuredClone(step.changes) } as ActorSource;
-        break;
-      }
-      case "damage": {
-        const c = byActor(ctx, step.actorId);
-        const out = rs.applyDamage(c.actor, step.packet, ctx.options, step.actorId);
-        seen.push(...out.events.map((e) => e.key));
-        setActor(ctx, step.actorId, out.actor);
-        followRequests(out.requests);
-        break;
-      }
-      case "roll": {
-        const answer = rs.resolveTurnRoll(ctx, step.request, rollFor(step.request, dice));
-        seen.push(...answer.events.map((e) => e.key));
-        setActor(ctx, step.request.actorId, answer.actor);
-        followRequests(answer.requests);
-        queue.unshift(...answer.followUps);
-        (afterPlan ? queue : deferred).push(...answer.deferred);
-        break;
-      }
-      case "addEffect": {
-        const c = byActor(ctx, step.actorId);
-        c.effects = rs.addEffect(c.effects, { ...structuredClone(step.effect), id: `fx${guard}` });
-        break;
-      }
-      case "removeEffect": {
-        const c = byActor(ctx, step.actorId);
-        c.effects = c.effects.filter((e) => e.id !== step.effectId);
-        break;
-      }
-      case "updateEffect": {
-        const c = byActor(ctx, step.actorId);
-        c.effects = c.effects.map((e) => (e.id === step.effectId ? { ...e, ...step.changes, id: e.id } : e));
-        break;
-      }
-      case "rerollInitiative":
-        seen.push("rerollInitiative");
-        break;
-    }
-  }
-  return seen;
+/** Effect ids the runner's addEffect port hands out (unique across every plan of the file). */
+let effectIds = 0;
+
+/**
+ * Run a plan through the production runner (`runPlan`, src/workflows/turns.ts) on recorded dice;
+ * no step may fail. Writes the snapshots the plan left back into `ctx` (a working copy) and
+ * returns every event key seen.
+ */
+async function run(ctx: TurnContext, steps: TurnStep[], dice: Dice = []): Promise<string[]> {
+  const out = await runPlan(rs, ctx, steps, {
+    roll: async (request) => rollFor(request, dice),
+    applyActor: async () => {},
+    addEffect: async () => `fx${++effectIds}`,
+    removeEffect: async () => {},
+    updateEffect: async () => {},
+    rerollInitiative: async () => {},
+    post: async () => {},
+    log: () => {},
+  });
+  expect(out.errors.map((e) => String(e.error))).toEqual([]);
+  ctx.combatants = out.ctx.combatants;
+  return out.lines.flatMap((l) => l.events.map((e) => e.key));
 }
 
 /** Start and end of `id`'s turn in `round`, with the given dice for the rolls asked. */
-function turn(ctx: TurnContext, id: string, round: number, dice: Dice = []): string[] {
+async function turn(ctx: TurnContext, id: string, round: number, dice: Dice = []): Promise<string[]> {
   ctx.round = round;
   ctx.combatantId = id;
-  const a = run(ctx, rs.onTurnStart(ctx), dice);
-  const b = run(ctx, rs.onTurnEnd(ctx), dice);
+  const a = await run(ctx, rs.onTurnStart(ctx), dice);
+  const b = await run(ctx, rs.onTurnEnd(ctx), dice);
   ctx.combatantId = null;
   return [...a, ...b];
 }
@@ -541,10 +492,10 @@ describe("13th Age examiner: temporary hit points and healing", () => {
     expect(a.hp).toEqual({ value: 25, max: 30, temp: 6 });
   });
 
-  it("[13A-TEMPHP] unused temp HP vanish at the end of the fight", () => {
+  it("[13A-TEMPHP] unused temp HP vanish at the end of the fight", async () => {
     const a = rs.applyHealing(hero({}, 20), 7, "temp", {}, "pc").actor;
     const ctx = turnContext([combatantSource("p", a)]);
-    run(ctx, rs.onCombatEnd(ctx, false));
+    await run(ctx, rs.onCombatEnd(ctx, false));
     expect(byActor(ctx, "actor-p").actor.hp.temp).toBe(0);
     expect(byActor(ctx, "actor-p").actor.hp.value).toBe(20);
   });
@@ -602,11 +553,11 @@ describe("13th Age examiner: recoveries and rallying", () => {
     expect(pass.requests.map((q) => q.kind)).toEqual(["recovery"]);
   });
 
-  it("[13A-RALLY] the next fight's first rally is free again", () => {
+  it("[13A-RALLY] the next fight's first rally is free again", async () => {
     const a = hero({ recoveries: recoveries({ ralliesThisBattle: 2 }) }, 10);
     const ctx = turnContext([combatantSource("p", a)]);
-    run(ctx, rs.onCombatEnd(ctx, false));
-    run(ctx, rs.onCombatStart(ctx));
+    await run(ctx, rs.onCombatEnd(ctx, false));
+    await run(ctx, rs.onCombatStart(ctx));
     const r = rs.startRecovery(byActor(ctx, "actor-p").actor, true, {}, "pc");
     expect(r.requests.map((q) => q.kind)).toEqual(["recovery"]);
   });
@@ -636,11 +587,11 @@ describe("13th Age examiner: recoveries and rallying", () => {
     expect(o.result).toBe("miss");
   });
 
-  it("[13A-HEALUP] after four battles a full heal-up is due; it restores HP and recoveries and clears the penalty", () => {
+  it("[13A-HEALUP] after four battles a full heal-up is due; it restores HP and recoveries and clears the penalty", async () => {
     let a = hero({ recoveries: recoveries({ value: 0, noRecoveryUses: 2 }) }, 9);
     const ctx = turnContext([combatantSource("p", a)]);
     const due: string[] = [];
-    for (let i = 0; i < 4; i++) due.push(...run(ctx, rs.onCombatEnd(ctx, false)));
+    for (let i = 0; i < 4; i++) due.push(...(await run(ctx, rs.onCombatEnd(ctx, false))));
     expect(due.filter((k) => k.endsWith("healUpDue"))).toHaveLength(1);
     a = byActor(ctx, "actor-p").actor;
     expect(a.recoveries.battlesSinceHealUp).toBe(4);
@@ -652,11 +603,11 @@ describe("13th Age examiner: recoveries and rallying", () => {
     expect(rs.deriveActor(up, {}).attackPenalties).toEqual([]);
   });
 
-  it("[13A-HEALUP] two tough battles count as four", () => {
+  it("[13A-HEALUP] two tough battles count as four", async () => {
     const ctx = turnContext([combatantSource("p", hero())]);
-    const first = run(ctx, rs.onCombatEnd(ctx, true));
+    const first = await run(ctx, rs.onCombatEnd(ctx, true));
     expect(first.some((k) => k.endsWith("healUpDue"))).toBe(false);
-    const second = run(ctx, rs.onCombatEnd(ctx, true));
+    const second = await run(ctx, rs.onCombatEnd(ctx, true));
     expect(second.some((k) => k.endsWith("healUpDue"))).toBe(true);
   });
 });
@@ -681,7 +632,7 @@ describe("13th Age examiner: saves and ongoing damage", () => {
     }
   });
 
-  it("[13A-ONGOING] a round with two effects: ongoing fire 5 (save 11+) and a hard-save daze, both rolled at the end of the turn", () => {
+  it("[13A-ONGOING] a round with two effects: ongoing fire 5 (save 11+) and a hard-save daze, both rolled at the end of the turn", async () => {
     const a = hero({}, 30);
     const c = combatantSource("p", a, {
       effects: [
@@ -695,52 +646,52 @@ describe("13th Age examiner: saves and ongoing damage", () => {
     const start = rs.onTurnStart(ctx);
     expect(start.filter((s) => s.kind === "damage")).toEqual([]);
     // End: 5 fire, then a save per effect: 11 ends the fire, 15 does not end the hard-save daze.
-    run(ctx, rs.onTurnEnd(ctx), [11, 15]);
+    await run(ctx, rs.onTurnEnd(ctx), [11, 15]);
     const after = byActor(ctx, "actor-p");
     expect(after.actor.hp.value).toBe(25);
     expect(after.effects.map((e) => e.id)).toEqual(["daze"]);
     // Next turn: no more fire damage; the daze ends on a 16.
-    turn(ctx, "p", 2, [16]);
+    await turn(ctx, "p", 2, [16]);
     expect(byActor(ctx, "actor-p").actor.hp.value).toBe(25);
     expect(byActor(ctx, "actor-p").effects).toEqual([]);
   });
 
-  it("[13A-ONGOING] a failed save keeps the damage coming every turn", () => {
+  it("[13A-ONGOING] a failed save keeps the damage coming every turn", async () => {
     const c = combatantSource("p", hero({}, 30), {
       effects: [effectSource({ id: "acid", ongoing: { amount: 4, type: "acid" } })],
     });
     const ctx = turnContext([c]);
-    turn(ctx, "p", 1, [3]);
-    turn(ctx, "p", 2, [10]);
+    await turn(ctx, "p", 1, [3]);
+    await turn(ctx, "p", 2, [10]);
     expect(byActor(ctx, "actor-p").actor.hp.value).toBe(22);
-    turn(ctx, "p", 3, [11]);
+    await turn(ctx, "p", 3, [11]);
     expect(byActor(ctx, "actor-p").actor.hp.value).toBe(18);
     expect(byActor(ctx, "actor-p").effects).toEqual([]);
   });
 
-  it("[13A-LASTTURN] a monster at 4 HP burning for 5 gets one last turn, then drops", () => {
+  it("[13A-LASTTURN] a monster at 4 HP burning for 5 gets one last turn, then drops", async () => {
     const c = combatantSource("m", monster({}, 20), {
       effects: [effectSource({ id: "burn", ongoing: { amount: 5, type: "fire" } })],
     });
     c.actor.hp.value = 4;
     const ctx = turnContext([c]);
-    turn(ctx, "m", 1, [2]);
+    await turn(ctx, "m", 1, [2]);
     let m = byActor(ctx, "actor-m").actor;
     expect(m.hp.value).toBe(0);
     expect(m.state).toBe("active");
     expect(m.lastTurn).toBe(true);
     expect(rs.actsThisRound(ctx, byActor(ctx, "actor-m"))).toBe(true);
-    turn(ctx, "m", 2, [20]);
+    await turn(ctx, "m", 2, [20]);
     m = byActor(ctx, "actor-m").actor;
     expect(m.state).toBe("dead");
   });
 
-  it("[13A-LASTTURN] a PC dropped by ongoing damage can use the last turn to heal and stays up", () => {
+  it("[13A-LASTTURN] a PC dropped by ongoing damage can use the last turn to heal and stays up", async () => {
     const c = combatantSource("p", hero({}, 3), {
       effects: [effectSource({ id: "poison", ongoing: { amount: 10, type: "poison" } })],
     });
     const ctx = turnContext([c]);
-    turn(ctx, "p", 1, [11]);
+    await turn(ctx, "p", 1, [11]);
     let p = byActor(ctx, "actor-p").actor;
     expect(p.hp.value).toBe(-7);
     expect(p.state).toBe("active");
@@ -748,24 +699,24 @@ describe("13th Age examiner: saves and ongoing damage", () => {
     // Its last turn: it rallies (first rally: no save) and heals 12 from 0.
     ctx.combatantId = "p";
     ctx.round = 2;
-    run(ctx, rs.onTurnStart(ctx));
+    await run(ctx, rs.onTurnStart(ctx));
     const r = rs.startRecovery(byActor(ctx, "actor-p").actor, true, {}, "actor-p");
     p = rs.resolveRoll(r.actor, r.requests[0] as RollRequest, { total: 12, natural: null }, {}).actor;
     setActor(ctx, "actor-p", p);
-    run(ctx, rs.onTurnEnd(ctx));
+    await run(ctx, rs.onTurnEnd(ctx));
     p = byActor(ctx, "actor-p").actor;
     expect(p.hp.value).toBe(12);
     expect(p.state).toBe("active");
     expect(p.lastTurn).toBe(false);
   });
 
-  it("[13A-LASTTURN] a PC that does nothing about it drops at the end of its last turn", () => {
+  it("[13A-LASTTURN] a PC that does nothing about it drops at the end of its last turn", async () => {
     const c = combatantSource("p", hero({}, 3), {
       effects: [effectSource({ id: "poison", ongoing: { amount: 10, type: "poison" } })],
     });
     const ctx = turnContext([c]);
-    turn(ctx, "p", 1, [11]);
-    turn(ctx, "p", 2);
+    await turn(ctx, "p", 1, [11]);
+    await turn(ctx, "p", 2);
     expect(byActor(ctx, "actor-p").actor.state).toBe("dying");
   });
 });
@@ -775,36 +726,36 @@ describe("13th Age examiner: death saves", () => {
     return combatantSource("p", rs.applyDamage(hero({}, 3), hit(8, 9), {}, "actor-p").actor);
   }
 
-  it("[13A-DEATHSAVE] a full sequence: three failures, then a 16 spends a recovery from 0", () => {
+  it("[13A-DEATHSAVE] a full sequence: three failures, then a 16 spends a recovery from 0", async () => {
     const ctx = turnContext([dyingPc()]);
     expect(byActor(ctx, "actor-p").actor.hp.value).toBe(-5);
-    turn(ctx, "p", 1, [5]);
-    turn(ctx, "p", 2, [9]);
-    turn(ctx, "p", 3, [15]);
+    await turn(ctx, "p", 1, [5]);
+    await turn(ctx, "p", 2, [9]);
+    await turn(ctx, "p", 3, [15]);
     let p = byActor(ctx, "actor-p").actor;
     expect(p.deathSaves.failures).toBe(3);
     expect(p.state).toBe("dying");
     // 16 passes: a recovery (rolled 12) heals from 0, not from −5.
-    turn(ctx, "p", 4, [16, 12]);
+    await turn(ctx, "p", 4, [16, 12]);
     p = byActor(ctx, "actor-p").actor;
     expect(p.hp.value).toBe(12);
     expect(p.state).toBe("active");
     expect(p.recoveries.value).toBe(7);
   });
 
-  it("[13A-DEATH] the fourth failed death save of the battle kills", () => {
+  it("[13A-DEATH] the fourth failed death save of the battle kills", async () => {
     const ctx = turnContext([dyingPc()]);
-    for (let round = 1; round <= 4; round++) turn(ctx, "p", round, [10]);
+    for (let round = 1; round <= 4; round++) await turn(ctx, "p", round, [10]);
     const p = byActor(ctx, "actor-p");
     expect(p.actor.state).toBe("dead");
     expect(rs.actsThisRound(ctx, p)).toBe(false);
     expect(rs.deathSaveRequest(p.actor, rs.deriveActor(p.actor, {}), "actor-p")).toBeNull();
   });
 
-  it("[13A-DEATHSAVE] a natural 20 also lets the PC act this turn", () => {
+  it("[13A-DEATHSAVE] a natural 20 also lets the PC act this turn", async () => {
     const ctx = turnContext([dyingPc()]);
     ctx.combatantId = "p";
-    const events = run(ctx, rs.onTurnStart(ctx), [20, 10]);
+    const events = await run(ctx, rs.onTurnStart(ctx), [20, 10]);
     expect(events.some((k) => k.endsWith("deathSaveNatural20"))).toBe(true);
     expect(byActor(ctx, "actor-p").actor.state).toBe("active");
   });
@@ -820,29 +771,29 @@ describe("13th Age examiner: death saves", () => {
     expect(req?.target).toBe(16);
   });
 
-  it("[13A-DEATH] failures add up across two drops in the same battle: 2, healed, dropped again, 2 more = dead", () => {
+  it("[13A-DEATH] failures add up across two drops in the same battle: 2, healed, dropped again, 2 more = dead", async () => {
     const ctx = turnContext([dyingPc()]);
-    turn(ctx, "p", 1, [3]);
-    turn(ctx, "p", 2, [7]);
+    await turn(ctx, "p", 1, [3]);
+    await turn(ctx, "p", 2, [7]);
     // An ally's healing spell brings it up; a hit drops it again.
     let p = rs.applyHealing(byActor(ctx, "actor-p").actor, 6, "heal", {}, "actor-p").actor;
     expect(p.hp.value).toBe(6);
     p = rs.applyDamage(p, hit(9, 12), {}, "actor-p").actor;
     expect(p.state).toBe("dying");
     setActor(ctx, "actor-p", p);
-    turn(ctx, "p", 3, [4]);
+    await turn(ctx, "p", 3, [4]);
     expect(byActor(ctx, "actor-p").actor.state).toBe("dying");
-    turn(ctx, "p", 4, [15]);
+    await turn(ctx, "p", 4, [15]);
     expect(byActor(ctx, "actor-p").actor.state).toBe("dead");
   });
 
-  it("[13A-DEATH] failures count per battle: three last fight and one this fight don't kill", () => {
+  it("[13A-DEATH] failures count per battle: three last fight and one this fight don't kill", async () => {
     const ctx = turnContext([dyingPc()]);
-    for (let round = 1; round <= 3; round++) turn(ctx, "p", round, [2]);
+    for (let round = 1; round <= 3; round++) await turn(ctx, "p", round, [2]);
     // The fight ends with the PC still down; a new one starts.
-    run(ctx, rs.onCombatEnd(ctx, false));
-    run(ctx, rs.onCombatStart(ctx));
-    turn(ctx, "p", 1, [2]);
+    await run(ctx, rs.onCombatEnd(ctx, false));
+    await run(ctx, rs.onCombatStart(ctx));
+    await turn(ctx, "p", 1, [2]);
     const p = byActor(ctx, "actor-p").actor;
     expect(p.deathSaves.failures).toBe(1);
     expect(p.state).toBe("dying");

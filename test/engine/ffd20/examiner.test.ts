@@ -34,6 +34,7 @@ import {
   turnContext,
   weaponSource,
 } from "../../support/engine-fixtures.js";
+import { runPlan } from "../../../src/workflows/turns.js";
 
 const rs = getRuleset("ffd20");
 
@@ -124,7 +125,7 @@ function dmg(amount: number, over: Partial<DamagePacket> = {}): DamagePacket {
   return damagePacket(amount, over);
 }
 
-// ---- a small adapter: runs turn plans the way the combat tracker does --------------------------
+// ---- turn plans run through the production runner on recorded dice -----------------------------
 
 function formulaBonus(formula: string): number {
   const m = formula.replace(/\s+/g, "").match(/^1d20([+-]\d+)?$/);
@@ -147,103 +148,54 @@ function byActor(ctx: TurnContext, actorId: string): CombatantSource {
   return c;
 }
 
-function setActor(ctx: TurnContext, actorId: string, actor: ActorSource): void {
-  byActor(ctx, actorId).actor = structuredClone(actor);
+/** Effect ids the runner's addEffect port hands out (unique across every plan of the file). */
+let nextEffect = 0;
+
+interface Ran {
+  events: string[];
+  rolled: RollRequest[];
 }
 
-/** Run a plan; returns the event keys and the requests rolled. Mutates ctx. */
-function run(ctx: TurnContext, steps: TurnStep[], dice: Dice = []): { events: string[]; rolled: RollRequest[] } {
-  const events: string[] = [];
+/**
+ * Run a plan through the production runner (`runPlan`, src/workflows/turns.ts) on recorded dice;
+ * no step may fail. Writes the snapshots the plan left back into `ctx`; returns the event keys
+ * and the requests rolled.
+ */
+async function run(ctx: TurnContext, steps: TurnStep[], dice: Dice = []): Promise<Ran> {
   const rolled: RollRequest[] = [];
-  const queue = [...steps];
-  const deferred: TurnStep[] = [];
-  let afterPlan = false;
-  let n = 0;
-  const followRequests = (requests: RollRequest[]) => {
-    const pending = [...requests];
-    while (pending.length) {
-      const req = pending.shift() as RollRequest;
-      rolled.push(req);
-      const c = byActor(ctx, req.actorId);
-      const out = rs.resolveRoll(c.actor, req, rollFor(req, dice), ctx.options);
-      events.push(...out.events.map((e) => e.key));
-      setActor(ctx, req.actorId, out.actor);
-      pending.push(...out.requests);
-    }
-  };
-  while (n++ < 200) {
-    if (!queue.length) {
-      if (afterPlan || !deferred.length) break;
-      afterPlan = true;
-      queue.push(...deferred.splice(0));
-      continue;
-    }
-    const step = queue.shift() as TurnStep;
-    switch (step.kind) {
-      case "notice":
-        events.push(step.event.key);
-        break;
-      case "updateActor": {
-        const c = byActor(ctx, step.actorId);
-        c.actor = { ...c.actor, ...structuredClone(step.changes) } as ActorSource;
-        break;
-      }
-      case "damage": {
-        const c = byActor(ctx, step.actorId);
-        const out = rs.applyDamage(c.actor, step.packet, ctx.options, step.actorId);
-        events.push(...out.events.map((e) => e.key));
-        setActor(ctx, step.actorId, out.actor);
-        followRequests(out.requests);
-        break;
-      }
-      case "roll": {
-        rolled.push(step.request);
-        const answer = rs.resolveTurnRoll(ctx, step.request, rollFor(step.request, dice));
-        events.push(...answer.events.map((e) => e.key));
-        setActor(ctx, step.request.actorId, answer.actor);
-        followRequests(answer.requests);
-        queue.unshift(...answer.followUps);
-        (afterPlan ? queue : deferred).push(...answer.deferred);
-        break;
-      }
-      case "addEffect": {
-        const c = byActor(ctx, step.actorId);
-        c.effects = rs.addEffect(c.effects, { ...structuredClone(step.effect), id: `fx${n}` });
-        break;
-      }
-      case "removeEffect": {
-        const c = byActor(ctx, step.actorId);
-        c.effects = c.effects.filter((e) => e.id !== step.effectId);
-        break;
-      }
-      case "updateEffect": {
-        const c = byActor(ctx, step.actorId);
-        c.effects = c.effects.map((e) => (e.id === step.effectId ? { ...e, ...step.changes, id: e.id } : e));
-        break;
-      }
-      case "rerollInitiative":
-        events.push("rerollInitiative");
-        break;
-    }
-  }
-  return { events, rolled };
+  const out = await runPlan(rs, ctx, steps, {
+    roll: async (request) => {
+      rolled.push(request);
+      return rollFor(request, dice);
+    },
+    applyActor: async () => {},
+    addEffect: async () => `fx${++nextEffect}`,
+    removeEffect: async () => {},
+    updateEffect: async () => {},
+    rerollInitiative: async () => {},
+    post: async () => {},
+    log: () => {},
+  });
+  expect(out.errors.map((e) => String(e.error))).toEqual([]);
+  ctx.combatants = out.ctx.combatants;
+  return { events: out.lines.flatMap((l) => l.events.map((e) => e.key)), rolled };
 }
 
-function turnStart(ctx: TurnContext, id: string, round: number, dice: Dice = []) {
+function turnStart(ctx: TurnContext, id: string, round: number, dice: Dice = []): Promise<Ran> {
   ctx.round = round;
   ctx.combatantId = id;
   return run(ctx, rs.onTurnStart(ctx), dice);
 }
 
-function turnEnd(ctx: TurnContext, id: string, round: number, dice: Dice = []) {
+function turnEnd(ctx: TurnContext, id: string, round: number, dice: Dice = []): Promise<Ran> {
   ctx.round = round;
   ctx.combatantId = id;
   return run(ctx, rs.onTurnEnd(ctx), dice);
 }
 
-function turn(ctx: TurnContext, id: string, round: number, dice: Dice = []) {
-  const a = turnStart(ctx, id, round, dice);
-  const b = turnEnd(ctx, id, round, dice);
+async function turn(ctx: TurnContext, id: string, round: number, dice: Dice = []): Promise<Ran> {
+  const a = await turnStart(ctx, id, round, dice);
+  const b = await turnEnd(ctx, id, round, dice);
   return { events: [...a.events, ...b.events], rolled: [...a.rolled, ...b.rolled] };
 }
 
@@ -436,7 +388,7 @@ describe("FFd20 examiner: weapon dice and damage types", () => {
     expect(rs.applyDamage(treant, dmg(12, { types: ["cold"] }), {}, "t").dealt).toBe(12);
   });
 
-  it("[FF-INSUB] insubstantial halves attack damage and ongoing damage", () => {
+  it("[FF-INSUB] insubstantial halves attack damage and ongoing damage", async () => {
     const ghost = monster({ insubstantial: true });
     expect(rs.applyDamage(ghost, dmg(15), {}, "g").dealt).toBe(7);
     const ongoing = dmg(5, { ongoing: true, fromAttack: false, melee: false, types: ["fire"] });
@@ -445,7 +397,7 @@ describe("FFd20 examiner: weapon dice and damage types", () => {
     const ctx = turnContext([
       combatantSource("g", ghost, { effects: [effectSource({ id: "burn", ongoing: { amount: 10, type: "fire" } })] }),
     ]);
-    turnStart(ctx, "g", 1);
+    await turnStart(ctx, "g", 1);
     expect(byActor(ctx, "actor-g").actor.hp.value).toBe(25);
   });
 });
@@ -472,22 +424,22 @@ describe("FFd20 examiner: attack to damage, end to end", () => {
 });
 
 describe("FFd20 examiner: ongoing damage and saving throws", () => {
-  it("[FF-ONGOING] ongoing 5 fire hits at the start of the turn; a save of 10+ at the end stops it", () => {
+  it("[FF-ONGOING] ongoing 5 fire hits at the start of the turn; a save of 10+ at the end stops it", async () => {
     const ctx = turnContext([
       combatantSource("p", hero(), { effects: [effectSource({ id: "burn", ongoing: { amount: 5, type: "fire" } })] }),
     ]);
-    turnStart(ctx, "p", 1);
+    await turnStart(ctx, "p", 1);
     expect(byActor(ctx, "actor-p").actor.hp.value).toBe(35);
-    turnEnd(ctx, "p", 1, [9]);
+    await turnEnd(ctx, "p", 1, [9]);
     expect(byActor(ctx, "actor-p").effects).toHaveLength(1);
-    turn(ctx, "p", 2, [10]);
+    await turn(ctx, "p", 2, [10]);
     expect(byActor(ctx, "actor-p").actor.hp.value).toBe(30);
     expect(byActor(ctx, "actor-p").effects).toEqual([]);
-    turn(ctx, "p", 3);
+    await turn(ctx, "p", 3);
     expect(byActor(ctx, "actor-p").actor.hp.value).toBe(30);
   });
 
-  it("[FF-ONGOING] ongoing fire 5 and poison 5: both hurt each round and each gets its own save", () => {
+  it("[FF-ONGOING] ongoing fire 5 and poison 5: both hurt each round and each gets its own save", async () => {
     const ctx = turnContext([
       combatantSource("p", hero(), {
         effects: [
@@ -496,17 +448,17 @@ describe("FFd20 examiner: ongoing damage and saving throws", () => {
         ],
       }),
     ]);
-    const r = turn(ctx, "p", 1, [12, 4]);
+    const r = await turn(ctx, "p", 1, [12, 4]);
     expect(byActor(ctx, "actor-p").actor.hp.value).toBe(30);
     expect(r.rolled.filter((q) => q.kind === "save")).toHaveLength(2);
     expect(byActor(ctx, "actor-p").effects.map((e) => e.id)).toEqual(["venom"]);
   });
 
-  it("[FF-ONGOING] ongoing 5 (no type) then ongoing 10 (no type): 10 a round, not 15", () => {
+  it("[FF-ONGOING] ongoing 5 (no type) then ongoing 10 (no type): 10 a round, not 15", async () => {
     let effects: EffectSource[] = rs.addEffect([], effectSource({ id: "a", ongoing: { amount: 5, type: "" } }));
     effects = rs.addEffect(effects, effectSource({ id: "b", ongoing: { amount: 10, type: "" } }));
     const ctx = turnContext([combatantSource("p", hero(), { effects })]);
-    turnStart(ctx, "p", 1);
+    await turnStart(ctx, "p", 1);
     expect(byActor(ctx, "actor-p").actor.hp.value).toBe(30);
     // A weaker one arriving later doesn't lower it.
     const more = rs.addEffect(effects, effectSource({ id: "c", ongoing: { amount: 3, type: "" } }));
@@ -522,7 +474,7 @@ describe("FFd20 examiner: ongoing damage and saving throws", () => {
     expect(rs.resolveRoll(a, req, { total: 10, natural: 10 }, {}).events[0]?.key).toMatch(/Succeeded$/);
   });
 
-  it("[FF-SAVE] an imp's poison (ongoing poison plus −2 Will) is one effect and one save", () => {
+  it("[FF-SAVE] an imp's poison (ongoing poison plus −2 Will) is one effect and one save", async () => {
     const imp = effectSource({
       id: "imp",
       name: "Hellish poison",
@@ -530,24 +482,24 @@ describe("FFd20 examiner: ongoing damage and saving throws", () => {
       statuses: ["willPenalty"],
     });
     const ctx = turnContext([combatantSource("p", hero(), { effects: [imp] })]);
-    const r = turn(ctx, "p", 1, [14]);
+    const r = await turn(ctx, "p", 1, [14]);
     expect(r.rolled.filter((q) => q.kind === "save")).toHaveLength(1);
     expect(byActor(ctx, "actor-p").effects).toEqual([]);
   });
 
-  it("[FF-AFTER] saving against unconscious brings a slowed aftereffect that gets no save that same turn", () => {
+  it("[FF-AFTER] saving against unconscious brings a slowed aftereffect that gets no save that same turn", async () => {
     const sleep = effectSource({
       id: "sleep",
       statuses: ["unconscious"],
       aftereffect: { ...effectSource({ statuses: ["slowed"], name: "Slowed" }) },
     });
     const ctx = turnContext([combatantSource("p", hero(), { effects: [sleep] })]);
-    const first = turn(ctx, "p", 1, [15]);
+    const first = await turn(ctx, "p", 1, [15]);
     expect(first.rolled.filter((q) => q.kind === "save")).toHaveLength(1);
     let fx = byActor(ctx, "actor-p").effects;
     expect(fx.map((e) => e.statuses)).toEqual([["slowed"]]);
     // Next turn it saves against the slow.
-    const second = turn(ctx, "p", 2, [11]);
+    const second = await turn(ctx, "p", 2, [11]);
     expect(second.rolled.filter((q) => q.kind === "save")).toHaveLength(1);
     fx = byActor(ctx, "actor-p").effects;
     expect(fx).toEqual([]);
@@ -559,32 +511,32 @@ describe("FFd20 examiner: durations and sustain", () => {
     return turnContext([combatantSource("w", hero()), combatantSource("o", monster(), { effects: [effect] })]);
   }
 
-  it("[FF-DURATION] until the start of your next turn: the wizard's daze on the orc ends when the wizard's next turn starts", () => {
+  it("[FF-DURATION] until the start of your next turn: the wizard's daze on the orc ends when the wizard's next turn starts", async () => {
     const ctx = pair(
       effectSource({ id: "d", sourceCombatantId: "w", duration: "startOfNextTurn", statuses: ["dazed"] }),
     );
-    turnEnd(ctx, "w", 1);
-    turn(ctx, "o", 1);
+    await turnEnd(ctx, "w", 1);
+    await turn(ctx, "o", 1);
     expect(byActor(ctx, "actor-o").effects).toHaveLength(1);
-    turnStart(ctx, "w", 2);
+    await turnStart(ctx, "w", 2);
     expect(byActor(ctx, "actor-o").effects).toEqual([]);
   });
 
-  it("[FF-DURATION] until the end of your next turn: lasts through the creation turn's end and ends at the next", () => {
+  it("[FF-DURATION] until the end of your next turn: lasts through the creation turn's end and ends at the next", async () => {
     const ctx = pair(
       effectSource({ id: "d", sourceCombatantId: "w", duration: "endOfNextTurn", statuses: ["slowed"] }),
     );
-    turnEnd(ctx, "w", 1);
-    turn(ctx, "o", 1);
-    turnStart(ctx, "w", 2);
+    await turnEnd(ctx, "w", 1);
+    await turn(ctx, "o", 1);
+    await turnStart(ctx, "w", 2);
     expect(byActor(ctx, "actor-o").effects).toHaveLength(1);
-    turnEnd(ctx, "w", 2);
+    await turnEnd(ctx, "w", 2);
     expect(byActor(ctx, "actor-o").effects).toEqual([]);
   });
 
-  it("[FF-DURATION] until the end of the encounter: ends with the battle; the longer of two same effects applies", () => {
+  it("[FF-DURATION] until the end of the encounter: ends with the battle; the longer of two same effects applies", async () => {
     const ctx = pair(effectSource({ id: "d", duration: "endOfEncounter", statuses: ["slowed"] }));
-    run(ctx, rs.onCombatEnd(ctx, false));
+    await run(ctx, rs.onCombatEnd(ctx, false));
     expect(byActor(ctx, "actor-o").effects).toEqual([]);
     const short = effectSource({ id: "s", duration: "endOfNextTurn", statuses: ["slowed"] });
     const long = effectSource({ id: "l", duration: "saveEnds", statuses: ["slowed"] });
@@ -592,20 +544,20 @@ describe("FFd20 examiner: durations and sustain", () => {
     expect(rs.addEffect([short], long).map((e) => e.id)).toEqual(["l"]);
   });
 
-  it("[FF-SUSTAIN] sustain minor: kept while sustained from the next turn on, ends at the end of a turn without it", () => {
+  it("[FF-SUSTAIN] sustain minor: kept while sustained from the next turn on, ends at the end of a turn without it", async () => {
     const zone = effectSource({ id: "z", sourceCombatantId: "w", duration: "sustain", sustain: "minor" });
     const ctx = pair(zone);
     // Round 1: created; nothing needed on the creation turn.
-    turnEnd(ctx, "w", 1);
+    await turnEnd(ctx, "w", 1);
     expect(byActor(ctx, "actor-o").effects).toHaveLength(1);
     // Round 2: sustained with a minor action.
-    turnStart(ctx, "w", 2);
+    await turnStart(ctx, "w", 2);
     byActor(ctx, "actor-o").effects = byActor(ctx, "actor-o").effects.map((e) => ({ ...e, sustainedRound: 2 }));
-    turnEnd(ctx, "w", 2);
+    await turnEnd(ctx, "w", 2);
     expect(byActor(ctx, "actor-o").effects).toHaveLength(1);
     // Round 3: not sustained: it ends.
-    turnStart(ctx, "w", 3);
-    turnEnd(ctx, "w", 3);
+    await turnStart(ctx, "w", 3);
+    await turnEnd(ctx, "w", 3);
     expect(byActor(ctx, "actor-o").effects).toEqual([]);
     expect(rs.actions.map((a) => a.key)).toEqual(["standard", "move", "minor"]);
   });
@@ -661,23 +613,23 @@ describe("FFd20 examiner: attack modifiers", () => {
 });
 
 describe("FFd20 examiner: dying (Open rule, default 4th-edition reading)", () => {
-  it("[FF-DEATH] a 40-HP PC at 5 HP takes 12: dying at −7; three failed death saves kill", () => {
+  it("[FF-DEATH] a 40-HP PC at 5 HP takes 12: dying at −7; three failed death saves kill", async () => {
     const down = rs.applyDamage(hero({}, 5), dmg(12), {}, "actor-p").actor;
     expect(down.hp.value).toBe(-7);
     expect(down.state).toBe("dying");
     const ctx = turnContext([combatantSource("p", down)]);
-    turn(ctx, "p", 1, [9]);
-    turn(ctx, "p", 2, [15]);
-    turn(ctx, "p", 3, [3]);
+    await turn(ctx, "p", 1, [9]);
+    await turn(ctx, "p", 2, [15]);
+    await turn(ctx, "p", 3, [3]);
     expect(byActor(ctx, "actor-p").actor.state).toBe("dying");
-    turn(ctx, "p", 4, [2]);
+    await turn(ctx, "p", 4, [2]);
     expect(byActor(ctx, "actor-p").actor.state).toBe("dead");
   });
 
-  it("[FF-DEATH] a death save of 20 spends a healing surge: a quarter of max HP, from 0", () => {
+  it("[FF-DEATH] a death save of 20 spends a healing surge: a quarter of max HP, from 0", async () => {
     const down = rs.applyDamage(hero({}, 5), dmg(12), {}, "actor-p").actor;
     const ctx = turnContext([combatantSource("p", down)]);
-    turn(ctx, "p", 1, [20]);
+    await turn(ctx, "p", 1, [20]);
     const p = byActor(ctx, "actor-p").actor;
     expect(p.hp.value).toBe(10);
     expect(p.state).toBe("active");
