@@ -14,50 +14,20 @@ import type {
   WeaponSource,
 } from "../../src/engine/types.js";
 import { plainSituation, type AttackRequest, type TargetSnapshot } from "../../src/workflows/attack-core.js";
+import { powerSource, weaponSource } from "../support/engine-fixtures.js";
 
 /** The ruleset's default value for every Open rule. */
 export function defaultOptions(ruleset: Ruleset): RuleOptions {
   return Object.fromEntries(ruleset.options.map((o) => [o.key, o.default]));
 }
 
+/** A stat-block power (+5 against AC, 1d8 + 4 melee damage): the engine fixture with those defaults. */
 export function power(overrides: Partial<PowerSource> = {}): PowerSource {
-  return {
-    attackAbility: null,
-    attackBonus: 5,
-    defense: "ac",
-    range: "melee",
-    damage: "1d8 + 4",
-    damageTypes: [],
-    missEffect: "none",
-    missDamage: "",
-    critDamage: "",
-    critRange: 0,
-    ongoing: null,
-    touch: false,
-    nonlethal: false,
-    ...overrides,
-  };
+  return powerSource({ attackAbility: null, attackBonus: 5, damage: "1d8 + 4", ...overrides });
 }
 
-export function weapon(overrides: Partial<WeaponSource> = {}): WeaponSource {
-  return {
-    damageDice: "1d8",
-    weaponClass: "martial",
-    light: false,
-    finesse: false,
-    twoHanded: false,
-    offHand: false,
-    thrown: false,
-    ranged: false,
-    proficient: true,
-    proficiencyBonus: 0,
-    enhancement: 0,
-    critDice: "",
-    critRange: 0,
-    name: "Longsword",
-    ...overrides,
-  };
-}
+/** A proficient one-handed martial 1d8 longsword: the engine fixture under its workflow-test name. */
+export const weapon: (overrides?: Partial<WeaponSource>) => WeaponSource = weaponSource;
 
 /** An NPC target with one stat-block defense value for every defense key of the ruleset. */
 export function npc(ruleset: Ruleset, defense: number, overrides: Partial<ActorSource> = {}): ActorSource {
