@@ -47,82 +47,97 @@ function choices(keys: readonly string[]): Record<string, string> {
   return Object.fromEntries(keys.map((k) => [k, k]));
 }
 
+/** A required integer field (never null) starting at `initial`, with an optional minimum. */
+function int(f: FieldsNamespace, initial: number, min?: number) {
+  return new f.NumberField({
+    required: true,
+    nullable: false,
+    integer: true,
+    initial,
+    ...(min === undefined ? {} : { min }),
+  });
+}
+
+/** A required number field (never null) starting at `initial`, with an optional minimum. */
+function num(f: FieldsNamespace, initial: number, min?: number) {
+  return new f.NumberField({ required: true, nullable: false, initial, ...(min === undefined ? {} : { min }) });
+}
+
+/** A required boolean field starting at `initial`. */
+function bool(f: FieldsNamespace, initial: boolean) {
+  return new f.BooleanField({ required: true, initial });
+}
+
+/** A required text field that may be blank, starting at `initial`. */
+function text(f: FieldsNamespace, initial = "") {
+  return new f.StringField({ required: true, blank: true, initial });
+}
+
 /** The `system` schema shared by `character` and `npc` actors. */
 export function actorSchema(f: FieldsNamespace) {
   const d = defaultActorSource();
-  const int = (initial: number, min?: number) =>
-    new f.NumberField({
-      required: true,
-      nullable: false,
-      integer: true,
-      initial,
-      ...(min === undefined ? {} : { min }),
-    });
-  const num = (initial: number, min?: number) =>
-    new f.NumberField({ required: true, nullable: false, initial, ...(min === undefined ? {} : { min }) });
-  const bool = (initial: boolean) => new f.BooleanField({ required: true, initial });
   const trait = () =>
     new f.SchemaField({
       type: new f.StringField({ required: true, blank: false, initial: "all" }),
-      value: num(0, 0),
+      value: num(f, 0, 0),
     });
-  const abilities = Object.fromEntries(ABILITY_KEYS.map((k) => [k, int(d.abilities[k])])) as Record<
+  const abilities = Object.fromEntries(ABILITY_KEYS.map((k) => [k, int(f, d.abilities[k])])) as Record<
     (typeof ABILITY_KEYS)[number],
     ReturnType<typeof int>
   >;
   return {
-    level: int(d.level, 0),
+    level: int(f, d.level, 0),
     abilities: new f.SchemaField(abilities),
-    hp: new f.SchemaField({ value: int(d.hp.value), max: int(d.hp.max, 1), temp: int(d.hp.temp, 0) }),
+    hp: new f.SchemaField({ value: int(f, d.hp.value), max: int(f, d.hp.max, 1), temp: int(f, d.hp.temp, 0) }),
     defenses: new f.TypedObjectField(
       new f.SchemaField({
         base: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
-        bonus: int(0),
+        bonus: int(f, 0),
       }),
       { initial: {} },
     ),
-    attackBonus: int(d.attackBonus),
-    initiativeBonus: int(d.initiativeBonus),
-    baseCombatBonus: int(d.baseCombatBonus),
-    baseSaveBonus: int(d.baseSaveBonus),
-    renown: int(d.renown, 0),
+    attackBonus: int(f, d.attackBonus),
+    initiativeBonus: int(f, d.initiativeBonus),
+    baseCombatBonus: int(f, d.baseCombatBonus),
+    baseSaveBonus: int(f, d.baseSaveBonus),
+    renown: int(f, d.renown, 0),
     weaponSkills: new f.ArrayField(new f.StringField({ required: true, blank: false }), { initial: [] }),
-    speed: num(d.speed, 0),
+    speed: num(f, d.speed, 0),
     armor: new f.SchemaField({
-      armorBonus: int(d.armor.armorBonus),
-      shieldBonus: int(d.armor.shieldBonus),
+      armorBonus: int(f, d.armor.armorBonus),
+      shieldBonus: int(f, d.armor.shieldBonus),
       maxDex: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
-      heavy: bool(d.armor.heavy),
+      heavy: bool(f, d.armor.heavy),
     }),
     resistances: new f.ArrayField(trait(), { initial: [] }),
     vulnerabilities: new f.ArrayField(trait(), { initial: [] }),
     immunities: new f.ArrayField(new f.StringField({ required: true, blank: false }), { initial: [] }),
-    insubstantial: bool(d.insubstantial),
+    insubstantial: bool(f, d.insubstantial),
     conditions: new f.ArrayField(new f.StringField({ required: true, blank: false }), { initial: [] }),
-    exhaustion: int(d.exhaustion, 0),
-    important: bool(d.important),
-    usesEscalation: bool(d.usesEscalation),
+    exhaustion: int(f, d.exhaustion, 0),
+    important: bool(f, d.important),
+    usesEscalation: bool(f, d.usesEscalation),
     recoveries: new f.SchemaField({
-      value: int(d.recoveries.value, 0),
-      max: int(d.recoveries.max, 0),
-      formula: new f.StringField({ required: true, blank: true, initial: d.recoveries.formula }),
-      noRecoveryUses: int(d.recoveries.noRecoveryUses, 0),
-      ralliesThisBattle: int(d.recoveries.ralliesThisBattle, 0),
-      battlesSinceHealUp: int(d.recoveries.battlesSinceHealUp, 0),
+      value: int(f, d.recoveries.value, 0),
+      max: int(f, d.recoveries.max, 0),
+      formula: text(f, d.recoveries.formula),
+      noRecoveryUses: int(f, d.recoveries.noRecoveryUses, 0),
+      ralliesThisBattle: int(f, d.recoveries.ralliesThisBattle, 0),
+      battlesSinceHealUp: int(f, d.recoveries.battlesSinceHealUp, 0),
     }),
-    deathSaves: new f.SchemaField({ successes: int(0, 0), failures: int(0, 0) }),
-    dyingTurns: int(d.dyingTurns, 0),
+    deathSaves: new f.SchemaField({ successes: int(f, 0, 0), failures: int(f, 0, 0) }),
+    dyingTurns: int(f, d.dyingTurns, 0),
     state: new f.StringField({ required: true, blank: false, initial: d.state, choices: choices(LIFE_STATES) }),
-    lastTurn: bool(d.lastTurn),
+    lastTurn: bool(f, d.lastTurn),
     wounds: new f.ArrayField(
       new f.SchemaField({
-        severity: int(0, 0),
-        location: new f.StringField({ required: true, blank: true, initial: "" }),
-        nasty: bool(false),
+        severity: int(f, 0, 0),
+        location: text(f),
+        nasty: bool(f, false),
       }),
       { initial: [] },
     ),
-    constitutionDamage: int(d.constitutionDamage, 0),
+    constitutionDamage: int(f, d.constitutionDamage, 0),
     details: new f.SchemaField({
       biography: new f.HTMLField({ required: true, blank: true, initial: "" }),
     }),
@@ -136,15 +151,6 @@ function described(f: FieldsNamespace) {
 
 /** `power` items: an attack or other ability (engine `PowerSource` plus usage and texts). */
 export function powerSchema(f: FieldsNamespace) {
-  const int = (initial: number, min?: number) =>
-    new f.NumberField({
-      required: true,
-      nullable: false,
-      integer: true,
-      initial,
-      ...(min === undefined ? {} : { min }),
-    });
-  const text = (initial = "") => new f.StringField({ required: true, blank: true, initial });
   return {
     ...described(f),
     attackAbility: new f.StringField({
@@ -154,7 +160,7 @@ export function powerSchema(f: FieldsNamespace) {
       initial: "str",
       choices: choices(ABILITY_KEYS),
     }),
-    attackBonus: int(0),
+    attackBonus: int(f, 0),
     defense: new f.StringField({ required: true, blank: false, initial: "ac" }),
     range: new f.StringField({ required: true, blank: false, initial: "melee", choices: choices(RANGE_KINDS) }),
     actionType: new f.StringField({
@@ -165,21 +171,21 @@ export function powerSchema(f: FieldsNamespace) {
     }),
     usage: new f.StringField({ required: true, blank: false, initial: "atWill", choices: choices(POWER_USAGES) }),
     /** Recharge roll target (recharge 16+) for `recharge` usage. */
-    recharge: int(0, 0),
+    recharge: int(f, 0, 0),
     /** Whether a limited power has been used (encounter/daily/recharge). */
-    used: new f.BooleanField({ required: true, initial: false }),
-    hitEffect: text(),
-    missText: text(),
-    critText: text(),
-    damage: text(),
+    used: bool(f, false),
+    hitEffect: text(f),
+    missText: text(f),
+    critText: text(f),
+    damage: text(f),
     damageTypes: new f.ArrayField(new f.StringField({ required: true, blank: false }), { initial: [] }),
     missEffect: new f.StringField({ required: true, blank: false, initial: "none", choices: choices(MISS_EFFECTS) }),
-    missDamage: text(),
-    critDamage: text(),
-    critRange: int(0, 0),
+    missDamage: text(f),
+    critDamage: text(f),
+    critRange: int(f, 0, 0),
     ongoing: new f.SchemaField(
       {
-        amount: int(0, 0),
+        amount: int(f, 0, 0),
         type: new f.StringField({ required: true, blank: false, initial: "untyped" }),
         save: new f.StringField({
           required: true,
@@ -190,65 +196,48 @@ export function powerSchema(f: FieldsNamespace) {
       },
       { required: true, nullable: true, initial: null },
     ),
-    touch: new f.BooleanField({ required: true, initial: false }),
-    nonlethal: new f.BooleanField({ required: true, initial: false }),
+    touch: bool(f, false),
+    nonlethal: bool(f, false),
     /** Id of the owned weapon item this power is made with; empty = the first equipped weapon. */
-    weaponId: text(),
+    weaponId: text(f),
   };
 }
 
 /** `weapon` items (engine `WeaponSource` minus the name, which is the item's). */
 export function weaponSchema(f: FieldsNamespace) {
-  const int = (initial: number, min?: number) =>
-    new f.NumberField({
-      required: true,
-      nullable: false,
-      integer: true,
-      initial,
-      ...(min === undefined ? {} : { min }),
-    });
-  const bool = (initial: boolean) => new f.BooleanField({ required: true, initial });
   return {
     ...described(f),
-    damageDice: new f.StringField({ required: true, blank: true, initial: "1d8" }),
+    damageDice: text(f, "1d8"),
     weaponClass: new f.StringField({
       required: true,
       blank: false,
       initial: "simple",
       choices: choices(WEAPON_CLASSES),
     }),
-    light: bool(false),
-    finesse: bool(false),
-    twoHanded: bool(false),
-    offHand: bool(false),
-    thrown: bool(false),
-    ranged: bool(false),
-    proficient: bool(true),
-    proficiencyBonus: int(0, 0),
-    enhancement: int(0),
-    critDice: new f.StringField({ required: true, blank: true, initial: "" }),
-    critRange: int(0, 0),
-    equipped: bool(true),
+    light: bool(f, false),
+    finesse: bool(f, false),
+    twoHanded: bool(f, false),
+    offHand: bool(f, false),
+    thrown: bool(f, false),
+    ranged: bool(f, false),
+    proficient: bool(f, true),
+    proficiencyBonus: int(f, 0, 0),
+    enhancement: int(f, 0),
+    critDice: text(f),
+    critRange: int(f, 0, 0),
+    equipped: bool(f, true),
   };
 }
 
 /** `armor` items: aggregated into the actor's `armor` summary when equipped. */
 export function armorSchema(f: FieldsNamespace) {
-  const int = (initial: number, min?: number) =>
-    new f.NumberField({
-      required: true,
-      nullable: false,
-      integer: true,
-      initial,
-      ...(min === undefined ? {} : { min }),
-    });
   return {
     ...described(f),
-    armorBonus: int(0, 0),
-    shieldBonus: int(0, 0),
+    armorBonus: int(f, 0, 0),
+    shieldBonus: int(f, 0, 0),
     maxDex: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
-    heavy: new f.BooleanField({ required: true, initial: false }),
-    equipped: new f.BooleanField({ required: true, initial: true }),
+    heavy: bool(f, false),
+    equipped: bool(f, true),
   };
 }
 
@@ -259,19 +248,11 @@ export function featureSchema(f: FieldsNamespace) {
 
 /** The effect data a system ActiveEffect carries in `flags["d20-combat"].effect`. */
 export function effectFlagSchema(f: FieldsNamespace) {
-  const int = (initial: number, min?: number) =>
-    new f.NumberField({
-      required: true,
-      nullable: false,
-      integer: true,
-      initial,
-      ...(min === undefined ? {} : { min }),
-    });
   const save = () =>
     new f.StringField({ required: true, blank: false, initial: "normal", choices: choices(SAVE_DIFFICULTIES) });
   const ongoing = () =>
     new f.SchemaField(
-      { amount: int(0, 0), type: new f.StringField({ required: true, blank: false, initial: "untyped" }) },
+      { amount: int(f, 0, 0), type: new f.StringField({ required: true, blank: false, initial: "untyped" }) },
       { required: true, nullable: true, initial: null },
     );
   const sustain = () =>
@@ -282,23 +263,23 @@ export function effectFlagSchema(f: FieldsNamespace) {
     sourceCombatantId: new f.StringField({ required: true, nullable: true, blank: false, initial: null }),
     duration: duration(),
     save: save(),
-    saveBonus: int(0),
+    saveBonus: int(f, 0),
     sustain: sustain(),
     sustainedRound: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
     ongoing: ongoing(),
     aftereffect: new f.SchemaField(
       {
-        name: new f.StringField({ required: true, blank: true, initial: "" }),
+        name: text(f),
         sourceCombatantId: new f.StringField({ required: true, nullable: true, blank: false, initial: null }),
         duration: duration(),
         save: save(),
-        saveBonus: int(0),
+        saveBonus: int(f, 0),
         sustain: sustain(),
         ongoing: ongoing(),
         statuses: new f.ArrayField(new f.StringField({ required: true, blank: false }), { initial: [] }),
       },
       { required: true, nullable: true, initial: null },
     ),
-    armed: new f.BooleanField({ required: true, initial: false }),
+    armed: bool(f, false),
   };
 }
