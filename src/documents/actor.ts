@@ -17,25 +17,11 @@ import {
 } from "../data/prepare.js";
 import { rulesetMismatch, speedOnCreate, stampOnCreate } from "../data/stamp.js";
 import { tokenHpChange } from "../data/token-hp.js";
-import type { DamagePacket, RuleResult, RulesetId } from "../engine/types.js";
+import { plainDamagePacket } from "../engine/common.js";
+import type { RuleResult, RulesetId } from "../engine/types.js";
 import { type ActorSource, type DerivedActor } from "../engine/types.js";
 import { currentEscalation } from "../escalation.js";
 import { SCHEMA_VERSION } from "../migrations/migrate-data.js";
-
-/** A damage packet with no attack behind it (HUD edits, GM adjustments). */
-export function plainDamagePacket(amount: number): DamagePacket {
-  return {
-    amount,
-    types: [],
-    natural: null,
-    critical: false,
-    ongoing: false,
-    fromAttack: false,
-    melee: false,
-    nonlethal: false,
-    knockOut: false,
-  };
-}
 
 export class D20Actor extends Actor {
   /** This actor is a player character. */

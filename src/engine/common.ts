@@ -191,3 +191,8 @@ export function ongoingDamagePacket(amount: number, type: string | null | undefi
 export function effectTimer(bearerId: string, effect: { sourceCombatantId: string | null }): string {
   return effect.sourceCombatantId || bearerId;
 }
+
+/** A damage packet with no attack behind it (token HUD edits, GM adjustments): untyped, no natural roll. */
+export function plainDamagePacket(amount: number): DamagePacket {
+  return { ...ongoingDamagePacket(amount, null), amount, ongoing: false };
+}

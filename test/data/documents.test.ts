@@ -17,7 +17,7 @@ import { resolveFormulaRefs } from "../../src/data/formula.js";
 import { powerSourceFrom, weaponSourceFrom } from "../../src/data/item-source.js";
 import { effectCreateData, effectSourceOf, statusEffectsFromConditions } from "../../src/data/effects.js";
 import { escalationFor } from "../../src/escalation.js";
-import { defaultActorSource } from "../../src/engine/common.js";
+import { defaultActorSource, plainDamagePacket } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { parseDamage } from "../../src/engine/dice.js";
 import { RULESET_IDS, type EffectSource } from "../../src/engine/types.js";
@@ -75,19 +75,6 @@ describe("token HUD HP edits", () => {
   });
 });
 
-/** A damage packet with no attack behind it (as D20Actor's plainDamagePacket builds). */
-const plainPacket = (amount: number) => ({
-  amount,
-  types: [],
-  natural: null,
-  critical: false,
-  ongoing: false,
-  fromAttack: false,
-  melee: false,
-  nonlethal: false,
-  knockOut: false,
-});
-
 describe("engine answers written back", () => {
   it("[SYS-DOCS] only changed fields, nested, arrays replaced whole; no change → null", () => {
     const before = defaultActorSource();
@@ -104,7 +91,7 @@ describe("engine answers written back", () => {
     const view = withStatuses(stored, statuses); // what the engine is given (D20Actor#toEngineSource)
     expect(view.conditions).toEqual(["weakened", "prone"]);
     // A real engine answer that changes the condition list: Hundred Dungeons drops to 0 HP → dying.
-    const answer = getRuleset("hundred-dungeons").applyDamage(view, plainPacket(7), {}, "a1").actor;
+    const answer = getRuleset("hundred-dungeons").applyDamage(view, plainDamagePacket(7), {}, "a1").actor;
     expect(answer.conditions).toContain("prone");
     expect(answer.conditions).toContain("dying");
     // What D20Actor#applyEngineActor writes: the engine's own change, the stored one kept, no "prone".

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { effectTimer, ongoingDamagePacket } from "../../src/engine/common.js";
+import { effectTimer, ongoingDamagePacket, plainDamagePacket } from "../../src/engine/common.js";
 
 describe("shared turn-cycle helpers", () => {
   it("[SYS-TURNS] an ongoing tick has no attack roll, keeps its type and is never negative", () => {
@@ -14,5 +14,15 @@ describe("shared turn-cycle helpers", () => {
     expect(effectTimer("bearer", { sourceCombatantId: "creator" })).toBe("creator");
     expect(effectTimer("bearer", { sourceCombatantId: null })).toBe("bearer");
     expect(effectTimer("bearer", { sourceCombatantId: "" })).toBe("bearer");
+  });
+
+  it("[SYS-DOCS] a token-HUD edit is untyped damage with no attack roll and no ongoing tick", () => {
+    expect(plainDamagePacket(6)).toMatchObject({
+      amount: 6,
+      types: [],
+      natural: null,
+      ongoing: false,
+      fromAttack: false,
+    });
   });
 });

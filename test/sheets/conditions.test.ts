@@ -4,26 +4,18 @@
  */
 import { describe, expect, it } from "vitest";
 import { conditionToggle } from "../../src/applications/sheets/conditions.js";
-import { defaultActorSource } from "../../src/engine/common.js";
+import { defaultActorSource, plainDamagePacket } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import type { DamagePacket } from "../../src/engine/types.js";
-
-const packet = (amount: number): DamagePacket => ({
-  amount,
-  types: [],
-  natural: null,
-  critical: false,
-  ongoing: false,
-  fromAttack: false,
-  melee: false,
-  nonlethal: false,
-  knockOut: false,
-});
 
 describe("condition buttons", () => {
   it("[HD-DYING] the dying the engine stored is removed from the stored list, with no second status effect", () => {
     const HD = getRuleset("hundred-dungeons");
-    const dropped = HD.applyDamage(defaultActorSource({ hp: { value: 5, max: 20, temp: 0 } }), packet(8), {}, "a1");
+    const dropped = HD.applyDamage(
+      defaultActorSource({ hp: { value: 5, max: 20, temp: 0 } }),
+      plainDamagePacket(8),
+      {},
+      "a1",
+    );
     expect(dropped.actor.conditions).toContain("dying"); // the engine stores it
     const stored = [...dropped.actor.conditions];
     const plan = conditionToggle("dying", stored, []);
