@@ -1,8 +1,8 @@
 /**
  * The escalation die as formulas and attacks see it ([13A-ESC], [SYS-ESC]). The value is derived
  * from the current combat's round plus the GM's flags on the Combat (`flags["d20-combat"]`:
- * `offset`, the GM's adjustment, and `frozen`, a held value or null). The combat engineer owns the
- * tracker side and may extend this; everything else reads the die only through here.
+ * `offset`, the GM's adjustment, and `frozen`, a held value or null). The tracker sets those flags;
+ * everything else reads the die only through here.
  */
 import { SYSTEM_ID } from "./constants.js";
 import { escalationDie, escalationOffsetFor } from "./engine/common.js";

@@ -14,7 +14,7 @@ import { exists, listFiles } from "./files.mjs";
 
 export const SYSTEM_ID = "d20-combat";
 
-/** Document sub-types the system must declare (issue 2). */
+/** Document sub-types the system must declare. */
 export const REQUIRED_DOCUMENT_TYPES = {
   Actor: ["character", "npc"],
   Item: ["power", "weapon", "armor", "feature"],

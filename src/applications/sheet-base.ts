@@ -1,5 +1,5 @@
 /**
- * The sheet base classes. FOUNDRY.md §13: extending `HandlebarsApplicationMixin(ActorSheetV2)`
+ * The sheet base classes. Extending `HandlebarsApplicationMixin(ActorSheetV2)`
  * directly makes the type checker run out of depth (TS2589), so the mixin is applied once here with
  * `any` as the document type parameter. This file holds the only sanctioned `any` in src/.
  */

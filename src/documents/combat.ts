@@ -61,7 +61,7 @@ interface EngineActor {
   getRollData(): Record<string, unknown>;
 }
 
-/** The natural d20 of an evaluated roll: the kept result of its first d20 term (FOUNDRY.md fact 6). */
+/** The natural d20 of an evaluated roll: the kept result of its first d20 term (the active result, so 2d20kh works). */
 export function naturalOf(roll: {
   dice: { faces?: number | undefined; results: { result: number; active?: boolean | undefined }[] }[];
 }): number | null {

@@ -1,7 +1,7 @@
 /**
  * The few Foundry document facts the workflows need, in one place: an actor's engine source and
  * how to write one back, an item's power/weapon, targets, rolling a requested roll, posting a card.
- * The data-model engineer's Actor methods (`toEngineSource`, `applyEngineActor`) are used when
+ * The Actor document's methods (`toEngineSource`, `applyEngineActor`) are used when
  * present; the fallbacks read and write `system` directly.
  */
 import { SYSTEM_ID } from "../constants.js";

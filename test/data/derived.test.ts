@@ -2,7 +2,7 @@
  * Derived values each game computes from the stored data, through the same path the data models
  * use: schema defaults (stand-in fields) → equipped armor items folded in (prepareBaseData) →
  * engine view (toActorSource) → the REAL ruleset's deriveActor from the registry.
- * Expected numbers are worked out by hand from RULES.md, not copied from the implementation.
+ * Expected numbers are worked out by hand from the rules, not copied from the implementation.
  */
 import { describe, expect, it } from "vitest";
 import { combineArmor, deriveSafely, toActorSource, withStatuses, type ArmorItemData } from "../../src/data/prepare.js";

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md (must): the engine is pure. Every file under src/engine/ imports only relative paths
+ * The engine is pure. Every file under src/engine/ imports only relative paths
  * that stay inside src/engine/ (no Foundry, no node: modules, no npm packages) and touches no
  * Foundry or browser global and no randomness. Parsed with the TypeScript compiler, so comments and
  * strings never trip it. (Ruleset-id string literals outside src/engine/rulesets/ are checked by
@@ -91,7 +91,7 @@ function engineFiles(): string[] {
   return listFiles(ENGINE, (n) => /\.(m?[jt]s)$/.test(n)).map((rel) => path.join(ENGINE, rel));
 }
 
-describe("the engine is pure (DESIGN.md layers)", () => {
+describe("the engine is pure (layers)", () => {
   it("finds engine sources to check", () => {
     const files = engineFiles().map((f) => path.relative(ENGINE, f).split(path.sep).join("/"));
     expect(files).toEqual(

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md (must): only src/engine/rulesets/ may branch on the ruleset id. Any quoted ruleset id
+ * Only src/engine/rulesets/ may branch on the ruleset id. Any quoted ruleset id
  * elsewhere in src/ or templates/ fails here. Allowed: src/engine/rulesets/**, src/settings.ts (the
  * setting's choices), lang/ (labels). Ask the ruleset for data or a decision instead of comparing ids.
  */

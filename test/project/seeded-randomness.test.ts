@@ -1,5 +1,5 @@
 /**
- * DEVELOPERS.md: "Seeded randomness only; no flaky tests", and no skipped or focused test called done.
+ * Seeded randomness only, no flaky tests, and no skipped or focused test called done.
  * Parsed with the TypeScript compiler, so a forbidden name inside a string or comment (the purity
  * test's own fixtures) never trips it.
  *

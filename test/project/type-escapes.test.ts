@@ -1,5 +1,5 @@
 /**
- * DEVELOPERS.md: the adapter is type-checked in strict mode against fvtt-types with no escapes.
+ * The adapter is type-checked in strict mode against fvtt-types with no escapes.
  * `x as never` turns the checker off for a value (never is assignable to everything) and
  * `// @ts-ignore` / `@ts-expect-error` / `@ts-nocheck` turn it off for a line or a file. Neither
  * may appear in src/ except:
@@ -52,7 +52,7 @@ function adapterFiles(): string[] {
   return listFiles(SRC, (n) => n.endsWith(".ts") && !n.endsWith(".d.ts")).filter((rel) => !rel.startsWith("engine/"));
 }
 
-describe("no type escapes in the adapter (DEVELOPERS.md: strict, no escapes)", () => {
+describe("no type escapes in the adapter (strict, no escapes)", () => {
   it("finds adapter sources to check", () => {
     expect(adapterFiles()).toEqual(expect.arrayContaining(["d20-combat.ts", "documents/combat.ts", "socket.ts"]));
   });

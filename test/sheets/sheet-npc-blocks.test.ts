@@ -1,7 +1,7 @@
 /**
  * Per-kind refinement of the actor sheet's optional blocks ([SYS-RULESET]): recoveries, rallies and
  * death saves show on an NPC's sheet only where the game gives NPCs (or important NPCs) those rules.
- * The expectations below are read from each game's rules (RULES.md), not from the ruleset data.
+ * The expectations below are read from each game's rules, not from the ruleset data.
  */
 import { describe, expect, it } from "vitest";
 import { sheetBlocks, type SheetHolder } from "../../src/applications/sheets/actor-context.js";

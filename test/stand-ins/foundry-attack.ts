@@ -1,7 +1,7 @@
 /**
  * Stand-in for the Foundry globals the sheet attack `rollAttack` (src/workflows/attack.ts) touches,
  * so a Node test can drive the REAL orchestration: situational dialog → attack roll → damage rolls
- * → one chat message. It imitates only these Foundry v13 facts (FOUNDRY.md §4):
+ * → one chat message. It imitates only these Foundry v13 facts:
  *
  * - `Roll`: `new Roll(formula)`, async `evaluate()` (returns the roll), then `formula`, `total`,
  *   `dice[i].faces` / `dice[i].results` entries `{result, active, discarded?}` (a `2d20kh` keeps the

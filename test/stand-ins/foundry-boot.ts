@@ -4,7 +4,7 @@
  * bundle registers (hooks, CONFIG entries, settings, sheets, templates, notifications) so the boot
  * smoke test (test/project/boot.test.ts) can check it; it decides no rule.
  *
- * What it imitates (Foundry v13/v14 client, see /work/shared/FOUNDRY.md §2, §3, §6, §7, §12):
+ * What it imitates (Foundry v13/v14 client):
  * - `Hooks.on` / `once` / `callAll`: listeners by name; a `once` listener is dropped after its first
  *   call. Unlike Foundry, a listener that throws is not caught (so a boot error fails the test).
  * - `CONFIG`: the document configs (`documentClass` = core's class, empty `dataModels`), `Dice.rolls`

@@ -1,7 +1,6 @@
 /**
  * fast-check with a fixed seed. Every property test imports `fc` from here instead of "fast-check",
- * so a CI run draws the same cases every time and a failure reproduces locally (DEVELOPERS.md:
- * "Seeded randomness only; no flaky tests"). To explore other cases on purpose, run with
+ * so a CI run draws the same cases every time and a failure reproduces locally. To explore other cases on purpose, run with
  * `FC_SEED=<integer> npx vitest run …`; a failure report prints the seed and path to replay it.
  * test/project/seeded-randomness.test.ts keeps test files from importing "fast-check" directly.
  */

@@ -1,5 +1,5 @@
 /**
- * Follow-ups of the attack workflow (issue 5), each through the pure workflow code with the real
+ * Follow-ups of the attack workflow, each through the pure workflow code with the real
  * rulesets and recorded dice: touch attacks on a target caught off guard, wrong-square misses as
  * the attacker sees them, coup de grace, ongoing damage put on the target by the damage button.
  */

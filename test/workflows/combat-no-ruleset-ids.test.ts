@@ -1,5 +1,5 @@
 /**
- * [SYS-TURNS] DESIGN.md (must): nothing in the combat code branches on a ruleset id — every
+ * [SYS-TURNS] Nothing in the combat code branches on a ruleset id — every
  * difference between the games comes from the ruleset's data and functions.
  */
 import { readFileSync } from "node:fs";

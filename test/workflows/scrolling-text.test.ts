@@ -1,5 +1,5 @@
 /**
- * The numbers that scroll over a token after an HP change (issue 5, "scrolling numbers on the
+ * The numbers that scroll over a token after an HP change ("scrolling numbers on the
  * token"): which changes are shown and with what sign. The hooks that draw them need a canvas and
  * are exercised in Foundry; this proves the pure decision they make.
  */

@@ -1,6 +1,5 @@
 /**
- * Combat tracker additions (v13 AppV2 tracker, `renderCombatTracker` with an HTMLElement —
- * FOUNDRY.md §5 (b)): the escalation die in the header for every user with the GM's −/+/pause
+ * Combat tracker additions (v13 AppV2 tracker; `renderCombatTracker` passes an HTMLElement): the escalation die in the header for every user with the GM's −/+/pause
  * controls ([SYS-ESC]), the GM's battle actions (tough battle, flee, heal-up), and a marker on
  * combatants that act at the same moment ([WD-TIES]). Idempotent: partial renders replace, never
  * duplicate, what was injected.

@@ -1,5 +1,5 @@
 /**
- * FFd20 (4th-edition style) combat rules: rule IDs `FF-*` of RULES.md. Data lives in `ffd20/data.ts`,
+ * FFd20 (4th-edition style) combat rules (rule IDs `FF-*`). Data lives in `ffd20/data.ts`,
  * attacks in `ffd20/attack.ts`, damage and dying in `ffd20/damage.ts`, the turn cycle in
  * `ffd20/turns.ts`, table procedures (forced movement, cover from creatures…) in `ffd20/tactics.ts`.
  */
