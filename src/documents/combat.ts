@@ -71,6 +71,20 @@ export function naturalOf(roll: {
   return kept ? kept.result : null;
 }
 
+/**
+ * Combatants whose turn Foundry walked past, per combat and round, for the round's end. Kept on
+ * the GM client that runs the turn events (they run there one after another); not stored.
+ */
+const walkedPastTurns = new WeakMap<object, Map<number, Set<string>>>();
+
+function noteWalkedPast(combat: object, round: number, combatantId: string): void {
+  let rounds = walkedPastTurns.get(combat);
+  if (!rounds) walkedPastTurns.set(combat, (rounds = new Map()));
+  let ids = rounds.get(round);
+  if (!ids) rounds.set(round, (ids = new Set()));
+  ids.add(combatantId);
+}
+
 export class D20Combat extends Combat {
   /** The system flags of this combat. */
   get d20Flags(): CombatFlags {
@@ -183,11 +197,21 @@ export class D20Combat extends Combat {
    * events one after another, so an error here would drop the later events of the same change
    * (and the GM's `combatTurnChange` hook).
    */
-  async runPhase(phase: CombatPhase, combatantId: string | null, round: number = this.round): Promise<void> {
+  async runPhase(
+    phase: CombatPhase,
+    combatantId: string | null,
+    round: number = this.round,
+    turn: { walkedPast?: boolean } = {},
+  ): Promise<void> {
     try {
       const ruleset: Ruleset = activeRuleset();
       const ctx: TurnContext = this.turnContext(combatantId, round);
-      await runBoundary(ruleset, phase, ctx, this.turnPorts(ctx), { tough: Boolean(this.d20Flags.tough) });
+      const walkedPast = walkedPastTurns.get(this)?.get(round);
+      if (phase === "roundEnd" && walkedPast?.size) ctx.walkedPast = [...walkedPast];
+      await runBoundary(ruleset, phase, ctx, this.turnPorts(ctx), {
+        tough: Boolean(this.d20Flags.tough),
+        walkedPast: Boolean(turn.walkedPast),
+      });
     } catch (err) {
       console.error(`${SYSTEM_ID} | turn automation failed (${phase})`, err);
     }
@@ -214,6 +238,7 @@ export class D20Combat extends Combat {
   protected override async _onEndRound(context: Combat.RoundEventContext): Promise<void> {
     await super._onEndRound(context);
     if (roundWasPlayed(context.round)) await this.runPhase("roundEnd", null, context.round);
+    walkedPastTurns.get(this)?.delete(context.round);
   }
 
   protected override async _onStartTurn(
@@ -225,7 +250,9 @@ export class D20Combat extends Combat {
       { combatantId: combatant.id, skipped: Boolean(context.skipped) },
       this.combatant?.id ?? null,
     );
-    await this.runPhase("turnStart", subject.combatantId, context.round);
+    const walkedPast = Boolean(context.skipped);
+    if (walkedPast && subject.combatantId) noteWalkedPast(this, context.round, subject.combatantId);
+    await this.runPhase("turnStart", subject.combatantId, context.round, { walkedPast });
     if (subject.mayPassOn) await this.skipIfNotActing(subject.combatantId);
   }
 
@@ -235,7 +262,7 @@ export class D20Combat extends Combat {
   ): Promise<void> {
     await super._onEndTurn(combatant, context);
     // `context.round` is the round the turn belonged to (the previous one when the round advanced).
-    await this.runPhase("turnEnd", combatant.id, context.round);
+    await this.runPhase("turnEnd", combatant.id, context.round, { walkedPast: Boolean(context.skipped) });
   }
 
   /**

@@ -479,6 +479,11 @@ export interface TurnContext {
    * when the die is off). Optional: absent = the plain round-based value ([13A-ESC]).
    */
   escalation?: number;
+  /**
+   * Combatants whose turn in `round` Foundry walked past (Next Round mid-round, skip defeated).
+   * Optional: absent = none; read by the round's end ([SYS-EFFECTS]).
+   */
+  walkedPast?: string[];
 }
 
 /** One unit of turn-boundary work for the adapter to carry out, in order. */

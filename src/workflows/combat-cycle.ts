@@ -9,6 +9,7 @@
  */
 import type { Ruleset } from "../engine/ruleset.js";
 import type { CombatantSource, InitiativeRules, InitiativeSlot, TurnContext, TurnStep } from "../engine/types.js";
+import { stepsForRoundEnd, stepsForTurn, turnTaken } from "../engine/turn-taken.js";
 import { runPlan, type ChatLine, type PlanOutcome, type TurnPorts } from "./turns.js";
 
 /** The moments of a battle at which a ruleset may plan work. */
@@ -17,6 +18,8 @@ export type CombatPhase = "combatStart" | "roundStart" | "turnStart" | "turnEnd"
 export interface BoundaryOptions {
   /** Combat end only: the GM marked the battle as tough (counts two toward the heal-up, [13A-HEALUP]). */
   tough?: boolean;
+  /** Turn phases only: Foundry walked past this turn (`context.skipped`). */
+  walkedPast?: boolean;
 }
 
 /** Ask the ruleset for the steps of one phase. Throws what the ruleset throws. */
@@ -51,8 +54,9 @@ export function currentActs(ruleset: Ruleset, ctx: TurnContext): boolean {
 
 /**
  * Plan and run one phase. Never throws: a ruleset that fails while planning is reported like a
- * failing step, and the combat goes on. A turn phase of a combatant that does not act this round
- * (surprised, [HD-SURPRISE]/[WD-SURPRISE]) runs nothing and posts a "skips" line instead.
+ * failing step, and the combat goes on. A turn its combatant did not take (walked past, or not
+ * acting this round) runs only its effect timing (src/engine/turn-taken.ts); a round cut short
+ * runs no roll for those walked past.
  */
 export async function runBoundary(
   ruleset: Ruleset,
@@ -64,19 +68,15 @@ export async function runBoundary(
   const log = ports.log ?? ((message: string, error: unknown) => console.error(message, error));
   let steps: TurnStep[];
   try {
-    if ((phase === "turnStart" || phase === "turnEnd") && !currentActs(ruleset, ctx)) {
-      const c = ctx.combatants.find((x) => x.id === ctx.combatantId);
-      steps =
-        phase === "turnStart" && c
-          ? [
-              {
-                kind: "notice",
-                event: { key: "D20C.Combat.Step.skipsTurn", data: { name: c.name }, actorId: c.actorId },
-              },
-            ]
-          : [];
+    const planned = planFor(ruleset, phase, ctx, options);
+    if (phase === "turnStart" || phase === "turnEnd") {
+      const c = ctx.combatants.find((x) => x.id === ctx.combatantId) ?? null;
+      const taken = turnTaken({ walkedPast: Boolean(options.walkedPast), acts: currentActs(ruleset, ctx) });
+      steps = stepsForTurn(phase, planned, taken, c);
+    } else if (phase === "roundEnd") {
+      steps = stepsForRoundEnd(planned, ctx);
     } else {
-      steps = planFor(ruleset, phase, ctx, options);
+      steps = planned;
     }
   } catch (error) {
     log(`d20-combat | the ruleset could not plan "${phase}"; the combat goes on`, error);

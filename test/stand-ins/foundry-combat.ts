@@ -41,6 +41,36 @@ function mergeFlags(into: Flags, patch: unknown): void {
   }
 }
 
+/**
+ * Foundry's `Collection`: a Map keyed by id whose iteration (and `contents`) yields the documents,
+ * not `[id, document]` pairs.
+ */
+export class StandInCollection<V> {
+  private readonly map = new Map<string, V>();
+  get(id: string): V | undefined {
+    return this.map.get(id);
+  }
+  has(id: string): boolean {
+    return this.map.has(id);
+  }
+  set(id: string, value: V): this {
+    this.map.set(id, value);
+    return this;
+  }
+  delete(id: string): boolean {
+    return this.map.delete(id);
+  }
+  get size(): number {
+    return this.map.size;
+  }
+  get contents(): V[] {
+    return [...this.map.values()];
+  }
+  [Symbol.iterator](): IterableIterator<V> {
+    return this.map.values();
+  }
+}
+
 /** An effect document on a stand-in actor (id, name, statuses, flags). */
 export class StandInEffect {
   constructor(
@@ -65,7 +95,7 @@ export class StandInEffect {
 
 /** The system Actor's engine-facing surface (toEngineSource / applyEngineActor / effects). */
 export class StandInActor {
-  readonly effects = new Map<string, StandInEffect>();
+  readonly effects = new StandInCollection<StandInEffect>();
   private nextEffect = 1;
   constructor(
     readonly id: string,
