@@ -33,6 +33,9 @@ export function keptNatural(dice: readonly number[], mode: RollMode, field = "at
     : Math.min(dice[0] as number, dice[1] as number);
 }
 
+/** Most extra mighty (or weak) sources one roll may list: a count past any real table's. */
+export const MAX_ROLL_SOURCES = 99;
+
 /** Net mode from counts of mighty and weak sources: one of each cancels ([HD-MIGHTY]). */
 export function netMode(mighty: number, weak: number): RollMode {
   if (mighty > 0 && weak === 0) return "mighty";
@@ -186,10 +189,18 @@ export function ongoingDamagePacket(amount: number, type: string | null | undefi
 
 /**
  * Whose turns time an effect's "your next turn" and sustain: its creator's; an effect that names
- * no creator (null or empty id) follows its bearer's own turns, or it would never end.
+ * no creator (null or empty id), or whose creator is no longer among `combatants` (removed from
+ * the combat), follows its bearer's own turns, or it would never end.
  */
-export function effectTimer(bearerId: string, effect: { sourceCombatantId: string | null }): string {
-  return effect.sourceCombatantId || bearerId;
+export function effectTimer(
+  bearerId: string,
+  effect: { sourceCombatantId: string | null },
+  combatants?: readonly { id: string }[],
+): string {
+  const creator = effect.sourceCombatantId;
+  if (!creator) return bearerId;
+  if (combatants && !combatants.some((c) => c.id === creator)) return bearerId;
+  return creator;
 }
 
 /** A damage packet with no attack behind it (token HUD edits, GM adjustments): untyped, no natural roll. */

@@ -18,8 +18,14 @@ export interface DamageExpression {
   flat: number;
 }
 
-const MAX_DICE = 1000;
-const MAX_FACES = 1000;
+/** Most dice one expression may roll, counted after `N[W]` expansion and merging ([SYS-HIDDEN]). */
+export const MAX_DICE = 1000;
+/** Most faces one die may have. */
+export const MAX_FACES = 1000;
+/** Largest flat number (or product) a formula may hold: keeps every total a small, exact integer. */
+export const MAX_FLAT = 1_000_000;
+/** Longest formula text parsed (longer text is refused before any work is done). */
+export const MAX_FORMULA_LENGTH = 1000;
 
 /**
  * Parse `2d6+3`, `1d8 - 1`, `3[W]+4`, `d12`, `7`, `2*3` into a {@link DamageExpression}.
@@ -34,6 +40,9 @@ export function parseDamage(
 ): DamageExpression {
   if (typeof formula !== "string" || formula.trim() === "") {
     throw new EngineError(field, "is empty", formula);
+  }
+  if (formula.length > MAX_FORMULA_LENGTH) {
+    throw new EngineError(field, `is longer than ${MAX_FORMULA_LENGTH} characters`, formula.length);
   }
   const src = formula.replace(/\s+/g, "").toLowerCase();
   if (!/^[-+]?[0-9d[\]w*+-]+$/.test(src)) {
@@ -59,15 +68,30 @@ export function parseDamage(
       if (!weaponDice) {
         throw new EngineError(field, `uses weapon dice [W] but no weapon dice are known: "${formula}"`, formula);
       }
+      // Refuse before expanding: `10000000[W]` must cost nothing.
+      if (!Number.isSafeInteger(n) || n * diceCount(weaponDice) + diceCount(out) > MAX_DICE) {
+        throw new EngineError(
+          field,
+          `rolls more than ${MAX_DICE} dice once weapon dice are counted: "${formula}"`,
+          formula,
+        );
+      }
       for (let i = 0; i < n; i++) {
         for (const d of weaponDice.dice) out.dice.push({ ...d, sign: (d.sign * sign) as 1 | -1 });
       }
     } else if ((m = body.match(/^(\d+)(?:\*(\d+))*$/))) {
       const factors = body.split("*").map(Number);
-      out.flat += sign * factors.reduce((a, b) => a * b, 1);
+      const product = factors.reduce((a, b) => a * b, 1);
+      if (!(Math.abs(product) <= MAX_FLAT) || !(Math.abs(out.flat + sign * product) <= MAX_FLAT)) {
+        throw new EngineError(field, `has a number larger than ${MAX_FLAT}: "${formula}"`, formula);
+      }
+      out.flat += sign * product;
     } else {
       throw new EngineError(field, `has a term that is not dice or a number: "${body}" in "${formula}"`, formula);
     }
+  }
+  if (diceCount(out) > MAX_DICE) {
+    throw new EngineError(field, `rolls more than ${MAX_DICE} dice: "${formula}"`, formula);
   }
   return mergeDice(out);
 }
@@ -83,10 +107,14 @@ export function parseWeaponDice(formula: string, field = "weapon.damageDice"): D
 
 function checkDice(field: string, formula: string, count: number, faces: number): void {
   if (!Number.isInteger(count) || count > MAX_DICE) {
-    throw new EngineError(field, `has too many dice in "${formula}"`, formula);
+    throw new EngineError(field, `has too many dice in "${formula}" (at most ${MAX_DICE})`, formula);
   }
   if (!Number.isInteger(faces) || faces < 1 || faces > MAX_FACES) {
-    throw new EngineError(field, `has a die with an impossible number of faces in "${formula}"`, formula);
+    throw new EngineError(
+      field,
+      `has a die with an impossible number of faces in "${formula}" (1 to ${MAX_FACES})`,
+      formula,
+    );
   }
 }
 

@@ -39,3 +39,12 @@ export function requireD20(field: string, value: unknown): number {
   }
   return n;
 }
+
+/** Throw unless `value` is a whole number from 0 to `max` (a count the engine may loop over). */
+export function requireCount(field: string, value: unknown, max: number): number {
+  const n = requireFinite(field, value);
+  if (!Number.isInteger(n) || n < 0 || n > max) {
+    throw new EngineError(field, `must be a whole number from 0 to ${max} (got ${n})`, value);
+  }
+  return n;
+}

@@ -66,10 +66,43 @@ export function keptFaceWeights(mode: RollMode): { weights: number[]; denominato
 const MAX_SUPPORT = 200_000;
 
 /**
+ * Most multiply-adds one {@link attackOdds} call may spend convolving damage dice (a few
+ * milliseconds): past it the odds are refused rather than freezing the client ([SYS-HIDDEN]).
+ */
+export const ODDS_WORK_BUDGET = 2_000_000;
+
+/** Work left for exact sums; shared by every distribution one odds computation builds. */
+export interface OddsBudget {
+  work: number;
+}
+
+/** Multiply-adds convolving `expr` one die at a time costs (counted before doing any of it). */
+export function distributionWork(expr: DamageExpression): number {
+  let size = 1;
+  let work = 0;
+  for (const term of expr.dice) {
+    for (let k = 0; k < term.count; k++) {
+      work += size * term.faces;
+      size += term.faces - 1;
+    }
+  }
+  return work;
+}
+
+/**
  * Exact distribution of an expression's total: `min` is the lowest total and `p[i]` the chance of
  * total `min + i`. Built by convolving one die at a time.
  */
-export function totalDistribution(expr: DamageExpression, field = "damage"): { min: number; p: number[] } {
+export function totalDistribution(
+  expr: DamageExpression,
+  field = "damage",
+  budget?: OddsBudget,
+): { min: number; p: number[] } {
+  if (budget) {
+    const work = distributionWork(expr);
+    if (work > budget.work) throw new EngineError(field, "has too many dice to compute exact odds", expr);
+    budget.work -= work;
+  }
   let min = expr.flat;
   let p: number[] = [1];
   for (const term of expr.dice) {
@@ -107,9 +140,9 @@ export function recipeDamage(recipe: DamageRecipe, rolledTotal: number): number 
 }
 
 /** Exact expected damage of a recipe. */
-export function expectedRecipeDamage(recipe: DamageRecipe | null): number {
+export function expectedRecipeDamage(recipe: DamageRecipe | null, budget?: OddsBudget): number {
   if (!recipe) return 0;
-  const { min, p } = totalDistribution(recipe.roll, "damage.roll");
+  const { min, p } = totalDistribution(recipe.roll, "damage.roll", budget);
   let sum = 0;
   for (let i = 0; i < p.length; i++) {
     const pi = p[i] as number;
@@ -125,7 +158,8 @@ function diceFor(mode: RollMode, n: number): number[] {
 
 /**
  * Exact odds of an attack (see the module comment). `damage` is optional: without it the
- * expected damage is 0. Throws EngineError where the ruleset refuses the input.
+ * expected damage is 0. Throws EngineError where the ruleset refuses the input, and where the
+ * damage dice would cost more than {@link ODDS_WORK_BUDGET} to sum exactly.
  */
 export function attackOdds(ruleset: Ruleset, input: Omit<AttackInput, "dice">, damage?: OddsDamage): AttackOdds {
   const planned = ruleset.attackMode(input);
@@ -156,6 +190,7 @@ export function attackOdds(ruleset: Ruleset, input: Omit<AttackInput, "dice">, d
 
   const byResultSum: Record<AttackResult, number> = { autoMiss: 0, miss: 0, hit: 0, crit: 0 };
   let expectedDamage = 0;
+  const budget: OddsBudget = { work: ODDS_WORK_BUDGET };
   if (damage) {
     for (const g of groups.values()) {
       const recipe = ruleset.damageRecipe({
@@ -168,7 +203,7 @@ export function attackOdds(ruleset: Ruleset, input: Omit<AttackInput, "dice">, d
         types: damage.types ?? input.damageTypes,
         options: input.options,
       });
-      const e = expectedRecipeDamage(recipe) * g.weight;
+      const e = expectedRecipeDamage(recipe, budget) * g.weight;
       byResultSum[g.result] += e;
       expectedDamage += e;
     }

@@ -11,7 +11,7 @@ import { decideLooseRoll } from "../../src/workflows/roll-hook-core.js";
 import { situationDialogContext } from "../../src/workflows/situation-dialog.js";
 import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
-import { defaultOptions, npc, request, target } from "../workflows/attack-fixtures.js";
+import { defaultOptions, npc, power, request, target } from "../workflows/attack-fixtures.js";
 import { standInViewer, threeTargetCard } from "../workflows/attack-card-fixture.js";
 
 const hbs = createTemplateRenderer();
@@ -52,6 +52,35 @@ describe("attack card template", () => {
     const html = await render(standInViewer(), ['<img src=x onerror="alert(1)">', "B", "C"]);
     expect(html).not.toContain('<img src=x onerror="alert(1)">');
     expect(html).toContain("&lt;img src&#x3D;x onerror&#x3D;&quot;alert(1)&quot;&gt;");
+  });
+});
+
+describe("[SYS-HIDDEN] attack card odds over the work budget", () => {
+  it("[SYS-HIDDEN] a target whose odds would cost too much to sum gets no odds, and the card says they are unavailable", () => {
+    const R = getRuleset("13th-age");
+    const card = (damage: string) =>
+      attackFromRecordedDice(
+        request("13th-age", {
+          power: power({ damage, attackBonus: 7 }),
+          targets: [target("ogre", npc(R, 15), "Ogre")],
+        }),
+        [[2]], // a miss: no damage to roll, the odds are what is at stake
+        {},
+      );
+    const huge = card("199d1000");
+    expect(huge.targets[0]!.odds).toBeNull();
+    const view = attackCardContext({ ...huge, defenseLabel: "D20C.Defense.ac" }, standInViewer());
+    expect(view.targets[0]!.oddsUnavailable).toBe(true);
+    const html = hbs.render("templates/chat/attack-card.hbs", view);
+    expect(html).toContain("d20c-odds--unavailable");
+    expect(html).toContain("too many dice to work them out exactly");
+    // Ordinary damage still gets its exact odds, and no "unavailable" note.
+    const plain = attackCardContext({ ...card("2d6 + 4"), defenseLabel: "D20C.Defense.ac" }, standInViewer());
+    expect(plain.targets[0]!.odds).not.toBeNull();
+    expect(plain.targets[0]!.oddsUnavailable).toBe(false);
+    // A viewer not allowed the numbers is not told either way.
+    const player = attackCardContext({ ...huge, defenseLabel: "D20C.Defense.ac" }, standInViewer({ visibility: "gm" }));
+    expect(player.targets[0]!.oddsUnavailable).toBe(false);
   });
 });
 

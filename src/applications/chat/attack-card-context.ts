@@ -143,6 +143,8 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
       details && view.odds
         ? { hit: percent(view.odds.hit), crit: percent(view.odds.crit), expected: view.odds.expectedDamage.toFixed(1) }
         : null,
+    // Odds the engine refused (too many dice to sum within its work budget) are said to be missing.
+    oddsUnavailable: details && !view.odds,
     damage: t.damage,
     hasDamage: t.damageKey !== null,
     buttons: applyButtons(card),

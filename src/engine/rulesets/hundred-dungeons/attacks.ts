@@ -3,9 +3,9 @@
  * natural 1/20 ([HD-CRIT]), cover and hiding ([HD-COVER], [HD-HIDE]), damage by weapon class
  * ([HD-DMG]).
  */
-import { keptNatural, netMode } from "../../common.js";
+import { keptNatural, MAX_ROLL_SOURCES, netMode } from "../../common.js";
 import { parseDamage, parseWeaponDice, type DamageExpression } from "../../dice.js";
-import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
+import { EngineError, requireCount, requireFinite, requireNonNegative } from "../../errors.js";
 import type {
   AbilityKey,
   ActorSource,
@@ -150,8 +150,11 @@ export function attackModeDetail(input: Omit<AttackInput, "dice">): ModeDetail {
     if (input.range === "ranged") add(s.rangedAgainst, s.label);
   }
   // The situation.
-  for (let i = 0; i < Math.max(0, input.situation.mighty); i++) add("mighty", "D20C.HD.Reason.situation");
-  for (let i = 0; i < Math.max(0, input.situation.weak); i++) add("weak", "D20C.HD.Reason.situation");
+  // Counted one by one below, so bounded first: an unbounded count would hang the client.
+  const extraMighty = requireCount("attack.situation.mighty", input.situation.mighty, MAX_ROLL_SOURCES);
+  const extraWeak = requireCount("attack.situation.weak", input.situation.weak, MAX_ROLL_SOURCES);
+  for (let i = 0; i < extraMighty; i++) add("mighty", "D20C.HD.Reason.situation");
+  for (let i = 0; i < extraWeak; i++) add("weak", "D20C.HD.Reason.situation");
   if (input.range === "ranged" && input.situation.withinMeleeReach) add("weak", "D20C.HD.Reason.rangedInReach");
   const attackerSpecs = specsOf(input.attacker.conditions, input.attacker.exhaustion);
   if (
