@@ -5,11 +5,49 @@
  * `id`, `name`, `statuses`, which are the effect's own).
  */
 import { activeRuleset } from "../active-ruleset.js";
+import { SYSTEM_ID } from "../constants.js";
 import type { EffectSource } from "../engine/types.js";
-import { effectSourceOf, statusEffectsFromConditions } from "../data/effects.js";
+import {
+  effectDataIssues,
+  effectFlagOf,
+  effectSourceOf,
+  readEffectData,
+  statusEffectsFromConditions,
+} from "../data/effects.js";
+import { effectFlagSchema } from "../data/schema.js";
+import { describeIssues } from "../data/validation.js";
 
 // The pure helpers live in src/data/effects.ts (testable without Foundry); re-exported here.
 export * from "../data/effects.js";
+
+type EffectFlagSchema = ReturnType<typeof effectFlagSchema>;
+
+/**
+ * The effect flag as a data model of its own: Foundry checks each field against
+ * `effectFlagSchema` (types, choices, integers). Built on first use (the class extends a Foundry
+ * global) and only to validate a write; the effect keeps storing plain flag data.
+ */
+let flagModel: (new (data: Record<string, unknown>) => object) | null = null;
+function effectFlagModel(): new (data: Record<string, unknown>) => object {
+  flagModel ??= class EffectFlagModel extends foundry.abstract.DataModel<EffectFlagSchema> {
+    static override defineSchema(): EffectFlagSchema {
+      return effectFlagSchema(foundry.data.fields);
+    }
+  } as unknown as new (data: Record<string, unknown>) => object;
+  return flagModel;
+}
+
+/** Refuse effect data that breaks the schema, with a message naming the field (nothing is written). */
+function assertValidEffectData(flag: unknown): void {
+  if (flag === undefined || flag === null) return;
+  const issues = effectDataIssues(flag);
+  if (issues.length) throw new Error(describeIssues(issues));
+  const Model = effectFlagModel();
+  new Model(flag as Record<string, unknown>);
+}
+
+/** Stored effects whose bad data was already reported (each is warned about once per session). */
+const warned = new Set<string>();
 
 export class D20ActiveEffect extends ActiveEffect {
   /** This effect as the engine reads it. */
@@ -20,6 +58,44 @@ export class D20ActiveEffect extends ActiveEffect {
       statuses: this.statuses,
       flags: this.flags as Record<string, unknown>,
     });
+  }
+
+  /** Stored data that breaks the schema is read with fallbacks (the effect stays usable) and reported. */
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    const { issues } = readEffectData(effectFlagOf({ flags: this.flags as Record<string, unknown> }));
+    if (!issues.length) return;
+    const key = `${this.uuid}|${describeIssues(issues)}`;
+    if (warned.has(key)) return;
+    warned.add(key);
+    console.warn(`${SYSTEM_ID} | effect "${this.name}" (${this.uuid}) has bad data, read with fallbacks:`, issues);
+  }
+
+  protected override async _preCreate(
+    data: ActiveEffect.CreateData,
+    options: ActiveEffect.Database.PreCreateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | void> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    assertValidEffectData(effectFlagOf({ flags: this.flags as Record<string, unknown> }));
+  }
+
+  protected override async _preUpdate(
+    changed: ActiveEffect.UpdateData,
+    options: ActiveEffect.Database.PreUpdateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | void> {
+    const allowed = await super._preUpdate(changed, options, user);
+    if (allowed === false) return false;
+    const next = effectFlagOf({ flags: (changed as { flags?: Record<string, unknown> }).flags });
+    if (next === undefined) return;
+    const current = effectFlagOf({ flags: this.flags as Record<string, unknown> });
+    const merged =
+      typeof current === "object" && current !== null && typeof next === "object" && next !== null
+        ? foundry.utils.mergeObject(structuredClone(current), next, { inplace: false })
+        : next;
+    assertValidEffectData(merged);
   }
 }
 

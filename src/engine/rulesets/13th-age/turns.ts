@@ -43,14 +43,14 @@ function deathSaveStep(c: CombatantSource): TurnStep[] {
 
 /**
  * Effects (on anyone) whose "next turn" timing is this combatant's: those it created, and those on
- * it that name no creator (a timed effect must end sometime; with no creator, "your next turn" can
- * only be the bearer's own).
+ * it that name no creator or one no longer in the combat (a timed effect must end sometime; with no
+ * creator, "your next turn" can only be the bearer's own).
  */
 function createdBy(ctx: TurnContext, combatantId: string): { bearer: CombatantSource; effect: EffectSource }[] {
   const out: { bearer: CombatantSource; effect: EffectSource }[] = [];
   for (const bearer of ctx.combatants) {
     for (const effect of bearer.effects) {
-      const timer = effectTimer(bearer.id, effect);
+      const timer = effectTimer(bearer.id, effect, ctx.combatants);
       if (timer === combatantId) out.push({ bearer, effect });
     }
   }

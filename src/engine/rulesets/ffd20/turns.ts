@@ -49,10 +49,11 @@ export function ongoingByType(
 
 /**
  * [FF-DURATION] Whose turns time an effect's "your next turn": its creator's; an effect that names
- * no creator is timed by its bearer's own turns (otherwise it would never end).
+ * no creator, or one no longer in the combat, is timed by its bearer's own turns (otherwise it
+ * would never end).
  */
-function timerOf(bearer: CombatantSource, e: EffectSource): string {
-  return effectTimer(bearer.id, e);
+function timerOf(bearer: CombatantSource, e: EffectSource, combatants?: readonly { id: string }[]): string {
+  return effectTimer(bearer.id, e, combatants);
 }
 
 /**
@@ -84,7 +85,7 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
   // Effects timed by this combatant's turns, on whoever bears them.
   for (const c of ctx.combatants) {
     for (const e of c.effects) {
-      if (timerOf(c, e) !== me.id) continue;
+      if (timerOf(c, e, ctx.combatants) !== me.id) continue;
       if (e.duration === "startOfNextTurn") {
         steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: "D20C.FF.Turn.EffectEnds" });
       } else if ((e.duration === "endOfNextTurn" || e.duration === "sustain") && !e.armed) {
@@ -125,7 +126,7 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
   // This combatant's "end of your next turn" effects and unsustained effects end now.
   for (const c of ctx.combatants) {
     for (const e of c.effects) {
-      if (timerOf(c, e) !== me.id || !e.armed) continue;
+      if (timerOf(c, e, ctx.combatants) !== me.id || !e.armed) continue;
       if (e.duration === "endOfNextTurn") {
         steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: "D20C.FF.Turn.EffectEnds" });
       } else if (e.duration === "sustain" && e.sustainedRound !== ctx.round) {

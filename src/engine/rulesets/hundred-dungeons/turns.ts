@@ -149,17 +149,19 @@ export function onRoundStart(ctx: TurnContext): TurnStep[] {
 
 /**
  * Whose turns time an effect's "your next turn" (Help, Dodge: [HD-ACTIONS], [HD-QUICK]): its
- * creator's; an effect that names no creator (null or empty) follows its bearer's own turns, since
- * a timed effect must end sometime.
+ * creator's; an effect that names no creator (null or empty) or one no longer in the combat follows
+ * its bearer's own turns, since a timed effect must end sometime.
  */
-export function timerOf(bearer: CombatantSource, effect: EffectSource): string {
-  return effectTimer(bearer.id, effect);
+export function timerOf(bearer: CombatantSource, effect: EffectSource, combatants?: readonly { id: string }[]): string {
+  return effectTimer(bearer.id, effect, combatants);
 }
 
 /** Effects timed by `creatorId`'s turns, wherever they sit. */
 function createdBy(ctx: TurnContext, creatorId: string): { bearer: CombatantSource; effect: EffectSource }[] {
   return ctx.combatants.flatMap((bearer) =>
-    bearer.effects.filter((e) => timerOf(bearer, e) === creatorId).map((effect) => ({ bearer, effect })),
+    bearer.effects
+      .filter((e) => timerOf(bearer, e, ctx.combatants) === creatorId)
+      .map((effect) => ({ bearer, effect })),
   );
 }
 

@@ -85,10 +85,11 @@ export function onRoundStart(ctx: TurnContext): TurnStep[] {
 
 /**
  * Whose turns time an effect's "next turn" and sustain: its creator's; an effect that names no
- * creator (null or empty) follows its bearer's own turns, since a timed effect must end sometime.
+ * creator (null, empty, or no longer in the combat) follows its bearer's own turns, since a timed
+ * effect must end sometime.
  */
-export function timerOf(bearer: CombatantSource, effect: EffectSource): string {
-  return effectTimer(bearer.id, effect);
+export function timerOf(bearer: CombatantSource, effect: EffectSource, combatants?: readonly { id: string }[]): string {
+  return effectTimer(bearer.id, effect, combatants);
 }
 
 /**
@@ -101,7 +102,7 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
   const removed = new Set<string>();
   for (const c of ctx.combatants) {
     for (const e of c.effects) {
-      if (timerOf(c, e) !== me.id) continue;
+      if (timerOf(c, e, ctx.combatants) !== me.id) continue;
       if (e.duration === "startOfNextTurn") {
         steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: `${K}.Step.Expired` });
         removed.add(`${c.id}/${e.id}`);
@@ -146,7 +147,7 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
   }
   for (const c of ctx.combatants) {
     for (const e of c.effects) {
-      if (timerOf(c, e) !== me.id || !e.armed) continue;
+      if (timerOf(c, e, ctx.combatants) !== me.id || !e.armed) continue;
       const ends = e.duration === "endOfNextTurn" || (e.duration === "sustain" && e.sustainedRound !== ctx.round);
       if (ends) steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: `${K}.Step.Expired` });
     }
