@@ -13,8 +13,7 @@ import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
 import { combatantSource, effectSource, turnContext } from "../support/engine-fixtures.js";
-import type {
-  StandInDataField} from "../stand-ins/foundry-fields.js";
+import type { StandInDataField } from "../stand-ins/foundry-fields.js";
 import {
   StandInArrayField,
   StandInNumberField,
