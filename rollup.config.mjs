@@ -2,7 +2,8 @@
 import esbuild from "rollup-plugin-esbuild";
 
 /**
- * Bundles the TypeScript entry into the single ES module named in system.json#esmodules.
+ * Bundles the TypeScript entry into the single ES module named in system.json#esmodules, minified,
+ * with its sourcemap (the self-test file is built apart, see scripts/lib/self-test-bundle.mjs).
  * @type {import("rollup").RollupOptions & { output: import("rollup").OutputOptions }}
  */
 export default {
@@ -17,6 +18,7 @@ export default {
       include: /\.[cm]?[jt]s$/,
       target: "es2022",
       sourceMap: true,
+      minify: true,
       tsconfig: "tsconfig.json",
     }),
   ],

@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * npm run build  → dist/: bundled ES module + sourcemap, static files, compiled packs, then
+ * npm run build  → dist/: bundled, minified ES module + sourcemap, the separate self-test file,
+ *                  static files, compiled packs, then
  *                  dist/d20-combat.zip (the system folder's contents) next to dist/system.json.
  * npm run dev    → the same without the zip, then rollup watch + re-copy of static files on change.
  */
@@ -13,6 +14,7 @@ import { zipSync } from "fflate";
 import rollupConfig from "../rollup.config.mjs";
 import { listFiles } from "./lib/files.mjs";
 import { validateDist } from "./lib/validate-system.mjs";
+import { bundleSelfTest, SELF_TEST_ENTRY, SELF_TEST_FILE } from "./lib/self-test-bundle.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = path.join(ROOT, "dist");
@@ -88,6 +90,7 @@ async function build() {
   rmSync(DIST, { recursive: true, force: true });
   mkdirSync(DIST, { recursive: true });
   await step("bundle src/d20-combat.ts → d20-combat.mjs", bundle);
+  await step(`bundle ${SELF_TEST_ENTRY} → ${SELF_TEST_FILE}`, () => bundleSelfTest(ROOT, DIST));
   await step("copy static files", copyStatic);
   await step("compile packs", compilePacks);
   await step("check paths named by dist/system.json", checkDist);

@@ -7,7 +7,7 @@ import { registerDataModels } from "./data/register.js";
 import { registerSheets } from "./applications/sheets/register.js";
 import { registerCombat } from "./applications/combat/register.js";
 import { registerAttackWorkflow } from "./workflows/register.js";
-import { registerQuenchBatches } from "./quench/register.js";
+import { registerSelfTest } from "./applications/self-test.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | Initializing d20 Combat`);
@@ -16,5 +16,5 @@ Hooks.once("init", () => {
   registerSheets();
   registerCombat();
   registerAttackWorkflow();
-  registerQuenchBatches();
+  registerSelfTest();
 });

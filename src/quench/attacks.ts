@@ -1,17 +1,26 @@
 /**
- * In-Foundry batch `d20-combat.attacks` ([SYS-TARGETS], [SYS-ROLLHOOK]): a real token on the viewed
- * scene is targeted, an attack is rolled through the workflow, its one chat message is checked,
+ * In-Foundry batch `d20-combat.attacks` ([SYS-TARGETS], [SYS-ROLLHOOK]), once per game with the
+ * world's ruleset switched to it (and back afterwards): a real token on the viewed scene is targeted, an attack is rolled through the workflow, its one chat message is checked,
  * damage is applied and undone through the workflow's own functions, and a loose `/roll` is
  * resolved by the roll hook. The workflow functions come in as ports (see src/quench/register.ts),
  * so this file loads without Foundry's Roll classes. Everything it makes is deleted in `after`.
  */
-import { activeRuleset, ruleOptions } from "../active-ruleset.js";
+import { activeRuleset, activeRulesetId, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
+import { RULESET_IDS, type RulesetId } from "../engine/types.js";
 import type { ActionReport, ApplyQueryData, UndoQueryData } from "../socket.js";
 import { packetFor } from "../workflows/apply-core.js";
 import type { AttackCardData, LooseRollData } from "../workflows/card-data.js";
 import type { BatchSpec, QuenchBatchContext } from "./quench-api.js";
-import { createActor, createOwnedItem, requireGM, storedSystem, TemporaryDocuments, waitFor } from "./support.js";
+import {
+  createActor,
+  createOwnedItem,
+  requireGM,
+  storedSystem,
+  switchRuleset,
+  TemporaryDocuments,
+  waitFor,
+} from "./support.js";
 
 /** Batch key. */
 export const ATTACKS_BATCH = `${SYSTEM_ID}.attacks`;
@@ -94,8 +103,10 @@ async function typeRoll(formula: string): Promise<void> {
   await roll.toMessage();
 }
 
-function attacksBody(ports: AttackPorts, context: QuenchBatchContext): void {
+/** One game's attack → apply → undo and roll-hook suite, under that game's ruleset. */
+function gameAttackSuite(ports: AttackPorts, context: QuenchBatchContext, rulesetId: RulesetId): void {
   const { describe, it, before, after, assert } = context;
+  let previousRuleset: RulesetId | null = null;
   const temp = new TemporaryDocuments();
   /** Messages that existed before the batch, and the ones the batch posted (deleted in `after`). */
   const initialMessages = new Set<string>();
@@ -120,6 +131,8 @@ function attacksBody(ports: AttackPorts, context: QuenchBatchContext): void {
     requireGM();
     const scene = canvas?.scene;
     if (!scene) throw new Error("View a scene before running d20-combat.attacks (it places a temporary token).");
+    previousRuleset = activeRulesetId();
+    await switchRuleset(rulesetId);
     for (const id of game.messages.keys()) initialMessages.add(id);
     previousTargets = [...game.user.targets].map((t) => t.id);
     const defense = activeRuleset().defenses[0]?.key ?? "ac";
@@ -160,6 +173,7 @@ function attacksBody(ports: AttackPorts, context: QuenchBatchContext): void {
     for (const message of ours) await message.delete().catch(() => undefined);
     await temp.deleteAll();
     targetOnly(previousTargets);
+    if (previousRuleset) await switchRuleset(previousRuleset);
   });
 
   describe("an attack against a targeted token", () => {
@@ -262,11 +276,13 @@ function attacksBody(ports: AttackPorts, context: QuenchBatchContext): void {
   });
 }
 
-/** The `d20-combat.attacks` batch, driving the given workflow functions. */
+/** The `d20-combat.attacks` batch: the same suite once per game, each under its own ruleset. */
 export function attacksBatch(ports: AttackPorts): BatchSpec {
   return {
     key: ATTACKS_BATCH,
     displayNameKey: "D20C.Quench.Attacks",
-    body: (context) => attacksBody(ports, context),
+    body: (context) => {
+      for (const id of RULESET_IDS) context.describe(id, () => gameAttackSuite(ports, context, id));
+    },
   };
 }

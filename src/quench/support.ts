@@ -1,8 +1,13 @@
 /**
  * Helpers the in-Foundry batches share: a list of the temporary documents a batch made (deleted in
- * its `after`), a GM check, polling for the canvas and hooks to settle, and plain copies of stored
+ * its `after`), the sandbox's actor folder, a GM check, polling for the canvas and hooks to settle, and plain copies of stored
  * data. They touch Foundry globals only when called (inside a test), never at import.
  */
+import { activeRulesetId } from "../active-ruleset.js";
+import { SYSTEM_ID } from "../constants.js";
+import { allRulesets } from "../engine/registry.js";
+import type { Ruleset } from "../engine/ruleset.js";
+import type { RulesetId } from "../engine/types.js";
 
 /** A document the batches can delete. */
 interface Deletable {
@@ -32,6 +37,21 @@ export class TemporaryDocuments {
   }
 }
 
+/** The world's ruleset now (to switch back to after a batch). */
+export function worldRuleset(): RulesetId {
+  return activeRulesetId();
+}
+
+/** The first game whose ruleset satisfies `test` (a batch about one game's rule runs under it). */
+export function firstRulesetWhere(test: (ruleset: Ruleset) => boolean): RulesetId | undefined {
+  return allRulesets().find(test)?.id;
+}
+
+/** Switch the world's ruleset setting (documents re-read it when they prepare). */
+export async function switchRuleset(id: RulesetId): Promise<void> {
+  if (activeRulesetId() !== id) await game.settings.set(SYSTEM_ID, "ruleset", id);
+}
+
 /** Refuse to run a batch that creates world documents and changes settings unless the user is a GM. */
 export function requireGM(): void {
   if (!game.user.isGM) throw new Error("Run the d20-combat Quench batches as a GM: they create and delete documents.");
@@ -53,9 +73,17 @@ export function storedSystem(doc: { toObject(): unknown }): unknown {
   return structuredClone((doc.toObject() as { system?: unknown }).system);
 }
 
-/** Create a world actor. */
+/** The folder the run's actors go into (set while a self-test sandbox is open). */
+let actorFolderId: string | null = null;
+
+/** Put the actors the batches create into this folder (null: the sidebar's root). */
+export function useActorFolder(folderId: string | null): void {
+  actorFolderId = folderId;
+}
+
+/** Create a world actor (in the sandbox's folder while one is open). */
 export async function createActor(data: Actor.CreateData): Promise<Actor.Implementation> {
-  const created = await Actor.create(data);
+  const created = await Actor.create(actorFolderId ? { folder: actorFolderId, ...data } : data);
   if (!created) throw new Error(`could not create the actor ${String(data.name)}`);
   return created;
 }

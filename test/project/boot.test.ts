@@ -8,8 +8,7 @@
  *
  * Every ruleset setting value × Foundry generation 13 and 14 boots a fresh copy of the bundle.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +20,7 @@ import { toActorSource, type ActorSystemLike } from "../../src/data/prepare.js";
 import { StandInDataField, StandInSchemaField, standInInitial } from "../stand-ins/foundry-fields.js";
 import { installFoundryBootStandIn, type FoundryBootStandIn } from "../stand-ins/foundry-boot.js";
 import { REPO_ROOT, standInLangStrings } from "../stand-ins/i18n.js";
+import { ensureBuilt } from "../support/built-dist.js";
 
 const SYSTEM = "d20-combat";
 const BUNDLE = path.join(REPO_ROOT, "dist/d20-combat.mjs");
@@ -28,25 +28,7 @@ const system = JSON.parse(readFileSync(path.join(REPO_ROOT, "system.json"), "utf
   documentTypes: { Actor: Record<string, unknown>; Item: Record<string, unknown> };
 };
 
-/** Newest modification time of any file under `dir`. */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-beforeAll(() => {
-  // `.ci/run` builds before `npm test`; a developer's plain `npm test` may have a stale or no dist/.
-  if (existsSync(BUNDLE) && statSync(BUNDLE).mtimeMs >= newestMtime(path.join(REPO_ROOT, "src"))) return;
-  const r = spawnSync(process.execPath, [path.join(REPO_ROOT, "scripts/build.mjs")], {
-    cwd: REPO_ROOT,
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
-}, 120_000);
+beforeAll(() => ensureBuilt(["d20-combat.mjs", "d20-combat-selftest.mjs"]), 120_000);
 
 /** `d20-combat` settings the bundle reads or writes by a fixed key (literal or a `const` string). */
 function settingKeysReadByBundle(code: string): { fixed: Set<string>; dynamic: Set<string> } {
@@ -75,7 +57,16 @@ async function boot(s: FoundryBootStandIn): Promise<void> {
 }
 
 const lang = standInLangStrings();
-const bundleCode = readFileSync(BUNDLE, "utf8");
+/**
+ * The bundle's code before minification: the sources its sourcemap embeds (the shipped file's
+ * names are mangled, so the setting keys are read from what it was built from).
+ */
+function bundleSources(): string {
+  const map = JSON.parse(readFileSync(`${BUNDLE}.map`, "utf8")) as { sources: string[]; sourcesContent?: string[] };
+  return map.sources
+    .map((source, i) => (source.includes("node_modules") ? "" : (map.sourcesContent?.[i] ?? "")))
+    .join("\n");
+}
 
 describe.each([13, 14] as const)("boot under Foundry generation %i", (generation) => {
   describe.each(RULESET_IDS.map((id) => [id]))("with the ruleset setting %s", (rulesetId) => {
@@ -144,7 +135,7 @@ describe.each([13, 14] as const)("boot under Foundry generation %i", (generation
     });
 
     it("registers during init every d20-combat setting the bundle reads or writes", () => {
-      const { fixed, dynamic } = settingKeysReadByBundle(bundleCode);
+      const { fixed, dynamic } = settingKeysReadByBundle(bundleSources());
       expect(fixed.size).toBeGreaterThan(0);
       for (const key of fixed) expect(s.settings.settings.has(`${SYSTEM}.${key}`), key).toBe(true);
       // The one computed key is ruleOptions' `<rulesetId>.<optionKey>`: every option of every game.

@@ -1,7 +1,8 @@
 /**
- * The in-Foundry suite (Quench) cannot run here: these tests only check that it is WIRED — the
- * entry registers it, it is silent without Quench, every batch registers with a display name and
- * declares the cases the suite promises. Whether those cases PASS is only known inside Foundry
+ * The in-Foundry batches cannot pass or fail here (test/project/self-test.test.ts runs the built
+ * self-test file with a probe batch): these tests only check that they are WIRED — the system's
+ * module loads them only for Quench or the settings button, every batch registers with Quench with
+ * a display name, inside a sandbox, and declares the cases the suite promises. Whether those cases PASS is only known inside Foundry
  * (docs/testing.md). The batch fixtures are also checked against the pure validators and
  * migration, so a batch never expects Foundry to refuse data our own rules accept.
  */
@@ -10,7 +11,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorSystemIssues, itemSystemIssues } from "../../src/data/validation.js";
 import { allRulesets } from "../../src/engine/registry.js";
+import { RULESET_IDS } from "../../src/engine/types.js";
 import { migrateActorSystem } from "../../src/migrations/migrate-data.js";
+import type { SelfTestPorts } from "../../src/quench/batches.js";
 import {
   INVALID_ACTOR_UPDATES,
   MALFORMED_POWER_UPDATE,
@@ -27,6 +30,12 @@ import {
 } from "../stand-ins/quench.js";
 
 /** The cases the suite promises (docs/testing.md), per batch. */
+const PER_GAME_ATTACK_CASES = [
+  "rollAttack with fastForward posts ONE chat message with the target UUIDs, per-target outcomes and every roll",
+  "applying damage through the workflow's apply function changes the target's HP by the engine's amount",
+  "undo restores the exact prior system",
+  "a /roll 1d20+5 message made while a token is targeted gets per-target outcomes from the roll hook",
+];
 const PROMISED: Record<string, string[]> = {
   "d20-combat.documents": [
     "creating a character stamps the active ruleset and schema version",
@@ -39,63 +48,63 @@ const PROMISED: Record<string, string[]> = {
     "migrateData turns an old-shape source into the current shape",
     "switching the ruleset setting A → B → A leaves toObject() identical",
   ],
-  "d20-combat.attacks": [
-    "rollAttack with fastForward posts ONE chat message with the target UUIDs, per-target outcomes and every roll",
-    "applying damage through the workflow's apply function changes the target's HP by the engine's amount",
-    "undo restores the exact prior system",
-    "a /roll 1d20+5 message made while a token is targeted gets per-target outcomes from the roll hook",
+  "d20-combat.attacks": PER_GAME_ATTACK_CASES,
+  "d20-combat.combat": [
+    "ongoing damage lands at the ruleset's turn boundary and the save against it is rolled",
+    "reads 0 in round 1 and climbs by one each round after",
   ],
 };
 
 const hooks = new StandInHooks();
 let uninstall: () => void;
-let registerQuenchBatches: () => void;
+let registerWithQuench: (quench: StandInQuench, ports: SelfTestPorts) => void;
+
+/** Ports the declarations never call. */
+const ports: SelfTestPorts = {
+  rollAttack: () => Promise.reject(new Error("not used")),
+  apply: () => Promise.reject(new Error("not used")),
+  undo: () => Promise.reject(new Error("not used")),
+};
 
 beforeAll(async () => {
   uninstall = installStandInGlobals({ hooks, i18n: createI18nStandIn() });
-  // Loaded after the stand-ins: the workflow modules define Roll subclasses at load time.
-  ({ registerQuenchBatches } = await import("../../src/quench/register.js"));
+  ({ registerWithQuench } = await import("../../src/self-test/entry.js"));
 });
 afterAll(() => uninstall());
 
-/** Register with a fresh stand-in Hooks, fire quenchReady once, and return what was registered. */
-function registerAndFire(): StandInQuench {
-  hooks.listeners.clear();
-  registerQuenchBatches();
+/** Register every batch with a fresh stand-in Quench and return what was registered. */
+function register(): StandInQuench {
   const quench = new StandInQuench();
-  hooks.callAll("quenchReady", quench);
+  registerWithQuench(quench, ports);
   return quench;
 }
 
 describe("Quench registration (in-Foundry suite wiring)", () => {
-  it("listens for quenchReady only, so nothing registers when Quench never fires it", () => {
-    hooks.listeners.clear();
-    registerQuenchBatches();
-    expect([...hooks.listeners.keys()]).toEqual(["quenchReady"]);
-    const untouched = new StandInQuench();
-    hooks.callAll("ready");
-    expect(untouched.batches).toHaveLength(0);
+  it("the system's module only listens for quenchReady, and loads the self-test file then", () => {
+    const source = readFileSync(path.join(REPO_ROOT, "src/applications/self-test.ts"), "utf8");
+    expect(source).toMatch(/Hooks\.on\("quenchReady", \(quench\) => \{\s*loadSelfTest\(\)/);
+    expect(source).not.toMatch(/from "\.\.\/quench\/(?!batches\.js";)/);
   });
 
-  it("registers the documents and attacks batches under the system's namespace", () => {
-    const keys = registerAndFire().batches.map((b) => b.key);
+  it("registers the documents, attacks and combat batches under the system's namespace", () => {
+    const keys = register().batches.map((b) => b.key);
     expect(keys).toEqual(expect.arrayContaining(Object.keys(PROMISED)));
     for (const key of keys) expect(key).toMatch(/^d20-combat\.[a-z]+$/);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
   it("gives every batch a localized display name (not a raw i18n key)", () => {
-    for (const batch of registerAndFire().batches) {
+    for (const batch of register().batches) {
       const name = batch.options?.displayName ?? "";
       expect(name, batch.key).not.toBe("");
       expect(name, batch.key).not.toMatch(/^D20C\./);
     }
   });
 
-  describe("each batch declares the promised cases and cleans up", () => {
+  describe("each batch declares the promised cases, in a sandbox, and cleans up", () => {
     const declared = new Map<string, StandInDeclarations>();
     beforeAll(() => {
-      for (const b of registerAndFire().batches) declared.set(b.key, recordBatchDeclarations(b.body));
+      for (const b of register().batches) declared.set(b.key, recordBatchDeclarations(b.body));
     });
 
     for (const [key, names] of Object.entries(PROMISED)) {
@@ -105,18 +114,29 @@ describe("Quench registration (in-Foundry suite wiring)", () => {
         expect(d?.testNames).toEqual(expect.arrayContaining(names));
         expect(new Set(d?.tests).size, "no duplicate test names").toBe(d?.tests.length);
       });
-      it(`${key} creates its documents in before() and deletes them in after()`, () => {
+      it(`${key} creates its documents in before() and deletes them in after() (the sandbox's and its own)`, () => {
         const d = declared.get(key);
-        expect(d?.hooks.before).toBeGreaterThanOrEqual(1);
-        expect(d?.hooks.after).toBeGreaterThanOrEqual(1);
+        expect(d?.hooks.before).toBeGreaterThanOrEqual(2);
+        expect(d?.hooks.after).toBeGreaterThanOrEqual(2);
       });
     }
+
+    it("d20-combat.attacks runs its cases once per game", () => {
+      const tests = declared.get("d20-combat.attacks")?.tests ?? [];
+      for (const id of RULESET_IDS) {
+        for (const name of PER_GAME_ATTACK_CASES)
+          expect(
+            tests.some((t) => t.includes(`› ${id} ›`) && t.endsWith(name)),
+            `${id}: ${name}`,
+          ).toBe(true);
+      }
+    });
   });
 
-  it("the entry file registers the suite with one import and one call in init", () => {
+  it("the entry file registers the self-test with one import and one call in init", () => {
     const entry = readFileSync(path.join(REPO_ROOT, "src/d20-combat.ts"), "utf8");
-    expect(entry).toMatch(/import \{ registerQuenchBatches \} from "\.\/quench\/register\.js";/);
-    expect(entry.match(/registerQuenchBatches\(\);/g)).toHaveLength(1);
+    expect(entry).toMatch(/import \{ registerSelfTest \} from "\.\/applications\/self-test\.js";/);
+    expect(entry.match(/registerSelfTest\(\);/g)).toHaveLength(1);
   });
 });
 

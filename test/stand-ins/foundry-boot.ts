@@ -23,6 +23,12 @@
  *   does), `i18n` (./i18n.ts, throwing on a missing key), `release.generation`, a GM `user`, `users`
  *   (`activeGM` is that user, `isSelf`), empty `actors` / `items` / `messages`.
  * - `ui.notifications` (recording), `CONST.TEXT_ANCHOR_POINTS`, `canvas` (not ready).
+ * - For the self-test runner (test/project/self-test.test.ts): `Folder` / `Scene` with a recording
+ *   `implementation.create` (documents with `delete()`; a scene's `view()` makes it the canvas's
+ *   ready scene), `game.scenes` / `game.folders` (`get`), `Actor.implementation.deleteDocuments`,
+ *   a recording `ChatMessage.implementation.create` and `DialogV2.prompt`, and `game.settings
+ *   .registerMenu` (./settings.ts). No other document behaviour: `Actor.create` is missing, so a
+ *   batch that makes documents fails under this stand-in, as it should outside Foundry.
  *
  * Knowingly different: no class here has behaviour beyond what boot touches; fields don't validate;
  * settings don't cast. Install with {@link installFoundryBootStandIn}; always call `uninstall()`.
@@ -81,6 +87,57 @@ export class RollStandIn {
 }
 export class ActorStandIn {}
 export class ItemStandIn {}
+
+/** A world document made through a recording `create` (id, name, data, deleted flag). */
+export class WorldDocumentStandIn {
+  deleted = false;
+  constructor(
+    readonly documentName: "Folder" | "Scene",
+    readonly id: string,
+    readonly data: Record<string, unknown>,
+    private readonly world: BootWorldStandIn,
+  ) {}
+  get name(): unknown {
+    return this.data.name;
+  }
+  async delete(): Promise<this> {
+    this.deleted = true;
+    this.world.deleted.push(this);
+    return this;
+  }
+  /** Scenes: make this the canvas's (ready) scene, as viewing one draws it. */
+  async view(): Promise<this> {
+    this.world.viewed.push(this.id);
+    this.world.canvas.scene = this;
+    this.world.canvas.ready = true;
+    return this;
+  }
+}
+
+/** What the self-test runner created, deleted, viewed, posted and showed. */
+export class BootWorldStandIn {
+  readonly created: WorldDocumentStandIn[] = [];
+  readonly deleted: WorldDocumentStandIn[] = [];
+  readonly viewed: string[] = [];
+  readonly chatMessages: Record<string, unknown>[] = [];
+  readonly dialogs: Record<string, unknown>[] = promptedDialogs;
+  readonly canvas: { ready: boolean; scene: WorldDocumentStandIn | null } = { ready: false, scene: null };
+
+  /** The recording `create` of a document class. */
+  creator(documentName: "Folder" | "Scene") {
+    return async (data: Record<string, unknown>) => {
+      const doc = new WorldDocumentStandIn(documentName, `${documentName}${this.created.length}`, data, this);
+      this.created.push(doc);
+      return doc;
+    };
+  }
+  /** `game.scenes` / `game.folders`: `get` by id among the created, undeleted documents. */
+  collection(documentName: "Folder" | "Scene") {
+    return {
+      get: (id: string) => this.created.find((d) => d.documentName === documentName && d.id === id && !d.deleted),
+    };
+  }
+}
 export class ActiveEffectStandIn {}
 export class CombatStandIn {}
 export class CombatantStandIn {}
@@ -110,8 +167,14 @@ class ApplicationV2StandIn {
 class DocumentSheetV2StandIn extends ApplicationV2StandIn {}
 class ActorSheetV2StandIn extends DocumentSheetV2StandIn {}
 class ItemSheetV2StandIn extends DocumentSheetV2StandIn {}
+/** Every `DialogV2.prompt` call's options (cleared by each install). */
+const promptedDialogs: Record<string, unknown>[] = [];
 class DialogV2StandIn extends ApplicationV2StandIn {
   static async input(): Promise<null> {
+    return null;
+  }
+  static async prompt(options: Record<string, unknown>): Promise<null> {
+    promptedDialogs.push(options);
     return null;
   }
 }
@@ -163,6 +226,8 @@ export interface FoundryBootStandIn {
   notifications: { level: string; message: string }[];
   /** Core's classes the bundle should extend / keep. */
   core: { Roll: typeof RollStandIn; Actor: typeof ActorStandIn; Item: typeof ItemStandIn };
+  /** Folders, scenes, chat messages and dialogs the self-test runner made. */
+  world: BootWorldStandIn;
   uninstall(): void;
 }
 
@@ -181,6 +246,8 @@ const GLOBAL_NAMES = [
   "Combatant",
   "ChatMessage",
   "Roll",
+  "Folder",
+  "Scene",
 ] as const;
 
 /**
@@ -202,6 +269,14 @@ export function installFoundryBootStandIn(generation: 13 | 14, rulesetValue?: st
   const sheetCalls: SheetCallStandIn[] = [];
   const loadedTemplates: string[] = [];
   const notifications: { level: string; message: string }[] = [];
+  promptedDialogs.length = 0;
+  const world = new BootWorldStandIn();
+  const chatMessageCreate = async (data: Record<string, unknown>) => {
+    world.chatMessages.push(data);
+    return data;
+  };
+  Object.assign(ChatMessageStandIn, { implementation: { create: chatMessageCreate }, create: chatMessageCreate });
+  Object.assign(ActorStandIn, { implementation: { deleteDocuments: async () => [] } });
 
   const docConfig = (documentClass: unknown) => ({ documentClass, dataModels: {}, trackableAttributes: {} });
   const config: BootConfigStandIn = {
@@ -279,11 +354,13 @@ export function installFoundryBootStandIn(generation: 13 | 14, rulesetValue?: st
       items: [],
       messages: [],
       combat: null,
+      scenes: world.collection("Scene"),
+      folders: world.collection("Folder"),
     },
     ui: {
       notifications: { info: notify("info"), warn: notify("warn"), error: notify("error") },
     },
-    canvas: { ready: false },
+    canvas: world.canvas,
     Actor: ActorStandIn,
     Item: ItemStandIn,
     ActiveEffect: ActiveEffectStandIn,
@@ -291,6 +368,8 @@ export function installFoundryBootStandIn(generation: 13 | 14, rulesetValue?: st
     Combatant: CombatantStandIn,
     ChatMessage: ChatMessageStandIn,
     Roll: RollStandIn,
+    Folder: { implementation: { create: world.creator("Folder") } },
+    Scene: { implementation: { create: world.creator("Scene") } },
   };
   for (const name of GLOBAL_NAMES) g[name] = globals[name];
 
@@ -303,6 +382,7 @@ export function installFoundryBootStandIn(generation: 13 | 14, rulesetValue?: st
     loadedTemplates,
     notifications,
     core: { Roll: RollStandIn, Actor: ActorStandIn, Item: ItemStandIn },
+    world,
     uninstall: () => {
       for (const [name, p] of previous) {
         if (p.had) g[name] = p.value;

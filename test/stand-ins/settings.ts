@@ -1,6 +1,6 @@
 /**
- * Stand-in for `game.settings` (register / get / set and the `settings` map of registered
- * settings), keyed `<namespace>.<key>` as Foundry keys them. It imitates only what our settings code
+ * Stand-in for `game.settings` (register / get / set, the `settings` map of registered settings,
+ * and `registerMenu` recorded in `menus`), keyed `<namespace>.<key>` as Foundry keys them. It imitates only what our settings code
  * touches: `get` of a registered setting returns its stored value or its `default`; `get` of an
  * unregistered one throws, as Foundry does ("not a registered game setting"). It knowingly does not
  * cast values by `type`, check `choices`, or call `onChange`. It decides no rule.
@@ -11,9 +11,15 @@
 export class SettingsStandIn {
   readonly settings = new Map<string, { default?: unknown } & Record<string, unknown>>();
   readonly values = new Map<string, unknown>();
+  /** Settings-menu buttons (`registerMenu`), keyed `<namespace>.<key>`. */
+  readonly menus = new Map<string, Record<string, unknown>>();
 
   register(namespace: string, key: string, data: Record<string, unknown>): void {
     this.settings.set(`${namespace}.${key}`, { ...data, namespace, key });
+  }
+
+  registerMenu(namespace: string, key: string, data: Record<string, unknown>): void {
+    this.menus.set(`${namespace}.${key}`, { ...data, namespace, key });
   }
 
   get(namespace: string, key: string): unknown {

@@ -6,7 +6,6 @@ import { SYSTEM_ID } from "../../constants.js";
 import { D20Combat } from "../../documents/combat.js";
 import { D20Combatant } from "../../documents/combatant.js";
 import { registerCombatSettings } from "../../settings-combat.js";
-import { registerCombatQuench } from "../../quench/combat.js";
 import {
   COMBATANT_CONTROLS_TEMPLATE,
   SIMULTANEOUS_TEMPLATE,
@@ -30,5 +29,4 @@ export function registerCombat(): void {
     onRenderCombatTracker(app, html).catch((err) => console.error(`${SYSTEM_ID} | combat tracker additions`, err));
   });
   Hooks.on("renderChatMessageHTML", (message: ChatMessage, html: HTMLElement) => onRenderTurnLine(message, html));
-  registerCombatQuench();
 }
