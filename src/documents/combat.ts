@@ -35,6 +35,7 @@ import {
 } from "../workflows/combat-cycle.js";
 import type { ChatLine, TurnPorts } from "../workflows/turns.js";
 import { postTurnLine } from "../applications/combat/turn-chat.js";
+import { refreshActionsAtTurnEnd, resetActionsAtTurnStart } from "../workflows/actions.js";
 import { effectCreateData, type SystemEffectData } from "./active-effect.js";
 import type { D20Combatant } from "./combatant.js";
 
@@ -253,6 +254,7 @@ export class D20Combat extends Combat {
     const walkedPast = Boolean(context.skipped);
     if (walkedPast && subject.combatantId) noteWalkedPast(this, context.round, subject.combatantId);
     await this.runPhase("turnStart", subject.combatantId, context.round, { walkedPast });
+    if (!context.skipped) await resetActionsAtTurnStart(combatant).catch((e: unknown) => console.error(SYSTEM_ID, e));
     if (subject.mayPassOn) await this.skipIfNotActing(subject.combatantId);
   }
 
@@ -263,6 +265,7 @@ export class D20Combat extends Combat {
     await super._onEndTurn(combatant, context);
     // `context.round` is the round the turn belonged to (the previous one when the round advanced).
     await this.runPhase("turnEnd", combatant.id, context.round, { walkedPast: Boolean(context.skipped) });
+    await refreshActionsAtTurnEnd(combatant).catch((e: unknown) => console.error(SYSTEM_ID, e));
   }
 
   /**

@@ -37,6 +37,14 @@ import type {
   WeaponSource,
 } from "./types.js";
 import type { DamageExpression } from "./dice.js";
+import type {
+  ActionEconomy,
+  ProcedureInput,
+  ProcedureOutcome,
+  ProcedurePlan,
+  ProcedureRoll,
+  ProcedureSpec,
+} from "./actions.js";
 
 export interface Ruleset {
   readonly id: RulesetId;
@@ -174,6 +182,19 @@ export interface Ruleset {
   fullHealUp(actor: ActorSource): ActorSource;
   /** Whether the party may flee (13A: one PC conscious). */
   canFlee(combatants: readonly CombatantSource[]): boolean;
+
+  // ---- action economy and table procedures (tracker, Actions panel) -------------------------
+  // All optional: a game without them tracks no actions and lists no procedures.
+  /** Actions per turn as data ([SYS-ACTIONS]); spends and resets use src/engine/actions.ts. */
+  readonly economy?: ActionEconomy;
+  /** The most actions a turn of this actor allows (Wounds d20 staggered: one); null = no cap. */
+  actionCap?(actor: ActorSource): number | null;
+  /** Table procedures the sheet's Actions panel lists, each decided by the two functions below. */
+  readonly procedures?: readonly ProcedureSpec[];
+  /** A procedure's first step by id: refuse (why) or the rolls to make. */
+  planProcedure?(id: string, input: ProcedureInput): ProcedurePlan;
+  /** What a procedure did, from its rolls (in the order planned). */
+  resolveProcedure?(id: string, input: ProcedureInput, rolls: readonly ProcedureRoll[]): ProcedureOutcome;
 }
 
 export type { Situation };

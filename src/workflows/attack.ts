@@ -20,6 +20,7 @@ import {
   type AttackRequest,
   type RolledDamage,
 } from "./attack-core.js";
+import { spendAttackAction } from "./actions.js";
 import { attackSources, combatantIdOf, engineSource, postCard, targetSnapshots } from "./foundry-docs.js";
 import { situationDialogContext, situationFromForm } from "./situation-dialog.js";
 
@@ -97,6 +98,7 @@ export async function rollAttack(
       rolls: [...attackRolls, ...damageRolls],
       flags: { attack: card },
     });
+    await spendAttackAction(actor, item);
     return message ?? null;
   } catch (err) {
     reportError(err);

@@ -16,7 +16,7 @@
  *   with `turnEvents: false` (and `combatTurn` = the current index when `updateTurn` is false).
  * - `updateEmbeddedDocuments("Combatant")`: applies, re-sorts via `setupTurns`, and starts turn
  *   events when the current combatant changed, unless `turnEvents: false`.
- * - `delete()` calls `_onDelete(options, userId)`.
+ * - `delete()` calls `_onDelete(options, userId)`; `Combatant#update({flags})` merges the flags.
  *
  * Knowing differences: no database, permissions (only `isOwner`), sockets, hooks, sounds, time or
  * chat rendering; one client, which is the active GM unless a test says otherwise. It decides no
@@ -165,6 +165,14 @@ export class StandInFoundryCombatant {
   get hasPlayerOwner(): boolean {
     return this.actor.hasPlayerOwner;
   }
+  /** Core `update` of the combatant's flags (merged per key, as Foundry's deep merge does for objects). */
+  async update(data: { flags?: unknown }): Promise<this> {
+    if (data.flags) mergeFlags(this.flags, data.flags);
+    this.updates.push(structuredClone(data));
+    return this;
+  }
+  /** Every update the combatant received, in order. */
+  readonly updates: { flags?: unknown }[] = [];
   /** Core: a Roll of the given formula or the combatant's own initiative formula. */
   getInitiativeRoll(formula?: string | null): StandInRoll {
     return new StandInRoll(formula || this._getInitiativeFormula(), this.actor.getRollData());

@@ -9,6 +9,7 @@ import { SYSTEM_ID } from "../../constants.js";
 import type { D20Combat } from "../../documents/combat.js";
 import { escalationEnabled } from "../../escalation.js";
 import { simultaneousGroups } from "../../workflows/combat-cycle.js";
+import { actionsLeftPlacements } from "./actions-left.js";
 import { combatantControlsView, trackerHeaderView } from "./tracker-view.js";
 
 export const TRACKER_HEADER_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/tracker-header.hbs`;
@@ -101,10 +102,13 @@ export async function onRenderCombatTracker(app: unknown, html: HTMLElement): Pr
   if (combat) {
     placements.push(...(await combatantControlPlacements(combat)));
     placements.push(...(await simultaneousPlacements(combat)));
+    placements.push(...(await actionsLeftPlacements(combat)));
   }
   // ---- synchronous from here on ----
   html
-    .querySelectorAll("[data-d20c-tracker], [data-d20c-simultaneous], [data-d20c-combatant-controls]")
+    .querySelectorAll(
+      "[data-d20c-tracker], [data-d20c-simultaneous], [data-d20c-combatant-controls], [data-d20c-actions-left]",
+    )
     .forEach((el) => el.remove());
   const header = html.querySelector(".combat-tracker-header") ?? html.querySelector("header") ?? html;
   for (const p of placements) {

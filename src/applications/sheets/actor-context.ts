@@ -4,6 +4,7 @@
  */
 import type { Ruleset, SheetBlock } from "../../engine/ruleset.js";
 import type { ActorKind, ActorSource, DerivedActor, RuleOptions, RulesetId } from "../../engine/types.js";
+import { actionsPanelContext, type ActionsPanelInput } from "./actions-panel.js";
 import { attackSummary, type AttackSource, type AttackSummary } from "./attack-summary.js";
 import { ABILITY_KEYS } from "../../engine/types.js";
 import { sheetSaveMode, usesRollModes } from "../../workflows/sheet-rolls.js";
@@ -52,6 +53,8 @@ export interface ActorSheetInput {
   escalationInPlay?: boolean;
   /** The tab the sheet shows (the sheet's remembered tab); default the attacks tab. */
   activeTab?: string;
+  /** The Actions panel's input: the combatant's actions left (null outside combat) and own effects. */
+  actions?: ActionsPanelInput;
 }
 
 /** The sheet's tabs in order: attacks and the combat loop first. */
@@ -270,6 +273,7 @@ export function actorSheetContext(input: ActorSheetInput) {
     features: byType("feature"),
     biography: input.biography,
     biographyHTML: input.biographyHTML,
+    actionsPanel: actionsPanelContext(ruleset, input.actions ?? { actionsLeft: null, effects: [] }),
   };
 }
 

@@ -17,6 +17,8 @@ import { rally, spendRecovery } from "../../workflows/recovery.js";
 import { rollDeathSave, rollSave } from "../../workflows/saves.js";
 import { sheetSaveMode } from "../../workflows/sheet-rolls.js";
 import { SheetBase, type SheetBaseInstance } from "../sheet-base.js";
+import { ACTIONS_PANEL_TEMPLATE } from "./actions-panel.js";
+import { foundryProcedurePorts, sheetActionsInput, useProcedure } from "../../workflows/procedures.js";
 import { ACTOR_TABS, actorSheetContext, listsFromForm, type ActorSheetContext } from "./actor-context.js";
 import type { AttackSource } from "./attack-summary.js";
 import { conditionToggle } from "./conditions.js";
@@ -62,6 +64,7 @@ export class D20ActorSheet extends SheetBase {
       rally: D20ActorSheet.#onRally,
       spendRecovery: D20ActorSheet.#onSpendRecovery,
       toggleCondition: D20ActorSheet.#onToggleCondition,
+      useProcedure: D20ActorSheet.#onUseProcedure,
       addEntry: D20ActorSheet.#onAddEntry,
       removeEntry: D20ActorSheet.#onRemoveEntry,
     },
@@ -76,7 +79,11 @@ export class D20ActorSheet extends SheetBase {
   };
 
   static override PARTS = {
-    sheet: { template: `systems/${SYSTEM_ID}/templates/sheets/actor.hbs`, scrollable: [""] },
+    sheet: {
+      template: `systems/${SYSTEM_ID}/templates/sheets/actor.hbs`,
+      templates: [ACTIONS_PANEL_TEMPLATE],
+      scrollable: [""],
+    },
   };
 
   /** The sheet's actor with the system's methods. */
@@ -137,6 +144,7 @@ export class D20ActorSheet extends SheetBase {
         system: i.system as unknown as Record<string, unknown>,
       })),
       foreignRuleset: actor.foreignRuleset,
+      actions: sheetActionsInput(actor),
       editable: this.isEditable,
       biography,
       biographyHTML,
@@ -238,6 +246,13 @@ export class D20ActorSheet extends SheetBase {
     const plan = conditionToggle(id, stored, actor.statuses);
     if (plan.stored) await actor.update({ system: { conditions: plan.stored } });
     if (plan.statusActive !== null) await actor.toggleStatusEffect(id, { active: plan.statusActive });
+  }
+
+  /** A table procedure of the Actions panel, with the choice picked in its row (if it asks for one). */
+  static async #onUseProcedure(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const row = target.closest<HTMLElement>("[data-procedure-id]");
+    const choice = row?.querySelector<HTMLSelectElement>("[data-procedure-choice]")?.value ?? null;
+    await useProcedure(this.d20Actor, dataOf(target, "procedure-id"), choice, foundryProcedurePorts(this.d20Actor));
   }
 
   static async #onAddEntry(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -25,6 +25,17 @@ export function registerSheets(): void {
     itemSheet: D20ItemSheet,
   });
   refreshSheetsOnEscalation();
+  refreshSheetsOnActions();
+}
+
+/** The Actions panel shows the combatant's actions left: re-render its actor's open sheets when they change. */
+function refreshSheetsOnActions(): void {
+  Hooks.on("updateCombatant", (combatant) => {
+    const uuid = combatant.actor?.uuid;
+    for (const app of foundry.applications.instances.values()) {
+      if (app instanceof D20ActorSheet && app.rendered && app.document.uuid === uuid) void app.render();
+    }
+  });
 }
 
 /**

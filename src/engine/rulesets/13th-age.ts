@@ -20,7 +20,8 @@ import {
   saveRequest,
   startRecovery,
 } from "./13th-age/damage.js";
-import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, OPTIONS, SAVES } from "./13th-age/data.js";
+import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, ECONOMY, OPTIONS, SAVES } from "./13th-age/data.js";
+import { PROCEDURES, planProcedure, resolveProcedure } from "./13th-age/table.js";
 import {
   actsThisRound,
   addEffect,
@@ -84,6 +85,12 @@ export const thirteenthAge: Ruleset = {
 
   fullHealUp,
   canFlee,
+
+  // [SYS-ACTIONS] action economy and table procedures.
+  economy: ECONOMY,
+  procedures: PROCEDURES,
+  planProcedure,
+  resolveProcedure,
 };
 
 export * as age13 from "./13th-age/index.js";

@@ -30,6 +30,7 @@ import {
   FF_CONDITIONS,
   FF_DAMAGE_TYPES,
   FF_DEFENSES,
+  FF_ECONOMY,
   FF_ID,
   FF_INITIATIVE,
   FF_OPTIONS,
@@ -183,6 +184,9 @@ export const ffd20: Ruleset = {
     return next;
   },
   canFlee: (combatants) => combatants.some((c) => c.side === "player" && c.actor.state === "active" && !c.defeated),
+
+  // [SYS-ACTIONS] action economy and table procedures.
+  economy: FF_ECONOMY,
 };
 
 export { FF_CONDITIONS, FF_DEFENSES, FF_OPTIONS };

@@ -20,6 +20,7 @@ import {
   CONDITIONS,
   DAMAGE_TYPES,
   DEFENSES,
+  ECONOMY,
   INITIATIVE,
   K,
   OPTIONS,
@@ -89,6 +90,10 @@ export const woundsD20: Ruleset = {
 
   fullHealUp,
   canFlee,
+
+  // [SYS-ACTIONS] action economy and table procedures; [WD-STAGGER] one action while staggered.
+  economy: ECONOMY,
+  actionCap: (actor) => (actor.state === "staggered" ? 1 : null),
 };
 
 export * from "./wounds-d20/exports.js";

@@ -2,7 +2,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { age13 } from "../../../src/engine/rulesets/13th-age.js";
 import { rs } from "./helpers.js";
 
 const lang = JSON.parse(readFileSync(path.resolve(__dirname, "../../../lang/en.json"), "utf8")) as Record<
@@ -30,7 +29,7 @@ describe("13th Age i18n keys", () => {
       ...rs.actions.map((a) => a.label),
       ...rs.options.flatMap((o) => [o.label, o.hint, ...Object.values(o.choices ?? {})]),
       ...rs.damageTypes.map((t) => `D20C.DamageType.${t}`),
-      ...age13.RANGE_BANDS.map((b) => b.label),
+      ...(rs.procedures ?? []).flatMap((p) => [p.label, p.result, ...(p.choices ?? []).map((c) => c.label)]),
     ];
     expect(keys.filter((k) => !has(k))).toEqual([]);
   });

@@ -2,6 +2,7 @@
  * 13th Age: the game as data (defenses, saves, damage types, conditions, actions, Open-rule options).
  * Labels are i18n keys under `D20C.Age13.*` plus the shared `D20C.Defense/Save/DamageType/Condition`.
  */
+import type { ActionEconomy } from "../../actions.js";
 import type { ConditionSpec, DefenseSpec, OptionSpec, SaveSpec } from "../../types.js";
 
 const K = "D20C.Age13";
@@ -92,6 +93,24 @@ export const ACTIONS: readonly { key: string; label: string }[] = [
   { key: "interrupt", label: `${K}.Action.interrupt` },
   { key: "opportunity", label: `${K}.Action.opportunity` },
 ];
+
+/**
+ * [13A-ACTIONS] A turn: one standard, one move, one quick action; a standard may stand in for a
+ * move or a quick action, a move for a quick one. One interrupt out of turn, then none until the
+ * end of your next turn. Free actions and opportunity attacks cost nothing.
+ */
+export const ECONOMY: ActionEconomy = {
+  turn: [
+    { key: "standard", label: `${K}.Action.standard`, count: 1 },
+    { key: "move", label: `${K}.Action.move`, count: 1 },
+    { key: "quick", label: `${K}.Action.quick`, count: 1 },
+  ],
+  substitutes: { move: ["move", "standard"], quick: ["quick", "move", "standard"] },
+  outOfTurn: [{ key: "interrupt", label: `${K}.Action.interrupt`, count: 1, refresh: "afterOwnTurnEnd" }],
+  free: ["free", "opportunity", "reaction"],
+  aliases: { minor: "quick" },
+  attack: "standard",
+};
 
 /** Open rules as world settings. Read with `option(options, key, default)`. */
 export const OPTION_DEFAULTS = {

@@ -1,6 +1,5 @@
 /** The 13th Age helpers the adapter may show beyond the Ruleset interface (table procedure). */
 export * from "./data.js";
-export * from "./table.js";
 export {
   critThreshold,
   isVulnerable,

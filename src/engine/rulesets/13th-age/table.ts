@@ -1,107 +1,141 @@
 /**
- * 13th Age table procedure as data and small pure helpers the adapter shows:
- * action economy ([13A-ACTIONS]), abstract range ([13A-RANGE]), engagement ([13A-ENGAGE]).
+ * 13th Age table procedures on the Actions panel: disengaging ([13A-ENGAGE]), moving away (the
+ * opportunity attacks it offers each engaged foe) and each foe's abstract range band
+ * ([13A-RANGE]), decided as the shared procedure steps (src/engine/actions.ts). The turn's actions
+ * themselves are data (`ECONOMY` in ./data.ts, [13A-ACTIONS]).
  */
+import {
+  plainOutcome,
+  type ProcedureInput,
+  type ProcedureOutcome,
+  type ProcedurePlan,
+  type ProcedureRoll,
+  type ProcedureSpec,
+} from "../../actions.js";
 import { EngineError } from "../../errors.js";
+import { disengageRequest } from "./damage.js";
 
-/** Actions a turn holds; free actions are unlimited (the GM's call). */
-export type TurnAction = "standard" | "move" | "quick";
-export type ActionBudget = Readonly<Record<TurnAction, number>>;
-
-/** A fresh turn: one standard, one move, one quick action. */
-export const TURN_ACTIONS: ActionBudget = { standard: 1, move: 1, quick: 1 };
-
-/** Which slot may pay for an action, cheapest first (a standard can stand in for a move or quick, a move for a quick). */
-const SUBSTITUTES: Record<TurnAction, readonly TurnAction[]> = {
-  standard: ["standard"],
-  move: ["move", "standard"],
-  quick: ["quick", "move", "standard"],
-};
-
-/**
- * [13A-ACTIONS] The slot that pays for `wanted` given what is left this turn, or null if nothing
- * can. Free actions cost nothing ("free").
- */
-export function canSpend(available: ActionBudget, wanted: TurnAction | "free"): TurnAction | "free" | null {
-  if (wanted === "free") return "free";
-  for (const slot of SUBSTITUTES[wanted]) if ((available[slot] ?? 0) > 0) return slot;
-  return null;
-}
-
-/** [13A-ACTIONS] Spend an action: the remaining budget, or null if it can't be paid. */
-export function spendAction(available: ActionBudget, wanted: TurnAction | "free"): ActionBudget | null {
-  const slot = canSpend(available, wanted);
-  if (slot === null) return null;
-  if (slot === "free") return { ...available };
-  return { ...available, [slot]: available[slot] - 1 };
-}
-
-/**
- * Interrupt tracking ([13A-ACTIONS]): one interrupt when it is not your turn, then none until the
- * end of your next turn. `spent` = one was used; `turnStarted` = a turn of yours began since.
- */
-export interface InterruptState {
-  spent: boolean;
-  turnStarted: boolean;
-}
-
-export const INTERRUPT_READY: InterruptState = { spent: false, turnStarted: false };
-
-export function canInterrupt(state: InterruptState, ownTurn: boolean): boolean {
-  return !ownTurn && !state.spent;
-}
-
-/** Use the interrupt; null when it isn't allowed. */
-export function useInterrupt(state: InterruptState, ownTurn: boolean): InterruptState | null {
-  return canInterrupt(state, ownTurn) ? { spent: true, turnStarted: false } : null;
-}
-
-export function interruptOnTurnStart(state: InterruptState): InterruptState {
-  return state.spent ? { spent: true, turnStarted: true } : { ...state };
-}
-
-/** The end of the first own turn after the use makes the interrupt available again. */
-export function interruptOnTurnEnd(state: InterruptState): InterruptState {
-  return state.spent && state.turnStarted ? { ...INTERRUPT_READY } : { ...state };
-}
-
-/** Opportunity attacks are free actions taken out of turn: they never use the turn's budget. */
-export const OPPORTUNITY_ATTACK_ACTION = "free" as const;
+const K = "D20C.Age13";
 
 /** [13A-RANGE] Abstract distances: engaged (in melee), nearby (one move), far away (two moves or more). */
-export type RangeBand = "engaged" | "nearby" | "farAway";
+type RangeBand = "engaged" | "nearby" | "farAway";
 
-export const RANGE_BANDS: readonly { key: RangeBand; label: string; moves: number }[] = [
-  { key: "engaged", label: "D20C.Age13.Range.engaged", moves: 0 },
-  { key: "nearby", label: "D20C.Age13.Range.nearby", moves: 1 },
-  { key: "farAway", label: "D20C.Age13.Range.farAway", moves: 2 },
+const RANGE_BANDS: readonly { key: RangeBand; label: string; moves: number }[] = [
+  { key: "engaged", label: `${K}.Range.engaged`, moves: 0 },
+  { key: "nearby", label: `${K}.Range.nearby`, moves: 1 },
+  { key: "farAway", label: `${K}.Range.farAway`, moves: 2 },
 ];
 
-/**
- * [13A-RANGE] Reaching a foe in melee this turn: the moves it takes, whether the standard action
- * must be spent moving, and whether an attack is still possible.
- */
-export function reachFoe(band: RangeBand): { moves: number; standardSpentMoving: boolean; canAttack: boolean } {
-  const moves = RANGE_BANDS.find((b) => b.key === band)?.moves;
-  if (moves === undefined) throw new EngineError("range.band", `unknown range band "${String(band)}"`, band);
-  return { moves, standardSpentMoving: moves >= 2, canAttack: moves <= 1 };
+/** The procedures the Actions panel lists, in order. */
+export const PROCEDURES: readonly ProcedureSpec[] = [
+  {
+    id: "disengage",
+    cost: "move",
+    label: `${K}.Procedure.disengage.Label`,
+    result: `${K}.Procedure.disengage.Result`,
+    aim: "self",
+  },
+  {
+    id: "moveAway",
+    cost: "move",
+    label: `${K}.Procedure.moveAway.Label`,
+    result: `${K}.Procedure.moveAway.Result`,
+    aim: "self",
+  },
+  {
+    id: "setBand",
+    cost: "free",
+    label: `${K}.Procedure.setBand.Label`,
+    result: `${K}.Procedure.setBand.Result`,
+    aim: "targets",
+    choices: RANGE_BANDS.map((b) => ({ key: b.key, label: b.label })),
+  },
+];
+
+/** The foes the creature is engaged with (its memory's bands), by id. */
+function engagedFoes(input: ProcedureInput): string[] {
+  return Object.entries(input.memory.bands)
+    .filter(([, band]) => band === "engaged")
+    .map(([id]) => id);
 }
 
-/**
- * [13A-ENGAGE] Whether moving away gives an engaged enemy an opportunity attack: only when the
- * mover is engaged with it and did not disengage first.
- */
-export function provokesOpportunityAttack(move: { engaged: boolean; disengaged: boolean; leaving: boolean }): boolean {
-  return move.engaged && move.leaving && !move.disengaged;
+/** [13A-ENGAGE] Disengaged this round: set by a passed disengage, read when moving away. */
+function disengagedNow(input: ProcedureInput): boolean {
+  return input.round !== null && input.memory.marks.disengaged === input.round;
 }
 
-/**
- * [13A-ENGAGE] What a failed disengage costs: the action used for it (the move, or the standard
- * spent on a retry) is lost and the creature stays put.
- */
-export function disengageOutcome(
-  passed: boolean,
-  action: "move" | "standard",
-): { moved: boolean; actionLost: "move" | "standard" | null } {
-  return passed ? { moved: true, actionLost: null } : { moved: false, actionLost: action };
+export function planProcedure(id: string, input: ProcedureInput): ProcedurePlan {
+  switch (id) {
+    case "disengage":
+      // [13A-ENGAGE] a normal save (11+); with the move already spent, the standard pays the retry.
+      return {
+        refusal: engagedFoes(input).length ? null : `${K}.Procedure.disengage.NotEngaged`,
+        requests: [disengageRequest(input.actor, input.actorId)],
+      };
+    case "moveAway":
+    case "setBand":
+      return { refusal: null, requests: [] };
+    default:
+      throw new EngineError("procedure.id", `13th Age has no procedure "${id}"`, id);
+  }
+}
+
+export function resolveProcedure(id: string, input: ProcedureInput, rolls: readonly ProcedureRoll[]): ProcedureOutcome {
+  const spec = PROCEDURES.find((p) => p.id === id);
+  if (!spec) throw new EngineError("procedure.id", `13th Age has no procedure "${id}"`, id);
+  const memory = { bands: { ...input.memory.bands }, marks: { ...input.memory.marks } };
+  switch (id) {
+    case "disengage": {
+      // [13A-ENGAGE] Pass: the creature may move away this turn without provoking. Fail: the move
+      // action is spent and lost (it stays engaged).
+      const roll = rolls[0];
+      if (!roll) throw new EngineError("procedure.rolls", "disengage needs its save", rolls);
+      const passed = roll.result.total >= (roll.request.target ?? 11);
+      if (passed && input.round !== null) memory.marks.disengaged = input.round;
+      const events = [
+        {
+          key: passed ? `${K}.Event.disengaged` : `${K}.Event.disengageFailed`,
+          data: { action: "move" },
+          actorId: input.actorId,
+        },
+      ];
+      return { ...plainOutcome(spec, events), memory };
+    }
+    case "moveAway": {
+      // [13A-ENGAGE] Leaving without a passed disengage offers each engaged foe an opportunity
+      // attack; either way the creature is no longer engaged with them (now nearby).
+      const foes = engagedFoes(input);
+      const free = disengagedNow(input);
+      for (const foe of foes) memory.bands[foe] = "nearby";
+      const prompts = free
+        ? []
+        : foes.map((foe) => ({
+            creatureId: foe,
+            key: `${K}.Prompt.OpportunityAttack`,
+          }));
+      const events = [
+        {
+          key: free || !foes.length ? `${K}.Event.movedAwayFreely` : `${K}.Event.movedAwayProvoking`,
+          data: { count: prompts.length },
+          actorId: input.actorId,
+        },
+      ];
+      return { ...plainOutcome(spec, events), memory, prompts };
+    }
+    case "setBand": {
+      // [13A-RANGE] The band of each targeted foe, as the table places it.
+      const band = RANGE_BANDS.find((b) => b.key === input.choice);
+      if (!band)
+        throw new EngineError("procedure.choice", `unknown range band "${String(input.choice)}"`, input.choice);
+      for (const t of input.targets) memory.bands[t.id] = band.key;
+      const events = input.targets.map((t) => ({
+        key: `${K}.Event.band.${band.key}`,
+        data: { name: t.name },
+        actorId: input.actorId,
+      }));
+      return { ...plainOutcome(spec, events), memory };
+    }
+    default:
+      throw new EngineError("procedure.id", `13th Age has no procedure "${id}"`, id);
+  }
 }

@@ -3,6 +3,7 @@
  * movement, the Open-rule options. Every label is an i18n key under `D20C.FF.*` or a generic
  * namespace (`D20C.Condition`, `D20C.DamageType`).
  */
+import type { ActionEconomy } from "../../actions.js";
 import type { ConditionSpec, DefenseSpec, InitiativeRules, OptionSpec, SaveSpec, TraitForms } from "../../types.js";
 
 export const FF_ID = "ffd20" as const;
@@ -117,6 +118,23 @@ export const FF_ACTIONS: readonly { key: string; label: string }[] = [
   { key: "move", label: "D20C.FF.Action.Move" },
   { key: "minor", label: "D20C.FF.Action.Minor" },
 ];
+
+/**
+ * [FF-ACTIONS] A turn: one standard, one move, one minor action; a standard may be taken instead
+ * of a move or a minor action, a move instead of a minor one. Immediate actions and free actions
+ * are not counted here.
+ */
+export const FF_ECONOMY: ActionEconomy = {
+  turn: [
+    { key: "standard", label: "D20C.FF.Action.Standard", count: 1 },
+    { key: "move", label: "D20C.FF.Action.Move", count: 1 },
+    { key: "minor", label: "D20C.FF.Action.Minor", count: 1 },
+  ],
+  substitutes: { move: ["move", "standard"], minor: ["minor", "move", "standard"] },
+  free: ["free", "reaction", "interrupt"],
+  aliases: { quick: "minor" },
+  attack: "standard",
+};
 
 /** Dying rules ([FF-DEATH], Open). */
 export type DyingRules = "4e" | "unconscious" | "lethal";

@@ -2,6 +2,7 @@
  * Wounds d20: the game as data (defenses, saves, damage types, conditions, actions, Open rules)
  * and the small numeric helpers every other part of the module shares.
  */
+import type { ActionEconomy } from "../../actions.js";
 import type {
   ActorSource,
   ConditionSpec,
@@ -106,6 +107,22 @@ export const ACTIONS: readonly { key: string; label: string }[] = [
   { key: "fullRound", label: `${K}.Action.fullRound` },
   { key: "free", label: `${K}.Action.free` },
 ];
+
+/**
+ * [WD-STAGGER] A turn: one major and one minor action (a full-round action takes both); a major
+ * may stand in for a minor. A staggered creature gets one of either (see `actionCap`).
+ */
+export const ECONOMY: ActionEconomy = {
+  turn: [
+    { key: "major", label: `${K}.Action.major`, count: 1 },
+    { key: "minor", label: `${K}.Action.minor`, count: 1 },
+  ],
+  substitutes: { minor: ["minor", "major"] },
+  composite: { fullRound: ["major", "minor"] },
+  free: ["free", "reaction", "interrupt"],
+  aliases: { standard: "major", quick: "minor", move: "minor" },
+  attack: "major",
+};
 
 export const CRIT_DAMAGE_CHOICES = ["doubleTotal", "doubleDice", "maxPlusRoll"] as const;
 export type CritDamageRule = (typeof CRIT_DAMAGE_CHOICES)[number];

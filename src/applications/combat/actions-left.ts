@@ -1,0 +1,86 @@
+/**
+ * The current combatant's actions left in the combat tracker ([SYS-ACTIONS]): one pill per kind
+ * with what is left of it, on the current combatant's row, for every user. The GM and the
+ * combatant's owner click a pill to spend one (advisory: an over-spend warns). The view is pure
+ * ({@link actionsLeftView}); the placement renders it and binds the clicks.
+ */
+import { activeRuleset } from "../../active-ruleset.js";
+import { SYSTEM_ID } from "../../constants.js";
+import { actionRows, type ActionsLeft } from "../../engine/actions.js";
+import type { Ruleset } from "../../engine/ruleset.js";
+import {
+  actionsLeftOf,
+  spendForCombatant,
+  type EconomyCombat,
+  type EconomyCombatant,
+} from "../../workflows/actions.js";
+
+export const ACTIONS_LEFT_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/actions-left.hbs`;
+
+/** Template data (a type alias: Foundry's `renderTemplate` takes a string-keyed record). */
+export type ActionsLeftView = {
+  rows: { key: string; label: string; left: number; count: number; spent: boolean }[];
+  /** The turn's action cap, when the actor's state sets one (staggered: 1). */
+  cap: number | null;
+  capReached: boolean;
+  canSpend: boolean;
+};
+
+/** What the tracker shows of a combatant's actions left (pure). */
+export function actionsLeftView(
+  ruleset: Pick<Ruleset, "economy">,
+  state: ActionsLeft,
+  canSpend: boolean,
+): ActionsLeftView | null {
+  if (!ruleset.economy) return null;
+  return {
+    rows: actionRows(ruleset.economy, state).map((r) => ({ ...r, spent: r.left <= 0 })),
+    cap: state.cap,
+    capReached: state.cap !== null && state.taken >= state.cap,
+    canSpend,
+  };
+}
+
+/** A piece of tracker markup for a combatant's row, and what to bind once placed. */
+export interface RowPlacement {
+  rowId: string;
+  markup: string;
+  bind: (host: Element) => void;
+}
+
+/** The current combatant's actions-left pills (none outside a started combat or without an economy). */
+export async function actionsLeftPlacements(combat: EconomyCombat & { started: boolean }): Promise<RowPlacement[]> {
+  const current = combat.combatant?.id ?? null;
+  if (!combat.started || !current) return [];
+  let view: ActionsLeftView | null;
+  let doc: EconomyCombatant | null = null;
+  try {
+    const ruleset = activeRuleset();
+    for (const c of combat.combatants.contents) if ((c as EconomyCombatant).id === current) doc = c as EconomyCombatant;
+    const state = doc ? actionsLeftOf(ruleset, doc) : null;
+    view = doc && state ? actionsLeftView(ruleset, state, Boolean(game.user?.isGM) || doc.isOwner === true) : null;
+  } catch {
+    return [];
+  }
+  if (!doc || !view) return [];
+  const markup = await foundry.applications.handlebars.renderTemplate(ACTIONS_LEFT_TEMPLATE, view);
+  const target = doc;
+  return [
+    {
+      rowId: current,
+      markup,
+      bind: (host) => {
+        host.querySelectorAll<HTMLElement>("[data-d20c-spend]").forEach((el) => {
+          // The row is a v13 action target (activateCombatant); our clicks must not reach it.
+          el.addEventListener("click", (event) => {
+            event.preventDefault();
+            event.stopPropagation();
+            spendForCombatant(combat, target, el.dataset.d20cSpend ?? "").catch((err: unknown) =>
+              console.error(`${SYSTEM_ID} | spend action`, err),
+            );
+          });
+        });
+      },
+    },
+  ];
+}

@@ -1,0 +1,46 @@
+/**
+ * The actor sheet's Actions panel as template data (pure; templates/actor/actions-panel.hbs):
+ * what the combatant has left this turn (in combat) and every table procedure the game declares,
+ * with its cost, what it does, and the choices it asks for ([SYS-ACTIONS]).
+ */
+import { actionRows, costLabel, type ActionsLeft } from "../../engine/actions.js";
+import type { Ruleset } from "../../engine/ruleset.js";
+import type { EffectSource } from "../../engine/types.js";
+
+export const ACTIONS_PANEL_TEMPLATE = "systems/d20-combat/templates/actor/actions-panel.hbs";
+
+export interface ActionsPanelInput {
+  /** The actor's combatant's actions left, or null outside combat. */
+  actionsLeft: ActionsLeft | null;
+  /** The actor's own effects (procedures aimed at one list some of them). */
+  effects: readonly EffectSource[];
+}
+
+/** Template data of the Actions panel. */
+export function actionsPanelContext(ruleset: Pick<Ruleset, "economy" | "procedures">, input: ActionsPanelInput) {
+  const economy = ruleset.economy ?? null;
+  const procedures = (ruleset.procedures ?? []).map((p) => {
+    const effects = p.aim === "effect" ? input.effects.filter((e) => !p.effects || e.duration === p.effects) : [];
+    return {
+      id: p.id,
+      label: p.label,
+      result: p.result,
+      costLabel: costLabel(economy ?? undefined, p.cost),
+      targetHint:
+        p.aim === "target" ? "D20C.Actions.Panel.OneTarget" : p.aim === "targets" ? "D20C.Actions.Panel.Targets" : "",
+      choices: (p.choices ?? []).map((c) => ({ key: c.key, label: c.label })),
+      effects: effects.map((e) => ({ id: e.id, name: e.name })),
+      aimsAtEffect: p.aim === "effect",
+    };
+  });
+  const rows = economy && input.actionsLeft ? actionRows(economy, input.actionsLeft) : [];
+  return {
+    show: economy !== null || procedures.length > 0,
+    inCombat: input.actionsLeft !== null,
+    rows: rows.map((r) => ({ ...r, spent: r.left <= 0 })),
+    capped: input.actionsLeft?.cap ?? null,
+    procedures,
+  };
+}
+
+export type ActionsPanelContext = ReturnType<typeof actionsPanelContext>;

@@ -1,0 +1,357 @@
+/**
+ * The action economy and table procedures, shared by every game (pure).
+ *
+ * A game declares its economy as data ({@link ActionEconomy}: the actions a turn holds, which
+ * action may pay for which, composite costs such as a full-round action, and the out-of-turn
+ * actions with when they come back) and its procedures ({@link ProcedureSpec}: disengage, sustain,
+ * heal check…) with one decision function per step, dispatched by procedure id. These functions
+ * spend, check and reset what a combatant has left. Spending is advisory: an over-spend is
+ * reported as a warning, never refused, so the GM's table call always stands.
+ */
+import type { ActorSource, EffectSource, RollRequest, RollResult, RuleEvent, RuleOptions } from "./types.js";
+
+/** One kind of action and how many a turn (or a round, for out-of-turn kinds) holds. */
+export interface ActionSlot {
+  readonly key: string;
+  /** i18n key of its name. */
+  readonly label: string;
+  readonly count: number;
+}
+
+/** An action taken out of turn (interrupt, reaction) and when a spent one comes back. */
+export interface OutOfTurnSlot extends ActionSlot {
+  /**
+   * `ownTurnStart` = back at the start of the owner's next turn; `afterOwnTurnEnd` = back at the
+   * end of the owner's next turn after it was used (13th Age's interrupt).
+   */
+  readonly refresh: "ownTurnStart" | "afterOwnTurnEnd";
+}
+
+/** A game's actions per turn as data. */
+export interface ActionEconomy {
+  /** What a fresh turn holds, in display order. */
+  readonly turn: readonly ActionSlot[];
+  /** Which kinds may pay for a kind, tried in order (the kind itself first). Absent = itself only. */
+  readonly substitutes?: Readonly<Record<string, readonly string[]>>;
+  /** Costs made of several actions at once (a full-round action = all of them). */
+  readonly composite?: Readonly<Record<string, readonly string[]>>;
+  readonly outOfTurn?: readonly OutOfTurnSlot[];
+  /** Costs that use nothing (free actions, opportunity attacks). `free` always is. */
+  readonly free?: readonly string[];
+  /** Another game's word for a kind, as item data may name it (`standard` → `major`). */
+  readonly aliases?: Readonly<Record<string, string>>;
+  /** What an attack costs when its item names no known action. */
+  readonly attack: string;
+}
+
+/** What a combatant has left (stored on the Combatant, written by the GM's client). */
+export interface ActionsLeft {
+  /** Actions left by kind (turn kinds and out-of-turn kinds). */
+  left: Record<string, number>;
+  /** Actions spent this turn (for a cap such as a staggered creature's single action). */
+  taken: number;
+  /** Most actions this turn, whatever their kind (null = no cap). */
+  cap: number | null;
+  /**
+   * Each out-of-turn kind's wait for the owner's next turn to pass ("afterOwnTurnEnd" kinds):
+   * `none`, `spent` (used), `turnStarted` (used, and the owner's turn has begun). Every kind is
+   * always present, so a merged document update never keeps a stale entry.
+   */
+  waiting: Record<string, Wait>;
+}
+
+export type Wait = "none" | "spent" | "turnStarted";
+
+/** What a spend did. `warning` (i18n key) is set on an over-spend, which is still recorded. */
+export interface SpendOutcome {
+  state: ActionsLeft;
+  /** The kinds that paid (a substitute, every part of a composite); empty for a free action. */
+  paidWith: string[];
+  warning: string | null;
+}
+
+const FREE = "free";
+
+function isFree(economy: ActionEconomy, cost: string): boolean {
+  return cost === FREE || (economy.free ?? []).includes(cost);
+}
+
+function outOfTurnSlot(economy: ActionEconomy, key: string): OutOfTurnSlot | undefined {
+  return (economy.outOfTurn ?? []).find((s) => s.key === key);
+}
+
+/** Every kind a cost could be paid with (for validation and display). */
+function economyKinds(economy: ActionEconomy): string[] {
+  return [...economy.turn.map((s) => s.key), ...(economy.outOfTurn ?? []).map((s) => s.key)];
+}
+
+/** Whether a cost names something the economy knows (a kind, a composite, a free cost). */
+function knownCost(economy: ActionEconomy, cost: string): boolean {
+  return isFree(economy, cost) || economyKinds(economy).includes(cost) || cost in (economy.composite ?? {});
+}
+
+/**
+ * The cost an item's action type names in this game: the type itself, its alias, or the game's
+ * attack cost when the item names none or one the game does not know.
+ */
+export function costOf(economy: ActionEconomy, actionType: string | null | undefined): string {
+  const named = actionType ? (economy.aliases?.[actionType] ?? actionType) : "";
+  return named && knownCost(economy, named) ? named : economy.attack;
+}
+
+/** A full set of actions (a combatant with nothing stored yet). */
+function fullActions(economy: ActionEconomy, cap: number | null = null): ActionsLeft {
+  const left: Record<string, number> = {};
+  for (const s of economy.turn) left[s.key] = s.count;
+  const waiting: Record<string, Wait> = {};
+  for (const s of economy.outOfTurn ?? []) {
+    left[s.key] = s.count;
+    waiting[s.key] = "none";
+  }
+  return { left, taken: 0, cap, waiting };
+}
+
+const whole = (v: unknown, max: number): number | null =>
+  typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= max ? v : null;
+
+/**
+ * Read stored data (a Combatant flag, possibly hostile or from an older version): known kinds
+ * only, whole numbers within the game's counts; anything else falls back to a full set.
+ */
+export function readActionsLeft(economy: ActionEconomy, raw: unknown): ActionsLeft {
+  const full = fullActions(economy);
+  if (typeof raw !== "object" || raw === null) return full;
+  const r = raw as Partial<Record<keyof ActionsLeft, unknown>>;
+  const left: Record<string, number> = {};
+  const stored = (typeof r.left === "object" && r.left !== null ? r.left : {}) as Record<string, unknown>;
+  for (const s of [...economy.turn, ...(economy.outOfTurn ?? [])]) {
+    left[s.key] = whole(stored[s.key], s.count) ?? s.count;
+  }
+  const waiting: Record<string, Wait> = {};
+  const rawWaiting = (typeof r.waiting === "object" && r.waiting !== null ? r.waiting : {}) as Record<string, unknown>;
+  for (const s of economy.outOfTurn ?? []) {
+    const w = rawWaiting[s.key];
+    waiting[s.key] = w === "spent" || w === "turnStarted" ? w : "none";
+  }
+  return { left, taken: whole(r.taken, 1000) ?? 0, cap: whole(r.cap, 1000), waiting };
+}
+
+/**
+ * The start of the combatant's turn: every turn action back, out-of-turn actions that refresh at
+ * the turn's start back, and those waiting for this turn to pass marked. `cap` = the most actions
+ * the turn allows (from the actor's state), null for none.
+ */
+export function startTurnActions(economy: ActionEconomy, before: ActionsLeft, cap: number | null): ActionsLeft {
+  const next = fullActions(economy, cap);
+  for (const s of economy.outOfTurn ?? []) {
+    if (s.refresh === "ownTurnStart") continue;
+    const w = before.waiting[s.key] ?? "none";
+    next.left[s.key] = before.left[s.key] ?? s.count;
+    next.waiting[s.key] = w === "none" ? "none" : "turnStarted";
+  }
+  return next;
+}
+
+/** The end of the combatant's turn: out-of-turn actions whose wait is over come back. */
+export function endTurnActions(economy: ActionEconomy, before: ActionsLeft): ActionsLeft {
+  const next: ActionsLeft = { ...before, left: { ...before.left }, waiting: { ...before.waiting } };
+  for (const s of economy.outOfTurn ?? []) {
+    if (next.waiting[s.key] === "turnStarted") {
+      next.left[s.key] = s.count;
+      next.waiting[s.key] = "none";
+    }
+  }
+  return next;
+}
+
+/** The kind that would pay for a single (non-composite) cost now, or null when none is left. */
+function payer(economy: ActionEconomy, left: Record<string, number>, cost: string): string | null {
+  const order = economy.substitutes?.[cost] ?? [cost];
+  for (const k of order) if ((left[k] ?? 0) > 0) return k;
+  return null;
+}
+
+/**
+ * Spend a cost: a turn action (or a substitute for it), every part of a composite, or an
+ * out-of-turn action (`ownTurn` = it is the combatant's turn; turn actions spent out of turn are
+ * an over-spend, and so are out-of-turn ones on its own turn). Advisory: what cannot be paid is reported as a warning and the spend is
+ * still recorded (nothing goes below zero).
+ */
+export function spendAction(economy: ActionEconomy, state: ActionsLeft, cost: string, ownTurn: boolean): SpendOutcome {
+  const next: ActionsLeft = { ...state, left: { ...state.left }, waiting: { ...state.waiting } };
+  if (isFree(economy, cost)) return { state: next, paidWith: [], warning: null };
+  const oot = outOfTurnSlot(economy, cost);
+  if (oot) {
+    const have = next.left[cost] ?? 0;
+    if (have > 0) next.left[cost] = have - 1;
+    if (oot.refresh === "afterOwnTurnEnd") next.waiting[cost] = ownTurn ? "turnStarted" : "spent";
+    const warning = have <= 0 ? "D20C.Actions.Warn.NoneLeft" : ownTurn ? "D20C.Actions.Warn.OnOwnTurn" : null;
+    return { state: next, paidWith: [cost], warning };
+  }
+  const parts = economy.composite?.[cost] ?? [cost];
+  const paidWith: string[] = [];
+  let warning: string | null = null;
+  if (!economyKinds(economy).includes(parts[0] ?? "") && !(cost in (economy.composite ?? {})))
+    return { state: next, paidWith, warning: "D20C.Actions.Warn.Unknown" };
+  if (!ownTurn) warning = "D20C.Actions.Warn.NotYourTurn";
+  if (next.cap !== null && next.taken >= next.cap) warning ??= "D20C.Actions.Warn.OverCap";
+  for (const part of parts) {
+    const k = payer(economy, next.left, part);
+    if (k === null) {
+      warning ??= "D20C.Actions.Warn.NoneLeft";
+      continue;
+    }
+    next.left[k] = (next.left[k] ?? 0) - 1;
+    paidWith.push(k);
+  }
+  next.taken += 1;
+  return { state: next, paidWith, warning };
+}
+
+/** The i18n key naming a cost: its slot's label, else the shared label of a composite or free cost. */
+export function costLabel(economy: ActionEconomy | undefined, cost: string): string {
+  const slot = [...(economy?.turn ?? []), ...(economy?.outOfTurn ?? [])].find((s) => s.key === cost);
+  return slot?.label ?? `D20C.Actions.Cost.${cost === "fullRound" ? "fullRound" : "free"}`;
+}
+
+/** One row of the "actions left" display: a kind, what is left of it and the most it holds. */
+export interface ActionRow {
+  key: string;
+  label: string;
+  left: number;
+  count: number;
+}
+
+/** The rows a tracker or sheet shows, turn kinds first. */
+export function actionRows(economy: ActionEconomy, state: ActionsLeft): ActionRow[] {
+  return [...economy.turn, ...(economy.outOfTurn ?? [])].map((s) => ({
+    key: s.key,
+    label: s.label,
+    left: Math.max(0, state.left[s.key] ?? 0),
+    count: s.count,
+  }));
+}
+
+// ---- table procedures ------------------------------------------------------------------------
+
+/** A table procedure a game offers on the sheet's Actions panel. */
+export interface ProcedureSpec {
+  /** Stable id the adapter dispatches by. */
+  readonly id: string;
+  /** The cost spent when it is carried out: a kind, a composite, or `free`. */
+  readonly cost: string;
+  /** i18n keys: its name and what it does (shown on the panel). */
+  readonly label: string;
+  readonly result: string;
+  /**
+   * What it acts on: `self`; `target` = exactly one targeted token; `effect` = one of the actor's
+   * own effects the procedure lists ({@link ProcedureInput.effects}); `targets` = every targeted token.
+   */
+  readonly aim: "self" | "target" | "targets" | "effect";
+  /** Choices the user picks one of (a range band…), i18n-labelled. */
+  readonly choices?: readonly { key: string; label: string }[];
+  /** For `aim: "effect"`: the duration of the actor's effects the user picks from. */
+  readonly effects?: EffectSource["duration"];
+}
+
+/** Another creature a procedure looks at (a targeted token, another combatant). */
+export interface ProcedureCreature {
+  /** Key the outcome names it by (the token's actor key). */
+  id: string;
+  name: string;
+  actor: ActorSource;
+}
+
+/** Per-combatant memory of procedures (stored with the actions left): bands, marks by round. */
+export interface ProcedureMemory {
+  /** A band (range, position) per other creature's id. */
+  bands: Record<string, string>;
+  /** Marks with the round they were set in (e.g. `disengaged`). */
+  marks: Record<string, number>;
+}
+
+/** Read stored memory (possibly hostile): strings and whole rounds only. */
+export function readProcedureMemory(raw: unknown): ProcedureMemory {
+  const out: ProcedureMemory = { bands: {}, marks: {} };
+  if (typeof raw !== "object" || raw === null) return out;
+  const r = raw as Record<string, unknown>;
+  for (const [k, v] of Object.entries(typeof r.bands === "object" && r.bands !== null ? r.bands : {}))
+    if (typeof v === "string" && v.length <= 40) out.bands[k] = v;
+  for (const [k, v] of Object.entries(typeof r.marks === "object" && r.marks !== null ? r.marks : {}))
+    if (typeof v === "number" && Number.isInteger(v) && v >= 0) out.marks[k] = v;
+  return out;
+}
+
+/** Everything a procedure's decision reads (plain data the adapter gathers). */
+export interface ProcedureInput {
+  actor: ActorSource;
+  actorId: string;
+  /** Targeted tokens (in order). */
+  targets: readonly ProcedureCreature[];
+  /** The other combatants of the current combat (empty outside combat). */
+  others: readonly ProcedureCreature[];
+  /** The actor's own effects. */
+  effects: readonly EffectSource[];
+  /** The user's pick: a choice key or an effect id. */
+  choice: string | null;
+  /** The current round (null outside combat) and whether it is the actor's turn. */
+  round: number | null;
+  ownTurn: boolean;
+  memory: ProcedureMemory;
+  options: RuleOptions;
+}
+
+/**
+ * The checks every procedure shares, from its spec: one target when it aims at one, at least one
+ * when it aims at several, a listed effect or choice when it needs one. Returns the refusal's i18n
+ * key, or null when the procedure may go on to its own decision.
+ */
+export function aimRefusal(spec: ProcedureSpec, input: ProcedureInput): string | null {
+  if (spec.aim === "target" && input.targets.length !== 1) return "D20C.Actions.Refused.OneTarget";
+  if (spec.aim === "targets" && input.targets.length === 0) return "D20C.Actions.Refused.NoTarget";
+  if (spec.aim === "effect") {
+    const ok = input.effects.some((e) => e.id === input.choice && (!spec.effects || e.duration === spec.effects));
+    if (!ok) return "D20C.Actions.Refused.NoEffect";
+  }
+  if (spec.choices?.length && !spec.choices.some((c) => c.key === input.choice)) return "D20C.Actions.Refused.NoChoice";
+  return null;
+}
+
+/** Step one of a procedure: refuse (why, i18n key) or the rolls to make, in order. */
+export interface ProcedurePlan {
+  refusal: string | null;
+  requests: RollRequest[];
+}
+
+/** A prompt posted to another creature's side (an opportunity attack offered…). */
+export interface ProcedurePrompt {
+  /** The creature whose owners see it. */
+  creatureId: string;
+  key: string;
+  data?: Record<string, string | number>;
+}
+
+/** Step two: what the procedure did, for the adapter to write. */
+export interface ProcedureOutcome {
+  /** New sources of the actor / of creatures by id (absent = unchanged). */
+  actor: ActorSource | null;
+  creatures: Record<string, ActorSource>;
+  /** Changes to the actor's own effects by id. */
+  effectChanges: { id: string; changes: Partial<EffectSource> }[];
+  events: RuleEvent[];
+  /** The cost actually spent (the spec's, unless the outcome says otherwise; null = nothing). */
+  spend: string | null;
+  memory: ProcedureMemory | null;
+  prompts: ProcedurePrompt[];
+}
+
+/** A roll made for a procedure. */
+export interface ProcedureRoll {
+  request: RollRequest;
+  result: RollResult;
+}
+
+/** An outcome that changes nothing but spends the procedure's cost. */
+export function plainOutcome(spec: Pick<ProcedureSpec, "cost">, events: RuleEvent[] = []): ProcedureOutcome {
+  return { actor: null, creatures: {}, effectChanges: [], events, spend: spec.cost, memory: null, prompts: [] };
+}

@@ -1,0 +1,179 @@
+/**
+ * Table procedures from the sheet's Actions panel ([SYS-ACTIONS]): gather what the procedure reads
+ * (the actor, targeted tokens, the other combatants, the actor's effects, the combatant's memory),
+ * ask the active ruleset by procedure id (`planProcedure` → the rolls, `resolveProcedure` → what
+ * they did), roll with Foundry, write the changed documents, spend the action, post the card and
+ * any prompt to another creature's side. No game is named here: the ruleset decides everything.
+ */
+import { activeRuleset, ruleOptions } from "../active-ruleset.js";
+import { SYSTEM_ID } from "../constants.js";
+import {
+  aimRefusal,
+  type ActionsLeft,
+  type ProcedureCreature,
+  type ProcedureInput,
+  type ProcedureOutcome,
+  type ProcedurePrompt,
+  type ProcedureRoll,
+} from "../engine/actions.js";
+import type { ActorSource, EffectSource, RollRequest, RollResult } from "../engine/types.js";
+import type { SaveRoll } from "../dice/rolls.js";
+import {
+  actionsLeftOf,
+  combatantOfActor,
+  procedureMemoryOf,
+  spendForActor,
+  writeProcedureMemory,
+  type EconomyCombat,
+} from "./actions.js";
+import { postRequestRolls } from "./apply-damage.js";
+import { effectSources, rollRequest } from "./foundry-docs.js";
+import { reachedTarget, type ResolvedRequest } from "./requests.js";
+
+/** The actor surface a procedure reads and writes (the system Actor, or a stand-in). */
+export interface ProcedureActor {
+  uuid: string;
+  name: string | null;
+  isOwner: boolean;
+  toEngineSource(): ActorSource;
+  applyEngineActor(next: ActorSource): Promise<unknown>;
+  effects: Iterable<unknown> & { get(id: string): { update(data: object): Promise<unknown> } | undefined };
+}
+
+/** What Foundry I/O a procedure needs, injected so tests can stand in for it. */
+export interface ProcedurePorts {
+  /** The actors of the user's targeted tokens. */
+  targets(): ProcedureActor[];
+  /** The actor's own effects as the engine reads them. */
+  effects(actor: ProcedureActor): EffectSource[];
+  roll(request: RollRequest): Promise<{ roll: SaveRoll | null; result: RollResult }>;
+  /** Post the procedure's card (its rolls and what they did). */
+  post(
+    actor: ProcedureActor,
+    title: string,
+    rolls: { resolved: ResolvedRequest; roll: SaveRoll | null }[],
+    events: ProcedureOutcome["events"],
+  ): Promise<void>;
+  /** Post a prompt to the side of the creature (whispered to its owners). */
+  prompt(creature: ProcedureActor, from: ProcedureActor, prompt: ProcedurePrompt): Promise<void>;
+  warn(key: string, data?: Record<string, string>): void;
+}
+
+function creature(a: ProcedureActor): ProcedureCreature {
+  return { id: a.uuid, name: a.name ?? "", actor: a.toEngineSource() };
+}
+
+/** The other combatants' actors (not the actor's own), each once. */
+function otherActors(combat: EconomyCombat | null | undefined, self: string): ProcedureActor[] {
+  const out = new Map<string, ProcedureActor>();
+  for (const c of combat?.combatants.contents ?? []) {
+    const a = (c as { actor?: ProcedureActor | null }).actor;
+    if (a && a.uuid !== self && typeof a.toEngineSource === "function") out.set(a.uuid, a);
+  }
+  return [...out.values()];
+}
+
+/**
+ * Carry out the procedure `id` for `actor` with the user's `choice` (a choice key or an effect
+ * id). Returns what it did, or null when it was refused (the user is told why) or unknown.
+ */
+export async function useProcedure(
+  actor: ProcedureActor,
+  id: string,
+  choice: string | null,
+  ports: ProcedurePorts,
+  combat: EconomyCombat | null | undefined = game.combat as EconomyCombat | null | undefined,
+): Promise<ProcedureOutcome | null> {
+  const ruleset = activeRuleset();
+  const spec = ruleset.procedures?.find((p) => p.id === id);
+  if (!spec || !ruleset.planProcedure || !ruleset.resolveProcedure) return null;
+  const c = combatantOfActor(combat, actor.uuid);
+  const targets = ports.targets();
+  const others = otherActors(combat, actor.uuid);
+  const docs = new Map<string, ProcedureActor>([...others, ...targets].map((a) => [a.uuid, a]));
+  const input: ProcedureInput = {
+    actor: actor.toEngineSource(),
+    actorId: actor.uuid,
+    targets: targets.map(creature),
+    others: others.map(creature),
+    effects: ports.effects(actor),
+    choice,
+    round: combat?.started !== false && combat ? combat.round : null,
+    ownTurn: Boolean(c && combat?.combatant?.id === c.id),
+    memory: c ? procedureMemoryOf(c) : { bands: {}, marks: {} },
+    options: ruleOptions(),
+  };
+  const refusal = aimRefusal(spec, input) ?? ruleset.planProcedure(id, input).refusal;
+  if (refusal) {
+    ports.warn(refusal);
+    return null;
+  }
+  const plan = ruleset.planProcedure(id, input);
+  const rolls: ProcedureRoll[] = [];
+  const made: { resolved: ResolvedRequest; roll: SaveRoll | null }[] = [];
+  for (const request of plan.requests) {
+    const { roll, result } = await ports.roll(request);
+    rolls.push({ request, result });
+    made.push({ resolved: { request, result, success: reachedTarget(request, result) }, roll });
+  }
+  const outcome = ruleset.resolveProcedure(id, input, rolls);
+  // Check every write first, so a refused one changes nothing at all.
+  for (const key of Object.keys(outcome.creatures)) {
+    const doc = docs.get(key);
+    if (!doc || !(doc.isOwner || game.user?.isGM)) {
+      ports.warn("D20C.Actions.Refused.NotWritable", { name: doc?.name ?? key });
+      return null;
+    }
+  }
+  if (outcome.actor) await actor.applyEngineActor(outcome.actor);
+  for (const [key, next] of Object.entries(outcome.creatures)) await docs.get(key)?.applyEngineActor(next);
+  for (const { id: effectId, changes } of outcome.effectChanges) {
+    await actor.effects.get(effectId)?.update({ flags: { [SYSTEM_ID]: { effect: changes } } });
+  }
+  if (c && outcome.memory) await writeProcedureMemory(c, outcome.memory);
+  if (outcome.spend) await spendForActor(actor, outcome.spend, combat);
+  await ports.post(actor, spec.label, made, outcome.events);
+  for (const prompt of outcome.prompts) {
+    const to = docs.get(prompt.creatureId);
+    if (to) await ports.prompt(to, actor, prompt);
+  }
+  return outcome;
+}
+
+export const PROMPT_TEMPLATE = `systems/${SYSTEM_ID}/templates/chat/prompt.hbs`;
+
+/** The Foundry ports of a procedure used from `sheetActor`'s sheet. */
+export function foundryProcedurePorts(sheetActor: Actor.Implementation): ProcedurePorts {
+  return {
+    targets: () => {
+      const out: ProcedureActor[] = [];
+      for (const token of game.user.targets) if (token.actor) out.push(token.actor);
+      return out;
+    },
+    effects: (a) => effectSources(a as unknown as Actor.Implementation),
+    roll: async (request) => rollRequest(request),
+    post: async (_a, title, rolls, events) => {
+      const made = rolls.flatMap((r) => (r.roll ? [{ resolved: r.resolved, roll: r.roll }] : []));
+      await postRequestRolls(sheetActor, title, made, events);
+    },
+    prompt: async (to, from, prompt) => {
+      const doc = to as unknown as Actor.Implementation;
+      const whisper = game.users.filter((u) => doc.testUserPermission(u, "OWNER")).map((u) => u.id ?? "");
+      const content = await foundry.applications.handlebars.renderTemplate(PROMPT_TEMPLATE, {
+        title: game.i18n.format("D20C.Actions.Prompt.Title", { name: to.name ?? "" }),
+        text: game.i18n.format(prompt.key, { ...(prompt.data ?? {}), mover: from.name ?? "", foe: to.name ?? "" }),
+      });
+      await ChatMessage.create({ content, whisper, speaker: ChatMessage.getSpeaker({ actor: doc }) });
+    },
+    warn: (key, data) => ui.notifications?.warn(data ? game.i18n.format(key, data) : game.i18n.localize(key)),
+  };
+}
+
+/** The Actions panel's input for an actor's sheet: its combatant's actions left and its effects. */
+export function sheetActionsInput(actor: Actor.Implementation): {
+  actionsLeft: ActionsLeft | null;
+  effects: EffectSource[];
+} {
+  const c = combatantOfActor(game.combat as EconomyCombat | null | undefined, actor.uuid);
+  return { actionsLeft: c ? actionsLeftOf(activeRuleset(), c) : null, effects: effectSources(actor) };
+}

@@ -1,0 +1,61 @@
+/**
+ * Screenshot of a combat tracker row with the current combatant's actions left ([SYS-ACTIONS]):
+ * a 13th Age combatant that has spent its move action, in headless Chromium at sidebar width.
+ * Written to test-output/screenshots/combat-tracker-actions.png.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { actionsLeftView } from "../../src/applications/combat/actions-left.js";
+import { readActionsLeft, spendAction } from "../../src/engine/actions.js";
+import { getRuleset } from "../../src/engine/registry.js";
+import { closeBrowser, pngSize, screenshotHtml, skipScreenshots, withPage } from "../support/browser.js";
+import { createTemplateRenderer } from "../support/handlebars.js";
+
+const FRAME_CSS = `body { margin: 0; background: #1c1b22; }
+.combat-tracker { width: 300px; margin: 8px; padding: 0; list-style: none; color: #e7e5dc; font-family: "Signika", sans-serif; }
+.combatant { display: flex; gap: 6px; padding: 4px; border-bottom: 1px solid #444; }
+.combatant.active { background: #3a3844; }
+.combatant img { width: 40px; height: 40px; background: #666; }
+.token-name { flex: 1; }
+.token-name .name { display: block; }`;
+
+describe.skipIf(skipScreenshots())("combat tracker actions-left screenshot", () => {
+  afterAll(closeBrowser);
+
+  it("[SYS-ACTIONS] [13A-ACTIONS] the current combatant's row shows what it has left: move spent", async () => {
+    const R = getRuleset("13th-age");
+    const state = spendAction(R.economy!, readActionsLeft(R.economy!, null), "move", true).state;
+    const pills = createTemplateRenderer().render(
+      "templates/combat/actions-left.hbs",
+      actionsLeftView(R, state, true)!,
+    );
+    const body = `<ol class="combat-tracker">
+      <li class="combatant active" data-combatant-id="a"><img alt=""><div class="token-name"><strong class="name">Ardent Paladin</strong>${pills}</div><span>18</span></li>
+      <li class="combatant" data-combatant-id="b"><img alt=""><div class="token-name"><strong class="name">Orc Berserker</strong></div><span>11</span></li>
+    </ol>`;
+    await withPage(
+      body,
+      async (page) => {
+        const row = page.locator('[data-combatant-id="a"] [data-d20c-actions-left]');
+        expect(await row.isVisible()).toBe(true);
+        const text = (await row.textContent())?.replace(/\s+/g, " ") ?? "";
+        expect(text).toContain("Standard action 1/1");
+        expect(text).toContain("Move action 0/1");
+        expect(text).toContain("Quick action 1/1");
+        expect(await page.locator(".d20c-actions-left__pill.is-spent").count()).toBe(1);
+        const overflow = await page.evaluate(() => {
+          const h = document.querySelector(".combat-tracker") as HTMLElement;
+          return h.scrollWidth - h.clientWidth;
+        });
+        expect(overflow).toBeLessThanOrEqual(0);
+      },
+      { width: 340, extraCss: FRAME_CSS },
+    );
+    const png = await screenshotHtml(body, {
+      width: 340,
+      extraCss: FRAME_CSS,
+      selector: ".combat-tracker",
+      name: "combat-tracker-actions",
+    });
+    expect(pngSize(png).width).toBeGreaterThan(250);
+  });
+});

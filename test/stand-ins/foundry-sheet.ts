@@ -1,0 +1,193 @@
+/**
+ * Stand-in for what the actor sheet's Actions panel handlers touch, on top of the attack stand-in
+ * (test/stand-ins/foundry-attack.ts: `Roll`, `ChatMessage`, `game.settings`/`i18n`/`user.targets`,
+ * `renderTemplate` through the real handlebars, `ui.notifications`), so a Node test can call the
+ * REAL sheet action handler (`D20ActorSheet.DEFAULT_OPTIONS.actions.*`) the way AppV2 does:
+ * `handler.call(sheet, event, target)`. It adds only:
+ *
+ * - `foundry.applications.api.HandlebarsApplicationMixin` (returns the class unchanged) and
+ *   `foundry.applications.sheets.ActorSheetV2/ItemSheetV2` (empty classes), so the sheet modules load.
+ * - `game.combat` (a {@link CombatStandIn}: `round`, `started`, `combatant`, `combatants.contents`)
+ *   and `game.users.filter` (the users a test lists).
+ * - {@link SheetActorStandIn}: the system Actor's surface the procedures read and write (`uuid`,
+ *   `name`, `isOwner`, `toEngineSource`, `applyEngineActor`, an `effects` collection iterating its
+ *   values like Foundry's `Collection`, `testUserPermission`, `getRollData`).
+ * - {@link CombatantStandIn}: `id`, `name`, `actor`, `isOwner`, `flags`, `update({flags})` merging
+ *   per key (Foundry deep-merges objects; our writes always carry whole objects).
+ * - {@link targetStandIn} / {@link clickTarget}: a targeted token and the clicked element with its
+ *   `data-*` attributes and the row's `<select data-procedure-choice>` value.
+ *
+ * Knowing differences: no permissions beyond `isOwner`, no database, no sockets, no rendering of
+ * the sheet itself. It decides no rule: every outcome comes from the ruleset.
+ */
+import { SYSTEM_ID } from "../../src/constants.js";
+import type { ActorSource } from "../../src/engine/types.js";
+import { installAttackStandIn, type AttackStandInState } from "./foundry-attack.js";
+
+type Flags = Record<string, Record<string, unknown>>;
+
+/** An ActiveEffect on a {@link SheetActorStandIn}: flags and the updates it received. */
+export class EffectStandIn {
+  constructor(
+    public id: string,
+    public name: string,
+    public statuses: Set<string>,
+    public flags: Flags,
+  ) {}
+  async update(data: { flags?: Flags }): Promise<this> {
+    for (const [ns, v] of Object.entries(data.flags ?? {})) {
+      const before = (this.flags[ns] ?? {}) as Record<string, unknown>;
+      const merged: Record<string, unknown> = { ...before };
+      for (const [k, val] of Object.entries(v)) {
+        const old = before[k];
+        merged[k] =
+          typeof val === "object" && val !== null && typeof old === "object" && old !== null
+            ? { ...(old as object), ...(val as object) }
+            : val;
+      }
+      this.flags[ns] = merged;
+    }
+    return this;
+  }
+}
+
+/** The system Actor's surface for procedures. */
+export class SheetActorStandIn {
+  readonly effects: Map<string, EffectStandIn> & Iterable<EffectStandIn>;
+  constructor(
+    readonly id: string,
+    public name: string,
+    public source: ActorSource,
+    public isOwner = true,
+  ) {
+    const map = new Map<string, EffectStandIn>();
+    // Foundry's Collection iterates its values, not [key, value] entries.
+    Object.defineProperty(map, Symbol.iterator, { value: () => map.values() });
+    this.effects = map as unknown as SheetActorStandIn["effects"];
+  }
+  get uuid(): string {
+    return `Actor.${this.id}`;
+  }
+  get img(): string {
+    return "icons/svg/mystery-man.svg";
+  }
+  toEngineSource(): ActorSource {
+    return structuredClone(this.source);
+  }
+  async applyEngineActor(next: ActorSource): Promise<this> {
+    this.source = structuredClone(next);
+    return this;
+  }
+  getRollData(): Record<string, unknown> {
+    return {};
+  }
+  testUserPermission(user: { id: string }, _level: string): boolean {
+    return user.id === "gm" || this.isOwner;
+  }
+  /** Add an effect carrying the system's effect data (as the effects workflow would create it). */
+  addEffect(id: string, name: string, effect: Record<string, unknown>): EffectStandIn {
+    const e = new EffectStandIn(id, name, new Set(), { [SYSTEM_ID]: { effect } });
+    this.effects.set(id, e);
+    return e;
+  }
+}
+
+/** A Combatant: flags, owner, and `update({flags})`. */
+export class CombatantStandIn {
+  flags: Flags = {};
+  constructor(
+    readonly id: string,
+    readonly actor: SheetActorStandIn,
+    public isOwner = true,
+  ) {}
+  get name(): string {
+    return this.actor.name;
+  }
+  async update(data: { flags?: Flags }): Promise<this> {
+    for (const [ns, v] of Object.entries(data.flags ?? {})) this.flags[ns] = { ...(this.flags[ns] ?? {}), ...v };
+    return this;
+  }
+}
+
+/** A started combat on `round` whose current combatant is `current`. */
+export class CombatStandIn {
+  started = true;
+  constructor(
+    public round: number,
+    readonly list: CombatantStandIn[],
+    public current: string | null,
+  ) {}
+  get combatant(): CombatantStandIn | null {
+    return this.list.find((c) => c.id === this.current) ?? null;
+  }
+  get combatants(): { contents: CombatantStandIn[] } {
+    return { contents: this.list };
+  }
+}
+
+/** A targeted token for `game.user.targets`. */
+export function targetStandIn(actor: SheetActorStandIn) {
+  return { document: { uuid: `Scene.s1.Token.${actor.id}`, name: actor.name, texture: { src: actor.img } }, actor };
+}
+
+/**
+ * The element AppV2 passes to an action handler: `closest('[data-x]')` finds this element (it
+ * carries every `data` attribute given) and `querySelector('[data-procedure-choice]')` the row's select.
+ */
+export function clickTarget(data: Record<string, string>, choice: string | null = null) {
+  const el = {
+    dataset: data,
+    closest: (selector: string) => {
+      const key = /\[data-([a-z-]+)\]/.exec(selector)?.[1];
+      const prop = key?.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
+      return prop && prop in data ? el : null;
+    },
+    querySelector: (selector: string) =>
+      selector.includes("procedure-choice") && choice !== null ? { value: choice } : null,
+  };
+  return el;
+}
+
+export interface SheetStandInState extends AttackStandInState {
+  warnings: string[];
+  users: { id: string; isGM: boolean }[];
+}
+
+/**
+ * Install the sheet stand-in for a game (before importing src/applications/sheets/actor-sheet.ts).
+ * Returns the recorded state, a setter for `game.combat` and the uninstaller.
+ */
+export function installSheetStandIn(rulesetId: string): {
+  state: SheetStandInState;
+  setCombat: (combat: CombatStandIn | null) => void;
+  uninstall: () => void;
+} {
+  const { state: base, uninstall } = installAttackStandIn(rulesetId);
+  const g = globalThis as unknown as {
+    game: Record<string, unknown>;
+    foundry: { applications: Record<string, unknown>; utils?: unknown };
+    ui: { notifications: Record<string, unknown> };
+    Hooks?: unknown;
+  };
+  const state = base as SheetStandInState;
+  state.warnings = [];
+  state.users = [
+    { id: "gm", isGM: true },
+    { id: "player", isGM: false },
+  ];
+  g.foundry.applications.api = {
+    ...(g.foundry.applications.api as object),
+    HandlebarsApplicationMixin: <T>(cls: T) => cls,
+  };
+  g.foundry.applications.sheets = { ActorSheetV2: class {}, ItemSheetV2: class {} };
+  g.foundry.utils = { escapeHTML: (s: string) => s };
+  g.game.users = { filter: (fn: (u: { id: string; isGM: boolean }) => boolean) => state.users.filter(fn) };
+  g.ui.notifications.warn = (m: string) => void state.warnings.push(m);
+  return {
+    state,
+    setCombat: (combat) => {
+      g.game.combat = combat;
+    },
+    uninstall,
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * [SYS-ACTIONS] The action economy in Foundry, driven through the REAL D20Combat turn events and
+ * the tracker's spend control (test/stand-ins/foundry-combat.ts): a combatant's actions left live in
+ * its flags, the GM's turn automation resets them at its turn start, the tracker pills spend one,
+ * an attack spends its action, the 13th Age interrupt waits for the end of the next own turn, and
+ * a staggered Wounds d20 creature's turn is capped at one action.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { defaultActorSource } from "../../src/engine/common.js";
+import type { ActorSource } from "../../src/engine/types.js";
+import {
+  StandInActor,
+  installFoundryCombatStandIn,
+  standInGlobals,
+  standInRollFaces,
+} from "../stand-ins/foundry-combat.js";
+
+import type * as CombatModuleNs from "../../src/documents/combat.js";
+import type * as CombatantModuleNs from "../../src/documents/combatant.js";
+import type * as ActionsNs from "../../src/workflows/actions.js";
+import type * as TrackerNs from "../../src/applications/combat/actions-left.js";
+
+interface CombatantUnderTest {
+  id: string;
+  actor: StandInActor;
+  flags: Record<string, Record<string, unknown>>;
+  isOwner: boolean;
+  update(data: object): Promise<unknown>;
+}
+interface CombatUnderTest {
+  round: number;
+  started: boolean;
+  combatant: { id: string } | null;
+  combatants: Map<string, CombatantUnderTest>;
+  turnEventErrors: unknown[];
+  settle(): Promise<void>;
+  startCombat(): Promise<unknown>;
+  nextTurn(): Promise<unknown>;
+}
+
+let uninstall: () => void = () => undefined;
+let D20Combat: (typeof CombatModuleNs)["D20Combat"];
+let D20Combatant: (typeof CombatantModuleNs)["D20Combatant"];
+let actions: typeof ActionsNs;
+let tracker: typeof TrackerNs;
+const warnings: string[] = [];
+
+beforeAll(async () => {
+  uninstall = installFoundryCombatStandIn();
+  ({ D20Combat } = await import("../../src/documents/combat.js"));
+  ({ D20Combatant } = await import("../../src/documents/combatant.js"));
+  actions = await import("../../src/workflows/actions.js");
+  tracker = await import("../../src/applications/combat/actions-left.js");
+  (globalThis as unknown as { ui: { notifications: { warn: (m: string) => void } } }).ui.notifications.warn = (m) =>
+    void warnings.push(m);
+});
+afterAll(() => uninstall());
+beforeEach(() => {
+  standInRollFaces.length = 0;
+  standInGlobals.messages.length = 0;
+  warnings.length = 0;
+});
+
+function battle(rulesetId: string, specs: { id: string; init: number; actor?: Partial<ActorSource> }[]) {
+  standInGlobals.rulesetId = rulesetId;
+  const combatants = specs.map(
+    (s) =>
+      new D20Combatant(
+        {
+          id: s.id,
+          actor: new StandInActor(
+            s.id,
+            defaultActorSource({ kind: "character", hp: { value: 30, max: 30, temp: 0 }, ...s.actor }),
+            true,
+          ),
+          initiative: s.init,
+        } as never,
+        {} as never,
+      ),
+  );
+  return new D20Combat(combatants as never) as unknown as CombatUnderTest;
+}
+
+const left = (c: CombatantUnderTest | undefined) =>
+  (c?.flags["d20-combat"]?.actions as { left: Record<string, number> } | undefined)?.left;
+
+async function step(combat: CombatUnderTest, action: () => Promise<unknown>): Promise<void> {
+  await action();
+  await combat.settle();
+}
+
+/** A tracker host with our placed markup's pills: each pill records its click listener. */
+function pillHost(kinds: string[]) {
+  const pills = kinds.map((k) => {
+    const listeners: ((e: { preventDefault(): void; stopPropagation(): void }) => void)[] = [];
+    return {
+      dataset: { d20cSpend: k },
+      addEventListener: (_t: string, fn: (typeof listeners)[number]) => listeners.push(fn),
+      click: () => listeners.forEach((fn) => fn({ preventDefault() {}, stopPropagation() {} })),
+    };
+  });
+  return { host: { querySelectorAll: () => pills }, pills };
+}
+
+describe("[SYS-ACTIONS] actions left on the combatant, reset by the turn automation", () => {
+  it("[13A-ACTIONS] turn start gives a full set; the tracker pill spends one; a second move comes out of the standard", async () => {
+    const combat = battle("13th-age", [
+      { id: "ardent", init: 20 },
+      { id: "orc", init: 5 },
+    ]);
+    await step(combat, () => combat.startCombat());
+    expect(combat.combatant?.id).toBe("ardent");
+    const ardent = combat.combatants.get("ardent");
+    expect(left(ardent)).toEqual({ standard: 1, move: 1, quick: 1, interrupt: 1 });
+
+    // The tracker shows the current combatant's pills; clicking Move spends the move action.
+    const placed = await tracker.actionsLeftPlacements(combat as never);
+    expect(placed.map((p) => p.rowId)).toEqual(["ardent"]);
+    const { host, pills } = pillHost(["standard", "move", "quick", "interrupt"]);
+    placed[0]!.bind(host as never);
+    pills[1]!.click();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(left(ardent)).toMatchObject({ standard: 1, move: 0, quick: 1 });
+    pills[1]!.click();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(left(ardent)).toMatchObject({ standard: 0, move: 0, quick: 1 });
+    expect(warnings).toEqual([]);
+    // A third move: nothing can pay; it warns and is recorded (advisory, never blocks).
+    await actions.spendForActor(ardent!.actor, "move", combat as never);
+    expect(warnings).toEqual(["D20C.Actions.Warn.NoneLeft"]);
+    expect(left(ardent)).toMatchObject({ standard: 0, move: 0, quick: 1 });
+
+    // Next turn: the orc's actions are reset; the ardent's stay spent until its own turn.
+    await step(combat, () => combat.nextTurn());
+    expect(left(combat.combatants.get("orc"))).toEqual({ standard: 1, move: 1, quick: 1, interrupt: 1 });
+    expect(left(ardent)).toMatchObject({ standard: 0, move: 0 });
+    await step(combat, () => combat.nextTurn());
+    expect(combat.round).toBe(2);
+    expect(left(ardent)).toMatchObject({ standard: 1, move: 1, quick: 1 });
+    expect(combat.turnEventErrors).toEqual([]);
+  });
+
+  it("[13A-ACTIONS] an interrupt spent on the orc's turn is back only after the end of the ardent's next turn", async () => {
+    const combat = battle("13th-age", [
+      { id: "ardent", init: 20 },
+      { id: "orc", init: 5 },
+    ]);
+    await step(combat, () => combat.startCombat());
+    await step(combat, () => combat.nextTurn());
+    const ardent = combat.combatants.get("ardent")!;
+    await actions.spendForActor(ardent.actor, "interrupt", combat as never);
+    expect(warnings).toEqual([]);
+    expect(left(ardent)?.interrupt).toBe(0);
+    await step(combat, () => combat.nextTurn()); // round 2: the ardent's turn starts
+    expect(left(ardent)).toEqual({ standard: 1, move: 1, quick: 1, interrupt: 0 });
+    await step(combat, () => combat.nextTurn()); // its turn ends
+    expect(left(ardent)?.interrupt).toBe(1);
+  });
+
+  it("[WD-STAGGER] a staggered creature's turn starts capped at one action; the second warns", async () => {
+    const combat = battle("wounds-d20", [{ id: "hurt", init: 10, actor: { state: "staggered" } }]);
+    standInRollFaces.push(10);
+    await step(combat, () => combat.startCombat());
+    const hurt = combat.combatants.get("hurt")!;
+    expect((hurt.flags["d20-combat"]?.actions as { cap: number | null }).cap).toBe(1);
+    await actions.spendForActor(hurt.actor, "minor", combat as never);
+    expect(warnings).toEqual([]);
+    await actions.spendForActor(hurt.actor, "major", combat as never);
+    expect(warnings).toEqual(["D20C.Actions.Warn.OverCap"]);
+    expect(left(hurt)).toEqual({ major: 0, minor: 0 });
+  });
+
+  it("[SYS-ACTIONS] an attack spends the action its power names, in the game's words", async () => {
+    const combat = battle("wounds-d20", [{ id: "fighter", init: 10 }]);
+    standInRollFaces.push(10);
+    await step(combat, () => combat.startCombat());
+    const fighter = combat.combatants.get("fighter")!;
+    (globalThis as unknown as { game: { combat: unknown } }).game.combat = combat;
+    try {
+      await actions.spendAttackAction(fighter.actor, { type: "power", system: { actionType: "standard" } });
+      expect(left(fighter)).toEqual({ major: 0, minor: 1 });
+      await actions.spendAttackAction(fighter.actor, { type: "power", system: { actionType: "quick" } });
+      expect(left(fighter)).toEqual({ major: 0, minor: 0 });
+    } finally {
+      (globalThis as unknown as { game: { combat: unknown } }).game.combat = undefined;
+    }
+  });
+});
