@@ -9,9 +9,12 @@ import { allRulesets } from "../engine/registry.js";
 import type { ActorKind, DerivedActor } from "../engine/types.js";
 import { superValidateJoint } from "../foundry-compat.js";
 import { migrateActorSystem, replaceContents } from "../migrations/migrate-data.js";
+import { traitVocabulary, type TraitVocabulary } from "../migrations/trait-words.js";
 import { combineArmor, deriveSafely, toActorSource, withStatuses, type ArmorItemData } from "./prepare.js";
 import { actorSchema } from "./schema.js";
 import { actorSystemIssues, describeIssues } from "./validation.js";
+import { ignoredUnderRuleset, type IgnoredEntry } from "./ignored.js";
+import { SYSTEM_ID } from "../constants.js";
 
 /** The actor `system` schema type. */
 export type ActorSystemSchema = ReturnType<typeof actorSchema>;
@@ -19,6 +22,17 @@ export type ActorSystemSchema = ReturnType<typeof actorSchema>;
 /** Every damage type any ruleset knows (validation accepts these so switching rulesets loses nothing). */
 export function allDamageTypes(): string[] {
   return [...new Set(allRulesets().flatMap((r) => [...(r.damageTypes ?? [])]))];
+}
+
+/** Trait words migrate to the world's game's keys first (then any game's). */
+function traitVocabularyOfWorld(): TraitVocabulary {
+  let preferred: readonly string[] = [];
+  try {
+    preferred = activeRuleset().damageTypes;
+  } catch {
+    // Settings not ready (very early construction): no game is preferred.
+  }
+  return traitVocabulary(preferred, allDamageTypes());
 }
 
 /** Shared behaviour of character and NPC data. */
@@ -33,7 +47,7 @@ abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSc
   }
 
   static override migrateData(source: Record<string, unknown>) {
-    replaceContents(source, migrateActorSystem(source));
+    replaceContents(source, migrateActorSystem(source, traitVocabularyOfWorld()));
     return super.migrateData(source);
   }
 
@@ -61,7 +75,20 @@ abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSc
     const { derived, error } = deriveSafely(activeRuleset(), source, ruleOptions());
     this.derived = derived;
     this.deriveError = error ? error.message : null;
+    warnIgnored(this.parent, ignoredUnderRuleset(source, activeRuleset()));
   }
+}
+
+/** Actors already reported for ignoring another game's data (once per actor and content per session). */
+const reported = new Set<string>();
+
+/** Say once in the console what the active game ignores on an actor (the sheet shows it too). */
+function warnIgnored(actor: Actor.Implementation | null | undefined, ignored: readonly IgnoredEntry[]): void {
+  if (!ignored.length) return;
+  const key = `${actor?.uuid ?? ""}|${ignored.map((e) => `${e.field}=${e.value}`).join(",")}`;
+  if (reported.has(key)) return;
+  reported.add(key);
+  console.warn(`${SYSTEM_ID} | ${actor?.name ?? "an actor"}: another game's data is ignored in this game`, ignored);
 }
 
 /** A player character. */

@@ -2,6 +2,7 @@
  * Small rules helpers every game shares. Game-specific decisions stay in `rulesets/`.
  */
 import { EngineError, requireD20, requireFinite, requireNonNegative } from "./errors.js";
+import { ANY_GAME_DAMAGE_TYPES } from "./rulesets/damage-types.js";
 import type { ActorSource, DamagePacket, RollMode, RuleOptions, Situation } from "./types.js";
 import { ABILITY_KEYS } from "./types.js";
 
@@ -126,6 +127,8 @@ export function blankSituation(overrides: Partial<Situation> = {}): Situation {
 /**
  * Boundary check of an actor before any rule touches it: numbers finite, maximum HP positive,
  * counts non-negative, damage types known. Throws an {@link EngineError} naming the field.
+ * A trait of a type only another game knows is valid stored data ([SYS-RULESET]): it is let
+ * through and never matches this game's damage (see {@link foreignTraits} for the warning).
  */
 export function validateActorSource(actor: ActorSource, damageTypes: readonly string[], field = "actor"): void {
   requireFinite(`${field}.level`, actor.level);
@@ -140,17 +143,44 @@ export function validateActorSource(actor: ActorSource, damageTypes: readonly st
   requireNonNegative(`${field}.deathSaves.successes`, actor.deathSaves.successes);
   requireNonNegative(`${field}.deathSaves.failures`, actor.deathSaves.failures);
   const known = new Set([...damageTypes, "all", "untyped"]);
-  const lists: [string, { type: string }[]][] = [
+  for (const [name, list] of traitLists(actor)) {
+    list.forEach((t, i) => {
+      if (!known.has(t.type) && !ANY_GAME_DAMAGE_TYPES.has(t.type))
+        throw new EngineError(`${field}.${name}[${i}].type`, `unknown damage type "${t.type}"`, t.type);
+    });
+  }
+  for (const list of ["resistances", "vulnerabilities"] as const) {
+    actor[list].forEach((t, i) => requireFinite(`${field}.${list}[${i}].value`, t.value));
+  }
+  (actor.wounds ?? []).forEach((w, i) => requireNonNegative(`${field}.wounds[${i}].severity`, w.severity));
+}
+
+function traitLists(
+  actor: Pick<ActorSource, "resistances" | "vulnerabilities" | "immunities">,
+): [string, { type: string; value?: number }[]][] {
+  return [
     ["resistances", actor.resistances],
     ["vulnerabilities", actor.vulnerabilities],
     ["immunities", actor.immunities.map((type) => ({ type }))],
   ];
-  for (const [name, list] of lists) {
+}
+
+/**
+ * Traits this game ignores because their damage type is another game's (`resistances[0]`,
+ * `holy`), for the adapter's warning. Empty when every trait is the game's own.
+ */
+export function foreignTraits(
+  actor: Pick<ActorSource, "resistances" | "vulnerabilities" | "immunities">,
+  damageTypes: readonly string[],
+): { field: string; type: string }[] {
+  const known = new Set([...damageTypes, "all", "untyped"]);
+  const out: { field: string; type: string }[] = [];
+  for (const [name, list] of traitLists(actor)) {
     list.forEach((t, i) => {
-      if (!known.has(t.type))
-        throw new EngineError(`${field}.${name}[${i}].type`, `unknown damage type "${t.type}"`, t.type);
+      if (!known.has(t.type)) out.push({ field: `${name}[${i}]`, type: t.type });
     });
   }
+  return out;
 }
 
 /** Boundary check of a damage packet. */
@@ -171,12 +201,19 @@ export function option<T extends string | number | boolean>(options: RuleOptions
 
 /**
  * The damage packet of one tick of ongoing damage: no attack roll (so 13A resistance always
- * halves it), typed unless `untyped`/empty, never negative.
+ * halves it), typed unless `untyped`/empty, never negative. With the game's `known` types, a type
+ * the game does not know (an effect made under another game) deals its damage untyped instead of
+ * being refused every turn.
  */
-export function ongoingDamagePacket(amount: number, type: string | null | undefined): DamagePacket {
+export function ongoingDamagePacket(
+  amount: number,
+  type: string | null | undefined,
+  known?: readonly string[],
+): DamagePacket {
+  const typed = Boolean(type) && type !== "untyped" && (!known || known.includes(type as string));
   return {
-    amount: Math.max(0, amount),
-    types: type && type !== "untyped" ? [type] : [],
+    amount: Number.isFinite(amount) ? Math.max(0, amount) : 0,
+    types: typed ? [type as string] : [],
     natural: null,
     critical: false,
     ongoing: true,

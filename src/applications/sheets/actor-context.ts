@@ -8,6 +8,7 @@ import { actionsPanelContext, type ActionsPanelInput } from "./actions-panel.js"
 import { attackSummary, type AttackSource, type AttackSummary } from "./attack-summary.js";
 import { ABILITY_KEYS } from "../../engine/types.js";
 import { sheetSaveMode, usesRollModes } from "../../workflows/sheet-rolls.js";
+import { ignoredUnderRuleset } from "../../data/ignored.js";
 
 /** An owned item as the sheet lists it. */
 export interface SheetItem {
@@ -214,6 +215,10 @@ export function actorSheetContext(input: ActorSheetInput) {
     foreignRuleset: input.foreignRuleset,
     foreignRulesetLabel: input.foreignRuleset ? `D20C.Settings.Ruleset.Choices.${input.foreignRuleset}` : "",
     deriveError: input.deriveError ?? "",
+    // Another game's traits and conditions: kept in the data, doing nothing under this game.
+    ignored: ignoredUnderRuleset(system, ruleset)
+      .map((e) => e.value)
+      .join(", "),
     editable: input.editable,
     isNpc,
     name: input.name,

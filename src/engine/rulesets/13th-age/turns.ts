@@ -20,7 +20,7 @@ import type {
 } from "../../types.js";
 import { initiativeModifier } from "./attack.js";
 import { d20Plus, deathSaveRequest, resolveRoll, stateForHp } from "./damage.js";
-import { BATTLES_PER_HEAL_UP, OPTION_DEFAULTS, SAVE_TARGETS } from "./data.js";
+import { BATTLES_PER_HEAL_UP, DAMAGE_TYPES, OPTION_DEFAULTS, SAVE_TARGETS } from "./data.js";
 
 const K = "D20C.Age13";
 
@@ -154,7 +154,7 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
   if (!dead) {
     for (const e of c.effects) {
       if (!e.ongoing || e.ongoing.amount <= 0) continue;
-      const packet = ongoingDamagePacket(e.ongoing.amount, e.ongoing.type);
+      const packet = ongoingDamagePacket(e.ongoing.amount, e.ongoing.type, DAMAGE_TYPES);
       steps.push({ kind: "damage", actorId: c.actorId, effectId: e.id, packet, label: `${K}.Step.ongoing` });
     }
     for (const e of c.effects) if (savesAgainst(e)) steps.push(saveStepFor(c, e));

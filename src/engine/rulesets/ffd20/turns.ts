@@ -16,6 +16,7 @@ import type {
   TurnStep,
   TurnStepResult,
 } from "../../types.js";
+import { FF_DAMAGE_TYPES } from "./data.js";
 import { deathSaveRequest, dyingRules, resolveDeathSave, resolveRecovery, SAVE_TARGET } from "./damage.js";
 import { halfLevel } from "./attack.js";
 
@@ -77,7 +78,7 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
         kind: "damage",
         actorId: me.actorId,
         effectId: o.effect.id,
-        packet: ongoingDamagePacket(o.amount, o.type),
+        packet: ongoingDamagePacket(o.amount, o.type, FF_DAMAGE_TYPES),
         label: "D20C.FF.Turn.OngoingDamage",
       });
     }

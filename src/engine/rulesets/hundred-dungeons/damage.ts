@@ -18,21 +18,9 @@ import type {
 import { specsOf } from "./conditions.js";
 import { resistanceRule } from "./options.js";
 
-export const HD_DAMAGE_TYPES = [
-  "acid",
-  "bludgeoning",
-  "cold",
-  "fire",
-  "force",
-  "lightning",
-  "necrotic",
-  "piercing",
-  "poison",
-  "psychic",
-  "radiant",
-  "slashing",
-  "thunder",
-] as const;
+import { HD_DAMAGE_TYPES } from "./damage-types.js";
+
+export { HD_DAMAGE_TYPES };
 
 export interface TraitSets {
   immune: Set<string>;

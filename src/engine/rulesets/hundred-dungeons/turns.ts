@@ -20,6 +20,7 @@ import type {
   TurnStepResult,
 } from "../../types.js";
 import { abilityRollMode, MAX_EXHAUSTION, specsOf } from "./conditions.js";
+import { HD_DAMAGE_TYPES } from "./damage-types.js";
 import { kill } from "./damage.js";
 import { gmSeat } from "./options.js";
 
@@ -176,7 +177,7 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
         actorId: me.actorId,
         effectId: e.id,
         label: e.name,
-        packet: ongoingDamagePacket(e.ongoing.amount, e.ongoing.type),
+        packet: ongoingDamagePacket(e.ongoing.amount, e.ongoing.type, HD_DAMAGE_TYPES),
       });
     }
   }

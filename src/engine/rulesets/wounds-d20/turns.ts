@@ -18,7 +18,7 @@ import type {
   TurnStepResult,
 } from "../../types.js";
 import { deathSave, resolveRoll, saveSucceeds } from "./damage.js";
-import { K, d20Plus } from "./data.js";
+import { DAMAGE_TYPES, K, d20Plus } from "./data.js";
 
 /** [WD-SURPRISE] a surprise round happens when some, but not all, combatants are aware. */
 export function surpriseRoundApplies(combatants: readonly CombatantSource[]): boolean {
@@ -117,7 +117,7 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
       kind: "damage",
       actorId: me.actorId,
       effectId: e.id,
-      packet: ongoingDamagePacket(e.ongoing.amount, e.ongoing.type),
+      packet: ongoingDamagePacket(e.ongoing.amount, e.ongoing.type, DAMAGE_TYPES),
       label: `${K}.Step.Ongoing`,
     });
   }

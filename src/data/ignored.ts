@@ -1,0 +1,30 @@
+/**
+ * What the active game ignores on a stored actor ([SYS-RULESET], [SYS-HIDDEN]): traits of damage
+ * types and conditions only another game knows. They stay in the data (switching back restores
+ * them) and never throw; the sheet and the console say they do nothing here. Pure.
+ */
+import { foreignTraits } from "../engine/common.js";
+import { allRulesets } from "../engine/registry.js";
+import type { Ruleset } from "../engine/ruleset.js";
+import type { ActorSource } from "../engine/types.js";
+
+/** One ignored entry: the stored field and the word it holds (`resistances[0]`, `holy`). */
+export interface IgnoredEntry {
+  field: string;
+  value: string;
+}
+
+/** Entries of `actor` that `ruleset` ignores because they are another game's. */
+export function ignoredUnderRuleset(
+  actor: Pick<ActorSource, "resistances" | "vulnerabilities" | "immunities" | "conditions">,
+  ruleset: Pick<Ruleset, "damageTypes" | "conditions">,
+  others: readonly Pick<Ruleset, "conditions">[] = allRulesets(),
+): IgnoredEntry[] {
+  const out: IgnoredEntry[] = foreignTraits(actor, ruleset.damageTypes).map((t) => ({ field: t.field, value: t.type }));
+  const own = new Set(ruleset.conditions.map((c) => c.id));
+  const anyGame = new Set(others.flatMap((r) => r.conditions.map((c) => c.id)));
+  actor.conditions.forEach((id, i) => {
+    if (!own.has(id) && anyGame.has(id)) out.push({ field: `conditions[${i}]`, value: id });
+  });
+  return out;
+}
