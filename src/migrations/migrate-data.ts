@@ -15,8 +15,15 @@
  *   `recoveries.rallies`; NPC `escalation` flag. Items: power `damageType` (one text);
  *   weapon `dice`; armor `maxDex` as "" or −1 for "no cap".
  * - version 1: the current shape (mirrors the engine's `ActorSource`).
+ *
+ * Trait words of the old shapes are normalised to damage type keys (src/migrations/trait-words.ts:
+ * case, spacing, synonyms such as "electric"); a word nothing maps is kept as free text at the end
+ * of the biography, so the document is valid and nothing typed is lost. In the current shape's
+ * arrays a word that maps is normalised too, and one that doesn't is left for validation to name.
  */
 import { ABILITY_KEYS } from "../engine/types.js";
+import { traitKeyFor, traitVocabulary, type TraitVocabulary } from "./trait-words.js";
+import { ANY_GAME_DAMAGE_TYPES } from "../engine/rulesets/damage-types.js";
 
 /** The schema version this code writes. Raise it with every new migration step. */
 export const SCHEMA_VERSION = 1;
@@ -27,16 +34,37 @@ function isObject(v: unknown): v is Plain {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-function traitMap(v: Plain): { type: string; value: number }[] {
-  return Object.entries(v).map(([type, value]) => ({
-    type,
-    value: typeof value === "number" ? value : Number(value) || 0,
-  }));
+/** Every game's damage types, no game preferred (used when the caller names none). */
+const ANY_GAME_VOCABULARY = traitVocabulary([], ANY_GAME_DAMAGE_TYPES);
+
+/** A trait value as a finite number ≥ 0 (old data held text or nothing). */
+function traitValue(value: unknown): number {
+  const n = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : 0;
 }
 
-/** Migrate an actor's raw `system` source to the current shape (a new object; the input is untouched). */
-export function migrateActorSystem(source: Readonly<Plain>): Plain {
+/** Old `{ type: value }` maps → arrays; words nothing maps go to `kept`. */
+function traitMap(v: Plain, vocabulary: TraitVocabulary, kept: string[]): { type: string; value: number }[] {
+  const out: { type: string; value: number }[] = [];
+  for (const [word, value] of Object.entries(v)) {
+    const type = traitKeyFor(word, vocabulary);
+    if (type) out.push({ type, value: traitValue(value) });
+    else kept.push(`${word} ${String(value)}`);
+  }
+  return out;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Migrate an actor's raw `system` source to the current shape (a new object; the input is
+ * untouched). `vocabulary` decides which key a synonym becomes (the world's game first).
+ */
+export function migrateActorSystem(source: Readonly<Plain>, vocabulary: TraitVocabulary = ANY_GAME_VOCABULARY): Plain {
   const s: Plain = structuredClone(source) as Plain;
+  const kept: Record<string, string[]> = { resistances: [], vulnerabilities: [], immunities: [] };
 
   // v0 → v1: attributes.hp → hp
   if (isObject(s.attributes)) {
@@ -54,15 +82,40 @@ export function migrateActorSystem(source: Readonly<Plain>): Plain {
     }
   }
   // trait maps → arrays
-  for (const key of ["resistances", "vulnerabilities"]) {
+  for (const key of ["resistances", "vulnerabilities"] as const) {
     const v = s[key];
-    if (isObject(v)) s[key] = traitMap(v);
+    if (isObject(v)) s[key] = traitMap(v, vocabulary, kept[key]!);
+    else if (Array.isArray(v)) {
+      for (const t of v) {
+        if (!isObject(t)) continue;
+        const type = traitKeyFor(t.type, vocabulary);
+        if (type && type !== t.type) t.type = type;
+      }
+    }
   }
   if (typeof s.immunities === "string") {
-    s.immunities = s.immunities
-      .split(",")
+    const words = s.immunities
+      .split(/[,;]/)
       .map((t) => t.trim())
       .filter((t) => t !== "");
+    const types: string[] = [];
+    for (const word of words) {
+      const type = traitKeyFor(word, vocabulary);
+      if (type) types.push(type);
+      else kept.immunities!.push(word);
+    }
+    s.immunities = [...new Set(types)];
+  } else if (Array.isArray(s.immunities)) {
+    s.immunities = s.immunities.map((t: unknown) => traitKeyFor(t, vocabulary) ?? t);
+  }
+  const keptText = Object.entries(kept)
+    .filter(([, words]) => words.length)
+    .map(([key, words]) => `${key}: ${words.join(", ")}`);
+  if (keptText.length) {
+    const details: Plain = isObject(s.details) ? s.details : {};
+    const biography = typeof details.biography === "string" ? details.biography : "";
+    details.biography = `${biography}<p class="d20c-kept-traits">${escapeHtml(keptText.join("; "))}</p>`;
+    s.details = details;
   }
   if (isObject(s.recoveries) && "rallies" in s.recoveries) {
     const rec = s.recoveries;
