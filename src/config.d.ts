@@ -12,7 +12,6 @@ import type { D20Combat, CombatFlags } from "./documents/combat.js";
 import type { D20Combatant, CombatantFlags } from "./documents/combatant.js";
 import type { AttackCardData, LooseRollData, RuleCardData } from "./workflows/card-data.js";
 import type { TurnLineFlags } from "./applications/combat/turn-chat.js";
-import type { ActionReport, ApplyQueryData, UndoQueryData } from "./socket.js";
 import type { RuleResult } from "./engine/types.js";
 import type { CardVisibility } from "./settings-attack.js";
 import type { Quench } from "./quench/quench-api.js";
@@ -117,16 +116,6 @@ declare module "fvtt-types/configuration" {
   }
 
   // Add here as they arrive: DocumentClassConfig, DataModelConfig, ConfiguredCombat, etc.
-}
-
-declare global {
-  namespace CONFIG {
-    /** The v13 queries the active GM answers for players (registered in src/socket.ts). */
-    interface Queries {
-      "d20-combat.applyDamage": (data: ApplyQueryData) => Promise<ActionReport>;
-      "d20-combat.undoDamage": (data: UndoQueryData) => Promise<ActionReport>;
-    }
-  }
 }
 
 export {};

@@ -1,41 +1,47 @@
 /**
- * Who carries out a card button ([SYS-PERM]): the GM and users who own both the target and the
- * card act directly; anyone else asks the active GM through a v13 query
- * (`CONFIG.queries["d20-combat.…"]`, `game.users.activeGM.query`). With no GM online the click is
- * refused with a clear notice and nothing changes, so the button can simply be pressed again later.
+ * The GM relay of card buttons ([SYS-PERM]). Applications and their undo are carried out only on
+ * the active GM's client, which keeps the record of what each press did where only GMs write. A
+ * click on that client runs there; any other client asks it over the system socket and waits for
+ * the answer; with no GM online the click is refused with a clear notice and nothing changes.
  *
- * The decision is pure ({@link chooseRoute}, {@link routeAction}); {@link registerQueries} is the
- * Foundry wiring, called once from the workflow registration.
+ * Who asks comes from Foundry's transport, never from the payload. Foundry v13 and v14 call a
+ * `CONFIG.queries` handler with the query data (and options) only: nothing there names the querying
+ * user, so a user id in query data would be the asker's own claim. The system socket's listener,
+ * `game.socket.on("system.d20-combat", (payload, senderId) => …)`, is called with the sending user's
+ * id as the server stamped it, so requests travel on the socket, each with an id the GM's answer
+ * carries back (request/response correlation); an answer counts only from the GM that was asked.
+ *
+ * The decisions are pure ({@link chooseRoute}, {@link routeAction}, {@link readWire});
+ * {@link registerRelay} and {@link askGM} are the Foundry wiring.
  */
+import { SYSTEM_ID } from "./constants.js";
 
-/** Query names (package-prefixed, as Foundry requires). */
-export const QUERY_APPLY = "d20-combat.applyDamage";
-export const QUERY_UNDO = "d20-combat.undoDamage";
+/** The system's socket channel (system.json `"socket": true`). */
+export const SOCKET_CHANNEL = `system.${SYSTEM_ID}`;
 
 export type Route = "local" | "gm" | "noGM";
 
 export interface RouteFacts {
-  isGM: boolean;
-  /** The user may update the target actor. */
-  ownsActor: boolean;
-  /** The user may update the chat message (to record the result on the card). */
-  ownsMessage: boolean;
+  /** This client is the active GM (the one that keeps the application records). */
+  isActiveGM: boolean;
   /** An active GM is connected. */
   gmOnline: boolean;
 }
 
-/** Where a card action runs: here, at the active GM, or nowhere (no GM online). */
+/** Where a card action runs: here (this client is the active GM), at the active GM, or nowhere. */
 export function chooseRoute(facts: RouteFacts): Route {
-  if (facts.isGM || (facts.ownsActor && facts.ownsMessage)) return "local";
+  if (facts.isActiveGM) return "local";
   return facts.gmOnline ? "gm" : "noGM";
 }
 
-/** What a routed action reports back (JSON, so it crosses the query boundary). */
+/** What a routed action reports back (JSON, so it crosses the socket). */
 export interface ActionReport {
   ok: boolean;
   /** i18n key of the message to show the clicking user, with its format data. */
   message: string;
   data?: Record<string, string | number>;
+  /** Warning level report (done, but something needs the user's eye). */
+  warn?: boolean;
 }
 
 export interface RouteDeps {
@@ -68,48 +74,161 @@ export async function routeAction(deps: RouteDeps): Promise<ActionReport & { rou
       };
     }
   }
-  if (route === "gm" && report.ok)
+  if (route === "gm" && report.ok && !report.warn)
     report = { ...report, message: "D20C.Chat.Permission.DoneByGM", data: { ...(report.data ?? {}) } };
-  deps.notify(report.ok ? "info" : route === "noGM" ? "warn" : "error", report);
+  const level = !report.ok ? (route === "noGM" ? "warn" : "error") : report.warn ? "warn" : "info";
+  deps.notify(level, report);
   return { ...report, route };
 }
 
-/** Payload of the apply query. */
-export interface ApplyQueryData {
+/** What an apply button asks for. Who asks is never part of it. */
+export interface ApplyRequest {
   messageId: string;
   targetUuid: string;
   mode: string;
-  userId: string;
 }
 
-/** Payload of the undo query. */
-export interface UndoQueryData {
+/** What an undo button asks for. */
+export interface UndoRequest {
   messageId: string;
   recordId: string;
-  userId: string;
 }
+
+/** The user a request came from, as the transport named them (or this client's own user). */
+export interface Asker {
+  id: string;
+  isGM: boolean;
+}
+
+/** A request on the wire: addressed to one GM, correlated by `id`. */
+export type WireRequest =
+  | { type: "request"; id: string; gmId: string; action: "apply"; data: ApplyRequest }
+  | { type: "request"; id: string; gmId: string; action: "undo"; data: UndoRequest };
+
+/** The GM's answer to one request. */
+export interface WireResponse {
+  type: "response";
+  id: string;
+  to: string;
+  report: ActionReport;
+}
+
+const MAX_TEXT = 400;
+const str = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= MAX_TEXT;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+
+/** Read a socket payload strictly (anything malformed is ignored). Pure. */
+export function readWire(payload: unknown): WireRequest | WireResponse | null {
+  if (!isRecord(payload) || !str(payload.id)) return null;
+  if (payload.type === "response") {
+    const r = payload.report;
+    if (!str(payload.to) || !isRecord(r) || typeof r.ok !== "boolean" || !str(r.message)) return null;
+    const data: Record<string, string | number> = {};
+    if (isRecord(r.data))
+      for (const [k, v] of Object.entries(r.data))
+        if (typeof v === "string" || typeof v === "number") data[k] = typeof v === "string" ? v.slice(0, MAX_TEXT) : v;
+    return {
+      type: "response",
+      id: payload.id,
+      to: payload.to,
+      report: { ok: r.ok, message: r.message, data, ...(r.warn === true ? { warn: true } : {}) },
+    };
+  }
+  if (payload.type !== "request" || !str(payload.gmId) || !isRecord(payload.data)) return null;
+  const d = payload.data;
+  if (payload.action === "apply" && str(d.messageId) && str(d.targetUuid) && str(d.mode))
+    return {
+      type: "request",
+      id: payload.id,
+      gmId: payload.gmId,
+      action: "apply",
+      data: { messageId: d.messageId, targetUuid: d.targetUuid, mode: d.mode },
+    };
+  if (payload.action === "undo" && str(d.messageId) && str(d.recordId))
+    return {
+      type: "request",
+      id: payload.id,
+      gmId: payload.gmId,
+      action: "undo",
+      data: { messageId: d.messageId, recordId: d.recordId },
+    };
+  return null;
+}
+
+/** The GM-side work the relay carries out for a user the transport named. */
+export interface RelayHandlers {
+  apply: (data: ApplyRequest, asker: Asker) => Promise<ActionReport>;
+  undo: (data: UndoRequest, asker: Asker) => Promise<ActionReport>;
+}
+
+/** Requests this client sent and awaits, by id: who was asked and how to settle. */
+const pending = new Map<string, { gmId: string; resolve: (r: ActionReport) => void }>();
 
 /**
- * Register the GM-side handlers. `apply` and `undo` run the same local code the GM's own clicks run.
+ * The system socket's listener: answers requests addressed to this client while it is the active
+ * GM, as the user the server says sent them; settles this client's own pending requests with the
+ * answer of the GM it asked. Exported so tests drive the listener Foundry calls.
  */
-export function registerQueries(handlers: {
-  apply: (data: ApplyQueryData) => Promise<ActionReport>;
-  undo: (data: UndoQueryData) => Promise<ActionReport>;
-}): void {
-  CONFIG.queries[QUERY_APPLY] = (data) => handlers.apply(data);
-  CONFIG.queries[QUERY_UNDO] = (data) => handlers.undo(data);
+export async function onRelayMessage(payload: unknown, senderId: unknown, handlers: RelayHandlers): Promise<void> {
+  const wire = readWire(payload);
+  if (!wire) return;
+  if (wire.type === "response") {
+    const waiting = pending.get(wire.id);
+    if (!waiting || wire.to !== game.user.id || senderId !== waiting.gmId) return;
+    pending.delete(wire.id);
+    waiting.resolve(wire.report);
+    return;
+  }
+  if (wire.gmId !== game.user.id || !game.users.activeGM?.isSelf) return;
+  const sender = typeof senderId === "string" ? game.users.get(senderId) : undefined;
+  let report: ActionReport;
+  if (!sender) report = { ok: false, message: "D20C.Chat.Permission.UnknownUser" };
+  else {
+    const asker: Asker = { id: sender.id ?? "", isGM: sender.isGM };
+    try {
+      report = wire.action === "apply" ? await handlers.apply(wire.data, asker) : await handlers.undo(wire.data, asker);
+    } catch (err) {
+      report = {
+        ok: false,
+        message: "D20C.Chat.Permission.Failed",
+        data: { error: err instanceof Error ? err.message : String(err) },
+      };
+    }
+  }
+  const answer: WireResponse = { type: "response", id: wire.id, to: String(senderId), report };
+  game.socket.emit(SOCKET_CHANNEL, answer);
 }
 
-/** Ask the active GM to run a query; rejects when no GM is connected or the GM does not answer. */
-export async function askGM<Q extends typeof QUERY_APPLY | typeof QUERY_UNDO>(
-  name: Q,
-  data: Parameters<CONFIG.Queries[Q]>[0],
-): Promise<ActionReport> {
+/** Listen on the system socket (once, at init). */
+export function registerRelay(handlers: RelayHandlers): void {
+  game.socket.on(SOCKET_CHANNEL, (payload: unknown, senderId: unknown) => {
+    void onRelayMessage(payload, senderId, handlers);
+  });
+}
+
+/** How long a player waits for the GM's answer. */
+export const GM_TIMEOUT_MS = 30_000;
+
+/** Ask the active GM to carry out a request; rejects when no GM is connected or it does not answer. */
+export function askGM(action: "apply", data: ApplyRequest): Promise<ActionReport>;
+export function askGM(action: "undo", data: UndoRequest): Promise<ActionReport>;
+export function askGM(action: "apply" | "undo", data: ApplyRequest | UndoRequest): Promise<ActionReport> {
   const gm = game.users.activeGM;
-  if (!gm) throw new Error("no active GM");
-  const answer = (await gm.query(name, data, { timeout: 30_000 })) as unknown;
-  if (!answer || typeof answer !== "object" || !("ok" in answer)) {
-    return { ok: false, message: "D20C.Chat.Permission.GMFailed", data: { error: "no answer" } };
-  }
-  return answer as ActionReport;
+  const gmId = gm?.id;
+  if (!gmId) return Promise.reject(new Error("no active GM"));
+  const id = foundry.utils.randomID();
+  return new Promise<ActionReport>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      pending.delete(id);
+      reject(new Error("no answer"));
+    }, GM_TIMEOUT_MS);
+    pending.set(id, {
+      gmId,
+      resolve: (r) => {
+        clearTimeout(timer);
+        resolve(r);
+      },
+    });
+    game.socket.emit(SOCKET_CHANNEL, { type: "request", id, gmId, action, data });
+  });
 }

@@ -22,6 +22,7 @@ import type { RuleResult, RulesetId } from "../engine/types.js";
 import { type ActorSource, type DerivedActor } from "../engine/types.js";
 import { currentEscalation } from "../escalation.js";
 import { SCHEMA_VERSION } from "../migrations/migrate-data.js";
+import { withActorQueue } from "../workflows/actor-queue.js";
 
 export class D20Actor extends Actor {
   /** This actor is a player character. */
@@ -95,16 +96,19 @@ export class D20Actor extends Actor {
   ): Promise<this | undefined> {
     if (attribute !== "hp")
       return (await super.modifyTokenAttribute(attribute, value, isDelta, isBar)) as this | undefined;
-    const source = this.toEngineSource();
-    const change = tokenHpChange(source.hp.value, value, isDelta);
-    if (change.kind === "none") return this;
-    const ruleset = activeRuleset();
-    const id = this.id ?? "";
-    const result =
-      change.kind === "damage"
-        ? ruleset.applyDamage(source, plainDamagePacket(change.amount), ruleOptions(), id)
-        : ruleset.applyHealing(source, change.amount, "heal", ruleOptions(), id);
-    return this.commitRuleResult(result);
+    // In the actor's queue, shared with card applications and turn automation: read it afresh there.
+    return withActorQueue([this.uuid], async () => {
+      const source = this.toEngineSource();
+      const change = tokenHpChange(source.hp.value, value, isDelta);
+      if (change.kind === "none") return this;
+      const ruleset = activeRuleset();
+      const id = this.id ?? "";
+      const result =
+        change.kind === "damage"
+          ? ruleset.applyDamage(source, plainDamagePacket(change.amount), ruleOptions(), id)
+          : ruleset.applyHealing(source, change.amount, "heal", ruleOptions(), id);
+      return this.commitRuleResult(result);
+    });
   }
 
   protected override async _preCreate(

@@ -36,6 +36,7 @@ import {
 import type { ChatLine, TurnPorts } from "../workflows/turns.js";
 import { postTurnLine } from "../applications/combat/turn-chat.js";
 import { refreshActionsAtTurnEnd, resetActionsAtTurnStart } from "../workflows/actions.js";
+import { withActorQueue } from "../workflows/actor-queue.js";
 import { effectCreateData, type SystemEffectData } from "./active-effect.js";
 import type { D20Combatant } from "./combatant.js";
 
@@ -205,13 +206,18 @@ export class D20Combat extends Combat {
     turn: { walkedPast?: boolean } = {},
   ): Promise<void> {
     try {
-      const ruleset: Ruleset = activeRuleset();
-      const ctx: TurnContext = this.turnContext(combatantId, round);
-      const walkedPast = walkedPastTurns.get(this)?.get(round);
-      if (phase === "roundEnd" && walkedPast?.size) ctx.walkedPast = [...walkedPast];
-      await runBoundary(ruleset, phase, ctx, this.turnPorts(ctx), {
-        tough: Boolean(this.d20Flags.tough),
-        walkedPast: Boolean(turn.walkedPast),
+      // Hold every combatant's actor in the shared actor queue, and read them once it is their turn,
+      // so a card applied meanwhile is neither lost nor overwritten by the plan's snapshot.
+      const keys = this.combatants.contents.flatMap((c) => (c.actor ? [c.actor.uuid] : []));
+      await withActorQueue(keys, async () => {
+        const ruleset: Ruleset = activeRuleset();
+        const ctx: TurnContext = this.turnContext(combatantId, round);
+        const walkedPast = walkedPastTurns.get(this)?.get(round);
+        if (phase === "roundEnd" && walkedPast?.size) ctx.walkedPast = [...walkedPast];
+        await runBoundary(ruleset, phase, ctx, this.turnPorts(ctx), {
+          tough: Boolean(this.d20Flags.tough),
+          walkedPast: Boolean(turn.walkedPast),
+        });
       });
     } catch (err) {
       console.error(`${SYSTEM_ID} | turn automation failed (${phase})`, err);

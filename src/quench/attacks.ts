@@ -8,7 +8,7 @@
 import { activeRuleset, activeRulesetId, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import { RULESET_IDS, type RulesetId } from "../engine/types.js";
-import type { ActionReport, ApplyQueryData, UndoQueryData } from "../socket.js";
+import type { ActionReport, ApplyRequest, Asker, UndoRequest } from "../socket.js";
 import { packetFor } from "../workflows/apply-core.js";
 import type { AttackCardData, LooseRollData } from "../workflows/card-data.js";
 import type { BatchSpec, QuenchBatchContext } from "./quench-api.js";
@@ -33,10 +33,15 @@ export interface AttackPorts {
     item: Item.Implementation,
     options: { fastForward: boolean },
   ): Promise<ChatMessage | null>;
-  /** The apply button's work on this client (src/workflows/apply-damage.ts `applyHere`). */
-  apply(data: ApplyQueryData): Promise<ActionReport>;
-  /** The undo button's work on this client (src/workflows/apply-damage.ts `undoHere`). */
-  undo(data: UndoQueryData): Promise<ActionReport>;
+  /** The apply button's work on the active GM's client (src/workflows/apply-damage.ts `applyHere`). */
+  apply(data: ApplyRequest, asker: Asker): Promise<ActionReport>;
+  /** The undo button's work on the active GM's client (src/workflows/apply-damage.ts `undoHere`). */
+  undo(data: UndoRequest, asker: Asker): Promise<ActionReport>;
+}
+
+/** The GM running the batch, as the relay names the user it acts for. */
+function self(): Asker {
+  return { id: game.user.id ?? "", isGM: game.user.isGM };
 }
 
 /** Our flags on a chat message. */
@@ -227,12 +232,14 @@ function gameAttackSuite(ports: AttackPorts, context: QuenchBatchContext, rulese
         ruleOptions(),
         target.id ?? "",
       );
-      const report = await ports.apply({
-        messageId: message.id ?? "",
-        targetUuid: cardTarget.uuid,
-        mode: "full",
-        userId: game.user.id ?? "",
-      });
+      const report = await ports.apply(
+        {
+          messageId: message.id ?? "",
+          targetUuid: cardTarget.uuid,
+          mode: "full",
+        },
+        self(),
+      );
       assert.ok(report.ok, `the apply function reported success (${report.message})`);
       const after = target.toEngineSource();
       assert.deepEqual(after.hp, expected.actor.hp, "the target's HP are what the engine decided");
@@ -246,11 +253,13 @@ function gameAttackSuite(ports: AttackPorts, context: QuenchBatchContext, rulese
       if (!applied) return assert.fail("nothing was applied by the previous test");
       const record = systemFlags(applied.message).attack?.applied.at(-1);
       if (!record) return assert.fail("the card has no applied record");
-      const report = await ports.undo({
-        messageId: applied.message.id ?? "",
-        recordId: record.id,
-        userId: game.user.id ?? "",
-      });
+      const report = await ports.undo(
+        {
+          messageId: applied.message.id ?? "",
+          recordId: record.id,
+        },
+        self(),
+      );
       assert.ok(report.ok, `the undo function reported success (${report.message})`);
       assert.deepEqual(storedSystem(target), applied.priorSystem, "the stored system is exactly as before");
       assert.ok(systemFlags(applied.message).attack?.applied.at(-1)?.undone, "the card marks the record undone");

@@ -3,8 +3,17 @@
  * damage packet carrying THAT attack's natural roll, crit flag, types and range; the ruleset does
  * the rest ([13A-RESIST] threshold, [13A-TEMPHP] temp HP first, [FF-INSUB], [WD-DMG] minimum,
  * wounds, state changes) and may ask for rolls ([WD-DEATHDC] death save), which are rolled and
- * resolved right here so the target is written once. The record keeps the exact prior source for undo.
+ * resolved right here so the target is written once. The record keeps the list of changes the press
+ * made (engine/changes.ts), which undo reverses without touching what happened since.
  */
+import {
+  createdEffectIds,
+  diffActor,
+  fingerprint,
+  invertChanges,
+  type ActorChange,
+  type UndoConflict,
+} from "../engine/changes.js";
 import { EngineError } from "../engine/errors.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import type { ActorSource, DamagePacket, EffectSource, Modifier, RuleEvent, RuleOptions } from "../engine/types.js";
@@ -127,6 +136,8 @@ export interface ApplyInput {
   userId: string;
   /** Id for the record (injected so tests are deterministic). */
   recordId: string;
+  /** The card's message id (part of the application's identity); absent = "". */
+  cardId?: string;
   roll: RequestRoller;
   /** The target's current effects (for the ongoing damage's stacking rule). Absent = none. */
   effects?: readonly EffectSource[];
@@ -155,7 +166,6 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
   const target = findTarget(card, input.targetUuid);
   if (mode === "knockOut" && !ruleset.knockOut)
     throw new EngineError("mode", "this game has no choice to knock a creature out instead of killing it", mode);
-  const prior = structuredClone(actor);
   let next: ActorSource;
   let events: RuleEvent[];
   let requests;
@@ -201,8 +211,15 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
       type: card.ongoing.type,
     };
   }
+  const changes: ActorChange[] = diffActor(actor, next);
+  for (const e of effects.remove) {
+    const old = (input.effects ?? []).find((x) => x.id === e);
+    if (old) changes.push({ kind: "effectRemoved", effect: structuredClone(old) });
+  }
+  for (const e of effects.create) changes.push({ kind: "effectAdded", effect: structuredClone(e) });
   const record: AppliedRecord = {
     id: input.recordId,
+    key: applicationKey(input.cardId ?? "", target, mode),
     targetUuid: target.uuid,
     actorUuid: target.actorUuid,
     mode,
@@ -212,8 +229,8 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
     absorbedByTemp,
     adjustments,
     events,
-    prior,
-    after: structuredClone(next),
+    changes,
+    left: fingerprint(next),
     userId: input.userId,
     undone: false,
     ...(applied ? { effects: applied } : {}),
@@ -222,33 +239,75 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
 }
 
 export interface UndoDecision {
-  /** The source to write back: exactly what the target had before the button. */
+  /** The target's new source: the press's changes reversed on what the target has now. */
   restore: ActorSource;
-  /** True when the target changed since (the undo still restores the prior state; the card says so). */
+  /** True when the target changed since the press (later play is kept; see `conflicts`). */
   changedSince: boolean;
+  /** Fields undo left alone because something changed them after the press (warn the user). */
+  conflicts: UndoConflict[];
   card: AttackCardData;
   record: AppliedRecord;
   /** Effects to delete (the ongoing damage the press added) and to re-create (what it replaced). */
   effects: { remove: string[]; create: EffectSource[] };
+  /** Effects to write back with fields the press changed (none for card presses so far). */
+  effectUpdates: EffectSource[];
 }
 
-/** Undo one recorded application: the exact prior source comes back; the record is marked undone. */
-export function decideUndo(card: AttackCardData, recordId: string, current: ActorSource): UndoDecision {
+/** The effects a record's target has right after the press (when the caller has no fresher view). */
+function effectsAsLeft(record: AppliedRecord): EffectSource[] {
+  return record.changes.flatMap((c) => (c.kind === "effectAdded" ? [c.effect] : []));
+}
+
+/**
+ * Undo one recorded press on the target as it is now: the inverse of its changes, touching a field
+ * only while it still holds what the press left (engine/changes.ts). `currentEffects` = the
+ * target's effects now (absent = as the press left them); `undoneEffectIds` = effects whose
+ * creation was undone since (never brought back). The record is marked undone.
+ */
+export function decideUndo(
+  card: AttackCardData,
+  recordId: string,
+  current: ActorSource,
+  currentEffects?: readonly EffectSource[],
+  undoneEffectIds: ReadonlySet<string> = new Set<string>(),
+): UndoDecision {
   const record = card.applied.find((r) => r.id === recordId);
   if (!record) throw new EngineError("recordId", `the card has no applied record ${recordId}`, recordId);
   if (record.undone) throw new EngineError("recordId", "this application was already undone", recordId);
-  const changedSince = JSON.stringify(current) !== JSON.stringify(record.after);
+  const plan = invertChanges(record.changes, current, currentEffects ?? effectsAsLeft(record), undoneEffectIds);
   const undone = { ...record, undone: true };
   return {
-    restore: structuredClone(record.prior),
-    changedSince,
+    restore: plan.next,
+    changedSince: plan.conflicts.length > 0 || fingerprint(current) !== record.left,
+    conflicts: plan.conflicts,
     record: undone,
     card: { ...card, applied: card.applied.map((r) => (r.id === recordId ? undone : r)) },
-    effects: {
-      remove: record.effects?.addedId ? [record.effects.addedId] : [],
-      create: structuredClone(record.effects?.removed ?? []),
-    },
+    effects: { remove: plan.effects.remove, create: plan.effects.create },
+    effectUpdates: plan.effects.update,
   };
+}
+
+/** Effect ids created by presses of these records that were undone since. */
+export function undoneCreations(records: readonly AppliedRecord[]): Set<string> {
+  return new Set(records.filter((r) => r.undone).flatMap((r) => createdEffectIds(r.changes)));
+}
+
+/** Who may apply, heal or undo through a card on one target: a GM, the card's author, an owner of the target. */
+export function mayUseCard(facts: { isGM: boolean; isAuthor: boolean; ownsTarget: boolean }): boolean {
+  return facts.isGM || facts.isAuthor || facts.ownsTarget;
+}
+
+/**
+ * The identity of an application: the card, the target, the outcome it met and the button. The
+ * same application is carried out at most once until it is undone.
+ */
+export function applicationKey(cardId: string, target: Pick<CardTarget, "uuid" | "outcome">, mode: ApplyMode): string {
+  return [cardId, target.uuid, target.outcome.result, mode].join("|");
+}
+
+/** The record of an application with this key that is still in effect, if any. */
+export function activeApplication(records: readonly AppliedRecord[], key: string): AppliedRecord | undefined {
+  return records.find((r) => r.key === key && !r.undone);
 }
 
 /** Applied records of one target that are still in effect (for the card's per-target lines). */

@@ -1,26 +1,35 @@
 /**
  * Apply and undo buttons of the attack card, in Foundry ([SYS-TARGETS], [SYS-PERM]). A click is
- * routed (socket.ts): done here by the GM or an owner of both target and card, else by the active
- * GM through a query, else refused with a notice. Done means: the ruleset decides (apply-core.ts),
- * the rolls it asks for are rolled and posted, the target is written in one update, and the card
- * records the amount with its undo.
+ * routed (socket.ts): carried out on the active GM's client, asked of it over the system socket by
+ * every other client, or refused with a notice when no GM is online. Carried out means: the asker
+ * (as the transport named them) may use the card (a GM, the card's author, an owner of the target),
+ * the same application is not already in effect, and then — in the target actor's queue, on the
+ * actor as it is now — the ruleset decides (apply-core.ts), the rolls it asks for are rolled and
+ * posted, the target is written in one update, and the card records what the press changed.
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
-import { ownsUuid, renderRuleCard, publicViewer } from "../applications/chat/render.js";
+import { renderRuleCard, publicViewer } from "../applications/chat/render.js";
 import type { SaveRoll } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
+import { askGM, routeAction, type ActionReport, type ApplyRequest, type Asker, type UndoRequest } from "../socket.js";
+import { withActorQueue } from "./actor-queue.js";
 import {
-  askGM,
-  QUERY_APPLY,
-  QUERY_UNDO,
-  routeAction,
-  type ActionReport,
-  type ApplyQueryData,
-  type UndoQueryData,
-} from "../socket.js";
-import { decideApplication, decideUndo, findTarget, ongoingName } from "./apply-core.js";
-import { APPLY_MODES, type ApplyMode, type AttackCardData, type RuleCardData } from "./card-data.js";
+  activeApplication,
+  applicationKey,
+  decideApplication,
+  decideUndo,
+  mayUseCard,
+  ongoingName,
+  undoneCreations,
+} from "./apply-core.js";
+import {
+  APPLY_MODES,
+  type AppliedRecord,
+  type ApplyMode,
+  type AttackCardData,
+  type RuleCardData,
+} from "./card-data.js";
 import type { ResolvedRequest } from "./requests.js";
 import {
   actorFromUuid,
@@ -40,18 +49,6 @@ export function cardOf(message: ChatMessage): AttackCardData | null {
 
 async function saveCard(message: ChatMessage, card: AttackCardData): Promise<void> {
   await message.update({ flags: { [SYSTEM_ID]: { attack: card } } });
-}
-
-/** One card change at a time per message on this client (two quick clicks must not lose a record). */
-const queues = new Map<string, Promise<unknown>>();
-function serialise<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const prev = queues.get(key) ?? Promise.resolve();
-  const next = prev.then(fn, fn);
-  queues.set(
-    key,
-    next.catch(() => undefined),
-  );
-  return next;
 }
 
 /** Post the rolls the rules asked for while applying (death saves…) with what they did. */
@@ -82,17 +79,51 @@ export async function postRequestRolls(
   await postCard({ actor, content, rolls: rolls.map((r) => r.roll), flags: { rule: data } });
 }
 
-/** Apply on this client (the GM, or an owner of the target and the card). */
-export async function applyHere(data: ApplyQueryData): Promise<ActionReport> {
+/** This client's own user as an asker (the GM clicking on their own client). */
+export function selfAsker(): Asker {
+  return { id: game.user.id ?? "", isGM: game.user.isGM };
+}
+
+/** Whether the asker may apply or undo through this card on this target. */
+function permitted(message: ChatMessage, actor: Actor.Implementation, asker: Asker): boolean {
+  const user = game.users.get(asker.id);
+  if (!user) return false;
+  return mayUseCard({
+    isGM: user.isGM,
+    isAuthor: (message.author?.id ?? null) === asker.id,
+    ownsTarget: actor.testUserPermission(user, "OWNER"),
+  });
+}
+
+/** Every applied record this client knows (for effects whose creation was undone since). */
+function allRecords(): AppliedRecord[] {
+  return game.messages.contents.flatMap((m) => cardOf(m)?.applied ?? []);
+}
+
+/** The queue key of a card's records (one writer of a card's records at a time). */
+const cardKey = (messageId: string): string => `ChatMessage.${messageId}`;
+
+/** Apply on this client (the active GM's) for the asker the transport named. */
+export async function applyHere(data: ApplyRequest, asker: Asker): Promise<ActionReport> {
   const message = game.messages.get(data.messageId);
-  if (!message) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
+  const card = message ? cardOf(message) : null;
+  if (!message || !card) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
   if (!(APPLY_MODES as readonly string[]).includes(data.mode)) return { ok: false, message: "D20C.Chat.Error.BadMode" };
-  return serialise(data.messageId, async () => {
-    const card = cardOf(message);
-    if (!card) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
-    const target = findTarget(card, data.targetUuid);
-    const actor = await actorFromUuid(target.uuid);
-    if (!actor) return { ok: false, message: "D20C.Chat.Error.NoTarget", data: { name: target.name } };
+  const mode = data.mode as ApplyMode;
+  const listed = card.targets.find((t) => t.uuid === data.targetUuid);
+  if (!listed) return { ok: false, message: "D20C.Chat.Error.NoTarget", data: { name: data.targetUuid } };
+  const actor = await actorFromUuid(listed.uuid);
+  if (!actor) return { ok: false, message: "D20C.Chat.Error.NoTarget", data: { name: listed.name } };
+  if (!permitted(message, actor, asker))
+    return { ok: false, message: "D20C.Chat.Permission.Refused", data: { name: listed.name } };
+  return withActorQueue([actor.uuid, cardKey(data.messageId)], async () => {
+    // Read the card and the actor afresh: another application may have run while this one waited.
+    const fresh = cardOf(message);
+    const target = fresh?.targets.find((t) => t.uuid === listed.uuid);
+    if (!fresh || !target) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
+    const key = applicationKey(message.id ?? "", target, mode);
+    if (activeApplication(fresh.applied, key))
+      return { ok: false, message: "D20C.Chat.Error.AlreadyApplied", data: { name: target.name } };
     const made: { resolved: ResolvedRequest; roll: SaveRoll }[] = [];
     const pending: SaveRoll[] = [];
     const i18n = {
@@ -103,15 +134,16 @@ export async function applyHere(data: ApplyQueryData): Promise<ActionReport> {
     const decision = await decideApplication({
       effects: effectSources(actor),
       effectId: foundry.utils.randomID(),
-      ongoingName: card.ongoing ? ongoingName(card.ongoing, i18n) : "",
+      ongoingName: fresh.ongoing ? ongoingName(fresh.ongoing, i18n) : "",
       ruleset: activeRuleset(),
       options: ruleOptions(),
-      card,
-      targetUuid: data.targetUuid,
-      mode: data.mode as ApplyMode,
+      card: fresh,
+      cardId: message.id ?? "",
+      targetUuid: target.uuid,
+      mode,
       actor: engineSource(actor),
       actorId: actor.id ?? "",
-      userId: data.userId,
+      userId: asker.id,
       recordId: foundry.utils.randomID(),
       roll: async (request) => {
         const { roll, result } = await rollRequest(request);
@@ -124,7 +156,7 @@ export async function applyHere(data: ApplyQueryData): Promise<ActionReport> {
     await changeEffects(actor, decision.effects);
     await saveCard(message, decision.card);
     if (made.length) await postRequestRolls(actor, "D20C.Chat.RulesRolls", made, decision.record.events);
-    const healing = data.mode === "heal" || data.mode === "temp";
+    const healing = mode === "heal" || mode === "temp";
     return {
       ok: true,
       message: healing ? "D20C.Chat.Applied.HealReport" : "D20C.Chat.Applied.DamageReport",
@@ -133,24 +165,46 @@ export async function applyHere(data: ApplyQueryData): Promise<ActionReport> {
   });
 }
 
-/** Undo on this client. */
-export async function undoHere(data: UndoQueryData): Promise<ActionReport> {
+/** Localised names of the fields an undo left alone. */
+function conflictFields(paths: readonly string[]): string {
+  return [...new Set(paths.map((p) => p.replace(/^effect:[^.]+\./, "")))].join(", ");
+}
+
+/** Undo on this client (the active GM's) for the asker the transport named. */
+export async function undoHere(data: UndoRequest, asker: Asker): Promise<ActionReport> {
   const message = game.messages.get(data.messageId);
-  if (!message) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
-  return serialise(data.messageId, async () => {
-    const card = cardOf(message);
-    const record = card?.applied.find((r) => r.id === data.recordId);
-    if (!card || !record) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
-    const actor = await actorFromUuid(record.targetUuid);
-    if (!actor) return { ok: false, message: "D20C.Chat.Error.NoTarget", data: { name: record.targetUuid } };
-    const decision = decideUndo(card, data.recordId, engineSource(actor));
+  const card = message ? cardOf(message) : null;
+  const listed = card?.applied.find((r) => r.id === data.recordId);
+  if (!message || !card || !listed) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
+  const actor = await actorFromUuid(listed.targetUuid);
+  const name = card.targets.find((t) => t.uuid === listed.targetUuid)?.name ?? listed.targetUuid;
+  if (!actor) return { ok: false, message: "D20C.Chat.Error.NoTarget", data: { name } };
+  if (!permitted(message, actor, asker)) return { ok: false, message: "D20C.Chat.Permission.Refused", data: { name } };
+  return withActorQueue([actor.uuid, cardKey(data.messageId)], async () => {
+    const fresh = cardOf(message);
+    if (!fresh) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
+    const decision = decideUndo(
+      fresh,
+      data.recordId,
+      engineSource(actor),
+      effectSources(actor),
+      undoneCreations(allRecords()),
+    );
     await writeEngineSource(actor, decision.restore);
     await changeEffects(actor, decision.effects);
     await saveCard(message, decision.card);
+    const who = { name: actor.name ?? name };
+    if (decision.conflicts.length)
+      return {
+        ok: true,
+        warn: true,
+        message: "D20C.Chat.Undo.Conflict",
+        data: { ...who, fields: conflictFields(decision.conflicts.map((c) => c.path)) },
+      };
     return {
       ok: true,
       message: decision.changedSince ? "D20C.Chat.Undo.ChangedSince" : "D20C.Chat.Undo.Done",
-      data: { name: actor.name ?? "" },
+      data: who,
     };
   });
 }
@@ -160,35 +214,28 @@ function notify(level: "info" | "warn" | "error", report: ActionReport): void {
   ui.notifications?.[level](text);
 }
 
-function facts(message: ChatMessage, targetUuid: string) {
-  return {
-    isGM: game.user.isGM,
-    ownsActor: ownsUuid(targetUuid),
-    ownsMessage: message.isOwner,
-    gmOnline: Boolean(game.users.activeGM),
-  };
+function facts() {
+  return { isActiveGM: Boolean(game.users.activeGM?.isSelf), gmOnline: Boolean(game.users.activeGM) };
 }
 
 /** An apply button was clicked. */
 export async function onApplyClick(message: ChatMessage, targetUuid: string, mode: string): Promise<void> {
-  const data: ApplyQueryData = { messageId: message.id ?? "", targetUuid, mode, userId: game.user.id ?? "" };
+  const data: ApplyRequest = { messageId: message.id ?? "", targetUuid, mode };
   await routeAction({
-    facts: facts(message, targetUuid),
-    local: () => guard(() => applyHere(data)),
-    viaGM: () => askGM(QUERY_APPLY, data),
+    facts: facts(),
+    local: () => guard(() => applyHere(data, selfAsker())),
+    viaGM: () => askGM("apply", data),
     notify,
   });
 }
 
 /** An undo button was clicked. */
 export async function onUndoClick(message: ChatMessage, recordId: string): Promise<void> {
-  const record = cardOf(message)?.applied.find((r) => r.id === recordId);
-  if (!record) return;
-  const data: UndoQueryData = { messageId: message.id ?? "", recordId, userId: game.user.id ?? "" };
+  const data: UndoRequest = { messageId: message.id ?? "", recordId };
   await routeAction({
-    facts: facts(message, record.targetUuid),
-    local: () => guard(() => undoHere(data)),
-    viaGM: () => askGM(QUERY_UNDO, data),
+    facts: facts(),
+    local: () => guard(() => undoHere(data, selfAsker())),
+    viaGM: () => askGM("undo", data),
     notify,
   });
 }

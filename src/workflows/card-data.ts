@@ -3,8 +3,8 @@
  * Everything the card shows and every apply/undo button reads comes from here, so a card
  * re-renders the same for every viewer and survives reloads. JSON only: no documents, no classes.
  */
+import type { ActorChange } from "../engine/changes.js";
 import type {
-  ActorSource,
   AttackOutcome,
   DamageRecipe,
   EffectSource,
@@ -100,9 +100,15 @@ export interface AppliedEffects {
   type: string;
 }
 
-/** A button press that changed a target, recorded for the card and its undo. */
+/**
+ * A button press that changed a target, recorded for the card and its undo. What it did is the
+ * list of `changes` (engine/changes.ts): undo reverses exactly those and never restores a whole
+ * prior state. Something new an application does (conditions imposed…) is one more change in it.
+ */
 export interface AppliedRecord {
   id: string;
+  /** The application's identity (card, target, outcome, mode): applied at most once until undone. */
+  key: string;
   targetUuid: string;
   actorUuid: string;
   mode: ApplyMode;
@@ -114,10 +120,11 @@ export interface AppliedRecord {
   absorbedByTemp: number;
   adjustments: Modifier[];
   events: RuleEvent[];
-  /** The target's source exactly as it was before: undo writes this back. */
-  prior: ActorSource;
-  /** The target's source right after (to warn when something changed it since). */
-  after: ActorSource;
+  /** What the press changed on the target, in order (fields and effects). */
+  changes: ActorChange[];
+  /** Fingerprint of the target as the press left it (to say whether anything changed it since). */
+  left: string;
+  /** The user the press was made for (as the transport named them, never as a payload claimed). */
   userId: string;
   undone: boolean;
   /** Ongoing damage the press put on the target (absent = none). */

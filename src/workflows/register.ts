@@ -1,6 +1,6 @@
 /**
  * Registration of the attack workflow (called once from the init hook in src/d20-combat.ts):
- * roll classes, settings, GM queries, the roll hook, card rendering, scrolling numbers, and the
+ * roll classes, settings, the GM relay on the system socket, the roll hook, card rendering, scrolling numbers, and the
  * follow-up rolls the rules ask for after a token-HUD HP edit.
  */
 import { SYSTEM_ID } from "../constants.js";
@@ -10,7 +10,7 @@ import { registerRolls } from "../dice/rolls.js";
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import type { RuleResult } from "../engine/types.js";
 import { registerAttackSettings } from "../settings-attack.js";
-import { registerQueries } from "../socket.js";
+import { registerRelay } from "../socket.js";
 import { applyHere, guard, undoHere } from "./apply-damage.js";
 import { registerRollHook } from "./roll-hook.js";
 import { registerScrollingText } from "./scrolling-text.js";
@@ -42,9 +42,9 @@ async function followRuleResult(actor: Actor.Implementation, result: RuleResult)
 export function registerAttackWorkflow(): void {
   registerRolls();
   registerAttackSettings();
-  registerQueries({
-    apply: (data) => guard(() => applyHere(data)),
-    undo: (data) => guard(() => undoHere(data)),
+  registerRelay({
+    apply: (data, asker) => guard(() => applyHere(data, asker)),
+    undo: (data, asker) => guard(() => undoHere(data, asker)),
   });
   registerRollHook();
   registerScrollingText();

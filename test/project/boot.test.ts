@@ -125,13 +125,11 @@ describe.each([13, 14] as const)("boot under Foundry generation %i", (generation
       expect(new Set(rolls).size).toBe(rolls.length);
     });
 
-    it("registers its GM queries under d20-combat.-prefixed names", () => {
-      const names = Object.keys(s.config.queries);
-      expect(names.length).toBeGreaterThan(0);
-      for (const name of names) {
-        expect(name.startsWith(`${SYSTEM}.`), name).toBe(true);
-        expect(typeof s.config.queries[name]).toBe("function");
-      }
+    it("[SYS-PERM] listens for GM relay requests on its own system socket channel (and registers no query)", () => {
+      expect(s.socket.listeners.get(`system.${SYSTEM}`)).toHaveLength(1);
+      expect([...s.socket.listeners.keys()]).toEqual([`system.${SYSTEM}`]);
+      // Query handlers are not told who queried, so nothing is registered there.
+      expect(Object.keys(s.config.queries)).toEqual([]);
     });
 
     it("registers during init every d20-combat setting the bundle reads or writes", () => {

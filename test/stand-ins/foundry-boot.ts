@@ -21,7 +21,8 @@
  *   shipped in v13 and v14); `utils` (`randomID`, `getProperty`, `escapeHTML`).
  * - `game`: `settings` (./settings.ts, with core's `rollMode` / `messageMode` pre-registered as core
  *   does), `i18n` (./i18n.ts, throwing on a missing key), `release.generation`, a GM `user`, `users`
- *   (`activeGM` is that user, `isSelf`), empty `actors` / `items` / `messages`.
+ *   (`activeGM` is that user, `isSelf`), empty `actors` / `items` / `messages`, `socket` (`on`
+ *   recording each channel's listeners, `emit` recording what was sent).
  * - `ui.notifications` (recording), `CONST.TEXT_ANCHOR_POINTS`, `canvas` (not ready).
  * - For the self-test runner (test/project/self-test.test.ts): `Folder` / `Scene` with a recording
  *   `implementation.create` (documents with `delete()`; a scene's `view()` makes it the canvas's
@@ -224,6 +225,11 @@ export interface FoundryBootStandIn {
   sheetCalls: SheetCallStandIn[];
   loadedTemplates: string[];
   notifications: { level: string; message: string }[];
+  /** `game.socket.on` listeners by channel, and what `game.socket.emit` sent. */
+  socket: {
+    listeners: Map<string, ((...args: unknown[]) => void)[]>;
+    emitted: { channel: string; payload: unknown }[];
+  };
   /** Core's classes the bundle should extend / keep. */
   core: { Roll: typeof RollStandIn; Actor: typeof ActorStandIn; Item: typeof ItemStandIn };
   /** Folders, scenes, chat messages and dialogs the self-test runner made. */
@@ -303,6 +309,7 @@ export function installFoundryBootStandIn(generation: 13 | 14, rulesetValue?: st
       sheetCalls.push({ call, documentClass, scope, sheetClass, options });
     };
 
+  const socket: FoundryBootStandIn["socket"] = { listeners: new Map(), emitted: [] };
   const globals: Record<(typeof GLOBAL_NAMES)[number], unknown> = {
     Hooks: hooks,
     CONFIG: config,
@@ -345,6 +352,12 @@ export function installFoundryBootStandIn(generation: 13 | 14, rulesetValue?: st
       },
     },
     game: {
+      socket: {
+        on: (channel: string, fn: (...args: unknown[]) => void) => {
+          socket.listeners.set(channel, [...(socket.listeners.get(channel) ?? []), fn]);
+        },
+        emit: (channel: string, payload: unknown) => socket.emitted.push({ channel, payload }),
+      },
       settings,
       i18n,
       release: { generation },
@@ -381,6 +394,7 @@ export function installFoundryBootStandIn(generation: 13 | 14, rulesetValue?: st
     sheetCalls,
     loadedTemplates,
     notifications,
+    socket,
     core: { Roll: RollStandIn, Actor: ActorStandIn, Item: ItemStandIn },
     world,
     uninstall: () => {

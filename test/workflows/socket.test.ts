@@ -46,9 +46,11 @@ function gmHandler(world: ReturnType<typeof scene>["world"]) {
 }
 
 describe("[SYS-PERM] routing card actions", () => {
-  it("[SYS-PERM] the GM, and a user owning both target and card, act directly", () => {
-    expect(chooseRoute({ isGM: true, ownsActor: false, ownsMessage: false, gmOnline: true })).toBe("local");
-    expect(chooseRoute({ isGM: false, ownsActor: true, ownsMessage: true, gmOnline: false })).toBe("local");
+  it("[SYS-PERM] only the active GM's client acts directly: it keeps the records of what each press did", () => {
+    expect(chooseRoute({ isActiveGM: true, gmOnline: true })).toBe("local");
+    // An owner of the target and the card no longer writes locally: the records live where only GMs write.
+    expect(chooseRoute({ isActiveGM: false, gmOnline: true })).toBe("gm");
+    expect(chooseRoute({ isActiveGM: false, gmOnline: false })).toBe("noGM");
   });
 
   it("[SYS-PERM] a player applying to a GM-owned token goes through the active GM and sees the result", async () => {
@@ -56,7 +58,7 @@ describe("[SYS-PERM] routing card actions", () => {
     const local = vi.fn(async (): Promise<ActionReport> => ({ ok: true, message: "x" }));
     const notify = vi.fn();
     const result = await routeAction({
-      facts: { isGM: false, ownsActor: false, ownsMessage: true, gmOnline: true },
+      facts: { isActiveGM: false, gmOnline: true },
       local,
       viaGM: gmHandler(world),
       notify,
@@ -82,7 +84,7 @@ describe("[SYS-PERM] routing card actions", () => {
     const local = vi.fn(async (): Promise<ActionReport> => ({ ok: true, message: "x" }));
     const notify = vi.fn();
     const result = await routeAction({
-      facts: { isGM: false, ownsActor: false, ownsMessage: true, gmOnline: false },
+      facts: { isActiveGM: false, gmOnline: false },
       local,
       viaGM,
       notify,
@@ -99,7 +101,7 @@ describe("[SYS-PERM] routing card actions", () => {
   it("[SYS-PERM] a GM that fails to answer is reported as an error, not dropped silently", async () => {
     const notify = vi.fn();
     const result = await routeAction({
-      facts: { isGM: false, ownsActor: false, ownsMessage: false, gmOnline: true },
+      facts: { isActiveGM: false, gmOnline: true },
       local: async () => ({ ok: true, message: "x" }),
       viaGM: async () => {
         throw new Error("timed out");
@@ -114,7 +116,7 @@ describe("[SYS-PERM] routing card actions", () => {
   });
 
   it("[SYS-PERM] an owner of the token who cannot edit someone else's card still goes through the GM", () => {
-    expect(chooseRoute({ isGM: false, ownsActor: true, ownsMessage: false, gmOnline: true })).toBe("gm");
-    expect(chooseRoute({ isGM: false, ownsActor: true, ownsMessage: false, gmOnline: false })).toBe("noGM");
+    expect(chooseRoute({ isActiveGM: false, gmOnline: true })).toBe("gm");
+    expect(chooseRoute({ isActiveGM: false, gmOnline: false })).toBe("noGM");
   });
 });

@@ -1,0 +1,307 @@
+/**
+ * Stand-in for the Foundry globals the GM relay touches (src/socket.ts, src/workflows/apply-damage.ts,
+ * src/workflows/card-ledger.ts), on top of the attack stand-in (./foundry-attack.ts: `Roll`,
+ * `ChatMessage.create`, settings, i18n, templates, notifications). It imitates, on the ACTIVE GM's
+ * client, these Foundry v13 facts:
+ *
+ * - `game.socket.on(channel, fn)` records listeners; Foundry calls them with `(payload, senderId)`,
+ *   the sender's user id stamped by the server (tests call {@link RelayStandIn.send}); `emit` records
+ *   what the GM's client sent and settles {@link RelayStandIn.send}'s wait for the answer.
+ * - `game.users` (`get`, `contents`, `filter`, `activeGM`, each user `id`/`isGM`/`active`/`isSelf`),
+ *   `game.user` = the GM.
+ * - `game.messages` (`get`, `contents`) of {@link MessageStandIn}: `id`, `author` (set by the
+ *   "server": the user who created it, never from the data), `flags`, `whisper`, `rolls`, `update`
+ *   (deep-merging `flags`, as Foundry's update does), `delete`. `ChatMessage.create` adds one
+ *   (authored by `game.user`) and fires `createChatMessage` hooks.
+ * - `fromUuid` / `fromUuidSync` for `Actor.<id>` and `Scene.s1.Token.<id>` (a token's actor), with
+ *   `Actor.implementation` / `TokenDocument.implementation` for `instanceof`.
+ * - {@link RelayActorStandIn}: the system Actor surface the relay uses (`toEngineSource`,
+ *   `applyEngineActor` writing the source, `effects` with `has`/`get`/iteration, create/delete of
+ *   ActiveEffects keeping ids, `testUserPermission(user, "OWNER")` from an ownership list).
+ * - `Hooks.on/once/callAll`, `CONFIG.Dice.rolls`, `foundry.utils.randomID` (a counter: deterministic),
+ *   `foundry.applications.handlebars.loadTemplates`.
+ *
+ * Knowingly different: one client only (the GM's), no database latency beyond a microtask per
+ * update, no permission checks on writes (the relay is what decides). It decides no rule.
+ */
+import { SYSTEM_ID } from "../../src/constants.js";
+import type { ActorSource } from "../../src/engine/types.js";
+import { installAttackStandIn, type AttackStandInState } from "./foundry-attack.js";
+
+export interface UserStandIn {
+  id: string;
+  name: string;
+  isGM: boolean;
+  active: boolean;
+  isSelf: boolean;
+}
+
+interface EffectDocStandIn {
+  id: string;
+  name: string;
+  statuses: Set<string>;
+  flags: Record<string, unknown>;
+}
+
+/** The system Actor as the relay sees it. */
+export class RelayActorStandIn {
+  effectDocs = new Map<string, EffectDocStandIn>();
+  writes = 0;
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    public source: ActorSource,
+    /** Ids of users who own it (GMs always do). */
+    public owners: string[] = [],
+  ) {}
+  get uuid(): string {
+    return `Actor.${this.id}`;
+  }
+  get effects() {
+    const docs = this.effectDocs;
+    return {
+      has: (id: string) => docs.has(id),
+      get: (id: string) => docs.get(id),
+      [Symbol.iterator]: () => docs.values(),
+      get size() {
+        return docs.size;
+      },
+    };
+  }
+  toEngineSource(): ActorSource {
+    return structuredClone(this.source);
+  }
+  async applyEngineActor(next: ActorSource): Promise<this> {
+    await Promise.resolve();
+    this.source = structuredClone(next);
+    this.writes++;
+    return this;
+  }
+  testUserPermission(user: UserStandIn, level: string): boolean {
+    return level === "OWNER" && (user.isGM || this.owners.includes(user.id));
+  }
+  async createEmbeddedDocuments(
+    _type: "ActiveEffect",
+    data: { _id: string; name: string; statuses?: string[]; flags?: Record<string, unknown> }[],
+  ): Promise<EffectDocStandIn[]> {
+    await Promise.resolve();
+    const made = data.map((d) => ({
+      id: d._id,
+      name: d.name,
+      statuses: new Set(d.statuses ?? []),
+      flags: structuredClone(d.flags ?? {}),
+    }));
+    for (const e of made) this.effectDocs.set(e.id, e);
+    return made;
+  }
+  async deleteEmbeddedDocuments(_type: "ActiveEffect", ids: string[]): Promise<void> {
+    await Promise.resolve();
+    for (const id of ids) this.effectDocs.delete(id);
+  }
+  /** The effects as plain data (what a test compares). */
+  effectIds(): string[] {
+    return [...this.effectDocs.keys()];
+  }
+}
+
+/** A token on scene s1 for an actor. */
+export class RelayTokenStandIn {
+  constructor(
+    readonly id: string,
+    readonly actor: RelayActorStandIn,
+  ) {}
+  get uuid(): string {
+    return `Scene.s1.Token.${this.id}`;
+  }
+}
+
+function merge(target: Record<string, unknown>, patch: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(patch)) {
+    const cur = target[k];
+    if (v && typeof v === "object" && !Array.isArray(v) && cur && typeof cur === "object" && !Array.isArray(cur))
+      merge(cur as Record<string, unknown>, v as Record<string, unknown>);
+    else target[k] = structuredClone(v);
+  }
+}
+
+/** A chat message in the world. */
+export class MessageStandIn {
+  flags: Record<string, Record<string, unknown>>;
+  whisper: string[];
+  content: string;
+  rolls: unknown[];
+  constructor(
+    readonly id: string,
+    readonly author: UserStandIn,
+    data: { flags?: Record<string, Record<string, unknown>>; whisper?: string[]; content?: string; rolls?: unknown[] },
+    private readonly world: RelayStandIn,
+  ) {
+    this.flags = structuredClone(data.flags ?? {});
+    this.whisper = [...(data.whisper ?? [])];
+    this.content = data.content ?? "";
+    this.rolls = data.rolls ?? [];
+  }
+  get isOwner(): boolean {
+    return this.world.user.isGM || this.world.user.id === this.author.id;
+  }
+  async update(data: { flags?: Record<string, unknown>; content?: string }): Promise<this> {
+    await Promise.resolve();
+    if (data.flags) merge(this.flags as Record<string, unknown>, data.flags);
+    if (data.content !== undefined) this.content = data.content;
+    return this;
+  }
+  async delete(): Promise<void> {
+    this.world.messages.delete(this.id);
+  }
+}
+
+/** The installed stand-in. */
+export interface RelayStandIn {
+  attack: AttackStandInState;
+  user: UserStandIn;
+  users: Map<string, UserStandIn>;
+  messages: Map<string, MessageStandIn>;
+  actors: Map<string, RelayActorStandIn>;
+  tokens: Map<string, RelayTokenStandIn>;
+  listeners: Map<string, ((payload: unknown, senderId: unknown) => void)[]>;
+  emitted: { channel: string; payload: unknown }[];
+  hooks: Map<string, ((...args: unknown[]) => unknown)[]>;
+  /** Who `ChatMessage.create` posts as (a player's client posting its own card); null = the GM. */
+  postAs: UserStandIn | null;
+  /** Add a user (a player unless `isGM`). */
+  addUser(id: string, isGM?: boolean): UserStandIn;
+  /** Add an actor and a token for it (token id = actor id). */
+  addActor(id: string, name: string, source: ActorSource, owners?: string[]): RelayActorStandIn;
+  /** Post a message as a user (the "server" sets the author); fires `createChatMessage`. */
+  post(author: UserStandIn, data: ConstructorParameters<typeof MessageStandIn>[2]): Promise<MessageStandIn>;
+  /**
+   * Deliver a socket payload to the GM's listeners as if `senderId` sent it, and resolve with what
+   * the GM's client emitted in answer (null when it emitted nothing).
+   */
+  send(payload: unknown, senderId: unknown): Promise<unknown>;
+  uninstall(): void;
+}
+
+const EXTRA_GLOBALS = ["Hooks", "CONFIG", "fromUuid", "fromUuidSync", "Actor", "TokenDocument"] as const;
+
+/** Install the relay stand-in (the GM's client) with the world's ruleset. */
+export function installRelayStandIn(rulesetId: string): RelayStandIn {
+  const base = installAttackStandIn(rulesetId);
+  const g = globalThis as Record<string, unknown>;
+  const saved = new Map(EXTRA_GLOBALS.map((n) => [n, g[n]]));
+  const gm: UserStandIn = { id: "gm", name: "Gamemaster", isGM: true, active: true, isSelf: true };
+  let counter = 0;
+  const answers = new Map<unknown, (payload: unknown) => void>();
+  const world: RelayStandIn = {
+    attack: base.state,
+    user: gm,
+    users: new Map([[gm.id, gm]]),
+    messages: new Map(),
+    actors: new Map(),
+    tokens: new Map(),
+    listeners: new Map(),
+    emitted: [],
+    hooks: new Map(),
+    postAs: null,
+    addUser(id, isGM = false) {
+      const u: UserStandIn = { id, name: id, isGM, active: true, isSelf: false };
+      world.users.set(id, u);
+      return u;
+    },
+    addActor(id, name, source, owners = []) {
+      const a = new RelayActorStandIn(id, name, source, owners);
+      world.actors.set(id, a);
+      world.tokens.set(id, new RelayTokenStandIn(id, a));
+      return a;
+    },
+    async post(author, data) {
+      const m = new MessageStandIn(`msg${String(++counter).padStart(13, "0")}`, author, data, world);
+      world.messages.set(m.id, m);
+      for (const fn of world.hooks.get("createChatMessage") ?? []) await fn(m, {}, author.id);
+      return m;
+    },
+    send(payload, senderId) {
+      const id = (payload as { id?: unknown } | null)?.id;
+      const answered = new Promise<unknown>((resolve) => answers.set(id, resolve));
+      const before = world.emitted.length;
+      for (const fn of world.listeners.get(`system.${SYSTEM_ID}`) ?? []) fn(payload, senderId);
+      // A listener that answers nothing (ignored payload) settles after the queue drains.
+      return Promise.race([
+        answered,
+        new Promise<unknown>((resolve) =>
+          setTimeout(() => resolve(world.emitted.length > before ? world.emitted.at(-1)?.payload : null), 200),
+        ),
+      ]);
+    },
+    uninstall() {
+      for (const [n, v] of saved) {
+        if (v === undefined) delete g[n];
+        else g[n] = v;
+      }
+      base.uninstall();
+    },
+  };
+  const gameObj = g.game as Record<string, unknown>;
+  const usersApi = {
+    get: (id: string) => world.users.get(id),
+    get contents() {
+      return [...world.users.values()];
+    },
+    filter: (fn: (u: UserStandIn) => boolean) => [...world.users.values()].filter(fn),
+    get activeGM() {
+      return gm;
+    },
+  };
+  Object.assign(gameObj, {
+    user: Object.assign(gm, { targets: base.state.targets }),
+    users: usersApi,
+    messages: {
+      get: (id: string) => world.messages.get(id),
+      get contents() {
+        return [...world.messages.values()];
+      },
+    },
+    socket: {
+      on: (channel: string, fn: (payload: unknown, senderId: unknown) => void) =>
+        world.listeners.set(channel, [...(world.listeners.get(channel) ?? []), fn]),
+      emit: (channel: string, payload: unknown) => {
+        world.emitted.push({ channel, payload });
+        const id = (payload as { id?: unknown } | null)?.id;
+        answers.get(id)?.(payload);
+        answers.delete(id);
+      },
+    },
+  });
+  const messageClass = g.ChatMessage as Record<string, unknown>;
+  messageClass.create = async (data: ConstructorParameters<typeof MessageStandIn>[2]) => {
+    base.state.messages.push({ data: data as Record<string, unknown>, options: {} });
+    return world.post(world.postAs ?? world.user, data);
+  };
+  const f = g.foundry as Record<string, Record<string, unknown>>;
+  f.utils = { randomID: () => `rid${String(++counter).padStart(13, "0")}` };
+  (f.applications as Record<string, Record<string, unknown>>).handlebars!.loadTemplates = async () => [];
+  const resolve = (uuid: string): RelayActorStandIn | RelayTokenStandIn | null => {
+    const token = /^Scene\.s1\.Token\.(\w+)$/.exec(uuid);
+    if (token) return world.tokens.get(token[1] as string) ?? null;
+    const actor = /^Actor\.(\w+)$/.exec(uuid);
+    return actor ? (world.actors.get(actor[1] as string) ?? null) : null;
+  };
+  Object.assign(g, {
+    Hooks: {
+      on: (name: string, fn: (...args: unknown[]) => unknown) =>
+        world.hooks.set(name, [...(world.hooks.get(name) ?? []), fn]),
+      once: (name: string, fn: (...args: unknown[]) => unknown) =>
+        world.hooks.set(name, [...(world.hooks.get(name) ?? []), fn]),
+      callAll: (name: string, ...args: unknown[]) => {
+        for (const fn of world.hooks.get(name) ?? []) void fn(...args);
+        return true;
+      },
+    },
+    CONFIG: { Dice: { rolls: [g.Roll] } },
+    fromUuid: async (uuid: string) => resolve(uuid),
+    fromUuidSync: (uuid: string) => resolve(uuid),
+    Actor: { implementation: RelayActorStandIn },
+    TokenDocument: { implementation: RelayTokenStandIn },
+  });
+  return world;
+}
