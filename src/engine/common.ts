@@ -64,10 +64,38 @@ export function escalationOffsetFor(round: number, value: number): number {
   return clamp(Math.trunc(value), 0, 6) - Math.max(0, round - 1);
 }
 
-/** Temporary HP are lost first ([13A-TEMPHP] and every game): returns what is left for real HP. */
+/**
+ * Temporary HP are lost first ([13A-TEMPHP] and every game): returns what is left for real HP.
+ * Damage below 0 counts as none, so no adjustment can turn damage into healing.
+ */
 export function absorbTemporary(temp: number, damage: number): { temp: number; absorbed: number; rest: number } {
-  const absorbed = Math.min(Math.max(0, temp), damage);
-  return { temp: Math.max(0, temp) - absorbed, absorbed, rest: damage - absorbed };
+  const dealt = Math.max(0, damage);
+  const absorbed = Math.min(Math.max(0, temp), dealt);
+  return { temp: Math.max(0, temp) - absorbed, absorbed, rest: dealt - absorbed };
+}
+
+/** How far up from dead each life state is: healing may only move a creature up this list. */
+const LIFE_RANK: Record<ActorSource["state"], number> = {
+  dead: 0,
+  dying: 1,
+  unconscious: 2,
+  stable: 2,
+  staggered: 3,
+  active: 4,
+};
+
+/** The better of two life states (healing never leaves a creature worse off than it was). */
+export function liftedState(before: ActorSource["state"], after: ActorSource["state"]): ActorSource["state"] {
+  return LIFE_RANK[after] > LIFE_RANK[before] ? after : before;
+}
+
+/**
+ * HP after healing `amount` from `start` (where healing counts from, e.g. 0 below zero): never
+ * above the maximum, and never below the current value (HP above a maximum lowered by an effect
+ * stay where they are).
+ */
+export function healedHp(hp: { value: number; max: number }, start: number, amount: number): number {
+  return Math.max(hp.value, Math.min(Math.max(hp.max, hp.value), start + amount));
 }
 
 /** A blank, valid actor: the data models' defaults and the tests' starting point. */

@@ -180,6 +180,7 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
 
   const modifiers: Modifier[] = [];
   const parts = input.bonusParts;
+  parts?.forEach((m, i) => requireFinite(`attack.bonusParts[${i}].value`, m.value));
   if (parts && parts.length > 0 && parts.reduce((s, m) => s + m.value, 0) === base) modifiers.push(...parts);
   else modifiers.push({ key: "attackBonus", label: "D20C.Modifier.attackBonus", value: base });
   if (escalation > 0 && usesEscalation(input.attacker)) {

@@ -3,7 +3,15 @@
  * [13A-RESIST] [13A-TEMPHP] [13A-DOWN] [13A-DEATHSAVE] [13A-DEATH] [13A-LASTTURN] [13A-RECOV]
  * [13A-RALLY] [13A-NEGHEAL] [13A-NORECOV] [13A-HEALUP] [13A-SAVE]
  */
-import { absorbTemporary, clonePlain, option, validateActorSource, validatePacket } from "../../common.js";
+import {
+  absorbTemporary,
+  clonePlain,
+  healedHp,
+  liftedState,
+  option,
+  validateActorSource,
+  validatePacket,
+} from "../../common.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
 import type {
   ActorSource,
@@ -124,6 +132,8 @@ export function applyDamage(
   const before = actor.hp.value;
   let value = before - t.rest;
   if (!tracksNegativeHp(actor)) value = Math.max(0, value);
+  // Damage never raises HP (a creature already below the floor stays where it is).
+  value = Math.min(before, value);
   next.hp.value = value;
   events.push({ key: "D20C.Event.damageTaken", data: { amount, hpLost: before - value, temp: t.absorbed }, actorId });
 
@@ -188,10 +198,11 @@ export function applyHealing(
   }
   const start = Math.max(0, actor.hp.value);
   if (actor.hp.value < 0) events.push({ key: `${K}.Event.healFromZero`, actorId });
-  next.hp.value = Math.min(actor.hp.max, start + n);
+  next.hp.value = healedHp(actor.hp, start, n);
   if (next.hp.value > 0) next.lastTurn = false;
-  // Healing can only lift the state: dying → unconscious at 0, anything → active above 0.
-  if (!next.lastTurn) next.state = stateForHp(actor, next.hp.value);
+  // Healing can only lift the state: dying → unconscious at 0, anything → active above 0 (a
+  // down NPC healed by 0 stays as it was).
+  if (!next.lastTurn) next.state = liftedState(actor.state, stateForHp(actor, next.hp.value));
   events.push({ key: "D20C.Event.healed", data: { amount: next.hp.value - actor.hp.value }, actorId });
   return { actor: next, events, requests: [] };
 }

@@ -115,6 +115,8 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
   const modifiers: Modifier[] = [];
 
   // Base attack bonus, itemised when the caller gave its parts.
+  input.bonusParts?.forEach((m, i) => requireFinite(`attack.bonusParts[${i}].value`, m.value));
+  input.attacker.penalties.forEach((m, i) => requireFinite(`attack.attacker.penalties[${i}].value`, m.value));
   if (input.bonusParts && input.bonusParts.length) {
     modifiers.push(...input.bonusParts);
     const rest = input.attackBonus - input.bonusParts.reduce((s, m) => s + m.value, 0);

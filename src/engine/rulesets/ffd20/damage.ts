@@ -2,7 +2,7 @@
  * FFd20 damage and healing: [FF-TYPES], [FF-RESIST], [FF-VULN], [FF-INSUB], temp HP first, and the
  * chosen dying rules ([FF-DEATH], Open, option `dyingRules`).
  */
-import { absorbTemporary, clonePlain, option, validateActorSource, validatePacket } from "../../common.js";
+import { absorbTemporary, clonePlain, healedHp, option, validateActorSource, validatePacket } from "../../common.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
 import type {
   ActorSource,
@@ -173,7 +173,7 @@ export function applyHealing(
     events.push({ key: "D20C.FF.Event.TempHp", data: { temp: next.hp.temp }, actorId });
     return { actor: next, events, requests: [] };
   }
-  next.hp.value = Math.min(actor.hp.max, Math.max(0, actor.hp.value) + n);
+  next.hp.value = healedHp(actor.hp, Math.max(0, actor.hp.value), n);
   events.push({ key: "D20C.FF.Event.Healed", data: { healed: next.hp.value - actor.hp.value }, actorId });
   if (next.hp.value > 0 && (actor.state === "dying" || actor.state === "unconscious" || actor.state === "stable")) {
     next.state = "active";

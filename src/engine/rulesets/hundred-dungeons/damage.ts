@@ -3,7 +3,7 @@
  * underwater), temp HP first, HP floor at 0, dying and enemy death ([HD-DYING], [HD-ENEMYDEATH]),
  * unconscious creatures hit in melee, healing capped at maximum ([HD-HP]).
  */
-import { absorbTemporary, clonePlain, validateActorSource, validatePacket } from "../../common.js";
+import { absorbTemporary, clonePlain, healedHp, validateActorSource, validatePacket } from "../../common.js";
 import { EngineError, requireNonNegative } from "../../errors.js";
 import type {
   ActorSource,
@@ -107,9 +107,10 @@ export function applyDamage(
   const { dealt, adjustments } = adjustForTraits(Math.floor(packet.amount), packet.types, traitSets(actor), options);
   const { temp, absorbed, rest } = absorbTemporary(actor.hp.temp, dealt);
   const before = Math.max(0, actor.hp.value);
-  const after = Math.max(0, before - rest);
+  // Damage never raises HP (stored HP below 0 stay where they are).
+  const after = Math.min(actor.hp.value, Math.max(0, before - rest));
   next.hp = { ...next.hp, temp, value: after };
-  const hpLost = before - after;
+  const hpLost = Math.max(0, actor.hp.value - after);
   if (dealt > 0) events.push({ key: "D20C.HD.Event.damaged", data: { dealt, hpLost, absorbed }, actorId });
   const spared = packet.knockOut || packet.nonlethal;
   const damaged = dealt > 0;
@@ -170,11 +171,14 @@ export function applyHealing(
   }
   // [HD-DYING] healing a dying creature counts up from 0 hit points.
   const start = actor.state === "dying" ? 0 : Math.max(0, actor.hp.value);
-  const value = Math.min(actor.hp.max, start + amount);
+  // A dying creature is at 0 whatever its stored HP say; others never lose HP to healing.
+  const current = actor.state === "dying" ? { value: 0, max: actor.hp.max } : actor.hp;
+  const value = healedHp(current, start, amount);
+  const cap = Math.max(current.max, current.value);
   next.hp = { ...next.hp, value };
-  events.push({ key: "D20C.HD.Event.healed", data: { amount: value - start }, actorId });
-  if (start + amount > actor.hp.max)
-    events.push({ key: "D20C.HD.Event.excessHealingLost", data: { amount: start + amount - actor.hp.max }, actorId });
+  events.push({ key: "D20C.HD.Event.healed", data: { amount: Math.max(0, value - start) }, actorId });
+  if (start + amount > cap)
+    events.push({ key: "D20C.HD.Event.excessHealingLost", data: { amount: start + amount - cap }, actorId });
   if (amount > 0 && actor.state === "dying") {
     next.state = "active";
     next.dyingTurns = 0;

@@ -108,11 +108,11 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
   requireFinite("attack.situation.bonus", input.situation.bonus);
   requireFinite("attack.critRange", input.critRange);
   const modifiers: Modifier[] = input.bonusParts?.length
-    ? input.bonusParts.map((m) => ({ ...m }))
+    ? input.bonusParts.map((m, i) => ({ ...m, value: requireFinite(`attack.bonusParts[${i}].value`, m.value) }))
     : [{ key: "attack", label: `${K}.Mod.Attack`, value: input.attackBonus }];
   let total = natural + input.attackBonus;
-  for (const p of input.attacker.penalties) {
-    modifiers.push({ ...p });
+  for (const [i, p] of input.attacker.penalties.entries()) {
+    modifiers.push({ ...p, value: requireFinite(`attack.attacker.penalties[${i}].value`, p.value) });
     total += p.value;
   }
   if (input.situation.bonus) {
