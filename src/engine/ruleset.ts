@@ -45,6 +45,7 @@ import type {
   ProcedureRoll,
   ProcedureSpec,
 } from "./actions.js";
+import type { SceneAttackInput, SceneReading } from "./scene.js";
 
 export interface Ruleset {
   readonly id: RulesetId;
@@ -104,6 +105,14 @@ export interface Ruleset {
    * Optional: absent = the data model's default.
    */
   readonly defaultSpeed?: number;
+
+  // ---- the battlefield read from the scene ([SYS-CANVAS]) ------------------------------------
+  /**
+   * What the scene says about one attack against one target (cover, concealment, combat
+   * advantage, reach, unseen attackers), each value with its reason. Optional: absent = the game
+   * reads nothing from the scene and the dialog stays as the player sets it.
+   */
+  readScene?(input: SceneAttackInput): SceneReading;
 
   // ---- actors --------------------------------------------------------------------------------
   /** Derive defenses, penalties, saves, bloodied/wounded… from source data ([FF-DEF], [WD-AC]…). */

@@ -48,6 +48,7 @@ import {
   resolveTurnRoll,
   saveFormula,
 } from "./ffd20/turns.js";
+import { readFfScene } from "./ffd20/scene.js";
 
 function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedActor {
   validateActorSource(actor, FF_DAMAGE_TYPES);
@@ -112,6 +113,7 @@ export const ffd20: Ruleset = {
   actions: FF_ACTIONS,
   options: FF_OPTIONS,
   situational: ["combatAdvantage", "cover", "concealment", "wrongSquare", "coupDeGrace", "bonus"],
+  readScene: readFfScene,
   // [SYS-RULESET] healing surges (recoveries, second wind as the rally), death saves, insubstantial.
   sheet: { wounds: false, exhaustion: false, renown: false, baseCombatBonus: false },
   // [SYS-RULESET] [FF-DEATH] (our Open choice): only PCs and important NPCs follow the dying rules,

@@ -52,6 +52,7 @@ import {
   resolveDyingCheck,
   resolveTurnRoll,
 } from "./hundred-dungeons/turns.js";
+import { readHdScene } from "./hundred-dungeons/scene.js";
 
 export * from "./hundred-dungeons/attacks.js";
 export * from "./hundred-dungeons/combat.js";
@@ -210,6 +211,7 @@ export const hundredDungeons: Ruleset = {
   actions: HD_ACTIONS.map((a) => ({ key: a.key, label: a.label })),
   options: HD_OPTIONS,
   situational: ["cover", "mighty", "weak", "withinMeleeReach", "wrongSquare", "bonus"],
+  readScene: readHdScene,
   coverLevels: ["none", "partial", "total"],
   knockOut: true,
   // [SYS-RULESET] exhaustion, renown and weapon skills; hit dice ride on recoveries, the dying check

@@ -42,6 +42,7 @@ import {
   order,
   resolveTurnRoll,
 } from "./wounds-d20/turns.js";
+import { readWdScene } from "./wounds-d20/scene.js";
 
 export const woundsD20: Ruleset = {
   id: "wounds-d20",
@@ -56,6 +57,7 @@ export const woundsD20: Ruleset = {
   actions: ACTIONS,
   options: OPTIONS,
   situational: ["offGuard", "bonus"],
+  readScene: readWdScene,
   // [SYS-RULESET] wounds and Constitution damage, BCB, base save bonus, death saves, recovery dice
   // (no in-combat rally); no exhaustion, renown or insubstantial.
   sheet: { rallies: false, exhaustion: false, renown: false, insubstantial: false },

@@ -153,4 +153,14 @@ export const FF_OPTIONS: readonly OptionSpec[] = [
     },
     default: "4e",
   },
+  // [FF-CA] Open: the text names being "pressed by multiple enemies" but gives no procedure; the
+  // scene reading grants combat advantage when the attacker and an ally flank the target.
+  {
+    key: "flankingAdvantage",
+    rule: "FF-CA",
+    label: "D20C.FF.Option.Flanking.Name",
+    hint: "D20C.FF.Option.Flanking.Hint",
+    type: "boolean",
+    default: true,
+  },
 ];

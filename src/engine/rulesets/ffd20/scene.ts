@@ -1,0 +1,72 @@
+/**
+ * FFd20 read from the scene ([FF-COVER], [FF-CONCEAL], [FF-CA], [FF-INVIS]): cover and superior
+ * cover from the corner lines, total concealment when the attacker cannot see the target, and
+ * combat advantage from an unseen attacker or (a table option) from flanking.
+ */
+import { flanks } from "../../geometry.js";
+import { attackTokens, traceCover, type SceneAttackInput, type SceneNote, type SceneReading } from "../../scene.js";
+import type { Situation } from "../../types.js";
+
+/** World option key: combat advantage when the attacker and an ally flank the target. */
+export const FF_FLANKING_OPTION = "flankingAdvantage";
+
+/**
+ * [FF-COVER] Cover from the corner lines: one or two of the four blocked → cover, three or four →
+ * superior cover while the attacker still has line of effect, none → no line of effect (the target
+ * cannot be hit). Enemies of the attacker stand in the way of ranged attacks only; allies never;
+ * melee (reach included) takes cover from terrain and walls alone; close and area attacks trace
+ * from their origin and ignore creatures.
+ */
+function cover(input: SceneAttackInput): {
+  level: Situation["cover"];
+  note: SceneNote | null;
+  reading: ReturnType<typeof traceCover>;
+} {
+  const trace = traceCover(input, input.range === "ranged" ? "enemies" : "none");
+  const { blocked, by, lineOfEffect } = trace;
+  const data = { blocked, lines: 4 };
+  if (!lineOfEffect) {
+    return {
+      level: "total",
+      reading: trace,
+      note: { field: "cover", value: "total", reason: "D20C.Scene.Reason.NoLineOfEffect", data, by },
+    };
+  }
+  if (blocked === 0) return { level: "none", reading: trace, note: null };
+  const level: Situation["cover"] = blocked <= 2 ? "partial" : "superior";
+  const reason = level === "partial" ? "D20C.Scene.Reason.Cover" : "D20C.Scene.Reason.SuperiorCover";
+  return { level, reading: trace, note: { field: "cover", value: level, reason, data, by } };
+}
+
+/** What the scene says about one FFd20 attack against one target. */
+export function readFfScene(input: SceneAttackInput): SceneReading {
+  const situation: Partial<Situation> = {};
+  const notes: SceneNote[] = [];
+  const c = cover(input);
+  situation.cover = c.level;
+  if (c.note) notes.push(c.note);
+  const meleeOrRanged = input.range === "melee" || input.range === "ranged";
+  // [FF-CONCEAL] an unseen target has total concealment against melee and ranged attacks.
+  const unseen = input.attackerSeesTarget === false;
+  if (meleeOrRanged) {
+    situation.concealment = unseen ? "total" : "none";
+    if (unseen) notes.push({ field: "concealment", value: "total", reason: "D20C.Scene.Reason.Unseen", data: {} });
+  }
+  // [FF-CA] combat advantage needs the attacker to see the target; [FF-INVIS] an attacker its
+  // target cannot see has it.
+  let advantage = false;
+  if (!unseen && input.targetSeesAttacker === false) {
+    advantage = true;
+    notes.push({ field: "combatAdvantage", value: true, reason: "D20C.Scene.Reason.UnseenAttacker", data: {} });
+  }
+  if (!unseen && !advantage && input.options[FF_FLANKING_OPTION] !== false) {
+    const { attacker, target } = attackTokens(input);
+    const partner = input.field.tokens.find((t) => t.standing === "ally" && flanks(attacker, t, target));
+    if (partner) {
+      advantage = true;
+      notes.push({ field: "combatAdvantage", value: true, reason: "D20C.Scene.Reason.Flanking", data: {} });
+    }
+  }
+  situation.combatAdvantage = advantage;
+  return { situation, notes, lines: c.reading.lines };
+}

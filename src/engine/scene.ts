@@ -1,0 +1,100 @@
+/**
+ * What an attack's scene says about one target, as plain data: the input a game reads (the
+ * battlefield, who attacks whom with what kind of attack, what the table's vision test said) and
+ * the reading it gives back (situational values with the reason for each, and the traced lines to
+ * draw). Each game turns these into its own rules in its ruleset module (`Ruleset.readScene`);
+ * the shared tracing lives here.
+ */
+import {
+  bestCornerTrace,
+  hasLineOfEffect,
+  type Battlefield,
+  type Blocker,
+  type FieldToken,
+  type GridPoint,
+  type TracedLine,
+} from "./geometry.js";
+import type { RangeKind, RuleOptions, Situation } from "./types.js";
+
+/** One attacker against one target on a scene. */
+export interface SceneAttackInput {
+  field: Battlefield;
+  /** Token ids in `field.tokens`. */
+  attackerId: string;
+  targetId: string;
+  range: RangeKind;
+  /** Origin square of an area attack (absent: the attacker's own squares, as for close attacks). */
+  origin?: GridPoint | null;
+  /** Whether the attacker can see the target by the table's vision test; null = it cannot tell. */
+  attackerSeesTarget: boolean | null;
+  /** Whether the target can see the attacker; null = it cannot tell. */
+  targetSeesAttacker: boolean | null;
+  options: RuleOptions;
+}
+
+/** A situational value the scene decided, with why (an i18n key and its format data). */
+export interface SceneNote {
+  field: keyof Situation;
+  value: string | number | boolean;
+  /** i18n key of the reason, formatted with `data` (and `by`, the blockers, localised). */
+  reason: string;
+  data: Record<string, number>;
+  by?: Blocker[];
+}
+
+/** What the scene says about one target: only the fields it decided. */
+export interface SceneReading {
+  situation: Partial<Situation>;
+  notes: SceneNote[];
+  /** The lines traced (from the chosen corner to the chosen target square's corners), for drawing. */
+  lines: TracedLine[];
+}
+
+/** The reading of a scene that decides nothing. */
+export const emptyReading = (): SceneReading => ({ situation: {}, notes: [], lines: [] });
+
+/** Which creatures stand in the way of a traced line. */
+export type CreatureCover = "none" | "enemies" | "all";
+
+/** The corner lines of one attack: how many of the best choice's four are blocked, by what, and line of effect. */
+export interface CoverTrace {
+  blocked: number;
+  by: Blocker[];
+  lineOfEffect: boolean;
+  lines: TracedLine[];
+}
+
+/** The tokens of an attack (throws when the attacker or the target is not on the field). */
+export function attackTokens(input: SceneAttackInput): { attacker: FieldToken; target: FieldToken } {
+  const attacker = input.field.tokens.find((t) => t.id === input.attackerId);
+  const target = input.field.tokens.find((t) => t.id === input.targetId);
+  if (!attacker || !target)
+    throw new Error(`scene: token ${attacker ? input.targetId : input.attackerId} is not on the field`);
+  return { attacker, target };
+}
+
+/** Whether the attack starts from an origin square rather than the attacker (area attacks). */
+export const tracesFromOrigin = (input: SceneAttackInput): boolean => input.range === "area" && !!input.origin;
+
+/**
+ * Trace the attack's corner lines: from the best corner of the attacker's squares (an area attack's
+ * origin square) to the corners of the best square of the target. Walls that stop movement and
+ * blocking terrain always block; creatures other than the attacker and the target as `creatures` says.
+ */
+export function traceCover(input: SceneAttackInput, creatures: CreatureCover): CoverTrace {
+  const { attacker, target } = attackTokens(input);
+  const origin = tracesFromOrigin(input) && input.origin ? { ...input.origin, size: 1 } : attacker;
+  const blockers = input.field.tokens.filter(
+    (t) =>
+      t.id !== attacker.id &&
+      t.id !== target.id &&
+      (creatures === "all" ? t.standing !== "self" : creatures === "enemies" && t.standing === "enemy"),
+  );
+  const trace = bestCornerTrace(origin, target, {
+    walls: input.field.walls,
+    terrain: input.field.terrain ?? [],
+    creatures: blockers,
+  });
+  const by = [...new Set(trace.lines.map((l) => l.blockedBy).filter((b): b is Blocker => b !== null))];
+  return { blocked: trace.blocked, by, lineOfEffect: hasLineOfEffect(origin, target, input.field), lines: trace.lines };
+}
