@@ -33,6 +33,8 @@ declare module "fvtt-types/configuration" {
     "d20-combat.schemaVersion": number;
     /** Who sees targets' defenses and the odds on attack cards (src/settings-attack.ts). */
     "d20-combat.cardVisibility": CardVisibility;
+    /** Attacks read cover, sight and positions from the scene (src/settings-scene.ts). */
+    "d20-combat.sceneReading": boolean;
     /** Each ruleset's Open rules, `d20-combat.<rulesetId>.<optionKey>` (src/settings.ts registerRuleOptionSettings). */
     [option: `d20-combat.${RulesetId}.${string}`]: string | number | boolean;
   }

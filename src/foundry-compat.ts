@@ -52,3 +52,22 @@ export function v14MessageModeOption(mode: string): ChatMessageCreateOptions {
   const options: { messageMode: string } = { messageMode: mode };
   return options as ChatMessageCreateOptions;
 }
+
+/**
+ * `DetectionMode#testVisibility(visionSource, mode, config)` for a token's vision source. fvtt-types
+ * 13.345.1 types `Token#vision` as `PointVisionSource.Implementation` but the parameter as
+ * `PointVisionSource.Any`, and the two disagree on `layers` (a typed record against a plain one) —
+ * the very object Foundry's own `CanvasVisibility#testVisibility` passes here. The tests carry the
+ * point's elevation both inside the point (v14's elevated point) and beside it (v13).
+ */
+export function detectionModeSees(
+  mode: foundry.canvas.perception.DetectionMode,
+  source: foundry.canvas.sources.PointVisionSource.Implementation,
+  data: TokenDocument.DetectionModeData,
+  object: foundry.canvas.placeables.Token,
+  points: readonly { x: number; y: number }[],
+  elevation: number,
+): boolean {
+  const tests = points.map((p) => ({ point: { x: p.x, y: p.y, elevation }, elevation, los: new Map() }));
+  return mode.testVisibility(source as never, data, { object, tests: tests as never });
+}

@@ -23,7 +23,7 @@ import type {
   Situation,
   WeaponSource,
 } from "../engine/types.js";
-import type { AttackCardData, CardDamageRoll, CardOdds, CardTarget, ShownOutcome } from "./card-data.js";
+import type { AttackCardData, CardDamageRoll, CardOdds, CardSceneNote, CardTarget, ShownOutcome } from "./card-data.js";
 
 /** A situation with nothing special going on (what shift-click uses): the engine's blank one. */
 export const plainSituation = blankSituation;
@@ -36,6 +36,10 @@ export interface TargetSnapshot {
   name: string;
   img: string;
   actor: ActorSource;
+  /** This target's own situation (positional values read from the scene); absent = the attack's. */
+  situation?: Situation;
+  /** What the scene decided for this target and whether it was kept (the card lists them). */
+  scene?: CardSceneNote[];
 }
 
 /** Everything an attack needs, as plain data. */
@@ -154,7 +158,8 @@ function attackInputFor(
   plan: Pick<AttackPlan, "derived" | "bonus" | "bonusParts">,
   target: TargetSnapshot | null,
 ): Omit<AttackInput, "dice"> {
-  const { ruleset, options, weapon, situation } = req;
+  const { ruleset, options, weapon } = req;
+  const situation = target?.situation ?? req.situation;
   const power = { ...req.power, defense: defenseKeyOf(ruleset, req.power) };
   const targetDerived = target ? ruleset.deriveActor(target.actor, options) : null;
   const defense = targetDerived
@@ -298,7 +303,7 @@ export function decideAttack(
     const d = diceForMode(dice[i] ?? [], plan.modes[i] ?? "normal");
     const outcome = req.ruleset.resolveAttack({ ...input, dice: d });
     const decided = { snapshot, outcome, odds: oddsFor(input), damageKey: damageKeyFor(outcome) };
-    if (!req.situation.wrongSquare || outcome.result !== "autoMiss") return decided;
+    if (!input.situation.wrongSquare || outcome.result !== "autoMiss") return decided;
     // [FF-INVIS] only the GM learns the square was wrong: others see the roll as it reads against
     // the right square, and a roll that would have hit as a plain miss with no numbers to compare.
     const asIf = { ...input, situation: { ...input.situation, wrongSquare: false } };
@@ -371,6 +376,7 @@ export function buildAttackCard(
     damageKey: t.damageKey,
     damage: t.damageKey ? (byKey.get(t.damageKey)?.total ?? 0) : 0,
     ...(t.shown ? { shown: t.shown } : {}),
+    ...(t.snapshot.scene?.length ? { scene: t.snapshot.scene.map((n) => ({ ...n })) } : {}),
   }));
   return {
     version: 1,

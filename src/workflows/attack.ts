@@ -20,13 +20,50 @@ import {
   type AttackRequest,
   type RolledDamage,
 } from "./attack-core.js";
+<<<<<<< HEAD
 import { spendAttackAction } from "./actions.js";
+=======
+import { drawCoverLines } from "../canvas/cover-lines.js";
+import { readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
+import type { SceneNote } from "../engine/scene.js";
+>>>>>>> da93461 (Attack dialog pre-filled per target from the scene (tokens, walls, grid, Foundry's detection test), cover lines drawn while it is open, shift-click uses the scene's values, the card lists each scene value kept or changed; world setting sceneReading turns it off; stand-in scene drives the real rollAttack)
 import { attackSources, combatantIdOf, engineSource, postCard, targetSnapshots } from "./foundry-docs.js";
-import { situationDialogContext, situationFromForm } from "./situation-dialog.js";
+import type { TargetSnapshot } from "./attack-core.js";
+import {
+  noteKept,
+  sceneSituation,
+  situationDialogContext,
+  situationFromForm,
+  situationsFromForm,
+  type DialogTarget,
+} from "./situation-dialog.js";
 
-/** Ask for situational modifiers (DialogV2). Resolves null when the user cancels. */
-async function askSituation(ruleset: Ruleset, itemName: string): Promise<Situation | null> {
-  const content = await renderSituationDialog(situationDialogContext(ruleset));
+/** A scene reason in the user's language ("superior cover: 3 of 4 lines blocked by a wall"). */
+function noteText(note: SceneNote): string {
+  const data: Record<string, string> = {};
+  for (const [k, v] of Object.entries(note.data)) data[k] = String(v);
+  data.by = (note.by ?? []).map((b) => game.i18n.localize(`D20C.Scene.By.${b}`)).join(", ");
+  return game.i18n.format(note.reason, data);
+}
+
+/** What the dialog answered: the shared situation and, with a scene, one per target. */
+interface Asked {
+  situation: Situation;
+  perTarget: Situation[] | null;
+}
+
+/**
+ * Ask for situational modifiers (DialogV2), each target's block pre-filled from the scene while
+ * its cover lines are drawn on the canvas. Resolves null when the user cancels.
+ */
+async function askSituation(
+  ruleset: Ruleset,
+  itemName: string,
+  targets: readonly DialogTarget[] | null,
+  scene: AttackSceneReading | null,
+): Promise<Asked | null> {
+  const content = await renderSituationDialog(situationDialogContext(ruleset, targets));
+  const erase = scene ? drawCoverLines(scene.readings.values()) : () => {};
   try {
     const form = await foundry.applications.api.DialogV2.input({
       window: { title: game.i18n.format("D20C.Chat.Situation.Title", { name: itemName }) },
@@ -34,10 +71,40 @@ async function askSituation(ruleset: Ruleset, itemName: string): Promise<Situati
       ok: { label: "D20C.Chat.Situation.Roll", icon: "fa-solid fa-dice-d20" },
       rejectClose: false,
     });
-    return form ? situationFromForm(form, ruleset) : null;
+    if (!form) return null;
+    return {
+      situation: situationFromForm(form, ruleset),
+      perTarget: targets?.length ? situationsFromForm(form, targets.length, ruleset) : null,
+    };
   } catch {
     return null;
+  } finally {
+    erase();
   }
+}
+
+/**
+ * Each target with its own situation and the scene's notes: what the scene read (pre-filled or, on
+ * shift-click, used as it is), or as changed in the dialog.
+ */
+function withScene(
+  targets: TargetSnapshot[],
+  scene: AttackSceneReading | null,
+  chosen: Situation[] | null,
+  ruleset: Ruleset,
+): TargetSnapshot[] {
+  if (!scene) return targets;
+  return targets.map((t, i) => {
+    const reading = scene.readings.get(t.uuid);
+    const own = chosen?.[i];
+    if (!reading) return own ? { ...t, situation: own } : t;
+    const situation = chosen?.[i] ?? sceneSituation(ruleset, reading);
+    return {
+      ...t,
+      situation,
+      scene: reading.notes.map((n) => ({ text: noteText(n), kept: noteKept(n, situation) })),
+    };
+  });
 }
 
 /**
@@ -54,11 +121,27 @@ export async function rollAttack(
   try {
     const { power, weapon } = attackSources(item, ruleset);
     let chosen = situation ?? plainSituation();
+    let targets = targetSnapshots();
+    // [SYS-CANVAS] a situation given by the caller is used as it is; otherwise the scene pre-fills.
+    const scene = situation ? null : readAttackScene(ruleset, options, actor, power.range);
+    let perTarget: Situation[] | null = null;
     if (!fastForward && !situation) {
-      const asked = await askSituation(ruleset, item.name ?? "");
+      const dialogTargets = scene
+        ? targets.map((t) => {
+            const reading = scene.readings.get(t.uuid);
+            return {
+              name: t.name,
+              situation: reading ? sceneSituation(ruleset, reading) : plainSituation(),
+              reasons: (reading?.notes ?? []).map(noteText),
+            };
+          })
+        : null;
+      const asked = await askSituation(ruleset, item.name ?? "", dialogTargets, scene);
       if (!asked) return null;
-      chosen = asked;
+      chosen = asked.situation;
+      perTarget = asked.perTarget;
     }
+    targets = withScene(targets, scene, perTarget, ruleset);
     const req: AttackRequest = {
       ruleset,
       options,
@@ -68,7 +151,7 @@ export async function rollAttack(
       weapon,
       situation: chosen,
       escalation: currentEscalation(),
-      targets: targetSnapshots(),
+      targets,
       sourceCombatantId: combatantIdOf(actor),
     };
     const plan = planAttack(req);

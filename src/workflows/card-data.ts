@@ -69,6 +69,20 @@ export interface CardTarget {
    * were right, shown as an ordinary miss. Absent = everyone sees `outcome`.
    */
   shown?: ShownOutcome;
+  /**
+   * What the scene decided for this target and why ("superior cover: 3 of 4 lines blocked by a
+   * wall"), each marked whether the attack kept it or it was changed in the dialog. Absent = the
+   * scene was not read.
+   */
+  scene?: CardSceneNote[];
+}
+
+/** One value the scene decided for a target, as the card lists it. */
+export interface CardSceneNote {
+  /** The localised reason. */
+  text: string;
+  /** False when the attacker changed it in the dialog. */
+  kept: boolean;
 }
 
 /** A target's outcome as non-GM viewers see it (see {@link CardTarget.shown}). */

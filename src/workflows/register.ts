@@ -10,6 +10,7 @@ import { registerRolls } from "../dice/rolls.js";
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import type { RuleResult } from "../engine/types.js";
 import { registerAttackSettings } from "../settings-attack.js";
+import { registerSceneSettings } from "../settings-scene.js";
 import { registerRelay } from "../socket.js";
 import { applyHere, guard, undoHere } from "./apply-damage.js";
 import { registerRollHook } from "./roll-hook.js";
@@ -42,6 +43,7 @@ async function followRuleResult(actor: Actor.Implementation, result: RuleResult)
 export function registerAttackWorkflow(): void {
   registerRolls();
   registerAttackSettings();
+  registerSceneSettings();
   registerRelay({
     apply: (data, asker) => guard(() => applyHere(data, asker)),
     undo: (data, asker) => guard(() => undoHere(data, asker)),

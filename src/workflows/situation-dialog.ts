@@ -5,6 +5,7 @@
  * A field the game does not offer always comes back at its plain value, whatever the form says.
  */
 import type { Ruleset } from "../engine/ruleset.js";
+import type { SceneNote, SceneReading } from "../engine/scene.js";
 import type { Situation } from "../engine/types.js";
 import { plainSituation } from "./attack-core.js";
 
@@ -68,16 +69,113 @@ export type SituationDialogContext = {
   cover: DialogChoice[] | null;
   concealment: DialogChoice[] | null;
   rollMode: DialogChoice[] | null;
+  /** One block per target when the scene was read: its positional fields, pre-filled, with reasons. */
+  targets: TargetDialogBlock[] | null;
 };
 
+/** Fields a scene reading pre-fills per target (every other field stays one for the whole attack). */
+export const PER_TARGET_FIELDS = [
+  "combatAdvantage",
+  "offGuard",
+  "withinMeleeReach",
+  "cover",
+  "concealment",
+  "rollMode",
+] as const;
+type PerTargetField = (typeof PER_TARGET_FIELDS)[number];
+
+/** One target's block of the dialog: form names end in `-<index>`. */
+export type TargetDialogBlock = {
+  index: number;
+  name: string;
+  checks: { name: string; label: string; checked: boolean }[];
+  selects: { name: string; label: string; choices: DialogChoice[]; value: string }[];
+  /** The scene's reasons, already localised. */
+  reasons: string[];
+};
+
+/** One target as the dialog pre-fills it: its name, the situation the scene suggests and why. */
+export interface DialogTarget {
+  name: string;
+  situation: Situation;
+  reasons: string[];
+}
+
+const CHECK_LABEL: Record<"combatAdvantage" | "offGuard" | "withinMeleeReach", string> = {
+  combatAdvantage: "D20C.Chat.Situation.combatAdvantage",
+  offGuard: "D20C.Chat.Situation.offGuard",
+  withinMeleeReach: "D20C.Chat.Situation.withinMeleeReach",
+};
+
+const modeOf = (s: Situation): string => (s.mighty > s.weak ? "mighty" : s.weak > s.mighty ? "weak" : "normal");
+
+/** A target's block: the positional fields the game offers, set to what the scene suggests. */
+function targetBlock(base: SituationDialogContext, target: DialogTarget, index: number): TargetDialogBlock {
+  const s = target.situation;
+  const checks = (["combatAdvantage", "offGuard", "withinMeleeReach"] as const)
+    .filter((k) => base[k])
+    .map((k) => ({ name: `${k}-${index}`, label: CHECK_LABEL[k], checked: s[k] }));
+  const select = (name: PerTargetField, label: string, list: DialogChoice[] | null, value: string) =>
+    list ? [{ name: `${name}-${index}`, label, choices: list, value }] : [];
+  return {
+    index,
+    name: target.name,
+    checks,
+    selects: [
+      ...select("cover", "D20C.Chat.Situation.cover", base.cover, s.cover),
+      ...select("concealment", "D20C.Chat.Situation.concealment", base.concealment, s.concealment),
+      ...select("rollMode", "D20C.Chat.Situation.rollMode", base.rollMode, modeOf(s)),
+    ],
+    reasons: target.reasons,
+  };
+}
+
+/**
+ * The situation the scene suggests for one target: the plain one with every field the scene
+ * decided and the game offers. Shift-click rolls with exactly this; the dialog starts from it.
+ */
+export function sceneSituation(
+  ruleset: Pick<Ruleset, "situational" | "coverLevels">,
+  reading: SceneReading,
+): Situation {
+  const fields = offeredFields(ruleset);
+  const levels = offeredCoverLevels(ruleset);
+  const out: Situation = plainSituation();
+  const r = reading.situation;
+  if (fields.includes("combatAdvantage") && r.combatAdvantage !== undefined) out.combatAdvantage = r.combatAdvantage;
+  if (fields.includes("offGuard") && r.offGuard !== undefined) out.offGuard = r.offGuard;
+  if (fields.includes("withinMeleeReach") && r.withinMeleeReach !== undefined)
+    out.withinMeleeReach = r.withinMeleeReach;
+  if (fields.includes("cover") && r.cover !== undefined)
+    out.cover = levels.includes(r.cover)
+      ? r.cover
+      : r.cover === "superior" && levels.includes("partial")
+        ? "partial"
+        : "none";
+  if (fields.includes("concealment") && r.concealment !== undefined) out.concealment = r.concealment;
+  if (fields.includes("mighty") && r.mighty) out.mighty = r.mighty;
+  if (fields.includes("weak") && r.weak) out.weak = r.weak;
+  return out;
+}
+
+/** Whether the situation rolled with still holds what the scene said in `note` (false = changed by hand). */
+export function noteKept(note: SceneNote, chosen: Situation): boolean {
+  const v = chosen[note.field];
+  if (note.field === "mighty" || note.field === "weak") return Number(v ?? 0) > 0;
+  return v === note.value;
+}
+
 /** What the dialog shows for a ruleset: only the fields (and cover levels) its game has. */
-export function situationDialogContext(ruleset: Pick<Ruleset, "situational" | "coverLevels">): SituationDialogContext {
+export function situationDialogContext(
+  ruleset: Pick<Ruleset, "situational" | "coverLevels">,
+  targets: readonly DialogTarget[] | null = null,
+): SituationDialogContext {
   const fields = offeredFields(ruleset);
   const has = (k: keyof Situation) => fields.includes(k);
   const modes: DialogChoice[] = [{ value: "normal", label: "D20C.Chat.Mode.normal" }];
   if (has("mighty")) modes.push({ value: "mighty", label: "D20C.Chat.Mode.mighty" });
   if (has("weak")) modes.push({ value: "weak", label: "D20C.Chat.Mode.weak" });
-  return {
+  const base: SituationDialogContext = {
     combatAdvantage: has("combatAdvantage"),
     offGuard: has("offGuard"),
     withinMeleeReach: has("withinMeleeReach"),
@@ -86,7 +184,41 @@ export function situationDialogContext(ruleset: Pick<Ruleset, "situational" | "c
     cover: has("cover") ? offeredCoverLevels(ruleset).map((l) => ({ value: l, label: COVER_LABEL[l] })) : null,
     concealment: has("concealment") ? CONCEALMENT_LEVELS.map((l) => ({ value: l, label: CONCEALMENT_LABEL[l] })) : null,
     rollMode: modes.length > 1 ? modes : null,
+    targets: null,
   };
+  if (!targets || targets.length === 0) return base;
+  // Per-target blocks replace the shared positional fields.
+  return {
+    ...base,
+    combatAdvantage: false,
+    offGuard: false,
+    withinMeleeReach: false,
+    cover: null,
+    concealment: null,
+    rollMode: null,
+    targets: targets.map((t, i) => targetBlock(base, t, i)),
+  };
+}
+
+/**
+ * The situation of each of `count` targets from a dialog with per-target blocks: a target's
+ * `<field>-<index>` values where the form has them, the shared fields (bonus, wrong square…) for
+ * the rest.
+ */
+export function situationsFromForm(
+  form: Record<string, unknown>,
+  count: number,
+  ruleset?: Pick<Ruleset, "situational" | "coverLevels">,
+): Situation[] {
+  return Array.from({ length: count }, (_, i) => {
+    const own: Record<string, unknown> = { ...form };
+    for (const k of PER_TARGET_FIELDS) {
+      delete own[k];
+      const key = `${k}-${i}`;
+      if (key in form) own[k] = form[key];
+    }
+    return situationFromForm(own, ruleset);
+  });
 }
 
 /**

@@ -139,6 +139,7 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
     critThreshold: o.critThreshold,
     modifiers: o.modifiers.map((m) => modifierView(m, viewer)),
     reasons: [...view.extraReasons, ...o.reasons].filter((r) => viewer.has(r)),
+    scene: (t.scene ?? []).map((n) => ({ text: n.text, kept: n.kept })),
     odds:
       details && view.odds
         ? { hit: percent(view.odds.hit), crit: percent(view.odds.crit), expected: view.odds.expectedDamage.toFixed(1) }

@@ -1,0 +1,183 @@
+/**
+ * The scene as the positional rules read it: tokens, walls and the grid of the viewed scene turned
+ * into the engine's plain battlefield (in squares), Foundry's own detection test for who can see
+ * whom, and the active game's reading of each target (`Ruleset.readScene`). Foundry I/O only: every
+ * decision is the engine's.
+ *
+ * What is read, and from where:
+ * - grid: `canvas.scene.grid.type` (square grids only; gridless and hex scenes are not read) and
+ *   `canvas.grid.size` (pixels per square);
+ * - walls: `canvas.scene.walls` — `c` (the segment in pixels), `move` (≠ NONE: solid, blocks cover
+ *   lines), `sight` (≠ NONE: with `move`, blocks line of effect), `door`/`ds` (open doors are skipped);
+ * - tokens: `canvas.tokens.placeables` — `document.x/y` (pixels, rounded to the square),
+ *   `document.width` (footprint in squares), `document.disposition` (allies share the attacker's,
+ *   friendly and hostile are enemies of each other, neutral neither);
+ * - sight: for each enabled detection mode of the viewer's token (`document.detectionModes`), the
+ *   mode's `DetectionMode#testVisibility(token.vision, mode, {object, tests})` at the target's centre
+ *   and inset corners — the same test Foundry runs for the viewing user. Unknown (null) when the scene
+ *   has no token vision or the viewer has no vision source on this client. Light levels are not read.
+ */
+import type { Battlefield, FieldToken, Standing, WallSegment } from "../engine/geometry.js";
+import type { Ruleset } from "../engine/ruleset.js";
+import type { SceneReading } from "../engine/scene.js";
+import type { RangeKind, RuleOptions } from "../engine/types.js";
+import { detectionModeSees } from "../foundry-compat.js";
+import { sceneReadingOn } from "../settings-scene.js";
+
+/** A wall as the scene stores it (WallDocument fields read here). */
+export interface SceneWall {
+  c: readonly number[];
+  move: number;
+  sight: number;
+  door: number;
+  ds: number;
+}
+
+/** A token as the scene stores it (TokenDocument fields read here). */
+export interface SceneToken {
+  id: string;
+  x: number;
+  y: number;
+  width: number;
+  disposition: number;
+}
+
+/** Foundry's "none" for a wall's move / sight restriction, and a door's open state. */
+const WALL_NONE = 0;
+const DOOR_OPEN = 1;
+
+/** Whether two dispositions (friendly 1, neutral 0, hostile -1, secret -2) are allies, enemies or neither. */
+export function standingOf(attacker: number, other: number): Standing {
+  if (attacker === 0 || other === 0) return "neutral";
+  if (Math.sign(attacker) === Math.sign(other)) return "ally";
+  return "enemy";
+}
+
+/** The battlefield in squares from the scene's walls and tokens (`gridSize` pixels per square). */
+export function battlefieldFrom(
+  gridSize: number,
+  walls: readonly SceneWall[],
+  tokens: readonly SceneToken[],
+  attackerId: string,
+): Battlefield {
+  const at = (px: number) => px / gridSize;
+  const attacker = tokens.find((t) => t.id === attackerId);
+  const segments: WallSegment[] = [];
+  for (const w of walls) {
+    if (w.door !== 0 && w.ds === DOOR_OPEN) continue;
+    const [x0, y0, x1, y1] = w.c;
+    if (x0 === undefined || y0 === undefined || x1 === undefined || y1 === undefined) continue;
+    segments.push({
+      a: { x: at(x0), y: at(y0) },
+      b: { x: at(x1), y: at(y1) },
+      blocksMovement: w.move !== WALL_NONE,
+      blocksSight: w.sight !== WALL_NONE,
+    });
+  }
+  const field: FieldToken[] = tokens.map((t) => ({
+    id: t.id,
+    x: Math.round(at(t.x)),
+    y: Math.round(at(t.y)),
+    size: Math.max(1, Math.round(t.width)),
+    standing: t.id === attackerId ? "self" : standingOf(attacker?.disposition ?? 0, t.disposition),
+  }));
+  return { walls: segments, tokens: field };
+}
+
+/** Whether `viewer` sees `target` by Foundry's detection modes; null when this client cannot tell. */
+export function tokenSees(
+  viewer: foundry.canvas.placeables.Token,
+  target: foundry.canvas.placeables.Token,
+): boolean | null {
+  try {
+    if (!canvas?.visibility?.tokenVision) return null;
+    const source = viewer.vision;
+    if (!source || !viewer.document.sight.enabled) return null;
+    const { x, y, width, height } = target.bounds;
+    const elevation = target.document.elevation;
+    const inset = Math.min(width, height) / 4;
+    const points = [
+      { x: x + width / 2, y: y + height / 2 },
+      { x: x + inset, y: y + inset },
+      { x: x + width - inset, y: y + inset },
+      { x: x + inset, y: y + height - inset },
+      { x: x + width - inset, y: y + height - inset },
+    ];
+    for (const mode of viewer.document.detectionModes) {
+      if (!mode.enabled || !mode.id) continue;
+      const dm = CONFIG.Canvas.detectionModes[mode.id];
+      if (dm && detectionModeSees(dm, source, mode, target, points, elevation)) return true;
+    }
+    return false;
+  } catch {
+    return null;
+  }
+}
+
+/** The token of `actor` on the viewed scene: the controlled one first, else its first active token. */
+function attackerToken(actor: Actor.Implementation): foundry.canvas.placeables.Token | null {
+  const controlled = canvas?.tokens?.controlled.find((t) => t.actor === actor);
+  if (controlled) return controlled;
+  return actor.getActiveTokens().find((t) => t.scene === canvas?.scene) ?? null;
+}
+
+/** Whether the viewed scene can be read: the setting is on and it has a square grid. */
+function sceneReadable(): boolean {
+  if (!sceneReadingOn() || !canvas?.ready || !canvas.scene) return false;
+  return canvas.scene.grid.type === CONST.GRID_TYPES.SQUARE;
+}
+
+/** What the scene says about each targeted token, by token document UUID, and the attacker's token. */
+export interface AttackSceneReading {
+  readings: Map<string, SceneReading>;
+  attacker: foundry.canvas.placeables.Token;
+}
+
+/**
+ * Read the scene for an attack by `actor` with a power of `range` against the user's targets, or
+ * null when the scene is not read (setting off, no canvas, gridless or hex grid, the game reads
+ * nothing, or the attacker has no token here).
+ */
+export function readAttackScene(
+  ruleset: Pick<Ruleset, "readScene">,
+  options: RuleOptions,
+  actor: Actor.Implementation,
+  range: RangeKind,
+): AttackSceneReading | null {
+  if (!ruleset.readScene || !sceneReadable() || !canvas?.scene || !canvas.tokens || !canvas.grid) return null;
+  const attacker = attackerToken(actor);
+  if (!attacker) return null;
+  const placeables = canvas.tokens.placeables;
+  const tokens: SceneToken[] = placeables.map((t) => ({
+    id: t.document.id ?? "",
+    x: t.document.x,
+    y: t.document.y,
+    width: t.document.width ?? 1,
+    disposition: t.document.disposition,
+  }));
+  const walls: SceneWall[] = canvas.scene.walls.contents.map((w) => ({
+    c: w.c,
+    move: w.move ?? WALL_NONE,
+    sight: w.sight ?? WALL_NONE,
+    door: w.door ?? 0,
+    ds: w.ds ?? 0,
+  }));
+  const field = battlefieldFrom(canvas.grid.size, walls, tokens, attacker.document.id ?? "");
+  const readings = new Map<string, SceneReading>();
+  for (const target of game.user.targets) {
+    if (target === attacker || !target.document.id) continue;
+    readings.set(
+      target.document.uuid,
+      ruleset.readScene({
+        field,
+        attackerId: attacker.document.id ?? "",
+        targetId: target.document.id,
+        range,
+        attackerSeesTarget: tokenSees(attacker, target),
+        targetSeesAttacker: tokenSees(target, attacker),
+        options,
+      }),
+    );
+  }
+  return { readings, attacker };
+}

@@ -1,0 +1,28 @@
+/**
+ * World settings of the scene reading: whether attacks read cover, sight and positions from the
+ * scene at all (gridless and theatre-of-the-mind tables turn it off). Registered in the `init` hook.
+ */
+import { SYSTEM_ID } from "./constants.js";
+
+export const SCENE_READING_KEY = "sceneReading";
+
+/** Register the scene-reading settings (world scope, in Configure Settings). */
+export function registerSceneSettings(): void {
+  game.settings.register(SYSTEM_ID, SCENE_READING_KEY, {
+    name: "D20C.Settings.SceneReading.Name",
+    hint: "D20C.Settings.SceneReading.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
+}
+
+/** Whether attacks read the scene (false before the setting exists). */
+export function sceneReadingOn(): boolean {
+  try {
+    return game.settings.get(SYSTEM_ID, SCENE_READING_KEY) === true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * Stand-in for the Foundry canvas the scene reading (src/canvas/scene-reading.ts) and the cover-line
+ * drawing (src/canvas/cover-lines.ts) touch, installed beside the attack stand-in. It imitates only:
+ *
+ * - `canvas.ready`, `canvas.scene.grid.type` (1 = square), `canvas.scene.walls.contents` (WallDocument
+ *   `c`/`move`/`sight`/`door`/`ds`), `canvas.grid.size`, `canvas.tokens.placeables` / `.controlled`,
+ *   `canvas.visibility.tokenVision`, `canvas.controls.addChild` (recording what was drawn);
+ * - a Token placeable: `document` (`id`, `uuid`, `name`, `x`, `y`, `width`, `disposition`,
+ *   `elevation`, `sight.enabled`, `detectionModes`, `texture.src`), `actor`, `bounds`, `vision`,
+ *   `scene`; the actor's `getActiveTokens()`;
+ * - `CONFIG.Canvas.detectionModes.basicSight.testVisibility(source, mode, {object})`: answers from
+ *   the table of who cannot see whom that the test sets ({@link SceneStandIn.blind}) — it decides no
+ *   rule, it stands for Foundry's vision result;
+ * - `CONST.GRID_TYPES`, and `PIXI.Graphics` recording `lineStyle`/`moveTo`/`lineTo`/`destroy`.
+ *
+ * Knowing differences: no real line of sight, lighting or fog; coordinates are the plain numbers
+ * the test gives.
+ */
+import type { ActorStandIn } from "./foundry-attack.js";
+
+/** A wall as the scene stores it. */
+export interface WallStandIn {
+  c: number[];
+  move: number;
+  sight: number;
+  door: number;
+  ds: number;
+}
+
+/** A recorded drawing on the controls layer. */
+export class GraphicsStandIn {
+  readonly segments: { color: number; from: [number, number]; to: [number, number] }[] = [];
+  destroyed = false;
+  private color = 0;
+  private at: [number, number] = [0, 0];
+  lineStyle(_width: number, color: number): this {
+    this.color = color;
+    return this;
+  }
+  moveTo(x: number, y: number): this {
+    this.at = [x, y];
+    return this;
+  }
+  lineTo(x: number, y: number): this {
+    this.segments.push({ color: this.color, from: this.at, to: [x, y] });
+    this.at = [x, y];
+    return this;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
+}
+
+/** A token placeable on the stand-in scene. */
+export interface SceneTokenStandIn {
+  document: {
+    id: string;
+    uuid: string;
+    name: string;
+    x: number;
+    y: number;
+    width: number;
+    disposition: number;
+    elevation: number;
+    sight: { enabled: boolean };
+    detectionModes: { id: string; enabled: boolean; range: number }[];
+    texture: { src: string };
+  };
+  actor: ActorStandIn;
+  bounds: { x: number; y: number; width: number; height: number };
+  vision: { id: string } | undefined;
+  scene: unknown;
+}
+
+/** What the test sets and what the stand-in recorded. */
+export interface SceneStandIn {
+  gridSize: number;
+  walls: WallStandIn[];
+  tokens: SceneTokenStandIn[];
+  /** `viewer id → target ids` it cannot see (Foundry's vision verdict for these pairs). */
+  blind: Map<string, Set<string>>;
+  drawn: GraphicsStandIn[];
+  /** The scene's grid type (1 square, 0 gridless). */
+  gridType: number;
+}
+
+const GLOBALS = ["canvas", "CONST", "CONFIG", "PIXI"] as const;
+
+/** Place a token for `actor` on square (col, row) of the stand-in scene. */
+export function placeToken(
+  scene: SceneStandIn,
+  id: string,
+  actor: ActorStandIn,
+  col: number,
+  row: number,
+  disposition: number,
+  size = 1,
+): SceneTokenStandIn {
+  const s = scene.gridSize;
+  const token: SceneTokenStandIn = {
+    document: {
+      id,
+      uuid: `Scene.s1.Token.${id}`,
+      name: actor.name,
+      x: col * s,
+      y: row * s,
+      width: size,
+      disposition,
+      elevation: 0,
+      sight: { enabled: true },
+      detectionModes: [{ id: "basicSight", enabled: true, range: 0 }],
+      texture: { src: actor.img },
+    },
+    actor,
+    bounds: { x: col * s, y: row * s, width: size * s, height: size * s },
+    vision: { id },
+    scene: null,
+  };
+  scene.tokens.push(token);
+  Object.assign(actor, { getActiveTokens: () => scene.tokens.filter((t) => t.actor === actor) });
+  return token;
+}
+
+/** A wall from square corner (x0, y0) to (x1, y1), solid unless said otherwise. */
+export function addWall(scene: SceneStandIn, x0: number, y0: number, x1: number, y1: number, sight = 20): void {
+  const s = scene.gridSize;
+  scene.walls.push({ c: [x0 * s, y0 * s, x1 * s, y1 * s], move: 20, sight, door: 0, ds: 0 });
+}
+
+/** Install the canvas stand-in (after the attack stand-in). Returns the scene and the uninstaller. */
+export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => void } {
+  const g = globalThis as Record<string, unknown>;
+  const saved = new Map(GLOBALS.map((n) => [n, g[n]]));
+  const scene: SceneStandIn = { gridSize: 100, walls: [], tokens: [], blind: new Map(), drawn: [], gridType: 1 };
+  const sceneDoc = {
+    get grid() {
+      return { type: scene.gridType };
+    },
+    walls: {
+      get contents() {
+        return scene.walls;
+      },
+    },
+  };
+  Object.assign(g, {
+    CONST: { GRID_TYPES: { GRIDLESS: 0, SQUARE: 1 } },
+    CONFIG: {
+      Canvas: {
+        detectionModes: {
+          basicSight: {
+            testVisibility: (source: { id: string }, _mode: unknown, config: { object: SceneTokenStandIn }) =>
+              !scene.blind.get(source.id)?.has(config.object.document.id),
+          },
+        },
+      },
+    },
+    PIXI: { Graphics: GraphicsStandIn },
+    canvas: {
+      ready: true,
+      scene: sceneDoc,
+      get grid() {
+        return { size: scene.gridSize };
+      },
+      tokens: {
+        get placeables() {
+          return scene.tokens;
+        },
+        controlled: [],
+      },
+      visibility: { tokenVision: true },
+      controls: {
+        addChild: (child: GraphicsStandIn) => {
+          scene.drawn.push(child);
+          return child;
+        },
+      },
+    },
+  });
+  for (const t of scene.tokens) t.scene = sceneDoc;
+  const placed = scene.tokens.push.bind(scene.tokens);
+  scene.tokens.push = (...items: SceneTokenStandIn[]) => {
+    for (const t of items) t.scene = sceneDoc;
+    return placed(...items);
+  };
+  return {
+    scene,
+    uninstall: () => {
+      for (const [n, v] of saved) {
+        if (v === undefined) delete g[n];
+        else g[n] = v;
+      }
+    },
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * [SYS-CANVAS] The attack read from the scene, driven through the REAL `rollAttack`
+ * (src/workflows/attack.ts) with the attack stand-in and a stand-in scene (walls and tokens as plain
+ * data, test/stand-ins/foundry-scene.ts): the dialog opens with one block per target pre-filled with
+ * what the scene decided and why ([FF-COVER], [FF-CONCEAL], [HD-RANGED]); the values the user leaves or
+ * changes are what each target is rolled with; shift-click uses the scene's values; the card lists
+ * which modifiers came from the scene; the cover lines are drawn while the dialog is open; the world
+ * setting turns all of it off.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SYSTEM_ID } from "../../src/constants.js";
+import { getRuleset } from "../../src/engine/registry.js";
+import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
+import type { AttackCardData } from "../../src/workflows/card-data.js";
+import {
+  ActorStandIn,
+  ItemStandIn,
+  installAttackStandIn,
+  standInAttackFaces,
+  type AttackStandInState,
+} from "../stand-ins/foundry-attack.js";
+import { addWall, installSceneStandIn, placeToken, type SceneStandIn } from "../stand-ins/foundry-scene.js";
+import { npc, power } from "./attack-fixtures.js";
+
+const FF = getRuleset("ffd20");
+
+let state: AttackStandInState;
+let scene: SceneStandIn;
+let uninstall: () => void;
+let rollAttack: typeof RollAttackFn;
+
+beforeAll(async () => {
+  const attack = installAttackStandIn(FF.id);
+  const canvas = installSceneStandIn();
+  state = attack.state;
+  scene = canvas.scene;
+  uninstall = () => {
+    canvas.uninstall();
+    attack.uninstall();
+  };
+  state.settings.register(SYSTEM_ID, "sceneReading", { scope: "world", default: true });
+  ({ rollAttack } = await import("../../src/workflows/attack.js"));
+});
+afterAll(() => uninstall());
+
+const archer = new ActorStandIn("archer", "Archer", npc(FF, 10));
+const slitFoe = new ActorStandIn("slit", "Crossbowman", npc(FF, 10));
+const openFoe = new ActorStandIn("open", "Goblin", npc(FF, 10));
+const bow = new ItemStandIn(
+  "power",
+  "Longbow Shot",
+  power({ range: "ranged", defense: "ac", attackBonus: 5, damage: "1d10" }),
+);
+
+/** The archer on (0, 0); a foe behind an arrow slit on (5, 0); a foe in the open on (0, 5). */
+function battlefield(): void {
+  scene.tokens.length = 0;
+  scene.walls.length = 0;
+  scene.drawn.length = 0;
+  scene.blind.clear();
+  placeToken(scene, "tArcher", archer, 0, 0, 1);
+  const a = placeToken(scene, "tSlit", slitFoe, 5, 0, -1);
+  const b = placeToken(scene, "tOpen", openFoe, 0, 5, -1);
+  addWall(scene, 4.5, -10, 4.5, 0.3);
+  addWall(scene, 4.5, 0.7, 4.5, 10);
+  state.targets.clear();
+  state.targets.add(a);
+  state.targets.add(b);
+}
+
+/** The form values a rendered dialog starts with (selected options, ticked boxes, typed numbers). */
+function defaultsOf(html: string): Record<string, unknown> {
+  const form: Record<string, unknown> = {};
+  for (const m of html.matchAll(/<select name="([^"]+)">([\s\S]*?)<\/select>/g)) {
+    const selected = /<option value="([^"]*)"[^>]*selected/.exec(m[2] ?? "");
+    const first = /<option value="([^"]*)"/.exec(m[2] ?? "");
+    form[m[1] as string] = (selected ?? first)?.[1];
+  }
+  for (const m of html.matchAll(/<input type="checkbox" name="([^"]+)"([^>]*)>/g))
+    form[m[1] as string] = /checked/.test(m[2] ?? "");
+  for (const m of html.matchAll(/<input type="number" name="([^"]+)" value="([^"]*)"/g)) form[m[1] as string] = m[2];
+  return form;
+}
+
+const cardOf = (): AttackCardData =>
+  (state.messages[0]?.data.flags as Record<string, { attack: AttackCardData }>)[SYSTEM_ID]!.attack;
+
+beforeEach(() => {
+  state.messages.length = 0;
+  state.dialogs.length = 0;
+  state.errors.length = 0;
+  standInAttackFaces.length = 0;
+  void state.settings.set(SYSTEM_ID, "sceneReading", true);
+  battlefield();
+});
+
+describe("[SYS-CANVAS] the attack dialog pre-filled from the scene", () => {
+  it("[FF-COVER] each target's block starts at the scene's cover with the reason; the card lists it", async () => {
+    let seen = "";
+    state.dialogAnswer = null;
+    // Answer the dialog with its own defaults: the user looks and presses Roll.
+    const dialogs = state.dialogs;
+    const push = dialogs.push.bind(dialogs);
+    dialogs.push = (...configs: Record<string, unknown>[]) => {
+      seen = String(configs[0]?.content ?? "");
+      state.dialogAnswer = defaultsOf(seen);
+      // The cover lines are on the canvas while the dialog is open: four per target.
+      expect(scene.drawn).toHaveLength(1);
+      expect(scene.drawn[0]!.segments).toHaveLength(8);
+      expect(scene.drawn[0]!.destroyed).toBe(false);
+      return push(...configs);
+    };
+    standInAttackFaces.push(12, 12, 5, 5);
+    await rollAttack(archer as never, bow as never);
+    dialogs.push = push;
+    expect(state.errors).toEqual([]);
+    expect(seen).toContain("superior cover: 3 of 4 lines blocked by a wall");
+    expect(seen).toMatch(/name="cover-0">[\s\S]*?value="superior" selected/);
+    expect(seen).toMatch(/name="cover-1">[\s\S]*?value="none" selected/);
+    // The shared cover select is gone: the per-target blocks replace it.
+    expect(seen).not.toContain('name="cover"');
+    expect(scene.drawn[0]!.destroyed).toBe(true);
+    const card = cardOf();
+    const [slit, open] = card.targets;
+    expect(slit!.outcome.modifiers).toContainEqual(expect.objectContaining({ key: "cover", value: -5 }));
+    expect(slit!.scene).toEqual([{ text: "superior cover: 3 of 4 lines blocked by a wall", kept: true }]);
+    expect(open!.outcome.modifiers.map((m) => m.key)).not.toContain("cover");
+    expect(open!.scene).toBeUndefined();
+  });
+
+  it("[FF-COVER] a value changed in the dialog is rolled, and the card marks the scene's note as changed", async () => {
+    state.dialogAnswer = { "cover-0": "partial", "cover-1": "none", bonus: "0" };
+    standInAttackFaces.push(12, 12, 5, 5);
+    await rollAttack(archer as never, bow as never);
+    const slit = cardOf().targets[0]!;
+    expect(slit.outcome.modifiers).toContainEqual(expect.objectContaining({ key: "cover", value: -2 }));
+    expect(slit.scene).toEqual([{ text: "superior cover: 3 of 4 lines blocked by a wall", kept: false }]);
+  });
+
+  it("[FF-COVER] [FF-CONCEAL] shift-click rolls with the scene's values: cover and an unseen target's concealment", async () => {
+    scene.blind.set("tArcher", new Set(["tOpen"]));
+    standInAttackFaces.push(12, 12, 5, 5);
+    await rollAttack(archer as never, bow as never, { fastForward: true });
+    expect(state.dialogs).toHaveLength(0);
+    const [slit, open] = cardOf().targets;
+    expect(slit!.outcome.modifiers).toContainEqual(expect.objectContaining({ key: "cover", value: -5 }));
+    expect(open!.outcome.modifiers).toContainEqual(expect.objectContaining({ key: "concealment", value: -5 }));
+    expect(open!.scene).toEqual([{ text: "the attacker cannot see the target", kept: true }]);
+  });
+
+  it("[SYS-CANVAS] with the world setting off the dialog is today's and nothing comes from the scene", async () => {
+    await state.settings.set(SYSTEM_ID, "sceneReading", false);
+    state.dialogAnswer = {};
+    standInAttackFaces.push(12, 12, 5, 5);
+    await rollAttack(archer as never, bow as never);
+    const content = String(state.dialogs[0]?.content ?? "");
+    expect(content).toContain('name="cover"');
+    expect(content).not.toContain("cover-0");
+    expect(scene.drawn).toHaveLength(0);
+    expect(cardOf().targets.every((t) => t.scene === undefined)).toBe(true);
+    expect(cardOf().targets[0]!.outcome.modifiers.map((m) => m.key)).not.toContain("cover");
+  });
+
+  it("[SYS-CANVAS] a gridless scene is not read", async () => {
+    scene.gridType = 0;
+    try {
+      standInAttackFaces.push(12, 12, 5, 5);
+      await rollAttack(archer as never, bow as never, { fastForward: true });
+      expect(cardOf().targets.every((t) => t.scene === undefined)).toBe(true);
+    } finally {
+      scene.gridType = 1;
+    }
+  });
+});
