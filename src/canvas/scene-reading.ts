@@ -47,7 +47,7 @@ const WALL_NONE = 0;
 const DOOR_OPEN = 1;
 
 /** Whether two dispositions (friendly 1, neutral 0, hostile -1, secret -2) are allies, enemies or neither. */
-export function standingOf(attacker: number, other: number): Standing {
+function standingOf(attacker: number, other: number): Standing {
   if (attacker === 0 || other === 0) return "neutral";
   if (Math.sign(attacker) === Math.sign(other)) return "ally";
   return "enemy";

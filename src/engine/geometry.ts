@@ -65,7 +65,7 @@ const cross = (o: GridPoint, a: GridPoint, b: GridPoint): number =>
 const sign = (v: number): -1 | 0 | 1 => (v > EPS ? 1 : v < -EPS ? -1 : 0);
 
 /** The four corners of square (x, y). */
-export function squareCorners(sq: GridPoint): GridPoint[] {
+function squareCorners(sq: GridPoint): GridPoint[] {
   return [
     { x: sq.x, y: sq.y },
     { x: sq.x + 1, y: sq.y },
@@ -75,7 +75,7 @@ export function squareCorners(sq: GridPoint): GridPoint[] {
 }
 
 /** Every square a footprint occupies. */
-export function footprintSquares(t: Pick<FieldToken, "x" | "y" | "size">): GridPoint[] {
+function footprintSquares(t: Pick<FieldToken, "x" | "y" | "size">): GridPoint[] {
   const out: GridPoint[] = [];
   const n = Math.max(1, Math.round(t.size));
   for (let dx = 0; dx < n; dx++) for (let dy = 0; dy < n; dy++) out.push({ x: t.x + dx, y: t.y + dy });
@@ -83,7 +83,7 @@ export function footprintSquares(t: Pick<FieldToken, "x" | "y" | "size">): GridP
 }
 
 /** Every distinct corner of a footprint's squares. */
-export function footprintCorners(t: Pick<FieldToken, "x" | "y" | "size">): GridPoint[] {
+function footprintCorners(t: Pick<FieldToken, "x" | "y" | "size">): GridPoint[] {
   const n = Math.max(1, Math.round(t.size));
   const out: GridPoint[] = [];
   for (let dx = 0; dx <= n; dx++) for (let dy = 0; dy <= n; dy++) out.push({ x: t.x + dx, y: t.y + dy });
@@ -128,7 +128,7 @@ export function wallBlocks(
  * Whether the line p→q passes through the inside of the axis-aligned box [x0, x1] × [y0, y1]. A line
  * along the box's edge, or touching it at a corner, does not.
  */
-export function crossesBox(p: GridPoint, q: GridPoint, x0: number, y0: number, x1: number, y1: number): boolean {
+function crossesBox(p: GridPoint, q: GridPoint, x0: number, y0: number, x1: number, y1: number): boolean {
   let t0 = 0;
   let t1 = 1;
   const dx = q.x - p.x;
@@ -162,7 +162,7 @@ export interface LineObstacles {
 }
 
 /** The first kind of obstacle that blocks p→q (walls, then terrain, then creatures), or null. */
-export function lineBlocker(p: GridPoint, q: GridPoint, obstacles: LineObstacles): Blocker | null {
+function lineBlocker(p: GridPoint, q: GridPoint, obstacles: LineObstacles): Blocker | null {
   if (wallBlocks(p, q, obstacles.walls, (w) => w.blocksMovement)) return "wall";
   for (const sq of obstacles.terrain) if (crossesBox(p, q, sq.x, sq.y, sq.x + 1, sq.y + 1)) return "terrain";
   for (const c of obstacles.creatures) {

@@ -50,9 +50,6 @@ export interface SceneReading {
   lines: TracedLine[];
 }
 
-/** The reading of a scene that decides nothing. */
-export const emptyReading = (): SceneReading => ({ situation: {}, notes: [], lines: [] });
-
 /** Which creatures stand in the way of a traced line. */
 export type CreatureCover = "none" | "enemies" | "all";
 
@@ -74,7 +71,7 @@ export function attackTokens(input: SceneAttackInput): { attacker: FieldToken; t
 }
 
 /** Whether the attack starts from an origin square rather than the attacker (area attacks). */
-export const tracesFromOrigin = (input: SceneAttackInput): boolean => input.range === "area" && !!input.origin;
+const tracesFromOrigin = (input: SceneAttackInput): boolean => input.range === "area" && !!input.origin;
 
 /**
  * Trace the attack's corner lines: from the best corner of the attacker's squares (an area attack's

@@ -74,7 +74,7 @@ export type SituationDialogContext = {
 };
 
 /** Fields a scene reading pre-fills per target (every other field stays one for the whole attack). */
-export const PER_TARGET_FIELDS = [
+const PER_TARGET_FIELDS = [
   "combatAdvantage",
   "offGuard",
   "withinMeleeReach",

@@ -8,7 +8,7 @@ import { attackTokens, traceCover, type SceneAttackInput, type SceneNote, type S
 import type { Situation } from "../../types.js";
 
 /** World option key: combat advantage when the attacker and an ally flank the target. */
-export const FF_FLANKING_OPTION = "flankingAdvantage";
+const FF_FLANKING_OPTION = "flankingAdvantage";
 
 /**
  * [FF-COVER] Cover from the corner lines: one or two of the four blocked → cover, three or four →
