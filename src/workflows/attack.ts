@@ -20,13 +20,10 @@ import {
   type AttackRequest,
   type RolledDamage,
 } from "./attack-core.js";
-<<<<<<< HEAD
 import { spendAttackAction } from "./actions.js";
-=======
 import { drawCoverLines } from "../canvas/cover-lines.js";
 import { readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
 import type { SceneNote } from "../engine/scene.js";
->>>>>>> da93461 (Attack dialog pre-filled per target from the scene (tokens, walls, grid, Foundry's detection test), cover lines drawn while it is open, shift-click uses the scene's values, the card lists each scene value kept or changed; world setting sceneReading turns it off; stand-in scene drives the real rollAttack)
 import { attackSources, combatantIdOf, engineSource, postCard, targetSnapshots } from "./foundry-docs.js";
 import type { TargetSnapshot } from "./attack-core.js";
 import {
