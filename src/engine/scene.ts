@@ -87,11 +87,20 @@ export function traceCover(input: SceneAttackInput, creatures: CreatureCover): C
       t.id !== target.id &&
       (creatures === "all" ? t.standing !== "self" : creatures === "enemies" && t.standing === "enemy"),
   );
+  // Every traced line stays inside the box around both footprints: nothing outside it can block.
+  const n = (t: Pick<FieldToken, "size">) => Math.max(1, Math.round(t.size));
+  const x0 = Math.min(origin.x, target.x);
+  const y0 = Math.min(origin.y, target.y);
+  const x1 = Math.max(origin.x + n(origin), target.x + n(target));
+  const y1 = Math.max(origin.y + n(origin), target.y + n(target));
+  const near = (ax: number, ay: number, bx: number, by: number) =>
+    Math.max(ax, bx) >= x0 && Math.min(ax, bx) <= x1 && Math.max(ay, by) >= y0 && Math.min(ay, by) <= y1;
+  const walls = input.field.walls.filter((w) => near(w.a.x, w.a.y, w.b.x, w.b.y));
   const trace = bestCornerTrace(origin, target, {
-    walls: input.field.walls,
-    terrain: input.field.terrain ?? [],
-    creatures: blockers,
+    walls,
+    terrain: (input.field.terrain ?? []).filter((sq) => near(sq.x, sq.y, sq.x + 1, sq.y + 1)),
+    creatures: blockers.filter((c) => near(c.x, c.y, c.x + n(c), c.y + n(c))),
   });
   const by = [...new Set(trace.lines.map((l) => l.blockedBy).filter((b): b is Blocker => b !== null))];
-  return { blocked: trace.blocked, by, lineOfEffect: hasLineOfEffect(origin, target, input.field), lines: trace.lines };
+  return { blocked: trace.blocked, by, lineOfEffect: hasLineOfEffect(origin, target, { walls }), lines: trace.lines };
 }
