@@ -7,6 +7,7 @@
  * give it a display-name key under `D20C.Quench.*` in lang/en.json, and list it below.
  */
 import { attacksBatch, type AttackPorts } from "./attacks.js";
+import { canvasBatch } from "./canvas.js";
 import { combatBatch } from "./combat.js";
 import { documentsBatch } from "./documents.js";
 import type { BatchSpec } from "./quench-api.js";
@@ -16,5 +17,5 @@ export type SelfTestPorts = AttackPorts;
 
 /** Every batch, driving the given workflow functions. */
 export function selfTestBatches(ports: SelfTestPorts): BatchSpec[] {
-  return [documentsBatch(), attacksBatch(ports), combatBatch()];
+  return [documentsBatch(), attacksBatch(ports), combatBatch(), canvasBatch()];
 }

@@ -53,6 +53,10 @@ const PROMISED: Record<string, string[]> = {
     "ongoing damage lands at the ruleset's turn boundary and the save against it is rolled",
     "reads 0 in round 1 and climbs by one each round after",
   ],
+  "d20-combat.canvas": [
+    "the battlefield read from the scene holds the two tokens and the wall, in squares",
+    "the engine's corner-line verdicts agree with Foundry's wall-collision test on the same lines",
+  ],
 };
 
 const hooks = new StandInHooks();
