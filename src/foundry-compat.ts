@@ -71,3 +71,30 @@ export function detectionModeSees(
   const tests = points.map((p) => ({ point: { x: p.x, y: p.y, elevation }, elevation, los: new Map() }));
   return mode.testVisibility(source as never, data, { object, tests: tests as never });
 }
+
+/**
+ * Source changes for an ActiveEffect that carry v14's `showIcon` and `duration.expiry` fields.
+ *
+ * Why a helper: fvtt-types 13.345.1 describes v13, whose ActiveEffect schema has neither field, so
+ * they cannot be written as typed update data. The adapter adds them only when
+ * `game.release.generation >= 14` (src/data/effect-core.ts coreEffectFields), where v14's schema
+ * defines exactly these two fields; on v13 only `img` is passed.
+ */
+export function activeEffectCoreChanges(fields: {
+  img: string;
+  showIcon?: number;
+  duration?: { expiry: string | null };
+}): ActiveEffect.UpdateData {
+  return { ...fields } as ActiveEffect.UpdateData;
+}
+
+/**
+ * `CONFIG.ActiveEffect` with v14's expiry configuration (`expiryEvents`: event id → label,
+ * `expiryAction`: "update" | "delete" | null).
+ *
+ * Why a helper: fvtt-types 13.345.1 describes v13's `CONFIG.ActiveEffect`, which has neither key.
+ * Only called when `game.release.generation >= 14`, where core defines and reads both.
+ */
+export function v14ActiveEffectConfig(): { expiryEvents?: Record<string, string>; expiryAction?: string | null } {
+  return CONFIG.ActiveEffect as unknown as { expiryEvents?: Record<string, string>; expiryAction?: string | null };
+}

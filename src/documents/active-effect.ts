@@ -6,7 +6,11 @@
  */
 import { activeRuleset } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
+import { showsOnToken } from "../engine/effects.js";
 import type { EffectSource } from "../engine/types.js";
+import { coreEffectFields, SYSTEM_EXPIRY_ACTION, systemExpiryEvents } from "../data/effect-core.js";
+import { coreEffectEnv, hasSystemEffectData } from "./effect-env.js";
+import { activeEffectCoreChanges, v14ActiveEffectConfig } from "../foundry-compat.js";
 import {
   effectDataIssues,
   effectFlagOf,
@@ -60,6 +64,16 @@ export class D20ActiveEffect extends ActiveEffect {
     });
   }
 
+  /**
+   * v13 draws on the token only temporary effects (a duration or a status). A system effect that
+   * belongs there (a condition, ongoing damage, an aftereffect to come, a duration that ends) counts
+   * as temporary although it carries no core duration: its timing is the system's.
+   */
+  override get isTemporary(): boolean {
+    if (hasSystemEffectData(this.flags) && showsOnToken(this.toEffectSource())) return true;
+    return super.isTemporary;
+  }
+
   /** Stored data that breaks the schema is read with fallbacks (the effect stays usable) and reported. */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
@@ -79,6 +93,10 @@ export class D20ActiveEffect extends ActiveEffect {
     const allowed = await super._preCreate(data, options, user);
     if (allowed === false) return false;
     assertValidEffectData(effectFlagOf({ flags: this.flags as Record<string, unknown> }));
+    // A system effect gets its icon (the game's status icon…) and, on v14, `showIcon` and its expiry event.
+    if (hasSystemEffectData(this.flags))
+      this.updateSource(activeEffectCoreChanges(coreEffectFields(this.toEffectSource(), coreEffectEnv(), this.img)));
+    return allowed;
   }
 
   protected override async _preUpdate(
@@ -99,12 +117,21 @@ export class D20ActiveEffect extends ActiveEffect {
   }
 }
 
-/** Configure effects at init: no legacy transfer, status effects from the active ruleset. */
+/**
+ * Configure effects at init: no legacy transfer (v13; v14 has none), status effects from the active
+ * ruleset, and on v14 the system's durations as core expiry events, expiring by deletion.
+ */
 export function configureActiveEffects(): void {
-  CONFIG.ActiveEffect.legacyTransferral = false;
+  const generation = game.release?.generation ?? 13;
+  if (generation < 14) CONFIG.ActiveEffect.legacyTransferral = false;
   const conditions = activeRuleset().conditions ?? [];
   if (conditions.length) {
     const required = [CONFIG.specialStatusEffects.DEFEATED].filter((id): id is string => typeof id === "string");
     CONFIG.statusEffects = statusEffectsFromConditions(conditions, CONFIG.statusEffects, required);
+  }
+  if (generation >= 14) {
+    const config = v14ActiveEffectConfig();
+    config.expiryEvents = { ...(config.expiryEvents ?? {}), ...systemExpiryEvents() };
+    config.expiryAction = SYSTEM_EXPIRY_ACTION;
   }
 }

@@ -186,6 +186,13 @@ export interface Ruleset {
   /** Add a new effect onto a list with the game's stacking rule ([FF-ONGOING] highest per type, [FF-DURATION]). */
   addEffect(existing: readonly EffectSource[], incoming: EffectSource): EffectSource[];
 
+  // ---- effects on sheets ([SYS-EFFECTS]) -----------------------------------------------------
+  /**
+   * The save the bearer rolls against one effect: the one its turn's end rolls, and the sheet's
+   * "save now". Optional: absent = d20 + the effect's save modifier against 10.
+   */
+  effectSave?(actor: ActorSource, actorId: string, effect: EffectSource): RollRequest;
+
   // ---- between battles -----------------------------------------------------------------------
   /** Full heal-up / long rest: the actor changes ([13A-HEALUP]). */
   fullHealUp(actor: ActorSource): ActorSource;

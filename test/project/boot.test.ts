@@ -169,6 +169,22 @@ describe.each([13, 14] as const)("boot under Foundry generation %i", (generation
       }
     });
 
+    it("[SYS-EFFECTS] on v14 registers the system's durations as core expiry events (labels in lang/en.json), expiring by deletion; v13 keeps its legacy-transfer switch off", () => {
+      const ae = s.config.ActiveEffect;
+      if (generation < 14) {
+        expect(ae.legacyTransferral).toBe(false);
+        expect(ae.expiryEvents).toBeUndefined();
+        return;
+      }
+      expect(ae.expiryAction).toBe("delete");
+      const events = ae.expiryEvents ?? {};
+      expect(Object.keys(events).sort()).toEqual(
+        ["endOfEncounter", "endOfNextTurn", "saveEnds", "startOfNextTurn", "sustain"].map((d) => `${SYSTEM}.${d}`),
+      );
+      for (const label of Object.values(events)) expect(lang.has(label), label).toBe(true);
+      expect("legacyTransferral" in ae).toBe(false);
+    });
+
     it("registers its sheets for every actor and item type, after unregistering core's V1 sheets", () => {
       const expectCalls = (docName: "Actor" | "Item", coreSheet: unknown) => {
         const docClass = docName === "Actor" ? s.core.Actor : s.core.Item;

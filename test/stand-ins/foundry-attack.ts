@@ -7,9 +7,7 @@
  *   `dice[i].faces` / `dice[i].results` entries `{result, active, discarded?}` (a `2d20kh` keeps the
  *   higher die, the other `active: false, discarded: true`), `toJSON()`. Faces come from a recorded
  *   queue ({@link standInAttackFaces}); running dry throws. Formulas: `NdF`, `NdFkh`/`kl`, `+`/`-`
- *   numbers — all our planner writes. `Roll.replaceFormulaData(formula, data)` replaces each `@path`
- *   with the value at that path of `data` (nested `@abilities.con` too) and leaves an unknown one in
- *   place; `evaluate()` then throws on it, as Foundry throws on an unresolved StringTerm.
+ *   numbers — all our planner writes.
  * - `ChatMessage.create` (and `.implementation.create`, the same recorder) keeping the creation data
  *   and options; `ChatMessage.getSpeaker`.
  * - `game.user.targets` (a Set of token stand-ins: `document.uuid`/`name`/`texture.src`, `actor`),
@@ -53,18 +51,7 @@ export class StandInAttackRoll {
   dice: DieTermStandIn[] = [];
   constructor(readonly formula: string) {}
 
-  /** Foundry's `Roll.replaceFormulaData`: `@path` → the value at that path; unknown ones are left. */
-  static replaceFormulaData(formula: string, data: Record<string, unknown>): string {
-    return formula.replace(/@([a-z_][\w.]*)/gi, (ref, path: string) => {
-      let value: unknown = data;
-      for (const key of path.split(".")) value = (value as Record<string, unknown> | undefined)?.[key];
-      return typeof value === "number" || typeof value === "string" ? String(value) : ref;
-    });
-  }
-
   async evaluate(): Promise<this> {
-    const unresolved = /@[a-z_][\w.]*/i.exec(this.formula);
-    if (unresolved) throw new Error(`Roll stand-in: unresolved StringTerm ${unresolved[0]} requested for evaluation`);
     let total = 0;
     const dice: DieTermStandIn[] = [];
     const terms = this.formula.replace(/\s+/g, "").match(/[+-]?[^+-]+/g) ?? [];

@@ -206,7 +206,13 @@ export interface BootDocumentConfigStandIn {
 export interface BootConfigStandIn {
   Actor: BootDocumentConfigStandIn;
   Item: BootDocumentConfigStandIn;
-  ActiveEffect: { documentClass: unknown; legacyTransferral?: boolean };
+  ActiveEffect: {
+    documentClass: unknown;
+    legacyTransferral?: boolean;
+    /** v14: expiry events packages add (id → label) and what core does with an expired effect. */
+    expiryEvents?: Record<string, string>;
+    expiryAction?: "update" | "delete" | null;
+  };
   Combat: { documentClass: unknown };
   Combatant: { documentClass: unknown };
   ChatMessage: { documentClass: unknown };
@@ -288,7 +294,12 @@ export function installFoundryBootStandIn(generation: 13 | 14, rulesetValue?: st
   const config: BootConfigStandIn = {
     Actor: docConfig(ActorStandIn),
     Item: docConfig(ItemStandIn),
-    ActiveEffect: { documentClass: ActiveEffectStandIn, ...(generation < 14 ? { legacyTransferral: true } : {}) },
+    // v13 has legacy transferral; v14 has none, but expiry events (none added yet) and, by default,
+    // only marks expired effects ("update").
+    ActiveEffect: {
+      documentClass: ActiveEffectStandIn,
+      ...(generation < 14 ? { legacyTransferral: true } : { expiryEvents: {}, expiryAction: "update" as const }),
+    },
     Combat: { documentClass: CombatStandIn },
     Combatant: { documentClass: CombatantStandIn },
     ChatMessage: { documentClass: ChatMessageStandIn },

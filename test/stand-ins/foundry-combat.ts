@@ -24,6 +24,7 @@
  */
 import type { ActorSource } from "../../src/engine/types.js";
 import { flatPartStandIn } from "./combat-loop.js";
+import { StandInActiveEffect, type EffectDataStandIn } from "./foundry-effects.js";
 
 /** Turn history entry, like Foundry's CombatHistoryData. */
 export interface HistoryStandIn {
@@ -71,31 +72,13 @@ export class StandInCollection<V> {
   }
 }
 
-/** An effect document on a stand-in actor (id, name, statuses, flags). */
-export class StandInEffect {
-  constructor(
-    readonly parent: StandInActor,
-    public id: string,
-    public name: string,
-    public statuses: Set<string>,
-    public flags: Flags,
-  ) {}
-  toObject(): object {
-    return { _id: this.id, name: this.name, statuses: [...this.statuses], flags: structuredClone(this.flags) };
-  }
-  async delete(): Promise<void> {
-    this.parent.effects.delete(this.id);
-  }
-  async update(data: { name?: string; statuses?: string[]; flags?: unknown }): Promise<void> {
-    if (data.name !== undefined) this.name = data.name;
-    if (data.statuses !== undefined) this.statuses = new Set(data.statuses);
-    if (data.flags) mergeFlags(this.flags, data.flags);
-  }
-}
+/** The class of the effects stand-in actors create (the system's D20ActiveEffect once a test sets it). */
+export const standInEffectClass: { current: typeof StandInActiveEffect } = { current: StandInActiveEffect };
 
-/** The system Actor's engine-facing surface (toEngineSource / applyEngineActor / effects). */
+/** The system Actor's engine-facing surface (toEngineSource / applyEngineActor / effects / statuses). */
 export class StandInActor {
-  readonly effects = new StandInCollection<StandInEffect>();
+  readonly documentName = "Actor";
+  readonly effects = new StandInCollection<StandInActiveEffect>();
   private nextEffect = 1;
   constructor(
     readonly id: string,
@@ -104,6 +87,15 @@ export class StandInActor {
   ) {}
   get uuid(): string {
     return `Actor.${this.id}`;
+  }
+  get name(): string {
+    return this.id;
+  }
+  /** Core: every status of its enabled effects. */
+  get statuses(): Set<string> {
+    const out = new Set<string>();
+    for (const e of this.effects) if (!e.disabled) for (const s of e.statuses) out.add(s);
+    return out;
   }
   toEngineSource(): ActorSource {
     return structuredClone(this.source);
@@ -117,18 +109,24 @@ export class StandInActor {
   getRollData(): Record<string, unknown> {
     return {};
   }
+  /** Core: build each document, let `_preCreate` refuse or complete it, then store it. */
   async createEmbeddedDocuments(
     _type: string,
-    data: { name: string; statuses?: string[]; flags?: Flags }[],
-  ): Promise<{ id: string }[]> {
-    return data.map((d) => {
-      const id = `effect${this.nextEffect++}`;
-      this.effects.set(
-        id,
-        new StandInEffect(this, id, d.name, new Set(d.statuses ?? []), structuredClone(d.flags ?? {})),
-      );
-      return { id };
-    });
+    data: EffectDataStandIn[],
+    options: { keepId?: boolean } = {},
+  ): Promise<StandInActiveEffect[]> {
+    const made: StandInActiveEffect[] = [];
+    for (const d of data) {
+      const id = options.keepId && d._id ? d._id : `effect${String(this.nextEffect++).padStart(10, "0")}`;
+      const doc = new standInEffectClass.current({ ...structuredClone(d), _id: id }, { parent: this });
+      if ((await doc._preCreate(d, options, {})) === false) continue;
+      this.effects.set(id, doc);
+      made.push(doc);
+    }
+    return made;
+  }
+  async deleteEmbeddedDocuments(_type: string, ids: string[]): Promise<void> {
+    for (const id of ids) this.effects.delete(id);
   }
 }
 
@@ -440,6 +438,17 @@ export class StandInFoundryCombat {
   protected async _onStartTurn(_c: StandInFoundryCombatant, _context: TurnContextStandIn): Promise<void> {}
 }
 
+/** `foundry.utils.mergeObject(target, source, { inplace: false })`: a deep merge into a copy. */
+function mergeObjectStandIn(target: unknown, source: unknown): unknown {
+  if (!source || typeof source !== "object" || Array.isArray(source)) return structuredClone(source);
+  const out: Record<string, unknown> =
+    target && typeof target === "object" && !Array.isArray(target)
+      ? structuredClone(target as Record<string, unknown>)
+      : {};
+  for (const [k, v] of Object.entries(source as Record<string, unknown>)) out[k] = mergeObjectStandIn(out[k], v);
+  return out;
+}
+
 /** The globals the stand-in installs, kept so tests can adjust them (ruleset, active GM). */
 export const standInGlobals = {
   rulesetId: "13th-age" as string,
@@ -455,6 +464,8 @@ export const standInGlobals = {
       filter: (): { id: string }[] => [],
     },
     user: { isGM: true, id: "gmStandIn" },
+    /** Foundry's generation: 13, or 14 where a test checks v14's effect fields. */
+    release: { generation: 13 as 13 | 14 },
     i18n: { format: (key: string) => key, localize: (key: string) => key },
   },
 };
@@ -471,7 +482,7 @@ export function installFoundryCombatStandIn(): () => void {
   Object.assign(g, {
     Combat: StandInFoundryCombat,
     Combatant: StandInFoundryCombatant,
-    ActiveEffect: class {},
+    ActiveEffect: StandInActiveEffect,
     Roll: StandInRoll,
     game: standInGlobals.game,
     ui: { notifications: { warn() {}, info() {}, error() {} }, combat: null },
@@ -482,8 +493,11 @@ export function installFoundryCombatStandIn(): () => void {
       },
     },
     foundry: {
-      utils: { escapeHTML: (s: string) => s },
+      utils: { escapeHTML: (s: string) => s, mergeObject: mergeObjectStandIn },
       applications: { handlebars: { renderTemplate: async () => "" } },
+      // The effect flag's data model: constructing one does not validate here (no Foundry fields);
+      // the system's pure check of the flag still runs before it.
+      abstract: { DataModel: class DataModelStandIn {} },
     },
   });
   return () => {

@@ -20,6 +20,7 @@
  * Knowing differences: no permissions beyond `isOwner`, no database, no sockets, no rendering of
  * the sheet itself. It decides no rule: every outcome comes from the ruleset.
  */
+import { StandInActiveEffect } from "./foundry-effects.js";
 import { SYSTEM_ID } from "../../src/constants.js";
 import type { ActorSource } from "../../src/engine/types.js";
 import { installAttackStandIn, type AttackStandInState } from "./foundry-attack.js";
@@ -183,11 +184,19 @@ export function installSheetStandIn(rulesetId: string): {
   g.foundry.utils = { escapeHTML: (s: string) => s };
   g.game.users = { filter: (fn: (u: { id: string; isGM: boolean }) => boolean) => state.users.filter(fn) };
   g.ui.notifications.warn = (m: string) => void state.warnings.push(m);
+  // The sheet's Effects section loads the system's ActiveEffect class, which extends core's.
+  const globals = globalThis as { ActiveEffect?: unknown };
+  const savedActiveEffect = globals.ActiveEffect;
+  globals.ActiveEffect ??= StandInActiveEffect;
   return {
     state,
     setCombat: (combat) => {
       g.game.combat = combat;
     },
-    uninstall,
+    uninstall: () => {
+      globals.ActiveEffect = savedActiveEffect;
+      if (savedActiveEffect === undefined) delete globals.ActiveEffect;
+      uninstall();
+    },
   };
 }

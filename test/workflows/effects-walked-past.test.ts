@@ -118,7 +118,10 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: Next Round pressed mid-round",
       ),
     ]);
     // Ayla's own turn (the one in progress) ends for real; she has nothing to roll.
+    if (getRuleset(rulesetId).initiative.mode === "everyRound") standInRollFaces.push(19, 14);
     await step(combat, () => combat.startCombat());
+    expect(standInRollFaces).toEqual([]);
+    expect(lines().filter((l) => l.error)).toEqual([]);
     const bryn = structuredClone(actors.bryn!.source);
     standInGlobals.messages.length = 0;
     // A game that rolls initiative every round rolls it for the two standing (the only rolls due).
@@ -147,6 +150,7 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: Next Round pressed mid-round",
       { id: "ayla", init: 20, actor: defaultActorSource({ hp: { value: 30, max: 30, temp: 0 } }) },
       { id: "bryn", init: 15, actor: dying(rulesetId), effects: [ongoing()] },
     ]);
+    if (getRuleset(rulesetId).initiative.mode === "everyRound") standInRollFaces.push(19, 14);
     await step(combat, () => combat.startCombat());
     standInRollFaces.push(...Array.from({ length: 12 }, () => 8));
     await step(combat, () => combat.nextTurn()); // Bryn's turn starts

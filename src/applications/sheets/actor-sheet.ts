@@ -16,6 +16,8 @@ import { rollAttack } from "../../workflows/attack.js";
 import { rally, spendRecovery } from "../../workflows/recovery.js";
 import { rollDeathSave, rollSave } from "../../workflows/saves.js";
 import { sheetSaveMode } from "../../workflows/sheet-rolls.js";
+import { effectsSectionFor } from "../../workflows/effects.js";
+import { effectActionHandlers } from "./effect-actions.js";
 import { SheetBase, type SheetBaseInstance } from "../sheet-base.js";
 import { ACTIONS_PANEL_TEMPLATE } from "./actions-panel.js";
 import { foundryProcedurePorts, sheetActionsInput, useProcedure } from "../../workflows/procedures.js";
@@ -67,6 +69,7 @@ export class D20ActorSheet extends SheetBase {
       useProcedure: D20ActorSheet.#onUseProcedure,
       addEntry: D20ActorSheet.#onAddEntry,
       removeEntry: D20ActorSheet.#onRemoveEntry,
+      ...effectActionHandlers(),
     },
   };
 
@@ -153,7 +156,7 @@ export class D20ActorSheet extends SheetBase {
         (k) => game.i18n.localize(k),
       ),
     });
-    return { ...base, ...context };
+    return { ...base, ...context, effectsSection: effectsSectionFor(actor, this.isEditable) };
   }
 
   override async _onFirstRender(

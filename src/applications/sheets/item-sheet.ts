@@ -9,6 +9,8 @@ import { ItemSheetBase, type ItemSheetBaseInstance } from "../sheet-base.js";
 import { damageTypeLabelWith } from "./labels.js";
 import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
 import { itemSheetContext } from "./item-context.js";
+import { effectsSectionFor } from "../../workflows/effects.js";
+import { effectActionHandlers } from "./effect-actions.js";
 
 /** Selects whose empty choice means "none" (stored as null). */
 const NULLABLE_SELECTS = ["attackAbility"];
@@ -19,6 +21,7 @@ export class D20ItemSheet extends ItemSheetBase {
     position: { width: 520, height: 640 },
     window: { resizable: true },
     form: { submitOnChange: true },
+    actions: effectActionHandlers(),
   };
 
   static override PARTS = {
@@ -63,6 +66,8 @@ export class D20ItemSheet extends ItemSheetBase {
           .map((i) => ({ id: i.id ?? "", name: i.name ?? "" })),
         localize: (k) => game.i18n.localize(k),
       }),
+      // Features carry effects (passive ones, and those their use puts on creatures).
+      ...((item.type as string) === "feature" ? { effectsSection: effectsSectionFor(item, this.isEditable) } : {}),
     };
   }
 

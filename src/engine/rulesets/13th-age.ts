@@ -23,6 +23,7 @@ import {
 import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, ECONOMY, OPTIONS, SAVES } from "./13th-age/data.js";
 import { PROCEDURES, planProcedure, resolveProcedure } from "./13th-age/table.js";
 import {
+  effectSaveRequest,
   actsThisRound,
   addEffect,
   canFlee,
@@ -82,6 +83,7 @@ export const thirteenthAge: Ruleset = {
   initiativeFormula,
   order,
   addEffect,
+  effectSave: effectSaveRequest,
 
   fullHealUp,
   canFlee,

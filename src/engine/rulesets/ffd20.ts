@@ -38,6 +38,7 @@ import {
   FF_TRAIT_FORMS,
 } from "./ffd20/data.js";
 import {
+  effectSaveRequest,
   addEffect,
   initiativeModifier,
   onCombatEnd,
@@ -171,6 +172,7 @@ export const ffd20: Ruleset = {
   initiativeFormula: (_actor, derived) => saveFormula(derived.initiative),
   order,
   addEffect,
+  effectSave: effectSaveRequest,
 
   fullHealUp(actor) {
     const next = structuredClone(actor);

@@ -39,6 +39,7 @@ import {
 import { applyDamage, applyHealing, HD_DAMAGE_TYPES } from "./hundred-dungeons/damage.js";
 import { HD_OPTIONS } from "./hundred-dungeons/options.js";
 import {
+  effectSaveRequest,
   actsThisRound,
   dyingCheckRequest,
   initiativeFormula,
@@ -257,6 +258,7 @@ export const hundredDungeons: Ruleset = {
   initiativeFormula,
   order,
   addEffect,
+  effectSave: effectSaveRequest,
 
   fullHealUp,
   canFlee,

@@ -28,6 +28,7 @@ import {
   TRAIT_FORMS,
 } from "./wounds-d20/data.js";
 import {
+  effectSaveRequest,
   actsThisRound,
   addEffect,
   canFlee,
@@ -89,6 +90,7 @@ export const woundsD20: Ruleset = {
   initiativeFormula,
   order,
   addEffect,
+  effectSave: effectSaveRequest,
 
   fullHealUp,
   canFlee,

@@ -64,17 +64,21 @@ export function savesAgainst(effect: EffectSource): boolean {
   return effect.ongoing !== null && (effect.duration === "permanent" || effect.duration === "endOfEncounter");
 }
 
-export function saveStepFor(bearer: CombatantSource, effect: EffectSource): TurnStep {
-  const request: RollRequest = {
+/** [13A-SAVE] The save against one effect: d20 + save bonuses against 6 / 11 / 16. */
+export function effectSaveRequest(actor: ActorSource, actorId: string, effect: EffectSource): RollRequest {
+  return {
     kind: "save",
-    actorId: bearer.actorId,
+    actorId,
     effectId: effect.id,
-    formula: d20Plus(bearer.actor.baseSaveBonus + (effect.saveBonus || 0)),
+    formula: d20Plus(actor.baseSaveBonus + (effect.saveBonus || 0)),
     target: SAVE_TARGETS[effect.save] ?? SAVE_TARGETS.normal,
     against: "total",
     label: `D20C.Save.${effect.save}`,
   };
-  return { kind: "roll", request };
+}
+
+export function saveStepFor(bearer: CombatantSource, effect: EffectSource): TurnStep {
+  return { kind: "roll", request: effectSaveRequest(bearer.actor, bearer.actorId, effect) };
 }
 
 export function onCombatStart(ctx: TurnContext): TurnStep[] {

@@ -6,6 +6,7 @@
 import { abilityModifier, effectTimer, ongoingDamagePacket } from "../../common.js";
 import { EngineError, requireFinite } from "../../errors.js";
 import type {
+  ActorSource,
   CombatantSource,
   DurationKind,
   EffectSource,
@@ -97,6 +98,20 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
   return steps;
 }
 
+/** [FF-SAVE] The save against one effect: d20 + save bonuses, 10 or higher. */
+export function effectSaveRequest(actor: ActorSource, actorId: string, effect: EffectSource): RollRequest {
+  return {
+    kind: "save",
+    actorId,
+    effectId: effect.id,
+    formula: saveFormula(actor.baseSaveBonus + (effect.saveBonus || 0)),
+    target: SAVE_TARGET,
+    against: "total",
+    label: "D20C.FF.Roll.SaveAgainst",
+    data: { effect: effect.name },
+  };
+}
+
 export function onTurnEnd(ctx: TurnContext): TurnStep[] {
   const me = current(ctx);
   if (!me) return [];
@@ -104,19 +119,7 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
   if (me.actor.state !== "dead") {
     // [FF-SAVE] one save per save-ends effect (a bundled effect is one effect, so one save).
     for (const e of me.effects) {
-      if (!savesAgainst(e)) continue;
-      const bonus = me.actor.baseSaveBonus + (e.saveBonus || 0);
-      const request: RollRequest = {
-        kind: "save",
-        actorId: me.actorId,
-        effectId: e.id,
-        formula: saveFormula(bonus),
-        target: SAVE_TARGET,
-        against: "total",
-        label: "D20C.FF.Roll.SaveAgainst",
-        data: { effect: e.name },
-      };
-      steps.push({ kind: "roll", request });
+      if (savesAgainst(e)) steps.push({ kind: "roll", request: effectSaveRequest(me.actor, me.actorId, e) });
     }
     // [FF-DEATH] the death save, also at the end of the turn.
     if (dyingRules(ctx.options) === "4e") {

@@ -191,26 +191,27 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
   return steps;
 }
 
+/** The save against one save-ends effect: a Constitution-mode d20 + the effect's modifier against its DC. */
+export function effectSaveRequest(actor: ActorSource, actorId: string, effect: EffectSource): RollRequest {
+  const m = abilityRollMode(actor.conditions, actor.exhaustion, "con");
+  return {
+    kind: "save",
+    actorId,
+    effectId: effect.id,
+    formula: `${d20Formula(m.mode)}${signed(effect.saveBonus)}`,
+    target: SAVE_TARGETS[effect.save] ?? SAVE_TARGETS.normal,
+    against: "total",
+    label: "D20C.HD.Save.effect",
+    data: { effect: effect.name },
+  };
+}
+
 export function onTurnEnd(ctx: TurnContext): TurnStep[] {
   const me = combatant(ctx, ctx.combatantId);
   const steps: TurnStep[] = [];
   // Save-ends effects: the bearer rolls at the end of its own turn.
   for (const e of me.effects) {
-    if (e.duration !== "saveEnds") continue;
-    const m = abilityRollMode(me.actor.conditions, me.actor.exhaustion, "con");
-    steps.push({
-      kind: "roll",
-      request: {
-        kind: "save",
-        actorId: me.actorId,
-        effectId: e.id,
-        formula: `${d20Formula(m.mode)}${signed(e.saveBonus)}`,
-        target: SAVE_TARGETS[e.save] ?? SAVE_TARGETS.normal,
-        against: "total",
-        label: "D20C.HD.Save.effect",
-        data: { effect: e.name },
-      },
-    });
+    if (e.duration === "saveEnds") steps.push({ kind: "roll", request: effectSaveRequest(me.actor, me.actorId, e) });
   }
   // Armed end-of-turn effects and unsustained sustain effects this creature made.
   for (const { bearer, effect } of createdBy(ctx, me.id)) {

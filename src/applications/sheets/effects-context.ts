@@ -1,0 +1,292 @@
+/**
+ * The Effects section of actor and feature sheets, and the effect form, built from plain data
+ * (pure; no Foundry globals) ([SYS-EFFECTS]). Each effect is listed with its source, its duration
+ * in words, its ongoing damage and aftereffect, and the controls its owner may use. The words are
+ * the engine's (src/engine/effects.ts), localised here through the injected `format`.
+ */
+import {
+  DURATION_KINDS,
+  durationWords,
+  effectSaveRequest,
+  ongoingWords,
+  SAVE_DIFFICULTIES,
+  SUSTAIN_ACTIONS,
+  sustainRefusal,
+  type Words,
+} from "../../engine/effects.js";
+import { defaultActorSource } from "../../engine/common.js";
+import { EngineError } from "../../engine/errors.js";
+import type { Ruleset } from "../../engine/ruleset.js";
+import type { ActorSource, DurationKind, EffectSource } from "../../engine/types.js";
+
+/** Localise a key, with format data when given (game.i18n in Foundry, the stand-in in tests). */
+export type Format = (key: string, data?: Record<string, string | number>) => string;
+
+/** One effect as the sheet reads it. */
+export interface EffectRowInput {
+  id: string;
+  name: string;
+  img: string;
+  disabled: boolean;
+  /** The name of what the effect came from (its origin document), or null. */
+  sourceName: string | null;
+  effect: EffectSource;
+}
+
+/** The bearer of an actor's effects (null on an item sheet: a feature's effects have no bearer yet). */
+export interface EffectBearer {
+  actor: ActorSource;
+  actorId: string;
+  name: string;
+  /** Its combatant in the current combat, or null. */
+  combatantId: string | null;
+}
+
+export interface EffectsSectionInput {
+  ruleset: Ruleset;
+  bearer: EffectBearer | null;
+  effects: readonly EffectRowInput[];
+  /** Combatant names of the current combat, by id (empty outside combat). */
+  names: Readonly<Record<string, string>>;
+  /** The current combat's round and whose turn it is (0 / null outside combat). */
+  round: number;
+  currentCombatantId: string | null;
+  editable: boolean;
+  format: Format;
+  /** i18n key or text of a damage type. */
+  damageTypeLabel: (type: string) => string;
+}
+
+/** Localise engine words; data values that are i18n keys (a sustain action) are localised first. */
+export function wordsText(words: Words, format: Format): string {
+  const data: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(words.data))
+    data[k] = typeof v === "string" && v.startsWith("D20C.") ? format(v) : v;
+  return format(words.key, data);
+}
+
+function conditionLabels(ids: readonly string[], ruleset: Ruleset, format: Format): string {
+  return ids.map((id) => format(ruleset.conditions.find((c) => c.id === id)?.label ?? id)).join(", ");
+}
+
+/** The save target against an effect; on a feature (no bearer yet) read against a blank creature. */
+function saveTarget(ruleset: Ruleset, bearer: EffectBearer | null, effect: EffectSource): number | null {
+  const actor = bearer?.actor ?? defaultActorSource();
+  return effectSaveRequest(ruleset, actor, bearer?.actorId ?? "", effect).target;
+}
+
+/** Whether the bearer saves against this effect (save ends, or ongoing damage with no other ending). */
+export function hasSave(effect: Pick<EffectSource, "duration" | "ongoing">): boolean {
+  if (effect.duration === "saveEnds") return true;
+  return (
+    effect.ongoing !== null &&
+    effect.ongoing.amount > 0 &&
+    (effect.duration === "permanent" || effect.duration === "endOfEncounter")
+  );
+}
+
+export function effectsSectionContext(input: EffectsSectionInput) {
+  const { ruleset, bearer, format } = input;
+  const rows = input.effects.map((row) => {
+    const e = row.effect;
+    const facts = {
+      bearerCombatantId: bearer?.combatantId ?? null,
+      bearerName: bearer?.name ?? "",
+      names: input.names,
+      saveTarget: hasSave(e) ? saveTarget(ruleset, bearer, e) : null,
+    };
+    const ongoing = ongoingWords(e.ongoing);
+    const ongoingText = ongoing
+      ? wordsText(
+          { ...ongoing, data: { ...ongoing.data, type: input.damageTypeLabel(String(ongoing.data.type ?? "")) } },
+          format,
+        )
+      : "";
+    const after = e.aftereffect;
+    const refusal =
+      e.duration === "sustain"
+        ? sustainRefusal(e, {
+            bearerCombatantId: bearer?.combatantId ?? null,
+            currentCombatantId: input.currentCombatantId,
+            round: input.round,
+            combatantIds: Object.keys(input.names),
+          })
+        : null;
+    const creator = e.sourceCombatantId ? input.names[e.sourceCombatantId] : undefined;
+    return {
+      id: row.id,
+      name: row.name,
+      img: row.img,
+      disabled: row.disabled,
+      source: row.sourceName ?? creator ?? format("D20C.Effects.NoSource"),
+      duration: wordsText(durationWords(e, facts), format),
+      conditions: conditionLabels(e.statuses, ruleset, format),
+      ongoing: ongoingText,
+      aftereffect: after
+        ? format("D20C.Effects.Aftereffect", {
+            name: after.name,
+            duration: wordsText(
+              durationWords(after, {
+                ...facts,
+                saveTarget: hasSave(after) ? saveTarget(ruleset, bearer, { ...e, ...after }) : null,
+              }),
+              format,
+            ),
+          })
+        : "",
+      /** The bearer may roll its save now (actor sheets only). */
+      canSave: bearer !== null && hasSave(e) && !row.disabled,
+      /** Sustain shows on sustained effects; it is enabled when the creator may sustain now. */
+      sustainable: e.duration === "sustain" && bearer !== null,
+      canSustain: bearer !== null && refusal === null && !row.disabled,
+      sustainHint: refusal ? format(refusal) : format("D20C.Effects.Control.Sustain"),
+    };
+  });
+  return { rows, editable: input.editable, empty: rows.length === 0 };
+}
+
+export type EffectsSectionContext = ReturnType<typeof effectsSectionContext>;
+
+// ------------------------------------------------------------------------------------------------
+// The effect form (create and edit)
+// ------------------------------------------------------------------------------------------------
+
+export interface EffectFormInput {
+  ruleset: Ruleset;
+  /** The effect being edited, or null for a new one. */
+  effect: Omit<EffectSource, "id"> | null;
+  /** Combatants of the current combat who may time it (id → name). */
+  names: Readonly<Record<string, string>>;
+  format: Format;
+  damageTypeLabel: (type: string) => string;
+}
+
+const option = (value: string, label: string, selected: boolean) => ({ value, label, selected });
+
+/** The form's fields, each with its options and current value. */
+export function effectFormContext(input: EffectFormInput) {
+  const { ruleset, format } = input;
+  const e = input.effect;
+  const after = e?.aftereffect ?? null;
+  const durations = (current: DurationKind) =>
+    DURATION_KINDS.map((d) => option(d, format(`D20C.Effects.Kind.${d}`), d === current));
+  const saves = (current: string) =>
+    SAVE_DIFFICULTIES.map((s) => option(s, format(`D20C.Effects.SaveDifficulty.${s}`), s === current));
+  const conditions = (active: readonly string[]) =>
+    ruleset.conditions.map((c) => ({ id: c.id, label: format(c.label), checked: active.includes(c.id) }));
+  const ongoingType = e?.ongoing?.type ?? "untyped";
+  return {
+    name: e?.name ?? format("D20C.Effects.Form.DefaultName"),
+    durations: durations(e?.duration ?? "saveEnds"),
+    saves: saves(e?.save ?? "normal"),
+    saveBonus: e?.saveBonus ?? 0,
+    sustains: SUSTAIN_ACTIONS.map((s) => option(s, format(`D20C.Effects.Sustain.${s}`), s === (e?.sustain ?? "minor"))),
+    ongoingAmount: e?.ongoing?.amount ?? 0,
+    ongoingTypes: ["untyped", ...ruleset.damageTypes.filter((t) => t !== "untyped")].map((t) =>
+      option(t, format(input.damageTypeLabel(t)), t === ongoingType),
+    ),
+    conditions: conditions(e?.statuses ?? []),
+    creators: [
+      option("", format("D20C.Effects.Form.CreatorNone"), !e?.sourceCombatantId),
+      ...Object.entries(input.names).map(([id, name]) => option(id, name, id === e?.sourceCombatantId)),
+    ],
+    afterName: after?.name ?? "",
+    afterDurations: durations(after?.duration ?? "saveEnds"),
+    afterSaves: saves(after?.save ?? "normal"),
+    afterConditions: conditions(after?.statuses ?? []).map((c) => ({ ...c, id: c.id })),
+  };
+}
+
+export type EffectFormContext = ReturnType<typeof effectFormContext>;
+
+/** A flat or nested form value (FormDataExtended gives flat dotted keys). */
+function read(form: Record<string, unknown>, key: string): unknown {
+  if (key in form) return form[key];
+  let node: unknown = form;
+  for (const part of key.split(".")) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function text(form: Record<string, unknown>, key: string): string {
+  const v = read(form, key);
+  return typeof v === "string" ? v.trim() : v === undefined || v === null ? "" : String(v);
+}
+
+function integer(form: Record<string, unknown>, key: string, min: number, max: number): number {
+  const raw = read(form, key);
+  const n = typeof raw === "number" ? raw : raw === "" || raw === undefined || raw === null ? 0 : Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new EngineError(key, `must be a whole number from ${min} to ${max}`, raw);
+  return n;
+}
+
+function oneOf<T extends string>(form: Record<string, unknown>, key: string, allowed: readonly T[], fallback: T): T {
+  const v = text(form, key);
+  if (v === "") return fallback;
+  if (!(allowed as readonly string[]).includes(v)) throw new EngineError(key, `unknown value "${v}"`, v);
+  return v as T;
+}
+
+function checked(form: Record<string, unknown>, prefix: string, ruleset: Ruleset): string[] {
+  return ruleset.conditions.filter((c) => read(form, `${prefix}.${c.id}`) === true).map((c) => c.id);
+}
+
+/**
+ * The effect a submitted form describes, validated: a known duration, save difficulty, sustain
+ * action, damage type and conditions of this game; whole numbers in range; a creator from the
+ * combat (or none). Throws {@link EngineError} naming the field; nothing is written then.
+ */
+export function effectFromForm(
+  form: Record<string, unknown>,
+  ruleset: Ruleset,
+  creators: readonly string[],
+): Omit<EffectSource, "id"> {
+  const name = text(form, "name");
+  if (!name) throw new EngineError("name", "an effect needs a name", name);
+  const duration = oneOf(form, "duration", DURATION_KINDS, "saveEnds");
+  const types = ["untyped", ...ruleset.damageTypes];
+  const amount = integer(form, "ongoingAmount", 0, 999);
+  const type = oneOf(form, "ongoingType", types, "untyped");
+  const creator = text(form, "creator");
+  if (creator && !creators.includes(creator)) throw new EngineError("creator", `no combatant "${creator}"`, creator);
+  const afterName = text(form, "afterName");
+  return {
+    name,
+    sourceCombatantId: creator || null,
+    duration,
+    save: oneOf(form, "save", SAVE_DIFFICULTIES, "normal"),
+    saveBonus: integer(form, "saveBonus", -20, 20),
+    sustain: duration === "sustain" ? oneOf(form, "sustain", SUSTAIN_ACTIONS, "minor") : null,
+    sustainedRound: null,
+    ongoing: amount > 0 ? { amount, type } : null,
+    aftereffect: afterName
+      ? {
+          name: afterName,
+          sourceCombatantId: creator || null,
+          duration: oneOf(form, "afterDuration", DURATION_KINDS, "saveEnds"),
+          save: oneOf(form, "afterSave", SAVE_DIFFICULTIES, "normal"),
+          saveBonus: 0,
+          sustain: null,
+          ongoing: null,
+          statuses: checked(form, "afterStatus", ruleset),
+        }
+      : null,
+    armed: false,
+    statuses: checked(form, "status", ruleset),
+  };
+}
+
+/**
+ * An edited effect: the form's fields, keeping the timing state (armed, last sustained) while its
+ * duration stays the same kind — editing the name must not restart "until the end of its next turn".
+ */
+export function editedEffect(
+  before: Omit<EffectSource, "id">,
+  edited: Omit<EffectSource, "id">,
+): Omit<EffectSource, "id"> {
+  if (edited.duration !== before.duration) return edited;
+  return { ...edited, armed: before.armed, sustainedRound: before.sustainedRound };
+}

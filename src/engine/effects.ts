@@ -1,0 +1,254 @@
+/**
+ * Effects as a table sees them ([SYS-EFFECTS]), decided without Foundry: the words of a duration
+ * (as i18n keys and data the adapter localises), the icon an effect shows, whether it belongs on
+ * the token, the save the sheet's "save now" rolls, and whether its creator may sustain it now.
+ * Every game shares these; what differs per game (the save's target and formula) comes from the
+ * ruleset.
+ */
+import { clonePlain, effectTimer } from "./common.js";
+import type { Ruleset } from "./ruleset.js";
+import type {
+  ActorSource,
+  ConditionSpec,
+  DurationKind,
+  EffectSource,
+  RollRequest,
+  TurnContext,
+  TurnStep,
+} from "./types.js";
+
+/** Words the adapter localises: an i18n key and its format data. */
+export interface Words {
+  key: string;
+  data: Record<string, string | number>;
+}
+
+/** Every duration an effect can have, in the order a form offers them. */
+export const DURATION_KINDS: readonly DurationKind[] = [
+  "saveEnds",
+  "startOfNextTurn",
+  "endOfNextTurn",
+  "sustain",
+  "endOfEncounter",
+  "permanent",
+  "instant",
+];
+
+export const SAVE_DIFFICULTIES: readonly EffectSource["save"][] = ["easy", "normal", "hard"];
+export const SUSTAIN_ACTIONS: readonly NonNullable<EffectSource["sustain"]>[] = ["standard", "move", "minor"];
+
+const K = "D20C.Effects";
+
+/** The save the bearer rolls against an effect: the game's, or d20 + the effect's modifier against 10. */
+export function effectSaveRequest(
+  ruleset: Pick<Ruleset, "effectSave">,
+  actor: ActorSource,
+  actorId: string,
+  effect: EffectSource,
+): RollRequest {
+  if (ruleset.effectSave) return ruleset.effectSave(actor, actorId, effect);
+  const bonus = effect.saveBonus || 0;
+  return {
+    kind: "save",
+    actorId,
+    effectId: effect.id,
+    formula: bonus ? `1d20 ${bonus < 0 ? "-" : "+"} ${Math.abs(bonus)}` : "1d20",
+    target: 10,
+    against: "total",
+    label: `${K}.SaveNow`,
+  };
+}
+
+/**
+ * What names the turns an effect is timed by: its creator's combatant (or, with none, its
+ * bearer's). `names` maps combatant ids to names; a combatant not in it (no combat) is unnamed.
+ */
+export interface DurationFacts {
+  /** The bearer's combatant id (null outside combat). */
+  bearerCombatantId: string | null;
+  /** The bearer's name (timing by its own turns when the effect names no creator). */
+  bearerName: string;
+  /** Combatant names by id. */
+  names: Readonly<Record<string, string>>;
+  /** The target of the save against this effect (null = no save). */
+  saveTarget: number | null;
+}
+
+/**
+ * A duration in words: "save ends (11+)", "until the end of Ayla's next turn", "sustain minor",
+ * "until the end of the encounter", "until removed".
+ */
+export function durationWords(
+  effect: Pick<EffectSource, "duration" | "sourceCombatantId" | "sustain">,
+  facts: DurationFacts,
+): Words {
+  switch (effect.duration) {
+    case "saveEnds":
+      return facts.saveTarget === null
+        ? { key: `${K}.Duration.saveEndsPlain`, data: {} }
+        : { key: `${K}.Duration.saveEnds`, data: { target: facts.saveTarget } };
+    case "startOfNextTurn":
+    case "endOfNextTurn": {
+      const name = timerName(effect, facts);
+      const which = effect.duration === "startOfNextTurn" ? "startOf" : "endOf";
+      return name === null
+        ? { key: `${K}.Duration.${which}CreatorTurn`, data: {} }
+        : { key: `${K}.Duration.${which}NextTurn`, data: { name } };
+    }
+    case "sustain":
+      return { key: `${K}.Duration.sustain`, data: { action: `${K}.Sustain.${effect.sustain ?? "minor"}` } };
+    case "endOfEncounter":
+      return { key: `${K}.Duration.endOfEncounter`, data: {} };
+    case "instant":
+      return { key: `${K}.Duration.instant`, data: {} };
+    case "permanent":
+      return { key: `${K}.Duration.permanent`, data: {} };
+  }
+}
+
+/**
+ * Whose name times "next turn": the creator's combatant; the bearer when the effect names no
+ * creator, or (in a combat) one no longer in it — as the turn cycle times it ([FF-DURATION]);
+ * null = unknown (outside combat).
+ */
+function timerName(effect: Pick<EffectSource, "sourceCombatantId">, facts: DurationFacts): string | null {
+  if (!effect.sourceCombatantId) return facts.bearerName || null;
+  const name = facts.names[effect.sourceCombatantId];
+  if (name !== undefined) return name;
+  return facts.bearerCombatantId ? facts.bearerName || null : null;
+}
+
+/** Ongoing damage in words ("ongoing 5 fire"); the adapter localises `type` (a damage-type key). */
+export function ongoingWords(ongoing: EffectSource["ongoing"]): Words | null {
+  if (!ongoing || !(ongoing.amount > 0)) return null;
+  const typed = ongoing.type !== "" && ongoing.type !== "untyped";
+  return typed
+    ? { key: `${K}.OngoingTyped`, data: { amount: ongoing.amount, type: ongoing.type } }
+    : { key: `${K}.Ongoing`, data: { amount: ongoing.amount } };
+}
+
+/** Core icons for ongoing damage by type; anything else bleeds. */
+const ONGOING_ICONS: Readonly<Record<string, string>> = {
+  fire: "icons/svg/fire.svg",
+  cold: "icons/svg/frozen.svg",
+  lightning: "icons/svg/lightning.svg",
+  acid: "icons/svg/acid.svg",
+  poison: "icons/svg/poison.svg",
+  necrotic: "icons/svg/skull.svg",
+  radiant: "icons/svg/sun.svg",
+  thunder: "icons/svg/sound.svg",
+};
+export const ONGOING_ICON = "icons/svg/blood.svg";
+export const EFFECT_ICON = "icons/svg/aura.svg";
+
+/**
+ * The icon an effect shows: the game's status icon of its first condition, else one for its
+ * ongoing damage, else a plain effect icon. Never empty.
+ */
+export function effectIcon(
+  effect: Pick<EffectSource, "statuses" | "ongoing">,
+  conditions: readonly Pick<ConditionSpec, "id" | "img">[],
+): string {
+  for (const id of effect.statuses) {
+    const img = conditions.find((c) => c.id === id)?.img;
+    if (img) return img;
+  }
+  if (effect.ongoing && effect.ongoing.amount > 0) return ONGOING_ICONS[effect.ongoing.type] ?? ONGOING_ICON;
+  return EFFECT_ICON;
+}
+
+/**
+ * Whether an effect belongs on its token: anything that imposes a condition, deals ongoing damage,
+ * leads to an aftereffect or will end (every duration but "until removed"). A plain lasting
+ * modifier (a feature's passive bonus) stays off the token.
+ */
+export function showsOnToken(effect: Pick<EffectSource, "statuses" | "ongoing" | "aftereffect" | "duration">): boolean {
+  return (
+    effect.statuses.length > 0 ||
+    (effect.ongoing !== null && effect.ongoing.amount > 0) ||
+    effect.aftereffect !== null ||
+    effect.duration !== "permanent"
+  );
+}
+
+/** Why the creator may not sustain an effect now (an i18n key), or null when it may. */
+export type SustainRefusal =
+  | "D20C.Effects.SustainRefused.notSustained"
+  | "D20C.Effects.SustainRefused.notCreatorsTurn"
+  | "D20C.Effects.SustainRefused.notYet"
+  | "D20C.Effects.SustainRefused.already";
+
+/**
+ * [FF-SUSTAIN] Whether the effect's creator may sustain it now: a sustain effect, on the creator's
+ * own turn (the one the combat is on), from the turn after it was made (armed), once a turn.
+ */
+export function sustainRefusal(
+  effect: Pick<EffectSource, "duration" | "armed" | "sustainedRound" | "sourceCombatantId">,
+  facts: {
+    bearerCombatantId: string | null;
+    currentCombatantId: string | null;
+    round: number;
+    /** The combat's combatants (a creator no longer among them leaves the bearer's turns timing it). */
+    combatantIds?: readonly string[];
+  },
+): SustainRefusal | null {
+  if (effect.duration !== "sustain") return "D20C.Effects.SustainRefused.notSustained";
+  const creator = facts.bearerCombatantId
+    ? effectTimer(
+        facts.bearerCombatantId,
+        effect,
+        facts.combatantIds?.map((id) => ({ id })),
+      )
+    : effect.sourceCombatantId;
+  if (!creator || creator !== facts.currentCombatantId) return "D20C.Effects.SustainRefused.notCreatorsTurn";
+  if (!effect.armed) return "D20C.Effects.SustainRefused.notYet";
+  if (effect.sustainedRound === facts.round) return "D20C.Effects.SustainRefused.already";
+  return null;
+}
+
+/** The change that records sustaining in `round` (after {@link sustainRefusal} said yes). */
+export function sustainChange(round: number): Pick<EffectSource, "sustainedRound"> {
+  return { sustainedRound: round };
+}
+
+/**
+ * The plan of a save rolled from the sheet: the one roll step; the game's `resolveTurnRoll` then
+ * ends the effect on a success and starts its aftereffect after it, as at the end of a turn.
+ */
+export function saveNowPlan(
+  ruleset: Pick<Ruleset, "effectSave">,
+  bearer: { actor: ActorSource; actorId: string },
+  effect: EffectSource,
+): TurnStep[] {
+  return [{ kind: "roll", request: effectSaveRequest(ruleset, bearer.actor, bearer.actorId, effect) }];
+}
+
+/**
+ * The turn context a sheet's save is resolved in: the bearer alone (the save, its ending and its
+ * aftereffect touch nobody else), in or out of combat.
+ */
+export function soloContext(
+  bearer: { actor: ActorSource; actorId: string; name: string; effects: EffectSource[] },
+  options: TurnContext["options"],
+): TurnContext {
+  return {
+    round: 0,
+    combatantId: null,
+    combatants: [
+      {
+        id: bearer.actorId,
+        actorId: bearer.actorId,
+        name: bearer.name,
+        actor: clonePlain(bearer.actor),
+        effects: clonePlain(bearer.effects),
+        initiative: null,
+        side: "player",
+        aware: true,
+        defeated: false,
+        seat: 0,
+      },
+    ],
+    surpriseRound: false,
+    options,
+  };
+}

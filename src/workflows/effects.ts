@@ -1,0 +1,316 @@
+/**
+ * The Effects section's Foundry side ([SYS-EFFECTS]): reading an actor's or feature's effects for
+ * the section, and its controls — roll the save now, sustain, disable, edit, delete, create. Every
+ * decision is the engine's (src/engine/effects.ts: the save, its ending and aftereffect through the
+ * game's own turn-roll rules; who may sustain) or the form parser's; this module does the I/O.
+ */
+import { activeRuleset, ruleOptions } from "../active-ruleset.js";
+import { SYSTEM_ID } from "../constants.js";
+import { coreEffectFields, type CoreEffectEnv } from "../data/effect-core.js";
+import { effectCreateData, effectSourceOf } from "../data/effects.js";
+import { coreEffectEnv } from "../documents/effect-env.js";
+import { effectIcon, saveNowPlan, soloContext, sustainChange, sustainRefusal } from "../engine/effects.js";
+import { EngineError } from "../engine/errors.js";
+import type { EffectSource, RollRequest, RollResult } from "../engine/types.js";
+import { activeEffectCoreChanges } from "../foundry-compat.js";
+import { postTurnLine } from "../applications/combat/turn-chat.js";
+import {
+  editedEffect,
+  effectFormContext,
+  effectFromForm,
+  effectsSectionContext,
+  type EffectRowInput,
+  type EffectsSectionContext,
+  type Format,
+} from "../applications/sheets/effects-context.js";
+import { rollRequest } from "./foundry-docs.js";
+import { runPlan, type TurnPorts } from "./turns.js";
+
+export const EFFECTS_TEMPLATE = `systems/${SYSTEM_ID}/templates/sheets/effects.hbs`;
+export const EFFECT_FORM_TEMPLATE = `systems/${SYSTEM_ID}/templates/sheets/effect-form.hbs`;
+
+/** Load the section partial and the form (call once in `init`). */
+export function loadEffectTemplates(): void {
+  void foundry.applications.handlebars.loadTemplates([EFFECTS_TEMPLATE, EFFECT_FORM_TEMPLATE]);
+}
+
+/** What holds effects: an actor (their bearer) or an item (a feature carrying them). */
+export type EffectOwner = Actor.Implementation | Item.Implementation;
+
+/** The minimal surface of one ActiveEffect the section reads. */
+interface EffectDoc {
+  id: string | null;
+  name: string;
+  img: string | null | undefined;
+  disabled: boolean | undefined;
+  origin: string | null | undefined;
+  statuses: Set<string>;
+  flags: unknown;
+}
+
+const format: Format = (key, data) =>
+  data && Object.keys(data).length ? game.i18n.format(key, data as Record<string, string>) : game.i18n.localize(key);
+
+const damageTypeLabel = (t: string): string => (game.i18n.has(`D20C.DamageType.${t}`) ? `D20C.DamageType.${t}` : t);
+
+function sourceOf(doc: EffectDoc): EffectSource {
+  return effectSourceOf({
+    id: doc.id,
+    name: doc.name,
+    statuses: doc.statuses,
+    flags: doc.flags as Record<string, unknown>,
+  });
+}
+
+/** The name of the document an effect came from (its origin), when it can be found here. */
+function originName(origin: string | null): string | null {
+  if (!origin) return null;
+  try {
+    const doc = fromUuidSync(origin as Parameters<typeof fromUuidSync>[0]) as { name?: string } | null;
+    return doc?.name ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The current combat's names, round and turn, and the actor's combatant in it. */
+function combatFacts(actor: Actor.Implementation | null): {
+  names: Record<string, string>;
+  round: number;
+  currentCombatantId: string | null;
+  combatantId: string | null;
+} {
+  const combat = game.combat;
+  const names: Record<string, string> = {};
+  let combatantId: string | null = null;
+  for (const c of combat?.combatants.contents ?? []) {
+    if (!c.id) continue;
+    names[c.id] = c.name ?? "";
+    if (actor && c.actor?.uuid === actor.uuid) combatantId = c.id;
+  }
+  return { names, round: combat?.round ?? 0, currentCombatantId: combat?.combatant?.id ?? null, combatantId };
+}
+
+function isActor(owner: EffectOwner): owner is Actor.Implementation {
+  return owner.documentName === "Actor";
+}
+
+/** The Effects section of a sheet. */
+export function effectsSectionFor(owner: EffectOwner, editable: boolean): EffectsSectionContext {
+  const actor = isActor(owner) ? owner : null;
+  const facts = combatFacts(actor);
+  const rows: EffectRowInput[] = [...(owner.effects as Iterable<EffectDoc>)].map((doc) => ({
+    id: doc.id ?? "",
+    name: doc.name,
+    img: doc.img ?? "",
+    disabled: Boolean(doc.disabled),
+    sourceName: originName(doc.origin ?? null),
+    effect: sourceOf(doc),
+  }));
+  return effectsSectionContext({
+    ruleset: activeRuleset(),
+    bearer: actor
+      ? { actor: actor.toEngineSource(), actorId: actor.uuid, name: actor.name ?? "", combatantId: facts.combatantId }
+      : null,
+    effects: rows,
+    names: facts.names,
+    round: facts.round,
+    currentCombatantId: facts.currentCombatantId,
+    editable,
+    format,
+    damageTypeLabel,
+  });
+}
+
+/** The effect a control names, on its owner. */
+function effectDoc(owner: EffectOwner, effectId: string): ActiveEffect.Implementation | null {
+  return (owner.effects.get(effectId) as ActiveEffect.Implementation | undefined) ?? null;
+}
+
+/** Ports for a plan about one actor (the sheet's save): real rolls, its documents, turn lines with Undo. */
+function actorPorts(actor: Actor.Implementation): TurnPorts {
+  const rolls: Roll.Any[] = [];
+  const removed = new Map<string, ActiveEffect.CreateData>();
+  return {
+    roll: async (request: RollRequest): Promise<RollResult> => {
+      const { roll, result } = await rollRequest(request);
+      rolls.push(roll);
+      return result;
+    },
+    applyActor: async (_key, next) => {
+      await actor.applyEngineActor(next);
+    },
+    addEffect: async (_key, effect) => {
+      const [created] = (await actor.createEmbeddedDocuments("ActiveEffect", [effectCreateData(effect)])) ?? [];
+      return created?.id ?? "";
+    },
+    removeEffect: async (_key, effectId) => {
+      const doc = actor.effects.get(effectId);
+      if (!doc) return;
+      removed.set(effectId, doc.toObject());
+      await doc.delete();
+    },
+    updateEffect: async (_key, effectId, changes) => {
+      const doc = actor.effects.get(effectId);
+      if (!doc) return;
+      const { name, statuses, id: _id, ...rest } = changes;
+      await doc.update({
+        ...(name !== undefined ? { name } : {}),
+        ...(statuses !== undefined ? { statuses } : {}),
+        flags: { [SYSTEM_ID]: { effect: rest } },
+      });
+    },
+    rerollInitiative: async () => undefined,
+    post: async (line) => {
+      await postTurnLine(line, { rolls: rolls.splice(0), removedEffects: removed, combatId: game.combat?.id ?? "" });
+    },
+  };
+}
+
+/** Roll the bearer's save against one effect now: a success ends it (its aftereffect follows). */
+export async function rollEffectSave(actor: Actor.Implementation, effectId: string): Promise<void> {
+  const doc = effectDoc(actor, effectId);
+  if (!doc) return;
+  const ruleset = activeRuleset();
+  const effects = [...actor.effects].filter((e) => !e.disabled).map((e) => sourceOf(e));
+  const effect = effects.find((e) => e.id === effectId);
+  if (!effect) return;
+  const bearer = { actor: actor.toEngineSource(), actorId: actor.uuid, name: actor.name ?? "", effects };
+  const ctx = soloContext(bearer, ruleOptions());
+  await runPlan(ruleset, ctx, saveNowPlan(ruleset, bearer, effect), actorPorts(actor));
+}
+
+/** The creator sustains an effect (on its own turn, from the turn after it was made, once a turn). */
+export async function sustainEffect(actor: Actor.Implementation, effectId: string): Promise<boolean> {
+  const doc = effectDoc(actor, effectId);
+  if (!doc) return false;
+  const effect = sourceOf(doc);
+  const facts = combatFacts(actor);
+  const refusal = sustainRefusal(effect, {
+    bearerCombatantId: facts.combatantId,
+    currentCombatantId: facts.currentCombatantId,
+    round: facts.round,
+    combatantIds: Object.keys(facts.names),
+  });
+  if (refusal) {
+    ui.notifications?.warn(refusal, { localize: true });
+    return false;
+  }
+  await doc.update({ flags: { [SYSTEM_ID]: { effect: sustainChange(facts.round) } } });
+  ui.notifications?.info(
+    format("D20C.Effects.Sustained", {
+      name: facts.names[effect.sourceCombatantId ?? ""] ?? actor.name ?? "",
+      effect: effect.name,
+    }),
+  );
+  return true;
+}
+
+/** Disable or enable an effect (a disabled effect applies nothing and the turn cycle skips it). */
+export async function toggleEffect(owner: EffectOwner, effectId: string): Promise<void> {
+  const doc = effectDoc(owner, effectId);
+  if (doc) await doc.update({ disabled: !doc.disabled });
+}
+
+/** Delete an effect (its statuses go with it). */
+export async function deleteEffect(owner: EffectOwner, effectId: string): Promise<void> {
+  if (!owner.effects.has(effectId)) return;
+  if (isActor(owner)) await owner.deleteEmbeddedDocuments("ActiveEffect", [effectId]);
+  else await owner.deleteEmbeddedDocuments("ActiveEffect", [effectId]);
+}
+
+/** Ask for an effect's fields; null when the user cancels or the form is refused. */
+async function askEffect(
+  title: string,
+  effect: Omit<EffectSource, "id"> | null,
+): Promise<Omit<EffectSource, "id"> | null> {
+  const ruleset = activeRuleset();
+  const { names } = combatFacts(null);
+  const context = effectFormContext({ ruleset, effect, names, format, damageTypeLabel });
+  const content = await foundry.applications.handlebars.renderTemplate(EFFECT_FORM_TEMPLATE, context);
+  let form: Record<string, unknown> | null | undefined;
+  try {
+    form = (await foundry.applications.api.DialogV2.input({
+      window: { title },
+      content,
+      ok: { label: "D20C.Effects.Form.Submit", icon: "fa-solid fa-check" },
+      rejectClose: false,
+    })) as Record<string, unknown> | null | undefined;
+  } catch {
+    return null;
+  }
+  if (!form) return null;
+  try {
+    return effectFromForm(form, ruleset, Object.keys(names));
+  } catch (err) {
+    if (!(err instanceof EngineError)) throw err;
+    ui.notifications?.error(format("D20C.Effects.Form.Invalid", { message: `${err.field}: ${err.message}` }));
+    return null;
+  }
+}
+
+/** The document data of a system effect (flag, name, statuses, icon; v14 fields) from engine data. */
+export function effectDocumentData(
+  effect: Omit<EffectSource, "id">,
+  env: CoreEffectEnv,
+  img?: string | null,
+): ActiveEffect.CreateData {
+  return { ...effectCreateData(effect), ...activeEffectCoreChanges(coreEffectFields(effect, env, img)) };
+}
+
+/** Create an effect from the section's form on an actor or feature. */
+export async function createEffect(owner: EffectOwner, effect?: Omit<EffectSource, "id">): Promise<void> {
+  const data = effect ?? (await askEffect(format("D20C.Effects.Form.TitleNew"), null));
+  if (!data) return;
+  const created = [{ ...effectDocumentData(data, coreEffectEnv()), origin: owner.uuid }];
+  if (isActor(owner)) await owner.createEmbeddedDocuments("ActiveEffect", created);
+  else await owner.createEmbeddedDocuments("ActiveEffect", created);
+}
+
+/** Edit an effect through the same form; its icon follows its conditions unless someone chose one. */
+export async function editEffect(
+  owner: EffectOwner,
+  effectId: string,
+  edited?: Omit<EffectSource, "id">,
+): Promise<void> {
+  const doc = effectDoc(owner, effectId);
+  if (!doc) return;
+  const { id: _id, ...before } = sourceOf(doc);
+  const asked = edited ?? (await askEffect(format("D20C.Effects.Form.TitleEdit", { name: doc.name }), before));
+  if (!asked) return;
+  const next = editedEffect(before, asked);
+  const env = coreEffectEnv();
+  const automatic = !doc.img || doc.img === effectIcon(before, env.conditions);
+  await doc.update(effectDocumentData(next, env, automatic ? null : doc.img) as ActiveEffect.UpdateData);
+}
+
+/** The section's controls, by the `data-action` that names them. */
+export const EFFECT_ACTIONS = [
+  "rollEffectSave",
+  "sustainEffect",
+  "toggleEffect",
+  "editEffect",
+  "deleteEffect",
+  "createEffect",
+] as const;
+export type EffectAction = (typeof EFFECT_ACTIONS)[number];
+
+/** Run one control of the section (the sheets' action handlers call this). */
+export async function onEffectControl(owner: EffectOwner, action: EffectAction, effectId: string): Promise<void> {
+  switch (action) {
+    case "rollEffectSave":
+      if (isActor(owner)) await rollEffectSave(owner, effectId);
+      return;
+    case "sustainEffect":
+      if (isActor(owner)) await sustainEffect(owner, effectId);
+      return;
+    case "toggleEffect":
+      return toggleEffect(owner, effectId);
+    case "editEffect":
+      return editEffect(owner, effectId);
+    case "deleteEffect":
+      return deleteEffect(owner, effectId);
+    case "createEffect":
+      return createEffect(owner);
+  }
+}

@@ -1,0 +1,375 @@
+/**
+ * The Effects section end to end, per game ([SYS-EFFECTS], [13A-SAVE], [13A-ONGOING], [FF-SAVE],
+ * [FF-AFTER], [WD-SAVES]): an attack card's damage button puts its ongoing damage on the target
+ * (the card decision + the adapter's effect writer), the sheet's form adds a save-ends condition
+ * with an aftereffect; both are listed with their durations in words and carry an icon the token
+ * layer draws; the real D20Combat on the v13 Combat stand-in rolls their saves at the end of the
+ * bearer's turn with recorded dice — failing once, then succeeding and ending them — and the
+ * aftereffect starts only after that turn's saves; deleting from the sheet takes its statuses off.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { coreEffectFields } from "../../src/data/effect-core.js";
+import { getRuleset } from "../../src/engine/registry.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
+import type { EffectSource, RulesetId } from "../../src/engine/types.js";
+import { defaultActorSource } from "../../src/engine/common.js";
+import { decideApplication } from "../../src/workflows/apply-core.js";
+import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
+import { recordedRoller } from "../../src/workflows/sheet-rolls.js";
+import { createI18nStandIn } from "../stand-ins/i18n.js";
+import {
+  StandInActor,
+  StandInFoundryCombat,
+  installFoundryCombatStandIn,
+  standInEffectClass,
+  standInGlobals,
+  standInRollFaces,
+} from "../stand-ins/foundry-combat.js";
+import { SHOW_ICON_STAND_IN, standInTokenEffectIcons, type StandInActiveEffect } from "../stand-ins/foundry-effects.js";
+import { defaultOptions, npc, power, request, target } from "./attack-fixtures.js";
+
+import type * as CombatModuleNs from "../../src/documents/combat.js";
+import type * as CombatantModuleNs from "../../src/documents/combatant.js";
+import type * as EffectsModuleNs from "../../src/workflows/effects.js";
+import type * as FoundryDocsNs from "../../src/workflows/foundry-docs.js";
+import type * as ActiveEffectNs from "../../src/documents/active-effect.js";
+
+interface CombatUnderTest {
+  round: number;
+  combatant: { id: string } | null;
+  turnEventErrors: unknown[];
+  settle(): Promise<void>;
+  startCombat(): Promise<unknown>;
+  nextTurn(): Promise<unknown>;
+}
+
+let uninstall: () => void = () => undefined;
+let D20Combat: (typeof CombatModuleNs)["D20Combat"];
+let D20Combatant: (typeof CombatantModuleNs)["D20Combatant"];
+let effects: typeof EffectsModuleNs;
+let changeEffects: (typeof FoundryDocsNs)["changeEffects"];
+// Effect names reach the turn lines as labels; Foundry shows an unknown key as itself.
+const i18n = createI18nStandIn({ missing: "key" });
+const plainI18n = standInGlobals.game.i18n;
+
+beforeAll(async () => {
+  uninstall = installFoundryCombatStandIn();
+  ({ D20Combat } = await import("../../src/documents/combat.js"));
+  ({ D20Combatant } = await import("../../src/documents/combatant.js"));
+  effects = await import("../../src/workflows/effects.js");
+  ({ changeEffects } = await import("../../src/workflows/foundry-docs.js"));
+  const ae: typeof ActiveEffectNs = await import("../../src/documents/active-effect.js");
+  standInEffectClass.current = ae.D20ActiveEffect as unknown as typeof StandInActiveEffect;
+});
+afterAll(() => {
+  standInGlobals.game.i18n = plainI18n;
+  (standInGlobals.game as { combat?: unknown }).combat = undefined;
+  uninstall();
+});
+beforeEach(() => {
+  standInRollFaces.length = 0;
+  standInGlobals.messages.length = 0;
+  standInGlobals.game.users.activeGM = { isSelf: true };
+  standInGlobals.game.release.generation = 13;
+  standInGlobals.game.i18n = i18n as unknown as typeof plainI18n;
+  StandInFoundryCombat.skipDefeated = false;
+});
+
+/** Each game's save target against a normal save-ends effect, as its text has it. */
+const NORMAL_SAVE: Record<RulesetId, number> = { "13th-age": 11, ffd20: 10, "hundred-dungeons": 12, "wounds-d20": 15 };
+
+/** Two conditions of the game that leave a creature acting (the effect's and its aftereffect's). */
+function twoConditions(id: RulesetId): [string, string] {
+  const usable = getRuleset(id).conditions.filter(
+    (c) => !c.dead && !c.noActions && !c.meleeDamageStartsDying && !c.implies.length && !c.resistAll,
+  );
+  return [usable[0]!.id, usable[1]!.id];
+}
+
+interface TurnLine {
+  key: string;
+  actorId: string | null;
+  effectId: string | null;
+  rolls: { request: { effectId?: string } }[];
+  undo: { addedEffects: { effectId: string }[] } | null;
+  error: string | null;
+}
+const lines = (): TurnLine[] =>
+  standInGlobals.messages
+    .map((m) => (m.flags as { "d20-combat"?: { turnLine?: { line?: TurnLine } } })["d20-combat"]?.turnLine?.line)
+    .filter((l): l is TurnLine => Boolean(l));
+
+async function step(combat: CombatUnderTest, action: () => Promise<unknown>): Promise<void> {
+  await action();
+  await combat.settle();
+}
+
+describe.each(RULESET_IDS.map((id) => [id]))("%s: the Effects section", (rulesetId) => {
+  it("[SYS-EFFECTS] a card's save-ends effect and a sheet-made one with an aftereffect: listed in words, iconed, saved at the bearer's turn end (fail, then pass), the aftereffect after the saves, deleted from the sheet", async () => {
+    standInGlobals.rulesetId = rulesetId;
+    const R = getRuleset(rulesetId);
+    const [condition, afterCondition] = twoConditions(rulesetId);
+    const ayla = new StandInActor("ayla", defaultActorSource({ hp: { value: 30, max: 30, temp: 0 } }), true);
+    const foe = new StandInActor("foe", npc(R, 15, { hp: { value: 60, max: 60, temp: 0 } }));
+    const combatants = [
+      new D20Combatant({ id: "ayla", actor: ayla, initiative: 20 } as never, {} as never),
+      new D20Combatant({ id: "foe", actor: foe, initiative: 5 } as never, {} as never),
+    ];
+    const combat = new D20Combat(combatants as never) as unknown as CombatUnderTest;
+    (standInGlobals.game as { combat?: unknown }).combat = combat;
+    // A game that rolls initiative each round rolls it at each new round (Ayla first again).
+    const initiative = R.initiative.mode === "everyRound" ? [20, 1] : [];
+    standInRollFaces.push(...initiative);
+    await step(combat, () => combat.startCombat());
+    expect(standInRollFaces).toEqual([]);
+
+    // Ayla's power hits the foe: the damage button puts its ongoing fire on it (save ends).
+    const req = request(rulesetId, {
+      power: power({ ongoing: { amount: 3, type: "fire", save: "normal" } }),
+      targets: [target("foe", foe.source, "Foe")],
+    });
+    const card = attackFromRecordedDice({ ...req, sourceCombatantId: "ayla" }, [[19]], { "*": [4] });
+    const decision = await decideApplication({
+      ruleset: R,
+      options: defaultOptions(R),
+      card,
+      targetUuid: card.targets[0]!.uuid,
+      mode: "full",
+      actor: foe.toEngineSource(),
+      actorId: foe.uuid,
+      userId: "u1",
+      recordId: "rec1",
+      roll: recordedRoller([]),
+      effects: [],
+      effectId: "ongoingFire00001",
+      ongoingName: "Ongoing 3 fire damage",
+    });
+    await changeEffects(foe as never, decision.effects);
+    // The GM adds a condition from the sheet's form: save ends, then an aftereffect.
+    await effects.createEffect(foe as never, {
+      name: "Held",
+      sourceCombatantId: "ayla",
+      duration: "saveEnds",
+      save: "normal",
+      saveBonus: 0,
+      sustain: null,
+      sustainedRound: null,
+      ongoing: null,
+      aftereffect: {
+        name: "Shaken",
+        sourceCombatantId: "ayla",
+        duration: "saveEnds",
+        save: "normal",
+        saveBonus: 0,
+        sustain: null,
+        ongoing: null,
+        statuses: [afterCondition],
+      },
+      armed: false,
+      statuses: [condition],
+    });
+
+    // The section lists both, in words, with their icons; the token layer draws them.
+    const section = effects.effectsSectionFor(foe as never, true);
+    const saveAt = NORMAL_SAVE[rulesetId];
+    expect(section.rows.map((r) => [r.name, r.duration])).toEqual([
+      ["Ongoing 3 fire damage", `save ends (${saveAt}+)`],
+      ["Held", `save ends (${saveAt}+)`],
+    ]);
+    expect(section.rows[0]!.ongoing).toBe("ongoing 3 Fire");
+    expect(section.rows[0]!.source).toBe("ayla");
+    expect(section.rows[1]!.aftereffect).toBe(`Aftereffect: Shaken (save ends (${saveAt}+))`);
+    expect(section.rows.every((r) => r.canSave)).toBe(true);
+    const conditionImg = R.conditions.find((c) => c.id === condition)!.img;
+    expect(section.rows.map((r) => r.img)).toEqual(["icons/svg/fire.svg", conditionImg]);
+    expect(standInTokenEffectIcons(foe.effects, 13)).toEqual(["icons/svg/fire.svg", conditionImg]);
+    expect(foe.statuses.has(condition)).toBe(true);
+
+    // Round 1: both saves fail at the end of the foe's turn; round 2: both pass.
+    standInRollFaces.push(2, 2, ...initiative, 19, 19, ...initiative);
+    await step(combat, () => combat.nextTurn()); // the foe's turn starts
+    await step(combat, () => combat.nextTurn()); // ends: two saves, both fail
+    expect(foe.effects.contents.map((e) => e.name)).toEqual(["Ongoing 3 fire damage", "Held"]);
+    expect(combat.round).toBe(2);
+    standInGlobals.messages.length = 0;
+    await step(combat, () => combat.nextTurn()); // round 2: the foe's turn starts
+    await step(combat, () => combat.nextTurn()); // ends: both saves pass
+    expect(standInRollFaces).toEqual([]);
+    expect(combat.turnEventErrors).toEqual([]);
+    expect(lines().filter((l) => l.error)).toEqual([]);
+    expect(foe.effects.contents.map((e) => e.name)).toEqual(["Shaken"]);
+    expect(foe.statuses.has(condition)).toBe(false);
+    expect(foe.statuses.has(afterCondition)).toBe(true);
+
+    // The aftereffect began after that turn's saves: its line follows both save lines, and it was
+    // not saved against that turn.
+    const shaken = foe.effects.contents[0]!;
+    const turn = lines().filter((l) => l.actorId === foe.uuid);
+    const saveLines = turn.map((l, i) => [l, i] as const).filter(([l]) => l.rolls.length > 0);
+    expect(saveLines.map(([l]) => l.rolls[0]!.request.effectId)).toEqual(["ongoingFire00001", expect.any(String)]);
+    const addedAt = turn.findIndex((l) => l.undo?.addedEffects.some((a) => a.effectId === shaken.id));
+    expect(addedAt).toBeGreaterThan(saveLines[1]![1]);
+    expect(turn.some((l) => l.rolls.some((r) => r.request.effectId === shaken.id))).toBe(false);
+    expect(standInTokenEffectIcons(foe.effects, 13)).toEqual([R.conditions.find((c) => c.id === afterCondition)!.img]);
+
+    // Deleting it from the sheet takes its condition off the creature.
+    await effects.onEffectControl(foe as never, "deleteEffect", shaken.id);
+    expect(foe.effects.size).toBe(0);
+    expect(foe.statuses.has(afterCondition)).toBe(false);
+    expect(standInTokenEffectIcons(foe.effects, 13)).toEqual([]);
+  });
+});
+
+describe("the token and v14's expiry", () => {
+  it("[SYS-EFFECTS] on v14 a system effect is drawn (showIcon ALWAYS) and carries its own expiry event; one that lasts until removed has none", async () => {
+    standInGlobals.rulesetId = "ffd20";
+    standInGlobals.game.release.generation = 14;
+    const actor = new StandInActor("bearer", defaultActorSource());
+    const base: Omit<EffectSource, "id"> = {
+      name: "Ongoing 5 acid",
+      sourceCombatantId: null,
+      duration: "saveEnds",
+      save: "normal",
+      saveBonus: 0,
+      sustain: null,
+      sustainedRound: null,
+      ongoing: { amount: 5, type: "acid" },
+      aftereffect: null,
+      armed: false,
+      statuses: [],
+    };
+    await effects.createEffect(actor as never, base);
+    await effects.createEffect(actor as never, { ...base, name: "Blessing", ongoing: null, duration: "permanent" });
+    const [acid, blessing] = actor.effects.contents;
+    expect(acid!.showIcon).toBe(SHOW_ICON_STAND_IN.ALWAYS);
+    expect(acid!.duration).toMatchObject({ expiry: "d20-combat.saveEnds" });
+    expect(blessing!.showIcon).toBe(SHOW_ICON_STAND_IN.CONDITIONAL);
+    expect(blessing!.duration).toMatchObject({ expiry: null });
+    expect(standInTokenEffectIcons(actor.effects, 14)).toEqual(["icons/svg/acid.svg"]);
+  });
+
+  it("[SYS-EFFECTS] effects made by the turn cycle and by other code get their icon at creation, whoever builds them", async () => {
+    standInGlobals.rulesetId = "13th-age";
+    const actor = new StandInActor("bearer", defaultActorSource());
+    const R = getRuleset("13th-age");
+    const cond = R.conditions[0]!;
+    const data = {
+      name: "Plain",
+      statuses: [cond.id],
+      flags: { "d20-combat": { effect: { duration: "endOfNextTurn" } } },
+    };
+    await actor.createEmbeddedDocuments("ActiveEffect", [data]);
+    expect(actor.effects.contents[0]!.img).toBe(cond.img);
+    expect(standInTokenEffectIcons(actor.effects, 13)).toEqual([cond.img]);
+    // A core status toggle (no system data) keeps core's own image and behaviour.
+    await actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Core", img: "icons/svg/eye.svg", statuses: ["x"] }]);
+    expect(actor.effects.contents[1]!.img).toBe("icons/svg/eye.svg");
+    // The builder itself is pure: v13 gets only the image.
+    const fields = coreEffectFields(
+      { statuses: [], ongoing: null, aftereffect: null, duration: "sustain" },
+      { generation: 13, conditions: [], showIcon: SHOW_ICON_STAND_IN },
+    );
+    expect(fields).toEqual({ img: "icons/svg/aura.svg" });
+  });
+});
+
+describe("the section's controls", () => {
+  const held = (over: Partial<Omit<EffectSource, "id">> = {}): Omit<EffectSource, "id"> => ({
+    name: "Held",
+    sourceCombatantId: null,
+    duration: "saveEnds",
+    save: "normal",
+    saveBonus: 0,
+    sustain: null,
+    sustainedRound: null,
+    ongoing: null,
+    aftereffect: null,
+    armed: false,
+    statuses: [],
+    ...over,
+  });
+
+  it("[SYS-EFFECTS] [13A-SAVE] 'roll its save now': a fail keeps it, a pass ends it and starts its aftereffect, each with a turn line", async () => {
+    standInGlobals.rulesetId = "13th-age";
+    const actor = new StandInActor("bearer", defaultActorSource());
+    await effects.createEffect(
+      actor as never,
+      held({
+        aftereffect: {
+          name: "Shaken",
+          sourceCombatantId: null,
+          duration: "endOfEncounter",
+          save: "normal",
+          saveBonus: 0,
+          sustain: null,
+          ongoing: null,
+          statuses: [],
+        },
+      }),
+    );
+    const id = actor.effects.contents[0]!.id;
+    standInRollFaces.push(10, 11); // 13th Age normal save: 11+
+    await effects.onEffectControl(actor as never, "rollEffectSave", id);
+    expect(actor.effects.contents.map((e) => e.name)).toEqual(["Held"]);
+    await effects.onEffectControl(actor as never, "rollEffectSave", id);
+    expect(actor.effects.contents.map((e) => e.name)).toEqual(["Shaken"]);
+    expect(standInRollFaces).toEqual([]);
+    expect(
+      lines()
+        .filter((l) => l.rolls.length)
+        .map((l) => l.rolls[0]!.request.effectId),
+    ).toEqual([id, id]);
+    expect(lines().filter((l) => l.error)).toEqual([]);
+  });
+
+  it("[SYS-EFFECTS] [FF-SUSTAIN] sustain: refused before its creator's next turn, recorded on it, refused twice a turn", async () => {
+    standInGlobals.rulesetId = "ffd20";
+    const caster = new StandInActor("caster", defaultActorSource(), true);
+    const foe = new StandInActor("foe", defaultActorSource({ kind: "npc" }));
+    const combat = new D20Combat([
+      new D20Combatant({ id: "caster", actor: caster, initiative: 20 } as never, {} as never),
+      new D20Combatant({ id: "foe", actor: foe, initiative: 5 } as never, {} as never),
+    ] as never) as unknown as CombatUnderTest;
+    (standInGlobals.game as { combat?: unknown }).combat = combat;
+    await step(combat, () => combat.startCombat());
+    await effects.createEffect(
+      foe as never,
+      held({ name: "Zone", duration: "sustain", sustain: "minor", sourceCombatantId: "caster" }),
+    );
+    const zone = () => foe.effects.contents[0]!;
+    expect(await effects.sustainEffect(foe as never, zone().id)).toBe(false); // made this turn: not yet
+    expect(effects.effectsSectionFor(foe as never, true).rows[0]).toMatchObject({
+      duration: "sustain minor",
+      sustainable: true,
+      canSustain: false,
+    });
+    await step(combat, () => combat.nextTurn()); // the foe's turn: not the caster's
+    expect(await effects.sustainEffect(foe as never, zone().id)).toBe(false);
+    await step(combat, () => combat.nextTurn()); // round 2: the caster's turn arms it
+    expect(effects.effectsSectionFor(foe as never, true).rows[0]!.canSustain).toBe(true);
+    expect(await effects.sustainEffect(foe as never, zone().id)).toBe(true);
+    expect((zone().flags["d20-combat"]!.effect as { sustainedRound: number }).sustainedRound).toBe(2);
+    expect(await effects.sustainEffect(foe as never, zone().id)).toBe(false);
+    await step(combat, () => combat.nextTurn()); // its turn ends sustained: the zone stays
+    expect(foe.effects.size).toBe(1);
+    await step(combat, () => combat.nextTurn());
+    await step(combat, () => combat.nextTurn()); // round 3: not sustained by the end of the caster's turn
+    await step(combat, () => combat.nextTurn());
+    expect(foe.effects.size).toBe(0);
+  });
+
+  it("[SYS-EFFECTS] disable, edit (timing state kept), delete", async () => {
+    standInGlobals.rulesetId = "wounds-d20";
+    const actor = new StandInActor("bearer", defaultActorSource());
+    await effects.createEffect(actor as never, held({ duration: "endOfNextTurn", armed: true }));
+    const doc = actor.effects.contents[0]!;
+    await effects.onEffectControl(actor as never, "toggleEffect", doc.id);
+    expect(doc.disabled).toBe(true);
+    expect(effects.effectsSectionFor(actor as never, true).rows[0]).toMatchObject({ disabled: true, canSave: false });
+    await effects.editEffect(actor as never, doc.id, held({ name: "Pinned", duration: "endOfNextTurn" }));
+    expect(doc.name).toBe("Pinned");
+    expect((doc.flags["d20-combat"]!.effect as { armed: boolean }).armed).toBe(true);
+    await effects.onEffectControl(actor as never, "deleteEffect", doc.id);
+    expect(actor.effects.size).toBe(0);
+  });
+});
