@@ -10,7 +10,7 @@ import type { D20Item } from "./documents/item.js";
 import type { D20ActiveEffect, SystemEffectData } from "./documents/active-effect.js";
 import type { D20Combat, CombatFlags } from "./documents/combat.js";
 import type { D20Combatant, CombatantFlags } from "./documents/combatant.js";
-import type { AttackCardData, LooseRollData, RuleCardData } from "./workflows/card-data.js";
+import type { AttackCardData, CardDetails, CardLedger, LooseRollData, RuleCardData } from "./workflows/card-data.js";
 import type { TurnLineFlags } from "./applications/combat/turn-chat.js";
 import type { RuleResult } from "./engine/types.js";
 import type { CardVisibility } from "./settings-attack.js";
@@ -79,6 +79,10 @@ declare module "fvtt-types/configuration" {
         rule?: RuleCardData;
         loose?: LooseRollData;
         turnLine?: TurnLineFlags;
+        /** GM-only record of an attack card (src/workflows/card-ledger.ts). */
+        ledger?: CardLedger;
+        /** A target's defense and odds for its owners (src/workflows/card-ledger.ts). */
+        details?: CardDetails;
       };
     };
   }

@@ -14,6 +14,8 @@ import type { SaveRoll } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
 import { askGM, routeAction, type ActionReport, type ApplyRequest, type Asker, type UndoRequest } from "../socket.js";
 import { withActorQueue } from "./actor-queue.js";
+import { allLedgerRecords, cardKey, cardOf, ensureLedger, saveLedger } from "./card-ledger.js";
+import { displayRecord } from "./card-secrets.js";
 import {
   activeApplication,
   applicationKey,
@@ -23,13 +25,7 @@ import {
   ongoingName,
   undoneCreations,
 } from "./apply-core.js";
-import {
-  APPLY_MODES,
-  type AppliedRecord,
-  type ApplyMode,
-  type AttackCardData,
-  type RuleCardData,
-} from "./card-data.js";
+import { APPLY_MODES, type ApplyMode, type AttackCardData, type CardLedger, type RuleCardData } from "./card-data.js";
 import type { ResolvedRequest } from "./requests.js";
 import {
   actorFromUuid,
@@ -41,15 +37,6 @@ import {
   rollRequest,
   writeEngineSource,
 } from "./foundry-docs.js";
-
-/** The attack card data of a message, or null. */
-export function cardOf(message: ChatMessage): AttackCardData | null {
-  return message.flags[SYSTEM_ID]?.attack ?? null;
-}
-
-async function saveCard(message: ChatMessage, card: AttackCardData): Promise<void> {
-  await message.update({ flags: { [SYSTEM_ID]: { attack: card } } });
-}
 
 /** Post the rolls the rules asked for while applying (death saves…) with what they did. */
 export async function postRequestRolls(
@@ -95,32 +82,63 @@ function permitted(message: ChatMessage, actor: Actor.Implementation, asker: Ask
   });
 }
 
-/** Every applied record this client knows (for effects whose creation was undone since). */
-function allRecords(): AppliedRecord[] {
-  return game.messages.contents.flatMap((m) => cardOf(m)?.applied ?? []);
+/** The ledger of a card message (written now if this is the active GM's client and there is none). */
+async function ledgerFor(
+  messageId: string,
+): Promise<
+  | { ok: true; message: ChatMessage; ledgerMessage: ChatMessage; ledger: CardLedger }
+  | { ok: false; report: ActionReport }
+> {
+  const message = game.messages.get(messageId);
+  if (!message || !cardOf(message)) return { ok: false, report: { ok: false, message: "D20C.Chat.Error.NoMessage" } };
+  const found = await ensureLedger(message);
+  if (!found) return { ok: false, report: { ok: false, message: "D20C.Chat.Permission.NoGM" } };
+  if (found.ledger.status !== "valid")
+    return {
+      ok: false,
+      report: {
+        ok: false,
+        message: "D20C.Chat.Error.Invalid",
+        data: { name: found.ledger.card.itemName, part: found.ledger.reason },
+      },
+    };
+  return { ok: true, message, ledgerMessage: found.message, ledger: found.ledger };
 }
 
-/** The queue key of a card's records (one writer of a card's records at a time). */
-const cardKey = (messageId: string): string => `ChatMessage.${messageId}`;
+/** The ledger as its message holds it now (another job may have written it while this one waited). */
+function freshLedger(ledgerMessage: ChatMessage): CardLedger | null {
+  return ledgerMessage.flags[SYSTEM_ID]?.ledger ?? null;
+}
 
-/** Apply on this client (the active GM's) for the asker the transport named. */
+/** Save the ledger's card and show its applications on the public card. */
+async function record(message: ChatMessage, ledgerMessage: ChatMessage, ledger: CardLedger, card: AttackCardData) {
+  await saveLedger(ledgerMessage, { ...ledger, card }, message, card.applied.map(displayRecord));
+}
+
+/**
+ * Apply on this client (the active GM's) for the asker the transport named. Everything applied —
+ * which targets, their outcomes, the damage, the buttons the card offers — comes from the GM's
+ * ledger of the card, never from the author's message.
+ */
 export async function applyHere(data: ApplyRequest, asker: Asker): Promise<ActionReport> {
-  const message = game.messages.get(data.messageId);
-  const card = message ? cardOf(message) : null;
-  if (!message || !card) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
   if (!(APPLY_MODES as readonly string[]).includes(data.mode)) return { ok: false, message: "D20C.Chat.Error.BadMode" };
   const mode = data.mode as ApplyMode;
-  const listed = card.targets.find((t) => t.uuid === data.targetUuid);
-  if (!listed) return { ok: false, message: "D20C.Chat.Error.NoTarget", data: { name: data.targetUuid } };
+  const got = await ledgerFor(data.messageId);
+  if (!got.ok) return got.report;
+  const { message, ledgerMessage } = got;
+  if (mode === "knockOut" && !got.ledger.card.knockOut) return { ok: false, message: "D20C.Chat.Error.BadMode" };
+  const listed = got.ledger.card.targets.find((t) => t.uuid === data.targetUuid);
+  if (!listed) return { ok: false, message: "D20C.Chat.Error.NotOnCard" };
   const actor = await actorFromUuid(listed.uuid);
   if (!actor) return { ok: false, message: "D20C.Chat.Error.NoTarget", data: { name: listed.name } };
   if (!permitted(message, actor, asker))
     return { ok: false, message: "D20C.Chat.Permission.Refused", data: { name: listed.name } };
   return withActorQueue([actor.uuid, cardKey(data.messageId)], async () => {
-    // Read the card and the actor afresh: another application may have run while this one waited.
-    const fresh = cardOf(message);
+    // Read the ledger and the actor afresh: another application may have run while this one waited.
+    const ledger = freshLedger(ledgerMessage);
+    const fresh = ledger?.card;
     const target = fresh?.targets.find((t) => t.uuid === listed.uuid);
-    if (!fresh || !target) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
+    if (!ledger || !fresh || !target) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
     const key = applicationKey(message.id ?? "", target, mode);
     if (activeApplication(fresh.applied, key))
       return { ok: false, message: "D20C.Chat.Error.AlreadyApplied", data: { name: target.name } };
@@ -154,7 +172,7 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
     decision.rolls.forEach((resolved, i) => made.push({ resolved, roll: pending[i] as SaveRoll }));
     await writeEngineSource(actor, decision.next);
     await changeEffects(actor, decision.effects);
-    await saveCard(message, decision.card);
+    await record(message, ledgerMessage, ledger, decision.card);
     if (made.length) await postRequestRolls(actor, "D20C.Chat.RulesRolls", made, decision.record.events);
     const healing = mode === "heal" || mode === "temp";
     return {
@@ -170,29 +188,30 @@ function conflictFields(paths: readonly string[]): string {
   return [...new Set(paths.map((p) => p.replace(/^effect:[^.]+\./, "")))].join(", ");
 }
 
-/** Undo on this client (the active GM's) for the asker the transport named. */
+/** Undo on this client (the active GM's) for the asker the transport named; the record comes from the GM's ledger. */
 export async function undoHere(data: UndoRequest, asker: Asker): Promise<ActionReport> {
-  const message = game.messages.get(data.messageId);
-  const card = message ? cardOf(message) : null;
-  const listed = card?.applied.find((r) => r.id === data.recordId);
-  if (!message || !card || !listed) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
+  const got = await ledgerFor(data.messageId);
+  if (!got.ok) return got.report;
+  const { message, ledgerMessage } = got;
+  const listed = got.ledger.card.applied.find((r) => r.id === data.recordId);
+  if (!listed) return { ok: false, message: "D20C.Chat.Error.NoRecord" };
   const actor = await actorFromUuid(listed.targetUuid);
-  const name = card.targets.find((t) => t.uuid === listed.targetUuid)?.name ?? listed.targetUuid;
+  const name = got.ledger.card.targets.find((t) => t.uuid === listed.targetUuid)?.name ?? listed.targetUuid;
   if (!actor) return { ok: false, message: "D20C.Chat.Error.NoTarget", data: { name } };
   if (!permitted(message, actor, asker)) return { ok: false, message: "D20C.Chat.Permission.Refused", data: { name } };
   return withActorQueue([actor.uuid, cardKey(data.messageId)], async () => {
-    const fresh = cardOf(message);
-    if (!fresh) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
+    const ledger = freshLedger(ledgerMessage);
+    if (!ledger) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
     const decision = decideUndo(
-      fresh,
+      ledger.card,
       data.recordId,
       engineSource(actor),
       effectSources(actor),
-      undoneCreations(allRecords()),
+      undoneCreations(allLedgerRecords()),
     );
     await writeEngineSource(actor, decision.restore);
     await changeEffects(actor, decision.effects);
-    await saveCard(message, decision.card);
+    await record(message, ledgerMessage, ledger, decision.card);
     const who = { name: actor.name ?? name };
     if (decision.conflicts.length)
       return {

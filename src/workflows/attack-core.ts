@@ -47,7 +47,8 @@ export interface AttackRequest {
   ruleset: Ruleset;
   options: RuleOptions;
   attacker: { uuid: string; name: string; actor: ActorSource };
-  item: { name: string; img: string };
+  /** The item attacked with (`uuid` lets the GM re-decide the card from it). */
+  item: { name: string; img: string; uuid?: string };
   power: PowerSource;
   weapon: WeaponSource | null;
   situation: Situation;
@@ -376,6 +377,7 @@ export function buildAttackCard(
     damageKey: t.damageKey,
     damage: t.damageKey ? (byKey.get(t.damageKey)?.total ?? 0) : 0,
     ...(t.shown ? { shown: t.shown } : {}),
+    ...(t.snapshot.situation ? { situation: structuredClone(t.snapshot.situation) } : {}),
     ...(t.snapshot.scene?.length ? { scene: t.snapshot.scene.map((n) => ({ ...n })) } : {}),
   }));
   return {
@@ -383,6 +385,7 @@ export function buildAttackCard(
     rulesetId: req.ruleset.id,
     actorUuid: req.attacker.uuid,
     actorName: req.attacker.name,
+    ...(req.item.uuid ? { itemUuid: req.item.uuid } : {}),
     itemName: req.item.name,
     itemImg: req.item.img,
     defenseKey: defenseKeyOf(req.ruleset, req.power),
@@ -395,6 +398,7 @@ export function buildAttackCard(
     nonlethal: req.power.nonlethal,
     ...(req.ruleset.knockOut ? { knockOut: true } : {}),
     ...(req.situation.wrongSquare ? { wrongSquare: true } : {}),
+    situation: structuredClone(req.situation),
     ...(req.power.ongoing && req.power.ongoing.amount > 0
       ? {
           ongoing: {
@@ -432,17 +436,65 @@ export function attackFromRecordedDice(
   for (const d of decided.damage) {
     const faces = damageFaces[d.key] ?? damageFaces["*"];
     if (!faces) throw new EngineError(`damage.${d.key}`, "no recorded faces given", d.key);
-    let i = 0;
-    let total = d.recipe.roll.flat;
-    for (const term of d.recipe.roll.dice) {
-      for (let k = 0; k < term.count; k++) {
-        const f = faces[i++];
-        if (f === undefined || f < 1 || f > term.faces)
-          throw new EngineError(`damage.${d.key}`, `face ${String(f)} is not on a d${term.faces}`, faces);
-        total += term.sign * f;
-      }
-    }
-    rolled[d.key] = { faces: faces.slice(0, i), rolled: total };
+    rolled[d.key] = rolledFromFaces(d, faces);
   }
+  return buildAttackCard(req, decided, rolled, defenseLabel);
+}
+
+/** A damage roll's total from its faces in term order (flat part included); throws on a face off the die (`exact`: or on faces left over). */
+function rolledFromFaces(
+  d: DamageToRoll,
+  faces: readonly number[],
+  exact = false,
+): { faces: number[]; rolled: number } {
+  let i = 0;
+  let total = d.recipe.roll.flat;
+  for (const term of d.recipe.roll.dice) {
+    for (let k = 0; k < term.count; k++) {
+      const f = faces[i++];
+      if (f === undefined || !Number.isInteger(f) || f < 1 || f > term.faces)
+        throw new EngineError(`damage.${d.key}`, `face ${String(f)} is not on a d${term.faces}`, faces);
+      total += term.sign * f;
+    }
+  }
+  if (exact && i !== faces.length)
+    throw new EngineError(`damage.${d.key}`, `expected ${i} faces, got ${faces.length}`, faces);
+  return { faces: faces.slice(0, i), rolled: total };
+}
+
+/** The rolls a posted attack message carries, in order: each attack roll, then each damage roll. */
+export interface PostedRolls {
+  attack: { formula: string; faces: number[] }[];
+  damage: { formula: string; faces: number[] }[];
+}
+
+/**
+ * Decide a posted attack again from its own rolls ([SYS-PERM]): the rolls must be the ones the
+ * plan asks for (same count and formulas, faces on the dice), and the card is rebuilt by the same
+ * decisions the attacker's client made, on the request as the GM's client sees it. Throws
+ * EngineError naming what does not fit.
+ */
+export function rebuildCard(req: AttackRequest, rolls: PostedRolls, defenseLabel: string): AttackCardData {
+  const plan = planAttack(req);
+  if (rolls.attack.length !== plan.formulas.length)
+    throw new EngineError("rolls.attack", `expected ${plan.formulas.length} attack roll(s)`, rolls.attack.length);
+  rolls.attack.forEach((r, i) => {
+    if (r.formula.replace(/\s+/g, "") !== (plan.formulas[i] ?? "").replace(/\s+/g, ""))
+      throw new EngineError(`rolls.attack[${i}]`, `expected ${plan.formulas[i] ?? ""}`, r.formula);
+  });
+  const decided = decideAttack(
+    req,
+    rolls.attack.map((r) => r.faces),
+    plan,
+  );
+  if (rolls.damage.length !== decided.damage.length)
+    throw new EngineError("rolls.damage", `expected ${decided.damage.length} damage roll(s)`, rolls.damage.length);
+  const rolled: RolledDamage = {};
+  decided.damage.forEach((d, i) => {
+    const r = rolls.damage[i] as PostedRolls["damage"][number];
+    if (r.formula.replace(/\s+/g, "") !== d.formula.replace(/\s+/g, ""))
+      throw new EngineError(`rolls.damage[${i}]`, `expected ${d.formula}`, r.formula);
+    rolled[d.key] = rolledFromFaces(d, r.faces, true);
+  });
   return buildAttackCard(req, decided, rolled, defenseLabel);
 }

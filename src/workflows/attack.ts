@@ -24,6 +24,8 @@ import { spendAttackAction } from "./actions.js";
 import { drawCoverLines } from "../canvas/cover-lines.js";
 import { readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
 import type { SceneNote } from "../engine/scene.js";
+import { publicCard } from "./card-secrets.js";
+import { cardVisibility } from "../settings-attack.js";
 import { attackSources, combatantIdOf, engineSource, postCard, targetSnapshots } from "./foundry-docs.js";
 import type { TargetSnapshot } from "./attack-core.js";
 import {
@@ -143,7 +145,7 @@ export async function rollAttack(
       ruleset,
       options,
       attacker: { uuid: actor.uuid, name: actor.name ?? "", actor: engineSource(actor) },
-      item: { name: item.name ?? "", img: item.img ?? "" },
+      item: { name: item.name ?? "", img: item.img ?? "", uuid: item.uuid },
       power,
       weapon,
       situation: chosen,
@@ -170,7 +172,9 @@ export async function rollAttack(
     }
     const defenseKey = defenseKeyOf(ruleset, power);
     const defenseLabel = ruleset.defenses.find((d) => d.key === defenseKey)?.label ?? defenseKey;
-    const card = buildAttackCard(req, decided, rolled, defenseLabel);
+    // The message carries only what players may see; the GM's client decides the card again from
+    // its rolls and keeps the true outcomes and numbers where only GMs read (card-ledger.ts).
+    const card = publicCard(buildAttackCard(req, decided, rolled, defenseLabel), cardVisibility());
     const content = await renderAttackCard(card, publicViewer());
     const message = await postCard({
       actor,

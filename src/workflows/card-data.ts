@@ -12,6 +12,7 @@ import type {
   RangeKind,
   RuleEvent,
   RulesetId,
+  Situation,
 } from "../engine/types.js";
 
 /** Flag scope and keys of our chat messages. */
@@ -75,6 +76,13 @@ export interface CardTarget {
    * scene was not read.
    */
   scene?: CardSceneNote[];
+  /** This target's own situation (scene values) when it had one (the GM re-decides the card with it). */
+  situation?: Situation;
+  /**
+   * The public copy of the card carries no defense, crit threshold or odds for this target (they
+   * live with the GM, and with the target's owners when the world lets them see them).
+   */
+  detailsHidden?: boolean;
 }
 
 /** One value the scene decided for a target, as the card lists it. */
@@ -151,6 +159,8 @@ export interface AttackCardData {
   rulesetId: RulesetId;
   actorUuid: string;
   actorName: string;
+  /** The item attacked with (the GM re-decides the card from it); absent on cards of older versions. */
+  itemUuid?: string;
   itemName: string;
   itemImg: string;
   /** Defense key and i18n label the attack targets. */
@@ -173,6 +183,8 @@ export interface AttackCardData {
   ongoing?: CardOngoing;
   /** The attack went to the wrong square of an unseen target (only the GM learns it). Absent = no. */
   wrongSquare?: boolean;
+  /** The situation the attacker chose (the GM re-decides the card with it); absent on older cards. */
+  situation?: Situation;
   /** The game lets the attacker knock a creature out instead of killing it ([HD-ENEMYDEATH]). Absent = no. */
   knockOut?: boolean;
   damageRolls: CardDamageRoll[];
@@ -180,6 +192,31 @@ export interface AttackCardData {
   /** The roll as it reads without a target (natural, total, what it would count as). */
   untargeted: AttackOutcome | null;
   applied: AppliedRecord[];
+}
+
+/**
+ * What only GMs keep about an attack card, in a GM-authored message whispered to the GMs
+ * (`flags["d20-combat"].ledger`): the card as the active GM's client re-decided it from the
+ * message's own rolls and the targets' data, whether the posted card matched, and the record of
+ * every application. Applications and undo read only this; the author's message is display.
+ */
+export interface CardLedger {
+  version: 1;
+  /** The attack card's message id. */
+  cardId: string;
+  /** `invalid`: the posted results don't match the rolls; nothing may be applied from the card. */
+  status: "valid" | "invalid";
+  /** Why the card was refused (what did not match). */
+  reason: string;
+  /** The card as the GM decided it (true outcomes, defenses, odds) with the applications in `applied`. */
+  card: AttackCardData;
+}
+
+/** Defense and odds of targets, whispered by the GM to the targets' owners (`flags["d20-combat"].details`). */
+export interface CardDetails {
+  version: 1;
+  cardId: string;
+  targets: Record<string, Pick<CardTarget, "outcome" | "odds">>;
 }
 
 /** Outcomes a loose roll (chat `/roll`, macro, inline roll) met, added by the roll hook. */

@@ -13,6 +13,7 @@ import { registerAttackSettings } from "../settings-attack.js";
 import { registerSceneSettings } from "../settings-scene.js";
 import { registerRelay } from "../socket.js";
 import { applyHere, guard, undoHere } from "./apply-damage.js";
+import { onCardCreated } from "./card-ledger.js";
 import { registerRollHook } from "./roll-hook.js";
 import { registerScrollingText } from "./scrolling-text.js";
 import { commitSheetRoll, foundryRoller } from "./saves.js";
@@ -50,6 +51,7 @@ export function registerAttackWorkflow(): void {
   });
   registerRollHook();
   registerScrollingText();
+  Hooks.on("createChatMessage", (message) => onCardCreated(message as ChatMessage));
   Hooks.on("renderChatMessageHTML", (message, html) =>
     onRenderChatMessage(message as ChatMessage, html as HTMLElement),
   );

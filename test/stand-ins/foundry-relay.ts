@@ -15,6 +15,8 @@
  *   (authored by `game.user`) and fires `createChatMessage` hooks.
  * - `fromUuid` / `fromUuidSync` for `Actor.<id>` and `Scene.s1.Token.<id>` (a token's actor), with
  *   `Actor.implementation` / `TokenDocument.implementation` for `instanceof`.
+ * - {@link RelayItemStandIn}: an actor's item (`uuid` `Actor.<id>.Item.<id>`, `parent`, `type`,
+ *   `toPowerSource`/`toWeaponSource`), resolved by `fromUuid`, with `Item.implementation`.
  * - {@link RelayActorStandIn}: the system Actor surface the relay uses (`toEngineSource`,
  *   `applyEngineActor` writing the source, `effects` with `has`/`get`/iteration, create/delete of
  *   ActiveEffects keeping ids, `testUserPermission(user, "OWNER")` from an ownership list).
@@ -25,7 +27,7 @@
  * update, no permission checks on writes (the relay is what decides). It decides no rule.
  */
 import { SYSTEM_ID } from "../../src/constants.js";
-import type { ActorSource } from "../../src/engine/types.js";
+import type { ActorSource, PowerSource, WeaponSource } from "../../src/engine/types.js";
 import { installAttackStandIn, type AttackStandInState } from "./foundry-attack.js";
 
 export interface UserStandIn {
@@ -46,6 +48,8 @@ interface EffectDocStandIn {
 /** The system Actor as the relay sees it. */
 export class RelayActorStandIn {
   effectDocs = new Map<string, EffectDocStandIn>();
+  items = new Map<string, RelayItemStandIn>();
+  img = "icons/svg/mystery-man.svg";
   writes = 0;
   constructor(
     readonly id: string,
@@ -101,6 +105,28 @@ export class RelayActorStandIn {
   /** The effects as plain data (what a test compares). */
   effectIds(): string[] {
     return [...this.effectDocs.keys()];
+  }
+}
+
+/** An item on an actor (the attacker's power or weapon), as the GM re-decides a card from it. */
+export class RelayItemStandIn {
+  constructor(
+    readonly id: string,
+    readonly parent: RelayActorStandIn,
+    readonly type: "power" | "weapon",
+    readonly name: string,
+    private readonly power: PowerSource,
+    private readonly weapon: WeaponSource | null = null,
+    readonly img = "icons/svg/sword.svg",
+  ) {}
+  get uuid(): string {
+    return `${this.parent.uuid}.Item.${this.id}`;
+  }
+  toPowerSource(): PowerSource {
+    return structuredClone(this.power);
+  }
+  toWeaponSource(): WeaponSource | null {
+    return this.weapon ? structuredClone(this.weapon) : null;
   }
 }
 
@@ -166,7 +192,7 @@ export interface RelayStandIn {
   listeners: Map<string, ((payload: unknown, senderId: unknown) => void)[]>;
   emitted: { channel: string; payload: unknown }[];
   hooks: Map<string, ((...args: unknown[]) => unknown)[]>;
-  /** Who `ChatMessage.create` posts as (a player's client posting its own card); null = the GM. */
+  /** Who the next `ChatMessage.create` posts as (a player's client posting its card); null = the GM. */
   postAs: UserStandIn | null;
   /** Add a user (a player unless `isGM`). */
   addUser(id: string, isGM?: boolean): UserStandIn;
@@ -182,7 +208,7 @@ export interface RelayStandIn {
   uninstall(): void;
 }
 
-const EXTRA_GLOBALS = ["Hooks", "CONFIG", "fromUuid", "fromUuidSync", "Actor", "TokenDocument"] as const;
+const EXTRA_GLOBALS = ["Hooks", "CONFIG", "fromUuid", "fromUuidSync", "Actor", "TokenDocument", "Item"] as const;
 
 /** Install the relay stand-in (the GM's client) with the world's ruleset. */
 export function installRelayStandIn(rulesetId: string): RelayStandIn {
@@ -275,12 +301,17 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
   const messageClass = g.ChatMessage as Record<string, unknown>;
   messageClass.create = async (data: ConstructorParameters<typeof MessageStandIn>[2]) => {
     base.state.messages.push({ data: data as Record<string, unknown>, options: {} });
-    return world.post(world.postAs ?? world.user, data);
+    // One post as that user (the player's client); what the GM's client posts meanwhile is the GM's.
+    const author = world.postAs ?? world.user;
+    world.postAs = null;
+    return world.post(author, data);
   };
   const f = g.foundry as Record<string, Record<string, unknown>>;
   f.utils = { randomID: () => `rid${String(++counter).padStart(13, "0")}` };
   (f.applications as Record<string, Record<string, unknown>>).handlebars!.loadTemplates = async () => [];
-  const resolve = (uuid: string): RelayActorStandIn | RelayTokenStandIn | null => {
+  const resolve = (uuid: string): RelayActorStandIn | RelayTokenStandIn | RelayItemStandIn | null => {
+    const item = /^Actor\.(\w+)\.Item\.(\w+)$/.exec(uuid);
+    if (item) return world.actors.get(item[1] as string)?.items.get(item[2] as string) ?? null;
     const token = /^Scene\.s1\.Token\.(\w+)$/.exec(uuid);
     if (token) return world.tokens.get(token[1] as string) ?? null;
     const actor = /^Actor\.(\w+)$/.exec(uuid);
@@ -302,6 +333,7 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     fromUuidSync: (uuid: string) => resolve(uuid),
     Actor: { implementation: RelayActorStandIn },
     TokenDocument: { implementation: RelayTokenStandIn },
+    Item: { implementation: RelayItemStandIn },
   });
   return world;
 }

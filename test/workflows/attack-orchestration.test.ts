@@ -37,6 +37,9 @@ let rollAttack: RollAttack;
 
 beforeAll(async () => {
   ({ state, uninstall } = installAttackStandIn(R.id));
+  // Every number in the public message: the flags then carry the engine's whole outcome
+  // (what the other visibility settings keep out of the message is test/workflows/card-secrets.test.ts).
+  state.settings.register("d20-combat", "cardVisibility", { scope: "world", default: "everyone" });
   // Imported after the stand-in is installed: the roll classes extend `Roll` when the module loads.
   ({ rollAttack } = await import("../../src/workflows/attack.js"));
 });

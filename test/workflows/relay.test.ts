@@ -9,16 +9,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SYSTEM_ID } from "../../src/constants.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource } from "../../src/engine/types.js";
-import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
-import type { AttackCardData } from "../../src/workflows/card-data.js";
+import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
+import type { AttackCardData, CardLedger } from "../../src/workflows/card-data.js";
+import type { ledgerOf as LedgerOfFn } from "../../src/workflows/card-ledger.js";
+import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
 import {
   installRelayStandIn,
+  RelayItemStandIn,
   type MessageStandIn,
   type RelayStandIn,
   type UserStandIn,
 } from "../stand-ins/foundry-relay.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
-import { npc, power, request, target } from "./attack-fixtures.js";
+import { npc, power } from "./attack-fixtures.js";
 
 const R = getRuleset("13th-age");
 const i18n = createI18nStandIn();
@@ -27,10 +30,14 @@ let alice: UserStandIn; // plays the fighter and attacks
 let bob: UserStandIn; // plays the cleric
 let eve: UserStandIn; // a player with no stake in the card
 
+let rollAttack: typeof RollAttackFn;
+let ledgerOf: typeof LedgerOfFn;
 beforeAll(async () => {
   w = installRelayStandIn(R.id);
   const { registerAttackWorkflow } = await import("../../src/workflows/register.js");
   registerAttackWorkflow();
+  ({ rollAttack } = await import("../../src/workflows/attack.js"));
+  ({ ledgerOf } = await import("../../src/workflows/card-ledger.js"));
 });
 afterAll(() => w.uninstall());
 
@@ -44,20 +51,39 @@ beforeEach(() => {
   bob = w.addUser("bob");
   eve = w.addUser("eve");
   w.addActor("ogre", "Ogre", monster());
+  w.addActor("attacker", "Orc", npc(R, 10));
+  standInAttackFaces.length = 0;
   w.addActor("fighter", "Fighter", npc(R, 10, { kind: "character", hp: { value: 20, max: 30, temp: 0 } }), ["alice"]);
 });
 
-/** A card against these targets (by actor id), posted by `author`, dealing `damage`. */
-async function cardBy(author: UserStandIn, targets: string[], damage = "6"): Promise<MessageStandIn> {
-  const card: AttackCardData = attackFromRecordedDice(
-    request("13th-age", {
-      power: power({ damage }),
-      targets: targets.map((id) => target(id, w.actors.get(id)!.source, w.actors.get(id)!.name)),
-    }),
-    targets.map(() => [15]),
-    { "*": [] },
-  );
-  return w.post(author, { flags: { [SYSTEM_ID]: { attack: card } } });
+/**
+ * An attack of the attacker's Strike (+5, flat `damage`) against these targets (by actor id), rolled
+ * through the REAL rollAttack on `author`'s client with natural `natural` on every target; resolves
+ * once the GM's client has written the card's ledger.
+ */
+async function cardBy(author: UserStandIn, targets: string[], damage = "6", natural = 15): Promise<MessageStandIn> {
+  const attacker = w.actors.get("attacker")!;
+  const item = new RelayItemStandIn("strike", attacker, "power", "Strike", power({ damage }));
+  attacker.items.set(item.id, item);
+  w.attack.targets.clear();
+  for (const id of targets) {
+    const a = w.actors.get(id)!;
+    w.attack.targets.add({ document: { uuid: token(id), name: a.name, texture: { src: a.img } }, actor: a as never });
+  }
+  standInAttackFaces.push(...targets.map(() => natural));
+  w.postAs = author;
+  const posted = (await rollAttack(attacker as never, item as never, {
+    fastForward: true,
+  })) as unknown as MessageStandIn;
+  w.postAs = null;
+  expect(posted, w.attack.errors.join("; ")).toBeTruthy();
+  await settled(() => ledgerOf(posted.id) !== null);
+  return posted;
+}
+
+async function settled(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 50 && !done(); i++) await new Promise((r) => setTimeout(r, 2));
+  expect(done()).toBe(true);
 }
 
 const token = (id: string) => `Scene.s1.Token.${id}`;
@@ -78,7 +104,10 @@ const undoWire = (messageId: string, recordId: string, extra: Record<string, unk
 });
 type Answer = { type: string; to: string; report: { ok: boolean; message: string } };
 const hp = (id: string) => w.actors.get(id)!.source.hp.value;
-const records = (m: MessageStandIn) => (m.flags[SYSTEM_ID]?.attack as AttackCardData | undefined)?.applied ?? [];
+/** The GM's records of a card's applications (its ledger), and the public card's display of them. */
+const records = (m: MessageStandIn) => ledgerOf(m.id)?.ledger.card.applied ?? [];
+const shown = (m: MessageStandIn) => (m.flags[SYSTEM_ID]?.attack as AttackCardData | undefined)?.applied ?? [];
+const ledger = (m: MessageStandIn) => ledgerOf(m.id)!.ledger;
 
 describe("[SYS-PERM] who asks comes from the transport", () => {
   it("[SYS-PERM] the card's author applies damage to the GM's monster through the GM", async () => {
@@ -191,5 +220,205 @@ describe("[SYS-PERM] once, and one queue per actor", () => {
     expect(hp("ogre")).toBe(26);
     await w.send(undoWire(b.id, records(b)[0]!.id), bob.id);
     expect(w.actors.get("ogre")!.source).toEqual(start);
+  });
+});
+
+describe("[SYS-PERM] what may be applied comes from the GM's ledger, not the author's message", () => {
+  /** The author edits their own message's card after posting (a player may edit their message's flags). */
+  async function edit(m: MessageStandIn, change: (card: AttackCardData) => void): Promise<void> {
+    const card = structuredClone(m.flags[SYSTEM_ID]!.attack as AttackCardData);
+    change(card);
+    await m.update({ flags: { [SYSTEM_ID]: { attack: card } } });
+  }
+
+  it("[SYS-PERM] the GM's client decides every new card again and keeps it in a GM-authored message whispered to the GMs", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    const found = ledgerOf(m.id)!;
+    const l = found.message as unknown as MessageStandIn;
+    expect(l.author.isGM).toBe(true);
+    expect(l.whisper).toEqual(["gm"]);
+    expect(found.ledger).toMatchObject({ cardId: m.id, status: "valid", reason: "" });
+    expect(found.ledger.card.targets[0]).toMatchObject({ uuid: token("ogre"), damage: 6 });
+    expect(found.ledger.card.targets[0]!.outcome.defense).toBeGreaterThan(0);
+  });
+
+  it("[SYS-PERM] an extra target added to the card after posting is refused with the actor unchanged", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    await edit(m, (card) =>
+      card.targets.push({ ...card.targets[0]!, uuid: token("fighter"), actorUuid: "Actor.fighter" }),
+    );
+    const before = structuredClone(w.actors.get("fighter")!.source);
+    const answer = (await w.send(applyWire(m.id, "fighter"), alice.id)) as Answer;
+    expect(answer.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.NotOnCard" });
+    expect(i18n.has(answer.report.message)).toBe(true);
+    expect(w.actors.get("fighter")!.source).toEqual(before);
+  });
+
+  it("[SYS-PERM] a changed amount changes nothing: the GM's damage is applied", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    await edit(m, (card) => {
+      card.targets[0]!.damage = 9999;
+      for (const d of card.damageRolls) d.total = 9999;
+    });
+    const answer = (await w.send(applyWire(m.id, "ogre"), alice.id)) as Answer;
+    expect(answer.report.ok).toBe(true);
+    expect(hp("ogre")).toBe(24);
+  });
+
+  it("[SYS-PERM] a changed mode is refused: no knock-out where the card's game has none, no made-up button", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    await edit(m, (card) => (card.knockOut = true));
+    for (const mode of ["knockOut", "triple"]) {
+      const answer = (await w.send(applyWire(m.id, "ogre", mode), alice.id)) as Answer;
+      expect(answer.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.BadMode" });
+    }
+    expect(hp("ogre")).toBe(30);
+  });
+
+  it("[SYS-PERM] a forged undo record is refused: undo reads only the GM's records", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    await w.send(applyWire(m.id, "ogre"), alice.id);
+    const real = records(m)[0]!;
+    // The author plants a record that would rewrite the ogre, and rewrites the real one's changes.
+    await edit(m, (card) => {
+      card.applied = [
+        { ...real, changes: [{ kind: "add", path: "hp.value", delta: -500 }] },
+        { ...real, id: "forgedforgedforg", changes: [{ kind: "set", path: "level", before: 20, after: 1 }] },
+      ];
+    });
+    const forged = (await w.send(undoWire(m.id, "forgedforgedforg"), alice.id)) as Answer;
+    expect(forged.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.NoRecord" });
+    expect(hp("ogre")).toBe(24);
+    expect(w.actors.get("ogre")!.source.level).toBe(1);
+    // The real record undoes exactly what the GM recorded.
+    await w.send(undoWire(m.id, real.id), alice.id);
+    expect(w.actors.get("ogre")!.source).toEqual(monster());
+  });
+
+  it("[SYS-PERM] a card posted with results its rolls don't give is refused at creation", async () => {
+    // The author's client posts the genuine rolls but states 9999 damage in the card.
+    const hook = w.hooks.get("createChatMessage")!;
+    const original = hook.slice();
+    w.hooks.set("createChatMessage", [
+      async (msg: unknown) => {
+        const m = msg as MessageStandIn;
+        const card = m.flags[SYSTEM_ID]?.attack as AttackCardData | undefined;
+        if (card && m.author.id === "alice") card.targets[0]!.damage = 9999;
+        for (const fn of original) await fn(msg);
+      },
+    ]);
+    try {
+      const m = await cardBy(alice, ["ogre"]);
+      expect(ledger(m)).toMatchObject({ status: "invalid", reason: "targets" });
+      const answer = (await w.send(applyWire(m.id, "ogre"), alice.id)) as Answer;
+      expect(answer.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.Invalid" });
+      expect(hp("ogre")).toBe(30);
+    } finally {
+      w.hooks.set("createChatMessage", original);
+    }
+  });
+
+  it("[SYS-PERM] a ledger written by a player counts for nothing: the GM decides the card again", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    const real = ledgerOf(m.id)!;
+    w.messages.delete(real.message.id ?? "");
+    const forged: CardLedger = structuredClone(real.ledger);
+    forged.card.targets[0]!.damage = 9999;
+    await w.post(alice, { whisper: ["gm"], flags: { [SYSTEM_ID]: { ledger: forged } } });
+    const answer = (await w.send(applyWire(m.id, "ogre"), alice.id)) as Answer;
+    expect(answer.report.ok).toBe(true);
+    expect(hp("ogre")).toBe(24);
+    expect((ledgerOf(m.id)!.message as unknown as MessageStandIn).author.isGM).toBe(true);
+  });
+
+  it("[SYS-PERM] the public card shows the applications the GM recorded, without the changes behind them", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    await w.send(applyWire(m.id, "ogre"), alice.id);
+    expect(shown(m)).toHaveLength(1);
+    expect(shown(m)[0]).toMatchObject({ dealt: 6, changes: [], left: "" });
+    expect(records(m)[0]!.changes.length).toBeGreaterThan(0);
+  });
+});
+
+describe("[SYS-HIDDEN] a player's copy of a card holds only what the visibility setting lets them see", () => {
+  /** Every message a user's client receives (public ones and those whispered to them), as data. */
+  const copyOf = (user: UserStandIn) =>
+    [...w.messages.values()].filter((m) => m.whisper.length === 0 || m.whisper.includes(user.id));
+  const publicTargets = (m: MessageStandIn) => (m.flags[SYSTEM_ID]!.attack as AttackCardData).targets;
+
+  for (const visibility of ["gm", "owners", "everyone"] as const) {
+    it(`[SYS-HIDDEN] cardVisibility "${visibility}": the public card's flags carry defenses and odds only when everyone may see them`, async () => {
+      await w.attack.settings.set(SYSTEM_ID, "cardVisibility", visibility);
+      w.actors.get("fighter")!.owners = ["alice"];
+      const m = await cardBy(bob, ["ogre", "fighter"]);
+      const truth = ledger(m).card.targets;
+      expect(truth.every((t) => t.outcome.defense > 0 && t.odds !== null)).toBe(true);
+      for (const t of publicTargets(m)) {
+        if (visibility === "everyone") {
+          expect(t.detailsHidden).toBeUndefined();
+          expect(t.outcome.defense).toBe(truth.find((x) => x.uuid === t.uuid)!.outcome.defense);
+        } else {
+          expect(t).toMatchObject({ detailsHidden: true, odds: null, outcome: { defense: 0, critThreshold: 0 } });
+        }
+      }
+      // Eve (no stake) and Alice (owns the fighter) receive no ledger; only Alice, under "owners",
+      // is whispered her own target's numbers, and only those.
+      for (const user of [eve, alice]) {
+        const data = copyOf(user).map((x) => x.flags[SYSTEM_ID] ?? {});
+        expect(data.some((f) => "ledger" in f)).toBe(false);
+        const details = data.flatMap((f) => (f.details ? [f.details as { targets: Record<string, unknown> }] : []));
+        if (visibility === "owners" && user === alice) {
+          expect(details.map((d) => Object.keys(d.targets))).toEqual([[token("fighter")]]);
+        } else expect(details).toEqual([]);
+      }
+      await w.attack.settings.set(SYSTEM_ID, "cardVisibility", "owners");
+    });
+  }
+
+  it("[SYS-HIDDEN] [FF-INVIS] a wrong-square attack's true outcome and reason never reach a player's copy", async () => {
+    await w.attack.settings.set(SYSTEM_ID, "ruleset", "ffd20");
+    await w.attack.settings.set(SYSTEM_ID, "cardVisibility", "everyone");
+    try {
+      const FF = getRuleset("ffd20");
+      w.actors.get("ogre")!.source = npc(FF, 15, { hp: { value: 30, max: 30, temp: 0 } });
+      w.actors.get("attacker")!.source = npc(FF, 10);
+      const attacker = w.actors.get("attacker")!;
+      const item = new RelayItemStandIn("strike", attacker, "power", "Strike", power({ damage: "6" }));
+      attacker.items.set(item.id, item);
+      w.attack.targets.clear();
+      const ogre = w.actors.get("ogre")!;
+      w.attack.targets.add({
+        document: { uuid: token("ogre"), name: "Ogre", texture: { src: "" } },
+        actor: ogre as never,
+      });
+      standInAttackFaces.push(18);
+      w.postAs = alice;
+      const { plainSituation } = await import("../../src/workflows/attack-core.js");
+      const m = (await rollAttack(attacker as never, item as never, {
+        situation: plainSituation({ wrongSquare: true }),
+      })) as unknown as MessageStandIn;
+      await settled(() => ledgerOf(m.id) !== null);
+      expect(ledger(m)).toMatchObject({ status: "valid", reason: "" });
+      expect(ledger(m).card.targets[0]!.outcome.result).toBe("autoMiss");
+      const copy = JSON.stringify(copyOf(eve).map((x) => x.flags));
+      expect(copy).not.toContain('"result":"autoMiss"');
+      expect(copy).not.toContain('"autoMiss":true');
+      expect(copy).not.toContain('"wrongSquare":true');
+      expect(copy).not.toMatch(/Reason\.wrongSquare/);
+      expect(copy).not.toContain('"shown"');
+      expect(publicTargets(m)[0]).toMatchObject({ detailsHidden: true, odds: null, outcome: { result: "miss" } });
+    } finally {
+      await w.attack.settings.set(SYSTEM_ID, "ruleset", R.id);
+      await w.attack.settings.set(SYSTEM_ID, "cardVisibility", "owners");
+    }
+  });
+
+  it("[SYS-HIDDEN] no before/after actor data in any player's copy: the records behind an application stay with the GM", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    await w.send(applyWire(m.id, "ogre"), alice.id);
+    const copy = JSON.stringify(copyOf(eve).map((x) => x.flags));
+    expect(copy).not.toMatch(/"prior"|"after"|"before"/);
+    expect(copy).not.toContain("hp.value");
+    expect(records(m)[0]!.changes).toContainEqual({ kind: "add", path: "hp.value", delta: -6 });
   });
 });

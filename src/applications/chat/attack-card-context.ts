@@ -110,7 +110,8 @@ export function applyButtons(card: Pick<AttackCardData, "knockOut">) {
  * see a wrong-square miss as an ordinary miss ([FF-INVIS]: the attacker is not told why).
  */
 function viewedOutcome(t: CardTarget, viewer: CardViewer) {
-  if (!t.shown) return { o: t.outcome, odds: t.odds, hide: false, extraReasons: [] as string[] };
+  // A public copy without this target's numbers never shows them, whoever looks.
+  if (!t.shown) return { o: t.outcome, odds: t.odds, hide: t.detailsHidden === true, extraReasons: [] as string[] };
   if (viewer.isGM) return { o: t.outcome, odds: t.odds, hide: false, extraReasons: ["D20C.Chat.Reason.wrongSquareGM"] };
   return { o: t.shown.outcome, odds: t.shown.odds, hide: t.shown.hideDetails, extraReasons: [] as string[] };
 }

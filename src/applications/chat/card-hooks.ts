@@ -4,7 +4,9 @@
  * Uses `renderChatMessageHTML` (v13+, HTMLElement), which also covers chat notifications and pop-outs.
  */
 import { SYSTEM_ID } from "../../constants.js";
-import { cardOf, onApplyClick, onUndoClick } from "../../workflows/apply-damage.js";
+import { onApplyClick, onUndoClick } from "../../workflows/apply-damage.js";
+import { cardOf, detailsFor, ledgerOf } from "../../workflows/card-ledger.js";
+import { withDetails } from "../../workflows/card-secrets.js";
 import {
   currentViewer,
   renderAttackCard,
@@ -42,9 +44,19 @@ function replaceWith(el: Element, html: string): HTMLElement | null {
 
 /** The renderChatMessageHTML handler. */
 export function onRenderChatMessage(message: ChatMessage, html: HTMLElement): void {
-  const card = cardOf(message);
-  if (card) {
+  const flags = message.flags[SYSTEM_ID];
+  // The GM's ledger of a card and the numbers whispered to owners are data, not chat.
+  if (flags?.ledger || flags?.details) {
+    html.hidden = true;
+    html.style.display = "none";
+    return;
+  }
+  const posted = cardOf(message);
+  if (posted) {
     const viewer = currentViewer();
+    // The GM sees the card as the GM's client decided it; owners get their whispered numbers back.
+    const ledger = viewer.isGM ? ledgerOf(message.id ?? "")?.ledger : undefined;
+    const card = ledger ? ledger.card : viewer.isGM ? posted : withDetails(posted, detailsFor(message.id ?? ""));
     const el = html.querySelector(".d20c-attack-card");
     const sync = renderAttackCardSync(card, viewer);
     if (el && sync !== null) {

@@ -1,0 +1,220 @@
+/**
+ * The GM-only ledger of attack cards, in Foundry ([SYS-PERM], [SYS-HIDDEN]). When an attack card
+ * is posted, the active GM's client decides it again through the engine from the message's own
+ * rolls and the targets' data as it sees them, and writes the result where only GMs write: a
+ * GM-authored chat message whispered to the GMs (never shown in the log) holding the card as the
+ * GM decided it, whether the posted card matched (a card that doesn't is refused), and the record
+ * of every application. Applications and undo read only that; edits of the author's message change
+ * nothing. Owners of a target get its numbers whispered when the world shows owners their details.
+ */
+import { activeRuleset, ruleOptions } from "../active-ruleset.js";
+import { SYSTEM_ID } from "../constants.js";
+import { allFaces, d20Faces } from "../dice/rolls.js";
+import { EngineError } from "../engine/errors.js";
+import { currentEscalation } from "../escalation.js";
+import { isDocumentUuid } from "../foundry-compat.js";
+import { cardVisibility } from "../settings-attack.js";
+import { withActorQueue } from "./actor-queue.js";
+import { rebuildCard, type AttackRequest, type PostedRolls, type TargetSnapshot } from "./attack-core.js";
+import type { AppliedRecord, AttackCardData, CardDetails, CardLedger } from "./card-data.js";
+import { mismatch, ownerDetails, publicCard } from "./card-secrets.js";
+import { actorFromUuid, attackSources, combatantIdOf, engineSource } from "./foundry-docs.js";
+
+/** The attack card data of a message, or null. */
+export function cardOf(message: ChatMessage): AttackCardData | null {
+  return message.flags[SYSTEM_ID]?.attack ?? null;
+}
+
+/** The queue key of a card's ledger (one writer of a card's records at a time). */
+export const cardKey = (messageId: string): string => `ChatMessage.${messageId}`;
+
+const ledgerIds = new Map<string, string>();
+
+/** A ledger message counts only when a GM wrote it. */
+function ledgerIn(message: ChatMessage | undefined, cardId: string): CardLedger | null {
+  const ledger = message?.flags[SYSTEM_ID]?.ledger;
+  return ledger && ledger.cardId === cardId && message?.author?.isGM ? ledger : null;
+}
+
+/** The GM-written ledger of a card, with its message, or null. */
+export function ledgerOf(cardId: string): { message: ChatMessage; ledger: CardLedger } | null {
+  const known = ledgerIds.get(cardId);
+  const cached = known ? game.messages.get(known) : undefined;
+  const hit = ledgerIn(cached, cardId);
+  if (cached && hit) return { message: cached, ledger: hit };
+  for (const m of game.messages.contents) {
+    const ledger = ledgerIn(m, cardId);
+    if (ledger) {
+      ledgerIds.set(cardId, m.id ?? "");
+      return { message: m, ledger };
+    }
+  }
+  return null;
+}
+
+/** Every application record in the GM-written ledgers (for effects whose creation was undone since). */
+export function allLedgerRecords(): AppliedRecord[] {
+  return game.messages.contents.flatMap((m) => {
+    const ledger = m.flags[SYSTEM_ID]?.ledger;
+    return ledger && m.author?.isGM ? ledger.card.applied : [];
+  });
+}
+
+/** The numbers this user was whispered for a card (GM-written details messages). */
+export function detailsFor(cardId: string): CardDetails[] {
+  return game.messages.contents.flatMap((m) => {
+    const d = m.flags[SYSTEM_ID]?.details;
+    return d && d.cardId === cardId && m.author?.isGM ? [d] : [];
+  });
+}
+
+/** The rolls of a posted attack message: one attack roll per target (one when untargeted), then damage. */
+function postedRolls(message: ChatMessage, attackCount: number): PostedRolls {
+  const rolls = [...message.rolls];
+  return {
+    attack: rolls.slice(0, attackCount).map((r) => ({ formula: r.formula, faces: d20Faces(r) })),
+    damage: rolls.slice(attackCount).map((r) => ({ formula: r.formula, faces: allFaces(r) })),
+  };
+}
+
+/** Decide a posted card again on this client: the GM's card, and "" or what did not fit. */
+async function decidePosted(
+  message: ChatMessage,
+  posted: AttackCardData,
+): Promise<{ card: AttackCardData; reason: string }> {
+  const ruleset = activeRuleset();
+  const refuse = (reason: string) => ({ card: posted, reason });
+  if (posted.rulesetId !== ruleset.id) return refuse("rulesetId");
+  if (!posted.itemUuid || !posted.situation) return refuse("itemUuid");
+  const attacker = await actorFromUuid(posted.actorUuid);
+  if (!attacker) return refuse("actorUuid");
+  const item = isDocumentUuid(posted.itemUuid) ? await fromUuid(posted.itemUuid) : null;
+  if (!(item instanceof Item.implementation) || item.parent?.uuid !== attacker.uuid) return refuse("itemUuid");
+  const targets: TargetSnapshot[] = [];
+  for (const t of posted.targets) {
+    const actor = await actorFromUuid(t.uuid);
+    if (!actor) return refuse("targets");
+    targets.push({
+      uuid: t.uuid,
+      actorUuid: actor.uuid,
+      name: t.name,
+      img: t.img,
+      actor: engineSource(actor),
+      ...(t.situation ? { situation: t.situation } : {}),
+    });
+  }
+  try {
+    const { power, weapon } = attackSources(item, ruleset);
+    const req: AttackRequest = {
+      ruleset,
+      options: ruleOptions(),
+      attacker: { uuid: attacker.uuid, name: posted.actorName, actor: engineSource(attacker) },
+      item: { name: posted.itemName, img: posted.itemImg, uuid: posted.itemUuid },
+      power,
+      weapon,
+      situation: posted.situation,
+      escalation: currentEscalation(),
+      targets,
+      sourceCombatantId: combatantIdOf(attacker),
+    };
+    const rolls = postedRolls(message, Math.max(1, targets.length));
+    const attempt = (wrongSquare: boolean): { card: AttackCardData; reason: string } => {
+      try {
+        const asRead: AttackRequest = {
+          ...req,
+          situation: { ...req.situation, wrongSquare },
+          targets: req.targets.map((t) => (t.situation ? { ...t, situation: { ...t.situation, wrongSquare } } : t)),
+        };
+        const card = rebuildCard(asRead, rolls, posted.defenseLabel);
+        return { card, reason: mismatch(posted, publicCard(card, cardVisibility())) };
+      } catch (err) {
+        if (err instanceof EngineError) return { card: posted, reason: err.field };
+        throw err;
+      }
+    };
+    const plain = attempt(req.situation.wrongSquare);
+    if (!plain.reason) return plain;
+    // The public card never says the square was wrong: read it that way too before refusing.
+    if (req.situation.wrongSquare || !(ruleset.situational ?? []).includes("wrongSquare")) return refuse(plain.reason);
+    const wrong = attempt(true);
+    return wrong.reason ? refuse(plain.reason) : wrong;
+  } catch (err) {
+    if (err instanceof EngineError) return refuse(err.field);
+    throw err;
+  }
+}
+
+/** Whisper each non-GM owner of a target its numbers (when the world shows owners their details). */
+async function whisperDetails(card: AttackCardData, cardId: string): Promise<void> {
+  if (cardVisibility() !== "owners") return;
+  const all = ownerDetails(card, cardId);
+  for (const user of game.users.filter((u) => !u.isGM)) {
+    const targets: CardDetails["targets"] = {};
+    for (const t of card.targets) {
+      const actor = await actorFromUuid(t.uuid);
+      const mine = all.targets[t.uuid];
+      if (mine && actor?.testUserPermission(user, "OWNER")) targets[t.uuid] = mine;
+    }
+    if (!Object.keys(targets).length) continue;
+    const details: CardDetails = { version: 1, cardId, targets };
+    await ChatMessage.create({
+      content: game.i18n.localize("D20C.Chat.Ledger.Details"),
+      whisper: [user.id ?? ""],
+      flags: { [SYSTEM_ID]: { details } },
+    });
+  }
+}
+
+/**
+ * The card's ledger, written now by this client when it is the active GM and there is none yet
+ * (a card posted while no GM was online is decided when first used). Null on any other client.
+ */
+export async function ensureLedger(message: ChatMessage): Promise<{ message: ChatMessage; ledger: CardLedger } | null> {
+  const cardId = message.id ?? "";
+  return withActorQueue([cardKey(cardId)], async () => {
+    const found = ledgerOf(cardId);
+    if (found) return found;
+    const posted = cardOf(message);
+    if (!posted || !game.users.activeGM?.isSelf) return null;
+    const decided = await decidePosted(message, posted);
+    const ledger: CardLedger = {
+      version: 1,
+      cardId,
+      status: decided.reason ? "invalid" : "valid",
+      reason: decided.reason,
+      card: { ...decided.card, applied: [] },
+    };
+    const gms = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
+    const created = await ChatMessage.create({
+      content: game.i18n.localize("D20C.Chat.Ledger.Note"),
+      whisper: gms,
+      flags: { [SYSTEM_ID]: { ledger } },
+    });
+    if (!created) return null;
+    ledgerIds.set(cardId, created.id ?? "");
+    if (decided.reason)
+      ui.notifications?.warn(
+        game.i18n.format("D20C.Chat.Error.Invalid", { name: posted.itemName, part: decided.reason }),
+      );
+    else await whisperDetails(decided.card, cardId);
+    return { message: created, ledger };
+  });
+}
+
+/** `createChatMessage`: the active GM's client writes the ledger of every new attack card. */
+export function onCardCreated(message: ChatMessage): void {
+  if (!cardOf(message) || !game.users.activeGM?.isSelf) return;
+  void ensureLedger(message).catch((err) => console.error(`${SYSTEM_ID} | card ledger`, err));
+}
+
+/** Write a card's ledger and the public card's display of its applications. */
+export async function saveLedger(
+  ledgerMessage: ChatMessage,
+  ledger: CardLedger,
+  cardMessage: ChatMessage,
+  display: AppliedRecord[],
+): Promise<void> {
+  await ledgerMessage.update({ flags: { [SYSTEM_ID]: { ledger } } });
+  const shown = cardOf(cardMessage);
+  if (shown) await cardMessage.update({ flags: { [SYSTEM_ID]: { attack: { ...shown, applied: display } } } });
+}

@@ -1,0 +1,116 @@
+/**
+ * What of an attack card may travel in the public chat message, and what stays with the GM
+ * ([SYS-HIDDEN], [SYS-PERM]). Pure: the card as the game decided it in, the copies out.
+ *
+ * Every user's client receives a chat message's flags, whatever the card's HTML shows. So the
+ * public card carries, per target, the outcome as non-GM viewers see it (a wrong-square attack
+ * reads as an ordinary miss, [FF-INVIS]) and — unless the world shows them to everyone — no
+ * defense, crit threshold or odds; its application records say what was dealt but not the changes
+ * behind it. The true card and the records live in the GM-only ledger; the targets' owners, when
+ * the world lets them see their own targets' numbers, get those in a message whispered to them.
+ */
+import type { CardVisibility } from "../settings-attack.js";
+import type { AppliedRecord, AttackCardData, CardDetails, CardTarget } from "./card-data.js";
+
+/** What a target looks like to a non-GM viewer (the wrong square hidden), with its numbers. */
+function asPlayersSee(t: CardTarget): Pick<CardTarget, "outcome" | "odds"> & { hideDetails: boolean } {
+  if (!t.shown) return { outcome: t.outcome, odds: t.odds, hideDetails: false };
+  return { outcome: t.shown.outcome, odds: t.shown.odds, hideDetails: t.shown.hideDetails };
+}
+
+function publicTarget(t: CardTarget, visibility: CardVisibility): CardTarget {
+  const { shown: _shown, detailsHidden: _hidden, situation, ...base } = t;
+  const seen = asPlayersSee(t);
+  const open = situation ? { ...base, situation: { ...situation, wrongSquare: false } } : base;
+  const hide = seen.hideDetails || visibility !== "everyone";
+  if (!hide) return { ...open, outcome: seen.outcome, odds: seen.odds };
+  return { ...open, outcome: { ...seen.outcome, defense: 0, critThreshold: 0 }, odds: null, detailsHidden: true };
+}
+
+/** An application record as the public card shows it: what was dealt, not the changes behind it. */
+export function displayRecord(r: AppliedRecord): AppliedRecord {
+  return { ...r, changes: [], left: "" };
+}
+
+/** The copy of a card the public chat message carries under the world's visibility setting. */
+export function publicCard(card: AttackCardData, visibility: CardVisibility): AttackCardData {
+  const { wrongSquare: _wrong, situation, ...rest } = card;
+  return {
+    ...rest,
+    // The attacker's choice of a wrong square is the GM's to know; the GM's client finds it again
+    // by deciding the card both ways (card-ledger.ts).
+    ...(situation ? { situation: { ...situation, wrongSquare: false } } : {}),
+    targets: card.targets.map((t) => publicTarget(t, visibility)),
+    applied: card.applied.map(displayRecord),
+  };
+}
+
+/**
+ * The numbers each target's owners may see when the world shows owners their targets' details:
+ * target UUID → outcome and odds as players see them. Targets whose numbers would give a wrong
+ * square away are left out.
+ */
+export function ownerDetails(card: AttackCardData, cardId: string): CardDetails {
+  const targets: CardDetails["targets"] = {};
+  for (const t of card.targets) {
+    const seen = asPlayersSee(t);
+    if (!seen.hideDetails) targets[t.uuid] = { outcome: seen.outcome, odds: seen.odds };
+  }
+  return { version: 1, cardId, targets };
+}
+
+/** The public card with the numbers a viewer was whispered put back in. */
+export function withDetails(card: AttackCardData, details: readonly CardDetails[]): AttackCardData {
+  if (!details.length) return card;
+  return {
+    ...card,
+    targets: card.targets.map((t) => {
+      const d = details.find((x) => x.targets[t.uuid])?.targets[t.uuid];
+      if (!d) return t;
+      const { detailsHidden: _hidden, ...rest } = t;
+      return { ...rest, outcome: d.outcome, odds: d.odds };
+    }),
+  };
+}
+
+/** The parts of a card its results are: who was targeted, what each roll met, what it deals. */
+function digest(card: AttackCardData): unknown {
+  return {
+    rulesetId: card.rulesetId,
+    actorUuid: card.actorUuid,
+    itemUuid: card.itemUuid ?? null,
+    dice: card.dice,
+    range: card.range,
+    damageTypes: card.damageTypes,
+    nonlethal: card.nonlethal,
+    knockOut: card.knockOut ?? false,
+    ongoing: card.ongoing ?? null,
+    damageRolls: card.damageRolls.map((d) => [d.key, d.formula, d.faces, d.rolled, d.total]),
+    targets: card.targets.map((t) => [
+      t.uuid,
+      t.actorUuid,
+      t.outcome.result,
+      t.outcome.natural,
+      t.outcome.total,
+      t.outcome.isHit,
+      t.outcome.isCrit,
+      t.outcome.missEffect,
+      t.outcome.defense,
+      t.odds,
+      t.damageKey,
+      t.damage,
+      t.detailsHidden ?? false,
+    ]),
+  };
+}
+
+/**
+ * Whether a posted (public) card states what the GM's re-decision of it says, under the same
+ * visibility: "" when it does, else which part differs (for the GM's notice).
+ */
+export function mismatch(posted: AttackCardData, decidedPublic: AttackCardData): string {
+  const a = digest(posted) as Record<string, unknown>;
+  const b = digest(decidedPublic) as Record<string, unknown>;
+  for (const key of Object.keys(b)) if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) return key;
+  return "";
+}
