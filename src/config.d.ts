@@ -35,6 +35,8 @@ declare module "fvtt-types/configuration" {
     "d20-combat.cardVisibility": CardVisibility;
     /** Attacks read cover, sight and positions from the scene (src/settings-scene.ts). */
     "d20-combat.sceneReading": boolean;
+    /** Range bands suggested from token distance (src/settings-scene.ts). */
+    "d20-combat.sceneBands": boolean;
     /** Each ruleset's Open rules, `d20-combat.<rulesetId>.<optionKey>` (src/settings.ts registerRuleOptionSettings). */
     [option: `d20-combat.${RulesetId}.${string}`]: string | number | boolean;
   }

@@ -1,10 +1,13 @@
 /**
  * World settings of the scene reading: whether attacks read cover, sight and positions from the
- * scene at all (gridless and theatre-of-the-mind tables turn it off). Registered in the `init` hook.
+ * scene at all (gridless and theatre-of-the-mind tables turn it off), and whether range bands
+ * (13th Age's engaged / nearby / far away) are suggested from token distance — off by default, since
+ * that game plays without a map. Registered in the `init` hook.
  */
 import { SYSTEM_ID } from "./constants.js";
 
 export const SCENE_READING_KEY = "sceneReading";
+export const SCENE_BANDS_KEY = "sceneBands";
 
 /** Register the scene-reading settings (world scope, in Configure Settings). */
 export function registerSceneSettings(): void {
@@ -16,12 +19,29 @@ export function registerSceneSettings(): void {
     type: Boolean,
     default: true,
   });
+  game.settings.register(SYSTEM_ID, SCENE_BANDS_KEY, {
+    name: "D20C.Settings.SceneBands.Name",
+    hint: "D20C.Settings.SceneBands.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
 }
 
 /** Whether attacks read the scene (false before the setting exists). */
 export function sceneReadingOn(): boolean {
   try {
     return game.settings.get(SYSTEM_ID, SCENE_READING_KEY) === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether range bands are suggested from token distance (false before the setting exists). */
+export function sceneBandsOn(): boolean {
+  try {
+    return game.settings.get(SYSTEM_ID, SCENE_BANDS_KEY) === true;
   } catch {
     return false;
   }

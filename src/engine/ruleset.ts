@@ -45,7 +45,7 @@ import type {
   ProcedureRoll,
   ProcedureSpec,
 } from "./actions.js";
-import type { SceneAttackInput, SceneReading } from "./scene.js";
+import type { SceneAttackInput, SceneBandsInput, SceneReading } from "./scene.js";
 
 export interface Ruleset {
   readonly id: RulesetId;
@@ -113,6 +113,11 @@ export interface Ruleset {
    * reads nothing from the scene and the dialog stays as the player sets it.
    */
   readScene?(input: SceneAttackInput): SceneReading;
+  /**
+   * The abstract range band (a key of the game's band procedure) the mover has to each enemy on
+   * the scene, by token id. Optional: absent = the game keeps no bands.
+   */
+  readBands?(input: SceneBandsInput): Record<string, string>;
 
   // ---- actors --------------------------------------------------------------------------------
   /** Derive defenses, penalties, saves, bloodied/wounded… from source data ([FF-DEF], [WD-AC]…). */

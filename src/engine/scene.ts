@@ -32,6 +32,15 @@ export interface SceneAttackInput {
   options: RuleOptions;
 }
 
+/** One creature moving among the others: what its range band to each of them is. */
+export interface SceneBandsInput {
+  field: Battlefield;
+  /** Token id in `field.tokens` of the creature whose bands are read. */
+  moverId: string;
+  /** How many squares one move takes it (its speed over the grid's distance per square). */
+  moveSquares: number;
+}
+
 /** A situational value the scene decided, with why (an i18n key and its format data). */
 export interface SceneNote {
   field: keyof Situation;

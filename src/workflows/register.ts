@@ -11,6 +11,7 @@ import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import type { RuleResult } from "../engine/types.js";
 import { registerAttackSettings } from "../settings-attack.js";
 import { registerSceneSettings } from "../settings-scene.js";
+import { registerSceneBands } from "../canvas/scene-bands.js";
 import { registerRelay } from "../socket.js";
 import { applyHere, guard, undoHere } from "./apply-damage.js";
 import { onCardCreated } from "./card-ledger.js";
@@ -45,6 +46,7 @@ export function registerAttackWorkflow(): void {
   registerRolls();
   registerAttackSettings();
   registerSceneSettings();
+  registerSceneBands();
   registerRelay({
     apply: (data, asker) => guard(() => applyHere(data, asker)),
     undo: (data, asker) => guard(() => undoHere(data, asker)),

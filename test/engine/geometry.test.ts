@@ -304,6 +304,27 @@ describe("[WD-FLAT] Wounds d20 from the scene", () => {
   });
 });
 
+describe("[13A-RANGE] [13A-ENGAGE] 13th Age bands from token distance", () => {
+  const bands = (tokens: FieldToken[], moveSquares = 6) => {
+    const r = getRuleset("13th-age");
+    if (!r.readBands) throw new Error("13th Age reads no bands");
+    return r.readBands({ field: { walls: [], tokens: [ATTACKER, ...tokens] }, moverId: "A", moveSquares });
+  };
+  it("[13A-ENGAGE] an adjacent enemy (diagonals too) is engaged", () => {
+    expect(bands([token("E", 1, 1, "enemy"), token("F", 1, 0, "enemy")])).toEqual({ E: "engaged", F: "engaged" });
+  });
+  it("[13A-RANGE] an enemy one move away is nearby, farther is far away", () => {
+    // Six squares of movement bring the mover next to a foe up to six squares off.
+    expect(bands([token("N", 7, 0, "enemy"), token("F", 8, 0, "enemy")])).toEqual({ N: "nearby", F: "farAway" });
+    expect(bands([token("N", 4, 0, "enemy")], 2)).toEqual({ N: "farAway" });
+  });
+  it("[13A-RANGE] allies and neutrals get no band; a large foe counts from its nearest square", () => {
+    expect(bands([token("B", 1, 0, "ally"), token("C", 2, 0, "neutral")])).toEqual({});
+    expect(bands([token("G", 2, 0, "enemy", 3)], 0)).toEqual({ G: "farAway" });
+    expect(bands([token("G", 1, -2, "enemy", 3)], 0)).toEqual({ G: "engaged" });
+  });
+});
+
 describe("[SYS-CANVAS] properties of the corner tracing", () => {
   const coord = fc.integer({ min: -4, max: 10 });
   const half = fc.integer({ min: -8, max: 20 }).map((n) => n / 2);

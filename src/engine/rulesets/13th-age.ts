@@ -37,6 +37,7 @@ import {
   order,
   resolveTurnRoll,
 } from "./13th-age/turns.js";
+import { readAge13Bands } from "./13th-age/scene.js";
 
 export const thirteenthAge: Ruleset = {
   id: "13th-age",
@@ -51,6 +52,7 @@ export const thirteenthAge: Ruleset = {
   actions: ACTIONS,
   options: OPTIONS,
   situational: ["bonus"],
+  readBands: readAge13Bands,
   // [SYS-RULESET] recoveries, rallies and death saves; no wounds, exhaustion, renown, BCB or insubstantial.
   sheet: { wounds: false, exhaustion: false, renown: false, baseCombatBonus: false, insubstantial: false },
   // [SYS-RULESET] monsters are slain at 0 HP ([13A-DOWN]): no recoveries, rallies or death saves,
