@@ -89,3 +89,52 @@ export function table(results: readonly BenchResult[]): string {
     cells.map((c, i) => (i >= 2 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join("  ");
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
+
+/** {@link bench} for an async operation (awaited one after another, as a user's clicks are). */
+export async function benchAsync(
+  group: string,
+  name: string,
+  fn: () => Promise<unknown>,
+  opts: BenchOptions = {},
+): Promise<BenchResult> {
+  const runs = opts.runs ?? 7;
+  const targetMs = opts.targetMs ?? 40;
+  const timeRunAsync = async (iterations: number) => {
+    const t0 = performance.now();
+    for (let i = 0; i < iterations; i++) consume(await fn());
+    return performance.now() - t0;
+  };
+  let iterations = 1;
+  for (;;) {
+    const ms = await timeRunAsync(iterations);
+    if (ms >= targetMs / 4 || iterations >= 1 << 20) break;
+    iterations *= 2;
+  }
+  const best = Math.min(await timeRunAsync(iterations), await timeRunAsync(iterations), await timeRunAsync(iterations));
+  iterations = Math.max(20, Math.round((iterations * targetMs) / Math.max(best, 0.001)));
+  const perOp: number[] = [];
+  for (let r = 0; r < runs; r++) perOp.push(((await timeRunAsync(iterations)) * 1000) / iterations);
+  const usPerOp = median(perOp);
+  return {
+    group,
+    name,
+    iterations,
+    runs,
+    usPerOp,
+    opsPerSec: 1e6 / usPerOp,
+    minUs: Math.min(...perOp),
+    maxUs: Math.max(...perOp),
+  };
+}
+
+/** One timing of a single call (a first call: template compile, cold caches), in µs. */
+export async function timeOnce(
+  group: string,
+  name: string,
+  fn: () => Promise<unknown> | unknown,
+): Promise<BenchResult> {
+  const t0 = performance.now();
+  consume(await fn());
+  const us = (performance.now() - t0) * 1000;
+  return { group, name, iterations: 1, runs: 1, usPerOp: us, opsPerSec: 1e6 / us, minUs: us, maxUs: us };
+}

@@ -67,11 +67,15 @@ export function combineArmor(base: ArmorSummary, items: readonly ArmorItemData[]
 /** Anything holding an actor's system fields: a plain record, or the actor data model itself. */
 export type ActorSystemLike = { readonly [K in (typeof ACTOR_SOURCE_KEYS)[number]]?: unknown };
 
-/** The engine's plain view of an actor's (prepared) system data: a deep copy, `kind` from the type. */
+/**
+ * The engine's plain view of an actor's (prepared) system data: a deep copy, `kind` from the type.
+ * The fields are gathered first and copied in one pass (one copy per field cost more than the
+ * derivation it feeds when a world prepares hundreds of actors).
+ */
 export function toActorSource(kind: ActorKind, system: ActorSystemLike): ActorSource {
-  const out: Record<string, unknown> = { kind };
-  for (const key of ACTOR_SOURCE_KEYS) out[key] = clonePlain(system[key]);
-  return out as unknown as ActorSource;
+  const fields: Record<string, unknown> = {};
+  for (const key of ACTOR_SOURCE_KEYS) fields[key] = system[key];
+  return { kind, ...clonePlain(fields) } as unknown as ActorSource;
 }
 
 /**

@@ -2,14 +2,22 @@
  * Exact odds of an attack against one defense, for any ruleset.
  *
  * Nothing here knows a game's rules: every natural d20 face is classified by asking the ruleset's
- * own `resolveAttack`, faces are weighted by the exact distribution of the kept die under the roll
+ * own resolution (its `prepareAttack`, worked out once for the attack, or `resolveAttack`), faces are weighted by the exact distribution of the kept die under the roll
  * mode, and expected damage comes from the exact distribution of the damage dice passed through
  * the ruleset's own `damageRecipe`. Exact sums (no sampling, no randomness).
  */
 import { EngineError } from "./errors.js";
 import type { DamageExpression } from "./dice.js";
 import type { Ruleset } from "./ruleset.js";
-import type { AttackInput, AttackOutcome, AttackResult, DamageRecipe, PowerSource, RollMode } from "./types.js";
+import type {
+  AttackInput,
+  AttackOutcome,
+  AttackResult,
+  DamageRecipe,
+  PowerSource,
+  PreparedAttack,
+  RollMode,
+} from "./types.js";
 
 /** Damage an attack deals, for the expected-damage part of {@link attackOdds}. */
 export interface OddsDamage {
@@ -89,9 +97,23 @@ export function distributionWork(expr: DamageExpression): number {
   return work;
 }
 
+/** Distributions of dice already summed (by their dice, flat part excluded), newest last. */
+const distributions = new Map<string, { min: number; p: readonly number[] }>();
+/** How many summed dice sets {@link totalDistribution} keeps (a card's attacks reuse a handful). */
+const DISTRIBUTION_CACHE_SIZE = 64;
+
+/** The cache key of an expression's dice (order matters: it is the convolution's order). */
+function diceKey(expr: DamageExpression): string {
+  let key = "";
+  for (const t of expr.dice) key += `${t.sign > 0 ? "+" : "-"}${t.count}d${t.faces}`;
+  return key;
+}
+
 /**
  * Exact distribution of an expression's total: `min` is the lowest total and `p[i]` the chance of
- * total `min + i`. Built by convolving one die at a time.
+ * total `min + i`. Built by convolving one die at a time; a set of dice summed before (the same
+ * damage against each target, a crit's doubled total) is taken from a small cache. The budget is
+ * charged the same work either way, so what is refused does not depend on what was cached.
  */
 export function totalDistribution(
   expr: DamageExpression,
@@ -103,7 +125,14 @@ export function totalDistribution(
     if (work > budget.work) throw new EngineError(field, "has too many dice to compute exact odds", expr);
     budget.work -= work;
   }
-  let min = expr.flat;
+  const key = diceKey(expr);
+  const cached = distributions.get(key);
+  if (cached) {
+    distributions.delete(key);
+    distributions.set(key, cached);
+    return { min: cached.min + expr.flat, p: [...cached.p] };
+  }
+  let min = 0;
   let p: number[] = [1];
   for (const term of expr.dice) {
     for (let k = 0; k < term.count; k++) {
@@ -126,7 +155,12 @@ export function totalDistribution(
       p = next;
     }
   }
-  return { min, p };
+  distributions.set(key, { min, p: [...p] });
+  if (distributions.size > DISTRIBUTION_CACHE_SIZE) {
+    const oldest = distributions.keys().next().value;
+    if (oldest !== undefined) distributions.delete(oldest);
+  }
+  return { min: min + expr.flat, p };
 }
 
 /**
@@ -151,7 +185,7 @@ export function expectedRecipeDamage(recipe: DamageRecipe | null, budget?: OddsB
   return sum;
 }
 
-/** Dice to hand `resolveAttack` so that the kept natural is `n` under `mode`. */
+/** Dice to hand the ruleset so that the kept natural is `n` under `mode`. */
 function diceFor(mode: RollMode, n: number): number[] {
   return mode === "normal" ? [n] : [n, n];
 }
@@ -163,9 +197,14 @@ function diceFor(mode: RollMode, n: number): number[] {
  */
 export function attackOdds(ruleset: Ruleset, input: Omit<AttackInput, "dice">, damage?: OddsDamage): AttackOdds {
   const planned = ruleset.attackMode(input);
+  // The attack's dice-independent part once, then each face (a ruleset without a prepared form is
+  // asked to resolve the attack once per face).
+  const resolveFace: PreparedAttack = ruleset.prepareAttack
+    ? ruleset.prepareAttack(input)
+    : (dice) => ruleset.resolveAttack({ ...input, dice: [...dice] });
   const outcomes: AttackOutcome[] = [];
   for (let n = 1; n <= 20; n++) {
-    const outcome = ruleset.resolveAttack({ ...input, dice: diceFor(planned, n) });
+    const outcome = resolveFace(diceFor(planned, n));
     if (outcome.natural !== n) {
       throw new EngineError("attack.dice", `the ruleset kept ${outcome.natural} where ${n} was rolled`, n);
     }

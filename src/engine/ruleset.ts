@@ -7,6 +7,7 @@ import type {
   ActorSource,
   AttackInput,
   AttackOutcome,
+  PreparedAttack,
   CombatantSource,
   ConditionSpec,
   DamagePacket,
@@ -140,6 +141,12 @@ export interface Ruleset {
   attackMode(input: Omit<AttackInput, "dice">): RollMode;
   /** Decide an attack against one target. Throws EngineError on bad dice or numbers. */
   resolveAttack(input: AttackInput): AttackOutcome;
+  /**
+   * The same decision with the dice left open: the outcome for any dice, as `resolveAttack` would
+   * give it. Exact odds ask it for all twenty faces (optional: without it they call
+   * `resolveAttack` per face).
+   */
+  prepareAttack?(input: Omit<AttackInput, "dice">): PreparedAttack;
   /** How to roll and total damage for an outcome (crit rule, miss rule). Null = no damage. */
   damageRecipe(input: DamageRecipeInput): DamageRecipe | null;
 

@@ -316,6 +316,12 @@ export interface AttackOutcome {
   reasons: string[];
 }
 
+/**
+ * An attack with everything but the d20 worked out: the outcome for given dice. The same outcome
+ * `resolveAttack` gives for that input and those dice (exact odds ask it for every face).
+ */
+export type PreparedAttack = (dice: readonly number[]) => AttackOutcome;
+
 /** What to roll for damage and how to total it ([13A-NAT20], [FF-CRITDMG], …). */
 export interface DamageRecipe {
   /** Dice to roll (plus its flat part). */

@@ -108,9 +108,21 @@ function findByActor(ctx: TurnContext, actorId: string): CombatantSource | undef
   return ctx.combatants.find((c) => c.actorId === actorId);
 }
 
+/** Working combatants whose actor and effects are the plan's own copies (see {@link runPlan}). */
+const ownCopies = new WeakSet<CombatantSource>();
+
+/**
+ * The working combatant of an actor a step is about to read or write, its actor and effects
+ * copied the first time (so a plan copies only the documents it touches).
+ */
 function requireByActor(ctx: TurnContext, actorId: string): CombatantSource {
   const c = findByActor(ctx, actorId);
   if (!c) throw new Error(`no combatant in this combat for actor "${actorId}"`);
+  if (!ownCopies.has(c)) {
+    c.actor = clonePlain(c.actor);
+    c.effects = clonePlain(c.effects);
+    ownCopies.add(c);
+  }
   return c;
 }
 
@@ -185,7 +197,14 @@ export async function runPlan(
   steps: readonly TurnStep[],
   ports: TurnPorts,
 ): Promise<PlanOutcome> {
-  const work: TurnContext = clonePlain(ctx);
+  // The caller's context is never changed: every combatant is a shallow copy here, and the actor
+  // and effects of the ones a step touches are copied on first touch (requireByActor). Steps only
+  // ever replace a combatant's actor or effects, never edit the caller's objects.
+  const work: TurnContext = {
+    ...ctx,
+    options: clonePlain(ctx.options),
+    combatants: ctx.combatants.map((c) => ({ ...c })),
+  };
   const lines: ChatLine[] = [];
   const errors: { step: TurnStep; error: unknown }[] = [];
   const queue: TurnStep[] = [...steps];

@@ -150,7 +150,7 @@ describe.each(RULESET_IDS)("properties of %s", (id: RulesetId) => {
     );
   });
 
-  it("[13A-NAT1] [FF-NAT1] [HD-CRIT] [WD-NAT] one natural roll never both misses and crits; the outcome's flags agree with its result", () => {
+  it("[13A-NAT1] [FF-NAT1] [HD-CRIT] [WD-NAT] one natural roll never both misses and crits; the outcome's flags agree with its result; prepareAttack decides exactly as resolveAttack", () => {
     const situation = fc.record({
       combatAdvantage: fc.boolean(),
       cover: fc.constantFrom("none" as const, "partial" as const, "superior" as const, "total" as const),
@@ -212,7 +212,12 @@ describe.each(RULESET_IDS)("properties of %s", (id: RulesetId) => {
             options,
           };
           const mode = r().attackMode(base);
-          const o = r().resolveAttack({ ...base, dice: mode === "normal" ? [x.d1] : [x.d1, x.d2] });
+          const dice = mode === "normal" ? [x.d1] : [x.d1, x.d2];
+          const o = r().resolveAttack({ ...base, dice });
+          // The prepared form (what exact odds ask for every face) decides exactly the same.
+          const prepare = r().prepareAttack;
+          expect(prepare, "every game prepares attacks").toBeDefined();
+          expect(prepare?.(base)(dice)).toEqual(o);
           const missed = o.result === "miss" || o.result === "autoMiss" || o.autoMiss || !o.isHit;
           expect(o.isCrit && missed, JSON.stringify(o)).toBe(false);
           expect(o.isCrit).toBe(o.result === "crit");

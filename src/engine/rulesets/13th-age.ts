@@ -9,6 +9,7 @@ import {
   damageExpression,
   damageRecipe,
   deriveActor,
+  prepareAttack,
   resolveAttack,
 } from "./13th-age/attack.js";
 import {
@@ -65,6 +66,7 @@ export const thirteenthAge: Ruleset = {
   damageExpression,
   attackMode,
   resolveAttack,
+  prepareAttack,
   damageRecipe,
 
   applyDamage,

@@ -13,6 +13,7 @@ import {
   damageExpression,
   damageRecipe,
   deriveDefenses,
+  prepareAttack,
   resolveAttack,
 } from "./ffd20/attack.js";
 import {
@@ -127,6 +128,7 @@ export const ffd20: Ruleset = {
   damageExpression: (_actor, _derived, power, weapon) => damageExpression(power, weapon),
   attackMode: () => "normal",
   resolveAttack,
+  prepareAttack,
   damageRecipe,
 
   applyDamage,

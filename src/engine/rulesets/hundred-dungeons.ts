@@ -26,6 +26,7 @@ import {
   attackMode,
   damageExpression,
   damageRecipe,
+  prepareAttack,
   resolveAttack,
 } from "./hundred-dungeons/attacks.js";
 import { HD_ACTIONS } from "./hundred-dungeons/combat.js";
@@ -230,6 +231,7 @@ export const hundredDungeons: Ruleset = {
   damageExpression: (actor, _derived, power, weapon) => damageExpression(power, weapon, actor),
   attackMode,
   resolveAttack,
+  prepareAttack,
   damageRecipe,
 
   applyDamage: (actor, packet, options, actorId) => applyDamage(actor, packet, options, actorId, DAMAGE_TYPES),

@@ -6,7 +6,14 @@
  */
 import type { Ruleset } from "../ruleset.js";
 import { deriveActor } from "./wounds-d20/actor.js";
-import { attackBonus, attackMode, damageExpression, damageRecipe, resolveAttack } from "./wounds-d20/attack.js";
+import {
+  attackBonus,
+  attackMode,
+  damageExpression,
+  damageRecipe,
+  prepareAttack,
+  resolveAttack,
+} from "./wounds-d20/attack.js";
 import {
   applyDamage,
   applyHealing,
@@ -70,6 +77,7 @@ export const woundsD20: Ruleset = {
   damageExpression,
   attackMode: () => attackMode(),
   resolveAttack,
+  prepareAttack,
   damageRecipe,
 
   applyDamage: (actor, packet, _options, actorId) => applyDamage(actor, packet, actorId),

@@ -15,6 +15,7 @@ import type {
   DerivedActor,
   Modifier,
   PowerSource,
+  PreparedAttack,
   RollMode,
   RuleOptions,
   WeaponSource,
@@ -170,8 +171,12 @@ export function usesEscalation(attacker: { kind: string; usesEscalation: boolean
   return attacker.kind === "character" || attacker.usesEscalation;
 }
 
-export function resolveAttack(input: AttackInput): AttackOutcome {
-  const natural = keptNatural(input.dice, "normal");
+/**
+ * The attack without its d20 ([13A-ATK]…[13A-VULN]); `checkDice` (from `resolveAttack`) validates
+ * the dice first, as the single resolution always did.
+ */
+export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: readonly number[]): PreparedAttack {
+  if (checkDice) keptNatural(checkDice, "normal");
   const base = requireFinite("attack.attackBonus", input.attackBonus);
   const defense = requireFinite("attack.defense.value", input.defense.value);
   const escalation = requireNonNegative("attack.escalation", input.escalation);
@@ -191,7 +196,7 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
     modifiers.push({ key: "situational", label: "D20C.Modifier.situational", value: input.situation.bonus });
   modifiers.forEach((m, i) => requireFinite(`attack.modifiers[${i}].value`, m.value));
 
-  const total = natural + modifiers.reduce((s, m) => s + m.value, 0);
+  const modifierSum = modifiers.reduce((s, m) => s + m.value, 0);
   const vulnerable = isVulnerable(input.damageTypes, input.target.vulnerabilities);
   const threshold = critThreshold(input.critRange, vulnerable);
   const nat20AlwaysHits = option(input.options, "nat20AlwaysHits", OPTION_DEFAULTS.nat20AlwaysHits as boolean);
@@ -199,40 +204,49 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
   const reasons: string[] = [];
   if (vulnerable) reasons.push("D20C.Reason.vulnerableCritRange");
 
-  const out = (result: AttackOutcome["result"], autoHit: boolean, extra: string[] = []): AttackOutcome => {
-    const isHit = result === "hit" || result === "crit";
-    return {
-      natural,
-      dice: [...input.dice],
-      mode: "normal",
-      modifiers,
-      total,
-      defenseKey: input.defense.key,
-      defense,
-      critThreshold: threshold,
-      result,
-      isHit,
-      isCrit: result === "crit",
-      autoHit,
-      autoMiss: result === "autoMiss",
-      // [13A-MISS] a plain miss carries the miss effect; [13A-NAT1] a natural 1 never does.
-      missEffect: result === "miss" && input.hasMissEffect,
-      reasons: [...reasons, ...extra],
+  return (dice) => {
+    const natural = keptNatural(dice, "normal");
+    const total = natural + modifierSum;
+    const out = (result: AttackOutcome["result"], autoHit: boolean, extra: string[] = []): AttackOutcome => {
+      const isHit = result === "hit" || result === "crit";
+      return {
+        natural,
+        dice: [...dice],
+        mode: "normal",
+        modifiers,
+        total,
+        defenseKey: input.defense.key,
+        defense,
+        critThreshold: threshold,
+        result,
+        isHit,
+        isCrit: result === "crit",
+        autoHit,
+        autoMiss: result === "autoMiss",
+        // [13A-MISS] a plain miss carries the miss effect; [13A-NAT1] a natural 1 never does.
+        missEffect: result === "miss" && input.hasMissEffect,
+        reasons: [...reasons, ...extra],
+      };
     };
-  };
 
-  // [13A-NAT1] a natural 1 misses outright, whatever the total and the crit range.
-  if (natural === 1) return out("autoMiss", false, ["D20C.Reason.natural1"]);
-  const hits = total >= defense;
-  if (natural >= threshold) {
-    if (hits) return out("crit", false);
-    if (natural === 20 && nat20AlwaysHits) return out("crit", true, ["D20C.Reason.natural20AutoHit"]);
-    // [13A-VULN] an expanded-range roll counts as the natural 20 it stands in for, never more: it
-    // crits a missing total only where a natural 20 would (both options on).
-    if (natural < 20 && expandedCritHits && nat20AlwaysHits) return out("crit", true, ["D20C.Reason.expandedCritHits"]);
-    return out("miss", false, ["D20C.Reason.critNeedsHit"]);
-  }
-  return out(hits ? "hit" : "miss", false);
+    // [13A-NAT1] a natural 1 misses outright, whatever the total and the crit range.
+    if (natural === 1) return out("autoMiss", false, ["D20C.Reason.natural1"]);
+    const hits = total >= defense;
+    if (natural >= threshold) {
+      if (hits) return out("crit", false);
+      if (natural === 20 && nat20AlwaysHits) return out("crit", true, ["D20C.Reason.natural20AutoHit"]);
+      // [13A-VULN] an expanded-range roll counts as the natural 20 it stands in for, never more: it
+      // crits a missing total only where a natural 20 would (both options on).
+      if (natural < 20 && expandedCritHits && nat20AlwaysHits)
+        return out("crit", true, ["D20C.Reason.expandedCritHits"]);
+      return out("miss", false, ["D20C.Reason.critNeedsHit"]);
+    }
+    return out(hits ? "hit" : "miss", false);
+  };
+}
+
+export function resolveAttack(input: AttackInput): AttackOutcome {
+  return prepareAttack(input, input.dice)(input.dice);
 }
 
 function doubledDice(expr: DamageExpression): DamageExpression {

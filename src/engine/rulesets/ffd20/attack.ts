@@ -18,6 +18,7 @@ import type {
   PowerSource,
   Situation,
   WeaponSource,
+  PreparedAttack,
 } from "../../types.js";
 import { ABILITY_KEYS } from "../../types.js";
 import { expandConditions, grantsCombatAdvantage } from "./data.js";
@@ -104,14 +105,17 @@ export function damageExpression(power: PowerSource, weapon: WeaponSource | null
 const COVER: Record<string, number> = { none: 0, partial: -2, superior: -5 };
 const CONCEAL: Record<string, number> = { none: 0, partial: -2, total: -5 };
 
-export function resolveAttack(input: AttackInput): AttackOutcome {
-  const dice = input.dice;
-  const natural = keptNatural(dice, "normal");
+/**
+ * The attack without its d20: everything that does not depend on the dice, worked out once;
+ * `checkDice` (from `resolveAttack`) validates the dice first, as the single resolution always did.
+ */
+export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: readonly number[]): PreparedAttack {
+  if (checkDice) keptNatural(checkDice, "normal");
   requireFinite("attack.attackBonus", input.attackBonus);
   const defense = requireFinite("attack.defense.value", input.defense.value);
   const critRange = requireNonNegative("attack.critRange", input.critRange);
   requireFinite("attack.situation.bonus", input.situation.bonus);
-  const reasons: string[] = [];
+  const preparedReasons: string[] = [];
   const modifiers: Modifier[] = [];
 
   // Base attack bonus, itemised when the caller gave its parts.
@@ -146,9 +150,9 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
   if (caSources) {
     if (canSeeTarget) {
       modifiers.push({ key: "combatAdvantage", label: "D20C.FF.Mod.CombatAdvantage", value: 2 });
-      if (attacker.has("invisible") && !s.combatAdvantage) reasons.push("D20C.FF.Reason.InvisibleAttacker");
+      if (attacker.has("invisible") && !s.combatAdvantage) preparedReasons.push("D20C.FF.Reason.InvisibleAttacker");
     } else {
-      reasons.push("D20C.FF.Reason.NoCombatAdvantageUnseen");
+      preparedReasons.push("D20C.FF.Reason.NoCombatAdvantageUnseen");
     }
   }
   // [FF-COVER] the adapter passes the cover judged for this range (origin square for close/area).
@@ -168,7 +172,7 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
         value: CONCEAL[concealment] as number,
       });
     } else {
-      reasons.push("D20C.FF.Reason.ConcealmentIgnored");
+      preparedReasons.push("D20C.FF.Reason.ConcealmentIgnored");
     }
   }
   if (s.bonus !== 0) modifiers.push({ key: "situational", label: "D20C.FF.Mod.Situational", value: s.bonus });
@@ -177,68 +181,77 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
     modifiers.push({ key: "escalation", label: "D20C.FF.Mod.Escalation", value: Math.trunc(input.escalation) });
   }
 
-  const total = natural + modifiers.reduce((sum, m) => sum + m.value, 0);
-  const critThreshold = Math.max(2, 20 - Math.trunc(critRange));
-  const totalHits = total >= defense;
+  const modifierSum = modifiers.reduce((sum, m) => sum + m.value, 0);
+  return (dice) => {
+    const natural = keptNatural(dice, "normal");
+    const reasons = [...preparedReasons];
+    const total = natural + modifierSum;
+    const critThreshold = Math.max(2, 20 - Math.trunc(critRange));
+    const totalHits = total >= defense;
 
-  let result: AttackOutcome["result"];
-  let autoHit = false;
-  let autoMiss = false;
-  if (s.wrongSquare) {
-    // [FF-INVIS] wrong square: automatic miss; no reason is given (only the GM knows why).
-    result = "autoMiss";
-    autoMiss = true;
-  } else if (s.cover === "total") {
-    result = "autoMiss";
-    autoMiss = true;
-    reasons.push("D20C.FF.Reason.NoLineOfEffect");
-  } else if (s.coupDeGrace) {
-    // [FF-CRITDMG] a coup de grace is an automatic critical hit, whatever the die shows.
-    result = "crit";
-    autoHit = !totalHits;
-    reasons.push("D20C.FF.Reason.CoupDeGrace");
-  } else if (natural === 1) {
-    // [FF-NAT1]
-    result = "autoMiss";
-    autoMiss = true;
-    reasons.push("D20C.FF.Reason.Natural1");
-  } else if (natural === 20) {
-    // [FF-NAT20] always hits; a crit only when the total also hits.
-    if (totalHits) {
+    let result: AttackOutcome["result"];
+    let autoHit = false;
+    let autoMiss = false;
+    if (s.wrongSquare) {
+      // [FF-INVIS] wrong square: automatic miss; no reason is given (only the GM knows why).
+      result = "autoMiss";
+      autoMiss = true;
+    } else if (s.cover === "total") {
+      result = "autoMiss";
+      autoMiss = true;
+      reasons.push("D20C.FF.Reason.NoLineOfEffect");
+    } else if (s.coupDeGrace) {
+      // [FF-CRITDMG] a coup de grace is an automatic critical hit, whatever the die shows.
       result = "crit";
+      autoHit = !totalHits;
+      reasons.push("D20C.FF.Reason.CoupDeGrace");
+    } else if (natural === 1) {
+      // [FF-NAT1]
+      result = "autoMiss";
+      autoMiss = true;
+      reasons.push("D20C.FF.Reason.Natural1");
+    } else if (natural === 20) {
+      // [FF-NAT20] always hits; a crit only when the total also hits.
+      if (totalHits) {
+        result = "crit";
+      } else {
+        result = "hit";
+        autoHit = true;
+        reasons.push("D20C.FF.Reason.Natural20NoCrit");
+      }
+    } else if (totalHits) {
+      // [FF-PRECISION] an expanded range crits only when the total hits.
+      result = natural >= critThreshold ? "crit" : "hit";
     } else {
-      result = "hit";
-      autoHit = true;
-      reasons.push("D20C.FF.Reason.Natural20NoCrit");
+      result = "miss";
+      if (natural >= critThreshold) reasons.push("D20C.FF.Reason.PrecisionMissed");
     }
-  } else if (totalHits) {
-    // [FF-PRECISION] an expanded range crits only when the total hits.
-    result = natural >= critThreshold ? "crit" : "hit";
-  } else {
-    result = "miss";
-    if (natural >= critThreshold) reasons.push("D20C.FF.Reason.PrecisionMissed");
-  }
-  const isHit = result === "hit" || result === "crit";
-  // [FF-MISS] a miss effect applies to every miss of the target, a natural 1 included; not when
-  // the attack went to an empty square.
-  const missEffect = !isHit && input.hasMissEffect && !s.wrongSquare && s.cover !== "total";
-  return {
-    natural,
-    dice: [...dice],
-    mode: "normal",
-    modifiers,
-    total,
-    defenseKey: input.defense.key,
-    defense,
-    critThreshold,
-    result,
-    isHit,
-    isCrit: result === "crit",
-    autoHit,
-    autoMiss,
-    missEffect,
-    reasons,
+    const isHit = result === "hit" || result === "crit";
+    // [FF-MISS] a miss effect applies to every miss of the target, a natural 1 included; not when
+    // the attack went to an empty square.
+    const missEffect = !isHit && input.hasMissEffect && !s.wrongSquare && s.cover !== "total";
+    return {
+      natural,
+      dice: [...dice],
+      mode: "normal",
+      modifiers,
+      total,
+      defenseKey: input.defense.key,
+      defense,
+      critThreshold,
+      result,
+      isHit,
+      isCrit: result === "crit",
+      autoHit,
+      autoMiss,
+      missEffect,
+      reasons,
+    };
   };
+}
+
+export function resolveAttack(input: AttackInput): AttackOutcome {
+  return prepareAttack(input, input.dice)(input.dice);
 }
 
 const NONE: DamageExpression = { dice: [], flat: 0 };

@@ -19,6 +19,7 @@ import type {
   RollMode,
   WeaponClass,
   WeaponSource,
+  PreparedAttack,
 } from "../../types.js";
 import { exhaustionEffects, specsOf } from "./conditions.js";
 import { PARTIAL_COVER_BONUS, underwaterAttackWeak } from "./combat.js";
@@ -177,10 +178,14 @@ export function attackMode(input: Omit<AttackInput, "dice">): RollMode {
   return attackModeDetail(input).mode;
 }
 
-export function resolveAttack(input: AttackInput): AttackOutcome {
+/**
+ * The attack without its d20: everything that does not depend on the dice, worked out once;
+ * `checkDice` (from `resolveAttack`) validates the dice first, as the single resolution always did.
+ */
+export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: readonly number[]): PreparedAttack {
   const detail = attackModeDetail(input);
   const mode = detail.mode;
-  const natural = keptNatural(input.dice, mode);
+  if (checkDice) keptNatural(checkDice, mode);
   requireFinite("attack.attackBonus", input.attackBonus);
   const baseDefense = requireFinite("attack.defense.value", input.defense.value);
   requireNonNegative("attack.critRange", input.critRange);
@@ -197,55 +202,63 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
   const escalation = Math.trunc(requireFinite("attack.escalation", input.escalation));
   if (escalation > 0 && (input.attacker.kind === "character" || input.attacker.usesEscalation))
     modifiers.push({ key: "escalation", label: "D20C.HD.Attack.escalation", value: escalation });
-  const total = natural + modifiers.reduce((s, m) => s + m.value, 0);
+  const modifierSum = modifiers.reduce((s, m) => s + m.value, 0);
+  return (dice) => {
+    const natural = keptNatural(dice, mode);
+    const total = natural + modifierSum;
 
-  const reasons: string[] = [];
-  const partialCover = input.situation.cover === "partial" || input.situation.cover === "superior";
-  const defense = baseDefense + (partialCover ? PARTIAL_COVER_BONUS : 0);
-  if (partialCover) reasons.push("D20C.HD.Reason.partialCover");
-  const critThreshold = Math.max(2, 20 - Math.trunc(input.critRange));
+    const reasons: string[] = [];
+    const partialCover = input.situation.cover === "partial" || input.situation.cover === "superior";
+    const defense = baseDefense + (partialCover ? PARTIAL_COVER_BONUS : 0);
+    if (partialCover) reasons.push("D20C.HD.Reason.partialCover");
+    const critThreshold = Math.max(2, 20 - Math.trunc(input.critRange));
 
-  let result: AttackResult;
-  let autoHit = false;
-  if (input.situation.cover === "total") {
-    result = "autoMiss";
-    reasons.push("D20C.HD.Reason.totalCover");
-  } else if (input.situation.wrongSquare) {
-    result = "autoMiss";
-    reasons.push("D20C.HD.Reason.wrongSpace");
-  } else if (natural === 1) {
-    result = "autoMiss";
-    reasons.push("D20C.HD.Reason.natural1");
-  } else if (natural >= critThreshold) {
-    result = "crit";
-    autoHit = total < defense;
-    reasons.push("D20C.HD.Reason.critical");
-  } else if (detail.autoHit) {
-    result = "hit";
-    autoHit = total < defense;
-    reasons.push("D20C.HD.Reason.meleeAutoHit");
-  } else {
-    result = total >= defense ? "hit" : "miss";
-  }
-  if (mode !== "normal") reasons.push(mode === "mighty" ? "D20C.HD.Reason.mighty" : "D20C.HD.Reason.weak");
-  const isHit = result === "hit" || result === "crit";
-  return {
-    natural,
-    dice: [...input.dice],
-    mode,
-    modifiers,
-    total,
-    defenseKey: input.defense.key,
-    defense,
-    critThreshold,
-    result,
-    isHit,
-    isCrit: result === "crit",
-    autoHit,
-    autoMiss: result === "autoMiss",
-    missEffect: input.hasMissEffect && result === "miss",
-    reasons,
+    let result: AttackResult;
+    let autoHit = false;
+    if (input.situation.cover === "total") {
+      result = "autoMiss";
+      reasons.push("D20C.HD.Reason.totalCover");
+    } else if (input.situation.wrongSquare) {
+      result = "autoMiss";
+      reasons.push("D20C.HD.Reason.wrongSpace");
+    } else if (natural === 1) {
+      result = "autoMiss";
+      reasons.push("D20C.HD.Reason.natural1");
+    } else if (natural >= critThreshold) {
+      result = "crit";
+      autoHit = total < defense;
+      reasons.push("D20C.HD.Reason.critical");
+    } else if (detail.autoHit) {
+      result = "hit";
+      autoHit = total < defense;
+      reasons.push("D20C.HD.Reason.meleeAutoHit");
+    } else {
+      result = total >= defense ? "hit" : "miss";
+    }
+    if (mode !== "normal") reasons.push(mode === "mighty" ? "D20C.HD.Reason.mighty" : "D20C.HD.Reason.weak");
+    const isHit = result === "hit" || result === "crit";
+    return {
+      natural,
+      dice: [...dice],
+      mode,
+      modifiers,
+      total,
+      defenseKey: input.defense.key,
+      defense,
+      critThreshold,
+      result,
+      isHit,
+      isCrit: result === "crit",
+      autoHit,
+      autoMiss: result === "autoMiss",
+      missEffect: input.hasMissEffect && result === "miss",
+      reasons,
+    };
   };
+}
+
+export function resolveAttack(input: AttackInput): AttackOutcome {
+  return prepareAttack(input, input.dice)(input.dice);
 }
 
 /** Crits double the damage total (dice and flat alike); a miss deals only a miss effect, if any. */

@@ -17,6 +17,7 @@ import type {
   Modifier,
   PowerSource,
   WeaponSource,
+  PreparedAttack,
 } from "../../types.js";
 import { CRIT_DAMAGE_CHOICES, K, type CritDamageRule } from "./data.js";
 
@@ -101,8 +102,12 @@ export function attackMode(): "normal" {
 }
 
 /** [WD-NAT] natural 1 always misses, natural 20 always crits; else total ≥ defense hits. */
-export function resolveAttack(input: AttackInput): AttackOutcome {
-  const natural = keptNatural(input.dice, "normal");
+/**
+ * The attack without its d20: everything that does not depend on the dice, worked out once;
+ * `checkDice` (from `resolveAttack`) validates the dice first, as the single resolution always did.
+ */
+export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: readonly number[]): PreparedAttack {
+  if (checkDice) keptNatural(checkDice, "normal");
   requireFinite("attack.attackBonus", input.attackBonus);
   const defense = requireFinite("attack.defense.value", input.defense.value);
   requireFinite("attack.situation.bonus", input.situation.bonus);
@@ -110,60 +115,70 @@ export function resolveAttack(input: AttackInput): AttackOutcome {
   const modifiers: Modifier[] = input.bonusParts?.length
     ? input.bonusParts.map((m, i) => ({ ...m, value: requireFinite(`attack.bonusParts[${i}].value`, m.value) }))
     : [{ key: "attack", label: `${K}.Mod.Attack`, value: input.attackBonus }];
-  let total = natural + input.attackBonus;
+  // Added to the die one by one, in this order.
+  const addends: number[] = [input.attackBonus];
   for (const [i, p] of input.attacker.penalties.entries()) {
     modifiers.push({ ...p, value: requireFinite(`attack.attacker.penalties[${i}].value`, p.value) });
-    total += p.value;
+    addends.push(p.value);
   }
   if (input.situation.bonus) {
     modifiers.push({ key: "situational", label: `${K}.Mod.Situational`, value: input.situation.bonus });
-    total += input.situation.bonus;
+    addends.push(input.situation.bonus);
   }
   const escalation = requireFinite("attack.escalation", input.escalation);
   if (escalation > 0 && (input.attacker.kind === "character" || input.attacker.usesEscalation)) {
     modifiers.push({ key: "escalation", label: `${K}.Mod.Escalation`, value: escalation });
-    total += escalation;
+    addends.push(escalation);
   }
-  // Only a natural 20 crits by the text; items that widen the range still need a hit.
-  const critThreshold = Math.min(20, Math.max(2, 20 - Math.max(0, Math.trunc(input.critRange))));
-  const reasons: string[] = [];
-  if (input.situation.offGuard) reasons.push(`${K}.Reason.OffGuard`);
-  let result: AttackResult;
-  let autoHit = false;
-  if (input.situation.wrongSquare) {
-    result = "autoMiss";
-    reasons.push(`${K}.Reason.WrongSquare`);
-  } else if (natural === 1) {
-    result = "autoMiss";
-    reasons.push(`${K}.Reason.Natural1`);
-  } else if (natural === 20) {
-    result = "crit";
-    autoHit = total < defense;
-    reasons.push(`${K}.Reason.Natural20`);
-  } else if (total >= defense) {
-    result = natural >= critThreshold ? "crit" : "hit";
-    if (result === "crit") reasons.push(`${K}.Reason.CritRange`);
-  } else {
-    result = "miss";
-  }
-  const isHit = result === "hit" || result === "crit";
-  return {
-    natural,
-    dice: [...input.dice],
-    mode: "normal",
-    modifiers,
-    total,
-    defenseKey: input.defense.key,
-    defense,
-    critThreshold,
-    result,
-    isHit,
-    isCrit: result === "crit",
-    autoHit,
-    autoMiss: result === "autoMiss",
-    missEffect: result === "miss" && input.hasMissEffect,
-    reasons,
+  return (dice) => {
+    const natural = keptNatural(dice, "normal");
+    let total = natural;
+    for (const addend of addends) total += addend;
+    // Only a natural 20 crits by the text; items that widen the range still need a hit.
+    const critThreshold = Math.min(20, Math.max(2, 20 - Math.max(0, Math.trunc(input.critRange))));
+    const reasons: string[] = [];
+    if (input.situation.offGuard) reasons.push(`${K}.Reason.OffGuard`);
+    let result: AttackResult;
+    let autoHit = false;
+    if (input.situation.wrongSquare) {
+      result = "autoMiss";
+      reasons.push(`${K}.Reason.WrongSquare`);
+    } else if (natural === 1) {
+      result = "autoMiss";
+      reasons.push(`${K}.Reason.Natural1`);
+    } else if (natural === 20) {
+      result = "crit";
+      autoHit = total < defense;
+      reasons.push(`${K}.Reason.Natural20`);
+    } else if (total >= defense) {
+      result = natural >= critThreshold ? "crit" : "hit";
+      if (result === "crit") reasons.push(`${K}.Reason.CritRange`);
+    } else {
+      result = "miss";
+    }
+    const isHit = result === "hit" || result === "crit";
+    return {
+      natural,
+      dice: [...dice],
+      mode: "normal",
+      modifiers,
+      total,
+      defenseKey: input.defense.key,
+      defense,
+      critThreshold,
+      result,
+      isHit,
+      isCrit: result === "crit",
+      autoHit,
+      autoMiss: result === "autoMiss",
+      missEffect: result === "miss" && input.hasMissEffect,
+      reasons,
+    };
   };
+}
+
+export function resolveAttack(input: AttackInput): AttackOutcome {
+  return prepareAttack(input, input.dice)(input.dice);
 }
 
 function critRule(options: DamageRecipeInput["options"]): CritDamageRule {

@@ -1,0 +1,355 @@
+/**
+ * `npm run bench`: what a user waits for, per game, through the adapter code with the test stand-ins
+ * and the real Handlebars (templates compiled once, as Foundry caches them; the first call, which
+ * compiles, is reported on its own line):
+ *
+ * - attack card: a shift-click attack against 10 targets, from `rollAttack` to the card's HTML;
+ * - turn change: end of one turn and start of the next in a fight of 20 combatants × 5 effects,
+ *   through the real plan runner (`runBoundary` → `runPlan`, ports that only record);
+ * - world load: derived data of 500 actors through the actor data model's own preparation
+ *   (`prepareBaseData` + `prepareDerivedData`);
+ * - sheet: building the context of a character sheet with 19 items and rendering it;
+ * - exact odds: one attacker–target pair, as a ratio to one `resolveAttack` in the same run.
+ *
+ * Medians of 7 runs. Targets: card ≤ 0.5 ms, turn change ≤ 0.5 ms, 500 actors ≤ 10 ms, sheet ≤ 1 ms,
+ * odds ≤ 4 × resolveAttack. A benchmark, not a timed test: it asserts only that the work was done.
+ */
+import { describe, expect, it } from "vitest";
+import { defaultActorSource } from "../src/engine/common.js";
+import { parseDamage } from "../src/engine/dice.js";
+import { attackOdds, type OddsDamage } from "../src/engine/odds.js";
+import { allRulesets } from "../src/engine/registry.js";
+import type { Ruleset } from "../src/engine/ruleset.js";
+import type { AttackInput, CombatantSource, EffectSource, RulesetId, TurnContext } from "../src/engine/types.js";
+import { runBoundary } from "../src/workflows/combat-cycle.js";
+import type { TurnPorts } from "../src/workflows/turns.js";
+import { actorSchema } from "../src/data/schema.js";
+import { standInFields, standInFill } from "../test/stand-ins/foundry-fields.js";
+import {
+  ActorStandIn,
+  ItemStandIn,
+  installAttackStandIn,
+  standInAttackFaces,
+  tokenStandIn,
+  type AttackStandInState,
+} from "../test/stand-ins/foundry-attack.js";
+import { installFoundryBootStandIn } from "../test/stand-ins/foundry-boot.js";
+import { heroContext, sheetItem } from "../test/sheets/sheet-fixtures.js";
+import { createTemplateRenderer } from "../test/support/handlebars.js";
+import { npc, power } from "../test/workflows/attack-fixtures.js";
+import { bench, benchAsync, sinkValue, table, timeOnce, type BenchResult } from "./harness.js";
+
+const TARGETS = 10;
+const COMBATANTS = 20;
+const EFFECTS_EACH = 5;
+const ACTORS = 500;
+const ms = (r: BenchResult) => r.usPerOp / 1000;
+
+/** Targets in ms (and the odds ratio), for the summary line of each figure. */
+const TARGET = { card: 0.5, turn: 0.5, actors: 10, sheet: 1, odds: 4 };
+
+// ---- attack card -------------------------------------------------------------------------------
+
+async function cardBenchmarks(rulesets: readonly Ruleset[]): Promise<BenchResult[]> {
+  const { state, uninstall }: { state: AttackStandInState; uninstall: () => void } = installAttackStandIn("13th-age");
+  const out: BenchResult[] = [];
+  try {
+    // Imported after the stand-in: the roll classes extend `Roll` when the module loads.
+    const { rollAttack } = await import("../src/workflows/attack.js");
+    let first = true;
+    for (const r of rulesets) {
+      state.settings.values.set("d20-combat.ruleset", r.id);
+      const defense = r.defenses[0]?.key ?? "ac";
+      const attacker = new ActorStandIn("attacker", "Orc Berserker", npc(r, 14));
+      const item = new ItemStandIn("power", "Cleaver", power({ attackBonus: 7, defense, damage: "2d6 + 1d8 + 4" }));
+      state.targets.clear();
+      for (let t = 0; t < TARGETS; t++) {
+        state.targets.add(tokenStandIn(`t${t}`, new ActorStandIn(`t${t}`, `Goblin ${t}`, npc(r, 12 + (t % 8)))));
+      }
+      let n = 0;
+      const click = async () => {
+        // Faces for 10 d20s (some hits, some misses, one crit) and the damage dice of every outcome.
+        standInAttackFaces.length = 0;
+        for (let t = 0; t < TARGETS; t++) standInAttackFaces.push(((n + t * 7) % 20) + 1);
+        for (let d = 0; d < 40; d++) standInAttackFaces.push((d % 6) + 1);
+        n++;
+        state.messages.length = 0;
+        await rollAttack(attacker as never, item as never, { fastForward: true });
+        const content = String(state.messages[0]?.data.content ?? "");
+        if (!content.includes("<")) throw new Error(`${r.id}: no card was rendered`);
+        return content.length;
+      };
+      if (first) {
+        out.push(await timeOnce(r.id, "attack card, first call (compiles the template)", click));
+        first = false;
+      }
+      out.push(await benchAsync(r.id, `attack card: click → HTML, ${TARGETS} targets`, click, { targetMs: 60 }));
+    }
+  } finally {
+    uninstall();
+  }
+  return out;
+}
+
+// ---- turn change -------------------------------------------------------------------------------
+
+function effects(r: Ruleset, owner: number): EffectSource[] {
+  const other = (k: number) => `c${(owner + k) % COMBATANTS}`;
+  const type = r.damageTypes[1] ?? r.damageTypes[0] ?? "fire";
+  const status = r.conditions[0]?.id;
+  const base = (i: number): EffectSource => ({
+    id: `e${owner}-${i}`,
+    name: `Effect ${i}`,
+    sourceCombatantId: other(i),
+    duration: "saveEnds",
+    save: "normal",
+    saveBonus: 0,
+    sustain: null,
+    sustainedRound: null,
+    ongoing: null,
+    aftereffect: null,
+    armed: false,
+    statuses: [],
+  });
+  const list: EffectSource[] = [
+    { ...base(0), ongoing: { amount: 5, type } },
+    { ...base(1), duration: "endOfNextTurn", sourceCombatantId: other(COMBATANTS - 1) },
+    { ...base(2), duration: "sustain", sustain: "minor", sourceCombatantId: `c${owner}`, sustainedRound: 1 },
+    { ...base(3), duration: "startOfNextTurn", sourceCombatantId: other(1) },
+    { ...base(4), statuses: status ? [status] : [] },
+  ];
+  return list.slice(0, EFFECTS_EACH);
+}
+
+function fight(r: Ruleset): TurnContext {
+  const combatants: CombatantSource[] = [];
+  for (let i = 0; i < COMBATANTS; i++) {
+    combatants.push({
+      id: `c${i}`,
+      actorId: `a${i}`,
+      name: `Combatant ${i}`,
+      actor: defaultActorSource({ kind: i % 2 ? "npc" : "character", hp: { value: 30, max: 40, temp: 0 } }),
+      effects: effects(r, i),
+      initiative: 20 - i,
+      side: i % 2 ? "gm" : "player",
+      aware: true,
+      defeated: false,
+      seat: i,
+    });
+  }
+  return { round: 3, combatantId: "c0", combatants, surpriseRound: false, options: {}, escalation: 0 };
+}
+
+/** Ports that only record (a fixed middling d20: saves neither crit nor fumble). */
+const recordingPorts: TurnPorts = {
+  roll: async () => ({ total: 10, natural: 10 }),
+  applyActor: async () => undefined,
+  addEffect: async () => "new",
+  removeEffect: async () => undefined,
+  updateEffect: async () => undefined,
+  rerollInitiative: async () => undefined,
+  post: async () => undefined,
+  log: () => undefined,
+};
+
+async function turnBenchmarks(rulesets: readonly Ruleset[]): Promise<BenchResult[]> {
+  const out: BenchResult[] = [];
+  for (const r of rulesets) {
+    const ctx = fight(r);
+    let turn = 0;
+    out.push(
+      await benchAsync(r.id, `turn change ${COMBATANTS}×${EFFECTS_EACH} (end + start, plan runner)`, async () => {
+        const ending = `c${turn}`;
+        turn = (turn + 1) % COMBATANTS;
+        const a = await runBoundary(r, "turnEnd", { ...ctx, combatantId: ending }, recordingPorts);
+        const b = await runBoundary(r, "turnStart", { ...ctx, combatantId: `c${turn}` }, recordingPorts);
+        return a.lines.length + b.lines.length;
+      }),
+    );
+  }
+  return out;
+}
+
+// ---- world load --------------------------------------------------------------------------------
+
+interface PreparedModel {
+  prepareBaseData(): void;
+  prepareDerivedData(): void;
+  derived: unknown;
+}
+
+async function actorBenchmarks(rulesets: readonly Ruleset[]): Promise<BenchResult[]> {
+  const boot = installFoundryBootStandIn(13, "13th-age");
+  const out: BenchResult[] = [];
+  try {
+    const { registerSettings } = await import("../src/settings.js");
+    registerSettings();
+    const { CharacterData, NpcData } = await import("../src/data/actor-models.js");
+    for (const r of rulesets) {
+      boot.settings.values.set("d20-combat.ruleset", r.id);
+      const models: PreparedModel[] = [];
+      for (let i = 0; i < ACTORS; i++) {
+        const system = standInFill(actorSchema(standInFields), {
+          level: 1 + (i % 10),
+          abilities: { str: 10 + (i % 8), dex: 12, con: 14, int: 8, wis: 13, cha: 11 },
+          hp: { value: 20 + (i % 7), max: 30, temp: 0 },
+          resistances: [{ type: r.damageTypes[0] ?? "fire", value: 5 }],
+          conditions: i % 5 === 0 && r.conditions[0] ? [r.conditions[0].id] : [],
+        });
+        const model = Object.create((i % 2 ? NpcData : CharacterData).prototype) as PreparedModel;
+        const armor = {
+          type: "armor",
+          system: { armorBonus: 2, shieldBonus: 1, maxDex: null, heavy: false, equipped: true },
+        };
+        Object.assign(model, system, { parent: { items: [armor], statuses: new Set<string>() } });
+        models.push(model);
+      }
+      out.push(
+        bench(r.id, `world load: derived data of ${ACTORS} actors (data model preparation)`, () => {
+          for (const m of models) {
+            m.prepareBaseData();
+            m.prepareDerivedData();
+          }
+          return models[ACTORS - 1]?.derived;
+        }),
+      );
+    }
+  } finally {
+    boot.uninstall();
+  }
+  return out;
+}
+
+// ---- sheet -------------------------------------------------------------------------------------
+
+/** 19 owned items: 10 powers, 4 weapons, 2 armor, 3 features. */
+function nineteenItems(r: Ruleset) {
+  const defense = r.defenses[0]?.key ?? "ac";
+  const items = [];
+  for (let i = 0; i < 10; i++) {
+    items.push(
+      sheetItem(`p${i}`, "power", `Power ${i}`, {
+        damage: i % 2 ? "1[W] + @str" : "2d6 + 3",
+        damageTypes: [r.damageTypes[i % r.damageTypes.length] ?? "fire"],
+        usage: i % 3 ? "encounter" : "atWill",
+        defense,
+      }),
+    );
+  }
+  for (let i = 0; i < 4; i++) {
+    items.push(sheetItem(`w${i}`, "weapon", `Weapon ${i}`, { damageDice: "1d8", equipped: i === 0, proficient: true }));
+  }
+  items.push(sheetItem("a0", "armor", "Chain Shirt", { armorBonus: 4, maxDex: 2, equipped: true }));
+  items.push(sheetItem("a1", "armor", "Shield", { shieldBonus: 1, equipped: true }));
+  for (let i = 0; i < 3; i++) items.push(sheetItem(`f${i}`, "feature", `Feature ${i}`, {}));
+  return items;
+}
+
+async function sheetBenchmarks(rulesets: readonly Ruleset[]): Promise<BenchResult[]> {
+  const hbs = createTemplateRenderer({ i18n: { missing: "key" } });
+  const out: BenchResult[] = [];
+  let first = true;
+  for (const r of rulesets) {
+    const items = nineteenItems(r);
+    const open = () => hbs.render("templates/sheets/actor.hbs", heroContext(r.id as RulesetId, { items })).length;
+    if (first) {
+      out.push(await timeOnce(r.id, "character sheet, first render (compiles the templates)", open));
+      first = false;
+    }
+    out.push(bench(r.id, "character sheet: context + render, 19 items", open));
+  }
+  return out;
+}
+
+// ---- odds --------------------------------------------------------------------------------------
+
+function oddsInput(r: Ruleset): Omit<AttackInput, "dice"> {
+  const type = r.damageTypes[0] ?? "fire";
+  return {
+    attackBonus: 7,
+    defense: { key: r.defenses[0]?.key ?? "ac", value: 17 },
+    range: "melee",
+    situation: {
+      combatAdvantage: true,
+      cover: "partial",
+      concealment: "none",
+      mighty: 0,
+      weak: 0,
+      bonus: 1,
+      wrongSquare: false,
+      withinMeleeReach: false,
+      offGuard: false,
+    },
+    escalation: 2,
+    attacker: { kind: "character", usesEscalation: true, penalties: [], conditions: [], exhaustion: 0 },
+    target: { conditions: [], vulnerabilities: [{ type, value: 5 }], exhaustion: 0 },
+    damageTypes: [type],
+    critRange: 1,
+    hasMissEffect: true,
+    options: {},
+  };
+}
+
+function oddsBenchmarks(rulesets: readonly Ruleset[]): { results: BenchResult[]; ratios: Map<string, number> } {
+  const results: BenchResult[] = [];
+  const ratios = new Map<string, number>();
+  for (const r of rulesets) {
+    const input = oddsInput(r);
+    const mode = r.attackMode(input);
+    const damage: OddsDamage = {
+      hit: parseDamage("2d6+1d8+4"),
+      critExtra: parseDamage("1d6"),
+      missEffect: "half",
+      types: input.damageTypes,
+    };
+    let i = 0;
+    const resolve = bench(r.id, "resolveAttack (one, for the ratio)", () => {
+      i = (i % 20) + 1;
+      return r.resolveAttack({ ...input, dice: mode === "normal" ? [i] : [i, 21 - i] });
+    });
+    const odds = bench(r.id, "exact odds per attacker–target pair", () => attackOdds(r, input, damage));
+    results.push(resolve, odds);
+    ratios.set(r.id, odds.usPerOp / resolve.usPerOp);
+  }
+  return { results, ratios };
+}
+
+// ---- run ---------------------------------------------------------------------------------------
+
+describe("interaction benchmarks", () => {
+  const rulesets = allRulesets();
+  const results: BenchResult[] = [];
+  let ratios = new Map<string, number>();
+
+  it("measures what users wait for in every game and prints the table", async () => {
+    results.push(...(await cardBenchmarks(rulesets)));
+    results.push(...(await turnBenchmarks(rulesets)));
+    results.push(...(await actorBenchmarks(rulesets)));
+    results.push(...(await sheetBenchmarks(rulesets)));
+    const odds = oddsBenchmarks(rulesets);
+    results.push(...odds.results);
+    ratios = odds.ratios;
+
+    const figure = (label: string, pick: (r: BenchResult) => boolean, target: number) => {
+      const picked = results.filter(pick);
+      const values = picked.map(ms);
+      const range = `${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)} ms`;
+      return `${label.padEnd(34)} ${range.padEnd(22)} target ≤ ${target} ms  ${values.every((v) => v <= target) ? "met" : "MISSED"}`;
+    };
+    const ratioValues = [...ratios.values()];
+    const summary = [
+      figure("attack card (10 targets)", (r) => r.name.startsWith("attack card:"), TARGET.card),
+      figure("turn change (20 × 5)", (r) => r.name.startsWith("turn change"), TARGET.turn),
+      figure(`world load (${ACTORS} actors)`, (r) => r.name.startsWith("world load"), TARGET.actors),
+      figure("character sheet (19 items)", (r) => r.name.startsWith("character sheet:"), TARGET.sheet),
+      `${"exact odds / resolveAttack".padEnd(34)} ${`${Math.min(...ratioValues).toFixed(1)}–${Math.max(...ratioValues).toFixed(1)} ×`.padEnd(22)} target ≤ ${TARGET.odds} ×    ${ratioValues.every((v) => v <= TARGET.odds) ? "met" : "MISSED"}`,
+      ...[...ratios].map(([id, v]) => `  odds ratio ${id}: ${v.toFixed(1)} ×`),
+    ];
+    console.log(
+      `\nd20 Combat interaction benchmarks (Node ${process.version}; median of 7 runs)\n\n${table(results)}\n\n${summary.join("\n")}\n`,
+    );
+    expect(sinkValue()).toBeGreaterThan(0);
+    for (const r of results) expect(Number.isFinite(r.usPerOp) && r.usPerOp > 0, r.name).toBe(true);
+    expect(results.filter((r) => r.name.startsWith("attack card:"))).toHaveLength(rulesets.length);
+  });
+});
