@@ -250,8 +250,16 @@ export interface ProcedureSpec {
   readonly aim: "self" | "target" | "targets" | "effect";
   /** Choices the user picks one of (a range band…), i18n-labelled. */
   readonly choices?: readonly { key: string; label: string }[];
-  /** For `aim: "effect"`: the duration of the actor's effects the user picks from. */
+  /** For `aim: "effect"`: the duration of the effects (the actor's own or made by it) the user picks from. */
   readonly effects?: EffectSource["duration"];
+  /** Numbers the user enters (a DC, a wound's severity), with their defaults. */
+  readonly numbers?: readonly { key: string; label: string; default: number; min?: number; max?: number }[];
+}
+
+/** An effect a procedure may act on: on the actor itself or on the creature `holderId` it was made for. */
+export interface ProcedureEffect extends EffectSource {
+  holderId: string;
+  holderName: string;
 }
 
 /** Another creature a procedure looks at (a targeted token, another combatant). */
@@ -290,10 +298,12 @@ export interface ProcedureInput {
   targets: readonly ProcedureCreature[];
   /** The other combatants of the current combat (empty outside combat). */
   others: readonly ProcedureCreature[];
-  /** The actor's own effects. */
-  effects: readonly EffectSource[];
+  /** The actor's own effects and those it made on others (sustain, end-of-turn effects…). */
+  effects: readonly ProcedureEffect[];
   /** The user's pick: a choice key or an effect id. */
   choice: string | null;
+  /** The numbers the user entered, by the spec's keys (defaults filled in, clamped to their range). */
+  numbers: Record<string, number>;
   /** The current round (null outside combat) and whether it is the actor's turn. */
   round: number | null;
   ownTurn: boolean;
@@ -317,6 +327,17 @@ export function aimRefusal(spec: ProcedureSpec, input: ProcedureInput): string |
   return null;
 }
 
+/** The numbers of a spec from what the user entered: finite whole numbers within range, else the default. */
+export function procedureNumbers(spec: ProcedureSpec, raw: Record<string, unknown>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const n of spec.numbers ?? []) {
+    const v = Number(raw[n.key]);
+    const ok = Number.isFinite(v) ? Math.trunc(v) : n.default;
+    out[n.key] = Math.min(n.max ?? 100, Math.max(n.min ?? 0, ok));
+  }
+  return out;
+}
+
 /** Step one of a procedure: refuse (why, i18n key) or the rolls to make, in order. */
 export interface ProcedurePlan {
   refusal: string | null;
@@ -336,8 +357,8 @@ export interface ProcedureOutcome {
   /** New sources of the actor / of creatures by id (absent = unchanged). */
   actor: ActorSource | null;
   creatures: Record<string, ActorSource>;
-  /** Changes to the actor's own effects by id. */
-  effectChanges: { id: string; changes: Partial<EffectSource> }[];
+  /** Changes to effects by holder (a creature id or the actor's) and effect id. */
+  effectChanges: { holderId: string; id: string; changes: Partial<EffectSource> }[];
   events: RuleEvent[];
   /** The cost actually spent (the spec's, unless the outcome says otherwise; null = nothing). */
   spend: string | null;

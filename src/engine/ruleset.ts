@@ -223,6 +223,10 @@ export interface Ruleset {
   planProcedure?(id: string, input: ProcedureInput): ProcedurePlan;
   /** What a procedure did, from its rolls (in the order planned). */
   resolveProcedure?(id: string, input: ProcedureInput, rolls: readonly ProcedureRoll[]): ProcedureOutcome;
+  /** Notes on this actor's turn the tracker and Actions panel show (i18n key, one number). */
+  turnNotes?(actor: ActorSource): { key: string; value?: number }[];
+  /** A roll the rules demand after spending `cost` (a staggered creature's major action), or null. */
+  afterSpend?(actor: ActorSource, actorId: string, cost: string, options: RuleOptions): RollRequest | null;
 }
 
 export type { Situation };

@@ -598,3 +598,19 @@ export interface TraitForms {
   resist: "threshold" | "amount" | "halve";
   vulnerable: "critRange" | "amount" | "double";
 }
+
+// ------------------------------------------------------------------------------------------------
+// Table procedures: grid squares and forced movement
+// ------------------------------------------------------------------------------------------------
+
+/** A grid square (column, row). */
+export interface Square {
+  x: number;
+  y: number;
+}
+
+/** Forced movement a power causes on a hit: push, pull or slide so many squares ([FF-FORCED]). */
+export interface ForcedMovement {
+  kind: "push" | "pull" | "slide";
+  squares: number;
+}

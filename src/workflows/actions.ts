@@ -26,7 +26,12 @@ import type { ActorSource } from "../engine/types.js";
 export interface EconomyCombatant {
   id: string | null;
   name?: string | null | undefined;
-  actor: { uuid?: string; toEngineSource?: () => ActorSource } | null;
+  actor: {
+    uuid?: string;
+    name?: string | null;
+    toEngineSource?: () => ActorSource;
+    applyEngineActor?: (next: ActorSource) => Promise<unknown>;
+  } | null;
   isOwner?: boolean | undefined;
   flags: Record<string, unknown>;
   update(data: object): Promise<unknown>;
@@ -115,7 +120,24 @@ export async function spendForCombatant(
   // A free action changes nothing worth a document update.
   const changed = outcome.paidWith.length > 0 || outcome.warning !== null;
   if (changed && mayWrite(c)) await writeActions(c, outcome.state);
+  if (changed) await followSpend(ruleset, c, cost);
   return outcome;
+}
+
+/** What follows a spend (rolls the rules demand), set once at init ({@link setSpendFollower}). */
+type SpendFollower = (ruleset: Ruleset, c: EconomyCombatant, cost: string) => Promise<void>;
+let follower: SpendFollower | null = null;
+
+/**
+ * Set what follows a spend (src/workflows/spend-follow.ts, at init). Kept out of this module so the
+ * tracker can show and spend actions without loading the roll classes.
+ */
+export function setSpendFollower(f: SpendFollower | null): void {
+  follower = f;
+}
+
+async function followSpend(ruleset: Ruleset, c: EconomyCombatant, cost: string): Promise<void> {
+  if (follower && mayWrite(c)) await follower(ruleset, c, cost);
 }
 
 /**

@@ -9,6 +9,8 @@ import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import {
   aimRefusal,
+  procedureNumbers,
+  type ProcedureEffect,
   type ActionsLeft,
   type ProcedureCreature,
   type ProcedureInput,
@@ -73,14 +75,41 @@ function otherActors(combat: EconomyCombat | null | undefined, self: string): Pr
   return [...out.values()];
 }
 
+/** What the user picked in the procedure's row: a choice key or effect id, and the numbers entered. */
+export interface ProcedurePick {
+  choice: string | null;
+  numbers: Record<string, unknown>;
+}
+
 /**
- * Carry out the procedure `id` for `actor` with the user's `choice` (a choice key or an effect
- * id). Returns what it did, or null when it was refused (the user is told why) or unknown.
+ * The effects a procedure may act on: the actor's own, and those on other combatants' actors that
+ * its combatant made (their `sourceCombatantId`), each with its holder.
+ */
+function procedureEffects(
+  actor: ProcedureActor,
+  others: readonly ProcedureActor[],
+  combatantId: string | null,
+  ports: ProcedurePorts,
+): ProcedureEffect[] {
+  const own = ports.effects(actor).map((e) => ({ ...e, holderId: actor.uuid, holderName: actor.name ?? "" }));
+  if (!combatantId) return own;
+  const made = others.flatMap((o) =>
+    ports
+      .effects(o)
+      .filter((e) => e.sourceCombatantId === combatantId)
+      .map((e) => ({ ...e, holderId: o.uuid, holderName: o.name ?? "" })),
+  );
+  return [...own, ...made];
+}
+
+/**
+ * Carry out the procedure `id` for `actor` with what the user picked in its row. Returns what it
+ * did, or null when it was refused (the user is told why) or unknown.
  */
 export async function useProcedure(
   actor: ProcedureActor,
   id: string,
-  choice: string | null,
+  pick: ProcedurePick,
   ports: ProcedurePorts,
   combat: EconomyCombat | null | undefined = game.combat as EconomyCombat | null | undefined,
 ): Promise<ProcedureOutcome | null> {
@@ -96,8 +125,9 @@ export async function useProcedure(
     actorId: actor.uuid,
     targets: targets.map(creature),
     others: others.map(creature),
-    effects: ports.effects(actor),
-    choice,
+    effects: procedureEffects(actor, others, c?.id ?? null, ports),
+    choice: pick.choice,
+    numbers: procedureNumbers(spec, pick.numbers),
     round: combat?.started !== false && combat ? combat.round : null,
     ownTurn: Boolean(c && combat?.combatant?.id === c.id),
     memory: c ? procedureMemoryOf(c) : { bands: {}, marks: {} },
@@ -118,7 +148,8 @@ export async function useProcedure(
   }
   const outcome = ruleset.resolveProcedure(id, input, rolls);
   // Check every write first, so a refused one changes nothing at all.
-  for (const key of Object.keys(outcome.creatures)) {
+  const holders = outcome.effectChanges.map((c) => c.holderId).filter((h) => h !== actor.uuid);
+  for (const key of [...Object.keys(outcome.creatures), ...holders]) {
     const doc = docs.get(key);
     if (!doc || !(doc.isOwner || game.user?.isGM)) {
       ports.warn("D20C.Actions.Refused.NotWritable", { name: doc?.name ?? key });
@@ -127,8 +158,9 @@ export async function useProcedure(
   }
   if (outcome.actor) await actor.applyEngineActor(outcome.actor);
   for (const [key, next] of Object.entries(outcome.creatures)) await docs.get(key)?.applyEngineActor(next);
-  for (const { id: effectId, changes } of outcome.effectChanges) {
-    await actor.effects.get(effectId)?.update({ flags: { [SYSTEM_ID]: { effect: changes } } });
+  for (const { holderId, id: effectId, changes } of outcome.effectChanges) {
+    const holder = holderId === actor.uuid ? actor : docs.get(holderId);
+    await holder?.effects.get(effectId)?.update({ flags: { [SYSTEM_ID]: { effect: changes } } });
   }
   if (c && outcome.memory) await writeProcedureMemory(c, outcome.memory);
   if (outcome.spend) await spendForActor(actor, outcome.spend, combat);
@@ -169,11 +201,17 @@ export function foundryProcedurePorts(sheetActor: Actor.Implementation): Procedu
   };
 }
 
-/** The Actions panel's input for an actor's sheet: its combatant's actions left and its effects. */
+/** The Actions panel's input for an actor's sheet: its combatant's actions left and the effects it may act on. */
 export function sheetActionsInput(actor: Actor.Implementation): {
   actionsLeft: ActionsLeft | null;
-  effects: EffectSource[];
+  effects: ProcedureEffect[];
+  notes: { key: string; value?: number }[];
 } {
-  const c = combatantOfActor(game.combat as EconomyCombat | null | undefined, actor.uuid);
-  return { actionsLeft: c ? actionsLeftOf(activeRuleset(), c) : null, effects: effectSources(actor) };
+  const combat = game.combat as EconomyCombat | null | undefined;
+  const c = combatantOfActor(combat, actor.uuid);
+  const ports = foundryProcedurePorts(actor);
+  const effects = procedureEffects(actor, otherActors(combat, actor.uuid), c?.id ?? null, ports);
+  const ruleset = activeRuleset();
+  const notes = ruleset.turnNotes?.(actor.toEngineSource()) ?? [];
+  return { actionsLeft: c ? actionsLeftOf(ruleset, c) : null, effects, notes };
 }

@@ -17,6 +17,8 @@ import { applyHere, guard, undoHere } from "./apply-damage.js";
 import { onCardCreated } from "./card-ledger.js";
 import { registerRollHook } from "./roll-hook.js";
 import { registerScrollingText } from "./scrolling-text.js";
+import { setSpendFollower } from "./actions.js";
+import { followSpend } from "./spend-follow.js";
 import { commitSheetRoll, foundryRoller } from "./saves.js";
 import { runRequests } from "./requests.js";
 import { engineSource } from "./foundry-docs.js";
@@ -54,6 +56,7 @@ export function registerAttackWorkflow(): void {
   registerRollHook();
   registerScrollingText();
   Hooks.on("createChatMessage", (message) => onCardCreated(message as ChatMessage));
+  setSpendFollower(followSpend);
   Hooks.on("renderChatMessageHTML", (message, html) =>
     onRenderChatMessage(message as ChatMessage, html as HTMLElement),
   );

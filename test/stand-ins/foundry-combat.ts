@@ -466,11 +466,21 @@ export const standInGlobals = {
     user: { isGM: true, id: "gmStandIn" },
     /** Foundry's generation: 13, or 14 where a test checks v14's effect fields. */
     release: { generation: 13 as 13 | 14 },
-    i18n: { format: (key: string) => key, localize: (key: string) => key },
+    i18n: { format: (key: string) => key, localize: (key: string) => key, has: () => true },
   },
 };
 
-const GLOBAL_NAMES = ["Combat", "Combatant", "ActiveEffect", "Roll", "game", "ui", "ChatMessage", "foundry"] as const;
+const GLOBAL_NAMES = [
+  "Combat",
+  "Combatant",
+  "ActiveEffect",
+  "Roll",
+  "game",
+  "ui",
+  "ChatMessage",
+  "foundry",
+  "Handlebars",
+] as const;
 
 /**
  * Install the stand-in globals (before importing src/documents/combat.ts, whose classes extend
@@ -484,6 +494,7 @@ export function installFoundryCombatStandIn(): () => void {
     Combatant: StandInFoundryCombatant,
     ActiveEffect: StandInActiveEffect,
     Roll: StandInRoll,
+    Handlebars: { partials: {} },
     game: standInGlobals.game,
     ui: { notifications: { warn() {}, info() {}, error() {} }, combat: null },
     ChatMessage: {
@@ -491,6 +502,7 @@ export function installFoundryCombatStandIn(): () => void {
         standInGlobals.messages.push(data);
         return data;
       },
+      getSpeaker: () => ({ alias: "Gamemaster" }),
     },
     foundry: {
       utils: { escapeHTML: (s: string) => s, mergeObject: mergeObjectStandIn },

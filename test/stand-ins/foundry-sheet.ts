@@ -133,9 +133,14 @@ export function targetStandIn(actor: SheetActorStandIn) {
 
 /**
  * The element AppV2 passes to an action handler: `closest('[data-x]')` finds this element (it
- * carries every `data` attribute given) and `querySelector('[data-procedure-choice]')` the row's select.
+ * carries every `data` attribute given), `querySelector('[data-procedure-choice]')` the row's select
+ * and `querySelectorAll('[data-procedure-number]')` its number inputs.
  */
-export function clickTarget(data: Record<string, string>, choice: string | null = null) {
+export function clickTarget(
+  data: Record<string, string>,
+  choice: string | null = null,
+  numbers: Record<string, number> = {},
+) {
   const el = {
     dataset: data,
     closest: (selector: string) => {
@@ -145,8 +150,20 @@ export function clickTarget(data: Record<string, string>, choice: string | null 
     },
     querySelector: (selector: string) =>
       selector.includes("procedure-choice") && choice !== null ? { value: choice } : null,
+    querySelectorAll: (selector: string) =>
+      selector.includes("procedure-number")
+        ? Object.entries(numbers).map(([k, v]) => ({ dataset: { procedureNumber: k }, value: String(v) }))
+        : [],
   };
   return el;
+}
+
+/**
+ * The `this` AppV2 gives an action handler: an instance of the sheet class (its getters such as
+ * `d20Actor` work) whose `document` is the actor, without running the real constructor.
+ */
+export function sheetThis(sheetClass: { prototype: object }, actor: SheetActorStandIn): unknown {
+  return Object.assign(Object.create(sheetClass.prototype) as object, { document: actor });
 }
 
 export interface SheetStandInState extends AttackStandInState {

@@ -50,6 +50,8 @@ beforeAll(async () => {
   ({ D20Combat } = await import("../../src/documents/combat.js"));
   ({ D20Combatant } = await import("../../src/documents/combatant.js"));
   actions = await import("../../src/workflows/actions.js");
+  // As the workflow registration does at init: a spend is followed by the rolls the rules demand.
+  actions.setSpendFollower((await import("../../src/workflows/spend-follow.js")).followSpend);
   tracker = await import("../../src/applications/combat/actions-left.js");
   (globalThis as unknown as { ui: { notifications: { warn: (m: string) => void } } }).ui.notifications.warn = (m) =>
     void warnings.push(m);
@@ -165,9 +167,30 @@ describe("[SYS-ACTIONS] actions left on the combatant, reset by the turn automat
     expect((hurt.flags["d20-combat"]?.actions as { cap: number | null }).cap).toBe(1);
     await actions.spendForActor(hurt.actor, "minor", combat as never);
     expect(warnings).toEqual([]);
+    // The major action over the cap warns; being strenuous it also owes a Death save, which fails
+    // on a 1 (DC 10 here): the creature is dying after the action.
+    standInRollFaces.push(1);
     await actions.spendForActor(hurt.actor, "major", combat as never);
     expect(warnings).toEqual(["D20C.Actions.Warn.OverCap"]);
     expect(left(hurt)).toEqual({ major: 0, minor: 0 });
+    expect(hurt.actor.source.state).toBe("dying");
+    expect(standInRollFaces).toEqual([]);
+  });
+
+  it("[WD-STAGGER] a staggered creature's major action asks a Death save; passing keeps it staggered", async () => {
+    const combat = battle("wounds-d20", [{ id: "hurt", init: 10, actor: { state: "staggered" } }]);
+    standInRollFaces.push(10);
+    await step(combat, () => combat.startCombat());
+    const hurt = combat.combatants.get("hurt")!;
+    standInRollFaces.push(20);
+    await actions.spendForActor(hurt.actor, "major", combat as never);
+    expect(hurt.actor.source.state).toBe("staggered");
+    // A minor action is not strenuous: no roll is asked (no face is used).
+    const other = battle("wounds-d20", [{ id: "calm", init: 10, actor: { state: "staggered" } }]);
+    standInRollFaces.push(10);
+    await step(other, () => other.startCombat());
+    await actions.spendForActor(other.combatants.get("calm")!.actor, "minor", other as never);
+    expect(standInRollFaces).toEqual([]);
   });
 
   it("[SYS-ACTIONS] an attack spends the action its power names, in the game's words", async () => {

@@ -14,6 +14,7 @@ import {
   SheetActorStandIn,
   clickTarget,
   installSheetStandIn,
+  sheetThis,
   targetStandIn,
   type SheetStandInState,
 } from "../stand-ins/foundry-sheet.js";
@@ -26,11 +27,13 @@ let state: SheetStandInState;
 let setCombat: (c: CombatStandIn | null) => void;
 let uninstall: () => void;
 let useProcedure: Handler;
+let sheetClass: { prototype: object };
 
 beforeAll(async () => {
   ({ state, setCombat, uninstall } = installSheetStandIn("13th-age"));
   const { D20ActorSheet } = (await import("../../src/applications/sheets/actor-sheet.js")) as typeof SheetNs;
   useProcedure = (D20ActorSheet.DEFAULT_OPTIONS.actions as Record<string, Handler>).useProcedure!;
+  sheetClass = D20ActorSheet;
 });
 afterAll(() => uninstall());
 
@@ -58,11 +61,7 @@ beforeEach(() => {
 
 /** Click a procedure's button on the hero's sheet (with the row's choice). */
 async function click(id: string, choice: string | null = null): Promise<void> {
-  await useProcedure.call(
-    { document: hero, d20Actor: hero },
-    { shiftKey: false },
-    clickTarget({ procedureId: id }, choice),
-  );
+  await useProcedure.call(sheetThis(sheetClass, hero), { shiftKey: false }, clickTarget({ procedureId: id }, choice));
 }
 const flags = () =>
   combat.list[0]!.flags["d20-combat"] as {

@@ -24,6 +24,8 @@ export type ActionsLeftView = {
   cap: number | null;
   capReached: boolean;
   canSpend: boolean;
+  /** The game's notes on the combatant's turn (i18n key and its number). */
+  notes: { key: string; value: number }[];
 };
 
 /** What the tracker shows of a combatant's actions left (pure). */
@@ -31,6 +33,7 @@ export function actionsLeftView(
   ruleset: Pick<Ruleset, "economy">,
   state: ActionsLeft,
   canSpend: boolean,
+  notes: readonly { key: string; value?: number }[] = [],
 ): ActionsLeftView | null {
   if (!ruleset.economy) return null;
   return {
@@ -38,6 +41,7 @@ export function actionsLeftView(
     cap: state.cap,
     capReached: state.cap !== null && state.taken >= state.cap,
     canSpend,
+    notes: notes.map((n) => ({ key: n.key, value: n.value ?? 0 })),
   };
 }
 
@@ -58,7 +62,10 @@ export async function actionsLeftPlacements(combat: EconomyCombat & { started: b
     const ruleset = activeRuleset();
     for (const c of combat.combatants.contents) if ((c as EconomyCombatant).id === current) doc = c as EconomyCombatant;
     const state = doc ? actionsLeftOf(ruleset, doc) : null;
-    view = doc && state ? actionsLeftView(ruleset, state, Boolean(game.user?.isGM) || doc.isOwner === true) : null;
+    const actor = doc?.actor?.toEngineSource?.();
+    const notes = actor ? (ruleset.turnNotes?.(actor) ?? []) : [];
+    const canSpend = Boolean(game.user?.isGM) || doc?.isOwner === true;
+    view = doc && state ? actionsLeftView(ruleset, state, canSpend, notes) : null;
   } catch {
     return [];
   }

@@ -3,17 +3,18 @@
  * what the combatant has left this turn (in combat) and every table procedure the game declares,
  * with its cost, what it does, and the choices it asks for ([SYS-ACTIONS]).
  */
-import { actionRows, costLabel, type ActionsLeft } from "../../engine/actions.js";
+import { actionRows, costLabel, type ActionsLeft, type ProcedureEffect } from "../../engine/actions.js";
 import type { Ruleset } from "../../engine/ruleset.js";
-import type { EffectSource } from "../../engine/types.js";
 
 export const ACTIONS_PANEL_TEMPLATE = "systems/d20-combat/templates/actor/actions-panel.hbs";
 
 export interface ActionsPanelInput {
   /** The actor's combatant's actions left, or null outside combat. */
   actionsLeft: ActionsLeft | null;
-  /** The actor's own effects (procedures aimed at one list some of them). */
-  effects: readonly EffectSource[];
+  /** The effects the actor may act on (procedures aimed at one list some of them). */
+  effects: readonly ProcedureEffect[];
+  /** The game's notes on the actor's turn (half speed, one action…). Default none. */
+  notes?: readonly { key: string; value?: number }[];
 }
 
 /** Template data of the Actions panel. */
@@ -29,7 +30,8 @@ export function actionsPanelContext(ruleset: Pick<Ruleset, "economy" | "procedur
       targetHint:
         p.aim === "target" ? "D20C.Actions.Panel.OneTarget" : p.aim === "targets" ? "D20C.Actions.Panel.Targets" : "",
       choices: (p.choices ?? []).map((c) => ({ key: c.key, label: c.label })),
-      effects: effects.map((e) => ({ id: e.id, name: e.name })),
+      effects: effects.map((e) => ({ id: e.id, name: e.name, holder: e.holderName })),
+      numbers: (p.numbers ?? []).map((n) => ({ ...n, min: n.min ?? 0, max: n.max ?? 100 })),
       aimsAtEffect: p.aim === "effect",
     };
   });
@@ -39,6 +41,7 @@ export function actionsPanelContext(ruleset: Pick<Ruleset, "economy" | "procedur
     inCombat: input.actionsLeft !== null,
     rows: rows.map((r) => ({ ...r, spent: r.left <= 0 })),
     capped: input.actionsLeft?.cap ?? null,
+    notes: (input.notes ?? []).map((n) => ({ key: n.key, value: n.value ?? 0 })),
     procedures,
   };
 }

@@ -255,7 +255,12 @@ export class D20ActorSheet extends SheetBase {
   static async #onUseProcedure(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const row = target.closest<HTMLElement>("[data-procedure-id]");
     const choice = row?.querySelector<HTMLSelectElement>("[data-procedure-choice]")?.value ?? null;
-    await useProcedure(this.d20Actor, dataOf(target, "procedure-id"), choice, foundryProcedurePorts(this.d20Actor));
+    const numbers: Record<string, unknown> = {};
+    row?.querySelectorAll<HTMLInputElement>("[data-procedure-number]").forEach((el) => {
+      numbers[el.dataset.procedureNumber ?? ""] = el.value;
+    });
+    const pick = { choice, numbers };
+    await useProcedure(this.d20Actor, dataOf(target, "procedure-id"), pick, foundryProcedurePorts(this.d20Actor));
   }
 
   static async #onAddEntry(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

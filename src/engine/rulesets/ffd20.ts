@@ -1,11 +1,12 @@
 /**
  * FFd20 (4th-edition style) combat rules (rule IDs `FF-*`). Data lives in `ffd20/data.ts`,
  * attacks in `ffd20/attack.ts`, damage and dying in `ffd20/damage.ts`, the turn cycle in
- * `ffd20/turns.ts`, table procedures (forced movement, cover from creatures…) in `ffd20/tactics.ts`.
+ * `ffd20/turns.ts`, table procedures (sustain, moving, forced movement) in `ffd20/tactics.ts`.
  */
 import { validateActorSource } from "../common.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
+import { FF_PROCEDURES, planProcedure, resolveProcedure } from "./ffd20/tactics.js";
 import type { ActorSource, DerivedActor, RollRequest, RuleOptions } from "../types.js";
 import {
   abilityMods,
@@ -193,6 +194,9 @@ export const ffd20: Ruleset = {
 
   // [SYS-ACTIONS] action economy and table procedures.
   economy: FF_ECONOMY,
+  procedures: FF_PROCEDURES,
+  planProcedure,
+  resolveProcedure,
 };
 
 export { FF_CONDITIONS, FF_DEFENSES, FF_OPTIONS };

@@ -5,6 +5,7 @@
  * `./wounds-d20/`; this file assembles the {@link Ruleset}.
  */
 import type { Ruleset } from "../ruleset.js";
+import { PROCEDURES, afterSpend, planProcedure, resolveProcedure, turnNotes } from "./wounds-d20/procedures.js";
 import { deriveActor } from "./wounds-d20/actor.js";
 import {
   attackBonus,
@@ -106,6 +107,11 @@ export const woundsD20: Ruleset = {
   // [SYS-ACTIONS] action economy and table procedures; [WD-STAGGER] one action while staggered.
   economy: ECONOMY,
   actionCap: (actor) => (actor.state === "staggered" ? 1 : null),
+  turnNotes,
+  afterSpend,
+  procedures: PROCEDURES,
+  planProcedure,
+  resolveProcedure,
 };
 
 export * from "./wounds-d20/exports.js";

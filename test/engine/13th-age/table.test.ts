@@ -13,6 +13,7 @@ const input = (over: Partial<ProcedureInput> = {}): ProcedureInput => ({
   others: [],
   effects: [],
   choice: null,
+  numbers: {},
   round: 2,
   ownTurn: true,
   memory: { bands: {}, marks: {} },

@@ -4,75 +4,69 @@ import fc from "../../support/seeded-fc.js";
 import { describe, expect, it } from "vitest";
 import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
 import { getRuleset } from "../../../src/engine/registry.js";
-import {
-  creatureCover,
-  firstIllegalForcedStep,
-  FF_FORCED_MOVEMENT,
-  provokesFrom,
-  sustainAction,
-} from "../../../src/engine/rulesets/ffd20/tactics.js";
+import type { ProcedureInput } from "../../../src/engine/actions.js";
+import { forcedPath } from "../../../src/engine/rulesets/ffd20/tactics.js";
 import { standInLangStrings, REPO_ROOT } from "../../stand-ins/i18n.js";
 import { attack, effect, packet, pc } from "./fixtures.js";
 
 describe("FFd20 table procedures as data", () => {
-  it("[FF-FORCED] push moves each square farther, pull each square closer, slide anywhere; never past the distance", () => {
+  it("[FF-FORCED] push goes straight away, pull straight toward (stopping next to the puller), slide where chosen; never past the distance", () => {
     const origin = { x: 0, y: 0 };
-    const start = { x: 1, y: 0 };
-    const away = [
+    expect(forcedPath({ kind: "push", squares: 2 }, origin, { x: 1, y: 0 })).toEqual([
       { x: 2, y: 0 },
-      { x: 3, y: 1 },
-    ];
-    expect(firstIllegalForcedStep("push", origin, start, away, 2)).toBe(-1);
-    expect(firstIllegalForcedStep("push", origin, start, away, 1)).toBe(1); // too far
-    expect(firstIllegalForcedStep("push", origin, start, [{ x: 1, y: 1 }], 1)).toBe(0); // sideways is not away
-    expect(
-      firstIllegalForcedStep(
-        "pull",
-        origin,
-        { x: 3, y: 0 },
-        [
-          { x: 2, y: 0 },
-          { x: 1, y: 1 },
-        ],
-        2,
-      ),
-    ).toBe(-1);
-    expect(firstIllegalForcedStep("pull", origin, start, [{ x: 2, y: 0 }], 1)).toBe(0);
-    expect(
-      firstIllegalForcedStep(
-        "slide",
-        origin,
-        start,
-        [
-          { x: 1, y: 1 },
-          { x: 1, y: 2 },
-        ],
-        2,
-      ),
-    ).toBe(-1);
-    expect(firstIllegalForcedStep("slide", origin, start, [{ x: 3, y: 0 }], 3)).toBe(0); // not adjacent
-    expect(FF_FORCED_MOVEMENT.map((f) => f.kind)).toEqual(["push", "pull", "slide"]);
+      { x: 3, y: 0 },
+    ]);
+    expect(forcedPath({ kind: "push", squares: 1 }, origin, { x: 1, y: 1 })).toEqual([{ x: 2, y: 2 }]);
+    expect(forcedPath({ kind: "pull", squares: 5 }, origin, { x: 3, y: 0 })).toEqual([
+      { x: 2, y: 0 },
+      { x: 1, y: 0 },
+    ]);
+    expect(forcedPath({ kind: "slide", squares: 2 }, origin, { x: 1, y: 0 }, { x: 0, y: 1 })).toEqual([
+      { x: 1, y: 1 },
+      { x: 1, y: 2 },
+    ]);
+    expect(forcedPath({ kind: "slide", squares: 2 }, origin, { x: 1, y: 0 })).toEqual([]);
+    expect(() => forcedPath({ kind: "push", squares: 1.5 }, origin, { x: 1, y: 0 })).toThrow(/forced\.squares/);
+    expect(() => forcedPath({ kind: "throw" as never, squares: 1 }, origin, { x: 1, y: 0 })).toThrow(/forced\.kind/);
   });
 
-  it("[FF-ACTIONS] the turn's actions are standard, move and minor; sustaining costs the named one", () => {
+  const input = (over: Partial<ProcedureInput> = {}): ProcedureInput => ({
+    actor: pc(),
+    actorId: "Actor.me",
+    targets: [],
+    others: [],
+    effects: [],
+    choice: null,
+    numbers: {},
+    round: 2,
+    ownTurn: true,
+    memory: { bands: {}, marks: {} },
+    options: {},
+    ...over,
+  });
+
+  it("[FF-ACTIONS] the turn's actions are standard, move and minor; sustaining costs the named one (a minor by default)", () => {
     expect(ffd20.actions.map((a) => a.key)).toEqual(["standard", "move", "minor"]);
-    expect(sustainAction(effect("z", { duration: "sustain", sustain: "standard" }))).toBe("standard");
-    expect(sustainAction(effect("z", { duration: "sustain", sustain: "move" }))).toBe("move");
-    // The text names the minor action as the one used to sustain: a power that names none costs a minor.
-    expect(sustainAction(effect("z", { duration: "sustain", sustain: null }))).toBe("minor");
-    expect(sustainAction(effect("z", { duration: "saveEnds" }))).toBeNull();
+    const spend = (sustain: "standard" | "move" | null) => {
+      const zone = { ...effect("z", { duration: "sustain", sustain, armed: true }), holderId: "h", holderName: "H" };
+      return ffd20.resolveProcedure!("sustain", input({ effects: [zone], choice: "z" }), []).spend;
+    };
+    expect(spend("standard")).toBe("standard");
+    expect(spend("move")).toBe("move");
+    expect(spend(null)).toBe("minor");
   });
 
-  it("[FF-COVER] enemies in the way give cover against ranged attacks only; allies never (no one in the way)", () => {
-    expect(creatureCover("ranged", true)).toBe("partial");
-    expect(creatureCover("ranged", false)).toBe("none");
-    for (const r of ["melee", "close", "area"] as const) expect(creatureCover(r, true)).toBe("none");
-  });
-
-  it("[FF-INVIS] an invisible creature provokes no opportunity attack from an enemy that cannot see it", () => {
-    expect(provokesFrom({ conditions: [] }, { conditions: [] })).toBe(true);
-    expect(provokesFrom({ conditions: ["invisible"] }, { conditions: [] })).toBe(false);
-    expect(provokesFrom({ conditions: ["invisible"] }, { conditions: [], seesInvisible: true })).toBe(true);
+  it("[FF-INVIS] an invisible mover offers no opportunity attack to enemies that cannot see it; blinded enemies see nothing", () => {
+    const foe = (id: string, conditions: string[] = []) => ({ id, name: id, actor: pc({ conditions }) });
+    const seen = ffd20.resolveProcedure!("move", input({ targets: [foe("a"), foe("b", ["blinded"])] }), []);
+    expect(seen.prompts.map((p) => p.creatureId)).toEqual(["a"]);
+    const unseen = ffd20.resolveProcedure!(
+      "move",
+      input({ actor: pc({ conditions: ["invisible"] }), targets: [foe("a"), foe("b")] }),
+      [],
+    );
+    expect(unseen.prompts).toEqual([]);
+    expect(ffd20.resolveProcedure!("shift", input({ targets: [foe("a")] }), []).prompts).toEqual([]);
   });
 
   it("registered under its id with the four defenses, amount-style traits and once-per-battle initiative", () => {

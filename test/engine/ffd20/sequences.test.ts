@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
-import { sustainChanges } from "../../../src/engine/rulesets/ffd20/tactics.js";
 import type { ActorSource, RollRequest, RuleOptions } from "../../../src/engine/types.js";
 import { combatantSource, effectSource } from "../../support/engine-fixtures.js";
 import { TurnSequence } from "../../support/turn-sequence.js";
@@ -60,7 +59,7 @@ describe("FFd20 sequences: durations from several creators over three rounds", (
     // Start of A's next turn: Dazed is gone; Shielded and Held are still there.
     expect(s.names("m")).toEqual(["Held"]);
     expect(s.names("b")).toEqual(["Burning", "Shielded"]);
-    await s.sustain("m", "Held", sustainChanges);
+    await s.sustain("m", "Held");
     // A saves against Weakened (10 = success), not against the encounter-long mark.
     expect(kinds(await s.rolling([10], () => s.turnEnd()))).toEqual(["save:Weakened"]);
     expect(s.names("a")).toEqual(["Marked"]);

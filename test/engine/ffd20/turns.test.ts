@@ -1,6 +1,6 @@
+import { defaultActorSource } from "../../../src/engine/common.js";
 import { describe, expect, it } from "vitest";
 import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
-import { sustainAction, sustainChanges } from "../../../src/engine/rulesets/ffd20/tactics.js";
 import type { EffectSource, TurnStep } from "../../../src/engine/types.js";
 import { combatant, ctx, effect, npc, pc } from "./fixtures.js";
 
@@ -184,7 +184,21 @@ describe("FFd20 durations and sustain", () => {
     const zone = effect("zone", { duration: "sustain", sustain: "minor", sourceCombatantId: creator });
     // Creation turn: no sustain needed.
     expect(removed(ffd20.onTurnEnd(ctx(setup(zone), creator, { round: 1 })))).toEqual([]);
-    expect(() => sustainChanges(zone, 1)).toThrow(/armed/);
+    const sustainIn = (e: typeof zone, round: number) =>
+      ffd20.planProcedure!("sustain", {
+        actor: defaultActorSource(),
+        actorId: "actor-creator",
+        targets: [],
+        others: [],
+        effects: [{ ...e, holderId: "actor-foe", holderName: "Foe" }],
+        choice: e.id,
+        numbers: {},
+        round,
+        ownTurn: true,
+        memory: { bands: {}, marks: {} },
+        options: {},
+      }).refusal;
+    expect(sustainIn(zone, 1)).toBe("D20C.FF.Procedure.sustain.NotYet");
     // Next turn start arms it.
     expect(ffd20.onTurnStart(ctx(setup(zone), creator, { round: 2 }))).toContainEqual({
       kind: "updateEffect",
@@ -193,12 +207,12 @@ describe("FFd20 durations and sustain", () => {
       changes: { armed: true },
     });
     const armed = { ...zone, armed: true };
-    const sustained = { ...armed, ...sustainChanges(armed, 2) };
+    expect(sustainIn(armed, 2)).toBeNull();
+    const sustained = { ...armed, sustainedRound: 2 };
     expect(removed(ffd20.onTurnEnd(ctx(setup(sustained), creator, { round: 2 })))).toEqual([]);
     expect(removed(ffd20.onTurnEnd(ctx(setup(armed), creator, { round: 2 })))).toEqual(["zone"]);
     expect(removed(ffd20.onTurnEnd(ctx(setup(sustained), creator, { round: 3 })))).toEqual(["zone"]);
-    expect(() => sustainChanges(sustained, 2)).toThrow(/already/);
-    expect(sustainAction(zone)).toBe("minor");
+    expect(sustainIn(sustained, 2)).toBe("D20C.FF.Procedure.sustain.Already");
   });
 });
 

@@ -1,29 +1,48 @@
 /**
- * FFd20 table procedures the engine can still decide as pure functions: forced movement
- * ([FF-FORCED]), cover from creatures ([FF-COVER]), opportunity attacks against the invisible
- * ([FF-INVIS]) and what sustaining costs ([FF-SUSTAIN], [FF-ACTIONS]).
+ * FFd20 table procedures, decided as the shared procedure steps (src/engine/actions.ts): sustaining
+ * an effect with its named action ([FF-SUSTAIN], [FF-ACTIONS]), moving out of threatened squares
+ * with the opportunity attacks it offers, skipping enemies that cannot see the mover ([FF-INVIS]),
+ * and where a push, pull or slide takes the target ([FF-FORCED]).
  */
+import {
+  plainOutcome,
+  type ProcedureInput,
+  type ProcedureOutcome,
+  type ProcedurePlan,
+  type ProcedureRoll,
+  type ProcedureSpec,
+} from "../../actions.js";
 import { EngineError, requireFinite } from "../../errors.js";
-import type { EffectSource, RangeKind, Situation } from "../../types.js";
+import type { ActorSource, EffectSource, ForcedMovement, Square } from "../../types.js";
 import { expandConditions } from "./data.js";
 
-/** A grid square (column, row). */
-export interface Square {
-  x: number;
-  y: number;
-}
-
-export type ForcedKind = "push" | "pull" | "slide";
-
-/** [FF-FORCED] What each kind of forced movement allows, for the adapter to show. */
-export const FF_FORCED_MOVEMENT: readonly { kind: ForcedKind; label: string; hint: string }[] = [
-  { kind: "push", label: "D20C.FF.Forced.Push", hint: "D20C.FF.Forced.PushHint" },
-  { kind: "pull", label: "D20C.FF.Forced.Pull", hint: "D20C.FF.Forced.PullHint" },
-  { kind: "slide", label: "D20C.FF.Forced.Slide", hint: "D20C.FF.Forced.SlideHint" },
+export const FF_PROCEDURES: readonly ProcedureSpec[] = [
+  {
+    id: "sustain",
+    cost: "minor",
+    label: "D20C.FF.Procedure.sustain.Label",
+    result: "D20C.FF.Procedure.sustain.Result",
+    aim: "effect",
+    effects: "sustain",
+  },
+  {
+    id: "move",
+    cost: "move",
+    label: "D20C.FF.Procedure.move.Label",
+    result: "D20C.FF.Procedure.move.Result",
+    aim: "targets",
+  },
+  {
+    id: "shift",
+    cost: "move",
+    label: "D20C.FF.Procedure.shift.Label",
+    result: "D20C.FF.Procedure.shift.Result",
+    aim: "self",
+  },
 ];
 
 /** Grid distance in squares (diagonals count as one). */
-export function squareDistance(a: Square, b: Square): number {
+function squareDistance(a: Square, b: Square): number {
   return Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 }
 
@@ -33,16 +52,13 @@ export function squareDistance(a: Square, b: Square): number {
  * closer; slide: any direction. Each step goes to an adjacent square, at most `squares` steps.
  * Returns the index of the first illegal step, or -1 when the path is legal.
  */
-export function firstIllegalForcedStep(
-  kind: ForcedKind,
+function firstIllegalForcedStep(
+  kind: ForcedMovement["kind"],
   origin: Square,
   start: Square,
   path: readonly Square[],
   squares: number,
 ): number {
-  requireFinite("forced.squares", squares);
-  if (!["push", "pull", "slide"].includes(kind))
-    throw new EngineError("forced.kind", `unknown forced movement "${String(kind)}"`, kind);
   let at = start;
   for (let i = 0; i < path.length; i++) {
     const next = path[i] as Square;
@@ -52,56 +68,122 @@ export function firstIllegalForcedStep(
     const after = squareDistance(next, origin);
     if (kind === "push" && after <= before) return i;
     if (kind === "pull" && after >= before) return i;
+    if (kind === "pull" && after < 1) return i;
     at = next;
   }
   return -1;
 }
 
 /**
- * [FF-COVER] Cover given by creatures in the way: enemies of the attacker give cover against a
- * ranged attack only; allies never do; nobody does against melee, close or area attacks.
+ * [FF-FORCED] The squares a push, pull or slide of `squares` moves the target through, from
+ * `start`, by the creature at `origin`: push straight away from it, pull straight toward it
+ * (stopping next to it), slide in the chosen `direction` (a unit step). Stops early where a step
+ * would break the kind's rule; every path returned passes the square-by-square check.
  */
-export function creatureCover(range: RangeKind, enemiesInTheWay: boolean): Situation["cover"] {
-  return range === "ranged" && enemiesInTheWay ? "partial" : "none";
+export function forcedPath(
+  move: ForcedMovement,
+  origin: Square,
+  start: Square,
+  direction: Square | null = null,
+): Square[] {
+  const squares = requireFinite("forced.squares", move.squares);
+  if (!Number.isInteger(squares) || squares < 0 || squares > 20)
+    throw new EngineError("forced.squares", "must be a whole number from 0 to 20", squares);
+  if (!["push", "pull", "slide"].includes(move.kind))
+    throw new EngineError("forced.kind", `unknown forced movement "${String(move.kind)}"`, move.kind);
+  const toward = { x: Math.sign(origin.x - start.x), y: Math.sign(origin.y - start.y) };
+  const step =
+    move.kind === "push"
+      ? { x: -toward.x, y: -toward.y }
+      : move.kind === "pull"
+        ? toward
+        : { x: Math.sign(direction?.x ?? 0), y: Math.sign(direction?.y ?? 0) };
+  if (step.x === 0 && step.y === 0) return [];
+  const path: Square[] = [];
+  let at = start;
+  for (let i = 0; i < squares; i++) {
+    const next = { x: at.x + step.x, y: at.y + step.y };
+    if (firstIllegalForcedStep(move.kind, origin, start, [...path, next], squares) !== -1) break;
+    path.push(next);
+    at = next;
+  }
+  return path;
 }
 
 /**
  * [FF-INVIS] Whether leaving a square next to `observer` can provoke an opportunity attack from it:
- * an invisible mover provokes nothing from an enemy that cannot see it (blinded observers see nothing).
+ * an invisible mover provokes nothing from an enemy that cannot see it; a blinded, stunned or
+ * unconscious enemy sees nothing.
  */
-export function provokesFrom(
-  mover: { conditions: readonly string[] },
-  observer: { conditions: readonly string[]; seesInvisible?: boolean },
-): boolean {
+function provokesFrom(mover: ActorSource, observer: ActorSource): boolean {
   const m = expandConditions(mover.conditions);
   const o = expandConditions(observer.conditions);
-  if (o.has("unconscious") || o.has("stunned")) return false;
-  if (o.has("blinded")) return false;
-  if (m.has("invisible") && !observer.seesInvisible) return false;
-  return true;
+  if (o.has("unconscious") || o.has("stunned") || o.has("blinded")) return false;
+  return !m.has("invisible");
 }
 
-/** [FF-SUSTAIN]/[FF-ACTIONS] The action a sustained effect costs each turn (null = not sustained). */
-export function sustainAction(
-  effect: Pick<EffectSource, "duration" | "sustain">,
-): "standard" | "move" | "minor" | null {
-  return effect.duration === "sustain" ? (effect.sustain ?? "minor") : null;
+/** [FF-SUSTAIN]/[FF-ACTIONS] The action a sustained effect costs each turn (a minor by default). */
+function sustainAction(effect: Pick<EffectSource, "sustain">): "standard" | "move" | "minor" {
+  return effect.sustain ?? "minor";
+}
+
+function spec(id: string): ProcedureSpec {
+  const s = FF_PROCEDURES.find((p) => p.id === id);
+  if (!s) throw new EngineError("procedure.id", `FFd20 has no procedure "${id}"`, id);
+  return s;
 }
 
 /**
- * [FF-SUSTAIN] The change that records sustaining an effect in `round`. Refused before the turn
- * after the effect was made (not yet armed) and more than once a turn.
+ * [FF-SUSTAIN] Why the chosen effect cannot be sustained now, or null: only in combat, on the
+ * creator's own turn, from the turn after it was made (armed), once a turn.
  */
-export function sustainChanges(effect: EffectSource, round: number): Partial<EffectSource> {
-  if (effect.duration !== "sustain")
-    throw new EngineError("effect.duration", "only a sustained effect can be sustained", effect.duration);
-  if (!effect.armed)
-    throw new EngineError(
-      "effect.armed",
-      "a sustained effect can be sustained from the turn after it was made",
-      effect.armed,
-    );
-  if (effect.sustainedRound === round)
-    throw new EngineError("effect.sustainedRound", "already sustained this turn", round);
-  return { sustainedRound: round };
+function sustainRefusal(input: ProcedureInput): string | null {
+  const effect = input.effects.find((e) => e.id === input.choice);
+  if (!effect || effect.duration !== "sustain") return "D20C.Actions.Refused.NoEffect";
+  if (input.round === null) return "D20C.FF.Procedure.sustain.NotInCombat";
+  if (!input.ownTurn) return "D20C.FF.Procedure.sustain.NotYourTurn";
+  if (!effect.armed) return "D20C.FF.Procedure.sustain.NotYet";
+  if (effect.sustainedRound === input.round) return "D20C.FF.Procedure.sustain.Already";
+  return null;
+}
+
+export function planProcedure(id: string, input: ProcedureInput): ProcedurePlan {
+  spec(id);
+  return { refusal: id === "sustain" ? sustainRefusal(input) : null, requests: [] };
+}
+
+export function resolveProcedure(
+  id: string,
+  input: ProcedureInput,
+  _rolls: readonly ProcedureRoll[],
+): ProcedureOutcome {
+  switch (id) {
+    case "sustain": {
+      const refusal = sustainRefusal(input);
+      const effect = input.effects.find((e) => e.id === input.choice);
+      if (refusal || !effect || input.round === null) throw new EngineError("procedure.sustain", refusal ?? "", effect);
+      return {
+        ...plainOutcome(spec(id), [
+          { key: "D20C.FF.Event.Sustained", data: { name: effect.name }, actorId: input.actorId },
+        ]),
+        effectChanges: [{ holderId: effect.holderId, id: effect.id, changes: { sustainedRound: input.round } }],
+        spend: sustainAction(effect),
+      };
+    }
+    case "move": {
+      // Leaving the targeted enemies' squares offers each an opportunity attack, unless it cannot
+      // see the mover ([FF-INVIS]).
+      const provoked = input.targets.filter((t) => provokesFrom(input.actor, t.actor));
+      const unseen = input.targets.length - provoked.length;
+      const events = [
+        { key: "D20C.FF.Event.MovedProvoking", data: { count: provoked.length, unseen }, actorId: input.actorId },
+      ];
+      const prompts = provoked.map((t) => ({ creatureId: t.id, key: "D20C.FF.Prompt.OpportunityAttack" }));
+      return { ...plainOutcome(spec(id), events), prompts };
+    }
+    case "shift":
+      return plainOutcome(spec(id), [{ key: "D20C.FF.Event.Shifted", actorId: input.actorId }]);
+    default:
+      throw new EngineError("procedure.id", `FFd20 has no procedure "${id}"`, id);
+  }
 }
