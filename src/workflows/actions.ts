@@ -31,6 +31,7 @@ export interface EconomyCombatant {
     name?: string | null;
     toEngineSource?: () => ActorSource;
     applyEngineActor?: (next: ActorSource) => Promise<unknown>;
+    getRollData?: () => Record<string, unknown>;
   } | null;
   isOwner?: boolean | undefined;
   flags: Record<string, unknown>;

@@ -185,6 +185,14 @@ export const standInRollFaces: number[] = [];
 
 /** Foundry's Roll, evaluated from {@link standInRollFaces}: total = face + the formula's flat part. */
 export class StandInRoll {
+  /** Foundry's `Roll.replaceFormulaData`: `@path` → the value at that path of `data`; unknown ones are left. */
+  static replaceFormulaData(formula: string, data: Record<string, unknown>): string {
+    return formula.replace(/@([a-z_][\w.]*)/gi, (ref, path: string) => {
+      let value: unknown = data;
+      for (const key of path.split(".")) value = (value as Record<string, unknown> | undefined)?.[key];
+      return typeof value === "number" || typeof value === "string" ? String(value) : ref;
+    });
+  }
   total: number | undefined;
   dice: { faces: number; results: { result: number; active: boolean }[] }[] = [];
   constructor(
