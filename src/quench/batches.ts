@@ -9,6 +9,7 @@
 import { attacksBatch, type AttackPorts } from "./attacks.js";
 import { canvasBatch } from "./canvas.js";
 import { combatBatch } from "./combat.js";
+import { conditionsBatch } from "./conditions.js";
 import { documentsBatch } from "./documents.js";
 import type { BatchSpec } from "./quench-api.js";
 
@@ -17,5 +18,5 @@ export type SelfTestPorts = AttackPorts;
 
 /** Every batch, driving the given workflow functions. */
 export function selfTestBatches(ports: SelfTestPorts): BatchSpec[] {
-  return [documentsBatch(), attacksBatch(ports), combatBatch(), canvasBatch()];
+  return [documentsBatch(), attacksBatch(ports), combatBatch(), canvasBatch(), conditionsBatch()];
 }

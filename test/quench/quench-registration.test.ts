@@ -57,6 +57,9 @@ const PROMISED: Record<string, string[]> = {
     "the battlefield read from the scene holds the two tokens and the wall, in squares",
     "the engine's corner-line verdicts agree with Foundry's wall-collision test on the same lines",
   ],
+  "d20-combat.conditions": [
+    "a condition set from the token HUD shows on the token, counts for the rules, and goes when toggled off",
+  ],
 };
 
 const hooks = new StandInHooks();
