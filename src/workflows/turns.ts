@@ -37,10 +37,10 @@ export interface RolledLine {
   success: boolean | null;
 }
 
-/** What the GM's Undo restores: the state before the step. */
+/** What the GM's Undo reverses: each actor before and after the step (undo applies the difference). */
 export interface UndoRecord {
-  /** Actor sources as they were before the step. */
-  actors: { actorId: string; before: ActorSource }[];
+  /** Actor sources as they were before the step, and as the step left them (absent on older lines). */
+  actors: { actorId: string; before: ActorSource; after?: ActorSource }[];
   /** Effects the step removed (to re-create). */
   removedEffects: { actorId: string; effect: EffectSource }[];
   /** Effects the step created (to delete). */
@@ -293,7 +293,9 @@ async function writeActor(
 ): Promise<void> {
   const c = requireByActor(work, actorId);
   const prior = c.actor;
-  if (!undo.actors.some((a) => a.actorId === actorId)) undo.actors.push({ actorId, before: clonePlain(prior) });
+  const entry = undo.actors.find((a) => a.actorId === actorId);
+  if (entry) entry.after = clonePlain(next);
+  else undo.actors.push({ actorId, before: clonePlain(prior), after: clonePlain(next) });
   await ports.applyActor(actorId, next, prior);
   for (const x of work.combatants) if (x.actorId === actorId) x.actor = clonePlain(next);
 }

@@ -20,7 +20,7 @@
  * - {@link RelayActorStandIn}: the system Actor surface the relay uses (`toEngineSource`,
  *   `applyEngineActor` writing the source, `effects` with `has`/`get`/iteration, create/delete of
  *   ActiveEffects keeping ids, `testUserPermission(user, "OWNER")` from an ownership list).
- * - `Hooks.on/once/callAll`, `CONFIG.Dice.rolls`, `foundry.utils.randomID` (a counter: deterministic),
+ * - `Hooks.on/once/callAll`, `CONFIG.Dice.rolls`, an empty `ActiveEffect` base class, `foundry.utils.randomID` (a counter: deterministic),
  *   `foundry.applications.handlebars.loadTemplates`.
  *
  * Knowingly different: one client only (the GM's), no database latency beyond a microtask per
@@ -208,7 +208,19 @@ export interface RelayStandIn {
   uninstall(): void;
 }
 
-const EXTRA_GLOBALS = ["Hooks", "CONFIG", "fromUuid", "fromUuidSync", "Actor", "TokenDocument", "Item"] as const;
+const EXTRA_GLOBALS = [
+  "Hooks",
+  "CONFIG",
+  "fromUuid",
+  "fromUuidSync",
+  "Actor",
+  "TokenDocument",
+  "Item",
+  "ActiveEffect",
+] as const;
+
+/** Core's ActiveEffect base, only so the system's effect class can extend it when its module loads. */
+class ActiveEffectBaseStandIn {}
 
 /** Install the relay stand-in (the GM's client) with the world's ruleset. */
 export function installRelayStandIn(rulesetId: string): RelayStandIn {
@@ -334,6 +346,7 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     Actor: { implementation: RelayActorStandIn },
     TokenDocument: { implementation: RelayTokenStandIn },
     Item: { implementation: RelayItemStandIn },
+    ActiveEffect: ActiveEffectBaseStandIn,
   });
   return world;
 }

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SYSTEM_ID } from "../../src/constants.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import type { ActorSource } from "../../src/engine/types.js";
+import type { ActorSource, EffectSource, TurnStep } from "../../src/engine/types.js";
+import { combatantSource, damagePacket, effectSource, turnContext } from "../support/engine-fixtures.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
 import type { AttackCardData, CardLedger } from "../../src/workflows/card-data.js";
 import type { ledgerOf as LedgerOfFn } from "../../src/workflows/card-ledger.js";
@@ -420,5 +421,78 @@ describe("[SYS-HIDDEN] a player's copy of a card holds only what the visibility 
     expect(copy).not.toMatch(/"prior"|"after"|"before"/);
     expect(copy).not.toContain("hp.value");
     expect(records(m)[0]!.changes).toContainEqual({ kind: "add", path: "hp.value", delta: -6 });
+  });
+});
+
+describe("[SYS-PERM] turn-line undo reverses the step and keeps later play", () => {
+  /** Run turn steps through the REAL runner on the stand-in actors and post their lines as the GM's client does. */
+  async function runSteps(steps: TurnStep[], effects: EffectSource[] = []): Promise<MessageStandIn[]> {
+    const ogre = w.actors.get("ogre")!;
+    const ctx = turnContext([
+      combatantSource("c1", ogre.toEngineSource(), { actorId: ogre.uuid, effects: structuredClone(effects) }),
+    ]);
+    const { runPlan } = await import("../../src/workflows/turns.js");
+    const { postTurnLine } = await import("../../src/applications/combat/turn-chat.js");
+    const removed = new Map<string, ActiveEffect.CreateData>();
+    const before = w.messages.size;
+    await runPlan(R, ctx, steps, {
+      roll: async () => ({ total: 15, natural: 15 }),
+      applyActor: async (_key, next) => void (await ogre.applyEngineActor(next)),
+      addEffect: async () => "unused",
+      removeEffect: async (_key, id) => ogre.deleteEmbeddedDocuments("ActiveEffect", [id]),
+      updateEffect: async () => undefined,
+      rerollInitiative: async () => undefined,
+      post: async (line) => postTurnLine(line, { rolls: [], removedEffects: removed, combatId: "combat1" }),
+    });
+    return [...w.messages.values()].slice(before);
+  }
+  const burning = effectSource({
+    id: "burningburningbu",
+    name: "Ongoing 5 fire",
+    ongoing: { amount: 5, type: "fire" },
+  });
+
+  it("[SYS-PERM] undo of ongoing damage after a later hit gives back only the ongoing damage", async () => {
+    const { undoTurnLine } = await import("../../src/applications/combat/turn-chat.js");
+    const [line] = await runSteps([
+      {
+        kind: "damage",
+        actorId: "Actor.ogre",
+        packet: damagePacket(5, { ongoing: true }),
+        label: "D20C.Age13.Step.ongoing",
+      },
+    ]);
+    expect(hp("ogre")).toBe(25);
+    const m = await cardBy(alice, ["ogre"], "6");
+    await w.send(applyWire(m.id, "ogre"), alice.id);
+    expect(hp("ogre")).toBe(19);
+    await undoTurnLine(line as unknown as ChatMessage);
+    expect(hp("ogre")).toBe(24);
+    expect((line!.flags[SYSTEM_ID]!.turnLine as { undone: boolean }).undone).toBe(true);
+    // Then undoing the card's hit returns to the start.
+    await w.send(undoWire(m.id, records(m)[0]!.id), alice.id);
+    expect(w.actors.get("ogre")!.source).toEqual(monster());
+  });
+
+  it("[SYS-PERM] undo of a save puts the effect back and keeps a condition added since", async () => {
+    const { undoTurnLine } = await import("../../src/applications/combat/turn-chat.js");
+    const ogre = w.actors.get("ogre")!;
+    await ogre.createEmbeddedDocuments("ActiveEffect", [
+      {
+        _id: burning.id,
+        name: burning.name,
+        statuses: [],
+        flags: { [SYSTEM_ID]: { effect: { ongoing: burning.ongoing } } },
+      },
+    ]);
+    const [line] = await runSteps(
+      [{ kind: "removeEffect", actorId: "Actor.ogre", effectId: burning.id, label: "D20C.Age13.Step.expired" }],
+      [burning],
+    );
+    expect(ogre.effectIds()).toEqual([]);
+    ogre.source = { ...ogre.source, conditions: ["dazed"] };
+    await undoTurnLine(line as unknown as ChatMessage);
+    expect(ogre.effectIds()).toEqual([burning.id]);
+    expect(ogre.source.conditions).toEqual(["dazed"]);
   });
 });

@@ -1,13 +1,16 @@
 /**
  * Turn-automation chat lines in Foundry ([SYS-TURNS]): post one compact message per step (error
- * lines whispered to the GMs), and the GM's Undo button that restores what the step changed from
- * the snapshots stored in the message flags.
+ * lines whispered to the GMs), and the GM's Undo button that reverses what the step changed (the
+ * difference the message flags record), keeping what happened since.
  */
 import { SYSTEM_ID } from "../../constants.js";
 import { isDocumentUuid } from "../../foundry-compat.js";
 import { effectCreateData, type SystemEffectData } from "../../documents/active-effect.js";
 import { hasUndo, turnLineView } from "../../workflows/combat-chat.js";
 import type { ChatLine } from "../../workflows/turns.js";
+import { diffActor, invertChanges } from "../../engine/changes.js";
+import { withActorQueue } from "../../workflows/actor-queue.js";
+import { undoneCreations } from "../../workflows/apply-core.js";
 
 export const TURN_LINE_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/turn-line.hbs`;
 
@@ -51,7 +54,23 @@ export async function postTurnLine(
   });
 }
 
-/** Undo a step: restore prior actor sources, re-create removed effects, delete added ones. */
+/** Effects whose creating card application was undone since (GM-written ledgers): never brought back. */
+function undoneCardEffects(): Set<string> {
+  return undoneCreations(
+    game.messages.contents.flatMap((m) => {
+      const ledger = m.flags[SYSTEM_ID]?.ledger;
+      return ledger && m.author?.isGM ? ledger.card.applied : [];
+    }),
+  );
+}
+
+/**
+ * Undo a step ([SYS-TURNS], [SYS-PERM]): reverse what it changed on each actor (the difference
+ * between the actor before and after the step, applied to the actor as it is now, so later hits,
+ * heals and conditions stay), re-create the effects it removed (unless their creation was undone
+ * since), delete the ones it added. Runs in the actors' queue. Lines from older versions, which
+ * hold only the prior state, restore it.
+ */
 export async function undoTurnLine(message: ChatMessage): Promise<void> {
   const flags = message.flags[SYSTEM_ID]?.turnLine;
   if (!flags || flags.undone || !hasUndo(flags.line) || !game.user?.isGM) return;
@@ -61,31 +80,56 @@ export async function undoTurnLine(message: ChatMessage): Promise<void> {
   const actorOf = (key: string): Actor.Implementation | null => {
     if (!isDocumentUuid(key)) return null;
     const doc = fromUuidSync(key);
-    return doc instanceof Actor ? doc : null;
+    return doc instanceof Actor.implementation ? doc : null;
   };
-  for (const a of undo.actors) {
-    const actor = actorOf(a.actorId);
-    if (!actor) continue;
-    await actor.applyEngineActor(a.before);
-  }
-  for (const r of undo.removedEffects) {
-    const actor = actorOf(r.actorId);
-    if (!actor || actor.effects.has(r.effect.id)) continue;
-    const full = flags.removedEffects[r.effect.id];
-    const { id, ...rest } = r.effect;
-    await actor.createEmbeddedDocuments("ActiveEffect", [full ?? { _id: id, ...effectCreateData(rest) }], {
-      keepId: true,
-    });
-  }
-  for (const r of undo.addedEffects) {
-    const actor = actorOf(r.actorId);
-    if (actor?.effects.has(r.effectId)) await actor.deleteEmbeddedDocuments("ActiveEffect", [r.effectId]);
-  }
-  for (const r of undo.updatedEffects) {
-    const doc = actorOf(r.actorId)?.effects.get(r.before.id);
-    const { id: _id, name, statuses, ...rest } = r.before;
-    await doc?.update({ name, statuses, flags: { [SYSTEM_ID]: { effect: rest as SystemEffectData } } });
-  }
+  const keys = [
+    ...undo.actors.map((a) => a.actorId),
+    ...undo.removedEffects.map((r) => r.actorId),
+    ...undo.addedEffects.map((r) => r.actorId),
+  ].flatMap((k) => {
+    const actor = actorOf(k);
+    return actor ? [actor.uuid] : [];
+  });
+  const conflicts: string[] = [];
+  await withActorQueue(keys, async () => {
+    const gone = undoneCardEffects();
+    for (const a of undo.actors) {
+      const actor = actorOf(a.actorId);
+      if (!actor) continue;
+      if (!a.after) {
+        await actor.applyEngineActor(a.before);
+        continue;
+      }
+      const plan = invertChanges(diffActor(a.before, a.after), actor.toEngineSource(), [], gone);
+      conflicts.push(...plan.conflicts.map((c) => c.path));
+      await actor.applyEngineActor(plan.next);
+    }
+    for (const r of undo.removedEffects) {
+      const actor = actorOf(r.actorId);
+      if (!actor || actor.effects.has(r.effect.id) || gone.has(r.effect.id)) continue;
+      const full = flags.removedEffects[r.effect.id];
+      const { id, ...rest } = r.effect;
+      await actor.createEmbeddedDocuments("ActiveEffect", [full ?? { _id: id, ...effectCreateData(rest) }], {
+        keepId: true,
+      });
+    }
+    for (const r of undo.addedEffects) {
+      const actor = actorOf(r.actorId);
+      if (actor?.effects.has(r.effectId)) await actor.deleteEmbeddedDocuments("ActiveEffect", [r.effectId]);
+    }
+    for (const r of undo.updatedEffects) {
+      const doc = actorOf(r.actorId)?.effects.get(r.before.id);
+      const { id: _id, name, statuses, ...rest } = r.before;
+      await doc?.update({ name, statuses, flags: { [SYSTEM_ID]: { effect: rest as SystemEffectData } } });
+    }
+  });
+  if (conflicts.length)
+    ui.notifications?.warn(
+      format("D20C.Chat.Undo.Conflict", {
+        name: flags.line.data.name ?? "",
+        fields: [...new Set(conflicts)].join(", "),
+      }),
+    );
   const next: TurnLineFlags = { ...flags, undone: true };
   await message.update({ content: await render(next, false), flags: { [SYSTEM_ID]: { turnLine: next } } });
 }
