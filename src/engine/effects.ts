@@ -252,3 +252,19 @@ export function soloContext(
     options,
   };
 }
+
+/**
+ * Whether a condition toggled on from the token HUD gets the duration prompt: a condition of this
+ * game that is not the tracker's "defeated" status, on an effect the system has no data for yet.
+ */
+export function asksStatusDuration(
+  statuses: Iterable<string>,
+  facts: { conditionIds: readonly string[]; defeatedId: string | null; hasSystemData: boolean },
+): boolean {
+  if (facts.hasSystemData) return false;
+  const ids = [...statuses];
+  return ids.some((id) => facts.conditionIds.includes(id)) && !ids.includes(facts.defeatedId ?? "");
+}
+
+/** The durations the HUD prompt offers (an instant condition makes no sense). */
+export const STATUS_DURATIONS: readonly DurationKind[] = DURATION_KINDS.filter((d) => d !== "instant");

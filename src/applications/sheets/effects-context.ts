@@ -10,6 +10,7 @@ import {
   effectSaveRequest,
   ongoingWords,
   SAVE_DIFFICULTIES,
+  STATUS_DURATIONS,
   SUSTAIN_ACTIONS,
   sustainRefusal,
   type Words,
@@ -289,4 +290,46 @@ export function editedEffect(
 ): Omit<EffectSource, "id"> {
   if (edited.duration !== before.duration) return edited;
   return { ...edited, armed: before.armed, sustainedRound: before.sustainedRound };
+}
+
+// ------------------------------------------------------------------------------------------------
+// The token HUD's duration prompt
+// ------------------------------------------------------------------------------------------------
+
+/** The prompt's fields: how long the condition lasts, its save, and who times it. */
+export function statusDurationContext(input: {
+  conditionLabel: string;
+  names: Readonly<Record<string, string>>;
+  currentCombatantId: string | null;
+  format: Format;
+}) {
+  const { format } = input;
+  return {
+    hint: format("D20C.Effects.Prompt.Hint"),
+    durations: STATUS_DURATIONS.map((d) => option(d, format(`D20C.Effects.Kind.${d}`), d === "permanent")),
+    saves: SAVE_DIFFICULTIES.map((s) => option(s, format(`D20C.Effects.SaveDifficulty.${s}`), s === "normal")),
+    creators: [
+      option("", format("D20C.Effects.Form.CreatorNone"), input.currentCombatantId === null),
+      ...Object.entries(input.names).map(([id, name]) => option(id, name, id === input.currentCombatantId)),
+    ],
+  };
+}
+
+/**
+ * The system data a toggled condition gets from the prompt (validated like the effect form):
+ * its duration, save and creator; the rest as a plain effect has it.
+ */
+export function statusDurationFromForm(
+  form: Record<string, unknown>,
+  creators: readonly string[],
+): Pick<EffectSource, "duration" | "save" | "sourceCombatantId" | "sustain"> {
+  const duration = oneOf(form, "duration", STATUS_DURATIONS, "permanent");
+  const creator = text(form, "creator");
+  if (creator && !creators.includes(creator)) throw new EngineError("creator", `no combatant "${creator}"`, creator);
+  return {
+    duration,
+    save: oneOf(form, "save", SAVE_DIFFICULTIES, "normal"),
+    sourceCombatantId: creator || null,
+    sustain: duration === "sustain" ? "minor" : null,
+  };
 }

@@ -5,6 +5,7 @@
 import { D20ActorSheet } from "./actor-sheet.js";
 import { D20ItemSheet } from "./item-sheet.js";
 import { loadEffectTemplates } from "../../workflows/effects.js";
+import { registerStatusDurationPrompt } from "../../workflows/status-duration.js";
 import { registerSheetsWith, type SheetConfigCalls } from "./registration.js";
 
 /** Foundry's V1 core sheets, where this Foundry version still ships them (v13–v15). */
@@ -28,6 +29,7 @@ export function registerSheets(): void {
   refreshSheetsOnEscalation();
   refreshSheetsOnActions();
   loadEffectTemplates();
+  registerStatusDurationPrompt();
 }
 
 /** The Actions panel shows the combatant's actions left: re-render its actor's open sheets when they change. */
