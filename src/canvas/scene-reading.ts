@@ -17,7 +17,14 @@
  *   and inset corners — the same test Foundry runs for the viewing user. Unknown (null) when the scene
  *   has no token vision or the viewer has no vision source on this client. Light levels are not read.
  */
-import type { Battlefield, FieldToken, Standing, WallSegment } from "../engine/geometry.js";
+import {
+  occupiesArea,
+  type Battlefield,
+  type FieldToken,
+  type GridPoint,
+  type Standing,
+  type WallSegment,
+} from "../engine/geometry.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import type { SceneReading } from "../engine/scene.js";
 import type { RangeKind, RuleOptions } from "../engine/types.js";
@@ -143,6 +150,8 @@ export function readAttackScene(
   options: RuleOptions,
   actor: Actor.Implementation,
   range: RangeKind,
+  targets: Iterable<foundry.canvas.placeables.Token> = game.user.targets,
+  origin: GridPoint | null = null,
 ): AttackSceneReading | null {
   if (!ruleset.readScene || !sceneReadable() || !canvas?.scene || !canvas.tokens || !canvas.grid) return null;
   const attacker = attackerToken(actor);
@@ -164,7 +173,7 @@ export function readAttackScene(
   }));
   const field = battlefieldFrom(canvas.grid.size, walls, tokens, attacker.document.id ?? "");
   const readings = new Map<string, SceneReading>();
-  for (const target of game.user.targets) {
+  for (const target of targets) {
     if (target === attacker || !target.document.id) continue;
     readings.set(
       target.document.uuid,
@@ -173,6 +182,7 @@ export function readAttackScene(
         attackerId: attacker.document.id ?? "",
         targetId: target.document.id,
         range,
+        origin,
         attackerSeesTarget: tokenSees(attacker, target),
         targetSeesAttacker: tokenSees(target, attacker),
         options,
@@ -180,4 +190,38 @@ export function readAttackScene(
     );
   }
   return { readings, attacker };
+}
+
+/** An area placed on the scene: its origin square and the tokens it holds. */
+export interface PlacedArea {
+  origin: GridPoint;
+  tokens: foundry.canvas.placeables.Token[];
+}
+
+/**
+ * The area the user placed for a close or area attack: their newest measured template on the
+ * viewed scene (read with the scene reading on and a square grid), its origin square (the square
+ * its origin point lies in) and every token with a square whose centre the template's shape holds.
+ * Null when there is none.
+ */
+export function placedArea(): PlacedArea | null {
+  if (!sceneReadable() || !canvas?.templates || !canvas.tokens || !canvas.grid) return null;
+  const size = canvas.grid.size;
+  const mine = canvas.templates.placeables.filter((t) => t.document.author?.id === game.user.id && t.shape);
+  const template = mine.at(-1);
+  if (!template?.shape) return null;
+  const { x, y } = template.document;
+  const shape = template.shape;
+  const inside = (sq: GridPoint) => shape.contains((sq.x + 0.5) * size - x, (sq.y + 0.5) * size - y);
+  const tokens = canvas.tokens.placeables.filter((t) =>
+    occupiesArea(
+      {
+        x: Math.round(t.document.x / size),
+        y: Math.round(t.document.y / size),
+        size: Math.max(1, Math.round(t.document.width ?? 1)),
+      },
+      inside,
+    ),
+  );
+  return { origin: { x: Math.floor(x / size), y: Math.floor(y / size) }, tokens };
 }

@@ -280,3 +280,11 @@ export function flanks(
   if (ax === 0 && ay === 0) return false;
   return ax === -bx && ay === -by;
 }
+
+/**
+ * Whether a creature is in an area: some square of its footprint is, by `inside` (the area's own
+ * test of a square — a placed template's shape, a burst's squares).
+ */
+export function occupiesArea(t: Pick<FieldToken, "x" | "y" | "size">, inside: (square: GridPoint) => boolean): boolean {
+  return footprintSquares(t).some(inside);
+}

@@ -22,7 +22,7 @@ import {
 } from "./attack-core.js";
 import { spendAttackAction } from "./actions.js";
 import { drawCoverLines } from "../canvas/cover-lines.js";
-import { readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
+import { placedArea, readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
 import type { SceneNote } from "../engine/scene.js";
 import { publicCard } from "./card-secrets.js";
 import { cardVisibility } from "../settings-attack.js";
@@ -120,9 +120,15 @@ export async function rollAttack(
   try {
     const { power, weapon } = attackSources(item, ruleset);
     let chosen = situation ?? plainSituation();
-    let targets = targetSnapshots();
-    // [SYS-CANVAS] a situation given by the caller is used as it is; otherwise the scene pre-fills.
-    const scene = situation ? null : readAttackScene(ruleset, options, actor, power.range);
+    // [SYS-CANVAS] a close or area attack with a template placed targets every creature in it and
+    // judges cover from the template's origin square.
+    const area = power.range === "close" || power.range === "area" ? placedArea() : null;
+    const areaTokens = area ? area.tokens.filter((t) => power.range === "area" || t.actor !== actor) : null;
+    let targets = targetSnapshots(areaTokens ?? game.user.targets);
+    // A situation given by the caller is used as it is; otherwise the scene pre-fills.
+    const scene = situation
+      ? null
+      : readAttackScene(ruleset, options, actor, power.range, areaTokens ?? game.user.targets, area?.origin ?? null);
     let perTarget: Situation[] | null = null;
     if (!fastForward && !situation) {
       const dialogTargets = scene

@@ -36,10 +36,12 @@ export function attackSources(
   return { power: item.toPowerSource(), weapon: item.toWeaponSource() };
 }
 
-/** Snapshots of the user's targeted tokens (UUIDs, names, engine sources) at roll time. */
-export function targetSnapshots(): TargetSnapshot[] {
+/** Snapshots of the user's targeted tokens (or the given ones: UUIDs, names, engine sources) at roll time. */
+export function targetSnapshots(
+  tokens: Iterable<foundry.canvas.placeables.Token> = game.user.targets,
+): TargetSnapshot[] {
   const out: TargetSnapshot[] = [];
-  for (const token of game.user.targets) {
+  for (const token of tokens) {
     const actor = token.actor;
     if (!actor) continue;
     out.push({

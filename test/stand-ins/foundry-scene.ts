@@ -11,6 +11,8 @@
  * - `CONFIG.Canvas.detectionModes.basicSight.testVisibility(source, mode, {object})`: answers from
  *   the table of who cannot see whom that the test sets ({@link SceneStandIn.blind}) — it decides no
  *   rule, it stands for Foundry's vision result;
+ * - `canvas.templates.placeables`: measured templates (`document.x/y/author.id`, `shape.contains`
+ *   relative to the origin, as a PIXI.Rectangle answers it);
  * - `CONST.GRID_TYPES`, and `PIXI.Graphics` recording `lineStyle`/`moveTo`/`lineTo`/`destroy`.
  *
  * Knowing differences: no real line of sight, lighting or fog; coordinates are the plain numbers
@@ -82,6 +84,30 @@ export interface SceneStandIn {
   drawn: GraphicsStandIn[];
   /** The scene's grid type (1 square, 0 gridless). */
   gridType: number;
+  /** Measured templates on the scene (newest last). */
+  templates: TemplateStandIn[];
+}
+
+/** A measured template: its origin in pixels, its author, and a rectangular shape relative to the origin. */
+export interface TemplateStandIn {
+  document: { x: number; y: number; author: { id: string } };
+  shape: { contains(x: number, y: number): boolean };
+}
+
+/** A square template of `squares` × `squares` whose origin is the top-left corner of square (col, row). */
+export function placeSquareTemplate(
+  scene: SceneStandIn,
+  col: number,
+  row: number,
+  squares: number,
+  authorId: string,
+): void {
+  const s = scene.gridSize;
+  scene.templates.push({
+    document: { x: col * s, y: row * s, author: { id: authorId } },
+    // PIXI.Rectangle#contains: left and top edges inside, right and bottom outside.
+    shape: { contains: (x, y) => x >= 0 && y >= 0 && x < squares * s && y < squares * s },
+  });
 }
 
 const GLOBALS = ["canvas", "CONST", "CONFIG", "PIXI"] as const;
@@ -131,7 +157,15 @@ export function addWall(scene: SceneStandIn, x0: number, y0: number, x1: number,
 export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => void } {
   const g = globalThis as Record<string, unknown>;
   const saved = new Map(GLOBALS.map((n) => [n, g[n]]));
-  const scene: SceneStandIn = { gridSize: 100, walls: [], tokens: [], blind: new Map(), drawn: [], gridType: 1 };
+  const scene: SceneStandIn = {
+    gridSize: 100,
+    walls: [],
+    tokens: [],
+    blind: new Map(),
+    drawn: [],
+    gridType: 1,
+    templates: [],
+  };
   const sceneDoc = {
     get grid() {
       return { type: scene.gridType };
@@ -166,6 +200,11 @@ export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => v
           return scene.tokens;
         },
         controlled: [],
+      },
+      templates: {
+        get placeables() {
+          return scene.templates;
+        },
       },
       visibility: { tokenVision: true },
       controls: {

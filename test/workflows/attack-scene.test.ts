@@ -19,7 +19,13 @@ import {
   standInAttackFaces,
   type AttackStandInState,
 } from "../stand-ins/foundry-attack.js";
-import { addWall, installSceneStandIn, placeToken, type SceneStandIn } from "../stand-ins/foundry-scene.js";
+import {
+  addWall,
+  installSceneStandIn,
+  placeSquareTemplate,
+  placeToken,
+  type SceneStandIn,
+} from "../stand-ins/foundry-scene.js";
 import { npc, power } from "./attack-fixtures.js";
 
 const FF = getRuleset("ffd20");
@@ -58,6 +64,7 @@ function battlefield(): void {
   scene.walls.length = 0;
   scene.drawn.length = 0;
   scene.blind.clear();
+  scene.templates.length = 0;
   placeToken(scene, "tArcher", archer, 0, 0, 1);
   const a = placeToken(scene, "tSlit", slitFoe, 5, 0, -1);
   const b = placeToken(scene, "tOpen", openFoe, 0, 5, -1);
@@ -170,5 +177,32 @@ describe("[SYS-CANVAS] the attack dialog pre-filled from the scene", () => {
     } finally {
       scene.gridType = 1;
     }
+  });
+
+  it("[FF-COVER] an area attack on a placed template targets exactly the creatures in it, cover from its origin", async () => {
+    const fireball = new ItemStandIn(
+      "power",
+      "Fire Burst",
+      power({ range: "area", defense: "ref", attackBonus: 5, damage: "1d6" }),
+    );
+    // A 3×3 template whose origin square is (4, 1): the crossbowman on (5, 0) and the archer are
+    // outside it, the two goblins placed inside are in. The traces start at the origin square's
+    // corners, from which both goblins are in the clear.
+    const inside = new ActorStandIn("inside", "Goblin Cutter", npc(FF, 10));
+    const inToken = placeToken(scene, "tInside", inside, 5, 2, -1);
+    const edge = new ActorStandIn("edge", "Goblin Sneak", npc(FF, 10));
+    placeToken(scene, "tEdge", edge, 6, 3, -1);
+    placeSquareTemplate(scene, 4, 1, 3, "userStandIn");
+    state.targets.clear();
+    standInAttackFaces.push(12, 12, 3, 3);
+    await rollAttack(archer as never, fireball as never, { fastForward: true });
+    expect(state.errors).toEqual([]);
+    const card = cardOf();
+    expect(card.targets.map((t) => t.name)).toEqual(["Goblin Cutter", "Goblin Sneak"]);
+    expect(card.targets[0]!.uuid).toBe(inToken.document.uuid);
+    // One card, one roll per target.
+    expect(state.messages).toHaveLength(1);
+    expect(card.dice).toHaveLength(2);
+    expect(card.targets.every((t) => !t.outcome.modifiers.some((m) => m.key === "cover"))).toBe(true);
   });
 });
