@@ -139,6 +139,16 @@ export class D20Combat extends Combat {
     return out;
   }
 
+  /** Actor keys of the combatants players cannot see (hidden in the tracker, or on a hidden token). */
+  private hiddenActorKeys(ctx: TurnContext): Set<string> {
+    const out = new Set<string>();
+    for (const src of ctx.combatants) {
+      const c = this.combatants.get(src.id);
+      if (c && (c.hidden || c.token?.hidden)) out.add(src.actorId);
+    }
+    return out;
+  }
+
   /** Foundry ports for the plan runner: real rolls, one update per change, chat lines with Undo. */
   turnPorts(ctx: TurnContext): TurnPorts {
     const actors = this.actorsByKey(ctx);
@@ -189,7 +199,12 @@ export class D20Combat extends Combat {
         );
       },
       post: async (line: ChatLine) => {
-        await postTurnLine(line, { rolls: rolls.splice(0), removedEffects: removed, combatId: this.id ?? "" });
+        await postTurnLine(line, {
+          rolls: rolls.splice(0),
+          removedEffects: removed,
+          combatId: this.id ?? "",
+          hiddenActors: this.hiddenActorKeys(ctx),
+        });
       },
     };
   }

@@ -66,6 +66,15 @@ export function turnLineView(
   };
 }
 
+/**
+ * Whether only GMs may read a turn line ([SYS-HIDDEN]): a failed step, or a line about a
+ * combatant players cannot see (hidden in the tracker or on a hidden token), whose name, rolls
+ * and HP would give it away.
+ */
+export function turnLineGmOnly(line: Pick<ChatLine, "actorId" | "error">, hiddenActors: ReadonlySet<string>): boolean {
+  return Boolean(line.error) || (line.actorId !== null && hiddenActors.has(line.actorId));
+}
+
 /** Whether a line's undo record would change anything. */
 export function hasUndo(line: ChatLine): boolean {
   const u = line.undo;

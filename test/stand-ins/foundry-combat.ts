@@ -17,6 +17,7 @@
  * - `updateEmbeddedDocuments("Combatant")`: applies, re-sorts via `setupTurns`, and starts turn
  *   events when the current combatant changed, unless `turnEvents: false`.
  * - `delete()` calls `_onDelete(options, userId)`; `Combatant#update({flags})` merges the flags.
+ * - `Combatant#hidden` and `Combatant#token.hidden` as the test sets them.
  *
  * Knowing differences: no database, permissions (only `isOwner`), sockets, hooks, sounds, time or
  * chat rendering; one client, which is the active GM unless a test says otherwise. It decides no
@@ -138,6 +139,9 @@ export interface StandInCombatantData {
   /** Whether this client owns the combatant (default true: the GM). */
   owner?: boolean;
   flags?: Flags;
+  /** Core `Combatant#hidden` (hidden in the tracker) and the token's own `hidden`. */
+  hidden?: boolean;
+  tokenHidden?: boolean;
 }
 
 /** Foundry's Combatant base, as far as D20Combatant and the combat need it. */
@@ -151,7 +155,11 @@ export class StandInFoundryCombatant {
   isOwner: boolean;
   flags: Flags;
   tokenId: string | null = null;
+  hidden: boolean;
+  token: { hidden: boolean } | null;
   constructor(data: StandInCombatantData) {
+    this.hidden = data.hidden ?? false;
+    this.token = data.tokenHidden === undefined ? null : { hidden: data.tokenHidden };
     this.id = data.id;
     this.name = data.id;
     this.actor = data.actor;
@@ -469,7 +477,10 @@ export const standInGlobals = {
     },
     users: {
       activeGM: { isSelf: true } as { isSelf: boolean } | null,
-      filter: (): { id: string }[] => [],
+      /** The world's users (none unless a test lists them); `filter` runs the predicate over them. */
+      list: [] as { id: string; isGM: boolean }[],
+      filter: (fn: (u: { id: string; isGM: boolean }) => boolean): { id: string; isGM: boolean }[] =>
+        standInGlobals.game.users.list.filter(fn),
     },
     user: { isGM: true, id: "gmStandIn" },
     /** Foundry's generation: 13, or 14 where a test checks v14's effect fields. */

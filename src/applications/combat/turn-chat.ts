@@ -6,7 +6,7 @@
 import { SYSTEM_ID } from "../../constants.js";
 import { isDocumentUuid } from "../../foundry-compat.js";
 import { effectCreateData, type SystemEffectData } from "../../documents/active-effect.js";
-import { hasUndo, turnLineView } from "../../workflows/combat-chat.js";
+import { hasUndo, turnLineGmOnly, turnLineView } from "../../workflows/combat-chat.js";
 import type { ChatLine } from "../../workflows/turns.js";
 import { diffActor, invertChanges } from "../../engine/changes.js";
 import { withActorQueue } from "../../workflows/actor-queue.js";
@@ -37,7 +37,13 @@ async function render(flags: TurnLineFlags, isGM: boolean): Promise<string> {
 /** Post one chat line (the Foundry port of the plan runner). */
 export async function postTurnLine(
   line: ChatLine,
-  extra: { rolls: Roll.Any[]; removedEffects: Map<string, ActiveEffect.CreateData>; combatId: string },
+  extra: {
+    rolls: Roll.Any[];
+    removedEffects: Map<string, ActiveEffect.CreateData>;
+    combatId: string;
+    /** Actor keys of combatants players cannot see: lines about them go to the GMs only. */
+    hiddenActors?: ReadonlySet<string>;
+  },
 ): Promise<void> {
   const removedEffects: Record<string, ActiveEffect.CreateData> = {};
   for (const r of line.undo?.removedEffects ?? []) {
@@ -49,7 +55,7 @@ export async function postTurnLine(
   await ChatMessage.create({
     content: await render(flags, false),
     rolls: extra.rolls,
-    ...(line.error ? { whisper: gmIds } : {}),
+    ...(turnLineGmOnly(line, extra.hiddenActors ?? new Set<string>()) ? { whisper: gmIds } : {}),
     flags: { [SYSTEM_ID]: { turnLine: flags } },
   });
 }
