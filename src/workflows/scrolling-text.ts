@@ -1,7 +1,8 @@
 /**
  * Scrolling numbers over the tokens of an actor whose HP or temporary HP changed, on every client:
  * the updating client notes the old values in the update options (preUpdateActor), every client
- * shows the difference after the update (updateActor).
+ * shows the difference after the update (updateActor), only over the tokens that client can see
+ * ([SYS-HIDDEN]: a number over a hidden or secret token would give it away).
  */
 import { SYSTEM_ID } from "../constants.js";
 
@@ -14,6 +15,19 @@ export function hpDeltas(before: Hp, after: Hp): { kind: "hp" | "temp"; delta: n
   if (after.temp !== before.temp) out.push({ kind: "temp", delta: after.temp - before.temp });
   if (after.value !== before.value) out.push({ kind: "hp", delta: after.value - before.value });
   return out;
+}
+
+/** The token facts that decide whether this client may show a number over it. */
+export interface TokenSight {
+  /** The placeable is visible to this client (Foundry's `Token#visible`: hidden, vision, fog). */
+  visible: boolean;
+  /** The token's disposition is secret (`TokenDocument#isSecret`). */
+  secret: boolean;
+}
+
+/** Whether a floating number may be drawn over a token on this client (pure). */
+export function showsNumbersOver(token: TokenSight): boolean {
+  return token.visible && !token.secret;
 }
 
 function hpOf(actor: Actor.Implementation): Hp | null {
@@ -36,6 +50,7 @@ export function registerScrollingText(): void {
     const deltas = hpDeltas(before, after);
     if (!deltas.length) return;
     for (const token of actor.getActiveTokens()) {
+      if (!showsNumbersOver({ visible: token.visible, secret: token.document.isSecret })) continue;
       deltas.forEach((d, i) => {
         const text = `${d.delta > 0 ? "+" : "−"}${Math.abs(d.delta)}`;
         const fill = d.kind === "temp" ? 0x4fa3d8 : d.delta < 0 ? 0xe0403c : 0x3fb950;
