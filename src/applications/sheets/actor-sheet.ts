@@ -27,6 +27,12 @@ import { conditionToggle } from "./conditions.js";
 import { ITEM_SHEET_TYPES } from "./registration.js";
 import { damageTypeLabelWith } from "./labels.js";
 import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
+import { limitedSheetContext, showsLimitedView } from "./limited-context.js";
+
+/** The one part a user with LIMITED permission gets instead of the full sheet. */
+const LIMITED_PARTS = {
+  limited: { template: `systems/${SYSTEM_ID}/templates/sheets/actor-limited.hbs` },
+};
 
 /** Lists edited as numbered form rows. */
 const LIST_FIELDS = ["resistances", "vulnerabilities", "wounds"] as const;
@@ -94,11 +100,27 @@ export class D20ActorSheet extends SheetBase {
     return this.document as D20Actor;
   }
 
+  /** Core shows LIMITED users the whole sheet unless it renders a limited template: this one does. */
+  get showsLimited(): boolean {
+    return showsLimitedView({ isGM: game.user?.isGM ?? false, limited: this.document.limited === true });
+  }
+
+  override _configureRenderParts(
+    options: Parameters<SheetBaseInstance["_configureRenderParts"]>[0],
+  ): ReturnType<SheetBaseInstance["_configureRenderParts"]> {
+    if (this.showsLimited) return structuredClone(LIMITED_PARTS);
+    return super._configureRenderParts(options);
+  }
+
   override async _prepareContext(
     options: Parameters<SheetBaseInstance["_prepareContext"]>[0],
-  ): Promise<Record<string, unknown> & ActorSheetContext> {
-    const base: Record<string, unknown> = await super._prepareContext(options);
+  ): Promise<Record<string, unknown> & (ActorSheetContext | ReturnType<typeof limitedSheetContext>)> {
     const actor = this.d20Actor;
+    // Nothing beyond the limited view's few fields is even put in its context.
+    if (this.showsLimited) {
+      return limitedSheetContext({ name: actor.name ?? "", img: actor.img ?? "", derived: actor.derived });
+    }
+    const base: Record<string, unknown> = await super._prepareContext(options);
     const system = actor.toEngineSource();
     const raw = actor.system as unknown as {
       derived?: DerivedActor;
