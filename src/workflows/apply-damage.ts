@@ -164,7 +164,7 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
       userId: asker.id,
       recordId: foundry.utils.randomID(),
       roll: async (request) => {
-        const { roll, result } = await rollRequest(request);
+        const { roll, result } = await rollRequest(request, actor.getRollData());
         pending.push(roll);
         return result;
       },

@@ -133,7 +133,7 @@ function actorPorts(actor: Actor.Implementation): TurnPorts {
   const removed = new Map<string, ActiveEffect.CreateData>();
   return {
     roll: async (request: RollRequest): Promise<RollResult> => {
-      const { roll, result } = await rollRequest(request);
+      const { roll, result } = await rollRequest(request, actor.getRollData());
       rolls.push(roll);
       return result;
     },

@@ -103,9 +103,16 @@ export async function actorFromUuid(uuid: string): Promise<Actor.Implementation 
   return null;
 }
 
-/** Roll a rules request with a SaveRoll; returns the roll and the engine's view of it. */
-export async function rollRequest(request: RollRequest): Promise<{ roll: SaveRoll; result: RollResult }> {
-  const roll = new SaveRoll(request.formula);
+/**
+ * Roll a rules request with a SaveRoll whose formula is resolved from the roller's roll data (a
+ * recovery written `1d8 + @con` needs it: Foundry leaves an unresolved `@con` in the formula and
+ * refuses to evaluate it); returns the roll and the engine's view of it.
+ */
+export async function rollRequest(
+  request: RollRequest,
+  rollData: Record<string, unknown>,
+): Promise<{ roll: SaveRoll; result: RollResult }> {
+  const roll = new SaveRoll(SaveRoll.replaceFormulaData(request.formula, rollData));
   await roll.evaluate();
   return { roll, result: roll.toRollResult() };
 }
@@ -122,6 +129,19 @@ export function messageModeOptions(): ChatMessageCreateOptions {
   } catch {
     return {};
   }
+}
+
+/**
+ * Roll data for a request's `actorId` (an actor UUID or id): the first of `actors` it names, else
+ * the document that UUID resolves to, else the first actor's.
+ */
+export function rollDataFor(actorId: string, actors: readonly Actor.Implementation[]): Record<string, unknown> {
+  const named = actors.find((a) => a.uuid === actorId || a.id === actorId);
+  if (named) return named.getRollData();
+  const doc = isDocumentUuid(actorId) ? fromUuidSync(actorId) : null;
+  if (doc instanceof Actor.implementation) return doc.getRollData();
+  if (doc instanceof TokenDocument.implementation && doc.actor) return doc.actor.getRollData();
+  return actors[0]?.getRollData() ?? {};
 }
 
 /** Post one chat message with our flags and rolls. */

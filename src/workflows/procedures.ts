@@ -29,7 +29,7 @@ import {
   type EconomyCombat,
 } from "./actions.js";
 import { postRequestRolls } from "./apply-damage.js";
-import { effectSources, rollRequest } from "./foundry-docs.js";
+import { effectSources, rollDataFor, rollRequest } from "./foundry-docs.js";
 import { reachedTarget, type ResolvedRequest } from "./requests.js";
 
 /** The actor surface a procedure reads and writes (the system Actor, or a stand-in). */
@@ -183,7 +183,11 @@ export function foundryProcedurePorts(sheetActor: Actor.Implementation): Procedu
       return out;
     },
     effects: (a) => effectSources(a as unknown as Actor.Implementation),
-    roll: async (request) => rollRequest(request),
+    roll: async (request) => {
+      // The roller's data: the sheet's actor, or the target or other combatant the request names.
+      const actors = [sheetActor, ...[...game.user.targets].flatMap((t) => (t.actor ? [t.actor] : []))];
+      return rollRequest(request, rollDataFor(request.actorId, actors));
+    },
     post: async (_a, title, rolls, events) => {
       const made = rolls.flatMap((r) => (r.roll ? [{ resolved: r.resolved, roll: r.roll }] : []));
       await postRequestRolls(sheetActor, title, made, events);

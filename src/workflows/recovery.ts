@@ -11,7 +11,7 @@ import { decideRecovery } from "./sheet-rolls.js";
 
 async function recover(actor: Actor.Implementation, rally: boolean): Promise<void> {
   try {
-    const { roll, made } = foundryRoller();
+    const { roll, made } = foundryRoller(actor);
     const outcome = await decideRecovery(
       activeRuleset(),
       engineSource(actor),

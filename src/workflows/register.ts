@@ -26,7 +26,7 @@ import { engineSource } from "./foundry-docs.js";
 /** Rolls the rules ask for after an HP edit outside a card (token HUD): roll them, write, post. */
 async function followRuleResult(actor: Actor.Implementation, result: RuleResult): Promise<void> {
   if (!result.requests.length || !actor.isOwner) return;
-  const { roll, made } = foundryRoller();
+  const { roll, made } = foundryRoller(actor);
   const options = ruleOptions();
   const followed = await runRequests(
     activeRuleset(),

@@ -11,13 +11,13 @@ import { engineSource, fmt, rollRequest, writeEngineSource } from "./foundry-doc
 import type { RequestRoller } from "./requests.js";
 import { decideDeathSave, decideSave, type SheetRollOutcome } from "./sheet-rolls.js";
 
-/** A roller that keeps the Foundry rolls it made (to post them on the card). */
-export function foundryRoller(): { roll: RequestRoller; made: SaveRoll[] } {
+/** A roller for `actor`'s rolls (with its roll data) that keeps the Foundry rolls it made (to post them on the card). */
+export function foundryRoller(actor: Actor.Implementation): { roll: RequestRoller; made: SaveRoll[] } {
   const made: SaveRoll[] = [];
   return {
     made,
     roll: async (request) => {
-      const { roll, result } = await rollRequest(request);
+      const { roll, result } = await rollRequest(request, actor.getRollData());
       made.push(roll);
       return result;
     },
@@ -47,7 +47,7 @@ export async function rollSave(
   { mode = "normal" }: { mode?: RollMode } = {},
 ): Promise<void> {
   try {
-    const { roll, made } = foundryRoller();
+    const { roll, made } = foundryRoller(actor);
     const outcome = await decideSave(
       activeRuleset(),
       engineSource(actor),
@@ -66,7 +66,7 @@ export async function rollSave(
 /** Roll a death save / dying check; a notice when the actor is not making them. */
 export async function rollDeathSave(actor: Actor.Implementation): Promise<void> {
   try {
-    const { roll, made } = foundryRoller();
+    const { roll, made } = foundryRoller(actor);
     const outcome = await decideDeathSave(activeRuleset(), engineSource(actor), actor.id ?? "", roll, ruleOptions());
     if (!outcome) {
       ui.notifications?.info(fmt("D20C.Chat.NoDeathSave", { name: actor.name ?? "" }));

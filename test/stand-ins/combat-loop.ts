@@ -37,6 +37,19 @@ export function flatPartStandIn(formula: string): number {
   return terms.reduce((s, t) => s + Number(t), 0);
 }
 
+/**
+ * Foundry's `Roll.replaceFormulaData`: each `@path` becomes the value at that path of `data`
+ * (nested `@abilities.con` too); an unknown reference is left in place (Foundry then refuses to
+ * evaluate the roll: an unresolved StringTerm).
+ */
+export function replaceFormulaDataStandIn(formula: string, data: Record<string, unknown>): string {
+  return formula.replace(/@([a-z_][\w.]*)/gi, (ref, path: string) => {
+    let value: unknown = data;
+    for (const key of path.split(".")) value = (value as Record<string, unknown> | undefined)?.[key];
+    return typeof value === "number" || typeof value === "string" ? String(value) : ref;
+  });
+}
+
 /** Recorded dice, used in order; running out throws (and the test sees an error line). */
 export class StandInDice {
   readonly used: { request: RollRequest; result: RollResult }[] = [];

@@ -7,7 +7,9 @@
  *   `dice[i].faces` / `dice[i].results` entries `{result, active, discarded?}` (a `2d20kh` keeps the
  *   higher die, the other `active: false, discarded: true`), `toJSON()`. Faces come from a recorded
  *   queue ({@link standInAttackFaces}); running dry throws. Formulas: `NdF`, `NdFkh`/`kl`, `+`/`-`
- *   numbers — all our planner writes.
+ *   numbers — all our planner writes. `Roll.replaceFormulaData(formula, data)` replaces each `@path`
+ *   with the value at that path of `data` (nested `@abilities.con` too) and leaves an unknown one in
+ *   place; `evaluate()` then throws on it, as Foundry throws on an unresolved StringTerm.
  * - `ChatMessage.create` (and `.implementation.create`, the same recorder) keeping the creation data
  *   and options; `ChatMessage.getSpeaker`.
  * - `game.user.targets` (a Set of token stand-ins: `document.uuid`/`name`/`texture.src`, `actor`),
@@ -27,6 +29,7 @@ import { SYSTEM_ID } from "../../src/constants.js";
 import type { ActorSource, PowerSource, WeaponSource } from "../../src/engine/types.js";
 import { createI18nStandIn } from "./i18n.js";
 import { SettingsStandIn } from "./settings.js";
+import { replaceFormulaDataStandIn } from "./combat-loop.js";
 
 /** Recorded faces `Roll#evaluate` takes in order (d20s and damage dice alike). */
 export const standInAttackFaces: number[] = [];
@@ -51,7 +54,14 @@ export class StandInAttackRoll {
   dice: DieTermStandIn[] = [];
   constructor(readonly formula: string) {}
 
+  /** Foundry's `Roll.replaceFormulaData`: `@path` → the value at that path; unknown ones are left. */
+  static replaceFormulaData(formula: string, data: Record<string, unknown>): string {
+    return replaceFormulaDataStandIn(formula, data);
+  }
+
   async evaluate(): Promise<this> {
+    const unresolved = /@[a-z_][\w.]*/i.exec(this.formula);
+    if (unresolved) throw new Error(`Roll stand-in: unresolved StringTerm ${unresolved[0]} requested for evaluation`);
     let total = 0;
     const dice: DieTermStandIn[] = [];
     const terms = this.formula.replace(/\s+/g, "").match(/[+-]?[^+-]+/g) ?? [];
