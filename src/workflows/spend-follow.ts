@@ -22,7 +22,7 @@ export async function followSpend(ruleset: Ruleset, c: EconomyCombatant, cost: s
   if (!request) return;
   const made: { resolved: ResolvedRequest; roll: SaveRoll }[] = [];
   const roller = async (r: RollRequest) => {
-    const { roll, result } = await rollRequest(r);
+    const { roll, result } = await rollRequest(r, actor.getRollData?.() ?? {});
     made.push({ resolved: { request: r, result, success: reachedTarget(r, result) }, roll });
     return result;
   };

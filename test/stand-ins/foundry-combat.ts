@@ -24,7 +24,7 @@
  * rule: every rule comes from the ruleset through the real D20Combat.
  */
 import type { ActorSource } from "../../src/engine/types.js";
-import { flatPartStandIn, replaceFormulaDataStandIn } from "./combat-loop.js";
+import { flatPartStandIn } from "./combat-loop.js";
 import { StandInActiveEffect, type EffectDataStandIn } from "./foundry-effects.js";
 
 /** Turn history entry, like Foundry's CombatHistoryData. */
@@ -207,10 +207,6 @@ export class StandInRoll {
     readonly formula: string,
     readonly data: Record<string, unknown> = {},
   ) {}
-  /** Foundry's `Roll.replaceFormulaData` (see combat-loop.ts). */
-  static replaceFormulaData(formula: string, data: Record<string, unknown>): string {
-    return replaceFormulaDataStandIn(formula, data);
-  }
   async evaluate(): Promise<this> {
     const face = standInRollFaces.shift();
     if (face === undefined) throw new Error(`no recorded face left for ${this.formula}`);
