@@ -67,10 +67,14 @@ function targetOnly(ids: readonly string[]): void {
   }
 }
 
-/** Messages posted by this user that were not there before. */
+/** Messages posted by this user that were not there before (not counting the GM's card ledgers and whispers). */
 function newMessages(known: ReadonlySet<string>): ChatMessage[] {
   return game.messages.contents.filter(
-    (m) => !known.has(m.id ?? "") && (m.author as { id?: string } | null)?.id === game.user.id,
+    (m) =>
+      !known.has(m.id ?? "") &&
+      (m.author as { id?: string } | null)?.id === game.user.id &&
+      !m.flags[SYSTEM_ID]?.ledger &&
+      !m.flags[SYSTEM_ID]?.details,
   ) as ChatMessage[];
 }
 
@@ -174,7 +178,9 @@ function gameAttackSuite(ports: AttackPorts, context: QuenchBatchContext, rulese
 
   after(async () => {
     targetOnly([]);
-    const ours = newMessages(initialMessages).filter((m) => posted.has(m.id ?? "") || ourFlagged(m));
+    const ours = game.messages.contents.filter(
+      (m) => !initialMessages.has(m.id ?? "") && (posted.has(m.id ?? "") || ourFlagged(m)),
+    );
     for (const message of ours) await message.delete().catch(() => undefined);
     await temp.deleteAll();
     targetOnly(previousTargets);
@@ -232,6 +238,15 @@ function gameAttackSuite(ports: AttackPorts, context: QuenchBatchContext, rulese
         ruleOptions(),
         target.id ?? "",
       );
+      // [SYS-PERM] the GM's client decided the card again from its rolls and keeps it where only GMs write.
+      const ledgerMessage = await waitFor(
+        () =>
+          game.messages.contents.find(
+            (m) => m.flags[SYSTEM_ID]?.ledger?.cardId === message?.id && Boolean(m.author?.isGM),
+          ),
+        "the card's GM ledger",
+      );
+      assert.equal(ledgerMessage.flags[SYSTEM_ID]?.ledger?.status, "valid", "the card matches its own rolls");
       const report = await ports.apply(
         {
           messageId: message.id ?? "",
