@@ -23,11 +23,11 @@ export function engineActorOf(actor: unknown): ActorSource {
   return typeof a?.toEngineSource === "function" ? a.toEngineSource() : defaultActorSource();
 }
 
-/** The engine sources of an actor's effects. */
+/** The engine sources of an actor's effects; a disabled effect is paused (no damage, save or expiry). */
 export function engineEffectsOf(actor: unknown): EffectSource[] {
-  const effects = (actor as { effects?: Iterable<EffectLike> } | null | undefined)?.effects;
+  const effects = (actor as { effects?: Iterable<EffectLike & { disabled?: boolean }> } | null | undefined)?.effects;
   if (!effects) return [];
-  return [...effects].map((e) => effectSourceOf(e));
+  return [...effects].filter((e) => !e.disabled).map((e) => effectSourceOf(e));
 }
 
 /**

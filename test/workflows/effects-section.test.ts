@@ -372,4 +372,18 @@ describe("the section's controls", () => {
     await effects.onEffectControl(actor as never, "deleteEffect", doc.id);
     expect(actor.effects.size).toBe(0);
   });
+
+  it("[SYS-EFFECTS] a disabled effect is paused: the bearer's turn end rolls no save against it, and it stays", async () => {
+    standInGlobals.rulesetId = "13th-age";
+    const bearer = new StandInActor("bearer", defaultActorSource(), true);
+    const combat = new D20Combat([
+      new D20Combatant({ id: "bearer", actor: bearer, initiative: 10 } as never, {} as never),
+    ] as never) as unknown as CombatUnderTest;
+    await effects.createEffect(bearer as never, held());
+    await effects.onEffectControl(bearer as never, "toggleEffect", bearer.effects.contents[0]!.id);
+    await step(combat, () => combat.startCombat());
+    await step(combat, () => combat.nextTurn()); // its turn ends: no face recorded, so any save would fail loudly
+    expect(lines().filter((l) => l.error)).toEqual([]);
+    expect(bearer.effects.contents.map((e) => e.name)).toEqual(["Held"]);
+  });
 });
