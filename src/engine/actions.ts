@@ -11,7 +11,7 @@
 import type { ActorSource, EffectSource, RollRequest, RollResult, RuleEvent, RuleOptions } from "./types.js";
 
 /** One kind of action and how many a turn (or a round, for out-of-turn kinds) holds. */
-export interface ActionSlot {
+interface ActionSlot {
   readonly key: string;
   /** i18n key of its name. */
   readonly label: string;
@@ -19,7 +19,7 @@ export interface ActionSlot {
 }
 
 /** An action taken out of turn (interrupt, reaction) and when a spent one comes back. */
-export interface OutOfTurnSlot extends ActionSlot {
+interface OutOfTurnSlot extends ActionSlot {
   /**
    * `ownTurnStart` = back at the start of the owner's next turn; `afterOwnTurnEnd` = back at the
    * end of the owner's next turn after it was used (13th Age's interrupt).
@@ -60,7 +60,7 @@ export interface ActionsLeft {
   waiting: Record<string, Wait>;
 }
 
-export type Wait = "none" | "spent" | "turnStarted";
+type Wait = "none" | "spent" | "turnStarted";
 
 /** What a spend did. `warning` (i18n key) is set on an over-spend, which is still recorded. */
 export interface SpendOutcome {

@@ -172,7 +172,7 @@ export async function useProcedure(
   return outcome;
 }
 
-export const PROMPT_TEMPLATE = `systems/${SYSTEM_ID}/templates/chat/prompt.hbs`;
+const PROMPT_TEMPLATE = `systems/${SYSTEM_ID}/templates/chat/prompt.hbs`;
 
 /** The Foundry ports of a procedure used from `sheetActor`'s sheet. */
 export function foundryProcedurePorts(sheetActor: Actor.Implementation): ProcedurePorts {

@@ -15,10 +15,10 @@ import {
   type EconomyCombatant,
 } from "../../workflows/actions.js";
 
-export const ACTIONS_LEFT_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/actions-left.hbs`;
+const ACTIONS_LEFT_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/actions-left.hbs`;
 
 /** Template data (a type alias: Foundry's `renderTemplate` takes a string-keyed record). */
-export type ActionsLeftView = {
+type ActionsLeftView = {
   rows: { key: string; label: string; left: number; count: number; spent: boolean }[];
   /** The turn's action cap, when the actor's state sets one (staggered: 1). */
   cap: number | null;

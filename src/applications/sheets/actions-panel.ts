@@ -45,5 +45,3 @@ export function actionsPanelContext(ruleset: Pick<Ruleset, "economy" | "procedur
     procedures,
   };
 }
-
-export type ActionsPanelContext = ReturnType<typeof actionsPanelContext>;
