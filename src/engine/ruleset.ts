@@ -22,7 +22,13 @@ import type {
   InitiativeSlot,
   Modifier,
   OptionSpec,
+  PowerEffectSpec,
+  PowerMoment,
+  PowerRefresh,
   PowerSource,
+  PowerUsageSpec,
+  PowerUsageState,
+  RestSpec,
   RollMode,
   RollRequest,
   RollResult,
@@ -227,6 +233,21 @@ export interface Ruleset {
   turnNotes?(actor: ActorSource): { key: string; value?: number }[];
   /** A roll the rules demand after spending `cost` (a staggered creature's major action), or null. */
   afterSpend?(actor: ActorSource, actorId: string, cost: string, options: RuleOptions): RollRequest | null;
+
+  // ---- powers: outcome effects, usage and rests ---------------------------------------------
+  // Optional, with the shared defaults of `engine/powers.ts` (always read them through it).
+  /** Usage kinds a power may have here, in sheet order. Absent = at-will, encounter, daily. */
+  readonly powerUsages?: readonly PowerUsageSpec[];
+  /** The game's rests, offered on the sheet and (for the party) the tracker. Absent = one full heal-up. */
+  readonly rests?: readonly RestSpec[];
+  /** Target a save against a save-ends effect of this difficulty must reach; null = the game judges it elsewhere. */
+  effectSaveTarget?(save: "easy" | "normal" | "hard"): number | null;
+  /** Whether a power's effect applies to an outcome (its outcome and its natural-roll trigger). */
+  powerEffectApplies?(effect: PowerEffectSpec, outcome: AttackOutcome): boolean;
+  /** What a power's usage does at a moment (battle end, a rest): keep, reset, or roll its recharge. */
+  refreshPower?(usage: PowerUsageState, moment: PowerMoment): PowerRefresh;
+  /** Take a rest: the actor's changes and the rolls it asks for (recovery dice…). */
+  rest?(actor: ActorSource, rest: string, options: RuleOptions, actorId: string): RuleResult;
 }
 
 export type { Situation };

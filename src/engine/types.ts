@@ -223,7 +223,91 @@ export interface PowerSource {
   /** Wounds d20: touch attack (ignores armor bonus). Nonlethal damage. */
   touch: boolean;
   nonlethal: boolean;
+  /** What the power does on a hit, a miss and a crit beyond damage. Optional: absent = nothing. */
+  effects?: PowerEffectSpec[];
+  /** Free text of each outcome (shown on the sheet and the card). Optional: absent = none. */
+  texts?: PowerTexts;
 }
+
+/** A power's free text per outcome. */
+export interface PowerTexts {
+  hit: string;
+  miss: string;
+  crit: string;
+}
+
+// ---- what a power does on a hit, a miss and a crit, and how often it can be used ------------
+
+/** Which outcome an effect of a power belongs to (a crit is also a hit; `miss` = the miss effect applies). */
+export type PowerOutcomeKey = "hit" | "miss" | "crit";
+
+/** A condition on the attack's natural roll: any, even, odd, or N or more (13th Age "natural 16+"). */
+export interface NaturalTrigger {
+  kind: "any" | "even" | "odd" | "atLeast";
+  /** For `atLeast`: the lowest natural roll that triggers it. */
+  value: number;
+}
+
+/** The lasting part of a power's effect: the conditions it imposes, how long, any ongoing damage. */
+export interface PowerEffectBody {
+  /** Condition ids imposed (from the ruleset's `conditions`). */
+  statuses: string[];
+  duration: DurationKind;
+  /** Save-ends difficulty (the game reads its own target from it). */
+  save: "easy" | "normal" | "hard";
+  /** Action that sustains a `sustain` duration. */
+  sustain: "standard" | "move" | "minor" | null;
+  /** Ongoing damage bundled into the effect (one save ends it all). */
+  ongoing: { amount: number; type: string } | null;
+}
+
+/** One effect a power has on an outcome: data the system applies plus the words shown with it. */
+export interface PowerEffectSpec extends PowerEffectBody {
+  outcome: PowerOutcomeKey;
+  trigger: NaturalTrigger;
+  /** Free text shown with the effect (the part the system does not apply). */
+  text: string;
+  /** What replaces it once it is saved against (FFd20 aftereffect); null = nothing. */
+  aftereffect: PowerEffectBody | null;
+}
+
+/** Display names of the effect a power's effect becomes and of its aftereffect (localised by the adapter). */
+export interface PowerEffectNames {
+  effect: string;
+  aftereffect: string;
+}
+
+/** How often a power can be used, as its item stores it. */
+export interface PowerUsageState {
+  /** Usage kind key (`atWill`, `encounter`, `daily`, `recharge`, `perRest`). */
+  usage: string;
+  /** Recharge roll target N (recharge N+); 0 = none. */
+  recharge: number;
+  used: boolean;
+  /** Uses per rest: spent so far and the maximum (`perRest`). */
+  uses: { spent: number; max: number };
+}
+
+/** A usage kind a game offers. */
+export interface PowerUsageSpec {
+  key: string;
+  label: string;
+  /** Whether using it spends it (false for at-will). */
+  limited: boolean;
+}
+
+/** A rest a game offers on the sheet (and the tracker, for the party). */
+export interface RestSpec {
+  key: string;
+  label: string;
+  hint: string;
+}
+
+/** A moment usage may come back: the end of a battle, or one of the game's rests (by key). */
+export type PowerMoment = { kind: "combatEnd" } | { kind: "rest"; rest: string };
+
+/** What happens to a power's usage at a moment: nothing, back to fresh, or a recharge roll. */
+export type PowerRefresh = { kind: "keep" } | { kind: "reset" } | { kind: "recharge"; formula: string; target: number };
 
 // ------------------------------------------------------------------------------------------------
 // Attacks

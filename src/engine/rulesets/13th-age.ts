@@ -39,6 +39,7 @@ import {
   resolveTurnRoll,
 } from "./13th-age/turns.js";
 import { readAge13Bands } from "./13th-age/scene.js";
+import { powers } from "./13th-age/powers.js";
 
 export const thirteenthAge: Ruleset = {
   id: "13th-age",
@@ -97,6 +98,9 @@ export const thirteenthAge: Ruleset = {
   procedures: PROCEDURES,
   planProcedure,
   resolveProcedure,
+
+  // [SYS-POWERS] usage kinds, rests, save targets of power effects.
+  ...powers,
 };
 
 export * as age13 from "./13th-age/index.js";

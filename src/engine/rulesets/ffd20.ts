@@ -52,6 +52,7 @@ import {
   saveFormula,
 } from "./ffd20/turns.js";
 import { readFfScene } from "./ffd20/scene.js";
+import { extendedRest, powers } from "./ffd20/powers.js";
 
 function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedActor {
   validateActorSource(actor, FF_DAMAGE_TYPES);
@@ -177,19 +178,7 @@ export const ffd20: Ruleset = {
   addEffect,
   effectSave: effectSaveRequest,
 
-  fullHealUp(actor) {
-    const next = structuredClone(actor);
-    if (next.state === "dead") return next;
-    next.hp.value = next.hp.max;
-    next.hp.temp = 0;
-    next.recoveries.value = next.recoveries.max;
-    next.recoveries.ralliesThisBattle = 0;
-    next.recoveries.noRecoveryUses = 0;
-    next.deathSaves = { successes: 0, failures: 0 };
-    next.dyingTurns = 0;
-    next.state = "active";
-    return next;
-  },
+  fullHealUp: extendedRest,
   canFlee: (combatants) => combatants.some((c) => c.side === "player" && c.actor.state === "active" && !c.defeated),
 
   // [SYS-ACTIONS] action economy and table procedures.
@@ -197,6 +186,9 @@ export const ffd20: Ruleset = {
   procedures: FF_PROCEDURES,
   planProcedure,
   resolveProcedure,
+
+  // [SYS-POWERS] usage kinds, rests, save targets of power effects.
+  ...powers,
 };
 
 export { FF_CONDITIONS, FF_DEFENSES, FF_OPTIONS };

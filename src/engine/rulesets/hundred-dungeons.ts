@@ -19,6 +19,7 @@ import type {
   RuleOptions,
   RuleResult,
 } from "../types.js";
+import { longRest, powers } from "./hundred-dungeons/powers.js";
 import { ABILITY_KEYS } from "../types.js";
 import {
   ABILITY_LABEL,
@@ -182,19 +183,6 @@ function addEffect(existing: readonly EffectSource[], incoming: EffectSource): E
   return [...kept.map((e) => clonePlain(e)), clonePlain(incoming)];
 }
 
-/** Long rest: HP to maximum, temp HP gone, one exhaustion level removed, hit dice back. */
-function fullHealUp(actor: ActorSource): ActorSource {
-  const next = clonePlain(actor);
-  if (actor.state === "dead") return next;
-  next.hp = { ...next.hp, value: next.hp.max, temp: 0 };
-  next.exhaustion = Math.max(0, actor.exhaustion - 1);
-  next.recoveries = { ...next.recoveries, value: next.recoveries.max };
-  next.dyingTurns = 0;
-  if (actor.state === "dying" || actor.state === "unconscious") next.state = "active";
-  next.conditions = next.conditions.filter((c) => c !== "dying" && c !== "unconscious" && c !== "surprised");
-  return next;
-}
-
 /** The text is silent on fleeing: a party can try while any of its characters can still act. */
 function canFlee(combatants: readonly CombatantSource[]): boolean {
   return combatants.some((c) => c.side === "player" && c.actor.state === "active");
@@ -262,6 +250,9 @@ export const hundredDungeons: Ruleset = {
   addEffect,
   effectSave: effectSaveRequest,
 
-  fullHealUp,
+  fullHealUp: longRest,
   canFlee,
+
+  // [SYS-POWERS] usage kinds, rests, save targets of power effects.
+  ...powers,
 };

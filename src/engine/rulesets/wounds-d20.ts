@@ -52,6 +52,7 @@ import {
   resolveTurnRoll,
 } from "./wounds-d20/turns.js";
 import { readWdScene } from "./wounds-d20/scene.js";
+import { powers } from "./wounds-d20/powers.js";
 
 export const woundsD20: Ruleset = {
   id: "wounds-d20",
@@ -112,6 +113,9 @@ export const woundsD20: Ruleset = {
   procedures: PROCEDURES,
   planProcedure,
   resolveProcedure,
+
+  // [SYS-POWERS] usage kinds, rests, save targets of power effects.
+  ...powers,
 };
 
 export * from "./wounds-d20/exports.js";

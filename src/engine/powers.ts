@@ -1,0 +1,198 @@
+/**
+ * Powers at the table, decided (pure): which of a power's hit / miss / crit effects an outcome
+ * triggers (natural even, odd, N+), the effect each becomes on a target, how a use spends the
+ * power, what the end of a battle and each rest do to it (reset, or a recharge roll), and the
+ * rests themselves. Each function asks the ruleset's optional member and falls back to a shared
+ * default, so a game only writes what it does differently.
+ */
+import { clonePlain } from "./common.js";
+import { EngineError } from "./errors.js";
+import type { Ruleset } from "./ruleset.js";
+import type {
+  ActorSource,
+  AttackOutcome,
+  NaturalTrigger,
+  PowerEffectBody,
+  PowerEffectSpec,
+  PowerMoment,
+  PowerRefresh,
+  PowerUsageSpec,
+  PowerUsageState,
+  RestSpec,
+  RuleOptions,
+  RuleResult,
+} from "./types.js";
+
+// ---- usage kinds ---------------------------------------------------------------------------
+
+/** Usage kinds of a game that does not list its own: at-will, encounter, daily. */
+export const DEFAULT_POWER_USAGES: readonly PowerUsageSpec[] = [
+  { key: "atWill", label: "D20C.Power.Usage.atWill", limited: false },
+  { key: "encounter", label: "D20C.Power.Usage.encounter", limited: true },
+  { key: "daily", label: "D20C.Power.Usage.daily", limited: true },
+];
+
+/** Usage kinds a power may have in this game, in sheet order. */
+export function powerUsages(ruleset: Pick<Ruleset, "powerUsages">): readonly PowerUsageSpec[] {
+  return ruleset.powerUsages ?? DEFAULT_POWER_USAGES;
+}
+
+/**
+ * What a stored usage kind counts as in this game: itself when the game has it, else the closest
+ * kind it has (a power made for another game keeps its data and still spends and comes back).
+ */
+const NEAREST: Record<string, readonly string[]> = {
+  recharge: ["encounter", "perRest", "daily"],
+  encounter: ["perRest", "daily"],
+  daily: ["perRest", "encounter"],
+  perRest: ["daily", "encounter"],
+};
+
+export function usageKind(ruleset: Pick<Ruleset, "powerUsages">, stored: string): PowerUsageSpec {
+  const usages = powerUsages(ruleset);
+  const own = usages.find((u) => u.key === stored);
+  if (own) return own;
+  for (const key of NEAREST[stored] ?? []) {
+    const near = usages.find((u) => u.key === key);
+    if (near) return near;
+  }
+  return usages.find((u) => !u.limited) ?? { key: "atWill", label: "D20C.Power.Usage.atWill", limited: false };
+}
+
+/** Whether the power is spent (a use now needs the user's confirmation). */
+export function isSpent(ruleset: Pick<Ruleset, "powerUsages">, state: PowerUsageState): boolean {
+  const kind = usageKind(ruleset, state.usage);
+  if (!kind.limited) return false;
+  if (kind.key === "perRest") return state.uses.spent >= Math.max(1, state.uses.max);
+  return state.used;
+}
+
+/** The usage after one use: a limited power is marked spent (a per-rest one counts the use). */
+export function spendPower(ruleset: Ruleset, state: PowerUsageState): PowerUsageState {
+  const kind = usageKind(ruleset, state.usage);
+  if (!kind.limited) return clonePlain(state);
+  if (kind.key === "perRest") {
+    const max = Math.max(1, state.uses.max);
+    const spent = Math.min(max, state.uses.spent + 1);
+    return { ...clonePlain(state), used: spent >= max, uses: { spent, max: state.uses.max } };
+  }
+  return { ...clonePlain(state), used: true };
+}
+
+/** The usage fresh again (nothing spent). */
+export function refreshedUsage(state: PowerUsageState): PowerUsageState {
+  return { ...clonePlain(state), used: false, uses: { spent: 0, max: state.uses.max } };
+}
+
+/** The sheet's toggle: a spent power comes back, a fresh one is spent (one use of a per-rest power). */
+export function togglePower(ruleset: Ruleset, state: PowerUsageState): PowerUsageState {
+  const kind = usageKind(ruleset, state.usage);
+  if (!kind.limited) return clonePlain(state);
+  return isSpent(ruleset, state) ? refreshedUsage(state) : spendPower(ruleset, state);
+}
+
+/**
+ * Shared default of {@link Ruleset.refreshPower}: an encounter power comes back when the battle
+ * ends; a spent recharge power rolls its recharge then (a power with no recharge number stays
+ * spent); every rest brings back every limited power.
+ */
+function defaultRefresh(kind: PowerUsageSpec, state: PowerUsageState, moment: PowerMoment): PowerRefresh {
+  if (!kind.limited) return { kind: "keep" };
+  if (moment.kind === "rest") return { kind: "reset" };
+  if (kind.key === "encounter") return { kind: "reset" };
+  if (kind.key === "recharge" && state.used && state.recharge > 0)
+    return { kind: "recharge", formula: "1d20", target: Math.min(20, state.recharge) };
+  return { kind: "keep" };
+}
+
+/** What a power's usage does at a moment (the usage read as this game's kind). */
+export function refreshPower(ruleset: Ruleset, state: PowerUsageState, moment: PowerMoment): PowerRefresh {
+  const kind = usageKind(ruleset, state.usage);
+  const read = { ...state, usage: kind.key };
+  const answer = ruleset.refreshPower ? ruleset.refreshPower(read, moment) : defaultRefresh(kind, read, moment);
+  // Nothing to bring back from a fresh power.
+  if (answer.kind === "reset" && !isSpent(ruleset, state) && state.uses.spent === 0) return { kind: "keep" };
+  return answer;
+}
+
+/** The shared default, for games that change only some of its answers. */
+export { defaultRefresh as defaultPowerRefresh };
+
+/** Whether a recharge roll brings the power back (its total reaches the target). */
+export function rechargeSucceeds(refresh: Extract<PowerRefresh, { kind: "recharge" }>, total: number): boolean {
+  if (!Number.isFinite(total)) throw new EngineError("roll.total", "must be a finite number", total);
+  return total >= refresh.target;
+}
+
+// ---- rests -----------------------------------------------------------------------------------
+
+/** The rest of a game that does not list its own: a full heal-up. */
+export const DEFAULT_RESTS: readonly RestSpec[] = [
+  { key: "fullHealUp", label: "D20C.Power.Rest.fullHealUp", hint: "D20C.Power.Rest.fullHealUpHint" },
+];
+
+export function restsOf(ruleset: Pick<Ruleset, "rests">): readonly RestSpec[] {
+  return ruleset.rests ?? DEFAULT_RESTS;
+}
+
+/** Take one of the game's rests. Throws EngineError for a rest the game does not have. */
+export function takeRest(
+  ruleset: Ruleset,
+  actor: ActorSource,
+  rest: string,
+  options: RuleOptions,
+  actorId: string,
+): RuleResult {
+  if (!restsOf(ruleset).some((r) => r.key === rest))
+    throw new EngineError("rest", `this game has no rest "${rest}"`, rest);
+  if (ruleset.rest) return ruleset.rest(actor, rest, options, actorId);
+  return { actor: ruleset.fullHealUp(actor), events: [], requests: [] };
+}
+
+// ---- hit / miss / crit effects ----------------------------------------------------------------
+
+/** Whether a natural roll meets a trigger (any, even, odd, N+). */
+export function naturalTriggered(trigger: NaturalTrigger, natural: number): boolean {
+  switch (trigger.kind) {
+    case "any":
+      return true;
+    case "even":
+      return natural % 2 === 0;
+    case "odd":
+      return natural % 2 === 1;
+    case "atLeast":
+      return natural >= trigger.value;
+  }
+}
+
+/**
+ * Shared default of {@link Ruleset.powerEffectApplies}: a hit effect on any hit (a crit is a hit),
+ * a crit effect on a crit, a miss effect where the outcome carries the miss effect (never on a
+ * natural-1 veto); each only when the natural roll meets its trigger.
+ */
+function defaultApplies(effect: PowerEffectSpec, outcome: AttackOutcome): boolean {
+  const on =
+    effect.outcome === "hit"
+      ? outcome.isHit
+      : effect.outcome === "crit"
+        ? outcome.isCrit
+        : !outcome.isHit && outcome.missEffect;
+  return on && naturalTriggered(effect.trigger, outcome.natural);
+}
+
+export function powerEffectApplies(ruleset: Ruleset, effect: PowerEffectSpec, outcome: AttackOutcome): boolean {
+  return ruleset.powerEffectApplies ? ruleset.powerEffectApplies(effect, outcome) : defaultApplies(effect, outcome);
+}
+
+/** Whether a power effect has anything the system applies (conditions or ongoing damage). */
+export function hasLastingPart(body: PowerEffectBody): boolean {
+  return body.statuses.length > 0 || (body.ongoing !== null && body.ongoing.amount > 0);
+}
+
+/** Save target of a save-ends effect in this game (null = judged elsewhere). */
+export function effectSaveTarget(
+  ruleset: Pick<Ruleset, "effectSaveTarget">,
+  save: "easy" | "normal" | "hard",
+): number | null {
+  return ruleset.effectSaveTarget ? ruleset.effectSaveTarget(save) : null;
+}

@@ -1,0 +1,53 @@
+/**
+ * FFd20 powers: at-will, encounter and daily ([SYS-POWERS]). A short rest brings back encounter
+ * powers and nothing else; an extended rest brings back daily powers too, with hit points and
+ * healing surges. Encounter powers also come back when the battle ends. Saves 10+ ([FF-SAVE]).
+ */
+import { clonePlain, validateActorSource } from "../../common.js";
+import { EngineError } from "../../errors.js";
+import { defaultPowerRefresh } from "../../powers.js";
+import type { Ruleset } from "../../ruleset.js";
+import type { ActorSource } from "../../types.js";
+import { FF_DAMAGE_TYPES } from "./data.js";
+import { SAVE_TARGET } from "./damage.js";
+
+const K = "D20C.FF";
+
+/** Extended rest: hit points and healing surges back, dying tallies cleared. */
+export function extendedRest(actor: ActorSource): ActorSource {
+  const next = clonePlain(actor);
+  if (next.state === "dead") return next;
+  next.hp.value = next.hp.max;
+  next.hp.temp = 0;
+  next.recoveries.value = next.recoveries.max;
+  next.recoveries.ralliesThisBattle = 0;
+  next.recoveries.noRecoveryUses = 0;
+  next.deathSaves = { successes: 0, failures: 0 };
+  next.dyingTurns = 0;
+  next.state = "active";
+  return next;
+}
+
+export const powers: Pick<Ruleset, "powerUsages" | "rests" | "effectSaveTarget" | "rest" | "refreshPower"> = {
+  powerUsages: [
+    { key: "atWill", label: `${K}.Usage.atWill`, limited: false },
+    { key: "encounter", label: `${K}.Usage.encounter`, limited: true },
+    { key: "daily", label: `${K}.Usage.daily`, limited: true },
+  ],
+  rests: [
+    { key: "shortRest", label: `${K}.Rest.shortRest`, hint: `${K}.Rest.shortRestHint` },
+    { key: "extendedRest", label: `${K}.Rest.extendedRest`, hint: `${K}.Rest.extendedRestHint` },
+  ],
+  effectSaveTarget: () => SAVE_TARGET,
+  refreshPower(usage, moment) {
+    const kind = { key: usage.usage, label: "", limited: usage.usage !== "atWill" };
+    if (moment.kind === "rest" && moment.rest === "shortRest" && usage.usage !== "encounter") return { kind: "keep" };
+    return defaultPowerRefresh(kind, usage, moment);
+  },
+  rest(actor, rest) {
+    validateActorSource(actor, FF_DAMAGE_TYPES);
+    if (rest === "shortRest") return { actor: clonePlain(actor), events: [], requests: [] };
+    if (rest === "extendedRest") return { actor: extendedRest(actor), events: [], requests: [] };
+    throw new EngineError("rest", `FFd20 has no rest "${rest}"`, rest);
+  },
+};
