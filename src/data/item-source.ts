@@ -3,7 +3,15 @@
  * data. The Item document (src/documents/item.ts) calls these; tests call them directly.
  */
 import { resolveFormulaRefs } from "./formula.js";
-import type { AbilityKey, PowerSource, RangeKind, WeaponClass, WeaponSource } from "../engine/types.js";
+import type {
+  AbilityKey,
+  PowerEffectSpec,
+  PowerSource,
+  PowerUsageState,
+  RangeKind,
+  WeaponClass,
+  WeaponSource,
+} from "../engine/types.js";
 
 export type Plain = Record<string, unknown>;
 
@@ -68,5 +76,23 @@ export function powerSourceFrom(s: Plain, rollData: unknown): PowerSource {
     ongoing: ongoing && ongoing.amount > 0 ? { ...ongoing } : null,
     touch: Boolean(s.touch),
     nonlethal: Boolean(s.nonlethal),
+    effects: powerEffectsFrom(s.effects),
+    texts: { hit: String(s.hitEffect ?? ""), miss: String(s.missText ?? ""), crit: String(s.critText ?? "") },
+  };
+}
+
+/** A power item's effects as the engine reads them (pure; a missing list = none). */
+export function powerEffectsFrom(raw: unknown): PowerEffectSpec[] {
+  return Array.isArray(raw) ? (structuredClone(raw) as PowerEffectSpec[]) : [];
+}
+
+/** A power item's usage as the engine reads it (pure; fields missing in older data take the defaults). */
+export function powerUsageFrom(s: Plain): PowerUsageState {
+  const uses = (s.uses ?? {}) as { spent?: unknown; max?: unknown };
+  return {
+    usage: typeof s.usage === "string" ? s.usage : "atWill",
+    recharge: Number(s.recharge ?? 0),
+    used: Boolean(s.used),
+    uses: { spent: Number(uses.spent ?? 0), max: Number(uses.max ?? 1) },
   };
 }

@@ -20,7 +20,11 @@ export const WEAPON_CLASSES = ["simple", "martial", "heavy"] as const;
 /** Range kinds a power can have. */
 export const RANGE_KINDS = ["melee", "ranged", "close", "area"] as const;
 /** How often a power can be used. */
-export const POWER_USAGES = ["atWill", "encounter", "daily", "recharge"] as const;
+export const POWER_USAGES = ["atWill", "encounter", "daily", "recharge", "perRest"] as const;
+/** Outcomes a power effect belongs to (engine `PowerOutcomeKey`). */
+export const POWER_OUTCOMES = ["hit", "miss", "crit"] as const;
+/** Natural-roll triggers of a power effect (engine `NaturalTrigger.kind`). */
+export const NATURAL_TRIGGERS = ["any", "even", "odd", "atLeast"] as const;
 /** Action a power takes (labels come from the ruleset's `actions`; this is the stored key). */
 export const POWER_ACTIONS = ["standard", "move", "minor", "quick", "free", "reaction", "interrupt"] as const;
 /** Miss effect kinds (engine `PowerSource.missEffect`). */
@@ -174,6 +178,8 @@ export function powerSchema(f: FieldsNamespace) {
     recharge: int(f, 0, 0),
     /** Whether a limited power has been used (encounter/daily/recharge). */
     used: bool(f, false),
+    /** Uses per rest (`perRest` usage): spent so far and the maximum. */
+    uses: new f.SchemaField({ spent: int(f, 0, 0), max: int(f, 1, 1) }),
     hitEffect: text(f),
     missText: text(f),
     critText: text(f),
@@ -198,9 +204,50 @@ export function powerSchema(f: FieldsNamespace) {
     ),
     touch: bool(f, false),
     nonlethal: bool(f, false),
+    /** What the power does on a hit, a miss, a crit beyond damage (engine `PowerEffectSpec`). */
+    effects: new f.ArrayField(powerEffectSchema(f), { initial: [] }),
     /** Id of the owned weapon item this power is made with; empty = the first equipped weapon. */
     weaponId: text(f),
   };
+}
+
+/** The lasting part of a power effect: conditions, duration, save, sustain, ongoing damage. */
+function powerEffectBody(f: FieldsNamespace) {
+  return {
+    statuses: new f.ArrayField(new f.StringField({ required: true, blank: false }), { initial: [] }),
+    duration: new f.StringField({
+      required: true,
+      blank: false,
+      initial: "saveEnds",
+      choices: choices(DURATION_KINDS),
+    }),
+    save: new f.StringField({ required: true, blank: false, initial: "normal", choices: choices(SAVE_DIFFICULTIES) }),
+    sustain: new f.StringField({
+      required: true,
+      nullable: true,
+      blank: false,
+      initial: null,
+      choices: choices(SUSTAIN_KINDS),
+    }),
+    ongoing: new f.SchemaField(
+      { amount: int(f, 0, 0), type: new f.StringField({ required: true, blank: false, initial: "untyped" }) },
+      { required: true, nullable: true, initial: null },
+    ),
+  };
+}
+
+/** One effect of a power on an outcome (engine `PowerEffectSpec`). */
+function powerEffectSchema(f: FieldsNamespace) {
+  return new f.SchemaField({
+    outcome: new f.StringField({ required: true, blank: false, initial: "hit", choices: choices(POWER_OUTCOMES) }),
+    trigger: new f.SchemaField({
+      kind: new f.StringField({ required: true, blank: false, initial: "any", choices: choices(NATURAL_TRIGGERS) }),
+      value: int(f, 0, 0),
+    }),
+    text: text(f),
+    ...powerEffectBody(f),
+    aftereffect: new f.SchemaField(powerEffectBody(f), { required: true, nullable: true, initial: null }),
+  });
 }
 
 /** `weapon` items (engine `WeaponSource` minus the name, which is the item's). */

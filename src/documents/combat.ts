@@ -39,6 +39,7 @@ import { refreshActionsAtTurnEnd, resetActionsAtTurnStart } from "../workflows/a
 import { withActorQueue } from "../workflows/actor-queue.js";
 import { effectCreateData, type SystemEffectData } from "./active-effect.js";
 import type { D20Combatant } from "./combatant.js";
+import { refreshPowersAtCombatEnd } from "../workflows/power-usage.js";
 
 /** The system flags of a combat. */
 export interface CombatFlags extends EscalationFlags {
@@ -331,7 +332,8 @@ export class D20Combat extends Combat {
     super._onDelete(options, userId);
     // Runs on every client; the active GM alone does the work (once), as Foundry's own turn events.
     if (!game.users?.activeGM?.isSelf || !this.started) return;
-    void this.runPhase("combatEnd", null);
+    const actors = [...this.combatants].map((c) => c.actor).filter((a): a is Actor.Implementation => Boolean(a));
+    void this.runPhase("combatEnd", null).then(() => refreshPowersAtCombatEnd(actors));
   }
 
   /**

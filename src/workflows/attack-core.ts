@@ -24,6 +24,7 @@ import type {
   WeaponSource,
 } from "../engine/types.js";
 import type { AttackCardData, CardDamageRoll, CardOdds, CardSceneNote, CardTarget, ShownOutcome } from "./card-data.js";
+import { cardPowerOf, effectsForOutcome } from "./power-card.js";
 
 /** A situation with nothing special going on (what shift-click uses): the engine's blank one. */
 export const plainSituation = blankSituation;
@@ -189,7 +190,8 @@ function attackInputFor(
       : { conditions: [], vulnerabilities: [], exhaustion: 0 },
     damageTypes: power.damageTypes,
     critRange: power.critRange + (weapon?.critRange ?? 0),
-    hasMissEffect: power.missEffect !== "none",
+    // Miss damage or a miss effect of the power's own ([13A-MISS], [FF-MISS]).
+    hasMissEffect: power.missEffect !== "none" || (power.effects ?? []).some((e) => e.outcome === "miss"),
     options,
   };
 }
@@ -367,6 +369,7 @@ export function buildAttackCard(
     return damageFromFaces(d, r.faces, r.rolled);
   });
   const byKey = new Map(damageRolls.map((d) => [d.key, d]));
+  const power = cardPowerOf(req.ruleset, req.power, req.sourceCombatantId ?? null);
   const targets: CardTarget[] = decided.targets.map((t) => ({
     uuid: t.snapshot.uuid,
     actorUuid: t.snapshot.actorUuid,
@@ -379,6 +382,7 @@ export function buildAttackCard(
     ...(t.shown ? { shown: t.shown } : {}),
     ...(t.snapshot.situation ? { situation: structuredClone(t.snapshot.situation) } : {}),
     ...(t.snapshot.scene?.length ? { scene: t.snapshot.scene.map((n) => ({ ...n })) } : {}),
+    ...(power ? { effects: effectsForOutcome(req.ruleset, power, t.outcome) } : {}),
   }));
   return {
     version: 1,
@@ -409,6 +413,7 @@ export function buildAttackCard(
           },
         }
       : {}),
+    ...(power ? { power } : {}),
     damageRolls,
     targets,
     untargeted: decided.untargeted,

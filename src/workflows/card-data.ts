@@ -14,6 +14,7 @@ import type {
   RulesetId,
   Situation,
 } from "../engine/types.js";
+import type { CardPower } from "./power-card.js";
 
 /** Flag scope and keys of our chat messages. */
 export const CARD_FLAG_SCOPE = "d20-combat";
@@ -64,6 +65,8 @@ export interface CardTarget {
   damageKey: string | null;
   /** Damage this target takes from the outcome (0 when none). */
   damage: number;
+  /** Indexes into the card's `power.effects` this target's outcome and natural roll trigger. Absent = none. */
+  effects?: number[];
   /**
    * What viewers other than the GM see when the attack went to the wrong square of an unseen
    * target ([FF-INVIS]: the attacker is not told why it missed): the roll read as if the square
@@ -181,6 +184,8 @@ export interface AttackCardData {
    * attacker was in the combat at roll time). Absent = the power has none.
    */
   ongoing?: CardOngoing;
+  /** The power's hit / miss / crit words and effects ([SYS-POWERS]). Absent = it has none. */
+  power?: CardPower;
   /** The attack went to the wrong square of an unseen target (only the GM learns it). Absent = no. */
   wrongSquare?: boolean;
   /** The situation the attacker chose (the GM re-decides the card with it); absent on older cards. */

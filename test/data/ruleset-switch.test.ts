@@ -10,6 +10,7 @@ import { combineArmor, deriveSafely, toActorSource } from "../../src/data/prepar
 import { actorSchema, powerSchema } from "../../src/data/schema.js";
 import { migrateActorSystem, migrateItemSystem } from "../../src/migrations/migrate-data.js";
 import { powerSourceFrom } from "../../src/data/item-source.js";
+import { powerRowView } from "../../src/applications/sheets/power-rows.js";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
 import { installStandInGame, StandInSettings, standInFields, standInFill } from "../stand-ins/foundry-fields.js";
 
@@ -43,7 +44,26 @@ function world() {
     baseCombatBonus: 4,
     constitutionDamage: 1,
   });
-  const power = standInFill(powerSchema(standInFields), { damage: "2[W] + @str", damageTypes: ["fire"] });
+  const power = standInFill(powerSchema(standInFields), {
+    damage: "2[W] + @str",
+    damageTypes: ["fire"],
+    usage: "recharge",
+    recharge: 16,
+    used: true,
+    effects: [
+      {
+        outcome: "hit",
+        trigger: { kind: "even", value: 0 },
+        text: "",
+        statuses: ["dazed"],
+        duration: "saveEnds",
+        save: "normal",
+        sustain: null,
+        ongoing: null,
+        aftereffect: { statuses: ["weakened"], duration: "saveEnds", save: "easy", sustain: null, ongoing: null },
+      },
+    ],
+  });
   return { actor, power };
 }
 
@@ -58,6 +78,9 @@ function loadWorld(sources: ReturnType<typeof world>) {
   const engineView = toActorSource("character", prepared);
   const { derived, error } = deriveSafely(activeRuleset(), engineView, ruleOptions());
   powerSourceFrom(power, { str: 3 });
+  // The sheet reads the power's usage and words in the active game's terms (a recharge power is
+  // an encounter power in FFd20): reading never writes.
+  powerRowView(activeRuleset(), power, null);
   return { stored: { actor, power }, derived, error };
 }
 

@@ -112,6 +112,7 @@ describe("item schemas", () => {
       "encounter",
       "daily",
       "recharge",
+      "perRest",
     ]);
     expect(standInInitial(field(power, "ongoing"))).toBeNull();
   });

@@ -45,6 +45,26 @@ export const ITEMS: SheetItem[] = [
     damageTypes: ["fire"],
     usage: "encounter",
     defense: "ac",
+    hitEffect: "The target staggers back.",
+    effects: [
+      {
+        outcome: "hit",
+        trigger: { kind: "any", value: 0 },
+        text: "",
+        statuses: ["dazed"],
+        duration: "saveEnds",
+        save: "normal",
+        sustain: null,
+        ongoing: null,
+        aftereffect: {
+          statuses: ["weakened"],
+          duration: "endOfNextTurn",
+          save: "normal",
+          sustain: null,
+          ongoing: null,
+        },
+      },
+    ],
   }),
   sheetItem("w1", "weapon", "Longsword", {
     damageDice: "1d8",

@@ -29,6 +29,7 @@ const base: TrackerHeaderInput = {
   isGM: true,
   tough: false,
   canFlee: true,
+  rests: [{ key: "fullHealUp", label: "D20C.Age13.Rest.fullHealUp" }],
 };
 const header = (over: Partial<TrackerHeaderInput> = {}) =>
   hbs.render("templates/combat/tracker-header.hbs", trackerHeaderView({ ...base, ...over }));
@@ -42,7 +43,7 @@ describe("combat tracker header template", () => {
     expect(gm).toContain('data-d20c-action="escalationPause"');
     expect(gm).toContain('data-d20c-action="toughBattle"');
     expect(gm).toContain('data-d20c-action="flee"');
-    expect(gm).toContain('data-d20c-action="healUp"');
+    expect(gm).toContain('data-d20c-action="rest" data-rest="fullHealUp"');
     const player = header({ isGM: false });
     expect(player).toMatch(/class="d20c-escalation__die"[^>]*>3</);
     expect(player).not.toContain("data-d20c-action");

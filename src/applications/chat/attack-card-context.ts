@@ -10,6 +10,7 @@ import type { AppliedRecord, ApplyMode, AttackCardData, CardTarget } from "../..
 import { APPLY_MODES } from "../../workflows/card-data.js";
 import { ongoingName } from "../../workflows/apply-core.js";
 import { canSeeDetails, type CardVisibility } from "../../settings-attack.js";
+import { effectLine, powerSections } from "./power-text.js";
 
 export interface CardViewer {
   isGM: boolean;
@@ -149,6 +150,11 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
     oddsUnavailable: details && !view.odds,
     damage: t.damage,
     hasDamage: t.damageKey !== null,
+    /** The power's effects this target's outcome and natural roll trigger, in words. */
+    imposes: (t.effects ?? [])
+      .map((i) => card.power?.effects[i])
+      .filter((e) => e !== undefined)
+      .map((e) => effectLine(e, viewer)),
     buttons: applyButtons(card),
     applied: card.applied.filter((r) => r.targetUuid === t.uuid).map((r) => appliedView(r, viewer, t.name)),
   };
@@ -169,6 +175,8 @@ export function attackCardContext(card: AttackCardData, viewer: CardViewer) {
     ongoing: card.ongoing
       ? viewer.format("D20C.Chat.Ongoing.OnHit", { effect: ongoingName(card.ongoing, viewer) })
       : null,
+    /** The power's hit / miss / crit words, each under its outcome. */
+    powerSections: powerSections(card.power, viewer),
     hasTargets: card.targets.length > 0,
     untargeted: card.untargeted
       ? {

@@ -1,7 +1,8 @@
 /**
  * The combat tracker additions as template data (pure; rendered by
  * templates/combat/tracker-header.hbs): the escalation die for everyone ([SYS-ESC], [13A-ESC]),
- * the GM's die controls and battle actions (tough battle, flee [13A-FLEE], heal-up [13A-HEALUP]).
+ * the GM's die controls and battle actions (tough battle, flee [13A-FLEE], and the party's rests of
+ * the game: 13th Age's full heal-up [13A-HEALUP], FFd20's short and extended rests…).
  */
 export interface TrackerHeaderInput {
   /** A combat is being viewed. */
@@ -15,6 +16,8 @@ export interface TrackerHeaderInput {
   tough: boolean;
   /** The ruleset lets the party flee now. */
   canFlee: boolean;
+  /** The game's rests the GM may give the party (key and i18n label). Absent = none. */
+  rests?: readonly { key: string; label: string }[];
 }
 
 /** Template data (a type alias, not an interface: Foundry's `renderTemplate` takes a string-keyed record, which only alias object types satisfy). */
@@ -25,6 +28,7 @@ export type TrackerHeaderView = {
   inCombat: boolean;
   tough: boolean;
   canFlee: boolean;
+  rests: { key: string; label: string }[];
 };
 
 /** Template data of the tracker header additions. */
@@ -37,6 +41,7 @@ export function trackerHeaderView(input: TrackerHeaderInput): TrackerHeaderView 
     inCombat: input.inCombat,
     tough: input.tough,
     canFlee: input.canFlee,
+    rests: (input.rests ?? []).map((r) => ({ key: r.key, label: r.label })),
   };
 }
 

@@ -10,6 +10,7 @@ import type { D20Combat } from "../../documents/combat.js";
 import { escalationEnabled } from "../../escalation.js";
 import { simultaneousGroups } from "../../workflows/combat-cycle.js";
 import { actionsLeftPlacements } from "./actions-left.js";
+import { restsOf } from "../../engine/powers.js";
 import { combatantControlsView, trackerHeaderView } from "./tracker-view.js";
 
 export const TRACKER_HEADER_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/tracker-header.hbs`;
@@ -24,6 +25,12 @@ function asD20Combat(combat: unknown): D20Combat | null {
 /** Template data for the header additions of a combat (or none). */
 export function headerViewFor(combat: D20Combat | null) {
   let canFlee = false;
+  let rests: { key: string; label: string }[] = [];
+  try {
+    rests = [...restsOf(activeRuleset())];
+  } catch {
+    rests = [];
+  }
   try {
     if (combat?.started) canFlee = activeRuleset().canFlee(combat.combatantSources());
   } catch {
@@ -38,22 +45,8 @@ export function headerViewFor(combat: D20Combat | null) {
     isGM: Boolean(game.user?.isGM),
     tough: Boolean(flags.tough),
     canFlee,
+    rests,
   });
-}
-
-/** Full heal-up ([13A-HEALUP]) for every player-owned character actor. GM only. */
-export async function healUpParty(): Promise<number> {
-  if (!game.user?.isGM) return 0;
-  const ruleset = activeRuleset();
-  let n = 0;
-  for (const actor of game.actors ?? []) {
-    // (instanceof: the world collection is typed as core Actors, but holds our configured class.)
-    if (!(actor instanceof Actor.implementation) || !actor.hasPlayerOwner) continue;
-    await actor.applyEngineActor(ruleset.fullHealUp(actor.toEngineSource()));
-    n += 1;
-  }
-  ui.notifications?.info(game.i18n?.format("D20C.Combat.HealedUp", { count: String(n) }) ?? "");
-  return n;
 }
 
 async function onAction(combat: D20Combat | null, action: string, target: HTMLElement): Promise<void> {
@@ -70,9 +63,12 @@ async function onAction(combat: D20Combat | null, action: string, target: HTMLEl
     case "flee":
       await combat?.flee();
       return;
-    case "healUp":
-      await healUpParty();
+    case "rest": {
+      // Loaded on use: resting rolls dice, and the tracker additions load where no dice exist yet.
+      const { restParty } = await import("../../workflows/power-usage.js");
+      await restParty(target.dataset.rest ?? "");
       return;
+    }
   }
 }
 

@@ -9,6 +9,8 @@ import { attackSummary, type AttackSource, type AttackSummary } from "./attack-s
 import { ABILITY_KEYS } from "../../engine/types.js";
 import { sheetSaveMode, usesRollModes } from "../../workflows/sheet-rolls.js";
 import { ignoredUnderRuleset } from "../../data/ignored.js";
+import type { TextViewer } from "../chat/power-text.js";
+import { powerRowView, restsView } from "./power-rows.js";
 
 /** An owned item as the sheet lists it. */
 export interface SheetItem {
@@ -56,6 +58,8 @@ export interface ActorSheetInput {
   activeTab?: string;
   /** The Actions panel's input: the combatant's actions left (null outside combat) and own effects. */
   actions?: ActionsPanelInput;
+  /** Localisation for the powers' expanded text (game.i18n); absent = keys as they are. */
+  text?: TextViewer;
 }
 
 /** The sheet's tabs in order: attacks and the combat loop first. */
@@ -195,14 +199,16 @@ export function actorSheetContext(input: ActorSheetInput) {
     );
   };
   const str = (v: unknown) => (typeof v === "string" ? v : "");
-  const powers = byType("power").map((p) => ({
-    ...p,
-    attack: summarise(p.id),
-    usageLabel: str(p.system.usage) ? `D20C.Item.Power.Usage.${str(p.system.usage)}` : "",
-    rangeLabel: str(p.system.range) ? `D20C.Item.Power.Range.${str(p.system.range)}` : "",
-    actionLabel: str(p.system.actionType) ? `D20C.Item.Power.Action.${str(p.system.actionType)}` : "",
-    used: p.system.used === true,
-  }));
+  const powers = byType("power").map((p) => {
+    const attack = summarise(p.id);
+    return {
+      ...p,
+      attack,
+      rangeLabel: str(p.system.range) ? `D20C.Item.Power.Range.${str(p.system.range)}` : "",
+      actionLabel: str(p.system.actionType) ? `D20C.Item.Power.Action.${str(p.system.actionType)}` : "",
+      ...powerRowView(ruleset, p.system, attack, input.text),
+    };
+  });
   const weapons = byType("weapon").map((w) => ({
     ...w,
     attack: summarise(w.id),
@@ -212,6 +218,7 @@ export function actorSheetContext(input: ActorSheetInput) {
   const attackSummaries = [...powers, ...weapons].map((a) => a.attack).filter((a) => a !== null);
   return {
     rulesetLabel: ruleset.label,
+    rests: restsView(ruleset),
     foreignRuleset: input.foreignRuleset,
     foreignRulesetLabel: input.foreignRuleset ? `D20C.Settings.Ruleset.Choices.${input.foreignRuleset}` : "",
     deriveError: input.deriveError ?? "",

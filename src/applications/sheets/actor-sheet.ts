@@ -6,13 +6,13 @@
  */
 import { activeRuleset, ruleOptions } from "../../active-ruleset.js";
 import { currentEscalation, escalationEnabled } from "../../escalation.js";
-import { attackSources } from "../../workflows/foundry-docs.js";
+import { attackSources, fmt } from "../../workflows/foundry-docs.js";
 import { toActorSource } from "../../data/prepare.js";
 import { SYSTEM_ID } from "../../constants.js";
 import type { D20Actor } from "../../documents/actor.js";
 import type { D20Item } from "../../documents/item.js";
 import type { DerivedActor } from "../../engine/types.js";
-import { rollAttack } from "../../workflows/attack.js";
+import { restActor, togglePowerUsage, usePower } from "../../workflows/power-usage.js";
 import { rally, spendRecovery } from "../../workflows/recovery.js";
 import { rollDeathSave, rollSave } from "../../workflows/saves.js";
 import { sheetSaveMode } from "../../workflows/sheet-rolls.js";
@@ -76,6 +76,8 @@ export class D20ActorSheet extends SheetBase {
       addEntry: D20ActorSheet.#onAddEntry,
       removeEntry: D20ActorSheet.#onRemoveEntry,
       ...effectActionHandlers(),
+      togglePowerUsage: D20ActorSheet.#onTogglePowerUsage,
+      takeRest: D20ActorSheet.#onTakeRest,
     },
   };
 
@@ -177,6 +179,11 @@ export class D20ActorSheet extends SheetBase {
         (k) => game.i18n.has(k),
         (k) => game.i18n.localize(k),
       ),
+      text: {
+        has: (k) => game.i18n.has(k),
+        localize: (k) => game.i18n.localize(k),
+        format: (k, d) => fmt(k, d),
+      },
     });
     return { ...base, ...context, effectsSection: effectsSectionFor(actor, this.isEditable) };
   }
@@ -221,7 +228,16 @@ export class D20ActorSheet extends SheetBase {
 
   static async #onUseItem(this: D20ActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = this.#item(target);
-    if (item) await rollAttack(this.d20Actor, item, { fastForward: event.shiftKey });
+    if (item) await usePower(this.d20Actor, item, { fastForward: event.shiftKey });
+  }
+
+  static async #onTogglePowerUsage(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.#item(target);
+    if (item) await togglePowerUsage(item);
+  }
+
+  static async #onTakeRest(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await restActor(this.d20Actor, dataOf(target, "rest"));
   }
 
   static async #onEditItem(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

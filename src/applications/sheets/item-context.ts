@@ -14,9 +14,11 @@ import {
   SAVE_DIFFICULTIES,
   WEAPON_CLASSES,
 } from "../../data/schema.js";
-import { NO_WEAPON } from "../../data/item-source.js";
+import { NO_WEAPON, powerEffectsFrom } from "../../data/item-source.js";
+import { powerUsages } from "../../engine/powers.js";
+import { powerEffectRows } from "./power-effects.js";
 
-type Kind = "number" | "text" | "checkbox" | "select" | "multiselect";
+type Kind = "number" | "text" | "checkbox" | "select" | "multiselect" | "effects";
 
 interface FieldSpec {
   path: string;
@@ -49,6 +51,8 @@ const POWER_FIELDS: FieldSpec[] = [
   { path: "usage", kind: "select", options: "usage", group: "attack" },
   { path: "recharge", kind: "number", group: "attack" },
   { path: "used", kind: "checkbox", group: "attack" },
+  { path: "uses.spent", kind: "number", group: "attack" },
+  { path: "uses.max", kind: "number", group: "attack" },
   { path: "damage", kind: "text", group: "damage" },
   { path: "damageTypes", kind: "multiselect", options: "damageType", group: "damage", wide: true },
   { path: "hitEffect", kind: "text", group: "effects", wide: true },
@@ -64,6 +68,7 @@ const POWER_FIELDS: FieldSpec[] = [
   { path: "touch", kind: "checkbox", group: "attack" },
   { path: "nonlethal", kind: "checkbox", group: "damage" },
   { path: "weaponId", kind: "select", options: "weapon", group: "attack" },
+  { path: "effects", kind: "effects", group: "effects", wide: true },
 ];
 
 const WEAPON_FIELDS: FieldSpec[] = [
@@ -111,7 +116,7 @@ export interface ItemSheetInput {
   name: string;
   img: string;
   system: Record<string, unknown>;
-  ruleset: Pick<Ruleset, "defenses" | "damageTypes">;
+  ruleset: Pick<Ruleset, "defenses" | "damageTypes" | "conditions" | "powerUsages" | "effectSaveTarget">;
   editable: boolean;
   foreignRuleset: RulesetId | null;
   description: string;
@@ -145,6 +150,18 @@ export function weaponChoices(
   return out;
 }
 
+/**
+ * The usage kinds the active game offers; a stored kind it lacks (a power made for another game)
+ * is listed too, so the select shows the truth and saving never rewrites it.
+ */
+function usageChoices(ruleset: Pick<Ruleset, "powerUsages">, stored: unknown): { value: string; label: string }[] {
+  const out = powerUsages(ruleset).map((u) => ({ value: u.key, label: u.label }));
+  const current = typeof stored === "string" ? stored : "";
+  if (current && !out.some((o) => o.value === current) && (POWER_USAGES as readonly string[]).includes(current))
+    out.push({ value: current, label: `D20C.Power.Usage.${current}` });
+  return out;
+}
+
 function at(obj: Record<string, unknown>, path: string): unknown {
   return path
     .split(".")
@@ -161,7 +178,7 @@ export function itemSheetContext(input: ItemSheetInput) {
     defense: input.ruleset.defenses.map((d) => ({ value: d.key, label: d.label })),
     range: keyed(RANGE_KINDS, "Range"),
     action: keyed(POWER_ACTIONS, "Action"),
-    usage: keyed(POWER_USAGES, "Usage"),
+    usage: usageChoices(input.ruleset, input.system.usage),
     missEffect: keyed(MISS_EFFECTS, "MissEffect"),
     save: SAVE_DIFFICULTIES.map((k) => ({ value: k, label: `D20C.Save.${k}` })),
     weaponClass: keyed(WEAPON_CLASSES, "WeaponClass"),
@@ -184,6 +201,9 @@ export function itemSheetContext(input: ItemSheetInput) {
       isCheckbox: spec.kind === "checkbox",
       isSelect: spec.kind === "select",
       isMulti: spec.kind === "multiselect",
+      isEffects: spec.kind === "effects",
+      editor:
+        spec.kind === "effects" ? powerEffectRows(powerEffectsFrom(value), input.ruleset, input.damageTypeLabel) : null,
       nullable: Boolean(spec.nullable),
       wide: Boolean(spec.wide),
       group: spec.group ?? "attack",

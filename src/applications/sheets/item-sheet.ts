@@ -11,6 +11,8 @@ import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
 import { itemSheetContext } from "./item-context.js";
 import { effectsSectionFor } from "../../workflows/effects.js";
 import { effectActionHandlers } from "./effect-actions.js";
+import { blankPowerEffect, powerEffectsFromForm } from "./power-effects.js";
+import { powerEffectsFrom } from "../../data/item-source.js";
 
 /** Selects whose empty choice means "none" (stored as null). */
 const NULLABLE_SELECTS = ["attackAbility"];
@@ -21,8 +23,26 @@ export class D20ItemSheet extends ItemSheetBase {
     position: { width: 520, height: 640 },
     window: { resizable: true },
     form: { submitOnChange: true },
-    actions: effectActionHandlers(),
+    actions: {
+      ...effectActionHandlers(),
+      addPowerEffect: D20ItemSheet.#onAddPowerEffect,
+      removePowerEffect: D20ItemSheet.#onRemovePowerEffect,
+    },
   };
+
+  /** Add a blank hit effect to a power. */
+  static async #onAddPowerEffect(this: D20ItemSheet): Promise<void> {
+    const effects = powerEffectsFrom((this.d20Item.system as unknown as Record<string, unknown>).effects);
+    await this.d20Item.update({ system: { effects: [...effects, blankPowerEffect()] } });
+  }
+
+  /** Remove one of a power's effects. */
+  static async #onRemovePowerEffect(this: D20ItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const index = Number(target.dataset.effectIndex);
+    const effects = powerEffectsFrom((this.d20Item.system as unknown as Record<string, unknown>).effects);
+    if (!Number.isInteger(index) || index < 0 || index >= effects.length) return;
+    await this.d20Item.update({ system: { effects: effects.filter((_, i) => i !== index) } });
+  }
 
   static override PARTS = {
     sheet: { template: `systems/${SYSTEM_ID}/templates/sheets/item.hbs`, scrollable: [""] },
@@ -83,6 +103,8 @@ export class D20ItemSheet extends ItemSheetBase {
     );
     const sys = data.system as Record<string, unknown> | undefined;
     if (sys) for (const key of NULLABLE_SELECTS) if (sys[key] === "") sys[key] = null;
+    // The effects editor's inputs come back as an object keyed by row: store the list.
+    if (sys && sys.effects !== undefined) sys.effects = powerEffectsFromForm(sys.effects);
     return data;
   }
 }

@@ -1,0 +1,66 @@
+/**
+ * A power's words as a reader sees them (pure): each hit / miss / crit effect in one line
+ * ("Natural even: dazed (save ends, 11+); aftereffect: weakened"), and the power's sections, each
+ * outcome's free text with its effects under it. Used by the attack card and the sheet's expanded
+ * attack row, so both say the same thing.
+ */
+import type { CardEffectBody, CardPower, CardPowerEffect } from "../../workflows/power-card.js";
+
+export interface TextViewer {
+  localize: (key: string) => string;
+  has: (key: string) => boolean;
+  format: (key: string, data: Record<string, string | number>) => string;
+}
+
+const P = "D20C.Power";
+
+function localizeOr(viewer: TextViewer, key: string, fallback: string): string {
+  return viewer.has(key) ? viewer.localize(key) : fallback;
+}
+
+function bodyLine(b: CardEffectBody, viewer: TextViewer): string {
+  const parts: string[] = b.statuses.map((id, i) => localizeOr(viewer, b.statusLabels[i] ?? id, id));
+  if (b.ongoing && b.ongoing.amount > 0) {
+    const typed = b.ongoing.type !== "" && b.ongoing.type !== "untyped";
+    const type = typed ? localizeOr(viewer, `D20C.DamageType.${b.ongoing.type}`, b.ongoing.type) : "";
+    parts.push(
+      viewer.format(typed ? `${P}.Text.ongoingTyped` : `${P}.Text.ongoing`, { amount: b.ongoing.amount, type }),
+    );
+  }
+  const what = parts.join(", ");
+  const duration =
+    b.duration === "saveEnds" && b.saveTarget !== null
+      ? viewer.format(`${P}.Text.saveEndsTarget`, { target: b.saveTarget })
+      : b.duration === "sustain"
+        ? viewer.format(`${P}.Text.sustain`, { action: viewer.localize(`${P}.Sustain.${b.sustain ?? "standard"}`) })
+        : viewer.localize(`${P}.Text.${b.duration}`);
+  return duration ? viewer.format(`${P}.Text.withDuration`, { what, duration }) : what;
+}
+
+/** One effect in words: trigger, what it imposes and for how long, its aftereffect, its own text. */
+export function effectLine(e: CardPowerEffect, viewer: TextViewer): string {
+  const parts: string[] = [];
+  if (e.statuses.length || (e.ongoing && e.ongoing.amount > 0)) parts.push(bodyLine(e, viewer));
+  if (e.aftereffect) parts.push(viewer.format(`${P}.Text.aftereffect`, { effect: bodyLine(e.aftereffect, viewer) }));
+  if (e.text.trim()) parts.push(e.text.trim());
+  const line = parts.join("; ");
+  if (e.trigger.kind === "any") return line;
+  const trigger =
+    e.trigger.kind === "atLeast"
+      ? viewer.format(`${P}.Text.naturalAtLeast`, { value: e.trigger.value })
+      : viewer.localize(`${P}.Text.natural${e.trigger.kind === "even" ? "Even" : "Odd"}`);
+  return viewer.format(`${P}.Text.triggered`, { trigger, effect: line });
+}
+
+/** The outcome sections of a power (hit, miss, crit) that have text or effects, in that order. */
+export function powerSections(power: CardPower | undefined, viewer: TextViewer) {
+  if (!power) return [];
+  return (["hit", "miss", "crit"] as const)
+    .map((key) => ({
+      key,
+      label: `${P}.Outcome.${key}`,
+      text: power.texts[key].trim(),
+      effects: power.effects.filter((e) => e.outcome === key).map((e) => effectLine(e, viewer)),
+    }))
+    .filter((s) => s.text !== "" || s.effects.length > 0);
+}

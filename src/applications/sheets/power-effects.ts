@@ -1,0 +1,156 @@
+/**
+ * A power's hit / miss / crit effects on the item sheet (pure): the rows the editor shows (outcome,
+ * natural-roll trigger, conditions from the active game, duration, save, sustain action, ongoing
+ * damage, aftereffect, free text), what the form sends back turned into the stored list, and a new
+ * blank effect. Words come from the game: its conditions and its save targets.
+ */
+import {
+  DURATION_KINDS,
+  NATURAL_TRIGGERS,
+  POWER_OUTCOMES,
+  SAVE_DIFFICULTIES,
+  SUSTAIN_KINDS,
+} from "../../data/schema.js";
+import { effectSaveTarget } from "../../engine/powers.js";
+import type { Ruleset } from "../../engine/ruleset.js";
+import type { PowerEffectBody, PowerEffectSpec } from "../../engine/types.js";
+
+const P = "D20C.Power";
+
+/** A new effect: on a hit, any natural roll, save ends, nothing imposed yet. */
+export function blankPowerEffect(): PowerEffectSpec {
+  return {
+    outcome: "hit",
+    trigger: { kind: "any", value: 0 },
+    text: "",
+    statuses: [],
+    duration: "saveEnds",
+    save: "normal",
+    sustain: null,
+    ongoing: null,
+    aftereffect: null,
+  };
+}
+
+function pick<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return typeof value === "string" && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+function count(value: unknown): number {
+  const n = Math.trunc(Number(value));
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+function statusList(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : typeof value === "string" && value !== "" ? [value] : [];
+  return list.filter((s): s is string => typeof s === "string" && s !== "");
+}
+
+function bodyFromForm(raw: Record<string, unknown>): PowerEffectBody {
+  const ongoing = (raw.ongoing ?? {}) as Record<string, unknown>;
+  const amount = count(ongoing.amount);
+  const sustain = typeof raw.sustain === "string" && raw.sustain !== "" ? raw.sustain : null;
+  return {
+    statuses: statusList(raw.statuses),
+    duration: pick(raw.duration, DURATION_KINDS, "saveEnds"),
+    save: pick(raw.save, SAVE_DIFFICULTIES, "normal"),
+    sustain: sustain === null ? null : pick(sustain, SUSTAIN_KINDS, "standard"),
+    ongoing:
+      amount > 0 ? { amount, type: typeof ongoing.type === "string" && ongoing.type ? ongoing.type : "untyped" } : null,
+  };
+}
+
+/** The rows of a list the form sends back as an object keyed "0", "1", … (or as an array). */
+function rowsOf(raw: unknown): Record<string, unknown>[] {
+  const rows = Array.isArray(raw)
+    ? raw
+    : raw && typeof raw === "object"
+      ? Object.entries(raw as Record<string, unknown>)
+          .filter(([k]) => /^\d+$/.test(k))
+          .sort(([a], [b]) => Number(a) - Number(b))
+          .map(([, v]) => v)
+      : [];
+  return rows.filter((r): r is Record<string, unknown> => Boolean(r) && typeof r === "object");
+}
+
+/** The stored effects list from the sheet's form data (`system.effects.N.*`). */
+export function powerEffectsFromForm(raw: unknown): PowerEffectSpec[] {
+  return rowsOf(raw).map((row) => {
+    const trigger = (row.trigger ?? {}) as Record<string, unknown>;
+    const kind = pick(trigger.kind, NATURAL_TRIGGERS, "any");
+    const after = (row.aftereffect ?? {}) as Record<string, unknown>;
+    const hasAfter = after.enabled === true || after.enabled === "true" || after.enabled === "on";
+    return {
+      outcome: pick(row.outcome, POWER_OUTCOMES, "hit"),
+      trigger: { kind, value: kind === "atLeast" ? Math.min(20, count(trigger.value)) : 0 },
+      text: typeof row.text === "string" ? row.text : "",
+      ...bodyFromForm(row),
+      aftereffect: hasAfter ? bodyFromForm(after) : null,
+    };
+  });
+}
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** The editor rows of a power's effects for the active game. */
+export function powerEffectRows(
+  effects: readonly PowerEffectSpec[],
+  ruleset: Pick<Ruleset, "conditions" | "damageTypes" | "effectSaveTarget">,
+  damageTypeLabel: (type: string) => string,
+) {
+  const conditions: Option[] = ruleset.conditions.map((c) => ({ value: c.id, label: c.label }));
+  const saveOptions: Option[] = SAVE_DIFFICULTIES.map((s) => ({ value: s, label: `${P}.Save.${s}` }));
+  const types = ["untyped", ...ruleset.damageTypes.filter((t) => t !== "untyped")].map((t) => ({
+    value: t,
+    label: damageTypeLabel(t),
+  }));
+  const targets = Object.fromEntries(SAVE_DIFFICULTIES.map((s) => [s, effectSaveTarget(ruleset, s)])) as Record<
+    string,
+    number | null
+  >;
+  const body = (prefix: string, b: PowerEffectBody) => ({
+    statusesName: `${prefix}.statuses`,
+    statuses: b.statuses,
+    durationName: `${prefix}.duration`,
+    duration: b.duration,
+    saveName: `${prefix}.save`,
+    save: b.save,
+    saveTarget: targets[b.save] ?? null,
+    sustainName: `${prefix}.sustain`,
+    sustain: b.sustain ?? "",
+    ongoingAmountName: `${prefix}.ongoing.amount`,
+    ongoingAmount: b.ongoing?.amount ?? 0,
+    ongoingTypeName: `${prefix}.ongoing.type`,
+    ongoingType: b.ongoing?.type ?? "untyped",
+  });
+  return {
+    outcomes: POWER_OUTCOMES.map((o) => ({ value: o, label: `${P}.Outcome.${o}` })),
+    triggers: NATURAL_TRIGGERS.map((t) => ({ value: t, label: `${P}.Trigger.${t}` })),
+    durations: DURATION_KINDS.filter((d) => d !== "permanent").map((d) => ({ value: d, label: `${P}.Duration.${d}` })),
+    sustains: SUSTAIN_KINDS.map((s) => ({ value: s, label: `${P}.Sustain.${s}` })),
+    saves: saveOptions,
+    conditions,
+    damageTypes: types,
+    rows: effects.map((e, index) => {
+      const prefix = `system.effects.${index}`;
+      return {
+        index,
+        outcomeName: `${prefix}.outcome`,
+        outcome: e.outcome,
+        triggerKindName: `${prefix}.trigger.kind`,
+        triggerKind: e.trigger.kind,
+        triggerValueName: `${prefix}.trigger.value`,
+        triggerValue: e.trigger.value,
+        textName: `${prefix}.text`,
+        text: e.text,
+        ...body(prefix, e),
+        afterEnabledName: `${prefix}.aftereffect.enabled`,
+        hasAftereffect: e.aftereffect !== null,
+        after: body(`${prefix}.aftereffect`, e.aftereffect ?? blankPowerEffect()),
+      };
+    }),
+  };
+}

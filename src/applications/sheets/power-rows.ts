@@ -1,0 +1,60 @@
+/**
+ * What the sheet's attack rows and rest buttons say about powers (pure): a power's usage in the
+ * active game's words with whether it is spent (and uses left per rest), its expanded text (each
+ * outcome's words and effects, as the card shows them) with its numbers, and the game's rests.
+ */
+import { powerEffectsFrom, powerUsageFrom } from "../../data/item-source.js";
+import { isSpent, restsOf, usageKind } from "../../engine/powers.js";
+import type { Ruleset } from "../../engine/ruleset.js";
+import type { PowerSource } from "../../engine/types.js";
+import { cardPowerOf } from "../../workflows/power-card.js";
+import { powerSections, type TextViewer } from "../chat/power-text.js";
+import type { AttackSummary } from "./attack-summary.js";
+
+/** Reads keys as they are (no localisation at hand): the template localises what it can. */
+export const KEY_VIEWER: TextViewer = { localize: (k) => k, has: () => false, format: (k) => k };
+
+const P = "D20C.Power";
+
+function texts(system: Record<string, unknown>): NonNullable<PowerSource["texts"]> {
+  const str = (v: unknown) => (typeof v === "string" ? v : "");
+  return { hit: str(system.hitEffect), miss: str(system.missText), crit: str(system.critText) };
+}
+
+/** The usage, text and numbers of one power row. */
+export function powerRowView(
+  ruleset: Ruleset,
+  system: Record<string, unknown>,
+  attack: AttackSummary | null,
+  viewer: TextViewer = KEY_VIEWER,
+) {
+  const usage = powerUsageFrom(system);
+  const kind = usageKind(ruleset, usage.usage);
+  const spent = isSpent(ruleset, usage);
+  const perRest = kind.key === "perRest";
+  const power = cardPowerOf(ruleset, { effects: powerEffectsFrom(system.effects), texts: texts(system) }, null);
+  const numbers: { label: string; value: string }[] = [];
+  if (attack && !attack.error) {
+    numbers.push({ label: `${P}.Row.attack`, value: `${attack.bonus} ${viewer.localize(attack.defenseAbbr)}` });
+    if (attack.damage)
+      numbers.push({ label: `${P}.Row.damage`, value: [attack.damage, ...attack.damageTypes].join(" ") });
+  }
+  if (kind.key === "recharge" && usage.recharge > 0) numbers.push({ label: kind.label, value: `${usage.recharge}+` });
+  if (perRest) numbers.push({ label: kind.label, value: `${usage.uses.spent} / ${Math.max(1, usage.uses.max)}` });
+  return {
+    usageLabel: kind.label,
+    usageKey: kind.key,
+    limited: kind.limited,
+    used: spent,
+    usesText: perRest
+      ? viewer.format(`${P}.Row.uses`, { spent: usage.uses.spent, max: Math.max(1, usage.uses.max) })
+      : "",
+    sections: powerSections(power, viewer),
+    numbers,
+  };
+}
+
+/** The rest buttons of the active game. */
+export function restsView(ruleset: Ruleset) {
+  return restsOf(ruleset).map((r) => ({ key: r.key, label: r.label, hint: r.hint }));
+}

@@ -1,0 +1,95 @@
+/**
+ * A power's words and effects on the attack card, decided (pure): the free text of each outcome,
+ * each hit / miss / crit effect with the game's save target and the conditions' labels (so the
+ * card renders without the ruleset), and for every target which of those effects its own outcome
+ * and natural roll trigger ([SYS-POWERS]; 13th Age "natural even hit", [13A-SAVE], [FF-SAVE]).
+ */
+import { effectSaveTarget, hasLastingPart, powerEffectApplies } from "../engine/powers.js";
+import type { Ruleset } from "../engine/ruleset.js";
+import type { AttackOutcome, PowerEffectBody, PowerEffectSpec, PowerSource, PowerTexts } from "../engine/types.js";
+
+/** The lasting part of an effect as the card keeps it: the game's save target and condition labels with it. */
+export interface CardEffectBody extends PowerEffectBody {
+  /** Save target of a save-ends effect in the card's game (null = none given). */
+  saveTarget: number | null;
+  /** i18n keys of the imposed conditions' names, in `statuses` order. */
+  statusLabels: string[];
+}
+
+/** One hit / miss / crit effect of the power as the card keeps it. */
+export interface CardPowerEffect extends Omit<PowerEffectSpec, "aftereffect">, CardEffectBody {
+  aftereffect: CardEffectBody | null;
+}
+
+/** The power's words and effects on a card. */
+export interface CardPower {
+  texts: PowerTexts;
+  effects: CardPowerEffect[];
+  /** The attacker's combatant at roll time (times "your next turn" and sustain); null = none. */
+  sourceCombatantId: string | null;
+}
+
+function cardBody(ruleset: Ruleset, body: PowerEffectBody): CardEffectBody {
+  return {
+    statuses: [...body.statuses],
+    duration: body.duration,
+    save: body.save,
+    sustain: body.sustain,
+    ongoing: body.ongoing ? { ...body.ongoing } : null,
+    saveTarget: body.duration === "saveEnds" ? effectSaveTarget(ruleset, body.save) : null,
+    statusLabels: body.statuses.map((id) => ruleset.conditions.find((c) => c.id === id)?.label ?? id),
+  };
+}
+
+/** The card's power block, or undefined when the power has neither text nor effects. */
+export function cardPowerOf(
+  ruleset: Ruleset,
+  power: Pick<PowerSource, "texts" | "effects">,
+  sourceCombatantId: string | null,
+): CardPower | undefined {
+  const texts = power.texts ?? { hit: "", miss: "", crit: "" };
+  const effects = power.effects ?? [];
+  if (!effects.length && !texts.hit.trim() && !texts.miss.trim() && !texts.crit.trim()) return undefined;
+  return {
+    texts: { ...texts },
+    effects: effects.map((e) => ({
+      outcome: e.outcome,
+      trigger: { ...e.trigger },
+      text: e.text,
+      ...cardBody(ruleset, e),
+      aftereffect: e.aftereffect && hasLastingPart(e.aftereffect) ? cardBody(ruleset, e.aftereffect) : null,
+    })),
+    sourceCombatantId,
+  };
+}
+
+/** The engine's view of a card effect (for the ruleset's decisions). */
+export function specOfCardEffect(e: CardPowerEffect): PowerEffectSpec {
+  const body = (b: CardEffectBody): PowerEffectBody => ({
+    statuses: [...b.statuses],
+    duration: b.duration,
+    save: b.save,
+    sustain: b.sustain,
+    ongoing: b.ongoing ? { ...b.ongoing } : null,
+  });
+  return {
+    outcome: e.outcome,
+    trigger: { ...e.trigger },
+    text: e.text,
+    ...body(e),
+    aftereffect: e.aftereffect ? body(e.aftereffect) : null,
+  };
+}
+
+/**
+ * Indexes of the card's effects a target gets from its outcome: those whose outcome and natural-roll
+ * trigger the ruleset says apply, and that impose something (conditions or ongoing damage).
+ */
+export function effectsForOutcome(ruleset: Ruleset, power: CardPower | undefined, outcome: AttackOutcome): number[] {
+  if (!power) return [];
+  const out: number[] = [];
+  power.effects.forEach((e, i) => {
+    if (hasLastingPart(e) && powerEffectApplies(ruleset, specOfCardEffect(e), outcome)) out.push(i);
+  });
+  return out;
+}

@@ -1,0 +1,204 @@
+/**
+ * Power usage and rests in Foundry ([SYS-POWERS]): using a power from the sheet (a spent one asks
+ * for confirmation and is then allowed, the GM never blocked), the one "power used" point that
+ * spends its usage, the sheet's spent/ready toggle, the game's rests for one actor and for the
+ * party, and the end of a battle (encounter powers back, recharge rolled and posted). Every
+ * decision is in power-usage-core.ts and the engine; this file asks, rolls and writes.
+ */
+import { activeRuleset, ruleOptions } from "../active-ruleset.js";
+import { publicViewer, renderRuleCard } from "../applications/chat/render.js";
+import { powerUsageFrom } from "../data/item-source.js";
+import { SaveRoll } from "../dice/rolls.js";
+import { restsOf, togglePower } from "../engine/powers.js";
+import type { RuleCardData } from "./card-data.js";
+import { postRequestRolls } from "./apply-damage.js";
+import { reportError, rollAttack } from "./attack.js";
+import { engineSource, fmt, postCard, writeEngineSource } from "./foundry-docs.js";
+import {
+  decideRest,
+  decideUse,
+  powersAtMoment,
+  rechargeOutcome,
+  usageUpdate,
+  type PowerItemState,
+} from "./power-usage-core.js";
+import { foundryRoller } from "./saves.js";
+
+function isPower(item: Item.Implementation): boolean {
+  return (item.type as string) === "power";
+}
+
+function usageOf(item: Item.Implementation) {
+  return powerUsageFrom(item.system as unknown as Record<string, unknown>);
+}
+
+/** The actor's powers as usage reads them. */
+function powerStates(actor: Actor.Implementation): PowerItemState[] {
+  return [...actor.items].filter(isPower).map((i) => ({ id: i.id ?? "", name: i.name ?? "", usage: usageOf(i) }));
+}
+
+/** Ask before using a spent power; resolves true to go ahead. */
+async function confirmSpent(item: Item.Implementation): Promise<boolean> {
+  const name = foundry.utils.escapeHTML(item.name ?? "");
+  try {
+    const answer = await foundry.applications.api.DialogV2.confirm({
+      window: { title: fmt("D20C.Power.Spent.title", { name: item.name ?? "" }) },
+      content: `<p>${fmt("D20C.Power.Spent.content", { name })}</p>`,
+      yes: { label: "D20C.Power.Spent.use", icon: "fa-solid fa-dice-d20" },
+      rejectClose: false,
+    });
+    return answer === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A power was used: its usage is spent. The one place a use is counted, so whatever else a use
+ * costs (actions…) is added here.
+ */
+export async function powerUsed(actor: Actor.Implementation, item: Item.Implementation): Promise<void> {
+  void actor;
+  if (!isPower(item)) return;
+  const { next } = decideUse(activeRuleset(), usageOf(item));
+  await item.update(usageUpdate(next));
+}
+
+/**
+ * Use an item from the sheet: a spent power asks first (the user may use it anyway), then the
+ * attack is rolled and, once posted, the use is counted.
+ */
+export async function usePower(
+  actor: Actor.Implementation,
+  item: Item.Implementation,
+  options: { fastForward?: boolean } = {},
+): Promise<ChatMessage | null> {
+  if (isPower(item) && decideUse(activeRuleset(), usageOf(item)).wasSpent && !(await confirmSpent(item))) return null;
+  const message = await rollAttack(actor, item, options);
+  if (message) {
+    try {
+      await powerUsed(actor, item);
+    } catch (err) {
+      reportError(err);
+    }
+  }
+  return message;
+}
+
+/** The sheet's spent / ready toggle of a power. */
+export async function togglePowerUsage(item: Item.Implementation): Promise<void> {
+  if (!isPower(item)) return;
+  await item.update(usageUpdate(togglePower(activeRuleset(), usageOf(item))));
+}
+
+async function postEvents(
+  actor: Actor.Implementation | null,
+  title: string,
+  data: Omit<RuleCardData, "version" | "actorUuid" | "actorName" | "title">,
+  rolls: Roll[],
+): Promise<void> {
+  const card: RuleCardData = {
+    version: 1,
+    actorUuid: actor?.uuid ?? "",
+    actorName: actor?.name ?? "",
+    title,
+    ...data,
+  };
+  const content = await renderRuleCard(card, publicViewer());
+  await postCard({ actor, content, rolls, flags: { rule: card } });
+}
+
+/** One actor takes one of the game's rests: actor written once, powers brought back, one card posted. */
+export async function restActor(actor: Actor.Implementation, rest: string): Promise<void> {
+  try {
+    const ruleset = activeRuleset();
+    const spec = restsOf(ruleset).find((r) => r.key === rest);
+    const { roll, made } = foundryRoller();
+    const outcome = await decideRest(
+      ruleset,
+      engineSource(actor),
+      actor.id ?? "",
+      rest,
+      powerStates(actor),
+      roll,
+      ruleOptions(),
+    );
+    await writeEngineSource(actor, outcome.next);
+    if (outcome.powers.length)
+      await actor.updateEmbeddedDocuments(
+        "Item",
+        outcome.powers.map((p) => ({ _id: p.id, ...usageUpdate(p.usage) })),
+      );
+    const restLabel = fmt(spec?.label ?? rest);
+    const events = [
+      { key: "D20C.Power.Rested", data: { name: actor.name ?? "", rest: restLabel } },
+      ...outcome.events,
+      ...outcome.powers.map((p) => ({ key: "D20C.Power.Recharge.reset", data: { name: p.name } })),
+    ];
+    await postRequestRolls(
+      actor,
+      spec?.label ?? "D20C.Power.Rests",
+      outcome.rolls.map((resolved, i) => ({ resolved, roll: made[i] as SaveRoll })),
+      events,
+    );
+  } catch (err) {
+    reportError(err);
+  }
+}
+
+/** The party rests (GM): every player-owned character takes the rest. */
+export async function restParty(rest: string): Promise<number> {
+  if (!game.user?.isGM) return 0;
+  let n = 0;
+  for (const actor of game.actors ?? []) {
+    if (!(actor instanceof Actor.implementation) || !actor.hasPlayerOwner || actor.type !== "character") continue;
+    await restActor(actor, rest);
+    n += 1;
+  }
+  const spec = restsOf(activeRuleset()).find((r) => r.key === rest);
+  ui.notifications?.info(fmt("D20C.Power.PartyRested", { rest: fmt(spec?.label ?? rest), count: n }));
+  return n;
+}
+
+/**
+ * The battle is over: each combatant's powers that come back at the end of a battle are fresh
+ * again, and each spent recharge power rolls its recharge, the result posted on one card per actor.
+ */
+export async function refreshPowersAtCombatEnd(actors: readonly Actor.Implementation[]): Promise<void> {
+  const ruleset = activeRuleset();
+  const seen = new Set<string>();
+  for (const actor of actors) {
+    const key = actor.uuid;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    try {
+      const { resets, recharges } = powersAtMoment(ruleset, powerStates(actor), { kind: "combatEnd" });
+      const updates = resets.map((p) => ({ _id: p.id, ...usageUpdate(p.usage) }));
+      const rolls: Roll[] = [];
+      const lines: RuleCardData["rolls"] = [];
+      const events: RuleCardData["events"] = [];
+      for (const r of recharges) {
+        const roll = new SaveRoll(r.refresh.formula);
+        await roll.evaluate();
+        const total = roll.total ?? 0;
+        const outcome = rechargeOutcome(r, total);
+        rolls.push(roll);
+        lines.push({
+          label: r.name,
+          formula: roll.formula,
+          total,
+          natural: roll.toRollResult().natural,
+          target: r.refresh.target,
+          against: "total",
+          success: outcome.back,
+        });
+        events.push(outcome.event);
+        if (outcome.back) updates.push({ _id: r.id, ...usageUpdate(outcome.usage) });
+      }
+      if (updates.length) await actor.updateEmbeddedDocuments("Item", updates);
+      if (lines.length) await postEvents(actor, "D20C.Power.Recharge.title", { rolls: lines, events }, rolls);
+    } catch (err) {
+      console.error("d20-combat | powers at the end of the battle", err);
+    }
+  }
+}
