@@ -113,7 +113,7 @@ export async function restActor(actor: Actor.Implementation, rest: string): Prom
   try {
     const ruleset = activeRuleset();
     const spec = restsOf(ruleset).find((r) => r.key === rest);
-    const { roll, made } = foundryRoller();
+    const { roll, made } = foundryRoller(actor);
     const outcome = await decideRest(
       ruleset,
       engineSource(actor),

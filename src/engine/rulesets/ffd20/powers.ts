@@ -11,8 +11,6 @@ import type { ActorSource } from "../../types.js";
 import { FF_DAMAGE_TYPES } from "./data.js";
 import { SAVE_TARGET } from "./damage.js";
 
-const K = "D20C.FF";
-
 /** Extended rest: hit points and healing surges back, dying tallies cleared. */
 export function extendedRest(actor: ActorSource): ActorSource {
   const next = clonePlain(actor);
@@ -30,13 +28,13 @@ export function extendedRest(actor: ActorSource): ActorSource {
 
 export const powers: Pick<Ruleset, "powerUsages" | "rests" | "effectSaveTarget" | "rest" | "refreshPower"> = {
   powerUsages: [
-    { key: "atWill", label: `${K}.Usage.atWill`, limited: false },
-    { key: "encounter", label: `${K}.Usage.encounter`, limited: true },
-    { key: "daily", label: `${K}.Usage.daily`, limited: true },
+    { key: "atWill", label: "D20C.FF.Usage.atWill", limited: false },
+    { key: "encounter", label: "D20C.FF.Usage.encounter", limited: true },
+    { key: "daily", label: "D20C.FF.Usage.daily", limited: true },
   ],
   rests: [
-    { key: "shortRest", label: `${K}.Rest.shortRest`, hint: `${K}.Rest.shortRestHint` },
-    { key: "extendedRest", label: `${K}.Rest.extendedRest`, hint: `${K}.Rest.extendedRestHint` },
+    { key: "shortRest", label: "D20C.FF.Rest.shortRest", hint: "D20C.FF.Rest.shortRestHint" },
+    { key: "extendedRest", label: "D20C.FF.Rest.extendedRest", hint: "D20C.FF.Rest.extendedRestHint" },
   ],
   effectSaveTarget: () => SAVE_TARGET,
   refreshPower(usage, moment) {
