@@ -118,6 +118,7 @@ const EFFECT_FIELDS: Record<string, EffectField> = {
     fallback: null,
   },
   armed: boolField,
+  tally: integer(true),
 };
 
 function describe(v: unknown): string {

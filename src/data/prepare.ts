@@ -37,6 +37,8 @@ export const ACTOR_SOURCE_KEYS = [
   "lastTurn",
   "wounds",
   "constitutionDamage",
+  "size",
+  "swimSpeed",
 ] as const satisfies readonly (keyof ActorSource)[];
 
 /** What an armor item contributes (its `system`). */

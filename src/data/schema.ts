@@ -9,7 +9,7 @@
  * `ActorSource` field for field (minus `kind`, which is the actor type), so the engine reads
  * `actor.system` directly. Initial values come from the engine's `defaultActorSource()`.
  */
-import { defaultActorSource } from "../engine/common.js";
+import { defaultActorSource, SIZE_KEYS } from "../engine/common.js";
 import { ABILITY_KEYS } from "../engine/types.js";
 
 /** Foundry's data field namespace (`foundry.data.fields`), or a test stand-in shaped like it. */
@@ -107,6 +107,9 @@ export function actorSchema(f: FieldsNamespace) {
     renown: int(f, d.renown, 0),
     weaponSkills: new f.ArrayField(new f.StringField({ required: true, blank: false }), { initial: [] }),
     speed: num(f, d.speed, 0),
+    /** Size category; blank = the token's size decides. */
+    size: new f.StringField({ required: true, blank: true, initial: "", choices: choices(["", ...SIZE_KEYS]) }),
+    swimSpeed: num(f, d.swimSpeed ?? 0, 0),
     armor: new f.SchemaField({
       armorBonus: int(f, d.armor.armorBonus),
       shieldBonus: int(f, d.armor.shieldBonus),
@@ -328,5 +331,7 @@ export function effectFlagSchema(f: FieldsNamespace) {
       { required: true, nullable: true, initial: null },
     ),
     armed: bool(f, false),
+    /** A number the effect carries (a Hide result, rounds of a slow spell); null = none. */
+    tally: new f.NumberField({ required: false, nullable: true, integer: true, initial: null }),
   };
 }

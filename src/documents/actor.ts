@@ -17,7 +17,7 @@ import {
 } from "../data/prepare.js";
 import { rulesetMismatch, speedOnCreate, stampOnCreate } from "../data/stamp.js";
 import { tokenHpChange } from "../data/token-hp.js";
-import { plainDamagePacket } from "../engine/common.js";
+import { plainDamagePacket, sizeFromTokenSpaces } from "../engine/common.js";
 import type { RuleResult, RulesetId } from "../engine/types.js";
 import { type ActorSource, type DerivedActor } from "../engine/types.js";
 import { currentEscalation } from "../escalation.js";
@@ -44,7 +44,10 @@ export class D20Actor extends Actor {
   /** The engine's plain copy of this actor with Active Effects and equipped armor applied. */
   toEngineSource(): ActorSource {
     // Status effects toggled on the token count as conditions too (one list for the rules).
-    return withStatuses(toActorSource(this.isNpc() ? "npc" : "character", this.systemRecord), this.statuses);
+    const source = withStatuses(toActorSource(this.isNpc() ? "npc" : "character", this.systemRecord), this.statuses);
+    // A blank size is the token's: a synthetic token actor's own token, else the prototype.
+    if (!source.size) source.size = sizeFromTokenSpaces(this.token?.width ?? this.prototypeToken?.width);
+    return source;
   }
 
   /** The active ruleset's derived values (prepared in the data model). */
@@ -62,7 +65,9 @@ export class D20Actor extends Actor {
     // Compare against the prepared data WITHOUT token statuses, and leave status-only conditions
     // out of the answer: they live on their effects, never in system.conditions.
     const prepared = toActorSource(this.isNpc() ? "npc" : "character", this.systemRecord);
-    const wanted = withoutStatuses(next, prepared.conditions, this.statuses);
+    const wanted = { ...withoutStatuses(next, prepared.conditions, this.statuses) };
+    // The token-derived size of a blank one is never written back (the engine doesn't change sizes).
+    if (!prepared.size) wanted.size = "";
     const changes = actorSystemChanges(prepared as unknown as Record<string, unknown>, wanted);
     if (!changes) return undefined;
     return (await this.update({ system: changes } as Actor.UpdateData)) as this | undefined;
@@ -109,6 +114,37 @@ export class D20Actor extends Actor {
           : ruleset.applyHealing(source, change.amount, "heal", ruleOptions(), id);
       return this.commitRuleResult(result);
     });
+  }
+
+  /**
+   * An edit of the stored data (the sheet's exhaustion pips, a spell's update) passes through the
+   * ruleset's implied changes: in Hundred Dungeons exhaustion 6, from any source, is death.
+   */
+  protected override async _preUpdate(
+    changed: Actor.UpdateData,
+    options: Actor.Database.PreUpdateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | void> {
+    const allowed = await super._preUpdate(changed, options, user);
+    if (allowed === false) return false;
+    const ruleset = activeRuleset();
+    const system = (changed as { system?: Record<string, unknown> }).system;
+    if (!ruleset.actorChanges || !system || typeof system !== "object") return;
+    const before = this.toEngineSource();
+    const after = { ...before };
+    if (typeof system.exhaustion === "number") after.exhaustion = system.exhaustion;
+    if (typeof system.state === "string") after.state = system.state as ActorSource["state"];
+    if (Array.isArray(system.conditions)) after.conditions = system.conditions.map(String);
+    const implied = { ...ruleset.actorChanges(before, after) };
+    // Conditions go back as the stored list (status effects live on their effects, never here).
+    if (implied.conditions) {
+      const keep = new Set(implied.conditions);
+      const stored = Array.isArray(system.conditions)
+        ? system.conditions.map(String)
+        : ((this._source.system as unknown as { conditions?: string[] }).conditions ?? []);
+      implied.conditions = stored.filter((c) => keep.has(c));
+    }
+    if (Object.keys(implied).length) Object.assign(system, implied);
   }
 
   protected override async _preCreate(

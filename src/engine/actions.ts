@@ -42,6 +42,8 @@ export interface ActionEconomy {
   readonly aliases?: Readonly<Record<string, string>>;
   /** What an attack costs when its item names no known action. */
   readonly attack: string;
+  /** i18n names of composite costs (an action made of two quick actions). Absent = the shared names. */
+  readonly labels?: Readonly<Record<string, string>>;
 }
 
 /** What a combatant has left (stored on the Combatant, written by the GM's client). */
@@ -211,7 +213,7 @@ export function spendAction(economy: ActionEconomy, state: ActionsLeft, cost: st
 /** The i18n key naming a cost: its slot's label, else the shared label of a composite or free cost. */
 export function costLabel(economy: ActionEconomy | undefined, cost: string): string {
   const slot = [...(economy?.turn ?? []), ...(economy?.outOfTurn ?? [])].find((s) => s.key === cost);
-  return slot?.label ?? `D20C.Actions.Cost.${cost === "fullRound" ? "fullRound" : "free"}`;
+  return slot?.label ?? economy?.labels?.[cost] ?? `D20C.Actions.Cost.${cost === "fullRound" ? "fullRound" : "free"}`;
 }
 
 /** One row of the "actions left" display: a kind, what is left of it and the most it holds. */
@@ -268,6 +270,12 @@ export interface ProcedureCreature {
   id: string;
   name: string;
   actor: ActorSource;
+  /** Its combatant in the current combat (what effects name as their creator). Optional: absent = none. */
+  combatantId?: string | null;
+  /** Its effects (a Hide effect to find, a grapple to escape). Optional: absent = none read. */
+  effects?: readonly EffectSource[];
+  /** Its side of the table (Hide's default observers are the other side). Optional. */
+  side?: "player" | "gm";
 }
 
 /** Per-combatant memory of procedures (stored with the actions left): bands, marks by round. */
@@ -309,6 +317,9 @@ export interface ProcedureInput {
   ownTurn: boolean;
   memory: ProcedureMemory;
   options: RuleOptions;
+  /** The actor's combatant id and side in the current combat. Optional: absent = not in combat. */
+  combatantId?: string | null;
+  side?: "player" | "gm";
 }
 
 /**
@@ -364,6 +375,12 @@ export interface ProcedureOutcome {
   spend: string | null;
   memory: ProcedureMemory | null;
   prompts: ProcedurePrompt[];
+  /**
+   * Effects to create and remove, on the actor (`creatureId` null) or on a creature by id (a grapple
+   * on the target, Help on an ally, Hide per observer). Optional: absent = none.
+   */
+  addEffects?: { creatureId: string | null; effect: Omit<EffectSource, "id"> }[];
+  removeEffects?: { creatureId: string | null; effectId: string }[];
 }
 
 /** A roll made for a procedure. */

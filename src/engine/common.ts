@@ -152,6 +152,8 @@ export function defaultActorSource(overrides: Partial<ActorSource> = {}): ActorS
     lastTurn: false,
     wounds: [],
     constitutionDamage: 0,
+    size: "",
+    swimSpeed: 0,
   };
   return { ...base, ...clonePlain(overrides) } as ActorSource;
 }
@@ -294,4 +296,20 @@ export function effectTimer(
 /** A damage packet with no attack behind it (token HUD edits, GM adjustments): untyped, no natural roll. */
 export function plainDamagePacket(amount: number): DamagePacket {
   return { ...ongoingDamagePacket(amount, null), amount, ongoing: false };
+}
+
+/** d20 size categories, smallest first. */
+export const SIZE_KEYS = ["tiny", "small", "medium", "large", "huge", "gargantuan"] as const;
+
+/**
+ * The size category a token of `spaces` grid squares across stands for (under 1 tiny, 1 medium,
+ * 2 large, 3 huge, 4 or more gargantuan): an actor's size when its own is left blank.
+ */
+export function sizeFromTokenSpaces(spaces: number | null | undefined): (typeof SIZE_KEYS)[number] {
+  const n = typeof spaces === "number" && Number.isFinite(spaces) ? spaces : 1;
+  if (n < 1) return "tiny";
+  if (n < 2) return "medium";
+  if (n < 3) return "large";
+  if (n < 4) return "huge";
+  return "gargantuan";
 }

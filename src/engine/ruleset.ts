@@ -42,6 +42,9 @@ import type {
   TurnStep,
   TurnStepResult,
   WeaponSource,
+  ActInput,
+  ActOutcome,
+  ReactionOffer,
 } from "./types.js";
 import type { DamageExpression } from "./dice.js";
 import type {
@@ -210,6 +213,41 @@ export interface Ruleset {
    * "save now". Optional: absent = d20 + the effect's save modifier against 10.
    */
   effectSave?(actor: ActorSource, actorId: string, effect: EffectSource): RollRequest;
+
+  // ---- reactions, provoking, targeting, round length ([SYS-ACTIONS]) ---------------------------
+  // Optional: a game without them leaves them out and the adapter offers nothing.
+  /** Seconds one combat round lasts in the fiction (world time advances by it). Absent = core's. */
+  readonly roundSeconds?: number;
+  /**
+   * Reactions the defender of a decided attack may take ([HD-REACT] Parry). `weapons` are the
+   * defender's equipped weapons; `reactionUsed` whether it already reacted this round.
+   */
+  attackReactions?(query: {
+    outcome: AttackOutcome;
+    range: AttackInput["range"];
+    defender: ActorSource;
+    weapons: readonly WeaponSource[];
+    reactionUsed: boolean;
+    round: number;
+  }): ReactionOffer[];
+  /** Re-decide one target's outcome after it takes the reaction `key` (Parry: +2 defense). */
+  resolveAttackReaction?(key: string, outcome: AttackOutcome): AttackOutcome;
+  /** What an act (a move, an attack, a spell) provokes from others and ends on the actor (hiding). */
+  afterAct?(input: ActInput): ActOutcome;
+  /**
+   * Whether an attacker may target a creature at all (charmed by it, hidden from it), with the
+   * reason key. Optional: absent = always.
+   */
+  mayTarget?(attacker: CombatantSource, target: CombatantSource): { allowed: boolean; reason: string | null };
+  /** Changes an edit of the actor implies (exhaustion 6 is death). Optional: absent = none. */
+  actorChanges?(before: ActorSource, after: ActorSource): Partial<ActorSource>;
+  /** Attack-economy cost of attacking with `weapon` given the equipped `weapons` (dual wielding: quick). */
+  attackCost?(weapon: WeaponSource | null, weapons: readonly WeaponSource[]): string;
+  /**
+   * A save / ability roll request against an effect from beyond cover ([HD-COVER]): the cover's
+   * bonus and automatic success folded in. Optional: absent = cover never changes saves.
+   */
+  saveRequestWithCover?(request: RollRequest, cover: Situation["cover"]): RollRequest;
 
   // ---- between battles -----------------------------------------------------------------------
   /** Full heal-up / long rest: the actor changes ([13A-HEALUP]). */

@@ -145,6 +145,13 @@ export interface ActorSource {
   wounds: Wound[];
   /** Wounds d20 Constitution damage taken from death saves. */
   constitutionDamage: number;
+  /**
+   * Size category (`tiny`…`gargantuan`); blank = from the token's size. Optional: absent = blank
+   * (HD prone and mounting read it).
+   */
+  size?: string;
+  /** Swim speed in feet (HD underwater attacks). Optional: absent = 0. */
+  swimSpeed?: number;
 }
 
 /** Values a ruleset derives from an {@link ActorSource} for sheets, rolls and cards. */
@@ -359,12 +366,22 @@ export interface AttackInput {
     exhaustion: number;
     /** HD: the attacker has a swim speed (no underwater weak attacks, [HD-WATER]). Absent = false. */
     swimSpeed?: boolean;
+    /** The attacker's combatant id (or stand-alone id) and effects, for who-to-whom rules. Optional. */
+    id?: string;
+    effects?: EffectSource[];
   };
   target: {
     conditions: string[];
     vulnerabilities: DamageTrait[];
     exhaustion: number;
+    /** Size category ([HD-COND] prone: ranged attacks weak only up to Medium). Optional: absent = medium. */
+    size?: string;
+    /** The target's combatant id (or stand-alone id) and effects (charmed by, hidden from). Optional. */
+    id?: string;
+    effects?: EffectSource[];
   };
+  /** Ability the attack rolls, if any (HD charmed: the charmer's Charisma is mighty). Optional. */
+  ability?: AbilityKey | null;
   damageTypes: string[];
   /** Total lowering of the crit threshold from weapon/power precision. */
   critRange: number;
@@ -459,7 +476,7 @@ export interface DamagePacket {
 
 /** A roll the rules ask the adapter to make now (death save, save, recovery, dying check…). */
 export interface RollRequest {
-  kind: "save" | "deathSave" | "dyingCheck" | "stableCheck" | "rallySave" | "recovery" | "disengage";
+  kind: "save" | "deathSave" | "dyingCheck" | "stableCheck" | "rallySave" | "recovery" | "disengage" | "procedure";
   actorId: string;
   /** Effect the roll is about, if any. */
   effectId?: string;
@@ -536,6 +553,11 @@ export interface EffectSource {
   armed: boolean;
   /** Condition ids the effect imposes. */
   statuses: string[];
+  /**
+   * A number the effect carries (a Hide result that persists while hidden, rounds a slow spell has
+   * been concentrated on). Optional: absent = none.
+   */
+  tally?: number | null;
 }
 
 export interface CombatantSource {
@@ -697,4 +719,44 @@ export interface Square {
 export interface ForcedMovement {
   kind: "push" | "pull" | "slide";
   squares: number;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reactions, provoking and acts ([SYS-ACTIONS])
+// ------------------------------------------------------------------------------------------------
+
+/** A reaction the defender may take against one decided attack ([HD-REACT] Parry). */
+export interface ReactionOffer {
+  key: string;
+  /** i18n key of the button. */
+  label: string;
+  /** Action-economy key it spends. */
+  cost: string;
+}
+
+/** What a moving, attacking or casting creature's act does to others and to itself. */
+export interface ActInput {
+  act: "move" | "attack" | "castSpell" | "rangedAttack";
+  /** Feet moved (moves only). */
+  feet: number;
+  round: number;
+  actor: CombatantSource;
+  /** Creatures whose reach the act happens in (or, for a move, the mover leaves). */
+  within: CombatantSource[];
+  /** Ids of creatures that already took their reaction this round. Optional: absent = none. */
+  reacted?: string[];
+}
+
+/** One provoked attack a creature may take, or why it can't. */
+export interface Provocation {
+  reactorId: string;
+  canReact: boolean;
+  /** i18n key of the reason. */
+  reason: string;
+}
+
+/** The answer to an act: provoked attacks offered, and steps on the actor (hiding ends). */
+export interface ActOutcome {
+  provocations: Provocation[];
+  steps: TurnStep[];
 }

@@ -148,9 +148,12 @@ async function followSpend(ruleset: Ruleset, c: EconomyCombatant, cost: string):
 export async function spendAttackAction(
   actor: { uuid: string; name?: string | null },
   item: { type: string; system: unknown },
+  /** The ruleset's own cost for this attack (a dual-wielded weapon's quick action); absent = the item's. */
+  cost?: string,
 ): Promise<SpendOutcome | null> {
   const economy = activeRuleset().economy;
   if (!economy) return null;
+  if (cost) return spendForActor(actor, cost);
   const named = item.type === "power" ? (item.system as { actionType?: unknown } | null)?.actionType : null;
   return spendForActor(actor, costOf(economy, typeof named === "string" ? named : null));
 }

@@ -14,8 +14,10 @@ import type {
   AttackInput,
   AttackOutcome,
   AttackResult,
+  CombatantSource,
   DamageRecipe,
   DerivedActor,
+  EffectSource,
   Modifier,
   PowerSource,
   RollMode,
@@ -41,13 +43,17 @@ export interface TargetSnapshot {
   situation?: Situation;
   /** What the scene decided for this target and whether it was kept (the card lists them). */
   scene?: CardSceneNote[];
+  /** Its combatant id in the fight (else its actor UUID) and its effects, for who-to-whom rules. Optional. */
+  id?: string;
+  effects?: EffectSource[];
 }
 
 /** Everything an attack needs, as plain data. */
 export interface AttackRequest {
   ruleset: Ruleset;
   options: RuleOptions;
-  attacker: { uuid: string; name: string; actor: ActorSource };
+  /** `id` and `effects` as for a {@link TargetSnapshot} (charm, hiding). */
+  attacker: { uuid: string; name: string; actor: ActorSource; id?: string; effects?: EffectSource[] };
   /** The item attacked with (`uuid` lets the GM re-decide the card from it). */
   item: { name: string; img: string; uuid?: string };
   power: PowerSource;
@@ -180,12 +186,18 @@ function attackInputFor(
       penalties: plan.derived.attackPenalties,
       conditions: req.attacker.actor.conditions,
       exhaustion: req.attacker.actor.exhaustion,
+      swimSpeed: (req.attacker.actor.swimSpeed ?? 0) > 0,
+      ...(req.attacker.id ? { id: req.attacker.id } : {}),
+      ...(req.attacker.effects ? { effects: req.attacker.effects } : {}),
     },
     target: target
       ? {
           conditions: target.actor.conditions,
           vulnerabilities: target.actor.vulnerabilities,
           exhaustion: target.actor.exhaustion,
+          ...(target.actor.size ? { size: target.actor.size } : {}),
+          ...(target.id ? { id: target.id } : {}),
+          ...(target.effects ? { effects: target.effects } : {}),
         }
       : { conditions: [], vulnerabilities: [], exhaustion: 0 },
     damageTypes: power.damageTypes,
@@ -193,7 +205,50 @@ function attackInputFor(
     // Miss damage or a miss effect of the power's own ([13A-MISS], [FF-MISS]).
     hasMissEffect: power.missEffect !== "none" || (power.effects ?? []).some((e) => e.outcome === "miss"),
     options,
+    ability: power.attackAbility,
+    // [HD-WATER] the weapon's name decides the underwater exemptions (a weaponless power: the item's).
+    weaponName: weapon?.name || req.item.name,
   };
+}
+
+/** A snapshot as the ruleset's combatant (for who-may-target-whom rules). */
+function asCombatant(c: {
+  id?: string;
+  uuid: string;
+  name: string;
+  actor: ActorSource;
+  effects?: EffectSource[];
+}): CombatantSource {
+  return {
+    id: c.id ?? c.uuid,
+    actorId: c.uuid,
+    name: c.name,
+    actor: c.actor,
+    effects: c.effects ?? [],
+    initiative: null,
+    side: "player",
+    aware: true,
+    defeated: false,
+    seat: 0,
+  };
+}
+
+/** The targets the ruleset lets this attacker attack, and the others with the reason (i18n key). */
+export function allowedTargets(req: AttackRequest): {
+  allowed: TargetSnapshot[];
+  refused: { name: string; reason: string }[];
+} {
+  const may = req.ruleset.mayTarget;
+  if (!may) return { allowed: [...req.targets], refused: [] };
+  const attacker = asCombatant(req.attacker);
+  const allowed: TargetSnapshot[] = [];
+  const refused: { name: string; reason: string }[] = [];
+  for (const t of req.targets) {
+    const answer = may(attacker, asCombatant(t));
+    if (answer.allowed) allowed.push(t);
+    else refused.push({ name: t.name, reason: answer.reason ?? "" });
+  }
+  return { allowed, refused };
 }
 
 /**

@@ -15,18 +15,28 @@ import {
   buildAttackCard,
   decideAttack,
   defenseKeyOf,
+  allowedTargets,
   planAttack,
   plainSituation,
   type AttackRequest,
   type RolledDamage,
 } from "./attack-core.js";
+import { answerAct } from "./acts.js";
 import { spendAttackAction } from "./actions.js";
 import { drawCoverLines } from "../canvas/cover-lines.js";
 import { placedArea, readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
 import type { SceneNote } from "../engine/scene.js";
 import { publicCard } from "./card-secrets.js";
 import { cardVisibility } from "../settings-attack.js";
-import { attackSources, combatantIdOf, engineSource, postCard, targetSnapshots } from "./foundry-docs.js";
+import {
+  attackSources,
+  combatantIdOf,
+  effectSources,
+  engineSource,
+  equippedWeapons,
+  postCard,
+  targetSnapshots,
+} from "./foundry-docs.js";
 import type { TargetSnapshot } from "./attack-core.js";
 import {
   noteKept,
@@ -150,7 +160,13 @@ export async function rollAttack(
     const req: AttackRequest = {
       ruleset,
       options,
-      attacker: { uuid: actor.uuid, name: actor.name ?? "", actor: engineSource(actor) },
+      attacker: {
+        uuid: actor.uuid,
+        name: actor.name ?? "",
+        actor: engineSource(actor),
+        id: combatantIdOf(actor) ?? actor.uuid,
+        effects: effectSources(actor),
+      },
       item: { name: item.name ?? "", img: item.img ?? "", uuid: item.uuid },
       power,
       weapon,
@@ -159,6 +175,13 @@ export async function rollAttack(
       targets,
       sourceCombatantId: combatantIdOf(actor),
     };
+    // [HD-COND] a game may forbid a target (a charmed creature can't attack its charmer).
+    const { allowed, refused } = allowedTargets(req);
+    for (const r of refused)
+      ui.notifications?.warn(
+        game.i18n.format("D20C.Chat.TargetRefused", { name: r.name, reason: game.i18n.localize(r.reason) }),
+      );
+    req.targets = allowed;
     const plan = planAttack(req);
     // [SYS-TARGETS] one attack roll per target (one when untargeted), in target order.
     const attackRolls: Roll[] = [];
@@ -188,12 +211,31 @@ export async function rollAttack(
       rolls: [...attackRolls, ...damageRolls],
       flags: { attack: card },
     });
-    await spendAttackAction(actor, item);
+    // What attacking sets off: hiding ends; a ranged attack within a foe's reach provokes it.
+    const ranged = power.range === "ranged";
+    const inReach = new Set(
+      req.targets.filter((t) => (t.situation ?? chosen).withinMeleeReach).map((t) => t.actorUuid),
+    );
+    const within = ranged ? targetActors().filter((a) => inReach.has(a.uuid)) : [];
+    await answerAct(actor, ranged ? "rangedAttack" : "attack", 0, within);
+    // [HD-DUAL] a game may price the attack by the weapons in hand (either of a Light pair: quick).
+    const cost =
+      ruleset.attackCost && (item.type as string) === "weapon"
+        ? ruleset.attackCost(weapon, equippedWeapons(actor))
+        : undefined;
+    await spendAttackAction(actor, item, cost);
     return message ?? null;
   } catch (err) {
     reportError(err);
     return null;
   }
+}
+
+/** The actors of the user's targeted tokens. */
+function targetActors(): Actor.Implementation[] {
+  const out: Actor.Implementation[] = [];
+  for (const token of game.user.targets) if (token.actor) out.push(token.actor);
+  return out;
 }
 
 /** Show an engine refusal (bad formula, missing defense…) as a clear notice; rethrow the unexpected. */

@@ -36,6 +36,18 @@ export function attackSources(
   return { power: item.toPowerSource(), weapon: item.toWeaponSource() };
 }
 
+/** The engine sources of the actor's equipped weapons (dual wielding, Parry). */
+export function equippedWeapons(actor: Actor.Implementation): WeaponSource[] {
+  const out: WeaponSource[] = [];
+  for (const item of actor.items ?? []) {
+    if ((item.type as string) !== "weapon") continue;
+    if ((item.system as unknown as { equipped?: unknown }).equipped !== true) continue;
+    const w = item.toWeaponSource();
+    if (w) out.push(w);
+  }
+  return out;
+}
+
 /** Snapshots of the user's targeted tokens (or the given ones: UUIDs, names, engine sources) at roll time. */
 export function targetSnapshots(
   tokens: Iterable<foundry.canvas.placeables.Token> = game.user.targets,
@@ -50,6 +62,8 @@ export function targetSnapshots(
       name: token.document.name ?? actor.name ?? "",
       img: (token.document.texture?.src as string | null | undefined) ?? actor.img ?? "",
       actor: engineSource(actor),
+      id: combatantIdOf(actor) ?? actor.uuid,
+      effects: effectSources(actor),
     });
   }
   return out;
@@ -62,7 +76,7 @@ export function targetSnapshots(
 export function combatantIdOf(actor: Actor.Implementation): string | null {
   const combat = game.combat;
   if (!combat) return null;
-  for (const c of combat.combatants) if (c.actor?.uuid === actor.uuid) return c.id ?? null;
+  for (const c of combat.combatants.contents) if (c.actor?.uuid === actor.uuid) return c.id ?? null;
   return null;
 }
 

@@ -27,8 +27,10 @@ import {
   spendForActor,
   writeProcedureMemory,
   type EconomyCombat,
+  type EconomyCombatant,
 } from "./actions.js";
 import { postRequestRolls } from "./apply-damage.js";
+import { effectCreateData } from "../data/effects.js";
 import { effectSources, rollDataFor, rollRequest } from "./foundry-docs.js";
 import { reachedTarget, type ResolvedRequest } from "./requests.js";
 
@@ -58,11 +60,29 @@ export interface ProcedurePorts {
   ): Promise<void>;
   /** Post a prompt to the side of the creature (whispered to its owners). */
   prompt(creature: ProcedureActor, from: ProcedureActor, prompt: ProcedurePrompt): Promise<void>;
+  /** Create an effect on a creature (the actor or another); nothing when it is gone. */
+  addEffect(on: ProcedureActor | undefined, effect: Omit<EffectSource, "id">): Promise<void>;
+  /** Remove one of a creature's effects by id; nothing when it is gone. */
+  removeEffect(on: ProcedureActor | undefined, effectId: string): Promise<void>;
   warn(key: string, data?: Record<string, string>): void;
 }
 
-function creature(a: ProcedureActor): ProcedureCreature {
-  return { id: a.uuid, name: a.name ?? "", actor: a.toEngineSource() };
+/** A creature as a procedure reads it: its source, effects, and its combatant (id, side) when in the fight. */
+function creature(
+  a: ProcedureActor,
+  combat: EconomyCombat | null | undefined,
+  effects: (a: ProcedureActor) => EffectSource[],
+): ProcedureCreature {
+  const c = combatantOfActor(combat, a.uuid) as (EconomyCombatant & { side?: unknown }) | null;
+  const side = c?.side === "player" || c?.side === "gm" ? c.side : null;
+  return {
+    id: a.uuid,
+    name: a.name ?? "",
+    actor: a.toEngineSource(),
+    effects: effects(a),
+    combatantId: c?.id ?? null,
+    ...(side ? { side } : {}),
+  };
 }
 
 /** The other combatants' actors (not the actor's own), each once. */
@@ -120,11 +140,14 @@ export async function useProcedure(
   const targets = ports.targets();
   const others = otherActors(combat, actor.uuid);
   const docs = new Map<string, ProcedureActor>([...others, ...targets].map((a) => [a.uuid, a]));
+  const self = creature(actor, combat, ports.effects);
   const input: ProcedureInput = {
-    actor: actor.toEngineSource(),
+    actor: self.actor,
     actorId: actor.uuid,
-    targets: targets.map(creature),
-    others: others.map(creature),
+    targets: targets.map((t) => creature(t, combat, ports.effects)),
+    others: others.map((o) => creature(o, combat, ports.effects)),
+    combatantId: self.combatantId ?? null,
+    ...(self.side ? { side: self.side } : {}),
     effects: procedureEffects(actor, others, c?.id ?? null, ports),
     choice: pick.choice,
     numbers: procedureNumbers(spec, pick.numbers),
@@ -149,7 +172,10 @@ export async function useProcedure(
   const outcome = ruleset.resolveProcedure(id, input, rolls);
   // Check every write first, so a refused one changes nothing at all.
   const holders = outcome.effectChanges.map((c) => c.holderId).filter((h) => h !== actor.uuid);
-  for (const key of [...Object.keys(outcome.creatures), ...holders]) {
+  const effectKeys = [...(outcome.addEffects ?? []), ...(outcome.removeEffects ?? [])].flatMap((e) =>
+    e.creatureId ? [e.creatureId] : [],
+  );
+  for (const key of new Set([...Object.keys(outcome.creatures), ...holders, ...effectKeys])) {
     const doc = docs.get(key);
     if (!doc || !(doc.isOwner || game.user?.isGM)) {
       ports.warn("D20C.Actions.Refused.NotWritable", { name: doc?.name ?? key });
@@ -162,6 +188,10 @@ export async function useProcedure(
     const holder = holderId === actor.uuid ? actor : docs.get(holderId);
     await holder?.effects.get(effectId)?.update({ flags: { [SYSTEM_ID]: { effect: changes } } });
   }
+  const holder = (key: string | null): ProcedureActor | undefined => (key === null ? actor : docs.get(key));
+  for (const { creatureId, effectId } of outcome.removeEffects ?? [])
+    await ports.removeEffect(holder(creatureId), effectId);
+  for (const { creatureId, effect } of outcome.addEffects ?? []) await ports.addEffect(holder(creatureId), effect);
   if (c && outcome.memory) await writeProcedureMemory(c, outcome.memory);
   if (outcome.spend) await spendForActor(actor, outcome.spend, combat);
   await ports.post(actor, spec.label, made, outcome.events);
@@ -202,6 +232,17 @@ export function foundryProcedurePorts(sheetActor: Actor.Implementation): Procedu
       await ChatMessage.create({ content, whisper, speaker: ChatMessage.getSpeaker({ actor: doc }) });
     },
     warn: (key, data) => ui.notifications?.warn(data ? game.i18n.format(key, data) : game.i18n.localize(key)),
+    addEffect: async (on, effect) => {
+      const doc = on as unknown as Actor.Implementation | undefined;
+      if (!doc) return;
+      await doc.createEmbeddedDocuments("ActiveEffect", [
+        effectCreateData({ ...effect, name: game.i18n.localize(effect.name) }),
+      ]);
+    },
+    removeEffect: async (on, effectId) => {
+      const doc = on as unknown as Actor.Implementation | undefined;
+      if (doc?.effects.has(effectId)) await doc.deleteEmbeddedDocuments("ActiveEffect", [effectId]);
+    },
   };
 }
 

@@ -13,6 +13,7 @@ import { registerAttackSettings } from "../settings-attack.js";
 import { registerSceneSettings } from "../settings-scene.js";
 import { registerSceneBands } from "../canvas/scene-bands.js";
 import { registerRelay } from "../socket.js";
+import { registerActHooks } from "./acts.js";
 import { applyHere, guard, undoHere } from "./apply-damage.js";
 import { onCardCreated } from "./card-ledger.js";
 import { registerRollHook } from "./roll-hook.js";
@@ -57,6 +58,7 @@ export function registerAttackWorkflow(): void {
   registerScrollingText();
   Hooks.on("createChatMessage", (message) => onCardCreated(message as ChatMessage));
   setSpendFollower(followSpend);
+  registerActHooks();
   Hooks.on("renderChatMessageHTML", (message, html) =>
     onRenderChatMessage(message as ChatMessage, html as HTMLElement),
   );

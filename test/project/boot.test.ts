@@ -185,6 +185,11 @@ describe.each([13, 14] as const)("boot under Foundry generation %i", (generation
       expect("legacyTransferral" in ae).toBe(false);
     });
 
+    it("[HD-ROUND] [SYS-TURNS] a combat round advances world time by the game's round length (core's 6 s where it names none)", () => {
+      expect(s.config.time.roundTime).toBe(ruleset.roundSeconds ?? 6);
+      if (rulesetId === "hundred-dungeons") expect(s.config.time.roundTime).toBe(20);
+    });
+
     it("registers its sheets for every actor and item type, after unregistering core's V1 sheets", () => {
       const expectCalls = (docName: "Actor" | "Item", coreSheet: unknown) => {
         const docClass = docName === "Actor" ? s.core.Actor : s.core.Item;

@@ -111,8 +111,18 @@ export interface TokenStandIn {
   actor: ActorStandIn;
 }
 
-/** The system Actor's surface the attack reads: uuid, name, img, `toEngineSource()`. */
+/** An ActiveEffect as `actor.effects` yields it: id, name, statuses and our flag data. */
+export interface EffectStandIn {
+  id: string;
+  name: string;
+  statuses: Set<string>;
+  flags: Record<string, unknown>;
+}
+
+/** The system Actor's surface the attack reads: uuid, name, img, `toEngineSource()`, `effects`. */
 export class ActorStandIn {
+  /** Its ActiveEffects (none unless a test puts some on: a Hide effect, a charm). */
+  effects: EffectStandIn[] = [];
   constructor(
     readonly id: string,
     readonly name: string,

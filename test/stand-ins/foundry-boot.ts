@@ -221,6 +221,8 @@ export interface BootConfigStandIn {
   statusEffects: { id: string; name: string; img: string }[];
   specialStatusEffects: Record<string, string>;
   ui: Record<string, unknown>;
+  /** Core's world-time config: seconds a combat round advances the clock (core default 6). */
+  time: { roundTime: number; turnTime: number };
 }
 
 export interface FoundryBootStandIn {
@@ -308,6 +310,7 @@ export function installFoundryBootStandIn(generation: 13 | 14, rulesetValue?: st
     statusEffects: CORE_STATUS_EFFECTS_STAND_IN.map((e) => ({ ...e })),
     specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
     ui: {},
+    time: { roundTime: 6, turnTime: 0 },
   };
 
   const user = { id: "gm0000000000000", name: "Gamemaster", isGM: true, isSelf: true, targets: new Set() };

@@ -12,7 +12,9 @@
  * - {@link SheetActorStandIn}: the system Actor's surface the procedures read and write (`uuid`,
  *   `name`, `isOwner`, `toEngineSource`, `applyEngineActor`, an `effects` collection iterating its
  *   values like Foundry's `Collection`, `testUserPermission`, `getRollData`).
- * - {@link CombatantStandIn}: `id`, `name`, `actor`, `isOwner`, `flags`, `update({flags})` merging
+ * - `createEmbeddedDocuments` / `deleteEmbeddedDocuments` of ActiveEffects on a {@link SheetActorStandIn},
+ *   whose effects' statuses count as conditions in `toEngineSource` (Foundry's `Actor#statuses`).
+ * - {@link CombatantStandIn}: `id`, `name`, `actor`, `isOwner`, `side`, `flags`, `update({flags})` merging
  *   per key (Foundry deep-merges objects; our writes always carry whole objects).
  * - {@link targetStandIn} / {@link clickTarget}: a targeted token and the clicked element with its
  *   `data-*` attributes and the row's `<select data-procedure-choice>` value.
@@ -52,6 +54,8 @@ export class EffectStandIn {
   }
 }
 
+let effectCount = 0;
+
 /** The system Actor's surface for procedures. */
 export class SheetActorStandIn {
   readonly effects: Map<string, EffectStandIn> & Iterable<EffectStandIn>;
@@ -72,12 +76,36 @@ export class SheetActorStandIn {
   get img(): string {
     return "icons/svg/mystery-man.svg";
   }
+  /** Like the system Actor: its effects' statuses count as conditions (Foundry's `Actor#statuses`). */
   toEngineSource(): ActorSource {
-    return structuredClone(this.source);
+    const source = structuredClone(this.source);
+    const statuses = [...this.effects.values()].flatMap((e) => [...e.statuses]);
+    source.conditions = [...new Set([...source.conditions, ...statuses])];
+    return source;
   }
   async applyEngineActor(next: ActorSource): Promise<this> {
-    this.source = structuredClone(next);
+    const statusOnly = new Set(
+      [...this.effects.values()].flatMap((e) => [...e.statuses]).filter((s) => !this.source.conditions.includes(s)),
+    );
+    this.source = { ...structuredClone(next), conditions: next.conditions.filter((c) => !statusOnly.has(c)) };
     return this;
+  }
+  /** `createEmbeddedDocuments("ActiveEffect", data)`: new effects with fresh ids (statuses kept). */
+  async createEmbeddedDocuments(
+    type: string,
+    data: { name: string; statuses?: string[]; flags?: Flags }[],
+  ): Promise<EffectStandIn[]> {
+    if (type !== "ActiveEffect") throw new Error(`stand-in creates only ActiveEffects, not ${type}`);
+    return data.map((d) => {
+      const id = `effect${++effectCount}`;
+      const e = new EffectStandIn(id, d.name, new Set(d.statuses ?? []), structuredClone(d.flags ?? {}));
+      this.effects.set(id, e);
+      return e;
+    });
+  }
+  async deleteEmbeddedDocuments(type: string, ids: string[]): Promise<void> {
+    if (type !== "ActiveEffect") throw new Error(`stand-in deletes only ActiveEffects, not ${type}`);
+    for (const id of ids) this.effects.delete(id);
   }
   getRollData(): Record<string, unknown> {
     return {};
@@ -100,6 +128,8 @@ export class CombatantStandIn {
     readonly id: string,
     readonly actor: SheetActorStandIn,
     public isOwner = true,
+    /** The system Combatant's side of the table (players' or the GM's). */
+    public side: "player" | "gm" = "player",
   ) {}
   get name(): string {
     return this.actor.name;

@@ -130,3 +130,51 @@ describe("Hundred Dungeons combat workflow", () => {
     expect(c.errors).toEqual([]);
   });
 });
+
+describe("Hundred Dungeons mounted combat in the turn order", () => {
+  it("[HD-MOUNT] a mounted turn: the rider mounts its horse from the Actions panel's procedure, and the horse takes no turn of its own", async () => {
+    const horse = pc("horse", 2, { actor: { size: "large", speed: 80 } });
+    const rider = pc("ana", 1);
+    const creature = (c: typeof rider) => ({
+      id: c.actorId,
+      name: c.name,
+      actor: c.actor,
+      combatantId: c.id,
+      effects: c.effects,
+      side: c.side,
+    });
+    const outcome = hd.resolveProcedure?.(
+      "mount",
+      {
+        ...creature(rider),
+        actorId: rider.actorId,
+        targets: [creature(horse)],
+        others: [],
+        choice: "willing",
+        round: 1,
+        ownTurn: true,
+        memory: { bands: {}, marks: {} },
+        numbers: {},
+        options: {},
+        effects: [],
+      },
+      [],
+    );
+    const mounted = outcome?.addEffects?.[0]?.effect;
+    expect(mounted?.statuses).toEqual(["mounted"]);
+    rider.effects = [{ ...mounted!, id: "m1" }];
+    const c = battle([], { ana: [9], horse: [4], gob1: [3] }, rider, horse, goblin("gob1"));
+    c.rollInitiative(["ana", "horse", "gob1"]);
+    expect(c.turns).toContain("horse");
+    await c.start();
+    const seen = [c.current?.id];
+    for (let i = 0; i < 3; i++) {
+      await c.nextTurn();
+      seen.push(c.current?.id);
+    }
+    // Around the table: ana, (the horse is ridden: skipped), the GM side, ana again.
+    expect(seen.filter((id) => id === "horse")).toEqual([]);
+    expect(seen).toContain("gob1");
+    expect(c.errors).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@
  * Registration of the combat tracker and turn automation: document classes, settings, templates
  * and hooks. Called once from the `init` hook (src/d20-combat.ts).
  */
+import { activeRuleset } from "../../active-ruleset.js";
 import { SYSTEM_ID } from "../../constants.js";
 import { D20Combat } from "../../documents/combat.js";
 import { D20Combatant } from "../../documents/combatant.js";
@@ -19,6 +20,9 @@ export function registerCombat(): void {
   CONFIG.Combat.documentClass = D20Combat;
   CONFIG.Combatant.documentClass = D20Combatant;
   registerCombatSettings();
+  // World time advances by the game's round length ([HD-ROUND] 20 s) when the tracker moves on a round.
+  const roundSeconds = activeRuleset().roundSeconds;
+  if (roundSeconds) CONFIG.time.roundTime = roundSeconds;
   void foundry.applications.handlebars.loadTemplates([
     TRACKER_HEADER_TEMPLATE,
     SIMULTANEOUS_TEMPLATE,

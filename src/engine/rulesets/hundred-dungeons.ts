@@ -30,7 +30,22 @@ import {
   prepareAttack,
   resolveAttack,
 } from "./hundred-dungeons/attacks.js";
-import { HD_ACTIONS } from "./hundred-dungeons/combat.js";
+import {
+  actionCap,
+  actorChanges,
+  afterAct,
+  attackCost,
+  attackReactions,
+  HD_ACTION_KINDS,
+  HD_ECONOMY,
+  HD_PROCEDURES,
+  mayTarget,
+  planProcedure,
+  resolveAttackReaction,
+  resolveProcedure,
+  resolveProcedureRoll,
+  saveRequestWithCover,
+} from "./hundred-dungeons/combat.js";
 import {
   abilityRollMode,
   conditionSpec,
@@ -163,7 +178,10 @@ function resolveRoll(actor: ActorSource, request: RollRequest, roll: RollResult,
     return healed;
   }
   const events: RuleEvent[] = [];
-  if (request.target !== null) {
+  // [HD-COVER] behind total cover a Dexterity roll against the effect succeeds outright.
+  if (request.data?.autoSucceed === true)
+    events.push({ key: "D20C.HD.Event.coverSucceeds", data: { total: roll.total }, actorId: request.actorId });
+  else if (request.target !== null) {
     const ok = request.data?.autoFail !== true && roll.total >= request.target;
     events.push({
       key: ok ? "D20C.HD.Event.rollSucceeded" : "D20C.HD.Event.rollFailed",
@@ -198,7 +216,7 @@ export const hundredDungeons: Ruleset = {
   conditions: HD_CONDITIONS,
   initiative: { mode: "aroundTable", roll: "gmSingle", surprise: "skipFirstRound", simultaneousTies: false },
   escalationByDefault: false,
-  actions: HD_ACTIONS.map((a) => ({ key: a.key, label: a.label })),
+  actions: HD_ACTION_KINDS,
   options: HD_OPTIONS,
   situational: ["cover", "mighty", "weak", "withinMeleeReach", "wrongSquare", "bonus"],
   readScene: readHdScene,
@@ -243,7 +261,8 @@ export const hundredDungeons: Ruleset = {
   onTurnEnd,
   onRoundEnd: () => [],
   onCombatEnd: (ctx) => onCombatEnd(ctx),
-  resolveTurnRoll,
+  resolveTurnRoll: (ctx, request, roll) =>
+    request.kind === "procedure" ? resolveProcedureRoll(ctx, request, roll) : resolveTurnRoll(ctx, request, roll),
   actsThisRound,
   initiativeFormula,
   order,
@@ -255,4 +274,19 @@ export const hundredDungeons: Ruleset = {
 
   // [SYS-POWERS] usage kinds, rests, save targets of power effects.
   ...powers,
+  // [HD-ROUND] a round is 20 seconds (three to the minute).
+  roundSeconds: 20,
+  // [SYS-ACTIONS] the table procedures, Parry, provoked attacks and hiding, charm, exhaustion 6.
+  economy: HD_ECONOMY,
+  actionCap,
+  procedures: HD_PROCEDURES,
+  planProcedure,
+  resolveProcedure,
+  attackReactions,
+  resolveAttackReaction,
+  afterAct,
+  mayTarget,
+  actorChanges,
+  attackCost,
+  saveRequestWithCover,
 };

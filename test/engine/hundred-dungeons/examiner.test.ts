@@ -8,23 +8,7 @@ import { defaultActorSource } from "../../../src/engine/common.js";
 import { formatDamage } from "../../../src/engine/dice.js";
 import { attackOdds, recipeDamage } from "../../../src/engine/odds.js";
 import { getRuleset } from "../../../src/engine/registry.js";
-import {
-  canMount,
-  canTake,
-  dashMovement,
-  dualWielding,
-  endsHiding,
-  escapeTarget,
-  grappleTarget,
-  hiddenFrom,
-  hideResult,
-  mountCost,
-  parryDefense,
-  provokedAttack,
-  shoveTarget,
-  succeeds,
-  turnBudget,
-} from "../../../src/engine/rulesets/hundred-dungeons.js";
+import { turnBudget } from "../../../src/engine/rulesets/hundred-dungeons.js";
 import type { ActorSource, AttackInput, CombatantSource, TurnContext, TurnStep } from "../../../src/engine/types.js";
 import {
   attackInput,
@@ -649,85 +633,135 @@ describe("HD examiner: robustness", () => {
   });
 });
 
-describe("HD examiner: table procedure helpers", () => {
-  it("[HD-TURN] a round: 60 ft, one action or two quick actions, one reaction; [HD-ACTIONS] Dash doubles what is left", () => {
-    const b = turnBudget(pc());
-    expect(b).toMatchObject({ speed: 60, actions: 1, quickActions: 2, reactions: 1 });
-    expect(canTake(b, { actions: 0, quickActions: 1, reactions: 0 }, "quick")).toBe(true);
-    expect(canTake(b, { actions: 0, quickActions: 1, reactions: 0 }, "action")).toBe(false);
-    expect(canTake(b, { actions: 0, quickActions: 2, reactions: 0 }, "quick")).toBe(false);
-    expect(dashMovement(35)).toBe(70);
+describe("HD examiner: table procedures through the ruleset", () => {
+  const me = (over: Partial<ActorSource> = {}, id = "me"): CombatantSource =>
+    combatantSource(id, pc(over), { side: "player", seat: 1 });
+  const foe = (over: Partial<ActorSource> = {}, id = "foe"): CombatantSource =>
+    combatantSource(id, npc(over), { side: "gm" });
+  const creature = (c: CombatantSource) => ({
+    id: c.actorId,
+    name: c.name,
+    actor: c.actor,
+    combatantId: c.id,
+    effects: c.effects,
+    side: c.side,
+  });
+  const inputOf = (actor: CombatantSource, targets: CombatantSource[], choice: string | null) => ({
+    actor: actor.actor,
+    actorId: actor.actorId,
+    targets: targets.map(creature),
+    others: [],
+    effects: actor.effects.map((e) => ({ ...e, holderId: actor.actorId, holderName: actor.name })),
+    choice,
+    round: 2,
+    ownTurn: true,
+    memory: { bands: {}, marks: {} },
+    numbers: {},
+    options: {},
+    combatantId: actor.id,
+    side: actor.side,
+  });
+  const planOf = (
+    key: string,
+    actor: CombatantSource,
+    targets: CombatantSource[] = [],
+    choice: string | null = null,
+  ) => {
+    if (!hd.planProcedure) throw new Error("no procedures");
+    return hd.planProcedure(key, inputOf(actor, targets, choice));
+  };
+  const runOf = (
+    key: string,
+    actor: CombatantSource,
+    targets: CombatantSource[] = [],
+    choice: string | null = null,
+    total = 10,
+  ) => {
+    if (!hd.resolveProcedure) throw new Error("no procedures");
+    const rolls = planOf(key, actor, targets, choice).requests.map((request) => ({
+      request,
+      result: { total, natural: total },
+    }));
+    return hd.resolveProcedure(key, inputOf(actor, targets, choice), rolls);
+  };
+
+  it("[HD-TURN] a round: 60 ft, one action or two quick actions, one reaction; [HD-ACTIONS] Dash doubles the 60 ft", () => {
+    expect(turnBudget(pc())).toMatchObject({ speed: 60, actions: 1, quickActions: 2, reactions: 1 });
+    expect(runOf("dash", me()).events[0]).toMatchObject({ data: { feet: 120 } });
   });
 
   it("[HD-DYING] [HD-COND] dying means slowed: one action or quick action, no reaction, 20 ft at most; exhaustion 1 alone takes reactions", () => {
-    const b = turnBudget(pc({ state: "dying", conditions: ["dying"] }));
-    expect(b).toMatchObject({ speed: 20, oneOnly: true, reactions: 0 });
-    expect(canTake(b, { actions: 0, quickActions: 1, reactions: 0 }, "quick")).toBe(false);
+    expect(turnBudget(pc({ state: "dying", conditions: ["dying"] }))).toMatchObject({
+      speed: 20,
+      oneOnly: true,
+      quickActions: 1,
+      reactions: 0,
+    });
+    expect(hd.actionCap?.(pc({ state: "dying", conditions: ["dying"] }))).toBe(1);
     expect(turnBudget(pc({ exhaustion: 1 }))).toMatchObject({ speed: 60, actions: 1, reactions: 0 });
     expect(turnBudget(pc({ conditions: ["grappled"] })).speed).toBe(0);
     expect(turnBudget(pc({ conditions: ["stunned"] }))).toMatchObject({ actions: 0, quickActions: 0, reactions: 0 });
   });
 
   it("[HD-UNARMED] grapple against Str 2 / Dex 4 needs 16 (the target picks Dex), shove 14, escape 12 + the grappler's Str; meeting succeeds", () => {
-    const foe = pc({ abilities: { str: 2, dex: 4, con: 0, int: 0, wis: 0, cha: 0 } });
-    expect(grappleTarget(foe)).toBe(16);
-    expect(shoveTarget(foe)).toBe(14);
-    expect(escapeTarget(foe)).toBe(14);
-    expect(succeeds(16, grappleTarget(foe))).toBe(true);
-    expect(succeeds(15, grappleTarget(foe))).toBe(false);
+    const target = foe({ abilities: { str: 2, dex: 4, con: 0, int: 0, wis: 0, cha: 0 } });
+    expect(planOf("grapple", me(), [target]).requests[0]?.target).toBe(16);
+    expect(planOf("shove", me(), [target]).requests[0]?.target).toBe(14);
+    expect(runOf("grapple", me(), [target], null, 16).addEffects).toHaveLength(1);
+    expect(runOf("grapple", me(), [target], null, 15).addEffects).toHaveLength(0);
+    const held = me({}, "held");
+    held.effects = [effectSource({ id: "g", statuses: ["grappled"], sourceCombatantId: "foe" })];
+    expect(planOf("escape", held, [target]).requests[0]?.target).toBe(14);
   });
 
   it("[HD-HIDE] a Hide result of 13 hides from Wis 3 (13) but not Wis 4; without cover it counts as 0; moving 15 ft ends it, 10 does not", () => {
-    expect(
-      hiddenFrom(hideResult(13, true), pc({ abilities: { str: 0, dex: 0, con: 0, int: 0, wis: 3, cha: 0 } })),
-    ).toBe(true);
-    expect(
-      hiddenFrom(hideResult(13, true), pc({ abilities: { str: 0, dex: 0, con: 0, int: 0, wis: 4, cha: 0 } })),
-    ).toBe(false);
-    expect(hideResult(19, false)).toBe(0);
-    expect(endsHiding("move", 10)).toBe(false);
-    expect(endsHiding("move", 15)).toBe(true);
-    expect(endsHiding("attack")).toBe(true);
-    expect(endsHiding("castSpell")).toBe(true);
+    const wis3 = foe({ abilities: { str: 0, dex: 0, con: 0, int: 0, wis: 3, cha: 0 } }, "w3");
+    const wis4 = foe({ abilities: { str: 0, dex: 0, con: 0, int: 0, wis: 4, cha: 0 } }, "w4");
+    const hidden = runOf("hide", me(), [wis3, wis4], "cover", 13).addEffects ?? [];
+    expect(hidden.map((e) => e.effect.sourceCombatantId)).toEqual(["w3"]);
+    expect(runOf("hide", me(), [wis3], "noCover", 19).addEffects).toEqual([]);
+    const hider = me();
+    hider.effects = [effectSource({ id: "h", statuses: ["hidden"], sourceCombatantId: "w3" })];
+    const after = (act: "move" | "attack" | "castSpell", feet = 0) =>
+      hd.afterAct?.({ act, feet, round: 2, actor: hider, within: [] }).steps.length;
+    expect(after("move", 10)).toBe(0);
+    expect(after("move", 15)).toBe(1);
+    expect(after("attack")).toBe(1);
+    expect(after("castSpell")).toBe(1);
   });
 
   it("[HD-DUAL] [HD-REACT] two Light melee weapons are dual wielding (quick attacks, Parry +2); a Light and a non-Light pair is not", () => {
     const dagger = weaponSource({ name: "Dagger", light: true, weaponClass: "simple" });
     const sword = weaponSource({ name: "Longsword" });
-    const dual = dualWielding([dagger, dagger]);
-    expect(dual).toEqual({ dualWielding: true, quickAttacks: true, parry: true });
-    expect(parryDefense(14, dual)).toBe(16);
-    expect(dualWielding([dagger, sword]).dualWielding).toBe(false);
-    expect(parryDefense(14, dualWielding([dagger, sword]))).toBe(14);
-    expect(dualWielding([dagger, sword], true).dualWielding).toBe(true);
+    expect(hd.attackCost?.(dagger, [dagger, dagger])).toBe("quick");
+    expect(hd.attackCost?.(dagger, [dagger, sword])).toBe("action");
+    const outcome = hd.resolveAttack(atk([10], 4, 14));
+    expect(outcome.result).toBe("hit");
+    const query = { outcome, range: "melee" as const, defender: pc(), reactionUsed: false, round: 2 };
+    expect(hd.attackReactions?.({ ...query, weapons: [dagger, dagger] }).map((o) => o.key)).toEqual(["parry"]);
+    expect(hd.attackReactions?.({ ...query, weapons: [dagger, sword] })).toEqual([]);
+    expect(hd.resolveAttackReaction?.("parry", outcome)).toMatchObject({ defense: 16, result: "miss" });
   });
 
   it("[HD-PROVOKE] leaving reach, casting or shooting within reach provokes; a disengaged creature does not; no reaction left = no attack", () => {
-    const q = (
-      trigger: "leaveReach" | "castSpell" | "rangedAttack" | "other",
-      provoker: string[] = [],
-      reactor: string[] = [],
-    ) =>
-      provokedAttack({
-        trigger,
-        withinReach: true,
-        provoker: { conditions: provoker, exhaustion: 0 },
-        reactor: { conditions: reactor, exhaustion: 0, reactionUsed: false },
-        round: 2,
-      });
-    expect(q("leaveReach").canReact).toBe(true);
-    expect(q("castSpell").canReact).toBe(true);
-    expect(q("rangedAttack").canReact).toBe(true);
-    expect(q("other").provoked).toBe(false);
-    expect(q("leaveReach", ["disengaged"]).provoked).toBe(false);
-    expect(q("leaveReach", [], ["slowed"]).canReact).toBe(false);
+    const q = (act: "move" | "castSpell" | "rangedAttack" | "attack", mover = me(), reactor = foe()) =>
+      hd.afterAct?.({ act, feet: 5, round: 2, actor: mover, within: [reactor] }).provocations ?? [];
+    expect(q("move")[0]?.canReact).toBe(true);
+    expect(q("castSpell")[0]?.canReact).toBe(true);
+    expect(q("rangedAttack")[0]?.canReact).toBe(true);
+    expect(q("attack")).toEqual([]);
+    const disengaged = me();
+    disengaged.effects = [effectSource({ id: "d", statuses: ["disengaged"] })];
+    expect(q("move", disengaged)).toEqual([]);
+    expect(q("move", me(), foe({ conditions: ["slowed"] }))[0]?.canReact).toBe(false);
   });
 
   it("[HD-MOUNT] mounting a willing creature one size larger costs half the movement (60 → 30)", () => {
-    expect(canMount("medium", "large", true)).toBe(true);
-    expect(canMount("medium", "medium", true)).toBe(false);
-    expect(canMount("medium", "large", false)).toBe(false);
-    expect(mountCost(60)).toBe(30);
+    const horse = foe({ size: "large" }, "horse");
+    const done = runOf("mount", me(), [horse], "willing");
+    expect(done.events.find((e) => e.key === "D20C.HD.Procedure.mount.done")?.data?.feet).toBe(30);
+    expect(planOf("mount", me(), [foe({ size: "medium" })], "willing").refusal).toBe("D20C.HD.Reason.mountTooSmall");
+    expect(planOf("mount", me(), [horse], "unwilling").refusal).toBe("D20C.HD.Reason.mountUnwilling");
   });
 });
 

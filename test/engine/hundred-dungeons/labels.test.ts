@@ -1,18 +1,22 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { hundredDungeons as hd, EXHAUSTION_LEVELS, HD_ACTIONS } from "../../../src/engine/rulesets/hundred-dungeons.js";
+import { hundredDungeons as hd, EXHAUSTION_LEVELS } from "../../../src/engine/rulesets/hundred-dungeons.js";
 import { REPO_ROOT, standInLangStrings } from "../../stand-ins/i18n.js";
 
 describe("Hundred Dungeons labels are i18n keys present in lang/en.json", () => {
   const lang = standInLangStrings();
 
-  it("every condition, exhaustion level, action, option, defense and ability label resolves", () => {
+  it("[SYS-ACTIONS] every condition, exhaustion level, action, procedure, option, defense and ability label resolves", () => {
     const keys = [
       hd.label,
       ...hd.conditions.map((c) => c.label),
       ...EXHAUSTION_LEVELS.map((l) => l.label),
-      ...HD_ACTIONS.map((a) => a.label),
+      ...hd.actions.map((a) => a.label),
+      ...(hd.procedures ?? []).flatMap((p) => [p.label, p.result, ...(p.choices ?? []).map((c) => c.label)]),
+      ...(hd.economy?.turn ?? []).map((s) => s.label),
+      ...(hd.economy?.outOfTurn ?? []).map((s) => s.label),
+      ...Object.values(hd.economy?.labels ?? {}),
       ...hd.defenses.flatMap((d) => [d.label, d.abbr]),
       ...hd.saves.map((s) => s.label),
       ...hd.options.flatMap((o) => [o.label, o.hint, ...Object.values(o.choices ?? {})]),

@@ -3,15 +3,9 @@
  * readings the first round of tests did not pin down.
  */
 import { describe, expect, it } from "vitest";
-import {
-  hundredDungeons as hd,
-  gainExhaustion,
-  hideRollMode,
-  turnBudget,
-  unarmedDamage,
-} from "../../../src/engine/rulesets/hundred-dungeons.js";
+import { hundredDungeons as hd, gainExhaustion, turnBudget } from "../../../src/engine/rulesets/hundred-dungeons.js";
 import { recipeInput } from "../../support/engine-fixtures.js";
-import { attack, hdActor, packet, power, situation, weapon } from "./fixtures.js";
+import { attack, combatant, hdActor, packet, power, situation, weapon } from "./fixtures.js";
 
 const derived = (a = hdActor()) => hd.deriveActor(a, {});
 const renownOf = (exhaustion: number): number | undefined => {
@@ -39,14 +33,33 @@ describe("Hundred Dungeons review: surprise, hiding, knock-outs", () => {
   });
 
   it("[HD-HIDE] [HD-COND] taking the Hide action while already invisible gives a mighty Dexterity roll", () => {
-    expect(hideRollMode(hdActor()).mode).toBe("normal");
-    expect(hideRollMode(hdActor({ conditions: ["invisible"] })).mode).toBe("mighty");
-    // Hidden includes invisible.
-    expect(hideRollMode(hdActor({ conditions: ["hidden"] })).mode).toBe("mighty");
+    const hideMode = (conditions: string[]) => {
+      const orc = combatant("orc", { side: "gm" });
+      const plan = hd.planProcedure?.("hide", {
+        actor: hdActor({ conditions }),
+        actorId: "actor-me",
+        targets: [{ id: orc.actorId, name: orc.name, actor: orc.actor, combatantId: orc.id, side: "gm" }],
+        others: [],
+        effects: [],
+        choice: "cover",
+        round: 2,
+        ownTurn: true,
+        memory: { bands: {}, marks: {} },
+        numbers: {},
+        options: {},
+        combatantId: "me",
+        side: "player",
+      });
+      return plan?.requests[0]?.formula.split(" ")[0] ?? null;
+    };
+    expect(hideMode([])).toBe("1d20");
+    expect(hideMode(["invisible"])).toBe("2d20kh");
+    // Hidden from someone is invisible to it.
+    expect(hideMode(["hidden"])).toBe("2d20kh");
     // A weak source (poisoned) cancels it.
-    expect(hideRollMode(hdActor({ conditions: ["invisible", "poisoned"] })).mode).toBe("normal");
+    expect(hideMode(["invisible", "poisoned"])).toBe("1d20");
     // Restrained makes Dexterity weak on its own.
-    expect(hideRollMode(hdActor({ conditions: ["restrained"] })).mode).toBe("weak");
+    expect(hideMode(["restrained"])).toBe("2d20kl");
   });
 
   it("[HD-ENEMYDEATH] [HD-DYING] a knocked-out PC stabbed into dying and then healed is up again, neither dying nor unconscious", () => {
@@ -125,16 +138,16 @@ describe("Hundred Dungeons review: the die, mighty and weak", () => {
 
 describe("Hundred Dungeons review: damage numbers", () => {
   it("[HD-UNARMED] [HD-CRIT] a critical unarmed hit doubles the Strength damage (Strength 0 still deals 1, so 2)", () => {
-    const strong = unarmedDamage(hdActor({ abilities: { str: 3, dex: 0, con: 0, int: 0, wis: 0, cha: 0 } }));
-    const recipe = hd.damageRecipe(recipeInput("crit", strong.expression, { types: strong.types }));
+    const strike = power({ damage: "", range: "melee", attackAbility: "str", damageTypes: ["bludgeoning"] });
+    const dmg = (str: number) => {
+      const a = hdActor({ abilities: { str, dex: 0, con: 0, int: 0, wis: 0, cha: 0 } });
+      return hd.damageExpression(a, derived(a), strike, null);
+    };
+    const recipe = hd.damageRecipe(recipeInput("crit", dmg(3), { types: ["bludgeoning"] }));
     expect(recipe?.roll).toEqual({ dice: [], flat: 3 });
     expect(recipe?.multiplier).toBe(2);
-    expect(
-      unarmedDamage(hdActor({ abilities: { str: 0, dex: 0, con: 0, int: 0, wis: 0, cha: 0 } })).expression.flat,
-    ).toBe(1);
-    expect(
-      unarmedDamage(hdActor({ abilities: { str: -2, dex: 0, con: 0, int: 0, wis: 0, cha: 0 } })).expression.flat,
-    ).toBe(1);
+    expect(dmg(0)?.flat).toBe(1);
+    expect(dmg(-2)?.flat).toBe(1);
   });
 
   it("[HD-RESIST] odd damage against resistance rounds down by default (7 → 3)", () => {

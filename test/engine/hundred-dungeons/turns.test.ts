@@ -1,16 +1,40 @@
 import { describe, expect, it } from "vitest";
-import {
-  hundredDungeons as hd,
-  disengageEffect,
-  dodgeEffect,
-  dyingCheckTarget,
-  helpEffect,
-} from "../../../src/engine/rulesets/hundred-dungeons.js";
+import { hundredDungeons as hd, dyingCheckTarget } from "../../../src/engine/rulesets/hundred-dungeons.js";
 import type { ActorSource, EffectSource, RollRequest, TurnStep } from "../../../src/engine/types.js";
 import { combatant, ctx, effect, hdActor } from "./fixtures.js";
 
 const dyingPc = (over: Partial<ActorSource> = {}) =>
   hdActor({ hp: { value: 0, max: 10, temp: 0 }, state: "dying", conditions: ["dying"], ...over });
+
+/** The effect a procedure of the Actions panel puts on (Help, Dodge, Disengage), planned by the ruleset. */
+function procedureEffect(key: string, creator = "c", targets: string[] = []): Omit<EffectSource, "id"> {
+  const target = (id: string) => {
+    const c = combatant(id);
+    return { id: c.actorId, name: c.name, actor: c.actor, combatantId: c.id, effects: [], side: c.side };
+  };
+  const outcome = hd.resolveProcedure?.(
+    key,
+    {
+      actor: combatant(creator).actor,
+      actorId: `actor-${creator}`,
+      targets: targets.map(target),
+      others: [],
+      effects: [],
+      choice: null,
+      round: 2,
+      ownTurn: true,
+      memory: { bands: {}, marks: {} },
+      numbers: {},
+      options: {},
+      combatantId: creator,
+      side: "player",
+    },
+    [],
+  );
+  const added = outcome?.addEffects?.[0];
+  if (!added) throw new Error(`${key} adds no effect`);
+  return added.effect;
+}
 
 const rollOf = (steps: TurnStep[]): RollRequest | undefined =>
   steps.flatMap((s) => (s.kind === "roll" ? [s.request] : []))[0];
@@ -205,18 +229,18 @@ describe("Hundred Dungeons effect timing", () => {
   };
 
   it("[HD-ACTIONS] Help lasts until the helper's next turn starts", () => {
-    const cs = withEffect(helpEffect("c"));
+    const cs = withEffect(procedureEffect("help", "c", ["b"]));
     expect(hd.onTurnEnd(ctx(cs, { combatantId: "c" })).some((s) => s.kind === "removeEffect")).toBe(false);
     expect(hd.onTurnStart(ctx(cs, { combatantId: "b" })).some((s) => s.kind === "removeEffect")).toBe(false);
     expect(hd.onTurnStart(ctx(cs, { combatantId: "c" }))).toEqual([
-      { kind: "removeEffect", actorId: "actor-b", effectId: "x", label: "D20C.HD.Action.help" },
+      { kind: "removeEffect", actorId: "actor-b", effectId: "x", label: "D20C.HD.Procedure.help.effect.attack" },
     ]);
   });
 
   it("[HD-QUICK] Dodge ends at the start of the dodger's next turn; Disengage at the end of this turn", () => {
-    const dodge = [combatant("c", { effects: [{ ...dodgeEffect("c"), id: "d" }] })];
+    const dodge = [combatant("c", { effects: [{ ...procedureEffect("dodge"), id: "d" }] })];
     expect(hd.onTurnStart(ctx(dodge, { combatantId: "c" })).map((s) => s.kind)).toEqual(["removeEffect"]);
-    const dis = [combatant("c", { effects: [{ ...disengageEffect("c"), id: "g" }] })];
+    const dis = [combatant("c", { effects: [{ ...procedureEffect("disengage"), id: "g" }] })];
     expect(hd.onTurnEnd(ctx(dis, { combatantId: "c" })).map((s) => s.kind)).toEqual(["removeEffect"]);
   });
 
@@ -248,7 +272,7 @@ describe("Hundred Dungeons effect timing", () => {
   it("[HD-SURPRISE] combat end clears surprise and the turn-timed effects of actions", () => {
     const c = combatant("c", {
       actor: hdActor({ conditions: ["surprised"] }),
-      effects: [{ ...dodgeEffect("c"), id: "d" }, effect({ id: "perm", duration: "permanent" })],
+      effects: [{ ...procedureEffect("dodge"), id: "d" }, effect({ id: "perm", duration: "permanent" })],
     });
     const steps = hd.onCombatEnd(ctx([c]), false);
     expect(steps.filter((s) => s.kind === "removeEffect").map((s) => s.kind === "removeEffect" && s.effectId)).toEqual([

@@ -21,11 +21,17 @@ import type {
   WeaponSource,
   PreparedAttack,
 } from "../../types.js";
-import { exhaustionEffects, specsOf } from "./conditions.js";
-import { PARTIAL_COVER_BONUS, underwaterAttackWeak } from "./combat.js";
+import { exhaustionEffects, SIZES, specsOf } from "./conditions.js";
+import { charmedBy, hiddenFrom, PARTIAL_COVER_BONUS, underwaterAttackWeak } from "./combat.js";
 import { mightyCancel } from "./options.js";
 
 export const ABILITY_LABEL = (k: AbilityKey): string => `D20C.HD.Ability.${k}`;
+
+/** A size key, Medium when blank or unknown. */
+function sizeKey(size: string | undefined): (typeof SIZES)[number] {
+  const s = (size ?? "").toLowerCase();
+  return (SIZES as readonly string[]).includes(s) ? (s as (typeof SIZES)[number]) : "medium";
+}
 
 /** Weapon damage die by class when the weapon has no dice of its own. */
 export const CLASS_DICE: Record<WeaponClass, string> = { simple: "1d6", martial: "1d8", heavy: "1d10" };
@@ -148,8 +154,19 @@ export function attackModeDetail(input: Omit<AttackInput, "dice">): ModeDetail {
       if (s.meleeAgainst === "autoHit") autoHit = true;
       else add(s.meleeAgainst, s.label);
     }
-    if (input.range === "ranged") add(s.rangedAgainst, s.label);
+    // [HD-COND] prone: ranged attacks are weak only against a Medium or smaller creature.
+    const tooBig =
+      s.rangedAgainstMaxSize !== undefined &&
+      SIZES.indexOf(sizeKey(input.target.size)) > SIZES.indexOf(s.rangedAgainstMaxSize);
+    if (input.range === "ranged" && !tooBig) add(s.rangedAgainst, s.label);
   }
+  // [HD-HIDE] hidden from one another: attacking unseen is mighty; attacking a hidden creature's space is weak.
+  const attackerSide = { actor: { conditions: input.attacker.conditions }, effects: input.attacker.effects };
+  const targetSide = { actor: { conditions: input.target.conditions }, effects: input.target.effects };
+  if (hiddenFrom(attackerSide, input.target.id)) add("mighty", "D20C.HD.Reason.unseenAttacker");
+  if (hiddenFrom(targetSide, input.attacker.id)) add("weak", "D20C.HD.Reason.hiddenTarget");
+  // [HD-COND] charmed: the charmer's Charisma is mighty against the charmed creature.
+  if (input.ability === "cha" && charmedBy(targetSide, input.attacker.id)) add("mighty", "D20C.HD.Reason.charmer");
   // The situation.
   // Counted one by one below, so bounded first: an unbounded count would hang the client.
   const extraMighty = requireCount("attack.situation.mighty", input.situation.mighty, MAX_ROLL_SOURCES);

@@ -1,80 +1,84 @@
 /**
- * Hundred Dungeons table procedure as data and small pure helpers: the round, the turn budget,
- * the standard actions, provoking, dual wielding, unarmed attacks, hiding, cover, mounted and
- * underwater combat. The adapter shows these; the engine's attack and turn code reads some of them.
+ * Hundred Dungeons table procedure: the turn's action kinds, the procedures of the Actions panel
+ * (Help, Dodge, Disengage, Hide, Ready, Search, Dash, slow spells, grapple, shove, escape, mount),
+ * Parry, provoked attacks and the end of hiding, who may target whom (charmed, hidden), dual
+ * wielding, cover on Dexterity rolls, underwater attacks and exhaustion 6. Each decision is reached
+ * through the Ruleset interface (hundred-dungeons.ts).
  */
-import type { AbilityKey, ActorSource, CombatantSource, EffectSource, WeaponSource } from "../../types.js";
-import type { DamageExpression } from "../../dice.js";
+import {
+  plainOutcome,
+  type ActionEconomy,
+  type ProcedureCreature,
+  type ProcedureInput,
+  type ProcedureOutcome,
+  type ProcedurePlan,
+  type ProcedureRoll,
+  type ProcedureSpec,
+} from "../../actions.js";
+import { clonePlain, d20Formula } from "../../common.js";
+import { EngineError } from "../../errors.js";
+import type {
+  AbilityKey,
+  ActInput,
+  ActOutcome,
+  ActorSource,
+  AttackOutcome,
+  CombatantSource,
+  EffectSource,
+  Provocation,
+  ReactionOffer,
+  RollRequest,
+  RollResult,
+  RuleEvent,
+  Situation,
+  TurnContext,
+  TurnStep,
+  TurnStepResult,
+  WeaponSource,
+} from "../../types.js";
 import {
   SIZES,
   abilityRollMode,
   conditionSpec,
+  exhaustionEffects,
+  MAX_EXHAUSTION,
   specsOf,
   speedCap,
-  exhaustionEffects,
-  type AbilityRollMode,
   type Size,
 } from "./conditions.js";
 
-// ---- [HD-ROUND] ------------------------------------------------------------------------------
-
-export const ROUND_SECONDS = 20;
-export const ROUNDS_PER_MINUTE = 60 / ROUND_SECONDS;
-
-export function roundsToSeconds(rounds: number): number {
-  return rounds * ROUND_SECONDS;
-}
-
 // ---- [HD-TURN] [HD-ACTIONS] [HD-QUICK] [HD-REACT] ----------------------------------------------
 
-export type ActionKind = "action" | "quick" | "reaction";
-
-export interface HDAction {
-  key: string;
-  label: string;
-  kind: ActionKind;
-  /** Rounds of concentration the action takes (slow spells: 3, this round included). */
-  rounds?: number;
-  /** Ability rolled, if the action is a roll. */
-  ability?: AbilityKey;
-  /** Needs dual wielding (Parry). */
-  needsDualWield?: boolean;
-}
-
-const A = (key: string): string => `D20C.HD.Action.${key}`;
-
-export const HD_ACTIONS: readonly HDAction[] = [
-  { key: "attack", label: A("attack"), kind: "action" },
-  { key: "castSpell", label: A("castSpell"), kind: "action" },
-  { key: "castSlowSpell", label: A("castSlowSpell"), kind: "action", rounds: 3 },
-  { key: "dash", label: A("dash"), kind: "action" },
-  { key: "help", label: A("help"), kind: "action" },
-  { key: "hide", label: A("hide"), kind: "action", ability: "dex" },
-  { key: "ready", label: A("ready"), kind: "action" },
-  { key: "searchArea", label: A("searchArea"), kind: "action", ability: "int" },
-  { key: "searchCreature", label: A("searchCreature"), kind: "action", ability: "wis" },
-  { key: "escapeGrapple", label: A("escapeGrapple"), kind: "action" },
-  { key: "castQuickSpell", label: A("castQuickSpell"), kind: "quick" },
-  { key: "unarmedAttack", label: A("unarmedAttack"), kind: "quick" },
-  { key: "disengage", label: A("disengage"), kind: "quick" },
-  { key: "dodge", label: A("dodge"), kind: "quick" },
-  { key: "interact", label: A("interact"), kind: "quick" },
-  { key: "dualWieldAttack", label: A("dualWieldAttack"), kind: "quick", needsDualWield: true },
-  { key: "castReactionSpell", label: A("castReactionSpell"), kind: "reaction" },
-  { key: "parry", label: A("parry"), kind: "reaction", needsDualWield: true },
-  { key: "provokedAttack", label: A("provokedAttack"), kind: "reaction" },
-  { key: "readiedAction", label: A("readiedAction"), kind: "reaction" },
+/** The action economy's kinds: one action or two quick actions a turn, one reaction a round. */
+export const HD_ACTION_KINDS: readonly { key: string; label: string }[] = [
+  { key: "action", label: "D20C.HD.Economy.action" },
+  { key: "quick", label: "D20C.HD.Economy.quick" },
+  { key: "reaction", label: "D20C.HD.Economy.reaction" },
 ];
 
-export function actionSpec(key: string): HDAction | undefined {
-  return HD_ACTIONS.find((a) => a.key === key);
+/**
+ * The turn as economy data ([HD-TURN]): two quick actions, an action being both of them; one
+ * reaction, back at the start of the creature's own turn (so one a round). Moving, mounting and
+ * dismounting spend movement, not actions.
+ */
+export const HD_ECONOMY: ActionEconomy = {
+  turn: [{ key: "quick", label: "D20C.HD.Economy.quick", count: 2 }],
+  composite: { action: ["quick", "quick"] },
+  outOfTurn: [{ key: "reaction", label: "D20C.HD.Economy.reaction", count: 1, refresh: "ownTurnStart" }],
+  free: ["free", "movement"],
+  aliases: { standard: "action", minor: "quick", move: "free", interrupt: "reaction" },
+  attack: "action",
+  labels: { action: "D20C.HD.Economy.action" },
+};
+
+/** Slowed (dying, exhaustion 4): one action or one quick action a turn ([HD-COND]); else no cap. */
+export function actionCap(actor: ActorSource): number | null {
+  return turnBudget(actor).oneOnly ? 1 : null;
 }
 
 /** What a creature may do this round once its conditions are counted. */
-export interface TurnBudget {
-  /** Feet it may move. */
+interface TurnBudget {
   speed: number;
-  /** Actions (each one uses up both quick-action slots). */
   actions: number;
   quickActions: number;
   /** True = one action OR one quick action in total (slowed). */
@@ -103,41 +107,91 @@ export function turnBudget(actor: Pick<ActorSource, "speed" | "conditions" | "ex
   };
 }
 
-export interface TurnUse {
-  actions: number;
-  quickActions: number;
-  reactions: number;
-}
+const P = (key: string): string => `D20C.HD.Procedure.${key}`;
+const opt = (key: string, label: string) => ({ key, label });
 
-/** Whether one more of `kind` fits the budget after `used` (an action takes the place of two quick actions). */
-export function canTake(budget: TurnBudget, used: TurnUse, kind: ActionKind): boolean {
-  if (kind === "reaction") return used.reactions < budget.reactions;
-  const spent = used.actions + used.quickActions;
-  if (budget.oneOnly) {
-    if (spent >= 1) return false;
-    return kind === "action" ? budget.actions > 0 : budget.quickActions > 0;
-  }
-  if (kind === "action") return budget.actions > 0 && spent === 0;
-  return used.actions === 0 && used.quickActions < budget.quickActions;
-}
-
-/** Dash: the remaining movement doubles. */
-export function dashMovement(remaining: number): number {
-  return Math.max(0, remaining) * 2;
-}
+/** The Actions panel's procedures, in the text's order (actions, then quick actions, then the rest). */
+export const HD_PROCEDURES: readonly ProcedureSpec[] = [
+  { id: "castSlowSpell", label: P("castSlowSpell.name"), result: P("castSlowSpell.hint"), cost: "action", aim: "self" },
+  { id: "dash", label: P("dash.name"), result: P("dash.hint"), cost: "action", aim: "self" },
+  {
+    id: "help",
+    label: P("help.name"),
+    result: P("help.hint"),
+    cost: "action",
+    aim: "target",
+    choices: [opt("attack", P("help.attack")), opt("ability", P("help.ability")), opt("spell", P("help.spell"))],
+  },
+  {
+    id: "hide",
+    label: P("hide.name"),
+    result: P("hide.hint"),
+    cost: "action",
+    aim: "self",
+    choices: [opt("cover", P("hide.inCover")), opt("noCover", P("hide.noCover"))],
+  },
+  {
+    id: "ready",
+    label: P("ready.name"),
+    result: P("ready.hint"),
+    cost: "action",
+    aim: "self",
+    choices: [opt("action", P("ready.action")), opt("spell", P("ready.spell"))],
+  },
+  {
+    id: "search",
+    label: P("search.name"),
+    result: P("search.hint"),
+    cost: "action",
+    aim: "self",
+    choices: [
+      opt("creatureSight", P("search.creatureSight")),
+      opt("creatureHearing", P("search.creatureHearing")),
+      opt("area", P("search.area")),
+    ],
+  },
+  { id: "escape", label: P("escape.name"), result: P("escape.hint"), cost: "action", aim: "self" },
+  { id: "grapple", label: P("grapple.name"), result: P("grapple.hint"), cost: "quick", aim: "target" },
+  {
+    id: "shove",
+    label: P("shove.name"),
+    result: P("shove.hint"),
+    cost: "quick",
+    aim: "target",
+    choices: [opt("prone", P("shove.prone")), opt("push", P("shove.push"))],
+  },
+  { id: "disengage", label: P("disengage.name"), result: P("disengage.hint"), cost: "quick", aim: "self" },
+  { id: "dodge", label: P("dodge.name"), result: P("dodge.hint"), cost: "quick", aim: "self" },
+  {
+    id: "readiedAction",
+    label: P("readiedAction.name"),
+    result: P("readiedAction.hint"),
+    cost: "reaction",
+    aim: "self",
+  },
+  {
+    id: "mount",
+    label: P("mount.name"),
+    result: P("mount.hint"),
+    cost: "free",
+    aim: "target",
+    choices: [opt("willing", P("mount.willing")), opt("unwilling", P("mount.unwilling"))],
+  },
+  { id: "dismount", label: P("dismount.name"), result: P("dismount.hint"), cost: "free", aim: "self" },
+];
 
 type NewEffect = Omit<EffectSource, "id">;
 
-function actionEffect(
+function newEffect(
   name: string,
-  creatorId: string,
+  sourceCombatantId: string | null,
   duration: EffectSource["duration"],
   statuses: string[],
-  armed: boolean,
+  extra: Partial<NewEffect> = {},
 ): NewEffect {
   return {
     name,
-    sourceCombatantId: creatorId,
+    sourceCombatantId,
     duration,
     save: "normal",
     saveBonus: 0,
@@ -145,214 +199,694 @@ function actionEffect(
     sustainedRound: null,
     ongoing: null,
     aftereffect: null,
-    armed,
+    armed: false,
     statuses,
+    ...extra,
   };
 }
 
-/** Help: the helped creature's rolls for the chosen action are mighty until the helper's next turn starts. */
-export function helpEffect(helperCombatantId: string): NewEffect {
-  return actionEffect("D20C.HD.Action.help", helperCombatantId, "startOfNextTurn", ["helped"], false);
+const signed = (n: number): string => (n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`);
+
+/** Rounds of concentration a slow spell takes, this round included ([HD-ACTIONS]). */
+const SLOW_SPELL_ROUNDS = 3;
+
+/** A status on the creature, stored or from an effect. */
+function hasStatus(c: CombatantSource, status: string): boolean {
+  return c.actor.conditions.includes(status) || c.effects.some((e) => e.statuses.includes(status));
 }
 
-/** Dodge: attacks against the dodger weak and its Dexterity mighty until its next turn starts. */
-export function dodgeEffect(dodgerCombatantId: string): NewEffect {
-  return actionEffect("D20C.HD.Action.dodge", dodgerCombatantId, "startOfNextTurn", ["dodging"], false);
+/** An ability roll of `ability` by `who` for a procedure, decided against `target` (null = none). */
+function procedureRoll(
+  who: CombatantSource,
+  ability: AbilityKey,
+  target: number | null,
+  data: Record<string, string | number | boolean>,
+  extra: { mighty?: number; weak?: number; senses?: ("sight" | "hearing")[] } = {},
+): RollRequest {
+  const m = abilityRollMode(who.actor.conditions, who.actor.exhaustion, ability, extra);
+  const sensesFail = (extra.senses ?? []).some((sense) =>
+    specsOf(who.actor.conditions, who.actor.exhaustion).some((s) => s.autoFailSenses?.includes(sense)),
+  );
+  const out: Record<string, string | number | boolean> = { ability, ...data };
+  if (m.autoFail || sensesFail) out.autoFail = true;
+  return {
+    kind: "procedure",
+    actorId: who.actorId,
+    formula: `${d20Formula(m.mode)}${signed(who.actor.abilities[ability])}`,
+    target,
+    against: "total",
+    label: P(`${String(data.procedure)}.roll`),
+    data: out,
+  };
 }
 
-/**
- * Disengage: no provoked attacks until the end of this turn. Made as an end-of-turn effect that is
- * already armed, so the creator's `onTurnEnd` removes it.
- */
-export function disengageEffect(combatantId: string): NewEffect {
-  return actionEffect("D20C.HD.Action.disengage", combatantId, "endOfNextTurn", ["disengaged"], true);
+/** The better of two abilities for a roll where the roller chooses (escape: Strength or Dexterity). */
+function better(actor: ActorSource, a: AbilityKey, b: AbilityKey): AbilityKey {
+  return actor.abilities[b] > actor.abilities[a] ? b : a;
 }
 
-// ---- [HD-PROVOKE] ------------------------------------------------------------------------------
+function sizeOf(actor: Pick<ActorSource, "size">): Size {
+  const s = (actor.size ?? "").toLowerCase();
+  return (SIZES as readonly string[]).includes(s) ? (s as Size) : "medium";
+}
 
-export type ProvokeTrigger = "leaveReach" | "castSpell" | "rangedAttack" | "other";
-
-export interface ProvokeQuery {
-  trigger: ProvokeTrigger;
-  /** The provoker is (or was, for leaving) within the reactor's reach. */
-  withinReach: boolean;
-  provoker: { conditions: string[]; exhaustion: number };
-  reactor: { conditions: string[]; exhaustion: number; reactionUsed: boolean };
+/** A procedure as the planner sees it: combatant-shaped creatures and the user's choice. */
+interface StepInput {
+  key: string;
   round: number;
+  actor: CombatantSource;
+  targets: CombatantSource[];
+  combatants: CombatantSource[];
+  choice: string | null;
 }
 
-export interface ProvokeAnswer {
-  provoked: boolean;
-  /** The reactor may actually take the one melee attack now. */
-  canReact: boolean;
-  reason: string;
+/** Its steps, or why it is refused now. */
+interface StepPlan {
+  steps: TurnStep[];
+  refused: string | null;
 }
 
-export function provokedAttack(q: ProvokeQuery): ProvokeAnswer {
-  if (q.trigger === "other" || !q.withinReach)
-    return { provoked: false, canReact: false, reason: "D20C.HD.Reason.notProvoking" };
-  if (specsOf(q.provoker.conditions, q.provoker.exhaustion).some((s) => s.noProvoke)) {
-    return { provoked: false, canReact: false, reason: "D20C.HD.Reason.disengaged" };
+const plan = (steps: TurnStep[]): StepPlan => ({ steps, refused: null });
+const refuse = (key: string): StepPlan => ({ steps: [], refused: key });
+
+function one(input: StepInput): CombatantSource | null {
+  return input.targets.length === 1 ? (input.targets[0] ?? null) : null;
+}
+
+/** Plan one procedure as turn steps ([HD-ACTIONS], [HD-QUICK], [HD-UNARMED], [HD-HIDE], [HD-MOUNT]). */
+function planSteps(input: StepInput): StepPlan {
+  const me = input.actor;
+  const budget = turnBudget(me.actor, input.round);
+  const spec = HD_PROCEDURES.find((p) => p.id === input.key);
+  if (!spec) throw new EngineError("procedure.key", `unknown procedure "${input.key}"`, input.key);
+  if (me.actor.state === "dead") return refuse("D20C.HD.Reason.dead");
+  if ((spec.cost === "action" || spec.cost === "quick") && budget.actions === 0 && budget.quickActions === 0)
+    return refuse("D20C.HD.Reason.incapacitated");
+  if (spec.cost === "reaction" && budget.reactions === 0) return refuse("D20C.HD.Reason.noReaction");
+  if (spec.aim === "target" && !one(input)) return refuse("D20C.HD.Reason.needsOneTarget");
+  const target = one(input);
+  const choice = spec.choices?.some((c) => c.key === input.choice) ? input.choice : (spec.choices?.[0]?.key ?? null);
+  const label = spec.label;
+  switch (spec.id) {
+    case "castSlowSpell": {
+      const going = me.effects.find((e) => e.statuses.includes("concentrating") && (e.tally ?? 0) > 0);
+      if (!going)
+        return plan([
+          {
+            kind: "addEffect",
+            actorId: me.actorId,
+            effect: newEffect(P("castSlowSpell.effect"), me.id, "sustain", ["concentrating"], {
+              sustain: "standard",
+              sustainedRound: input.round,
+              tally: 1,
+            }),
+            label,
+          },
+          {
+            kind: "notice",
+            event: { key: P("castSlowSpell.started"), data: { left: SLOW_SPELL_ROUNDS - 1 }, actorId: me.actorId },
+          },
+        ]);
+      const rounds = (going.tally ?? 1) + 1;
+      if (rounds >= SLOW_SPELL_ROUNDS)
+        return plan([
+          { kind: "removeEffect", actorId: me.actorId, effectId: going.id, label },
+          { kind: "notice", event: { key: P("castSlowSpell.cast"), actorId: me.actorId } },
+        ]);
+      return plan([
+        {
+          kind: "updateEffect",
+          actorId: me.actorId,
+          effectId: going.id,
+          changes: { sustainedRound: input.round, tally: rounds },
+        },
+        {
+          kind: "notice",
+          event: { key: P("castSlowSpell.continued"), data: { left: SLOW_SPELL_ROUNDS - rounds }, actorId: me.actorId },
+        },
+      ]);
+    }
+    case "dash":
+      return plan([
+        {
+          kind: "notice",
+          event: { key: P("dash.done"), data: { feet: Math.max(0, budget.speed) * 2 }, actorId: me.actorId },
+        },
+      ]);
+    case "help": {
+      const t = target as CombatantSource;
+      return plan([
+        {
+          kind: "addEffect",
+          actorId: t.actorId,
+          effect: newEffect(P(`help.effect.${choice ?? "attack"}`), me.id, "startOfNextTurn", ["helped"]),
+          label,
+        },
+      ]);
+    }
+    case "hide": {
+      const observers = input.targets.length ? input.targets : opponents(input);
+      if (!observers.length) return refuse("D20C.HD.Reason.noObservers");
+      // Already invisible to someone (hidden from it counts): the Dexterity roll is mighty.
+      const invisible =
+        specsOf(me.actor.conditions, me.actor.exhaustion).some((s) => s.id === "invisible") || hasStatus(me, "hidden");
+      return plan([
+        {
+          kind: "roll",
+          request: procedureRoll(
+            me,
+            "dex",
+            null,
+            { procedure: "hide", cover: choice !== "noCover", observers: observers.map((o) => o.id).join(",") },
+            { mighty: invisible ? 1 : 0 },
+          ),
+        },
+      ]);
+    }
+    case "ready": {
+      const statuses = choice === "spell" ? ["readied", "concentrating"] : ["readied"];
+      return plan([
+        {
+          kind: "addEffect",
+          actorId: me.actorId,
+          effect: newEffect(P("ready.effect"), me.id, "startOfNextTurn", statuses),
+          label,
+        },
+      ]);
+    }
+    case "readiedAction": {
+      const readied = me.effects.filter((e) => e.statuses.includes("readied"));
+      if (!readied.length) return refuse("D20C.HD.Reason.nothingReadied");
+      return plan(readied.map((e) => ({ kind: "removeEffect" as const, actorId: me.actorId, effectId: e.id, label })));
+    }
+    case "search": {
+      const senses: ("sight" | "hearing")[] = [choice === "creatureHearing" ? "hearing" : "sight"];
+      if (choice === "area")
+        return plan([
+          { kind: "roll", request: procedureRoll(me, "int", null, { procedure: "search", what: "area" }, { senses }) },
+        ]);
+      const hidden = (input.targets.length ? input.targets : opponents(input)).filter((t) => hiddenFrom(t, me.id));
+      return plan([
+        {
+          kind: "roll",
+          request: procedureRoll(
+            me,
+            "wis",
+            null,
+            { procedure: "search", what: "creature", hidden: hidden.map((h) => h.id).join(",") },
+            { senses },
+          ),
+        },
+      ]);
+    }
+    case "escape": {
+      const grips = me.effects.filter((e) => e.statuses.includes("grappled"));
+      const grappler =
+        target ??
+        (input.targets.length === 0
+          ? ctxFind(input, grips.find((g) => g.sourceCombatantId)?.sourceCombatantId ?? null)
+          : null);
+      if (!hasStatus(me, "grappled")) return refuse("D20C.HD.Reason.notGrappled");
+      if (!grappler) return refuse("D20C.HD.Reason.needsGrappler");
+      const ability = better(me.actor, "str", "dex");
+      return plan([
+        {
+          kind: "roll",
+          request: procedureRoll(me, ability, 12 + grappler.actor.abilities.str, {
+            procedure: "escape",
+            grappler: grappler.id,
+          }),
+        },
+      ]);
+    }
+    case "grapple": {
+      const t = target as CombatantSource;
+      const dc = 12 + Math.max(t.actor.abilities.str, t.actor.abilities.dex);
+      return plan([{ kind: "roll", request: procedureRoll(me, "str", dc, { procedure: "grapple", target: t.id }) }]);
+    }
+    case "shove": {
+      const t = target as CombatantSource;
+      return plan([
+        {
+          kind: "roll",
+          request: procedureRoll(me, "str", 12 + t.actor.abilities.str, {
+            procedure: "shove",
+            target: t.id,
+            result: choice === "push" ? "push" : "prone",
+          }),
+        },
+      ]);
+    }
+    case "disengage":
+      // Until the end of this turn: an armed end-of-turn effect, removed by the creator's own turn end.
+      return plan([
+        {
+          kind: "addEffect",
+          actorId: me.actorId,
+          effect: newEffect(P("disengage.effect"), me.id, "endOfNextTurn", ["disengaged"], { armed: true }),
+          label,
+        },
+      ]);
+    case "dodge":
+      return plan([
+        {
+          kind: "addEffect",
+          actorId: me.actorId,
+          effect: newEffect(P("dodge.effect"), me.id, "startOfNextTurn", ["dodging"]),
+          label,
+        },
+      ]);
+    case "mount": {
+      const t = target as CombatantSource;
+      if (hasStatus(me, "mounted")) return refuse("D20C.HD.Reason.alreadyMounted");
+      if (choice === "unwilling") return refuse("D20C.HD.Reason.mountUnwilling");
+      if (SIZES.indexOf(sizeOf(t.actor)) < SIZES.indexOf(sizeOf(me.actor)) + 1)
+        return refuse("D20C.HD.Reason.mountTooSmall");
+      return plan([
+        {
+          kind: "addEffect",
+          actorId: me.actorId,
+          effect: newEffect(P("mount.effect"), t.id, "endOfEncounter", ["mounted"]),
+          label,
+        },
+        {
+          kind: "notice",
+          event: {
+            key: P("mount.done"),
+            data: { feet: Math.floor(budget.speed / 2), mount: t.name },
+            actorId: me.actorId,
+          },
+        },
+      ]);
+    }
+    case "dismount": {
+      const rides = me.effects.filter((e) => e.statuses.includes("mounted"));
+      if (!rides.length) return refuse("D20C.HD.Reason.notMounted");
+      return plan([
+        ...rides.map((e) => ({ kind: "removeEffect" as const, actorId: me.actorId, effectId: e.id, label })),
+        {
+          kind: "notice",
+          event: { key: P("dismount.done"), data: { feet: Math.floor(budget.speed / 2) }, actorId: me.actorId },
+        },
+      ]);
+    }
+    default:
+      // Procedures made through the attack workflow (the unarmed strike) plan nothing here.
+      return refuse("D20C.HD.Reason.madeAsAttack");
   }
-  const budget = turnBudget({ speed: 0, conditions: q.reactor.conditions, exhaustion: q.reactor.exhaustion }, q.round);
-  if (budget.reactions === 0) return { provoked: true, canReact: false, reason: "D20C.HD.Reason.noReaction" };
-  if (q.reactor.reactionUsed) return { provoked: true, canReact: false, reason: "D20C.HD.Reason.reactionUsed" };
-  return { provoked: true, canReact: true, reason: "D20C.HD.Reason.provoked" };
 }
 
-// ---- [HD-DUAL] -----------------------------------------------------------------------------------
+/** Creatures on the other side of the table from the actor (Hide's observers when none is targeted). */
+function opponents(input: StepInput): CombatantSource[] {
+  return input.combatants.filter((c) => c.side !== input.actor.side && c.id !== input.actor.id);
+}
 
-export interface DualWield {
-  dualWielding: boolean;
-  /** Attacking with either weapon is a quick action. */
-  quickAttacks: boolean;
-  /** Parry reaction (+2 defense against one hit) is available. */
-  parry: boolean;
+function ctxFind(input: StepInput, id: string | null): CombatantSource | null {
+  if (!id) return null;
+  return input.combatants.find((c) => c.id === id) ?? null;
+}
+
+/** A procedure creature as the planner's combatant: its combatant id (else its key) names it in effects. */
+function asCombatant(c: ProcedureCreature, fallbackSide: "player" | "gm"): CombatantSource {
+  return {
+    id: c.combatantId || c.id,
+    actorId: c.id,
+    name: c.name,
+    actor: c.actor,
+    effects: [...(c.effects ?? [])],
+    initiative: null,
+    side: c.side ?? fallbackSide,
+    aware: true,
+    defeated: false,
+    seat: 0,
+  };
+}
+
+function stepInput(id: string, input: ProcedureInput): StepInput {
+  const side = input.side ?? "player";
+  const me = asCombatant(
+    {
+      id: input.actorId,
+      name: "",
+      actor: input.actor,
+      combatantId: input.combatantId ?? null,
+      effects: input.effects.filter((e) => e.holderId === input.actorId),
+      side,
+    },
+    side,
+  );
+  const other = side === "player" ? "gm" : "player";
+  const targets = input.targets.map((t) => asCombatant(t, other));
+  const byKey = new Map<string, CombatantSource>([[me.actorId, me]]);
+  for (const c of [...input.others.map((o) => asCombatant(o, other)), ...targets])
+    if (!byKey.has(c.actorId)) byKey.set(c.actorId, c);
+  return {
+    key: id,
+    round: input.round ?? 1,
+    actor: me,
+    targets,
+    combatants: [...byKey.values()],
+    choice: input.choice,
+  };
+}
+
+/** Step one of a procedure: why it is refused, or the rolls to make. */
+export function planProcedure(id: string, input: ProcedureInput): ProcedurePlan {
+  const planned = planSteps(stepInput(id, input));
+  if (planned.refused) return { refusal: planned.refused, requests: [] };
+  return { refusal: null, requests: planned.steps.flatMap((s) => (s.kind === "roll" ? [s.request] : [])) };
 }
 
 /**
- * Two melee weapons in hand, both Light (or any one-handed melee weapons with an exploit that
- * allows martial ones). Anything else is not dual wielding.
+ * Step two: what the procedure did. Its planned steps (and the steps each roll leads to) become the
+ * outcome: effects added or removed on the actor or a creature, changes to the actor's own effects,
+ * stored conditions changed, and the events for the card.
  */
-export function dualWielding(wielded: readonly WeaponSource[], exploitAllowsMartial = false): DualWield {
-  const melee = wielded.filter((w) => !w.ranged);
-  const ok =
-    wielded.length === 2 &&
-    melee.length === 2 &&
-    melee.every((w) => w.light || (exploitAllowsMartial && !w.twoHanded && w.weaponClass !== "heavy"));
-  return { dualWielding: ok, quickAttacks: ok, parry: ok };
+export function resolveProcedure(id: string, input: ProcedureInput, rolls: readonly ProcedureRoll[]): ProcedureOutcome {
+  const si = stepInput(id, input);
+  const spec = HD_PROCEDURES.find((p) => p.id === id);
+  const planned = planSteps(si);
+  const outcome: ProcedureOutcome = {
+    ...plainOutcome(spec ?? { cost: "free" }),
+    addEffects: [],
+    removeEffects: [],
+  };
+  if (planned.refused) return { ...outcome, spend: null, events: [{ key: planned.refused, actorId: input.actorId }] };
+  const ctx: TurnContext = {
+    round: si.round,
+    combatantId: si.actor.id,
+    combatants: si.combatants,
+    surpriseRound: false,
+    options: input.options,
+  };
+  const steps: TurnStep[] = [];
+  let r = 0;
+  for (const step of planned.steps) {
+    if (step.kind !== "roll") {
+      steps.push(step);
+      continue;
+    }
+    const made = rolls[r++];
+    if (!made) throw new EngineError("procedure.rolls", `missing the roll for "${step.request.label}"`, rolls.length);
+    const done = resolveProcedureRoll(ctx, step.request, made.result);
+    outcome.events.push(...done.events);
+    steps.push(...done.followUps);
+  }
+  const creatureOf = (actorId: string): string | null => (actorId === input.actorId ? null : actorId);
+  const changed = new Map<string, ActorSource>();
+  for (const step of steps) {
+    if (step.kind === "addEffect")
+      outcome.addEffects?.push({ creatureId: creatureOf(step.actorId), effect: step.effect });
+    else if (step.kind === "removeEffect")
+      outcome.removeEffects?.push({ creatureId: creatureOf(step.actorId), effectId: step.effectId });
+    else if (step.kind === "updateEffect")
+      outcome.effectChanges.push({ holderId: step.actorId, id: step.effectId, changes: step.changes });
+    else if (step.kind === "notice") outcome.events.push(step.event);
+    else if (step.kind === "updateActor") {
+      const base = changed.get(step.actorId) ?? si.combatants.find((c) => c.actorId === step.actorId)?.actor;
+      if (base) changed.set(step.actorId, { ...clonePlain(base), ...clonePlain(step.changes) });
+    }
+    if (step.kind === "addEffect" || step.kind === "removeEffect")
+      outcome.events.push({ key: step.label, actorId: step.actorId });
+  }
+  for (const [key, next] of changed) {
+    if (key === input.actorId) outcome.actor = next;
+    else outcome.creatures[key] = next;
+  }
+  return outcome;
 }
 
-export const PARRY_BONUS = 2;
-
-/** Defense against one attack after a Parry (only while dual wielding). */
-export function parryDefense(defense: number, dual: DualWield): number {
-  return dual.parry ? defense + PARRY_BONUS : defense;
+/** Decide a procedure's roll and the changes it brings ([HD-UNARMED], [HD-HIDE], [HD-ACTIONS] Search). */
+export function resolveProcedureRoll(ctx: TurnContext, request: RollRequest, roll: RollResult): TurnStepResult {
+  const me = ctx.combatants.find((c) => c.actorId === request.actorId);
+  if (!me) throw new EngineError("request.actorId", `no combatant for actor "${request.actorId}"`, request.actorId);
+  const data = request.data ?? {};
+  const byId = (id: unknown): CombatantSource => {
+    const c = ctx.combatants.find((x) => x.id === id);
+    if (!c) throw new EngineError("request.data", `no combatant "${String(id)}"`, id);
+    return c;
+  };
+  const autoFail = data.autoFail === true || !Number.isFinite(roll.total);
+  const total = autoFail ? 0 : roll.total;
+  const ok = !autoFail && request.target !== null && total >= request.target;
+  const events: RuleEvent[] = [];
+  const followUps: TurnStep[] = [];
+  const verdict = (extra: Record<string, string | number> = {}) =>
+    events.push({
+      key: ok ? "D20C.HD.Event.rollSucceeded" : "D20C.HD.Event.rollFailed",
+      data: { total, target: request.target ?? 0, ...extra },
+      actorId: me.actorId,
+    });
+  switch (data.procedure) {
+    case "grapple": {
+      const t = byId(data.target);
+      verdict({ name: t.name });
+      if (ok)
+        followUps.push({
+          kind: "addEffect",
+          actorId: t.actorId,
+          effect: newEffect(P("grapple.effect"), me.id, "endOfEncounter", ["grappled"]),
+          label: P("grapple.done"),
+        });
+      break;
+    }
+    case "shove": {
+      const t = byId(data.target);
+      verdict({ name: t.name });
+      if (ok && data.result === "prone")
+        followUps.push({
+          kind: "addEffect",
+          actorId: t.actorId,
+          effect: newEffect(P("shove.effectProne"), me.id, "permanent", ["prone"]),
+          label: P("shove.doneProne"),
+        });
+      else if (ok)
+        followUps.push({
+          kind: "notice",
+          event: { key: P("shove.donePush"), data: { name: t.name, feet: 5 }, actorId: t.actorId },
+        });
+      break;
+    }
+    case "escape": {
+      const grappler = byId(data.grappler);
+      verdict({ name: grappler.name });
+      if (ok) {
+        for (const e of me.effects)
+          if (e.statuses.includes("grappled") && (!e.sourceCombatantId || e.sourceCombatantId === grappler.id))
+            followUps.push({ kind: "removeEffect", actorId: me.actorId, effectId: e.id, label: P("escape.done") });
+        if (me.actor.conditions.includes("grappled"))
+          followUps.push({
+            kind: "updateActor",
+            actorId: me.actorId,
+            changes: { conditions: me.actor.conditions.filter((c) => c !== "grappled") },
+            label: P("escape.done"),
+          });
+      }
+      break;
+    }
+    case "hide": {
+      // No cover or obscurement: the result counts as 0 ([HD-HIDE]); it persists while hidden.
+      const result = data.cover === true ? total : 0;
+      for (const e of me.effects)
+        if (e.statuses.includes("hidden"))
+          followUps.push({ kind: "removeEffect", actorId: me.actorId, effectId: e.id, label: P("hide.name") });
+      for (const id of String(data.observers ?? "")
+        .split(",")
+        .filter(Boolean)) {
+        const o = byId(id);
+        const hidden = result >= o.actor.abilities.wis + 10;
+        events.push({
+          key: hidden ? P("hide.hiddenFrom") : P("hide.seenBy"),
+          data: { name: o.name, total: result, target: o.actor.abilities.wis + 10 },
+          actorId: me.actorId,
+        });
+        if (hidden)
+          followUps.push({
+            kind: "addEffect",
+            actorId: me.actorId,
+            effect: newEffect(P("hide.effect"), o.id, "endOfEncounter", ["hidden"], { tally: result }),
+            label: P("hide.name"),
+          });
+      }
+      break;
+    }
+    case "search": {
+      events.push({ key: P("search.result"), data: { total }, actorId: me.actorId });
+      for (const id of String(data.hidden ?? "")
+        .split(",")
+        .filter(Boolean)) {
+        const h = byId(id);
+        for (const e of h.effects) {
+          if (!e.statuses.includes("hidden") || (e.sourceCombatantId && e.sourceCombatantId !== me.id)) continue;
+          const found = total >= (e.tally ?? 0);
+          events.push({
+            key: found ? P("search.found") : P("search.notFound"),
+            data: { name: h.name, total, target: e.tally ?? 0 },
+            actorId: me.actorId,
+          });
+          if (found)
+            followUps.push({ kind: "removeEffect", actorId: h.actorId, effectId: e.id, label: P("search.found") });
+        }
+      }
+      break;
+    }
+    default:
+      throw new EngineError(
+        "request.data.procedure",
+        `no roll for procedure "${String(data.procedure)}"`,
+        data.procedure,
+      );
+  }
+  return { actor: clonePlain(me.actor), events, requests: [], followUps, deferred: [] };
 }
 
-// ---- [HD-UNARMED] ----------------------------------------------------------------------------------
+// ---- [HD-HIDE] [HD-COND] who may target whom ---------------------------------------------------
 
-/** Unarmed Damage option: bludgeoning equal to the Strength score, never below 1. */
-export function unarmedDamage(attacker: Pick<ActorSource, "abilities">): {
-  expression: DamageExpression;
-  types: string[];
-} {
-  return { expression: { dice: [], flat: Math.max(1, attacker.abilities.str) }, types: ["bludgeoning"] };
+/**
+ * Whether `bearer` is hidden from the creature `observerId`: a Hide effect names the observer it
+ * hides from; a hidden status with no observer (toggled by hand) hides from everyone.
+ */
+export function hiddenFrom(
+  bearer: { actor: Pick<ActorSource, "conditions">; effects?: readonly EffectSource[] | undefined },
+  observerId: string | undefined,
+): boolean {
+  const hides = (bearer.effects ?? []).filter((e) => e.statuses.includes("hidden"));
+  if (!hides.length) return bearer.actor.conditions.includes("hidden");
+  return hides.some((e) => !e.sourceCombatantId || e.sourceCombatantId === observerId);
+}
+
+/** Whether `bearer` is charmed by `charmerId` (a charm effect names its creator). */
+export function charmedBy(
+  bearer: { effects?: readonly EffectSource[] | undefined },
+  charmerId: string | undefined,
+): boolean {
+  if (!charmerId) return false;
+  return (bearer.effects ?? []).some(
+    (e) => e.sourceCombatantId === charmerId && e.statuses.some((s) => conditionSpec(s)?.cannotHarmSource),
+  );
 }
 
 /**
- * Grapple target number: 12 + the target's Strength or Dexterity, the target's choice. The target
- * always picks the better, so this is 12 + the higher of the two.
+ * Whether an attacker may target a creature: never its charmer. A creature hidden from it can still
+ * be attacked where it is thought to be (its token's space), weakly: the attack roll decides that.
  */
-export function grappleTarget(target: Pick<ActorSource, "abilities">): number {
-  return 12 + Math.max(target.abilities.str, target.abilities.dex);
+export function mayTarget(
+  attacker: CombatantSource,
+  target: CombatantSource,
+): { allowed: boolean; reason: string | null } {
+  if (charmedBy(attacker, target.id)) return { allowed: false, reason: "D20C.HD.Reason.charmed" };
+  return { allowed: true, reason: null };
 }
 
-/** Shove target number: 12 + the target's Strength (success: prone or 5 ft back). */
-export function shoveTarget(target: Pick<ActorSource, "abilities">): number {
-  return 12 + target.abilities.str;
+// ---- [HD-PROVOKE] [HD-HIDE] what an act provokes and ends -----------------------------------------
+
+/** Provoked attacks and the end of hiding after a move, an attack or a spell. */
+export function afterAct(input: ActInput): ActOutcome {
+  const me = input.actor;
+  const provocations: Provocation[] = [];
+  const provokes = input.act !== "attack";
+  const disengaged =
+    specsOf(me.actor.conditions, me.actor.exhaustion).some((s) => s.noProvoke) ||
+    me.effects.some((e) => e.statuses.some((s) => conditionSpec(s)?.noProvoke));
+  if (provokes && !(input.act === "move" && disengaged)) {
+    for (const r of input.within) {
+      if (r.id === me.id || r.actor.state !== "active") continue;
+      const budget = turnBudget(r.actor, input.round);
+      const reason =
+        budget.reactions === 0
+          ? "D20C.HD.Reason.noReaction"
+          : (input.reacted ?? []).includes(r.id)
+            ? "D20C.HD.Reason.reactionUsed"
+            : "D20C.HD.Reason.provoked";
+      provocations.push({ reactorId: r.id, canReact: reason === "D20C.HD.Reason.provoked", reason });
+    }
+  }
+  const steps: TurnStep[] = [];
+  const ends = input.act !== "move" || input.feet > 10;
+  if (ends) {
+    for (const e of me.effects)
+      if (e.statuses.includes("hidden"))
+        steps.push({ kind: "removeEffect", actorId: me.actorId, effectId: e.id, label: "D20C.HD.Event.hidingEnds" });
+    // A hidden condition stored on the actor (not from a Hide effect) is cleared too.
+    if (me.actor.conditions.includes("hidden") && !me.effects.some((e) => e.statuses.includes("hidden")))
+      steps.push({
+        kind: "updateActor",
+        actorId: me.actorId,
+        changes: { conditions: me.actor.conditions.filter((c) => c !== "hidden") },
+        label: "D20C.HD.Event.hidingEnds",
+      });
+  }
+  return { provocations, steps };
 }
 
-/** Escape from a grapple (an action): Strength or Dexterity roll at 12 + the grappler's Strength. */
-export function escapeTarget(grappler: Pick<ActorSource, "abilities">): number {
-  return 12 + grappler.abilities.str;
+// ---- [HD-DUAL] [HD-REACT] Parry -----------------------------------------------------------------
+
+/** Two melee weapons, both Light: dual wielding (attacks with either are quick actions, Parry). */
+function dualWielding(weapons: readonly WeaponSource[]): boolean {
+  return weapons.length === 2 && weapons.every((w) => !w.ranged && w.light);
 }
 
-/** Whether an ability roll meets a target number (meet or beat, like attacks). */
-export function succeeds(total: number, target: number): boolean {
-  return total >= target;
+/** Attack cost: a quick action with either of a dual-wielded pair or unarmed, else an action. */
+export function attackCost(weapon: WeaponSource | null, weapons: readonly WeaponSource[]): string {
+  if (weapon === null) return "action";
+  return dualWielding(weapons) && weapons.some((w) => w.name === weapon.name && w.light && !w.ranged)
+    ? "quick"
+    : "action";
 }
 
-// ---- [HD-COVER] [HD-HIDE] ----------------------------------------------------------------------------
+const PARRY_BONUS = 2;
+
+/** Parry is offered against an attack that would hit (not a critical hit, which always hits) while dual wielding. */
+export function attackReactions(query: {
+  outcome: AttackOutcome;
+  defender: ActorSource;
+  weapons: readonly WeaponSource[];
+  reactionUsed: boolean;
+  round: number;
+}): ReactionOffer[] {
+  const o = query.outcome;
+  if (!o.isHit || o.isCrit || o.reasons.includes("D20C.HD.Reason.meleeAutoHit")) return [];
+  if (!dualWielding(query.weapons) || query.reactionUsed) return [];
+  if (turnBudget(query.defender, query.round).reactions === 0) return [];
+  return [{ key: "parry", label: "D20C.HD.Reaction.parry", cost: "reaction" }];
+}
+
+/** The outcome after a Parry: +2 defense against this attack; a hit that no longer reaches it misses. */
+export function resolveAttackReaction(key: string, outcome: AttackOutcome): AttackOutcome {
+  if (key !== "parry") throw new EngineError("reaction.key", `unknown reaction "${key}"`, key);
+  const defense = outcome.defense + PARRY_BONUS;
+  const reasons = [...outcome.reasons, "D20C.HD.Reason.parried"];
+  if (outcome.result !== "hit" || outcome.total >= defense) return { ...outcome, defense, reasons };
+  return {
+    ...outcome,
+    defense,
+    reasons,
+    result: "miss",
+    isHit: false,
+    isCrit: false,
+    autoHit: false,
+    missEffect: false,
+  };
+}
+
+// ---- [HD-COVER] Dexterity rolls from beyond cover ----------------------------------------------
 
 export const PARTIAL_COVER_BONUS = 5;
 
-/** A Dexterity roll against an effect from beyond cover: +5 partial, automatic success total. */
-export function coverForDexRoll(cover: "none" | "partial" | "superior" | "total"): {
-  bonus: number;
-  autoSucceed: boolean;
-} {
-  if (cover === "total") return { bonus: 0, autoSucceed: true };
-  if (cover === "partial" || cover === "superior") return { bonus: PARTIAL_COVER_BONUS, autoSucceed: false };
-  return { bonus: 0, autoSucceed: false };
-}
-
-/** The Hide action's recorded result: 0 without cover or obscurement. */
-export function hideResult(rollTotal: number, coverOrObscured: boolean): number {
-  return coverOrObscured ? rollTotal : 0;
-}
-
-/**
- * Mode of the Hide action's Dexterity roll: the usual ability-roll mode, plus one mighty source when
- * the hider is already invisible to someone (the text grants advantage then).
- */
-export function hideRollMode(
-  actor: Pick<ActorSource, "conditions" | "exhaustion">,
-  extra: { mighty?: number; weak?: number } = {},
-): AbilityRollMode {
-  const invisible = specsOf(actor.conditions, actor.exhaustion).some((s) => s.id === "invisible");
-  return abilityRollMode(actor.conditions, actor.exhaustion, "dex", {
-    mighty: (extra.mighty ?? 0) + (invisible ? 1 : 0),
-    weak: extra.weak ?? 0,
-  });
-}
-
-/** Whether a hide result beats one observer (its Wisdom + 10, met or beaten). */
-export function hiddenFrom(hideTotal: number, observer: Pick<ActorSource, "abilities">): boolean {
-  return hideTotal >= observer.abilities.wis + 10;
-}
-
-/** Whether something the hidden creature does ends hiding (attack, cast, moving more than 10 ft). */
-export function endsHiding(act: "attack" | "castSpell" | "move" | "leaveCover", feet = 0): boolean {
-  if (act === "attack" || act === "castSpell") return true;
-  if (act === "move") return feet > 10;
-  return false;
-}
-
-// ---- [HD-MOUNT] ------------------------------------------------------------------------------------
-
-export function sizeIndex(size: Size): number {
-  return SIZES.indexOf(size);
-}
-
-/** Mounting needs a willing creature at least one size larger. */
-export function canMount(rider: Size, mount: Size, willing: boolean): boolean {
-  return willing && sizeIndex(mount) >= sizeIndex(rider) + 1;
-}
-
-/** Mounting or dismounting costs half the rider's movement. */
-export function mountCost(riderSpeed: number): number {
-  return Math.floor(riderSpeed / 2);
-}
-
-export interface MountedTurn {
-  /** The rider moves with the mount's speed. */
-  speed: number;
-  /** The mount may take one action or one quick action on the rider's turn. */
-  mountActions: number;
-  mountReaction: boolean;
-  /** The rider's reach does not grow. */
-  reachIncrease: number;
-  mountProvokes: boolean;
-  /** The mount takes no turn of its own. */
-  mountTakesTurn: boolean;
-}
-
-export function mountedTurn(mount: Pick<ActorSource, "speed" | "conditions" | "exhaustion">, round = 2): MountedTurn {
-  const b = turnBudget(mount, round);
+/** A Dexterity roll against an effect from beyond cover: +5 behind partial cover, success behind total. */
+export function saveRequestWithCover(request: RollRequest, cover: Situation["cover"]): RollRequest {
+  if (request.data?.ability !== "dex" || cover === "none") return request;
+  if (cover === "total") return { ...request, data: { ...request.data, cover, autoSucceed: true } };
   return {
-    speed: b.speed,
-    mountActions: b.actions > 0 || b.quickActions > 0 ? 1 : 0,
-    mountReaction: b.reactions > 0,
-    reachIncrease: 0,
-    mountProvokes: true,
-    mountTakesTurn: false,
+    ...request,
+    formula: `${request.formula} + ${PARTIAL_COVER_BONUS}`,
+    data: { ...request.data, cover },
   };
 }
 
 // ---- [HD-WATER] ----------------------------------------------------------------------------------
 
-export const UNDERWATER_WEAPONS = ["dagger", "net", "spear", "trident"] as const;
+const UNDERWATER_WEAPONS = ["dagger", "net", "spear", "trident"] as const;
 
 /** Whether an attack made underwater is weak: yes without a swim speed, unless the weapon is exempt. */
 export function underwaterAttackWeak(weaponName: string | undefined, swimSpeed: boolean): boolean {
@@ -361,23 +895,10 @@ export function underwaterAttackWeak(weaponName: string | undefined, swimSpeed: 
   return !UNDERWATER_WEAPONS.some((w) => new RegExp(`\\b${w}s?\\b`).test(name));
 }
 
-// ---- [HD-COND] charmed, hidden ---------------------------------------------------------------
+// ---- [HD-COND] exhaustion 6 ----------------------------------------------------------------------
 
-/**
- * Whether `attacker` may target the combatant `targetId` with an attack or harmful effect: not while
- * charmed by it (a charm effect names its creator), not while the target is hidden from it (only
- * its space can be attacked).
- */
-export function mayTarget(
-  attacker: CombatantSource,
-  targetId: string,
-  targetConditions: readonly string[] = [],
-): { allowed: boolean; reason: string | null } {
-  const charmedBy = attacker.effects.some(
-    (e) => e.sourceCombatantId === targetId && e.statuses.some((s) => conditionSpec(s)?.cannotHarmSource),
-  );
-  if (charmedBy) return { allowed: false, reason: "D20C.HD.Reason.charmed" };
-  if (specsOf(targetConditions).some((s) => s.untargetable))
-    return { allowed: false, reason: "D20C.HD.Reason.hiddenTarget" };
-  return { allowed: true, reason: null };
+/** An edit that takes a creature to exhaustion 6, from any source, kills it. */
+export function actorChanges(before: ActorSource, after: ActorSource): Partial<ActorSource> {
+  if (after.state === "dead" || after.exhaustion < MAX_EXHAUSTION || before.state === "dead") return {};
+  return { state: "dead", conditions: after.conditions.filter((c) => c !== "dying") };
 }

@@ -18,8 +18,6 @@ export interface HDConditionSpec extends ConditionSpec {
   sourceCharismaMighty?: boolean;
   /** Can't move towards the source of the effect (frightened). */
   noApproachSource?: boolean;
-  /** Can't be targeted by attacks or effects that target creatures; only its space (hidden). */
-  untargetable?: boolean;
   /** Takes no turn and no reactions in round 1 (surprised). */
   noTurnFirstRound?: boolean;
   /** The benefit is lost while the bearer has any of these conditions (dodging → incapacitated). */
@@ -71,9 +69,12 @@ export const HD_CONDITIONS: readonly HDConditionSpec[] = [
     abilityRolls: "weak",
     attacks: "weak",
     noApproachSource: true,
+    // Only while the source is in sight: a blinded creature sees nothing.
+    suppressedBy: ["blinded"],
   },
   { id: "grappled", label: L("grappled"), img: icon("hazard"), implies: [], speedMax: 0 },
-  { id: "hidden", label: L("hidden"), img: icon("mystery-man"), implies: ["invisible"], untargetable: true },
+  // Hidden is per observer (a Hide effect names whom it hides from): the attack reads it pairwise.
+  { id: "hidden", label: L("hidden"), img: icon("mystery-man"), implies: [] },
   {
     id: "incapacitated",
     label: L("incapacitated"),
@@ -186,6 +187,8 @@ export const HD_CONDITIONS: readonly HDConditionSpec[] = [
   },
   { id: "disengaged", label: L("disengaged"), img: icon("wing"), implies: [], noProvoke: true, extra: true },
   { id: "underwater", label: L("underwater"), img: icon("ice-shield"), implies: [], resist: ["fire"], extra: true },
+  { id: "concentrating", label: L("concentrating"), img: icon("light"), implies: [], extra: true },
+  { id: "readied", label: L("readied"), img: icon("clockwork"), implies: [], extra: true },
 ];
 
 /** The twenty condition ids of the text. */

@@ -1,0 +1,188 @@
+/**
+ * What an act sets off ([SYS-ACTIONS]): after an attack, a spell or a token's move, the active
+ * ruleset's `afterAct` says which creatures may answer with a reaction (provoked attacks, posted as
+ * a prompt whispered to their owners) and what the act ends on the actor (hiding). The positions
+ * are not read from the scene here: for a move the mover's user confirms whose reach it left.
+ */
+import { activeRuleset } from "../active-ruleset.js";
+import { SYSTEM_ID } from "../constants.js";
+import type { ActInput, CombatantSource, TurnStep } from "../engine/types.js";
+import { combatantIdOf, effectSources, engineSource } from "./foundry-docs.js";
+import { PROMPT_TEMPLATE } from "./procedures.js";
+
+/** An actor as the ruleset's combatant (its combatant id in the fight, else its UUID). */
+export function combatantSourceOf(actor: Actor.Implementation): CombatantSource {
+  const combatant = game.combat?.combatants.contents.find((c) => c.actor?.uuid === actor.uuid) as
+    { side?: unknown; initiative?: number | null } | undefined;
+  const side =
+    combatant?.side === "gm" || combatant?.side === "player" ? combatant.side : actor.hasPlayerOwner ? "player" : "gm";
+  return {
+    id: combatantIdOf(actor) ?? actor.uuid,
+    actorId: actor.uuid,
+    name: actor.name ?? "",
+    actor: engineSource(actor),
+    effects: effectSources(actor),
+    initiative: combatant?.initiative ?? null,
+    side,
+    aware: true,
+    defeated: false,
+    seat: 0,
+  };
+}
+
+/** The ports an act needs (Foundry's documents and chat, or test stand-ins). */
+export interface ActPorts {
+  /** Carry out one step on the actor (remove an effect, change its stored conditions). */
+  step(actor: Actor.Implementation, step: TurnStep): Promise<void>;
+  /** Offer a provoked attack to `reactor`'s owners. */
+  prompt(reactor: Actor.Implementation, from: Actor.Implementation, reason: string): Promise<void>;
+}
+
+/** Foundry's side of an act: document writes and a whispered chat prompt. */
+export const foundryActPorts: ActPorts = {
+  step: async (actor, step) => {
+    if (step.kind === "removeEffect") {
+      if (actor.effects.has(step.effectId)) await actor.deleteEmbeddedDocuments("ActiveEffect", [step.effectId]);
+    } else if (step.kind === "updateActor" && step.changes.conditions) {
+      await actor.applyEngineActor({ ...engineSource(actor), conditions: step.changes.conditions });
+    }
+  },
+  prompt: async (reactor, from, reason) => {
+    const whisper = game.users.filter((u) => reactor.testUserPermission(u, "OWNER")).map((u) => u.id ?? "");
+    const content = await foundry.applications.handlebars.renderTemplate(PROMPT_TEMPLATE, {
+      title: game.i18n.format("D20C.Actions.Prompt.Title", { name: reactor.name ?? "" }),
+      text: game.i18n.format("D20C.Acts.Provoked", {
+        mover: from.name ?? "",
+        foe: reactor.name ?? "",
+        reason: game.i18n.localize(reason),
+      }),
+    });
+    await ChatMessage.create({ content, whisper, speaker: ChatMessage.getSpeaker({ actor: reactor }) });
+  },
+};
+
+/**
+ * Let the ruleset answer an act of `actor` done within the reach of `within`: end what the act ends
+ * on the actor, and prompt each creature that may take a provoked attack. Nothing in a game without
+ * `afterAct`. Returns the ids of the creatures prompted.
+ */
+export async function answerAct(
+  actor: Actor.Implementation,
+  act: ActInput["act"],
+  feet: number,
+  within: readonly Actor.Implementation[],
+  ports: ActPorts = foundryActPorts,
+): Promise<string[]> {
+  const ruleset = activeRuleset();
+  if (!ruleset.afterAct) return [];
+  const others = within.filter((w) => w.uuid !== actor.uuid);
+  const outcome = ruleset.afterAct({
+    act,
+    feet,
+    round: game.combat?.round ?? 1,
+    actor: combatantSourceOf(actor),
+    within: others.map(combatantSourceOf),
+  });
+  for (const step of outcome.steps) await ports.step(actor, step);
+  const prompted: string[] = [];
+  for (const p of outcome.provocations) {
+    if (!p.canReact) continue;
+    const reactor = others.find((o) => combatantSourceOf(o).id === p.reactorId);
+    if (!reactor) continue;
+    await ports.prompt(reactor, actor, p.reason);
+    prompted.push(reactor.uuid);
+  }
+  return prompted;
+}
+
+/** A token's move: where it was and where it went, in scene pixels, and the scene's grid. */
+export interface TokenMove {
+  from: { x: number; y: number };
+  to: { x: number; y: number };
+  /** Pixels per grid square and the distance a square stands for (feet). */
+  gridSize: number;
+  gridDistance: number;
+}
+
+/** Feet moved in a straight line (the scene's own measurement is the battlefield code's). */
+export function feetMoved(move: TokenMove): number {
+  const squares = Math.hypot(move.to.x - move.from.x, move.to.y - move.from.y) / Math.max(1, move.gridSize);
+  return Math.round(squares * move.gridDistance);
+}
+
+/** The mover's user names whose reach it left (until the scene is read for it). */
+export type ReachConfirm = (
+  mover: Actor.Implementation,
+  foes: Actor.Implementation[],
+) => Promise<Actor.Implementation[]>;
+
+/**
+ * A combatant's token moved: ask its user whose reach it left among the other side's combatants,
+ * then answer the move ([HD-PROVOKE] provoked attacks, [HD-HIDE] hiding ends past 10 ft).
+ */
+export async function onTokenMoved(
+  actor: Actor.Implementation,
+  move: TokenMove,
+  confirm: ReachConfirm,
+  ports: ActPorts = foundryActPorts,
+): Promise<string[]> {
+  const ruleset = activeRuleset();
+  if (!ruleset.afterAct || !game.combat) return [];
+  const me = combatantSourceOf(actor);
+  const foes: Actor.Implementation[] = [];
+  for (const c of game.combat.combatants.contents) {
+    const a = c.actor;
+    if (!a || a.uuid === actor.uuid) continue;
+    if (combatantSourceOf(a).side !== me.side) foes.push(a);
+  }
+  const left = foes.length ? await confirm(actor, foes) : [];
+  return answerAct(actor, "move", feetMoved(move), left, ports);
+}
+
+/** The Foundry dialog: a checkbox per foe, "whose reach did you leave?" (none ticked = none). */
+export const foundryReachConfirm: ReachConfirm = async (mover, foes) => {
+  const rows = foes
+    .map(
+      (f, i) =>
+        `<label class="d20c-reach-row"><input type="checkbox" name="foe${i}"> ${foundry.utils.escapeHTML(f.name ?? "")}</label>`,
+    )
+    .join("");
+  try {
+    const form = (await foundry.applications.api.DialogV2.input({
+      window: { title: game.i18n.format("D20C.Acts.ReachTitle", { name: mover.name ?? "" }) },
+      content: `<p>${game.i18n.localize("D20C.Acts.ReachQuestion")}</p>${rows}`,
+      ok: { label: "D20C.Acts.ReachOk" },
+      rejectClose: false,
+    })) as Record<string, unknown> | null;
+    return form ? foes.filter((_f, i) => form[`foe${i}`] === true) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** Wire token moves to {@link onTokenMoved} on the mover's own client. */
+export function registerActHooks(): void {
+  Hooks.on(
+    "preUpdateToken",
+    (doc: TokenDocument, change: Record<string, unknown>, options: Record<string, unknown>) => {
+      if ("x" in change || "y" in change) options[`${SYSTEM_ID}From`] = { x: doc.x, y: doc.y };
+    },
+  );
+  Hooks.on(
+    "updateToken",
+    (doc: TokenDocument, change: Record<string, unknown>, options: Record<string, unknown>, userId: string) => {
+      const from = options[`${SYSTEM_ID}From`] as { x: number; y: number } | undefined;
+      if (userId !== game.user?.id || !from || !doc.actor) return;
+      const grid = doc.parent?.grid;
+      const move: TokenMove = {
+        from,
+        to: { x: doc.x, y: doc.y },
+        gridSize: grid?.size ?? 100,
+        gridDistance: grid?.distance ?? 5,
+      };
+      void onTokenMoved(doc.actor, move, foundryReachConfirm).catch((err) =>
+        console.error(`${SYSTEM_ID} | provoked attacks after a move`, err),
+      );
+    },
+  );
+}

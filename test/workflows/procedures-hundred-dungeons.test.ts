@@ -1,0 +1,308 @@
+/**
+ * Hundred Dungeons at the table, through the REAL entry points with the stand-ins of
+ * test/stand-ins/foundry-sheet.ts and recorded dice: the sheet's `useProcedure` and `useItem`
+ * handlers (Actions panel, attack list) and a token's move (`onTokenMoved`); asserts on the
+ * documents afterwards (effects on the actors, the combatant's actions left, prompts posted).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { defaultActorSource } from "../../src/engine/common.js";
+import type { ActorSource, PowerSource, WeaponSource } from "../../src/engine/types.js";
+import { ItemStandIn, standInAttackFaces } from "../stand-ins/foundry-attack.js";
+import {
+  CombatStandIn,
+  CombatantStandIn,
+  SheetActorStandIn,
+  clickTarget,
+  installSheetStandIn,
+  targetStandIn,
+  type SheetStandInState,
+} from "../stand-ins/foundry-sheet.js";
+import type * as SheetNs from "../../src/applications/sheets/actor-sheet.js";
+import type * as ActsNs from "../../src/workflows/acts.js";
+import type * as AttackNs from "../../src/workflows/attack.js";
+
+type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
+
+let state: SheetStandInState;
+let setCombat: (c: CombatStandIn | null) => void;
+let uninstall: () => void;
+let useProcedure: Handler;
+let acts: typeof ActsNs;
+let attack: typeof AttackNs;
+
+beforeAll(async () => {
+  ({ state, setCombat, uninstall } = installSheetStandIn("hundred-dungeons"));
+  const { D20ActorSheet } = (await import("../../src/applications/sheets/actor-sheet.js")) as typeof SheetNs;
+  useProcedure = (D20ActorSheet.DEFAULT_OPTIONS.actions as Record<string, Handler>).useProcedure!;
+  acts = await import("../../src/workflows/acts.js");
+  attack = await import("../../src/workflows/attack.js");
+});
+afterAll(() => uninstall());
+
+const scores = (over: Partial<ActorSource["abilities"]>) => ({
+  str: 0,
+  dex: 0,
+  con: 0,
+  int: 0,
+  wis: 0,
+  cha: 0,
+  ...over,
+});
+const hdActor = (over: Partial<ActorSource> = {}) =>
+  defaultActorSource({ speed: 60, defenses: { def: { base: 12, bonus: 0 } }, abilities: scores({}), ...over });
+
+let hero: SheetActorStandIn;
+let orc: SheetActorStandIn;
+let goblin: SheetActorStandIn;
+let combat: CombatStandIn;
+
+beforeEach(() => {
+  state.targets.clear();
+  state.messages.length = 0;
+  state.warnings.length = 0;
+  state.errors.length = 0;
+  standInAttackFaces.length = 0;
+  hero = new SheetActorStandIn("hero", "Wren", hdActor({ abilities: scores({ str: 3, dex: 3 }) }));
+  orc = new SheetActorStandIn(
+    "orc",
+    "Orc",
+    hdActor({ kind: "npc", abilities: scores({ str: 2, dex: 1, wis: 3 }) }),
+    false,
+  );
+  goblin = new SheetActorStandIn("goblin", "Goblin", hdActor({ kind: "npc", abilities: scores({ wis: 0 }) }), false);
+  combat = new CombatStandIn(
+    2,
+    [
+      new CombatantStandIn("c-hero", hero),
+      new CombatantStandIn("c-orc", orc, false, "gm"),
+      new CombatantStandIn("c-gob", goblin, false, "gm"),
+    ],
+    "c-hero",
+  );
+  setCombat(combat);
+});
+
+async function click(actor: SheetActorStandIn, id: string, choice: string | null = null): Promise<void> {
+  await useProcedure.call(
+    { document: actor, d20Actor: actor },
+    { shiftKey: false },
+    clickTarget({ procedureId: id }, choice),
+  );
+}
+const target = (...actors: SheetActorStandIn[]) => {
+  state.targets.clear();
+  for (const a of actors) state.targets.add(targetStandIn(a) as never);
+};
+const statusesOf = (a: SheetActorStandIn) => [...a.effects.values()].flatMap((e) => [...e.statuses]);
+const effectOf = (a: SheetActorStandIn, status: string) => [...a.effects.values()].find((e) => e.statuses.has(status));
+const left = (i = 0) =>
+  (combat.list[i]!.flags["d20-combat"] as { actions?: { left: Record<string, number> } } | undefined)?.actions?.left;
+
+describe("Hundred Dungeons manoeuvres from the Actions panel", () => {
+  it("[HD-UNARMED] [HD-QUICK] a grapple: Strength 3 + 13 = 16 against 12 + the orc's better of Str 2/Dex 1 (14) grapples it; one quick action spent", async () => {
+    orc.isOwner = true;
+    target(orc);
+    standInAttackFaces.push(13);
+    await click(hero, "grapple");
+    expect(statusesOf(orc)).toEqual(["grappled"]);
+    const flag = effectOf(orc, "grappled")!.flags["d20-combat"] as { effect: { sourceCombatantId: string } };
+    expect(flag.effect.sourceCombatantId).toBe("c-hero");
+    expect(left()).toMatchObject({ quick: 1 });
+    // A failed grapple (8 + 3 = 11 against 12 + 0) changes nothing on the goblin.
+    goblin.isOwner = true;
+    target(goblin);
+    standInAttackFaces.push(8);
+    await click(hero, "grapple");
+    expect(statusesOf(goblin)).toEqual([]);
+  });
+
+  it("[HD-UNARMED] a shove to prone: 11 + 3 = 14 against 12 + Str 2 knocks the orc prone", async () => {
+    orc.isOwner = true;
+    target(orc);
+    standInAttackFaces.push(11);
+    await click(hero, "shove", "prone");
+    expect(statusesOf(orc)).toEqual(["prone"]);
+    expect(orc.toEngineSource().conditions).toContain("prone");
+  });
+
+  it("[HD-UNARMED] an escape: the grappled orc rolls its better Str 2 + 13 = 15 against 12 + the hero's Str 3 and is free", async () => {
+    orc.isOwner = true;
+    target(orc);
+    standInAttackFaces.push(13);
+    await click(hero, "grapple");
+    expect(statusesOf(orc)).toEqual(["grappled"]);
+    state.targets.clear();
+    standInAttackFaces.push(13);
+    combat.current = "c-orc";
+    combat.list[1]!.isOwner = true;
+    await click(orc, "escape");
+    expect(statusesOf(orc)).toEqual([]);
+    // Escape is an action: both quick actions of the orc's turn are gone.
+    expect(left(1)).toMatchObject({ quick: 0 });
+  });
+
+  it("[HD-HIDE] a hide against two observers (18 in cover beats the goblin's 10 and the orc's 13), then lost on attacking", async () => {
+    // 15 + 3 = 18 in cover: beats the goblin (Wis 0 + 10) and the orc (Wis 3 + 10).
+    standInAttackFaces.push(15);
+    await click(hero, "hide", "cover");
+    const hides = [...hero.effects.values()].filter((e) => e.statuses.has("hidden"));
+    const from = hides.map(
+      (e) => (e.flags["d20-combat"] as { effect: { sourceCombatantId: string } }).effect.sourceCombatantId,
+    );
+    expect(from.sort()).toEqual(["c-gob", "c-orc"]);
+    // Attacking the orc: mighty (two d20s, the higher kept), and hiding ends afterwards.
+    target(orc);
+    standInAttackFaces.push(4, 17, 5);
+    const sword = new ItemStandIn("weapon", "Shortsword", power(), weapon({ name: "Shortsword" }));
+    await attack.rollAttack(hero as never, sword as never, { fastForward: true });
+    const card = attackCard();
+    expect(card.targets[0]!.outcome.mode).toBe("mighty");
+    expect(card.targets[0]!.outcome.natural).toBe(17);
+    expect(statusesOf(hero)).toEqual([]);
+  });
+
+  it("[HD-HIDE] hiding in the open counts as 0: hidden from no one", async () => {
+    standInAttackFaces.push(19);
+    await click(hero, "hide", "noCover");
+    expect(statusesOf(hero)).toEqual([]);
+  });
+});
+
+function power(over: Partial<PowerSource> = {}): PowerSource {
+  return {
+    attackAbility: "str",
+    attackBonus: 0,
+    defense: "def",
+    range: "melee",
+    damage: "",
+    damageTypes: ["piercing"],
+    missEffect: "none",
+    missDamage: "",
+    critDamage: "",
+    critRange: 0,
+    ongoing: null,
+    touch: false,
+    nonlethal: false,
+    ...over,
+  };
+}
+
+function weapon(over: Partial<WeaponSource> = {}): WeaponSource {
+  return {
+    damageDice: "1d6",
+    weaponClass: "simple",
+    light: false,
+    finesse: false,
+    twoHanded: false,
+    offHand: false,
+    thrown: false,
+    ranged: false,
+    proficient: true,
+    proficiencyBonus: 0,
+    enhancement: 0,
+    critDice: "",
+    critRange: 0,
+    name: "Weapon",
+    ...over,
+  };
+}
+
+function attackCard() {
+  const data = state.messages.at(-1)?.data.flags as {
+    "d20-combat": { attack: { targets: { outcome: { mode: string; natural: number; result: string } }[] } };
+  };
+  return data["d20-combat"].attack;
+}
+
+describe("Hundred Dungeons attacks: water, size, charm", () => {
+  it("[HD-WATER] an underwater spear attack without a swim speed is not weak; a sword's is", async () => {
+    hero.source.conditions = ["underwater"];
+    target(orc);
+    standInAttackFaces.push(12, 3);
+    await attack.rollAttack(
+      hero as never,
+      new ItemStandIn("weapon", "Spear", power(), weapon({ name: "Spear" })) as never,
+      {
+        fastForward: true,
+      },
+    );
+    expect(attackCard().targets[0]!.outcome.mode).toBe("normal");
+    standInAttackFaces.length = 0;
+    standInAttackFaces.push(12, 3, 2);
+    await attack.rollAttack(
+      hero as never,
+      new ItemStandIn("weapon", "Longsword", power(), weapon({ name: "Longsword" })) as never,
+      { fastForward: true },
+    );
+    expect(attackCard().targets[0]!.outcome.mode).toBe("weak");
+  });
+
+  it("[HD-COND] a prone Large creature: a ranged attack against it is not weak (a prone Medium one's is)", async () => {
+    orc.source.conditions = ["prone"];
+    orc.source.size = "large";
+    target(orc);
+    const bow = new ItemStandIn(
+      "weapon",
+      "Shortbow",
+      power({ range: "ranged", attackAbility: "dex" }),
+      weapon({ name: "Shortbow", ranged: true }),
+    );
+    standInAttackFaces.push(12, 4);
+    await attack.rollAttack(hero as never, bow as never, { fastForward: true });
+    expect(attackCard().targets[0]!.outcome.mode).toBe("normal");
+    orc.source.size = "medium";
+    standInAttackFaces.length = 0;
+    standInAttackFaces.push(12, 5, 4);
+    await attack.rollAttack(hero as never, bow as never, { fastForward: true });
+    expect(attackCard().targets[0]!.outcome.mode).toBe("weak");
+  });
+
+  it("[HD-COND] a charmed creature can't attack its charmer: the target is refused with a notice", async () => {
+    hero.addEffect("ch", "Charm", { sourceCombatantId: "c-orc", duration: "permanent" }).statuses.add("charmed");
+    target(orc);
+    standInAttackFaces.push(12, 4);
+    await attack.rollAttack(hero as never, new ItemStandIn("weapon", "Dagger", power(), weapon()) as never, {
+      fastForward: true,
+    });
+    expect(state.warnings.some((w) => w.includes("Orc"))).toBe(true);
+    expect(attackCard().targets).toEqual([]);
+  });
+});
+
+describe("Hundred Dungeons provoked attacks from token movement", () => {
+  const move = (feet: number) => ({
+    from: { x: 0, y: 0 },
+    to: { x: (feet / 5) * 100, y: 0 },
+    gridSize: 100,
+    gridDistance: 5,
+  });
+
+  it("[HD-PROVOKE] a provoked attack on leaving reach: the mover confirms the orc's reach; the orc's owners get the prompt", async () => {
+    const asked: string[][] = [];
+    const prompted = await acts.onTokenMoved(hero as never, move(25), async (_m, foes) => {
+      asked.push(foes.map((f) => f.name ?? ""));
+      return foes.filter((f) => f.name === "Orc");
+    });
+    expect(asked).toEqual([["Orc", "Goblin"]]);
+    expect(prompted).toEqual(["Actor.orc"]);
+    const prompts = state.messages.filter((m) => String(m.data.content).includes("d20c-prompt"));
+    expect(prompts).toHaveLength(1);
+    expect(String(prompts[0]!.data.content)).toContain("Orc");
+    expect(prompts[0]!.data.whisper).toEqual(["gm"]);
+  });
+
+  it("[HD-PROVOKE] [HD-QUICK] after Disengage the same move provokes nothing", async () => {
+    await click(hero, "disengage");
+    const prompted = await acts.onTokenMoved(hero as never, move(25), async (_m, foes) => foes);
+    expect(prompted).toEqual([]);
+  });
+
+  it("[HD-HIDE] moving 15 ft ends hiding; 10 ft does not", async () => {
+    standInAttackFaces.push(15);
+    await click(hero, "hide", "cover");
+    await acts.onTokenMoved(hero as never, move(10), async () => []);
+    expect(statusesOf(hero)).toContain("hidden");
+    await acts.onTokenMoved(hero as never, move(15), async () => []);
+    expect(statusesOf(hero)).toEqual([]);
+  });
+});
