@@ -72,6 +72,8 @@ export async function answerAct(
   feet: number,
   within: readonly Actor.Implementation[],
   ports: ActPorts = foundryActPorts,
+  /** Which halves to carry out: the steps on the actor, the prompts to others. Default both. */
+  parts: { steps?: boolean; prompts?: boolean } = {},
 ): Promise<string[]> {
   const ruleset = activeRuleset();
   if (!ruleset.afterAct) return [];
@@ -83,8 +85,9 @@ export async function answerAct(
     actor: combatantSourceOf(actor),
     within: others.map(combatantSourceOf),
   });
-  for (const step of outcome.steps) await ports.step(actor, step);
+  if (parts.steps !== false) for (const step of outcome.steps) await ports.step(actor, step);
   const prompted: string[] = [];
+  if (parts.prompts === false) return prompted;
   for (const p of outcome.provocations) {
     if (!p.canReact) continue;
     const reactor = others.find((o) => combatantSourceOf(o).id === p.reactorId);
@@ -93,6 +96,17 @@ export async function answerAct(
     prompted.push(reactor.uuid);
   }
   return prompted;
+}
+
+/**
+ * After the active GM has decided an attack card from the attacker's state, what attacking ends on
+ * the attacker (hiding) is carried out: deciding first keeps the GM's reading of the card the same
+ * as the attacker's (a hidden attacker's mighty roll).
+ */
+export async function endAfterAttack(attacker: Actor.Implementation, range: string): Promise<void> {
+  await answerAct(attacker, range === "ranged" ? "rangedAttack" : "attack", 0, [], foundryActPorts, {
+    prompts: false,
+  });
 }
 
 /** A token's move: where it was and where it went, in scene pixels, and the scene's grid. */

@@ -21,7 +21,7 @@ import {
   type AttackRequest,
   type RolledDamage,
 } from "./attack-core.js";
-import { answerAct } from "./acts.js";
+import { answerAct, foundryActPorts } from "./acts.js";
 import { spendAttackAction } from "./actions.js";
 import { drawCoverLines } from "../canvas/cover-lines.js";
 import { placedArea, readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
@@ -217,7 +217,11 @@ export async function rollAttack(
       req.targets.filter((t) => (t.situation ?? chosen).withinMeleeReach).map((t) => t.actorUuid),
     );
     const within = ranged ? targetActors().filter((a) => inReach.has(a.uuid)) : [];
-    await answerAct(actor, ranged ? "rangedAttack" : "attack", 0, within);
+    // The active GM ends hiding once it has decided the card (see the card ledger); with no GM
+    // online nothing will decide it now, so the attacker's client ends it at once.
+    await answerAct(actor, ranged ? "rangedAttack" : "attack", 0, within, foundryActPorts, {
+      steps: !game.users?.activeGM,
+    });
     // [HD-DUAL] a game may price the attack by the weapons in hand (either of a Light pair: quick).
     const cost =
       ruleset.attackCost && (item.type as string) === "weapon"

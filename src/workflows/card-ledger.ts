@@ -18,7 +18,8 @@ import { withActorQueue } from "./actor-queue.js";
 import { rebuildCard, type AttackRequest, type PostedRolls, type TargetSnapshot } from "./attack-core.js";
 import type { AppliedRecord, AttackCardData, CardDetails, CardLedger } from "./card-data.js";
 import { mismatch, ownerDetails, publicCard } from "./card-secrets.js";
-import { actorFromUuid, attackSources, combatantIdOf, engineSource } from "./foundry-docs.js";
+import { endAfterAttack } from "./acts.js";
+import { actorFromUuid, attackSources, combatantIdOf, effectSources, engineSource } from "./foundry-docs.js";
 
 /** The attack card data of a message, or null. */
 export function cardOf(message: ChatMessage): AttackCardData | null {
@@ -100,6 +101,8 @@ async function decidePosted(
       name: t.name,
       img: t.img,
       actor: engineSource(actor),
+      id: combatantIdOf(actor) ?? actor.uuid,
+      effects: effectSources(actor),
       ...(t.situation ? { situation: t.situation } : {}),
     });
   }
@@ -108,7 +111,13 @@ async function decidePosted(
     const req: AttackRequest = {
       ruleset,
       options: ruleOptions(),
-      attacker: { uuid: attacker.uuid, name: posted.actorName, actor: engineSource(attacker) },
+      attacker: {
+        uuid: attacker.uuid,
+        name: posted.actorName,
+        actor: engineSource(attacker),
+        id: combatantIdOf(attacker) ?? attacker.uuid,
+        effects: effectSources(attacker),
+      },
       item: { name: posted.itemName, img: posted.itemImg, uuid: posted.itemUuid },
       power,
       weapon,
@@ -197,6 +206,9 @@ export async function ensureLedger(message: ChatMessage): Promise<{ message: Cha
         game.i18n.format("D20C.Chat.Error.Invalid", { name: posted.itemName, part: decided.reason }),
       );
     else await whisperDetails(decided.card, cardId);
+    // What attacking ends on the attacker (hiding), now that the card is decided from it.
+    const attacker = decided.reason ? null : await actorFromUuid(posted.actorUuid);
+    if (attacker) await endAfterAttack(attacker, posted.range);
     return { message: created, ledger };
   });
 }
