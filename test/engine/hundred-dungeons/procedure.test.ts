@@ -171,7 +171,7 @@ describe("Hundred Dungeons procedures on the Actions panel", () => {
         effects: [effect({ id: "c", statuses: ["concentrating"], duration: "sustain", sustain: "standard", tally })],
       });
     expect(run("castSlowSpell", going(1), { round: 3 }).effectChanges).toEqual([
-      { id: "c", changes: { sustainedRound: 3, tally: 2 } },
+      { holderId: "actor-me", id: "c", changes: { sustainedRound: 3, tally: 2 } },
     ]);
     const cast = run("castSlowSpell", going(2), { round: 4 });
     expect(cast.removeEffects).toEqual([{ creatureId: null, effectId: "c" }]);
