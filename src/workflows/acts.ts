@@ -8,7 +8,9 @@ import { activeRuleset } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import type { ActInput, CombatantSource, TurnStep } from "../engine/types.js";
 import { combatantIdOf, effectSources, engineSource } from "./foundry-docs.js";
-import { PROMPT_TEMPLATE } from "./procedures.js";
+
+/** The whispered prompt offered to another creature's owners (the procedures' prompt card). */
+const PROMPT_TEMPLATE = `systems/${SYSTEM_ID}/templates/chat/prompt.hbs`;
 
 /** An actor as the ruleset's combatant (its combatant id in the fight, else its UUID). */
 export function combatantSourceOf(actor: Actor.Implementation): CombatantSource {
