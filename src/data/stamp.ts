@@ -3,7 +3,7 @@
  * which game the document was made for, so a document from another game is flagged instead of
  * silently misread. Pure helpers; the documents set the stamp on create.
  */
-import type { RulesetId } from "../engine/types.js";
+import { ABILITY_KEYS, type AbilityKey, type RulesetId } from "../engine/types.js";
 import { isRulesetId } from "../engine/registry.js";
 
 /** The flags this system keeps on actors and items. */
@@ -48,4 +48,62 @@ export function speedOnCreate(createData: unknown, defaultSpeed: number | undefi
     if (typeof speed === "number" && Number.isFinite(speed)) return null;
   }
   return defaultSpeed;
+}
+
+/** The object under `key` of a record, or an empty one. */
+function recordAt(node: unknown, key: string): Record<string, unknown> {
+  const value = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/** Whether creation data names one ability (nested, or as a flat dotted key at either level). */
+function namesAbility(createData: unknown, key: AbilityKey): boolean {
+  const data = typeof createData === "object" && createData !== null ? (createData as Record<string, unknown>) : {};
+  const system = recordAt(data, "system");
+  return `system.abilities.${key}` in data || `abilities.${key}` in system || key in recordAt(system, "abilities");
+}
+
+/**
+ * The abilities a new actor starts with: the active game's defaults (a game reading abilities as
+ * modifiers starts them at 0) for every ability the creation data does not name. Null = keep what
+ * the data model gives (the game has no defaults of its own, or the data names every ability).
+ */
+export function abilitiesOnCreate(
+  createData: unknown,
+  defaults: Readonly<Record<AbilityKey, number>> | undefined,
+): Partial<Record<AbilityKey, number>> | null {
+  if (!defaults) return null;
+  const out: Partial<Record<AbilityKey, number>> = {};
+  for (const key of ABILITY_KEYS)
+    if (!namesAbility(createData, key) && Number.isFinite(defaults[key])) out[key] = defaults[key];
+  return Object.keys(out).length ? out : null;
+}
+
+/**
+ * The prototype token settings this system gives a new player character (the document maps the
+ * disposition and bar mode names to Foundry's `CONST` values).
+ */
+interface CharacterTokenDefaults {
+  actorLink?: true;
+  disposition?: "FRIENDLY";
+  displayBars?: "OWNER";
+}
+
+/**
+ * What a new player character's prototype token gets beyond core's defaults: linked to the actor,
+ * friendly, and its HP bar shown to its owners (core already points bar 1 at the system's primary
+ * token attribute, `hp`, and otherwise leaves tokens unlinked, hostile, with bars hidden). A value
+ * the creation data names is kept (an imported or duplicated character keeps its token). NPCs get
+ * nothing. Null = nothing to set.
+ */
+export function prototypeTokenOnCreate(type: string, createData: unknown): CharacterTokenDefaults | null {
+  if (type !== "character") return null;
+  const data = typeof createData === "object" && createData !== null ? (createData as Record<string, unknown>) : {};
+  const token = recordAt(data, "prototypeToken");
+  const named = (key: string) => key in token || `prototypeToken.${key}` in data;
+  const out: CharacterTokenDefaults = {};
+  if (!named("actorLink")) out.actorLink = true;
+  if (!named("disposition")) out.disposition = "FRIENDLY";
+  if (!named("displayBars")) out.displayBars = "OWNER";
+  return Object.keys(out).length ? out : null;
 }

@@ -1,7 +1,7 @@
 /**
  * The system's Actor class (thin): type guards, the engine's view of the actor, writing an engine
  * answer back in one update, roll data for formulas, HP edits from the token HUD routed through the
- * ruleset, and the ruleset stamp on create.
+ * ruleset, and on create the ruleset stamp, the game's starting values and a character's token.
  */
 import { activeRuleset, activeRulesetId, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
@@ -15,7 +15,13 @@ import {
   type ActorRollData,
   type ActorSystemLike,
 } from "../data/prepare.js";
-import { rulesetMismatch, speedOnCreate, stampOnCreate } from "../data/stamp.js";
+import {
+  abilitiesOnCreate,
+  prototypeTokenOnCreate,
+  rulesetMismatch,
+  speedOnCreate,
+  stampOnCreate,
+} from "../data/stamp.js";
 import { tokenHpChange } from "../data/token-hp.js";
 import { plainDamagePacket, sizeFromTokenSpaces } from "../engine/common.js";
 import type { RuleResult, RulesetId } from "../engine/types.js";
@@ -156,7 +162,19 @@ export class D20Actor extends Actor {
     if (allowed === false) return false;
     const stamp = stampOnCreate(this.flags[SYSTEM_ID], activeRulesetId(), SCHEMA_VERSION);
     if (stamp) this.updateSource({ flags: { [SYSTEM_ID]: stamp } });
-    const speed = speedOnCreate(data, activeRuleset().defaultSpeed);
-    if (speed !== null) this.updateSource({ system: { speed } });
+    const ruleset = activeRuleset();
+    const speed = speedOnCreate(data, ruleset.defaultSpeed);
+    const abilities = abilitiesOnCreate(data, ruleset.defaultAbilities);
+    const prototypeToken = prototypeTokenOnCreate(this.type, data);
+    const changes: Actor.UpdateData = {};
+    if (speed !== null || abilities)
+      changes.system = { ...(speed !== null ? { speed } : {}), ...(abilities ? { abilities } : {}) };
+    if (prototypeToken)
+      changes.prototypeToken = {
+        ...(prototypeToken.actorLink ? { actorLink: true } : {}),
+        ...(prototypeToken.disposition ? { disposition: CONST.TOKEN_DISPOSITIONS[prototypeToken.disposition] } : {}),
+        ...(prototypeToken.displayBars ? { displayBars: CONST.TOKEN_DISPLAY_MODES[prototypeToken.displayBars] } : {}),
+      };
+    if (Object.keys(changes).length) this.updateSource(changes);
   }
 }

@@ -4,6 +4,7 @@
  * ruleset through it and never branches on the ruleset id.
  */
 import type {
+  AbilityKey,
   ActorSource,
   AttackInput,
   AttackOutcome,
@@ -115,6 +116,12 @@ export interface Ruleset {
    * Optional: absent = the data model's default.
    */
   readonly defaultSpeed?: number;
+  /**
+   * Ability values a new actor starts with when its creation data names none: a game that reads
+   * abilities as modifiers starts them at 0 (a blank creature is average). Optional: absent = the
+   * data model's default scores of 10.
+   */
+  readonly defaultAbilities?: Readonly<Record<AbilityKey, number>>;
 
   // ---- the battlefield read from the scene ([SYS-CANVAS]) ------------------------------------
   /**

@@ -231,6 +231,8 @@ export const hundredDungeons: Ruleset = {
   sheetImportantNpc: { deathSaves: true },
   // [HD-TURN] speed is 60 ft unless something changes it.
   defaultSpeed: 60,
+  // Abilities are modifiers here: a blank creature starts at +0 in each.
+  defaultAbilities: { str: 0, dex: 0, con: 0, int: 0, wis: 0, cha: 0 },
 
   deriveActor: (actor) => deriveActor(actor),
   attackBonus: (actor, _derived, power, weapon) => attackBonus(actor, power, weapon),

@@ -50,7 +50,7 @@ describe("Wounds d20 labels", () => {
       ...wd.conditions.map((c) => c.label),
       ...wd.actions.map((a) => a.label),
       ...wd.options.flatMap((o) => [o.label, o.hint, ...Object.values(o.choices ?? {})]),
-      ...wd.damageTypes.map((t) => `D20C.WD.DamageType.${t}`),
+      ...wd.damageTypes.map((t) => `D20C.DamageType.${t}`),
     ];
     expect(labels.filter((k) => !lang.has(k))).toEqual([]);
   });
