@@ -18,6 +18,7 @@ import { EngineError } from "../engine/errors.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import type { ActorSource, DamagePacket, EffectSource, Modifier, RuleEvent, RuleOptions } from "../engine/types.js";
 import type { AppliedEffects, AppliedRecord, ApplyMode, AttackCardData, CardOngoing, CardTarget } from "./card-data.js";
+import { effectsForOutcome, type CardEffectBody } from "./power-card.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
 
 /** The amount a button sends: the outcome's damage (also when knocking out), half of it (rounded down), double, or as healing. */
@@ -124,6 +125,59 @@ export function stackEffect(
   };
 }
 
+/** The engine effect of a card effect's lasting part (the aftereffect's fields, without an id). */
+function effectBody(
+  body: CardEffectBody,
+  name: string,
+  sourceCombatantId: string | null,
+): NonNullable<EffectSource["aftereffect"]> {
+  return {
+    name,
+    sourceCombatantId,
+    duration: body.duration,
+    save: body.save,
+    saveBonus: 0,
+    sustain: body.sustain,
+    ongoing: body.ongoing && body.ongoing.amount > 0 ? { ...body.ongoing } : null,
+    statuses: [...body.statuses],
+  };
+}
+
+/** Default display name of a power effect: its conditions' labels (the adapter localises them). */
+function defaultEffectName(body: CardEffectBody): string {
+  return body.statusLabels.join(", ");
+}
+
+/**
+ * The effects a press puts on the target from the power's hit / miss / crit effects
+ * ([SYS-POWERS]): those the ruleset says this target's outcome and natural roll trigger (a miss
+ * gets only miss effects), when the button deals the attack's damage. Each becomes an effect timed
+ * by the attacker's combatant with its duration, save (the game reads its own target from the
+ * difficulty, [13A-SAVE]) and aftereffect ([FF-AFTER]); an instantaneous one stays until removed.
+ */
+function powerEffectsFor(
+  ruleset: Ruleset,
+  card: AttackCardData,
+  target: CardTarget,
+  mode: ApplyMode,
+  name: (body: CardEffectBody) => string = defaultEffectName,
+): Omit<EffectSource, "id">[] {
+  const power = card.power;
+  if (!power || !DAMAGE_MODES.includes(mode)) return [];
+  return effectsForOutcome(ruleset, power, target.outcome).flatMap((i) => {
+    const e = power.effects[i];
+    if (!e) return [];
+    return [
+      {
+        ...effectBody(e, name(e), power.sourceCombatantId),
+        sustainedRound: null,
+        armed: false,
+        aftereffect: e.aftereffect ? effectBody(e.aftereffect, name(e.aftereffect), power.sourceCombatantId) : null,
+      },
+    ];
+  });
+}
+
 export interface ApplyInput {
   ruleset: Ruleset;
   options: RuleOptions;
@@ -144,6 +198,10 @@ export interface ApplyInput {
   /** Id for a new ongoing effect (injected, a valid document id) and its display name. */
   effectId?: string;
   ongoingName?: string;
+  /** Ids for the power's effects the press creates, in order (injected, valid document ids); absent = derived from the record id. */
+  powerEffectIds?: readonly string[];
+  /** Display name of a power effect (localised by the adapter); absent = its condition labels. */
+  powerEffectName?: (body: CardEffectBody) => string;
 }
 
 export interface ApplyDecision {
@@ -211,6 +269,19 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
       type: card.ongoing.type,
     };
   }
+  const imposed = powerEffectsFor(ruleset, card, target, mode, input.powerEffectName);
+  let present = [...(input.effects ?? [])].filter((e) => !effects.remove.includes(e.id));
+  present.push(...effects.create);
+  imposed.forEach((e, i) => {
+    const incoming = { ...e, id: input.powerEffectIds?.[i] ?? `${input.recordId}p${i}` };
+    const stacked = stackEffect(ruleset, present, incoming);
+    if (stacked.create) effects.create.push(stacked.create);
+    const gone = new Set(stacked.remove.map((x) => x.id));
+    // An effect this same press created and the stacking rule replaced is simply not created.
+    effects.create = effects.create.filter((x) => !gone.has(x.id));
+    effects.remove.push(...[...gone].filter((id) => (input.effects ?? []).some((x) => x.id === id)));
+    present = [...present.filter((x) => !gone.has(x.id)), ...(stacked.create ? [stacked.create] : [])];
+  });
   const changes: ActorChange[] = diffActor(actor, next);
   for (const e of effects.remove) {
     const old = (input.effects ?? []).find((x) => x.id === e);

@@ -153,6 +153,11 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
       effects: effectSources(actor),
       effectId: foundry.utils.randomID(),
       ongoingName: fresh.ongoing ? ongoingName(fresh.ongoing, i18n) : "",
+      powerEffectIds: (fresh.power?.effects ?? []).map(() => foundry.utils.randomID()),
+      powerEffectName: (body) =>
+        body.statuses.length || !body.ongoing
+          ? body.statusLabels.map((k) => game.i18n.localize(k)).join(", ")
+          : ongoingName(body.ongoing, i18n),
       ruleset: activeRuleset(),
       options: ruleOptions(),
       card: fresh,

@@ -21,7 +21,7 @@
  *   `applyEngineActor` writing the source, `effects` with `has`/`get`/iteration, create/delete of
  *   ActiveEffects keeping ids, `testUserPermission(user, "OWNER")` from an ownership list).
  * - `Hooks.on/once/callAll`, `CONFIG.Dice.rolls`, an empty `ActiveEffect` base class, `foundry.utils.randomID` (a counter: deterministic),
- *   `foundry.applications.handlebars.loadTemplates`.
+ *   `foundry.applications.handlebars.loadTemplates`, and `canvas` as null (no scene viewed).
  *
  * Knowingly different: one client only (the GM's), no database latency beyond a microtask per
  * update, no permission checks on writes (the relay is what decides). It decides no rule.
@@ -217,6 +217,7 @@ const EXTRA_GLOBALS = [
   "TokenDocument",
   "Item",
   "ActiveEffect",
+  "canvas",
 ] as const;
 
 /** Core's ActiveEffect base, only so the system's effect class can extend it when its module loads. */
@@ -347,6 +348,8 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     TokenDocument: { implementation: RelayTokenStandIn },
     Item: { implementation: RelayItemStandIn },
     ActiveEffect: ActiveEffectBaseStandIn,
+    // No scene is viewed: the scene reading and sight checks find no canvas.
+    canvas: null,
   });
   return world;
 }
