@@ -26,6 +26,7 @@
 import type { ActorSource } from "../../src/engine/types.js";
 import { flatPartStandIn } from "./combat-loop.js";
 import { StandInActiveEffect, type EffectDataStandIn } from "./foundry-effects.js";
+import { ActorItemsStandIn, type PowerUsageSystemStandIn } from "./foundry-items.js";
 
 /** Turn history entry, like Foundry's CombatHistoryData. */
 export interface HistoryStandIn {
@@ -80,6 +81,8 @@ export const standInEffectClass: { current: typeof StandInActiveEffect } = { cur
 export class StandInActor {
   readonly documentName = "Actor";
   readonly effects = new StandInCollection<StandInActiveEffect>();
+  /** Its power items (none unless a test adds some). */
+  readonly items = new ActorItemsStandIn();
   private nextEffect = 1;
   constructor(
     readonly id: string,
@@ -125,6 +128,14 @@ export class StandInActor {
       made.push(doc);
     }
     return made;
+  }
+  /** Core: update embedded Items (power usage). */
+  async updateEmbeddedDocuments(
+    type: string,
+    updates: { _id: string; system?: Partial<PowerUsageSystemStandIn> }[],
+  ): Promise<void> {
+    if (type !== "Item") throw new Error(`stand-in updates only Items, not ${type}`);
+    await this.items.update(updates);
   }
   async deleteEmbeddedDocuments(_type: string, ids: string[]): Promise<void> {
     for (const id of ids) this.effects.delete(id);
@@ -247,6 +258,8 @@ export class StandInFoundryCombat {
   constructor(combatants: StandInFoundryCombatant[]) {
     const map = new Map(combatants.map((c) => [c.id, c])) as StandInFoundryCombat["combatants"];
     Object.defineProperty(map, "contents", { get: () => [...map.values()] });
+    // Foundry's Collection iterates its documents, not [id, document] entries.
+    Object.defineProperty(map, Symbol.iterator, { value: () => map.values() });
     this.combatants = map;
     for (const c of combatants) c.parent = this;
     if (combatants.length) this.setupTurns();

@@ -26,6 +26,7 @@ import { StandInActiveEffect } from "./foundry-effects.js";
 import { SYSTEM_ID } from "../../src/constants.js";
 import type { ActorSource } from "../../src/engine/types.js";
 import { installAttackStandIn, type AttackStandInState } from "./foundry-attack.js";
+import { ActorItemsStandIn, type PowerUsageSystemStandIn } from "./foundry-items.js";
 
 type Flags = Record<string, Record<string, unknown>>;
 
@@ -59,6 +60,8 @@ let effectCount = 0;
 /** The system Actor's surface for procedures. */
 export class SheetActorStandIn {
   readonly effects: Map<string, EffectStandIn> & Iterable<EffectStandIn>;
+  /** Its power items (none unless a test adds some). */
+  readonly items = new ActorItemsStandIn();
   constructor(
     readonly id: string,
     public name: string,
@@ -102,6 +105,14 @@ export class SheetActorStandIn {
       this.effects.set(id, e);
       return e;
     });
+  }
+  /** `updateEmbeddedDocuments("Item", [{_id, system}])`: power usage. */
+  async updateEmbeddedDocuments(
+    type: string,
+    updates: { _id: string; system?: Partial<PowerUsageSystemStandIn> }[],
+  ): Promise<void> {
+    if (type !== "Item") throw new Error(`stand-in updates only Items, not ${type}`);
+    await this.items.update(updates);
   }
   async deleteEmbeddedDocuments(type: string, ids: string[]): Promise<void> {
     if (type !== "ActiveEffect") throw new Error(`stand-in deletes only ActiveEffects, not ${type}`);
