@@ -207,6 +207,15 @@ export function sheetThis(sheetClass: { prototype: object }, actor: SheetActorSt
   return Object.assign(Object.create(sheetClass.prototype) as object, { document: actor });
 }
 
+/**
+ * Like {@link sheetThis}, but a real instance built over the empty `ActorSheetV2` stand-in (the sheet
+ * class has no constructor of its own), so handlers that reach the sheet's private members work.
+ */
+export function sheetInstance(sheetClass: { prototype: object }, actor: SheetActorStandIn): unknown {
+  const Sheet = sheetClass as unknown as new () => object;
+  return Object.assign(new Sheet(), { document: actor });
+}
+
 export interface SheetStandInState extends AttackStandInState {
   warnings: string[];
   users: { id: string; isGM: boolean }[];

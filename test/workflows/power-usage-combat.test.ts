@@ -87,7 +87,9 @@ describe("13th Age powers when the battle ends (D20Combat delete)", () => {
     expect(hero.items.get("enc")!.system.used).toBe(false);
     expect(hero.items.get("day")!.system.used).toBe(true);
     expect(hero.items.get("rch")!.system.used).toBe(true);
-    expect(card.rolls).toEqual([expect.objectContaining({ label: "Breath of Frost", total: 15, target: 16, success: false })]);
+    expect(card.rolls).toEqual([
+      expect.objectContaining({ label: "Breath of Frost", total: 15, target: 16, success: false }),
+    ]);
     expect(standInRollFaces).toEqual([]);
   });
 
@@ -98,6 +100,8 @@ describe("13th Age powers when the battle ends (D20Combat delete)", () => {
     expect(hero.items.get("rch")!.system.used).toBe(false);
     expect(hero.items.get("enc")!.system.used).toBe(false);
     expect(hero.items.get("day")!.system.used).toBe(true);
-    expect(card.rolls).toEqual([expect.objectContaining({ label: "Breath of Frost", total: 16, target: 16, success: true })]);
+    expect(card.rolls).toEqual([
+      expect.objectContaining({ label: "Breath of Frost", total: 16, target: 16, success: true }),
+    ]);
   });
 });
