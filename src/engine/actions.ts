@@ -44,6 +44,8 @@ export interface ActionEconomy {
   readonly attack: string;
   /** i18n names of composite costs (an action made of two quick actions). Absent = the shared names. */
   readonly labels?: Readonly<Record<string, string>>;
+  /** Out-of-turn kinds a capped turn takes away until the next turn's start (slowed: no reaction). */
+  readonly lostWhenCapped?: readonly string[];
 }
 
 /** What a combatant has left (stored on the Combatant, written by the GM's client). */
@@ -151,6 +153,7 @@ export function startTurnActions(economy: ActionEconomy, before: ActionsLeft, ca
     next.left[s.key] = before.left[s.key] ?? s.count;
     next.waiting[s.key] = w === "none" ? "none" : "turnStarted";
   }
+  if (cap !== null) for (const k of economy.lostWhenCapped ?? []) if (k in next.left) next.left[k] = 0;
   return next;
 }
 

@@ -69,11 +69,17 @@ export const HD_ECONOMY: ActionEconomy = {
   aliases: { standard: "action", minor: "quick", move: "free", interrupt: "reaction" },
   attack: "action",
   labels: { action: "D20C.HD.Economy.action" },
+  // Slowed (one action or one quick action) and incapacitated turns allow no reaction.
+  lostWhenCapped: ["reaction"],
 };
 
-/** Slowed (dying, exhaustion 4): one action or one quick action a turn ([HD-COND]); else no cap. */
+/**
+ * Slowed (dying, exhaustion 4): one action or one quick action a turn; incapacitated (stunned,
+ * exhaustion 5…): none ([HD-COND]); else no cap. A capped turn has no reaction either.
+ */
 export function actionCap(actor: ActorSource): number | null {
-  return turnBudget(actor).oneOnly ? 1 : null;
+  const budget = turnBudget(actor);
+  return budget.quickActions === 0 ? 0 : budget.oneOnly ? 1 : null;
 }
 
 /** What a creature may do this round once its conditions are counted. */
