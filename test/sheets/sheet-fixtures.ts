@@ -13,6 +13,7 @@ import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } fr
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, RulesetId } from "../../src/engine/types.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
+import type { TextViewer } from "../../src/applications/chat/power-text.js";
 import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";
 
 export const i18n = createI18nStandIn({ missing: "key" });
@@ -131,6 +132,8 @@ export interface HeroOptions {
   stored?: Record<string, unknown>;
   escalation?: number;
   escalationInPlay?: boolean;
+  /** Localisation of the powers' expanded text, as the sheet passes game.i18n (absent = keys). */
+  text?: TextViewer;
 }
 
 /** The actor sheet context of the test hero in a ruleset (one equipped chain shirt on top of the stored armor). */
@@ -170,6 +173,7 @@ export function heroContext(rulesetId: RulesetId, o: HeroOptions = {}) {
     options: {},
     escalation: o.escalation ?? 0,
     escalationInPlay: o.escalationInPlay ?? ruleset.escalationByDefault,
+    ...(o.text ? { text: o.text } : {}),
   });
 }
 
