@@ -29,6 +29,8 @@ export const NATURAL_TRIGGERS = ["any", "even", "odd", "atLeast"] as const;
 export const POWER_ACTIONS = ["standard", "move", "minor", "quick", "free", "reaction", "interrupt"] as const;
 /** Miss effect kinds (engine `PowerSource.missEffect`). */
 export const MISS_EFFECTS = ["none", "half", "formula"] as const;
+/** Forced movement kinds (engine `ForcedMovement.kind`). */
+const FORCED_KINDS = ["push", "pull", "slide"] as const;
 /** Save difficulties (engine `EffectSource.save`). */
 export const SAVE_DIFFICULTIES = ["easy", "normal", "hard"] as const;
 /** Life states (engine `LifeState`). */
@@ -250,6 +252,14 @@ function powerEffectSchema(f: FieldsNamespace) {
     text: text(f),
     ...powerEffectBody(f),
     aftereffect: new f.SchemaField(powerEffectBody(f), { required: true, nullable: true, initial: null }),
+    /** Push, pull or slide of the target (engine `ForcedMovement`); null = none. */
+    forced: new f.SchemaField(
+      {
+        kind: new f.StringField({ required: true, blank: false, initial: "push", choices: choices(FORCED_KINDS) }),
+        squares: int(f, 1, 0),
+      },
+      { required: true, nullable: true, initial: null },
+    ),
   });
 }
 

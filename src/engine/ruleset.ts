@@ -18,6 +18,7 @@ import type {
   DefenseSpec,
   DerivedActor,
   EffectSource,
+  ForcedMovement,
   HealingKind,
   InitiativeRules,
   InitiativeSlot,
@@ -37,6 +38,7 @@ import type {
   RuleResult,
   RulesetId,
   SaveSpec,
+  Square,
   Situation,
   TraitForms,
   TurnContext,
@@ -293,6 +295,13 @@ export interface Ruleset {
   refreshPower?(usage: PowerUsageState, moment: PowerMoment): PowerRefresh;
   /** Take a rest: the actor's changes and the rolls it asks for (recovery dice…). */
   rest?(actor: ActorSource, rest: string, options: RuleOptions, actorId: string): RuleResult;
+
+  // ---- forced movement ---------------------------------------------------------------------
+  /**
+   * The squares a push / pull / slide moves a target through, from `start`, by the creature at
+   * `origin` (a slide goes in `direction`). Absent = the game has no forced movement.
+   */
+  forcedPath?(move: ForcedMovement, origin: Square, start: Square, direction?: Square | null): Square[];
 }
 
 export type { Situation };

@@ -276,6 +276,8 @@ export interface PowerEffectSpec extends PowerEffectBody {
   text: string;
   /** What replaces it once it is saved against (FFd20 aftereffect); null = nothing. */
   aftereffect: PowerEffectBody | null;
+  /** Push, pull or slide of the target this outcome causes ([FF-FORCED]). Absent / null = none. */
+  forced?: ForcedMovement | null;
 }
 
 /** Display names of the effect a power's effect becomes and of its aftereffect (localised by the adapter). */

@@ -26,7 +26,7 @@ import type {
   WeaponSource,
 } from "../engine/types.js";
 import type { AttackCardData, CardDamageRoll, CardOdds, CardSceneNote, CardTarget, ShownOutcome } from "./card-data.js";
-import { cardPowerOf, effectsForOutcome } from "./power-card.js";
+import { cardPowerOf, effectsForOutcome, forcedForOutcome, type CardPower } from "./power-card.js";
 
 /** A situation with nothing special going on (what shift-click uses): the engine's blank one. */
 export const plainSituation = blankSituation;
@@ -438,6 +438,7 @@ export function buildAttackCard(
     ...(t.snapshot.situation ? { situation: structuredClone(t.snapshot.situation) } : {}),
     ...(t.snapshot.scene?.length ? { scene: t.snapshot.scene.map((n) => ({ ...n })) } : {}),
     ...(power ? { effects: effectsForOutcome(req.ruleset, power, t.outcome) } : {}),
+    ...forcedOf(req.ruleset, power, t.outcome),
   }));
   return {
     version: 1,
@@ -557,4 +558,10 @@ export function rebuildCard(req: AttackRequest, rolls: PostedRolls, defenseLabel
     rolled[d.key] = rolledFromFaces(d, r.faces, true);
   });
   return buildAttackCard(req, decided, rolled, defenseLabel);
+}
+
+/** A target's forced movements on the card, omitted when there are none. */
+function forcedOf(ruleset: Ruleset, power: CardPower | undefined, outcome: AttackOutcome): { forced?: number[] } {
+  const forced = forcedForOutcome(ruleset, power, outcome);
+  return forced.length ? { forced } : {};
 }

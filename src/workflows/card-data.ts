@@ -67,6 +67,8 @@ export interface CardTarget {
   damage: number;
   /** Indexes into the card's `power.effects` this target's outcome and natural roll trigger. Absent = none. */
   effects?: number[];
+  /** Indexes into `power.effects` whose push / pull / slide this target's outcome triggers. Absent = none. */
+  forced?: number[];
   /**
    * What viewers other than the GM see when the attack went to the wrong square of an unseen
    * target ([FF-INVIS]: the attacker is not told why it missed): the roll read as if the square

@@ -58,6 +58,7 @@ export function cardPowerOf(
       text: e.text,
       ...cardBody(ruleset, e),
       aftereffect: e.aftereffect && hasLastingPart(e.aftereffect) ? cardBody(ruleset, e.aftereffect) : null,
+      ...(e.forced && e.forced.squares > 0 ? { forced: { ...e.forced } } : {}),
     })),
     sourceCombatantId,
   };
@@ -78,6 +79,7 @@ export function specOfCardEffect(e: CardPowerEffect): PowerEffectSpec {
     text: e.text,
     ...body(e),
     aftereffect: e.aftereffect ? body(e.aftereffect) : null,
+    ...(e.forced ? { forced: { ...e.forced } } : {}),
   };
 }
 
@@ -90,6 +92,19 @@ export function effectsForOutcome(ruleset: Ruleset, power: CardPower | undefined
   const out: number[] = [];
   power.effects.forEach((e, i) => {
     if (hasLastingPart(e) && powerEffectApplies(ruleset, specOfCardEffect(e), outcome)) out.push(i);
+  });
+  return out;
+}
+
+/**
+ * [FF-FORCED] Indexes of the card's effects whose push / pull / slide a target gets from its outcome
+ * (in games with forced movement only).
+ */
+export function forcedForOutcome(ruleset: Ruleset, power: CardPower | undefined, outcome: AttackOutcome): number[] {
+  if (!power || !ruleset.forcedPath) return [];
+  const out: number[] = [];
+  power.effects.forEach((e, i) => {
+    if (e.forced && e.forced.squares > 0 && powerEffectApplies(ruleset, specOfCardEffect(e), outcome)) out.push(i);
   });
   return out;
 }

@@ -19,7 +19,7 @@
  *   resolves to the form values the test set (null = the user closed it).
  * - `foundry.applications.handlebars.renderTemplate(path, data)`: the real `handlebars` package
  *   through test/support/handlebars.ts; `Handlebars.partials` empty (so nothing is preloaded).
- * - `ui.notifications` recording errors.
+ * - `ui.notifications` recording errors and warnings.
  *
  * Knowing differences: no dice parser beyond the forms above, no database, no message rendering,
  * no permissions, no Dice So Nice. It decides no rule: every outcome comes from the ruleset.
@@ -168,6 +168,8 @@ export interface AttackStandInState {
   /** What the dialog resolves to (form values; null = closed). */
   dialogAnswer: Record<string, unknown> | null;
   errors: string[];
+  /** Texts of `ui.notifications.warn`. */
+  warnings: string[];
 }
 
 const GLOBAL_NAMES = ["Roll", "ChatMessage", "game", "foundry", "ui", "Handlebars"] as const;
@@ -191,6 +193,7 @@ export function installAttackStandIn(rulesetId: string): { state: AttackStandInS
     dialogs: [],
     dialogAnswer: {},
     errors: [],
+    warnings: [],
   };
   const messageClass = {
     create: async (data: Record<string, unknown>, options: Record<string, unknown> = {}) => {
@@ -212,7 +215,13 @@ export function installAttackStandIn(rulesetId: string): { state: AttackStandInS
       combat: null,
       release: { generation: 13 },
     },
-    ui: { notifications: { error: (m: string) => state.errors.push(m), warn() {}, info() {} } },
+    ui: {
+      notifications: {
+        error: (m: string) => state.errors.push(m),
+        warn: (m: string) => state.warnings.push(m),
+        info() {},
+      },
+    },
     foundry: {
       applications: {
         api: {

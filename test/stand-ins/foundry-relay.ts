@@ -19,7 +19,11 @@
  *   `toPowerSource`/`toWeaponSource`), resolved by `fromUuid`, with `Item.implementation`.
  * - {@link RelayActorStandIn}: the system Actor surface the relay uses (`toEngineSource`,
  *   `applyEngineActor` writing the source, `effects` with `has`/`get`/iteration, create/delete of
- *   ActiveEffects keeping ids, `testUserPermission(user, "OWNER")` from an ownership list).
+ *   ActiveEffects keeping ids, `testUserPermission(user, "OWNER")` from an ownership list,
+ *   `getActiveTokens(false, true)` = its token's document).
+ * - {@link RelayTokenStandIn}: a TokenDocument's `x`/`y` (pixels; its `parent` scene's `grid.size` is 100),
+ *   `name`, `isOwner` for the viewing user, `update({x, y})`. {@link RelayStandIn.viewAs} makes a
+ *   player the viewing `game.user` (the client pressing a card control).
  * - `Hooks.on/once/callAll`, `CONFIG.Dice.rolls`, an empty `ActiveEffect` base class, `foundry.utils.randomID` (a counter: deterministic),
  *   `foundry.applications.handlebars.loadTemplates`, and `canvas` as null (no scene viewed).
  *
@@ -84,6 +88,11 @@ export class RelayActorStandIn {
   testUserPermission(user: UserStandIn, level: string): boolean {
     return level === "OWNER" && (user.isGM || this.owners.includes(user.id));
   }
+  /** Set by the world: this actor's token document. */
+  token: RelayTokenStandIn | null = null;
+  getActiveTokens(_linked: boolean, _document: boolean): RelayTokenStandIn[] {
+    return this.token ? [this.token] : [];
+  }
   async createEmbeddedDocuments(
     _type: "ActiveEffect",
     data: { _id: string; name: string; statuses?: string[]; flags?: Record<string, unknown> }[],
@@ -132,12 +141,28 @@ export class RelayItemStandIn {
 
 /** A token on scene s1 for an actor. */
 export class RelayTokenStandIn {
+  x = 0;
+  y = 0;
+  readonly parent = { grid: { size: 100 } };
   constructor(
     readonly id: string,
     readonly actor: RelayActorStandIn,
+    private readonly viewer: () => UserStandIn,
   ) {}
   get uuid(): string {
     return `Scene.s1.Token.${this.id}`;
+  }
+  get name(): string {
+    return this.actor.name;
+  }
+  get isOwner(): boolean {
+    return this.actor.testUserPermission(this.viewer(), "OWNER");
+  }
+  async update(data: { x?: number; y?: number }): Promise<this> {
+    await Promise.resolve();
+    if (data.x !== undefined) this.x = data.x;
+    if (data.y !== undefined) this.y = data.y;
+    return this;
   }
 }
 
@@ -205,6 +230,8 @@ export interface RelayStandIn {
    * the GM's client emitted in answer (null when it emitted nothing).
    */
   send(payload: unknown, senderId: unknown): Promise<unknown>;
+  /** Make `user` the viewing client's `game.user` (null = back to the GM). */
+  viewAs(user: UserStandIn | null): void;
   uninstall(): void;
 }
 
@@ -230,6 +257,7 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
   const saved = new Map(EXTRA_GLOBALS.map((n) => [n, g[n]]));
   const gm: UserStandIn = { id: "gm", name: "Gamemaster", isGM: true, active: true, isSelf: true };
   let counter = 0;
+  let viewer: UserStandIn = gm;
   const answers = new Map<unknown, (payload: unknown) => void>();
   const world: RelayStandIn = {
     attack: base.state,
@@ -250,7 +278,9 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     addActor(id, name, source, owners = []) {
       const a = new RelayActorStandIn(id, name, source, owners);
       world.actors.set(id, a);
-      world.tokens.set(id, new RelayTokenStandIn(id, a));
+      const t = new RelayTokenStandIn(id, a, () => viewer);
+      a.token = t;
+      world.tokens.set(id, t);
       return a;
     },
     async post(author, data) {
@@ -271,6 +301,10 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
           setTimeout(() => resolve(world.emitted.length > before ? world.emitted.at(-1)?.payload : null), 200),
         ),
       ]);
+    },
+    viewAs(user) {
+      viewer = user ?? gm;
+      gameObj.user = Object.assign(viewer, { targets: base.state.targets });
     },
     uninstall() {
       for (const [n, v] of saved) {

@@ -117,6 +117,16 @@ function viewedOutcome(t: CardTarget, viewer: CardViewer) {
   return { o: t.shown.outcome, odds: t.shown.odds, hide: t.shown.hideDetails, extraReasons: [] as string[] };
 }
 
+/** The card controls moving a target by the power's push / pull / slide ("Push 2"). */
+function forcedControls(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
+  return (t.forced ?? []).flatMap((index) => {
+    const move = card.power?.effects[index]?.forced;
+    if (!move) return [];
+    const label = viewer.format(`D20C.Forced.${move.kind}`, { squares: move.squares });
+    return [{ index, kind: move.kind, squares: move.squares, label }];
+  });
+}
+
 function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
   const view = viewedOutcome(t, viewer);
   const details =
@@ -155,6 +165,8 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
       .map((i) => card.power?.effects[i])
       .filter((e) => e !== undefined)
       .map((e) => effectLine(e, viewer)),
+    /** [FF-FORCED] The push / pull / slide this target's outcome triggers, each a card control. */
+    forced: forcedControls(card, t, viewer),
     buttons: applyButtons(card),
     applied: card.applied.filter((r) => r.targetUuid === t.uuid).map((r) => appliedView(r, viewer, t.name)),
   };

@@ -5,6 +5,7 @@
  */
 import { SYSTEM_ID } from "../../constants.js";
 import { onApplyClick, onUndoClick } from "../../workflows/apply-damage.js";
+import { onForcedClick } from "../../workflows/forced-move.js";
 import { cardOf, detailsFor, ledgerOf } from "../../workflows/card-ledger.js";
 import { withDetails } from "../../workflows/card-secrets.js";
 import {
@@ -21,6 +22,15 @@ function bindButtons(message: ChatMessage, root: HTMLElement): void {
       event.preventDefault();
       btn.disabled = true;
       void onApplyClick(message, btn.dataset.targetUuid ?? "", btn.dataset.mode ?? "").finally(
+        () => (btn.disabled = false),
+      );
+    });
+  });
+  root.querySelectorAll<HTMLButtonElement>("[data-action='d20c-forced']").forEach((btn) => {
+    btn.addEventListener("click", (event) => {
+      event.preventDefault();
+      btn.disabled = true;
+      void onForcedClick(message, btn.dataset.targetUuid ?? "", Number(btn.dataset.effectIndex ?? -1)).finally(
         () => (btn.disabled = false),
       );
     });

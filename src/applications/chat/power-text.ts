@@ -42,6 +42,9 @@ export function effectLine(e: CardPowerEffect, viewer: TextViewer): string {
   const parts: string[] = [];
   if (e.statuses.length || (e.ongoing && e.ongoing.amount > 0)) parts.push(bodyLine(e, viewer));
   if (e.aftereffect) parts.push(viewer.format(`${P}.Text.aftereffect`, { effect: bodyLine(e.aftereffect, viewer) }));
+  // [FF-FORCED] the push / pull / slide the outcome causes, with its distance.
+  if (e.forced && e.forced.squares > 0)
+    parts.push(viewer.format(`D20C.Forced.Text.${e.forced.kind}`, { squares: e.forced.squares }));
   if (e.text.trim()) parts.push(e.text.trim());
   const line = parts.join("; ");
   if (e.trigger.kind === "any") return line;

@@ -13,9 +13,10 @@ import {
 } from "../../data/schema.js";
 import { effectSaveTarget } from "../../engine/powers.js";
 import type { Ruleset } from "../../engine/ruleset.js";
-import type { PowerEffectBody, PowerEffectSpec } from "../../engine/types.js";
+import type { ForcedMovement, PowerEffectBody, PowerEffectSpec } from "../../engine/types.js";
 
 const P = "D20C.Power";
+const FORCED_KINDS = ["push", "pull", "slide"] as const;
 
 /** A new effect: on a hit, any natural roll, save ends, nothing imposed yet. */
 export function blankPowerEffect(): PowerEffectSpec {
@@ -76,6 +77,7 @@ function rowsOf(raw: unknown): Record<string, unknown>[] {
 /** The stored effects list from the sheet's form data (`system.effects.N.*`). */
 export function powerEffectsFromForm(raw: unknown): PowerEffectSpec[] {
   return rowsOf(raw).map((row) => {
+    const forced = forcedFromForm(row.forced);
     const trigger = (row.trigger ?? {}) as Record<string, unknown>;
     const kind = pick(trigger.kind, NATURAL_TRIGGERS, "any");
     const after = (row.aftereffect ?? {}) as Record<string, unknown>;
@@ -86,8 +88,16 @@ export function powerEffectsFromForm(raw: unknown): PowerEffectSpec[] {
       text: typeof row.text === "string" ? row.text : "",
       ...bodyFromForm(row),
       aftereffect: hasAfter ? bodyFromForm(after) : null,
+      ...(forced ? { forced } : {}),
     };
   });
+}
+
+/** [FF-FORCED] The push / pull / slide the form sends (`forced.kind`, `forced.squares`); 0 squares = none. */
+function forcedFromForm(raw: unknown): ForcedMovement | null {
+  const f = (raw ?? {}) as Record<string, unknown>;
+  const squares = Math.min(20, count(f.squares));
+  return squares > 0 ? { kind: pick(f.kind, FORCED_KINDS, "push"), squares } : null;
 }
 
 interface Option {
@@ -98,7 +108,7 @@ interface Option {
 /** The editor rows of a power's effects for the active game. */
 export function powerEffectRows(
   effects: readonly PowerEffectSpec[],
-  ruleset: Pick<Ruleset, "conditions" | "damageTypes" | "effectSaveTarget">,
+  ruleset: Pick<Ruleset, "conditions" | "damageTypes" | "effectSaveTarget" | "forcedPath">,
   damageTypeLabel: (type: string) => string,
 ) {
   const conditions: Option[] = ruleset.conditions.map((c) => ({ value: c.id, label: c.label }));
@@ -134,6 +144,8 @@ export function powerEffectRows(
     saves: saveOptions,
     conditions,
     damageTypes: types,
+    /** Push / pull / slide choices, in games with forced movement only. */
+    forcedKinds: ruleset.forcedPath ? FORCED_KINDS.map((k) => ({ value: k, label: `D20C.Forced.Kind.${k}` })) : null,
     rows: effects.map((e, index) => {
       const prefix = `system.effects.${index}`;
       return {
@@ -150,6 +162,10 @@ export function powerEffectRows(
         afterEnabledName: `${prefix}.aftereffect.enabled`,
         hasAftereffect: e.aftereffect !== null,
         after: body(`${prefix}.aftereffect`, e.aftereffect ?? blankPowerEffect()),
+        forcedKindName: `${prefix}.forced.kind`,
+        forcedKind: e.forced?.kind ?? "push",
+        forcedSquaresName: `${prefix}.forced.squares`,
+        forcedSquares: e.forced?.squares ?? 0,
       };
     }),
   };

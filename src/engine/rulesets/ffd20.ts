@@ -6,7 +6,7 @@
 import { validateActorSource } from "../common.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
-import { FF_PROCEDURES, planProcedure, resolveProcedure } from "./ffd20/tactics.js";
+import { FF_PROCEDURES, forcedPath, planProcedure, resolveProcedure } from "./ffd20/tactics.js";
 import type { ActorSource, DerivedActor, RollRequest, RuleOptions } from "../types.js";
 import {
   abilityMods,
@@ -189,6 +189,8 @@ export const ffd20: Ruleset = {
 
   // [SYS-POWERS] usage kinds, rests, save targets of power effects.
   ...powers,
+  // [FF-FORCED] push / pull / slide paths.
+  forcedPath,
 };
 
 export { FF_CONDITIONS, FF_DEFENSES, FF_OPTIONS };

@@ -1,0 +1,84 @@
+/**
+ * The attack card's forced-movement control ("Push 2"): the GM or the target token's owner presses
+ * it and the token moves along the path the card's game decides ([FF-FORCED]). The adapter only
+ * reads where the target and the attacker stand (in grid squares) and writes the token's new x/y.
+ */
+import { getRuleset } from "../engine/registry.js";
+import type { Square } from "../engine/types.js";
+import { cardOf } from "./card-ledger.js";
+import { isDocumentUuid } from "../foundry-compat.js";
+
+/** The part of a TokenDocument this control reads and writes. */
+interface MovableToken {
+  x: number;
+  y: number;
+  name: string;
+  isOwner: boolean;
+  /** The token's scene (its grid's size in pixels). */
+  parent: { grid: { size: number } } | null;
+  update(data: { x: number; y: number }): Promise<unknown>;
+}
+
+function isMovableToken(doc: unknown): doc is MovableToken {
+  if (!doc || typeof doc !== "object") return false;
+  const d = doc as Partial<Record<keyof MovableToken, unknown>>;
+  return typeof d.x === "number" && typeof d.y === "number" && typeof d.update === "function";
+}
+
+/** The attacker's token on the scene of the target (its first active token). */
+function attackerToken(actorUuid: string): MovableToken | null {
+  const actor: unknown = isDocumentUuid(actorUuid) ? fromUuidSync(actorUuid) : null;
+  if (!actor || typeof actor !== "object" || !("getActiveTokens" in actor)) return null;
+  const tokens: unknown = (
+    actor as { getActiveTokens: (linked: boolean, document: boolean) => unknown }
+  ).getActiveTokens(false, true);
+  const first: unknown = Array.isArray(tokens) ? tokens[0] : null;
+  return isMovableToken(first) ? first : null;
+}
+
+function gridSize(token: MovableToken): number {
+  const size = token.parent?.grid.size;
+  return typeof size === "number" && size > 0 ? size : 100;
+}
+
+function warn(key: string, data: Record<string, string>): void {
+  ui.notifications?.warn(game.i18n?.format(key, data) ?? key);
+}
+
+/**
+ * Press of a card's forced-movement control: move the target token `targetUuid` by the power
+ * effect `effectIndex` of the card's power. Returns the squares it moved (empty when refused).
+ */
+export async function onForcedClick(message: ChatMessage, targetUuid: string, effectIndex: number): Promise<Square[]> {
+  const card = cardOf(message);
+  const target = card?.targets.find((t) => t.uuid === targetUuid);
+  const move = target?.forced?.includes(effectIndex) ? card?.power?.effects[effectIndex]?.forced : undefined;
+  if (!card || !target || !move) return [];
+  const doc: unknown = isDocumentUuid(targetUuid) ? fromUuidSync(targetUuid) : null;
+  if (!isMovableToken(doc)) {
+    warn("D20C.Forced.NoToken", { name: target.name });
+    return [];
+  }
+  if (!game.user?.isGM && !doc.isOwner) {
+    warn("D20C.Forced.NotOwner", { name: target.name });
+    return [];
+  }
+  const origin = attackerToken(card.actorUuid);
+  const ruleset = getRuleset(card.rulesetId);
+  const size = gridSize(doc);
+  const at = (t: MovableToken): Square => ({ x: Math.round(t.x / size), y: Math.round(t.y / size) });
+  const start = at(doc);
+  // A slide goes straight away from the attacker unless a direction is chosen.
+  const away = origin ? { x: start.x - at(origin).x, y: start.y - at(origin).y } : null;
+  const path = origin && ruleset.forcedPath ? ruleset.forcedPath(move, at(origin), start, away) : [];
+  const last = path[path.length - 1];
+  if (!last) {
+    warn("D20C.Forced.NoPath", { name: target.name });
+    return [];
+  }
+  await doc.update({ x: last.x * size, y: last.y * size });
+  ui.notifications?.info(
+    game.i18n?.format("D20C.Forced.Moved", { name: target.name, squares: String(path.length) }) ?? "",
+  );
+  return path;
+}
