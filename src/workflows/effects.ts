@@ -46,6 +46,8 @@ interface EffectDoc {
   origin: string | null | undefined;
   statuses: Set<string>;
   flags: unknown;
+  /** The document holding it: the actor itself, or the item it transfers from. */
+  parent?: { documentName: string; id: string | null; name: string | null } | null;
 }
 
 const format: Format = (key, data) =>
@@ -99,14 +101,20 @@ function isActor(owner: EffectOwner): owner is Actor.Implementation {
 export function effectsSectionFor(owner: EffectOwner, editable: boolean): EffectsSectionContext {
   const actor = isActor(owner) ? owner : null;
   const facts = combatFacts(actor);
-  const rows: EffectRowInput[] = [...(owner.effects as Iterable<EffectDoc>)].map((doc) => ({
-    id: doc.id ?? "",
-    name: doc.name,
-    img: doc.img ?? "",
-    disabled: Boolean(doc.disabled),
-    sourceName: originName(doc.origin ?? null),
-    effect: sourceOf(doc),
-  }));
+  // An actor lists every effect that applies to it: its own and those its items transfer.
+  const docs = (actor ? actor.allApplicableEffects() : owner.effects) as Iterable<EffectDoc>;
+  const rows: EffectRowInput[] = [...docs].map((doc) => {
+    const item = actor && doc.parent?.documentName === "Item" ? doc.parent : null;
+    return {
+      id: doc.id ?? "",
+      name: doc.name,
+      img: doc.img ?? "",
+      disabled: Boolean(doc.disabled),
+      sourceName: item ? item.name : originName(doc.origin ?? null),
+      parentId: item?.id ?? null,
+      effect: sourceOf(doc),
+    };
+  });
   return effectsSectionContext({
     ruleset: activeRuleset(),
     bearer: actor
@@ -295,8 +303,34 @@ export const EFFECT_ACTIONS = [
 ] as const;
 export type EffectAction = (typeof EFFECT_ACTIONS)[number];
 
-/** Run one control of the section (the sheets' action handlers call this). */
-export async function onEffectControl(owner: EffectOwner, action: EffectAction, effectId: string): Promise<void> {
+/**
+ * The document a row's effect lives on: the sheet's own document, or, on an actor sheet, the item
+ * that transfers it (found among the effects that apply to the actor; null when it is gone).
+ */
+function effectParent(owner: EffectOwner, effectId: string, parentId: string | null): EffectOwner | null {
+  if (!parentId) return owner;
+  if (!isActor(owner)) return null;
+  for (const doc of owner.allApplicableEffects() as Iterable<EffectDoc>) {
+    const parent = doc.parent;
+    if (doc.id === effectId && parent?.documentName === "Item" && parent.id === parentId)
+      return parent as unknown as Item.Implementation;
+  }
+  return null;
+}
+
+/**
+ * Run one control of the section (the sheets' action handlers call this). `parentId` names the
+ * item a transferred effect lives on: disable, edit and delete act on it there; its save and
+ * sustain are the bearer's own effects' only.
+ */
+export async function onEffectControl(
+  sheetOwner: EffectOwner,
+  action: EffectAction,
+  effectId: string,
+  parentId: string | null = null,
+): Promise<void> {
+  const owner = effectParent(sheetOwner, effectId, parentId);
+  if (!owner) return;
   switch (action) {
     case "rollEffectSave":
       if (isActor(owner)) await rollEffectSave(owner, effectId);

@@ -77,12 +77,53 @@ export class StandInCollection<V> {
 /** The class of the effects stand-in actors create (the system's D20ActiveEffect once a test sets it). */
 export const standInEffectClass: { current: typeof StandInActiveEffect } = { current: StandInActiveEffect };
 
+/**
+ * An embedded Item carrying effects (a feature): `effects`, `createEmbeddedDocuments` /
+ * `deleteEmbeddedDocuments` for them, `parent` (its actor). Effects it holds transfer to the actor
+ * unless created with `transfer: false` (core's default is true).
+ */
+export class StandInItem {
+  readonly documentName = "Item";
+  readonly effects = new StandInCollection<StandInActiveEffect>();
+  /** Ids of its effects created with `transfer: false`. */
+  readonly kept = new Set<string>();
+  private nextEffect = 1;
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    readonly parent: StandInActor | null = null,
+  ) {}
+  get uuid(): string {
+    return this.parent ? `${this.parent.uuid}.Item.${this.id}` : `Item.${this.id}`;
+  }
+  async createEmbeddedDocuments(
+    _type: string,
+    data: (EffectDataStandIn & { transfer?: boolean })[],
+  ): Promise<StandInActiveEffect[]> {
+    const made: StandInActiveEffect[] = [];
+    for (const d of data) {
+      const id = `itemEffect${String(this.nextEffect++).padStart(6, "0")}`;
+      const doc = new standInEffectClass.current({ ...structuredClone(d), _id: id }, { parent: this });
+      if ((await doc._preCreate(d, {}, {})) === false) continue;
+      this.effects.set(id, doc);
+      if (d.transfer === false) this.kept.add(id);
+      made.push(doc);
+    }
+    return made;
+  }
+  async deleteEmbeddedDocuments(_type: string, ids: string[]): Promise<void> {
+    for (const id of ids) this.effects.delete(id);
+  }
+}
+
 /** The system Actor's engine-facing surface (toEngineSource / applyEngineActor / effects / statuses). */
 export class StandInActor {
   readonly documentName = "Actor";
   readonly effects = new StandInCollection<StandInActiveEffect>();
   /** Its power items (none unless a test adds some). */
   readonly items = new ActorItemsStandIn();
+  /** Embedded feature items carrying effects (apart from the power items above). */
+  readonly features = new StandInCollection<StandInItem>();
   private nextEffect = 1;
   constructor(
     readonly id: string,
@@ -95,11 +136,22 @@ export class StandInActor {
   get name(): string {
     return this.id;
   }
-  /** Core: every status of its enabled effects. */
+  /** Core: every status of its enabled effects, its items' transferred ones included. */
   get statuses(): Set<string> {
     const out = new Set<string>();
-    for (const e of this.effects) if (!e.disabled) for (const s of e.statuses) out.add(s);
+    for (const e of this.allApplicableEffects()) if (!e.disabled) for (const s of e.statuses) out.add(s);
     return out;
+  }
+  /** Core v13: its own effects, then each item's effects that transfer. */
+  *allApplicableEffects(): Generator<StandInActiveEffect, void, undefined> {
+    yield* this.effects;
+    for (const item of this.features) for (const e of item.effects) if (!item.kept.has(e.id)) yield e;
+  }
+  /** Embed an item (a feature) on this actor. */
+  addItem(id: string, name: string): StandInItem {
+    const item = new StandInItem(id, name, this);
+    this.features.set(id, item);
+    return item;
   }
   toEngineSource(): ActorSource {
     return structuredClone(this.source);

@@ -27,12 +27,14 @@ import {
 } from "../stand-ins/foundry-combat.js";
 import { SHOW_ICON_STAND_IN, standInTokenEffectIcons, type StandInActiveEffect } from "../stand-ins/foundry-effects.js";
 import { defaultOptions, npc, power, request, target } from "./attack-fixtures.js";
+import { createTemplateRenderer } from "../support/handlebars.js";
 
 import type * as CombatModuleNs from "../../src/documents/combat.js";
 import type * as CombatantModuleNs from "../../src/documents/combatant.js";
 import type * as EffectsModuleNs from "../../src/workflows/effects.js";
 import type * as FoundryDocsNs from "../../src/workflows/foundry-docs.js";
 import type * as ActiveEffectNs from "../../src/documents/active-effect.js";
+import type * as EffectActionsNs from "../../src/applications/sheets/effect-actions.js";
 
 interface CombatUnderTest {
   round: number;
@@ -48,6 +50,7 @@ let D20Combat: (typeof CombatModuleNs)["D20Combat"];
 let D20Combatant: (typeof CombatantModuleNs)["D20Combatant"];
 let effects: typeof EffectsModuleNs;
 let changeEffects: (typeof FoundryDocsNs)["changeEffects"];
+let effectActionHandlers: (typeof EffectActionsNs)["effectActionHandlers"];
 // Effect names reach the turn lines as labels; Foundry shows an unknown key as itself.
 const i18n = createI18nStandIn({ missing: "key" });
 const plainI18n = standInGlobals.game.i18n;
@@ -58,6 +61,7 @@ beforeAll(async () => {
   ({ D20Combatant } = await import("../../src/documents/combatant.js"));
   effects = await import("../../src/workflows/effects.js");
   ({ changeEffects } = await import("../../src/workflows/foundry-docs.js"));
+  ({ effectActionHandlers } = await import("../../src/applications/sheets/effect-actions.js"));
   const ae: typeof ActiveEffectNs = await import("../../src/documents/active-effect.js");
   standInEffectClass.current = ae.D20ActiveEffect as unknown as typeof StandInActiveEffect;
 });
@@ -385,5 +389,66 @@ describe("the section's controls", () => {
     await step(combat, () => combat.nextTurn()); // its turn ends: no face recorded, so any save would fail loudly
     expect(lines().filter((l) => l.error)).toEqual([]);
     expect(bearer.effects.contents.map((e) => e.name)).toEqual(["Held"]);
+  });
+
+  /**
+   * A clicked control inside a rendered row, as far as the sheet's handler reads it: `closest`
+   * over the button (its own `data-effect-id`) and its row (`data-effect-parent`), with the
+   * attributes the real template rendered for that row.
+   */
+  function clickedControl(html: string, effectId: string): HTMLElement {
+    const row = new RegExp(`<li[^>]*data-effect-id="${effectId}"[^>]*>`).exec(html)?.[0] ?? "";
+    const parent = /data-effect-parent="([^"]+)"/.exec(row)?.[1];
+    const rowEl = { dataset: { effectId, ...(parent ? { effectParent: parent } : {}) } };
+    const closest = (selector: string) =>
+      selector === "[data-effect-parent]" ? (parent ? rowEl : null) : selector === "[data-effect-id]" ? button : null;
+    const button = { dataset: { effectId }, closest };
+    return button as unknown as HTMLElement;
+  }
+
+  it("[SYS-EFFECTS] the actor sheet lists the effects its feature carries, named by the feature; disable, edit and delete act on the feature's own effect", async () => {
+    standInGlobals.rulesetId = "ffd20";
+    const R = getRuleset("ffd20");
+    const [condition] = twoConditions("ffd20");
+    const actor = new StandInActor("bryn", defaultActorSource(), true);
+    await effects.createEffect(actor as never, held());
+    const feature = actor.addItem("feat1", "Stone Skin");
+    await effects.createEffect(
+      feature as never,
+      held({ name: "Hardened", duration: "permanent", statuses: [condition] }),
+    );
+    await feature.createEmbeddedDocuments("ActiveEffect", [{ name: "Kept on the item", transfer: false }]);
+    const carried = feature.effects.contents[0]!;
+
+    const section = effects.effectsSectionFor(actor as never, true);
+    expect(section.rows.map((r) => [r.name, r.source, r.parentId])).toEqual([
+      ["Held", "—", ""],
+      ["Hardened", "Stone Skin", "feat1"],
+    ]);
+    // Its save and sustain belong to the item's own lasting, not the bearer's.
+    expect(section.rows[1]).toMatchObject({ transferred: true, canSave: false, sustainable: false });
+    expect(section.rows[1]!.conditions).toBe(i18n.localize(R.conditions.find((c) => c.id === condition)!.label));
+
+    // The real template marks the row with its item; the sheet's own handler follows it there.
+    const hbs = createTemplateRenderer();
+    let html = hbs.render("templates/sheets/effects.hbs", section);
+    expect(html).toContain(`data-effect-parent="feat1"`);
+    expect(html).toContain("Stone Skin");
+    expect(actor.statuses.has(condition)).toBe(true);
+    const handlers = effectActionHandlers();
+    const sheet = { document: actor };
+    await handlers.toggleEffect.call(sheet, new Event("click") as PointerEvent, clickedControl(html, carried.id));
+    expect(carried.disabled).toBe(true);
+    expect(actor.effects.contents.map((e) => e.disabled)).toEqual([false]);
+    expect(actor.statuses.has(condition)).toBe(false);
+    expect(effects.effectsSectionFor(actor as never, true).rows[1]).toMatchObject({ disabled: true });
+
+    html = hbs.render("templates/sheets/effects.hbs", effects.effectsSectionFor(actor as never, true));
+    await effects.editEffect(feature as never, carried.id, held({ name: "Hardened Skin", duration: "permanent" }));
+    expect(carried.name).toBe("Hardened Skin");
+    await handlers.deleteEffect.call(sheet, new Event("click") as PointerEvent, clickedControl(html, carried.id));
+    expect(feature.effects.contents.map((e) => e.name)).toEqual(["Kept on the item"]);
+    expect(actor.effects.contents.map((e) => e.name)).toEqual(["Held"]);
+    expect(effects.effectsSectionFor(actor as never, true).rows.map((r) => r.name)).toEqual(["Held"]);
   });
 });

@@ -13,8 +13,11 @@ type Handler = (this: EffectSheet, event: PointerEvent, target: HTMLElement) => 
 
 function handler(action: EffectAction): Handler {
   return async function (this: EffectSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const effectId = target.closest<HTMLElement>("[data-effect-id]")?.dataset.effectId ?? "";
-    await onEffectControl(this.document as EffectOwner, action, effectId);
+    const row = target.closest<HTMLElement>("[data-effect-id]");
+    const effectId = row?.dataset.effectId ?? "";
+    // A transferred effect's row names the item it lives on.
+    const parentId = row?.closest<HTMLElement>("[data-effect-parent]")?.dataset.effectParent || null;
+    await onEffectControl(this.document as EffectOwner, action, effectId, parentId);
   };
 }
 

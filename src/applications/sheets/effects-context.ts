@@ -31,6 +31,8 @@ export interface EffectRowInput {
   disabled: boolean;
   /** The name of what the effect came from (its origin document), or null. */
   sourceName: string | null;
+  /** The item that transfers it to the actor, or null for the sheet document's own effect. */
+  parentId?: string | null;
   effect: EffectSource;
 }
 
@@ -114,11 +116,15 @@ export function effectsSectionContext(input: EffectsSectionInput) {
           })
         : null;
     const creator = e.sourceCombatantId ? input.names[e.sourceCombatantId] : undefined;
+    // A transferred effect lasts as long as its item carries it: no save or sustain from the bearer.
+    const own = !row.parentId;
     return {
       id: row.id,
       name: row.name,
       img: row.img,
       disabled: row.disabled,
+      parentId: row.parentId ?? "",
+      transferred: !own,
       source: row.sourceName ?? creator ?? format("D20C.Effects.NoSource"),
       duration: wordsText(durationWords(e, facts), format),
       conditions: conditionLabels(e.statuses, ruleset, format),
@@ -136,10 +142,10 @@ export function effectsSectionContext(input: EffectsSectionInput) {
           })
         : "",
       /** The bearer may roll its save now (actor sheets only). */
-      canSave: bearer !== null && hasSave(e) && !row.disabled,
+      canSave: bearer !== null && own && hasSave(e) && !row.disabled,
       /** Sustain shows on sustained effects; it is enabled when the creator may sustain now. */
-      sustainable: e.duration === "sustain" && bearer !== null,
-      canSustain: bearer !== null && refusal === null && !row.disabled,
+      sustainable: e.duration === "sustain" && bearer !== null && own,
+      canSustain: bearer !== null && own && refusal === null && !row.disabled,
       sustainHint: refusal ? format(refusal) : format("D20C.Effects.Control.Sustain"),
     };
   });
