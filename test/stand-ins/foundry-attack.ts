@@ -167,6 +167,9 @@ export interface AttackStandInState {
   dialogs: Record<string, unknown>[];
   /** What the dialog resolves to (form values; null = closed). */
   dialogAnswer: Record<string, unknown> | null;
+  /** Every `DialogV2.confirm` opened, and what the next one answers (true = yes). */
+  confirms: Record<string, unknown>[];
+  confirmAnswer: boolean;
   errors: string[];
   /** Texts of `ui.notifications.warn`. */
   warnings: string[];
@@ -192,6 +195,8 @@ export function installAttackStandIn(rulesetId: string): { state: AttackStandInS
     messages: [],
     dialogs: [],
     dialogAnswer: {},
+    confirms: [],
+    confirmAnswer: true,
     errors: [],
     warnings: [],
   };
@@ -229,6 +234,10 @@ export function installAttackStandIn(rulesetId: string): { state: AttackStandInS
             input: async (config: Record<string, unknown>) => {
               state.dialogs.push(config);
               return state.dialogAnswer;
+            },
+            confirm: async (config: Record<string, unknown>) => {
+              state.confirms.push(config);
+              return state.confirmAnswer;
             },
           },
         },

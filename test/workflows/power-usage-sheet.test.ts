@@ -116,6 +116,34 @@ runGame("13th-age", ({ click }) => {
     expect(actor.items.get("enc")!.system.used).toBe(true);
   });
 
+  it("[SYS-POWERS] using a spent power asks first: declined, nothing is rolled; confirmed, it is used anyway", async () => {
+    const actor = hero({ enc: usage("encounter", true) });
+    const orc = new SheetActorStandIn("orc", "Orc", npc(getRuleset("13th-age"), 15), false);
+    click.state().targets.add(targetStandIn(orc) as never);
+    click.state().confirms.length = 0;
+    click.state().confirmAnswer = false;
+    await click.useItem(actor, "enc", [14, 4]);
+    expect(click.state().confirms).toHaveLength(1);
+    expect(click.state().messages).toHaveLength(0);
+    expect(actor.items.get("enc")!.system.used).toBe(true);
+    click.state().confirmAnswer = true;
+    await click.useItem(actor, "enc", [14, 4]);
+    expect(click.state().confirms).toHaveLength(2);
+    expect(click.state().errors).toEqual([]);
+    expect(click.state().messages).toHaveLength(1);
+    expect(actor.items.get("enc")!.system.used).toBe(true);
+  });
+
+  it("[SYS-POWERS] a power that isn't spent is used without asking", async () => {
+    const actor = hero({ enc: usage("encounter", false) });
+    const orc = new SheetActorStandIn("orc", "Orc", npc(getRuleset("13th-age"), 15), false);
+    click.state().targets.add(targetStandIn(orc) as never);
+    click.state().confirms.length = 0;
+    await click.useItem(actor, "enc", [14, 4]);
+    expect(click.state().confirms).toHaveLength(0);
+    expect(click.state().messages).toHaveLength(1);
+  });
+
   it("[13A-HEALUP] [SYS-POWERS] the full heal-up brings back the daily and recharge powers, HP and recoveries, the battle counter; nothing else", async () => {
     const actor = hero({ day: usage("daily", true), rch: usage("recharge", true), enc: usage("encounter", true) });
     const before = structuredClone(actor.source);
