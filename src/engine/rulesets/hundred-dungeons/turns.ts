@@ -62,13 +62,9 @@ export function dyingCheckRequest(
 
 /** The end-of-turn dying procedure applied to an actor: +1 exhaustion, +1 turn, death at level 6. */
 export function advanceDying(actor: ActorSource, actorId: string): { actor: ActorSource; events: RuleEvent[] } {
-  const next = clonePlain(actor);
-  const events: RuleEvent[] = [];
-  next.exhaustion = Math.min(MAX_EXHAUSTION, actor.exhaustion + 1);
-  next.dyingTurns = actor.dyingTurns + 1;
-  events.push({ key: "D20C.HD.Event.exhaustionGained", data: { level: next.exhaustion }, actorId });
-  if (next.exhaustion >= MAX_EXHAUSTION) kill(next, events, actorId, "D20C.HD.Event.exhaustionDeath");
-  return { actor: next, events };
+  const gained = gainExhaustion(actor, 1, actorId);
+  gained.actor.dyingTurns = actor.dyingTurns + 1;
+  return { actor: gained.actor, events: gained.events };
 }
 
 /**
