@@ -116,6 +116,27 @@ describe("Hundred Dungeons manoeuvres from the Actions panel", () => {
     expect(statusesOf(goblin)).toEqual([]);
   });
 
+  it("[HD-UNARMED] [HD-QUICK] an unarmed strike: Strength 3 + 10 = 13 against the orc's Defense 12 deals 3 bludgeoning (HP 10 → 7), one quick action; 5 + 3 = 8 misses", async () => {
+    orc.isOwner = true;
+    orc.source.hp = { value: 10, max: 10, temp: 0 };
+    target(orc);
+    standInAttackFaces.push(10);
+    await click(hero, "unarmedStrike");
+    expect(orc.toEngineSource().hp.value).toBe(7);
+    expect(left()).toMatchObject({ quick: 1 });
+    standInAttackFaces.push(5);
+    await click(hero, "unarmedStrike");
+    expect(orc.toEngineSource().hp.value).toBe(7);
+  });
+
+  it("[HD-UNARMED] unarmed damage is at least 1: the goblin (Strength 0) rolling 12 against the hero's Defense 12 deals 1", async () => {
+    hero.source.hp = { value: 10, max: 10, temp: 0 };
+    target(hero);
+    standInAttackFaces.push(12);
+    await click(goblin, "unarmedStrike");
+    expect(hero.toEngineSource().hp.value).toBe(9);
+  });
+
   it("[HD-UNARMED] a shove to prone: 11 + 3 = 14 against 12 + Str 2 knocks the orc prone", async () => {
     orc.isOwner = true;
     target(orc);

@@ -36,6 +36,7 @@ import {
   afterAct,
   attackCost,
   attackReactions,
+  defenseValue,
   HD_ACTION_KINDS,
   HD_ECONOMY,
   HD_PROCEDURES,
@@ -81,13 +82,6 @@ export * from "./hundred-dungeons/turns.js";
 
 const ID = "hundred-dungeons" as const;
 const DAMAGE_TYPES: readonly string[] = HD_DAMAGE_TYPES;
-
-/** The one defense attacks target. PCs without a stat-block value: 10 + armor + shield (the text is silent). */
-export function defenseValue(actor: ActorSource): number {
-  const d = actor.defenses.def ?? { base: null, bonus: 0 };
-  const base = d.base ?? 10 + actor.armor.armorBonus + actor.armor.shieldBonus;
-  return base + d.bonus;
-}
 
 function deriveActor(actor: ActorSource): DerivedActor {
   validateActorSource(actor, DAMAGE_TYPES);

@@ -46,6 +46,7 @@ import {
   speedCap,
   type Size,
 } from "./conditions.js";
+import { applyDamage, HD_DAMAGE_TYPES } from "./damage.js";
 
 // ---- [HD-TURN] [HD-ACTIONS] [HD-QUICK] [HD-REACT] ----------------------------------------------
 
@@ -166,6 +167,13 @@ export const HD_PROCEDURES: readonly ProcedureSpec[] = [
     aim: "target",
     choices: [opt("prone", P("shove.prone")), opt("push", P("shove.push"))],
   },
+  {
+    id: "unarmedStrike",
+    label: P("unarmedStrike.name"),
+    result: P("unarmedStrike.hint"),
+    cost: "quick",
+    aim: "target",
+  },
   { id: "disengage", label: P("disengage.name"), result: P("disengage.hint"), cost: "quick", aim: "self" },
   { id: "dodge", label: P("dodge.name"), result: P("dodge.hint"), cost: "quick", aim: "self" },
   {
@@ -249,6 +257,18 @@ function procedureRoll(
 /** The better of two abilities for a roll where the roller chooses (escape: Strength or Dexterity). */
 function better(actor: ActorSource, a: AbilityKey, b: AbilityKey): AbilityKey {
   return actor.abilities[b] > actor.abilities[a] ? b : a;
+}
+
+/** The one defense attacks target. PCs without a stat-block value: 10 + armor + shield (the text is silent). */
+export function defenseValue(actor: ActorSource): number {
+  const d = actor.defenses.def ?? { base: null, bonus: 0 };
+  const base = d.base ?? 10 + actor.armor.armorBonus + actor.armor.shieldBonus;
+  return base + d.bonus;
+}
+
+/** An unarmed strike's bludgeoning damage: the Strength score, at least 1 ([HD-UNARMED]). */
+function unarmedDamage(actor: ActorSource): number {
+  return Math.max(1, actor.abilities.str);
 }
 
 function sizeOf(actor: Pick<ActorSource, "size">): Size {
@@ -443,6 +463,27 @@ function planSteps(input: StepInput): StepPlan {
         },
       ]);
     }
+    case "unarmedStrike": {
+      // Strength against the target's defense, with the modes its conditions give melee attacks.
+      const t = target as CombatantSource;
+      const specs = specsOf(t.actor.conditions, t.actor.exhaustion);
+      const count = (mode: "mighty" | "weak") =>
+        specs.filter((x) => x.attacksAgainst === mode).length + specs.filter((x) => x.meleeAgainst === mode).length;
+      const data = {
+        procedure: "unarmedStrike",
+        target: t.id,
+        autoHit: specs.some((x) => x.meleeAgainst === "autoHit"),
+      };
+      return plan([
+        {
+          kind: "roll",
+          request: procedureRoll(me, "str", defenseValue(t.actor), data, {
+            mighty: count("mighty"),
+            weak: count("weak"),
+          }),
+        },
+      ]);
+    }
     case "disengage":
       // Until the end of this turn: an armed end-of-turn effect, removed by the creator's own turn end.
       return plan([
@@ -608,7 +649,14 @@ export function resolveProcedure(id: string, input: ProcedureInput, rolls: reado
     else if (step.kind === "updateEffect")
       outcome.effectChanges.push({ holderId: step.actorId, id: step.effectId, changes: step.changes });
     else if (step.kind === "notice") outcome.events.push(step.event);
-    else if (step.kind === "updateActor") {
+    else if (step.kind === "damage") {
+      const base = changed.get(step.actorId) ?? si.combatants.find((c) => c.actorId === step.actorId)?.actor;
+      if (base) {
+        const hurt = applyDamage(base, step.packet, input.options, step.actorId, HD_DAMAGE_TYPES);
+        changed.set(step.actorId, hurt.actor);
+        outcome.events.push(...hurt.events);
+      }
+    } else if (step.kind === "updateActor") {
       const base = changed.get(step.actorId) ?? si.combatants.find((c) => c.actorId === step.actorId)?.actor;
       if (base) changed.set(step.actorId, { ...clonePlain(base), ...clonePlain(step.changes) });
     }
@@ -670,6 +718,33 @@ export function resolveProcedureRoll(ctx: TurnContext, request: RollRequest, rol
         followUps.push({
           kind: "notice",
           event: { key: P("shove.donePush"), data: { name: t.name, feet: 5 }, actorId: t.actorId },
+        });
+      break;
+    }
+    case "unarmedStrike": {
+      const t = byId(data.target);
+      const hit = ok || (!autoFail && data.autoHit === true);
+      events.push({
+        key: hit ? "D20C.HD.Event.rollSucceeded" : "D20C.HD.Event.rollFailed",
+        data: { total, target: request.target ?? 0, name: t.name },
+        actorId: me.actorId,
+      });
+      if (hit)
+        followUps.push({
+          kind: "damage",
+          actorId: t.actorId,
+          packet: {
+            amount: unarmedDamage(me.actor),
+            types: ["bludgeoning"],
+            natural: roll.natural,
+            critical: false,
+            ongoing: false,
+            fromAttack: true,
+            melee: true,
+            nonlethal: false,
+            knockOut: false,
+          },
+          label: P("unarmedStrike.done"),
         });
       break;
     }
