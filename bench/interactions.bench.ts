@@ -21,8 +21,8 @@ import { attackOdds, type OddsDamage } from "../src/engine/odds.js";
 import { allRulesets } from "../src/engine/registry.js";
 import type { Ruleset } from "../src/engine/ruleset.js";
 import type { AttackInput, CombatantSource, EffectSource, RulesetId, TurnContext } from "../src/engine/types.js";
-import { runBoundary } from "../src/workflows/combat-cycle.js";
-import type { TurnPorts } from "../src/workflows/turns.js";
+import { runBoundary } from "../src/engine/plans/combat-cycle.js";
+import type { TurnPorts } from "../src/engine/plans/turns.js";
 import { actorSchema } from "../src/data/schema.js";
 import { standInFields, standInFill } from "../test/stand-ins/foundry-fields.js";
 import {

@@ -4,17 +4,21 @@
 import { SYSTEM_ID } from "./constants.js";
 import { registerSettings } from "./settings.js";
 import { registerDataModels } from "./data/register.js";
+import { registerDocuments } from "./documents/register.js";
 import { registerSheets } from "./applications/sheets/register.js";
 import { registerCombat } from "./applications/combat/register.js";
 import { registerAttackWorkflow } from "./workflows/register.js";
+import { registerChatCards } from "./applications/chat/register.js";
 import { registerSelfTest } from "./applications/self-test.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | Initializing d20 Combat`);
   registerSettings();
   registerDataModels();
+  registerDocuments();
   registerSheets();
   registerCombat();
   registerAttackWorkflow();
+  registerChatCards();
   registerSelfTest();
 });

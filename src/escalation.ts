@@ -8,7 +8,7 @@ import { SYSTEM_ID } from "./constants.js";
 import { escalationDie, escalationOffsetFor } from "./engine/common.js";
 import { activeRuleset } from "./active-ruleset.js";
 import { escalationSettingOn } from "./settings-combat.js";
-import { escalationInPlay } from "./workflows/combat-cycle.js";
+import { escalationInPlay } from "./engine/plans/combat-cycle.js";
 
 /** The escalation flags as stored on a Combat. */
 export interface EscalationFlags {

@@ -3,18 +3,10 @@
  * cards. Registered from the workflow registration in the `init` hook.
  */
 import { SYSTEM_ID } from "./constants.js";
+import { CARD_VISIBILITY_CHOICES, type CardVisibility } from "./engine/plans/card-secrets.js";
 
-/** Who sees a target's defense and the attack's odds against it. */
-export type CardVisibility = "everyone" | "gm" | "owners";
+export type { CardVisibility } from "./engine/plans/card-secrets.js";
 export const CARD_VISIBILITY_KEY = "cardVisibility";
-export const CARD_VISIBILITY_CHOICES: readonly CardVisibility[] = ["everyone", "gm", "owners"];
-
-/** Whether a viewer sees the defense and odds of one target ([SYS-TARGETS]). The GM always does. */
-export function canSeeDetails(setting: CardVisibility, viewer: { isGM: boolean; ownsTarget: boolean }): boolean {
-  if (viewer.isGM || setting === "everyone") return true;
-  if (setting === "owners") return viewer.ownsTarget;
-  return false;
-}
 
 /** Register the attack-card settings (world scope, in Configure Settings). */
 export function registerAttackSettings(): void {

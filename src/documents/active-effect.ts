@@ -9,7 +9,7 @@ import { SYSTEM_ID } from "../constants.js";
 import { showsOnToken } from "../engine/effects.js";
 import type { EffectSource } from "../engine/types.js";
 import { coreEffectFields, SYSTEM_EXPIRY_ACTION, systemExpiryEvents } from "../data/effect-core.js";
-import { coreEffectEnv, hasSystemEffectData } from "./effect-env.js";
+import { coreEffectEnv, hasSystemEffectData } from "../workflows/effect-env.js";
 import { activeEffectCoreChanges, v14ActiveEffectConfig } from "../foundry-compat.js";
 import {
   effectDataIssues,

@@ -2,7 +2,7 @@
  * The system's Combat ([SYS-TURNS], [SYS-ESC]): turn-boundary automation in `_onStartTurn`,
  * `_onEndTurn`, `_onStartRound`, `_onEndRound` and combat end, which Foundry runs after the update
  * on one GM client — so it happens however the turn changed. Each boundary builds a `TurnContext`,
- * asks the active ruleset for its plan and runs it through src/workflows/turns.ts with Foundry
+ * asks the active ruleset for its plan and runs it through src/engine/plans/turns.ts with Foundry
  * ports (Roll, document updates, chat lines with Undo). Initiative, turn order and surprise come
  * from the ruleset's data and functions, never from its id.
  *
@@ -32,9 +32,9 @@ import {
   runBoundary,
   startTurnSubject,
   type CombatPhase,
-} from "../workflows/combat-cycle.js";
-import type { ChatLine, TurnPorts } from "../workflows/turns.js";
-import { postTurnLine } from "../applications/combat/turn-chat.js";
+} from "../engine/plans/combat-cycle.js";
+import type { ChatLine, TurnPorts } from "../engine/plans/turns.js";
+import { postTurnLine } from "../workflows/turn-chat.js";
 import { refreshActionsAtTurnEnd, resetActionsAtTurnStart } from "../workflows/actions.js";
 import { withActorQueue } from "../workflows/actor-queue.js";
 import { effectCreateData, type SystemEffectData } from "./active-effect.js";

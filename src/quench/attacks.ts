@@ -9,8 +9,8 @@ import { activeRuleset, activeRulesetId, ruleOptions } from "../active-ruleset.j
 import { SYSTEM_ID } from "../constants.js";
 import { RULESET_IDS, type RulesetId } from "../engine/types.js";
 import type { ActionReport, ApplyRequest, Asker, UndoRequest } from "../socket.js";
-import { packetFor } from "../workflows/apply-core.js";
-import type { AttackCardData, LooseRollData } from "../workflows/card-data.js";
+import { packetFor } from "../engine/plans/apply.js";
+import type { AttackCardData, LooseRollData } from "../engine/plans/card-data.js";
 import type { BatchSpec, QuenchBatchContext } from "./quench-api.js";
 import {
   createActor,

@@ -8,7 +8,7 @@
 import { SYSTEM_ID } from "../constants.js";
 import type { D20Combat } from "../documents/combat.js";
 import type { RulesetId } from "../engine/types.js";
-import type { TurnLineFlags } from "../applications/combat/turn-chat.js";
+import type { TurnLineFlags } from "../workflows/turn-chat.js";
 import type { BatchSpec, QuenchBatchContext } from "./quench-api.js";
 import {
   createActor,

@@ -4,18 +4,18 @@
  * every other client, or refused with a notice when no GM is online. Carried out means: the asker
  * (as the transport named them) may use the card (a GM, the card's author, an owner of the target),
  * the same application is not already in effect, and then — in the target actor's queue, on the
- * actor as it is now — the ruleset decides (apply-core.ts), the rolls it asks for are rolled and
+ * actor as it is now — the ruleset decides (src/engine/plans/apply.ts), the rolls it asks for are rolled and
  * posted, the target is written in one update, and the card records what the press changed.
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
-import { renderRuleCard, publicViewer } from "../applications/chat/render.js";
+import { renderRuleCard, publicViewer } from "./chat-render.js";
 import type { SaveRoll } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
 import { askGM, routeAction, type ActionReport, type ApplyRequest, type Asker, type UndoRequest } from "../socket.js";
 import { withActorQueue } from "./actor-queue.js";
 import { allLedgerRecords, cardKey, cardOf, ensureLedger, saveLedger } from "./card-ledger.js";
-import { displayRecord } from "./card-secrets.js";
+import { displayRecord } from "../engine/plans/card-secrets.js";
 import {
   activeApplication,
   applicationKey,
@@ -24,9 +24,15 @@ import {
   mayUseCard,
   ongoingName,
   undoneCreations,
-} from "./apply-core.js";
-import { APPLY_MODES, type ApplyMode, type AttackCardData, type CardLedger, type RuleCardData } from "./card-data.js";
-import type { ResolvedRequest } from "./requests.js";
+} from "../engine/plans/apply.js";
+import {
+  APPLY_MODES,
+  type ApplyMode,
+  type AttackCardData,
+  type CardLedger,
+  type RuleCardData,
+} from "../engine/plans/card-data.js";
+import type { ResolvedRequest } from "../engine/plans/requests.js";
 import {
   actorFromUuid,
   changeEffects,

@@ -2,10 +2,10 @@
  * The attack workflow in Foundry ([SYS-TARGETS]): a sheet click rolls the attack against every
  * targeted token, one d20 roll per target, and posts ONE chat message holding every roll (Dice So Nice animates them), with
  * the target UUIDs, outcomes and damage in the message flags. Decisions are made by the pure
- * functions in attack-core.ts; this file only asks, rolls and posts.
+ * functions in src/engine/plans/attack.ts; this file only asks, rolls and posts.
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
-import { renderAttackCard, publicViewer, renderSituationDialog } from "../applications/chat/render.js";
+import { renderAttackCard, publicViewer, renderSituationDialog } from "./chat-render.js";
 import { AttackRoll, DamageRoll, allFaces, d20Faces } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
 import type { Ruleset } from "../engine/ruleset.js";
@@ -20,13 +20,13 @@ import {
   plainSituation,
   type AttackRequest,
   type RolledDamage,
-} from "./attack-core.js";
+} from "../engine/plans/attack.js";
 import { answerAct, foundryActPorts } from "./acts.js";
 import { spendAttackAction } from "./actions.js";
 import { drawCoverLines } from "../canvas/cover-lines.js";
 import { placedArea, readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
 import type { SceneNote } from "../engine/scene.js";
-import { publicCard } from "./card-secrets.js";
+import { publicCard } from "../engine/plans/card-secrets.js";
 import { cardVisibility } from "../settings-attack.js";
 import {
   attackSources,
@@ -37,7 +37,7 @@ import {
   postCard,
   targetSnapshots,
 } from "./foundry-docs.js";
-import type { TargetSnapshot } from "./attack-core.js";
+import type { TargetSnapshot } from "../engine/plans/attack.js";
 import {
   noteKept,
   sceneSituation,
@@ -45,7 +45,7 @@ import {
   situationFromForm,
   situationsFromForm,
   type DialogTarget,
-} from "./situation-dialog.js";
+} from "../engine/views/situation-dialog.js";
 
 /** A scene reason in the user's language ("superior cover: 3 of 4 lines blocked by a wall"). */
 function noteText(note: SceneNote): string {

@@ -15,9 +15,9 @@ import { currentEscalation } from "../escalation.js";
 import { isDocumentUuid } from "../foundry-compat.js";
 import { cardVisibility } from "../settings-attack.js";
 import { withActorQueue } from "./actor-queue.js";
-import { rebuildCard, type AttackRequest, type PostedRolls, type TargetSnapshot } from "./attack-core.js";
-import type { AppliedRecord, AttackCardData, CardDetails, CardLedger } from "./card-data.js";
-import { mismatch, ownerDetails, publicCard } from "./card-secrets.js";
+import { rebuildCard, type AttackRequest, type PostedRolls, type TargetSnapshot } from "../engine/plans/attack.js";
+import type { AppliedRecord, AttackCardData, CardDetails, CardLedger } from "../engine/plans/card-data.js";
+import { mismatch, ownerDetails, publicCard } from "../engine/plans/card-secrets.js";
 import { endAfterAttack } from "./acts.js";
 import { actorFromUuid, attackSources, combatantIdOf, effectSources, engineSource } from "./foundry-docs.js";
 

@@ -3,7 +3,7 @@
  * template templates/combat/turn-line.hbs, with every text already localised through an injected
  * formatter (Foundry: `game.i18n.format`; tests: the i18n stand-in).
  */
-import type { ChatLine } from "./turns.js";
+import type { ChatLine } from "../engine/plans/turns.js";
 
 /** `game.i18n.format`-like: an i18n key and its data → text. */
 export type Formatter = (key: string, data?: Record<string, string | number>) => string;

@@ -8,12 +8,12 @@ import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import { coreEffectFields, type CoreEffectEnv } from "../data/effect-core.js";
 import { effectCreateData, effectSourceOf } from "../data/effects.js";
-import { coreEffectEnv } from "../documents/effect-env.js";
+import { coreEffectEnv } from "./effect-env.js";
 import { effectIcon, saveNowPlan, soloContext, sustainChange, sustainRefusal } from "../engine/effects.js";
 import { EngineError } from "../engine/errors.js";
 import type { EffectSource, RollRequest, RollResult } from "../engine/types.js";
 import { activeEffectCoreChanges } from "../foundry-compat.js";
-import { postTurnLine } from "../applications/combat/turn-chat.js";
+import { postTurnLine } from "./turn-chat.js";
 import {
   editedEffect,
   effectFormContext,
@@ -22,9 +22,9 @@ import {
   type EffectRowInput,
   type EffectsSectionContext,
   type Format,
-} from "../applications/sheets/effects-context.js";
+} from "../engine/views/effects-context.js";
 import { rollRequest } from "./foundry-docs.js";
-import { runPlan, type TurnPorts } from "./turns.js";
+import { runPlan, type TurnPorts } from "../engine/plans/turns.js";
 
 export const EFFECTS_TEMPLATE = `systems/${SYSTEM_ID}/templates/sheets/effects.hbs`;
 export const EFFECT_FORM_TEMPLATE = `systems/${SYSTEM_ID}/templates/sheets/effect-form.hbs`;

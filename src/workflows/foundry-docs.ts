@@ -10,9 +10,9 @@ import type { ActorSource, EffectSource, PowerSource, RollRequest, RollResult, W
 import { effectCreateData, effectSourceOf } from "../data/effects.js";
 import { SaveRoll } from "../dice/rolls.js";
 import { isDocumentUuid, v14MessageModeOption, type ChatMessageCreateOptions } from "../foundry-compat.js";
-import type { TargetSnapshot } from "./attack-core.js";
-import type { AttackCardData, RuleCardData } from "./card-data.js";
-import { basicWeaponAttack } from "./item-sources.js";
+import type { TargetSnapshot } from "../engine/plans/attack.js";
+import type { AttackCardData, RuleCardData } from "../engine/plans/card-data.js";
+import { basicWeaponAttack } from "../engine/plans/item-sources.js";
 
 /** The actor's engine source (a fresh plain copy, Active Effects applied). */
 export function engineSource(actor: Actor.Implementation): ActorSource {

@@ -3,14 +3,14 @@
  * for confirmation and is then allowed, the GM never blocked), the one "power used" point that
  * spends its usage, the sheet's spent/ready toggle, the game's rests for one actor and for the
  * party, and the end of a battle (encounter powers back, recharge rolled and posted). Every
- * decision is in power-usage-core.ts and the engine; this file asks, rolls and writes.
+ * decision is in src/engine/plans/power-usage.ts and the engine; this file asks, rolls and writes.
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
-import { publicViewer, renderRuleCard } from "../applications/chat/render.js";
+import { publicViewer, renderRuleCard } from "./chat-render.js";
 import { powerUsageFrom } from "../data/item-source.js";
 import { SaveRoll } from "../dice/rolls.js";
 import { restsOf, togglePower } from "../engine/powers.js";
-import type { RuleCardData } from "./card-data.js";
+import type { RuleCardData } from "../engine/plans/card-data.js";
 import { postRequestRolls } from "./apply-damage.js";
 import { reportError, rollAttack } from "./attack.js";
 import { engineSource, fmt, postCard, writeEngineSource } from "./foundry-docs.js";
@@ -21,7 +21,7 @@ import {
   rechargeOutcome,
   usageUpdate,
   type PowerItemState,
-} from "./power-usage-core.js";
+} from "../engine/plans/power-usage.js";
 import { foundryRoller } from "./saves.js";
 
 function isPower(item: Item.Implementation): boolean {

@@ -32,7 +32,7 @@ import {
 import { postRequestRolls } from "./apply-damage.js";
 import { effectCreateData } from "../data/effects.js";
 import { effectSources, rollDataFor, rollRequest } from "./foundry-docs.js";
-import { reachedTarget, type ResolvedRequest } from "./requests.js";
+import { reachedTarget, type ResolvedRequest } from "../engine/plans/requests.js";
 
 /** The actor surface a procedure reads and writes (the system Actor, or a stand-in). */
 export interface ProcedureActor {

@@ -7,7 +7,7 @@ import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { reportError } from "./attack.js";
 import { engineSource } from "./foundry-docs.js";
 import { commitSheetRoll, foundryRoller } from "./saves.js";
-import { decideRecovery } from "./sheet-rolls.js";
+import { decideRecovery } from "../engine/plans/sheet-rolls.js";
 
 async function recover(actor: Actor.Implementation, rally: boolean): Promise<void> {
   try {

@@ -1,17 +1,16 @@
 /**
  * Registration of the attack workflow (called once from the init hook in src/d20-combat.ts):
- * roll classes, settings, the GM relay on the system socket, the roll hook, card rendering, scrolling numbers, and the
+ * roll classes, settings, the GM relay on the system socket, the roll hook, card templates, scrolling numbers, and the
  * follow-up rolls the rules ask for after a token-HUD HP edit.
  */
 import { SYSTEM_ID } from "../constants.js";
-import { onRenderChatMessage } from "../applications/chat/card-hooks.js";
-import { preloadChatTemplates } from "../applications/chat/render.js";
+import { preloadChatTemplates } from "./chat-render.js";
 import { registerRolls } from "../dice/rolls.js";
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import type { RuleResult } from "../engine/types.js";
 import { registerAttackSettings } from "../settings-attack.js";
 import { registerSceneSettings } from "../settings-scene.js";
-import { registerSceneBands } from "../canvas/scene-bands.js";
+import { registerSceneBands } from "./scene-bands.js";
 import { registerRelay } from "../socket.js";
 import { registerActHooks } from "./acts.js";
 import { applyHere, guard, undoHere } from "./apply-damage.js";
@@ -21,7 +20,7 @@ import { registerScrollingText } from "./scrolling-text.js";
 import { setSpendFollower } from "./actions.js";
 import { followSpend } from "./spend-follow.js";
 import { commitSheetRoll, foundryRoller } from "./saves.js";
-import { runRequests } from "./requests.js";
+import { runRequests } from "../engine/plans/requests.js";
 import { engineSource } from "./foundry-docs.js";
 
 /** Rolls the rules ask for after an HP edit outside a card (token HUD): roll them, write, post. */
@@ -59,9 +58,6 @@ export function registerAttackWorkflow(): void {
   Hooks.on("createChatMessage", (message) => onCardCreated(message as ChatMessage));
   setSpendFollower(followSpend);
   registerActHooks();
-  Hooks.on("renderChatMessageHTML", (message, html) =>
-    onRenderChatMessage(message as ChatMessage, html as HTMLElement),
-  );
   Hooks.on(`${SYSTEM_ID}.ruleResult`, (actor, result) => {
     void followRuleResult(actor, result);
   });

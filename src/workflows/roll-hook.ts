@@ -1,11 +1,11 @@
 /**
  * The roll hook ([SYS-ROLLHOOK]): before a chat message with a d20 roll is created by this user
- * while tokens are targeted, resolve the roll against every target (roll-hook-core.ts) and store
+ * while tokens are targeted, resolve the roll against every target (src/engine/plans/roll-hook.ts) and store
  * the outcomes in the message flags; the card hooks show them under the roll.
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
-import { d20FromRollJson, decideLooseRoll, inlineRollJson } from "./roll-hook-core.js";
+import { d20FromRollJson, decideLooseRoll, inlineRollJson } from "../engine/plans/roll-hook.js";
 import { targetSnapshots } from "./foundry-docs.js";
 
 /** Register the preCreateChatMessage hook (init). */

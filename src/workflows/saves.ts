@@ -1,6 +1,6 @@
 /**
  * Saves and death saves from the sheet (Foundry): roll what the ruleset asks with SaveRolls,
- * write the actor once, post one card with the rolls and what they did. Decisions: sheet-rolls.ts.
+ * write the actor once, post one card with the rolls and what they did. Decisions: src/engine/plans/sheet-rolls.ts.
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import type { SaveRoll } from "../dice/rolls.js";
@@ -8,8 +8,8 @@ import type { RollMode } from "../engine/types.js";
 import { postRequestRolls } from "./apply-damage.js";
 import { reportError } from "./attack.js";
 import { engineSource, fmt, rollRequest, writeEngineSource } from "./foundry-docs.js";
-import type { RequestRoller } from "./requests.js";
-import { decideDeathSave, decideSave, type SheetRollOutcome } from "./sheet-rolls.js";
+import type { RequestRoller } from "../engine/plans/requests.js";
+import { decideDeathSave, decideSave, type SheetRollOutcome } from "../engine/plans/sheet-rolls.js";
 
 /** A roller for `actor`'s rolls (with its roll data) that keeps the Foundry rolls it made (to post them on the card). */
 export function foundryRoller(actor: Actor.Implementation): { roll: RequestRoller; made: SaveRoll[] } {

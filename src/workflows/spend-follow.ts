@@ -10,7 +10,7 @@ import type { RollRequest } from "../engine/types.js";
 import type { EconomyCombatant } from "./actions.js";
 import { postRequestRolls } from "./apply-damage.js";
 import { rollRequest } from "./foundry-docs.js";
-import { reachedTarget, runRequests, type ResolvedRequest } from "./requests.js";
+import { reachedTarget, runRequests, type ResolvedRequest } from "../engine/plans/requests.js";
 
 /** Roll, resolve, write and post what the ruleset asks after `cost` was spent by the combatant. */
 export async function followSpend(ruleset: Ruleset, c: EconomyCombatant, cost: string): Promise<void> {

@@ -3,17 +3,17 @@
  * skippable prompt (closing it keeps the condition until removed) on the client that clicked.
  * Only toggles from the HUD's status palette ask; the system's own effects, sheet toggles and
  * macros never do. Whether to ask and what the answer means are decided in pure code
- * (src/engine/effects.ts, src/applications/sheets/effects-context.ts).
+ * (src/engine/effects.ts, src/engine/views/effects-context.ts).
  */
 import { activeRuleset } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import { coreEffectFields } from "../data/effect-core.js";
 import { effectCreateData, effectSourceOf } from "../data/effects.js";
-import { coreEffectEnv, hasSystemEffectData } from "../documents/effect-env.js";
+import { coreEffectEnv, hasSystemEffectData } from "./effect-env.js";
 import { asksStatusDuration } from "../engine/effects.js";
 import { EngineError } from "../engine/errors.js";
 import { activeEffectCoreChanges } from "../foundry-compat.js";
-import { statusDurationContext, statusDurationFromForm } from "../applications/sheets/effects-context.js";
+import { statusDurationContext, statusDurationFromForm } from "../engine/views/effects-context.js";
 
 export const STATUS_DURATION_TEMPLATE = `systems/${SYSTEM_ID}/templates/sheets/status-duration.hbs`;
 

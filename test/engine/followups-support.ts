@@ -18,7 +18,7 @@ import type { SheetBlock } from "../../src/engine/ruleset.js";
 import { expect, it } from "vitest";
 import { sheetBlocks } from "../../src/applications/sheets/actor-context.js";
 import { turnLineView, type TurnLineView } from "../../src/workflows/combat-chat.js";
-import { runPlan, type ChatLine } from "../../src/workflows/turns.js";
+import { runPlan, type ChatLine } from "../../src/engine/plans/turns.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import { combatantSource, damagePacket, effectSource, turnContext } from "../support/engine-fixtures.js";
 

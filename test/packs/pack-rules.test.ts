@@ -12,8 +12,8 @@ import { parseDamage, parseWeaponDice, type DamageExpression } from "../../src/e
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
 import type { ActorSource, AttackInput, DamagePacket, RulesetId } from "../../src/engine/types.js";
-import { planAttack, plainSituation } from "../../src/workflows/attack-core.js";
-import { basicWeaponAttack } from "../../src/workflows/item-sources.js";
+import { planAttack, plainSituation } from "../../src/engine/plans/attack.js";
+import { basicWeaponAttack } from "../../src/engine/plans/item-sources.js";
 import {
   defaultOptions,
   engineActor,

@@ -13,8 +13,8 @@ import { parseDamage, parseWeaponDice } from "../../src/engine/dice.js";
 import { allRulesets, getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
 import { SCHEMA_VERSION } from "../../src/migrations/migrate-data.js";
-import { planAttack, plainSituation } from "../../src/workflows/attack-core.js";
-import { basicWeaponAttack } from "../../src/workflows/item-sources.js";
+import { planAttack, plainSituation } from "../../src/engine/plans/attack.js";
+import { basicWeaponAttack } from "../../src/engine/plans/item-sources.js";
 import { standInFields } from "../stand-ins/foundry-fields.js";
 import {
   defaultOptions,

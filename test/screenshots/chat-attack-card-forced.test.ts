@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { attackCardContext } from "../../src/applications/chat/attack-card-context.js";
+import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
 import { closeBrowser, pngSize, screenshotHtml, skipScreenshots, withPage } from "../support/browser.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { standInViewer } from "../workflows/attack-card-fixture.js";

@@ -9,11 +9,11 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { attackCardContext, type CardViewer } from "../../src/applications/chat/attack-card-context.js";
-import { looseRollContext, ruleCardContext } from "../../src/applications/chat/rule-card-context.js";
+import { attackCardContext, type CardViewer } from "../../src/engine/views/attack-card-context.js";
+import { looseRollContext, ruleCardContext } from "../../src/engine/views/rule-card-context.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import type { AttackCardData } from "../../src/workflows/card-data.js";
-import { decideLooseRoll } from "../../src/workflows/roll-hook-core.js";
+import type { AttackCardData } from "../../src/engine/plans/card-data.js";
+import { decideLooseRoll } from "../../src/engine/plans/roll-hook.js";
 import { closeBrowser, pngSize, screenshotHtml, skipScreenshots, withPage } from "../support/browser.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import {

@@ -11,7 +11,7 @@ import {
   effectFromForm,
   effectsSectionContext,
   type EffectRowInput,
-} from "../../src/applications/sheets/effects-context.js";
+} from "../../src/engine/views/effects-context.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { EngineError } from "../../src/engine/errors.js";
 import { getRuleset } from "../../src/engine/registry.js";

@@ -8,12 +8,12 @@ import { damageTypeLabelWith } from "../../src/applications/sheets/labels.js";
 import type { AttackSource } from "../../src/applications/sheets/attack-summary.js";
 import { chooseWeapon, powerSourceFrom, weaponSourceFrom } from "../../src/data/item-source.js";
 import { actorRollData, combineArmor, toActorSource } from "../../src/data/prepare.js";
-import { basicWeaponAttack } from "../../src/workflows/item-sources.js";
+import { basicWeaponAttack } from "../../src/engine/plans/item-sources.js";
 import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, RulesetId } from "../../src/engine/types.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
-import type { TextViewer } from "../../src/applications/chat/power-text.js";
+import type { TextViewer } from "../../src/engine/views/power-text.js";
 import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";
 
 export const i18n = createI18nStandIn({ missing: "key" });

@@ -9,7 +9,7 @@ import { actorSheetContext } from "../../src/applications/sheets/actor-context.j
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, RulesetId } from "../../src/engine/types.js";
-import { decideSave, recordedRoller, sheetSaveMode, usesRollModes } from "../../src/workflows/sheet-rolls.js";
+import { decideSave, recordedRoller, sheetSaveMode, usesRollModes } from "../../src/engine/plans/sheet-rolls.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 
 const HD = getRuleset("hundred-dungeons");

@@ -24,8 +24,8 @@ import {
   runBoundary,
   turnOrder,
   type CombatPhase,
-} from "../../src/workflows/combat-cycle.js";
-import type { ChatLine, TurnPorts } from "../../src/workflows/turns.js";
+} from "../../src/engine/plans/combat-cycle.js";
+import type { ChatLine, TurnPorts } from "../../src/engine/plans/turns.js";
 
 /** One recorded die: a number is the die's face (total = face + the formula's flat part), or explicit values. */
 export type RecordedDie = number | { total: number; natural: number | null };

@@ -1,6 +1,6 @@
 /**
  * One harness for long turn sequences in every game: a combat driven only through the public
- * Ruleset interface and the REAL turn-plan runner (`runPlan`, src/workflows/turns.ts), phase by
+ * Ruleset interface and the REAL turn-plan runner (`runPlan`, src/engine/plans/turns.ts), phase by
  * phase as the combat tracker does — combat start → round start → each turn's start and end plans
  * → round end … combat end — with every roll taken from recorded dice.
  *
@@ -23,7 +23,7 @@ import type {
   TurnContext,
   TurnStep,
 } from "../../src/engine/types.js";
-import { runPlan, type PlanOutcome, type TurnPorts } from "../../src/workflows/turns.js";
+import { runPlan, type PlanOutcome, type TurnPorts } from "../../src/engine/plans/turns.js";
 import { damagePacket, effectSource, turnContext } from "./engine-fixtures.js";
 
 /** The result a recorded face gives for `request`: a d20 roll's face is also its natural result. */

@@ -4,12 +4,12 @@
  * user-written names, the applied record with its undo, and the smaller cards.
  */
 import { describe, expect, it } from "vitest";
-import { attackCardContext } from "../../src/applications/chat/attack-card-context.js";
-import { looseRollContext, ruleCardContext } from "../../src/applications/chat/rule-card-context.js";
+import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
+import { looseRollContext, ruleCardContext } from "../../src/engine/views/rule-card-context.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { decideLooseRoll } from "../../src/workflows/roll-hook-core.js";
-import { situationDialogContext } from "../../src/workflows/situation-dialog.js";
-import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
+import { decideLooseRoll } from "../../src/engine/plans/roll-hook.js";
+import { situationDialogContext } from "../../src/engine/views/situation-dialog.js";
+import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { defaultOptions, npc, power, request, target } from "../workflows/attack-fixtures.js";
 import { standInViewer, threeTargetCard } from "../workflows/attack-card-fixture.js";

@@ -4,11 +4,11 @@
  * the real `handlebars` package from the contexts Foundry uses, decided by the real rulesets.
  */
 import { describe, expect, it } from "vitest";
-import { attackCardContext } from "../../src/applications/chat/attack-card-context.js";
+import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { RulesetId } from "../../src/engine/types.js";
-import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
-import type { AttackCardData } from "../../src/workflows/card-data.js";
+import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
+import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { standInViewer } from "../workflows/attack-card-fixture.js";
 import { derivedDefense, npc, power, request, target } from "../workflows/attack-fixtures.js";

@@ -11,7 +11,7 @@ import {
 } from "../../src/applications/combat/tracker-view.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { turnLineView } from "../../src/workflows/combat-chat.js";
-import type { ChatLine } from "../../src/workflows/turns.js";
+import type { ChatLine } from "../../src/engine/plans/turns.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import { StandInCombat, StandInDice } from "../stand-ins/combat-loop.js";

@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
-import { decideApplication, decideUndo } from "../../src/workflows/apply-core.js";
-import type { AttackCardData } from "../../src/workflows/card-data.js";
+import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
+import { decideApplication, decideUndo } from "../../src/engine/plans/apply.js";
+import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import type { ActorSource } from "../../src/engine/types.js";
-import type { ApplyMode } from "../../src/workflows/card-data.js";
-import { recordedRoller } from "../../src/workflows/sheet-rolls.js";
+import type { ApplyMode } from "../../src/engine/plans/card-data.js";
+import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import { defaultOptions, derivedDefense, npc, power, request, target } from "./attack-fixtures.js";
 
 const R = getRuleset("13th-age");

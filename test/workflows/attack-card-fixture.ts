@@ -4,12 +4,12 @@
  * record. Plus a card viewer built on the i18n stand-in.
  */
 import { getRuleset } from "../../src/engine/registry.js";
-import type { CardViewer } from "../../src/applications/chat/attack-card-context.js";
+import type { CardViewer } from "../../src/engine/views/attack-card-context.js";
 import type { CardVisibility } from "../../src/settings-attack.js";
-import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
-import { decideApplication } from "../../src/workflows/apply-core.js";
-import type { AttackCardData } from "../../src/workflows/card-data.js";
-import { recordedRoller } from "../../src/workflows/sheet-rolls.js";
+import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
+import { decideApplication } from "../../src/engine/plans/apply.js";
+import type { AttackCardData } from "../../src/engine/plans/card-data.js";
+import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import { defaultOptions, npc, power, request, target } from "./attack-fixtures.js";
 

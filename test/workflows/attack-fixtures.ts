@@ -13,7 +13,7 @@ import type {
   Situation,
   WeaponSource,
 } from "../../src/engine/types.js";
-import { plainSituation, type AttackRequest, type TargetSnapshot } from "../../src/workflows/attack-core.js";
+import { plainSituation, type AttackRequest, type TargetSnapshot } from "../../src/engine/plans/attack.js";
 import { powerSource, weaponSource } from "../support/engine-fixtures.js";
 
 /** The ruleset's default value for every Open rule. */

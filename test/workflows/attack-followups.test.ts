@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { attackFromRecordedDice, defenseFor, plainSituation } from "../../src/workflows/attack-core.js";
-import { situationFromForm } from "../../src/workflows/situation-dialog.js";
+import { attackFromRecordedDice, defenseFor, plainSituation } from "../../src/engine/plans/attack.js";
+import { situationFromForm } from "../../src/engine/views/situation-dialog.js";
 import { derivedDefense, npc, power, request, target } from "./attack-fixtures.js";
 
 describe("touch attacks on a target caught off guard", () => {

@@ -5,14 +5,14 @@
  * brings it back; games without the choice neither show the button nor accept the mode.
  */
 import { describe, expect, it } from "vitest";
-import { attackCardContext } from "../../src/applications/chat/attack-card-context.js";
+import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
 import { EngineError } from "../../src/engine/errors.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS, type ActorSource } from "../../src/engine/types.js";
-import { decideApplication, decideUndo, packetFor } from "../../src/workflows/apply-core.js";
-import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
-import type { ApplyMode, AttackCardData } from "../../src/workflows/card-data.js";
-import { recordedRoller } from "../../src/workflows/sheet-rolls.js";
+import { decideApplication, decideUndo, packetFor } from "../../src/engine/plans/apply.js";
+import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
+import type { ApplyMode, AttackCardData } from "../../src/engine/plans/card-data.js";
+import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { hundredDungeonsCard, standInViewer } from "./attack-card-fixture.js";
 import { defaultOptions, npc, request, target } from "./attack-fixtures.js";

@@ -6,14 +6,14 @@
  * must deal it as a damage step.
  */
 import { describe, expect, it } from "vitest";
-import { attackCardContext } from "../../src/applications/chat/attack-card-context.js";
+import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
 import { effectCreateData, effectSourceOf } from "../../src/data/effects.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, EffectSource, PowerSource, RulesetId, TurnContext } from "../../src/engine/types.js";
-import { decideApplication, decideUndo, ongoingApplies } from "../../src/workflows/apply-core.js";
-import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
-import type { ApplyMode, AttackCardData } from "../../src/workflows/card-data.js";
-import { recordedRoller } from "../../src/workflows/sheet-rolls.js";
+import { decideApplication, decideUndo, ongoingApplies } from "../../src/engine/plans/apply.js";
+import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
+import type { ApplyMode, AttackCardData } from "../../src/engine/plans/card-data.js";
+import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { standInViewer } from "./attack-card-fixture.js";
 import { defaultOptions, npc, power, request, target } from "./attack-fixtures.js";

@@ -11,9 +11,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { AttackInput, AttackOutcome, PowerSource } from "../../src/engine/types.js";
-import { plainSituation } from "../../src/workflows/attack-core.js";
+import { plainSituation } from "../../src/engine/plans/attack.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
-import type { AttackCardData } from "../../src/workflows/card-data.js";
+import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import {
   ActorStandIn,
   ItemStandIn,

@@ -5,7 +5,7 @@ import fc from "../support/seeded-fc.js";
 import { describe, expect, it } from "vitest";
 import { RULESET_IDS } from "../../src/engine/types.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
+import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
 import { npc, power, request, target } from "./attack-fixtures.js";
 
 const faces = (n: number) => fc.array(fc.integer({ min: 1, max: 6 }), { minLength: n, maxLength: n });

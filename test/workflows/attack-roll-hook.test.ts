@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import { d20FromRollJson, decideLooseRoll, inlineRollJson } from "../../src/workflows/roll-hook-core.js";
+import { d20FromRollJson, decideLooseRoll, inlineRollJson } from "../../src/engine/plans/roll-hook.js";
 import { defaultOptions, npc, target } from "./attack-fixtures.js";
 
 const R = getRuleset("13th-age");

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SYSTEM_ID } from "../../src/constants.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
-import type { AttackCardData } from "../../src/workflows/card-data.js";
+import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import {
   ActorStandIn,
   ItemStandIn,

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import { escalationInPlay } from "../../src/workflows/combat-cycle.js";
+import { escalationInPlay } from "../../src/engine/plans/combat-cycle.js";
 import { StandInCombat, StandInDice } from "../stand-ins/combat-loop.js";
-import { fleeOutcome } from "../../src/workflows/combat-cycle.js";
+import { fleeOutcome } from "../../src/engine/plans/combat-cycle.js";
 import { combatant, effect } from "./combat-fixtures.js";
 
 const age = getRuleset("13th-age");

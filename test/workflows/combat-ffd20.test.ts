@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import { escalationInPlay } from "../../src/workflows/combat-cycle.js";
+import { escalationInPlay } from "../../src/engine/plans/combat-cycle.js";
 import { StandInCombat, StandInDice, type RecordedDie } from "../stand-ins/combat-loop.js";
 import { combatant, effect } from "./combat-fixtures.js";
 

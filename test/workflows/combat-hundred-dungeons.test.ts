@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import { initiativeGroups } from "../../src/workflows/combat-cycle.js";
+import { initiativeGroups } from "../../src/engine/plans/combat-cycle.js";
 import { StandInCombat, StandInDice, type RecordedDie } from "../stand-ins/combat-loop.js";
 import { combatant } from "./combat-fixtures.js";
 

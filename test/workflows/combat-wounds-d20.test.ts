@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import { defaultActorSource } from "../../src/engine/common.js";
-import { simultaneousGroups } from "../../src/workflows/combat-cycle.js";
+import { simultaneousGroups } from "../../src/engine/plans/combat-cycle.js";
 import { StandInCombat, StandInDice, flatPartStandIn, type RecordedDie } from "../stand-ins/combat-loop.js";
 import { combatant } from "./combat-fixtures.js";
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asksStatusDuration } from "../../src/engine/effects.js";
-import { statusDurationFromForm } from "../../src/applications/sheets/effects-context.js";
+import { statusDurationFromForm } from "../../src/engine/views/effects-context.js";
 import { EngineError } from "../../src/engine/errors.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { defaultActorSource } from "../../src/engine/common.js";

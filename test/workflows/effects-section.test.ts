@@ -13,9 +13,9 @@ import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import type { EffectSource, RulesetId } from "../../src/engine/types.js";
 import { defaultActorSource } from "../../src/engine/common.js";
-import { decideApplication } from "../../src/workflows/apply-core.js";
-import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
-import { recordedRoller } from "../../src/workflows/sheet-rolls.js";
+import { decideApplication } from "../../src/engine/plans/apply.js";
+import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
+import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import {
   StandInActor,

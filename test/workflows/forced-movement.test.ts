@@ -5,11 +5,11 @@
  * path; a player who does not own the token is refused with the localised notice and the token stays.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { attackCardContext } from "../../src/applications/chat/attack-card-context.js";
+import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
 import { SYSTEM_ID } from "../../src/constants.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ForcedMovement } from "../../src/engine/types.js";
-import type { AttackCardData } from "../../src/workflows/card-data.js";
+import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import type { onForcedClick as OnForcedClickFn } from "../../src/workflows/forced-move.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { installRelayStandIn, type MessageStandIn, type RelayStandIn } from "../stand-ins/foundry-relay.js";

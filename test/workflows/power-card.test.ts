@@ -6,7 +6,7 @@
  * effects follow the natural roll ([13A-SAVE], [FF-SAVE]).
  */
 import { describe, expect, it } from "vitest";
-import { attackCardContext } from "../../src/applications/chat/attack-card-context.js";
+import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { standInViewer } from "./attack-card-fixture.js";

@@ -6,8 +6,8 @@
  */
 import { getRuleset } from "../../src/engine/registry.js";
 import type { PowerEffectBody, PowerEffectSpec, RulesetId } from "../../src/engine/types.js";
-import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
-import type { AttackCardData } from "../../src/workflows/card-data.js";
+import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
+import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import { npc, power, request, target } from "./attack-fixtures.js";
 
 export const ATTACKER_COMBATANT = "cmbAttacker00001";

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
-import type { RuleCardData } from "../../src/workflows/card-data.js";
+import type { RuleCardData } from "../../src/engine/plans/card-data.js";
 import {
   StandInActor,
   installFoundryCombatStandIn,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { decideRecovery, recordedRoller } from "../../src/workflows/sheet-rolls.js";
+import { decideRecovery, recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import { defaultOptions } from "./attack-fixtures.js";
 
 const R = getRuleset("13th-age");

@@ -11,7 +11,7 @@ import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, EffectSource, TurnStep } from "../../src/engine/types.js";
 import { combatantSource, damagePacket, effectSource, turnContext } from "../support/engine-fixtures.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
-import type { AttackCardData, CardLedger } from "../../src/workflows/card-data.js";
+import type { AttackCardData, CardLedger } from "../../src/engine/plans/card-data.js";
 import type { ledgerOf as LedgerOfFn } from "../../src/workflows/card-ledger.js";
 import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
 import {
@@ -394,7 +394,7 @@ describe("[SYS-HIDDEN] a player's copy of a card holds only what the visibility 
       });
       standInAttackFaces.push(18);
       w.postAs = alice;
-      const { plainSituation } = await import("../../src/workflows/attack-core.js");
+      const { plainSituation } = await import("../../src/engine/plans/attack.js");
       const m = (await rollAttack(attacker as never, item as never, {
         situation: plainSituation({ wrongSquare: true }),
       })) as unknown as MessageStandIn;
@@ -431,8 +431,8 @@ describe("[SYS-PERM] turn-line undo reverses the step and keeps later play", () 
     const ctx = turnContext([
       combatantSource("c1", ogre.toEngineSource(), { actorId: ogre.uuid, effects: structuredClone(effects) }),
     ]);
-    const { runPlan } = await import("../../src/workflows/turns.js");
-    const { postTurnLine } = await import("../../src/applications/combat/turn-chat.js");
+    const { runPlan } = await import("../../src/engine/plans/turns.js");
+    const { postTurnLine } = await import("../../src/workflows/turn-chat.js");
     const removed = new Map<string, ActiveEffect.CreateData>();
     const before = w.messages.size;
     await runPlan(R, ctx, steps, {
@@ -453,7 +453,7 @@ describe("[SYS-PERM] turn-line undo reverses the step and keeps later play", () 
   });
 
   it("[SYS-PERM] undo of ongoing damage after a later hit gives back only the ongoing damage", async () => {
-    const { undoTurnLine } = await import("../../src/applications/combat/turn-chat.js");
+    const { undoTurnLine } = await import("../../src/workflows/turn-chat.js");
     const [line] = await runSteps([
       {
         kind: "damage",
@@ -475,7 +475,7 @@ describe("[SYS-PERM] turn-line undo reverses the step and keeps later play", () 
   });
 
   it("[SYS-PERM] undo of a save puts the effect back and keeps a condition added since", async () => {
-    const { undoTurnLine } = await import("../../src/applications/combat/turn-chat.js");
+    const { undoTurnLine } = await import("../../src/workflows/turn-chat.js");
     const ogre = w.actors.get("ogre")!;
     await ogre.createEmbeddedDocuments("ActiveEffect", [
       {

@@ -6,7 +6,7 @@
  * writing nothing that did not change. Combatants are small recording stand-ins.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeSceneBands, type BandCombatant } from "../../src/canvas/scene-bands.js";
+import { writeSceneBands, type BandCombatant } from "../../src/workflows/scene-bands.js";
 import { SYSTEM_ID } from "../../src/constants.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ProcedureMemory } from "../../src/engine/actions.js";

@@ -5,10 +5,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import { chooseRoute, routeAction, type ActionReport } from "../../src/socket.js";
-import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
-import { decideApplication } from "../../src/workflows/apply-core.js";
-import type { AttackCardData } from "../../src/workflows/card-data.js";
-import { recordedRoller } from "../../src/workflows/sheet-rolls.js";
+import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
+import { decideApplication } from "../../src/engine/plans/apply.js";
+import type { AttackCardData } from "../../src/engine/plans/card-data.js";
+import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import { defaultOptions, npc, request, target } from "./attack-fixtures.js";
 

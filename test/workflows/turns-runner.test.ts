@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { TurnContext, TurnStep } from "../../src/engine/types.js";
-import { runBoundary } from "../../src/workflows/combat-cycle.js";
-import { mergeActorChanges, runPlan, type TurnPorts } from "../../src/workflows/turns.js";
+import { runBoundary } from "../../src/engine/plans/combat-cycle.js";
+import { mergeActorChanges, runPlan, type TurnPorts } from "../../src/engine/plans/turns.js";
 import { StandInCombat, StandInDice } from "../stand-ins/combat-loop.js";
 import { combatant, effect } from "./combat-fixtures.js";
 

@@ -1,12 +1,12 @@
 /**
  * [SYS-PERM] Undo reverses what an application did and never erases later play: the change lists
- * of src/engine/changes.ts, driven through the real card decisions (apply-core.ts) of real rulesets.
+ * of src/engine/changes.ts, driven through the real card decisions (src/engine/plans/apply.ts) of real rulesets.
  */
 import { describe, expect, it } from "vitest";
 import { diffActor, diffEffect, fingerprint, invertChanges, type ActorChange } from "../../src/engine/changes.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, EffectSource, RulesetId } from "../../src/engine/types.js";
-import { attackFromRecordedDice } from "../../src/workflows/attack-core.js";
+import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
 import {
   activeApplication,
   applicationKey,
@@ -14,9 +14,9 @@ import {
   decideUndo,
   mayUseCard,
   undoneCreations,
-} from "../../src/workflows/apply-core.js";
-import type { AppliedRecord, ApplyMode, AttackCardData } from "../../src/workflows/card-data.js";
-import { recordedRoller } from "../../src/workflows/sheet-rolls.js";
+} from "../../src/engine/plans/apply.js";
+import type { AppliedRecord, ApplyMode, AttackCardData } from "../../src/engine/plans/card-data.js";
+import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import fc from "../support/seeded-fc.js";
 import { defaultOptions, npc, power, request, target } from "./attack-fixtures.js";
 

@@ -7,14 +7,14 @@ import { SYSTEM_ID } from "../../constants.js";
 import { onApplyClick, onUndoClick } from "../../workflows/apply-damage.js";
 import { onForcedClick } from "../../workflows/forced-move.js";
 import { cardOf, detailsFor, ledgerOf } from "../../workflows/card-ledger.js";
-import { withDetails } from "../../workflows/card-secrets.js";
+import { withDetails } from "../../engine/plans/card-secrets.js";
 import {
   currentViewer,
   renderAttackCard,
   renderAttackCardSync,
   renderLooseRoll,
   renderLooseRollSync,
-} from "./render.js";
+} from "../../workflows/chat-render.js";
 
 function bindButtons(message: ChatMessage, root: HTMLElement): void {
   root.querySelectorAll<HTMLButtonElement>("[data-action='d20c-apply']").forEach((btn) => {

@@ -13,7 +13,7 @@ import {
   TRACKER_HEADER_TEMPLATE,
   onRenderCombatTracker,
 } from "./tracker.js";
-import { TURN_LINE_TEMPLATE, onRenderTurnLine } from "./turn-chat.js";
+import { TURN_LINE_TEMPLATE, onRenderTurnLine } from "../../workflows/turn-chat.js";
 
 /** Wire combat into Foundry. */
 export function registerCombat(): void {

@@ -8,7 +8,7 @@ import { activeRuleset } from "../../active-ruleset.js";
 import { SYSTEM_ID } from "../../constants.js";
 import type { D20Combat } from "../../documents/combat.js";
 import { escalationEnabled } from "../../escalation.js";
-import { simultaneousGroups } from "../../workflows/combat-cycle.js";
+import { simultaneousGroups } from "../../engine/plans/combat-cycle.js";
 import { actionsLeftPlacements } from "./actions-left.js";
 import { restsOf } from "../../engine/powers.js";
 import { combatantControlsView, trackerHeaderView } from "./tracker-view.js";

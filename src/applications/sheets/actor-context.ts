@@ -7,9 +7,9 @@ import type { ActorKind, ActorSource, DerivedActor, RuleOptions, RulesetId } fro
 import { actionsPanelContext, type ActionsPanelInput } from "./actions-panel.js";
 import { attackSummary, type AttackSource, type AttackSummary } from "./attack-summary.js";
 import { ABILITY_KEYS } from "../../engine/types.js";
-import { sheetSaveMode, usesRollModes } from "../../workflows/sheet-rolls.js";
+import { sheetSaveMode, usesRollModes } from "../../engine/plans/sheet-rolls.js";
 import { ignoredUnderRuleset } from "../../data/ignored.js";
-import type { TextViewer } from "../chat/power-text.js";
+import type { TextViewer } from "../../engine/views/power-text.js";
 import { powerRowView, restsView } from "./power-rows.js";
 
 /** An owned item as the sheet lists it. */

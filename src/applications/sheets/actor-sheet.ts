@@ -15,7 +15,7 @@ import type { DerivedActor } from "../../engine/types.js";
 import { restActor, togglePowerUsage, usePower } from "../../workflows/power-usage.js";
 import { rally, spendRecovery } from "../../workflows/recovery.js";
 import { rollDeathSave, rollSave } from "../../workflows/saves.js";
-import { sheetSaveMode } from "../../workflows/sheet-rolls.js";
+import { sheetSaveMode } from "../../engine/plans/sheet-rolls.js";
 import { effectsSectionFor } from "../../workflows/effects.js";
 import { effectActionHandlers } from "./effect-actions.js";
 import { SheetBase, type SheetBaseInstance } from "../sheet-base.js";

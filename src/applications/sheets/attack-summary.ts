@@ -13,7 +13,7 @@ import {
   planAttack,
   plainSituation,
   type AttackRequest,
-} from "../../workflows/attack-core.js";
+} from "../../engine/plans/attack.js";
 
 /** The engine's view of one attack item: a power with its weapon, or a weapon's basic attack. */
 export interface AttackSource {

@@ -7,8 +7,8 @@ import { powerEffectsFrom, powerUsageFrom } from "../../data/item-source.js";
 import { isSpent, restsOf, usageKind } from "../../engine/powers.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { PowerSource } from "../../engine/types.js";
-import { cardPowerOf } from "../../workflows/power-card.js";
-import { powerSections, type TextViewer } from "../chat/power-text.js";
+import { cardPowerOf } from "../../engine/plans/power-card.js";
+import { powerSections, type TextViewer } from "../../engine/views/power-text.js";
 import type { AttackSummary } from "./attack-summary.js";
 
 /** Reads keys as they are (no localisation at hand): the template localises what it can. */

@@ -32,7 +32,7 @@ import {
   turnContext,
   weaponSource,
 } from "../../support/engine-fixtures.js";
-import { runPlan } from "../../../src/workflows/turns.js";
+import { runPlan } from "../../../src/engine/plans/turns.js";
 
 const rs = getRuleset("13th-age");
 
@@ -160,7 +160,7 @@ function setActor(ctx: TurnContext, actorId: string, actor: ActorSource): void {
 let effectIds = 0;
 
 /**
- * Run a plan through the production runner (`runPlan`, src/workflows/turns.ts) on recorded dice;
+ * Run a plan through the production runner (`runPlan`, src/engine/plans/turns.ts) on recorded dice;
  * no step may fail. Writes the snapshots the plan left back into `ctx` (a working copy) and
  * returns every event key seen.
  */

@@ -34,7 +34,7 @@ import {
   turnContext,
   weaponSource,
 } from "../../support/engine-fixtures.js";
-import { runPlan } from "../../../src/workflows/turns.js";
+import { runPlan } from "../../../src/engine/plans/turns.js";
 
 const rs = getRuleset("ffd20");
 
@@ -157,7 +157,7 @@ interface Ran {
 }
 
 /**
- * Run a plan through the production runner (`runPlan`, src/workflows/turns.ts) on recorded dice;
+ * Run a plan through the production runner (`runPlan`, src/engine/plans/turns.ts) on recorded dice;
  * no step may fail. Writes the snapshots the plan left back into `ctx`; returns the event keys
  * and the requests rolled.
  */

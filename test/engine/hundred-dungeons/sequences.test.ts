@@ -1,6 +1,6 @@
 /**
  * Hundred Dungeons long turn sequences driven only through the public Ruleset interface and the
- * turn-plan runner (src/workflows/turns.ts), as the combat tracker does: combat start → round
+ * turn-plan runner (src/engine/plans/turns.ts), as the combat tracker does: combat start → round
  * start → each turn's start and end plans → round end … combat end, every roll from a recorded queue.
  */
 import { describe, expect, it } from "vitest";

@@ -2,18 +2,11 @@
  * Power usage and rests, decided (pure): what one use does to a power's usage, which powers come
  * back (or roll their recharge) when a battle ends or at a rest, what a recharge roll does, and a
  * whole rest for one actor: the ruleset's changes to the actor, the rolls it asks for (recovery
- * dice), and the powers it brings back. The Foundry side (power-usage.ts) rolls and writes.
+ * dice), and the powers it brings back. The Foundry side (src/workflows/power-usage.ts) rolls and writes.
  */
-import { isSpent, rechargeSucceeds, refreshedUsage, refreshPower, spendPower, takeRest } from "../engine/powers.js";
-import type { Ruleset } from "../engine/ruleset.js";
-import type {
-  ActorSource,
-  PowerMoment,
-  PowerRefresh,
-  PowerUsageState,
-  RuleEvent,
-  RuleOptions,
-} from "../engine/types.js";
+import { isSpent, rechargeSucceeds, refreshedUsage, refreshPower, spendPower, takeRest } from "../powers.js";
+import type { Ruleset } from "../ruleset.js";
+import type { ActorSource, PowerMoment, PowerRefresh, PowerUsageState, RuleEvent, RuleOptions } from "../types.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
 
 /** One power item as usage reads it. */

@@ -3,7 +3,7 @@
  * in melee and Dexterity at range, against the ruleset's first defense. Powers come from
  * `D20Item#toPowerSource` (src/documents/item.ts).
  */
-import type { PowerSource, WeaponSource } from "../engine/types.js";
+import type { PowerSource, WeaponSource } from "../types.js";
 
 /** The basic attack a weapon makes when clicked on its own. */
 export function basicWeaponAttack(weapon: WeaponSource, defenseKey: string): PowerSource {

@@ -4,9 +4,9 @@
  * natural and the total come from the roll's JSON; each target's outcome from `resolveAttack`
  * against the ruleset's first defense (natural 1/20, crit range such as vulnerability).
  */
-import type { Ruleset } from "../engine/ruleset.js";
-import type { RuleOptions } from "../engine/types.js";
-import { plainSituation, type TargetSnapshot } from "./attack-core.js";
+import type { Ruleset } from "../ruleset.js";
+import type { RuleOptions } from "../types.js";
+import { plainSituation, type TargetSnapshot } from "./attack.js";
 import type { LooseRollData } from "./card-data.js";
 
 /** The natural and total of a roll's JSON (`Roll#toJSON`), or null when it has no d20. */

@@ -3,8 +3,8 @@
  * roll each, feed it back to the ruleset, and follow any further requests, all on one actor's
  * source, so the caller writes the final state in one update. Pure: the roller is injected.
  */
-import type { Ruleset } from "../engine/ruleset.js";
-import type { ActorSource, RollRequest, RollResult, RuleEvent, RuleOptions } from "../engine/types.js";
+import type { Ruleset } from "../ruleset.js";
+import type { ActorSource, RollRequest, RollResult, RuleEvent, RuleOptions } from "../types.js";
 
 /** Rolls one request. The Foundry layer rolls with `Roll`; tests return recorded results. */
 export type RequestRoller = (request: RollRequest) => Promise<RollResult>;

@@ -5,11 +5,11 @@
  * buttons (a press by a non-owner goes through the GM), plus a knock-out button where the card's
  * game lets an attacker knock a creature out instead of killing it ([HD-ENEMYDEATH]).
  */
-import type { AttackOutcome, AttackResult, Modifier } from "../../engine/types.js";
-import type { AppliedRecord, ApplyMode, AttackCardData, CardTarget } from "../../workflows/card-data.js";
-import { APPLY_MODES } from "../../workflows/card-data.js";
-import { ongoingName } from "../../workflows/apply-core.js";
-import { canSeeDetails, type CardVisibility } from "../../settings-attack.js";
+import type { AttackOutcome, AttackResult, Modifier } from "../types.js";
+import type { AppliedRecord, ApplyMode, AttackCardData, CardTarget } from "../plans/card-data.js";
+import { APPLY_MODES } from "../plans/card-data.js";
+import { ongoingName } from "../plans/apply.js";
+import { canSeeDetails, type CardVisibility } from "../plans/card-secrets.js";
 import { effectLine, powerSections } from "./power-text.js";
 
 export interface CardViewer {

@@ -15,8 +15,8 @@
  * - Every step that changes something yields one compact chat line with an undo record (the prior
  *   actor/effect snapshots) so the GM can put things back.
  */
-import { clonePlain } from "../engine/common.js";
-import type { Ruleset } from "../engine/ruleset.js";
+import { clonePlain } from "../common.js";
+import type { Ruleset } from "../ruleset.js";
 import type {
   ActorSource,
   CombatantSource,
@@ -26,7 +26,7 @@ import type {
   RuleEvent,
   TurnContext,
   TurnStep,
-} from "../engine/types.js";
+} from "../types.js";
 import { reachedTarget, runRequests } from "./requests.js";
 
 /** One roll made by a step, for the chat line. */

@@ -13,10 +13,10 @@ import {
   invertChanges,
   type ActorChange,
   type UndoConflict,
-} from "../engine/changes.js";
-import { EngineError } from "../engine/errors.js";
-import type { Ruleset } from "../engine/ruleset.js";
-import type { ActorSource, DamagePacket, EffectSource, Modifier, RuleEvent, RuleOptions } from "../engine/types.js";
+} from "../changes.js";
+import { EngineError } from "../errors.js";
+import type { Ruleset } from "../ruleset.js";
+import type { ActorSource, DamagePacket, EffectSource, Modifier, RuleEvent, RuleOptions } from "../types.js";
 import type { AppliedEffects, AppliedRecord, ApplyMode, AttackCardData, CardOngoing, CardTarget } from "./card-data.js";
 import { effectsForOutcome, type CardEffectBody } from "./power-card.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";

@@ -2,9 +2,9 @@
  * Template contexts (pure) of the smaller cards: the outcomes a loose roll met (chat `/roll`,
  * macros, inline rolls — added by the roll hook) and the save / death save / rally / recovery card.
  */
-import type { AttackResult } from "../../engine/types.js";
-import { canSeeDetails } from "../../settings-attack.js";
-import type { LooseRollData, RuleCardData } from "../../workflows/card-data.js";
+import type { AttackResult } from "../types.js";
+import { canSeeDetails } from "../plans/card-secrets.js";
+import type { LooseRollData, RuleCardData } from "../plans/card-data.js";
 import type { CardViewer } from "./attack-card-context.js";
 
 const RESULT_CLASS: Record<AttackResult, string> = { crit: "crit", hit: "hit", miss: "miss", autoMiss: "automiss" };

@@ -8,8 +8,8 @@
 import { activeRuleset } from "../active-ruleset.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
-import { procedureMemoryOf, writeProcedureMemory, type EconomyCombatant } from "../workflows/actions.js";
-import { battlefieldFrom, type SceneToken } from "./scene-reading.js";
+import { procedureMemoryOf, writeProcedureMemory, type EconomyCombatant } from "./actions.js";
+import { battlefieldFrom, type SceneToken } from "../canvas/scene-reading.js";
 import { sceneBandsOn } from "../settings-scene.js";
 
 /** A combatant with the token it stands for. */

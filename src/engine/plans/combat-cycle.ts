@@ -7,9 +7,9 @@
  * Nothing here looks at the ruleset id: every difference comes from the ruleset's data
  * (`initiative`, `escalationByDefault`) or its functions (`order`, `actsThisRound`, `on…`).
  */
-import type { Ruleset } from "../engine/ruleset.js";
-import type { CombatantSource, InitiativeRules, InitiativeSlot, TurnContext, TurnStep } from "../engine/types.js";
-import { stepsForRoundEnd, stepsForTurn, turnTaken } from "../engine/turn-taken.js";
+import type { Ruleset } from "../ruleset.js";
+import type { CombatantSource, InitiativeRules, InitiativeSlot, TurnContext, TurnStep } from "../types.js";
+import { stepsForRoundEnd, stepsForTurn, turnTaken } from "../turn-taken.js";
 import { runPlan, type ChatLine, type PlanOutcome, type TurnPorts } from "./turns.js";
 
 /** The moments of a battle at which a ruleset may plan work. */

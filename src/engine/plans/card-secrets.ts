@@ -9,8 +9,18 @@
  * behind it. The true card and the records live in the GM-only ledger; the targets' owners, when
  * the world lets them see their own targets' numbers, get those in a message whispered to them.
  */
-import type { CardVisibility } from "../settings-attack.js";
 import type { AppliedRecord, AttackCardData, CardDetails, CardTarget } from "./card-data.js";
+
+/** Who sees a target's defense and the attack's odds against it. */
+export type CardVisibility = "everyone" | "gm" | "owners";
+export const CARD_VISIBILITY_CHOICES: readonly CardVisibility[] = ["everyone", "gm", "owners"];
+
+/** Whether a viewer sees the defense and odds of one target ([SYS-TARGETS]). The GM always does. */
+export function canSeeDetails(setting: CardVisibility, viewer: { isGM: boolean; ownsTarget: boolean }): boolean {
+  if (viewer.isGM || setting === "everyone") return true;
+  if (setting === "owners") return viewer.ownsTarget;
+  return false;
+}
 
 /** What a target looks like to a non-GM viewer (the wrong square hidden), with its numbers. */
 function asPlayersSee(t: CardTarget): Pick<CardTarget, "outcome" | "odds"> & { hideDetails: boolean } {

@@ -4,9 +4,9 @@
  * card renders without the ruleset), and for every target which of those effects its own outcome
  * and natural roll trigger ([SYS-POWERS]; 13th Age "natural even hit", [13A-SAVE], [FF-SAVE]).
  */
-import { effectSaveTarget, hasLastingPart, powerEffectApplies } from "../engine/powers.js";
-import type { Ruleset } from "../engine/ruleset.js";
-import type { AttackOutcome, PowerEffectBody, PowerEffectSpec, PowerSource, PowerTexts } from "../engine/types.js";
+import { effectSaveTarget, hasLastingPart, powerEffectApplies } from "../powers.js";
+import type { Ruleset } from "../ruleset.js";
+import type { AttackOutcome, PowerEffectBody, PowerEffectSpec, PowerSource, PowerTexts } from "../types.js";
 
 /** The lasting part of an effect as the card keeps it: the game's save target and condition labels with it. */
 export interface CardEffectBody extends PowerEffectBody {

@@ -2,12 +2,12 @@
  * Rendering our chat cards in Foundry: template paths, the viewer (who is looking, what they own,
  * the visibility setting) and the attack card's per-viewer re-render.
  */
-import { SYSTEM_ID } from "../../constants.js";
-import { isDocumentUuid } from "../../foundry-compat.js";
-import { cardVisibility } from "../../settings-attack.js";
-import type { AttackCardData, LooseRollData, RuleCardData } from "../../workflows/card-data.js";
-import { attackCardContext, type CardViewer } from "./attack-card-context.js";
-import { looseRollContext, ruleCardContext } from "./rule-card-context.js";
+import { SYSTEM_ID } from "../constants.js";
+import { isDocumentUuid } from "../foundry-compat.js";
+import { cardVisibility } from "../settings-attack.js";
+import type { AttackCardData, LooseRollData, RuleCardData } from "../engine/plans/card-data.js";
+import { attackCardContext, type CardViewer } from "../engine/views/attack-card-context.js";
+import { looseRollContext, ruleCardContext } from "../engine/views/rule-card-context.js";
 
 export const TEMPLATES = {
   attack: `systems/${SYSTEM_ID}/templates/chat/attack-card.hbs`,

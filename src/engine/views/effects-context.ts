@@ -14,11 +14,11 @@ import {
   SUSTAIN_ACTIONS,
   sustainRefusal,
   type Words,
-} from "../../engine/effects.js";
-import { defaultActorSource } from "../../engine/common.js";
-import { EngineError } from "../../engine/errors.js";
-import type { Ruleset } from "../../engine/ruleset.js";
-import type { ActorSource, DurationKind, EffectSource } from "../../engine/types.js";
+} from "../effects.js";
+import { defaultActorSource } from "../common.js";
+import { EngineError } from "../errors.js";
+import type { Ruleset } from "../ruleset.js";
+import type { ActorSource, DurationKind, EffectSource } from "../types.js";
 
 /** Localise a key, with format data when given (game.i18n in Foundry, the stand-in in tests). */
 export type Format = (key: string, data?: Record<string, string | number>) => string;

@@ -3,14 +3,14 @@
  * lines whispered to the GMs), and the GM's Undo button that reverses what the step changed (the
  * difference the message flags record), keeping what happened since.
  */
-import { SYSTEM_ID } from "../../constants.js";
-import { isDocumentUuid } from "../../foundry-compat.js";
-import { effectCreateData, type SystemEffectData } from "../../documents/active-effect.js";
-import { hasUndo, turnLineGmOnly, turnLineView } from "../../workflows/combat-chat.js";
-import type { ChatLine } from "../../workflows/turns.js";
-import { diffActor, invertChanges } from "../../engine/changes.js";
-import { withActorQueue } from "../../workflows/actor-queue.js";
-import { undoneCreations } from "../../workflows/apply-core.js";
+import { SYSTEM_ID } from "../constants.js";
+import { isDocumentUuid } from "../foundry-compat.js";
+import { effectCreateData, type SystemEffectData } from "../data/effects.js";
+import { hasUndo, turnLineGmOnly, turnLineView } from "./combat-chat.js";
+import type { ChatLine } from "../engine/plans/turns.js";
+import { diffActor, invertChanges } from "../engine/changes.js";
+import { withActorQueue } from "./actor-queue.js";
+import { undoneCreations } from "../engine/plans/apply.js";
 
 export const TURN_LINE_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/turn-line.hbs`;
 

@@ -5,9 +5,9 @@
  * ([13A-SAVE], [13A-DEATHSAVE], [13A-RALLY], [13A-RECOV], [FF-SAVE], [WD-SAVES], [WD-DEATHDC],
  * [HD-DYING], HD ability rolls mighty/weak). The caller writes `next` in one update.
  */
-import { netMode } from "../engine/common.js";
-import type { Ruleset } from "../engine/ruleset.js";
-import type { ActorSource, RollMode, RuleEvent, RuleOptions, RuleResult } from "../engine/types.js";
+import { netMode } from "../common.js";
+import type { Ruleset } from "../ruleset.js";
+import type { ActorSource, RollMode, RuleEvent, RuleOptions, RuleResult } from "../types.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
 
 export interface SheetRollOutcome {

@@ -1,14 +1,14 @@
 /**
- * Attacks, decided (pure). The Foundry layer in attack.ts rolls the dice and posts the card; these
+ * Attacks, decided (pure). The Foundry layer in src/workflows/attack.ts rolls the dice and posts the card; these
  * functions take plain data (engine sources, recorded dice) and say what the card shows and what
  * each target takes. Every rule decision is the active ruleset's: natural 1/20, crit range
  * (vulnerability, precision), mighty/weak, situational modifiers, the crit and miss damage rules.
  */
-import { blankSituation, d20Formula } from "../engine/common.js";
-import { formatDamage, parseDamage, parseWeaponDice, mergeDice, type DamageExpression } from "../engine/dice.js";
-import { EngineError } from "../engine/errors.js";
-import { attackOdds, recipeDamage } from "../engine/odds.js";
-import type { Ruleset } from "../engine/ruleset.js";
+import { blankSituation, d20Formula } from "../common.js";
+import { formatDamage, parseDamage, parseWeaponDice, mergeDice, type DamageExpression } from "../dice.js";
+import { EngineError } from "../errors.js";
+import { attackOdds, recipeDamage } from "../odds.js";
+import type { Ruleset } from "../ruleset.js";
 import type {
   ActorSource,
   AttackInput,
@@ -24,7 +24,7 @@ import type {
   RuleOptions,
   Situation,
   WeaponSource,
-} from "../engine/types.js";
+} from "../types.js";
 import type { AttackCardData, CardDamageRoll, CardOdds, CardSceneNote, CardTarget, ShownOutcome } from "./card-data.js";
 import { cardPowerOf, effectsForOutcome, forcedForOutcome, type CardPower } from "./power-card.js";
 

@@ -4,7 +4,7 @@
  * outcome's free text with its effects under it. Used by the attack card and the sheet's expanded
  * attack row, so both say the same thing.
  */
-import type { CardEffectBody, CardPower, CardPowerEffect } from "../../workflows/power-card.js";
+import type { CardEffectBody, CardPower, CardPowerEffect } from "../plans/power-card.js";
 
 export interface TextViewer {
   localize: (key: string) => string;

@@ -3,7 +3,7 @@
  * Everything the card shows and every apply/undo button reads comes from here, so a card
  * re-renders the same for every viewer and survives reloads. JSON only: no documents, no classes.
  */
-import type { ActorChange } from "../engine/changes.js";
+import type { ActorChange } from "../changes.js";
 import type {
   AttackOutcome,
   DamageRecipe,
@@ -13,7 +13,7 @@ import type {
   RuleEvent,
   RulesetId,
   Situation,
-} from "../engine/types.js";
+} from "../types.js";
 import type { CardPower } from "./power-card.js";
 
 /** Flag scope and keys of our chat messages. */

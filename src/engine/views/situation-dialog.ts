@@ -4,10 +4,10 @@
  * templates/chat/situation-dialog.hbs, and the form values turned back into a {@link Situation}.
  * A field the game does not offer always comes back at its plain value, whatever the form says.
  */
-import type { Ruleset } from "../engine/ruleset.js";
-import type { SceneNote, SceneReading } from "../engine/scene.js";
-import type { Situation } from "../engine/types.js";
-import { plainSituation } from "./attack-core.js";
+import type { Ruleset } from "../ruleset.js";
+import type { SceneNote, SceneReading } from "../scene.js";
+import type { Situation } from "../types.js";
+import { plainSituation } from "../plans/attack.js";
 
 /** Every situational field the dialog knows, in dialog order. */
 export const SITUATIONAL_FIELDS: readonly (keyof Situation)[] = [
