@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { actorSystemIssues, itemSystemIssues } from "../../src/data/validation.js";
 import { actorRollData } from "../../src/data/prepare.js";
 import { resolveFormulaRefs } from "../../src/data/formula.js";
-import { actorSchema, armorSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
+import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
 import { defaultActorSource, validateActorSource } from "../../src/engine/common.js";
 import { parseDamage, parseWeaponDice } from "../../src/engine/dice.js";
 import { allRulesets, getRuleset } from "../../src/engine/registry.js";
@@ -32,13 +32,16 @@ import {
 } from "./pack-sources.js";
 
 const ID_RE = /^[A-Za-z0-9]{16}$/;
-const packs = loadPacks();
-const actorPacks = packs.filter((p) => p.entry.type === "Actor");
-const itemPacks = packs.filter((p) => p.entry.type === "Item");
+const allPacks = loadPacks();
+/** The packs of one game's documents (actors and items); journals, scenes and macros are checked elsewhere. */
+const packs = allPacks.filter((p) => p.entry.type === "Actor" || p.entry.type === "Item");
+const monsterPacks = packs.filter((p) => p.entry.name.startsWith("monsters-"));
+const powerPacks = packs.filter((p) => p.entry.name.startsWith("powers-"));
 const SCHEMA_KEYS = {
   power: Object.keys(powerSchema(standInFields)).sort(),
   weapon: Object.keys(weaponSchema(standInFields)).sort(),
   armor: Object.keys(armorSchema(standInFields)).sort(),
+  feature: Object.keys(featureSchema(standInFields)).sort(),
 } as Record<string, string[]>;
 const ACTOR_KEYS = Object.keys(actorSchema(standInFields)).sort();
 
@@ -55,11 +58,13 @@ function samplePc(rulesetId: string) {
 }
 
 describe("[SYS-DOCS] pack declarations", () => {
-  it("[SYS-DOCS] declares one monster (Actor) pack and one powers (Item) pack for every game", () => {
+  it("[SYS-DOCS] declares a monster (Actor) pack and a powers (Item) pack for every game, each game's packs flagged with it", () => {
     for (const id of RULESET_IDS) {
       const forGame = packs.filter((p) => p.entry.flags?.["d20-combat"]?.ruleset === id);
-      expect(forGame.map((p) => p.entry.type).sort(), id).toEqual(["Actor", "Item"]);
+      expect(forGame.find((p) => p.entry.name === `monsters-${id}`)?.entry.type, id).toBe("Actor");
+      expect(forGame.find((p) => p.entry.name === `powers-${id}`)?.entry.type, id).toBe("Item");
       for (const p of forGame) {
+        expect(p.entry.name.endsWith(`-${id}`), p.entry.name).toBe(true);
         expect(p.entry.system).toBe("d20-combat");
         expect(p.entry.path).toBe(`packs/${p.entry.name}`);
       }
@@ -78,13 +83,12 @@ describe("[SYS-DOCS] pack declarations", () => {
       (f.folders ?? []).forEach(walk);
     };
     top.forEach(walk);
-    expect(listed.sort()).toEqual(packs.map((p) => p.entry.name).sort());
+    expect(listed.sort()).toEqual(allPacks.map((p) => p.entry.name).sort());
   });
 
-  it("[SYS-DOCS] gives each monster pack 4–6 monsters and each powers pack both powers and weapons", () => {
-    for (const p of actorPacks) expect(p.docs.length, p.entry.name).toBeGreaterThanOrEqual(4);
-    for (const p of actorPacks) expect(p.docs.length, p.entry.name).toBeLessThanOrEqual(6);
-    for (const p of itemPacks) {
+  it("[SYS-DOCS] gives each monster pack at least four monsters and each powers pack both powers and weapons", () => {
+    for (const p of monsterPacks) expect(p.docs.length, p.entry.name).toBeGreaterThanOrEqual(4);
+    for (const p of powerPacks) {
       const types = new Set(p.docs.map((d) => d.doc.type));
       expect(types.has("power") && types.has("weapon"), p.entry.name).toBe(true);
     }
@@ -171,16 +175,19 @@ describe.each(packs.map((p) => [p.entry.name, p] as const))("[SYS-DOCS] pack %s"
 
   if (pack.entry.type === "Actor") {
     const actors = pack.docs.map(({ doc }) => doc as unknown as PackActor);
+    // A party pack holds player characters (linked, friendly tokens); every other actor pack, foes.
+    const party = name.startsWith("characters-");
 
-    it("[SYS-DOCS] every monster is an npc with a complete system that the data model and the engine accept", () => {
+    it(`[SYS-DOCS] every ${party ? "character" : "monster"} has a complete system that the data model and the engine accept`, () => {
       for (const a of actors) {
-        expect(a.type, a.name).toBe("npc");
+        expect(a.type, a.name).toBe(party ? "character" : "npc");
+        expect(a.prototypeToken?.actorLink, a.name).toBe(party);
         expect(Object.keys(a.system).sort(), a.name).toEqual(ACTOR_KEYS);
         expect(actorSystemIssues(a.system, ruleset.damageTypes), a.name).toEqual([]);
         expect(() => validateActorSource(engineActor(a), ruleset.damageTypes), a.name).not.toThrow();
         expect(String((a.system.details as Plain).biography).length, a.name).toBeGreaterThan(0);
         expect(a.items.length, a.name).toBeGreaterThanOrEqual(1);
-        expect(a.prototypeToken?.disposition, a.name).toBe(-1);
+        expect(a.prototypeToken?.disposition, a.name).toBe(party ? 1 : -1);
         expect((a.prototypeToken?.bar1 as Plain).attribute, a.name).toBe("hp");
       }
     });
@@ -250,6 +257,8 @@ describe.each(packs.map((p) => [p.entry.name, p] as const))("[SYS-DOCS] pack %s"
         types.push(...(((i.system.damageTypes as string[] | undefined) ?? []) as string[]));
         const og = i.system.ongoing as { type: string } | null | undefined;
         if (og) types.push(og.type);
+        for (const e of (i.system.effects as { ongoing: { type: string } | null }[] | undefined) ?? [])
+          if (e.ongoing) types.push(e.ongoing.type);
       }
       if (pack.entry.type === "Actor") {
         const s = doc.system as Plain;
@@ -258,9 +267,9 @@ describe.each(packs.map((p) => [p.entry.name, p] as const))("[SYS-DOCS] pack %s"
         types.push(...(s.immunities as string[]));
       }
     }
-    // Every pack names at least one type (a weapon's, a power's or a monster's trait), so the check
-    // below is never vacuous.
-    expect(types.length, name).toBeGreaterThan(0);
+    // Every pack with powers or creatures names at least one type (a power's or a creature's trait),
+    // so the check below is never vacuous; an equipment pack (armor, shields, features) may name none.
+    if (!name.startsWith("equipment-")) expect(types.length, name).toBeGreaterThan(0);
     for (const t of types) expect(known.has(t), `${name}: ${t}`).toBe(true);
   });
 });
