@@ -655,6 +655,10 @@ export interface SaveSpec {
 }
 
 /** What a condition does, as data the engine and the adapter both read ([HD-COND]). */
+/**
+ * One condition of a game's table, with the mechanics every game's engine reads from it. A game
+ * whose conditions do more (roll modes, combat advantage…) extends this in its own folder.
+ */
 export interface ConditionSpec {
   id: string;
   label: string;
@@ -662,42 +666,20 @@ export interface ConditionSpec {
   img: string;
   /** Other condition ids this one includes (paralyzed → incapacitated). */
   implies: string[];
-  /** The bearer's attack rolls. */
-  attacks?: RollMode;
-  /** Attacks against the bearer. */
-  attacksAgainst?: RollMode;
-  /** Melee attacks against the bearer. */
-  meleeAgainst?: RollMode | "autoHit";
-  /** Ranged attacks against the bearer. */
-  rangedAgainst?: RollMode;
-  /** The bearer's ability rolls (HD). */
-  abilityRolls?: RollMode;
-  /** Ability rolls that automatically fail. */
-  autoFail?: AbilityKey[];
-  /** Abilities whose rolls are mighty. */
-  mightyAbilities?: AbilityKey[];
-  /** Abilities whose rolls are weak (HD restrained: Dexterity). */
-  weakAbilities?: AbilityKey[];
-  /** Damage types the bearer resists (HD immersed in water: fire). */
-  resist?: string[];
+  /** Added to the bearer's attack rolls while it lasts (13th Age dazed: −4). */
+  attack?: number;
+  /** Added to the bearer's defenses while it lasts (13th Age stunned: −4). */
+  defense?: number;
+  /** The bearer takes no actions / no reactions. */
   noActions?: boolean;
   noReactions?: boolean;
-  noSkills?: boolean;
-  /** Only one action or quick action a turn. */
+  /** Only one action a turn (Wounds d20 staggered, Hundred Dungeons slowed). */
   oneAction?: boolean;
-  /** Speed cap in feet (slowed 20), or 0 (grappled). */
-  speedMax?: number;
-  /** Resistance to all damage, immunities (petrified). */
-  resistAll?: boolean;
-  immune?: string[];
-  /** Damage from a melee attack starts dying (unconscious). */
-  meleeDamageStartsDying?: boolean;
-  /** Grants combat advantage / is caught off guard. */
-  grantsCombatAdvantage?: boolean;
+  /** The bearer is caught off guard (flat-footed, surprised, unconscious). */
   offGuard?: boolean;
-  /** Attack/check penalty while the condition lasts. */
-  attackPenalty?: number;
-  /** Death at this condition (exhaustion level 6 is expressed through `exhaustionLevels`). */
+  /** Speed cap in feet (slowed 20), or 0 (grappled, stuck). */
+  speedMax?: number;
+  /** The bearer is dead. */
   dead?: boolean;
 }
 

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { coreEffectFields } from "../../src/data/effect-core.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
-import type { EffectSource, RulesetId } from "../../src/engine/types.js";
+import type { ConditionSpec, EffectSource, RulesetId } from "../../src/engine/types.js";
+import type { HDConditionSpec } from "../../src/engine/rulesets/hundred-dungeons/conditions.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { decideApplication } from "../../src/engine/plans/apply.js";
 import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
@@ -84,8 +85,10 @@ const NORMAL_SAVE: Record<RulesetId, number> = { "13th-age": 11, ffd20: 10, "hun
 
 /** Two conditions of the game that leave a creature acting (the effect's and its aftereffect's). */
 function twoConditions(id: RulesetId): [string, string] {
+  // Any game's condition, read with the Hundred Dungeons fields that would end the acting (absent elsewhere).
+  type AnyCondition = ConditionSpec & Partial<Pick<HDConditionSpec, "meleeDamageStartsDying" | "resistAll">>;
   const usable = getRuleset(id).conditions.filter(
-    (c) => !c.dead && !c.noActions && !c.meleeDamageStartsDying && !c.implies.length && !c.resistAll,
+    (c: AnyCondition) => !c.dead && !c.noActions && !c.meleeDamageStartsDying && !c.implies.length && !c.resistAll,
   );
   return [usable[0]!.id, usable[1]!.id];
 }

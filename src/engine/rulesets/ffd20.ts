@@ -6,6 +6,7 @@
 import { validateActorSource } from "../common.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
+import { rollVerdict } from "../resolution.js";
 import { FF_PROCEDURES, forcedPath, planProcedure, resolveProcedure } from "./ffd20/tactics.js";
 import type { ActorSource, DerivedActor, RollRequest, RuleOptions } from "../types.js";
 import {
@@ -145,21 +146,15 @@ export const ffd20: Ruleset = {
         return resolveDeathSave(actor, roll, request.actorId);
       case "recovery":
         return resolveRecovery(actor, request, roll, options, request.actorId);
-      case "save": {
-        const ok = roll.total >= (request.target ?? SAVE_TARGET);
-        return {
-          actor: structuredClone(actor),
-          events: [
-            {
-              // A save from the sheet is against no named effect (the turn cycle's saves name theirs).
-              key: ok ? "D20C.FF.Event.SaveRollSucceeded" : "D20C.FF.Event.SaveRollFailed",
-              data: { total: roll.total },
-              actorId: request.actorId,
-            },
-          ],
-          requests: [],
-        };
-      }
+      case "save":
+        // A save from the sheet is against no named effect (the turn cycle's saves name theirs).
+        return rollVerdict(
+          actor,
+          request,
+          roll.total >= (request.target ?? SAVE_TARGET),
+          { succeeded: "D20C.FF.Event.SaveRollSucceeded", failed: "D20C.FF.Event.SaveRollFailed" },
+          { total: roll.total },
+        );
       default:
         throw new EngineError("request.kind", `FFd20 makes no "${request.kind}" roll`, request.kind);
     }

@@ -6,6 +6,7 @@
 import { clonePlain, d20Formula, netMode, validateActorSource } from "../common.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
+import { rollVerdict } from "../resolution.js";
 import type {
   AbilityKey,
   ActorSource,
@@ -176,12 +177,13 @@ function resolveRoll(actor: ActorSource, request: RollRequest, roll: RollResult,
   if (request.data?.autoSucceed === true)
     events.push({ key: "D20C.HD.Event.coverSucceeds", data: { total: roll.total }, actorId: request.actorId });
   else if (request.target !== null) {
-    const ok = request.data?.autoFail !== true && roll.total >= request.target;
-    events.push({
-      key: ok ? "D20C.HD.Event.rollSucceeded" : "D20C.HD.Event.rollFailed",
-      data: { total: roll.total, target: request.target },
-      actorId: request.actorId,
-    });
+    return rollVerdict(
+      actor,
+      request,
+      request.data?.autoFail !== true && roll.total >= request.target,
+      { succeeded: "D20C.HD.Event.rollSucceeded", failed: "D20C.HD.Event.rollFailed" },
+      { total: roll.total, target: request.target },
+    );
   }
   void options;
   return { actor: clonePlain(actor), events, requests: [] };

@@ -3,9 +3,11 @@
  * [13A-ATK] [13A-DMG] [13A-MISS] [13A-NAT20] [13A-NAT1] [13A-VULN] [13A-ESC] [13A-NORECOV]
  */
 import { abilityModifier, keptNatural, option, validateActorSource } from "../../common.js";
+import { conditionModifiers } from "../../conditions.js";
 import type { DamageExpression } from "../../dice.js";
-import { mergeDice, parseDamage, parseWeaponDice } from "../../dice.js";
+import { parseDamage, parseWeaponDice } from "../../dice.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
+import { attackOutcome, checkedParts, escalationModifier, missDamageRecipe, sumDamage } from "../../resolution.js";
 import type {
   ActorSource,
   AttackInput,
@@ -21,15 +23,7 @@ import type {
   WeaponSource,
 } from "../../types.js";
 import { ABILITY_KEYS } from "../../types.js";
-import {
-  CONDITION_PENALTIES,
-  CONDITIONS,
-  DAMAGE_TYPES,
-  DEFENSES,
-  OPTION_DEFAULTS,
-  SAVES,
-  VULNERABILITY_CRIT_EXPANSION,
-} from "./data.js";
+import { CONDITIONS, DAMAGE_TYPES, DEFENSES, OPTION_DEFAULTS, SAVES, VULNERABILITY_CRIT_EXPANSION } from "./data.js";
 
 const K = "D20C.Age13";
 
@@ -45,15 +39,6 @@ export function noRecoveryPenalty(actor: ActorSource): Modifier | null {
 /** i18n label of a condition id (shared `D20C.Condition.<Name>` keys). */
 export function conditionLabel(id: string): string {
   return CONDITIONS.find((c) => c.id === id)?.label ?? `D20C.Condition.${id.charAt(0).toUpperCase()}${id.slice(1)}`;
-}
-
-function conditionModifiers(actor: ActorSource, which: "attack" | "defense"): Modifier[] {
-  const out: Modifier[] = [];
-  for (const id of actor.conditions) {
-    const p = CONDITION_PENALTIES[id];
-    if (p && p[which] !== 0) out.push({ key: `condition.${id}`, label: conditionLabel(id), value: p[which] });
-  }
-  return out;
 }
 
 /** Bloodied at half maximum HP or less (shown on the sheet; no mechanical effect by itself). */
@@ -76,8 +61,14 @@ export function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedA
     ABILITY_KEYS.map((k) => [k, abilityModifier(actor.abilities[k])]),
   ) as DerivedActor["abilityMods"];
   const norecov = noRecoveryPenalty(actor);
-  const attackPenalties = [...(norecov ? [norecov] : []), ...conditionModifiers(actor, "attack")];
-  const defensePenalties = [...(norecov ? [norecov] : []), ...conditionModifiers(actor, "defense")];
+  const attackPenalties = [
+    ...(norecov ? [norecov] : []),
+    ...conditionModifiers(CONDITIONS, actor.conditions, "attack"),
+  ];
+  const defensePenalties = [
+    ...(norecov ? [norecov] : []),
+    ...conditionModifiers(CONDITIONS, actor.conditions, "defense"),
+  ];
   const penaltyTotal = defensePenalties.reduce((s, m) => s + m.value, 0);
   const defenses: Record<string, number> = {};
   for (const d of DEFENSES) {
@@ -183,14 +174,14 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
   requireFinite("attack.critRange", input.critRange);
   requireFinite("attack.situation.bonus", input.situation.bonus);
 
-  const modifiers: Modifier[] = [];
-  const parts = input.bonusParts;
-  parts?.forEach((m, i) => requireFinite(`attack.bonusParts[${i}].value`, m.value));
-  if (parts && parts.length > 0 && parts.reduce((s, m) => s + m.value, 0) === base) modifiers.push(...parts);
-  else modifiers.push({ key: "attackBonus", label: "D20C.Modifier.attackBonus", value: base });
-  if (escalation > 0 && usesEscalation(input.attacker)) {
-    modifiers.push({ key: "escalation", label: "D20C.Modifier.escalation", value: Math.trunc(escalation) });
-  }
+  // The parts stand only when they add up to the bonus; otherwise the bonus shows as one line.
+  const parts = checkedParts(input.bonusParts);
+  const modifiers: Modifier[] =
+    parts.length > 0 && parts.reduce((s, m) => s + m.value, 0) === base
+      ? parts
+      : [{ key: "attackBonus", label: "D20C.Modifier.attackBonus", value: base }];
+  const esc = escalationModifier(input.attacker, escalation);
+  if (esc) modifiers.push(esc);
   for (const p of input.attacker.penalties) modifiers.push(p);
   if (input.situation.bonus)
     modifiers.push({ key: "situational", label: "D20C.Modifier.situational", value: input.situation.bonus });
@@ -207,11 +198,10 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
   return (dice) => {
     const natural = keptNatural(dice, "normal");
     const total = natural + modifierSum;
-    const out = (result: AttackOutcome["result"], autoHit: boolean, extra: string[] = []): AttackOutcome => {
-      const isHit = result === "hit" || result === "crit";
-      return {
+    const out = (result: AttackOutcome["result"], autoHit: boolean, extra: string[] = []): AttackOutcome =>
+      attackOutcome({
         natural,
-        dice: [...dice],
+        dice,
         mode: "normal",
         modifiers,
         total,
@@ -219,15 +209,11 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
         defense,
         critThreshold: threshold,
         result,
-        isHit,
-        isCrit: result === "crit",
         autoHit,
-        autoMiss: result === "autoMiss",
         // [13A-MISS] a plain miss carries the miss effect; [13A-NAT1] a natural 1 never does.
-        missEffect: result === "miss" && input.hasMissEffect,
+        hasMissEffect: input.hasMissEffect,
         reasons: [...reasons, ...extra],
-      };
-    };
+      });
 
     // [13A-NAT1] a natural 1 misses outright, whatever the total and the crit range.
     if (natural === 1) return out("autoMiss", false, ["D20C.Reason.natural1"]);
@@ -253,14 +239,6 @@ function doubledDice(expr: DamageExpression): DamageExpression {
   return { dice: expr.dice.map((d) => ({ ...d, count: d.count * 2 })), flat: expr.flat };
 }
 
-function addExpr(a: DamageExpression, b: DamageExpression | null): DamageExpression {
-  if (!b) return mergeDice({ dice: a.dice.map((d) => ({ ...d })), flat: a.flat });
-  return mergeDice({
-    dice: [...a.dice.map((d) => ({ ...d })), ...b.dice.map((d) => ({ ...d }))],
-    flat: a.flat + b.flat,
-  });
-}
-
 /**
  * How to roll damage ([13A-NAT20] crit doubling, [13A-MISS] miss damage, [13A-NAT1] none).
  * Crit `doubleTotal` (default): roll normally (plus any extra crit dice) and double the total.
@@ -277,7 +255,7 @@ export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
       if (mode === "doubleDice") {
         return {
           ...base,
-          roll: addExpr(doubledDice(input.hit), input.critExtra),
+          roll: sumDamage(doubledDice(input.hit), input.critExtra),
           multiplier: 1,
           notes: [`${K}.Note.critDoubleDice`],
         };
@@ -286,23 +264,15 @@ export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
         throw new EngineError("options.critDamage", `unknown crit damage rule "${mode}"`, mode);
       return {
         ...base,
-        roll: addExpr(input.hit, input.critExtra),
+        roll: sumDamage(input.hit, input.critExtra),
         multiplier: 2,
         notes: [`${K}.Note.critDoubleTotal`],
       };
     }
     case "hit":
-      return input.hit ? { ...base, roll: addExpr(input.hit, null), multiplier: 1, notes: [] } : null;
-    case "miss": {
-      if (!input.missApplies) return null;
-      if (input.missEffect === "half" && input.hit) {
-        return { ...base, roll: addExpr(input.hit, null), multiplier: 0.5, notes: [`${K}.Note.missHalf`] };
-      }
-      if (input.missEffect === "formula" && input.miss) {
-        return { ...base, roll: addExpr(input.miss, null), multiplier: 1, notes: [`${K}.Note.missDamage`] };
-      }
-      return null;
-    }
+      return input.hit ? { ...base, roll: sumDamage(input.hit), multiplier: 1, notes: [] } : null;
+    case "miss":
+      return missDamageRecipe(input, { half: `${K}.Note.missHalf`, formula: `${K}.Note.missDamage` });
     default:
       throw new EngineError("damage.outcome", `unknown attack result "${String(input.outcome)}"`, input.outcome);
   }

@@ -13,6 +13,7 @@ import {
   validatePacket,
 } from "../../common.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
+import { meetsTarget, rollVerdict } from "../../resolution.js";
 import type {
   ActorSource,
   DamagePacket,
@@ -308,12 +309,6 @@ export function disengageRequest(actor: ActorSource, actorId: string, standard =
   };
 }
 
-function passes(request: RollRequest, roll: RollResult): boolean {
-  const v = request.against === "natural" ? roll.natural : roll.total;
-  if (v === null) throw new EngineError("roll.natural", "a natural d20 result is needed for this roll", roll);
-  return request.target === null || v >= request.target;
-}
-
 /** Spend one recovery's healing: half and a cumulative penalty when none are left ([13A-NORECOV]). */
 export function spendRecovery(actor: ActorSource, rolled: number, actorId: string, options: RuleOptions): RuleResult {
   const events: RuleEvent[] = [];
@@ -345,7 +340,7 @@ export function resolveRoll(
     case "recovery":
       return spendRecovery(actor, roll.total, id, options);
     case "rallySave": {
-      if (passes(request, roll)) {
+      if (meetsTarget(request, roll)) {
         return {
           actor: clonePlain(actor),
           events: [{ key: `${K}.Event.rallySaved`, actorId: id }],
@@ -357,7 +352,7 @@ export function resolveRoll(
     case "deathSave": {
       const next = clonePlain(actor);
       if (actor.state !== "dying") return { actor: next, events: [], requests: [] };
-      if (passes(request, roll)) {
+      if (meetsTarget(request, roll)) {
         next.deathSaves.successes = actor.deathSaves.successes + 1;
         const events: RuleEvent[] = [{ key: `${K}.Event.deathSavePassed`, actorId: id }];
         // A natural 20 also lets the creature act this turn.
@@ -375,25 +370,18 @@ export function resolveRoll(
       return { actor: next, events, requests: [] };
     }
     case "save":
-      return {
-        actor: clonePlain(actor),
-        events: [{ key: passes(request, roll) ? "D20C.Event.saveSucceeded" : "D20C.Event.saveFailed", actorId: id }],
-        requests: [],
-      };
-    case "disengage": {
-      const ok = passes(request, roll);
-      return {
-        actor: clonePlain(actor),
-        events: [
-          {
-            key: ok ? `${K}.Event.disengaged` : `${K}.Event.disengageFailed`,
-            data: { action: String(request.data?.["action"] ?? "move") },
-            actorId: id,
-          },
-        ],
-        requests: [],
-      };
-    }
+      return rollVerdict(actor, request, meetsTarget(request, roll), {
+        succeeded: "D20C.Event.saveSucceeded",
+        failed: "D20C.Event.saveFailed",
+      });
+    case "disengage":
+      return rollVerdict(
+        actor,
+        request,
+        meetsTarget(request, roll),
+        { succeeded: `${K}.Event.disengaged`, failed: `${K}.Event.disengageFailed` },
+        { action: String(request.data?.["action"] ?? "move") },
+      );
     default:
       throw new EngineError("request.kind", `13th Age does not resolve "${request.kind}" rolls`, request.kind);
   }

@@ -45,17 +45,28 @@ export const DAMAGE_TYPES: readonly string[] = [
   "thunder",
 ];
 
-/** Condition ids whose effects the engine applies itself (see `deriveActor`). */
-export const CONDITION_PENALTIES: Record<string, { attack: number; defense: number }> = {
-  dazed: { attack: -4, defense: 0 },
-  weakened: { attack: -4, defense: -4 },
-  stunned: { attack: 0, defense: -4 },
-};
-
+/**
+ * Conditions with what they do: `attack` / `defense` are added to the bearer's attack rolls and
+ * defenses (read by `deriveActor`).
+ */
 export const CONDITIONS: readonly ConditionSpec[] = [
-  { id: "dazed", label: "D20C.Condition.Dazed", img: "icons/svg/daze.svg", implies: [], attackPenalty: 4 },
-  { id: "weakened", label: "D20C.Condition.Weakened", img: "icons/svg/downgrade.svg", implies: [], attackPenalty: 4 },
-  { id: "stunned", label: "D20C.Condition.Stunned", img: "icons/svg/stoned.svg", implies: [], noActions: true },
+  { id: "dazed", label: "D20C.Condition.Dazed", img: "icons/svg/daze.svg", implies: [], attack: -4 },
+  {
+    id: "weakened",
+    label: "D20C.Condition.Weakened",
+    img: "icons/svg/downgrade.svg",
+    implies: [],
+    attack: -4,
+    defense: -4,
+  },
+  {
+    id: "stunned",
+    label: "D20C.Condition.Stunned",
+    img: "icons/svg/stoned.svg",
+    implies: [],
+    defense: -4,
+    noActions: true,
+  },
   { id: "stuck", label: "D20C.Condition.Stuck", img: "icons/svg/net.svg", implies: [], speedMax: 0 },
   {
     id: "unconscious",

@@ -7,6 +7,7 @@ import { abilityModifier, keptNatural } from "../../common.js";
 import type { DamageExpression } from "../../dice.js";
 import { maxDamage, parseDamage, parseWeaponDice } from "../../dice.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
+import { attackOutcome, escalationModifier, itemisedBonus, missDamageRecipe, sumDamage } from "../../resolution.js";
 import type {
   AbilityKey,
   ActorSource,
@@ -116,18 +117,15 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
   const critRange = requireNonNegative("attack.critRange", input.critRange);
   requireFinite("attack.situation.bonus", input.situation.bonus);
   const preparedReasons: string[] = [];
-  const modifiers: Modifier[] = [];
 
-  // Base attack bonus, itemised when the caller gave its parts.
-  input.bonusParts?.forEach((m, i) => requireFinite(`attack.bonusParts[${i}].value`, m.value));
+  // Base attack bonus, itemised when the caller gave its parts (what they leave shown as "other").
+  const modifiers = itemisedBonus(
+    input.attackBonus,
+    input.bonusParts,
+    { whole: "D20C.FF.Mod.AttackBonus", rest: "D20C.FF.Mod.Other" },
+    false,
+  );
   input.attacker.penalties.forEach((m, i) => requireFinite(`attack.attacker.penalties[${i}].value`, m.value));
-  if (input.bonusParts && input.bonusParts.length) {
-    modifiers.push(...input.bonusParts);
-    const rest = input.attackBonus - input.bonusParts.reduce((s, m) => s + m.value, 0);
-    if (rest !== 0) modifiers.push({ key: "attackBonus", label: "D20C.FF.Mod.Other", value: rest });
-  } else if (input.attackBonus !== 0) {
-    modifiers.push({ key: "attackBonus", label: "D20C.FF.Mod.AttackBonus", value: input.attackBonus });
-  }
   for (const p of input.attacker.penalties) modifiers.push(p);
 
   const attacker = expandConditions(input.attacker.conditions);
@@ -177,9 +175,8 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
   }
   if (s.bonus !== 0) modifiers.push({ key: "situational", label: "D20C.FF.Mod.Situational", value: s.bonus });
   // Escalation die: off by default in FFd20; the adapter passes 0 unless the GM turned it on.
-  if (input.escalation > 0 && (input.attacker.kind === "character" || input.attacker.usesEscalation)) {
-    modifiers.push({ key: "escalation", label: "D20C.FF.Mod.Escalation", value: Math.trunc(input.escalation) });
-  }
+  const esc = escalationModifier(input.attacker, input.escalation);
+  if (esc) modifiers.push(esc);
 
   const modifierSum = modifiers.reduce((sum, m) => sum + m.value, 0);
   return (dice) => {
@@ -191,14 +188,11 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
 
     let result: AttackOutcome["result"];
     let autoHit = false;
-    let autoMiss = false;
     if (s.wrongSquare) {
       // [FF-INVIS] wrong square: automatic miss; no reason is given (only the GM knows why).
       result = "autoMiss";
-      autoMiss = true;
     } else if (s.cover === "total") {
       result = "autoMiss";
-      autoMiss = true;
       reasons.push("D20C.FF.Reason.NoLineOfEffect");
     } else if (s.coupDeGrace) {
       // [FF-CRITDMG] a coup de grace is an automatic critical hit, whatever the die shows.
@@ -208,7 +202,6 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
     } else if (natural === 1) {
       // [FF-NAT1]
       result = "autoMiss";
-      autoMiss = true;
       reasons.push("D20C.FF.Reason.Natural1");
     } else if (natural === 20) {
       // [FF-NAT20] always hits; a crit only when the total also hits.
@@ -226,13 +219,12 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
       result = "miss";
       if (natural >= critThreshold) reasons.push("D20C.FF.Reason.PrecisionMissed");
     }
-    const isHit = result === "hit" || result === "crit";
     // [FF-MISS] a miss effect applies to every miss of the target, a natural 1 included; not when
     // the attack went to an empty square.
-    const missEffect = !isHit && input.hasMissEffect && !s.wrongSquare && s.cover !== "total";
-    return {
+    const missed = result === "miss" || result === "autoMiss";
+    return attackOutcome({
       natural,
-      dice: [...dice],
+      dice,
       mode: "normal",
       modifiers,
       total,
@@ -240,13 +232,11 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
       defense,
       critThreshold,
       result,
-      isHit,
-      isCrit: result === "crit",
       autoHit,
-      autoMiss,
-      missEffect,
+      hasMissEffect: input.hasMissEffect,
+      missEffect: missed && input.hasMissEffect && !s.wrongSquare && s.cover !== "total",
       reasons,
-    };
+    });
   };
 }
 
@@ -275,34 +265,10 @@ export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
     }
     case "hit":
       if (!input.hit) return null;
-      return {
-        ...base,
-        roll: { dice: input.hit.dice.map((d) => ({ ...d })), flat: input.hit.flat },
-        flatBonus: 0,
-        notes: [],
-      };
+      return { ...base, roll: sumDamage(input.hit), flatBonus: 0, notes: [] };
     case "miss":
-    case "autoMiss": {
-      if (!input.missApplies) return null;
-      if (input.missEffect === "half" && input.hit) {
-        return {
-          ...base,
-          roll: { dice: input.hit.dice.map((d) => ({ ...d })), flat: input.hit.flat },
-          flatBonus: 0,
-          multiplier: 0.5,
-          notes: ["D20C.FF.Note.MissHalf"],
-        };
-      }
-      if (input.missEffect === "formula" && input.miss) {
-        return {
-          ...base,
-          roll: { dice: input.miss.dice.map((d) => ({ ...d })), flat: input.miss.flat },
-          flatBonus: 0,
-          notes: ["D20C.FF.Note.MissFormula"],
-        };
-      }
-      return null;
-    }
+    case "autoMiss":
+      return missDamageRecipe(input, { half: "D20C.FF.Note.MissHalf", formula: "D20C.FF.Note.MissFormula" });
     default:
       throw new EngineError("damage.outcome", `unknown attack result "${String(input.outcome)}"`, input.outcome);
   }

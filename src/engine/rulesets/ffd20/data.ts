@@ -4,6 +4,7 @@
  * namespace (`D20C.Condition`, `D20C.DamageType`).
  */
 import type { ActionEconomy } from "../../actions.js";
+import { conditionSpecs, expandConditions as expandConditionIds } from "../../conditions.js";
 import type { ConditionSpec, DefenseSpec, InitiativeRules, OptionSpec, SaveSpec, TraitForms } from "../../types.js";
 
 export const FF_ID = "ffd20" as const;
@@ -43,12 +44,18 @@ export const FF_INITIATIVE: InitiativeRules = {
   simultaneousTies: false,
 };
 
+/** What an FFd20 condition does beyond the shared {@link ConditionSpec}. */
+export interface FFConditionSpec extends ConditionSpec {
+  /** The bearer grants combat advantage to its attackers ([FF-CA]). */
+  grantsCombatAdvantage?: boolean;
+}
+
 /**
  * Conditions the FFd20 text names, with what the engine reads from them. [FF-CA]: a creature that
  * cannot give full attention (stunned, caught off guard, distracted, unconscious) grants combat
  * advantage; [FF-INVIS]/[FF-CA]: a blinded creature cannot see, an invisible one cannot be seen.
  */
-export const FF_CONDITIONS: readonly ConditionSpec[] = [
+export const FF_CONDITIONS: readonly FFConditionSpec[] = [
   {
     id: "stunned",
     label: "D20C.Condition.Stunned",
@@ -94,22 +101,12 @@ export const FF_CONDITIONS: readonly ConditionSpec[] = [
 
 /** Expand a condition list with everything it implies (dying → unconscious). */
 export function expandConditions(ids: readonly string[]): Set<string> {
-  const out = new Set<string>();
-  const stack = [...ids];
-  while (stack.length) {
-    const id = stack.pop() as string;
-    if (out.has(id)) continue;
-    out.add(id);
-    const spec = FF_CONDITIONS.find((c) => c.id === id);
-    if (spec) stack.push(...spec.implies);
-  }
-  return out;
+  return new Set(expandConditionIds(FF_CONDITIONS, ids));
 }
 
 /** Whether any of these conditions makes the bearer grant combat advantage ([FF-CA]). */
 export function grantsCombatAdvantage(conditions: readonly string[]): boolean {
-  const all = expandConditions(conditions);
-  return FF_CONDITIONS.some((c) => c.grantsCombatAdvantage && all.has(c.id));
+  return conditionSpecs(FF_CONDITIONS, conditions).some((c) => c.grantsCombatAdvantage);
 }
 
 /** [FF-ACTIONS] The actions a turn is made of; sustaining spends one of them. */

@@ -6,6 +6,7 @@
 import { keptNatural, MAX_ROLL_SOURCES, netMode } from "../../common.js";
 import { parseDamage, parseWeaponDice, type DamageExpression } from "../../dice.js";
 import { EngineError, requireCount, requireFinite, requireNonNegative } from "../../errors.js";
+import { attackOutcome, escalationModifier, missDamageRecipe, sumDamage } from "../../resolution.js";
 import type {
   AbilityKey,
   ActorSource,
@@ -208,17 +209,19 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
   requireNonNegative("attack.critRange", input.critRange);
   requireFinite("attack.situation.bonus", input.situation.bonus);
 
-  const modifiers: Modifier[] = input.bonusParts?.length
+  const given = input.bonusParts?.length
     ? input.bonusParts.map((m) => ({ ...m, value: requireFinite(`attack.bonusParts.${m.key}`, m.value) }))
+    : [];
+  const modifiers: Modifier[] = given.length
+    ? given
     : [{ key: "attack", label: "D20C.HD.Attack.bonus", value: input.attackBonus }];
   if (input.situation.bonus)
     modifiers.push({ key: "situational", label: "D20C.HD.Attack.situational", value: input.situation.bonus });
   for (const p of input.attacker.penalties)
     modifiers.push({ ...p, value: requireFinite(`attack.attacker.penalties.${p.key}`, p.value) });
   // [SYS-ESC] the escalation die, where the GM turns it on for this game (0 when off).
-  const escalation = Math.trunc(requireFinite("attack.escalation", input.escalation));
-  if (escalation > 0 && (input.attacker.kind === "character" || input.attacker.usesEscalation))
-    modifiers.push({ key: "escalation", label: "D20C.HD.Attack.escalation", value: escalation });
+  const esc = escalationModifier(input.attacker, input.escalation);
+  if (esc) modifiers.push(esc);
   const modifierSum = modifiers.reduce((s, m) => s + m.value, 0);
   return (dice) => {
     const natural = keptNatural(dice, mode);
@@ -253,10 +256,9 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
       result = total >= defense ? "hit" : "miss";
     }
     if (mode !== "normal") reasons.push(mode === "mighty" ? "D20C.HD.Reason.mighty" : "D20C.HD.Reason.weak");
-    const isHit = result === "hit" || result === "crit";
-    return {
+    return attackOutcome({
       natural,
-      dice: [...dice],
+      dice,
       mode,
       modifiers,
       total,
@@ -264,13 +266,10 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
       defense,
       critThreshold,
       result,
-      isHit,
-      isCrit: result === "crit",
       autoHit,
-      autoMiss: result === "autoMiss",
-      missEffect: input.hasMissEffect && result === "miss",
+      hasMissEffect: input.hasMissEffect,
       reasons,
-    };
+    });
   };
 }
 
@@ -284,17 +283,8 @@ export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
   if (input.outcome === "crit" || input.outcome === "hit") {
     if (!input.hit) return null;
     const crit = input.outcome === "crit";
-    const roll = crit && input.critExtra ? mergeExpr(input.hit, input.critExtra) : input.hit;
+    const roll = crit && input.critExtra ? sumDamage(input.hit, input.critExtra) : input.hit;
     return { ...base, roll, multiplier: crit ? 2 : 1, notes: crit ? ["D20C.HD.Damage.critDouble"] : [] };
   }
-  if (!input.missApplies) return null;
-  if (input.missEffect === "half" && input.hit)
-    return { ...base, roll: input.hit, multiplier: 0.5, notes: ["D20C.HD.Damage.missHalf"] };
-  if (input.missEffect === "formula" && input.miss)
-    return { ...base, roll: input.miss, multiplier: 1, notes: ["D20C.HD.Damage.missFormula"] };
-  return null;
-}
-
-function mergeExpr(a: DamageExpression, b: DamageExpression): DamageExpression {
-  return { dice: [...a.dice.map((d) => ({ ...d })), ...b.dice.map((d) => ({ ...d }))], flat: a.flat + b.flat };
+  return missDamageRecipe(input, { half: "D20C.HD.Damage.missHalf", formula: "D20C.HD.Damage.missFormula" });
 }

@@ -4,10 +4,36 @@
  * mode of an ability roll.
  */
 import { netMode } from "../../common.js";
+import { expandConditions as expandConditionIds } from "../../conditions.js";
 import type { AbilityKey, ConditionSpec, RollMode } from "../../types.js";
 
-/** Extra data some HD conditions carry beyond the shared {@link ConditionSpec}. */
+/** What a Hundred Dungeons condition does beyond the shared {@link ConditionSpec}. */
 export interface HDConditionSpec extends ConditionSpec {
+  /** The bearer's attack rolls. */
+  attacks?: RollMode;
+  /** Attacks against the bearer. */
+  attacksAgainst?: RollMode;
+  /** Melee attacks against the bearer. */
+  meleeAgainst?: RollMode | "autoHit";
+  /** Ranged attacks against the bearer. */
+  rangedAgainst?: RollMode;
+  /** The bearer's ability rolls. */
+  abilityRolls?: RollMode;
+  /** Ability rolls that automatically fail. */
+  autoFail?: AbilityKey[];
+  /** Abilities whose rolls are mighty. */
+  mightyAbilities?: AbilityKey[];
+  /** Abilities whose rolls are weak (restrained: Dexterity). */
+  weakAbilities?: AbilityKey[];
+  /** Damage types the bearer resists (immersed in water: fire). */
+  resist?: string[];
+  /** Resistance to all damage (petrified). */
+  resistAll?: boolean;
+  /** Damage types the bearer is immune to (petrified: poison). */
+  immune?: string[];
+  noSkills?: boolean;
+  /** Damage from a melee attack starts dying (unconscious). */
+  meleeDamageStartsDying?: boolean;
   /** Rolls that rely on these senses fail automatically (blinded: sight, deafened: hearing). */
   autoFailSenses?: ("sight" | "hearing")[];
   /** The bearer sees no one: every creature counts as invisible to it (blinded). */
@@ -254,14 +280,7 @@ export function exhaustionEffects(level: number): ExhaustionEffects {
  * benefit is suppressed (dodging while incapacitated) are dropped.
  */
 export function expandConditions(ids: readonly string[], exhaustion = 0): string[] {
-  const out = new Set<string>();
-  const visit = (id: string): void => {
-    if (out.has(id)) return;
-    out.add(id);
-    for (const inner of BY_ID.get(id)?.implies ?? []) visit(inner);
-  };
-  for (const id of ids) visit(id);
-  for (const id of exhaustionEffects(exhaustion).conditions) visit(id);
+  const out = new Set(expandConditionIds(HD_CONDITIONS, ids, exhaustionEffects(exhaustion).conditions));
   for (const id of [...out]) {
     const spec = BY_ID.get(id);
     if (spec?.suppressedBy?.some((s) => out.has(s))) out.delete(id);

@@ -5,6 +5,7 @@
 import { keptNatural, option } from "../../common.js";
 import type { DamageExpression } from "../../dice.js";
 import { maxDamage, mergeDice, parseDamage, parseWeaponDice } from "../../dice.js";
+import { attackOutcome, checkedParts, escalationModifier, missDamageRecipe, sumDamage } from "../../resolution.js";
 import { EngineError, requireFinite } from "../../errors.js";
 import type {
   ActorSource,
@@ -112,8 +113,9 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
   const defense = requireFinite("attack.defense.value", input.defense.value);
   requireFinite("attack.situation.bonus", input.situation.bonus);
   requireFinite("attack.critRange", input.critRange);
-  const modifiers: Modifier[] = input.bonusParts?.length
-    ? input.bonusParts.map((m, i) => ({ ...m, value: requireFinite(`attack.bonusParts[${i}].value`, m.value) }))
+  const given = checkedParts(input.bonusParts);
+  const modifiers: Modifier[] = given.length
+    ? given
     : [{ key: "attack", label: `${K}.Mod.Attack`, value: input.attackBonus }];
   // Added to the die one by one, in this order.
   const addends: number[] = [input.attackBonus];
@@ -125,10 +127,10 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
     modifiers.push({ key: "situational", label: `${K}.Mod.Situational`, value: input.situation.bonus });
     addends.push(input.situation.bonus);
   }
-  const escalation = requireFinite("attack.escalation", input.escalation);
-  if (escalation > 0 && (input.attacker.kind === "character" || input.attacker.usesEscalation)) {
-    modifiers.push({ key: "escalation", label: `${K}.Mod.Escalation`, value: escalation });
-    addends.push(escalation);
+  const esc = escalationModifier(input.attacker, input.escalation);
+  if (esc) {
+    modifiers.push(esc);
+    addends.push(esc.value);
   }
   return (dice) => {
     const natural = keptNatural(dice, "normal");
@@ -156,10 +158,9 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
     } else {
       result = "miss";
     }
-    const isHit = result === "hit" || result === "crit";
-    return {
+    return attackOutcome({
       natural,
-      dice: [...dice],
+      dice,
       mode: "normal",
       modifiers,
       total,
@@ -167,13 +168,10 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
       defense,
       critThreshold,
       result,
-      isHit,
-      isCrit: result === "crit",
       autoHit,
-      autoMiss: result === "autoMiss",
-      missEffect: result === "miss" && input.hasMissEffect,
+      hasMissEffect: input.hasMissEffect,
       reasons,
-    };
+    });
   };
 }
 
@@ -189,14 +187,6 @@ function critRule(options: DamageRecipeInput["options"]): CritDamageRule {
   return v as CritDamageRule;
 }
 
-function addExpr(a: DamageExpression, b: DamageExpression | null): DamageExpression {
-  if (!b) return { dice: a.dice.map((d) => ({ ...d })), flat: a.flat };
-  return mergeDice({
-    dice: [...a.dice.map((d) => ({ ...d })), ...b.dice.map((d) => ({ ...d }))],
-    flat: a.flat + b.flat,
-  });
-}
-
 /**
  * Damage recipe. A hit (and a crit) deals at least 1 ([WD-DMG]). Critical damage ([WD-NAT], Open,
  * option `critDamage`): `doubleTotal` rolls once and doubles everything; `doubleDice` rolls the
@@ -204,39 +194,17 @@ function addExpr(a: DamageExpression, b: DamageExpression | null): DamageExpress
  */
 export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
   const types = [...input.types];
-  if (input.outcome === "miss" || input.outcome === "autoMiss") {
-    if (!input.missApplies) return null;
-    if (input.missEffect === "half" && input.hit) {
-      return {
-        roll: addExpr(input.hit, null),
-        flatBonus: 0,
-        multiplier: 0.5,
-        minimum: 0,
-        types,
-        notes: [`${K}.Note.MissHalf`],
-      };
-    }
-    if (input.missEffect === "formula" && input.miss) {
-      return {
-        roll: addExpr(input.miss, null),
-        flatBonus: 0,
-        multiplier: 1,
-        minimum: 0,
-        types,
-        notes: [`${K}.Note.MissFormula`],
-      };
-    }
-    return null;
-  }
+  if (input.outcome === "miss" || input.outcome === "autoMiss")
+    return missDamageRecipe(input, { half: `${K}.Note.MissHalf`, formula: `${K}.Note.MissFormula` });
   if (!input.hit) return null;
   const notes = [`${K}.Note.Minimum`];
   if (input.outcome === "hit") {
-    return { roll: addExpr(input.hit, null), flatBonus: 0, multiplier: 1, minimum: 1, types, notes };
+    return { roll: sumDamage(input.hit), flatBonus: 0, multiplier: 1, minimum: 1, types, notes };
   }
   const rule = critRule(input.options);
   if (rule === "doubleTotal") {
     return {
-      roll: addExpr(input.hit, input.critExtra),
+      roll: sumDamage(input.hit, input.critExtra),
       flatBonus: 0,
       multiplier: 2,
       minimum: 1,
@@ -250,7 +218,7 @@ export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
       flat: input.hit.flat,
     };
     return {
-      roll: addExpr(doubled, input.critExtra),
+      roll: sumDamage(doubled, input.critExtra),
       flatBonus: 0,
       multiplier: 1,
       minimum: 1,
@@ -260,7 +228,7 @@ export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
   }
   const diceMax = maxDamage({ dice: input.hit.dice, flat: 0 });
   return {
-    roll: addExpr(input.hit, input.critExtra),
+    roll: sumDamage(input.hit, input.critExtra),
     flatBonus: diceMax,
     multiplier: 1,
     minimum: 1,

@@ -6,6 +6,7 @@
  */
 import { absorbTemporary, clonePlain, option, validateActorSource, validatePacket } from "../../common.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
+import { rollVerdict } from "../../resolution.js";
 import type {
   ActorSource,
   DamagePacket,
@@ -433,19 +434,21 @@ export function resolveRoll(actor: ActorSource, request: RollRequest, roll: Roll
       return healed;
     }
     case "save": {
-      const next = clonePlain(actor);
-      const events: RuleEvent[] = [];
       if (request.target === null) {
-        events.push({ key: `${K}.Event.SaveRolled`, data: { total: roll.total }, actorId: request.actorId });
-        return { actor: next, events, requests: [] };
+        const rolled: RuleEvent = {
+          key: `${K}.Event.SaveRolled`,
+          data: { total: roll.total },
+          actorId: request.actorId,
+        };
+        return { actor: clonePlain(actor), events: [rolled], requests: [] };
       }
-      const ok = saveSucceeds(roll, request.target);
-      events.push({
-        key: ok ? `${K}.Event.SaveSuccess` : `${K}.Event.SaveFailure`,
-        data: { total: roll.total, dc: request.target },
-        actorId: request.actorId,
-      });
-      return { actor: next, events, requests: [] };
+      return rollVerdict(
+        actor,
+        request,
+        saveSucceeds(roll, request.target),
+        { succeeded: `${K}.Event.SaveSuccess`, failed: `${K}.Event.SaveFailure` },
+        { total: roll.total, dc: request.target },
+      );
     }
     default:
       throw new EngineError("request.kind", `this game does not resolve "${request.kind}" rolls`, request.kind);
