@@ -94,6 +94,13 @@ export interface UndoRequest {
   recordId: string;
 }
 
+/** What a card's reaction control asks for ([HD-REACT] Parry): the target takes reaction `key`. */
+export interface ReactRequest {
+  messageId: string;
+  targetUuid: string;
+  key: string;
+}
+
 /** The user a request came from, as the transport named them (or this client's own user). */
 export interface Asker {
   id: string;
@@ -103,7 +110,8 @@ export interface Asker {
 /** A request on the wire: addressed to one GM, correlated by `id`. */
 export type WireRequest =
   | { type: "request"; id: string; gmId: string; action: "apply"; data: ApplyRequest }
-  | { type: "request"; id: string; gmId: string; action: "undo"; data: UndoRequest };
+  | { type: "request"; id: string; gmId: string; action: "undo"; data: UndoRequest }
+  | { type: "request"; id: string; gmId: string; action: "react"; data: ReactRequest };
 
 /** The GM's answer to one request. */
 export interface WireResponse {
@@ -136,22 +144,29 @@ export function readWire(payload: unknown): WireRequest | WireResponse | null {
   }
   if (payload.type !== "request" || !str(payload.gmId) || !isRecord(payload.data)) return null;
   const d = payload.data;
-  if (payload.action === "apply" && str(d.messageId) && str(d.targetUuid) && str(d.mode))
-    return {
-      type: "request",
-      id: payload.id,
-      gmId: payload.gmId,
-      action: "apply",
-      data: { messageId: d.messageId, targetUuid: d.targetUuid, mode: d.mode },
-    };
-  if (payload.action === "undo" && str(d.messageId) && str(d.recordId))
-    return {
-      type: "request",
-      id: payload.id,
-      gmId: payload.gmId,
-      action: "undo",
-      data: { messageId: d.messageId, recordId: d.recordId },
-    };
+  /** The request's fields, each a short non-empty string, or null. */
+  const pick = <K extends string>(keys: readonly K[]): Record<K, string> | null => {
+    const out = {} as Record<K, string>;
+    for (const k of keys) {
+      const v = d[k];
+      if (!str(v)) return null;
+      out[k] = v;
+    }
+    return out;
+  };
+  const head = { type: "request", id: payload.id, gmId: payload.gmId } as const;
+  if (payload.action === "apply") {
+    const data = pick(["messageId", "targetUuid", "mode"]);
+    return data ? { ...head, action: "apply", data } : null;
+  }
+  if (payload.action === "react") {
+    const data = pick(["messageId", "targetUuid", "key"]);
+    return data ? { ...head, action: "react", data } : null;
+  }
+  if (payload.action === "undo") {
+    const data = pick(["messageId", "recordId"]);
+    return data ? { ...head, action: "undo", data } : null;
+  }
   return null;
 }
 
@@ -159,6 +174,7 @@ export function readWire(payload: unknown): WireRequest | WireResponse | null {
 export interface RelayHandlers {
   apply: (data: ApplyRequest, asker: Asker) => Promise<ActionReport>;
   undo: (data: UndoRequest, asker: Asker) => Promise<ActionReport>;
+  react: (data: ReactRequest, asker: Asker) => Promise<ActionReport>;
 }
 
 /** Requests this client sent and awaits, by id: who was asked and how to settle. */
@@ -186,7 +202,12 @@ export async function onRelayMessage(payload: unknown, senderId: unknown, handle
   else {
     const asker: Asker = { id: sender.id ?? "", isGM: sender.isGM };
     try {
-      report = wire.action === "apply" ? await handlers.apply(wire.data, asker) : await handlers.undo(wire.data, asker);
+      report =
+        wire.action === "apply"
+          ? await handlers.apply(wire.data, asker)
+          : wire.action === "react"
+            ? await handlers.react(wire.data, asker)
+            : await handlers.undo(wire.data, asker);
     } catch (err) {
       report = {
         ok: false,
@@ -212,7 +233,11 @@ export const GM_TIMEOUT_MS = 30_000;
 /** Ask the active GM to carry out a request; rejects when no GM is connected or it does not answer. */
 export function askGM(action: "apply", data: ApplyRequest): Promise<ActionReport>;
 export function askGM(action: "undo", data: UndoRequest): Promise<ActionReport>;
-export function askGM(action: "apply" | "undo", data: ApplyRequest | UndoRequest): Promise<ActionReport> {
+export function askGM(action: "react", data: ReactRequest): Promise<ActionReport>;
+export function askGM(
+  action: "apply" | "undo" | "react",
+  data: ApplyRequest | UndoRequest | ReactRequest,
+): Promise<ActionReport> {
   const gm = game.users.activeGM;
   const gmId = gm?.id;
   if (!gmId) return Promise.reject(new Error("no active GM"));

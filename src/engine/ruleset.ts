@@ -239,8 +239,11 @@ export interface Ruleset {
     reactionUsed: boolean;
     round: number;
   }): ReactionOffer[];
-  /** Re-decide one target's outcome after it takes the reaction `key` (Parry: +2 defense). */
-  resolveAttackReaction?(key: string, outcome: AttackOutcome): AttackOutcome;
+  /**
+   * Re-decide one target's outcome after it takes the reaction `key` (Parry: +2 defense).
+   * `hasMissEffect`: the power has a miss effect (a hit turned into a miss carries it).
+   */
+  resolveAttackReaction?(key: string, outcome: AttackOutcome, context?: { hasMissEffect: boolean }): AttackOutcome;
   /** What an act (a move, an attack, a spell) provokes from others and ends on the actor (hiding). */
   afterAct?(input: ActInput): ActOutcome;
   /**

@@ -30,6 +30,7 @@ import {
   type ApplyMode,
   type AttackCardData,
   type CardLedger,
+  type CardTarget,
   type RuleCardData,
 } from "../engine/plans/card-data.js";
 import type { ResolvedRequest } from "../engine/plans/requests.js";
@@ -89,7 +90,7 @@ function permitted(message: ChatMessage, actor: Actor.Implementation, asker: Ask
 }
 
 /** The ledger of a card message (written now if this is the active GM's client and there is none). */
-async function ledgerFor(
+export async function ledgerFor(
   messageId: string,
 ): Promise<
   | { ok: true; message: ChatMessage; ledgerMessage: ChatMessage; ledger: CardLedger }
@@ -111,8 +112,33 @@ async function ledgerFor(
   return { ok: true, message, ledgerMessage: found.message, ledger: found.ledger };
 }
 
+/** A target of a card as the GM's ledger lists it, with its actor, or the report why there is none. */
+export async function targetOnLedger(
+  messageId: string,
+  targetUuid: string,
+): Promise<
+  | {
+      ok: true;
+      message: ChatMessage;
+      ledgerMessage: ChatMessage;
+      ledger: CardLedger;
+      listed: CardTarget;
+      actor: Actor.Implementation;
+    }
+  | { ok: false; report: ActionReport }
+> {
+  const got = await ledgerFor(messageId);
+  if (!got.ok) return got;
+  const listed = got.ledger.card.targets.find((t) => t.uuid === targetUuid);
+  if (!listed) return { ok: false, report: { ok: false, message: "D20C.Chat.Error.NotOnCard" } };
+  const actor = await actorFromUuid(listed.uuid);
+  if (!actor)
+    return { ok: false, report: { ok: false, message: "D20C.Chat.Error.NoTarget", data: { name: listed.name } } };
+  return { ...got, listed, actor };
+}
+
 /** The ledger as its message holds it now (another job may have written it while this one waited). */
-function freshLedger(ledgerMessage: ChatMessage): CardLedger | null {
+export function freshLedger(ledgerMessage: ChatMessage): CardLedger | null {
   return ledgerMessage.flags[SYSTEM_ID]?.ledger ?? null;
 }
 
@@ -129,14 +155,10 @@ async function record(message: ChatMessage, ledgerMessage: ChatMessage, ledger: 
 export async function applyHere(data: ApplyRequest, asker: Asker): Promise<ActionReport> {
   if (!(APPLY_MODES as readonly string[]).includes(data.mode)) return { ok: false, message: "D20C.Chat.Error.BadMode" };
   const mode = data.mode as ApplyMode;
-  const got = await ledgerFor(data.messageId);
+  const got = await targetOnLedger(data.messageId, data.targetUuid);
   if (!got.ok) return got.report;
-  const { message, ledgerMessage } = got;
+  const { message, ledgerMessage, listed, actor } = got;
   if (mode === "knockOut" && !got.ledger.card.knockOut) return { ok: false, message: "D20C.Chat.Error.BadMode" };
-  const listed = got.ledger.card.targets.find((t) => t.uuid === data.targetUuid);
-  if (!listed) return { ok: false, message: "D20C.Chat.Error.NotOnCard" };
-  const actor = await actorFromUuid(listed.uuid);
-  if (!actor) return { ok: false, message: "D20C.Chat.Error.NoTarget", data: { name: listed.name } };
   if (!permitted(message, actor, asker))
     return { ok: false, message: "D20C.Chat.Permission.Refused", data: { name: listed.name } };
   return withActorQueue([actor.uuid, cardKey(data.messageId)], async () => {
@@ -244,30 +266,38 @@ function notify(level: "info" | "warn" | "error", report: ActionReport): void {
   ui.notifications?.[level](text);
 }
 
-function facts() {
-  return { isActiveGM: Boolean(game.users.activeGM?.isSelf), gmOnline: Boolean(game.users.activeGM) };
+/**
+ * Carry out a card press by its route (socket.ts): `here` on the active GM's client for this
+ * client's user, else `viaGM`; the user is told the result either way.
+ */
+export async function routePress(
+  here: (asker: Asker) => Promise<ActionReport>,
+  viaGM: () => Promise<ActionReport>,
+): Promise<void> {
+  await routeAction({
+    facts: { isActiveGM: Boolean(game.users.activeGM?.isSelf), gmOnline: Boolean(game.users.activeGM) },
+    local: () => guard(() => here(selfAsker())),
+    viaGM,
+    notify,
+  });
 }
 
 /** An apply button was clicked. */
 export async function onApplyClick(message: ChatMessage, targetUuid: string, mode: string): Promise<void> {
   const data: ApplyRequest = { messageId: message.id ?? "", targetUuid, mode };
-  await routeAction({
-    facts: facts(),
-    local: () => guard(() => applyHere(data, selfAsker())),
-    viaGM: () => askGM("apply", data),
-    notify,
-  });
+  await routePress(
+    (asker) => applyHere(data, asker),
+    () => askGM("apply", data),
+  );
 }
 
 /** An undo button was clicked. */
 export async function onUndoClick(message: ChatMessage, recordId: string): Promise<void> {
   const data: UndoRequest = { messageId: message.id ?? "", recordId };
-  await routeAction({
-    facts: facts(),
-    local: () => guard(() => undoHere(data, selfAsker())),
-    viaGM: () => askGM("undo", data),
-    notify,
-  });
+  await routePress(
+    (asker) => undoHere(data, asker),
+    () => askGM("undo", data),
+  );
 }
 
 /** Turn an engine refusal into a report (nothing was written: decisions come before writes). */

@@ -19,7 +19,14 @@ import { rebuildCard, type AttackRequest, type PostedRolls, type TargetSnapshot 
 import type { AppliedRecord, AttackCardData, CardDetails, CardLedger } from "../engine/plans/card-data.js";
 import { mismatch, ownerDetails, publicCard } from "../engine/plans/card-secrets.js";
 import { endAfterAttack } from "./acts.js";
-import { actorFromUuid, attackSources, combatantIdOf, effectSources, engineSource } from "./foundry-docs.js";
+import {
+  actorFromUuid,
+  attackSources,
+  combatantIdOf,
+  effectSources,
+  engineSource,
+  reactorFacts,
+} from "./foundry-docs.js";
 
 /** The attack card data of a message, or null. */
 export function cardOf(message: ChatMessage): AttackCardData | null {
@@ -78,23 +85,22 @@ function postedRolls(message: ChatMessage, attackCount: number): PostedRolls {
   };
 }
 
-/** Decide a posted card again on this client: the GM's card, and "" or what did not fit. */
-async function decidePosted(
-  message: ChatMessage,
-  posted: AttackCardData,
-): Promise<{ card: AttackCardData; reason: string }> {
+/**
+ * The attack request a card was made from, as this client sees the documents now (the attacker,
+ * its item, each target), or what could not be found.
+ */
+export async function requestOfCard(posted: AttackCardData): Promise<{ req: AttackRequest } | { reason: string }> {
   const ruleset = activeRuleset();
-  const refuse = (reason: string) => ({ card: posted, reason });
-  if (posted.rulesetId !== ruleset.id) return refuse("rulesetId");
-  if (!posted.itemUuid || !posted.situation) return refuse("itemUuid");
+  if (posted.rulesetId !== ruleset.id) return { reason: "rulesetId" };
+  if (!posted.itemUuid || !posted.situation) return { reason: "itemUuid" };
   const attacker = await actorFromUuid(posted.actorUuid);
-  if (!attacker) return refuse("actorUuid");
+  if (!attacker) return { reason: "actorUuid" };
   const item = isDocumentUuid(posted.itemUuid) ? await fromUuid(posted.itemUuid) : null;
-  if (!(item instanceof Item.implementation) || item.parent?.uuid !== attacker.uuid) return refuse("itemUuid");
+  if (!(item instanceof Item.implementation) || item.parent?.uuid !== attacker.uuid) return { reason: "itemUuid" };
   const targets: TargetSnapshot[] = [];
   for (const t of posted.targets) {
     const actor = await actorFromUuid(t.uuid);
-    if (!actor) return refuse("targets");
+    if (!actor) return { reason: "targets" };
     targets.push({
       uuid: t.uuid,
       actorUuid: actor.uuid,
@@ -103,12 +109,13 @@ async function decidePosted(
       actor: engineSource(actor),
       id: combatantIdOf(actor) ?? actor.uuid,
       effects: effectSources(actor),
+      reactor: reactorFacts(actor),
       ...(t.situation ? { situation: t.situation } : {}),
     });
   }
-  try {
-    const { power, weapon } = attackSources(item, ruleset);
-    const req: AttackRequest = {
+  const { power, weapon } = attackSources(item, ruleset);
+  return {
+    req: {
       ruleset,
       options: ruleOptions(),
       attacker: {
@@ -125,8 +132,22 @@ async function decidePosted(
       escalation: currentEscalation(),
       targets,
       sourceCombatantId: combatantIdOf(attacker),
-    };
-    const rolls = postedRolls(message, Math.max(1, targets.length));
+    },
+  };
+}
+
+/** Decide a posted card again on this client: the GM's card, and "" or what did not fit. */
+async function decidePosted(
+  message: ChatMessage,
+  posted: AttackCardData,
+): Promise<{ card: AttackCardData; reason: string }> {
+  const ruleset = activeRuleset();
+  const refuse = (reason: string) => ({ card: posted, reason });
+  try {
+    const found = await requestOfCard(posted);
+    if ("reason" in found) return refuse(found.reason);
+    const req = found.req;
+    const rolls = postedRolls(message, Math.max(1, req.targets.length));
     const attempt = (wrongSquare: boolean): { card: AttackCardData; reason: string } => {
       try {
         const asRead: AttackRequest = {
@@ -154,7 +175,7 @@ async function decidePosted(
 }
 
 /** Whisper each non-GM owner of a target its numbers (when the world shows owners their details). */
-async function whisperDetails(card: AttackCardData, cardId: string): Promise<void> {
+export async function whisperDetails(card: AttackCardData, cardId: string): Promise<void> {
   if (cardVisibility() !== "owners") return;
   const all = ownerDetails(card, cardId);
   for (const user of game.users.filter((u) => !u.isGM)) {

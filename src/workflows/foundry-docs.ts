@@ -10,9 +10,11 @@ import type { ActorSource, EffectSource, PowerSource, RollRequest, RollResult, W
 import { effectCreateData, effectSourceOf } from "../data/effects.js";
 import { SaveRoll } from "../dice/rolls.js";
 import { isDocumentUuid, v14MessageModeOption, type ChatMessageCreateOptions } from "../foundry-compat.js";
-import type { TargetSnapshot } from "../engine/plans/attack.js";
+import type { ReactorFacts, TargetSnapshot } from "../engine/plans/attack.js";
 import type { AttackCardData, RuleCardData } from "../engine/plans/card-data.js";
 import { basicWeaponAttack } from "../engine/plans/item-sources.js";
+import { activeRuleset } from "../active-ruleset.js";
+import { actionsLeftOf, combatantOfActor, type EconomyCombat } from "./actions.js";
 
 /** The actor's engine source (a fresh plain copy, Active Effects applied). */
 export function engineSource(actor: Actor.Implementation): ActorSource {
@@ -48,6 +50,20 @@ export function equippedWeapons(actor: Actor.Implementation): WeaponSource[] {
   return out;
 }
 
+/**
+ * What the actor's reactions against an attack depend on ([HD-REACT]): its equipped weapons and
+ * whether its combatant has an out-of-turn action left (outside combat: it has).
+ */
+export function reactorFacts(actor: Actor.Implementation): ReactorFacts {
+  const ruleset = activeRuleset();
+  const combat = game.combat as EconomyCombat | null | undefined;
+  const c = combatantOfActor(combat, actor.uuid);
+  const left = c ? actionsLeftOf(ruleset, c) : null;
+  const kinds = (ruleset.economy?.outOfTurn ?? []).map((s) => s.key);
+  const reactionUsed = left !== null && kinds.length > 0 && kinds.every((k) => (left.left[k] ?? 0) <= 0);
+  return { weapons: equippedWeapons(actor), reactionUsed, round: combat?.started ? combat.round : 2 };
+}
+
 /** Snapshots of the user's targeted tokens (or the given ones: UUIDs, names, engine sources) at roll time. */
 export function targetSnapshots(
   tokens: Iterable<foundry.canvas.placeables.Token> = game.user.targets,
@@ -64,6 +80,7 @@ export function targetSnapshots(
       actor: engineSource(actor),
       id: combatantIdOf(actor) ?? actor.uuid,
       effects: effectSources(actor),
+      reactor: reactorFacts(actor),
     });
   }
   return out;

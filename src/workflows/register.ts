@@ -15,6 +15,7 @@ import { registerRelay } from "../socket.js";
 import { registerActHooks } from "./acts.js";
 import { applyHere, guard, undoHere } from "./apply-damage.js";
 import { onCardCreated } from "./card-ledger.js";
+import { reactHere } from "./reactions.js";
 import { registerRollHook } from "./roll-hook.js";
 import { registerScrollingText } from "./scrolling-text.js";
 import { setSpendFollower } from "./actions.js";
@@ -52,6 +53,7 @@ export function registerAttackWorkflow(): void {
   registerRelay({
     apply: (data, asker) => guard(() => applyHere(data, asker)),
     undo: (data, asker) => guard(() => undoHere(data, asker)),
+    react: (data, asker) => guard(() => reactHere(data, asker)),
   });
   registerRollHook();
   registerScrollingText();

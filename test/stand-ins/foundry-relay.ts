@@ -24,6 +24,9 @@
  * - {@link RelayTokenStandIn}: a TokenDocument's `x`/`y` (pixels; its `parent` scene's `grid.size` is 100),
  *   `name`, `isOwner` for the viewing user, `update({x, y})`. {@link RelayStandIn.viewAs} makes a
  *   player the viewing `game.user` (the client pressing a card control).
+ * - `game.combat` as a test sets it (the sheet stand-in's `CombatStandIn`: `round`, `started`, `combatant`,
+ *   `combatants.contents` of combatants with an actor and flags merged on `update`); an actor's
+ *   `items` iterate their documents as Foundry's Collection does, and an item's `system.equipped`.
  * - `Hooks.on/once/callAll`, `CONFIG.Dice.rolls`, an empty `ActiveEffect` base class, `foundry.utils.randomID` (a counter: deterministic),
  *   `foundry.applications.handlebars.loadTemplates`, and `canvas` as null (no scene viewed).
  *
@@ -33,6 +36,7 @@
 import { SYSTEM_ID } from "../../src/constants.js";
 import type { ActorSource, PowerSource, WeaponSource } from "../../src/engine/types.js";
 import { installAttackStandIn, type AttackStandInState } from "./foundry-attack.js";
+import type { CombatStandIn } from "./foundry-sheet.js";
 
 export interface UserStandIn {
   id: string;
@@ -49,10 +53,17 @@ interface EffectDocStandIn {
   flags: Record<string, unknown>;
 }
 
+/** Foundry's `Collection`: a Map whose iteration yields its documents (not `[id, doc]` pairs). */
+export class RelayCollectionStandIn<T> extends Map<string, T> {
+  override [Symbol.iterator](): MapIterator<[string, T]> {
+    return this.values() as unknown as MapIterator<[string, T]>;
+  }
+}
+
 /** The system Actor as the relay sees it. */
 export class RelayActorStandIn {
   effectDocs = new Map<string, EffectDocStandIn>();
-  items = new Map<string, RelayItemStandIn>();
+  items = new RelayCollectionStandIn<RelayItemStandIn>();
   img = "icons/svg/mystery-man.svg";
   writes = 0;
   constructor(
@@ -117,8 +128,10 @@ export class RelayActorStandIn {
   }
 }
 
-/** An item on an actor (the attacker's power or weapon), as the GM re-decides a card from it. */
+/** An item on an actor (the attacker's power or weapon; a defender's equipped weapons), as the GM reads it. */
 export class RelayItemStandIn {
+  /** What the workflows read of `system`: whether a weapon is equipped. */
+  readonly system: { equipped: boolean };
   constructor(
     readonly id: string,
     readonly parent: RelayActorStandIn,
@@ -127,7 +140,10 @@ export class RelayItemStandIn {
     private readonly power: PowerSource,
     private readonly weapon: WeaponSource | null = null,
     readonly img = "icons/svg/sword.svg",
-  ) {}
+    equipped = false,
+  ) {
+    this.system = { equipped };
+  }
   get uuid(): string {
     return `${this.parent.uuid}.Item.${this.id}`;
   }
@@ -206,6 +222,26 @@ export class MessageStandIn {
   }
 }
 
+/** A combatant of {@link RelayCombatStandIn}: its actor and flags (the action economy), merged on update. */
+export class RelayCombatantStandIn {
+  flags: Record<string, Record<string, unknown>> = {};
+  constructor(
+    readonly id: string,
+    readonly actor: RelayActorStandIn,
+  ) {}
+  get name(): string {
+    return this.actor.name;
+  }
+  async update(data: { flags?: Record<string, Record<string, unknown>> }): Promise<this> {
+    await Promise.resolve();
+    merge(this.flags as Record<string, unknown>, data.flags ?? {});
+    return this;
+  }
+}
+
+/** `game.combat` over relay combatants (the sheet stand-in's combat). */
+export type RelayCombatStandIn = CombatStandIn<RelayCombatantStandIn>;
+
 /** The installed stand-in. */
 export interface RelayStandIn {
   attack: AttackStandInState;
@@ -232,6 +268,8 @@ export interface RelayStandIn {
   send(payload: unknown, senderId: unknown): Promise<unknown>;
   /** Make `user` the viewing client's `game.user` (null = back to the GM). */
   viewAs(user: UserStandIn | null): void;
+  /** Set `game.combat` (null = no combat). */
+  setCombat(combat: RelayCombatStandIn | null): void;
   uninstall(): void;
 }
 
@@ -301,6 +339,9 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
           setTimeout(() => resolve(world.emitted.length > before ? world.emitted.at(-1)?.payload : null), 200),
         ),
       ]);
+    },
+    setCombat(combat) {
+      gameObj.combat = combat;
     },
     viewAs(user) {
       viewer = user ?? gm;

@@ -152,17 +152,17 @@ export class CombatantStandIn {
 }
 
 /** A started combat on `round` whose current combatant is `current`. */
-export class CombatStandIn {
+export class CombatStandIn<C extends { id: string } = CombatantStandIn> {
   started = true;
   constructor(
     public round: number,
-    readonly list: CombatantStandIn[],
+    readonly list: C[],
     public current: string | null,
   ) {}
-  get combatant(): CombatantStandIn | null {
+  get combatant(): C | null {
     return this.list.find((c) => c.id === this.current) ?? null;
   }
-  get combatants(): { contents: CombatantStandIn[] } {
+  get combatants(): { contents: C[] } {
     return { contents: this.list };
   }
 }

@@ -6,6 +6,7 @@
 import { SYSTEM_ID } from "../../constants.js";
 import { onApplyClick, onUndoClick } from "../../workflows/apply-damage.js";
 import { onForcedClick } from "../../workflows/forced-move.js";
+import { onReactClick } from "../../workflows/reactions.js";
 import { cardOf, detailsFor, ledgerOf } from "../../workflows/card-ledger.js";
 import { withDetails } from "../../engine/plans/card-secrets.js";
 import {
@@ -16,32 +17,22 @@ import {
   renderLooseRollSync,
 } from "../../workflows/chat-render.js";
 
+/** Bind every button of one card action: disabled while its press runs. */
+function onPress(root: HTMLElement, action: string, run: (data: DOMStringMap) => Promise<unknown>): void {
+  root.querySelectorAll<HTMLButtonElement>(`[data-action='${action}']`).forEach((btn) => {
+    btn.addEventListener("click", (event) => {
+      event.preventDefault();
+      btn.disabled = true;
+      void run(btn.dataset).finally(() => (btn.disabled = false));
+    });
+  });
+}
+
 function bindButtons(message: ChatMessage, root: HTMLElement): void {
-  root.querySelectorAll<HTMLButtonElement>("[data-action='d20c-apply']").forEach((btn) => {
-    btn.addEventListener("click", (event) => {
-      event.preventDefault();
-      btn.disabled = true;
-      void onApplyClick(message, btn.dataset.targetUuid ?? "", btn.dataset.mode ?? "").finally(
-        () => (btn.disabled = false),
-      );
-    });
-  });
-  root.querySelectorAll<HTMLButtonElement>("[data-action='d20c-forced']").forEach((btn) => {
-    btn.addEventListener("click", (event) => {
-      event.preventDefault();
-      btn.disabled = true;
-      void onForcedClick(message, btn.dataset.targetUuid ?? "", Number(btn.dataset.effectIndex ?? -1)).finally(
-        () => (btn.disabled = false),
-      );
-    });
-  });
-  root.querySelectorAll<HTMLButtonElement>("[data-action='d20c-undo']").forEach((btn) => {
-    btn.addEventListener("click", (event) => {
-      event.preventDefault();
-      btn.disabled = true;
-      void onUndoClick(message, btn.dataset.recordId ?? "").finally(() => (btn.disabled = false));
-    });
-  });
+  onPress(root, "d20c-apply", (d) => onApplyClick(message, d.targetUuid ?? "", d.mode ?? ""));
+  onPress(root, "d20c-forced", (d) => onForcedClick(message, d.targetUuid ?? "", Number(d.effectIndex ?? -1)));
+  onPress(root, "d20c-react", (d) => onReactClick(message, d.targetUuid ?? "", d.reaction ?? ""));
+  onPress(root, "d20c-undo", (d) => onUndoClick(message, d.recordId ?? ""));
 }
 
 function replaceWith(el: Element, html: string): HTMLElement | null {

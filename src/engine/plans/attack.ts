@@ -20,6 +20,7 @@ import type {
   EffectSource,
   Modifier,
   PowerSource,
+  ReactionOffer,
   RollMode,
   RuleOptions,
   Situation,
@@ -46,6 +47,17 @@ export interface TargetSnapshot {
   /** Its combatant id in the fight (else its actor UUID) and its effects, for who-to-whom rules. Optional. */
   id?: string;
   effects?: EffectSource[];
+  /** What its reactions against the attack depend on (equipped weapons, reaction left). Absent = none offered. */
+  reactor?: ReactorFacts;
+}
+
+/** A defender's side of a reaction offer ([HD-REACT] Parry). */
+export interface ReactorFacts {
+  weapons: WeaponSource[];
+  /** It has no out-of-turn action left this round. */
+  reactionUsed: boolean;
+  /** The combat's round (1 outside combat is read as 2: no surprise round). */
+  round: number;
 }
 
 /** Everything an attack needs, as plain data. */
@@ -202,13 +214,22 @@ function attackInputFor(
       : { conditions: [], vulnerabilities: [], exhaustion: 0 },
     damageTypes: power.damageTypes,
     critRange: power.critRange + (weapon?.critRange ?? 0),
-    // Miss damage or a miss effect of the power's own ([13A-MISS], [FF-MISS]).
-    hasMissEffect: power.missEffect !== "none" || (power.effects ?? []).some((e) => e.outcome === "miss"),
+    hasMissEffect: hasMissEffect(power),
     options,
     ability: power.attackAbility,
     // [HD-WATER] the weapon's name decides the underwater exemptions (a weaponless power: the item's).
     weaponName: weapon?.name || req.item.name,
   };
+}
+
+/** Miss damage or a miss effect of the power's own ([13A-MISS], [FF-MISS]). */
+function hasMissEffect(power: PowerSource): boolean {
+  return power.missEffect !== "none" || (power.effects ?? []).some((e) => e.outcome === "miss");
+}
+
+/** The key of the damage roll an outcome takes: hits and crits never carry the miss effect; a miss may (natural-1 veto). */
+function damageKeyOf(outcome: AttackOutcome): string {
+  return outcome.isHit || outcome.missEffect ? outcome.result : `${outcome.result}-noeffect`;
 }
 
 /** A snapshot as the ruleset's combatant (for who-may-target-whom rules). */
@@ -335,8 +356,7 @@ export function decideAttack(
   const damageKeyFor = (outcome: AttackOutcome): string | null => {
     const recipe = recipeFor(req, plan, outcome);
     if (!recipe) return null;
-    // Hits and crits never carry the miss effect; a miss may or may not (natural-1 veto).
-    const key = outcome.isHit || outcome.missEffect ? outcome.result : `${outcome.result}-noeffect`;
+    const key = damageKeyOf(outcome);
     if (!damage.has(key)) damage.set(key, { key, recipe, formula: formatDamage(recipe.roll) });
     return key;
   };
@@ -439,6 +459,7 @@ export function buildAttackCard(
     ...(t.snapshot.scene?.length ? { scene: t.snapshot.scene.map((n) => ({ ...n })) } : {}),
     ...(power ? { effects: effectsForOutcome(req.ruleset, power, t.outcome) } : {}),
     ...forcedOf(req.ruleset, power, t.outcome),
+    ...reactionsOf(req, t.snapshot, t.outcome),
   }));
   return {
     version: 1,
@@ -564,4 +585,60 @@ export function rebuildCard(req: AttackRequest, rolls: PostedRolls, defenseLabel
 function forcedOf(ruleset: Ruleset, power: CardPower | undefined, outcome: AttackOutcome): { forced?: number[] } {
   const forced = forcedForOutcome(ruleset, power, outcome);
   return forced.length ? { forced } : {};
+}
+
+/** The reactions a target is offered against its outcome ([HD-REACT]), omitted when there are none. */
+function reactionsOf(
+  req: AttackRequest,
+  snapshot: TargetSnapshot,
+  outcome: AttackOutcome,
+): { reactions?: ReactionOffer[] } {
+  if (!snapshot.reactor || !req.ruleset.attackReactions) return {};
+  const offers = req.ruleset.attackReactions({
+    outcome,
+    range: req.power.range,
+    defender: snapshot.actor,
+    weapons: snapshot.reactor.weapons,
+    reactionUsed: snapshot.reactor.reactionUsed,
+    round: snapshot.reactor.round,
+  });
+  return offers.length ? { reactions: offers } : {};
+}
+
+/**
+ * A card after one target took a reaction (decided by the ruleset): the target's outcome is the
+ * re-decided one, with the damage, effects and forced movement that outcome takes. A damage roll
+ * the card does not hold yet (a parried hit's miss damage) is rolled by `roll`. Throws
+ * EngineError when the target is not on the card.
+ */
+export async function afterReaction(
+  req: AttackRequest,
+  card: AttackCardData,
+  targetUuid: string,
+  key: string,
+  roll: (toRoll: DamageToRoll) => Promise<{ faces: number[]; rolled: number }>,
+): Promise<AttackCardData> {
+  const target = card.targets.find((t) => t.uuid === targetUuid);
+  const resolve = req.ruleset.resolveAttackReaction;
+  if (!target || !resolve) throw new EngineError("targetUuid", "no such target on the card", targetUuid);
+  const outcome = resolve(key, target.outcome, { hasMissEffect: hasMissEffect(req.power) });
+  const recipe = recipeFor(req, planAttack(req), outcome);
+  const damageKey = recipe ? damageKeyOf(outcome) : null;
+  const damageRolls = [...card.damageRolls];
+  if (recipe && damageKey && !damageRolls.some((d) => d.key === damageKey)) {
+    const toRoll: DamageToRoll = { key: damageKey, recipe, formula: formatDamage(recipe.roll) };
+    const rolled = await roll(toRoll);
+    damageRolls.push(damageFromFaces(toRoll, rolled.faces, rolled.rolled));
+  }
+  const { reactions: _offered, effects: _effects, forced: _forced, ...rest } = target;
+  const next: CardTarget = {
+    ...rest,
+    outcome,
+    damageKey,
+    damage: damageKey ? (damageRolls.find((d) => d.key === damageKey)?.total ?? 0) : 0,
+    reacted: key,
+    ...(card.power ? { effects: effectsForOutcome(req.ruleset, card.power, outcome) } : {}),
+    ...forcedOf(req.ruleset, card.power, outcome),
+  };
+  return { ...card, damageRolls, targets: card.targets.map((t) => (t.uuid === targetUuid ? next : t)) };
 }

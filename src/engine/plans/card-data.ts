@@ -10,6 +10,7 @@ import type {
   EffectSource,
   Modifier,
   RangeKind,
+  ReactionOffer,
   RuleEvent,
   RulesetId,
   Situation,
@@ -69,6 +70,14 @@ export interface CardTarget {
   effects?: number[];
   /** Indexes into `power.effects` whose push / pull / slide this target's outcome triggers. Absent = none. */
   forced?: number[];
+  /**
+   * Reactions the ruleset offered this target against the attack when it was decided ([HD-REACT]
+   * Parry), each a card control for its owners; the GM checks the offer again when one is pressed.
+   * Absent = none.
+   */
+  reactions?: ReactionOffer[];
+  /** The reaction this target took (its key); its outcome is the re-decided one. Absent = none. */
+  reacted?: string;
   /**
    * What viewers other than the GM see when the attack went to the wrong square of an unseen
    * target ([FF-INVIS]: the attacker is not told why it missed): the roll read as if the square

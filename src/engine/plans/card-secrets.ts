@@ -75,7 +75,8 @@ export function withDetails(card: AttackCardData, details: readonly CardDetails[
   return {
     ...card,
     targets: card.targets.map((t) => {
-      const d = details.find((x) => x.targets[t.uuid])?.targets[t.uuid];
+      // The latest whisper wins: a target's outcome re-decided after a reaction is whispered again.
+      const d = details.findLast((x) => x.targets[t.uuid])?.targets[t.uuid];
       if (!d) return t;
       const { detailsHidden: _hidden, ...rest } = t;
       return { ...rest, outcome: d.outcome, odds: d.odds };

@@ -127,6 +127,12 @@ function forcedControls(card: AttackCardData, t: CardTarget, viewer: CardViewer)
   });
 }
 
+function reactionControls(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
+  if (t.reacted || !(viewer.isGM || viewer.ownsTarget(t.uuid))) return [];
+  if (card.applied.some((r) => r.targetUuid === t.uuid && !r.undone)) return [];
+  return (t.reactions ?? []).map((r) => ({ key: r.key, label: r.label }));
+}
+
 function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
   const view = viewedOutcome(t, viewer);
   const details =
@@ -167,6 +173,8 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
       .map((e) => effectLine(e, viewer)),
     /** [FF-FORCED] The push / pull / slide this target's outcome triggers, each a card control. */
     forced: forcedControls(card, t, viewer),
+    /** [HD-REACT] Reactions offered to the target (Parry), for its owners and the GM, until taken or damage is applied. */
+    reactions: reactionControls(card, t, viewer),
     buttons: applyButtons(card),
     applied: card.applied.filter((r) => r.targetUuid === t.uuid).map((r) => appliedView(r, viewer, t.name)),
   };

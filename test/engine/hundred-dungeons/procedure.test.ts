@@ -453,6 +453,16 @@ describe("Hundred Dungeons dual wielding and Parry", () => {
     expect(parried).toMatchObject({ defense: 16, result: "miss", isHit: false });
     expect(hd.resolveAttackReaction?.("parry", { ...hit, total: 16 })).toMatchObject({ defense: 16, result: "hit" });
   });
+
+  it("[HD-REACT] a parried hit that becomes a miss carries the power's miss effect when it has one", () => {
+    expect(hd.resolveAttackReaction?.("parry", hit, { hasMissEffect: true })).toMatchObject({
+      result: "miss",
+      missEffect: true,
+    });
+    expect(hd.resolveAttackReaction?.("parry", hit, { hasMissEffect: false })?.missEffect).toBe(false);
+    // A parry that still hits keeps the hit (no miss effect).
+    expect(hd.resolveAttackReaction?.("parry", { ...hit, total: 16 }, { hasMissEffect: true })?.missEffect).toBe(false);
+  });
 });
 
 describe("Hundred Dungeons cover, water, mounts and conditions", () => {

@@ -932,8 +932,15 @@ export function attackReactions(query: {
   return [{ key: "parry", label: "D20C.HD.Reaction.parry", cost: "reaction" }];
 }
 
-/** The outcome after a Parry: +2 defense against this attack; a hit that no longer reaches it misses. */
-export function resolveAttackReaction(key: string, outcome: AttackOutcome): AttackOutcome {
+/**
+ * The outcome after a Parry: +2 defense against this attack; a hit that no longer reaches it
+ * misses, and carries the power's miss effect when it has one (a parried hit was no natural 1).
+ */
+export function resolveAttackReaction(
+  key: string,
+  outcome: AttackOutcome,
+  context: { hasMissEffect: boolean } = { hasMissEffect: false },
+): AttackOutcome {
   if (key !== "parry") throw new EngineError("reaction.key", `unknown reaction "${key}"`, key);
   const defense = outcome.defense + PARRY_BONUS;
   const reasons = [...outcome.reasons, "D20C.HD.Reason.parried"];
@@ -946,7 +953,7 @@ export function resolveAttackReaction(key: string, outcome: AttackOutcome): Atta
     isHit: false,
     isCrit: false,
     autoHit: false,
-    missEffect: false,
+    missEffect: context.hasMissEffect,
   };
 }
 
