@@ -6,7 +6,7 @@
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { allRulesets } from "../engine/registry.js";
-import type { ActorKind, DerivedActor } from "../engine/types.js";
+import type { ActorKind, ActorSource, DerivedActor } from "../engine/types.js";
 import { superValidateJoint } from "../foundry-compat.js";
 import { migrateActorSystem, replaceContents } from "../migrations/migrate-data.js";
 import { traitVocabulary, type TraitVocabulary } from "../migrations/trait-words.js";
@@ -35,7 +35,18 @@ function traitVocabularyOfWorld(): TraitVocabulary {
   return traitVocabulary(preferred, allDamageTypes());
 }
 
+/** The stored actor fields as the engine types them (`ActorSource` minus `kind`). */
+type ActorSystemFields = Omit<ActorSource, "kind">;
+
+/**
+ * The stored fields are typed from their descriptions (the schema itself is built at run time from
+ * the registered games' parts, so its static type is a plain record).
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+interface D20ActorData extends ActorSystemFields {}
+
 /** Shared behaviour of character and NPC data. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSchema, Actor.Implementation> {
   /** Values the active ruleset derived (defenses, penalties, saves, bloodied…); not stored. */
   declare derived: DerivedActor;

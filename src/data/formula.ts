@@ -1,8 +1,29 @@
 /**
- * Resolve `@path` references in a stored formula from roll data, before the engine parses it
- * (the engine refuses unresolved references). Pure; an unknown reference becomes 0, as Foundry's
- * `Roll.replaceFormulaData` with `missing: "0"` does.
+ * Stored formulas, pure: whether one parses (the check every formula field makes, see
+ * src/data/fields.ts), and `@path` references resolved from roll data before the engine parses it
+ * (the engine refuses unresolved references; an unknown reference becomes 0, as Foundry's
+ * `Roll.replaceFormulaData` with `missing: "0"` does).
  */
+import { parseDamage, parseWeaponDice } from "../engine/dice.js";
+import { EngineError } from "../engine/errors.js";
+import type { FormulaKind } from "../engine/fields.js";
+
+/**
+ * Why a stored formula is malformed, or null when it is fine (or blank). `@refs` are allowed (they
+ * are resolved from roll data before the engine parses the formula); `N[W]` is allowed in damage.
+ */
+export function formulaProblem(formula: string, kind: FormulaKind): string | null {
+  if (formula.trim() === "") return null;
+  const resolved = formula.replace(/@[a-zA-Z_][\w.]*/g, "1");
+  try {
+    if (kind === "weaponDice") parseWeaponDice(resolved, "formula");
+    else parseDamage(resolved, { dice: [{ count: 1, faces: 4, sign: 1 }], flat: 0 }, "formula");
+    return null;
+  } catch (err) {
+    if (err instanceof EngineError) return err.message.replace(/^formula: /, "");
+    throw err;
+  }
+}
 
 /** Value at a dotted path of plain data, or undefined. */
 function at(data: unknown, path: string): unknown {

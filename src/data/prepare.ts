@@ -4,42 +4,31 @@
  * actor sources. No Foundry globals.
  */
 import { abilityModifier, clonePlain } from "../engine/common.js";
+import type { FieldDescs } from "../engine/fields.js";
+import { allRulesets } from "../engine/registry.js";
 import type { Ruleset } from "../engine/ruleset.js";
+import { BUILTIN_ACTOR_FIELDS } from "../engine/rulesets/actor-fields.js";
 import type { ActorKind, ActorSource, ArmorSummary, DerivedActor, RuleOptions } from "../engine/types.js";
 import { ABILITY_KEYS } from "../engine/types.js";
 
-/** The keys of `ActorSource` stored in `actor.system` (everything except `kind`). */
-export const ACTOR_SOURCE_KEYS = [
-  "level",
-  "abilities",
-  "hp",
-  "defenses",
-  "attackBonus",
-  "initiativeBonus",
-  "baseCombatBonus",
-  "baseSaveBonus",
-  "renown",
-  "weaponSkills",
-  "speed",
-  "armor",
-  "resistances",
-  "vulnerabilities",
-  "immunities",
-  "insubstantial",
-  "conditions",
-  "exhaustion",
-  "important",
-  "usesEscalation",
-  "recoveries",
-  "deathSaves",
-  "dyingTurns",
-  "state",
-  "lastTurn",
-  "wounds",
-  "constitutionDamage",
-  "size",
-  "swimSpeed",
-] as const satisfies readonly (keyof ActorSource)[];
+/** The keys of `ActorSource` the built-in games store in `actor.system` (everything except `kind`). */
+export const ACTOR_SOURCE_KEYS = Object.keys(BUILTIN_ACTOR_FIELDS) as readonly (keyof typeof BUILTIN_ACTOR_FIELDS)[];
+
+let keysFor: readonly (FieldDescs | undefined)[] = [];
+let worldKeys: readonly string[] = ACTOR_SOURCE_KEYS;
+
+/**
+ * The stored actor keys of the world: the built-in ones plus any a registered game's `actorFields`
+ * adds (so a game registered later reaches its own field). Cached while the rulesets' parts stay.
+ */
+export function actorSourceKeys(): readonly string[] {
+  const parts = allRulesets().map((r) => r.actorFields);
+  if (parts.length !== keysFor.length || parts.some((p, i) => p !== keysFor[i])) {
+    keysFor = parts;
+    worldKeys = [...new Set([...ACTOR_SOURCE_KEYS, ...parts.flatMap((p) => Object.keys(p ?? {}))])];
+  }
+  return worldKeys;
+}
 
 /** What an armor item contributes (its `system`). */
 export interface ArmorItemData {
@@ -76,7 +65,8 @@ export type ActorSystemLike = { readonly [K in (typeof ACTOR_SOURCE_KEYS)[number
  */
 export function toActorSource(kind: ActorKind, system: ActorSystemLike): ActorSource {
   const fields: Record<string, unknown> = {};
-  for (const key of ACTOR_SOURCE_KEYS) fields[key] = system[key];
+  const stored: Readonly<Record<string, unknown>> = system;
+  for (const key of actorSourceKeys()) fields[key] = stored[key];
   return { kind, ...clonePlain(fields) } as unknown as ActorSource;
 }
 
@@ -186,7 +176,8 @@ export function actorSystemChanges(
   next: ActorSource,
 ): Record<string, Json> | null {
   const wanted: Record<string, Json> = {};
-  for (const key of ACTOR_SOURCE_KEYS) wanted[key] = next[key];
+  const source: Readonly<Record<string, Json>> = next;
+  for (const key of actorSourceKeys()) wanted[key] = source[key];
   return changedFields(storedSystem, wanted);
 }
 

@@ -3,6 +3,9 @@
  */
 import { EngineError, requireD20, requireFinite, requireNonNegative } from "./errors.js";
 import { ANY_GAME_DAMAGE_TYPES } from "./rulesets/damage-types.js";
+import { BUILTIN_ACTOR_FIELDS } from "./rulesets/actor-fields.js";
+import { SIZE_KEYS } from "./actor-fields.js";
+import { defaultsOf } from "./fields.js";
 import type { ActorSource, DamagePacket, RollMode, RuleOptions, Situation } from "./types.js";
 import { ABILITY_KEYS } from "./types.js";
 
@@ -123,38 +126,7 @@ export function healedHp(hp: { value: number; max: number }, start: number, amou
 
 /** A blank, valid actor: the data models' defaults and the tests' starting point. */
 export function defaultActorSource(overrides: Partial<ActorSource> = {}): ActorSource {
-  const base: ActorSource = {
-    kind: "character",
-    level: 1,
-    abilities: { str: 10, dex: 10, con: 10, int: 10, wis: 10, cha: 10 },
-    hp: { value: 10, max: 10, temp: 0 },
-    defenses: {},
-    attackBonus: 0,
-    initiativeBonus: 0,
-    baseCombatBonus: 0,
-    baseSaveBonus: 0,
-    renown: 0,
-    weaponSkills: [],
-    speed: 30,
-    armor: { armorBonus: 0, shieldBonus: 0, maxDex: null, heavy: false },
-    resistances: [],
-    vulnerabilities: [],
-    immunities: [],
-    insubstantial: false,
-    conditions: [],
-    exhaustion: 0,
-    important: false,
-    usesEscalation: false,
-    recoveries: { value: 8, max: 8, formula: "1d8", noRecoveryUses: 0, ralliesThisBattle: 0, battlesSinceHealUp: 0 },
-    deathSaves: { successes: 0, failures: 0 },
-    dyingTurns: 0,
-    state: "active",
-    lastTurn: false,
-    wounds: [],
-    constitutionDamage: 0,
-    size: "",
-    swimSpeed: 0,
-  };
+  const base: ActorSource = { kind: "character", ...defaultsOf(BUILTIN_ACTOR_FIELDS) };
   return { ...base, ...clonePlain(overrides) } as ActorSource;
 }
 
@@ -299,7 +271,7 @@ export function plainDamagePacket(amount: number): DamagePacket {
 }
 
 /** d20 size categories, smallest first. */
-export const SIZE_KEYS = ["tiny", "small", "medium", "large", "huge", "gargantuan"] as const;
+export { SIZE_KEYS };
 
 /**
  * The size category a token of `spaces` grid squares across stands for (under 1 tiny, 1 medium,

@@ -50,6 +50,7 @@ import type {
   ReactionOffer,
 } from "./types.js";
 import type { DamageExpression } from "./dice.js";
+import type { FieldDescs } from "./fields.js";
 import type {
   ActionEconomy,
   ProcedureInput,
@@ -73,6 +74,11 @@ export interface Ruleset {
   /** Damage type keys the game knows (validation refuses others). `untyped` is implicit. */
   readonly damageTypes: readonly string[];
   readonly traitForms: TraitForms;
+  /**
+   * This game's own actor fields, added to the core actor fields in every world's schema (so
+   * switching games never drops them). Optional: absent = the game stores nothing of its own.
+   */
+  readonly actorFields?: FieldDescs;
   /** Conditions / status effects, with their mechanical effects as data. */
   readonly conditions: readonly ConditionSpec[];
   readonly initiative: InitiativeRules;

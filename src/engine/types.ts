@@ -8,6 +8,10 @@
  * - Dice results are inputs (`dice`, `faces`, `RollResult`); the engine never rolls.
  */
 import type { DamageExpression } from "./dice.js";
+import type { DAMAGE_TRAIT_FIELD, LIFE_STATES } from "./actor-fields.js";
+import type { SourceOf, ValueOf } from "./fields.js";
+import type { BUILTIN_ACTOR_FIELDS } from "./rulesets/actor-fields.js";
+import type { WOUND_FIELD } from "./rulesets/wounds-d20/fields.js";
 
 import { RULESET_IDS } from "./rulesets/ids.js";
 
@@ -55,104 +59,23 @@ export type ActorKind = "character" | "npc";
  * 0 or less. Hundred Dungeons: `dying` at 0 HP, `unconscious` when knocked out. Wounds d20:
  * `staggered`, `dying`, `stable`, `unconscious` (nonlethal) as the death save decides.
  */
-export type LifeState = "active" | "unconscious" | "dying" | "staggered" | "stable" | "dead";
+export type LifeState = (typeof LIFE_STATES)[number];
 
 /** A damage-type trait. How `value` is read is the ruleset's business (see {@link TraitForms}). */
-export interface DamageTrait {
-  /** A damage type key from the ruleset's `damageTypes`, or `all`. */
-  type: string;
-  /** 13th Age resist: natural-roll threshold N (resist fire 16+). FFd20: amount N. Others: unused (0). */
-  value: number;
-}
+export type DamageTrait = ValueOf<typeof DAMAGE_TRAIT_FIELD>;
 
 /** A Wounds d20 wound: points past the wounded threshold dealt by one blow. */
-export interface Wound {
-  severity: number;
-  /** Free text chosen by the GM (arm, torso…); empty until chosen. */
-  location: string;
-  nasty: boolean;
-}
+export type Wound = ValueOf<typeof WOUND_FIELD>;
 
 /** Armor worn and shield carried, aggregated by the adapter from equipped armor items. */
-export interface ArmorSummary {
-  armorBonus: number;
-  shieldBonus: number;
-  /** Highest Dex modifier the armor lets through to AC; null = no cap. */
-  maxDex: number | null;
-  /** True for heavy armor (FFd20: no Dex/Int to AC). No armor and light armor are false. */
-  heavy: boolean;
-}
+export type ArmorSummary = ActorSource["armor"];
 
 /**
- * The source data of an actor the way every ruleset reads it (the union of what the games need).
- * The data models store exactly these fields under `system`; derived values are NOT stored here.
+ * The source data of an actor the way every ruleset reads it: `kind` (the actor type) plus the
+ * stored fields, derived from their descriptions (the core fields and each built-in game's part). The data
+ * models store exactly these fields under `system`; derived values are NOT stored here.
  */
-export interface ActorSource {
-  kind: ActorKind;
-  level: number;
-  /** Scores as the game writes them. 13A/FFd20/Wounds: 3–30 scores; Hundred Dungeons: small scores (−5…+10). */
-  abilities: Record<AbilityKey, number>;
-  hp: { value: number; max: number; temp: number };
-  /**
-   * Defense inputs per defense key. `base` null = derive it from the rules (PCs); a number = the
-   * stat block's value (NPCs). `bonus` = racial/feat + enhancement + item + power + untyped, summed
-   * (Active Effects add here).
-   */
-  defenses: Record<string, { base: number | null; bonus: number }>;
-  /** Flat attack bonus for NPC stat blocks and misc attack bonuses for PCs (AE target). */
-  attackBonus: number;
-  /** Extra initiative bonus on top of the ruleset's formula (13A: NPC initiative; AE target). */
-  initiativeBonus: number;
-  /** Wounds d20 base combat bonus. */
-  baseCombatBonus: number;
-  /** Wounds d20 base save bonus; FFd20/13A: flat bonus to saving throws. */
-  baseSaveBonus: number;
-  /** Hundred Dungeons renown, added when a weapon skill applies. */
-  renown: number;
-  /** Hundred Dungeons weapon skills: weapon classes or names the skill covers. */
-  weaponSkills: string[];
-  speed: number;
-  armor: ArmorSummary;
-  resistances: DamageTrait[];
-  vulnerabilities: DamageTrait[];
-  immunities: string[];
-  /** FFd20 insubstantial: half damage from everything. */
-  insubstantial: boolean;
-  /** Condition / status ids currently on the actor (from the ruleset's `conditions`). */
-  conditions: string[];
-  /** Hundred Dungeons exhaustion level 0–6. */
-  exhaustion: number;
-  /** NPC marked important: goes dying instead of dying outright (HD), or gets death saves (13A). */
-  important: boolean;
-  /** NPC flag: adds the escalation die to attacks (PCs always do where the die is on). */
-  usesEscalation: boolean;
-  recoveries: {
-    value: number;
-    max: number;
-    /** Roll formula of one recovery, resolved by the adapter (e.g. `5d10+2`). */
-    formula: string;
-    /** Recoveries used with none left since the last heal-up: −1 each to attacks and defenses. */
-    noRecoveryUses: number;
-    ralliesThisBattle: number;
-    battlesSinceHealUp: number;
-  };
-  deathSaves: { successes: number; failures: number };
-  /** Turns taken since dying began (HD dying check target is 10 + this). */
-  dyingTurns: number;
-  state: LifeState;
-  /** 13A: took ongoing damage to 0 or below and has one last turn before dropping. */
-  lastTurn: boolean;
-  wounds: Wound[];
-  /** Wounds d20 Constitution damage taken from death saves. */
-  constitutionDamage: number;
-  /**
-   * Size category (`tiny`…`gargantuan`); blank = from the token's size. Optional: absent = blank
-   * (HD prone and mounting read it).
-   */
-  size?: string;
-  /** Swim speed in feet (HD underwater attacks). Optional: absent = 0. */
-  swimSpeed?: number;
-}
+export type ActorSource = { kind: ActorKind } & SourceOf<typeof BUILTIN_ACTOR_FIELDS>;
 
 /** Values a ruleset derives from an {@link ActorSource} for sheets, rolls and cards. */
 export interface DerivedActor {

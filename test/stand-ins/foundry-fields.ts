@@ -3,6 +3,7 @@
  * ArrayField, TypedObjectField): each field only RECORDS the options it was built with, so tests can
  * read a schema built by src/data/schema.ts without Foundry.
  *
+ * String fields also `validate` (the type check plus a subclass's `_validateType`, e.g. the FormulaField).
  * `standInInitial(field)` gives a field's initial value the way Foundry's `getInitialValue` does for
  * these options (SchemaField: the initial of each sub-field, unless it has its own `initial`).
  * `standInFill(schema, source)` imitates Foundry's cleaning of missing keys on construction: keys
@@ -15,7 +16,24 @@ export class StandInDataField {
   readonly standIn = true;
   constructor(readonly options: Record<string, unknown> = {}) {}
 }
-export class StandInStringField extends StandInDataField {}
+/**
+ * `validate(value)` imitates Foundry's `DataField#validate` for a string: the type check, then a
+ * subclass's `_validateType`; it answers the refusal's message (Foundry: a validation failure) or
+ * undefined. Blank and null handling (`_validateSpecial`) is not imitated.
+ */
+export class StandInStringField extends StandInDataField {
+  protected _validateType(value: unknown): void {
+    if (typeof value !== "string") throw new Error("must be a string");
+  }
+  validate(value: unknown): string | undefined {
+    try {
+      this._validateType(value);
+      return undefined;
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    }
+  }
+}
 export class StandInNumberField extends StandInDataField {}
 export class StandInBooleanField extends StandInDataField {}
 export class StandInHTMLField extends StandInDataField {}

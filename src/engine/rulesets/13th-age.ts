@@ -3,6 +3,7 @@
  * them into the {@link Ruleset} the adapter talks to. See docs/rules.md for each rule's reading.
  */
 import type { Ruleset } from "../ruleset.js";
+import { ACTOR_FIELDS } from "./13th-age/fields.js";
 import {
   attackBonus,
   attackMode,
@@ -48,6 +49,7 @@ export const thirteenthAge: Ruleset = {
   saves: SAVES,
   damageTypes: DAMAGE_TYPES,
   traitForms: { resist: "threshold", vulnerable: "critRange" },
+  actorFields: ACTOR_FIELDS,
   conditions: CONDITIONS,
   initiative: { mode: "once", roll: "individual", surprise: "none", simultaneousTies: false },
   escalationByDefault: true,

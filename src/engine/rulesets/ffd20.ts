@@ -4,6 +4,7 @@
  * `ffd20/turns.ts`, table procedures (sustain, moving, forced movement) in `ffd20/tactics.ts`.
  */
 import { validateActorSource } from "../common.js";
+import { ACTOR_FIELDS } from "./ffd20/fields.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
 import { rollVerdict } from "../resolution.js";
@@ -112,6 +113,7 @@ export const ffd20: Ruleset = {
   saves: FF_SAVES,
   damageTypes: FF_DAMAGE_TYPES,
   traitForms: FF_TRAIT_FORMS,
+  actorFields: ACTOR_FIELDS,
   conditions: FF_CONDITIONS,
   initiative: FF_INITIATIVE,
   escalationByDefault: false,

@@ -4,6 +4,7 @@
  * Constitution check, initiative around the table. Helpers live in `hundred-dungeons/`.
  */
 import { clonePlain, d20Formula, netMode, validateActorSource } from "../common.js";
+import { ACTOR_FIELDS } from "./hundred-dungeons/fields.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
 import { rollVerdict } from "../resolution.js";
@@ -209,6 +210,7 @@ export const hundredDungeons: Ruleset = {
   saves: ABILITY_KEYS.map((k) => ({ key: k, label: ABILITY_LABEL(k) })),
   damageTypes: DAMAGE_TYPES,
   traitForms: { resist: "halve", vulnerable: "double" },
+  actorFields: ACTOR_FIELDS,
   conditions: HD_CONDITIONS,
   initiative: { mode: "aroundTable", roll: "gmSingle", surprise: "skipFirstRound", simultaneousTies: false },
   escalationByDefault: false,

@@ -5,6 +5,7 @@
  * `./wounds-d20/`; this file assembles the {@link Ruleset}.
  */
 import type { Ruleset } from "../ruleset.js";
+import { ACTOR_FIELDS } from "./wounds-d20/fields.js";
 import { PROCEDURES, afterSpend, planProcedure, resolveProcedure, turnNotes } from "./wounds-d20/procedures.js";
 import { deriveActor } from "./wounds-d20/actor.js";
 import {
@@ -61,6 +62,7 @@ export const woundsD20: Ruleset = {
   saves: SAVES,
   damageTypes: DAMAGE_TYPES,
   traitForms: TRAIT_FORMS,
+  actorFields: ACTOR_FIELDS,
   conditions: CONDITIONS,
   initiative: INITIATIVE,
   escalationByDefault: false,

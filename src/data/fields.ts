@@ -1,0 +1,111 @@
+/**
+ * Foundry schema fields from field descriptions (src/engine/fields.ts), and the FormulaField they
+ * use for formulas. Builders take Foundry's `fields` namespace as a parameter, so tests pass a
+ * stand-in that records each field's options (test/stand-ins/foundry-fields.ts).
+ */
+import type { FieldDesc, FieldDescs, FormulaKind } from "../engine/fields.js";
+import { formulaProblem } from "./formula.js";
+
+/** Foundry's data field namespace (`foundry.data.fields`), or a test stand-in shaped like it. */
+export type FieldsNamespace = typeof foundry.data.fields;
+
+/** A Foundry schema: field name → data field. */
+export type Schema = foundry.data.fields.DataSchema;
+
+type FormulaOptions = { required: true; blank: true; initial: string };
+
+/** A text field holding a roll formula, refused at the field when the engine cannot parse it. */
+export interface FormulaField extends foundry.data.fields.StringField<FormulaOptions> {
+  /** Which parser checks the formula. */
+  readonly formulaKind: FormulaKind;
+}
+
+type FormulaFieldClass = new (kind: FormulaKind, options: FormulaOptions) => FormulaField;
+
+const formulaClasses = new WeakMap<FieldsNamespace, FormulaFieldClass>();
+
+/**
+ * The FormulaField class of a fields namespace (a StringField subclass, one class per namespace).
+ * `@refs` are allowed (resolved from roll data before parsing); `N[W]` is allowed in damage.
+ */
+export function formulaFieldClass(f: FieldsNamespace): FormulaFieldClass {
+  const known = formulaClasses.get(f);
+  if (known) return known;
+  class D20FormulaField extends f.StringField<FormulaOptions> implements FormulaField {
+    constructor(
+      readonly formulaKind: FormulaKind,
+      options: FormulaOptions,
+    ) {
+      super(options);
+    }
+
+    protected override _validateType(
+      value: string,
+      options?: foundry.data.fields.DataField.ValidateOptions<this>,
+    ): boolean | foundry.data.validation.DataModelValidationFailure | void {
+      // Non-text is the base class's to refuse.
+      const problem = typeof value === "string" ? formulaProblem(value, this.formulaKind) : null;
+      if (problem) throw new Error(problem);
+      return super._validateType(value, options);
+    }
+  }
+  formulaClasses.set(f, D20FormulaField);
+  return D20FormulaField;
+}
+
+function choicesOf(keys: readonly string[]): Record<string, string> {
+  return Object.fromEntries(keys.map((k) => [k, k]));
+}
+
+/** The Foundry field a description asks for (every field required; `initial` as described). */
+export function foundryField(f: FieldsNamespace, desc: FieldDesc): foundry.data.fields.DataField.Any {
+  const initial = desc.initial === undefined ? {} : { initial: desc.initial };
+  switch (desc.kind) {
+    case "number":
+      return new f.NumberField({
+        required: true,
+        nullable: desc.nullable === true,
+        ...(desc.integer ? { integer: true } : {}),
+        ...(initial as { initial?: number | null }),
+        ...(desc.min === undefined ? {} : { min: desc.min }),
+      });
+    case "boolean":
+      return new f.BooleanField({ required: true, initial: desc.initial === true });
+    case "string":
+      return new f.StringField({
+        required: true,
+        ...(desc.nullable ? { nullable: true } : {}),
+        blank: desc.blank === true,
+        ...(initial as { initial?: string | null }),
+        ...(desc.choices ? { choices: choicesOf(desc.choices) } : {}),
+      });
+    case "formula":
+      return new (formulaFieldClass(f))(desc.formula ?? "damage", {
+        required: true,
+        blank: true,
+        initial: typeof desc.initial === "string" ? desc.initial : "",
+      });
+    case "html":
+      return new f.HTMLField({ required: true, blank: true, initial: "" });
+    case "array":
+      return new f.ArrayField(foundryField(f, elementOf(desc)), { initial: [] });
+    case "object":
+      return new f.TypedObjectField(foundryField(f, elementOf(desc)), { initial: {} });
+    case "schema":
+      return desc.nullable
+        ? new f.SchemaField(foundrySchema(f, desc.fields ?? {}), { required: true, nullable: true, initial: null })
+        : new f.SchemaField(foundrySchema(f, desc.fields ?? {}));
+  }
+}
+
+function elementOf(desc: FieldDesc): FieldDesc {
+  if (!desc.element) throw new Error(`a ${desc.kind} field needs an element description`);
+  return desc.element;
+}
+
+/** A Foundry schema from a set of descriptions, in their order. */
+export function foundrySchema(f: FieldsNamespace, fields: FieldDescs): Schema {
+  const out: Schema = {};
+  for (const [name, desc] of Object.entries(fields)) out[name] = foundryField(f, desc);
+  return out;
+}

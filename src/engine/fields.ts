@@ -1,0 +1,271 @@
+/**
+ * Field descriptions: each stored document field is described once here, as plain data, and
+ * everything else is read from that description — the TypeScript type (`SourceOf`), the default
+ * source (`defaultsOf`), the boundary checks (`fieldIssues`), and, in the adapter, the Foundry
+ * schema field (src/data/fields.ts). A description is JSON-like (no Foundry globals).
+ *
+ * Builders (`int`, `text`, `choice`, `group`…) return a description whose phantom type parameter is
+ * the stored value's type, so `SourceOf<typeof FIELDS>` is the source shape without repeating it.
+ */
+
+/** What kind of stored value a description holds. */
+export type FieldKind = "number" | "boolean" | "string" | "formula" | "html" | "array" | "object" | "schema";
+
+/** Which parser a formula field is checked with: a damage formula, or weapon dice only. */
+export type FormulaKind = "damage" | "weaponDice";
+
+declare const VALUE: unique symbol;
+
+/** One stored field. `T` is the type of its stored value (phantom: never present at run time). */
+export interface FieldDesc<T = unknown> {
+  readonly kind: FieldKind;
+  /** Initial value; absent for list elements, which have none. Schema fields derive theirs. */
+  readonly initial?: T | undefined;
+  readonly nullable?: boolean;
+  /** Numbers: whole numbers only. */
+  readonly integer?: boolean;
+  /** Numbers: smallest value allowed. */
+  readonly min?: number;
+  /** Strings: whether "" is a valid value. */
+  readonly blank?: boolean;
+  /** Strings: the allowed values, in display order. */
+  readonly choices?: readonly string[];
+  /** Strings: a damage type key (checked against every game's damage types). */
+  readonly damageType?: boolean;
+  /** Formulas: which parser checks them. */
+  readonly formula?: FormulaKind;
+  /** Arrays and typed objects: the element's description. */
+  readonly element?: FieldDesc;
+  /** Schema fields: the nested descriptions. */
+  readonly fields?: FieldDescs;
+  /** The key may be absent from the engine's source type (older sources lack it). */
+  readonly optional?: boolean;
+  readonly [VALUE]?: T;
+}
+
+/** A set of named field descriptions (a document's `system`, or one game's part of it). */
+export type FieldDescs = { readonly [key: string]: FieldDesc };
+
+/** The stored value type of one description. */
+export type ValueOf<D> = D extends FieldDesc<infer T> ? T : never;
+
+type OptionalKeys<F> = { [K in keyof F]: F[K] extends { readonly optional: true } ? K : never }[keyof F];
+
+type Flatten<T> = { [K in keyof T]: T[K] };
+
+/** The stored source shape a set of descriptions describes. */
+export type SourceOf<F extends FieldDescs> = Flatten<
+  {
+    -readonly [K in keyof F as K extends OptionalKeys<F> ? never : K]: ValueOf<F[K]>;
+  } & {
+    -readonly [K in keyof F as K extends OptionalKeys<F> ? K : never]?: ValueOf<F[K]>;
+  }
+>;
+
+interface NumberOptions {
+  min?: number;
+}
+
+/** A whole number (never null) starting at `initial`. */
+export function int(initial: number, options: NumberOptions = {}): FieldDesc<number> {
+  return { kind: "number", integer: true, nullable: false, initial, ...options };
+}
+
+/** A number (never null, fractions allowed) starting at `initial`. */
+export function num(initial: number, options: NumberOptions = {}): FieldDesc<number> {
+  return { kind: "number", nullable: false, initial, ...options };
+}
+
+/** A whole number or null (null = none / derive it), starting at null. */
+export function nullableInt(): FieldDesc<number | null> {
+  return { kind: "number", integer: true, nullable: true, initial: null };
+}
+
+/** A flag starting at `initial`. */
+export function bool(initial: boolean): FieldDesc<boolean> {
+  return { kind: "boolean", initial };
+}
+
+/** Free text that may be blank. */
+export function text(initial = ""): FieldDesc<string> {
+  return { kind: "string", blank: true, initial };
+}
+
+/** A non-blank key; `initial` undefined = no initial (list elements), null = nullable, starts null. */
+export function key(initial?: string): FieldDesc<string>;
+export function key(initial: null): FieldDesc<string | null>;
+export function key(initial?: string | null): FieldDesc<string | null> {
+  if (initial === null) return { kind: "string", nullable: true, blank: false, initial: null };
+  return { kind: "string", blank: false, ...(initial === undefined ? {} : { initial }) };
+}
+
+/** A damage type key (or `all`/`untyped`), checked against every game's damage types. */
+export function damageType(initial?: string): FieldDesc<string> {
+  return { kind: "string", blank: false, damageType: true, ...(initial === undefined ? {} : { initial }) };
+}
+
+/** One of `choices`, starting at `initial`. */
+export function choice<const C extends readonly string[]>(choices: C, initial: C[number]): FieldDesc<C[number]> {
+  return { kind: "string", blank: false, initial, choices };
+}
+
+/** One of `choices` or null (= none), starting at `initial`. */
+export function nullableChoice<const C extends readonly string[]>(
+  choices: C,
+  initial: C[number] | null = null,
+): FieldDesc<C[number] | null> {
+  return { kind: "string", nullable: true, blank: false, initial, choices };
+}
+
+/** One of `choices` or blank (blank = decided elsewhere), starting blank. */
+export function blankChoice<const C extends readonly string[]>(choices: C): FieldDesc<C[number] | ""> {
+  return { kind: "string", blank: true, initial: "", choices: ["", ...choices] };
+}
+
+/** A roll formula checked by the engine's parser (`@refs` allowed; `N[W]` in damage). */
+export function formula(kind: FormulaKind, initial = ""): FieldDesc<string> {
+  return { kind: "formula", formula: kind, initial };
+}
+
+/** Rich text (HTML), starting blank. */
+export function html(): FieldDesc<string> {
+  return { kind: "html", initial: "" };
+}
+
+/** A list of `element`, starting empty. */
+export function list<T>(element: FieldDesc<T>): FieldDesc<T[]> {
+  return { kind: "array", element, initial: [] };
+}
+
+/** A record of `element` by any key, starting empty. */
+export function record<T>(element: FieldDesc<T>): FieldDesc<Record<string, T>> {
+  return { kind: "object", element, initial: {} };
+}
+
+/** A nested object of `fields` (its initial value is each field's). */
+export function group<const F extends FieldDescs>(fields: F): FieldDesc<SourceOf<F>> {
+  return { kind: "schema", fields };
+}
+
+/** A nested object of `fields`, or null (= none), starting null. */
+export function nullableGroup<const F extends FieldDescs>(fields: F): FieldDesc<SourceOf<F> | null> {
+  return { kind: "schema", fields, nullable: true, initial: null };
+}
+
+/** The same description, its key optional in the engine's source type. */
+export function optional<T>(desc: FieldDesc<T>): FieldDesc<T> & { readonly optional: true } {
+  return { ...desc, optional: true };
+}
+
+// ------------------------------------------------------------------------------------------------
+// What the descriptions give
+// ------------------------------------------------------------------------------------------------
+
+/** The initial value of one field (a fresh copy). */
+export function initialOf<T>(desc: FieldDesc<T>): T {
+  if (desc.kind === "schema" && desc.initial === undefined && desc.fields) return defaultsOf(desc.fields) as T;
+  return structuredClone(desc.initial) as T;
+}
+
+/** The default source of a set of descriptions: every field at its initial value. */
+export function defaultsOf<F extends FieldDescs>(fields: F): SourceOf<F> {
+  const out: Record<string, unknown> = {};
+  for (const [name, desc] of Object.entries(fields)) out[name] = initialOf(desc);
+  return out as SourceOf<F>;
+}
+
+/**
+ * Merge sets of descriptions (core first, then each game's part). Two parts may describe the same
+ * key only with the same description; a clash is a programming error and throws.
+ */
+export function mergeFields(...parts: readonly (FieldDescs | undefined)[]): FieldDescs {
+  const out: Record<string, FieldDesc> = {};
+  for (const part of parts) {
+    for (const [name, desc] of Object.entries(part ?? {})) {
+      const before = out[name];
+      if (before && before !== desc && JSON.stringify(before) !== JSON.stringify(desc)) {
+        throw new Error(`field "${name}" is described twice, differently`);
+      }
+      out[name] = desc;
+    }
+  }
+  return out;
+}
+
+/** One refused value: the dotted `system.…` path and why. */
+export interface ValidationIssue {
+  field: string;
+  message: string;
+}
+
+/** What the checks need besides the descriptions. */
+export interface FieldCheckContext {
+  /** Damage type keys data may name. */
+  readonly damageTypes: ReadonlySet<string>;
+  /** Why a formula is malformed, or null when it is fine. */
+  readonly formulaProblem: (formula: string, kind: FormulaKind) => string | null;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function checkValue(desc: FieldDesc, v: unknown, field: string, ctx: FieldCheckContext, out: ValidationIssue[]): void {
+  if (v === null && desc.nullable) return;
+  const fail = (message: string): void => {
+    out.push({ field, message });
+  };
+  switch (desc.kind) {
+    case "number":
+      if (typeof v !== "number") return fail(`must be a number (got ${JSON.stringify(v) ?? String(v)})`);
+      if (!Number.isFinite(v)) return fail(`must be a finite number (got ${String(v)})`);
+      if (desc.min !== undefined && v < desc.min) fail(`must be at least ${desc.min} (got ${v})`);
+      return;
+    case "string":
+      if (desc.damageType && (typeof v !== "string" || !ctx.damageTypes.has(v))) {
+        fail(`unknown damage type ${JSON.stringify(v)}`);
+      }
+      return;
+    case "formula": {
+      if (typeof v !== "string") return fail("must be text");
+      const message = ctx.formulaProblem(v, desc.formula ?? "damage");
+      if (message) fail(message);
+      return;
+    }
+    case "array":
+      if (Array.isArray(v) && desc.element) {
+        v.forEach((item: unknown, i) => checkValue(desc.element!, item, `${field}.${i}`, ctx, out));
+      }
+      return;
+    case "object":
+      if (isObject(v) && desc.element) {
+        for (const [k, item] of Object.entries(v)) checkValue(desc.element, item, `${field}.${k}`, ctx, out);
+      }
+      return;
+    case "schema":
+      if (!isObject(v)) return fail("must be an object");
+      out.push(...fieldIssues(desc.fields ?? {}, v, field, ctx));
+      return;
+    default:
+      return;
+  }
+}
+
+/**
+ * Problems in a source (complete or a partial update: only present keys are checked), each naming
+ * its dotted path under `path`. Numbers must be finite and at least their minimum, formulas must
+ * parse, damage types must be known. Types of flags, texts and choices are Foundry's field checks.
+ */
+export function fieldIssues(
+  fields: FieldDescs,
+  source: Readonly<Record<string, unknown>>,
+  path: string,
+  ctx: FieldCheckContext,
+): ValidationIssue[] {
+  const out: ValidationIssue[] = [];
+  for (const [name, desc] of Object.entries(fields)) {
+    if (!(name in source)) continue;
+    checkValue(desc, source[name], `${path}.${name}`, ctx, out);
+  }
+  return out;
+}

@@ -1,0 +1,154 @@
+/**
+ * The item fields, one set per item type (`power`, `weapon`, `armor`, `feature`): each stored field
+ * described once; the Foundry schema, the defaults and the boundary checks come from these.
+ */
+import {
+  bool,
+  choice,
+  damageType,
+  formula,
+  group,
+  html,
+  int,
+  key,
+  list,
+  nullableChoice,
+  nullableGroup,
+  nullableInt,
+  text,
+} from "./fields.js";
+import { ABILITY_KEYS } from "./types.js";
+
+/** Weapon classes ([HD] damage by class, [FF] proficiency groups). */
+export const WEAPON_CLASSES = ["simple", "martial", "heavy"] as const;
+/** Range kinds a power can have. */
+export const RANGE_KINDS = ["melee", "ranged", "close", "area"] as const;
+/** How often a power can be used. */
+export const POWER_USAGES = ["atWill", "encounter", "daily", "recharge", "perRest"] as const;
+/** Outcomes a power effect belongs to (engine `PowerOutcomeKey`). */
+export const POWER_OUTCOMES = ["hit", "miss", "crit"] as const;
+/** Natural-roll triggers of a power effect (engine `NaturalTrigger.kind`). */
+export const NATURAL_TRIGGERS = ["any", "even", "odd", "atLeast"] as const;
+/** Action a power takes (labels come from the ruleset's `actions`; this is the stored key). */
+export const POWER_ACTIONS = ["standard", "move", "minor", "quick", "free", "reaction", "interrupt"] as const;
+/** Miss effect kinds (engine `PowerSource.missEffect`). */
+export const MISS_EFFECTS = ["none", "half", "formula"] as const;
+/** Forced movement kinds (engine `ForcedMovement.kind`). */
+export const FORCED_KINDS = ["push", "pull", "slide"] as const;
+/** Save difficulties (engine `EffectSource.save`). */
+export const SAVE_DIFFICULTIES = ["easy", "normal", "hard"] as const;
+/** Effect durations (engine `DurationKind`). */
+export const DURATION_KINDS = [
+  "instant",
+  "startOfNextTurn",
+  "endOfNextTurn",
+  "endOfEncounter",
+  "saveEnds",
+  "sustain",
+  "permanent",
+] as const;
+/** Sustain action kinds (engine `EffectSource.sustain`). */
+export const SUSTAIN_KINDS = ["standard", "move", "minor"] as const;
+
+/** Description block every item carries. */
+const DESCRIBED = { description: html() } as const;
+
+/** The lasting part of a power effect: conditions, duration, save, sustain, ongoing damage. */
+const POWER_EFFECT_BODY = {
+  statuses: list(key()),
+  duration: choice(DURATION_KINDS, "saveEnds"),
+  save: choice(SAVE_DIFFICULTIES, "normal"),
+  sustain: nullableChoice(SUSTAIN_KINDS),
+  ongoing: nullableGroup({ amount: int(0, { min: 0 }), type: key("untyped") }),
+} as const;
+
+/** One effect of a power on an outcome (engine `PowerEffectSpec`). */
+const POWER_EFFECT = group({
+  outcome: choice(POWER_OUTCOMES, "hit"),
+  trigger: group({ kind: choice(NATURAL_TRIGGERS, "any"), value: int(0, { min: 0 }) }),
+  text: text(),
+  ...POWER_EFFECT_BODY,
+  aftereffect: nullableGroup(POWER_EFFECT_BODY),
+  /** Push, pull or slide of the target (engine `ForcedMovement`); null = none. */
+  forced: nullableGroup({ kind: choice(FORCED_KINDS, "push"), squares: int(1, { min: 0 }) }),
+});
+
+/** `power` items: an attack or other ability (engine `PowerSource` plus usage and texts). */
+export const POWER_FIELDS = {
+  ...DESCRIBED,
+  attackAbility: nullableChoice(ABILITY_KEYS, "str"),
+  attackBonus: int(0),
+  defense: key("ac"),
+  range: choice(RANGE_KINDS, "melee"),
+  actionType: choice(POWER_ACTIONS, "standard"),
+  usage: choice(POWER_USAGES, "atWill"),
+  /** Recharge roll target (recharge 16+) for `recharge` usage. */
+  recharge: int(0, { min: 0 }),
+  /** Whether a limited power has been used (encounter/daily/recharge). */
+  used: bool(false),
+  /** Uses per rest (`perRest` usage): spent so far and the maximum. */
+  uses: group({ spent: int(0, { min: 0 }), max: int(1, { min: 1 }) }),
+  hitEffect: text(),
+  missText: text(),
+  critText: text(),
+  damage: formula("damage"),
+  damageTypes: list(damageType()),
+  missEffect: choice(MISS_EFFECTS, "none"),
+  missDamage: formula("damage"),
+  critDamage: formula("damage"),
+  critRange: int(0, { min: 0 }),
+  ongoing: nullableGroup({
+    amount: int(0, { min: 0 }),
+    type: damageType("untyped"),
+    save: choice(SAVE_DIFFICULTIES, "normal"),
+  }),
+  touch: bool(false),
+  nonlethal: bool(false),
+  /** What the power does on a hit, a miss, a crit beyond damage (engine `PowerEffectSpec`). */
+  effects: list(POWER_EFFECT),
+  /** Id of the owned weapon item this power is made with; empty = the first equipped weapon. */
+  weaponId: text(),
+} as const;
+
+/** `weapon` items (engine `WeaponSource` minus the name, which is the item's). */
+export const WEAPON_FIELDS = {
+  ...DESCRIBED,
+  damageDice: formula("weaponDice", "1d8"),
+  weaponClass: choice(WEAPON_CLASSES, "simple"),
+  light: bool(false),
+  finesse: bool(false),
+  twoHanded: bool(false),
+  offHand: bool(false),
+  thrown: bool(false),
+  ranged: bool(false),
+  proficient: bool(true),
+  proficiencyBonus: int(0, { min: 0 }),
+  enhancement: int(0),
+  critDice: formula("damage"),
+  critRange: int(0, { min: 0 }),
+  equipped: bool(true),
+} as const;
+
+/** `armor` items: aggregated into the actor's `armor` summary when equipped. */
+export const ARMOR_FIELDS = {
+  ...DESCRIBED,
+  armorBonus: int(0, { min: 0 }),
+  shieldBonus: int(0, { min: 0 }),
+  maxDex: nullableInt(),
+  heavy: bool(false),
+  equipped: bool(true),
+} as const;
+
+/** `feature` items: rules text with no mechanics of its own (its effects may carry changes). */
+export const FEATURE_FIELDS = { ...DESCRIBED } as const;
+
+/** Every item type's fields, by type. */
+export const ITEM_FIELDS = {
+  power: POWER_FIELDS,
+  weapon: WEAPON_FIELDS,
+  armor: ARMOR_FIELDS,
+  feature: FEATURE_FIELDS,
+} as const;
+
+/** The item types. */
+export type ItemType = keyof typeof ITEM_FIELDS;
