@@ -18,8 +18,8 @@ import {
   defaultOptions,
   engineActor,
   loadPacks,
+  packAttackRequest,
   powerOf,
-  weaponFor,
   weaponOf,
   type PackActor,
   type PackItem,
@@ -64,24 +64,7 @@ function packet(overrides: Partial<DamagePacket>): DamagePacket {
 
 /** The hit damage expression a monster's own item deals, through the real attack pipeline. */
 function monsterHit(ruleset: Ruleset, actor: PackActor, itemName: string): DamageExpression | null {
-  const item = ownItem(actor, itemName);
-  const attacker = engineActor(actor);
-  const w = weaponFor(actor, item);
-  const power =
-    item.type === "weapon"
-      ? basicWeaponAttack(weaponOf(item), ruleset.defenses[0]!.key)
-      : powerOf(attacker, ruleset, item);
-  return planAttack({
-    ruleset,
-    options: defaultOptions(ruleset),
-    attacker: { uuid: actor._id, name: actor.name, actor: attacker },
-    item: { name: item.name, img: item.img },
-    power,
-    weapon: w ? weaponOf(w) : null,
-    situation: plainSituation(),
-    escalation: 0,
-    targets: [],
-  }).hit;
+  return planAttack(packAttackRequest(ruleset, actor, ownItem(actor, itemName))).hit;
 }
 
 function attackInput(ruleset: Ruleset, overrides: Partial<AttackInput>): AttackInput {

@@ -13,6 +13,8 @@ import { chooseWeapon, powerSourceFrom, weaponSourceFrom } from "../../src/data/
 import { actorRollData, combineArmor, toActorSource, type ArmorItemData } from "../../src/data/prepare.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
+import { plainSituation, type AttackRequest } from "../../src/engine/plans/attack.js";
+import { basicWeaponAttack } from "../../src/engine/plans/item-sources.js";
 import type {
   ActorSource,
   ArmorSummary,
@@ -100,9 +102,10 @@ export function preparedArmor(actor: PackActor): ArmorSummary {
   return combineArmor(actor.system.armor as ArmorSummary, items);
 }
 
-/** The engine's view of a pack NPC, armor items included. */
+/** The engine's view of a pack actor (a character or an NPC), armor items included. */
 export function engineActor(actor: PackActor): ActorSource {
-  return toActorSource("npc", { ...actor.system, armor: preparedArmor(actor) });
+  const kind = actor.type === "character" ? "character" : "npc";
+  return toActorSource(kind, { ...actor.system, armor: preparedArmor(actor) });
 }
 
 /** The weapon a power item attacks with on this actor (see the file comment); a weapon is its own. */
@@ -131,4 +134,36 @@ export function powerOf(actor: ActorSource, ruleset: Ruleset, item: PackItem): P
 /** Engine source of a weapon item. */
 export function weaponOf(item: PackItem): WeaponSource {
   return weaponSourceFrom(item.name, item.system);
+}
+
+/**
+ * The attack request a pack actor makes with one of its items, as the sheet builds it: a power
+ * with its weapon (see {@link weaponFor}) and `@refs` resolved from the attacker, a weapon as its
+ * basic attack against the game's first defense; plain situation, no escalation, no targets.
+ * `attacker` is the engine source to attack as (default: the document's own); `over` replaces
+ * any other part of the request.
+ */
+export function packAttackRequest(
+  ruleset: Ruleset,
+  doc: PackActor,
+  item: PackItem,
+  attacker: ActorSource = engineActor(doc),
+  over: Partial<AttackRequest> = {},
+): AttackRequest {
+  const w = weaponFor(doc, item);
+  return {
+    ruleset,
+    options: defaultOptions(ruleset),
+    attacker: { uuid: doc._id, name: doc.name, actor: attacker },
+    item: { name: item.name, img: item.img },
+    power:
+      item.type === "weapon"
+        ? basicWeaponAttack(weaponOf(item), ruleset.defenses[0]!.key)
+        : powerOf(attacker, ruleset, item),
+    weapon: w ? weaponOf(w) : null,
+    situation: plainSituation(),
+    escalation: 0,
+    targets: [],
+    ...over,
+  };
 }

@@ -13,8 +13,7 @@ import { parseDamage, parseWeaponDice } from "../../src/engine/dice.js";
 import { allRulesets, getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
 import { SCHEMA_VERSION } from "../../src/migrations/migrate-data.js";
-import { planAttack, plainSituation } from "../../src/engine/plans/attack.js";
-import { basicWeaponAttack } from "../../src/engine/plans/item-sources.js";
+import { planAttack } from "../../src/engine/plans/attack.js";
 import { standInFields } from "../stand-ins/foundry-fields.js";
 import {
   defaultOptions,
@@ -22,10 +21,8 @@ import {
   engineActor,
   loadPacks,
   packRuleset,
-  powerOf,
+  packAttackRequest,
   systemJson,
-  weaponFor,
-  weaponOf,
   type PackActor,
   type PackItem,
   type Plain,
@@ -212,34 +209,22 @@ describe.each(packs.map((p) => [p.entry.name, p] as const))("[SYS-DOCS] pack %s"
     });
 
     it("[SYS-DOCS] every monster attack (power or weapon) plans against a pack-mate through the real attack pipeline", () => {
-      const options = defaultOptions(ruleset);
       const target = engineActor(actors[0] as PackActor);
       let planned = 0;
       for (const a of actors) {
-        const attacker = engineActor(a);
         for (const item of a.items.filter((i) => i.type === "power" || i.type === "weapon")) {
-          const w = weaponFor(a, item);
-          const weapon = w ? weaponOf(w) : null;
-          const power =
-            item.type === "weapon"
-              ? basicWeaponAttack(weaponOf(item), ruleset.defenses[0]!.key)
-              : powerOf(attacker, ruleset, item);
+          const req = packAttackRequest(ruleset, a, item, engineActor(a), {
+            targets: [{ uuid: "t", actorUuid: "t", name: "target", img: "", actor: target }],
+          });
           expect(
             ruleset.defenses.map((d) => d.key),
             `${a.name} ${item.name}`,
-          ).toContain(power.defense);
-          const plan = planAttack({
-            ruleset,
-            options,
-            attacker: { uuid: a._id, name: a.name, actor: attacker },
-            item: { name: item.name, img: item.img },
-            power,
-            weapon,
-            situation: plainSituation(),
-            escalation: 0,
-            targets: [{ uuid: "t", actorUuid: "t", name: "target", img: "", actor: target }],
-          });
-          expect(plan.hit, `${a.name} ${item.name} deals damage`).not.toBeNull();
+          ).toContain(req.power.defense);
+          const plan = planAttack(req);
+          // A power with a damage formula deals damage; one without (a sleep spell) only imposes its effects.
+          if (item.type === "weapon" || String(item.system.damage ?? "") !== "")
+            expect(plan.hit, `${a.name} ${item.name} deals damage`).not.toBeNull();
+          else expect(plan.hit, `${a.name} ${item.name}`).toBeNull();
           expect(Number.isFinite(plan.bonus), `${a.name} ${item.name}`).toBe(true);
           planned++;
         }
