@@ -31,6 +31,24 @@ export function recordedResult(request: RollRequest, face: number): RollResult {
   return { total: face, natural: /^\d*d20/.test(request.formula) ? face : null };
 }
 
+/**
+ * Turn ports for a plan run with no Foundry behind it: rolls through `roll`, created effects get
+ * ids from `nextEffectId`, and writes, chat lines and console output go nowhere (the runner keeps
+ * its own snapshots, which the caller reads from the outcome).
+ */
+export function quietPorts(roll: TurnPorts["roll"], nextEffectId: () => string): TurnPorts {
+  return {
+    roll,
+    applyActor: async () => {},
+    addEffect: async () => nextEffectId(),
+    removeEffect: async () => {},
+    updateEffect: async () => {},
+    rerollInitiative: async () => {},
+    post: async () => {},
+    log: () => {},
+  };
+}
+
 export class TurnSequence {
   ctx: TurnContext;
   private dice: number[] = [];
@@ -48,8 +66,8 @@ export class TurnSequence {
   }
 
   private ports(): TurnPorts {
-    return {
-      roll: async (request) => {
+    return quietPorts(
+      async (request) => {
         if (/^\d+$/.test(request.formula)) {
           this.made.push(request);
           return { total: Number(request.formula), natural: null };
@@ -59,14 +77,8 @@ export class TurnSequence {
         this.made.push(request);
         return recordedResult(request, face);
       },
-      applyActor: async () => {},
-      addEffect: async () => `fx${++this.ids}`,
-      removeEffect: async () => {},
-      updateEffect: async () => {},
-      rerollInitiative: async () => {},
-      post: async () => {},
-      log: () => {},
-    };
+      () => `fx${++this.ids}`,
+    );
   }
 
   /**

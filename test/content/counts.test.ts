@@ -1,0 +1,80 @@
+/**
+ * [SYS-CONTENT] What each game ships, counted from the pack sources: at least 8 characters (the
+ * party of four at level 3 and the same four at level 1), 15 foes across levels 1–6, 25 items; and
+ * the party is ready to play: every member has attacks, a weapon or an implement, armor where the
+ * game reads it, features and filled-in recoveries, and the level-1 four are the level-3 four.
+ */
+import { describe, expect, it } from "vitest";
+import { engineActor, defaultOptions } from "../packs/pack-sources.js";
+import { GAMES, actorsOf, levelThreeParty, rulesetOf, worldItemsOf } from "./content.js";
+
+/** "Bryndis Oakhew (level 3)" → "Bryndis Oakhew". */
+const baseName = (name: string) => name.replace(/\s*\(level \d+\)$/, "");
+
+describe.each(GAMES.map((g) => [g.id, g] as const))("[SYS-CONTENT] %s counts", (game) => {
+  const actors = actorsOf(game);
+  const characters = actors.filter((a) => a.type === "character");
+  const npcs = actors.filter((a) => a.type === "npc");
+
+  it("[SYS-CONTENT] at least 8 characters, 15 NPCs and 25 items", () => {
+    expect(characters.length).toBeGreaterThanOrEqual(8);
+    expect(npcs.length).toBeGreaterThanOrEqual(15);
+    expect(worldItemsOf(game).length).toBeGreaterThanOrEqual(25);
+  });
+
+  it("[SYS-CONTENT] the foes span levels 1 to 6, with big creatures and a solo or leader among them", () => {
+    const levels = new Set(npcs.map((a) => Number(a.system.level)));
+    expect(Math.min(...levels)).toBe(1);
+    expect(Math.max(...levels)).toBe(6);
+    for (let l = 1; l <= 6; l++) expect(levels.has(l), `a level-${l} foe`).toBe(true);
+    expect(npcs.some((a) => ["large", "huge"].includes(String(a.system.size)))).toBe(true);
+    const hp = (a: (typeof npcs)[number]) => Number((a.system.hp as { max: number }).max);
+    // A solo has several times the hit points of any regular foe of its level.
+    const top = npcs.filter((a) => Number(a.system.level) === 6).sort((a, b) => hp(b) - hp(a))[0]!;
+    expect(hp(top)).toBeGreaterThanOrEqual(200);
+    // Mooks or minions: a foe with a third or less of the hit points of another foe of its level.
+    expect(npcs.some((m) => npcs.some((o) => o.system.level === m.system.level && hp(m) * 3 <= hp(o)))).toBe(true);
+  });
+
+  it("[SYS-CONTENT] the party: four distinct characters at level 3 and the same four at level 1", () => {
+    const three = levelThreeParty(game);
+    const one = characters.filter((a) => Number(a.system.level) === 1);
+    expect(three).toHaveLength(4);
+    expect(one.map((a) => baseName(a.name)).sort()).toEqual(three.map((a) => baseName(a.name)).sort());
+    expect(new Set(three.map((a) => baseName(a.name))).size).toBe(4);
+    // Distinct roles: no two members share their set of attack abilities and weapons.
+    const kit = (a: (typeof three)[number]) =>
+      a.items
+        .filter((i) => i.type === "power")
+        .map((i) => i.name)
+        .sort()
+        .join("|");
+    expect(new Set(three.map(kit)).size).toBe(4);
+  });
+
+  it("[SYS-CONTENT] every character has attacks, a weapon, features, recoveries and (where AC reads it) armor", () => {
+    const r = rulesetOf(game);
+    for (const a of characters) {
+      const types = a.items.map((i) => i.type);
+      expect(types.filter((t) => t === "power").length, a.name).toBeGreaterThanOrEqual(3);
+      expect(types, a.name).toContain("weapon");
+      expect(types, a.name).toContain("feature");
+      const rec = a.system.recoveries as { value: number; max: number; formula: string };
+      expect(rec.max, a.name).toBeGreaterThan(0);
+      expect(rec.formula, a.name).not.toBe("");
+      const derived = r.deriveActor(engineActor(a), defaultOptions(r));
+      expect(derived.bloodied, a.name).toBe(false);
+      expect((a.system.hp as { value: number }).value, a.name).toBeGreaterThan(0);
+      // In a game whose AC adds worn armor, a character with armor items has an AC above the unarmored one.
+      const armored = engineActor(a);
+      const bare = r.deriveActor(
+        { ...armored, armor: { armorBonus: 0, shieldBonus: 0, maxDex: null, heavy: false } },
+        defaultOptions(r),
+      );
+      const worn = a.items.filter(
+        (i) => i.type === "armor" && Number(i.system.armorBonus) + Number(i.system.shieldBonus) > 0,
+      );
+      if (worn.length) expect(derived.defenses.ac, a.name).not.toBe(bare.defenses.ac);
+    }
+  });
+});
