@@ -28,12 +28,24 @@ export interface GameRow {
   id: RulesetId;
   /** Names of the four foes (in the game's monster pack) the level-3 party fights. */
   foes: readonly string[];
+  /**
+   * Conditions of the game no pack document uses yet, named so the gap is visible: the coverage
+   * test accepts only these as missing (and fails on any other), so an entry is deleted as the
+   * packs gain it.
+   */
+  pendingConditions?: readonly string[];
 }
 
-/** The games whose content is on main (the Hundred Dungeons and Wounds d20 rows join when their packs land). */
+/** Every game, each with the four foes its first fight is against. */
 export const GAMES: readonly GameRow[] = [
   { id: "13th-age", foes: ["Goblin Cutthroat", "Ochre Ooze", "Marsh Hag", "Bone Archer"] },
   { id: "ffd20", foes: ["Goblin Sneak", "Ghoul", "Phase Spider", "Harpy Siren"] },
+  {
+    id: "hundred-dungeons",
+    foes: ["Marsh Viper", "Quivering Ooze", "Grave Ghoul", "Orc Reaver"],
+    pendingConditions: ["exhaustion", "hidden", "invisible", "mounted", "surprised"],
+  },
+  { id: "wounds-d20", foes: ["Gutter Rat Swarm", "Cult Fanatic", "Ghast Stalker", "Frost Wolf"] },
 ];
 
 const ALL_PACKS = loadPacks();
