@@ -3,10 +3,24 @@
  * Everything outside the engine asks here instead of reading the setting itself.
  */
 import { SYSTEM_ID } from "./constants.js";
-import { getRuleset } from "./engine/registry.js";
+import { getRuleset, registerRuleset, sealRulesets } from "./engine/registry.js";
 import type { Ruleset } from "./engine/ruleset.js";
 import type { RuleOptions, RulesetId } from "./engine/types.js";
 import { currentRuleset } from "./settings.js";
+
+/** The hook through which a module adds a game: `Hooks.once("d20-combat.registerRulesets", ({ registerRuleset }) => …)`. */
+export const REGISTER_RULESETS_HOOK = `${SYSTEM_ID}.registerRulesets` as const;
+
+/**
+ * Offer `registerRuleset` to every listener of {@link REGISTER_RULESETS_HOOK}, then seal the
+ * registry. Called first in the system's `init`, before settings, data models, sheets and status
+ * effects are built from the registered games; the built-in games are registered by then. A
+ * module listens from its own script, which Foundry evaluates before `init` fires.
+ */
+export function collectRulesets(): void {
+  Hooks.callAll(REGISTER_RULESETS_HOOK, { registerRuleset });
+  sealRulesets();
+}
 
 /** The id of the world's active ruleset (world setting `d20-combat.ruleset`). */
 export function activeRulesetId(): RulesetId {

@@ -3,6 +3,7 @@
  * runtime registration it describes (settings in src/settings.ts, CONFIG assignments in src/d20-combat.ts).
  */
 import type { RulesetId } from "./engine/types.js";
+import type { Ruleset } from "./engine/ruleset.js";
 import type { CharacterData, NpcData } from "./data/actor-models.js";
 import type { ArmorData, FeatureData, PowerData, WeaponData } from "./data/item-models.js";
 import type { D20Actor } from "./documents/actor.js";
@@ -102,6 +103,8 @@ declare module "fvtt-types/configuration" {
     interface HookConfig {
       /** An actor ran a damage/healing answer of the ruleset (src/documents/actor.ts); workflows follow up on its rolls. */
       "d20-combat.ruleResult": (actor: D20Actor, result: RuleResult) => void;
+      /** Games are being collected, first thing in the system's `init` (src/active-ruleset.ts collectRulesets). */
+      "d20-combat.registerRulesets": (api: { registerRuleset: (ruleset: Ruleset) => void }) => void;
       /** The Quench module is ready for test batches (src/quench; never fires without the module). */
       quenchReady: (quench: Quench) => void;
     }

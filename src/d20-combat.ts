@@ -2,6 +2,7 @@
  * d20 Combat — entry point. Registration only: every hook here delegates to a module.
  */
 import { SYSTEM_ID } from "./constants.js";
+import { collectRulesets } from "./active-ruleset.js";
 import { registerSettings } from "./settings.js";
 import { registerDataModels } from "./data/register.js";
 import { registerDocuments } from "./documents/register.js";
@@ -13,6 +14,7 @@ import { registerSelfTest } from "./applications/self-test.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | Initializing d20 Combat`);
+  collectRulesets();
   registerSettings();
   registerDataModels();
   registerDocuments();

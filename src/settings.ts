@@ -1,20 +1,17 @@
 import { SYSTEM_ID } from "./constants.js";
-import { allRulesets } from "./engine/registry.js";
+import { allRulesets, isRulesetId } from "./engine/registry.js";
 import type { Ruleset } from "./engine/ruleset.js";
-import { RULESET_IDS, type RulesetId } from "./engine/types.js";
+import type { RulesetId } from "./engine/types.js";
 
 /**
- * The default ruleset. The ruleset ids belong to the engine (RULESET_IDS); outside src/engine/rulesets/ and
+ * The default ruleset. The ruleset ids belong to the engine's registry; outside src/engine/rulesets/ and
  * lang/, this file is the only place allowed to spell one (test/project/ruleset-literals.test.ts).
  */
 export const DEFAULT_RULESET: RulesetId = "13th-age";
 
-/** Localisation key of each ruleset's label: D20C.Settings.Ruleset.Choices.<id>. */
+/** Every registered game, by id, with the localisation key of its name. */
 function rulesetChoices(): Record<RulesetId, string> {
-  return Object.fromEntries(RULESET_IDS.map((id) => [id, `D20C.Settings.Ruleset.Choices.${id}`])) as Record<
-    RulesetId,
-    string
-  >;
+  return Object.fromEntries(allRulesets().map((r) => [r.id, r.label]));
 }
 
 /**
@@ -89,5 +86,7 @@ function registerRuleOptionSettings(): void {
 
 /** The world's ruleset. Safe from the `init` hook on (after registerSettings). */
 export function currentRuleset(): RulesetId {
-  return game.settings.get(SYSTEM_ID, "ruleset");
+  const id = game.settings.get(SYSTEM_ID, "ruleset");
+  // A game whose module is no longer active: run the default one rather than none.
+  return isRulesetId(id) ? id : DEFAULT_RULESET;
 }

@@ -4,4 +4,4 @@ export * from "./errors.js";
 export * from "./dice.js";
 export * from "./common.js";
 export type { Ruleset } from "./ruleset.js";
-export { getRuleset, allRulesets, isRulesetId } from "./registry.js";
+export { getRuleset, allRulesets, isRulesetId, registerRuleset } from "./registry.js";

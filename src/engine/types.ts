@@ -16,7 +16,10 @@ import type { WOUND_FIELD } from "./rulesets/wounds-d20/fields.js";
 import { RULESET_IDS } from "./rulesets/ids.js";
 
 export { RULESET_IDS };
-export type RulesetId = (typeof RULESET_IDS)[number];
+/** The id of one of the built-in games. */
+export type BuiltInRulesetId = (typeof RULESET_IDS)[number];
+/** A registered game's id: a built-in one or one added through `registerRuleset`. */
+export type RulesetId = string;
 
 export const ABILITY_KEYS = ["str", "dex", "con", "int", "wis", "cha"] as const;
 export type AbilityKey = (typeof ABILITY_KEYS)[number];

@@ -7,7 +7,8 @@
  */
 import { activeRuleset, activeRulesetId, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
-import { RULESET_IDS, type RulesetId } from "../engine/types.js";
+import { allRulesets } from "../engine/registry.js";
+import type { RulesetId } from "../engine/types.js";
 import type { ActionReport, ApplyRequest, Asker, UndoRequest } from "../socket.js";
 import { packetFor } from "../engine/plans/apply.js";
 import type { AttackCardData, LooseRollData } from "../engine/plans/card-data.js";
@@ -306,7 +307,7 @@ export function attacksBatch(ports: AttackPorts): BatchSpec {
     key: ATTACKS_BATCH,
     displayNameKey: "D20C.Quench.Attacks",
     body: (context) => {
-      for (const id of RULESET_IDS) context.describe(id, () => gameAttackSuite(ports, context, id));
+      for (const { id } of allRulesets()) context.describe(id, () => gameAttackSuite(ports, context, id));
     },
   };
 }

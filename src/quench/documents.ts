@@ -7,8 +7,8 @@
  */
 import { activeRuleset, activeRulesetId, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
-import { getRuleset } from "../engine/registry.js";
-import { RULESET_IDS, type RulesetId } from "../engine/types.js";
+import { allRulesets, getRuleset } from "../engine/registry.js";
+import type { RulesetId } from "../engine/types.js";
 import { SCHEMA_VERSION } from "../migrations/migrate-data.js";
 import type { BatchSpec, QuenchAssert, QuenchBatchContext } from "./quench-api.js";
 import { createActor, createOwnedItem, requireGM, storedSystem, TemporaryDocuments } from "./support.js";
@@ -152,7 +152,7 @@ function documentsBody(context: QuenchBatchContext): void {
   describe("switching rulesets", () => {
     it("switching the ruleset setting A → B → A leaves toObject() identical", async () => {
       const a = activeRulesetId();
-      const b = RULESET_IDS.find((id) => id !== a) as RulesetId;
+      const b = allRulesets().find((r) => r.id !== a)?.id ?? a;
       const docs = [character, npc, power];
       const sources = () => docs.map((d) => structuredClone(d.toObject()));
       const start = sources();

@@ -9,8 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SYSTEM_ID } from "../../src/constants.js";
 import { readEffectData } from "../../src/data/effects.js";
-import { allRulesets } from "../../src/engine/registry.js";
-import type { PowerEffectSpec, RulesetId } from "../../src/engine/types.js";
+import { getRuleset } from "../../src/engine/registry.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
+import type { BuiltInRulesetId as RulesetId, PowerEffectSpec } from "../../src/engine/types.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
 import type { ledgerOf as LedgerOfFn } from "../../src/workflows/card-ledger.js";
 import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
@@ -43,7 +44,7 @@ const CITES: Record<RulesetId, string> = {
   "wounds-d20": "[WD-SAVES]",
 };
 
-describe.each(allRulesets().map((r) => [r.id, r] as const))(
+describe.each(RULESET_IDS.map((id) => [id, getRuleset(id)] as const))(
   "[SYS-POWERS] Apply imposes the power's effects (%s)",
   (id, R) => {
     let w: RelayStandIn;

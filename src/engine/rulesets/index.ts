@@ -1,12 +1,12 @@
 /** Ruleset id → game module: the one map from ids to rulesets. */
 import type { Ruleset } from "../ruleset.js";
-import type { RulesetId } from "../types.js";
+import type { BuiltInRulesetId } from "../types.js";
 import { thirteenthAge } from "./13th-age.js";
 import { ffd20 } from "./ffd20.js";
 import { hundredDungeons } from "./hundred-dungeons.js";
 import { woundsD20 } from "./wounds-d20.js";
 
-export const RULESETS: Record<RulesetId, Ruleset> = {
+export const RULESETS: Record<BuiltInRulesetId, Ruleset> = {
   "13th-age": thirteenthAge,
   ffd20,
   "hundred-dungeons": hundredDungeons,
