@@ -12,7 +12,9 @@
  * carries back (request/response correlation); an answer counts only from the GM that was asked.
  *
  * The decisions are pure ({@link chooseRoute}, {@link routeAction}, {@link readWire});
- * {@link registerRelay} and {@link askGM} are the Foundry wiring.
+ * {@link registerRelay} and {@link askGM} are the Foundry wiring. Besides card buttons, the relay
+ * carries what a player's character does to creatures the player cannot write: a procedure of the
+ * Actions panel aimed at them, and sustaining an effect it made on a foe.
  */
 import { SYSTEM_ID } from "./constants.js";
 
@@ -32,6 +34,20 @@ export interface RouteFacts {
 export function chooseRoute(facts: RouteFacts): Route {
   if (facts.isActiveGM) return "local";
   return facts.gmOnline ? "gm" : "noGM";
+}
+
+/** This client's route facts, from Foundry's users. */
+export function relayFacts(): RouteFacts {
+  return { isActiveGM: Boolean(game.users.activeGM?.isSelf), gmOnline: Boolean(game.users.activeGM) };
+}
+
+/** Show a routed action's report to this client's user. */
+export function notifyReport(level: "info" | "warn" | "error", report: ActionReport): void {
+  const data = report.data ?? {};
+  const text = Object.keys(data).length
+    ? game.i18n.format(report.message, data as Record<string, string>)
+    : game.i18n.localize(report.message);
+  ui.notifications?.[level](text);
 }
 
 /** What a routed action reports back (JSON, so it crosses the socket). */
@@ -81,6 +97,19 @@ export async function routeAction(deps: RouteDeps): Promise<ActionReport & { rou
   return { ...report, route };
 }
 
+/**
+ * Carry out a player's request at the active GM (never on this client, which cannot write what it
+ * asks for) and tell the user how it went.
+ */
+export function routeToGM(ask: () => Promise<ActionReport>): Promise<ActionReport & { route: Route }> {
+  return routeAction({
+    facts: relayFacts(),
+    local: async () => ({ ok: false, message: "D20C.Chat.Permission.Failed" }),
+    viaGM: ask,
+    notify: notifyReport,
+  });
+}
+
 /** What an apply button asks for. Who asks is never part of it. */
 export interface ApplyRequest {
   messageId: string;
@@ -101,6 +130,25 @@ export interface ReactRequest {
   key: string;
 }
 
+/**
+ * A table procedure of the Actions panel the asker's character uses on creatures the asker cannot
+ * write (a foe's effect it sustains, a patient it helps): the GM's client plans, rolls and writes it
+ * from its own documents.
+ */
+export interface ProcedureRequest {
+  actorUuid: string;
+  procedureId: string;
+  choice: string | null;
+  numbers: Record<string, number>;
+  targetUuids: string[];
+}
+
+/** The Effects section's sustain control on an effect whose bearer the asker cannot write. */
+export interface SustainRequest {
+  holderUuid: string;
+  effectId: string;
+}
+
 /** The user a request came from, as the transport named them (or this client's own user). */
 export interface Asker {
   id: string;
@@ -111,7 +159,9 @@ export interface Asker {
 export type WireRequest =
   | { type: "request"; id: string; gmId: string; action: "apply"; data: ApplyRequest }
   | { type: "request"; id: string; gmId: string; action: "undo"; data: UndoRequest }
-  | { type: "request"; id: string; gmId: string; action: "react"; data: ReactRequest };
+  | { type: "request"; id: string; gmId: string; action: "react"; data: ReactRequest }
+  | { type: "request"; id: string; gmId: string; action: "procedure"; data: ProcedureRequest }
+  | { type: "request"; id: string; gmId: string; action: "sustain"; data: SustainRequest };
 
 /** The GM's answer to one request. */
 export interface WireResponse {
@@ -124,6 +174,31 @@ export interface WireResponse {
 const MAX_TEXT = 400;
 const str = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= MAX_TEXT;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+/** At most this many targets or numbers in one procedure request. */
+const MAX_ITEMS = 20;
+
+/** A procedure request's data, or null when anything in it is malformed. */
+function readProcedure(d: Record<string, unknown>): ProcedureRequest | null {
+  if (!str(d.actorUuid) || !str(d.procedureId)) return null;
+  if (d.choice !== null && !str(d.choice)) return null;
+  const targets = d.targetUuids;
+  if (!Array.isArray(targets) || targets.length > MAX_ITEMS || !targets.every(str)) return null;
+  if (!isRecord(d.numbers)) return null;
+  const entries = Object.entries(d.numbers);
+  if (entries.length > MAX_ITEMS) return null;
+  const numbers: Record<string, number> = {};
+  for (const [k, v] of entries) {
+    if (!str(k) || typeof v !== "number" || !Number.isFinite(v)) return null;
+    numbers[k] = v;
+  }
+  return {
+    actorUuid: d.actorUuid,
+    procedureId: d.procedureId,
+    choice: d.choice,
+    numbers,
+    targetUuids: [...targets],
+  };
+}
 
 /** Read a socket payload strictly (anything malformed is ignored). Pure. */
 export function readWire(payload: unknown): WireRequest | WireResponse | null {
@@ -167,6 +242,14 @@ export function readWire(payload: unknown): WireRequest | WireResponse | null {
     const data = pick(["messageId", "recordId"]);
     return data ? { ...head, action: "undo", data } : null;
   }
+  if (payload.action === "procedure") {
+    const data = readProcedure(d);
+    return data ? { ...head, action: "procedure", data } : null;
+  }
+  if (payload.action === "sustain") {
+    const data = pick(["holderUuid", "effectId"]);
+    return data ? { ...head, action: "sustain", data } : null;
+  }
   return null;
 }
 
@@ -175,6 +258,8 @@ export interface RelayHandlers {
   apply: (data: ApplyRequest, asker: Asker) => Promise<ActionReport>;
   undo: (data: UndoRequest, asker: Asker) => Promise<ActionReport>;
   react: (data: ReactRequest, asker: Asker) => Promise<ActionReport>;
+  procedure: (data: ProcedureRequest, asker: Asker) => Promise<ActionReport>;
+  sustain: (data: SustainRequest, asker: Asker) => Promise<ActionReport>;
 }
 
 /** Requests this client sent and awaits, by id: who was asked and how to settle. */
@@ -202,12 +287,7 @@ export async function onRelayMessage(payload: unknown, senderId: unknown, handle
   else {
     const asker: Asker = { id: sender.id ?? "", isGM: sender.isGM };
     try {
-      report =
-        wire.action === "apply"
-          ? await handlers.apply(wire.data, asker)
-          : wire.action === "react"
-            ? await handlers.react(wire.data, asker)
-            : await handlers.undo(wire.data, asker);
+      report = await handle(wire, handlers, asker);
     } catch (err) {
       report = {
         ok: false,
@@ -218,6 +298,22 @@ export async function onRelayMessage(payload: unknown, senderId: unknown, handle
   }
   const answer: WireResponse = { type: "response", id: wire.id, to: String(senderId), report };
   game.socket.emit(SOCKET_CHANNEL, answer);
+}
+
+/** Run one request's handler. */
+function handle(wire: WireRequest, handlers: RelayHandlers, asker: Asker): Promise<ActionReport> {
+  switch (wire.action) {
+    case "apply":
+      return handlers.apply(wire.data, asker);
+    case "undo":
+      return handlers.undo(wire.data, asker);
+    case "react":
+      return handlers.react(wire.data, asker);
+    case "procedure":
+      return handlers.procedure(wire.data, asker);
+    case "sustain":
+      return handlers.sustain(wire.data, asker);
+  }
 }
 
 /** Listen on the system socket (once, at init). */
@@ -234,10 +330,9 @@ export const GM_TIMEOUT_MS = 30_000;
 export function askGM(action: "apply", data: ApplyRequest): Promise<ActionReport>;
 export function askGM(action: "undo", data: UndoRequest): Promise<ActionReport>;
 export function askGM(action: "react", data: ReactRequest): Promise<ActionReport>;
-export function askGM(
-  action: "apply" | "undo" | "react",
-  data: ApplyRequest | UndoRequest | ReactRequest,
-): Promise<ActionReport> {
+export function askGM(action: "procedure", data: ProcedureRequest): Promise<ActionReport>;
+export function askGM(action: "sustain", data: SustainRequest): Promise<ActionReport>;
+export function askGM(action: WireRequest["action"], data: WireRequest["data"]): Promise<ActionReport> {
   const gm = game.users.activeGM;
   const gmId = gm?.id;
   if (!gmId) return Promise.reject(new Error("no active GM"));

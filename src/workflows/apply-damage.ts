@@ -12,7 +12,16 @@ import { SYSTEM_ID } from "../constants.js";
 import { renderRuleCard, publicViewer } from "./chat-render.js";
 import type { SaveRoll } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
-import { askGM, routeAction, type ActionReport, type ApplyRequest, type Asker, type UndoRequest } from "../socket.js";
+import {
+  askGM,
+  notifyReport,
+  relayFacts,
+  routeAction,
+  type ActionReport,
+  type ApplyRequest,
+  type Asker,
+  type UndoRequest,
+} from "../socket.js";
 import { withActorQueue } from "./actor-queue.js";
 import { allLedgerRecords, cardKey, cardOf, ensureLedger, saveLedger } from "./card-ledger.js";
 import { displayRecord } from "../engine/plans/card-secrets.js";
@@ -261,11 +270,6 @@ export async function undoHere(data: UndoRequest, asker: Asker): Promise<ActionR
   });
 }
 
-function notify(level: "info" | "warn" | "error", report: ActionReport): void {
-  const text = fmt(report.message, report.data ?? {});
-  ui.notifications?.[level](text);
-}
-
 /**
  * Carry out a card press by its route (socket.ts): `here` on the active GM's client for this
  * client's user, else `viaGM`; the user is told the result either way.
@@ -275,10 +279,10 @@ export async function routePress(
   viaGM: () => Promise<ActionReport>,
 ): Promise<void> {
   await routeAction({
-    facts: { isActiveGM: Boolean(game.users.activeGM?.isSelf), gmOnline: Boolean(game.users.activeGM) },
+    facts: relayFacts(),
     local: () => guard(() => here(selfAsker())),
     viaGM,
-    notify,
+    notify: notifyReport,
   });
 }
 

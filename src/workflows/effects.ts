@@ -23,7 +23,9 @@ import {
   type EffectsSectionContext,
   type Format,
 } from "../engine/views/effects-context.js";
-import { rollRequest } from "./foundry-docs.js";
+import { actorFromUuid, rollRequest } from "./foundry-docs.js";
+import { withActorQueue } from "./actor-queue.js";
+import { askGM, routeToGM, type ActionReport, type Asker, type SustainRequest } from "../socket.js";
 import { runPlan, type TurnPorts } from "../engine/plans/turns.js";
 
 export const EFFECTS_TEMPLATE = `systems/${SYSTEM_ID}/templates/sheets/effects.hbs`;
@@ -81,16 +83,25 @@ function combatFacts(actor: Actor.Implementation | null): {
   round: number;
   currentCombatantId: string | null;
   combatantId: string | null;
+  viewerCombatantIds: string[];
 } {
   const combat = game.combat;
   const names: Record<string, string> = {};
   let combatantId: string | null = null;
+  const viewerCombatantIds: string[] = [];
   for (const c of combat?.combatants.contents ?? []) {
     if (!c.id) continue;
     names[c.id] = c.name ?? "";
     if (actor && c.actor?.uuid === actor.uuid) combatantId = c.id;
+    if (c.actor?.isOwner) viewerCombatantIds.push(c.id);
   }
-  return { names, round: combat?.round ?? 0, currentCombatantId: combat?.combatant?.id ?? null, combatantId };
+  return {
+    names,
+    round: combat?.round ?? 0,
+    currentCombatantId: combat?.combatant?.id ?? null,
+    combatantId,
+    viewerCombatantIds,
+  };
 }
 
 function isActor(owner: EffectOwner): owner is Actor.Implementation {
@@ -125,6 +136,7 @@ export function effectsSectionFor(owner: EffectOwner, editable: boolean): Effect
     round: facts.round,
     currentCombatantId: facts.currentCombatantId,
     editable,
+    viewerCombatantIds: facts.viewerCombatantIds,
     format,
     damageTypeLabel,
   });
@@ -188,11 +200,14 @@ export async function rollEffectSave(actor: Actor.Implementation, effectId: stri
   await runPlan(ruleset, ctx, saveNowPlan(ruleset, bearer, effect), actorPorts(actor));
 }
 
-/** The creator sustains an effect (on its own turn, from the turn after it was made, once a turn). */
-export async function sustainEffect(actor: Actor.Implementation, effectId: string): Promise<boolean> {
-  const doc = effectDoc(actor, effectId);
-  if (!doc) return false;
-  const effect = sourceOf(doc);
+/**
+ * Whether the effect's creator may sustain it now, from this client's combat: the refusal's i18n
+ * key, or null; and the creator's combatant (the one whose turn it is) when it may.
+ */
+function sustainFacts(
+  actor: Actor.Implementation,
+  effect: EffectSource,
+): { refusal: string | null; creator: Combatant.Implementation | null; names: Record<string, string>; round: number } {
   const facts = combatFacts(actor);
   const refusal = sustainRefusal(effect, {
     bearerCombatantId: facts.combatantId,
@@ -200,18 +215,63 @@ export async function sustainEffect(actor: Actor.Implementation, effectId: strin
     round: facts.round,
     combatantIds: Object.keys(facts.names),
   });
+  const creator = refusal ? null : (game.combat?.combatant ?? null);
+  return { refusal, creator, names: facts.names, round: facts.round };
+}
+
+/**
+ * The creator sustains an effect (on its own turn, from the turn after it was made, once a turn).
+ * An effect on a creature this user cannot write (the foe it was put on) is sustained by the
+ * active GM for them.
+ */
+export async function sustainEffect(actor: Actor.Implementation, effectId: string): Promise<boolean> {
+  const doc = effectDoc(actor, effectId);
+  if (!doc) return false;
+  const effect = sourceOf(doc);
+  const { refusal, names, round } = sustainFacts(actor, effect);
   if (refusal) {
     ui.notifications?.warn(refusal, { localize: true });
     return false;
   }
-  await doc.update({ flags: { [SYSTEM_ID]: { effect: sustainChange(facts.round) } } });
+  if (!actor.isOwner && !game.user.isGM) {
+    const routed = await routeToGM(() => askGM("sustain", { holderUuid: actor.uuid, effectId }));
+    return routed.ok;
+  }
+  await doc.update({ flags: { [SYSTEM_ID]: { effect: sustainChange(round) } } });
   ui.notifications?.info(
     format("D20C.Effects.Sustained", {
-      name: facts.names[effect.sourceCombatantId ?? ""] ?? actor.name ?? "",
+      name: names[effect.sourceCombatantId ?? ""] ?? actor.name ?? "",
       effect: effect.name,
     }),
   );
   return true;
+}
+
+/**
+ * The active GM sustains an effect for a player ([SYS-PERM], [FF-SUSTAIN]): the effect must be on
+ * the named creature here, its creator must be allowed to sustain it now by this client's combat,
+ * and that creator's actor must be owned by the asker (as the transport named them). Written in
+ * the bearer's queue.
+ */
+export async function sustainHere(data: SustainRequest, asker: Asker): Promise<ActionReport> {
+  const user = game.users.get(asker.id);
+  const actor = await actorFromUuid(data.holderUuid);
+  if (!user || !actor) return { ok: false, message: "D20C.Actions.Route.NoActor" };
+  return withActorQueue([actor.uuid], async () => {
+    const doc = effectDoc(actor, data.effectId);
+    if (!doc) return { ok: false, message: "D20C.Actions.Route.NoEffect", data: { name: actor.name ?? "" } };
+    const effect = sourceOf(doc);
+    const { refusal, creator, names, round } = sustainFacts(actor, effect);
+    if (refusal) return { ok: false, message: refusal };
+    if (!creator?.actor?.testUserPermission(user, "OWNER"))
+      return { ok: false, message: "D20C.Actions.Route.NotCreator", data: { effect: effect.name } };
+    await doc.update({ flags: { [SYSTEM_ID]: { effect: sustainChange(round) } } });
+    return {
+      ok: true,
+      message: "D20C.Effects.Sustained",
+      data: { name: names[effect.sourceCombatantId ?? ""] ?? creator.name ?? "", effect: effect.name },
+    };
+  });
 }
 
 /** Disable or enable an effect (a disabled effect applies nothing and the turn cycle skips it). */

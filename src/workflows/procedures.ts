@@ -17,6 +17,7 @@ import {
   type ProcedureOutcome,
   type ProcedurePrompt,
   type ProcedureRoll,
+  type ProcedureSpec,
 } from "../engine/actions.js";
 import type { ActorSource, EffectSource, RollRequest, RollResult } from "../engine/types.js";
 import type { SaveRoll } from "../dice/rolls.js";
@@ -31,8 +32,10 @@ import {
 } from "./actions.js";
 import { postRequestRolls } from "./apply-damage.js";
 import { effectCreateData } from "../data/effects.js";
-import { effectSources, rollDataFor, rollRequest } from "./foundry-docs.js";
+import { actorFromUuid, effectSources, rollDataFor, rollRequest } from "./foundry-docs.js";
 import { reachedTarget, type ResolvedRequest } from "../engine/plans/requests.js";
+import { withActorQueue } from "./actor-queue.js";
+import { askGM, routeToGM, type ActionReport, type Asker, type ProcedureRequest } from "../socket.js";
 
 /** The actor surface a procedure reads and writes (the system Actor, or a stand-in). */
 export interface ProcedureActor {
@@ -65,6 +68,11 @@ export interface ProcedurePorts {
   /** Remove one of a creature's effects by id; nothing when it is gone. */
   removeEffect(on: ProcedureActor | undefined, effectId: string): Promise<void>;
   warn(key: string, data?: Record<string, string>): void;
+  /**
+   * Hand the procedure to the active GM when it is aimed at creatures this user cannot write; true
+   * when it went (the GM plans, rolls and writes it), false when it runs here (no GM online).
+   */
+  viaGM?(request: ProcedureRequest): Promise<boolean>;
 }
 
 /** A creature as a procedure reads it: its source, effects, and its combatant (id, side) when in the fight. */
@@ -123,6 +131,23 @@ function procedureEffects(
 }
 
 /**
+ * The creatures a procedure is aimed at besides the actor: its targeted tokens' actors, or the
+ * holder of the effect picked in its row.
+ */
+function aimedAt(
+  spec: ProcedureSpec,
+  input: ProcedureInput,
+  targets: readonly ProcedureActor[],
+  docs: ReadonlyMap<string, ProcedureActor>,
+): ProcedureActor[] {
+  if (spec.aim === "target" || spec.aim === "targets") return [...targets];
+  if (spec.aim !== "effect") return [];
+  const holder = input.effects.find((e) => e.id === input.choice)?.holderId;
+  const doc = holder && holder !== input.actorId ? docs.get(holder) : undefined;
+  return doc ? [doc] : [];
+}
+
+/**
  * Carry out the procedure `id` for `actor` with what the user picked in its row. Returns what it
  * did, or null when it was refused (the user is told why) or unknown.
  */
@@ -160,6 +185,19 @@ export async function useProcedure(
   if (refusal) {
     ports.warn(refusal);
     return null;
+  }
+  // Aimed at a creature this user cannot write: the active GM carries it out from its own documents,
+  // before anything is rolled here (a roll made here never counts twice).
+  const foreign = aimedAt(spec, input, targets, docs).some((d) => !d.isOwner);
+  if (foreign && ports.viaGM && !game.user?.isGM) {
+    const request: ProcedureRequest = {
+      actorUuid: actor.uuid,
+      procedureId: id,
+      choice: pick.choice,
+      numbers: input.numbers,
+      targetUuids: targets.map((t) => t.uuid),
+    };
+    if (await ports.viaGM(request)) return null;
   }
   const plan = ruleset.planProcedure(id, input);
   const rolls: ProcedureRoll[] = [];
@@ -204,19 +242,26 @@ export async function useProcedure(
 
 const PROMPT_TEMPLATE = `systems/${SYSTEM_ID}/templates/chat/prompt.hbs`;
 
-/** The Foundry ports of a procedure used from `sheetActor`'s sheet. */
-export function foundryProcedurePorts(sheetActor: Actor.Implementation): ProcedurePorts {
+/** The actors of this user's targeted tokens. */
+function targetedActors(): Actor.Implementation[] {
+  return [...game.user.targets].flatMap((t) => (t.actor ? [t.actor] : []));
+}
+
+/**
+ * The Foundry ports of a procedure used from `sheetActor`'s sheet, aimed at the user's targeted
+ * tokens, or (on the GM's client, for a player) at the targets the request named.
+ */
+export function foundryProcedurePorts(
+  sheetActor: Actor.Implementation,
+  named: Actor.Implementation[] | null = null,
+): ProcedurePorts {
+  const targets = (): Actor.Implementation[] => named ?? targetedActors();
   return {
-    targets: () => {
-      const out: ProcedureActor[] = [];
-      for (const token of game.user.targets) if (token.actor) out.push(token.actor);
-      return out;
-    },
+    targets,
     effects: (a) => effectSources(a as unknown as Actor.Implementation),
     roll: async (request) => {
       // The roller's data: the sheet's actor, or the target or other combatant the request names.
-      const actors = [sheetActor, ...[...game.user.targets].flatMap((t) => (t.actor ? [t.actor] : []))];
-      return rollRequest(request, rollDataFor(request.actorId, actors));
+      return rollRequest(request, rollDataFor(request.actorId, [sheetActor, ...targets()]));
     },
     post: async (_a, title, rolls, events) => {
       const made = rolls.flatMap((r) => (r.roll ? [{ resolved: r.resolved, roll: r.roll }] : []));
@@ -243,7 +288,51 @@ export function foundryProcedurePorts(sheetActor: Actor.Implementation): Procedu
       const doc = on as unknown as Actor.Implementation | undefined;
       if (doc?.effects.has(effectId)) await doc.deleteEmbeddedDocuments("ActiveEffect", [effectId]);
     },
+    viaGM: async (request) => {
+      if (named || !game.users.activeGM) return false;
+      await routeToGM(() => askGM("procedure", request));
+      return true;
+    },
   };
+}
+
+/**
+ * The active GM carries out a player's procedure ([SYS-PERM]): the asker (as the transport named
+ * them) must own the acting character; the targets are the actors the request names; then the
+ * procedure is planned, rolled and written here from this client's documents, in the queues of
+ * every actor it reads, exactly as the GM's own click would (the ruleset refuses what the GM's
+ * state does not allow: another creator's effect, a made-up one, a patient who is not dying).
+ */
+export async function procedureHere(data: ProcedureRequest, asker: Asker): Promise<ActionReport> {
+  const user = game.users.get(asker.id);
+  const actor = await actorFromUuid(data.actorUuid);
+  if (!user || !actor) return { ok: false, message: "D20C.Actions.Route.NoActor" };
+  if (!actor.testUserPermission(user, "OWNER"))
+    return { ok: false, message: "D20C.Actions.Route.NotYours", data: { name: actor.name ?? "" } };
+  const targets: Actor.Implementation[] = [];
+  for (const uuid of data.targetUuids) {
+    const target = await actorFromUuid(uuid);
+    if (!target) return { ok: false, message: "D20C.Actions.Route.NoTarget" };
+    targets.push(target);
+  }
+  const combat = game.combat as EconomyCombat | null | undefined;
+  const keys = [actor, ...targets, ...otherActors(combat, actor.uuid)].map((a) => a.uuid);
+  return withActorQueue(keys, async () => {
+    let refusal: ActionReport | null = null;
+    const ports: ProcedurePorts = {
+      ...foundryProcedurePorts(actor, targets),
+      warn: (message, data) => void (refusal ??= { ok: false, message, ...(data ? { data } : {}) }),
+    };
+    const pick = { choice: data.choice, numbers: data.numbers };
+    const outcome = await useProcedure(actor, data.procedureId, pick, ports, combat);
+    if (!outcome) return refusal ?? { ok: false, message: "D20C.Actions.Route.Unknown" };
+    const label = activeRuleset().procedures?.find((p) => p.id === data.procedureId)?.label ?? "";
+    return {
+      ok: true,
+      message: "D20C.Actions.Route.Done",
+      data: { name: actor.name ?? "", procedure: game.i18n.localize(label) },
+    };
+  });
 }
 
 /** The Actions panel's input for an actor's sheet: its combatant's actions left and the effects it may act on. */

@@ -17,6 +17,8 @@ import { applyHere, guard, undoHere } from "./apply-damage.js";
 import { onCardCreated } from "./card-ledger.js";
 import { reactHere } from "./reactions.js";
 import { registerRollHook } from "./roll-hook.js";
+import { procedureHere } from "./procedures.js";
+import { sustainHere } from "./effects.js";
 import { registerScrollingText } from "./scrolling-text.js";
 import { setSpendFollower } from "./actions.js";
 import { followSpend } from "./spend-follow.js";
@@ -54,6 +56,8 @@ export function registerAttackWorkflow(): void {
     apply: (data, asker) => guard(() => applyHere(data, asker)),
     undo: (data, asker) => guard(() => undoHere(data, asker)),
     react: (data, asker) => guard(() => reactHere(data, asker)),
+    procedure: (data, asker) => guard(() => procedureHere(data, asker)),
+    sustain: (data, asker) => guard(() => sustainHere(data, asker)),
   });
   registerRollHook();
   registerScrollingText();

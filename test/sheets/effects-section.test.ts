@@ -137,6 +137,28 @@ describe("the Effects section", () => {
     expect(html).not.toContain('data-action="createEffect"');
   });
 
+  it("[FF-SUSTAIN] on a foe's read-only sheet, the player of the effect's creator gets its sustain control only (on the creator's turn)", () => {
+    const viewer = (viewerCombatantIds: string[], currentCombatantId = "ayla") =>
+      effectsSectionContext({
+        ruleset: getRuleset("ffd20"),
+        bearer: { actor: defaultActorSource(), actorId: "Actor.bryn", name: "Bryn", combatantId: "bryn" },
+        effects: rows("ffd20").map((r) => ({ ...r, disabled: false })),
+        names: { ayla: "Ayla", bryn: "Bryn" },
+        round: 2,
+        currentCombatantId,
+        editable: false,
+        viewerCombatantIds,
+        format,
+        damageTypeLabel: typeLabel,
+      });
+    const render = (ctx: ReturnType<typeof viewer>) =>
+      hbs.render("templates/sheets/effects.hbs", ctx).match(/data-action="(\w+)"/g) ?? [];
+    expect(render(viewer(["ayla"]))).toEqual(['data-action="sustainEffect"']);
+    // Another player's viewer, or not Ayla's turn: nothing to click.
+    expect(render(viewer(["cara"]))).toEqual([]);
+    expect(render(viewer(["ayla"], "bryn"))).toEqual([]);
+  });
+
   it("[SYS-EFFECTS] the form offers the game's conditions and damage types, and reads back what it shows", () => {
     const R = getRuleset("13th-age");
     const [cond, after] = twoConditions("13th-age");

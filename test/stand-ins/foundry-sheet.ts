@@ -76,6 +76,7 @@ export class SheetActorStandIn {
   get uuid(): string {
     return `Actor.${this.id}`;
   }
+  readonly documentName = "Actor";
   get img(): string {
     return "icons/svg/mystery-man.svg";
   }
@@ -121,8 +122,10 @@ export class SheetActorStandIn {
   getRollData(): Record<string, unknown> {
     return {};
   }
+  /** Ids of the users who own it, when a test names them (else `isOwner` answers for every user). */
+  owners: string[] | null = null;
   testUserPermission(user: { id: string }, _level: string): boolean {
-    return user.id === "gm" || this.isOwner;
+    return user.id === "gm" || (this.owners ? this.owners.includes(user.id) : this.isOwner);
   }
   /** Add an effect carrying the system's effect data (as the effects workflow would create it). */
   addEffect(id: string, name: string, effect: Record<string, unknown>): EffectStandIn {

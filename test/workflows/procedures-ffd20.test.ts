@@ -16,6 +16,7 @@ import {
   targetStandIn,
   type SheetStandInState,
 } from "../stand-ins/foundry-sheet.js";
+import { sustainedZone } from "./procedure-fixtures.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import type * as SheetNs from "../../src/applications/sheets/actor-sheet.js";
 
@@ -41,22 +42,6 @@ let wizard: SheetActorStandIn;
 let ogre: SheetActorStandIn;
 let kobold: SheetActorStandIn;
 let combat: CombatStandIn;
-
-/** A sustained effect the wizard's combatant made, as the attack workflow stores it. */
-function zone(over: Record<string, unknown> = {}) {
-  return {
-    sourceCombatantId: "c-wiz",
-    duration: "sustain",
-    save: "normal",
-    saveBonus: 0,
-    sustain: "minor",
-    sustainedRound: null,
-    ongoing: null,
-    aftereffect: null,
-    armed: true,
-    ...over,
-  };
-}
 
 beforeEach(() => {
   state.targets.clear();
@@ -88,7 +73,7 @@ const sustainedRound = (e: { flags: Record<string, Record<string, unknown>> }) =
 describe("FFd20 Actions panel", () => {
   it("[FF-SUSTAIN] [FF-ACTIONS] the GM sustains the wizard's armed effect on the ogre: round recorded, the minor action spent", async () => {
     user().isGM = true;
-    const held = ogre.addEffect("held", "Held", zone());
+    const held = ogre.addEffect("held", "Held", sustainedZone("c-wiz"));
     await click("sustain", "held");
     expect(state.warnings).toEqual([]);
     expect(sustainedRound(held)).toBe(3);
@@ -101,7 +86,7 @@ describe("FFd20 Actions panel", () => {
 
   it("[FF-SUSTAIN] a 'sustain standard' effect spends the standard action", async () => {
     user().isGM = true;
-    const wall = ogre.addEffect("wall", "Wall", zone({ sustain: "standard" }));
+    const wall = ogre.addEffect("wall", "Wall", sustainedZone("c-wiz", { sustain: "standard" }));
     await click("sustain", "wall");
     expect(sustainedRound(wall)).toBe(3);
     expect(left()).toEqual({ standard: 0, move: 1, minor: 1 });
@@ -109,10 +94,10 @@ describe("FFd20 Actions panel", () => {
 
   it("[FF-SUSTAIN] not on the creation turn (unarmed), not on another's turn; a player cannot write the foe's effect", async () => {
     user().isGM = true;
-    ogre.addEffect("fresh", "Fresh", zone({ armed: false }));
+    ogre.addEffect("fresh", "Fresh", sustainedZone("c-wiz", { armed: false }));
     await click("sustain", "fresh");
     expect(state.warnings.at(-1)).toBe(i18n.localize("D20C.FF.Procedure.sustain.NotYet"));
-    const held = ogre.addEffect("held", "Held", zone());
+    const held = ogre.addEffect("held", "Held", sustainedZone("c-wiz"));
     combat.current = "c-ogre";
     await click("sustain", "held");
     expect(state.warnings.at(-1)).toBe(i18n.localize("D20C.FF.Procedure.sustain.NotYourTurn"));

@@ -9,15 +9,15 @@ import { SYSTEM_ID } from "../../src/constants.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
 import {
-  CombatStandIn,
-  CombatantStandIn,
   SheetActorStandIn,
   clickTarget,
   installSheetStandIn,
   sheetThis,
   targetStandIn,
+  type CombatStandIn,
   type SheetStandInState,
 } from "../stand-ins/foundry-sheet.js";
+import { medicAndPatient } from "./procedure-fixtures.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import type * as SheetNs from "../../src/applications/sheets/actor-sheet.js";
 
@@ -47,22 +47,7 @@ beforeEach(() => {
   state.messages.length = 0;
   state.warnings.length = 0;
   standInAttackFaces.length = 0;
-  // Wisdom 14: a +2 Heal modifier.
-  medic = new SheetActorStandIn(
-    "medic",
-    "Medic",
-    defaultActorSource({ kind: "character", abilities: { str: 10, dex: 10, con: 10, int: 10, wis: 14, cha: 10 } }),
-  );
-  fallen = new SheetActorStandIn(
-    "fallen",
-    "Fallen",
-    defaultActorSource({ kind: "character", state: "dying", hp: { value: 0, max: 20, temp: 0 } }),
-  );
-  combat = new CombatStandIn(
-    1,
-    [new CombatantStandIn("c-medic", medic), new CombatantStandIn("c-fallen", fallen)],
-    "c-medic",
-  );
+  ({ medic, fallen, combat } = medicAndPatient());
   setCombat(combat);
 });
 

@@ -55,6 +55,8 @@ export interface EffectsSectionInput {
   round: number;
   currentCombatantId: string | null;
   editable: boolean;
+  /** Combatants whose creature the viewing user owns (they may sustain what it made on others). */
+  viewerCombatantIds?: readonly string[];
   format: Format;
   /** i18n key or text of a damage type. */
   damageTypeLabel: (type: string) => string;
@@ -147,6 +149,15 @@ export function effectsSectionContext(input: EffectsSectionInput) {
       sustainable: e.duration === "sustain" && bearer !== null && own,
       canSustain: bearer !== null && own && refusal === null && !row.disabled,
       sustainHint: refusal ? format(refusal) : format("D20C.Effects.Control.Sustain"),
+      /** On a sheet the viewer cannot edit: its creator's owner may still sustain it (through the GM). */
+      creatorSustains:
+        !input.editable &&
+        e.duration === "sustain" &&
+        bearer !== null &&
+        own &&
+        refusal === null &&
+        !row.disabled &&
+        (input.viewerCombatantIds ?? []).includes(input.currentCombatantId ?? ""),
     };
   });
   return { rows, editable: input.editable, empty: rows.length === 0 };

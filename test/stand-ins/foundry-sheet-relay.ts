@@ -1,0 +1,176 @@
+/**
+ * Two clients of one world taking turns, on top of the sheet stand-in (./foundry-sheet.ts): a
+ * player's client that clicks on a sheet, and the active GM's client that answers over the system
+ * socket. It imitates these Foundry v13 facts:
+ *
+ * - `game.socket.on(channel, fn)` records the listener the system registers (the same code runs on
+ *   every client); `game.socket.emit(channel, payload)` reaches the OTHER client, whose listener
+ *   Foundry calls with `(payload, senderId)`, the sender's id as the server stamps it. While the GM's
+ *   client handles a request `game.user` is the GM; its answer goes back to the player's client.
+ *   {@link SheetRelayStandIn.send} delivers a hand-made payload to the GM as if a user sent it
+ *   (a forged request).
+ * - `game.users` (`get`, `filter`, `activeGM` with `isSelf` for the viewing client), `game.user` (the
+ *   viewing user with `targets`), `foundry.utils.randomID` (a counter: deterministic).
+ * - `fromUuid` / `fromUuidSync` for `Actor.<id>` of the actors a test lists, with `Actor.implementation`
+ *   (the sheet's actor stand-in) and `TokenDocument.implementation` for `instanceof`.
+ * - `Hooks.on/once/callAll` (never fired), `CONFIG.Dice.rolls` and a no-op `loadTemplates`, so the system's real
+ *   `registerAttackWorkflow` can register its socket listener.
+ *
+ * Knowingly different: one process, so the clients share documents (a write on the GM's client is
+ * seen by the player's at once) and take strict turns (a test awaits one click before the next).
+ * Who may write is the sheet stand-in's `isOwner` (the player's view) and `owners` (per user). It
+ * decides no rule.
+ */
+import { SYSTEM_ID } from "../../src/constants.js";
+import { SheetActorStandIn, type SheetStandInState } from "./foundry-sheet.js";
+
+export interface RelayUserStandIn {
+  id: string;
+  name: string;
+  isGM: boolean;
+  active: boolean;
+  readonly isSelf: boolean;
+  targets: Set<unknown>;
+}
+
+export interface SheetRelayStandIn {
+  gm: RelayUserStandIn;
+  /** Add a player. */
+  addPlayer(id: string): RelayUserStandIn;
+  /** Make `user` the viewing client (the player who clicks, or the GM). */
+  viewAs(user: RelayUserStandIn): void;
+  /** Actors `fromUuid` finds (`Actor.<id>`). */
+  actors: Map<string, SheetActorStandIn>;
+  /** Every payload emitted, with the user whose client emitted it. */
+  emitted: { from: string; payload: unknown }[];
+  /** Deliver `payload` to the GM's client as if `senderId` sent it; resolves with the GM's answer (or null). */
+  send(payload: unknown, senderId: string): Promise<unknown>;
+  /** Take the GM offline (no active GM) or bring them back. */
+  setGMOnline(online: boolean): void;
+  uninstall(): void;
+}
+
+const EXTRA = ["Hooks", "CONFIG", "fromUuid", "fromUuidSync", "Actor", "TokenDocument"] as const;
+
+/** A token document class for `instanceof` (the tests name actors, never tokens). */
+class TokenDocumentStandIn {}
+
+/** Install the two clients over an installed sheet stand-in (`state` from `installSheetStandIn`). */
+export function installSheetRelayStandIn(state: SheetStandInState): SheetRelayStandIn {
+  const g = globalThis as Record<string, unknown>;
+  const saved = new Map(EXTRA.map((n) => [n, g[n]]));
+  const game = g.game as Record<string, unknown>;
+  const savedGame = { user: game.user, users: game.users, socket: game.socket };
+  const foundry = g.foundry as Record<string, unknown>;
+  const savedUtils = foundry.utils;
+  let viewer: RelayUserStandIn;
+  let gmOnline = true;
+  const user = (id: string, isGM: boolean): RelayUserStandIn => ({
+    id,
+    name: id,
+    isGM,
+    active: true,
+    get isSelf() {
+      return viewer.id === id;
+    },
+    targets: state.targets as Set<unknown>,
+  });
+  const gm = user("gm", true);
+  viewer = gm;
+  const users = new Map<string, RelayUserStandIn>([[gm.id, gm]]);
+  const listeners: ((payload: unknown, senderId: unknown) => void)[] = [];
+  const answers = new Map<unknown, (payload: unknown) => void>();
+  let counter = 0;
+  const world: SheetRelayStandIn = {
+    gm,
+    addPlayer(id) {
+      const u = user(id, false);
+      users.set(id, u);
+      state.users = [...users.values()];
+      return u;
+    },
+    viewAs(u) {
+      viewer = u;
+      game.user = u;
+    },
+    actors: new Map(),
+    emitted: [],
+    send(payload, senderId) {
+      const id = (payload as { id?: unknown } | null)?.id;
+      const answered = new Promise<unknown>((resolve) => answers.set(id, resolve));
+      const before = viewer;
+      world.viewAs(gm);
+      for (const fn of listeners) fn(payload, senderId);
+      return Promise.race([answered, new Promise<unknown>((resolve) => setTimeout(() => resolve(null), 200))]).then(
+        (answer) => {
+          world.viewAs(before);
+          return answer;
+        },
+      );
+    },
+    setGMOnline(online) {
+      gmOnline = online;
+    },
+    uninstall() {
+      for (const [n, v] of saved) {
+        if (v === undefined) delete g[n];
+        else g[n] = v;
+      }
+      Object.assign(game, savedGame);
+      foundry.utils = savedUtils;
+    },
+  };
+  game.user = gm;
+  game.users = {
+    get: (id: string) => users.get(id),
+    filter: (fn: (u: RelayUserStandIn) => boolean) => [...users.values()].filter(fn),
+    get activeGM() {
+      return gmOnline ? gm : null;
+    },
+  };
+  game.socket = {
+    on: (channel: string, fn: (payload: unknown, senderId: unknown) => void) => {
+      if (channel === `system.${SYSTEM_ID}`) listeners.push(fn);
+    },
+    emit: (channel: string, payload: unknown) => {
+      if (channel !== `system.${SYSTEM_ID}`) return;
+      const from = viewer;
+      world.emitted.push({ from: from.id, payload });
+      const p = payload as { type?: unknown; id?: unknown; to?: unknown };
+      if (p.type === "response") {
+        // The answer reaches the asker's client (or a test's forged send).
+        const waiting = answers.get(p.id);
+        answers.delete(p.id);
+        const asker = typeof p.to === "string" ? users.get(p.to) : undefined;
+        if (waiting) return waiting(payload);
+        if (!asker) return;
+        queueMicrotask(() => {
+          world.viewAs(asker);
+          for (const fn of listeners) fn(payload, from.id);
+        });
+        return;
+      }
+      // A request reaches the GM's client, which handles it as the GM.
+      queueMicrotask(() => {
+        world.viewAs(gm);
+        for (const fn of listeners) fn(payload, from.id);
+      });
+    },
+  };
+  const handlebars = (foundry.applications as Record<string, Record<string, unknown>>).handlebars!;
+  handlebars.loadTemplates ??= async () => [];
+  foundry.utils = {
+    ...(savedUtils as object),
+    randomID: () => `rid${String(++counter).padStart(13, "0")}`,
+  };
+  const resolve = (uuid: string) => world.actors.get(/^Actor\.(\w+)$/.exec(uuid)?.[1] ?? "") ?? null;
+  Object.assign(g, {
+    Hooks: { on: () => 0, once: () => 0, callAll: () => true },
+    CONFIG: { Dice: { rolls: [g.Roll] } },
+    fromUuid: async (uuid: string) => resolve(uuid),
+    fromUuidSync: (uuid: string) => resolve(uuid),
+    Actor: { implementation: SheetActorStandIn },
+    TokenDocument: { implementation: TokenDocumentStandIn },
+  });
+  return world;
+}
