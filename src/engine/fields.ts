@@ -40,6 +40,11 @@ export interface FieldDesc<T = unknown> {
   readonly fields?: FieldDescs;
   /** The key may be absent from the engine's source type (older sources lack it). */
   readonly optional?: boolean;
+  /**
+   * The actor sheet offers an input for it (in its game's own block, while that game is active):
+   * a number input, a checkbox, or a text input for texts and formulas.
+   */
+  readonly sheet?: boolean;
   readonly [VALUE]?: T;
 }
 
@@ -155,6 +160,14 @@ export function nullableGroup<const F extends FieldDescs>(fields: F): FieldDesc<
 /** The same description, its key optional in the engine's source type. */
 export function optional<T>(desc: FieldDesc<T>): FieldDesc<T> & { readonly optional: true } {
   return { ...desc, optional: true };
+}
+
+/** The same description, offered as an input on the actor sheet while its game is active. */
+export function onSheet<T>(desc: FieldDesc<T>): FieldDesc<T> {
+  if (desc.choices || !["number", "boolean", "string", "formula"].includes(desc.kind)) {
+    throw new Error(`a ${desc.kind} field with choices or parts has no sheet input of its own`);
+  }
+  return { ...desc, sheet: true };
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import { actorRollData, combineArmor, toActorSource } from "../../src/data/prepa
 import { basicWeaponAttack } from "../../src/engine/plans/item-sources.js";
 import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
 import { getRuleset } from "../../src/engine/registry.js";
+import type { Ruleset } from "../../src/engine/ruleset.js";
 import type { ActorSource, RulesetId } from "../../src/engine/types.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import type { TextViewer } from "../../src/engine/views/power-text.js";
@@ -174,6 +175,26 @@ export function heroContext(rulesetId: RulesetId, o: HeroOptions = {}) {
     escalation: o.escalation ?? 0,
     escalationInPlay: o.escalationInPlay ?? ruleset.escalationByDefault,
     ...(o.text ? { text: o.text } : {}),
+  });
+}
+
+/** The sheet context of an actor with no items under any ruleset (the form shows `stored`, default `system`). */
+export function bareActorContext(ruleset: Ruleset, system: ActorSource, stored: ActorSource = system) {
+  return actorSheetContext({
+    ruleset,
+    kind: "character",
+    name: "Ser Test",
+    img: "icons/svg/mystery-man.svg",
+    system,
+    stored,
+    derived: ruleset.deriveActor(system, {}),
+    deriveError: null,
+    items: [],
+    foreignRuleset: null,
+    editable: true,
+    biography: "",
+    biographyHTML: "",
+    damageTypeLabel: typeLabel,
   });
 }
 

@@ -11,6 +11,7 @@ import { sheetSaveMode, usesRollModes } from "../../engine/plans/sheet-rolls.js"
 import { ignoredUnderRuleset } from "../../data/ignored.js";
 import type { TextViewer } from "../../engine/views/power-text.js";
 import { powerRowView, restsView } from "./power-rows.js";
+import { gameFieldInputs } from "./game-fields.js";
 
 /** An owned item as the sheet lists it. */
 export interface SheetItem {
@@ -253,7 +254,6 @@ export function actorSheetContext(input: ActorSheetInput) {
     exhaustionPips: Array.from({ length: 6 }, (_v, i) => i < system.exhaustion),
     usesEscalation: system.usesEscalation,
     important: system.important,
-    insubstantial: system.insubstantial,
     state: system.state,
     stateLabel: `D20C.Sheet.State.${system.state}`,
     /** A state worth a badge in the header (anything but fighting). */
@@ -274,6 +274,8 @@ export function actorSheetContext(input: ActorSheetInput) {
     deathSaves: { ...system.deathSaves },
     wounds: system.wounds.map((w, index) => ({ ...w, index })),
     constitutionDamage: system.constitutionDamage,
+    /** Inputs for the active game's own fields that ask for one. */
+    gameFields: gameFieldInputs(ruleset, system, show),
     powers,
     weapons,
     escalation: {

@@ -20,6 +20,7 @@ import { effectsSectionFor } from "../../workflows/effects.js";
 import { effectActionHandlers } from "./effect-actions.js";
 import { SheetBase, type SheetBaseInstance } from "../sheet-base.js";
 import { ACTIONS_PANEL_TEMPLATE } from "./actions-panel.js";
+import { GAME_FIELDS_TEMPLATE } from "./game-fields.js";
 import { foundryProcedurePorts, sheetActionsInput, useProcedure } from "../../workflows/procedures.js";
 import { ACTOR_TABS, actorSheetContext, listsFromForm, type ActorSheetContext } from "./actor-context.js";
 import type { AttackSource } from "./attack-summary.js";
@@ -92,7 +93,7 @@ export class D20ActorSheet extends SheetBase {
   static override PARTS = {
     sheet: {
       template: `systems/${SYSTEM_ID}/templates/sheets/actor.hbs`,
-      templates: [ACTIONS_PANEL_TEMPLATE],
+      templates: [ACTIONS_PANEL_TEMPLATE, GAME_FIELDS_TEMPLATE],
       scrollable: [""],
     },
   };

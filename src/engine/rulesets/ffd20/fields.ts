@@ -1,7 +1,7 @@
 /** FFd20's part of the actor data (added to the core actor fields). */
-import { bool } from "../../fields.js";
+import { bool, onSheet } from "../../fields.js";
 
 export const ACTOR_FIELDS = {
   /** Insubstantial: half damage from everything. */
-  insubstantial: bool(false),
+  insubstantial: onSheet(bool(false)),
 } as const;
