@@ -5,7 +5,7 @@
  * through the real ruleset, and the sheet shows the hint and the mode conditions force.
  */
 import { describe, expect, it } from "vitest";
-import { actorSheetContext } from "../../src/applications/sheets/actor-context.js";
+import { bareActorContext } from "./sheet-fixtures.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, RulesetId } from "../../src/engine/types.js";
@@ -74,24 +74,7 @@ describe("sheet save modes", () => {
     const hbs = createTemplateRenderer();
     const render = (id: RulesetId, actor: ActorSource) => {
       const R = getRuleset(id);
-      return hbs.render(
-        "templates/sheets/actor.hbs",
-        actorSheetContext({
-          ruleset: R,
-          kind: "character",
-          name: "Wren",
-          img: "icons/svg/mystery-man.svg",
-          system: actor,
-          derived: R.deriveActor(actor, {}),
-          deriveError: null,
-          items: [],
-          foreignRuleset: null,
-          editable: true,
-          biography: "",
-          biographyHTML: "",
-          damageTypeLabel: (t: string) => t,
-        } as never),
-      );
+      return hbs.render("templates/sheets/actor.hbs", bareActorContext(R, actor));
     };
     const hd = render("hundred-dungeons", plain({ exhaustion: 3 }));
     expect(hd).toMatch(/data-action="rollSave" data-kind="str" title="Alt-click: mighty/);
