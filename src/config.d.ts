@@ -12,7 +12,8 @@ import type { D20ActiveEffect, SystemEffectData } from "./documents/active-effec
 import type { D20Combat, CombatFlags } from "./documents/combat.js";
 import type { D20Combatant, CombatantFlags } from "./documents/combatant.js";
 import type { AttackCardData, CardDetails, CardLedger, LooseRollData, RuleCardData } from "./engine/plans/card-data.js";
-import type { TurnLineFlags } from "./workflows/turn-chat.js";
+import type { TurnSummaryData } from "./workflows/turn-summary-model.js";
+import type { TurnLineFlags } from "./workflows/turn-summary-data.js";
 import type { RuleResult } from "./engine/types.js";
 import type { CardVisibility } from "./settings-attack.js";
 import type { Quench } from "./quench/quench-api.js";
@@ -81,6 +82,7 @@ declare module "fvtt-types/configuration" {
         attack?: AttackCardData;
         rule?: RuleCardData;
         loose?: LooseRollData;
+        /** A turn line of older versions (turn summaries are typed `turn` messages now). */
         turnLine?: TurnLineFlags;
         /** GM-only record of an attack card (src/workflows/card-ledger.ts). */
         ledger?: CardLedger;
@@ -124,6 +126,8 @@ declare module "fvtt-types/configuration" {
   interface DataModelConfig {
     Actor: { character: typeof CharacterData; npc: typeof NpcData };
     Item: { power: typeof PowerData; weapon: typeof WeaponData; armor: typeof ArmorData; feature: typeof FeatureData };
+    /** Registered in src/applications/combat/register.ts. */
+    ChatMessage: { turn: typeof TurnSummaryData };
   }
 
   // Add here as they arrive: DocumentClassConfig, DataModelConfig, ConfiguredCombat, etc.

@@ -34,7 +34,8 @@ import {
   type CombatPhase,
 } from "../engine/plans/combat-cycle.js";
 import type { ChatLine, TurnPorts } from "../engine/plans/turns.js";
-import { postTurnLine } from "../workflows/turn-chat.js";
+import { TurnSummaryPoster } from "../workflows/turn-chat.js";
+import type { SummarySubject } from "../workflows/combat-chat.js";
 import { refreshActionsAtTurnEnd, resetActionsAtTurnStart } from "../workflows/actions.js";
 import { withActorQueue } from "../workflows/actor-queue.js";
 import { effectCreateData, type SystemEffectData } from "./active-effect.js";
@@ -150,8 +151,21 @@ export class D20Combat extends Combat {
     return out;
   }
 
-  /** Foundry ports for the plan runner: real rolls, one update per change, chat lines with Undo. */
-  turnPorts(ctx: TurnContext): TurnPorts {
+  /**
+   * What a phase's summary is about: the turn of the combatant a turn phase names, else the round
+   * or battle as a whole.
+   */
+  private summarySubject(phase: CombatPhase, ctx: TurnContext): SummarySubject {
+    const c = ctx.combatants.find((x) => x.id === ctx.combatantId);
+    if ((phase !== "turnStart" && phase !== "turnEnd") || !c) return { kind: "event" };
+    return { kind: "turn", combatantId: c.id, actorId: c.actorId, name: c.name, round: ctx.round };
+  }
+
+  /**
+   * Foundry ports for the plan runner: real rolls, one update per change; the chat lines go to
+   * `summary`, which the caller posts once the phase is over.
+   */
+  turnPorts(ctx: TurnContext, summary: SummarySubject = { kind: "event" }): TurnPorts & { flush(): Promise<void> } {
     const actors = this.actorsByKey(ctx);
     const actor = (key: string): EngineActor => {
       const a = actors.get(key);
@@ -160,7 +174,13 @@ export class D20Combat extends Combat {
     };
     const rolls: Roll.Any[] = [];
     const removed = new Map<string, ActiveEffect.CreateData>();
+    const poster = new TurnSummaryPoster(summary, {
+      removedEffects: removed,
+      combatId: this.id ?? "",
+      hiddenActors: this.hiddenActorKeys(ctx),
+    });
     return {
+      flush: () => poster.flush(),
       roll: async (request: RollRequest): Promise<RollResult> => {
         const data = actors.get(request.actorId)?.getRollData() ?? {};
         const roll = await new Roll(request.formula, data).evaluate();
@@ -200,12 +220,7 @@ export class D20Combat extends Combat {
         );
       },
       post: async (line: ChatLine) => {
-        await postTurnLine(line, {
-          rolls: rolls.splice(0),
-          removedEffects: removed,
-          combatId: this.id ?? "",
-          hiddenActors: this.hiddenActorKeys(ctx),
-        });
+        poster.add(line, rolls.splice(0));
       },
     };
   }
@@ -230,10 +245,12 @@ export class D20Combat extends Combat {
         const ctx: TurnContext = this.turnContext(combatantId, round);
         const walkedPast = walkedPastTurns.get(this)?.get(round);
         if (phase === "roundEnd" && walkedPast?.size) ctx.walkedPast = [...walkedPast];
-        await runBoundary(ruleset, phase, ctx, this.turnPorts(ctx), {
+        const ports = this.turnPorts(ctx, this.summarySubject(phase, ctx));
+        await runBoundary(ruleset, phase, ctx, ports, {
           tough: Boolean(this.d20Flags.tough),
           walkedPast: Boolean(turn.walkedPast),
         });
+        await ports.flush();
       });
     } catch (err) {
       console.error(`${SYSTEM_ID} | turn automation failed (${phase})`, err);

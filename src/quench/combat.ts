@@ -8,7 +8,8 @@
 import { SYSTEM_ID } from "../constants.js";
 import type { D20Combat } from "../documents/combat.js";
 import type { RulesetId } from "../engine/types.js";
-import type { TurnLineFlags } from "../workflows/turn-chat.js";
+import { readTurnSummary } from "../workflows/turn-summary-data.js";
+import type { ChatLine } from "../engine/plans/turns.js";
 import type { BatchSpec, QuenchBatchContext } from "./quench-api.js";
 import {
   createActor,
@@ -40,12 +41,9 @@ async function combatWith(temp: TemporaryDocuments, actors: readonly Actor.Imple
   return combat;
 }
 
-/** Turn lines (chat) posted since `known`, with their flags. */
-function newTurnLines(known: ReadonlySet<string>): TurnLineFlags[] {
-  return game.messages.contents
-    .filter((m) => !known.has(m.id ?? ""))
-    .map((m) => m.flags[SYSTEM_ID]?.turnLine)
-    .filter((f): f is TurnLineFlags => Boolean(f));
+/** Turn-summary lines (chat) posted since `known`. */
+function newTurnLines(known: ReadonlySet<string>): { line: ChatLine }[] {
+  return game.messages.contents.filter((m) => !known.has(m.id ?? "")).flatMap((m) => readTurnSummary(m)?.lines ?? []);
 }
 
 function combatBody(context: QuenchBatchContext): void {
@@ -63,7 +61,7 @@ function combatBody(context: QuenchBatchContext): void {
   });
   after(async () => {
     for (const m of game.messages.contents) {
-      if (!initialMessages.has(m.id ?? "") && (posted.has(m.id ?? "") || m.flags[SYSTEM_ID]?.turnLine)) {
+      if (!initialMessages.has(m.id ?? "") && (posted.has(m.id ?? "") || readTurnSummary(m))) {
         await m.delete().catch(() => undefined);
       }
     }

@@ -1,27 +1,28 @@
 /**
- * Turn-automation chat lines in Foundry ([SYS-TURNS]): post one compact message per step (error
- * lines whispered to the GMs), and the GM's Undo button that reverses what the step changed (the
- * difference the message flags record), keeping what happened since.
+ * Turn summaries in Foundry ([SYS-TURNS]): one chat message per combatant turn in which something
+ * happened (what its start and end did, line by line, with every roll), one per round or battle
+ * event; nothing when nothing happened. Lines players may not read go to a GM-only copy. Each line
+ * has the GM's Undo, which reverses what that step changed (the difference its record holds),
+ * keeping what happened since.
  */
 import { SYSTEM_ID } from "../constants.js";
 import { isDocumentUuid } from "../foundry-compat.js";
 import { effectCreateData, type SystemEffectData } from "../data/effects.js";
-import { hasUndo, turnLineGmOnly, turnLineView } from "./combat-chat.js";
+import {
+  hasUndo,
+  mergeRepeatedLines,
+  splitByAudience,
+  turnSummaryView,
+  type SummaryLine,
+  type SummarySubject,
+} from "./combat-chat.js";
 import type { ChatLine } from "../engine/plans/turns.js";
 import { diffActor, invertChanges } from "../engine/changes.js";
 import { withActorQueue } from "./actor-queue.js";
 import { undoneCreations } from "../engine/plans/apply.js";
+import { readTurnSummary, subjectOf, TURN_SUMMARY_TYPE, type TurnSummarySource } from "./turn-summary-data.js";
 
-export const TURN_LINE_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/turn-line.hbs`;
-
-/** What a turn-line message stores under `flags["d20-combat"].turnLine`. */
-export interface TurnLineFlags {
-  line: ChatLine;
-  /** Full ActiveEffect data of effects the step deleted, by effect id (Undo re-creates them). */
-  removedEffects: Record<string, ActiveEffect.CreateData>;
-  combatId: string;
-  undone: boolean;
-}
+export const TURN_SUMMARY_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/turn-summary.hbs`;
 
 function format(key: string, data?: Record<string, string | number>): string {
   const i18n = game.i18n;
@@ -29,35 +30,141 @@ function format(key: string, data?: Record<string, string | number>): string {
   return data ? i18n.format(key, data as Record<string, string>) : i18n.localize(key);
 }
 
-async function render(flags: TurnLineFlags, isGM: boolean): Promise<string> {
-  const view = turnLineView(flags.line, format, { isGM, undone: flags.undone });
-  return foundry.applications.handlebars.renderTemplate(TURN_LINE_TEMPLATE, view);
+/** The message content every reader gets (the GM's Undo buttons are added when it renders). */
+async function render(source: TurnSummarySource): Promise<string> {
+  const view = turnSummaryView(subjectOf(source), source.lines, format, { isGM: false });
+  return foundry.applications.handlebars.renderTemplate(TURN_SUMMARY_TEMPLATE, view);
 }
 
-/** Post one chat line (the Foundry port of the plan runner). */
+/** The stored fields of a subject. */
+function subjectFields(
+  subject: SummarySubject,
+): Pick<TurnSummarySource, "kind" | "combatantId" | "actorId" | "name" | "round"> {
+  return subject.kind === "turn"
+    ? {
+        kind: "turn",
+        combatantId: subject.combatantId,
+        actorId: subject.actorId ?? "",
+        name: subject.name,
+        round: subject.round,
+      }
+    : { kind: "event", combatantId: "", actorId: "", name: "", round: 0 };
+}
+
+/** A posted summary that later lines of the same turn join. */
+interface OpenSummary {
+  message: ChatMessage;
+  source: TurnSummarySource;
+  rolls: Roll.Any[];
+}
+
+/**
+ * The summaries of the turn each combat is on (turn key, then one per audience), on the GM client
+ * that runs the turn events: its end's lines join what its start posted.
+ */
+const openSummaries = new Map<string, { key: string; byAudience: Map<boolean, OpenSummary> }>();
+
+function turnKey(subject: SummarySubject): string | null {
+  return subject.kind === "turn" ? `${subject.round}:${subject.combatantId}` : null;
+}
+
+/**
+ * Collects the lines of one phase of the battle (and the rolls each made) and posts them as one
+ * summary per audience: the turn's summary if that turn already has one, else a new message.
+ */
+export class TurnSummaryPoster {
+  private readonly lines: ChatLine[] = [];
+  private readonly rollsByLine = new Map<ChatLine, Roll.Any[]>();
+
+  constructor(
+    private readonly subject: SummarySubject,
+    private readonly extra: {
+      combatId: string;
+      /** Full data of the effects the steps deleted, by id. */
+      removedEffects: Map<string, ActiveEffect.CreateData>;
+      /** Actor keys of combatants players cannot see: lines about them go to the GMs only. */
+      hiddenActors?: ReadonlySet<string>;
+    },
+  ) {}
+
+  /** A line the plan runner produced, with the rolls made since the previous one. */
+  add(line: ChatLine, rolls: Roll.Any[]): void {
+    this.lines.push(line);
+    this.rollsByLine.set(line, rolls);
+  }
+
+  /** Post (or extend) the summaries; nothing when no line was added. */
+  async flush(): Promise<void> {
+    const lines = this.subject.kind === "turn" ? this.lines : mergeRepeatedLines(this.lines);
+    // A merged line rolled nothing; every other line is one the runner posted.
+    const rollsOf = (line: ChatLine) => this.rollsByLine.get(line) ?? [];
+    const { everyone, gmOnly } = splitByAudience(lines, this.subject, this.extra.hiddenActors ?? new Set<string>());
+    const key = turnKey(this.subject);
+    let open = openSummaries.get(this.extra.combatId);
+    if (!open || open.key !== key) {
+      open = { key: key ?? "", byAudience: new Map() };
+      if (key) openSummaries.set(this.extra.combatId, open);
+      else openSummaries.delete(this.extra.combatId);
+    }
+    for (const [whispered, group] of [
+      [false, everyone],
+      [true, gmOnly],
+    ] as const) {
+      if (!group.length) continue;
+      const rolls = group.flatMap(rollsOf);
+      const removedEffects: Record<string, ActiveEffect.CreateData> = {};
+      for (const r of group.flatMap((l) => l.undo?.removedEffects ?? [])) {
+        const full = this.extra.removedEffects.get(r.effect.id);
+        if (full) removedEffects[r.effect.id] = full;
+      }
+      const entries: SummaryLine[] = group.map((line) => ({ line, undone: false }));
+      const existing = key ? open.byAudience.get(whispered) : undefined;
+      if (existing) {
+        existing.source = {
+          ...existing.source,
+          lines: [...existing.source.lines, ...entries],
+          removedEffects: { ...existing.source.removedEffects, ...removedEffects },
+        };
+        existing.rolls = [...existing.rolls, ...rolls];
+        await existing.message.update({
+          content: await render(existing.source),
+          rolls: existing.rolls,
+          system: { lines: existing.source.lines, removedEffects: existing.source.removedEffects },
+        } as ChatMessage.UpdateData);
+        continue;
+      }
+      const source: TurnSummarySource = {
+        combatId: this.extra.combatId,
+        ...subjectFields(this.subject),
+        lines: entries,
+        removedEffects,
+      };
+      const gmIds = (game.users?.filter((u) => u.isGM) ?? []).map((u) => u.id);
+      const message = await ChatMessage.create({
+        type: TURN_SUMMARY_TYPE,
+        system: source,
+        content: await render(source),
+        rolls,
+        ...(whispered ? { whisper: gmIds } : {}),
+      } as ChatMessage.CreateData);
+      if (message && key) open.byAudience.set(whispered, { message, source, rolls });
+    }
+  }
+}
+
+/** Post one step's line on its own (a save rolled from the sheet). */
 export async function postTurnLine(
   line: ChatLine,
   extra: {
     rolls: Roll.Any[];
     removedEffects: Map<string, ActiveEffect.CreateData>;
     combatId: string;
-    /** Actor keys of combatants players cannot see: lines about them go to the GMs only. */
     hiddenActors?: ReadonlySet<string>;
   },
 ): Promise<void> {
-  const removedEffects: Record<string, ActiveEffect.CreateData> = {};
-  for (const r of line.undo?.removedEffects ?? []) {
-    const full = extra.removedEffects.get(r.effect.id);
-    if (full) removedEffects[r.effect.id] = full;
-  }
-  const flags: TurnLineFlags = { line, removedEffects, combatId: extra.combatId, undone: false };
-  const gmIds = (game.users?.filter((u) => u.isGM) ?? []).map((u) => u.id);
-  await ChatMessage.create({
-    content: await render(flags, false),
-    rolls: extra.rolls,
-    ...(turnLineGmOnly(line, extra.hiddenActors ?? new Set<string>()) ? { whisper: gmIds } : {}),
-    flags: { [SYSTEM_ID]: { turnLine: flags } },
-  });
+  const poster = new TurnSummaryPoster({ kind: "event" }, extra);
+  poster.add(line, extra.rolls);
+  await poster.flush();
 }
 
 /** Effects whose creating card application was undone since (GM-written ledgers): never brought back. */
@@ -71,16 +178,18 @@ function undoneCardEffects(): Set<string> {
 }
 
 /**
- * Undo a step ([SYS-TURNS], [SYS-PERM]): reverse what it changed on each actor (the difference
- * between the actor before and after the step, applied to the actor as it is now, so later hits,
- * heals and conditions stay), re-create the effects it removed (unless their creation was undone
- * since), delete the ones it added. Runs in the actors' queue. Lines from older versions, which
+ * Undo one line of a summary ([SYS-TURNS], [SYS-PERM]): reverse what its step changed on each
+ * actor (the difference between the actor before and after the step, applied to the actor as it
+ * is now, so later hits, heals and conditions stay), re-create the effects it removed (unless
+ * their creation was undone since), delete the ones it added. Runs in the actors' queue; other
+ * lines stay as they are. Only GM-written summaries are undone; lines from older versions, which
  * hold only the prior state, restore it.
  */
-export async function undoTurnLine(message: ChatMessage): Promise<void> {
-  const flags = message.flags[SYSTEM_ID]?.turnLine;
-  if (!flags || flags.undone || !hasUndo(flags.line) || !game.user?.isGM) return;
-  const undo = flags.line.undo;
+export async function undoTurnLine(message: ChatMessage, index = 0): Promise<void> {
+  const source = readTurnSummary(message);
+  const entry = source?.lines[index];
+  if (!source || !entry || entry.undone || !hasUndo(entry.line) || !game.user?.isGM || !message.author?.isGM) return;
+  const undo = entry.line.undo;
   if (!undo) return;
   /** The actor behind a plan's actor key (its UUID: src/documents/combatant.ts actorKeyOf). */
   const actorOf = (key: string): Actor.Implementation | null => {
@@ -113,7 +222,7 @@ export async function undoTurnLine(message: ChatMessage): Promise<void> {
     for (const r of undo.removedEffects) {
       const actor = actorOf(r.actorId);
       if (!actor || actor.effects.has(r.effect.id) || gone.has(r.effect.id)) continue;
-      const full = flags.removedEffects[r.effect.id];
+      const full = source.removedEffects[r.effect.id];
       const { id, ...rest } = r.effect;
       await actor.createEmbeddedDocuments("ActiveEffect", [full ?? { _id: id, ...effectCreateData(rest) }], {
         keepId: true,
@@ -132,35 +241,49 @@ export async function undoTurnLine(message: ChatMessage): Promise<void> {
   if (conflicts.length)
     ui.notifications?.warn(
       format("D20C.Chat.Undo.Conflict", {
-        name: flags.line.data.name ?? "",
+        name: entry.line.data.name ?? "",
         fields: [...new Set(conflicts)].join(", "),
       }),
     );
-  const next: TurnLineFlags = { ...flags, undone: true };
-  await message.update({ content: await render(next, false), flags: { [SYSTEM_ID]: { turnLine: next } } });
+  const lines = source.lines.map((l, i) => (i === index ? { ...l, undone: true } : l));
+  const next: TurnSummarySource = { ...source, lines };
+  for (const open of openSummaries.values())
+    for (const o of open.byAudience.values()) if (o.message === message) o.source = next;
+  if (message.type === TURN_SUMMARY_TYPE) {
+    await message.update({ content: await render(next), system: { lines } } as ChatMessage.UpdateData);
+    return;
+  }
+  const legacy = message.flags[SYSTEM_ID]?.turnLine;
+  if (!legacy) return;
+  await message.update({
+    content: await render(next),
+    flags: { [SYSTEM_ID]: { turnLine: { ...legacy, undone: true } } },
+  });
 }
 
-/** `renderChatMessageHTML`: show the Undo button to GMs only and bind it. Idempotent. */
+/** `renderChatMessageHTML`: give each line that can be undone the GM's Undo button. Idempotent. */
 export function onRenderTurnLine(message: ChatMessage, html: HTMLElement): void {
-  const flags = message.flags[SYSTEM_ID]?.turnLine;
-  if (!flags) return;
-  const isGM = Boolean(game.user?.isGM);
-  const host = html.querySelector(".d20c-turn-line");
-  if (!host || host.querySelector(".d20c-turn-line__undo")) return;
-  const view = turnLineView(flags.line, format, { isGM, undone: flags.undone });
-  if (!view.canUndo) return;
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "d20c-turn-line__undo";
-  button.textContent = view.undoLabel;
-  button.addEventListener("click", (event) => {
-    event.preventDefault();
-    button.disabled = true;
-    undoTurnLine(message).catch((err) => {
-      console.error(`${SYSTEM_ID} | undo failed`, err);
-      ui.notifications?.error("D20C.Combat.Line.UndoFailed", { localize: true });
-      button.disabled = false;
+  const source = readTurnSummary(message);
+  if (!source || !game.user?.isGM || !message.author?.isGM) return;
+  const view = turnSummaryView(subjectOf(source), source.lines, format, { isGM: true });
+  // Older messages hold one line without a line index.
+  const hosts = [...html.querySelectorAll<HTMLElement>(".d20c-turn-line")];
+  for (const line of view.lines) {
+    const host = hosts.find((h) => h.dataset.line === String(line.index)) ?? (line.index === 0 ? hosts[0] : undefined);
+    if (!host || !line.canUndo || host.querySelector(".d20c-turn-line__undo")) continue;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "d20c-turn-line__undo";
+    button.textContent = line.undoLabel;
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      button.disabled = true;
+      undoTurnLine(message, line.index).catch((err) => {
+        console.error(`${SYSTEM_ID} | undo failed`, err);
+        ui.notifications?.error("D20C.Combat.Line.UndoFailed", { localize: true });
+        button.disabled = false;
+      });
     });
-  });
-  host.append(button);
+    host.append(button);
+  }
 }

@@ -548,6 +548,12 @@ export const standInGlobals = {
         standInGlobals.game.users.list.filter(fn),
     },
     user: { isGM: true, id: "gmStandIn" },
+    /** The chat log: every message `ChatMessage.create` made. */
+    messages: {
+      get contents(): Record<string, unknown>[] {
+        return standInGlobals.messages;
+      },
+    },
     /** Foundry's generation: 13, or 14 where a test checks v14's effect fields. */
     release: { generation: 13 as 13 | 14 },
     i18n: { format: (key: string) => key, localize: (key: string) => key, has: () => true },
@@ -582,9 +588,21 @@ export function installFoundryCombatStandIn(): () => void {
     game: standInGlobals.game,
     ui: { notifications: { warn() {}, info() {}, error() {} }, combat: null },
     ChatMessage: {
+      // The created message is its data plus the GM as author, an id and `update`, which
+      // deep-merges objects and replaces arrays (`system.lines`, `rolls`) as Foundry's does.
       create: async (data: Record<string, unknown>) => {
-        standInGlobals.messages.push(data);
-        return data;
+        const message: Record<string, unknown> = {
+          ...data,
+          id: `message${standInGlobals.messages.length + 1}`,
+          author: { isGM: true },
+          flags: data.flags ?? {},
+        };
+        message.update = async (changes: Record<string, unknown>) => {
+          for (const [k, v] of Object.entries(changes)) message[k] = mergeObjectStandIn(message[k], v);
+          return message;
+        };
+        standInGlobals.messages.push(message);
+        return message;
       },
       getSpeaker: () => ({ alias: "Gamemaster" }),
     },

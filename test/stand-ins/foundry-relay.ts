@@ -10,8 +10,9 @@
  * - `game.users` (`get`, `contents`, `filter`, `activeGM`, each user `id`/`isGM`/`active`/`isSelf`),
  *   `game.user` = the GM.
  * - `game.messages` (`get`, `contents`) of {@link MessageStandIn}: `id`, `author` (set by the
- *   "server": the user who created it, never from the data), `flags`, `whisper`, `rolls`, `update`
- *   (deep-merging `flags`, as Foundry's update does), `delete`. `ChatMessage.create` adds one
+ *   "server": the user who created it, never from the data), `type`, `system`, `flags`, `whisper`,
+ *   `rolls`, `update` (deep-merging `flags` and `system`, replacing arrays, as Foundry's update
+ *   does), `delete`. `ChatMessage.create` adds one
  *   (authored by `game.user`) and fires `createChatMessage` hooks.
  * - `fromUuid` / `fromUuidSync` for `Actor.<id>` and `Scene.s1.Token.<id>` (a token's actor), with
  *   `Actor.implementation` / `TokenDocument.implementation` for `instanceof`.
@@ -197,23 +198,42 @@ export class MessageStandIn {
   whisper: string[];
   content: string;
   rolls: unknown[];
+  /** The message sub-type ("base" unless the data names one) and its `system` data. */
+  type: string;
+  system: Record<string, unknown>;
   constructor(
     readonly id: string,
     readonly author: UserStandIn,
-    data: { flags?: Record<string, Record<string, unknown>>; whisper?: string[]; content?: string; rolls?: unknown[] },
+    data: {
+      flags?: Record<string, Record<string, unknown>>;
+      whisper?: string[];
+      content?: string;
+      rolls?: unknown[];
+      type?: string;
+      system?: Record<string, unknown>;
+    },
     private readonly world: RelayStandIn,
   ) {
     this.flags = structuredClone(data.flags ?? {});
     this.whisper = [...(data.whisper ?? [])];
     this.content = data.content ?? "";
     this.rolls = data.rolls ?? [];
+    this.type = data.type ?? "base";
+    this.system = structuredClone(data.system ?? {});
   }
   get isOwner(): boolean {
     return this.world.user.isGM || this.world.user.id === this.author.id;
   }
-  async update(data: { flags?: Record<string, unknown>; content?: string }): Promise<this> {
+  async update(data: {
+    flags?: Record<string, unknown>;
+    content?: string;
+    system?: Record<string, unknown>;
+    rolls?: unknown[];
+  }): Promise<this> {
     await Promise.resolve();
     if (data.flags) merge(this.flags as Record<string, unknown>, data.flags);
+    if (data.system) merge(this.system, data.system);
+    if (data.rolls) this.rolls = data.rolls;
     if (data.content !== undefined) this.content = data.content;
     return this;
   }

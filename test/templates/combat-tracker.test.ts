@@ -10,7 +10,7 @@ import {
   type TrackerHeaderInput,
 } from "../../src/applications/combat/tracker-view.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { turnLineView } from "../../src/workflows/combat-chat.js";
+import { turnSummaryView } from "../../src/workflows/combat-chat.js";
 import type { ChatLine } from "../../src/engine/plans/turns.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
@@ -33,6 +33,11 @@ const base: TrackerHeaderInput = {
 };
 const header = (over: Partial<TrackerHeaderInput> = {}) =>
   hbs.render("templates/combat/tracker-header.hbs", trackerHeaderView({ ...base, ...over }));
+
+/** A summary of one line (how a round or battle event, or a sheet-rolled save, is posted). */
+function oneLine(line: ChatLine, fmt: typeof format, opts: { isGM: boolean; undone?: boolean }) {
+  return turnSummaryView({ kind: "event" }, [{ line, undone: opts.undone ?? false }], fmt, { isGM: opts.isGM });
+}
 
 describe("combat tracker header template", () => {
   it("[SYS-ESC] shows the die's value to every user; only the GM gets −/+/pause and the battle actions", () => {
@@ -132,7 +137,7 @@ describe("turn-automation chat line template", () => {
   };
 
   it("[SYS-TURNS] says what happened, to whom, the roll against its target; escapes names", () => {
-    const html = hbs.render("templates/combat/turn-line.hbs", turnLineView(line, format, { isGM: true }));
+    const html = hbs.render("templates/combat/turn-summary.hbs", oneLine(line, format, { isGM: true }));
     expect(html).toContain("&lt;b&gt;Grik&lt;/b&gt; does not act");
     expect(html).toContain("d20c-turn-line__roll--success");
     expect(html).toContain("needs 11+");
@@ -140,18 +145,15 @@ describe("turn-automation chat line template", () => {
   });
 
   it("[SYS-TURNS] Undo is for the GM only, and gone once used; an error line shows the error", () => {
-    expect(hbs.render("templates/combat/turn-line.hbs", turnLineView(line, format, { isGM: false }))).not.toContain(
+    expect(hbs.render("templates/combat/turn-summary.hbs", oneLine(line, format, { isGM: false }))).not.toContain(
       "d20cUndoStep",
     );
-    const undone = hbs.render(
-      "templates/combat/turn-line.hbs",
-      turnLineView(line, format, { isGM: true, undone: true }),
-    );
+    const undone = hbs.render("templates/combat/turn-summary.hbs", oneLine(line, format, { isGM: true, undone: true }));
     expect(undone).not.toContain("d20cUndoStep");
     expect(undone).toContain("is-undone");
     const err = hbs.render(
-      "templates/combat/turn-line.hbs",
-      turnLineView({ ...line, undo: null, error: "boom" }, format, { isGM: true }),
+      "templates/combat/turn-summary.hbs",
+      oneLine({ ...line, undo: null, error: "boom" }, format, { isGM: true }),
     );
     expect(err).toContain("d20c-turn-line--error");
     expect(err).toContain("boom");
@@ -192,7 +194,7 @@ describe("turn-automation chat line template", () => {
       await c.end(true);
       expect(c.errors).toEqual([]);
       for (const l of c.lines) {
-        const html = hbs.render("templates/combat/turn-line.hbs", turnLineView(l, format, { isGM: true }));
+        const html = hbs.render("templates/combat/turn-summary.hbs", oneLine(l, format, { isGM: true }));
         expect(html).toContain("d20c-turn-line__head");
         rendered += 1;
       }

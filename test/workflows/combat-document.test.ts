@@ -16,6 +16,7 @@ import {
 
 import type * as CombatModuleNs from "../../src/documents/combat.js";
 import type * as CombatantModuleNs from "../../src/documents/combatant.js";
+import { turnLinesOf } from "../support/turn-summaries.js";
 
 type CombatModule = typeof CombatModuleNs;
 type CombatantModule = typeof CombatantModuleNs;
@@ -97,12 +98,7 @@ async function step(combat: CombatUnderTest, action: () => Promise<unknown>): Pr
   await combat.settle();
 }
 
-const errorLines = () =>
-  standInGlobals.messages.filter(
-    (m) =>
-      (m.flags as { "d20-combat"?: { turnLine?: { line?: { error?: string | null } } } })["d20-combat"]?.turnLine?.line
-        ?.error,
-  );
+const errorLines = () => turnLinesOf(standInGlobals.messages).filter((l) => l.error);
 
 describe("D20Combat under Foundry's turn events", () => {
   it("[WD-INIT] [SYS-TURNS] after the round-start reroll reorders the turns, the turn that starts is the new first combatant's", async () => {

@@ -21,7 +21,7 @@ const COMBAT_FILES = [
   "src/workflows/turn-chat.ts",
   "src/quench/combat.ts",
   "templates/combat/tracker-header.hbs",
-  "templates/combat/turn-line.hbs",
+  "templates/combat/turn-summary.hbs",
   "templates/combat/simultaneous.hbs",
   "templates/combat/combatant-controls.hbs",
 ];

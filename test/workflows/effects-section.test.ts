@@ -36,6 +36,7 @@ import type * as EffectsModuleNs from "../../src/workflows/effects.js";
 import type * as FoundryDocsNs from "../../src/workflows/foundry-docs.js";
 import type * as ActiveEffectNs from "../../src/documents/active-effect.js";
 import type * as EffectActionsNs from "../../src/applications/sheets/effect-actions.js";
+import { turnLinesOf } from "../support/turn-summaries.js";
 
 interface CombatUnderTest {
   round: number;
@@ -101,10 +102,7 @@ interface TurnLine {
   undo: { addedEffects: { effectId: string }[] } | null;
   error: string | null;
 }
-const lines = (): TurnLine[] =>
-  standInGlobals.messages
-    .map((m) => (m.flags as { "d20-combat"?: { turnLine?: { line?: TurnLine } } })["d20-combat"]?.turnLine?.line)
-    .filter((l): l is TurnLine => Boolean(l));
+const lines = (): TurnLine[] => turnLinesOf(standInGlobals.messages);
 
 async function step(combat: CombatUnderTest, action: () => Promise<unknown>): Promise<void> {
   await action();

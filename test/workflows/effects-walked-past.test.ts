@@ -25,6 +25,7 @@ import { combatant, effect } from "./combat-fixtures.js";
 
 import type * as CombatModuleNs from "../../src/documents/combat.js";
 import type * as CombatantModuleNs from "../../src/documents/combatant.js";
+import { turnLinesOf } from "../support/turn-summaries.js";
 
 interface CombatUnderTest {
   round: number;
@@ -95,13 +96,7 @@ async function step(combat: CombatUnderTest, action: () => Promise<unknown>): Pr
   await combat.settle();
 }
 
-interface LineFlags {
-  "d20-combat"?: { turnLine?: { line?: { actorId: string | null; key: string; error: string | null } } };
-}
-const lines = () =>
-  standInGlobals.messages
-    .map((m) => (m.flags as LineFlags)["d20-combat"]?.turnLine?.line)
-    .filter((l): l is NonNullable<typeof l> => Boolean(l));
+const lines = () => turnLinesOf(standInGlobals.messages);
 
 describe.each(RULESET_IDS.map((id) => [id]))("%s: Next Round pressed mid-round", (rulesetId) => {
   it("[SYS-EFFECTS] the combatants who had not acted get no saves, ongoing damage or death saves; a defeated one posts nothing; its timed effects still end", async () => {

@@ -16,6 +16,7 @@ import {
 } from "../stand-ins/foundry-combat.js";
 import type * as CombatModuleNs from "../../src/documents/combat.js";
 import type * as CombatantModuleNs from "../../src/documents/combatant.js";
+import { turnSummariesOf } from "../support/turn-summaries.js";
 
 interface CombatUnderTest {
   settle(): Promise<void>;
@@ -71,9 +72,7 @@ async function burningOrcTurn(orc: { hidden?: boolean; tokenHidden?: boolean }) 
   standInRollFaces.push(3); // the orc's save fails
   await combat.nextTurn();
   await combat.settle();
-  const lines = standInGlobals.messages.filter(
-    (m) => (m.flags as Record<string, { turnLine?: { line: { actorId: string | null } } }>)[SYSTEM_ID]?.turnLine,
-  );
+  const lines = turnSummariesOf(standInGlobals.messages);
   expect(orcActor.source.hp.value).toBe(25);
   return lines;
 }
@@ -81,14 +80,14 @@ async function burningOrcTurn(orc: { hidden?: boolean; tokenHidden?: boolean }) 
 describe("[SYS-HIDDEN] turn lines about hidden combatants", () => {
   it("[SYS-HIDDEN] a combatant hidden in the tracker: its ongoing damage and save lines are whispered to the GMs", async () => {
     const lines = await burningOrcTurn({ hidden: true });
-    const aboutOrc = lines.filter((m) => JSON.stringify(m.flags).includes("Actor.orc"));
+    const aboutOrc = lines.filter((m) => JSON.stringify(m.system).includes("Actor.orc"));
     expect(aboutOrc.length).toBeGreaterThan(0);
     for (const m of aboutOrc) expect(m.whisper).toEqual(["gm1"]);
   });
 
   it("[SYS-HIDDEN] a combatant on a hidden token is treated the same", async () => {
     const lines = await burningOrcTurn({ tokenHidden: true });
-    const aboutOrc = lines.filter((m) => JSON.stringify(m.flags).includes("Actor.orc"));
+    const aboutOrc = lines.filter((m) => JSON.stringify(m.system).includes("Actor.orc"));
     expect(aboutOrc.length).toBeGreaterThan(0);
     for (const m of aboutOrc) expect(m.whisper).toEqual(["gm1"]);
   });

@@ -468,7 +468,7 @@ describe("[SYS-PERM] turn-line undo reverses the step and keeps later play", () 
     expect(hp("ogre")).toBe(19);
     await undoTurnLine(line as unknown as ChatMessage);
     expect(hp("ogre")).toBe(24);
-    expect((line!.flags[SYSTEM_ID]!.turnLine as { undone: boolean }).undone).toBe(true);
+    expect((line!.system.lines as { undone: boolean }[])[0]!.undone).toBe(true);
     // Then undoing the card's hit returns to the start.
     await w.send(undoWire(m.id, records(m)[0]!.id), alice.id);
     expect(w.actors.get("ogre")!.source).toEqual(monster());

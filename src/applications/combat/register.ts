@@ -13,12 +13,16 @@ import {
   TRACKER_HEADER_TEMPLATE,
   onRenderCombatTracker,
 } from "./tracker.js";
-import { TURN_LINE_TEMPLATE, onRenderTurnLine } from "../../workflows/turn-chat.js";
+import { TURN_SUMMARY_TEMPLATE, onRenderTurnLine } from "../../workflows/turn-chat.js";
+import { TurnSummaryData } from "../../workflows/turn-summary-model.js";
+import { TURN_SUMMARY_TYPE } from "../../workflows/turn-summary-data.js";
 
 /** Wire combat into Foundry. */
 export function registerCombat(): void {
   CONFIG.Combat.documentClass = D20Combat;
   CONFIG.Combatant.documentClass = D20Combatant;
+  // Turn summaries are typed messages (system.json documentTypes.ChatMessage).
+  CONFIG.ChatMessage.dataModels = { ...CONFIG.ChatMessage.dataModels, [TURN_SUMMARY_TYPE]: TurnSummaryData };
   registerCombatSettings();
   // World time advances by the game's round length ([HD-ROUND] 20 s) when the tracker moves on a round.
   const roundSeconds = activeRuleset().roundSeconds;
@@ -27,7 +31,7 @@ export function registerCombat(): void {
     TRACKER_HEADER_TEMPLATE,
     SIMULTANEOUS_TEMPLATE,
     COMBATANT_CONTROLS_TEMPLATE,
-    TURN_LINE_TEMPLATE,
+    TURN_SUMMARY_TEMPLATE,
   ]);
   Hooks.on("renderCombatTracker", (app: unknown, html: HTMLElement) => {
     onRenderCombatTracker(app, html).catch((err) => console.error(`${SYSTEM_ID} | combat tracker additions`, err));
