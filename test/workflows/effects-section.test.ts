@@ -18,38 +18,18 @@ import { decideApplication } from "../../src/engine/plans/apply.js";
 import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
 import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
-import {
-  StandInActor,
-  StandInFoundryCombat,
-  installFoundryCombatStandIn,
-  standInEffectClass,
-  standInGlobals,
-  standInRollFaces,
-} from "../stand-ins/foundry-combat.js";
-import { SHOW_ICON_STAND_IN, standInTokenEffectIcons, type StandInActiveEffect } from "../stand-ins/foundry-effects.js";
+import { StandInActor, standInGlobals, standInRollFaces } from "../stand-ins/foundry-combat.js";
+import { SHOW_ICON_STAND_IN, standInTokenEffectIcons } from "../stand-ins/foundry-effects.js";
 import { defaultOptions, npc, power, request, target } from "./attack-fixtures.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 
-import type * as CombatModuleNs from "../../src/documents/combat.js";
-import type * as CombatantModuleNs from "../../src/documents/combatant.js";
 import type * as EffectsModuleNs from "../../src/workflows/effects.js";
 import type * as FoundryDocsNs from "../../src/workflows/foundry-docs.js";
-import type * as ActiveEffectNs from "../../src/documents/active-effect.js";
 import type * as EffectActionsNs from "../../src/applications/sheets/effect-actions.js";
 import { turnLinesOf } from "../support/turn-summaries.js";
+import { useStandInCombat, type CombatUnderTest } from "../support/stand-in-combat.js";
 
-interface CombatUnderTest {
-  round: number;
-  combatant: { id: string } | null;
-  turnEventErrors: unknown[];
-  settle(): Promise<void>;
-  startCombat(): Promise<unknown>;
-  nextTurn(): Promise<unknown>;
-}
-
-let uninstall: () => void = () => undefined;
-let D20Combat: (typeof CombatModuleNs)["D20Combat"];
-let D20Combatant: (typeof CombatantModuleNs)["D20Combatant"];
+const { battle } = useStandInCombat({ systemEffects: true });
 let effects: typeof EffectsModuleNs;
 let changeEffects: (typeof FoundryDocsNs)["changeEffects"];
 let effectActionHandlers: (typeof EffectActionsNs)["effectActionHandlers"];
@@ -58,27 +38,16 @@ const i18n = createI18nStandIn({ missing: "key" });
 const plainI18n = standInGlobals.game.i18n;
 
 beforeAll(async () => {
-  uninstall = installFoundryCombatStandIn();
-  ({ D20Combat } = await import("../../src/documents/combat.js"));
-  ({ D20Combatant } = await import("../../src/documents/combatant.js"));
   effects = await import("../../src/workflows/effects.js");
   ({ changeEffects } = await import("../../src/workflows/foundry-docs.js"));
   ({ effectActionHandlers } = await import("../../src/applications/sheets/effect-actions.js"));
-  const ae: typeof ActiveEffectNs = await import("../../src/documents/active-effect.js");
-  standInEffectClass.current = ae.D20ActiveEffect as unknown as typeof StandInActiveEffect;
 });
 afterAll(() => {
   standInGlobals.game.i18n = plainI18n;
   (standInGlobals.game as { combat?: unknown }).combat = undefined;
-  uninstall();
 });
 beforeEach(() => {
-  standInRollFaces.length = 0;
-  standInGlobals.messages.length = 0;
-  standInGlobals.game.users.activeGM = { isSelf: true };
-  standInGlobals.game.release.generation = 13;
   standInGlobals.game.i18n = i18n as unknown as typeof plainI18n;
-  StandInFoundryCombat.skipDefeated = false;
 });
 
 /** Each game's save target against a normal save-ends effect, as its text has it. */
@@ -116,11 +85,10 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: the Effects section", (ruleset
     const [condition, afterCondition] = twoConditions(rulesetId);
     const ayla = new StandInActor("ayla", defaultActorSource({ hp: { value: 30, max: 30, temp: 0 } }), true);
     const foe = new StandInActor("foe", npc(R, 15, { hp: { value: 60, max: 60, temp: 0 } }));
-    const combatants = [
-      new D20Combatant({ id: "ayla", actor: ayla, initiative: 20 } as never, {} as never),
-      new D20Combatant({ id: "foe", actor: foe, initiative: 5 } as never, {} as never),
-    ];
-    const combat = new D20Combat(combatants as never) as unknown as CombatUnderTest;
+    const combat = battle([
+      { id: "ayla", actor: ayla, initiative: 20 },
+      { id: "foe", actor: foe, initiative: 5 },
+    ]);
     (standInGlobals.game as { combat?: unknown }).combat = combat;
     // A game that rolls initiative each round rolls it at each new round (Ayla first again).
     const initiative = R.initiative.mode === "everyRound" ? [20, 1] : [];
@@ -331,10 +299,10 @@ describe("the section's controls", () => {
     standInGlobals.rulesetId = "ffd20";
     const caster = new StandInActor("caster", defaultActorSource(), true);
     const foe = new StandInActor("foe", defaultActorSource({ kind: "npc" }));
-    const combat = new D20Combat([
-      new D20Combatant({ id: "caster", actor: caster, initiative: 20 } as never, {} as never),
-      new D20Combatant({ id: "foe", actor: foe, initiative: 5 } as never, {} as never),
-    ] as never) as unknown as CombatUnderTest;
+    const combat = battle([
+      { id: "caster", actor: caster, initiative: 20 },
+      { id: "foe", actor: foe, initiative: 5 },
+    ]);
     (standInGlobals.game as { combat?: unknown }).combat = combat;
     await step(combat, () => combat.startCombat());
     await effects.createEffect(
@@ -381,9 +349,7 @@ describe("the section's controls", () => {
   it("[SYS-EFFECTS] a disabled effect is paused: the bearer's turn end rolls no save against it, and it stays", async () => {
     standInGlobals.rulesetId = "13th-age";
     const bearer = new StandInActor("bearer", defaultActorSource(), true);
-    const combat = new D20Combat([
-      new D20Combatant({ id: "bearer", actor: bearer, initiative: 10 } as never, {} as never),
-    ] as never) as unknown as CombatUnderTest;
+    const combat = battle([{ id: "bearer", actor: bearer, initiative: 10 }]);
     await effects.createEffect(bearer as never, held());
     await effects.onEffectControl(bearer as never, "toggleEffect", bearer.effects.contents[0]!.id);
     await step(combat, () => combat.startCombat());

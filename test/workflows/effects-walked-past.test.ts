@@ -7,52 +7,20 @@
  * Rules come from the real rulesets; the stand-in Roll throws once its recorded faces run dry, so
  * any roll the rules should not have asked for becomes an error line.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { effectCreateData } from "../../src/data/effects.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import type { ActorSource, EffectSource, RulesetId } from "../../src/engine/types.js";
 import { stepsForRoundEnd, stepsForTurn, turnTaken } from "../../src/engine/turn-taken.js";
-import {
-  StandInActor,
-  StandInFoundryCombat,
-  installFoundryCombatStandIn,
-  standInGlobals,
-  standInRollFaces,
-} from "../stand-ins/foundry-combat.js";
+import { StandInActor, StandInFoundryCombat, standInGlobals, standInRollFaces } from "../stand-ins/foundry-combat.js";
 import { combatant, effect } from "./combat-fixtures.js";
 
-import type * as CombatModuleNs from "../../src/documents/combat.js";
-import type * as CombatantModuleNs from "../../src/documents/combatant.js";
 import { turnLinesOf } from "../support/turn-summaries.js";
+import { useStandInCombat, type CombatUnderTest, type CombatantSpec } from "../support/stand-in-combat.js";
 
-interface CombatUnderTest {
-  round: number;
-  combatant: { id: string } | null;
-  turnEventErrors: unknown[];
-  settle(): Promise<void>;
-  startCombat(): Promise<unknown>;
-  nextTurn(): Promise<unknown>;
-  nextRound(): Promise<unknown>;
-}
-
-let uninstall: () => void = () => undefined;
-let D20Combat: (typeof CombatModuleNs)["D20Combat"];
-let D20Combatant: (typeof CombatantModuleNs)["D20Combatant"];
-
-beforeAll(async () => {
-  uninstall = installFoundryCombatStandIn();
-  ({ D20Combat } = await import("../../src/documents/combat.js"));
-  ({ D20Combatant } = await import("../../src/documents/combatant.js"));
-});
-afterAll(() => uninstall());
-beforeEach(() => {
-  standInRollFaces.length = 0;
-  standInGlobals.messages.length = 0;
-  standInGlobals.game.users.activeGM = { isSelf: true };
-  StandInFoundryCombat.skipDefeated = false;
-});
+const { battle } = useStandInCombat();
 
 /** A creature each game's rules make roll something on its own turn: dying (death save / dying check). */
 function dying(id: RulesetId): ActorSource {
@@ -76,7 +44,7 @@ async function cast(
 ): Promise<Cast> {
   standInGlobals.rulesetId = rulesetId;
   const actors: Record<string, StandInActor> = {};
-  const combatants = [];
+  const combatants: CombatantSpec[] = [];
   for (const s of specs) {
     const actor = new StandInActor(s.id, s.actor, true);
     await actor.createEmbeddedDocuments(
@@ -84,11 +52,9 @@ async function cast(
       (s.effects ?? []).map((e) => effectCreateData(e)),
     );
     actors[s.id] = actor;
-    combatants.push(
-      new D20Combatant({ id: s.id, actor, initiative: s.init, defeated: s.defeated ?? false } as never, {} as never),
-    );
+    combatants.push({ id: s.id, actor, initiative: s.init, defeated: s.defeated ?? false });
   }
-  return { combat: new D20Combat(combatants as never) as unknown as CombatUnderTest, actors };
+  return { combat: battle(combatants), actors };
 }
 
 async function step(combat: CombatUnderTest, action: () => Promise<unknown>): Promise<void> {

@@ -9,71 +9,39 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { defaultActorSource } from "../../src/engine/common.js";
-import { readTurnSummary, type TurnSummarySource } from "../../src/workflows/turn-summary-data.js";
+import { readTurnSummary, subjectOf, type TurnSummarySource } from "../../src/workflows/turn-summary-data.js";
 import { turnSummaryView } from "../../src/workflows/combat-chat.js";
-import { subjectOf } from "../../src/workflows/turn-summary-data.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
-import {
-  StandInActor,
-  StandInFoundryCombat,
-  installFoundryCombatStandIn,
-  standInEffectClass,
-  standInGlobals,
-  standInRollFaces,
-} from "../stand-ins/foundry-combat.js";
-import type { StandInActiveEffect } from "../stand-ins/foundry-effects.js";
+import { StandInActor, standInGlobals, standInRollFaces } from "../stand-ins/foundry-combat.js";
+import { useStandInCombat } from "../support/stand-in-combat.js";
 import { npc } from "./attack-fixtures.js";
+import { effectSource } from "../support/engine-fixtures.js";
 
-import type * as CombatModuleNs from "../../src/documents/combat.js";
-import type * as CombatantModuleNs from "../../src/documents/combatant.js";
 import type * as EffectsModuleNs from "../../src/workflows/effects.js";
 import type * as TurnChatNs from "../../src/workflows/turn-chat.js";
-import type * as ActiveEffectNs from "../../src/documents/active-effect.js";
 
-interface CombatUnderTest {
-  round: number;
-  combatant: { id: string } | null;
-  turnEventErrors: unknown[];
-  settle(): Promise<void>;
-  startCombat(): Promise<unknown>;
-  nextTurn(): Promise<unknown>;
-}
-
-let uninstall: () => void = () => undefined;
-let D20Combat: (typeof CombatModuleNs)["D20Combat"];
-let D20Combatant: (typeof CombatantModuleNs)["D20Combatant"];
+const { battle } = useStandInCombat({ systemEffects: true });
 let effects: typeof EffectsModuleNs;
 let undoTurnLine: (typeof TurnChatNs)["undoTurnLine"];
 const i18n = createI18nStandIn({ missing: "key" });
 const plainI18n = standInGlobals.game.i18n;
 const format = (key: string, data?: Record<string, string | number>) => i18n.format(key, data ?? {});
-
-beforeAll(async () => {
-  uninstall = installFoundryCombatStandIn();
-  ({ D20Combat } = await import("../../src/documents/combat.js"));
-  ({ D20Combatant } = await import("../../src/documents/combatant.js"));
-  effects = await import("../../src/workflows/effects.js");
-  ({ undoTurnLine } = await import("../../src/workflows/turn-chat.js"));
-  const ae: typeof ActiveEffectNs = await import("../../src/documents/active-effect.js");
-  standInEffectClass.current = ae.D20ActiveEffect as unknown as typeof StandInActiveEffect;
-});
 /** The globals the Undo lookup replaced, restored after each test. */
 let lookups: Record<string, unknown> | null = null;
+
+beforeAll(async () => {
+  effects = await import("../../src/workflows/effects.js");
+  ({ undoTurnLine } = await import("../../src/workflows/turn-chat.js"));
+});
+beforeEach(() => {
+  standInGlobals.game.i18n = i18n as unknown as typeof plainI18n;
+});
 afterEach(() => {
   if (lookups) Object.assign(globalThis, lookups);
   lookups = null;
 });
 afterAll(() => {
   standInGlobals.game.i18n = plainI18n;
-  uninstall();
-});
-beforeEach(() => {
-  standInRollFaces.length = 0;
-  standInGlobals.messages.length = 0;
-  standInGlobals.game.users.activeGM = { isSelf: true };
-  standInGlobals.game.release.generation = 13;
-  standInGlobals.game.i18n = i18n as unknown as typeof plainI18n;
-  StandInFoundryCombat.skipDefeated = false;
 });
 
 /** A message the stand-in's `ChatMessage.create` made. */
@@ -104,11 +72,10 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: turn summaries", (rulesetId) =
     const R = getRuleset(rulesetId);
     const ayla = new StandInActor("Ayla", defaultActorSource({ hp: { value: 30, max: 30, temp: 0 } }), true);
     const foe = new StandInActor("Ogre", npc(R, 15, { hp: { value: 60, max: 60, temp: 0 } }));
-    const combatants = [
-      new D20Combatant({ id: "ayla", actor: ayla, initiative: 20 } as never, {} as never),
-      new D20Combatant({ id: "ogre", actor: foe, initiative: 5 } as never, {} as never),
-    ];
-    const combat = new D20Combat(combatants as never) as unknown as CombatUnderTest;
+    const combat = battle([
+      { id: "ayla", actor: ayla, initiative: 20 },
+      { id: "ogre", actor: foe, initiative: 5 },
+    ]);
     // What the GM's Undo looks actors up with (Foundry's `fromUuidSync`, the Actor class).
     const g = globalThis as Record<string, unknown>;
     const actorsByUuid = new Map([ayla, foe].map((a) => [a.uuid, a]));
@@ -117,19 +84,12 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: turn summaries", (rulesetId) =
       Actor: { implementation: StandInActor },
       fromUuidSync: (uuid: string) => actorsByUuid.get(uuid),
     });
-    await effects.createEffect(foe as never, {
+    const { id: _id, ...burning } = effectSource({
       name: "Burning",
       sourceCombatantId: "ayla",
-      duration: "saveEnds",
-      save: "normal",
-      saveBonus: 0,
-      sustain: null,
-      sustainedRound: null,
       ongoing: { amount: 4, type: "fire" },
-      aftereffect: null,
-      armed: false,
-      statuses: [],
     });
+    await effects.createEffect(foe as never, burning);
     // Every die shows 2: each save fails, so the ogre burns every round. Games that roll initiative
     // each round roll it too (Ayla 20 + 2 stays ahead of the ogre's 2 + its bonus, or not: the test
     // reads the summaries by creature, not by position).
