@@ -257,6 +257,12 @@ export interface Ruleset {
    * reason key. Optional: absent = always.
    */
   mayTarget?(attacker: CombatantSource, target: CombatantSource): { allowed: boolean; reason: string | null };
+  /**
+   * A condition a power imposes that this game counts in levels on the creature rather than as an
+   * effect ([HD-COND] exhaustion: one level through the game's own gain, death at 6), applied to
+   * `actor`; null = an ordinary condition (it becomes an effect). Optional: absent = always null.
+   */
+  levelCondition?(actor: ActorSource, status: string, actorId: string): RuleResult | null;
   /** Changes an edit of the actor implies (exhaustion 6 is death). Optional: absent = none. */
   actorChanges?(before: ActorSource, after: ActorSource): Partial<ActorSource>;
   /** Attack-economy cost of attacking with `weapon` given the equipped `weapons` (dual wielding: quick). */

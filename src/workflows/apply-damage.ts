@@ -99,7 +99,7 @@ function permitted(message: ChatMessage, actor: Actor.Implementation, asker: Ask
 }
 
 /** The ledger of a card message (written now if this is the active GM's client and there is none). */
-export async function ledgerFor(
+async function ledgerFor(
   messageId: string,
 ): Promise<
   | { ok: true; message: ChatMessage; ledgerMessage: ChatMessage; ledger: CardLedger }

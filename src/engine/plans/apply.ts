@@ -269,7 +269,21 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
       type: card.ongoing.type,
     };
   }
-  const imposed = powerEffectsFor(ruleset, card, target, mode, input.powerEffectName);
+  // [HD-COND] a condition the game counts in levels (exhaustion) is gained on the actor, not put on as an effect.
+  const imposed: Omit<EffectSource, "id">[] = [];
+  for (const e of powerEffectsFor(ruleset, card, target, mode, input.powerEffectName)) {
+    const kept: string[] = [];
+    for (const status of e.statuses) {
+      const gained = ruleset.levelCondition?.(next, status, actorId) ?? null;
+      if (!gained) kept.push(status);
+      else {
+        next = gained.actor;
+        events = [...events, ...gained.events];
+      }
+    }
+    if (kept.length === e.statuses.length || kept.length || e.ongoing || e.aftereffect)
+      imposed.push({ ...e, statuses: kept });
+  }
   let present = [...(input.effects ?? [])].filter((e) => !effects.remove.includes(e.id));
   present.push(...effects.create);
   imposed.forEach((e, i) => {

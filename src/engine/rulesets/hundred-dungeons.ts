@@ -42,6 +42,7 @@ import {
   HD_ACTION_KINDS,
   HD_ECONOMY,
   HD_PROCEDURES,
+  levelCondition,
   mayTarget,
   planProcedure,
   resolveAttackReaction,
@@ -289,4 +290,6 @@ export const hundredDungeons: Ruleset = {
   actorChanges,
   attackCost,
   saveRequestWithCover,
+  // [HD-COND] a power's exhaustion is a level gained, not an effect.
+  levelCondition,
 };

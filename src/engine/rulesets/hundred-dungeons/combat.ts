@@ -30,6 +30,7 @@ import type {
   RollRequest,
   RollResult,
   RuleEvent,
+  RuleResult,
   Situation,
   TurnContext,
   TurnStep,
@@ -47,6 +48,7 @@ import {
   type Size,
 } from "./conditions.js";
 import { applyDamage, HD_DAMAGE_TYPES } from "./damage.js";
+import { gainExhaustion } from "./turns.js";
 
 // ---- [HD-TURN] [HD-ACTIONS] [HD-QUICK] [HD-REACT] ----------------------------------------------
 
@@ -984,6 +986,11 @@ export function underwaterAttackWeak(weaponName: string | undefined, swimSpeed: 
 }
 
 // ---- [HD-COND] exhaustion 6 ----------------------------------------------------------------------
+
+/** A power that imposes exhaustion adds one level (from any source: 6 is death), never an effect. */
+export function levelCondition(actor: ActorSource, status: string, actorId: string): RuleResult | null {
+  return status === "exhaustion" ? gainExhaustion(actor, 1, actorId) : null;
+}
 
 /** An edit that takes a creature to exhaustion 6, from any source, kills it. */
 export function actorChanges(before: ActorSource, after: ActorSource): Partial<ActorSource> {
