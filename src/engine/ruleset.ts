@@ -250,6 +250,11 @@ export interface Ruleset {
    * `hasMissEffect`: the power has a miss effect (a hit turned into a miss carries it).
    */
   resolveAttackReaction?(key: string, outcome: AttackOutcome, context?: { hasMissEffect: boolean }): AttackOutcome;
+  /**
+   * What an attack with this power counts as for `afterAct` ([HD-PROVOKE]: a spell provokes from
+   * every foe whose reach it is cast in). Optional: absent = a ranged attack or an attack by range.
+   */
+  attackAct?(power: PowerSource, weapon: WeaponSource | null): ActInput["act"];
   /** What an act (a move, an attack, a spell) provokes from others and ends on the actor (hiding). */
   afterAct?(input: ActInput): ActOutcome;
   /**

@@ -126,7 +126,7 @@ export function feetMoved(move: TokenMove): number {
   return Math.round(squares * move.gridDistance);
 }
 
-/** The mover's user names whose reach it left (until the scene is read for it). */
+/** The actor's user names whose reach it left or acts in (until the scene is read for it). */
 export type ReachConfirm = (
   mover: Actor.Implementation,
   foes: Actor.Implementation[],
@@ -142,39 +142,52 @@ export async function onTokenMoved(
   confirm: ReachConfirm,
   ports: ActPorts = foundryActPorts,
 ): Promise<string[]> {
-  const ruleset = activeRuleset();
-  if (!ruleset.afterAct || !game.combat) return [];
-  const me = combatantSourceOf(actor);
-  const foes: Actor.Implementation[] = [];
-  for (const c of game.combat.combatants.contents) {
-    const a = c.actor;
-    if (!a || a.uuid === actor.uuid) continue;
-    if (combatantSourceOf(a).side !== me.side) foes.push(a);
-  }
+  if (!activeRuleset().afterAct || !game.combat) return [];
+  const foes = foesInCombat(actor);
   const left = foes.length ? await confirm(actor, foes) : [];
   return answerAct(actor, "move", feetMoved(move), left, ports);
 }
 
-/** The Foundry dialog: a checkbox per foe, "whose reach did you leave?" (none ticked = none). */
-export const foundryReachConfirm: ReachConfirm = async (mover, foes) => {
-  const rows = foes
-    .map(
-      (f, i) =>
-        `<label class="d20c-reach-row"><input type="checkbox" name="foe${i}"> ${foundry.utils.escapeHTML(f.name ?? "")}</label>`,
-    )
-    .join("");
-  try {
-    const form = (await foundry.applications.api.DialogV2.input({
-      window: { title: game.i18n.format("D20C.Acts.ReachTitle", { name: mover.name ?? "" }) },
-      content: `<p>${game.i18n.localize("D20C.Acts.ReachQuestion")}</p>${rows}`,
-      ok: { label: "D20C.Acts.ReachOk" },
-      rejectClose: false,
-    })) as Record<string, unknown> | null;
-    return form ? foes.filter((_f, i) => form[`foe${i}`] === true) : [];
-  } catch {
-    return [];
+/** The other side's creatures in the current combat (none outside combat). */
+export function foesInCombat(actor: Actor.Implementation): Actor.Implementation[] {
+  const me = combatantSourceOf(actor);
+  const foes: Actor.Implementation[] = [];
+  for (const c of game.combat?.combatants.contents ?? []) {
+    const a = c.actor;
+    if (!a || a.uuid === actor.uuid) continue;
+    if (combatantSourceOf(a).side !== me.side) foes.push(a);
   }
-};
+  return foes;
+}
+
+/** The Foundry dialog: a checkbox per foe under `question` (none ticked = none). */
+function reachConfirm(question: string): ReachConfirm {
+  return async (mover, foes) => {
+    const rows = foes
+      .map(
+        (f, i) =>
+          `<label class="d20c-reach-row"><input type="checkbox" name="foe${i}"> ${foundry.utils.escapeHTML(f.name ?? "")}</label>`,
+      )
+      .join("");
+    try {
+      const form = (await foundry.applications.api.DialogV2.input({
+        window: { title: game.i18n.format("D20C.Acts.ReachTitle", { name: mover.name ?? "" }) },
+        content: `<p>${game.i18n.localize(question)}</p>${rows}`,
+        ok: { label: "D20C.Acts.ReachOk" },
+        rejectClose: false,
+      })) as Record<string, unknown> | null;
+      return form ? foes.filter((_f, i) => form[`foe${i}`] === true) : [];
+    } catch {
+      return [];
+    }
+  };
+}
+
+/** "Whose reach did you leave?" after a combatant's token moved. */
+export const foundryReachConfirm: ReachConfirm = reachConfirm("D20C.Acts.ReachQuestion");
+
+/** "Whose reach are you casting in?" when a spell is cast in combat ([HD-PROVOKE]). */
+export const foundryCastReachConfirm: ReachConfirm = reachConfirm("D20C.Acts.CastReachQuestion");
 
 /** Wire token moves to {@link onTokenMoved} on the mover's own client. */
 export function registerActHooks(): void {

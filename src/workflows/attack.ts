@@ -21,7 +21,7 @@ import {
   type AttackRequest,
   type RolledDamage,
 } from "../engine/plans/attack.js";
-import { answerAct, foundryActPorts } from "./acts.js";
+import { answerAct, foesInCombat, foundryActPorts, foundryCastReachConfirm } from "./acts.js";
 import { spendAttackAction } from "./actions.js";
 import { drawCoverLines } from "../canvas/cover-lines.js";
 import { placedArea, readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
@@ -211,15 +211,24 @@ export async function rollAttack(
       rolls: [...attackRolls, ...damageRolls],
       flags: { attack: card },
     });
-    // What attacking sets off: hiding ends; a ranged attack within a foe's reach provokes it.
-    const ranged = power.range === "ranged";
+    // What attacking sets off: hiding ends; a ranged attack within a foe's reach provokes it, and a
+    // spell provokes every foe whose reach it is cast in (the caster's user says whose, in combat).
+    const act = ruleset.attackAct?.(power, weapon) ?? (power.range === "ranged" ? "rangedAttack" : "attack");
     const inReach = new Set(
       req.targets.filter((t) => (t.situation ?? chosen).withinMeleeReach).map((t) => t.actorUuid),
     );
-    const within = ranged ? targetActors().filter((a) => inReach.has(a.uuid)) : [];
+    const foes = act === "castSpell" && ruleset.afterAct ? foesInCombat(actor) : [];
+    const within =
+      act === "castSpell"
+        ? foes.length
+          ? await foundryCastReachConfirm(actor, foes)
+          : []
+        : act === "rangedAttack"
+          ? targetActors().filter((a) => inReach.has(a.uuid))
+          : [];
     // The active GM ends hiding once it has decided the card (see the card ledger); with no GM
     // online nothing will decide it now, so the attacker's client ends it at once.
-    await answerAct(actor, ranged ? "rangedAttack" : "attack", 0, within, foundryActPorts, {
+    await answerAct(actor, act, 0, within, foundryActPorts, {
       steps: !game.users?.activeGM,
     });
     // [HD-DUAL] a game may price the attack by the weapons in hand (either of a Light pair: quick).

@@ -327,3 +327,47 @@ describe("Hundred Dungeons provoked attacks from token movement", () => {
     expect(statusesOf(hero)).toEqual([]);
   });
 });
+
+describe("Hundred Dungeons provoked attacks on casting", () => {
+  const frostSnap = () =>
+    new ItemStandIn("power", "Frost Snap", power({ range: "ranged", attackAbility: "int", damage: "1d6" }));
+
+  it("[HD-PROVOKE] casting a spell asks whose reach it is cast in and prompts each foe ticked (the orc), not the others", async () => {
+    target(goblin);
+    state.dialogs.length = 0;
+    state.dialogAnswer = { foe0: true };
+    standInAttackFaces.push(12, 3);
+    await attack.rollAttack(hero as never, frostSnap() as never, { fastForward: true });
+    // The only dialog (shift-click skips the attack's) lists the other side: Orc, then Goblin.
+    expect(state.dialogs).toHaveLength(1);
+    const content = String(state.dialogs[0]!.content);
+    expect(content).toContain("whose reach is it cast in");
+    expect(content.indexOf("Orc")).toBeLessThan(content.indexOf("Goblin"));
+    const prompts = state.messages.filter((m) => String(m.data.content).includes("d20c-prompt"));
+    expect(prompts).toHaveLength(1);
+    expect(String(prompts[0]!.data.content)).toContain("Orc");
+  });
+
+  it("[HD-PROVOKE] a weapon attack is no spell: no question, no provoked attack", async () => {
+    target(orc);
+    state.dialogs.length = 0;
+    standInAttackFaces.push(12, 3);
+    await attack.rollAttack(hero as never, new ItemStandIn("weapon", "Dagger", power(), weapon()) as never, {
+      fastForward: true,
+    });
+    expect(state.dialogs).toHaveLength(0);
+    expect(state.messages.filter((m) => String(m.data.content).includes("d20c-prompt"))).toHaveLength(0);
+  });
+
+  it("[HD-PROVOKE] [HD-HIDE] casting ends hiding as attacking does", async () => {
+    standInAttackFaces.push(15);
+    await click(hero, "hide", "cover");
+    expect(statusesOf(hero)).toContain("hidden");
+    target(goblin);
+    state.dialogAnswer = {};
+    // Hidden from the goblin, the caster's attack is mighty: two d20s, then the damage die.
+    standInAttackFaces.push(12, 5, 3);
+    await attack.rollAttack(hero as never, frostSnap() as never, { fastForward: true });
+    expect(statusesOf(hero)).not.toContain("hidden");
+  });
+});

@@ -25,6 +25,7 @@ import type {
   AttackOutcome,
   CombatantSource,
   EffectSource,
+  PowerSource,
   Provocation,
   ReactionOffer,
   RollRequest,
@@ -900,6 +901,17 @@ export function afterAct(input: ActInput): ActOutcome {
       });
   }
   return { provocations, steps };
+}
+
+/**
+ * What an attack counts as ([HD-PROVOKE]): made without a weapon and rolled with a mental ability
+ * (a spellcasting ability: Intelligence, Wisdom or Charisma), it is cast as a spell; else a ranged
+ * or a melee attack by its range.
+ */
+export function attackAct(power: PowerSource, weapon: WeaponSource | null): ActInput["act"] {
+  const mental = power.attackAbility === "int" || power.attackAbility === "wis" || power.attackAbility === "cha";
+  if (!weapon && mental) return "castSpell";
+  return power.range === "ranged" ? "rangedAttack" : "attack";
 }
 
 // ---- [HD-DUAL] [HD-REACT] Parry -----------------------------------------------------------------
