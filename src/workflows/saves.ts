@@ -4,7 +4,7 @@
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import type { SaveRoll } from "../dice/rolls.js";
-import type { RollMode } from "../engine/types.js";
+import type { RollMode, Situation } from "../engine/types.js";
 import { postRequestRolls } from "./apply-damage.js";
 import { reportError } from "./attack.js";
 import { engineSource, fmt, rollRequest, writeEngineSource } from "./foundry-docs.js";
@@ -40,11 +40,11 @@ export async function commitSheetRoll(
   );
 }
 
-/** Roll a save of `kind` (a key of the ruleset's `saves`; HD: an ability) in a roll mode. */
+/** Roll a save of `kind` (a key of the ruleset's `saves`; HD: an ability) in a roll mode, behind `cover` from the effect. */
 export async function rollSave(
   actor: Actor.Implementation,
   kind: string,
-  { mode = "normal" }: { mode?: RollMode } = {},
+  { mode = "normal", cover = "none" }: { mode?: RollMode; cover?: Situation["cover"] } = {},
 ): Promise<void> {
   try {
     const { roll, made } = foundryRoller(actor);
@@ -56,6 +56,7 @@ export async function rollSave(
       mode,
       roll,
       ruleOptions(),
+      cover,
     );
     await commitSheetRoll(actor, "D20C.Chat.SaveTitle", outcome, made);
   } catch (err) {

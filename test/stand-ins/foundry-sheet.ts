@@ -177,7 +177,8 @@ export function targetStandIn(actor: SheetActorStandIn) {
 
 /**
  * The element AppV2 passes to an action handler: `closest('[data-x]')` finds this element (it
- * carries every `data` attribute given), `querySelector('[data-procedure-choice]')` the row's select
+ * carries every `data` attribute given), `querySelector('[data-procedure-choice]')` (or the saves'
+ * `[data-save-cover]`) the row's select
  * and `querySelectorAll('[data-procedure-number]')` its number inputs.
  */
 export function clickTarget(
@@ -193,7 +194,9 @@ export function clickTarget(
       return prop && prop in data ? el : null;
     },
     querySelector: (selector: string) =>
-      selector.includes("procedure-choice") && choice !== null ? { value: choice } : null,
+      (selector.includes("procedure-choice") || selector.includes("save-cover")) && choice !== null
+        ? { value: choice }
+        : null,
     querySelectorAll: (selector: string) =>
       selector.includes("procedure-number")
         ? Object.entries(numbers).map(([k, v]) => ({ dataset: { procedureNumber: k }, value: String(v) }))

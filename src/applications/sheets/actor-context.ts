@@ -7,7 +7,7 @@ import type { ActorKind, ActorSource, DerivedActor, RuleOptions, RulesetId } fro
 import { actionsPanelContext, type ActionsPanelInput } from "./actions-panel.js";
 import { attackSummary, type AttackSource, type AttackSummary } from "./attack-summary.js";
 import { ABILITY_KEYS } from "../../engine/types.js";
-import { sheetSaveMode, usesRollModes } from "../../engine/plans/sheet-rolls.js";
+import { SAVE_COVERS, sheetSaveMode, usesRollModes } from "../../engine/plans/sheet-rolls.js";
 import { ignoredUnderRuleset } from "../../data/ignored.js";
 import type { TextViewer } from "../../engine/views/power-text.js";
 import { powerRowView, restsView } from "./power-rows.js";
@@ -172,6 +172,10 @@ export function actorSheetContext(input: ActorSheetInput) {
       hint: modes ? "D20C.Sheet.SaveModeHint" : "",
     };
   });
+  // [HD-COVER] where cover helps rolls against effects: the cover choice beside the saves.
+  const saveCover = ruleset.saveRequestWithCover
+    ? SAVE_COVERS.map((value) => ({ value, label: `D20C.Sheet.SaveCover.${value}` }))
+    : null;
   const traits = (list: readonly { type: string; value: number }[]) =>
     list.map((t, index) => ({ index, type: t.type, value: t.value, label: input.damageTypeLabel(t.type) }));
   const active = new Set(input.system.conditions);
@@ -262,6 +266,7 @@ export function actorSheetContext(input: ActorSheetInput) {
     abilities,
     defenses,
     saves,
+    saveCover,
     attackPenalties: derived.attackPenalties.map((m) => ({ label: m.label, value: signed(m.value) })),
     resistForm: `D20C.Sheet.TraitForm.resist.${ruleset.traitForms.resist}`,
     vulnerableForm: `D20C.Sheet.TraitForm.vulnerable.${ruleset.traitForms.vulnerable}`,

@@ -15,7 +15,7 @@ import type { DerivedActor } from "../../engine/types.js";
 import { restActor, togglePowerUsage, usePower } from "../../workflows/power-usage.js";
 import { rally, spendRecovery } from "../../workflows/recovery.js";
 import { rollDeathSave, rollSave } from "../../workflows/saves.js";
-import { sheetSaveMode } from "../../engine/plans/sheet-rolls.js";
+import { SAVE_COVERS, sheetSaveMode } from "../../engine/plans/sheet-rolls.js";
 import { effectsSectionFor } from "../../workflows/effects.js";
 import { effectActionHandlers } from "./effect-actions.js";
 import { SheetBase, type SheetBaseInstance } from "../sheet-base.js";
@@ -265,7 +265,10 @@ export class D20ActorSheet extends SheetBase {
       mighty: event.altKey,
       weak: event.ctrlKey || event.metaKey,
     });
-    await rollSave(this.d20Actor, kind, { mode });
+    // [HD-COVER] the cover chosen beside the saves, between the roller and the effect it avoids.
+    const picked = target.closest("[data-save-block]")?.querySelector<HTMLSelectElement>("[data-save-cover]")?.value;
+    const cover = SAVE_COVERS.find((c) => c === picked) ?? "none";
+    await rollSave(this.d20Actor, kind, { mode, cover });
   }
 
   static async #onRollDeathSave(this: D20ActorSheet): Promise<void> {

@@ -7,7 +7,7 @@
  */
 import { netMode } from "../common.js";
 import type { Ruleset } from "../ruleset.js";
-import type { ActorSource, RollMode, RuleEvent, RuleOptions, RuleResult } from "../types.js";
+import type { ActorSource, RollMode, RuleEvent, RuleOptions, RuleResult, Situation } from "../types.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
 
 export interface SheetRollOutcome {
@@ -51,7 +51,14 @@ export function sheetSaveMode(
   return netMode(extra.mighty, extra.weak);
 }
 
-/** A save or check of a kind the ruleset offers (its `saves` keys), in a roll mode. */
+/** The covers a roll against an effect can be made behind (the sheet's choice beside the saves). */
+export const SAVE_COVERS = ["none", "partial", "total"] as const satisfies readonly Situation["cover"][];
+
+/**
+ * A save or check of a kind the ruleset offers (its `saves` keys), in a roll mode; `cover` = the
+ * cover between the roller and the effect it rolls against, where the game lets cover help
+ * ([HD-COVER]: a Dexterity roll +5 behind partial cover, an automatic success behind total).
+ */
 export async function decideSave(
   ruleset: Ruleset,
   actor: ActorSource,
@@ -60,9 +67,11 @@ export async function decideSave(
   mode: RollMode,
   roll: RequestRoller,
   options: RuleOptions,
+  cover: Situation["cover"] = "none",
 ): Promise<SheetRollOutcome> {
   const derived = ruleset.deriveActor(actor, options);
-  const request = ruleset.saveRequest(actor, derived, kind, mode, actorId);
+  const asked = ruleset.saveRequest(actor, derived, kind, mode, actorId);
+  const request = cover !== "none" && ruleset.saveRequestWithCover ? ruleset.saveRequestWithCover(asked, cover) : asked;
   return follow(ruleset, { actor, events: [], requests: [request] }, actorId, roll, options);
 }
 
