@@ -184,7 +184,7 @@ function reachConfirm(question: string): ReachConfirm {
 }
 
 /** "Whose reach did you leave?" after a combatant's token moved. */
-export const foundryReachConfirm: ReachConfirm = reachConfirm("D20C.Acts.ReachQuestion");
+const foundryReachConfirm: ReachConfirm = reachConfirm("D20C.Acts.ReachQuestion");
 
 /** "Whose reach are you casting in?" when a spell is cast in combat ([HD-PROVOKE]). */
 export const foundryCastReachConfirm: ReachConfirm = reachConfirm("D20C.Acts.CastReachQuestion");

@@ -5,9 +5,7 @@
  * choice only where the game lets cover help such rolls.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { actorSheetContext } from "../../src/applications/sheets/actor-context.js";
 import { defaultActorSource } from "../../src/engine/common.js";
-import { getRuleset } from "../../src/engine/registry.js";
 import type { RuleCardData } from "../../src/engine/plans/card-data.js";
 import type { RulesetId } from "../../src/engine/types.js";
 import type * as SheetNs from "../../src/applications/sheets/actor-sheet.js";
@@ -19,6 +17,8 @@ import {
   type SheetStandInState,
 } from "../stand-ins/foundry-sheet.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
+import { bareActorContext } from "../sheets/sheet-fixtures.js";
+import { getRuleset } from "../../src/engine/registry.js";
 
 type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
 let state: SheetStandInState;
@@ -77,28 +77,11 @@ describe("[HD-COVER] Dexterity rolls from beyond cover on the sheet", () => {
 
   it("[HD-COVER] the sheet offers the cover choice beside the saves in Hundred Dungeons only", () => {
     const hbs = createTemplateRenderer();
-    const render = (id: RulesetId) => {
-      const R = getRuleset(id);
-      const actor = defaultActorSource({ kind: "character" });
-      return hbs.render(
+    const render = (id: RulesetId) =>
+      hbs.render(
         "templates/sheets/actor.hbs",
-        actorSheetContext({
-          ruleset: R,
-          kind: "character",
-          name: "Wren",
-          img: "icons/svg/mystery-man.svg",
-          system: actor,
-          derived: R.deriveActor(actor, {}),
-          deriveError: null,
-          items: [],
-          foreignRuleset: null,
-          editable: true,
-          biography: "",
-          biographyHTML: "",
-          damageTypeLabel: (t: string) => t,
-        } as never),
+        bareActorContext(getRuleset(id), defaultActorSource({ kind: "character" })),
       );
-    };
     const hd = render("hundred-dungeons");
     expect(hd).toContain("data-save-cover");
     expect(hd).toContain(">partial cover</option>");

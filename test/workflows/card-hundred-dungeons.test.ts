@@ -1,10 +1,14 @@
 /**
- * [HD-REACT] [HD-DUAL] Parry on the attack card, through the REAL entry points on the active GM's
- * client (test/stand-ins/foundry-relay.ts): the sheet attack `rollAttack` posts the card (the
- * dual-wielding target is offered Parry), the target's owner presses the control — its request
- * travels on the system socket and the registered listener answers as the user the transport
- * named — and the GM re-decides that target from its ledger with +2 defense, spends the reaction
- * in the target's combatant, and writes the ledger and the public card. Recorded dice throughout.
+ * Hundred Dungeons on the attack card, through the REAL entry points on the active GM's client
+ * (test/stand-ins/foundry-relay.ts), recorded dice throughout: the sheet attack `rollAttack` posts
+ * the card, and presses travel on the system socket to the registered listener, which answers as
+ * the user the transport named.
+ *
+ * - [HD-REACT] [HD-DUAL] Parry: the dual-wielding target is offered Parry; its owner's press makes
+ *   the GM re-decide that target from its ledger with +2 defense, spend the reaction in the
+ *   target's combatant, and write the ledger and the public card.
+ * - [HD-COND] a spell that inflicts exhaustion: its Apply adds one level through the game's own gain
+ *   (death at 6) instead of putting an effect on, recorded so undo takes the level back.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SYSTEM_ID } from "../../src/constants.js";
@@ -31,20 +35,15 @@ import { hitEffect } from "./power-fixtures.js";
 const R = getRuleset("hundred-dungeons");
 const heroToken = "Scene.s1.Token.hero";
 let seq = 0;
-const react = (messageId: string, key = "parry") => ({
+const wire = (action: "apply" | "undo" | "react", data: Record<string, unknown>) => ({
   type: "request",
-  id: `parry${++seq}`,
+  id: `hd${++seq}`,
   gmId: "gm",
-  action: "react",
-  data: { messageId, targetUuid: heroToken, key },
+  action,
+  data,
 });
-const apply = (messageId: string) => ({
-  type: "request",
-  id: `parry${++seq}`,
-  gmId: "gm",
-  action: "apply",
-  data: { messageId, targetUuid: heroToken, mode: "full" },
-});
+const react = (messageId: string, key = "parry") => wire("react", { messageId, targetUuid: heroToken, key });
+const apply = (messageId: string, targetUuid = heroToken) => wire("apply", { messageId, targetUuid, mode: "full" });
 type Answer = { report: { ok: boolean; message: string } };
 
 let w: RelayStandIn;
@@ -189,5 +188,60 @@ describe("[HD-REACT] Parry on the attack card", () => {
     await onReactClick(m as never, heroToken, "parry");
     expect(ledgerTarget(m).outcome.result).toBe("miss");
     expect(reactionsLeft()).toBe(0);
+  });
+});
+
+/** A hag's Withering Curse (+5, 2 necrotic) hits a foe of Defense 12 at `exhaustion` levels. */
+async function curse(exhaustion: number, statuses = ["exhaustion"]): Promise<MessageStandIn> {
+  w.messages.clear();
+  w.actors.clear();
+  w.tokens.clear();
+  const hag = w.addActor("hag", "Hag", npc(R, 12));
+  w.addActor("wren", "Wren", npc(R, 12, { kind: "character", exhaustion }));
+  const spell = power({ damage: "2", effects: [hitEffect({ statuses, duration: "permanent" })] });
+  hag.items.set("curse", new RelayItemStandIn("curse", hag, "power", "Withering Curse", spell));
+  const wren = w.actors.get("wren")!;
+  w.attack.targets.clear();
+  w.attack.targets.add({
+    document: { uuid: "Scene.s1.Token.wren", name: "Wren", texture: { src: wren.img } },
+    actor: wren as never,
+  });
+  standInAttackFaces.length = 0;
+  // Two faces: a stunned target (exhaustion 5) is attacked with a mighty roll.
+  standInAttackFaces.push(15, 3);
+  const m = (await rollAttack(hag as never, hag.items.get("curse") as never, {
+    fastForward: true,
+  })) as unknown as MessageStandIn;
+  expect(m, w.attack.errors.join("; ")).toBeTruthy();
+  for (let i = 0; i < 50 && ledgerOf(m.id) === null; i++) await new Promise((r) => setTimeout(r, 2));
+  return m;
+}
+const applyCurse = (m: MessageStandIn) => w.send(apply(m.id, "Scene.s1.Token.wren"), "gm") as Promise<Answer>;
+
+describe("[HD-COND] exhaustion from a spell", () => {
+  it("[HD-COND] a creature at exhaustion 5 hit by a spell that inflicts exhaustion reaches 6 and dies; no effect is put on it; undo brings it back at 5", async () => {
+    const m = await curse(5);
+    expect((await applyCurse(m)).report.ok).toBe(true);
+    const wren = w.actors.get("wren")!;
+    expect(wren.source.exhaustion).toBe(6);
+    expect(wren.source.state).toBe("dead");
+    expect(wren.effectIds()).toEqual([]);
+    const record = ledgerOf(m.id)!.ledger.card.applied[0]!;
+    expect(record.events.map((e) => e.key)).toEqual(
+      expect.arrayContaining(["D20C.HD.Event.exhaustionGained", "D20C.HD.Event.exhaustionDeath"]),
+    );
+    const undone = (await w.send(wire("undo", { messageId: m.id, recordId: record.id }), "gm")) as Answer;
+    expect(undone.report.ok, undone.report.message).toBe(true);
+    expect(wren.source.exhaustion).toBe(5);
+    expect(wren.source.state).toBe("active");
+  });
+
+  it("[HD-COND] exhaustion beside another condition: one level gained and the other condition still lands as an effect", async () => {
+    const m = await curse(1, ["exhaustion", "frightened"]);
+    expect((await applyCurse(m)).report.ok).toBe(true);
+    const wren = w.actors.get("wren")!;
+    expect(wren.source.exhaustion).toBe(2);
+    expect(wren.source.state).toBe("active");
+    expect([...wren.effectDocs.values()].map((e) => [...e.statuses])).toEqual([["frightened"]]);
   });
 });
