@@ -2,6 +2,8 @@
  * TypeDataModels of the four item types ([SYS-DOCS]): `power`, `weapon`, `armor`, `feature`.
  * Formulas and damage types are checked at this boundary (src/data/validation.ts).
  */
+import type { SourceOf } from "../engine/fields.js";
+import type { ARMOR_FIELDS, FEATURE_FIELDS, POWER_FIELDS, WEAPON_FIELDS } from "../engine/item-fields.js";
 import { superValidateJoint } from "../foundry-compat.js";
 import { migrateItemSystem, replaceContents } from "../migrations/migrate-data.js";
 import { allDamageTypes } from "./actor-models.js";
@@ -18,7 +20,17 @@ export type WeaponSchema = ReturnType<typeof weaponSchema>;
 export type ArmorSchema = ReturnType<typeof armorSchema>;
 export type FeatureSchema = ReturnType<typeof featureSchema>;
 
+// The stored fields of each item type, typed from their descriptions (the schemas are built from
+// the same descriptions at run time, so their static type is a plain record).
+/* eslint-disable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type */
+export interface PowerData extends SourceOf<typeof POWER_FIELDS> {}
+export interface WeaponData extends SourceOf<typeof WEAPON_FIELDS> {}
+export interface ArmorData extends SourceOf<typeof ARMOR_FIELDS> {}
+export interface FeatureData extends SourceOf<typeof FEATURE_FIELDS> {}
+/* eslint-enable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type */
+
 /** An attack or other ability. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class PowerData extends foundry.abstract.TypeDataModel<PowerSchema, Item.Implementation> {
   static override LOCALIZATION_PREFIXES = ["D20C.Item.Power"];
   static override defineSchema(): PowerSchema {
@@ -35,6 +47,7 @@ export class PowerData extends foundry.abstract.TypeDataModel<PowerSchema, Item.
 }
 
 /** A weapon: its dice and properties feed attack and damage. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class WeaponData extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
   static override LOCALIZATION_PREFIXES = ["D20C.Item.Weapon"];
   static override defineSchema(): WeaponSchema {
@@ -51,6 +64,7 @@ export class WeaponData extends foundry.abstract.TypeDataModel<WeaponSchema, Ite
 }
 
 /** Armor or a shield: summed into the wearer's armor when equipped. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class ArmorData extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation> {
   static override LOCALIZATION_PREFIXES = ["D20C.Item.Armor"];
   static override defineSchema(): ArmorSchema {
@@ -67,6 +81,7 @@ export class ArmorData extends foundry.abstract.TypeDataModel<ArmorSchema, Item.
 }
 
 /** A feature or trait: text, plus any Active Effects it carries. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class FeatureData extends foundry.abstract.TypeDataModel<FeatureSchema, Item.Implementation> {
   static override LOCALIZATION_PREFIXES = ["D20C.Item.Feature"];
   static override defineSchema(): FeatureSchema {
