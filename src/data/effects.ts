@@ -6,7 +6,8 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import type { EffectSource } from "../engine/types.js";
-import { DURATION_KINDS, SAVE_DIFFICULTIES, SUSTAIN_KINDS } from "./schema.js";
+import { AFTEREFFECT_FIELDS, EFFECT_FLAG_FIELDS } from "../engine/effect-fields.js";
+import { conforms, defaultsOf, expectedOf, initialOf, type FieldDesc, type FieldDescs } from "../engine/fields.js";
 import type { ValidationIssue } from "./validation.js";
 
 /** What the flag stores: the engine's effect fields the ActiveEffect does not already have. */
@@ -41,84 +42,30 @@ function isObject(v: unknown): v is Plain {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/**
- * One field of the effect flag: whether a stored value is valid, and what stands in for an invalid
- * one. The checks are those of `effectFlagSchema` (src/data/schema.ts), field for field.
- */
+/** One field of the effect flag: whether a stored value is valid, and what stands in for an invalid one. */
 interface EffectField {
   valid(v: unknown): boolean;
   /** Why a value is refused (after "must be"). */
   expected: string;
-  /** What an invalid stored value is read as. */
+  /** What an invalid stored value is read as (the field's initial value). */
   fallback: unknown;
 }
 
-const oneOf = (keys: readonly string[], nullable: boolean, fallback: string | null): EffectField => ({
-  valid: (v) => (v === null && nullable) || (typeof v === "string" && keys.includes(v)),
-  expected: `one of ${keys.join(", ")}${nullable ? " or null" : ""}`,
-  fallback,
-});
-const integer = (nullable: boolean, min?: number): EffectField => ({
-  valid: (v) => (v === null && nullable) || (Number.isSafeInteger(v) && (min === undefined || (v as number) >= min)),
-  expected: `a whole number${min === undefined ? "" : ` of at least ${min}`}${nullable ? " or null" : ""}`,
-  fallback: nullable ? null : 0,
-});
-const combatantId: EffectField = {
-  valid: (v) => v === null || (typeof v === "string" && v !== ""),
-  expected: "a combatant id or null",
-  // An empty or broken id follows the bearer's own turns, exactly as null does.
-  fallback: null,
-};
-const ongoingField: EffectField = {
-  valid: (v) =>
-    v === null ||
-    (isObject(v) &&
-      Number.isSafeInteger(v.amount) &&
-      (v.amount as number) >= 0 &&
-      typeof v.type === "string" &&
-      v.type !== ""),
-  expected: "null or { amount: a whole number ≥ 0, type: a damage type }",
-  fallback: null,
-};
-const statusList: EffectField = {
-  valid: (v) => Array.isArray(v) && v.every((s) => typeof s === "string" && s !== ""),
-  expected: "a list of status ids",
-  fallback: [],
-};
-const textField: EffectField = { valid: (v) => typeof v === "string", expected: "text", fallback: "" };
-const boolField: EffectField = { valid: (v) => typeof v === "boolean", expected: "true or false", fallback: false };
+/** The check of one described field (the same description the flag's schema is built from). */
+function checked(desc: FieldDesc): EffectField {
+  return { valid: (v) => conforms(desc, v), expected: expectedOf(desc), fallback: initialOf(desc) };
+}
 
-// An invalid duration is read as save ends (the schema's initial): it can still end in play.
-const duration = oneOf(DURATION_KINDS, false, "saveEnds");
-const save = oneOf(SAVE_DIFFICULTIES, false, "normal");
-const sustain = oneOf(SUSTAIN_KINDS, true, null);
+function checkedAll(fields: FieldDescs): Record<string, EffectField> {
+  return Object.fromEntries(Object.entries(fields).map(([k, desc]) => [k, checked(desc)]));
+}
 
-const AFTEREFFECT_FIELDS: Record<string, EffectField> = {
-  name: textField,
-  sourceCombatantId: combatantId,
-  duration,
-  save,
-  saveBonus: integer(false),
-  sustain,
-  ongoing: ongoingField,
-  statuses: statusList,
-};
+const AFTEREFFECT_CHECKS = checkedAll(AFTEREFFECT_FIELDS);
 
-const EFFECT_FIELDS: Record<string, EffectField> = {
-  sourceCombatantId: combatantId,
-  duration,
-  save,
-  saveBonus: integer(false),
-  sustain,
-  sustainedRound: integer(true, 0),
-  ongoing: ongoingField,
-  aftereffect: {
-    valid: (v) => v === null || isObject(v),
-    expected: "null or an aftereffect",
-    fallback: null,
-  },
-  armed: boolField,
-  tally: integer(true),
+const EFFECT_CHECKS: Record<string, EffectField> = {
+  ...checkedAll(EFFECT_FLAG_FIELDS),
+  // An aftereffect is checked field by field (below), so one bad field does not drop it whole.
+  aftereffect: { valid: (v) => v === null || isObject(v), expected: "null or an aftereffect", fallback: null },
 };
 
 function describe(v: unknown): string {
@@ -158,23 +105,12 @@ export function readEffectData(flag: unknown): { data: SystemEffectData; issues:
     return { data: defaultEffectData(), issues };
   }
   const out: Plain = structuredClone(flag);
-  checkFields(flag, EFFECT_FIELDS, EFFECT_FLAG_PATH, issues, out);
+  checkFields(flag, EFFECT_CHECKS, EFFECT_FLAG_PATH, issues, out);
   if (isObject(out.aftereffect)) {
     const after: Plain = out.aftereffect;
-    checkFields(after, AFTEREFFECT_FIELDS, `${EFFECT_FLAG_PATH}.aftereffect`, issues, after);
-    // A usable aftereffect has every field: missing ones take the main effect's defaults.
-    const d = defaultEffectData();
-    out.aftereffect = {
-      name: "",
-      sourceCombatantId: null,
-      duration: "saveEnds",
-      save: d.save,
-      saveBonus: 0,
-      sustain: null,
-      ongoing: null,
-      statuses: [],
-      ...after,
-    };
+    checkFields(after, AFTEREFFECT_CHECKS, `${EFFECT_FLAG_PATH}.aftereffect`, issues, after);
+    // A usable aftereffect has every field: missing ones take their initial values.
+    out.aftereffect = { ...defaultsOf(AFTEREFFECT_FIELDS), ...after };
   }
   return { data: { ...defaultEffectData(), ...(out as Partial<SystemEffectData>) }, issues };
 }

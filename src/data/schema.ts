@@ -15,7 +15,7 @@ import { ARMOR_FIELDS, FEATURE_FIELDS, POWER_FIELDS, WEAPON_FIELDS } from "../en
 import { allRulesets } from "../engine/registry.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import { foundrySchema, type FieldsNamespace, type Schema } from "./fields.js";
-import { DURATION_KINDS, SAVE_DIFFICULTIES, SUSTAIN_KINDS } from "../engine/item-fields.js";
+import { EFFECT_FLAG_FIELDS } from "../engine/effect-fields.js";
 
 export type { FieldsNamespace } from "./fields.js";
 export {
@@ -70,68 +70,7 @@ export function featureSchema(f: FieldsNamespace): Schema {
   return foundrySchema(f, FEATURE_FIELDS);
 }
 
-/** Choices object (`{ key: key }`) for a StringField from a key list. */
-function choices(keys: readonly string[]): Record<string, string> {
-  return Object.fromEntries(keys.map((k) => [k, k]));
-}
-
-/** A required integer field (never null) starting at `initial`, with an optional minimum. */
-function int(f: FieldsNamespace, initial: number, min?: number) {
-  return new f.NumberField({
-    required: true,
-    nullable: false,
-    integer: true,
-    initial,
-    ...(min === undefined ? {} : { min }),
-  });
-}
-
-/** A required boolean field starting at `initial`. */
-function bool(f: FieldsNamespace, initial: boolean) {
-  return new f.BooleanField({ required: true, initial });
-}
-
-/** A required text field that may be blank, starting at `initial`. */
-function text(f: FieldsNamespace, initial = "") {
-  return new f.StringField({ required: true, blank: true, initial });
-}
-
 /** The effect data a system ActiveEffect carries in `flags["d20-combat"].effect`. */
-export function effectFlagSchema(f: FieldsNamespace) {
-  const save = () =>
-    new f.StringField({ required: true, blank: false, initial: "normal", choices: choices(SAVE_DIFFICULTIES) });
-  const ongoing = () =>
-    new f.SchemaField(
-      { amount: int(f, 0, 0), type: new f.StringField({ required: true, blank: false, initial: "untyped" }) },
-      { required: true, nullable: true, initial: null },
-    );
-  const sustain = () =>
-    new f.StringField({ required: true, nullable: true, blank: false, initial: null, choices: choices(SUSTAIN_KINDS) });
-  const duration = () =>
-    new f.StringField({ required: true, blank: false, initial: "saveEnds", choices: choices(DURATION_KINDS) });
-  return {
-    sourceCombatantId: new f.StringField({ required: true, nullable: true, blank: false, initial: null }),
-    duration: duration(),
-    save: save(),
-    saveBonus: int(f, 0),
-    sustain: sustain(),
-    sustainedRound: new f.NumberField({ required: true, nullable: true, integer: true, initial: null }),
-    ongoing: ongoing(),
-    aftereffect: new f.SchemaField(
-      {
-        name: text(f),
-        sourceCombatantId: new f.StringField({ required: true, nullable: true, blank: false, initial: null }),
-        duration: duration(),
-        save: save(),
-        saveBonus: int(f, 0),
-        sustain: sustain(),
-        ongoing: ongoing(),
-        statuses: new f.ArrayField(new f.StringField({ required: true, blank: false }), { initial: [] }),
-      },
-      { required: true, nullable: true, initial: null },
-    ),
-    armed: bool(f, false),
-    /** A number the effect carries (a Hide result, rounds of a slow spell); null = none. */
-    tally: new f.NumberField({ required: false, nullable: true, integer: true, initial: null }),
-  };
+export function effectFlagSchema(f: FieldsNamespace): Schema {
+  return foundrySchema(f, EFFECT_FLAG_FIELDS);
 }

@@ -82,8 +82,8 @@ export function num(initial: number, options: NumberOptions = {}): FieldDesc<num
 }
 
 /** A whole number or null (null = none / derive it), starting at null. */
-export function nullableInt(): FieldDesc<number | null> {
-  return { kind: "number", integer: true, nullable: true, initial: null };
+export function nullableInt(options: NumberOptions = {}): FieldDesc<number | null> {
+  return { kind: "number", integer: true, nullable: true, initial: null, ...options };
 }
 
 /** A flag starting at `initial`. */
@@ -281,4 +281,55 @@ export function fieldIssues(
     checkValue(desc, source[name], `${path}.${name}`, ctx, out);
   }
   return out;
+}
+
+/**
+ * Whether a value is exactly what its description allows, as Foundry's field checks would judge
+ * it (type, choices, blank, whole numbers, minimum, null; nested fields and elements too). For
+ * data read outside a data model, which must be repaired rather than refused.
+ */
+export function conforms(desc: FieldDesc, v: unknown): boolean {
+  if (v === null) return desc.nullable === true;
+  switch (desc.kind) {
+    case "number":
+      return (
+        typeof v === "number" &&
+        (desc.integer ? Number.isSafeInteger(v) : Number.isFinite(v)) &&
+        (desc.min === undefined || v >= desc.min)
+      );
+    case "boolean":
+      return typeof v === "boolean";
+    case "string":
+    case "formula":
+    case "html":
+      return typeof v === "string" && (desc.blank !== false || v !== "") && (!desc.choices || desc.choices.includes(v));
+    case "array":
+      return Array.isArray(v) && (!desc.element || v.every((item: unknown) => conforms(desc.element!, item)));
+    case "object":
+      return isObject(v) && (!desc.element || Object.values(v).every((item) => conforms(desc.element!, item)));
+    case "schema":
+      return isObject(v) && Object.entries(desc.fields ?? {}).every(([k, sub]) => k in v && conforms(sub, v[k]));
+  }
+}
+
+/** What a description allows, in words (after "must be"). */
+export function expectedOf(desc: FieldDesc): string {
+  const orNull = desc.nullable ? " or null" : "";
+  switch (desc.kind) {
+    case "number":
+      return `${desc.integer ? "a whole number" : "a number"}${desc.min === undefined ? "" : ` of at least ${desc.min}`}${orNull}`;
+    case "boolean":
+      return `true or false${orNull}`;
+    case "array":
+      return `a list${desc.element ? ` of ${expectedOf(desc.element)}` : ""}`;
+    case "schema":
+      return `{ ${Object.entries(desc.fields ?? {})
+        .map(([k, sub]) => `${k}: ${expectedOf(sub)}`)
+        .join(", ")} }${orNull}`;
+    case "object":
+      return `an object${orNull}`;
+    default:
+      if (desc.choices) return `one of ${desc.choices.join(", ")}${orNull}`;
+      return `${desc.blank === false ? "non-empty text" : "text"}${orNull}`;
+  }
 }
