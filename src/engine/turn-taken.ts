@@ -71,7 +71,8 @@ export function stepsForRoundEnd(
   return planned.filter((step) => timesEffects(step) || !actors.has(stepActor(step) ?? ""));
 }
 
-function stepActor(step: TurnStep): string | null {
+/** The actor a step is about (null for initiative rerolls and battle-wide notices). */
+export function stepActor(step: TurnStep): string | null {
   switch (step.kind) {
     case "roll":
       return step.request.actorId;

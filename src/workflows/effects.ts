@@ -4,13 +4,13 @@
  * decision is the engine's (src/engine/effects.ts: the save, its ending and aftereffect through the
  * game's own turn-roll rules; who may sustain) or the form parser's; this module does the I/O.
  */
+import { askEffectForm, format } from "./effect-form.js";
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import { coreEffectFields, type CoreEffectEnv } from "../data/effect-core.js";
 import { effectCreateData, effectSourceOf } from "../data/effects.js";
 import { coreEffectEnv } from "./effect-env.js";
 import { effectIcon, saveNowPlan, soloContext, sustainChange, sustainRefusal } from "../engine/effects.js";
-import { EngineError } from "../engine/errors.js";
 import type { EffectSource, RollRequest, RollResult } from "../engine/types.js";
 import { activeEffectCoreChanges } from "../foundry-compat.js";
 import { postTurnLine } from "./turn-chat.js";
@@ -21,7 +21,6 @@ import {
   effectsSectionContext,
   type EffectRowInput,
   type EffectsSectionContext,
-  type Format,
 } from "../engine/views/effects-context.js";
 import { actorFromUuid, rollRequest } from "./foundry-docs.js";
 import { withActorQueue } from "./actor-queue.js";
@@ -51,9 +50,6 @@ interface EffectDoc {
   /** The document holding it: the actor itself, or the item it transfers from. */
   parent?: { documentName: string; id: string | null; name: string | null } | null;
 }
-
-const format: Format = (key, data) =>
-  data && Object.keys(data).length ? game.i18n.format(key, data as Record<string, string>) : game.i18n.localize(key);
 
 const damageTypeLabel = (t: string): string => (game.i18n.has(`D20C.DamageType.${t}`) ? `D20C.DamageType.${t}` : t);
 
@@ -295,26 +291,12 @@ async function askEffect(
   const ruleset = activeRuleset();
   const { names } = combatFacts(null);
   const context = effectFormContext({ ruleset, effect, names, format, damageTypeLabel });
-  const content = await foundry.applications.handlebars.renderTemplate(EFFECT_FORM_TEMPLATE, context);
-  let form: Record<string, unknown> | null | undefined;
-  try {
-    form = (await foundry.applications.api.DialogV2.input({
-      window: { title },
-      content,
-      ok: { label: "D20C.Effects.Form.Submit", icon: "fa-solid fa-check" },
-      rejectClose: false,
-    })) as Record<string, unknown> | null | undefined;
-  } catch {
-    return null;
-  }
-  if (!form) return null;
-  try {
-    return effectFromForm(form, ruleset, Object.keys(names));
-  } catch (err) {
-    if (!(err instanceof EngineError)) throw err;
-    ui.notifications?.error(format("D20C.Effects.Form.Invalid", { message: `${err.field}: ${err.message}` }));
-    return null;
-  }
+  return askEffectForm(
+    EFFECT_FORM_TEMPLATE,
+    context,
+    { title, submit: { label: "D20C.Effects.Form.Submit", icon: "fa-solid fa-check" } },
+    (form) => effectFromForm(form, ruleset, Object.keys(names)),
+  );
 }
 
 /** The document data of a system effect (flag, name, statuses, icon; v14 fields) from engine data. */

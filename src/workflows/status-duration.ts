@@ -5,13 +5,13 @@
  * macros never do. Whether to ask and what the answer means are decided in pure code
  * (src/engine/effects.ts, src/engine/views/effects-context.ts).
  */
+import { askEffectForm, format } from "./effect-form.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import { coreEffectFields } from "../data/effect-core.js";
 import { effectCreateData, effectSourceOf } from "../data/effects.js";
 import { coreEffectEnv, hasSystemEffectData } from "./effect-env.js";
 import { asksStatusDuration } from "../engine/effects.js";
-import { EngineError } from "../engine/errors.js";
 import { activeEffectCoreChanges } from "../foundry-compat.js";
 import { statusDurationContext, statusDurationFromForm } from "../engine/views/effects-context.js";
 
@@ -22,9 +22,6 @@ const CLICK_WINDOW_MS = 5000;
 
 /** The last status the user clicked in a token HUD's palette (this client only). */
 let lastHudClick: { actorUuid: string; statusId: string; at: number } | null = null;
-
-const format = (key: string, data?: Record<string, string | number>): string =>
-  data ? game.i18n.format(key, data as Record<string, string>) : game.i18n.localize(key);
 
 /** Remember which status the user toggles from the HUD (its buttons carry `data-status-id`). */
 function onRenderTokenHUD(app: unknown, html: HTMLElement): void {
@@ -62,32 +59,23 @@ async function askDuration(effect: ActiveEffect.Implementation): Promise<ActiveE
     currentCombatantId: combat?.combatant?.id ?? null,
     format,
   });
-  const content = await foundry.applications.handlebars.renderTemplate(STATUS_DURATION_TEMPLATE, context);
-  let form: Record<string, unknown> | null | undefined;
-  try {
-    form = (await foundry.applications.api.DialogV2.input({
-      window: { title: format("D20C.Effects.Prompt.Title", { condition: effect.name }) },
-      content,
-      ok: { label: "D20C.Effects.Prompt.Apply", icon: "fa-solid fa-hourglass-half" },
-      rejectClose: false,
-    })) as Record<string, unknown> | null | undefined;
-  } catch {
-    return null;
-  }
-  if (!form) return null;
-  try {
-    const chosen = statusDurationFromForm(form, Object.keys(names));
-    const { id: _id, ...current } = effectSourceOf({ id: effect.id, name: effect.name, statuses: effect.statuses });
-    const next = { ...current, ...chosen };
-    return {
-      flags: effectCreateData(next).flags,
-      ...activeEffectCoreChanges(coreEffectFields(next, coreEffectEnv(), effect.img)),
-    } as ActiveEffect.UpdateData;
-  } catch (err) {
-    if (!(err instanceof EngineError)) throw err;
-    ui.notifications?.error(format("D20C.Effects.Form.Invalid", { message: `${err.field}: ${err.message}` }));
-    return null;
-  }
+  return askEffectForm(
+    STATUS_DURATION_TEMPLATE,
+    context,
+    {
+      title: format("D20C.Effects.Prompt.Title", { condition: effect.name }),
+      submit: { label: "D20C.Effects.Prompt.Apply", icon: "fa-solid fa-hourglass-half" },
+    },
+    (form) => {
+      const chosen = statusDurationFromForm(form, Object.keys(names));
+      const { id: _id, ...current } = effectSourceOf({ id: effect.id, name: effect.name, statuses: effect.statuses });
+      const next = { ...current, ...chosen };
+      return {
+        flags: effectCreateData(next).flags,
+        ...activeEffectCoreChanges(coreEffectFields(next, coreEffectEnv(), effect.img)),
+      } as ActiveEffect.UpdateData;
+    },
+  );
 }
 
 /** A condition the user toggled on from the HUD: offer the prompt, write the answer. */

@@ -16,6 +16,7 @@
  *   actor/effect snapshots) so the GM can put things back.
  */
 import { clonePlain } from "../common.js";
+import { stepActor } from "../turn-taken.js";
 import type { Ruleset } from "../ruleset.js";
 import type {
   ActorSource,
@@ -139,19 +140,6 @@ export function mergeActorChanges(actor: ActorSource, changes: Partial<ActorSour
   return merge(actor, changes) as ActorSource;
 }
 
-function stepActorId(step: TurnStep): string | null {
-  switch (step.kind) {
-    case "roll":
-      return step.request.actorId;
-    case "rerollInitiative":
-      return null;
-    case "notice":
-      return step.event.actorId ?? null;
-    default:
-      return step.actorId;
-  }
-}
-
 function stepEffectId(step: TurnStep): string | null {
   if (step.kind === "roll") return step.request.effectId ?? null;
   if ("effectId" in step && typeof step.effectId === "string") return step.effectId;
@@ -174,7 +162,7 @@ function stepKey(step: TurnStep): string {
 }
 
 function stepData(step: TurnStep, ctx: TurnContext): Record<string, string | number> {
-  const actorId = stepActorId(step);
+  const actorId = stepActor(step);
   const c = actorId ? findByActor(ctx, actorId) : undefined;
   const effectId = stepEffectId(step);
   const effect = c && effectId ? c.effects.find((e) => e.id === effectId) : undefined;
@@ -255,7 +243,7 @@ function errorLine(step: TurnStep, ctx: TurnContext, error: unknown): ChatLine {
   return {
     key: `${K}.failed`,
     data: stepData(step, ctx),
-    actorId: stepActorId(step),
+    actorId: stepActor(step),
     effectId: stepEffectId(step),
     events: [],
     rolls: [],
@@ -274,7 +262,7 @@ function line(step: TurnStep, undo: UndoRecord | null, events: RuleEvent[] = [],
   return {
     key: stepKey(step),
     data: {},
-    actorId: stepActorId(step),
+    actorId: stepActor(step),
     effectId: stepEffectId(step),
     events,
     rolls,
