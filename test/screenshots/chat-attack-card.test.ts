@@ -92,13 +92,13 @@ async function expectNoOverflow(page: Page): Promise<void> {
 }
 
 /**
- * The apply buttons of one target, row by row as laid out (labels), inside the target block, each
- * readable and none cut: a label's text fits its button.
+ * The apply row's buttons of one target (healing sits behind the row's menu), row by row as laid
+ * out (labels), inside the target block, each readable and none cut: a label's text fits its button.
  */
 async function expectButtonRows(page: Page, targetSelector: string, rows: string[][]): Promise<void> {
   const [block] = await boxes(page, targetSelector);
-  const buttons = await boxes(page, `${targetSelector} .d20c-apply__btn`);
-  const labels = await boxes(page, `${targetSelector} .d20c-apply__btn span`);
+  const buttons = await boxes(page, `${targetSelector} .d20c-apply > .d20c-apply__btn`);
+  const labels = await boxes(page, `${targetSelector} .d20c-apply > .d20c-apply__btn span`);
   const tops = [...new Set(buttons.map((b) => Math.round(b.top)))].sort((a, b) => a - b);
   expect(tops.map((top) => buttons.filter((b) => Math.round(b.top) === top).map((b) => b.text))).toEqual(rows);
   buttons.forEach((b, i) => {
@@ -146,7 +146,7 @@ async function textLuminance(page: Page, selector: string): Promise<number> {
 describe.skipIf(skipScreenshots())("attack card screenshots", () => {
   afterAll(closeBrowser);
 
-  it("[SYS-TARGETS] the GM's card shows each outcome badge, small modifier chips, the odds and apply buttons that fit", async () => {
+  it("[SYS-TARGETS] the GM's card shows each outcome badge, the shared modifier chips once, the odds and apply buttons that fit", async () => {
     const body = messageHtml(await threeTargetCard(), standInViewer({ isGM: true }));
     await withPage(
       body,
@@ -164,18 +164,18 @@ describe.skipIf(skipScreenshots())("attack card screenshots", () => {
           expect(Math.abs(badge!.top + badge!.height / 2 - (name!.top + name!.height / 2))).toBeLessThan(4);
         }
 
-        // Modifier chips: every itemised modifier, in a small font, all on one line per target.
-        const blocks = await boxes(page, ".d20c-target");
-        for (let i = 0; i < blocks.length; i++) {
-          const chips = await boxes(page, `.d20c-target:nth-child(${i + 1}) .d20c-chip`);
-          expect(chips.map((c) => c.text)).toEqual(["Level +1", "Power +7", "Escalation die +2"]);
-          for (const c of chips) {
-            expect(c.fontSize).toBeLessThanOrEqual(11);
-            expect(c.height).toBeLessThanOrEqual(18);
-            expect(c.right).toBeLessThanOrEqual(blocks[i]!.right);
-          }
-          expect(new Set(chips.map((c) => Math.round(c.top))).size).toBe(1);
+        // Modifier chips: every itemised modifier the targets share, once, in a small font, on the
+        // header's one line; no target repeats them.
+        const [card] = await boxes(page, ".d20c-attack-card");
+        const chips = await boxes(page, ".d20c-card__formula .d20c-chip");
+        expect(chips.map((c) => c.text)).toEqual(["Level +1", "Power +7", "Escalation die +2"]);
+        for (const c of chips) {
+          expect(c.fontSize).toBeLessThanOrEqual(11);
+          expect(c.height).toBeLessThanOrEqual(18);
+          expect(c.right).toBeLessThanOrEqual(card!.right);
         }
+        expect(new Set(chips.map((c) => Math.round(c.top))).size).toBe(1);
+        expect(await boxes(page, ".d20c-target .d20c-chip")).toHaveLength(0);
 
         // Odds: one compact line per target.
         const odds = await boxes(page, ".d20c-odds");
@@ -191,10 +191,7 @@ describe.skipIf(skipScreenshots())("attack card screenshots", () => {
         ]);
 
         // Apply buttons: one row inside the crit's and the hit's block; none on the miss.
-        const rows = [
-          ["Damage", "Half", "Double"],
-          ["Heal", "Temp HP"],
-        ];
+        const rows = [["Damage", "Half", "Double"]];
         await expectButtonRows(page, ".d20c-target--crit", rows);
         await expectButtonRows(page, ".d20c-target--hit", rows);
         expect(await boxes(page, ".d20c-target--miss .d20c-apply__btn")).toHaveLength(0);
@@ -216,6 +213,81 @@ describe.skipIf(skipScreenshots())("attack card screenshots", () => {
     expect(pngSize(png).width).toBeGreaterThan(250);
   });
 
+  it("[SYS-TARGETS] [SYS-WORDS] the compact three-target card: at most 510 px tall at 300 px (power text aside), every outcome, number and apply row visible, and the header formula's terms add up to each target's total", async () => {
+    const body = messageHtml(await threeTargetCard(), standInViewer({ isGM: true }));
+    // Written first, so a layout that fails the checks below can still be looked at.
+    const png = await screenshotHtml(body, { ...PAGE, selector: ".chat-message", name: "chat-attack-card-compact" });
+    expect(pngSize(png).width).toBeGreaterThan(250);
+    await withPage(
+      body,
+      async (page) => {
+        const height = await page.evaluate(() => {
+          const card = document.querySelector(".d20c-attack-card") as HTMLElement;
+          const text = document.querySelector(".d20c-power-text") as HTMLElement | null;
+          return card.getBoundingClientRect().height - (text?.getBoundingClientRect().height ?? 0);
+        });
+        console.log(`compact three-target card: ${Math.round(height)} px tall without the power text`);
+        expect(height).toBeLessThanOrEqual(510);
+        // Every target's outcome, numbers and (where it deals damage) its one apply row, visible.
+        for (const cls of ["crit", "hit", "miss"]) {
+          for (const part of [".d20c-badge", ".d20c-total", ".d20c-die"])
+            expect((await boxes(page, `.d20c-target--${cls} ${part}`))[0]!.visible).toBe(true);
+        }
+        for (const cls of ["crit", "hit"]) {
+          const [value] = await boxes(page, `.d20c-target--${cls} .d20c-damage__value`);
+          expect(value!.visible).toBe(true);
+          const row = await boxes(page, `.d20c-target--${cls} .d20c-apply > .d20c-apply__btn`);
+          expect(row.map((b) => b.text)).toEqual(["Damage", "Half", "Double"]);
+          expect(new Set(row.map((b) => Math.round(b.top))).size).toBe(1);
+          expect(row.every((b) => b.visible)).toBe(true);
+          // Healing and temporary HP sit behind the row's small menu, closed until asked for.
+          const hidden = await page.$$eval(`.d20c-target--${cls} .d20c-apply__menu .d20c-apply__btn`, (els) =>
+            els.map((e) => [e.textContent?.trim(), e.checkVisibility()]),
+          );
+          expect(hidden).toEqual([
+            ["Heal", false],
+            ["Temp HP", false],
+          ]);
+          expect((await boxes(page, `.d20c-target--${cls} .d20c-apply__more-toggle`))[0]!.visible).toBe(true);
+        }
+        expect(await boxes(page, ".d20c-target--miss .d20c-apply")).toHaveLength(0);
+        // The menu opens on a click, its buttons whole and inside the card.
+        await page.click(".d20c-target--hit .d20c-apply__more-toggle");
+        const [card] = await boxes(page, ".d20c-attack-card");
+        const menu = await boxes(page, ".d20c-target--hit .d20c-apply__menu .d20c-apply__btn");
+        expect(menu.map((b) => [b.text, b.visible])).toEqual([
+          ["Heal", true],
+          ["Temp HP", true],
+        ]);
+        for (const b of menu) expect(b.right).toBeLessThanOrEqual(card!.right);
+        await page.click(".d20c-target--hit .d20c-apply__more-toggle");
+        // The header is the roll's real formula: the d20, then every modifier all targets share.
+        const terms = await page.$$eval(".d20c-card__formula .d20c-formula__term", (els) =>
+          els.map((e) => ({
+            text: (e as HTMLElement).innerText.replace(/\s+/g, " "),
+            value: Number(e.getAttribute("data-value")),
+          })),
+        );
+        expect(terms.map((t) => t.text)).toEqual(["Level +1", "Power +7", "Escalation die +2"]);
+        const sums = await page.$$eval(".d20c-target", (els) =>
+          els.map((el) => ({
+            natural: Number((el.querySelector(".d20c-die:not(.d20c-die--dropped)") as HTMLElement).innerText),
+            own: [...el.querySelectorAll(".d20c-target__numbers .d20c-chip")].reduce(
+              (s, c) => s + Number(c.getAttribute("data-value")),
+              0,
+            ),
+            total: Number((el.querySelector(".d20c-total") as HTMLElement).innerText),
+          })),
+        );
+        const shared = terms.reduce((s, t) => s + t.value, 0);
+        expect(sums).toHaveLength(3);
+        for (const t of sums) expect(t.natural + shared + t.own).toBe(t.total);
+        await expectNoOverflow(page);
+      },
+      PAGE,
+    );
+  });
+
   it("[SYS-TARGETS] a player who may not see defenses and odds still reads every outcome and can press the buttons", async () => {
     const body = messageHtml(await threeTargetCard(), standInViewer({ visibility: "gm" }));
     await withPage(
@@ -228,10 +300,7 @@ describe.skipIf(skipScreenshots())("attack card screenshots", () => {
         const totals = await boxes(page, ".d20c-target .d20c-total");
         expect(totals.map((t) => t.text)).toEqual(["28", "28", "28"]);
         expect((await boxes(page, ".d20c-target--crit .d20c-damage__value"))[0]!.text).toBe("24");
-        await expectButtonRows(page, ".d20c-target--hit", [
-          ["Damage", "Half", "Double"],
-          ["Heal", "Temp HP"],
-        ]);
+        await expectButtonRows(page, ".d20c-target--hit", [["Damage", "Half", "Double"]]);
         await expectNoOverflow(page);
       },
       PAGE,
@@ -249,8 +318,10 @@ describe.skipIf(skipScreenshots())("attack card screenshots", () => {
         expect(note!.visible).toBe(true);
         expect(note!.text).toContain("No tokens targeted");
         expect((await boxes(page, ".d20c-untargeted .d20c-total"))[0]!.text).toBe("16");
-        const chips = await boxes(page, ".d20c-untargeted .d20c-chip");
+        // With no target, the roll's modifiers are the header's formula.
+        const chips = await boxes(page, ".d20c-card__formula .d20c-chip");
         expect(chips.map((c) => c.text)).toEqual(["Power +5"]);
+        expect(await boxes(page, ".d20c-untargeted .d20c-chip")).toHaveLength(0);
         expect(chips[0]!.fontSize).toBeLessThanOrEqual(11);
         expect(await boxes(page, ".d20c-apply__btn")).toHaveLength(0);
         const rolls = await boxes(page, ".d20c-damage-roll");
@@ -268,16 +339,13 @@ describe.skipIf(skipScreenshots())("attack card screenshots", () => {
     expect(pngSize(png).width).toBeGreaterThan(250);
   });
 
-  it("[HD-ENEMYDEATH] a Hundred Dungeons card offers the knock-out button beside the healing ones, every label whole", async () => {
+  it("[HD-ENEMYDEATH] a Hundred Dungeons card offers the knock-out button beside the damage one, every label whole", async () => {
     const body = messageHtml(hundredDungeonsCard().card, standInViewer({ isGM: true }));
     await withPage(
       body,
       async (page) => {
         expect((await boxes(page, ".d20c-badge")).map((b) => b.text)).toEqual(["HIT"]);
-        await expectButtonRows(page, ".d20c-target--hit", [
-          ["Damage", "Half", "Double"],
-          ["Knock out", "Heal", "Temp HP"],
-        ]);
+        await expectButtonRows(page, ".d20c-target--hit", [["Damage", "Knock out", "Half", "Double"]]);
         await expectNoOverflow(page);
       },
       PAGE,

@@ -23,7 +23,7 @@ describe("attack card template", () => {
     const html = await render();
     for (const cls of ["d20c-target--crit", "d20c-target--hit", "d20c-target--miss"]) expect(html).toContain(cls);
     expect(html).toContain("Critical hit");
-    expect(html.match(/data-action="d20c-apply"/g)?.length).toBe(5 * 2); // crit and hit deal damage
+    expect(html.match(/data-action="d20c-apply"/g)?.length).toBe(5 * 2); // crit and hit deal damage (heal and temp HP in the row's menu)
     for (const mode of ["full", "half", "double", "heal", "temp"]) expect(html).toContain(`data-mode="${mode}"`);
     expect(html).toContain('data-target-uuid="Scene.s1.Token.imp"');
     // Itemised modifiers include the escalation die.
@@ -35,6 +35,33 @@ describe("attack card template", () => {
     expect(html).toContain('data-action="d20c-undo"');
     expect(html).toContain('data-record-id="rec1"');
     expect(html).toContain("Bugbear takes 12 damage");
+  });
+
+  it("[SYS-TARGETS] damage that resistance took whole reads as no damage (resisted), never as −0", async () => {
+    const card = await threeTargetCard();
+    const resisted = { ...card, applied: card.applied.map((r) => ({ ...r, dealt: 0, hpLost: 0 })) };
+    const html = hbs.render("templates/chat/attack-card.hbs", attackCardContext(resisted, standInViewer()));
+    expect(html).toContain("No damage (resisted)");
+    expect(html).not.toContain("−0");
+    // Damage that got through still reads as the amount lost.
+    expect(await render()).toContain("−12");
+  });
+
+  it("[SYS-TARGETS] the header's formula is the roll's: each modifier every target shares, once; a target's own stay with it", async () => {
+    const card = await threeTargetCard();
+    const cover = { key: "cover", label: "D20C.Modifier.cover", value: -2 };
+    const [imp, ...rest] = card.targets;
+    const covered = {
+      ...card,
+      targets: [{ ...imp!, outcome: { ...imp!.outcome, modifiers: [...imp!.outcome.modifiers, cover] } }, ...rest],
+    };
+    const view = attackCardContext(covered, standInViewer());
+    expect(view.formulaTerms.map((m) => [m.label, m.amount])).toEqual([
+      ["Level", 1],
+      ["Power", 7],
+      ["Escalation die", 2],
+    ]);
+    expect(view.targets.map((t) => t.modifiers.map((m) => m.amount))).toEqual([[-2], [], []]);
   });
 
   it("[SYS-TARGETS] defenses and odds are hidden from players when the setting says GM only", async () => {

@@ -45,12 +45,29 @@ const MODE_ICON: Record<ApplyMode, string> = {
 const signed = (n: number): string => (n >= 0 ? `+${n}` : `−${-n}`);
 const percent = (p: number): string => `${Math.round(p * 1000) / 10}%`;
 
-function modifierView(m: Modifier, viewer: CardViewer): { label: string; value: string; negative: boolean } {
+function modifierView(
+  m: Modifier,
+  viewer: CardViewer,
+): { label: string; value: string; amount: number; negative: boolean } {
   return {
     label: viewer.has(m.label) ? viewer.localize(m.label) : m.key,
     value: signed(m.value),
+    amount: m.value,
     negative: m.value < 0,
   };
+}
+
+const sameModifier = (a: Modifier, b: Modifier): boolean => a.key === b.key && a.value === b.value;
+
+/**
+ * The modifiers every target's roll shares (the escalation die, the power's bonus, a penalty on
+ * the attacker): the card's header shows them once as the roll's formula; each target shows only
+ * its own. With no target, the untargeted roll's modifiers are the formula.
+ */
+export function sharedModifiers(card: Pick<AttackCardData, "targets" | "untargeted">): Modifier[] {
+  const rolls = card.targets.length ? card.targets.map((t) => t.outcome.modifiers) : [card.untargeted?.modifiers ?? []];
+  const [first = [], ...rest] = rolls;
+  return first.filter((m) => rest.every((mods) => mods.some((x) => sameModifier(x, m))));
 }
 
 function diceView(outcome: AttackOutcome): { value: number; kept: boolean }[] {
@@ -81,6 +98,8 @@ function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string) {
     id: r.id,
     modeLabel: `D20C.Chat.Apply.${r.mode}`,
     healing: r.mode === "heal" || r.mode === "temp",
+    /** Damage that all went into resistance reads as such, not as "−0". */
+    noDamage: r.mode !== "heal" && r.mode !== "temp" && r.dealt === 0,
     amount: r.amount,
     dealt: r.dealt,
     hpLost: r.hpLost,
@@ -95,7 +114,10 @@ function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string) {
   };
 }
 
-/** The apply buttons a card offers: every mode, the knock-out one only where the card's game has it. */
+/**
+ * The apply buttons a card offers: every mode, the knock-out one only where the card's game has
+ * it. `healing` ones (heal, temporary HP) sit behind the row's small menu.
+ */
 export function applyButtons(card: Pick<AttackCardData, "knockOut">) {
   return APPLY_MODES.filter((mode) => mode !== "knockOut" || card.knockOut === true).map((mode) => ({
     mode,
@@ -133,8 +155,9 @@ function reactionControls(card: AttackCardData, t: CardTarget, viewer: CardViewe
   return (t.reactions ?? []).map((r) => ({ key: r.key, label: r.label }));
 }
 
-function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
+function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, shared: readonly Modifier[]) {
   const view = viewedOutcome(t, viewer);
+  const buttons = applyButtons(card);
   const details =
     !view.hide && canSeeDetails(viewer.visibility, { isGM: viewer.isGM, ownsTarget: viewer.ownsTarget(t.uuid) });
   const o = view.o;
@@ -155,7 +178,8 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
     defense: o.defense,
     defenseLabel: card.defenseLabel,
     critThreshold: o.critThreshold,
-    modifiers: o.modifiers.map((m) => modifierView(m, viewer)),
+    /** This target's own modifiers (the shared ones are the header's formula). */
+    modifiers: o.modifiers.filter((m) => !shared.some((x) => sameModifier(x, m))).map((m) => modifierView(m, viewer)),
     reasons: [...view.extraReasons, ...o.reasons].filter((r) => viewer.has(r)),
     scene: (t.scene ?? []).map((n) => ({ text: n.text, kept: n.kept })),
     odds:
@@ -175,7 +199,14 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
     forced: forcedControls(card, t, viewer),
     /** [HD-REACT] Reactions offered to the target (Parry), for its owners and the GM, until taken or damage is applied. */
     reactions: reactionControls(card, t, viewer),
-    buttons: applyButtons(card),
+    /** Every apply button the card offers this target. */
+    buttons,
+    /** The compact apply row: damage (knock-out beside it), half, double; healing behind its menu. */
+    rowButtons: [
+      ...buttons.filter((b) => b.mode === "full" || b.mode === "knockOut"),
+      ...buttons.filter((b) => b.mode === "half" || b.mode === "double"),
+    ],
+    healingButtons: buttons.filter((b) => b.healing),
     applied: card.applied.filter((r) => r.targetUuid === t.uuid).map((r) => appliedView(r, viewer, t.name)),
   };
 }
@@ -183,12 +214,15 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
 /** The template context of an attack card for one viewer. */
 export function attackCardContext(card: AttackCardData, viewer: CardViewer) {
   const bonus = card.bonusParts.reduce((s, m) => s + m.value, 0);
+  const shared = sharedModifiers(card);
   return {
     actorName: card.actorName,
     itemName: card.itemName,
     itemImg: card.itemImg,
     defenseLabel: card.defenseLabel,
     formula: card.formula,
+    /** The roll's real formula: the d20, then every modifier all targets share. */
+    formulaTerms: shared.map((m) => modifierView(m, viewer)),
     bonus: signed(bonus),
     bonusParts: card.bonusParts.map((m) => modifierView(m, viewer)),
     damageTypes: card.damageTypes.map((t) => typeLabel(t, viewer)).join(", "),
@@ -203,7 +237,9 @@ export function attackCardContext(card: AttackCardData, viewer: CardViewer) {
           natural: card.untargeted.natural,
           total: card.untargeted.total,
           dice: diceView(card.untargeted),
-          modifiers: card.untargeted.modifiers.map((m) => modifierView(m, viewer)),
+          modifiers: card.untargeted.modifiers
+            .filter((m) => !shared.some((x) => sameModifier(x, m)))
+            .map((m) => modifierView(m, viewer)),
         }
       : null,
     damageRolls: card.damageRolls.map((d) => ({
@@ -214,7 +250,7 @@ export function attackCardContext(card: AttackCardData, viewer: CardViewer) {
       total: d.total,
       notes: d.recipe.notes.filter((n) => viewer.has(n)),
     })),
-    targets: card.targets.map((t) => targetView(card, t, viewer)),
+    targets: card.targets.map((t) => targetView(card, t, viewer, shared)),
   };
 }
 
