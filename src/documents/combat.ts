@@ -293,7 +293,8 @@ export class D20Combat extends Combat {
     const walkedPast = Boolean(context.skipped);
     if (walkedPast && subject.combatantId) noteWalkedPast(this, context.round, subject.combatantId);
     await this.runPhase("turnStart", subject.combatantId, context.round, { walkedPast });
-    if (!context.skipped) await resetActionsAtTurnStart(combatant).catch((e: unknown) => console.error(SYSTEM_ID, e));
+    if (!context.skipped)
+      await resetActionsAtTurnStart(combatant, this).catch((e: unknown) => console.error(SYSTEM_ID, e));
     if (subject.mayPassOn) await this.skipIfNotActing(subject.combatantId);
   }
 

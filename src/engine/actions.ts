@@ -157,6 +157,21 @@ export function startTurnActions(economy: ActionEconomy, before: ActionsLeft, ca
   return next;
 }
 
+/**
+ * The start of the turn of the combatant this one acts with (a ridden mount on its rider's turn):
+ * a fresh set as at its own turn's start (`ownCap` from its own state), at most `controlCap`
+ * actions of it.
+ */
+export function startControlledTurn(
+  economy: ActionEconomy,
+  before: ActionsLeft,
+  ownCap: number | null,
+  controlCap: number,
+): ActionsLeft {
+  const next = startTurnActions(economy, before, ownCap);
+  return { ...next, cap: ownCap === null ? controlCap : Math.min(ownCap, controlCap) };
+}
+
 /** The end of the combatant's turn: out-of-turn actions whose wait is over come back. */
 export function endTurnActions(economy: ActionEconomy, before: ActionsLeft): ActionsLeft {
   const next: ActionsLeft = { ...before, left: { ...before.left }, waiting: { ...before.waiting } };

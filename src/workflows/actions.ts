@@ -14,13 +14,14 @@ import {
   readActionsLeft,
   readProcedureMemory,
   spendAction,
+  startControlledTurn,
   startTurnActions,
   type ActionsLeft,
   type ProcedureMemory,
   type SpendOutcome,
 } from "../engine/actions.js";
 import type { Ruleset } from "../engine/ruleset.js";
-import type { ActorSource } from "../engine/types.js";
+import type { ActorSource, TurnContext } from "../engine/types.js";
 
 /** The combatant surface the economy reads and writes (the system Combatant, or a stand-in). */
 export interface EconomyCombatant {
@@ -45,6 +46,17 @@ export interface EconomyCombat {
   combatant: { id: string | null } | null | undefined;
   /** Foundry's collection (its `contents`: the combatants in order). */
   combatants: { contents: readonly unknown[] };
+  /** The system Combat's turn context (who rides whom). Absent = every combatant acts on its own turn. */
+  turnContext?(combatantId: string | null): TurnContext;
+}
+
+/** Whose turn a combatant acts on when it takes none of its own ([HD-MOUNT] a ridden mount: its rider's), or null. */
+function controllerOf(combat: EconomyCombat, c: EconomyCombatant): { id: string; cap: number } | null {
+  const ruleset = activeRuleset();
+  if (!ruleset.actsOnTurnOf || !combat.turnContext || !c.id) return null;
+  const ctx = combat.turnContext(c.id);
+  const source = ctx.combatants.find((s) => s.id === c.id);
+  return source ? ruleset.actsOnTurnOf(ctx, source) : null;
 }
 
 function systemFlags(c: EconomyCombatant): Record<string, unknown> {
@@ -111,7 +123,9 @@ export async function spendForCombatant(
   const economy = ruleset.economy;
   const before = actionsLeftOf(ruleset, c);
   if (!economy || !before) return null;
-  const ownTurn = combat.combatant?.id === c.id;
+  const current = combat.combatant?.id ?? null;
+  // A ridden mount's turn is its rider's.
+  const ownTurn = current === c.id || (current !== null && controllerOf(combat, c)?.id === current);
   const outcome = spendAction(economy, before, cost, ownTurn);
   if (outcome.warning) {
     ui.notifications?.warn(
@@ -158,14 +172,41 @@ export async function spendAttackAction(
   return spendForActor(actor, costOf(economy, typeof named === "string" ? named : null));
 }
 
-/** The GM's turn automation: a combatant's turn starts, its actions come back (capped by its state). */
-export async function resetActionsAtTurnStart(c: EconomyCombatant): Promise<void> {
+/**
+ * The GM's turn automation: a combatant's turn starts, its actions come back (capped by its state),
+ * and so do those of each combatant acting on its turn ([HD-MOUNT] its mount: at most the mount's cap).
+ */
+export async function resetActionsAtTurnStart(c: EconomyCombatant, combat?: EconomyCombat): Promise<void> {
   const ruleset = activeRuleset();
+  const economy = ruleset.economy;
   const before = actionsLeftOf(ruleset, c);
-  if (!ruleset.economy || !before) return;
-  const actor = c.actor?.toEngineSource?.();
-  const cap = actor && ruleset.actionCap ? ruleset.actionCap(actor) : null;
-  await writeActions(c, startTurnActions(ruleset.economy, before, cap));
+  if (!economy || !before) return;
+  const ownCap = (x: EconomyCombatant) => {
+    const actor = x.actor?.toEngineSource?.();
+    return actor && ruleset.actionCap ? ruleset.actionCap(actor) : null;
+  };
+  await writeActions(c, startTurnActions(economy, before, ownCap(c)));
+  for (const other of controlledBy(combat, c)) {
+    const state = actionsLeftOf(ruleset, other.combatant);
+    if (state)
+      await writeActions(other.combatant, startControlledTurn(economy, state, ownCap(other.combatant), other.cap));
+  }
+}
+
+/** The combatants that act on `c`'s turn instead of their own, with the most actions each takes then. */
+export function controlledBy(
+  combat: EconomyCombat | null | undefined,
+  c: { id: string | null },
+): { combatant: EconomyCombatant; cap: number }[] {
+  if (!combat || !c.id) return [];
+  const out: { combatant: EconomyCombatant; cap: number }[] = [];
+  for (const x of combat.combatants.contents) {
+    const other = x as EconomyCombatant;
+    if (other.id === c.id) continue;
+    const control = controllerOf(combat, other);
+    if (control?.id === c.id) out.push({ combatant: other, cap: control.cap });
+  }
+  return out;
 }
 
 /** The GM's turn automation: a combatant's turn ends, out-of-turn actions whose wait is over come back. */

@@ -2,11 +2,14 @@
  * [SYS-ACTIONS] The action economy in Foundry, driven through the REAL D20Combat turn events and
  * the tracker's spend control (test/stand-ins/foundry-combat.ts): a combatant's actions left live in
  * its flags, the GM's turn automation resets them at its turn start, the tracker pills spend one,
- * an attack spends its action, the 13th Age interrupt waits for the end of the next own turn, and
- * a staggered Wounds d20 creature's turn is capped at one action.
+ * an attack spends its action, the 13th Age interrupt waits for the end of the next own turn, a
+ * staggered Wounds d20 creature's turn is capped at one action, and a ridden Hundred Dungeons mount
+ * acts on its rider's turn (one action or quick action, shown beside the rider's in the tracker).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { effectCreateData } from "../../src/data/effects.js";
 import { defaultActorSource } from "../../src/engine/common.js";
+import { effect } from "./combat-fixtures.js";
 import type { ActorSource } from "../../src/engine/types.js";
 import {
   StandInActor,
@@ -207,5 +210,73 @@ describe("[SYS-ACTIONS] actions left on the combatant, reset by the turn automat
     } finally {
       (globalThis as unknown as { game: { combat: unknown } }).game.combat = undefined;
     }
+  });
+});
+
+const creature = (over: Partial<ActorSource> = {}) =>
+  defaultActorSource({ kind: "character", speed: 60, hp: { value: 20, max: 20, temp: 0 }, ...over });
+
+/** Ana rides the horse (a `mounted` effect naming its combatant); the goblin fights on foot. */
+async function mountedBattle(): Promise<CombatUnderTest> {
+  standInGlobals.rulesetId = "hundred-dungeons";
+  const ana = new StandInActor("ana", creature(), true);
+  const horse = new StandInActor("horse", creature({ size: "large", speed: 80 }), true);
+  const goblin = new StandInActor("goblin", creature({ kind: "npc" }));
+  const { id: _id, ...mounted } = effect("m", {
+    name: "Mounted",
+    duration: "permanent",
+    statuses: ["mounted"],
+    sourceCombatantId: "horse",
+  });
+  await ana.createEmbeddedDocuments("ActiveEffect", [effectCreateData(mounted)]);
+  const combatants = [
+    { id: "ana", actor: ana, initiative: 12 },
+    { id: "horse", actor: horse, initiative: 8 },
+    { id: "goblin", actor: goblin, initiative: 5 },
+  ].map((d) => new D20Combatant(d as never, {} as never));
+  return new D20Combat(combatants as never) as unknown as CombatUnderTest;
+}
+
+const economyOf = (c: CombatantUnderTest | undefined) =>
+  c?.flags["d20-combat"]?.actions as { left: Record<string, number>; cap: number | null; taken: number } | undefined;
+
+describe("[HD-MOUNT] the mount's actions on its rider's turn", () => {
+  it("[HD-MOUNT] on the rider's turn the horse gets one action or quick action and its reaction, shown in the tracker; its first spend is its own, the second over the cap", async () => {
+    const combat = await mountedBattle();
+    await combat.startCombat();
+    await combat.settle();
+    expect(combat.turnEventErrors).toEqual([]);
+    expect(combat.combatant?.id).toBe("ana");
+    const horse = combat.combatants.get("horse")!;
+    expect(economyOf(horse)).toMatchObject({ left: { quick: 2, reaction: 1 }, cap: 1, taken: 0 });
+    // The tracker shows the rider's pills and the horse's.
+    const placed = await tracker.actionsLeftPlacements(combat as never);
+    expect(placed.map((p) => p.rowId)).toEqual(["ana", "horse"]);
+    // The horse dashes on Ana's turn: its own turn's action, no warning.
+    await actions.spendForActor(horse.actor, "action", combat as never);
+    expect(warnings).toEqual([]);
+    expect(economyOf(horse)).toMatchObject({ left: { quick: 0 }, taken: 1 });
+    // A further quick action is beyond the one it may take.
+    await actions.spendForActor(horse.actor, "quick", combat as never);
+    expect(warnings).toEqual(["D20C.Actions.Warn.OverCap"]);
+    // Ana's own actions are untouched by the horse's.
+    expect(economyOf(combat.combatants.get("ana"))).toMatchObject({ left: { quick: 2 }, taken: 0 });
+  });
+
+  it("[HD-MOUNT] the horse takes no turn of its own: after the rider comes the goblin, and on the goblin's turn a horse spend is out of turn", async () => {
+    const combat = await mountedBattle();
+    await combat.startCombat();
+    await combat.settle();
+    await combat.nextTurn();
+    await combat.settle();
+    expect(combat.combatant?.id).toBe("goblin");
+    const horse = combat.combatants.get("horse")!;
+    await actions.spendForActor(horse.actor, "quick", combat as never);
+    expect(warnings).toEqual(["D20C.Actions.Warn.NotYourTurn"]);
+    // Its reaction is an out-of-turn action: spending it on the goblin's turn is as it should be.
+    warnings.length = 0;
+    await actions.spendForActor(horse.actor, "reaction", combat as never);
+    expect(warnings).toEqual([]);
+    expect(combat.turnEventErrors).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { actionRows, type ActionsLeft } from "../../engine/actions.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import {
   actionsLeftOf,
+  controlledBy,
   spendForCombatant,
   type EconomyCombat,
   type EconomyCombatant,
@@ -52,42 +53,57 @@ export interface RowPlacement {
   bind: (host: Element) => void;
 }
 
-/** The current combatant's actions-left pills (none outside a started combat or without an economy). */
+/**
+ * The current combatant's actions-left pills, and those of each combatant acting on its turn
+ * ([HD-MOUNT] a ridden mount on its rider's); none outside a started combat or without an economy.
+ */
 export async function actionsLeftPlacements(combat: EconomyCombat & { started: boolean }): Promise<RowPlacement[]> {
   const current = combat.combatant?.id ?? null;
   if (!combat.started || !current) return [];
-  let view: ActionsLeftView | null;
-  let doc: EconomyCombatant | null = null;
+  let docs: EconomyCombatant[];
   try {
-    const ruleset = activeRuleset();
-    for (const c of combat.combatants.contents) if ((c as EconomyCombatant).id === current) doc = c as EconomyCombatant;
-    const state = doc ? actionsLeftOf(ruleset, doc) : null;
-    const actor = doc?.actor?.toEngineSource?.();
-    const notes = actor ? (ruleset.turnNotes?.(actor) ?? []) : [];
-    const canSpend = Boolean(game.user?.isGM) || doc?.isOwner === true;
-    view = doc && state ? actionsLeftView(ruleset, state, canSpend, notes) : null;
+    const mine = combat.combatants.contents.map((c) => c as EconomyCombatant).filter((c) => c.id === current);
+    docs = [...mine, ...controlledBy(combat, { id: current }).map((c) => c.combatant)];
   } catch {
     return [];
   }
-  if (!doc || !view) return [];
+  const placed: RowPlacement[] = [];
+  for (const doc of docs) {
+    const one = await placementOf(combat, doc);
+    if (one) placed.push(one);
+  }
+  return placed;
+}
+
+/** One combatant's pills on its row, bound to spend from it. */
+async function placementOf(combat: EconomyCombat, doc: EconomyCombatant): Promise<RowPlacement | null> {
+  let view: ActionsLeftView | null;
+  try {
+    const ruleset = activeRuleset();
+    const state = actionsLeftOf(ruleset, doc);
+    const actor = doc.actor?.toEngineSource?.();
+    const notes = actor ? (ruleset.turnNotes?.(actor) ?? []) : [];
+    const canSpend = Boolean(game.user?.isGM) || doc.isOwner === true;
+    view = state ? actionsLeftView(ruleset, state, canSpend, notes) : null;
+  } catch {
+    return null;
+  }
+  if (!view || !doc.id) return null;
   const markup = await foundry.applications.handlebars.renderTemplate(ACTIONS_LEFT_TEMPLATE, view);
-  const target = doc;
-  return [
-    {
-      rowId: current,
-      markup,
-      bind: (host) => {
-        host.querySelectorAll<HTMLElement>("[data-d20c-spend]").forEach((el) => {
-          // The row is a v13 action target (activateCombatant); our clicks must not reach it.
-          el.addEventListener("click", (event) => {
-            event.preventDefault();
-            event.stopPropagation();
-            spendForCombatant(combat, target, el.dataset.d20cSpend ?? "").catch((err: unknown) =>
-              console.error(`${SYSTEM_ID} | spend action`, err),
-            );
-          });
+  return {
+    rowId: doc.id,
+    markup,
+    bind: (host) => {
+      host.querySelectorAll<HTMLElement>("[data-d20c-spend]").forEach((el) => {
+        // The row is a v13 action target (activateCombatant); our clicks must not reach it.
+        el.addEventListener("click", (event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          spendForCombatant(combat, doc, el.dataset.d20cSpend ?? "").catch((err: unknown) =>
+            console.error(`${SYSTEM_ID} | spend action`, err),
+          );
         });
-      },
+      });
     },
-  ];
+  };
 }

@@ -62,6 +62,7 @@ import { applyDamage, applyHealing, HD_DAMAGE_TYPES } from "./hundred-dungeons/d
 import { HD_OPTIONS } from "./hundred-dungeons/options.js";
 import {
   effectSaveRequest,
+  actsOnTurnOf,
   actsThisRound,
   dyingCheckRequest,
   initiativeFormula,
@@ -281,6 +282,7 @@ export const hundredDungeons: Ruleset = {
   // [SYS-ACTIONS] the table procedures, Parry, provoked attacks and hiding, charm, exhaustion 6.
   economy: HD_ECONOMY,
   actionCap,
+  actsOnTurnOf,
   procedures: HD_PROCEDURES,
   planProcedure,
   resolveProcedure,

@@ -293,9 +293,15 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
 
 /** Mount ids: creatures a rider's `mounted` effect points to take no turn of their own. */
 export function ridden(ctx: TurnContext, c: CombatantSource): boolean {
-  return ctx.combatants.some(
+  return actsOnTurnOf(ctx, c) !== null;
+}
+
+/** A ridden mount acts on its rider's turn: one action or quick action beside the rider's own ([HD-MOUNT]). */
+export function actsOnTurnOf(ctx: TurnContext, c: CombatantSource): { id: string; cap: number } | null {
+  const rider = ctx.combatants.find(
     (r) => r.id !== c.id && r.effects.some((e) => e.statuses.includes("mounted") && e.sourceCombatantId === c.id),
   );
+  return rider ? { id: rider.id, cap: 1 } : null;
 }
 
 export function actsThisRound(ctx: TurnContext, c: CombatantSource): boolean {
