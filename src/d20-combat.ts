@@ -11,6 +11,7 @@ import { registerCombat } from "./applications/combat/register.js";
 import { registerAttackWorkflow } from "./workflows/register.js";
 import { registerChatCards } from "./applications/chat/register.js";
 import { registerSelfTest } from "./applications/self-test.js";
+import { registerApi } from "./api.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | Initializing d20 Combat`);
@@ -23,4 +24,5 @@ Hooks.once("init", () => {
   registerAttackWorkflow();
   registerChatCards();
   registerSelfTest();
+  registerApi();
 });

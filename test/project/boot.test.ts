@@ -132,6 +132,19 @@ describe.each([13, 14] as const)("boot under Foundry generation %i", (generation
       expect(Object.keys(s.config.queries)).toEqual([]);
     });
 
+    it("[SYS-CONTENT] publishes game.system.api during init, with the calls the compendium macros use", () => {
+      const api = (globalThis as unknown as { game: { system: { api?: Record<string, unknown> } } }).game.system.api;
+      for (const call of [
+        "attack",
+        "applyLastCard",
+        "advanceEscalation",
+        "firstAttack",
+        "lastAttackCard",
+        "selectedTokens",
+      ])
+        expect(typeof api?.[call], call).toBe("function");
+    });
+
     it("registers during init every d20-combat setting the bundle reads or writes", () => {
       const { fixed, dynamic } = settingKeysReadByBundle(bundleSources());
       expect(fixed.size).toBeGreaterThan(0);

@@ -22,7 +22,8 @@
  * - `game`: `settings` (./settings.ts, with core's `rollMode` / `messageMode` pre-registered as core
  *   does), `i18n` (./i18n.ts, throwing on a missing key), `release.generation`, a GM `user`, `users`
  *   (`activeGM` is that user, `isSelf`), empty `actors` / `items` / `messages`, `socket` (`on`
- *   recording each channel's listeners, `emit` recording what was sent).
+ *   recording each channel's listeners, `emit` recording what was sent), `system` (the package:
+ *   its `id`, where the system puts its API during `init`).
  * - `ui.notifications` (recording), `CONST.TEXT_ANCHOR_POINTS`, `canvas` (not ready).
  * - For the self-test runner (test/project/self-test.test.ts): `Folder` / `Scene` with a recording
  *   `implementation.create` (documents with `delete()`; a scene's `view()` makes it the canvas's
@@ -375,6 +376,7 @@ export function installFoundryBootStandIn(generation: 13 | 14, rulesetValue?: st
       settings,
       i18n,
       release: { generation },
+      system: { id: "d20-combat" },
       user,
       users: Object.assign([user], { activeGM: user }),
       actors: [],

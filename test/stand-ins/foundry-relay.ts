@@ -129,10 +129,22 @@ export class RelayActorStandIn {
   }
 }
 
-/** An item on an actor (the attacker's power or weapon; a defender's equipped weapons), as the GM reads it. */
+/**
+ * An item on an actor (the attacker's power or weapon; a defender's equipped weapons), as the GM
+ * reads it and as using it from the sheet spends it: `sort` (sheet order), `system` (whether a
+ * weapon is equipped, and a power's usage fields) and an `update({system})` that merges into it and
+ * counts the writes.
+ */
 export class RelayItemStandIn {
-  /** What the workflows read of `system`: whether a weapon is equipped. */
-  readonly system: { equipped: boolean };
+  sort = 0;
+  system: {
+    equipped: boolean;
+    usage: string;
+    recharge: number;
+    used: boolean;
+    uses: { spent: number; max: number };
+  };
+  updates = 0;
   constructor(
     readonly id: string,
     readonly parent: RelayActorStandIn,
@@ -143,7 +155,7 @@ export class RelayItemStandIn {
     readonly img = "icons/svg/sword.svg",
     equipped = false,
   ) {
-    this.system = { equipped };
+    this.system = { equipped, usage: "atWill", recharge: 0, used: false, uses: { spent: 0, max: 1 } };
   }
   get uuid(): string {
     return `${this.parent.uuid}.Item.${this.id}`;
@@ -153,6 +165,12 @@ export class RelayItemStandIn {
   }
   toWeaponSource(): WeaponSource | null {
     return this.weapon ? structuredClone(this.weapon) : null;
+  }
+  async update(data: { system?: Partial<RelayItemStandIn["system"]> }): Promise<this> {
+    await Promise.resolve();
+    if (data.system) this.system = { ...this.system, ...structuredClone(data.system) };
+    this.updates++;
+    return this;
   }
 }
 
