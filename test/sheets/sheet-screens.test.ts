@@ -87,6 +87,8 @@ function actorScreen(id: RulesetId, kind: "character" | "npc" = "character", act
     }),
     escalation: 2,
     escalationInPlay: getRuleset(id).escalationByDefault,
+    // The words the sheet shows (uses left, the power's text) localised as game.i18n does.
+    text: i18n,
   });
   const conditions = ctx.conditions.map((c) => ({ ...c, img: CONDITION_ICON }));
   return {
