@@ -14,3 +14,13 @@ export type SheetBaseInstance = InstanceType<typeof SheetBase>;
 
 /** An item sheet built on {@link ItemSheetBase}. */
 export type ItemSheetBaseInstance = InstanceType<typeof ItemSheetBase>;
+
+/** The options every system sheet shares: its classes and size, resizable, saved on every change. */
+export function sheetOptions(kind: "actor" | "item", width: number, height: number) {
+  return {
+    classes: ["d20-combat", "sheet", kind],
+    position: { width, height },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+  };
+}

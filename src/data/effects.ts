@@ -5,6 +5,7 @@
  * `name`, `statuses`, which are the effect's own).
  */
 import { SYSTEM_ID } from "../constants.js";
+import { plainEffectData } from "../engine/effects.js";
 import type { EffectSource } from "../engine/types.js";
 import { AFTEREFFECT_FIELDS, EFFECT_FLAG_FIELDS } from "../engine/effect-fields.js";
 import { conforms, defaultsOf, expectedOf, initialOf, type FieldDesc, type FieldDescs } from "../engine/fields.js";
@@ -15,17 +16,7 @@ export type SystemEffectData = Omit<EffectSource, "id" | "name" | "statuses">;
 
 /** Defaults for an effect with no system data (a plain status toggle): lasts until removed. */
 export function defaultEffectData(): SystemEffectData {
-  return {
-    sourceCombatantId: null,
-    duration: "permanent",
-    save: "normal",
-    saveBonus: 0,
-    sustain: null,
-    sustainedRound: null,
-    ongoing: null,
-    aftereffect: null,
-    armed: false,
-  };
+  return plainEffectData();
 }
 
 /** The minimal shape of an ActiveEffect this module reads (real documents and plain test data). */

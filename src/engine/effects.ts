@@ -138,6 +138,24 @@ const ONGOING_ICONS: Readonly<Record<string, string>> = {
   radiant: "icons/svg/sun.svg",
   thunder: "icons/svg/sound.svg",
 };
+/**
+ * An effect's data with nothing in play: lasts until removed, a normal save, no sustain, ongoing
+ * damage or aftereffect. New effects start from it.
+ */
+export function plainEffectData(): Omit<EffectSource, "id" | "name" | "statuses"> {
+  return {
+    sourceCombatantId: null,
+    duration: "permanent",
+    save: "normal",
+    saveBonus: 0,
+    sustain: null,
+    sustainedRound: null,
+    ongoing: null,
+    aftereffect: null,
+    armed: false,
+  };
+}
+
 export const ONGOING_ICON = "icons/svg/blood.svg";
 export const EFFECT_ICON = "icons/svg/aura.svg";
 

@@ -3,27 +3,15 @@
  * recovery roll) are rolled, the actor written once, one card posted ([13A-RALLY], [13A-RECOV],
  * [13A-NORECOV], [13A-NEGHEAL], [WD-RECOVERY]).
  */
-import { activeRuleset, ruleOptions } from "../active-ruleset.js";
-import { reportError } from "./attack.js";
-import { engineSource } from "./foundry-docs.js";
-import { commitSheetRoll, foundryRoller } from "./saves.js";
+import { sheetRoll } from "./saves.js";
 import { decideRecovery } from "../engine/plans/sheet-rolls.js";
 
-async function recover(actor: Actor.Implementation, rally: boolean): Promise<void> {
-  try {
-    const { roll, made } = foundryRoller(actor);
-    const outcome = await decideRecovery(
-      activeRuleset(),
-      engineSource(actor),
-      actor.id ?? "",
-      rally,
-      roll,
-      ruleOptions(),
-    );
-    await commitSheetRoll(actor, rally ? "D20C.Chat.RallyTitle" : "D20C.Chat.RecoveryTitle", outcome, made);
-  } catch (err) {
-    reportError(err);
-  }
+function recover(actor: Actor.Implementation, rally: boolean): Promise<void> {
+  return sheetRoll(
+    actor,
+    rally ? "D20C.Chat.RallyTitle" : "D20C.Chat.RecoveryTitle",
+    (ruleset, source, id, roll, options) => decideRecovery(ruleset, source, id, rally, roll, options),
+  );
 }
 
 /** Rally: a standard action spending a recovery in combat (later rallies need a save). */

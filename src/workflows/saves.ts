@@ -4,7 +4,8 @@
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import type { SaveRoll } from "../dice/rolls.js";
-import type { RollMode, Situation } from "../engine/types.js";
+import type { Ruleset } from "../engine/ruleset.js";
+import type { ActorSource, RollMode, RuleOptions, Situation } from "../engine/types.js";
 import { postRequestRolls } from "./apply-damage.js";
 import { reportError } from "./attack.js";
 import { engineSource, fmt, rollRequest, writeEngineSource } from "./foundry-docs.js";
@@ -40,41 +41,46 @@ export async function commitSheetRoll(
   );
 }
 
+/**
+ * Decide one sheet roll of `actor` (its rolls made by Foundry), write the actor and post its card;
+ * `onNone` when the game has no such roll for it. Errors are reported, never thrown.
+ */
+export async function sheetRoll(
+  actor: Actor.Implementation,
+  title: string,
+  decide: (
+    ruleset: Ruleset,
+    source: ActorSource,
+    actorId: string,
+    roll: RequestRoller,
+    options: RuleOptions,
+  ) => Promise<SheetRollOutcome | null>,
+  onNone: () => void = () => undefined,
+): Promise<void> {
+  try {
+    const { roll, made } = foundryRoller(actor);
+    const outcome = await decide(activeRuleset(), engineSource(actor), actor.id ?? "", roll, ruleOptions());
+    if (!outcome) return onNone();
+    await commitSheetRoll(actor, title, outcome, made);
+  } catch (err) {
+    reportError(err);
+  }
+}
+
 /** Roll a save of `kind` (a key of the ruleset's `saves`; HD: an ability) in a roll mode, behind `cover` from the effect. */
 export async function rollSave(
   actor: Actor.Implementation,
   kind: string,
   { mode = "normal", cover = "none" }: { mode?: RollMode; cover?: Situation["cover"] } = {},
 ): Promise<void> {
-  try {
-    const { roll, made } = foundryRoller(actor);
-    const outcome = await decideSave(
-      activeRuleset(),
-      engineSource(actor),
-      actor.id ?? "",
-      kind,
-      mode,
-      roll,
-      ruleOptions(),
-      cover,
-    );
-    await commitSheetRoll(actor, "D20C.Chat.SaveTitle", outcome, made);
-  } catch (err) {
-    reportError(err);
-  }
+  return sheetRoll(actor, "D20C.Chat.SaveTitle", (ruleset, source, id, roll, options) =>
+    decideSave(ruleset, source, id, kind, mode, roll, options, cover),
+  );
 }
 
 /** Roll a death save / dying check; a notice when the actor is not making them. */
 export async function rollDeathSave(actor: Actor.Implementation): Promise<void> {
-  try {
-    const { roll, made } = foundryRoller(actor);
-    const outcome = await decideDeathSave(activeRuleset(), engineSource(actor), actor.id ?? "", roll, ruleOptions());
-    if (!outcome) {
-      ui.notifications?.info(fmt("D20C.Chat.NoDeathSave", { name: actor.name ?? "" }));
-      return;
-    }
-    await commitSheetRoll(actor, "D20C.Chat.DeathSaveTitle", outcome, made);
-  } catch (err) {
-    reportError(err);
-  }
+  return sheetRoll(actor, "D20C.Chat.DeathSaveTitle", decideDeathSave, () => {
+    ui.notifications?.info(fmt("D20C.Chat.NoDeathSave", { name: actor.name ?? "" }));
+  });
 }

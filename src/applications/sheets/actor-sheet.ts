@@ -18,7 +18,7 @@ import { rollDeathSave, rollSave } from "../../workflows/saves.js";
 import { SAVE_COVERS, sheetSaveMode } from "../../engine/plans/sheet-rolls.js";
 import { effectsSectionFor } from "../../workflows/effects.js";
 import { effectActionHandlers } from "./effect-actions.js";
-import { SheetBase, type SheetBaseInstance } from "../sheet-base.js";
+import { SheetBase, sheetOptions, type SheetBaseInstance } from "../sheet-base.js";
 import { ACTIONS_PANEL_TEMPLATE } from "./actions-panel.js";
 import { GAME_FIELDS_TEMPLATE } from "./game-fields.js";
 import { foundryProcedurePorts, sheetActionsInput, useProcedure } from "../../workflows/procedures.js";
@@ -59,10 +59,7 @@ function dataOf(target: HTMLElement, key: string): string {
 
 export class D20ActorSheet extends SheetBase {
   static override DEFAULT_OPTIONS = {
-    classes: ["d20-combat", "sheet", "actor"],
-    position: { width: 760, height: 860 },
-    window: { resizable: true },
-    form: { submitOnChange: true },
+    ...sheetOptions("actor", 760, 860),
     actions: {
       useItem: D20ActorSheet.#onUseItem,
       editItem: D20ActorSheet.#onEditItem,

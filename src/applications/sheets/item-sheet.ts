@@ -5,7 +5,7 @@
 import { activeRuleset } from "../../active-ruleset.js";
 import { SYSTEM_ID } from "../../constants.js";
 import type { D20Item } from "../../documents/item.js";
-import { ItemSheetBase, type ItemSheetBaseInstance } from "../sheet-base.js";
+import { ItemSheetBase, sheetOptions, type ItemSheetBaseInstance } from "../sheet-base.js";
 import { damageTypeLabelWith } from "./labels.js";
 import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
 import { itemSheetContext } from "./item-context.js";
@@ -19,10 +19,7 @@ const NULLABLE_SELECTS = ["attackAbility"];
 
 export class D20ItemSheet extends ItemSheetBase {
   static override DEFAULT_OPTIONS = {
-    classes: ["d20-combat", "sheet", "item"],
-    position: { width: 520, height: 640 },
-    window: { resizable: true },
-    form: { submitOnChange: true },
+    ...sheetOptions("item", 520, 640),
     actions: {
       ...effectActionHandlers(),
       addPowerEffect: D20ItemSheet.#onAddPowerEffect,

@@ -5,6 +5,7 @@
  * wielding, cover on Dexterity rolls, underwater attacks and exhaustion 6. Each decision is reached
  * through the Ruleset interface (hundred-dungeons.ts).
  */
+import { plainEffectData } from "../../effects.js";
 import {
   plainOutcome,
   type ActionEconomy,
@@ -207,16 +208,10 @@ function newEffect(
   extra: Partial<NewEffect> = {},
 ): NewEffect {
   return {
+    ...plainEffectData(),
     name,
     sourceCombatantId,
     duration,
-    save: "normal",
-    saveBonus: 0,
-    sustain: null,
-    sustainedRound: null,
-    ongoing: null,
-    aftereffect: null,
-    armed: false,
     statuses,
     ...extra,
   };

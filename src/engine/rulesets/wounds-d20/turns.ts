@@ -3,6 +3,7 @@
  * round ([WD-INIT]) with simultaneous ties ([WD-TIES]), end-of-round death saves of the dying
  * ([WD-DYING]), and the generic effect timing every game shares.
  */
+import { plainEffectData } from "../../effects.js";
 import { clonePlain, effectTimer, ongoingDamagePacket } from "../../common.js";
 import { EngineError, requireFinite } from "../../errors.js";
 import type {
@@ -58,15 +59,9 @@ export function onCombatStart(ctx: TurnContext): TurnStep[] {
       label: `${K}.Step.Surprised`,
       effect: {
         name: `${K}.Effect.Surprised`,
+        ...plainEffectData(),
         sourceCombatantId: c.id,
         duration: "startOfNextTurn",
-        save: "normal",
-        saveBonus: 0,
-        sustain: null,
-        sustainedRound: null,
-        ongoing: null,
-        aftereffect: null,
-        armed: false,
         statuses: ["flatFooted"],
       },
     });
