@@ -50,6 +50,11 @@ export const GAMES: readonly GameRow[] = [
 
 const ALL_PACKS = loadPacks();
 
+/** Every declared pack, of every game and of none. */
+export function allPacks(): LoadedPack[] {
+  return ALL_PACKS;
+}
+
 /** Every pack of a game, by its system.json ruleset flag. */
 export function packsOf(game: RulesetId): LoadedPack[] {
   return ALL_PACKS.filter((p) => p.entry.flags?.["d20-combat"]?.ruleset === game);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { engineActor, defaultOptions } from "../packs/pack-sources.js";
-import { GAMES, actorsOf, levelThreeParty, rulesetOf, worldItemsOf } from "./content.js";
+import { GAMES, actorsOf, allPacks, levelThreeParty, packsOf, rulesetOf, worldItemsOf } from "./content.js";
 
 /** "Bryndis Oakhew (level 3)" → "Bryndis Oakhew". */
 const baseName = (name: string) => name.replace(/\s*\(level \d+\)$/, "");
@@ -16,10 +16,14 @@ describe.each(GAMES.map((g) => [g.id, g] as const))("[SYS-CONTENT] %s counts", (
   const characters = actors.filter((a) => a.type === "character");
   const npcs = actors.filter((a) => a.type === "npc");
 
-  it("[SYS-CONTENT] at least 8 characters, 15 NPCs and 25 items", () => {
+  it("[SYS-CONTENT] at least 8 characters, 15 NPCs, 25 items and 2 journals (its conditions reference and rules)", () => {
     expect(characters.length).toBeGreaterThanOrEqual(8);
     expect(npcs.length).toBeGreaterThanOrEqual(15);
     expect(worldItemsOf(game).length).toBeGreaterThanOrEqual(25);
+    const journals = packsOf(game)
+      .filter((p) => p.entry.type === "JournalEntry")
+      .flatMap((p) => p.docs);
+    expect(journals.length).toBeGreaterThanOrEqual(2);
   });
 
   it("[SYS-CONTENT] the foes span levels 1 to 6, with big creatures and a solo or leader among them", () => {
@@ -78,5 +82,14 @@ describe.each(GAMES.map((g) => [g.id, g] as const))("[SYS-CONTENT] %s counts", (
       const first = r.defenses[0]!.key;
       if (worn.length) expect(derived.defenses[first], a.name).not.toBe(bare.defenses[first]);
     }
+  });
+});
+
+describe("[SYS-CONTENT] counts across the games", () => {
+  it("[SYS-CONTENT] the packs hold at least one scene", () => {
+    const scenes = allPacks()
+      .filter((p) => p.entry.type === "Scene")
+      .flatMap((p) => p.docs);
+    expect(scenes.length).toBeGreaterThanOrEqual(1);
   });
 });

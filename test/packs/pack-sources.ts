@@ -51,7 +51,7 @@ export interface PackEntry {
   name: string;
   label: string;
   path: string;
-  type: "Actor" | "Item";
+  type: "Actor" | "Item" | "JournalEntry" | "Scene" | "Macro";
   system: string;
   flags?: { "d20-combat"?: { ruleset?: string } };
 }
