@@ -43,7 +43,7 @@ export const GAMES: readonly GameRow[] = [
   {
     id: "hundred-dungeons",
     foes: ["Marsh Viper", "Quivering Ooze", "Grave Ghoul", "Orc Reaver"],
-    pendingConditions: ["exhaustion", "hidden", "invisible", "mounted", "surprised"],
+    pendingConditions: ["exhaustion", "hidden", "mounted", "surprised"],
   },
   { id: "wounds-d20", foes: ["Gutter Rat Swarm", "Cult Fanatic", "Ghast Stalker", "Frost Wolf"] },
 ];
