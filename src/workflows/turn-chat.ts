@@ -51,6 +51,20 @@ function subjectFields(
     : { kind: "event", combatantId: "", actorId: "", name: "", round: 0 };
 }
 
+/** The part of Dice So Nice's `game.dice3d` used here (absent without the module). */
+interface Dice3dShow {
+  showForRoll(
+    roll: Roll.Any,
+    user: unknown,
+    synchronize: boolean,
+    whisper: string[] | null,
+    blind: boolean,
+    messageId: string | null,
+  ): Promise<unknown>;
+}
+
+const gmIds = (): string[] => (game.users?.filter((u) => u.isGM) ?? []).map((u) => u.id);
+
 /** A posted summary that later lines of the same turn join. */
 interface OpenSummary {
   message: ChatMessage;
@@ -131,6 +145,12 @@ export class TurnSummaryPoster {
           rolls: existing.rolls,
           system: { lines: existing.source.lines, removedEffects: existing.source.removedEffects },
         } as ChatMessage.UpdateData);
+        // Dice So Nice animates a message's rolls when it is created; the rolls a turn's end adds
+        // to its summary are shown the way the module offers for rolls outside a new message.
+        const dice3d = (game as { dice3d?: Dice3dShow }).dice3d;
+        if (dice3d)
+          for (const roll of rolls)
+            await dice3d.showForRoll(roll, game.user, true, whispered ? gmIds() : null, false, existing.message.id);
         continue;
       }
       const source: TurnSummarySource = {
@@ -139,13 +159,12 @@ export class TurnSummaryPoster {
         lines: entries,
         removedEffects,
       };
-      const gmIds = (game.users?.filter((u) => u.isGM) ?? []).map((u) => u.id);
       const message = await ChatMessage.create({
         type: TURN_SUMMARY_TYPE,
         system: source,
         content: await render(source),
         rolls,
-        ...(whispered ? { whisper: gmIds } : {}),
+        ...(whispered ? { whisper: gmIds() } : {}),
       } as ChatMessage.CreateData);
       if (message && key) open.byAudience.set(whispered, { message, source, rolls });
     }

@@ -45,7 +45,11 @@ afterAll(() => {
 });
 
 /** A message the stand-in's `ChatMessage.create` made. */
-type Message = Parameters<typeof readTurnSummary>[0] & { rolls?: unknown[]; update(changes: object): Promise<unknown> };
+type Message = Parameters<typeof readTurnSummary>[0] & {
+  id: string;
+  rolls?: unknown[];
+  update(changes: object): Promise<unknown>;
+};
 
 /** The posted summaries with their stored data, in posting order. */
 function summaries(): { message: Message; source: TurnSummarySource }[] {
@@ -94,6 +98,13 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: turn summaries", (rulesetId) =
     // each round roll it too (Ayla 20 + 2 stays ahead of the ogre's 2 + its bonus, or not: the test
     // reads the summaries by creature, not by position).
     standInRollFaces.push(...Array.from({ length: 40 }, () => 2));
+    // Dice So Nice: rolls a turn's end adds to its summary are shown through `game.dice3d`.
+    const shownRolls: { roll: unknown; messageId: string | null }[] = [];
+    const withDice = standInGlobals.game as { dice3d?: unknown };
+    withDice.dice3d = {
+      showForRoll: async (roll: unknown, ...rest: unknown[]) =>
+        void shownRolls.push({ roll, messageId: rest[4] as string }),
+    };
     await combat.startCombat();
     await combat.settle();
     // Three rounds: each combatant starts and ends three turns.
@@ -134,6 +145,14 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: turn summaries", (rulesetId) =
       expect(save).toBeGreaterThan(damage);
       // Every roll of the summary is in its one message.
       expect((turns[0]!.message.rolls as unknown[]).length).toBeGreaterThan(0);
+    }
+    delete withDice.dice3d;
+    // 13th Age burns and saves at the turn's end (one message made with every roll); the other
+    // games burn at its start, so each turn's save joins its summary later and is shown then.
+    expect(shownRolls.length).toBe(rulesetId === "13th-age" ? 0 : 3);
+    for (const { roll, messageId } of shownRolls) {
+      const summary = turns.find((t) => t.message.id === messageId);
+      expect(JSON.stringify(summary?.message.rolls)).toContain(JSON.stringify(roll));
     }
     // Round events: each posts once, not once per combatant.
     for (const { source } of all.filter((s) => s.source.kind === "event")) {
