@@ -20,7 +20,9 @@
  *   `toPowerSource`/`toWeaponSource`), resolved by `fromUuid`, with `Item.implementation`.
  * - {@link RelayActorStandIn}: the system Actor surface the relay uses (`toEngineSource`,
  *   `applyEngineActor` writing the source, `effects` with `has`/`get`/iteration, create/delete of
- *   ActiveEffects keeping ids, `testUserPermission(user, "OWNER")` from an ownership list,
+ *   ActiveEffects keeping given ids (else a fresh one), each effect's `update` (flags deep-merged),
+ *   `delete` and `toObject` as the Effects section's controls use them, `allApplicableEffects`, `documentName`,
+ *   an empty `getRollData`, `testUserPermission(user, "OWNER")` from an ownership list,
  *   `getActiveTokens(false, true)` = its token's document).
  * - {@link RelayTokenStandIn}: a TokenDocument's `x`/`y` (pixels; its `parent` scene's `grid.size` is 100),
  *   `name`, `isOwner` for the viewing user, `update({x, y})`. {@link RelayStandIn.viewAs} makes a
@@ -47,11 +49,32 @@ export interface UserStandIn {
   isSelf: boolean;
 }
 
-interface EffectDocStandIn {
-  id: string;
-  name: string;
-  statuses: Set<string>;
-  flags: Record<string, unknown>;
+/** An ActiveEffect on a {@link RelayActorStandIn}: what the Effects section and its controls read and write. */
+class EffectDocStandIn {
+  disabled = false;
+  img = "icons/svg/aura.svg";
+  origin: string | null = null;
+  constructor(
+    readonly id: string,
+    public name: string,
+    public statuses: Set<string>,
+    public flags: Record<string, unknown>,
+    private readonly holder: RelayActorStandIn,
+  ) {}
+  /** Foundry's update: `name`/`statuses` replaced, `flags` deep-merged. */
+  async update(data: { name?: string; statuses?: string[]; flags?: Record<string, unknown> }): Promise<this> {
+    await Promise.resolve();
+    if (data.name !== undefined) this.name = data.name;
+    if (data.statuses !== undefined) this.statuses = new Set(data.statuses);
+    if (data.flags) merge(this.flags, data.flags);
+    return this;
+  }
+  async delete(): Promise<void> {
+    await this.holder.deleteEmbeddedDocuments("ActiveEffect", [this.id]);
+  }
+  toObject(): { _id: string; name: string; statuses: string[]; flags: Record<string, unknown> } {
+    return { _id: this.id, name: this.name, statuses: [...this.statuses], flags: structuredClone(this.flags) };
+  }
 }
 
 /** Foundry's `Collection`: a Map whose iteration yields its documents (not `[id, doc]` pairs). */
@@ -63,6 +86,7 @@ export class RelayCollectionStandIn<T> extends Map<string, T> {
 
 /** The system Actor as the relay sees it. */
 export class RelayActorStandIn {
+  readonly documentName = "Actor";
   effectDocs = new Map<string, EffectDocStandIn>();
   items = new RelayCollectionStandIn<RelayItemStandIn>();
   img = "icons/svg/mystery-man.svg";
@@ -107,21 +131,33 @@ export class RelayActorStandIn {
   }
   async createEmbeddedDocuments(
     _type: "ActiveEffect",
-    data: { _id: string; name: string; statuses?: string[]; flags?: Record<string, unknown> }[],
+    data: { _id?: string; name: string; statuses?: string[]; flags?: Record<string, unknown> }[],
   ): Promise<EffectDocStandIn[]> {
     await Promise.resolve();
-    const made = data.map((d) => ({
-      id: d._id,
-      name: d.name,
-      statuses: new Set(d.statuses ?? []),
-      flags: structuredClone(d.flags ?? {}),
-    }));
+    const made = data.map(
+      (d) =>
+        new EffectDocStandIn(
+          d._id ?? `${this.id}Effect${++this.created}`,
+          d.name,
+          new Set(d.statuses ?? []),
+          structuredClone(d.flags ?? {}),
+          this,
+        ),
+    );
     for (const e of made) this.effectDocs.set(e.id, e);
     return made;
   }
   async deleteEmbeddedDocuments(_type: "ActiveEffect", ids: string[]): Promise<void> {
     await Promise.resolve();
     for (const id of ids) this.effectDocs.delete(id);
+  }
+  private created = 0;
+  /** Core v13: the effects that apply to it (it carries no items with effects here). */
+  allApplicableEffects(): IterableIterator<EffectDocStandIn> {
+    return this.effectDocs.values();
+  }
+  getRollData(): Record<string, unknown> {
+    return {};
   }
   /** The effects as plain data (what a test compares). */
   effectIds(): string[] {

@@ -20,6 +20,14 @@ export const SAVE_ENDS_PAIR: Record<RulesetId, { first: string; after: PowerEffe
   "wounds-d20": { first: "flatFooted", after: { ...body([]), ongoing: { amount: 2, type: "untyped" } } },
 };
 
+/** Rule IDs of the game's save and aftereffect rules, cited per game. */
+export const SAVE_RULE_CITES: Record<RulesetId, string> = {
+  "13th-age": "[13A-SAVE]",
+  ffd20: "[FF-AFTER]",
+  "hundred-dungeons": "[HD-COND]",
+  "wounds-d20": "[WD-SAVES]",
+};
+
 function body(statuses: string[]): PowerEffectBody {
   return { statuses, duration: "saveEnds", save: "normal", sustain: null, ongoing: null };
 }

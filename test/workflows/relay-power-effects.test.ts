@@ -11,7 +11,7 @@ import { SYSTEM_ID } from "../../src/constants.js";
 import { readEffectData } from "../../src/data/effects.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
-import type { BuiltInRulesetId as RulesetId, PowerEffectSpec } from "../../src/engine/types.js";
+import type { PowerEffectSpec } from "../../src/engine/types.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
 import type { ledgerOf as LedgerOfFn } from "../../src/workflows/card-ledger.js";
 import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
@@ -22,7 +22,7 @@ import {
   type RelayStandIn,
 } from "../stand-ins/foundry-relay.js";
 import { npc, power } from "./attack-fixtures.js";
-import { SAVE_ENDS_PAIR, saveEndsEffect } from "./power-fixtures.js";
+import { SAVE_ENDS_PAIR, SAVE_RULE_CITES, saveEndsEffect } from "./power-fixtures.js";
 
 const FOES = ["imp", "bugbear", "troll"] as const;
 const token = (id: string) => `Scene.s1.Token.${id}`;
@@ -35,14 +35,6 @@ const wire = (action: "apply" | "undo", data: Record<string, unknown>) => ({
   data,
 });
 type Answer = { type: string; to: string; report: { ok: boolean; message: string } };
-
-/** Rule IDs of the game's save and aftereffect rules, cited per game. */
-const CITES: Record<RulesetId, string> = {
-  "13th-age": "[13A-SAVE]",
-  ffd20: "[FF-AFTER]",
-  "hundred-dungeons": "[HD-COND]",
-  "wounds-d20": "[WD-SAVES]",
-};
 
 describe.each(RULESET_IDS.map((id) => [id, getRuleset(id)] as const))(
   "[SYS-POWERS] Apply imposes the power's effects (%s)",
@@ -98,7 +90,7 @@ describe.each(RULESET_IDS.map((id) => [id, getRuleset(id)] as const))(
     const records = (m: MessageStandIn) => ledgerOf(m.id)?.ledger.card.applied ?? [];
     const effectsOn = (f: string) => [...w.actors.get(f)!.effectDocs.values()];
 
-    it(`[SYS-POWERS] ${CITES[id]} "save ends; aftereffect" lands on the two hit targets only, and undo on one removes exactly it`, async () => {
+    it(`[SYS-POWERS] ${SAVE_RULE_CITES[id]} "save ends; aftereffect" lands on the two hit targets only, and undo on one removes exactly it`, async () => {
       const pair = SAVE_ENDS_PAIR[id];
       const m = await card(saveEndsEffect(id));
       const outcomes = ledgerOf(m.id)!.ledger.card.targets.map((t) => t.outcome.isHit);
