@@ -53,6 +53,8 @@ import type { DamageExpression } from "./dice.js";
 import type { FieldDescs } from "./fields.js";
 import type {
   ActionEconomy,
+  AttackBandInput,
+  AttackBandWarning,
   ProcedureInput,
   ProcedureOutcome,
   ProcedurePlan,
@@ -306,6 +308,13 @@ export interface Ruleset {
   turnNotes?(actor: ActorSource): { key: string; value?: number }[];
   /** A roll the rules demand after spending `cost` (a staggered creature's major action), or null. */
   afterSpend?(actor: ActorSource, actorId: string, cost: string, options: RuleOptions): RollRequest | null;
+
+  // ---- range bands on attacks ----------------------------------------------------------------
+  /**
+   * What the attacker's bands (its procedure memory) say about an attack of this range on one
+   * target: warnings the attack dialog and the card show, never refusals. Absent = no bands.
+   */
+  attackBandWarnings?(input: AttackBandInput): AttackBandWarning[];
 
   // ---- powers: outcome effects, usage and rests ---------------------------------------------
   // Optional, with the shared defaults of `engine/powers.ts` (always read them through it).

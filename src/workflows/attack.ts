@@ -9,7 +9,7 @@ import { renderAttackCard, publicViewer, renderSituationDialog } from "./chat-re
 import { AttackRoll, DamageRoll, allFaces, d20Faces } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
 import type { Ruleset } from "../engine/ruleset.js";
-import type { Situation } from "../engine/types.js";
+import type { RangeKind, Situation } from "../engine/types.js";
 import { currentEscalation } from "../escalation.js";
 import {
   buildAttackCard,
@@ -22,7 +22,13 @@ import {
   type RolledDamage,
 } from "../engine/plans/attack.js";
 import { answerAct, foesInCombat, foundryActPorts, foundryCastReachConfirm } from "./acts.js";
-import { spendAttackAction } from "./actions.js";
+import {
+  combatantOfActor,
+  procedureMemoryOf,
+  spendAttackAction,
+  type EconomyCombat,
+  type EconomyCombatant,
+} from "./actions.js";
 import { drawCoverLines } from "../canvas/cover-lines.js";
 import { placedArea, readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
 import type { SceneNote } from "../engine/scene.js";
@@ -55,6 +61,29 @@ function noteText(note: SceneNote): string {
   return game.i18n.format(note.reason, data);
 }
 
+/**
+ * [13A-RANGE] [13A-ENGAGE] What the attacker's range bands (its combatant's procedure memory) say
+ * about this attack on each target, in the user's language: warnings, never refusals.
+ */
+function bandWarnings(ruleset: Ruleset, actor: Actor.Implementation, range: RangeKind, targets: TargetSnapshot[]) {
+  const warn = ruleset.attackBandWarnings;
+  const combat = game.combat as EconomyCombat | null | undefined;
+  const own = combatantOfActor(combat, actor.uuid);
+  if (!warn || !own) return targets;
+  const bands = procedureMemoryOf(own).bands;
+  const names: Record<string, string> = {};
+  for (const c of combat?.combatants.contents ?? []) {
+    const { actor: a, name } = c as EconomyCombatant;
+    if (a?.uuid) names[a.uuid] = name ?? a.name ?? "";
+  }
+  return targets.map((t) => {
+    const warnings = warn({ range, target: { id: t.actorUuid, name: t.name }, bands, names }).map((w) =>
+      game.i18n.format(w.key, w.data),
+    );
+    return warnings.length ? { ...t, warnings } : t;
+  });
+}
+
 /** What the dialog answered: the shared situation and, with a scene, one per target. */
 interface Asked {
   situation: Situation;
@@ -70,8 +99,9 @@ async function askSituation(
   itemName: string,
   targets: readonly DialogTarget[] | null,
   scene: AttackSceneReading | null,
+  warnings: readonly string[] = [],
 ): Promise<Asked | null> {
-  const content = await renderSituationDialog(situationDialogContext(ruleset, targets));
+  const content = await renderSituationDialog({ ...situationDialogContext(ruleset, targets), warnings: [...warnings] });
   const erase = scene ? drawCoverLines(scene.readings.values()) : () => {};
   try {
     const form = await foundry.applications.api.DialogV2.input({
@@ -134,7 +164,7 @@ export async function rollAttack(
     // judges cover from the template's origin square.
     const area = power.range === "close" || power.range === "area" ? placedArea() : null;
     const areaTokens = area ? area.tokens.filter((t) => power.range === "area" || t.actor !== actor) : null;
-    let targets = targetSnapshots(areaTokens ?? game.user.targets);
+    let targets = bandWarnings(ruleset, actor, power.range, targetSnapshots(areaTokens ?? game.user.targets));
     // A situation given by the caller is used as it is; otherwise the scene pre-fills.
     const scene = situation
       ? null
@@ -151,7 +181,8 @@ export async function rollAttack(
             };
           })
         : null;
-      const asked = await askSituation(ruleset, item.name ?? "", dialogTargets, scene);
+      const warnings = targets.flatMap((t) => t.warnings ?? []);
+      const asked = await askSituation(ruleset, item.name ?? "", dialogTargets, scene, warnings);
       if (!asked) return null;
       chosen = asked.situation;
       perTarget = asked.perTarget;

@@ -111,6 +111,8 @@ export async function requestOfCard(posted: AttackCardData): Promise<{ req: Atta
       effects: effectSources(actor),
       reactor: reactorFacts(actor),
       ...(t.situation ? { situation: t.situation } : {}),
+      // Advisory words the attacker's client read from its bands (escaped text; decide nothing).
+      ...(t.warnings?.length ? { warnings: t.warnings.map((w) => String(w).slice(0, 400)) } : {}),
     });
   }
   const { power, weapon } = attackSources(item, ruleset);

@@ -121,12 +121,11 @@ describe.each(RULESET_IDS.map((id) => [id, getRuleset(id)] as const))(
       await saveNow.call({ document: imp }, {}, control);
       expect(standInAttackFaces).toEqual([]);
       expect(imp.effectIds()).not.toContain(row.id);
-      // Posted as turn lines: the failed save, the passed one, and its ending with an Undo that gives it back.
+      // Posted as turn summaries: the failed save, the passed one, and its ending with an Undo that gives it back.
       type Line = { rolls: { success: boolean }[]; undo: { removedEffects: { effect: { id: string } }[] } | null };
-      const lines = [...w.messages.values()].flatMap((msg) => {
-        const flag = msg.flags[SYSTEM_ID]?.turnLine as { line: Line } | undefined;
-        return flag ? [flag.line] : [];
-      });
+      const lines = w.attack.messages.flatMap(
+        (msg) => (msg.data.system as { lines?: { line: Line }[] } | undefined)?.lines?.map((l) => l.line) ?? [],
+      );
       expect(lines.flatMap((l) => l.rolls.map((r) => r.success))).toEqual([false, true]);
       expect(lines.some((l) => l.undo?.removedEffects.some((r) => r.effect.id === row.id))).toBe(true);
       const after = section(imp);

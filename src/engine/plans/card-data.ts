@@ -90,6 +90,11 @@ export interface CardTarget {
    * scene was not read.
    */
   scene?: CardSceneNote[];
+  /**
+   * What the attacker's range bands said about attacking this target when it attacked ("nearby,
+   * not engaged: a melee attack needs a move first"), localised; warnings only. Absent = none.
+   */
+  warnings?: string[];
   /** This target's own situation (scene values) when it had one (the GM re-decides the card with it). */
   situation?: Situation;
   /**

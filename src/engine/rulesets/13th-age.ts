@@ -23,7 +23,7 @@ import {
   startRecovery,
 } from "./13th-age/damage.js";
 import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, ECONOMY, OPTIONS, SAVES } from "./13th-age/data.js";
-import { PROCEDURES, planProcedure, resolveProcedure } from "./13th-age/table.js";
+import { PROCEDURES, attackBandWarnings, planProcedure, resolveProcedure } from "./13th-age/table.js";
 import {
   effectSaveRequest,
   actsThisRound,
@@ -100,6 +100,8 @@ export const thirteenthAge: Ruleset = {
   procedures: PROCEDURES,
   planProcedure,
   resolveProcedure,
+  // [13A-RANGE] [13A-ENGAGE] what the bands say about an attack's range.
+  attackBandWarnings,
 
   // [SYS-POWERS] usage kinds, rests, save targets of power effects.
   ...powers,

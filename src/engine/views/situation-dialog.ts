@@ -10,7 +10,7 @@ import type { Situation } from "../types.js";
 import { plainSituation } from "../plans/attack.js";
 
 /** Every situational field the dialog knows, in dialog order. */
-export const SITUATIONAL_FIELDS: readonly (keyof Situation)[] = [
+const SITUATIONAL_FIELDS: readonly (keyof Situation)[] = [
   "combatAdvantage",
   "offGuard",
   "withinMeleeReach",
@@ -39,19 +39,19 @@ const CONCEALMENT_LABEL: Record<Situation["concealment"], string> = {
 };
 
 /** The dialog fields a ruleset offers (all when it does not say). The free bonus is always offered. */
-export function offeredFields(ruleset: Pick<Ruleset, "situational">): (keyof Situation)[] {
+function offeredFields(ruleset: Pick<Ruleset, "situational">): (keyof Situation)[] {
   const offered = ruleset.situational;
   return SITUATIONAL_FIELDS.filter((f) => !offered || offered.includes(f) || f === "bonus");
 }
 
 /** Cover levels the ruleset's dialog offers, `none` first. */
-export function offeredCoverLevels(ruleset: Pick<Ruleset, "coverLevels">): Situation["cover"][] {
+function offeredCoverLevels(ruleset: Pick<Ruleset, "coverLevels">): Situation["cover"][] {
   const levels = ruleset.coverLevels;
   return COVER_LEVELS.filter((l) => l === "none" || !levels || levels.includes(l));
 }
 
 /** One choice of a select in the dialog. */
-export interface DialogChoice {
+interface DialogChoice {
   value: string;
   label: string;
 }
@@ -71,6 +71,8 @@ export type SituationDialogContext = {
   rollMode: DialogChoice[] | null;
   /** One block per target when the scene was read: its positional fields, pre-filled, with reasons. */
   targets: TargetDialogBlock[] | null;
+  /** Warnings about this attack shown above the fields (the attacker's range bands); none by default. */
+  warnings: string[];
 };
 
 /** Fields a scene reading pre-fills per target (every other field stays one for the whole attack). */
@@ -85,7 +87,7 @@ const PER_TARGET_FIELDS = [
 type PerTargetField = (typeof PER_TARGET_FIELDS)[number];
 
 /** One target's block of the dialog: form names end in `-<index>`. */
-export type TargetDialogBlock = {
+type TargetDialogBlock = {
   index: number;
   name: string;
   checks: { name: string; label: string; checked: boolean }[];
@@ -185,6 +187,7 @@ export function situationDialogContext(
     concealment: has("concealment") ? CONCEALMENT_LEVELS.map((l) => ({ value: l, label: CONCEALMENT_LABEL[l] })) : null,
     rollMode: modes.length > 1 ? modes : null,
     targets: null,
+    warnings: [],
   };
   if (!targets || targets.length === 0) return base;
   // Per-target blocks replace the shared positional fields.

@@ -1,11 +1,14 @@
 /**
  * 13th Age table procedures on the Actions panel: disengaging ([13A-ENGAGE]), moving away (the
  * opportunity attacks it offers each engaged foe) and each foe's abstract range band
- * ([13A-RANGE]), decided as the shared procedure steps (src/engine/actions.ts). The turn's actions
+ * ([13A-RANGE]), decided as the shared procedure steps (src/engine/actions.ts), and what those bands
+ * say about an attack's range (warnings on the dialog and the card). The turn's actions
  * themselves are data (`ECONOMY` in ./data.ts, [13A-ACTIONS]).
  */
 import {
   plainOutcome,
+  type AttackBandInput,
+  type AttackBandWarning,
   type ProcedureInput,
   type ProcedureOutcome,
   type ProcedurePlan,
@@ -138,4 +141,29 @@ export function resolveProcedure(id: string, input: ProcedureInput, rolls: reado
     default:
       throw new EngineError("procedure.id", `13th Age has no procedure "${id}"`, id);
   }
+}
+
+/**
+ * [13A-RANGE] [13A-ENGAGE] What an attack of this range draws from the bands the attacker placed:
+ * warnings for the attack dialog and the card, never refusals (the table may know better). A melee
+ * attack reaches engaged foes: a nearby one takes a move first, a far-away one the standard action
+ * (no attack this turn). Open, as the text is silent: a ranged attack while engaged lets each
+ * engaged foe take an opportunity attack, and a close attack reaches engaged and nearby foes only.
+ * A target with no band placed draws nothing.
+ */
+export function attackBandWarnings(input: AttackBandInput): AttackBandWarning[] {
+  const band = input.bands[input.target.id];
+  const name = input.target.name;
+  const out: AttackBandWarning[] = [];
+  if (input.range === "melee" && band === "nearby") out.push({ key: `${K}.BandWarn.meleeNearby`, data: { name } });
+  if (input.range === "melee" && band === "farAway") out.push({ key: `${K}.BandWarn.meleeFarAway`, data: { name } });
+  if (input.range === "close" && band === "farAway") out.push({ key: `${K}.BandWarn.closeFarAway`, data: { name } });
+  if (input.range === "ranged") {
+    const engaged = Object.entries(input.bands)
+      .filter(([, b]) => b === "engaged")
+      .map(([id]) => input.names[id] ?? "")
+      .filter((n) => n !== "");
+    if (engaged.length) out.push({ key: `${K}.BandWarn.rangedEngaged`, data: { foes: engaged.join(", ") } });
+  }
+  return out;
 }
