@@ -5,9 +5,10 @@
  *   (b) lint         eslint . and prettier --check . (formatting drift fails here, not in review)
  *   (c) templates    every templates/**\/*.hbs precompiles (scripts/lib/validate-templates.mjs)
  *   (d) system.json  manifest, paths, lang TYPES keys, pack _keys (scripts/lib/validate-system.mjs)
- *   (e) vitest       default reporter + JSON reporter to a temp file
+ *   (e) knip         no unused file, export or type under src/ beyond knip-baseline.json (scripts/lib/knip-check.mjs)
+ *   (f) vitest       default reporter + JSON reporter to a temp file
  * The last line is always `N passed, N failed, N skipped` (vitest's counts from its JSON; a failed
- * stage a–d counts as one more failure). Exit code: vitest's, or 1 if any earlier stage failed.
+ * stage a–e counts as one more failure). Exit code: vitest's, or 1 if any earlier stage failed.
  * Extra arguments go to vitest: `npm test -- test/engine`.
  */
 import { spawnSync } from "node:child_process";
@@ -17,6 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { validateSystem } from "./lib/validate-system.mjs";
 import { validateTemplates } from "./lib/validate-templates.mjs";
+import { runKnipCheck } from "./lib/knip-check.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (/** @type {string} */ rel) => path.join(ROOT, "node_modules", rel);
@@ -79,6 +81,8 @@ stage("templates (Handlebars.precompile)", () => {
 });
 
 stage("system.json", () => report(validateSystem(ROOT)));
+
+stage("knip (production: unused files, exports, types under src/)", () => report(runKnipCheck(ROOT)));
 
 let vitestCode = 1;
 let counts = { passed: 0, failed: 0, skipped: 0 };

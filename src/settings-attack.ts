@@ -6,7 +6,7 @@ import { SYSTEM_ID } from "./constants.js";
 import { CARD_VISIBILITY_CHOICES, type CardVisibility } from "./engine/plans/card-secrets.js";
 
 export type { CardVisibility } from "./engine/plans/card-secrets.js";
-export const CARD_VISIBILITY_KEY = "cardVisibility";
+const CARD_VISIBILITY_KEY = "cardVisibility";
 
 /** Register the attack-card settings (world scope, in Configure Settings). */
 export function registerAttackSettings(): void {

@@ -6,8 +6,8 @@
  */
 import { SYSTEM_ID } from "./constants.js";
 
-export const SCENE_READING_KEY = "sceneReading";
-export const SCENE_BANDS_KEY = "sceneBands";
+const SCENE_READING_KEY = "sceneReading";
+const SCENE_BANDS_KEY = "sceneBands";
 
 /** Register the scene-reading settings (world scope, in Configure Settings). */
 export function registerSceneSettings(): void {

@@ -7,7 +7,7 @@ import type { RulesetId } from "./engine/types.js";
  * The default ruleset. The ruleset ids belong to the engine's registry; outside src/engine/rulesets/ and
  * lang/, this file is the only place allowed to spell one (test/project/ruleset-literals.test.ts).
  */
-export const DEFAULT_RULESET: RulesetId = "13th-age";
+const DEFAULT_RULESET: RulesetId = "13th-age";
 
 /** Every registered game, by id, with the localisation key of its name. */
 function rulesetChoices(): Record<RulesetId, string> {
@@ -33,7 +33,7 @@ export function registerSettings(): void {
 }
 
 /** One Open-rule world setting: its key under the system namespace and its registration data. */
-export interface RuleOptionSetting {
+interface RuleOptionSetting {
   /** `<rulesetId>.<optionKey>`: the full setting id is `d20-combat.<rulesetId>.<optionKey>`. */
   key: `${RulesetId}.${string}`;
   data: {

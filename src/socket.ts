@@ -19,7 +19,7 @@
 import { SYSTEM_ID } from "./constants.js";
 
 /** The system's socket channel (system.json `"socket": true`). */
-export const SOCKET_CHANNEL = `system.${SYSTEM_ID}`;
+const SOCKET_CHANNEL = `system.${SYSTEM_ID}`;
 
 export type Route = "local" | "gm" | "noGM";
 
@@ -164,7 +164,7 @@ export type WireRequest =
   | { type: "request"; id: string; gmId: string; action: "sustain"; data: SustainRequest };
 
 /** The GM's answer to one request. */
-export interface WireResponse {
+interface WireResponse {
   type: "response";
   id: string;
   to: string;
@@ -201,7 +201,7 @@ function readProcedure(d: Record<string, unknown>): ProcedureRequest | null {
 }
 
 /** Read a socket payload strictly (anything malformed is ignored). Pure. */
-export function readWire(payload: unknown): WireRequest | WireResponse | null {
+function readWire(payload: unknown): WireRequest | WireResponse | null {
   if (!isRecord(payload) || !str(payload.id)) return null;
   if (payload.type === "response") {
     const r = payload.report;
@@ -270,7 +270,7 @@ const pending = new Map<string, { gmId: string; resolve: (r: ActionReport) => vo
  * GM, as the user the server says sent them; settles this client's own pending requests with the
  * answer of the GM it asked. Exported so tests drive the listener Foundry calls.
  */
-export async function onRelayMessage(payload: unknown, senderId: unknown, handlers: RelayHandlers): Promise<void> {
+async function onRelayMessage(payload: unknown, senderId: unknown, handlers: RelayHandlers): Promise<void> {
   const wire = readWire(payload);
   if (!wire) return;
   if (wire.type === "response") {
@@ -324,7 +324,7 @@ export function registerRelay(handlers: RelayHandlers): void {
 }
 
 /** How long a player waits for the GM's answer. */
-export const GM_TIMEOUT_MS = 30_000;
+const GM_TIMEOUT_MS = 30_000;
 
 /** Ask the active GM to carry out a request; rejects when no GM is connected or it does not answer. */
 export function askGM(action: "apply", data: ApplyRequest): Promise<ActionReport>;

@@ -30,7 +30,7 @@ async function loadSelfTest(): Promise<SelfTestModule> {
 let running = false;
 
 /** Run every batch and show the report (GM only; one run at a time). */
-export async function launchSelfTest(): Promise<void> {
+async function launchSelfTest(): Promise<void> {
   const i18n = game.i18n;
   if (!game.user.isGM) {
     ui.notifications.warn(i18n.localize("D20C.SelfTest.GMOnly"));

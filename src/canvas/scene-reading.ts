@@ -92,10 +92,7 @@ export function battlefieldFrom(
 }
 
 /** Whether `viewer` sees `target` by Foundry's detection modes; null when this client cannot tell. */
-export function tokenSees(
-  viewer: foundry.canvas.placeables.Token,
-  target: foundry.canvas.placeables.Token,
-): boolean | null {
+function tokenSees(viewer: foundry.canvas.placeables.Token, target: foundry.canvas.placeables.Token): boolean | null {
   try {
     if (!canvas?.visibility?.tokenVision) return null;
     const source = viewer.vision;

@@ -66,7 +66,7 @@ interface EngineActor {
 }
 
 /** The natural d20 of an evaluated roll: the kept result of its first d20 term (the active result, so 2d20kh works). */
-export function naturalOf(roll: {
+function naturalOf(roll: {
   dice: { faces?: number | undefined; results: { result: number; active?: boolean | undefined }[] }[];
 }): number | null {
   const d20 = roll.dice.find((d) => d.faces === 20);

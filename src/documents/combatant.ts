@@ -18,13 +18,13 @@ export interface CombatantFlags {
 }
 
 /** The engine source of whatever actor-like object a combatant has (the system Actor, or a stand-in). */
-export function engineActorOf(actor: unknown): ActorSource {
+function engineActorOf(actor: unknown): ActorSource {
   const a = actor as { toEngineSource?: () => ActorSource } | null | undefined;
   return typeof a?.toEngineSource === "function" ? a.toEngineSource() : defaultActorSource();
 }
 
 /** The engine sources of an actor's effects; a disabled effect is paused (no damage, save or expiry). */
-export function engineEffectsOf(actor: unknown): EffectSource[] {
+function engineEffectsOf(actor: unknown): EffectSource[] {
   const effects = (actor as { effects?: Iterable<EffectLike & { disabled?: boolean }> } | null | undefined)?.effects;
   if (!effects) return [];
   return [...effects].filter((e) => !e.disabled).map((e) => effectSourceOf(e));

@@ -8,7 +8,7 @@
  * spend, check and reset what a combatant has left. Spending is advisory: an over-spend is
  * reported as a warning, never refused, so the GM's table call always stands.
  */
-import type { ActorSource, EffectSource, RollRequest, RollResult, RuleEvent, RuleOptions } from "./types.js";
+import type { ActorSource, EffectSource, RangeKind, RollRequest, RollResult, RuleEvent, RuleOptions } from "./types.js";
 
 /** One kind of action and how many a turn (or a round, for out-of-turn kinds) holds. */
 interface ActionSlot {
@@ -302,6 +302,23 @@ export interface ProcedureMemory {
   bands: Record<string, string>;
   /** Marks with the round they were set in (e.g. `disengaged`). */
   marks: Record<string, number>;
+}
+
+/** An attack as the bands see it: its range, one target, and the attacker's bands to every creature. */
+export interface AttackBandInput {
+  range: RangeKind;
+  /** The target: its creature id (the key of the bands) and name. */
+  target: { id: string; name: string };
+  /** The attacker's procedure memory bands (per creature id). */
+  bands: Readonly<Record<string, string>>;
+  /** Names of the creatures the bands name, by id. */
+  names: Readonly<Record<string, string>>;
+}
+
+/** A warning the attack dialog and the card show (an i18n key and its format data); never a refusal. */
+export interface AttackBandWarning {
+  key: string;
+  data: Record<string, string>;
 }
 
 /** Read stored memory (possibly hostile): strings and whole rounds only. */

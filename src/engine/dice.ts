@@ -6,7 +6,7 @@
 import { EngineError } from "./errors.js";
 
 /** `count` dice of `faces` sides; `sign` −1 for a subtracted term. */
-export interface DiceTerm {
+interface DiceTerm {
   count: number;
   faces: number;
   sign: 1 | -1;

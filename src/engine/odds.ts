@@ -80,7 +80,7 @@ const MAX_SUPPORT = 200_000;
 export const ODDS_WORK_BUDGET = 2_000_000;
 
 /** Work left for exact sums; shared by every distribution one odds computation builds. */
-export interface OddsBudget {
+interface OddsBudget {
   work: number;
 }
 

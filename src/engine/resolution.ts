@@ -65,7 +65,7 @@ export function itemisedBonus(
 }
 
 /** i18n key of the escalation die's line on every game's card. */
-export const ESCALATION_LABEL = "D20C.Modifier.escalation";
+const ESCALATION_LABEL = "D20C.Modifier.escalation";
 
 /**
  * The escalation die's attack modifier: the die's value for a PC or an NPC flagged to use it, none

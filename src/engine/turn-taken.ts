@@ -21,7 +21,7 @@ export function turnTaken(facts: { walkedPast: boolean; acts: boolean }): TurnTa
 }
 
 /** Steps that only time effects (end them, arm them) — the turn passing, not the creature acting. */
-export function timesEffects(step: TurnStep): boolean {
+function timesEffects(step: TurnStep): boolean {
   return step.kind === "removeEffect" || step.kind === "updateEffect";
 }
 
@@ -30,7 +30,7 @@ export function timesEffects(step: TurnStep): boolean {
  * not act (surprised, stunned out of its turn…). A defeated or dead combatant posts nothing, and
  * nothing is posted for turns walked past (Foundry already passed them).
  */
-export function announcesSkip(taken: TurnTaken, c: Pick<CombatantSource, "defeated" | "actor">): boolean {
+function announcesSkip(taken: TurnTaken, c: Pick<CombatantSource, "defeated" | "actor">): boolean {
   return taken === "notActing" && !c.defeated && c.actor.state !== "dead";
 }
 

@@ -24,7 +24,7 @@ import {
 } from "./support.js";
 
 /** Batch key. */
-export const ATTACKS_BATCH = `${SYSTEM_ID}.attacks`;
+const ATTACKS_BATCH = `${SYSTEM_ID}.attacks`;
 
 /** The workflow functions the batch drives (the real ones in Foundry). */
 export interface AttackPorts {

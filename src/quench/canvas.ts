@@ -12,7 +12,7 @@ import type { BatchSpec, QuenchBatchContext } from "./quench-api.js";
 import { createActor, requireGM, TemporaryDocuments, waitFor } from "./support.js";
 
 /** Batch key. */
-export const CANVAS_BATCH = `${SYSTEM_ID}.canvas`;
+const CANVAS_BATCH = `${SYSTEM_ID}.canvas`;
 
 /** The attacker's and the target's squares, and the wall between them (in squares). */
 const ATTACKER_AT = { col: 1, row: 2 };

@@ -22,7 +22,7 @@ import {
 } from "./support.js";
 
 /** Batch key. */
-export const COMBAT_BATCH = `${SYSTEM_ID}.combat`;
+const COMBAT_BATCH = `${SYSTEM_ID}.combat`;
 
 /** Wait until the GM-side turn events of the last update have run. */
 function settle(ms = 500): Promise<void> {

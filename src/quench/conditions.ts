@@ -10,7 +10,7 @@ import type { BatchSpec, QuenchBatchContext } from "./quench-api.js";
 import { createActor, requireGM, TemporaryDocuments, waitFor } from "./support.js";
 
 /** Batch key. */
-export const CONDITIONS_BATCH = `${SYSTEM_ID}.conditions`;
+const CONDITIONS_BATCH = `${SYSTEM_ID}.conditions`;
 
 function conditionsBody(context: QuenchBatchContext): void {
   const { it, before, after, assert } = context;

@@ -14,7 +14,7 @@ import type { BatchSpec, QuenchAssert, QuenchBatchContext } from "./quench-api.j
 import { createActor, createOwnedItem, requireGM, storedSystem, TemporaryDocuments } from "./support.js";
 
 /** Batch key. */
-export const DOCUMENTS_BATCH = `${SYSTEM_ID}.documents`;
+const DOCUMENTS_BATCH = `${SYSTEM_ID}.documents`;
 
 /** An actor `system` in the prototype's shape (schema version 0, see src/migrations/migrate-data.ts). */
 export const OLD_SHAPE_NPC_SYSTEM: Readonly<Record<string, unknown>> = Object.freeze({

@@ -5,10 +5,10 @@
 import { SYSTEM_ID } from "../constants.js";
 import type { SelfTestCase, SelfTestReport } from "./runner.js";
 
-export const SELF_TEST_REPORT_TEMPLATE = `systems/${SYSTEM_ID}/templates/self-test/report.hbs`;
+const SELF_TEST_REPORT_TEMPLATE = `systems/${SYSTEM_ID}/templates/self-test/report.hbs`;
 
 /** Template data of a report (a type alias: renderTemplate takes a string-keyed record). */
-export type SelfTestReportView = {
+type SelfTestReportView = {
   summary: string;
   ok: boolean;
   failures: SelfTestCase[];
@@ -17,7 +17,7 @@ export type SelfTestReportView = {
 };
 
 /** The template data of a report. */
-export function reportView(report: SelfTestReport): SelfTestReportView {
+function reportView(report: SelfTestReport): SelfTestReportView {
   const i18n = game.i18n;
   return {
     summary: i18n.format("D20C.SelfTest.Summary", {

@@ -28,13 +28,13 @@ export interface SelfTestReport {
 }
 
 /** `AssertionError: <message>` for an assertion; the name and message of any other error. */
-export function failureText(err: unknown): string {
+function failureText(err: unknown): string {
   if (err instanceof Error) return `${err.name}: ${err.message}`;
   return String(err);
 }
 
 /** Tally the cases into a report. */
-export function summarize(cases: readonly SelfTestCase[], durationMs: number): SelfTestReport {
+function summarize(cases: readonly SelfTestCase[], durationMs: number): SelfTestReport {
   const count = (state: SelfTestCase["state"]) => cases.filter((c) => c.state === state).length;
   return { passed: count("passed"), failed: count("failed"), pending: count("pending"), cases: [...cases], durationMs };
 }

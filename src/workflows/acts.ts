@@ -13,7 +13,7 @@ import { combatantIdOf, effectSources, engineSource } from "./foundry-docs.js";
 const PROMPT_TEMPLATE = `systems/${SYSTEM_ID}/templates/chat/prompt.hbs`;
 
 /** An actor as the ruleset's combatant (its combatant id in the fight, else its UUID). */
-export function combatantSourceOf(actor: Actor.Implementation): CombatantSource {
+function combatantSourceOf(actor: Actor.Implementation): CombatantSource {
   const combatant = game.combat?.combatants.contents.find((c) => c.actor?.uuid === actor.uuid) as
     { side?: unknown; initiative?: number | null } | undefined;
   const side =
@@ -112,7 +112,7 @@ export async function endAfterAttack(attacker: Actor.Implementation, range: stri
 }
 
 /** A token's move: where it was and where it went, in scene pixels, and the scene's grid. */
-export interface TokenMove {
+interface TokenMove {
   from: { x: number; y: number };
   to: { x: number; y: number };
   /** Pixels per grid square and the distance a square stands for (feet). */

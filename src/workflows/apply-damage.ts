@@ -83,7 +83,7 @@ export async function postRequestRolls(
 }
 
 /** This client's own user as an asker (the GM clicking on their own client). */
-export function selfAsker(): Asker {
+function selfAsker(): Asker {
   return { id: game.user.id ?? "", isGM: game.user.isGM };
 }
 

@@ -9,7 +9,7 @@ import type { AttackCardData, LooseRollData, RuleCardData } from "../engine/plan
 import { attackCardContext, type CardViewer } from "../engine/views/attack-card-context.js";
 import { looseRollContext, ruleCardContext } from "../engine/views/rule-card-context.js";
 
-export const TEMPLATES = {
+const TEMPLATES = {
   attack: `systems/${SYSTEM_ID}/templates/chat/attack-card.hbs`,
   loose: `systems/${SYSTEM_ID}/templates/chat/loose-roll.hbs`,
   rule: `systems/${SYSTEM_ID}/templates/chat/rule-card.hbs`,
@@ -22,7 +22,7 @@ export async function preloadChatTemplates(): Promise<void> {
 }
 
 /** Whether the current user owns the document behind a UUID (token or actor). */
-export function ownsUuid(uuid: string): boolean {
+function ownsUuid(uuid: string): boolean {
   if (!isDocumentUuid(uuid)) return false;
   try {
     const doc = fromUuidSync(uuid);

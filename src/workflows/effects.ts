@@ -27,8 +27,8 @@ import { withActorQueue } from "./actor-queue.js";
 import { askGM, routeToGM, type ActionReport, type Asker, type SustainRequest } from "../socket.js";
 import { runPlan, type TurnPorts } from "../engine/plans/turns.js";
 
-export const EFFECTS_TEMPLATE = `systems/${SYSTEM_ID}/templates/sheets/effects.hbs`;
-export const EFFECT_FORM_TEMPLATE = `systems/${SYSTEM_ID}/templates/sheets/effect-form.hbs`;
+const EFFECTS_TEMPLATE = `systems/${SYSTEM_ID}/templates/sheets/effects.hbs`;
+const EFFECT_FORM_TEMPLATE = `systems/${SYSTEM_ID}/templates/sheets/effect-form.hbs`;
 
 /** Load the section partial and the form (call once in `init`). */
 export function loadEffectTemplates(): void {
@@ -300,7 +300,7 @@ async function askEffect(
 }
 
 /** The document data of a system effect (flag, name, statuses, icon; v14 fields) from engine data. */
-export function effectDocumentData(
+function effectDocumentData(
   effect: Omit<EffectSource, "id">,
   env: CoreEffectEnv,
   img?: string | null,

@@ -57,7 +57,7 @@ async function confirmSpent(item: Item.Implementation): Promise<boolean> {
  * A power was used: its usage is spent. The one place a use is counted, so whatever else a use
  * costs (actions…) is added here.
  */
-export async function powerUsed(actor: Actor.Implementation, item: Item.Implementation): Promise<void> {
+async function powerUsed(actor: Actor.Implementation, item: Item.Implementation): Promise<void> {
   void actor;
   if (!isPower(item)) return;
   const { next } = decideUse(activeRuleset(), usageOf(item));

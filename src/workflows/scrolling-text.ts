@@ -18,7 +18,7 @@ export function hpDeltas(before: Hp, after: Hp): { kind: "hp" | "temp"; delta: n
 }
 
 /** The token facts that decide whether this client may show a number over it. */
-export interface TokenSight {
+interface TokenSight {
   /** The placeable is visible to this client (Foundry's `Token#visible`: hidden, vision, fog). */
   visible: boolean;
   /** The token's disposition is secret (`TokenDocument#isSecret`). */

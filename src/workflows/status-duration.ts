@@ -15,7 +15,7 @@ import { asksStatusDuration } from "../engine/effects.js";
 import { activeEffectCoreChanges } from "../foundry-compat.js";
 import { statusDurationContext, statusDurationFromForm } from "../engine/views/effects-context.js";
 
-export const STATUS_DURATION_TEMPLATE = `systems/${SYSTEM_ID}/templates/sheets/status-duration.hbs`;
+const STATUS_DURATION_TEMPLATE = `systems/${SYSTEM_ID}/templates/sheets/status-duration.hbs`;
 
 /** How long after a HUD click its effect may still be created (the toggle is one round trip). */
 const CLICK_WINDOW_MS = 5000;

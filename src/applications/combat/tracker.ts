@@ -23,7 +23,7 @@ function asD20Combat(combat: unknown): D20Combat | null {
 }
 
 /** Template data for the header additions of a combat (or none). */
-export function headerViewFor(combat: D20Combat | null) {
+function headerViewFor(combat: D20Combat | null) {
   let canFlee = false;
   let rests: { key: string; label: string }[] = [];
   try {

@@ -12,7 +12,7 @@ import { powerSections, type TextViewer } from "../../engine/views/power-text.js
 import type { AttackSummary } from "./attack-summary.js";
 
 /** Reads keys as they are (no localisation at hand): the template localises what it can. */
-export const KEY_VIEWER: TextViewer = { localize: (k) => k, has: () => false, format: (k) => k };
+const KEY_VIEWER: TextViewer = { localize: (k) => k, has: () => false, format: (k) => k };
 
 const P = "D20C.Power";
 

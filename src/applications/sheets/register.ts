@@ -46,7 +46,7 @@ function refreshSheetsOnActions(): void {
  * The attack list shows bonuses with the escalation die: re-render open actor sheets when the
  * viewed combat's round or escalation flags change, so the numbers stay current.
  */
-export function refreshSheetsOnEscalation(): void {
+function refreshSheetsOnEscalation(): void {
   Hooks.on("updateCombat", (_combat, change) => {
     if (!("round" in change) && !("flags" in change)) return;
     for (const app of foundry.applications.instances.values()) {

@@ -22,14 +22,14 @@ import { effectsForOutcome, type CardEffectBody } from "./power-card.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
 
 /** The amount a button sends: the outcome's damage (also when knocking out), half of it (rounded down), double, or as healing. */
-export function amountFor(damage: number, mode: ApplyMode): number {
+function amountFor(damage: number, mode: ApplyMode): number {
   if (mode === "half") return Math.floor(damage / 2);
   if (mode === "double") return damage * 2;
   return damage;
 }
 
 /** Find a target on a card by its UUID (token or actor). */
-export function findTarget(card: AttackCardData, targetUuid: string): CardTarget {
+function findTarget(card: AttackCardData, targetUuid: string): CardTarget {
   const t = card.targets.find((x) => x.uuid === targetUuid);
   if (!t) throw new EngineError("targetUuid", `the card has no target ${targetUuid}`, targetUuid);
   return t;
@@ -92,7 +92,7 @@ export function ongoingApplies(card: AttackCardData, target: CardTarget, mode: A
  * The effect a power's ongoing damage becomes on the target: save ends (at the power's save
  * difficulty), timed by the attacker's combatant, no conditions of its own.
  */
-export function ongoingEffect(ongoing: CardOngoing, name: string): Omit<EffectSource, "id"> {
+function ongoingEffect(ongoing: CardOngoing, name: string): Omit<EffectSource, "id"> {
   return {
     name,
     sourceCombatantId: ongoing.sourceCombatantId,
@@ -112,7 +112,7 @@ export function ongoingEffect(ongoing: CardOngoing, name: string): Omit<EffectSo
  * Put an effect on a target with the game's stacking rule (`Ruleset.addEffect`; [FF-ONGOING] only
  * the highest of a type burns): which effects to delete and whether the new one is created.
  */
-export function stackEffect(
+function stackEffect(
   ruleset: Ruleset,
   existing: readonly EffectSource[],
   incoming: EffectSource,

@@ -44,6 +44,8 @@ export interface TargetSnapshot {
   situation?: Situation;
   /** What the scene decided for this target and whether it was kept (the card lists them). */
   scene?: CardSceneNote[];
+  /** What the attacker's range bands say about attacking this target (localised warnings). */
+  warnings?: string[];
   /** Its combatant id in the fight (else its actor UUID) and its effects, for who-to-whom rules. Optional. */
   id?: string;
   effects?: EffectSource[];
@@ -417,7 +419,7 @@ export function decideAttack(
 }
 
 /** Flatten a damage roll's faces in the recipe's term order. */
-export function damageFromFaces(toRoll: DamageToRoll, faces: readonly number[], rolled: number): CardDamageRoll {
+function damageFromFaces(toRoll: DamageToRoll, faces: readonly number[], rolled: number): CardDamageRoll {
   return {
     key: toRoll.key,
     recipe: toRoll.recipe,
@@ -457,6 +459,7 @@ export function buildAttackCard(
     ...(t.shown ? { shown: t.shown } : {}),
     ...(t.snapshot.situation ? { situation: structuredClone(t.snapshot.situation) } : {}),
     ...(t.snapshot.scene?.length ? { scene: t.snapshot.scene.map((n) => ({ ...n })) } : {}),
+    ...(t.snapshot.warnings?.length ? { warnings: [...t.snapshot.warnings] } : {}),
     ...(power ? { effects: effectsForOutcome(req.ruleset, power, t.outcome) } : {}),
     ...forcedOf(req.ruleset, power, t.outcome),
     ...reactionsOf(req, t.snapshot, t.outcome),

@@ -65,7 +65,7 @@ export function cardPowerOf(
 }
 
 /** The engine's view of a card effect (for the ruleset's decisions). */
-export function specOfCardEffect(e: CardPowerEffect): PowerEffectSpec {
+function specOfCardEffect(e: CardPowerEffect): PowerEffectSpec {
   const body = (b: CardEffectBody): PowerEffectBody => ({
     statuses: [...b.statuses],
     duration: b.duration,

@@ -33,7 +33,7 @@ export function reachedTarget(request: RollRequest, result: RollResult): boolean
 }
 
 /** Safety net against a ruleset that keeps asking: more than this many chained rolls stops. */
-export const MAX_CHAINED_ROLLS = 20;
+const MAX_CHAINED_ROLLS = 20;
 
 /**
  * Roll and resolve `requests` for the actor `actorId`, in order, following the requests each

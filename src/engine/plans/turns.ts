@@ -31,7 +31,7 @@ import type {
 import { reachedTarget, runRequests } from "./requests.js";
 
 /** One roll made by a step, for the chat line. */
-export interface RolledLine {
+interface RolledLine {
   request: RollRequest;
   result: RollResult;
   /** Whether it reached its target (null = no target). */
@@ -97,7 +97,7 @@ export interface PlanOutcome {
 }
 
 /** Safety net against a ruleset whose follow-ups keep producing steps. */
-export const MAX_STEPS = 200;
+const MAX_STEPS = 200;
 
 const K = "D20C.Combat.Step";
 

@@ -37,7 +37,7 @@ export interface EffectRowInput {
 }
 
 /** The bearer of an actor's effects (null on an item sheet: a feature's effects have no bearer yet). */
-export interface EffectBearer {
+interface EffectBearer {
   actor: ActorSource;
   actorId: string;
   name: string;
@@ -63,7 +63,7 @@ export interface EffectsSectionInput {
 }
 
 /** Localise engine words; data values that are i18n keys (a sustain action) are localised first. */
-export function wordsText(words: Words, format: Format): string {
+function wordsText(words: Words, format: Format): string {
   const data: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(words.data))
     data[k] = typeof v === "string" && v.startsWith("D20C.") ? format(v) : v;
@@ -81,7 +81,7 @@ function saveTarget(ruleset: Ruleset, bearer: EffectBearer | null, effect: Effec
 }
 
 /** Whether the bearer saves against this effect (save ends, or ongoing damage with no other ending). */
-export function hasSave(effect: Pick<EffectSource, "duration" | "ongoing">): boolean {
+function hasSave(effect: Pick<EffectSource, "duration" | "ongoing">): boolean {
   if (effect.duration === "saveEnds") return true;
   return (
     effect.ongoing !== null &&
