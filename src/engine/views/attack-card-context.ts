@@ -182,6 +182,7 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, sha
     modifiers: o.modifiers.filter((m) => !shared.some((x) => sameModifier(x, m))).map((m) => modifierView(m, viewer)),
     reasons: [...view.extraReasons, ...o.reasons].filter((r) => viewer.has(r)),
     scene: (t.scene ?? []).map((n) => ({ text: n.text, kept: n.kept })),
+    warnings: [...(t.warnings ?? [])],
     odds:
       details && view.odds
         ? { hit: percent(view.odds.hit), crit: percent(view.odds.crit), expected: view.odds.expectedDamage.toFixed(1) }
