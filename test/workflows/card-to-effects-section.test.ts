@@ -7,7 +7,6 @@
  * (recorded dice) fails once, then passes: the effect ends and the aftereffect takes its place.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SYSTEM_ID } from "../../src/constants.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import type { RulesetId } from "../../src/engine/types.js";
