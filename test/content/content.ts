@@ -43,7 +43,8 @@ export const GAMES: readonly GameRow[] = [
   {
     id: "hundred-dungeons",
     foes: ["Marsh Viper", "Quivering Ooze", "Grave Ghoul", "Orc Reaver"],
-    // Mounted comes only from the Mount procedure, which ties a rider to the creature it rides.
+    // Mounted comes only from the Mount procedure, which ties a rider to the creature it rides:
+    // mount.test.ts mounts a pack character on the pack's Riding Horse through it.
     pendingConditions: ["mounted"],
   },
   { id: "wounds-d20", foes: ["Gutter Rat Swarm", "Cult Fanatic", "Ghast Stalker", "Frost Wolf"] },
