@@ -12,7 +12,7 @@ import { actorsOf, rulesetOf } from "./content.js";
 const hd = rulesetOf("hundred-dungeons");
 
 function creature(id: string, actor: PackActor): ProcedureCreature {
-  return { id, name: actor.name, actor: engineActor(actor), combatantId: id, effects: [], side: "enemy" };
+  return { id, name: actor.name, actor: engineActor(actor), combatantId: id, effects: [], side: "player" };
 }
 
 function mountInput(rider: PackActor, mount: PackActor): ProcedureInput {
