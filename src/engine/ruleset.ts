@@ -1,7 +1,14 @@
 /**
- * The Ruleset interface: one game's combat rules as data plus pure functions. Each game lives in
- * one module under `rulesets/` implementing this; the adapter only ever talks to the active
- * ruleset through it and never branches on the ruleset id.
+ * The Ruleset interface: one game's combat rules as data plus pure functions. The adapter only ever
+ * talks to the active ruleset through it and never branches on the ruleset id.
+ *
+ * Each game is one folder under `rulesets/` with the same files: `index.ts` (the game assembled with
+ * `defineRuleset()`, which fills what the game leaves out with the shared defaults), `data.ts` (its
+ * defenses, saves, damage types, conditions with their mechanics, actions, options), `actor.ts`
+ * (derived values), `attack.ts`, `damage.ts` (damage, healing, dying, saves and `resolveRoll`),
+ * `turns.ts`, `procedures.ts` (table procedures; Hundred Dungeons keeps its own in `combat.ts`
+ * with its reactions), `powers.ts` and `scene.ts`; a game adds files
+ * of its own beside them where it has more (Hundred Dungeons' `conditions.ts`, `combat.ts`).
  */
 import type {
   AbilityKey,

@@ -5,7 +5,7 @@
  */
 import { DAMAGE_TYPES as AGE_TYPES } from "./13th-age/data.js";
 import { FF_DAMAGE_TYPES } from "./ffd20/data.js";
-import { HD_DAMAGE_TYPES } from "./hundred-dungeons/damage-types.js";
+import { HD_DAMAGE_TYPES } from "./hundred-dungeons/data.js";
 import { DAMAGE_TYPES as WOUNDS_TYPES } from "./wounds-d20/data.js";
 
 export const ANY_GAME_DAMAGE_TYPES: ReadonlySet<string> = new Set([

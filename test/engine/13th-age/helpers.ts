@@ -1,5 +1,5 @@
 /** 13th Age defaults over the shared engine-test builders (test/support/engine-fixtures.ts). */
-import { thirteenthAge } from "../../../src/engine/rulesets/13th-age.js";
+import { thirteenthAge } from "../../../src/engine/rulesets/13th-age/index.js";
 import type {
   ActorSource,
   AttackInput,

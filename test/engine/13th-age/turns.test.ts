@@ -224,7 +224,7 @@ describe("13th Age turn cycle", () => {
   });
 
   it("[13A-FLEE] the party may flee while one PC is conscious; survivors recorded with a campaign loss", async () => {
-    const { age13 } = await import("../../../src/engine/rulesets/13th-age.js");
+    const age13 = await import("../../../src/engine/rulesets/13th-age/turns.js");
     const up = combatant("up", pc());
     const down = combatant("down", pc({ hp: { value: -3, max: 30, temp: 0 }, state: "dying" }));
     const dead = combatant("dead", pc({ state: "dead" }));

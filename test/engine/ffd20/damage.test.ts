@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
+import { ffd20 } from "../../../src/engine/rulesets/ffd20/index.js";
 import { EngineError } from "../../../src/engine/errors.js";
 import { npc, packet, pc } from "./fixtures.js";
 

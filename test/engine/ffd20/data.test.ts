@@ -2,10 +2,10 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import fc from "../../support/seeded-fc.js";
 import { describe, expect, it } from "vitest";
-import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
+import { ffd20 } from "../../../src/engine/rulesets/ffd20/index.js";
 import { getRuleset } from "../../../src/engine/registry.js";
 import type { ProcedureInput } from "../../../src/engine/actions.js";
-import { forcedPath } from "../../../src/engine/rulesets/ffd20/tactics.js";
+import { forcedPath } from "../../../src/engine/rulesets/ffd20/procedures.js";
 import { standInLangStrings, REPO_ROOT } from "../../stand-ins/i18n.js";
 import { attack, effect, packet, pc } from "./fixtures.js";
 
@@ -79,10 +79,7 @@ describe("FFd20 table procedures as data", () => {
   it("every i18n key the FFd20 module uses exists in lang/en.json", () => {
     const strings = standInLangStrings();
     const dir = path.join(REPO_ROOT, "src/engine/rulesets");
-    const files = [
-      path.join(dir, "ffd20.ts"),
-      ...readdirSync(path.join(dir, "ffd20")).map((f) => path.join(dir, "ffd20", f)),
-    ];
+    const files = readdirSync(path.join(dir, "ffd20")).map((f) => path.join(dir, "ffd20", f));
     const keys = new Set<string>();
     for (const f of files)
       for (const m of readFileSync(f, "utf8").matchAll(/"(D20C\.[A-Za-z0-9.]+)"/g)) keys.add(m[1] as string);

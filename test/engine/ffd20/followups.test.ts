@@ -4,7 +4,7 @@
  * blocks only, and every event's lang string is filled by the data the event carries.
  */
 import { describe, expect, it } from "vitest";
-import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
+import { ffd20 } from "../../../src/engine/rulesets/ffd20/index.js";
 import type { SheetBlock } from "../../../src/engine/ruleset.js";
 import { eventStringTests, i18n, sheetBlockTests, turnChat, unfilledPlaceholders } from "../followups-support.js";
 import { combatant, ctx, effect, npc, pc } from "./fixtures.js";

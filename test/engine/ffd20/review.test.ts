@@ -3,7 +3,7 @@
  * round of tests did not pin down (unseen targets, ongoing-damage saves, timing, thresholds).
  */
 import { describe, expect, it } from "vitest";
-import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
+import { ffd20 } from "../../../src/engine/rulesets/ffd20/index.js";
 import type { Modifier, RollRequest, TurnStep } from "../../../src/engine/types.js";
 import { attack, combatant, ctx, effect, npc, packet, pc, situation } from "./fixtures.js";
 

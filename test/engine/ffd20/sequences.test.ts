@@ -4,7 +4,7 @@
  * turn's start and end plans → round end … combat end, every roll from a recorded queue.
  */
 import { describe, expect, it } from "vitest";
-import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
+import { ffd20 } from "../../../src/engine/rulesets/ffd20/index.js";
 import type { ActorSource, RollRequest, RuleOptions } from "../../../src/engine/types.js";
 import { combatantSource, effectSource } from "../../support/engine-fixtures.js";
 import { TurnSequence } from "../../support/turn-sequence.js";

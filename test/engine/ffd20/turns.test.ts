@@ -1,6 +1,6 @@
 import { defaultActorSource } from "../../../src/engine/common.js";
 import { describe, expect, it } from "vitest";
-import { ffd20 } from "../../../src/engine/rulesets/ffd20.js";
+import { ffd20 } from "../../../src/engine/rulesets/ffd20/index.js";
 import type { EffectSource, TurnStep } from "../../../src/engine/types.js";
 import { combatant, ctx, effect, npc, pc } from "./fixtures.js";
 

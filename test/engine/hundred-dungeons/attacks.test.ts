@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "../../support/seeded-fc.js";
-import { hundredDungeons as hd, attackModeDetail, weaponDice } from "../../../src/engine/rulesets/hundred-dungeons.js";
+import { attackModeDetail, weaponDice } from "../../../src/engine/rulesets/hundred-dungeons/attack.js";
+import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
 import { EngineError } from "../../../src/engine/errors.js";
 import { formatDamage } from "../../../src/engine/dice.js";
 import { recipeInput } from "../../support/engine-fixtures.js";

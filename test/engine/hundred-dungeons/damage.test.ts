@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "../../support/seeded-fc.js";
-import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons.js";
+import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
 import { EngineError } from "../../../src/engine/errors.js";
 import { hdActor, packet } from "./fixtures.js";
 

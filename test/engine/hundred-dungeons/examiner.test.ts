@@ -8,7 +8,7 @@ import { defaultActorSource } from "../../../src/engine/common.js";
 import { formatDamage } from "../../../src/engine/dice.js";
 import { attackOdds, recipeDamage } from "../../../src/engine/odds.js";
 import { getRuleset } from "../../../src/engine/registry.js";
-import { turnBudget } from "../../../src/engine/rulesets/hundred-dungeons.js";
+import { turnBudget } from "../../../src/engine/rulesets/hundred-dungeons/combat.js";
 import type { ActorSource, AttackInput, CombatantSource, TurnContext, TurnStep } from "../../../src/engine/types.js";
 import {
   attackInput,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { speedOnCreate } from "../../../src/data/stamp.js";
 import { allRulesets } from "../../../src/engine/registry.js";
-import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons.js";
+import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
 import type { SheetBlock } from "../../../src/engine/ruleset.js";
 import { eventStringTests, sheetBlockTests } from "../followups-support.js";
 import { damagePacket } from "../../support/engine-fixtures.js";

@@ -4,15 +4,15 @@
  * provoked attacks and the end of hiding, charm, cover on Dexterity rolls, exhaustion 6.
  */
 import { describe, expect, it } from "vitest";
+import { turnBudget } from "../../../src/engine/rulesets/hundred-dungeons/combat.js";
 import {
-  hundredDungeons as hd,
   TEXT_CONDITION_IDS,
   abilityRollMode,
   conditionSpec,
   exhaustionEffects,
   speedCap,
-  turnBudget,
-} from "../../../src/engine/rulesets/hundred-dungeons.js";
+} from "../../../src/engine/rulesets/hundred-dungeons/conditions.js";
+import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
 import type { ProcedureCreature, ProcedureInput, ProcedureOutcome } from "../../../src/engine/actions.js";
 import type { AttackOutcome, CombatantSource, RollRequest } from "../../../src/engine/types.js";
 import { combatant, ctx, effect, hdActor, weapon } from "./fixtures.js";

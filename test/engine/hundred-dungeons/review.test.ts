@@ -3,7 +3,9 @@
  * readings the first round of tests did not pin down.
  */
 import { describe, expect, it } from "vitest";
-import { hundredDungeons as hd, gainExhaustion, turnBudget } from "../../../src/engine/rulesets/hundred-dungeons.js";
+import { turnBudget } from "../../../src/engine/rulesets/hundred-dungeons/combat.js";
+import { gainExhaustion } from "../../../src/engine/rulesets/hundred-dungeons/damage.js";
+import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
 import { recipeInput } from "../../support/engine-fixtures.js";
 import { attack, combatant, hdActor, packet, power, situation, weapon } from "./fixtures.js";
 

@@ -4,7 +4,7 @@
  * start → each turn's start and end plans → round end … combat end, every roll from a recorded queue.
  */
 import { describe, expect, it } from "vitest";
-import { hundredDungeons } from "../../../src/engine/rulesets/hundred-dungeons.js";
+import { hundredDungeons } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
 import type { ActorSource, RollRequest, RuleOptions } from "../../../src/engine/types.js";
 import { combatantSource, damagePacket } from "../../support/engine-fixtures.js";
 import { TurnSequence } from "../../support/turn-sequence.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hundredDungeons as hd, dyingCheckTarget } from "../../../src/engine/rulesets/hundred-dungeons.js";
+import { dyingCheckTarget } from "../../../src/engine/rulesets/hundred-dungeons/damage.js";
+import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
 import type { ActorSource, EffectSource, RollRequest, TurnStep } from "../../../src/engine/types.js";
 import { combatant, ctx, effect, hdActor } from "./fixtures.js";
 

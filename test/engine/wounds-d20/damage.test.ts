@@ -1,13 +1,12 @@
 import fc from "../../support/seeded-fc.js";
 import { describe, expect, it } from "vitest";
 import {
-  deathSaveDC,
   healCheckRequest,
   stableCheckRequest,
   strenuousActionRequest,
   woundFromSave,
-  woundTotal,
-} from "../../../src/engine/rulesets/wounds-d20.js";
+} from "../../../src/engine/rulesets/wounds-d20/damage.js";
+import { deathSaveDC, woundTotal } from "../../../src/engine/rulesets/wounds-d20/data.js";
 import type { ActorSource, RollRequest } from "../../../src/engine/types.js";
 import { actor, hurt, packet, wd } from "./fixtures.js";
 

@@ -9,7 +9,7 @@ import { defaultActorSource } from "../../../src/engine/common.js";
 import { formatDamage } from "../../../src/engine/dice.js";
 import { attackOdds, recipeDamage } from "../../../src/engine/odds.js";
 import { getRuleset } from "../../../src/engine/registry.js";
-import { healCheckRequest, strenuousActionRequest } from "../../../src/engine/rulesets/wounds-d20.js";
+import { healCheckRequest, strenuousActionRequest } from "../../../src/engine/rulesets/wounds-d20/damage.js";
 import type {
   ActorSource,
   AttackInput,

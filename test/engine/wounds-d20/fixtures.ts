@@ -10,7 +10,7 @@ import type {
   TurnContext,
   WeaponSource,
 } from "../../../src/engine/types.js";
-import { woundsD20 } from "../../../src/engine/rulesets/wounds-d20.js";
+import { woundsD20 } from "../../../src/engine/rulesets/wounds-d20/index.js";
 import {
   actorBuilder,
   attackInput as sharedAttackInput,

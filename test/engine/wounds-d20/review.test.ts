@@ -3,7 +3,8 @@
  * round of tests did not pin down.
  */
 import { describe, expect, it } from "vitest";
-import { deathSaveDC, strenuousActionRequest, stableCheckRequest } from "../../../src/engine/rulesets/wounds-d20.js";
+import { strenuousActionRequest, stableCheckRequest } from "../../../src/engine/rulesets/wounds-d20/damage.js";
+import { deathSaveDC } from "../../../src/engine/rulesets/wounds-d20/data.js";
 import type { ActorSource, RollRequest } from "../../../src/engine/types.js";
 import { attackInput, combatant, ctx, hurt, packet, wd } from "./fixtures.js";
 

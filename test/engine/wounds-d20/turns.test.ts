@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { SURPRISE_ROUND_ACTIONS_KEYS, surpriseRoundApplies } from "../../../src/engine/rulesets/wounds-d20.js";
+import {
+  SURPRISE_ROUND_ACTIONS as SURPRISE_ROUND_ACTIONS_KEYS,
+  surpriseRoundApplies,
+} from "../../../src/engine/rulesets/wounds-d20/turns.js";
 import type { TurnStep } from "../../../src/engine/types.js";
 import { actor, combatant, ctx, effect, hurt, wd } from "./fixtures.js";
 

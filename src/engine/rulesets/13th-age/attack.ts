@@ -1,9 +1,8 @@
 /**
- * 13th Age: derived values, attack bonus, attack resolution and damage recipes.
+ * 13th Age: attack bonus, attack resolution and damage recipes.
  * [13A-ATK] [13A-DMG] [13A-MISS] [13A-NAT20] [13A-NAT1] [13A-VULN] [13A-ESC] [13A-NORECOV]
  */
-import { abilityModifier, keptNatural, option, validateActorSource } from "../../common.js";
-import { conditionModifiers } from "../../conditions.js";
+import { keptNatural, option } from "../../common.js";
 import type { DamageExpression } from "../../dice.js";
 import { parseDamage, parseWeaponDice } from "../../dice.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
@@ -19,82 +18,11 @@ import type {
   PowerSource,
   PreparedAttack,
   RollMode,
-  RuleOptions,
   WeaponSource,
 } from "../../types.js";
-import { ABILITY_KEYS } from "../../types.js";
-import { CONDITIONS, DAMAGE_TYPES, DEFENSES, OPTION_DEFAULTS, SAVES, VULNERABILITY_CRIT_EXPANSION } from "./data.js";
+import { OPTION_DEFAULTS, VULNERABILITY_CRIT_EXPANSION } from "./data.js";
 
 const K = "D20C.Age13";
-
-/** Default defense when neither a stat block nor a class value is given. */
-export const DEFAULT_DEFENSE = 10;
-
-/** The cumulative −1 per recovery used with none left ([13A-NORECOV]); null when none. */
-export function noRecoveryPenalty(actor: ActorSource): Modifier | null {
-  const n = Math.max(0, Math.trunc(actor.recoveries.noRecoveryUses));
-  return n > 0 ? { key: "noRecovery", label: `${K}.Modifier.noRecovery`, value: -n } : null;
-}
-
-/** i18n label of a condition id (shared `D20C.Condition.<Name>` keys). */
-export function conditionLabel(id: string): string {
-  return CONDITIONS.find((c) => c.id === id)?.label ?? `D20C.Condition.${id.charAt(0).toUpperCase()}${id.slice(1)}`;
-}
-
-/** Bloodied at half maximum HP or less (shown on the sheet; no mechanical effect by itself). */
-export function isBloodied(actor: ActorSource): boolean {
-  return actor.hp.value <= actor.hp.max / 2;
-}
-
-/**
- * Initiative modifier ([13A-INIT]): PCs add level + Dex modifier + extra bonus; NPC stat blocks
- * give their initiative as `initiativeBonus`.
- */
-export function initiativeModifier(actor: ActorSource): number {
-  if (actor.kind === "character") return actor.level + abilityModifier(actor.abilities.dex) + actor.initiativeBonus;
-  return actor.initiativeBonus;
-}
-
-export function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedActor {
-  validateActorSource(actor, DAMAGE_TYPES);
-  const abilityMods = Object.fromEntries(
-    ABILITY_KEYS.map((k) => [k, abilityModifier(actor.abilities[k])]),
-  ) as DerivedActor["abilityMods"];
-  const norecov = noRecoveryPenalty(actor);
-  const attackPenalties = [
-    ...(norecov ? [norecov] : []),
-    ...conditionModifiers(CONDITIONS, actor.conditions, "attack"),
-  ];
-  const defensePenalties = [
-    ...(norecov ? [norecov] : []),
-    ...conditionModifiers(CONDITIONS, actor.conditions, "defense"),
-  ];
-  const penaltyTotal = defensePenalties.reduce((s, m) => s + m.value, 0);
-  const defenses: Record<string, number> = {};
-  for (const d of DEFENSES) {
-    const src = actor.defenses[d.key];
-    defenses[d.key] = (src?.base ?? DEFAULT_DEFENSE) + (src?.bonus ?? 0) + penaltyTotal;
-  }
-  const saves = Object.fromEntries(SAVES.map((s) => [s.key, actor.baseSaveBonus]));
-  const bloodied = isBloodied(actor);
-  const statusLabels: string[] = [];
-  if (bloodied && actor.state !== "dead") statusLabels.push(`${K}.Status.bloodied`);
-  if (actor.lastTurn) statusLabels.push(`${K}.Status.lastTurn`);
-  if (actor.state !== "active") statusLabels.push(conditionLabel(actor.state));
-  if (norecov) statusLabels.push(`${K}.Status.noRecovery`);
-  return {
-    abilityMods,
-    defenses,
-    attackPenalties,
-    defensePenalties,
-    initiative: initiativeModifier(actor),
-    saves,
-    bloodied,
-    wounded: false,
-    damageTaken: Math.max(0, actor.hp.max - actor.hp.value),
-    statusLabels,
-  };
-}
 
 /**
  * Base attack bonus of a power ([13A-ATK]), itemised. PCs: ability modifier + level + the power's

@@ -1,12 +1,102 @@
-/** The 13th Age helpers the adapter may show beyond the Ruleset interface (table procedure). */
-export * from "./data.js";
-export {
-  critThreshold,
-  isVulnerable,
-  noRecoveryPenalty,
-  usesEscalation,
-  initiativeModifier,
-  DEFAULT_DEFENSE,
-} from "./attack.js";
-export { disengageRequest, recoveryRequest, stateForHp, belowDeathLine, resistAdjustment } from "./damage.js";
-export { flee, savesAgainst } from "./turns.js";
+/**
+ * 13th Age combat rules (ruleset id `13th-age`), assembled from this folder's files: `data.ts` (the
+ * game as data), `actor.ts` (derived values), `attack.ts`, `damage.ts`, `turns.ts`, `procedures.ts`
+ * (table procedures), `powers.ts`, `scene.ts`. See docs/rules.md for each rule's reading.
+ */
+import { defineRuleset } from "../../define-ruleset.js";
+import { attackBonus, attackMode, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
+import { deriveActor } from "./actor.js";
+import { ACTOR_FIELDS } from "./fields.js";
+import {
+  applyDamage,
+  applyHealing,
+  deathSaveRequest,
+  fullHealUp,
+  resolveRoll,
+  saveRequest,
+  startRecovery,
+} from "./damage.js";
+import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, ECONOMY, OPTIONS, SAVES } from "./data.js";
+import { PROCEDURES, attackBandWarnings, planProcedure, resolveProcedure } from "./procedures.js";
+import {
+  effectSaveRequest,
+  actsThisRound,
+  addEffect,
+  canFlee,
+  initiativeFormula,
+  onCombatEnd,
+  onCombatStart,
+  onRoundEnd,
+  onRoundStart,
+  onTurnEnd,
+  onTurnStart,
+  order,
+  resolveTurnRoll,
+} from "./turns.js";
+import { readAge13Bands } from "./scene.js";
+import { powers } from "./powers.js";
+
+export const thirteenthAge = defineRuleset({
+  id: "13th-age",
+  label: "D20C.Age13.Name",
+  defenses: DEFENSES,
+  saves: SAVES,
+  damageTypes: DAMAGE_TYPES,
+  traitForms: { resist: "threshold", vulnerable: "critRange" },
+  actorFields: ACTOR_FIELDS,
+  conditions: CONDITIONS,
+  initiative: { mode: "once", roll: "individual", surprise: "none", simultaneousTies: false },
+  escalationByDefault: true,
+  actions: ACTIONS,
+  options: OPTIONS,
+  situational: ["bonus"],
+  readBands: readAge13Bands,
+  // [SYS-RULESET] recoveries, rallies and death saves; no wounds, exhaustion, renown, BCB or insubstantial.
+  sheet: { wounds: false, exhaustion: false, renown: false, baseCombatBonus: false, insubstantial: false },
+  // [SYS-RULESET] monsters are slain at 0 HP ([13A-DOWN]): no recoveries, rallies or death saves,
+  // unless the GM marks the NPC important, which the engine then treats like a PC.
+  sheetNpc: { recoveries: false, rallies: false, deathSaves: false },
+  sheetImportantNpc: { recoveries: true, rallies: true, deathSaves: true },
+
+  deriveActor,
+  attackBonus,
+  damageExpression,
+  attackMode,
+  resolveAttack,
+  prepareAttack,
+  damageRecipe,
+
+  applyDamage,
+  applyHealing,
+  startRecovery,
+  saveRequest,
+  deathSaveRequest,
+  resolveRoll,
+
+  onCombatStart,
+  onRoundStart,
+  onTurnStart,
+  onTurnEnd,
+  onRoundEnd,
+  onCombatEnd,
+  resolveTurnRoll,
+  actsThisRound,
+  initiativeFormula,
+  order,
+  addEffect,
+  effectSave: effectSaveRequest,
+
+  fullHealUp,
+  canFlee,
+
+  // [SYS-ACTIONS] action economy and table procedures.
+  economy: ECONOMY,
+  procedures: PROCEDURES,
+  planProcedure,
+  resolveProcedure,
+  // [13A-RANGE] [13A-ENGAGE] what the bands say about an attack's range.
+  attackBandWarnings,
+
+  // [SYS-POWERS] usage kinds, rests, save targets of power effects.
+  ...powers,
+});

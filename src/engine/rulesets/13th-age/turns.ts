@@ -18,7 +18,7 @@ import type {
   TurnStep,
   TurnStepResult,
 } from "../../types.js";
-import { initiativeModifier } from "./attack.js";
+import { initiativeModifier } from "./actor.js";
 import { d20Plus, deathSaveRequest, resolveRoll, stateForHp } from "./damage.js";
 import { BATTLES_PER_HEAL_UP, DAMAGE_TYPES, OPTION_DEFAULTS, SAVE_TARGETS } from "./data.js";
 

@@ -4,8 +4,10 @@
  */
 import { absorbTemporary, clonePlain, healedHp, option, validateActorSource, validatePacket } from "../../common.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
+import { rollVerdict } from "../../resolution.js";
 import type {
   ActorSource,
+  DerivedActor,
   DamagePacket,
   DamageResult,
   HealingKind,
@@ -274,4 +276,65 @@ export function resolveRecovery(
   if (request.data?.["rally"] === true)
     healed.actor.recoveries.ralliesThisBattle = actor.recoveries.ralliesThisBattle + 1;
   return healed;
+}
+
+export function saveRequest(
+  actor: ActorSource,
+  _derived: DerivedActor,
+  kind: string,
+  _mode: unknown,
+  actorId: string,
+): RollRequest {
+  if (kind === "save") {
+    return {
+      kind: "save",
+      actorId,
+      formula: saveFormula(actor.baseSaveBonus),
+      target: SAVE_TARGET,
+      against: "total",
+      label: "D20C.FF.Roll.Save",
+    };
+  }
+  if (kind === "death") {
+    return {
+      kind: "deathSave",
+      actorId,
+      formula: saveFormula(actor.baseSaveBonus),
+      target: SAVE_TARGET,
+      against: "total",
+      label: "D20C.FF.Roll.DeathSave",
+    };
+  }
+  throw new EngineError("save.kind", `FFd20 has no "${kind}" save (expected save or death)`, kind);
+}
+
+/** Feed back a requested roll: a death save, a healing surge's healing, a save from the sheet. */
+export function resolveRoll(
+  actor: ActorSource,
+  request: RollRequest,
+  roll: RollResult,
+  options: RuleOptions,
+): RuleResult {
+  validateActorSource(actor, FF_DAMAGE_TYPES);
+  switch (request.kind) {
+    case "deathSave":
+      return resolveDeathSave(actor, roll, request.actorId);
+    case "recovery":
+      return resolveRecovery(actor, request, roll, options, request.actorId);
+    case "save":
+      // A save from the sheet is against no named effect (the turn cycle's saves name theirs).
+      return rollVerdict(
+        actor,
+        request,
+        roll.total >= (request.target ?? SAVE_TARGET),
+        { succeeded: "D20C.FF.Event.SaveRollSucceeded", failed: "D20C.FF.Event.SaveRollFailed" },
+        { total: roll.total },
+      );
+    default:
+      throw new EngineError("request.kind", `FFd20 makes no "${request.kind}" roll`, request.kind);
+  }
+}
+
+export function saveFormula(bonus: number): string {
+  return bonus ? `1d20 ${bonus < 0 ? "-" : "+"} ${Math.abs(bonus)}` : "1d20";
 }

@@ -18,7 +18,7 @@ import type {
   TurnStepResult,
 } from "../../types.js";
 import { FF_DAMAGE_TYPES } from "./data.js";
-import { deathSaveRequest, dyingRules, resolveDeathSave, resolveRecovery, SAVE_TARGET } from "./damage.js";
+import { deathSaveRequest, dyingRules, resolveDeathSave, resolveRecovery, SAVE_TARGET, saveFormula } from "./damage.js";
 import { halfLevel } from "./attack.js";
 
 const ongoingType = (t: string | undefined | null): string => (!t || t === "untyped" ? "untyped" : t);
@@ -26,10 +26,6 @@ const ongoingType = (t: string | undefined | null): string => (!t || t === "unty
 function current(ctx: TurnContext): CombatantSource | null {
   if (!ctx.combatantId) return null;
   return ctx.combatants.find((c) => c.id === ctx.combatantId) ?? null;
-}
-
-export function saveFormula(bonus: number): string {
-  return bonus ? `1d20 ${bonus < 0 ? "-" : "+"} ${Math.abs(bonus)}` : "1d20";
 }
 
 /**

@@ -3,7 +3,7 @@
  * (Help, Dodge, Disengage, Hide, Ready, Search, Dash, slow spells, grapple, shove, escape, mount),
  * Parry, provoked attacks and the end of hiding, who may target whom (charmed, hidden), dual
  * wielding, cover on Dexterity rolls, underwater attacks and exhaustion 6. Each decision is reached
- * through the Ruleset interface (hundred-dungeons.ts).
+ * through the Ruleset interface (index.ts).
  */
 import { plainEffectData } from "../../effects.js";
 import {
@@ -49,8 +49,7 @@ import {
   speedCap,
   type Size,
 } from "./conditions.js";
-import { applyDamage, HD_DAMAGE_TYPES } from "./damage.js";
-import { gainExhaustion } from "./turns.js";
+import { applyDamage, gainExhaustion, HD_DAMAGE_TYPES } from "./damage.js";
 
 // ---- [HD-TURN] [HD-ACTIONS] [HD-QUICK] [HD-REACT] ----------------------------------------------
 

@@ -1,12 +1,25 @@
 /**
  * Hundred Dungeons damage and healing: resistance/immunity/vulnerability ([HD-RESIST], petrified,
  * underwater), temp HP first, HP floor at 0, dying and enemy death ([HD-DYING], [HD-ENEMYDEATH]),
- * unconscious creatures hit in melee, healing capped at maximum ([HD-HP]).
+ * unconscious creatures hit in melee, healing capped at maximum ([HD-HP]); the dying check and
+ * exhaustion from any source; ability rolls from the sheet and hit dice.
  */
-import { absorbTemporary, clonePlain, healedHp, validateActorSource, validatePacket } from "../../common.js";
+import {
+  absorbTemporary,
+  clonePlain,
+  d20Formula,
+  healedHp,
+  validateActorSource,
+  validatePacket,
+} from "../../common.js";
 import { EngineError, requireNonNegative } from "../../errors.js";
+import { rollVerdict } from "../../resolution.js";
 import type {
+  AbilityKey,
   ActorSource,
+  RollMode,
+  RollRequest,
+  RollResult,
   DamagePacket,
   DamageResult,
   HealingKind,
@@ -15,10 +28,10 @@ import type {
   RuleOptions,
   RuleResult,
 } from "../../types.js";
-import { specsOf } from "./conditions.js";
+import { ABILITY_KEYS } from "../../types.js";
+import { abilityRollMode, conditionSpec, expandConditions, MAX_EXHAUSTION, specsOf } from "./conditions.js";
+import { ABILITY_LABEL, HD_DAMAGE_TYPES } from "./data.js";
 import { resistanceRule } from "./options.js";
-
-import { HD_DAMAGE_TYPES } from "./damage-types.js";
 
 export { HD_DAMAGE_TYPES };
 
@@ -191,4 +204,173 @@ export function applyHealing(
     events.push({ key: "D20C.HD.Event.wakes", actorId });
   }
   return { actor: next, events, requests: [] };
+}
+
+/** Target of the dying check made after `turnsTaken` turns of dying (this turn included). */
+export function dyingCheckTarget(turnsTaken: number): number {
+  return 10 + turnsTaken;
+}
+
+export const signed = (n: number): string => (n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`);
+
+/**
+ * The dying check request for a creature about to make it with `exhaustion` (after this turn's
+ * level) and `turnsTaken` (this turn counted). Poisoned creatures fail Constitution outright.
+ */
+export function dyingCheckRequest(
+  actor: ActorSource,
+  actorId: string,
+  exhaustion: number,
+  turnsTaken: number,
+  advance: boolean,
+): RollRequest {
+  const m = abilityRollMode(actor.conditions, exhaustion, "con");
+  const data: Record<string, string | number | boolean> = { ability: "con", turnsTaken };
+  if (advance) data.advance = true;
+  if (m.autoFail) data.autoFail = true;
+  return {
+    kind: "dyingCheck",
+    actorId,
+    formula: `${d20Formula(m.mode)}${signed(actor.abilities.con)}`,
+    target: dyingCheckTarget(turnsTaken),
+    against: "total",
+    label: "D20C.HD.Dying.check",
+    data,
+  };
+}
+
+/** The end-of-turn dying procedure applied to an actor: +1 exhaustion, +1 turn, death at level 6. */
+export function advanceDying(actor: ActorSource, actorId: string): { actor: ActorSource; events: RuleEvent[] } {
+  const gained = gainExhaustion(actor, 1, actorId);
+  gained.actor.dyingTurns = actor.dyingTurns + 1;
+  return { actor: gained.actor, events: gained.events };
+}
+
+/**
+ * Gain exhaustion levels from any source (a failed forced march, a spell…): levels add up to at
+ * most 6, and level 6 is death ([HD-COND] exhaustion), dying or not.
+ */
+export function gainExhaustion(actor: ActorSource, levels: number, actorId: string): RuleResult {
+  const next = clonePlain(actor);
+  const events: RuleEvent[] = [];
+  if (actor.state === "dead") return { actor: next, events, requests: [] };
+  const add = Math.max(0, Math.trunc(Number.isFinite(levels) ? levels : 0));
+  next.exhaustion = Math.min(MAX_EXHAUSTION, Math.max(0, actor.exhaustion) + add);
+  if (add > 0) events.push({ key: "D20C.HD.Event.exhaustionGained", data: { level: next.exhaustion }, actorId });
+  if (next.exhaustion >= MAX_EXHAUSTION) kill(next, events, actorId, "D20C.HD.Event.exhaustionDeath");
+  return { actor: next, events, requests: [] };
+}
+
+/** Judge a dying check: below the target (or an automatic failure) is death. */
+export function judgeDyingCheck(
+  actor: ActorSource,
+  request: RollRequest,
+  roll: RollResult,
+): { actor: ActorSource; events: RuleEvent[] } {
+  const next = clonePlain(actor);
+  const events: RuleEvent[] = [];
+  if (actor.state !== "dying") return { actor: next, events };
+  const target = request.target ?? dyingCheckTarget(actor.dyingTurns);
+  const failed = request.data?.autoFail === true || !Number.isFinite(roll.total) || roll.total < target;
+  if (failed) kill(next, events, request.actorId, "D20C.HD.Event.diedOfWounds");
+  else events.push({ key: "D20C.HD.Event.clingsOn", data: { total: roll.total, target }, actorId: request.actorId });
+  return { actor: next, events };
+}
+
+/** Sheet / manual dying check: carries out the whole end-of-turn procedure. */
+export function resolveDyingCheck(actor: ActorSource, request: RollRequest, roll: RollResult): RuleResult {
+  let current = actor;
+  const events: RuleEvent[] = [];
+  if (request.data?.advance === true && actor.state === "dying") {
+    const adv = advanceDying(actor, request.actorId);
+    current = adv.actor;
+    events.push(...adv.events);
+  }
+  const judged = judgeDyingCheck(current, request, roll);
+  return { actor: judged.actor, events: [...events, ...judged.events], requests: [] };
+}
+
+export function isAbility(k: string): k is AbilityKey {
+  return (ABILITY_KEYS as readonly string[]).includes(k);
+}
+
+export function saveRequest(actor: ActorSource, kind: string, mode: RollMode, actorId: string): RollRequest {
+  if (!isAbility(kind))
+    throw new EngineError(
+      "save.kind",
+      `unknown ability roll "${kind}" (expected one of ${ABILITY_KEYS.join(", ")})`,
+      kind,
+    );
+  const score = actor.abilities[kind];
+  const autoFail = expandConditions(actor.conditions, actor.exhaustion).some((id) =>
+    conditionSpec(id)?.autoFail?.includes(kind),
+  );
+  const data: Record<string, string | number | boolean> = { ability: kind };
+  if (autoFail) data.autoFail = true;
+  return {
+    kind: "save",
+    actorId,
+    formula: `${d20Formula(mode)}${score === 0 ? "" : score > 0 ? ` + ${score}` : ` - ${-score}`}`,
+    target: null,
+    against: "total",
+    label: ABILITY_LABEL(kind),
+    data,
+  };
+}
+
+/** Spending a hit die (the text's only in-combat mention: poisoned creatures can't). No rally here. */
+export function startRecovery(actor: ActorSource, rally: boolean, actorId: string): RuleResult {
+  validateActorSource(actor, HD_DAMAGE_TYPES);
+  const next = clonePlain(actor);
+  const no = (key: string): RuleResult => ({ actor: next, events: [{ key, actorId }], requests: [] });
+  if (rally) return no("D20C.HD.Event.noRally");
+  if (actor.state === "dead") return no("D20C.HD.Event.deadNoHealing");
+  if (expandConditions(actor.conditions, actor.exhaustion).some((id) => conditionSpec(id)?.noHitDice))
+    return no("D20C.HD.Event.poisonedNoHitDice");
+  if (actor.recoveries.value <= 0) return no("D20C.HD.Event.noHitDiceLeft");
+  return {
+    actor: next,
+    events: [],
+    requests: [
+      {
+        kind: "recovery",
+        actorId,
+        formula: actor.recoveries.formula,
+        target: null,
+        against: "total",
+        label: "D20C.HD.HitDie.spend",
+      },
+    ],
+  };
+}
+
+export function resolveRoll(
+  actor: ActorSource,
+  request: RollRequest,
+  roll: RollResult,
+  options: RuleOptions,
+): RuleResult {
+  validateActorSource(actor, HD_DAMAGE_TYPES);
+  if (request.kind === "dyingCheck") return resolveDyingCheck(actor, request, roll);
+  if (request.kind === "recovery") {
+    if (!Number.isFinite(roll.total)) throw new EngineError("roll.total", "must be a finite number", roll.total);
+    const healed = applyHealing(actor, Math.max(0, roll.total), "heal", request.actorId, HD_DAMAGE_TYPES);
+    healed.actor.recoveries = { ...healed.actor.recoveries, value: Math.max(0, actor.recoveries.value - 1) };
+    return healed;
+  }
+  const events: RuleEvent[] = [];
+  // [HD-COVER] behind total cover a Dexterity roll against the effect succeeds outright.
+  if (request.data?.autoSucceed === true)
+    events.push({ key: "D20C.HD.Event.coverSucceeds", data: { total: roll.total }, actorId: request.actorId });
+  else if (request.target !== null) {
+    return rollVerdict(
+      actor,
+      request,
+      request.data?.autoFail !== true && roll.total >= request.target,
+      { succeeded: "D20C.HD.Event.rollSucceeded", failed: "D20C.HD.Event.rollFailed" },
+      { total: roll.total, target: request.target },
+    );
+  }
+  void options;
+  return { actor: clonePlain(actor), events, requests: [] };
 }

@@ -14,102 +14,17 @@ import type {
   RollRequest,
   RollResult,
   RuleEvent,
-  RuleResult,
   TurnContext,
   TurnStep,
   TurnStepResult,
 } from "../../types.js";
-import { abilityRollMode, MAX_EXHAUSTION, specsOf } from "./conditions.js";
-import { HD_DAMAGE_TYPES } from "./damage-types.js";
-import { kill } from "./damage.js";
+import { abilityRollMode, specsOf } from "./conditions.js";
+import { HD_DAMAGE_TYPES } from "./data.js";
+import { advanceDying, dyingCheckRequest, resolveDyingCheck, signed } from "./damage.js";
 import { gmSeat } from "./options.js";
-
-/** Target of the dying check made after `turnsTaken` turns of dying (this turn included). */
-export function dyingCheckTarget(turnsTaken: number): number {
-  return 10 + turnsTaken;
-}
 
 /** Save-ends targets: the text has no saving throws, so a flat d20 against these. */
 export const SAVE_TARGETS = { easy: 10, normal: 12, hard: 15 } as const;
-
-const signed = (n: number): string => (n === 0 ? "" : n > 0 ? ` + ${n}` : ` - ${-n}`);
-
-/**
- * The dying check request for a creature about to make it with `exhaustion` (after this turn's
- * level) and `turnsTaken` (this turn counted). Poisoned creatures fail Constitution outright.
- */
-export function dyingCheckRequest(
-  actor: ActorSource,
-  actorId: string,
-  exhaustion: number,
-  turnsTaken: number,
-  advance: boolean,
-): RollRequest {
-  const m = abilityRollMode(actor.conditions, exhaustion, "con");
-  const data: Record<string, string | number | boolean> = { ability: "con", turnsTaken };
-  if (advance) data.advance = true;
-  if (m.autoFail) data.autoFail = true;
-  return {
-    kind: "dyingCheck",
-    actorId,
-    formula: `${d20Formula(m.mode)}${signed(actor.abilities.con)}`,
-    target: dyingCheckTarget(turnsTaken),
-    against: "total",
-    label: "D20C.HD.Dying.check",
-    data,
-  };
-}
-
-/** The end-of-turn dying procedure applied to an actor: +1 exhaustion, +1 turn, death at level 6. */
-export function advanceDying(actor: ActorSource, actorId: string): { actor: ActorSource; events: RuleEvent[] } {
-  const gained = gainExhaustion(actor, 1, actorId);
-  gained.actor.dyingTurns = actor.dyingTurns + 1;
-  return { actor: gained.actor, events: gained.events };
-}
-
-/**
- * Gain exhaustion levels from any source (a failed forced march, a spell…): levels add up to at
- * most 6, and level 6 is death ([HD-COND] exhaustion), dying or not.
- */
-export function gainExhaustion(actor: ActorSource, levels: number, actorId: string): RuleResult {
-  const next = clonePlain(actor);
-  const events: RuleEvent[] = [];
-  if (actor.state === "dead") return { actor: next, events, requests: [] };
-  const add = Math.max(0, Math.trunc(Number.isFinite(levels) ? levels : 0));
-  next.exhaustion = Math.min(MAX_EXHAUSTION, Math.max(0, actor.exhaustion) + add);
-  if (add > 0) events.push({ key: "D20C.HD.Event.exhaustionGained", data: { level: next.exhaustion }, actorId });
-  if (next.exhaustion >= MAX_EXHAUSTION) kill(next, events, actorId, "D20C.HD.Event.exhaustionDeath");
-  return { actor: next, events, requests: [] };
-}
-
-/** Judge a dying check: below the target (or an automatic failure) is death. */
-export function judgeDyingCheck(
-  actor: ActorSource,
-  request: RollRequest,
-  roll: RollResult,
-): { actor: ActorSource; events: RuleEvent[] } {
-  const next = clonePlain(actor);
-  const events: RuleEvent[] = [];
-  if (actor.state !== "dying") return { actor: next, events };
-  const target = request.target ?? dyingCheckTarget(actor.dyingTurns);
-  const failed = request.data?.autoFail === true || !Number.isFinite(roll.total) || roll.total < target;
-  if (failed) kill(next, events, request.actorId, "D20C.HD.Event.diedOfWounds");
-  else events.push({ key: "D20C.HD.Event.clingsOn", data: { total: roll.total, target }, actorId: request.actorId });
-  return { actor: next, events };
-}
-
-/** Sheet / manual dying check: carries out the whole end-of-turn procedure. */
-export function resolveDyingCheck(actor: ActorSource, request: RollRequest, roll: RollResult): RuleResult {
-  let current = actor;
-  const events: RuleEvent[] = [];
-  if (request.data?.advance === true && actor.state === "dying") {
-    const adv = advanceDying(actor, request.actorId);
-    current = adv.actor;
-    events.push(...adv.events);
-  }
-  const judged = judgeDyingCheck(current, request, roll);
-  return { actor: judged.actor, events: [...events, ...judged.events], requests: [] };
-}
 
 function combatant(ctx: TurnContext, id: string | null, field = "ctx.combatantId"): CombatantSource {
   const c = ctx.combatants.find((x) => x.id === id);
@@ -360,4 +275,17 @@ export function order(ctx: TurnContext): InitiativeSlot[] {
   });
   const rotated = [...seats.slice(start), ...seats.slice(0, start)];
   return rotated.map((s) => ({ combatantIds: [...s.ids], initiative: s.initiative }));
+}
+
+/** Same-named effect from the same creator replaces the old one (effects don't stack with themselves). */
+export function addEffect(existing: readonly EffectSource[], incoming: EffectSource): EffectSource[] {
+  const kept = existing.filter(
+    (e) => !(e.name === incoming.name && e.sourceCombatantId === incoming.sourceCombatantId),
+  );
+  return [...kept.map((e) => clonePlain(e)), clonePlain(incoming)];
+}
+
+/** The text is silent on fleeing: a party can try while any of its characters can still act. */
+export function canFlee(combatants: readonly CombatantSource[]): boolean {
+  return combatants.some((c) => c.side === "player" && c.actor.state === "active");
 }

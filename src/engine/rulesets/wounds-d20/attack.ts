@@ -97,11 +97,6 @@ export function damageExpression(
   return mergeDice({ dice: base.dice.map((d) => ({ ...d })), flat });
 }
 
-/** WD has no mighty / weak rolls. */
-export function attackMode(): "normal" {
-  return "normal";
-}
-
 /** [WD-NAT] natural 1 always misses, natural 20 always crits; else total ≥ defense hits. */
 /**
  * The attack without its d20: everything that does not depend on the dice, worked out once;

@@ -1,29 +1,17 @@
 /**
  * Wounds d20 (`wounds-d20`): damage counts up against HP, wound points past the wounded
  * threshold, a death save with staggered / dying / stable outcomes, three armor classes, five
- * saves, and initiative rerolled every round with simultaneous ties. Helpers live in
- * `./wounds-d20/`; this file assembles the {@link Ruleset}.
+ * saves, and initiative rerolled every round with simultaneous ties. Assembled from this folder's
+ * files: `data.ts` (the game as data), `actor.ts` (derived values), `attack.ts`, `damage.ts`
+ * (damage, wounds, death and saves), `turns.ts`, `procedures.ts` (table procedures), `powers.ts`,
+ * `scene.ts`.
  */
-import type { Ruleset } from "../ruleset.js";
-import { ACTOR_FIELDS } from "./wounds-d20/fields.js";
-import { PROCEDURES, afterSpend, planProcedure, resolveProcedure, turnNotes } from "./wounds-d20/procedures.js";
-import { deriveActor } from "./wounds-d20/actor.js";
-import {
-  attackBonus,
-  attackMode,
-  damageExpression,
-  damageRecipe,
-  prepareAttack,
-  resolveAttack,
-} from "./wounds-d20/attack.js";
-import {
-  applyDamage,
-  applyHealing,
-  deathSaveRequest,
-  resolveRoll,
-  saveRequest,
-  startRecovery,
-} from "./wounds-d20/damage.js";
+import { defineRuleset } from "../../define-ruleset.js";
+import { PROCEDURES, afterSpend, planProcedure, resolveProcedure, turnNotes } from "./procedures.js";
+import { deriveActor } from "./actor.js";
+import { ACTOR_FIELDS } from "./fields.js";
+import { attackBonus, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
+import { applyDamage, applyHealing, deathSaveRequest, resolveRoll, saveRequest, startRecovery } from "./damage.js";
 import {
   ACTIONS,
   CONDITIONS,
@@ -35,7 +23,7 @@ import {
   OPTIONS,
   SAVES,
   TRAIT_FORMS,
-} from "./wounds-d20/data.js";
+} from "./data.js";
 import {
   effectSaveRequest,
   actsThisRound,
@@ -51,11 +39,11 @@ import {
   onTurnStart,
   order,
   resolveTurnRoll,
-} from "./wounds-d20/turns.js";
-import { readWdScene } from "./wounds-d20/scene.js";
-import { powers } from "./wounds-d20/powers.js";
+} from "./turns.js";
+import { readWdScene } from "./scene.js";
+import { powers } from "./powers.js";
 
-export const woundsD20: Ruleset = {
+export const woundsD20 = defineRuleset({
   id: "wounds-d20",
   label: `${K}.Name`,
   defenses: DEFENSES,
@@ -65,7 +53,6 @@ export const woundsD20: Ruleset = {
   actorFields: ACTOR_FIELDS,
   conditions: CONDITIONS,
   initiative: INITIATIVE,
-  escalationByDefault: false,
   actions: ACTIONS,
   options: OPTIONS,
   situational: ["offGuard", "bonus"],
@@ -79,7 +66,6 @@ export const woundsD20: Ruleset = {
   deriveActor: (actor) => deriveActor(actor),
   attackBonus,
   damageExpression,
-  attackMode: () => attackMode(),
   resolveAttack,
   prepareAttack,
   damageRecipe,
@@ -118,6 +104,4 @@ export const woundsD20: Ruleset = {
 
   // [SYS-POWERS] usage kinds, rests, save targets of power effects.
   ...powers,
-};
-
-export * from "./wounds-d20/exports.js";
+});

@@ -25,8 +25,7 @@ import type {
 import { exhaustionEffects, SIZES, specsOf } from "./conditions.js";
 import { charmedBy, hiddenFrom, PARTIAL_COVER_BONUS, underwaterAttackWeak } from "./combat.js";
 import { mightyCancel } from "./options.js";
-
-export const ABILITY_LABEL = (k: AbilityKey): string => `D20C.HD.Ability.${k}`;
+import { ABILITY_LABEL } from "./data.js";
 
 /** A size key, Medium when blank or unknown. */
 function sizeKey(size: string | undefined): (typeof SIZES)[number] {

@@ -1,0 +1,30 @@
+/**
+ * FFd20: the values derived from an actor's data (defenses, initiative, saves, bloodied and the
+ * life-state statuses). [FF-DEF] [FF-BLOODIED]
+ */
+import { validateActorSource } from "../../common.js";
+import type { ActorSource, DerivedActor, RuleOptions } from "../../types.js";
+import { abilityMods, deriveDefenses } from "./attack.js";
+import { bloodiedValue } from "./damage.js";
+import { FF_DAMAGE_TYPES } from "./data.js";
+import { initiativeModifier } from "./turns.js";
+
+export function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedActor {
+  validateActorSource(actor, FF_DAMAGE_TYPES);
+  const bloodied = actor.hp.value <= bloodiedValue(actor);
+  const statusLabels: string[] = [];
+  if (bloodied && actor.state !== "dead") statusLabels.push("D20C.FF.Status.Bloodied");
+  if (actor.state !== "active") statusLabels.push(`D20C.FF.Status.${actor.state}`);
+  return {
+    abilityMods: abilityMods(actor),
+    defenses: deriveDefenses(actor),
+    attackPenalties: [],
+    defensePenalties: [],
+    initiative: initiativeModifier(actor),
+    saves: { save: actor.baseSaveBonus },
+    bloodied,
+    wounded: false,
+    damageTaken: actor.hp.max - actor.hp.value,
+    statusLabels,
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * FFd20 (4th-edition style) combat rules (rule IDs `FF-*`), assembled from this folder's files:
+ * `data.ts` (the game as data), `actor.ts` (derived values), `attack.ts`, `damage.ts` (damage,
+ * dying, saves), `turns.ts`, `procedures.ts` (sustain, moving, forced movement), `powers.ts`,
+ * `scene.ts`.
+ */
+import { defineRuleset } from "../../define-ruleset.js";
+import { FF_PROCEDURES, forcedPath, planProcedure, resolveProcedure } from "./procedures.js";
+import { deriveActor } from "./actor.js";
+import { ACTOR_FIELDS } from "./fields.js";
+import { attackBonusParts, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
+import {
+  applyDamage,
+  applyHealing,
+  deathSaveRequest,
+  resolveRoll,
+  saveFormula,
+  saveRequest,
+  startRecovery,
+} from "./damage.js";
+import {
+  FF_ACTIONS,
+  FF_CONDITIONS,
+  FF_DAMAGE_TYPES,
+  FF_DEFENSES,
+  FF_ECONOMY,
+  FF_ID,
+  FF_INITIATIVE,
+  FF_OPTIONS,
+  FF_SAVES,
+  FF_TRAIT_FORMS,
+} from "./data.js";
+import {
+  effectSaveRequest,
+  addEffect,
+  onCombatEnd,
+  onCombatStart,
+  onTurnEnd,
+  onTurnStart,
+  order,
+  resolveTurnRoll,
+} from "./turns.js";
+import { readFfScene } from "./scene.js";
+import { extendedRest, powers } from "./powers.js";
+
+export const ffd20 = defineRuleset({
+  id: FF_ID,
+  label: "D20C.FF.Name",
+  defenses: FF_DEFENSES,
+  saves: FF_SAVES,
+  damageTypes: FF_DAMAGE_TYPES,
+  traitForms: FF_TRAIT_FORMS,
+  actorFields: ACTOR_FIELDS,
+  conditions: FF_CONDITIONS,
+  initiative: FF_INITIATIVE,
+  actions: FF_ACTIONS,
+  options: FF_OPTIONS,
+  situational: ["combatAdvantage", "cover", "concealment", "wrongSquare", "coupDeGrace", "bonus"],
+  readScene: readFfScene,
+  // [SYS-RULESET] healing surges (recoveries, second wind as the rally), death saves, insubstantial.
+  sheet: { wounds: false, exhaustion: false, renown: false, baseCombatBonus: false },
+  // [SYS-RULESET] [FF-DEATH] (our Open choice): only PCs and important NPCs follow the dying rules,
+  // so other NPCs show no surges, second wind or death saves.
+  sheetNpc: { recoveries: false, rallies: false, deathSaves: false },
+  sheetImportantNpc: { recoveries: true, rallies: true, deathSaves: true },
+
+  deriveActor,
+  attackBonus: (actor, _derived, power, weapon) => attackBonusParts(actor, power, weapon),
+  damageExpression: (_actor, _derived, power, weapon) => damageExpression(power, weapon),
+  resolveAttack,
+  prepareAttack,
+  damageRecipe,
+
+  applyDamage,
+  applyHealing,
+  startRecovery,
+  saveRequest,
+  deathSaveRequest: (actor, _derived, actorId) => deathSaveRequest(actor, actorId, actor.baseSaveBonus),
+  resolveRoll,
+
+  onCombatStart,
+  onTurnStart,
+  onTurnEnd,
+  onCombatEnd: (ctx) => onCombatEnd(ctx),
+  resolveTurnRoll,
+  initiativeFormula: (_actor, derived) => saveFormula(derived.initiative),
+  order,
+  addEffect,
+  effectSave: effectSaveRequest,
+
+  fullHealUp: extendedRest,
+
+  // [SYS-ACTIONS] action economy and table procedures.
+  economy: FF_ECONOMY,
+  procedures: FF_PROCEDURES,
+  planProcedure,
+  resolveProcedure,
+
+  // [SYS-POWERS] usage kinds, rests, save targets of power effects.
+  ...powers,
+  // [FF-FORCED] push / pull / slide paths.
+  forcedPath,
+});

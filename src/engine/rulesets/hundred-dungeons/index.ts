@@ -1,0 +1,150 @@
+/**
+ * Hundred Dungeons (5th-edition style): attacks are ability rolls against one defense, mighty and
+ * weak rolls, twenty conditions with six levels of exhaustion, dying with an end-of-turn
+ * Constitution check, initiative around the table. Assembled from this folder's files: `data.ts`
+ * (the game as data), `conditions.ts`, `options.ts`, `actor.ts` (derived values), `attack.ts`,
+ * `damage.ts` (damage, dying, ability rolls), `turns.ts`, `combat.ts` (table procedures,
+ * reactions, hiding, charm), `powers.ts`, `scene.ts`.
+ */
+import { netMode } from "../../common.js";
+import { defineRuleset } from "../../define-ruleset.js";
+import { deriveActor } from "./actor.js";
+import { ACTOR_FIELDS } from "./fields.js";
+import { attackBonus, attackMode, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
+import {
+  actionCap,
+  actorChanges,
+  afterAct,
+  attackAct,
+  attackCost,
+  attackReactions,
+  HD_ACTION_KINDS,
+  HD_ECONOMY,
+  HD_PROCEDURES,
+  levelCondition,
+  mayTarget,
+  planProcedure,
+  resolveAttackReaction,
+  resolveProcedure,
+  resolveProcedureRoll,
+  saveRequestWithCover,
+} from "./combat.js";
+import { abilityRollMode, HD_CONDITIONS } from "./conditions.js";
+import {
+  applyDamage,
+  applyHealing,
+  dyingCheckRequest,
+  isAbility,
+  resolveRoll,
+  saveRequest,
+  startRecovery,
+} from "./damage.js";
+import { HD_DAMAGE_TYPES, HD_DEFENSES, HD_ID, HD_INITIATIVE, HD_SAVES, HD_TRAIT_FORMS } from "./data.js";
+import { HD_OPTIONS } from "./options.js";
+import { longRest, powers } from "./powers.js";
+import { readHdScene } from "./scene.js";
+import {
+  actsOnTurnOf,
+  actsThisRound,
+  addEffect,
+  canFlee,
+  effectSaveRequest,
+  initiativeFormula,
+  onCombatEnd,
+  onCombatStart,
+  onRoundStart,
+  onTurnEnd,
+  onTurnStart,
+  order,
+  resolveTurnRoll,
+} from "./turns.js";
+
+export const hundredDungeons = defineRuleset({
+  id: HD_ID,
+  label: "D20C.HD.Name",
+  defenses: HD_DEFENSES,
+  saves: HD_SAVES,
+  damageTypes: HD_DAMAGE_TYPES,
+  traitForms: HD_TRAIT_FORMS,
+  actorFields: ACTOR_FIELDS,
+  conditions: HD_CONDITIONS,
+  initiative: HD_INITIATIVE,
+  actions: HD_ACTION_KINDS,
+  options: HD_OPTIONS,
+  situational: ["cover", "mighty", "weak", "withinMeleeReach", "wrongSquare", "bonus"],
+  readScene: readHdScene,
+  coverLevels: ["none", "partial", "total"],
+  knockOut: true,
+  // [SYS-RULESET] exhaustion, renown and weapon skills; hit dice ride on recoveries, the dying check
+  // on the death-save button; no rally, wounds, BCB, base save bonus or insubstantial.
+  sheet: { rallies: false, wounds: false, baseCombatBonus: false, baseSaveBonus: false, insubstantial: false },
+  // [SYS-RULESET] [HD-ENEMYDEATH] enemies die at 0 HP and spend no hit dice; an important one goes
+  // dying, so it keeps the dying check (not hit dice).
+  sheetNpc: { recoveries: false, deathSaves: false },
+  sheetImportantNpc: { deathSaves: true },
+  // [HD-TURN] speed is 60 ft unless something changes it.
+  defaultSpeed: 60,
+  // Abilities are modifiers here: a blank creature starts at +0 in each.
+  defaultAbilities: { str: 0, dex: 0, con: 0, int: 0, wis: 0, cha: 0 },
+
+  deriveActor: (actor) => deriveActor(actor),
+  attackBonus: (actor, _derived, power, weapon) => attackBonus(actor, power, weapon),
+  damageExpression: (actor, _derived, power, weapon) => damageExpression(power, weapon, actor),
+  attackMode,
+  resolveAttack,
+  prepareAttack,
+  damageRecipe,
+
+  applyDamage: (actor, packet, options, actorId) => applyDamage(actor, packet, options, actorId, HD_DAMAGE_TYPES),
+  applyHealing: (actor, amount, kind, _options, actorId) => applyHealing(actor, amount, kind, actorId, HD_DAMAGE_TYPES),
+  startRecovery: (actor, rally, _options, actorId) => startRecovery(actor, rally, actorId),
+  saveRequest: (actor, _derived, kind, mode, actorId) => saveRequest(actor, kind, mode, actorId),
+  // [HD-MIGHTY] [HD-COND] ability rolls: conditions and exhaustion 3+ make them mighty or weak.
+  saveMode: (actor, kind, extra = {}) =>
+    isAbility(kind)
+      ? abilityRollMode(actor.conditions, actor.exhaustion, kind, extra).mode
+      : netMode(extra.mighty ?? 0, extra.weak ?? 0),
+  deathSaveRequest: (actor, _derived, actorId) =>
+    actor.state === "dying"
+      ? dyingCheckRequest(actor, actorId, Math.min(6, actor.exhaustion + 1), actor.dyingTurns + 1, true)
+      : null,
+  resolveRoll,
+
+  onCombatStart,
+  onRoundStart,
+  onTurnStart,
+  onTurnEnd,
+  onCombatEnd: (ctx) => onCombatEnd(ctx),
+  resolveTurnRoll: (ctx, request, roll) =>
+    request.kind === "procedure" ? resolveProcedureRoll(ctx, request, roll) : resolveTurnRoll(ctx, request, roll),
+  actsThisRound,
+  initiativeFormula,
+  order,
+  addEffect,
+  effectSave: effectSaveRequest,
+
+  fullHealUp: longRest,
+  canFlee,
+
+  // [SYS-POWERS] usage kinds, rests, save targets of power effects.
+  ...powers,
+  // [HD-ROUND] a round is 20 seconds (three to the minute).
+  roundSeconds: 20,
+  // [SYS-ACTIONS] the table procedures, Parry, provoked attacks and hiding, charm, exhaustion 6.
+  economy: HD_ECONOMY,
+  actionCap,
+  actsOnTurnOf,
+  procedures: HD_PROCEDURES,
+  planProcedure,
+  resolveProcedure,
+  attackReactions,
+  resolveAttackReaction,
+  afterAct,
+  attackAct,
+  mayTarget,
+  actorChanges,
+  attackCost,
+  saveRequestWithCover,
+  // [HD-COND] a power's exhaustion is a level gained, not an effect.
+  levelCondition,
+});
