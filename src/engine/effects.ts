@@ -6,6 +6,7 @@
  * ruleset.
  */
 import { clonePlain, effectTimer } from "./common.js";
+import { d20Plus, effectSaveRoll } from "./resolution.js";
 import type { Ruleset } from "./ruleset.js";
 import type {
   ActorSource,
@@ -47,16 +48,7 @@ export function effectSaveRequest(
   effect: EffectSource,
 ): RollRequest {
   if (ruleset.effectSave) return ruleset.effectSave(actor, actorId, effect);
-  const bonus = effect.saveBonus || 0;
-  return {
-    kind: "save",
-    actorId,
-    effectId: effect.id,
-    formula: bonus ? `1d20 ${bonus < 0 ? "-" : "+"} ${Math.abs(bonus)}` : "1d20",
-    target: 10,
-    against: "total",
-    label: `${K}.SaveNow`,
-  };
+  return effectSaveRoll(actorId, effect, d20Plus(effect.saveBonus || 0), 10, `${K}.SaveNow`);
 }
 
 /**

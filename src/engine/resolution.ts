@@ -3,42 +3,66 @@
  * bonus, the escalation die's modifier, miss damage, and a roll against a target number. Each game
  * decides its own hit/crit/miss branches and calls these to state the result.
  */
-import { clonePlain } from "./common.js";
+import { clonePlain, d20Formula } from "./common.js";
 import type { DamageExpression } from "./dice.js";
 import { mergeDice } from "./dice.js";
 import { EngineError, requireFinite } from "./errors.js";
-import type { AttackInput, AttackOutcome, Modifier, RollRequest, RollResult, RuleEvent } from "./types.js";
-import type { ActorSource, DamageRecipe, DamageRecipeInput, RuleResult } from "./types.js";
+import type { AttackInput, AttackOutcome, Modifier, PreparedAttack, RollMode, RollRequest } from "./types.js";
+import type { ActorSource, DamageRecipe, DamageRecipeInput, RollResult, RuleEvent, RuleResult } from "./types.js";
+
+/** The roll of one attack: the kept die, the dice, the mode, the modifiers, total and defense it met. */
+export interface AttackRoll {
+  natural: number;
+  dice: readonly number[];
+  mode: RollMode;
+  modifiers: Modifier[];
+  total: number;
+  defense: number;
+  critThreshold: number;
+}
 
 /**
- * What a game decided about one attack; the outcome's derived flags follow from `result`. The miss
- * effect applies on a plain miss of a power that has one unless the game says otherwise.
+ * What a game decided about it. The miss effect applies on a plain miss of a power that has one
+ * unless the game says otherwise (`missEffect`).
  */
-export type OutcomeParts = Omit<AttackOutcome, "dice" | "isHit" | "isCrit" | "autoMiss" | "missEffect"> & {
-  dice: readonly number[];
-  hasMissEffect: boolean;
+export interface AttackDecision {
+  result: AttackOutcome["result"];
+  autoHit: boolean;
+  reasons: string[];
   missEffect?: boolean;
-};
+}
 
-/** The attack outcome the card, odds and turn plans read, from a game's decision. */
-export function attackOutcome(p: OutcomeParts): AttackOutcome {
+/** The attack outcome the card, odds and turn plans read; its derived flags follow from `result`. */
+export function attackOutcome(
+  input: Pick<AttackInput, "defense" | "hasMissEffect">,
+  roll: AttackRoll,
+  decision: AttackDecision,
+): AttackOutcome {
+  const { result } = decision;
   return {
-    natural: p.natural,
-    dice: [...p.dice],
-    mode: p.mode,
-    modifiers: p.modifiers,
-    total: p.total,
-    defenseKey: p.defenseKey,
-    defense: p.defense,
-    critThreshold: p.critThreshold,
-    result: p.result,
-    isHit: p.result === "hit" || p.result === "crit",
-    isCrit: p.result === "crit",
-    autoHit: p.autoHit,
-    autoMiss: p.result === "autoMiss",
-    missEffect: p.missEffect ?? (p.result === "miss" && p.hasMissEffect),
-    reasons: p.reasons,
+    natural: roll.natural,
+    dice: [...roll.dice],
+    mode: roll.mode,
+    modifiers: roll.modifiers,
+    total: roll.total,
+    defenseKey: input.defense.key,
+    defense: roll.defense,
+    critThreshold: roll.critThreshold,
+    result,
+    isHit: result === "hit" || result === "crit",
+    isCrit: result === "crit",
+    autoHit: decision.autoHit,
+    autoMiss: result === "autoMiss",
+    missEffect: decision.missEffect ?? (result === "miss" && input.hasMissEffect),
+    reasons: decision.reasons,
   };
+}
+
+/** `resolveAttack` from a game's `prepareAttack`: the dice checked first, then decided. */
+export function resolvedBy(
+  prepare: (input: Omit<AttackInput, "dice">, checkDice?: readonly number[]) => PreparedAttack,
+): (input: AttackInput) => AttackOutcome {
+  return (input) => prepare(input, input.dice)(input.dice);
 }
 
 /** The attack bonus's parts, each checked to be a finite number (`field[i].value` names a bad one). */
@@ -121,4 +145,36 @@ export function meetsTarget(request: RollRequest, roll: RollResult): boolean {
   const v = request.against === "natural" ? roll.natural : roll.total;
   if (v === null) throw new EngineError("roll.natural", "a natural d20 result is needed for this roll", roll);
   return request.target === null || v >= request.target;
+}
+
+/** Formula `1d20 ± bonus` in a roll mode (the bonus left out when 0). */
+export function d20Plus(bonus: number, mode: RollMode = "normal"): string {
+  const b = Math.trunc(bonus);
+  return b === 0 ? d20Formula(mode) : `${d20Formula(mode)} ${b < 0 ? "-" : "+"} ${Math.abs(b)}`;
+}
+
+/** A roll of healing dice (a recovery, hit die, surge) with no target, labelled for the card. */
+export function healingRoll(actorId: string, formula: string, label: string, data?: RollRequest["data"]): RollRequest {
+  return { kind: "recovery", actorId, formula, target: null, against: "total", label, ...(data ? { data } : {}) };
+}
+
+/** The bearer's save against one effect: `formula` (a d20 plus its bonuses) against `target`. */
+export function effectSaveRoll(
+  actorId: string,
+  effect: { id: string },
+  formula: string,
+  target: number,
+  label: string,
+  data?: RollRequest["data"],
+): RollRequest {
+  return {
+    kind: "save",
+    actorId,
+    effectId: effect.id,
+    formula,
+    target,
+    against: "total",
+    label,
+    ...(data ? { data } : {}),
+  };
 }

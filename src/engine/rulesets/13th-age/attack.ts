@@ -6,7 +6,14 @@ import { keptNatural, option } from "../../common.js";
 import type { DamageExpression } from "../../dice.js";
 import { parseDamage, parseWeaponDice } from "../../dice.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
-import { attackOutcome, checkedParts, escalationModifier, missDamageRecipe, sumDamage } from "../../resolution.js";
+import {
+  attackOutcome,
+  checkedParts,
+  escalationModifier,
+  missDamageRecipe,
+  sumDamage,
+  resolvedBy,
+} from "../../resolution.js";
 import type {
   ActorSource,
   AttackInput,
@@ -127,21 +134,12 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
     const natural = keptNatural(dice, "normal");
     const total = natural + modifierSum;
     const out = (result: AttackOutcome["result"], autoHit: boolean, extra: string[] = []): AttackOutcome =>
-      attackOutcome({
-        natural,
-        dice,
-        mode: "normal",
-        modifiers,
-        total,
-        defenseKey: input.defense.key,
-        defense,
-        critThreshold: threshold,
-        result,
-        autoHit,
+      attackOutcome(
+        input,
+        { natural, dice, mode: "normal", modifiers, total, defense, critThreshold: threshold },
         // [13A-MISS] a plain miss carries the miss effect; [13A-NAT1] a natural 1 never does.
-        hasMissEffect: input.hasMissEffect,
-        reasons: [...reasons, ...extra],
-      });
+        { result, autoHit, reasons: [...reasons, ...extra] },
+      );
 
     // [13A-NAT1] a natural 1 misses outright, whatever the total and the crit range.
     if (natural === 1) return out("autoMiss", false, ["D20C.Reason.natural1"]);
@@ -159,9 +157,7 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
   };
 }
 
-export function resolveAttack(input: AttackInput): AttackOutcome {
-  return prepareAttack(input, input.dice)(input.dice);
-}
+export const resolveAttack = resolvedBy(prepareAttack);
 
 function doubledDice(expr: DamageExpression): DamageExpression {
   return { dice: expr.dice.map((d) => ({ ...d, count: d.count * 2 })), flat: expr.flat };

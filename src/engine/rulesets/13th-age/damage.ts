@@ -13,7 +13,7 @@ import {
   validatePacket,
 } from "../../common.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
-import { meetsTarget, rollVerdict } from "../../resolution.js";
+import { d20Plus, healingRoll, meetsTarget, rollVerdict } from "../../resolution.js";
 import type {
   ActorSource,
   DamagePacket,
@@ -29,7 +29,6 @@ import type {
   RuleOptions,
   RuleResult,
 } from "../../types.js";
-import { d20Formula } from "../../common.js";
 import {
   DAMAGE_TYPES,
   DEATH_SAVE_FAILURES_TO_DIE,
@@ -73,12 +72,6 @@ function stateEvent(state: LifeState, actorId: string): RuleEvent | null {
     default:
       return null;
   }
-}
-
-/** Formula `1d20 + bonus` (bonus omitted when 0). */
-export function d20Plus(bonus: number, mode: RollMode = "normal"): string {
-  const b = Math.trunc(bonus);
-  return b === 0 ? d20Formula(mode) : `${d20Formula(mode)} ${b < 0 ? "-" : "+"} ${Math.abs(b)}`;
 }
 
 /**
@@ -217,15 +210,10 @@ export function recoveryRequest(
   if (!actor.recoveries.formula || actor.recoveries.formula.trim() === "") {
     throw new EngineError("actor.recoveries.formula", "is empty", actor.recoveries.formula);
   }
-  return {
-    kind: "recovery",
-    actorId,
-    formula: actor.recoveries.formula,
-    target: null,
-    against: "total",
-    label: `${K}.Roll.recovery`,
-    data: { ...data, half: actor.recoveries.value <= 0 },
-  };
+  return healingRoll(actorId, actor.recoveries.formula, `${K}.Roll.recovery`, {
+    ...data,
+    half: actor.recoveries.value <= 0,
+  });
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { clonePlain, effectTimer, escalationDie, ongoingDamagePacket, option } from "../../common.js";
 import { EngineError } from "../../errors.js";
+import { d20Plus, effectSaveRoll } from "../../resolution.js";
 import type {
   ActorSource,
   CombatantSource,
@@ -19,7 +20,7 @@ import type {
   TurnStepResult,
 } from "../../types.js";
 import { initiativeModifier } from "./actor.js";
-import { d20Plus, deathSaveRequest, resolveRoll, stateForHp } from "./damage.js";
+import { deathSaveRequest, resolveRoll, stateForHp } from "./damage.js";
 import { BATTLES_PER_HEAL_UP, DAMAGE_TYPES, OPTION_DEFAULTS, SAVE_TARGETS } from "./data.js";
 
 const K = "D20C.Age13";
@@ -66,15 +67,14 @@ export function savesAgainst(effect: EffectSource): boolean {
 
 /** [13A-SAVE] The save against one effect: d20 + save bonuses against 6 / 11 / 16. */
 export function effectSaveRequest(actor: ActorSource, actorId: string, effect: EffectSource): RollRequest {
-  return {
-    kind: "save",
+  const formula = d20Plus(actor.baseSaveBonus + (effect.saveBonus || 0));
+  return effectSaveRoll(
     actorId,
-    effectId: effect.id,
-    formula: d20Plus(actor.baseSaveBonus + (effect.saveBonus || 0)),
-    target: SAVE_TARGETS[effect.save] ?? SAVE_TARGETS.normal,
-    against: "total",
-    label: `D20C.Save.${effect.save}`,
-  };
+    effect,
+    formula,
+    SAVE_TARGETS[effect.save] ?? SAVE_TARGETS.normal,
+    `D20C.Save.${effect.save}`,
+  );
 }
 
 export function saveStepFor(bearer: CombatantSource, effect: EffectSource): TurnStep {

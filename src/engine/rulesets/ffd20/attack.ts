@@ -7,7 +7,14 @@ import { abilityModifier, keptNatural } from "../../common.js";
 import type { DamageExpression } from "../../dice.js";
 import { maxDamage, parseDamage, parseWeaponDice } from "../../dice.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
-import { attackOutcome, escalationModifier, itemisedBonus, missDamageRecipe, sumDamage } from "../../resolution.js";
+import {
+  attackOutcome,
+  escalationModifier,
+  itemisedBonus,
+  missDamageRecipe,
+  sumDamage,
+  resolvedBy,
+} from "../../resolution.js";
 import type {
   AbilityKey,
   ActorSource,
@@ -222,27 +229,15 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
     // [FF-MISS] a miss effect applies to every miss of the target, a natural 1 included; not when
     // the attack went to an empty square.
     const missed = result === "miss" || result === "autoMiss";
-    return attackOutcome({
-      natural,
-      dice,
-      mode: "normal",
-      modifiers,
-      total,
-      defenseKey: input.defense.key,
-      defense,
-      critThreshold,
-      result,
-      autoHit,
-      hasMissEffect: input.hasMissEffect,
-      missEffect: missed && input.hasMissEffect && !s.wrongSquare && s.cover !== "total",
-      reasons,
-    });
+    return attackOutcome(
+      input,
+      { natural, dice, mode: "normal", modifiers, total, defense, critThreshold },
+      { result, autoHit, reasons, missEffect: missed && input.hasMissEffect && !s.wrongSquare && s.cover !== "total" },
+    );
   };
 }
 
-export function resolveAttack(input: AttackInput): AttackOutcome {
-  return prepareAttack(input, input.dice)(input.dice);
-}
+export const resolveAttack = resolvedBy(prepareAttack);
 
 const NONE: DamageExpression = { dice: [], flat: 0 };
 

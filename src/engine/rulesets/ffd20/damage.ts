@@ -4,7 +4,7 @@
  */
 import { absorbTemporary, clonePlain, healedHp, option, validateActorSource, validatePacket } from "../../common.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
-import { rollVerdict } from "../../resolution.js";
+import { d20Plus, healingRoll, rollVerdict } from "../../resolution.js";
 import type {
   ActorSource,
   DerivedActor,
@@ -189,15 +189,7 @@ export function recoveryRequest(
   actorId: string,
   data: Record<string, string | number | boolean>,
 ): RollRequest {
-  return {
-    kind: "recovery",
-    actorId,
-    formula: String(recoveryValue(actor)),
-    target: null,
-    against: "total",
-    label: "D20C.FF.Roll.Recovery",
-    data,
-  };
+  return healingRoll(actorId, String(recoveryValue(actor)), "D20C.FF.Roll.Recovery", data);
 }
 
 /**
@@ -222,7 +214,7 @@ export function deathSaveRequest(actor: ActorSource, actorId: string, bonus: num
   return {
     kind: "deathSave",
     actorId,
-    formula: bonus ? `1d20 ${bonus < 0 ? "-" : "+"} ${Math.abs(bonus)}` : "1d20",
+    formula: d20Plus(bonus),
     target: DEATH_SAVE_TARGET,
     against: "total",
     label: "D20C.FF.Roll.DeathSave",
@@ -289,7 +281,7 @@ export function saveRequest(
     return {
       kind: "save",
       actorId,
-      formula: saveFormula(actor.baseSaveBonus),
+      formula: d20Plus(actor.baseSaveBonus),
       target: SAVE_TARGET,
       against: "total",
       label: "D20C.FF.Roll.Save",
@@ -299,7 +291,7 @@ export function saveRequest(
     return {
       kind: "deathSave",
       actorId,
-      formula: saveFormula(actor.baseSaveBonus),
+      formula: d20Plus(actor.baseSaveBonus),
       target: SAVE_TARGET,
       against: "total",
       label: "D20C.FF.Roll.DeathSave",
@@ -333,8 +325,4 @@ export function resolveRoll(
     default:
       throw new EngineError("request.kind", `FFd20 makes no "${request.kind}" roll`, request.kind);
   }
-}
-
-export function saveFormula(bonus: number): string {
-  return bonus ? `1d20 ${bonus < 0 ? "-" : "+"} ${Math.abs(bonus)}` : "1d20";
 }

@@ -5,19 +5,12 @@
  * `scene.ts`.
  */
 import { defineRuleset } from "../../define-ruleset.js";
+import { d20Plus } from "../../resolution.js";
 import { FF_PROCEDURES, forcedPath, planProcedure, resolveProcedure } from "./procedures.js";
 import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
 import { attackBonusParts, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
-import {
-  applyDamage,
-  applyHealing,
-  deathSaveRequest,
-  resolveRoll,
-  saveFormula,
-  saveRequest,
-  startRecovery,
-} from "./damage.js";
+import { applyDamage, applyHealing, deathSaveRequest, resolveRoll, saveRequest, startRecovery } from "./damage.js";
 import {
   FF_ACTIONS,
   FF_CONDITIONS,
@@ -83,7 +76,7 @@ export const ffd20 = defineRuleset({
   onTurnEnd,
   onCombatEnd: (ctx) => onCombatEnd(ctx),
   resolveTurnRoll,
-  initiativeFormula: (_actor, derived) => saveFormula(derived.initiative),
+  initiativeFormula: (_actor, derived) => d20Plus(derived.initiative),
   order,
   addEffect,
   effectSave: effectSaveRequest,

@@ -5,6 +5,7 @@
  */
 import { abilityModifier, effectTimer, ongoingDamagePacket } from "../../common.js";
 import { EngineError, requireFinite } from "../../errors.js";
+import { d20Plus, effectSaveRoll } from "../../resolution.js";
 import type {
   ActorSource,
   CombatantSource,
@@ -18,7 +19,7 @@ import type {
   TurnStepResult,
 } from "../../types.js";
 import { FF_DAMAGE_TYPES } from "./data.js";
-import { deathSaveRequest, dyingRules, resolveDeathSave, resolveRecovery, SAVE_TARGET, saveFormula } from "./damage.js";
+import { deathSaveRequest, dyingRules, resolveDeathSave, resolveRecovery, SAVE_TARGET } from "./damage.js";
 import { halfLevel } from "./attack.js";
 
 const ongoingType = (t: string | undefined | null): string => (!t || t === "untyped" ? "untyped" : t);
@@ -96,16 +97,8 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
 
 /** [FF-SAVE] The save against one effect: d20 + save bonuses, 10 or higher. */
 export function effectSaveRequest(actor: ActorSource, actorId: string, effect: EffectSource): RollRequest {
-  return {
-    kind: "save",
-    actorId,
-    effectId: effect.id,
-    formula: saveFormula(actor.baseSaveBonus + (effect.saveBonus || 0)),
-    target: SAVE_TARGET,
-    against: "total",
-    label: "D20C.FF.Roll.SaveAgainst",
-    data: { effect: effect.name },
-  };
+  const formula = d20Plus(actor.baseSaveBonus + (effect.saveBonus || 0));
+  return effectSaveRoll(actorId, effect, formula, SAVE_TARGET, "D20C.FF.Roll.SaveAgainst", { effect: effect.name });
 }
 
 export function onTurnEnd(ctx: TurnContext): TurnStep[] {

@@ -6,12 +6,11 @@
 import { keptNatural, MAX_ROLL_SOURCES, netMode } from "../../common.js";
 import { parseDamage, parseWeaponDice, type DamageExpression } from "../../dice.js";
 import { EngineError, requireCount, requireFinite, requireNonNegative } from "../../errors.js";
-import { attackOutcome, escalationModifier, missDamageRecipe, sumDamage } from "../../resolution.js";
+import { attackOutcome, escalationModifier, missDamageRecipe, sumDamage, resolvedBy } from "../../resolution.js";
 import type {
   AbilityKey,
   ActorSource,
   AttackInput,
-  AttackOutcome,
   AttackResult,
   DamageRecipe,
   DamageRecipeInput,
@@ -255,26 +254,15 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
       result = total >= defense ? "hit" : "miss";
     }
     if (mode !== "normal") reasons.push(mode === "mighty" ? "D20C.HD.Reason.mighty" : "D20C.HD.Reason.weak");
-    return attackOutcome({
-      natural,
-      dice,
-      mode,
-      modifiers,
-      total,
-      defenseKey: input.defense.key,
-      defense,
-      critThreshold,
-      result,
-      autoHit,
-      hasMissEffect: input.hasMissEffect,
-      reasons,
-    });
+    return attackOutcome(
+      input,
+      { natural, dice, mode, modifiers, total, defense, critThreshold },
+      { result, autoHit, reasons },
+    );
   };
 }
 
-export function resolveAttack(input: AttackInput): AttackOutcome {
-  return prepareAttack(input, input.dice)(input.dice);
-}
+export const resolveAttack = resolvedBy(prepareAttack);
 
 /** Crits double the damage total (dice and flat alike); a miss deals only a miss effect, if any. */
 export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {

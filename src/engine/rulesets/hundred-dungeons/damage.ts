@@ -4,16 +4,9 @@
  * unconscious creatures hit in melee, healing capped at maximum ([HD-HP]); the dying check and
  * exhaustion from any source; ability rolls from the sheet and hit dice.
  */
-import {
-  absorbTemporary,
-  clonePlain,
-  d20Formula,
-  healedHp,
-  validateActorSource,
-  validatePacket,
-} from "../../common.js";
+import { absorbTemporary, clonePlain, healedHp, validateActorSource, validatePacket } from "../../common.js";
 import { EngineError, requireNonNegative } from "../../errors.js";
-import { rollVerdict } from "../../resolution.js";
+import { d20Plus, healingRoll, rollVerdict } from "../../resolution.js";
 import type {
   AbilityKey,
   ActorSource,
@@ -231,7 +224,7 @@ export function dyingCheckRequest(
   return {
     kind: "dyingCheck",
     actorId,
-    formula: `${d20Formula(m.mode)}${signed(actor.abilities.con)}`,
+    formula: d20Plus(actor.abilities.con, m.mode),
     target: dyingCheckTarget(turnsTaken),
     against: "total",
     label: "D20C.HD.Dying.check",
@@ -310,7 +303,7 @@ export function saveRequest(actor: ActorSource, kind: string, mode: RollMode, ac
   return {
     kind: "save",
     actorId,
-    formula: `${d20Formula(mode)}${score === 0 ? "" : score > 0 ? ` + ${score}` : ` - ${-score}`}`,
+    formula: d20Plus(score, mode),
     target: null,
     against: "total",
     label: ABILITY_LABEL(kind),
@@ -331,16 +324,7 @@ export function startRecovery(actor: ActorSource, rally: boolean, actorId: strin
   return {
     actor: next,
     events: [],
-    requests: [
-      {
-        kind: "recovery",
-        actorId,
-        formula: actor.recoveries.formula,
-        target: null,
-        against: "total",
-        label: "D20C.HD.HitDie.spend",
-      },
-    ],
+    requests: [healingRoll(actorId, actor.recoveries.formula, "D20C.HD.HitDie.spend")],
   };
 }
 

@@ -3,8 +3,9 @@
  * ([HD-DYING]), surprise ([HD-SURPRISE]), effect timing (Help, Dodge, Disengage), initiative around
  * the table ([HD-INIT]) and mounted creatures taking no turn ([HD-MOUNT]).
  */
-import { clonePlain, d20Formula, effectTimer, ongoingDamagePacket } from "../../common.js";
+import { clonePlain, effectTimer, ongoingDamagePacket } from "../../common.js";
 import { EngineError } from "../../errors.js";
+import { d20Plus, effectSaveRoll } from "../../resolution.js";
 import type {
   ActorSource,
   CombatantSource,
@@ -105,16 +106,9 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
 /** The save against one save-ends effect: a Constitution-mode d20 + the effect's modifier against its DC. */
 export function effectSaveRequest(actor: ActorSource, actorId: string, effect: EffectSource): RollRequest {
   const m = abilityRollMode(actor.conditions, actor.exhaustion, "con");
-  return {
-    kind: "save",
-    actorId,
-    effectId: effect.id,
-    formula: `${d20Formula(m.mode)}${signed(effect.saveBonus)}`,
-    target: SAVE_TARGETS[effect.save] ?? SAVE_TARGETS.normal,
-    against: "total",
-    label: "D20C.HD.Save.effect",
-    data: { effect: effect.name },
-  };
+  const target = SAVE_TARGETS[effect.save] ?? SAVE_TARGETS.normal;
+  const formula = d20Plus(effect.saveBonus, m.mode);
+  return effectSaveRoll(actorId, effect, formula, target, "D20C.HD.Save.effect", { effect: effect.name });
 }
 
 export function onTurnEnd(ctx: TurnContext): TurnStep[] {

@@ -5,12 +5,18 @@
 import { keptNatural, option } from "../../common.js";
 import type { DamageExpression } from "../../dice.js";
 import { maxDamage, mergeDice, parseDamage, parseWeaponDice } from "../../dice.js";
-import { attackOutcome, checkedParts, escalationModifier, missDamageRecipe, sumDamage } from "../../resolution.js";
+import {
+  attackOutcome,
+  checkedParts,
+  escalationModifier,
+  missDamageRecipe,
+  sumDamage,
+  resolvedBy,
+} from "../../resolution.js";
 import { EngineError, requireFinite } from "../../errors.js";
 import type {
   ActorSource,
   AttackInput,
-  AttackOutcome,
   AttackResult,
   DamageRecipe,
   DamageRecipeInput,
@@ -153,26 +159,15 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
     } else {
       result = "miss";
     }
-    return attackOutcome({
-      natural,
-      dice,
-      mode: "normal",
-      modifiers,
-      total,
-      defenseKey: input.defense.key,
-      defense,
-      critThreshold,
-      result,
-      autoHit,
-      hasMissEffect: input.hasMissEffect,
-      reasons,
-    });
+    return attackOutcome(
+      input,
+      { natural, dice, mode: "normal", modifiers, total, defense, critThreshold },
+      { result, autoHit, reasons },
+    );
   };
 }
 
-export function resolveAttack(input: AttackInput): AttackOutcome {
-  return prepareAttack(input, input.dice)(input.dice);
-}
+export const resolveAttack = resolvedBy(prepareAttack);
 
 function critRule(options: DamageRecipeInput["options"]): CritDamageRule {
   const v = option(options, "critDamage", "doubleTotal");

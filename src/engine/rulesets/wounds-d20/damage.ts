@@ -6,7 +6,7 @@
  */
 import { absorbTemporary, clonePlain, option, validateActorSource, validatePacket } from "../../common.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
-import { rollVerdict } from "../../resolution.js";
+import { d20Plus, healingRoll, rollVerdict } from "../../resolution.js";
 import type {
   ActorSource,
   DamagePacket,
@@ -27,7 +27,6 @@ import { deriveActor } from "./actor.js";
 import {
   DAMAGE_TYPES,
   K,
-  d20Plus,
   damageTaken,
   deathSaveDC,
   isBloodied,
@@ -258,20 +257,8 @@ export function startRecovery(actor: ActorSource, rally: boolean, actorId: strin
     return { actor: clonePlain(actor), events: [{ key: `${K}.Event.NoRecoveries`, actorId }], requests: [] };
   if (actor.state === "dead")
     return { actor: clonePlain(actor), events: [{ key: `${K}.Event.NoHealDead`, actorId }], requests: [] };
-  return {
-    actor: clonePlain(actor),
-    events: [],
-    requests: [
-      {
-        kind: "recovery",
-        actorId,
-        formula: actor.recoveries.formula,
-        target: null,
-        against: "total",
-        label: `${K}.Roll.Recovery`,
-      },
-    ],
-  };
+  const roll = healingRoll(actorId, actor.recoveries.formula, `${K}.Roll.Recovery`);
+  return { actor: clonePlain(actor), events: [], requests: [roll] };
 }
 
 /** [WD-SAVES] a save of one of the five kinds; its DC comes from the effect (null = shown, not judged). */

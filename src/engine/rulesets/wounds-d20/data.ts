@@ -185,8 +185,3 @@ export function woundTotal(actor: ActorSource): number {
 export function deathSaveDC(damage: number, max: number): number {
   return 10 + Math.floor(Math.max(0, damage - max) / 2);
 }
-
-/** `1d20 + n` / `1d20 - n` / `1d20`. */
-export function d20Plus(n: number): string {
-  return n === 0 ? "1d20" : `1d20 ${n < 0 ? "-" : "+"} ${Math.abs(n)}`;
-}

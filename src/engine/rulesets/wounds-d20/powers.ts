@@ -7,6 +7,7 @@
  */
 import { clonePlain, validateActorSource } from "../../common.js";
 import { EngineError } from "../../errors.js";
+import { healingRoll } from "../../resolution.js";
 import type { Ruleset } from "../../ruleset.js";
 import type { RollRequest } from "../../types.js";
 import { DAMAGE_TYPES, K } from "./data.js";
@@ -27,14 +28,9 @@ export const powers: Pick<Ruleset, "powerUsages" | "rests" | "effectSaveTarget" 
     if (rest === "longRest") return { actor: fullHealUp(actor), events: [], requests: [] };
     if (rest !== "breather") throw new EngineError("rest", `Wounds d20 has no rest "${rest}"`, rest);
     const dice = actor.state === "dead" ? 0 : Math.max(0, Math.floor(actor.recoveries.value));
-    const requests: RollRequest[] = Array.from({ length: dice }, () => ({
-      kind: "recovery",
-      actorId,
-      formula: actor.recoveries.formula,
-      target: null,
-      against: "total",
-      label: `${K}.Roll.Recovery`,
-    }));
+    const requests: RollRequest[] = Array.from({ length: dice }, () =>
+      healingRoll(actorId, actor.recoveries.formula, `${K}.Roll.Recovery`),
+    );
     return { actor: clonePlain(actor), events: [], requests };
   },
 };

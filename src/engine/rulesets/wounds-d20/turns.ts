@@ -19,7 +19,8 @@ import type {
   TurnStepResult,
 } from "../../types.js";
 import { deathSave, resolveRoll, saveSucceeds } from "./damage.js";
-import { DAMAGE_TYPES, K, d20Plus } from "./data.js";
+import { DAMAGE_TYPES, K } from "./data.js";
+import { d20Plus, effectSaveRoll } from "../../resolution.js";
 
 /** [WD-SURPRISE] a surprise round happens when some, but not all, combatants are aware. */
 export function surpriseRoundApplies(combatants: readonly CombatantSource[]): boolean {
@@ -121,16 +122,10 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
 
 /** A save against one save-ends effect (base save bonus + the effect's modifier). */
 export function effectSaveRequest(actor: ActorSource, actorId: string, effect: EffectSource): RollRequest {
-  return {
-    kind: "save",
-    actorId,
-    effectId: effect.id,
-    formula: d20Plus(actor.baseSaveBonus + effect.saveBonus),
-    target: SAVE_ENDS_DC[effect.save],
-    against: "total",
-    label: `${K}.Roll.EffectSave`,
-    data: { effect: effect.name },
-  };
+  const formula = d20Plus(actor.baseSaveBonus + effect.saveBonus);
+  return effectSaveRoll(actorId, effect, formula, SAVE_ENDS_DC[effect.save], `${K}.Roll.EffectSave`, {
+    effect: effect.name,
+  });
 }
 
 /** Turn end: the bearer saves against each save-ends effect; armed timed effects of this creator end. */
