@@ -276,6 +276,21 @@ export interface ProcedureSpec {
   readonly numbers?: readonly { key: string; label: string; default: number; min?: number; max?: number }[];
 }
 
+/**
+ * A procedure of the game whose i18n namespace is `ns`: its name and result are the keys
+ * `<ns>.Procedure.<id>.Label` and `.Result`.
+ */
+export function procedure(
+  ns: string,
+  id: string,
+  cost: string,
+  aim: ProcedureSpec["aim"],
+  more: Pick<ProcedureSpec, "choices" | "effects" | "numbers"> = {},
+): ProcedureSpec {
+  const key = `${ns}.Procedure.${id}`;
+  return { id, cost, label: `${key}.Label`, result: `${key}.Result`, aim, ...more };
+}
+
 /** An effect a procedure may act on: on the actor itself or on the creature `holderId` it was made for. */
 export interface ProcedureEffect extends EffectSource {
   holderId: string;

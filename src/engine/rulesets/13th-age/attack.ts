@@ -6,27 +6,11 @@ import { keptNatural, option } from "../../common.js";
 import type { DamageExpression } from "../../dice.js";
 import { parseDamage, parseWeaponDice } from "../../dice.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
-import {
-  attackOutcome,
-  checkedParts,
-  escalationModifier,
-  missDamageRecipe,
-  sumDamage,
-  resolvedBy,
-} from "../../resolution.js";
-import type {
-  ActorSource,
-  AttackInput,
-  AttackOutcome,
-  DamageRecipe,
-  DamageRecipeInput,
-  DerivedActor,
-  Modifier,
-  PowerSource,
-  PreparedAttack,
-  RollMode,
-  WeaponSource,
-} from "../../types.js";
+import type { Ruleset } from "../../ruleset.js";
+import { attackOutcome, checkedParts, escalationModifier, missDamageRecipe, sumDamage } from "../../resolution.js";
+import { resolvedBy } from "../../resolution.js";
+import type { ActorSource, AttackInput, AttackOutcome, DamageRecipe, DamageRecipeInput } from "../../types.js";
+import type { DerivedActor, Modifier, PowerSource, PreparedAttack, RollMode, WeaponSource } from "../../types.js";
 import { OPTION_DEFAULTS, VULNERABILITY_CRIT_EXPANSION } from "./data.js";
 
 const K = "D20C.Age13";
@@ -36,12 +20,7 @@ const K = "D20C.Age13";
  * and the actor's bonuses + weapon enhancement. NPCs: the stat block's flat bonus (+ ability if a
  * power names one; NPCs don't add level). Escalation and penalties are added by `resolveAttack`.
  */
-export function attackBonus(
-  actor: ActorSource,
-  derived: DerivedActor,
-  power: PowerSource,
-  weapon: WeaponSource | null,
-): Modifier[] {
+export const attackBonus: Ruleset["attackBonus"] = (actor, derived, power, weapon) => {
   const out: Modifier[] = [];
   if (power.attackAbility) {
     out.push({
@@ -56,7 +35,7 @@ export function attackBonus(
   if (weapon?.enhancement)
     out.push({ key: "enhancement", label: "D20C.Modifier.enhancement", value: weapon.enhancement });
   return out;
-}
+};
 
 /**
  * Hit damage of a power ([13A-DMG]): the resolved formula, `N[W]` expanded with the weapon's dice,

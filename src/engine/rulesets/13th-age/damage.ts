@@ -3,40 +3,15 @@
  * [13A-RESIST] [13A-TEMPHP] [13A-DOWN] [13A-DEATHSAVE] [13A-DEATH] [13A-LASTTURN] [13A-RECOV]
  * [13A-RALLY] [13A-NEGHEAL] [13A-NORECOV] [13A-HEALUP] [13A-SAVE]
  */
-import {
-  absorbTemporary,
-  clonePlain,
-  healedHp,
-  liftedState,
-  option,
-  validateActorSource,
-  validatePacket,
-} from "../../common.js";
+import { absorbTemporary, clonePlain, healedHp, liftedState, option, validateActorSource } from "../../common.js";
+import { validatePacket } from "../../common.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
+import type { Ruleset } from "../../ruleset.js";
 import { d20Plus, healingRoll, meetsTarget, rollVerdict } from "../../resolution.js";
-import type {
-  ActorSource,
-  DamagePacket,
-  DamageResult,
-  DerivedActor,
-  HealingKind,
-  LifeState,
-  Modifier,
-  RollMode,
-  RollRequest,
-  RollResult,
-  RuleEvent,
-  RuleOptions,
-  RuleResult,
-} from "../../types.js";
-import {
-  DAMAGE_TYPES,
-  DEATH_SAVE_FAILURES_TO_DIE,
-  DEATH_SAVE_TARGET,
-  OPTION_DEFAULTS,
-  SAVE_TARGETS,
-  type SaveKind,
-} from "./data.js";
+import type { ActorSource, DamagePacket, DamageResult, DerivedActor, LifeState } from "../../types.js";
+import type { Modifier, RollRequest, RuleEvent, RuleOptions, RuleResult } from "../../types.js";
+import { DAMAGE_TYPES, DEATH_SAVE_FAILURES_TO_DIE, DEATH_SAVE_TARGET, OPTION_DEFAULTS, SAVE_TARGETS } from "./data.js";
+import { type SaveKind } from "./data.js";
 
 const K = "D20C.Age13";
 
@@ -164,13 +139,7 @@ export function applyDamage(
  * Heal ([13A-NEGHEAL]: from negative HP healing starts at 0; never above max) or grant temporary
  * HP ([13A-TEMPHP]: they don't stack, the higher pool is kept). The dead get neither.
  */
-export function applyHealing(
-  actor: ActorSource,
-  amount: number,
-  kind: HealingKind,
-  _options: RuleOptions,
-  actorId: string,
-): RuleResult {
+export const applyHealing: Ruleset["applyHealing"] = (actor, amount, kind, _options, actorId) => {
   validateActorSource(actor, DAMAGE_TYPES);
   const n = Math.floor(requireNonNegative("healing.amount", amount));
   const next = clonePlain(actor);
@@ -199,7 +168,7 @@ export function applyHealing(
   if (!next.lastTurn) next.state = liftedState(actor.state, stateForHp(actor, next.hp.value));
   events.push({ key: "D20C.Event.healed", data: { amount: next.hp.value - actor.hp.value }, actorId });
   return { actor: next, events, requests: [] };
-}
+};
 
 /** The roll of one recovery ([13A-RECOV]); `half` when none are left ([13A-NORECOV]). */
 export function recoveryRequest(
@@ -248,13 +217,7 @@ export function startRecovery(actor: ActorSource, rally: boolean, _options: Rule
 }
 
 /** A save of a difficulty from the sheet ([13A-SAVE]): d20 (+ flat save bonus, 0 by default). */
-export function saveRequest(
-  actor: ActorSource,
-  derived: DerivedActor,
-  kind: string,
-  mode: RollMode,
-  actorId: string,
-): RollRequest {
+export const saveRequest: Ruleset["saveRequest"] = (actor, derived, kind, mode, actorId) => {
   if (!(kind in SAVE_TARGETS)) throw new EngineError("save.kind", `unknown save "${kind}" (easy, normal, hard)`, kind);
   const k = kind as SaveKind;
   return {
@@ -265,7 +228,7 @@ export function saveRequest(
     against: "total",
     label: `D20C.Save.${k}`,
   };
-}
+};
 
 /** The death save of a dying creature ([13A-DEATHSAVE]), or null if it isn't making them. */
 export function deathSaveRequest(
@@ -314,12 +277,7 @@ export function spendRecovery(actor: ActorSource, rolled: number, actorId: strin
 }
 
 /** Feed back a requested roll (recovery, rally save, death save, save, disengage). */
-export function resolveRoll(
-  actor: ActorSource,
-  request: RollRequest,
-  roll: RollResult,
-  options: RuleOptions,
-): RuleResult {
+export const resolveRoll: Ruleset["resolveRoll"] = (actor, request, roll, options) => {
   validateActorSource(actor, DAMAGE_TYPES);
   requireFinite("roll.total", roll.total);
   if (roll.natural !== null) requireFinite("roll.natural", roll.natural);
@@ -373,7 +331,7 @@ export function resolveRoll(
     default:
       throw new EngineError("request.kind", `13th Age does not resolve "${request.kind}" rolls`, request.kind);
   }
-}
+};
 
 /** Full heal-up ([13A-HEALUP]): HP, recoveries, no-recovery penalties and the battle count reset. */
 export function fullHealUp(actor: ActorSource): ActorSource {

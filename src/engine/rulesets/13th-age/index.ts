@@ -7,32 +7,12 @@ import { defineRuleset } from "../../define-ruleset.js";
 import { attackBonus, attackMode, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
 import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
-import {
-  applyDamage,
-  applyHealing,
-  deathSaveRequest,
-  fullHealUp,
-  resolveRoll,
-  saveRequest,
-  startRecovery,
-} from "./damage.js";
+import { applyDamage, applyHealing, deathSaveRequest, fullHealUp, resolveRoll, saveRequest } from "./damage.js";
+import { startRecovery } from "./damage.js";
 import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, ECONOMY, OPTIONS, SAVES } from "./data.js";
 import { PROCEDURES, attackBandWarnings, planProcedure, resolveProcedure } from "./procedures.js";
-import {
-  effectSaveRequest,
-  actsThisRound,
-  addEffect,
-  canFlee,
-  initiativeFormula,
-  onCombatEnd,
-  onCombatStart,
-  onRoundEnd,
-  onRoundStart,
-  onTurnEnd,
-  onTurnStart,
-  order,
-  resolveTurnRoll,
-} from "./turns.js";
+import { effectSaveRequest, actsThisRound, addEffect, canFlee, initiativeFormula, onCombatEnd } from "./turns.js";
+import { onCombatStart, onRoundEnd, onRoundStart, onTurnEnd, onTurnStart, order, resolveTurnRoll } from "./turns.js";
 import { readAge13Bands } from "./scene.js";
 import { powers } from "./powers.js";
 

@@ -5,16 +5,8 @@
  * say about an attack's range (warnings on the dialog and the card). The turn's actions
  * themselves are data (`ECONOMY` in ./data.ts, [13A-ACTIONS]).
  */
-import {
-  plainOutcome,
-  type AttackBandInput,
-  type AttackBandWarning,
-  type ProcedureInput,
-  type ProcedureOutcome,
-  type ProcedurePlan,
-  type ProcedureRoll,
-  type ProcedureSpec,
-} from "../../actions.js";
+import { plainOutcome, procedure, type ProcedureInput, type ProcedureOutcome } from "../../actions.js";
+import { type AttackBandInput, type AttackBandWarning, type ProcedurePlan, type ProcedureRoll, type ProcedureSpec } from "../../actions.js";
 import { EngineError } from "../../errors.js";
 import { disengageRequest } from "./damage.js";
 
@@ -31,28 +23,9 @@ const RANGE_BANDS: readonly { key: RangeBand; label: string; moves: number }[] =
 
 /** The procedures the Actions panel lists, in order. */
 export const PROCEDURES: readonly ProcedureSpec[] = [
-  {
-    id: "disengage",
-    cost: "move",
-    label: `${K}.Procedure.disengage.Label`,
-    result: `${K}.Procedure.disengage.Result`,
-    aim: "self",
-  },
-  {
-    id: "moveAway",
-    cost: "move",
-    label: `${K}.Procedure.moveAway.Label`,
-    result: `${K}.Procedure.moveAway.Result`,
-    aim: "self",
-  },
-  {
-    id: "setBand",
-    cost: "free",
-    label: `${K}.Procedure.setBand.Label`,
-    result: `${K}.Procedure.setBand.Result`,
-    aim: "targets",
-    choices: RANGE_BANDS.map((b) => ({ key: b.key, label: b.label })),
-  },
+  procedure(K, "disengage", "move", "self"),
+  procedure(K, "moveAway", "move", "self"),
+  procedure(K, "setBand", "free", "targets", { choices: RANGE_BANDS.map((b) => ({ key: b.key, label: b.label })) }),
 ];
 
 /** The foes the creature is engaged with (its memory's bands), by id. */

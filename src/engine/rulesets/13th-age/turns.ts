@@ -6,19 +6,8 @@
 import { clonePlain, effectTimer, escalationDie, ongoingDamagePacket, option } from "../../common.js";
 import { EngineError } from "../../errors.js";
 import { d20Plus, effectSaveRoll } from "../../resolution.js";
-import type {
-  ActorSource,
-  CombatantSource,
-  DerivedActor,
-  EffectSource,
-  InitiativeSlot,
-  RollRequest,
-  RollResult,
-  RuleEvent,
-  TurnContext,
-  TurnStep,
-  TurnStepResult,
-} from "../../types.js";
+import type { ActorSource, CombatantSource, DerivedActor, EffectSource, InitiativeSlot } from "../../types.js";
+import type { RollRequest, RollResult, RuleEvent, TurnContext, TurnStep, TurnStepResult } from "../../types.js";
 import { initiativeModifier } from "./actor.js";
 import { deathSaveRequest, resolveRoll, stateForHp } from "./damage.js";
 import { BATTLES_PER_HEAL_UP, DAMAGE_TYPES, OPTION_DEFAULTS, SAVE_TARGETS } from "./data.js";

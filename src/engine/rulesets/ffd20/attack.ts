@@ -7,27 +7,10 @@ import { abilityModifier, keptNatural } from "../../common.js";
 import type { DamageExpression } from "../../dice.js";
 import { maxDamage, parseDamage, parseWeaponDice } from "../../dice.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
-import {
-  attackOutcome,
-  escalationModifier,
-  itemisedBonus,
-  missDamageRecipe,
-  sumDamage,
-  resolvedBy,
-} from "../../resolution.js";
-import type {
-  AbilityKey,
-  ActorSource,
-  AttackInput,
-  AttackOutcome,
-  DamageRecipe,
-  DamageRecipeInput,
-  Modifier,
-  PowerSource,
-  Situation,
-  WeaponSource,
-  PreparedAttack,
-} from "../../types.js";
+import { attackOutcome, escalationModifier, itemisedBonus, missDamageRecipe, sumDamage } from "../../resolution.js";
+import { resolvedBy } from "../../resolution.js";
+import type { AbilityKey, ActorSource, AttackInput, AttackOutcome, DamageRecipe } from "../../types.js";
+import type { DamageRecipeInput, Modifier, PowerSource, Situation, WeaponSource, PreparedAttack } from "../../types.js";
 import { ABILITY_KEYS } from "../../types.js";
 import { expandConditions, grantsCombatAdvantage } from "./data.js";
 

@@ -4,20 +4,10 @@
  */
 import { absorbTemporary, clonePlain, healedHp, option, validateActorSource, validatePacket } from "../../common.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
+import type { Ruleset } from "../../ruleset.js";
 import { d20Plus, healingRoll, rollVerdict } from "../../resolution.js";
-import type {
-  ActorSource,
-  DerivedActor,
-  DamagePacket,
-  DamageResult,
-  HealingKind,
-  Modifier,
-  RollRequest,
-  RollResult,
-  RuleEvent,
-  RuleOptions,
-  RuleResult,
-} from "../../types.js";
+import type { ActorSource, DamagePacket, DamageResult, Modifier } from "../../types.js";
+import type { RollRequest, RollResult, RuleEvent, RuleOptions, RuleResult } from "../../types.js";
 import type { DyingRules } from "./data.js";
 import { FF_DAMAGE_TYPES } from "./data.js";
 
@@ -152,13 +142,7 @@ export function applyDamage(
  * Healing: a creature below 0 starts counting from 0, never above maximum; coming above 0 ends
  * dying/unconscious. Temporary HP do not stack: the higher of old and new is kept.
  */
-export function applyHealing(
-  actor: ActorSource,
-  amount: number,
-  kind: HealingKind,
-  _options: RuleOptions,
-  actorId: string,
-): RuleResult {
+export const applyHealing: Ruleset["applyHealing"] = (actor, amount, kind, _options, actorId) => {
   validateActorSource(actor, FF_DAMAGE_TYPES);
   requireNonNegative("healing.amount", amount);
   if (kind !== "heal" && kind !== "temp")
@@ -182,7 +166,7 @@ export function applyHealing(
     events.push({ key: "D20C.FF.Event.BackUp", actorId });
   }
   return { actor: next, events, requests: [] };
-}
+};
 
 export function recoveryRequest(
   actor: ActorSource,
@@ -270,13 +254,7 @@ export function resolveRecovery(
   return healed;
 }
 
-export function saveRequest(
-  actor: ActorSource,
-  _derived: DerivedActor,
-  kind: string,
-  _mode: unknown,
-  actorId: string,
-): RollRequest {
+export const saveRequest: Ruleset["saveRequest"] = (actor, _derived, kind, _mode, actorId) => {
   if (kind === "save") {
     return {
       kind: "save",
@@ -298,15 +276,10 @@ export function saveRequest(
     };
   }
   throw new EngineError("save.kind", `FFd20 has no "${kind}" save (expected save or death)`, kind);
-}
+};
 
 /** Feed back a requested roll: a death save, a healing surge's healing, a save from the sheet. */
-export function resolveRoll(
-  actor: ActorSource,
-  request: RollRequest,
-  roll: RollResult,
-  options: RuleOptions,
-): RuleResult {
+export const resolveRoll: Ruleset["resolveRoll"] = (actor, request, roll, options) => {
   validateActorSource(actor, FF_DAMAGE_TYPES);
   switch (request.kind) {
     case "deathSave":
@@ -325,4 +298,4 @@ export function resolveRoll(
     default:
       throw new EngineError("request.kind", `FFd20 makes no "${request.kind}" roll`, request.kind);
   }
-}
+};

@@ -11,28 +11,10 @@ import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
 import { attackBonusParts, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
 import { applyDamage, applyHealing, deathSaveRequest, resolveRoll, saveRequest, startRecovery } from "./damage.js";
-import {
-  FF_ACTIONS,
-  FF_CONDITIONS,
-  FF_DAMAGE_TYPES,
-  FF_DEFENSES,
-  FF_ECONOMY,
-  FF_ID,
-  FF_INITIATIVE,
-  FF_OPTIONS,
-  FF_SAVES,
-  FF_TRAIT_FORMS,
-} from "./data.js";
-import {
-  effectSaveRequest,
-  addEffect,
-  onCombatEnd,
-  onCombatStart,
-  onTurnEnd,
-  onTurnStart,
-  order,
-  resolveTurnRoll,
-} from "./turns.js";
+import { FF_ACTIONS, FF_CONDITIONS, FF_DAMAGE_TYPES, FF_DEFENSES, FF_ECONOMY, FF_ID, FF_INITIATIVE } from "./data.js";
+import { FF_OPTIONS, FF_SAVES, FF_TRAIT_FORMS } from "./data.js";
+import { effectSaveRequest, addEffect, onCombatEnd, onCombatStart, onTurnEnd, onTurnStart, order } from "./turns.js";
+import { resolveTurnRoll } from "./turns.js";
 import { readFfScene } from "./scene.js";
 import { extendedRest, powers } from "./powers.js";
 

@@ -4,41 +4,19 @@
  * with the opportunity attacks it offers, skipping enemies that cannot see the mover ([FF-INVIS]),
  * and where a push, pull or slide takes the target ([FF-FORCED]).
  */
-import {
-  plainOutcome,
-  type ProcedureInput,
-  type ProcedureOutcome,
-  type ProcedurePlan,
-  type ProcedureRoll,
-  type ProcedureSpec,
-} from "../../actions.js";
+import { plainOutcome, procedure, type ProcedureInput, type ProcedureOutcome } from "../../actions.js";
+import { type ProcedurePlan, type ProcedureRoll, type ProcedureSpec } from "../../actions.js";
 import { EngineError, requireFinite } from "../../errors.js";
 import type { ActorSource, EffectSource, ForcedMovement, Square } from "../../types.js";
 import { expandConditions } from "./data.js";
 
+/** i18n namespace of the game's procedure names. */
+const K = `D20C.FF`;
+
 export const FF_PROCEDURES: readonly ProcedureSpec[] = [
-  {
-    id: "sustain",
-    cost: "minor",
-    label: "D20C.FF.Procedure.sustain.Label",
-    result: "D20C.FF.Procedure.sustain.Result",
-    aim: "effect",
-    effects: "sustain",
-  },
-  {
-    id: "move",
-    cost: "move",
-    label: "D20C.FF.Procedure.move.Label",
-    result: "D20C.FF.Procedure.move.Result",
-    aim: "targets",
-  },
-  {
-    id: "shift",
-    cost: "move",
-    label: "D20C.FF.Procedure.shift.Label",
-    result: "D20C.FF.Procedure.shift.Result",
-    aim: "self",
-  },
+  procedure(K, "sustain", "minor", "effect", { effects: "sustain" }),
+  procedure(K, "move", "move", "targets"),
+  procedure(K, "shift", "move", "self"),
 ];
 
 /** Grid distance in squares (diagonals count as one). */

@@ -6,18 +6,8 @@
 import { abilityModifier, effectTimer, ongoingDamagePacket } from "../../common.js";
 import { EngineError, requireFinite } from "../../errors.js";
 import { d20Plus, effectSaveRoll } from "../../resolution.js";
-import type {
-  ActorSource,
-  CombatantSource,
-  DurationKind,
-  EffectSource,
-  InitiativeSlot,
-  RollRequest,
-  RollResult,
-  TurnContext,
-  TurnStep,
-  TurnStepResult,
-} from "../../types.js";
+import type { ActorSource, CombatantSource, DurationKind, EffectSource, InitiativeSlot } from "../../types.js";
+import type { RollRequest, RollResult, TurnContext, TurnStep, TurnStepResult } from "../../types.js";
 import { FF_DAMAGE_TYPES } from "./data.js";
 import { deathSaveRequest, dyingRules, resolveDeathSave, resolveRecovery, SAVE_TARGET } from "./damage.js";
 import { halfLevel } from "./attack.js";

@@ -7,20 +7,9 @@ import { keptNatural, MAX_ROLL_SOURCES, netMode } from "../../common.js";
 import { parseDamage, parseWeaponDice, type DamageExpression } from "../../dice.js";
 import { EngineError, requireCount, requireFinite, requireNonNegative } from "../../errors.js";
 import { attackOutcome, escalationModifier, missDamageRecipe, sumDamage, resolvedBy } from "../../resolution.js";
-import type {
-  AbilityKey,
-  ActorSource,
-  AttackInput,
-  AttackResult,
-  DamageRecipe,
-  DamageRecipeInput,
-  Modifier,
-  PowerSource,
-  RollMode,
-  WeaponClass,
-  WeaponSource,
-  PreparedAttack,
-} from "../../types.js";
+import type { AbilityKey, ActorSource, AttackInput, AttackResult, DamageRecipe } from "../../types.js";
+import type { DamageRecipeInput, Modifier, PowerSource, RollMode, WeaponClass, WeaponSource } from "../../types.js";
+import type { PreparedAttack } from "../../types.js";
 import { exhaustionEffects, SIZES, specsOf } from "./conditions.js";
 import { charmedBy, hiddenFrom, PARTIAL_COVER_BONUS, underwaterAttackWeak } from "./combat.js";
 import { mightyCancel } from "./options.js";

@@ -6,49 +6,17 @@
  * through the Ruleset interface (index.ts).
  */
 import { plainEffectData } from "../../effects.js";
-import {
-  plainOutcome,
-  type ActionEconomy,
-  type ProcedureCreature,
-  type ProcedureInput,
-  type ProcedureOutcome,
-  type ProcedurePlan,
-  type ProcedureRoll,
-  type ProcedureSpec,
-} from "../../actions.js";
+import { plainOutcome, type ActionEconomy, type ProcedureCreature, type ProcedureInput } from "../../actions.js";
+import { type ProcedureOutcome, type ProcedurePlan, type ProcedureRoll, type ProcedureSpec } from "../../actions.js";
 import { clonePlain, d20Formula } from "../../common.js";
+import { effectData } from "../../effects.js";
 import { EngineError } from "../../errors.js";
-import type {
-  AbilityKey,
-  ActInput,
-  ActOutcome,
-  ActorSource,
-  AttackOutcome,
-  CombatantSource,
-  EffectSource,
-  PowerSource,
-  Provocation,
-  ReactionOffer,
-  RollRequest,
-  RollResult,
-  RuleEvent,
-  RuleResult,
-  Situation,
-  TurnContext,
-  TurnStep,
-  TurnStepResult,
-  WeaponSource,
-} from "../../types.js";
-import {
-  SIZES,
-  abilityRollMode,
-  conditionSpec,
-  exhaustionEffects,
-  MAX_EXHAUSTION,
-  specsOf,
-  speedCap,
-  type Size,
-} from "./conditions.js";
+import type { AbilityKey, ActInput, ActOutcome, ActorSource, AttackOutcome, CombatantSource } from "../../types.js";
+import type { EffectSource, PowerSource, Provocation, ReactionOffer, RollRequest, RollResult } from "../../types.js";
+import type { RuleEvent, RuleResult, Situation, TurnContext, TurnStep, TurnStepResult } from "../../types.js";
+import type { WeaponSource } from "../../types.js";
+import { SIZES, abilityRollMode, conditionSpec, exhaustionEffects, MAX_EXHAUSTION, specsOf } from "./conditions.js";
+import { speedCap, type Size } from "./conditions.js";
 import { applyDamage, gainExhaustion, HD_DAMAGE_TYPES } from "./damage.js";
 
 // ---- [HD-TURN] [HD-ACTIONS] [HD-QUICK] [HD-REACT] ----------------------------------------------

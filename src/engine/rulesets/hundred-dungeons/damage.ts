@@ -6,21 +6,10 @@
  */
 import { absorbTemporary, clonePlain, healedHp, validateActorSource, validatePacket } from "../../common.js";
 import { EngineError, requireNonNegative } from "../../errors.js";
+import type { Ruleset } from "../../ruleset.js";
 import { d20Plus, healingRoll, rollVerdict } from "../../resolution.js";
-import type {
-  AbilityKey,
-  ActorSource,
-  RollMode,
-  RollRequest,
-  RollResult,
-  DamagePacket,
-  DamageResult,
-  HealingKind,
-  Modifier,
-  RuleEvent,
-  RuleOptions,
-  RuleResult,
-} from "../../types.js";
+import type { AbilityKey, ActorSource, RollMode, RollRequest, RollResult, DamagePacket } from "../../types.js";
+import type { DamageResult, HealingKind, Modifier, RuleEvent, RuleOptions, RuleResult } from "../../types.js";
 import { ABILITY_KEYS } from "../../types.js";
 import { abilityRollMode, conditionSpec, expandConditions, MAX_EXHAUSTION, specsOf } from "./conditions.js";
 import { ABILITY_LABEL, HD_DAMAGE_TYPES } from "./data.js";
@@ -328,12 +317,7 @@ export function startRecovery(actor: ActorSource, rally: boolean, actorId: strin
   };
 }
 
-export function resolveRoll(
-  actor: ActorSource,
-  request: RollRequest,
-  roll: RollResult,
-  options: RuleOptions,
-): RuleResult {
+export const resolveRoll: Ruleset["resolveRoll"] = (actor, request, roll, options) => {
   validateActorSource(actor, HD_DAMAGE_TYPES);
   if (request.kind === "dyingCheck") return resolveDyingCheck(actor, request, roll);
   if (request.kind === "recovery") {
@@ -357,4 +341,4 @@ export function resolveRoll(
   }
   void options;
   return { actor: clonePlain(actor), events, requests: [] };
-}
+};

@@ -11,53 +11,18 @@ import { defineRuleset } from "../../define-ruleset.js";
 import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
 import { attackBonus, attackMode, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
-import {
-  actionCap,
-  actorChanges,
-  afterAct,
-  attackAct,
-  attackCost,
-  attackReactions,
-  HD_ACTION_KINDS,
-  HD_ECONOMY,
-  HD_PROCEDURES,
-  levelCondition,
-  mayTarget,
-  planProcedure,
-  resolveAttackReaction,
-  resolveProcedure,
-  resolveProcedureRoll,
-  saveRequestWithCover,
-} from "./combat.js";
+import { actionCap, actorChanges, afterAct, attackAct, attackCost, attackReactions } from "./combat.js";
+import { HD_ACTION_KINDS, HD_ECONOMY, HD_PROCEDURES, levelCondition, mayTarget, planProcedure } from "./combat.js";
+import { resolveAttackReaction, resolveProcedure, resolveProcedureRoll, saveRequestWithCover } from "./combat.js";
 import { abilityRollMode, HD_CONDITIONS } from "./conditions.js";
-import {
-  applyDamage,
-  applyHealing,
-  dyingCheckRequest,
-  isAbility,
-  resolveRoll,
-  saveRequest,
-  startRecovery,
-} from "./damage.js";
+import { applyDamage, applyHealing, dyingCheckRequest, isAbility, resolveRoll, saveRequest } from "./damage.js";
+import { startRecovery } from "./damage.js";
 import { HD_DAMAGE_TYPES, HD_DEFENSES, HD_ID, HD_INITIATIVE, HD_SAVES, HD_TRAIT_FORMS } from "./data.js";
 import { HD_OPTIONS } from "./options.js";
 import { longRest, powers } from "./powers.js";
 import { readHdScene } from "./scene.js";
-import {
-  actsOnTurnOf,
-  actsThisRound,
-  addEffect,
-  canFlee,
-  effectSaveRequest,
-  initiativeFormula,
-  onCombatEnd,
-  onCombatStart,
-  onRoundStart,
-  onTurnEnd,
-  onTurnStart,
-  order,
-  resolveTurnRoll,
-} from "./turns.js";
+import { actsOnTurnOf, actsThisRound, addEffect, canFlee, effectSaveRequest, initiativeFormula } from "./turns.js";
+import { onCombatEnd, onCombatStart, onRoundStart, onTurnEnd, onTurnStart, order, resolveTurnRoll } from "./turns.js";
 
 export const hundredDungeons = defineRuleset({
   id: HD_ID,

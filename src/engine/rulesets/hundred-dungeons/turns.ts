@@ -6,19 +6,8 @@
 import { clonePlain, effectTimer, ongoingDamagePacket } from "../../common.js";
 import { EngineError } from "../../errors.js";
 import { d20Plus, effectSaveRoll } from "../../resolution.js";
-import type {
-  ActorSource,
-  CombatantSource,
-  DerivedActor,
-  EffectSource,
-  InitiativeSlot,
-  RollRequest,
-  RollResult,
-  RuleEvent,
-  TurnContext,
-  TurnStep,
-  TurnStepResult,
-} from "../../types.js";
+import type { ActorSource, CombatantSource, DerivedActor, EffectSource, InitiativeSlot } from "../../types.js";
+import type { RollRequest, RollResult, RuleEvent, TurnContext, TurnStep, TurnStepResult } from "../../types.js";
 import { abilityRollMode, specsOf } from "./conditions.js";
 import { HD_DAMAGE_TYPES } from "./data.js";
 import { advanceDying, dyingCheckRequest, resolveDyingCheck, signed } from "./damage.js";

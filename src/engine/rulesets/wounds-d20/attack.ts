@@ -5,27 +5,12 @@
 import { keptNatural, option } from "../../common.js";
 import type { DamageExpression } from "../../dice.js";
 import { maxDamage, mergeDice, parseDamage, parseWeaponDice } from "../../dice.js";
-import {
-  attackOutcome,
-  checkedParts,
-  escalationModifier,
-  missDamageRecipe,
-  sumDamage,
-  resolvedBy,
-} from "../../resolution.js";
+import { attackOutcome, checkedParts, escalationModifier, missDamageRecipe, sumDamage } from "../../resolution.js";
+import { resolvedBy } from "../../resolution.js";
 import { EngineError, requireFinite } from "../../errors.js";
-import type {
-  ActorSource,
-  AttackInput,
-  AttackResult,
-  DamageRecipe,
-  DamageRecipeInput,
-  DerivedActor,
-  Modifier,
-  PowerSource,
-  WeaponSource,
-  PreparedAttack,
-} from "../../types.js";
+import type { Ruleset } from "../../ruleset.js";
+import type { ActorSource, AttackInput, AttackResult, DamageRecipe, DamageRecipeInput } from "../../types.js";
+import type { DerivedActor, Modifier, PowerSource, WeaponSource, PreparedAttack } from "../../types.js";
 import { CRIT_DAMAGE_CHOICES, K, type CritDamageRule } from "./data.js";
 
 /** Whether the attack is made at range with a thrown or ammunition weapon (or a ranged power). */
@@ -39,12 +24,7 @@ export function isRangedAttack(power: PowerSource, weapon: WeaponSource | null):
  * BCB + Dex (the range penalty comes from the dialog as `situation.bonus`). A power without a
  * weapon uses its own attack ability; `null` there means a stat block's flat bonus only.
  */
-export function attackBonus(
-  actor: ActorSource,
-  derived: DerivedActor,
-  power: PowerSource,
-  weapon: WeaponSource | null,
-): Modifier[] {
+export const attackBonus: Ruleset["attackBonus"] = (actor, derived, power, weapon) => {
   const mods = derived.abilityMods;
   const out: Modifier[] = [{ key: "bcb", label: `${K}.Mod.BCB`, value: actor.baseCombatBonus }];
   let ability: "str" | "dex" | null;
@@ -67,7 +47,7 @@ export function attackBonus(
   if (power.attackBonus) out.push({ key: "power", label: `${K}.Mod.Power`, value: power.attackBonus });
   if (actor.attackBonus) out.push({ key: "misc", label: `${K}.Mod.Misc`, value: actor.attackBonus });
   return out;
-}
+};
 
 /**
  * Share of the Str modifier added to damage: full for one hand, ½ off-hand, 1½ two-handed (not

@@ -6,34 +6,14 @@
  */
 import { absorbTemporary, clonePlain, option, validateActorSource, validatePacket } from "../../common.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
+import type { Ruleset } from "../../ruleset.js";
 import { d20Plus, healingRoll, rollVerdict } from "../../resolution.js";
-import type {
-  ActorSource,
-  DamagePacket,
-  DamageResult,
-  DerivedActor,
-  HealingKind,
-  LifeState,
-  Modifier,
-  RollMode,
-  RollRequest,
-  RollResult,
-  RuleEvent,
-  RuleOptions,
-  RuleResult,
-  Wound,
-} from "../../types.js";
+import type { ActorSource, DamagePacket, DamageResult, HealingKind, LifeState } from "../../types.js";
+import type { Modifier, RollRequest, RollResult, RuleEvent, RuleOptions, RuleResult } from "../../types.js";
+import type { Wound } from "../../types.js";
 import { deriveActor } from "./actor.js";
-import {
-  DAMAGE_TYPES,
-  K,
-  damageTaken,
-  deathSaveDC,
-  isBloodied,
-  isWounded,
-  woundThreshold,
-  woundTotal,
-} from "./data.js";
+import { DAMAGE_TYPES, K, damageTaken, deathSaveDC, isBloodied, isWounded, woundThreshold } from "./data.js";
+import { woundTotal } from "./data.js";
 
 /**
  * Why a death save is rolled; the resolver reads it back from `request.data.reason`.
@@ -262,13 +242,7 @@ export function startRecovery(actor: ActorSource, rally: boolean, actorId: strin
 }
 
 /** [WD-SAVES] a save of one of the five kinds; its DC comes from the effect (null = shown, not judged). */
-export function saveRequest(
-  actor: ActorSource,
-  derived: DerivedActor,
-  kind: string,
-  mode: RollMode,
-  actorId: string,
-): RollRequest {
+export const saveRequest: Ruleset["saveRequest"] = (actor, derived, kind, mode, actorId) => {
   if (!SAVE_KINDS.includes(kind))
     throw new EngineError("save.kind", `unknown save "${kind}" (expected ${SAVE_KINDS.join(", ")})`, kind);
   if (mode !== "normal") throw new EngineError("save.mode", "this game has no mighty or weak rolls", mode);
@@ -282,7 +256,7 @@ export function saveRequest(
     label: `${K}.Save.${kind[0]!.toUpperCase()}${kind.slice(1)}`,
     data: { saveKind: kind },
   };
-}
+};
 
 /** The death save the sheet offers for the actor's current state, or null. */
 export function deathSaveRequest(actor: ActorSource, actorId: string): RollRequest | null {

@@ -3,15 +3,8 @@
  * and the small numeric helpers every other part of the module shares.
  */
 import type { ActionEconomy } from "../../actions.js";
-import type {
-  ActorSource,
-  ConditionSpec,
-  DefenseSpec,
-  InitiativeRules,
-  OptionSpec,
-  SaveSpec,
-  TraitForms,
-} from "../../types.js";
+import type { ActorSource, ConditionSpec, DefenseSpec, InitiativeRules, OptionSpec, SaveSpec } from "../../types.js";
+import type { TraitForms } from "../../types.js";
 
 /** i18n key prefix of everything this module shows. */
 export const K = "D20C.WD";

@@ -12,34 +12,11 @@ import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
 import { attackBonus, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
 import { applyDamage, applyHealing, deathSaveRequest, resolveRoll, saveRequest, startRecovery } from "./damage.js";
-import {
-  ACTIONS,
-  CONDITIONS,
-  DAMAGE_TYPES,
-  DEFENSES,
-  ECONOMY,
-  INITIATIVE,
-  K,
-  OPTIONS,
-  SAVES,
-  TRAIT_FORMS,
-} from "./data.js";
-import {
-  effectSaveRequest,
-  actsThisRound,
-  addEffect,
-  canFlee,
-  fullHealUp,
-  initiativeFormula,
-  onCombatEnd,
-  onCombatStart,
-  onRoundEnd,
-  onRoundStart,
-  onTurnEnd,
-  onTurnStart,
-  order,
-  resolveTurnRoll,
-} from "./turns.js";
+import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, ECONOMY, INITIATIVE, K, OPTIONS, SAVES } from "./data.js";
+import { TRAIT_FORMS } from "./data.js";
+import { effectSaveRequest, actsThisRound, addEffect, canFlee, fullHealUp, initiativeFormula } from "./turns.js";
+import { onCombatEnd, onCombatStart, onRoundEnd, onRoundStart, onTurnEnd, onTurnStart, order } from "./turns.js";
+import { resolveTurnRoll } from "./turns.js";
 import { readWdScene } from "./scene.js";
 import { powers } from "./powers.js";
 

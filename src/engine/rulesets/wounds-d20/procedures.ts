@@ -4,14 +4,8 @@
  * against an effect that wounds on a failure ([WD-NASTY]), and what a staggered creature's turn
  * looks like ([WD-STAGGER]: half speed, one action, a Death save after a major action).
  */
-import {
-  plainOutcome,
-  type ProcedureInput,
-  type ProcedureOutcome,
-  type ProcedurePlan,
-  type ProcedureRoll,
-  type ProcedureSpec,
-} from "../../actions.js";
+import { plainOutcome, procedure, type ProcedureInput, type ProcedureOutcome } from "../../actions.js";
+import { type ProcedurePlan, type ProcedureRoll, type ProcedureSpec } from "../../actions.js";
 import { EngineError } from "../../errors.js";
 import type { ActorSource, RollRequest, RuleOptions } from "../../types.js";
 import { deriveActor } from "./actor.js";
@@ -19,25 +13,14 @@ import { healCheckRequest, resolveRoll, saveRequest, strenuousActionRequest, wou
 import { K, SAVES } from "./data.js";
 
 export const PROCEDURES: readonly ProcedureSpec[] = [
-  {
-    id: "healCheck",
-    cost: "fullRound",
-    label: `${K}.Procedure.healCheck.Label`,
-    result: `${K}.Procedure.healCheck.Result`,
-    aim: "target",
-  },
-  {
-    id: "woundingSave",
-    cost: "free",
-    label: `${K}.Procedure.woundingSave.Label`,
-    result: `${K}.Procedure.woundingSave.Result`,
-    aim: "self",
+  procedure(K, "healCheck", "fullRound", "target"),
+  procedure(K, "woundingSave", "free", "self", {
     choices: SAVES.map((s) => ({ key: s.key, label: s.label })),
     numbers: [
       { key: "dc", label: `${K}.Procedure.woundingSave.DC`, default: 15, min: 1, max: 40 },
       { key: "severity", label: `${K}.Procedure.woundingSave.Severity`, default: 1, min: 1, max: 20 },
     ],
-  },
+  }),
 ];
 
 function spec(id: string): ProcedureSpec {

@@ -6,21 +6,12 @@
 import { plainEffectData } from "../../effects.js";
 import { clonePlain, effectTimer, ongoingDamagePacket } from "../../common.js";
 import { EngineError, requireFinite } from "../../errors.js";
-import type {
-  ActorSource,
-  CombatantSource,
-  DerivedActor,
-  EffectSource,
-  InitiativeSlot,
-  RollRequest,
-  RollResult,
-  TurnContext,
-  TurnStep,
-  TurnStepResult,
-} from "../../types.js";
+import type { ActorSource, CombatantSource, DerivedActor, EffectSource, InitiativeSlot } from "../../types.js";
+import type { RollRequest, RollResult, TurnContext, TurnStep, TurnStepResult } from "../../types.js";
 import { deathSave, resolveRoll, saveSucceeds } from "./damage.js";
 import { DAMAGE_TYPES, K } from "./data.js";
 import { d20Plus, effectSaveRoll } from "../../resolution.js";
+import { plainEffectData } from "../../effects.js";
 
 /** [WD-SURPRISE] a surprise round happens when some, but not all, combatants are aware. */
 export function surpriseRoundApplies(combatants: readonly CombatantSource[]): boolean {
@@ -59,6 +50,7 @@ export function onCombatStart(ctx: TurnContext): TurnStep[] {
       actorId: c.actorId,
       label: `${K}.Step.Surprised`,
       effect: {
+        ...plainEffectData(),
         name: `${K}.Effect.Surprised`,
         ...plainEffectData(),
         sourceCombatantId: c.id,
