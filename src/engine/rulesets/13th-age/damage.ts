@@ -8,7 +8,7 @@ import { validatePacket } from "../../common.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
 import type { Ruleset } from "../../ruleset.js";
 import { d20Plus, healingRoll, meetsTarget, rollVerdict } from "../../resolution.js";
-import type { ActorSource, DamagePacket, DamageResult, DerivedActor, LifeState } from "../../types.js";
+import type { ActorSource, DamagePacket, DerivedActor, LifeState } from "../../types.js";
 import type { Modifier, RollRequest, RuleEvent, RuleOptions, RuleResult } from "../../types.js";
 import { DAMAGE_TYPES, DEATH_SAVE_FAILURES_TO_DIE, DEATH_SAVE_TARGET, OPTION_DEFAULTS, SAVE_TARGETS } from "./data.js";
 import { type SaveKind } from "./data.js";
@@ -69,12 +69,7 @@ export function resistAdjustment(
   return { key: "resist", label: `${K}.Adjust.resist`, value: kept - amount };
 }
 
-export function applyDamage(
-  actor: ActorSource,
-  packet: DamagePacket,
-  options: RuleOptions,
-  actorId: string,
-): DamageResult {
+export const applyDamage: Ruleset["applyDamage"] = (actor, packet, options, actorId) => {
   validateActorSource(actor, DAMAGE_TYPES);
   validatePacket(packet, DAMAGE_TYPES);
   const next = clonePlain(actor);
@@ -133,7 +128,7 @@ export function applyDamage(
     absorbedByTemp: t.absorbed,
     hpLost: before - value,
   };
-}
+};
 
 /**
  * Heal ([13A-NEGHEAL]: from negative HP healing starts at 0; never above max) or grant temporary

@@ -6,7 +6,7 @@ import { absorbTemporary, clonePlain, healedHp, option, validateActorSource, val
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
 import type { Ruleset } from "../../ruleset.js";
 import { d20Plus, healingRoll, rollVerdict } from "../../resolution.js";
-import type { ActorSource, DamagePacket, DamageResult, Modifier } from "../../types.js";
+import type { ActorSource, DamagePacket, Modifier } from "../../types.js";
 import type { RollRequest, RollResult, RuleEvent, RuleOptions, RuleResult } from "../../types.js";
 import type { DyingRules } from "./data.js";
 import { FF_DAMAGE_TYPES } from "./data.js";
@@ -116,12 +116,7 @@ function newState(
   return "dying";
 }
 
-export function applyDamage(
-  actor: ActorSource,
-  packet: DamagePacket,
-  options: RuleOptions,
-  actorId: string,
-): DamageResult {
+export const applyDamage: Ruleset["applyDamage"] = (actor, packet, options, actorId) => {
   validateActorSource(actor, FF_DAMAGE_TYPES);
   validatePacket(packet, FF_DAMAGE_TYPES);
   const { dealt, adjustments } = adjustDamage(actor, packet);
@@ -136,7 +131,7 @@ export function applyDamage(
     events.push({ key: "D20C.FF.Event.Bloodied", actorId });
   next.state = newState(next, packet, dyingRules(options), events, actorId);
   return { actor: next, events, requests: [], adjustments, dealt, absorbedByTemp: absorbed, hpLost: rest };
-}
+};
 
 /**
  * Healing: a creature below 0 starts counting from 0, never above maximum; coming above 0 ends
@@ -255,27 +250,10 @@ export function resolveRecovery(
 }
 
 export const saveRequest: Ruleset["saveRequest"] = (actor, _derived, kind, _mode, actorId) => {
-  if (kind === "save") {
-    return {
-      kind: "save",
-      actorId,
-      formula: d20Plus(actor.baseSaveBonus),
-      target: SAVE_TARGET,
-      against: "total",
-      label: "D20C.FF.Roll.Save",
-    };
-  }
-  if (kind === "death") {
-    return {
-      kind: "deathSave",
-      actorId,
-      formula: d20Plus(actor.baseSaveBonus),
-      target: SAVE_TARGET,
-      against: "total",
-      label: "D20C.FF.Roll.DeathSave",
-    };
-  }
-  throw new EngineError("save.kind", `FFd20 has no "${kind}" save (expected save or death)`, kind);
+  const as = kind === "save" ? "save" : kind === "death" ? "deathSave" : null;
+  if (!as) throw new EngineError("save.kind", `FFd20 has no "${kind}" save (expected save or death)`, kind);
+  const label = as === "save" ? "D20C.FF.Roll.Save" : "D20C.FF.Roll.DeathSave";
+  return { kind: as, actorId, formula: d20Plus(actor.baseSaveBonus), target: SAVE_TARGET, against: "total", label };
 };
 
 /** Feed back a requested roll: a death save, a healing surge's healing, a save from the sheet. */
