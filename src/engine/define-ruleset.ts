@@ -3,10 +3,11 @@
  * rules decide; each member it leaves out gets the one shared default below, so a small game is a
  * small definition and the four games' modules all read alike.
  */
+import { conditionSpecs } from "./conditions.js";
 import { effectSaveRequest } from "./effects.js";
 import { DEFAULT_POWER_USAGES, DEFAULT_RESTS } from "./powers.js";
 import type { Ruleset } from "./ruleset.js";
-import type { CombatantSource, PreparedAttack, Situation, TurnStep } from "./types.js";
+import type { ActorSource, CombatantSource, PreparedAttack, Situation, TurnStep } from "./types.js";
 
 /** Members with a shared default: a game's definition may leave them out. */
 type Defaulted =
@@ -68,6 +69,18 @@ function partyStands(combatants: readonly CombatantSource[]): boolean {
   return combatants.some((c) => c.side === "player" && c.actor.state === "active" && !c.defeated);
 }
 
+/**
+ * The most actions a turn allows, read from the game's condition table: none while a condition
+ * takes the bearer's actions (stunned, unconscious), one while one allows a single action.
+ */
+function capFromConditions(conditions: RulesetDefinition["conditions"]): (actor: ActorSource) => number | null {
+  return (actor) => {
+    const specs = conditionSpecs(conditions, actor.conditions);
+    if (specs.some((c) => c.noActions)) return 0;
+    return specs.some((c) => c.oneAction) ? 1 : null;
+  };
+}
+
 /** The game's ruleset: its definition with every member it left out set to the shared default. */
 export function defineRuleset(def: RulesetDefinition): DefinedRuleset {
   return {
@@ -98,7 +111,7 @@ export function defineRuleset(def: RulesetDefinition): DefinedRuleset {
     mayTarget: () => ({ allowed: true, reason: null }),
     actorChanges: () => ({}),
     turnNotes: () => [],
-    actionCap: () => null,
+    actionCap: capFromConditions(def.conditions),
     ...def,
   };
 }

@@ -105,4 +105,25 @@ describe("conditions as data", () => {
     expect(attack(["poisoned"]).mode).toBe("mighty");
     expect(attack(["poisoned"]).result).toBe("hit");
   });
+
+  it("[13A-ACTIONS] a condition that takes the bearer's actions leaves its turn none; the table says which", () => {
+    const pc = (conditions: string[]) => defaultActorSource({ kind: "character", conditions });
+    expect(age13.actionCap?.(pc([]))).toBeNull();
+    expect(age13.actionCap?.(pc(["stunned"]))).toBe(0);
+    // Dying includes unconscious, which takes every action.
+    expect(age13.actionCap?.(pc(["dying"]))).toBe(0);
+    change(age13.conditions, "stunned", { noActions: false });
+    expect(age13.actionCap?.(pc(["stunned"]))).toBeNull();
+    change(age13.conditions, "dazed", { oneAction: true });
+    expect(age13.actionCap?.(pc(["dazed"]))).toBe(1);
+  });
+
+  it("[FF-ACTIONS] a stunned FFd20 creature has no actions, read from its condition", () => {
+    const ff = getRuleset("ffd20");
+    const npc = (conditions: string[]) => defaultActorSource({ kind: "npc", conditions });
+    expect(ff.actionCap?.(npc(["stunned"]))).toBe(0);
+    expect(ff.actionCap?.(npc(["distracted"]))).toBeNull();
+    change(FF_CONDITIONS, "distracted", { noActions: true });
+    expect(ff.actionCap?.(npc(["distracted"]))).toBe(0);
+  });
 });
