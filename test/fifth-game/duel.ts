@@ -149,20 +149,11 @@ export const duel: Ruleset = {
     const total = natural + input.attackBonus + penalties.reduce((s, m) => s + m.value, 0) + input.situation.bonus;
     const critThreshold = option(input.options, KEEN_EDGE.key, false) ? 19 : 20;
     const result = natural >= critThreshold ? "crit" : total >= input.defense.value ? "hit" : "miss";
-    return attackOutcome({
-      natural,
-      dice: input.dice,
-      mode: "normal",
-      modifiers,
-      total,
-      defenseKey: input.defense.key,
-      defense: input.defense.value,
-      critThreshold,
-      result,
-      autoHit: false,
-      reasons: [],
-      hasMissEffect: input.hasMissEffect,
-    });
+    return attackOutcome(
+      input,
+      { natural, dice: input.dice, mode: "normal", modifiers, total, defense: input.defense.value, critThreshold },
+      { result, autoHit: false, reasons: [] },
+    );
   },
   damageRecipe: (input) => {
     if (!input.hit || (input.outcome !== "hit" && input.outcome !== "crit")) return null;
