@@ -9,7 +9,6 @@ import { plainEffectData } from "../../effects.js";
 import { plainOutcome, type ActionEconomy, type ProcedureCreature, type ProcedureInput } from "../../actions.js";
 import { type ProcedureOutcome, type ProcedurePlan, type ProcedureRoll, type ProcedureSpec } from "../../actions.js";
 import { clonePlain, d20Formula } from "../../common.js";
-import { effectData } from "../../effects.js";
 import { EngineError } from "../../errors.js";
 import type { AbilityKey, ActInput, ActOutcome, ActorSource, AttackOutcome, CombatantSource } from "../../types.js";
 import type { EffectSource, PowerSource, Provocation, ReactionOffer, RollRequest, RollResult } from "../../types.js";

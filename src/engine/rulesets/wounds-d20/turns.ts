@@ -11,7 +11,6 @@ import type { RollRequest, RollResult, TurnContext, TurnStep, TurnStepResult } f
 import { deathSave, resolveRoll, saveSucceeds } from "./damage.js";
 import { DAMAGE_TYPES, K } from "./data.js";
 import { d20Plus, effectSaveRoll } from "../../resolution.js";
-import { plainEffectData } from "../../effects.js";
 
 /** [WD-SURPRISE] a surprise round happens when some, but not all, combatants are aware. */
 export function surpriseRoundApplies(combatants: readonly CombatantSource[]): boolean {
@@ -52,7 +51,6 @@ export function onCombatStart(ctx: TurnContext): TurnStep[] {
       effect: {
         ...plainEffectData(),
         name: `${K}.Effect.Surprised`,
-        ...plainEffectData(),
         sourceCombatantId: c.id,
         duration: "startOfNextTurn",
         statuses: ["flatFooted"],
