@@ -26,7 +26,7 @@ import type {
 // ---- usage kinds ---------------------------------------------------------------------------
 
 /** Usage kinds of a game that does not list its own: at-will, encounter, daily. */
-const DEFAULT_POWER_USAGES: readonly PowerUsageSpec[] = [
+export const DEFAULT_POWER_USAGES: readonly PowerUsageSpec[] = [
   { key: "atWill", label: "D20C.Power.Usage.atWill", limited: false },
   { key: "encounter", label: "D20C.Power.Usage.encounter", limited: true },
   { key: "daily", label: "D20C.Power.Usage.daily", limited: true },
@@ -127,7 +127,7 @@ export function rechargeSucceeds(refresh: Extract<PowerRefresh, { kind: "recharg
 // ---- rests -----------------------------------------------------------------------------------
 
 /** The rest of a game that does not list its own: a full heal-up. */
-const DEFAULT_RESTS: readonly RestSpec[] = [
+export const DEFAULT_RESTS: readonly RestSpec[] = [
   { key: "fullHealUp", label: "D20C.Power.Rest.fullHealUp", hint: "D20C.Power.Rest.fullHealUpHint" },
 ];
 

@@ -6,7 +6,13 @@
  * themselves are data (`ECONOMY` in ./data.ts, [13A-ACTIONS]).
  */
 import { plainOutcome, procedure, type ProcedureInput, type ProcedureOutcome } from "../../actions.js";
-import { type AttackBandInput, type AttackBandWarning, type ProcedurePlan, type ProcedureRoll, type ProcedureSpec } from "../../actions.js";
+import {
+  type AttackBandInput,
+  type AttackBandWarning,
+  type ProcedurePlan,
+  type ProcedureRoll,
+  type ProcedureSpec,
+} from "../../actions.js";
 import { EngineError } from "../../errors.js";
 import { disengageRequest } from "./damage.js";
 
