@@ -17,7 +17,7 @@ import { ignoredUnderRuleset, type IgnoredEntry } from "./ignored.js";
 import { SYSTEM_ID } from "../constants.js";
 
 /** The actor `system` schema type. */
-export type ActorSystemSchema = ReturnType<typeof actorSchema>;
+type ActorSystemSchema = ReturnType<typeof actorSchema>;
 
 /** Every damage type any ruleset knows (validation accepts these so switching rulesets loses nothing). */
 export function allDamageTypes(): string[] {

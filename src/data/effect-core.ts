@@ -17,7 +17,7 @@ import type { ConditionSpec, DurationKind, EffectSource } from "../engine/types.
 const EXPIRING: readonly DurationKind[] = ["saveEnds", "startOfNextTurn", "endOfNextTurn", "sustain", "endOfEncounter"];
 
 /** The core expiry event of a system duration, or null when the duration never ends on its own. */
-export function expiryEventOf(duration: DurationKind): string | null {
+function expiryEventOf(duration: DurationKind): string | null {
   return EXPIRING.includes(duration) ? `${SYSTEM_ID}.${duration}` : null;
 }
 

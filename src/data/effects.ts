@@ -81,7 +81,7 @@ function checkFields(
 }
 
 /** Where the effect data sits in an ActiveEffect's source (for messages naming the field). */
-export const EFFECT_FLAG_PATH = `flags.${SYSTEM_ID}.effect`;
+const EFFECT_FLAG_PATH = `flags.${SYSTEM_ID}.effect`;
 
 /**
  * The system effect data of a flag value, checked: every present field that breaks the schema is

@@ -58,7 +58,7 @@ function choicesOf(keys: readonly string[]): Record<string, string> {
 }
 
 /** The Foundry field a description asks for (every field required; `initial` as described). */
-export function foundryField(f: FieldsNamespace, desc: FieldDesc): foundry.data.fields.DataField.Any {
+function foundryField(f: FieldsNamespace, desc: FieldDesc): foundry.data.fields.DataField.Any {
   const initial = desc.initial === undefined ? {} : { initial: desc.initial };
   switch (desc.kind) {
     case "number":

@@ -15,10 +15,10 @@ function checkItem(type: string, data: Record<string, unknown>): void {
   if (issues.length) throw new Error(describeIssues(issues));
 }
 
-export type PowerSchema = ReturnType<typeof powerSchema>;
-export type WeaponSchema = ReturnType<typeof weaponSchema>;
-export type ArmorSchema = ReturnType<typeof armorSchema>;
-export type FeatureSchema = ReturnType<typeof featureSchema>;
+type PowerSchema = ReturnType<typeof powerSchema>;
+type WeaponSchema = ReturnType<typeof weaponSchema>;
+type ArmorSchema = ReturnType<typeof armorSchema>;
+type FeatureSchema = ReturnType<typeof featureSchema>;
 
 // The stored fields of each item type, typed from their descriptions (the schemas are built from
 // the same descriptions at run time, so their static type is a plain record).

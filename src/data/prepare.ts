@@ -21,7 +21,7 @@ let worldKeys: readonly string[] = ACTOR_SOURCE_KEYS;
  * The stored actor keys of the world: the built-in ones plus any a registered game's `actorFields`
  * adds (so a game registered later reaches its own field). Cached while the rulesets' parts stay.
  */
-export function actorSourceKeys(): readonly string[] {
+function actorSourceKeys(): readonly string[] {
   const parts = allRulesets().map((r) => r.actorFields);
   if (parts.length !== keysFor.length || parts.some((p, i) => p !== keysFor[i])) {
     keysFor = parts;
@@ -98,7 +98,7 @@ export function withoutStatuses(
 }
 
 /** Derived values when the ruleset cannot derive (missing module, bad data): plain, never NaN. */
-export function fallbackDerived(actor: ActorSource): DerivedActor {
+function fallbackDerived(actor: ActorSource): DerivedActor {
   const abilityMods = Object.fromEntries(
     ABILITY_KEYS.map((k) => [k, abilityModifier(actor.abilities[k])]),
   ) as DerivedActor["abilityMods"];

@@ -25,7 +25,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
 const ALWAYS_KNOWN = ["all", "untyped"];
 
 /** The set of damage types data may name: every ruleset's plus `all` and `untyped`. */
-export function knownDamageTypes(rulesetTypes: Iterable<string>): Set<string> {
+function knownDamageTypes(rulesetTypes: Iterable<string>): Set<string> {
   return new Set([...ALWAYS_KNOWN, ...rulesetTypes]);
 }
 

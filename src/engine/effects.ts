@@ -148,7 +148,7 @@ export function plainEffectData(): Omit<EffectSource, "id" | "name" | "statuses"
   };
 }
 
-export const ONGOING_ICON = "icons/svg/blood.svg";
+const ONGOING_ICON = "icons/svg/blood.svg";
 export const EFFECT_ICON = "icons/svg/aura.svg";
 
 /**

@@ -9,7 +9,7 @@
  */
 
 /** What kind of stored value a description holds. */
-export type FieldKind = "number" | "boolean" | "string" | "formula" | "html" | "array" | "object" | "schema";
+type FieldKind = "number" | "boolean" | "string" | "formula" | "html" | "array" | "object" | "schema";
 
 /** Which parser a formula field is checked with: a damage formula, or weapon dice only. */
 export type FormulaKind = "damage" | "weaponDice";

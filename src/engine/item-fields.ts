@@ -149,6 +149,3 @@ export const ITEM_FIELDS = {
   armor: ARMOR_FIELDS,
   feature: FEATURE_FIELDS,
 } as const;
-
-/** The item types. */
-export type ItemType = keyof typeof ITEM_FIELDS;

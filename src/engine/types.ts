@@ -65,7 +65,7 @@ export type ActorKind = "character" | "npc";
 export type LifeState = (typeof LIFE_STATES)[number];
 
 /** A damage-type trait. How `value` is read is the ruleset's business (see {@link TraitForms}). */
-export type DamageTrait = ValueOf<typeof DAMAGE_TRAIT_FIELD>;
+type DamageTrait = ValueOf<typeof DAMAGE_TRAIT_FIELD>;
 
 /** A Wounds d20 wound: points past the wounded threshold dealt by one blow. */
 export type Wound = ValueOf<typeof WOUND_FIELD>;
@@ -204,12 +204,6 @@ export interface PowerEffectSpec extends PowerEffectBody {
   aftereffect: PowerEffectBody | null;
   /** Push, pull or slide of the target this outcome causes ([FF-FORCED]). Absent / null = none. */
   forced?: ForcedMovement | null;
-}
-
-/** Display names of the effect a power's effect becomes and of its aftereffect (localised by the adapter). */
-export interface PowerEffectNames {
-  effect: string;
-  aftereffect: string;
 }
 
 /** How often a power can be used, as its item stores it. */

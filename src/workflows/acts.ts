@@ -121,7 +121,7 @@ interface TokenMove {
 }
 
 /** Feet moved in a straight line (the scene's own measurement is the battlefield code's). */
-export function feetMoved(move: TokenMove): number {
+function feetMoved(move: TokenMove): number {
   const squares = Math.hypot(move.to.x - move.from.x, move.to.y - move.from.y) / Math.max(1, move.gridSize);
   return Math.round(squares * move.gridDistance);
 }

@@ -8,7 +8,7 @@ import type { ChatLine, UndoRecord } from "../engine/plans/turns.js";
 /** `game.i18n.format`-like: an i18n key and its data → text. */
 export type Formatter = (key: string, data?: Record<string, string | number>) => string;
 
-export interface TurnLineRollView {
+interface TurnLineRollView {
   label: string;
   formula: string;
   total: number;
@@ -113,7 +113,7 @@ export interface SummaryLine {
 }
 
 /** A summary line's view, with its place in the message (its Undo names it). */
-export type SummaryLineView = TurnLineView & { index: number };
+type SummaryLineView = TurnLineView & { index: number };
 
 /** Template data of a summary (templates/combat/turn-summary.hbs). */
 export type TurnSummaryView = {

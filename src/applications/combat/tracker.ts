@@ -135,11 +135,6 @@ function bindHeaderActions(combat: D20Combat | null, section: Element): void {
   });
 }
 
-/** Re-render the tracker for everyone when the die's flags or the round change. */
-export function refreshTracker(): void {
-  void ui.combat?.render();
-}
-
 /** Simultaneous groups ([WD-TIES]): a badge on each member's row. */
 async function simultaneousPlacements(combat: D20Combat): Promise<Placement[]> {
   let groups: Map<string, number>;

@@ -394,8 +394,3 @@ export function applicationKey(cardId: string, target: Pick<CardTarget, "uuid" |
 export function activeApplication(records: readonly AppliedRecord[], key: string): AppliedRecord | undefined {
   return records.find((r) => r.key === key && !r.undone);
 }
-
-/** Applied records of one target that are still in effect (for the card's per-target lines). */
-export function activeRecords(card: AttackCardData, targetUuid: string): AppliedRecord[] {
-  return card.applied.filter((r) => r.targetUuid === targetUuid && !r.undone);
-}

@@ -13,7 +13,6 @@ import type {
   ActorSource,
   AttackInput,
   AttackOutcome,
-  AttackResult,
   CombatantSource,
   DamageRecipe,
   DerivedActor,
@@ -500,9 +499,6 @@ export function buildAttackCard(
     applied: [],
   };
 }
-
-/** Order of outcomes from best to worst for the attacker (card sorting, summaries). */
-export const RESULT_ORDER: readonly AttackResult[] = ["crit", "hit", "miss", "autoMiss"];
 
 /**
  * Run a whole attack from recorded dice: `d20[i]` the d20 faces of target i's own attack roll (one

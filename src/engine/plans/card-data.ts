@@ -17,9 +17,6 @@ import type {
 } from "../types.js";
 import type { CardPower } from "./power-card.js";
 
-/** Flag scope and keys of our chat messages. */
-export const CARD_FLAG_SCOPE = "d20-combat";
-
 /**
  * What a button does to the target: the outcome's damage, half or double of it, healing, temporary
  * HP, or the full damage with the choice to knock the creature out instead of killing it (only in

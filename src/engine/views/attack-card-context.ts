@@ -64,7 +64,7 @@ const sameModifier = (a: Modifier, b: Modifier): boolean => a.key === b.key && a
  * the attacker): the card's header shows them once as the roll's formula; each target shows only
  * its own. With no target, the untargeted roll's modifiers are the formula.
  */
-export function sharedModifiers(card: Pick<AttackCardData, "targets" | "untargeted">): Modifier[] {
+function sharedModifiers(card: Pick<AttackCardData, "targets" | "untargeted">): Modifier[] {
   const rolls = card.targets.length ? card.targets.map((t) => t.outcome.modifiers) : [card.untargeted?.modifiers ?? []];
   const [first = [], ...rest] = rolls;
   return first.filter((m) => rest.every((mods) => mods.some((x) => sameModifier(x, m))));
@@ -118,7 +118,7 @@ function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string) {
  * The apply buttons a card offers: every mode, the knock-out one only where the card's game has
  * it. `healing` ones (heal, temporary HP) sit behind the row's small menu.
  */
-export function applyButtons(card: Pick<AttackCardData, "knockOut">) {
+function applyButtons(card: Pick<AttackCardData, "knockOut">) {
   return APPLY_MODES.filter((mode) => mode !== "knockOut" || card.knockOut === true).map((mode) => ({
     mode,
     label: `D20C.Chat.Apply.${mode}`,
@@ -254,5 +254,3 @@ export function attackCardContext(card: AttackCardData, viewer: CardViewer) {
     targets: card.targets.map((t) => targetView(card, t, viewer, shared)),
   };
 }
-
-export type AttackCardContext = ReturnType<typeof attackCardContext>;

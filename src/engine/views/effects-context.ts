@@ -215,8 +215,6 @@ export function effectFormContext(input: EffectFormInput) {
   };
 }
 
-export type EffectFormContext = ReturnType<typeof effectFormContext>;
-
 /** A flat or nested form value (FormDataExtended gives flat dotted keys). */
 function read(form: Record<string, unknown>, key: string): unknown {
   if (key in form) return form[key];

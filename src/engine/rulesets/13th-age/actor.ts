@@ -11,10 +11,10 @@ import { CONDITIONS, DAMAGE_TYPES, DEFENSES, SAVES } from "./data.js";
 const K = "D20C.Age13";
 
 /** Default defense when neither a stat block nor a class value is given. */
-export const DEFAULT_DEFENSE = 10;
+const DEFAULT_DEFENSE = 10;
 
 /** The cumulative −1 per recovery used with none left ([13A-NORECOV]); null when none. */
-export function noRecoveryPenalty(actor: ActorSource): Modifier | null {
+function noRecoveryPenalty(actor: ActorSource): Modifier | null {
   const n = Math.max(0, Math.trunc(actor.recoveries.noRecoveryUses));
   return n > 0 ? { key: "noRecovery", label: `${K}.Modifier.noRecovery`, value: -n } : null;
 }

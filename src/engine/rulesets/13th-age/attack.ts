@@ -59,7 +59,7 @@ export function attackMode(_input: Omit<AttackInput, "dice">): RollMode {
 }
 
 /** Whether any of the attack's damage types is one the target is vulnerable to ([13A-VULN]). */
-export function isVulnerable(damageTypes: readonly string[], vulnerabilities: readonly { type: string }[]): boolean {
+function isVulnerable(damageTypes: readonly string[], vulnerabilities: readonly { type: string }[]): boolean {
   return vulnerabilities.some((v) => v.type === "all" || damageTypes.includes(v.type));
 }
 

@@ -16,12 +16,12 @@ import { type SaveKind } from "./data.js";
 const K = "D20C.Age13";
 
 /** NPCs that track HP like a PC (death saves, negative HP): PCs and NPCs marked important. */
-export function tracksNegativeHp(actor: ActorSource): boolean {
+function tracksNegativeHp(actor: ActorSource): boolean {
   return actor.kind === "character" || actor.important;
 }
 
 /** Dead by massive damage: HP at or below minus half maximum ([13A-DEATH]). Odd maxima compare exactly. */
-export function belowDeathLine(value: number, max: number): boolean {
+function belowDeathLine(value: number, max: number): boolean {
   return value <= -max / 2;
 }
 
@@ -54,7 +54,7 @@ function stateEvent(state: LifeState, actorId: string): RuleEvent | null {
  * threshold N counts; damage is halved unless the attack's natural roll is N or more. With no
  * natural roll (ongoing damage, flat effects) it is always halved.
  */
-export function resistAdjustment(
+function resistAdjustment(
   actor: ActorSource,
   packet: DamagePacket,
   amount: number,

@@ -66,7 +66,7 @@ export function effectSaveRequest(actor: ActorSource, actorId: string, effect: E
   );
 }
 
-export function saveStepFor(bearer: CombatantSource, effect: EffectSource): TurnStep {
+function saveStepFor(bearer: CombatantSource, effect: EffectSource): TurnStep {
   return { kind: "roll", request: effectSaveRequest(bearer.actor, bearer.actorId, effect) };
 }
 
@@ -270,7 +270,7 @@ export function addEffect(existing: readonly EffectSource[], incoming: EffectSou
 }
 
 /** A PC who is up: active (incl. one on its last turn). */
-export function isConsciousPc(c: CombatantSource): boolean {
+function isConsciousPc(c: CombatantSource): boolean {
   return c.actor.kind === "character" && c.side === "player" && c.actor.state === "active";
 }
 

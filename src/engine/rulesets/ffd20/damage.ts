@@ -13,8 +13,8 @@ import { FF_DAMAGE_TYPES } from "./data.js";
 
 export const DEATH_SAVE_TARGET = 10;
 export const SAVE_TARGET = 10;
-export const DEATH_SAVE_RECOVERY = 20;
-export const DEATH_SAVE_FAILURES = 3;
+const DEATH_SAVE_RECOVERY = 20;
+const DEATH_SAVE_FAILURES = 3;
 
 export function dyingRules(options: RuleOptions): DyingRules {
   const v = option<string>(options, "dyingRules", "4e");
@@ -25,7 +25,7 @@ export function dyingRules(options: RuleOptions): DyingRules {
 export const bloodiedValue = (actor: ActorSource): number => Math.floor(actor.hp.max / 2);
 
 /** One recovery (healing surge) heals a quarter of maximum HP, rounded down. */
-export const recoveryValue = (actor: ActorSource): number => Math.floor(actor.hp.max / 4);
+const recoveryValue = (actor: ActorSource): number => Math.floor(actor.hp.max / 4);
 
 /** Whether the creature follows the PC dying rules (PCs, and NPCs the GM marks important). */
 const followsPcRules = (actor: ActorSource): boolean => actor.kind === "character" || actor.important;
@@ -47,7 +47,7 @@ function traitFor(list: readonly { type: string; value: number }[], type: string
  * - Immunity: immune to every type of the packet (or `all`) = no damage.
  * - [FF-INSUB] halves damage from attacks and ongoing damage, rounded down.
  */
-export function adjustDamage(actor: ActorSource, packet: DamagePacket): { dealt: number; adjustments: Modifier[] } {
+function adjustDamage(actor: ActorSource, packet: DamagePacket): { dealt: number; adjustments: Modifier[] } {
   const adjustments: Modifier[] = [];
   const types = packet.types.filter((t) => t !== "untyped");
   const keys = types.length ? [...new Set(types)] : ["untyped"];

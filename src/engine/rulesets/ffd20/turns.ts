@@ -23,9 +23,7 @@ function current(ctx: TurnContext): CombatantSource | null {
  * [FF-ONGOING] The ongoing damage a creature takes now: one entry per damage type (untyped counts
  * as one type), the highest amount of that type only.
  */
-export function ongoingByType(
-  effects: readonly EffectSource[],
-): { effect: EffectSource; type: string; amount: number }[] {
+function ongoingByType(effects: readonly EffectSource[]): { effect: EffectSource; type: string; amount: number }[] {
   const best = new Map<string, { effect: EffectSource; type: string; amount: number }>();
   for (const e of effects) {
     if (!e.ongoing || !(e.ongoing.amount > 0)) continue;
@@ -121,7 +119,7 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
 }
 
 /** The effect an aftereffect becomes once added (fresh timing state). */
-export function aftereffectToAdd(e: EffectSource): Omit<EffectSource, "id"> | null {
+function aftereffectToAdd(e: EffectSource): Omit<EffectSource, "id"> | null {
   if (!e.aftereffect) return null;
   return { ...structuredClone(e.aftereffect), aftereffect: null, armed: false, sustainedRound: null };
 }

@@ -22,7 +22,7 @@ function sizeKey(size: string | undefined): (typeof SIZES)[number] {
 }
 
 /** Weapon damage die by class when the weapon has no dice of its own. */
-export const CLASS_DICE: Record<WeaponClass, string> = { simple: "1d6", martial: "1d8", heavy: "1d10" };
+const CLASS_DICE: Record<WeaponClass, string> = { simple: "1d6", martial: "1d8", heavy: "1d10" };
 
 /** The ability an attack rolls: a weapon decides (melee and thrown Str, ammunition Dex), else the power's. */
 export function attackAbility(power: PowerSource, weapon: WeaponSource | null): AbilityKey | null {
@@ -31,7 +31,7 @@ export function attackAbility(power: PowerSource, weapon: WeaponSource | null): 
 }
 
 /** Whether one of the actor's weapon skills names this weapon's class or the weapon itself. */
-export function weaponSkillApplies(actor: Pick<ActorSource, "weaponSkills">, weapon: WeaponSource | null): boolean {
+function weaponSkillApplies(actor: Pick<ActorSource, "weaponSkills">, weapon: WeaponSource | null): boolean {
   if (!weapon) return false;
   const names = [weapon.weaponClass, weapon.name].map((s) => s.trim().toLowerCase()).filter(Boolean);
   return actor.weaponSkills.some((s) => names.includes(s.trim().toLowerCase()));
@@ -82,7 +82,7 @@ export function weaponDice(weapon: WeaponSource): DamageExpression {
  * Whether a power is an unarmed strike ([HD-UNARMED] Damage option): a melee Strength attack with
  * no weapon and no damage formula of its own (spells roll another ability or name their damage).
  */
-export function isUnarmedStrike(power: PowerSource, weapon: WeaponSource | null): boolean {
+function isUnarmedStrike(power: PowerSource, weapon: WeaponSource | null): boolean {
   return weapon === null && !power.damage.trim() && power.range === "melee" && power.attackAbility === "str";
 }
 
@@ -103,7 +103,7 @@ export function damageExpression(
   return wd;
 }
 
-export interface ModeDetail {
+interface ModeDetail {
   mode: RollMode;
   mighty: number;
   weak: number;

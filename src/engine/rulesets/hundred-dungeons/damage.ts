@@ -17,14 +17,14 @@ import { resistanceRule } from "./options.js";
 
 export { HD_DAMAGE_TYPES };
 
-export interface TraitSets {
+interface TraitSets {
   immune: Set<string>;
   resist: Set<string>;
   vulnerable: Set<string>;
 }
 
 /** The damage traits a creature has right now, its own plus what its conditions give. */
-export function traitSets(actor: ActorSource): TraitSets {
+function traitSets(actor: ActorSource): TraitSets {
   const immune = new Set(actor.immunities);
   const resist = new Set(actor.resistances.map((r) => r.type));
   const vulnerable = new Set(actor.vulnerabilities.map((v) => v.type));
@@ -42,7 +42,7 @@ const covers = (set: Set<string>, type: string): boolean => set.has(type) || set
  * Traits against a packet: immunity and resistance apply only when they cover every type of the
  * damage; vulnerability applies when any type matches. Untyped damage meets only `all` traits.
  */
-export function adjustForTraits(
+function adjustForTraits(
   amount: number,
   types: readonly string[],
   traits: TraitSets,
@@ -72,7 +72,7 @@ const withCondition = (list: readonly string[], id: string): string[] =>
 const withoutCondition = (list: readonly string[], id: string): string[] => list.filter((c) => c !== id);
 
 /** Whether a creature that goes down becomes dying (PCs, important NPCs) rather than dead. */
-export function goesDying(actor: Pick<ActorSource, "kind" | "important">): boolean {
+function goesDying(actor: Pick<ActorSource, "kind" | "important">): boolean {
   return actor.kind === "character" || actor.important;
 }
 
@@ -244,7 +244,7 @@ export function gainExhaustion(actor: ActorSource, levels: number, actorId: stri
 }
 
 /** Judge a dying check: below the target (or an automatic failure) is death. */
-export function judgeDyingCheck(
+function judgeDyingCheck(
   actor: ActorSource,
   request: RollRequest,
   roll: RollResult,

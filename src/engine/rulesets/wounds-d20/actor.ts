@@ -19,13 +19,13 @@ export function abilityMods(actor: ActorSource): Record<AbilityKey, number> {
 }
 
 /** Dex modifier as AC sees it: a positive one is capped by the armor's max Dex. */
-export function dexToAC(actor: ActorSource, dexMod: number): number {
+function dexToAC(actor: ActorSource, dexMod: number): number {
   const cap = actor.armor.maxDex;
   return cap === null ? dexMod : Math.min(dexMod, Math.max(0, cap));
 }
 
 /** [WD-BLOODIED]/[WD-WOUNDED] −1 each on attacks and checks (initiative included). */
-export function conditionPenalties(actor: ActorSource): Modifier[] {
+function conditionPenalties(actor: ActorSource): Modifier[] {
   const dmg = damageTaken(actor);
   const out: Modifier[] = [];
   if (isBloodied(dmg, actor.hp.max)) out.push({ key: "bloodied", label: `${K}.Mod.Bloodied`, value: -1 });
@@ -49,10 +49,7 @@ function baseOf(actor: ActorSource, key: string): number | null {
  * AC less a positive Dex modifier, for a touch attack on a creature caught off guard. A stat-block `ac.base` replaces the
  * 10 + armor + shield + Dex sum, and touch / flat are then worked back from it.
  */
-export function armorClasses(
-  actor: ActorSource,
-  dexMod: number,
-): Record<"ac" | "touch" | "flat" | "touchFlat", number> {
+function armorClasses(actor: ActorSource, dexMod: number): Record<"ac" | "touch" | "flat" | "touchFlat", number> {
   const armor = actor.armor.armorBonus;
   const shield = actor.armor.shieldBonus;
   const dex = dexToAC(actor, dexMod);
@@ -74,7 +71,7 @@ export function armorClasses(
 }
 
 /** [WD-SAVES] base save bonus plus the ability each kind names. */
-export function saveBonuses(actor: ActorSource, mods: Record<AbilityKey, number>): Record<string, number> {
+function saveBonuses(actor: ActorSource, mods: Record<AbilityKey, number>): Record<string, number> {
   const base = actor.baseSaveBonus;
   return {
     charm: base + Math.max(mods.cha, mods.wis),

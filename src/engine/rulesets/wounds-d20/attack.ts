@@ -14,7 +14,7 @@ import type { DerivedActor, Modifier, PowerSource, WeaponSource, PreparedAttack 
 import { CRIT_DAMAGE_CHOICES, K, type CritDamageRule } from "./data.js";
 
 /** Whether the attack is made at range with a thrown or ammunition weapon (or a ranged power). */
-export function isRangedAttack(power: PowerSource, weapon: WeaponSource | null): boolean {
+function isRangedAttack(power: PowerSource, weapon: WeaponSource | null): boolean {
   if (power.range !== "melee") return true;
   return weapon !== null && weapon.ranged && !weapon.thrown;
 }
@@ -53,7 +53,7 @@ export const attackBonus: Ruleset["attackBonus"] = (actor, derived, power, weapo
  * Share of the Str modifier added to damage: full for one hand, ½ off-hand, 1½ two-handed (not
  * with a light weapon). A Str penalty always applies in full. Ammunition weapons add none.
  */
-export function strengthToDamage(strMod: number, power: PowerSource, weapon: WeaponSource): number {
+function strengthToDamage(strMod: number, power: PowerSource, weapon: WeaponSource): number {
   const usesStr = weapon.thrown || (!weapon.ranged && power.range === "melee");
   if (!usesStr) return 0;
   if (strMod <= 0) return strMod;

@@ -95,9 +95,6 @@ export function woundFromSave(severity: number, natural: number | null): Wound {
   return { severity, location: "", nasty: natural === 1 };
 }
 
-/** What a staggered creature may do on its turn ([WD-STAGGER]) and a surprised-round actor ([WD-SURPRISE]). */
-export const ONE_ACTION_CHOICES: readonly string[] = ["major", "minor"];
-
 function lifeEvent(state: LifeState, actorId: string): RuleEvent {
   return { key: `${K}.Event.State.${state}`, actorId };
 }
