@@ -9,7 +9,7 @@ import type { RuleOptions, RulesetId } from "./engine/types.js";
 import { currentRuleset } from "./settings.js";
 
 /** The hook through which a module adds a game: `Hooks.once("d20-combat.registerRulesets", ({ registerRuleset }) => …)`. */
-export const REGISTER_RULESETS_HOOK = `${SYSTEM_ID}.registerRulesets` as const;
+const REGISTER_RULESETS_HOOK = `${SYSTEM_ID}.registerRulesets` as const;
 
 /**
  * Offer `registerRuleset` to every listener of {@link REGISTER_RULESETS_HOOK}, then seal the
@@ -36,7 +36,7 @@ export function activeRuleset(): Ruleset {
  * Setting key of one Open rule of a ruleset: `<rulesetId>.<optionKey>` under the system namespace,
  * i.e. the full key is `d20-combat.<rulesetId>.<optionKey>`.
  */
-export function optionSettingKey(rulesetId: RulesetId, optionKey: string): `${RulesetId}.${string}` {
+function optionSettingKey(rulesetId: RulesetId, optionKey: string): `${RulesetId}.${string}` {
   return `${rulesetId}.${optionKey}`;
 }
 

@@ -12,7 +12,7 @@ import { cardOf } from "./workflows/card-ledger.js";
 import { usePower } from "./workflows/power-usage.js";
 
 /** What `game.system.api` offers (documented in docs/api.md). */
-export interface D20CombatApi {
+interface D20CombatApi {
   /** The tokens the user has selected on the viewed scene. */
   selectedTokens(): foundry.canvas.placeables.Token[];
   /** An actor's first attack (power or weapon) in sheet order, or null. */
@@ -113,7 +113,7 @@ async function advanceEscalation(delta = 1): Promise<number | null> {
   return combat.escalation;
 }
 
-export const api: D20CombatApi = {
+const api: D20CombatApi = {
   selectedTokens,
   firstAttack,
   attack,

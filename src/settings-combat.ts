@@ -49,7 +49,7 @@ export function escalationSettingOn(): boolean {
 }
 
 /** The recorded campaign losses. */
-export function campaignLosses(): CampaignLoss[] {
+function campaignLosses(): CampaignLoss[] {
   try {
     const v = game.settings.get(SYSTEM_ID, "campaignLosses") as unknown;
     return Array.isArray(v) ? (v as CampaignLoss[]) : [];

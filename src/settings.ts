@@ -53,7 +53,7 @@ interface RuleOptionSetting {
  * for a game survives switching away and back, [SYS-RULESET]); only the active game's show in
  * Configure Settings (switching games reloads the world).
  */
-export function ruleOptionSettings(
+function ruleOptionSettings(
   rulesets: readonly Pick<Ruleset, "id" | "options">[],
   active: RulesetId,
 ): RuleOptionSetting[] {

@@ -31,7 +31,7 @@ export interface RouteFacts {
 }
 
 /** Where a card action runs: here (this client is the active GM), at the active GM, or nowhere. */
-export function chooseRoute(facts: RouteFacts): Route {
+function chooseRoute(facts: RouteFacts): Route {
   if (facts.isActiveGM) return "local";
   return facts.gmOnline ? "gm" : "noGM";
 }

@@ -11,7 +11,7 @@ import { applyHere, undoHere } from "../workflows/apply-damage.js";
 import { rollAttack } from "../workflows/attack.js";
 
 /** The self-test file's name in the built system, beside d20-combat.mjs. */
-export const SELF_TEST_FILE = "d20-combat-selftest.mjs";
+const SELF_TEST_FILE = "d20-combat-selftest.mjs";
 
 type SelfTestModule = typeof SelfTestFile;
 

@@ -8,16 +8,18 @@ import { SYSTEM_ID } from "../constants.js";
 import { plainEffectData } from "../engine/effects.js";
 import type { EffectSource } from "../engine/types.js";
 import { AFTEREFFECT_FIELDS, EFFECT_FLAG_FIELDS } from "../engine/effect-fields.js";
-import { conforms, defaultsOf, expectedOf, initialOf, type FieldDesc, type FieldDescs } from "../engine/fields.js";
-import type { ValidationIssue } from "./validation.js";
+import {
+  conforms,
+  defaultsOf,
+  expectedOf,
+  initialOf,
+  type FieldDesc,
+  type FieldDescs,
+  type ValidationIssue,
+} from "../engine/fields.js";
 
 /** What the flag stores: the engine's effect fields the ActiveEffect does not already have. */
 export type SystemEffectData = Omit<EffectSource, "id" | "name" | "statuses">;
-
-/** Defaults for an effect with no system data (a plain status toggle): lasts until removed. */
-export function defaultEffectData(): SystemEffectData {
-  return plainEffectData();
-}
 
 /** The minimal shape of an ActiveEffect this module reads (real documents and plain test data). */
 export interface EffectLike {
@@ -90,10 +92,10 @@ const EFFECT_FLAG_PATH = `flags.${SYSTEM_ID}.effect`;
  */
 export function readEffectData(flag: unknown): { data: SystemEffectData; issues: ValidationIssue[] } {
   const issues: ValidationIssue[] = [];
-  if (flag === undefined || flag === null) return { data: defaultEffectData(), issues };
+  if (flag === undefined || flag === null) return { data: plainEffectData(), issues };
   if (!isObject(flag)) {
     issues.push({ field: EFFECT_FLAG_PATH, message: `must be an object (got ${describe(flag)})` });
-    return { data: defaultEffectData(), issues };
+    return { data: plainEffectData(), issues };
   }
   const out: Plain = structuredClone(flag);
   checkFields(flag, EFFECT_CHECKS, EFFECT_FLAG_PATH, issues, out);
@@ -103,7 +105,7 @@ export function readEffectData(flag: unknown): { data: SystemEffectData; issues:
     // A usable aftereffect has every field: missing ones take their initial values.
     out.aftereffect = { ...defaultsOf(AFTEREFFECT_FIELDS), ...after };
   }
-  return { data: { ...defaultEffectData(), ...(out as Partial<SystemEffectData>) }, issues };
+  return { data: { ...plainEffectData(), ...(out as Partial<SystemEffectData>) }, issues };
 }
 
 /**

@@ -15,7 +15,7 @@ export type Schema = foundry.data.fields.DataSchema;
 type FormulaOptions = { required: true; blank: true; initial: string };
 
 /** A text field holding a roll formula, refused at the field when the engine cannot parse it. */
-export interface FormulaField extends foundry.data.fields.StringField<FormulaOptions> {
+interface FormulaField extends foundry.data.fields.StringField<FormulaOptions> {
   /** Which parser checks the formula. */
   readonly formulaKind: FormulaKind;
 }
@@ -28,7 +28,7 @@ const formulaClasses = new WeakMap<FieldsNamespace, FormulaFieldClass>();
  * The FormulaField class of a fields namespace (a StringField subclass, one class per namespace).
  * `@refs` are allowed (resolved from roll data before parsing); `N[W]` is allowed in damage.
  */
-export function formulaFieldClass(f: FieldsNamespace): FormulaFieldClass {
+function formulaFieldClass(f: FieldsNamespace): FormulaFieldClass {
   const known = formulaClasses.get(f);
   if (known) return known;
   class D20FormulaField extends f.StringField<FormulaOptions> implements FormulaField {

@@ -12,7 +12,7 @@ import type { ActorKind, ActorSource, ArmorSummary, DerivedActor, RuleOptions } 
 import { ABILITY_KEYS } from "../engine/types.js";
 
 /** The keys of `ActorSource` the built-in games store in `actor.system` (everything except `kind`). */
-export const ACTOR_SOURCE_KEYS = Object.keys(BUILTIN_ACTOR_FIELDS) as readonly (keyof typeof BUILTIN_ACTOR_FIELDS)[];
+const ACTOR_SOURCE_KEYS = Object.keys(BUILTIN_ACTOR_FIELDS) as readonly (keyof typeof BUILTIN_ACTOR_FIELDS)[];
 
 let keysFor: readonly (FieldDescs | undefined)[] = [];
 let worldKeys: readonly string[] = ACTOR_SOURCE_KEYS;
@@ -146,7 +146,7 @@ function sameJson(a: Json, b: Json): boolean {
  * The nested change set that turns `current` into `next` (plain objects recursed, arrays and
  * scalars replaced whole), or null when nothing changed. Keys only in `current` are left alone.
  */
-export function changedFields(
+function changedFields(
   current: Readonly<Record<string, Json>>,
   next: Readonly<Record<string, Json>>,
 ): Record<string, Json> | null {

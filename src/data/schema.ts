@@ -30,7 +30,6 @@ export {
   SUSTAIN_KINDS,
   WEAPON_CLASSES,
 } from "../engine/item-fields.js";
-export { LIFE_STATES } from "../engine/actor-fields.js";
 
 /** The stored actor fields of a world: the core plus each game's part (registered games by default). */
 export function worldActorFields(rulesets: readonly Pick<Ruleset, "actorFields">[] = allRulesets()): FieldDescs {

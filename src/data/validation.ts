@@ -14,9 +14,6 @@ import { ITEM_FIELDS } from "../engine/item-fields.js";
 import { formulaProblem } from "./formula.js";
 import { worldActorFields } from "./schema.js";
 
-export type { ValidationIssue } from "../engine/fields.js";
-export { formulaProblem } from "./formula.js";
-
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }

@@ -20,7 +20,7 @@ export function d20Faces(roll: Roll): number[] {
 }
 
 /** The kept natural d20 of a roll, or null when it has no d20. */
-export function keptD20(roll: Roll): number | null {
+function keptD20(roll: Roll): number | null {
   const dice: readonly DieLike[] = roll.dice;
   const d20 = dice.find((d) => d.faces === 20);
   const kept = d20?.results.find((r) => r.active !== false && !r.discarded);
@@ -62,14 +62,4 @@ export function registerRolls(): void {
   for (const cls of [AttackRoll, DamageRoll, SaveRoll]) {
     if (!rolls.includes(cls)) rolls.push(cls);
   }
-}
-
-/** Roll a formula with one of our classes and return it evaluated. */
-export async function evaluate<T extends Roll>(
-  cls: new (formula: string, data?: Record<string, unknown>) => T,
-  formula: string,
-): Promise<T> {
-  const roll = new cls(formula);
-  await roll.evaluate();
-  return roll;
 }

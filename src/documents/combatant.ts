@@ -34,10 +34,7 @@ function engineEffectsOf(actor: unknown): EffectSource[] {
  * The key the turn plans use for a combatant's actor: its UUID, so two unlinked tokens of the same
  * monster are two actors (the world actor id would merge them).
  */
-export function actorKeyOf(
-  actor: { uuid?: string; id?: string | null } | null | undefined,
-  combatantId: string,
-): string {
+function actorKeyOf(actor: { uuid?: string; id?: string | null } | null | undefined, combatantId: string): string {
   return actor?.uuid ?? actor?.id ?? `combatant:${combatantId}`;
 }
 

@@ -184,7 +184,7 @@ function actorPorts(actor: Actor.Implementation): TurnPorts {
 }
 
 /** Roll the bearer's save against one effect now: a success ends it (its aftereffect follows). */
-export async function rollEffectSave(actor: Actor.Implementation, effectId: string): Promise<void> {
+async function rollEffectSave(actor: Actor.Implementation, effectId: string): Promise<void> {
   const doc = effectDoc(actor, effectId);
   if (!doc) return;
   const ruleset = activeRuleset();
@@ -271,13 +271,13 @@ export async function sustainHere(data: SustainRequest, asker: Asker): Promise<A
 }
 
 /** Disable or enable an effect (a disabled effect applies nothing and the turn cycle skips it). */
-export async function toggleEffect(owner: EffectOwner, effectId: string): Promise<void> {
+async function toggleEffect(owner: EffectOwner, effectId: string): Promise<void> {
   const doc = effectDoc(owner, effectId);
   if (doc) await doc.update({ disabled: !doc.disabled });
 }
 
 /** Delete an effect (its statuses go with it). */
-export async function deleteEffect(owner: EffectOwner, effectId: string): Promise<void> {
+async function deleteEffect(owner: EffectOwner, effectId: string): Promise<void> {
   if (!owner.effects.has(effectId)) return;
   if (isActor(owner)) await owner.deleteEmbeddedDocuments("ActiveEffect", [effectId]);
   else await owner.deleteEmbeddedDocuments("ActiveEffect", [effectId]);

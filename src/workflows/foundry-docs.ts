@@ -153,7 +153,7 @@ export async function rollRequest(
  * (core setting `rollMode`, option `rollMode`), v14 the message mode (`messageMode`). The one place
  * that branches on the generation for chat visibility.
  */
-export function messageModeOptions(): ChatMessageCreateOptions {
+function messageModeOptions(): ChatMessageCreateOptions {
   try {
     if (game.release.generation >= 14) return v14MessageModeOption(String(game.settings.get("core", "messageMode")));
     return { rollMode: game.settings.get("core", "rollMode") };

@@ -7,7 +7,8 @@
  * Every mechanic that answers yes must appear in at least one pack document of that game.
  */
 import { describe, expect, it } from "vitest";
-import { LIFE_STATES, MISS_EFFECTS, NATURAL_TRIGGERS, powerSchema } from "../../src/data/schema.js";
+import { MISS_EFFECTS, NATURAL_TRIGGERS, powerSchema } from "../../src/data/schema.js";
+import { LIFE_STATES } from "../../src/engine/actor-fields.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import type { DamageExpression } from "../../src/engine/dice.js";
 import { DURATION_KINDS } from "../../src/engine/effects.js";

@@ -7,8 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { SYSTEM_ID } from "../../src/constants.js";
-import { defaultEffectData, effectDataIssues, effectSourceOf, readEffectData } from "../../src/data/effects.js";
+import { effectDataIssues, effectSourceOf, readEffectData } from "../../src/data/effects.js";
 import { effectFlagSchema } from "../../src/data/schema.js";
+import { plainEffectData } from "../../src/engine/effects.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
@@ -59,7 +60,7 @@ describe("[SYS-DOCS] effect data validated by its schema", () => {
   it("[SYS-DOCS] the schema's initial values are valid and a missing flag reads as the defaults", () => {
     const initial = Object.fromEntries(Object.entries(schema).map(([k, f]) => [k, standInInitial(f)]));
     expect(effectDataIssues(initial)).toEqual([]);
-    expect(readEffectData(undefined)).toEqual({ data: defaultEffectData(), issues: [] });
+    expect(readEffectData(undefined)).toEqual({ data: plainEffectData(), issues: [] });
   });
 
   it("[SYS-DOCS] every field refuses what its schema field refuses, naming the field", () => {
@@ -123,7 +124,7 @@ describe("[SYS-DOCS] effect data validated by its schema", () => {
     // Not even an object: the defaults, with the issue named.
     for (const junk of ["junk", 5, ["a"]]) {
       const r = readEffectData(junk);
-      expect(r.data).toEqual(defaultEffectData());
+      expect(r.data).toEqual(plainEffectData());
       expect(r.issues[0]?.field).toBe(`flags.${SYSTEM_ID}.effect`);
       expect(() => effectSourceOf(flagged(junk))).not.toThrow();
     }

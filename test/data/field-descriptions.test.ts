@@ -4,8 +4,7 @@
  * FormulaField refuses a malformed formula at the field.
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { formulaFieldClass } from "../../src/data/fields.js";
-import { actorSchema, worldActorFields } from "../../src/data/schema.js";
+import { actorSchema, weaponSchema, worldActorFields } from "../../src/data/schema.js";
 import { describeIssues } from "../../src/data/validation.js";
 import { migrateActorSystem } from "../../src/migrations/migrate-data.js";
 import { defaultsOf, fieldIssues, formula, int, list, choice, type SourceOf } from "../../src/engine/fields.js";
@@ -28,6 +27,13 @@ const MORALE_PART = {
 const rulesets = [...allRulesets(), { actorFields: MORALE_PART }];
 const ctx = { damageTypes: new Set(["all", "untyped"]), formulaProblem };
 
+/** The FormulaField class of the stand-in namespace, as the schema builder makes it for a formula description. */
+type FormulaFieldClass = new (kind: string, options: { required: true; blank: true; initial: string }) => unknown;
+function formulaFieldClass(): FormulaFieldClass {
+  return (actorSchema(standInFields).recoveries as unknown as { fields: { formula: object } }).fields.formula
+    .constructor as FormulaFieldClass;
+}
+
 describe("field descriptions", () => {
   it("[SYS-DOCS] a field in a test-only game's part gives its type, default, schema field, validation and an old document's value", () => {
     // Type: derived from the description, not written again.
@@ -43,7 +49,7 @@ describe("field descriptions", () => {
     const morale = schema.morale;
     expect(morale).toBeInstanceOf(StandInNumberField);
     expect((morale as unknown as StandInNumberField).options).toMatchObject({ initial: 3, min: 0, integer: true });
-    expect(schema.battleCry).toBeInstanceOf(formulaFieldClass(standInFields));
+    expect(schema.battleCry).toBeInstanceOf(formulaFieldClass());
     const banners = schema.banners as unknown as StandInArrayField;
     expect(Object.keys((banners.element as StandInStringField).options.choices as object)).toEqual(["red", "gold"]);
     expect(Object.keys(actorSchema(standInFields))).not.toContain("morale"); // only where the game is registered
@@ -59,7 +65,7 @@ describe("field descriptions", () => {
   });
 
   it("[SYS-DOCS] the FormulaField refuses a malformed formula at the field and accepts @refs and N[W]", () => {
-    const FormulaField = formulaFieldClass(standInFields);
+    const FormulaField = formulaFieldClass();
     const damage = new FormulaField("damage", { required: true, blank: true, initial: "" });
     const field = damage as unknown as StandInStringField;
     expect(field).toBeInstanceOf(StandInStringField); // a StringField subclass
@@ -69,13 +75,15 @@ describe("field descriptions", () => {
     const dice = new FormulaField("weaponDice", { required: true, blank: true, initial: "1d8" });
     expect((dice as unknown as StandInStringField).validate("1d8+2")).toBeTruthy();
     expect((dice as unknown as StandInStringField).validate("2d6")).toBeUndefined();
-    expect(formulaFieldClass(standInFields)).toBe(FormulaField); // one class per namespace
+    // One class per namespace: every formula field of every schema built from it.
+    expect((weaponSchema(standInFields).damageDice as object).constructor).toBe(FormulaField);
   });
 
   it("[SYS-DOCS] every formula-valued field of actors and items is a FormulaField", () => {
-    const FormulaField = formulaFieldClass(standInFields);
-    const schema = actorSchema(standInFields);
-    const recoveries = schema.recoveries as unknown as { fields: Record<string, unknown> };
-    expect(recoveries.fields.formula).toBeInstanceOf(FormulaField);
+    // Built from the descriptions: a field described as a formula validates as one.
+    const recoveries = actorSchema(standInFields).recoveries as unknown as { fields: Record<string, unknown> };
+    const field = recoveries.fields.formula as StandInStringField;
+    expect(field).toBeInstanceOf(formulaFieldClass());
+    expect(field.validate("2d8 + + banana")).toBe(formulaProblem("2d8 + + banana", "damage"));
   });
 });

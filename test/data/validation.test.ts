@@ -3,7 +3,8 @@
  * damage types and malformed formulas are refused with the field named; good data passes.
  */
 import { describe, expect, it } from "vitest";
-import { actorSystemIssues, formulaProblem, itemSystemIssues } from "../../src/data/validation.js";
+import { formulaProblem } from "../../src/data/formula.js";
+import { actorSystemIssues, itemSystemIssues } from "../../src/data/validation.js";
 import { actorSchema, powerSchema, weaponSchema, armorSchema } from "../../src/data/schema.js";
 import { allRulesets, getRuleset } from "../../src/engine/registry.js";
 import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";

@@ -17,7 +17,8 @@ import {
 import { EngineError } from "../../src/engine/errors.js";
 import { attackOdds, distributionWork, ODDS_WORK_BUDGET, totalDistribution } from "../../src/engine/odds.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { formulaProblem, itemSystemIssues } from "../../src/data/validation.js";
+import { formulaProblem } from "../../src/data/formula.js";
+import { itemSystemIssues } from "../../src/data/validation.js";
 import { attackInput } from "../support/engine-fixtures.js";
 
 function engineError(fn: () => unknown): EngineError {

@@ -7,7 +7,7 @@
  * bundle booting with it is ./boot.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { collectRulesets, REGISTER_RULESETS_HOOK } from "../../src/active-ruleset.js";
+import { collectRulesets } from "../../src/active-ruleset.js";
 import { allRulesets, getRuleset, isRulesetId, registerRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
@@ -44,7 +44,8 @@ beforeAll(async () => {
   // A module's script: listen for the system's call, as Foundry evaluates module scripts before init.
   const g = globalThis as unknown as { Hooks?: BootHooksStandIn };
   const hooks = (g.Hooks ??= new BootHooksStandIn());
-  hooks.once(REGISTER_RULESETS_HOOK, (api) => {
+  // The hook's name as a module spells it (docs/architecture.md).
+  hooks.once("d20-combat.registerRulesets", (api) => {
     offered = (api as { registerRuleset: (r: Ruleset) => void }).registerRuleset;
     offered(duel);
   });

@@ -8,7 +8,7 @@ import fc from "./seeded-fc.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { allRulesets } from "../../src/engine/registry.js";
 import type { ActorSource } from "../../src/engine/types.js";
-import { LIFE_STATES } from "../../src/data/schema.js";
+import { LIFE_STATES } from "../../src/engine/actor-fields.js";
 
 /** Every damage type any game knows, plus `all` (what validation accepts on a stored actor). */
 export const ANY_DAMAGE_TYPES: readonly string[] = [

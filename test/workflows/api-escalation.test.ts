@@ -6,14 +6,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
-import type { D20CombatApi } from "../../src/api.js";
 import {
   StandInActor,
   installFoundryCombatStandIn,
   standInGlobals,
   standInRollFaces,
 } from "../stand-ins/foundry-combat.js";
-import { runPackMacro } from "./api-macros.js";
+import { publishApi, runPackMacro, type ApiUnderTest } from "./api-macros.js";
 import type * as CombatModuleNs from "../../src/documents/combat.js";
 import type * as CombatantModuleNs from "../../src/documents/combatant.js";
 
@@ -29,7 +28,7 @@ interface CombatUnderTest {
 let uninstall: () => void = () => undefined;
 let D20Combat: (typeof CombatModuleNs)["D20Combat"];
 let D20Combatant: (typeof CombatantModuleNs)["D20Combatant"];
-let api: D20CombatApi;
+let api: ApiUnderTest;
 const g = standInGlobals.game as typeof standInGlobals.game & { combat?: unknown };
 const warnings: string[] = [];
 
@@ -39,7 +38,7 @@ beforeAll(async () => {
     void warnings.push(m);
   ({ D20Combat } = await import("../../src/documents/combat.js"));
   ({ D20Combatant } = await import("../../src/documents/combatant.js"));
-  ({ api } = await import("../../src/api.js"));
+  api = await publishApi();
 });
 afterAll(() => {
   delete g.combat;
@@ -119,7 +118,6 @@ describe("[SYS-ESC] the API's escalation die", () => {
   });
 
   it("[SYS-ESC] the compendium macro Advance Escalation Die runs this call", async () => {
-    (g as { system?: unknown }).system = { id: "d20-combat", api };
     const c = await viewedAt("13th-age", 1);
     expect(c.escalation).toBe(0);
     await runPackMacro("Advance Escalation Die");

@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SYSTEM_ID } from "../../src/constants.js";
-import type { D20CombatApi } from "../../src/api.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import type { ledgerOf as LedgerOfFn } from "../../src/workflows/card-ledger.js";
@@ -20,19 +19,18 @@ import {
   type RelayStandIn,
 } from "../stand-ins/foundry-relay.js";
 import { npc, power } from "./attack-fixtures.js";
-import { runPackMacro } from "./api-macros.js";
+import { publishApi, runPackMacro, type ApiUnderTest } from "./api-macros.js";
 
 const R = getRuleset("13th-age");
 let w: RelayStandIn;
-let api: D20CombatApi;
+let api: ApiUnderTest;
 let ledgerOf: typeof LedgerOfFn;
-let registerApi: () => void;
 
 beforeAll(async () => {
   w = installRelayStandIn(R.id);
   const { registerAttackWorkflow } = await import("../../src/workflows/register.js");
   registerAttackWorkflow();
-  ({ api, registerApi } = await import("../../src/api.js"));
+  api = await publishApi();
   ({ ledgerOf } = await import("../../src/workflows/card-ledger.js"));
 });
 afterAll(() => w.uninstall());
@@ -83,10 +81,16 @@ async function settled(done: () => boolean): Promise<void> {
 
 describe("[SYS-CONTENT] game.system.api", () => {
   it("[SYS-CONTENT] init publishes the API on game.system", () => {
-    const g = (globalThis as unknown as { game: { system?: { id: string; api?: unknown } } }).game;
-    g.system = { id: SYSTEM_ID };
-    registerApi();
-    expect(g.system.api).toBe(api);
+    const g = (globalThis as unknown as { game: { system: { id: string; api?: object } } }).game;
+    expect(g.system.id).toBe(SYSTEM_ID);
+    expect(Object.keys(g.system.api ?? {}).sort()).toEqual([
+      "advanceEscalation",
+      "applyLastCard",
+      "attack",
+      "firstAttack",
+      "lastAttackCard",
+      "selectedTokens",
+    ]);
   });
 
   it("[SYS-CONTENT] firstAttack is the actor's first power or weapon in sheet order", () => {
@@ -155,8 +159,6 @@ describe("[SYS-CONTENT] game.system.api", () => {
   });
 
   it("[SYS-CONTENT] the compendium macros Attack with First Attack and Apply Last Card run these calls", async () => {
-    const g = (globalThis as unknown as { game: { system?: { id: string; api?: unknown } } }).game;
-    g.system = { id: SYSTEM_ID, api };
     select("bandit");
     target("ogre");
     standInAttackFaces.push(15);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import { chooseRoute, routeAction, type ActionReport } from "../../src/socket.js";
+import { routeAction, type ActionReport, type RouteFacts } from "../../src/socket.js";
 import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
 import { decideApplication } from "../../src/engine/plans/apply.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
@@ -45,12 +45,18 @@ function gmHandler(world: ReturnType<typeof scene>["world"]) {
   };
 }
 
+/** Where `routeAction` carries out an action for a client with these facts. */
+async function routeOf(facts: RouteFacts) {
+  const done = async (): Promise<ActionReport> => ({ ok: true, message: "x" });
+  return (await routeAction({ facts, local: done, viaGM: done, notify: () => undefined })).route;
+}
+
 describe("[SYS-PERM] routing card actions", () => {
-  it("[SYS-PERM] only the active GM's client acts directly: it keeps the records of what each press did", () => {
-    expect(chooseRoute({ isActiveGM: true, gmOnline: true })).toBe("local");
+  it("[SYS-PERM] only the active GM's client acts directly: it keeps the records of what each press did", async () => {
+    expect(await routeOf({ isActiveGM: true, gmOnline: true })).toBe("local");
     // An owner of the target and the card no longer writes locally: the records live where only GMs write.
-    expect(chooseRoute({ isActiveGM: false, gmOnline: true })).toBe("gm");
-    expect(chooseRoute({ isActiveGM: false, gmOnline: false })).toBe("noGM");
+    expect(await routeOf({ isActiveGM: false, gmOnline: true })).toBe("gm");
+    expect(await routeOf({ isActiveGM: false, gmOnline: false })).toBe("noGM");
   });
 
   it("[SYS-PERM] a player applying to a GM-owned token goes through the active GM and sees the result", async () => {
@@ -115,8 +121,8 @@ describe("[SYS-PERM] routing card actions", () => {
     );
   });
 
-  it("[SYS-PERM] an owner of the token who cannot edit someone else's card still goes through the GM", () => {
-    expect(chooseRoute({ isActiveGM: false, gmOnline: true })).toBe("gm");
-    expect(chooseRoute({ isActiveGM: false, gmOnline: false })).toBe("noGM");
+  it("[SYS-PERM] an owner of the token who cannot edit someone else's card still goes through the GM", async () => {
+    expect(await routeOf({ isActiveGM: false, gmOnline: true })).toBe("gm");
+    expect(await routeOf({ isActiveGM: false, gmOnline: false })).toBe("noGM");
   });
 });
