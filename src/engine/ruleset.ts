@@ -6,9 +6,9 @@
  * `defineRuleset()`, which fills what the game leaves out with the shared defaults), `data.ts` (its
  * defenses, saves, damage types, conditions with their mechanics, actions, options), `actor.ts`
  * (derived values), `attack.ts`, `damage.ts` (damage, healing, dying, saves and `resolveRoll`),
- * `turns.ts`, `procedures.ts` (table procedures; Hundred Dungeons keeps its own in `combat.ts`
- * with its reactions), `powers.ts` and `scene.ts`; a game adds files
- * of its own beside them where it has more (Hundred Dungeons' `conditions.ts`, `combat.ts`).
+ * `turns.ts`, `procedures.ts` (table procedures), `powers.ts` and `scene.ts`; a game adds files of
+ * its own beside them where it has more (Hundred Dungeons' `conditions.ts`, and `combat.ts` for its
+ * economy, reactions, provoking and hiding).
  */
 import type {
   AbilityKey,

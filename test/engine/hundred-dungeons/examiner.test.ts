@@ -8,7 +8,6 @@ import { defaultActorSource } from "../../../src/engine/common.js";
 import { formatDamage } from "../../../src/engine/dice.js";
 import { attackOdds, recipeDamage } from "../../../src/engine/odds.js";
 import { getRuleset } from "../../../src/engine/registry.js";
-import { turnBudget } from "../../../src/engine/rulesets/hundred-dungeons/combat.js";
 import type { ActorSource, AttackInput, CombatantSource, TurnContext, TurnStep } from "../../../src/engine/types.js";
 import {
   attackInput,
@@ -21,6 +20,7 @@ import {
   turnContext,
   weaponSource,
 } from "../../support/engine-fixtures.js";
+import { turnOf } from "./fixtures.js";
 
 const hd = getRuleset("hundred-dungeons");
 
@@ -686,21 +686,21 @@ describe("HD examiner: table procedures through the ruleset", () => {
   };
 
   it("[HD-TURN] a round: 60 ft, one action or two quick actions, one reaction; [HD-ACTIONS] Dash doubles the 60 ft", () => {
-    expect(turnBudget(pc())).toMatchObject({ speed: 60, actions: 1, quickActions: 2, reactions: 1 });
+    expect(turnOf(pc())).toEqual({ speed: 60, quickActions: 2, cap: null, canReact: true });
     expect(runOf("dash", me()).events[0]).toMatchObject({ data: { feet: 120 } });
   });
 
   it("[HD-DYING] [HD-COND] dying means slowed: one action or quick action, no reaction, 20 ft at most; exhaustion 1 alone takes reactions", () => {
-    expect(turnBudget(pc({ state: "dying", conditions: ["dying"] }))).toMatchObject({
+    expect(turnOf(pc({ state: "dying", conditions: ["dying"] }))).toEqual({
       speed: 20,
-      oneOnly: true,
-      quickActions: 1,
-      reactions: 0,
+      quickActions: 2,
+      cap: 1,
+      canReact: false,
     });
     expect(hd.actionCap?.(pc({ state: "dying", conditions: ["dying"] }))).toBe(1);
-    expect(turnBudget(pc({ exhaustion: 1 }))).toMatchObject({ speed: 60, actions: 1, reactions: 0 });
-    expect(turnBudget(pc({ conditions: ["grappled"] })).speed).toBe(0);
-    expect(turnBudget(pc({ conditions: ["stunned"] }))).toMatchObject({ actions: 0, quickActions: 0, reactions: 0 });
+    expect(turnOf(pc({ exhaustion: 1 }))).toEqual({ speed: 60, quickActions: 2, cap: null, canReact: false });
+    expect(turnOf(pc({ conditions: ["grappled"] })).speed).toBe(0);
+    expect(turnOf(pc({ conditions: ["stunned"] }))).toMatchObject({ cap: 0, canReact: false });
   });
 
   it("[HD-UNARMED] grapple against Str 2 / Dex 4 needs 16 (the target picks Dex), shove 14, escape 12 + the grappler's Str; meeting succeeds", () => {

@@ -4,9 +4,8 @@
  * provoked attacks and the end of hiding, charm, cover on Dexterity rolls, exhaustion 6.
  */
 import { describe, expect, it } from "vitest";
-import { turnBudget } from "../../../src/engine/rulesets/hundred-dungeons/combat.js";
 import {
-  TEXT_CONDITION_IDS,
+  HD_CONDITIONS,
   abilityRollMode,
   conditionSpec,
   exhaustionEffects,
@@ -15,7 +14,7 @@ import {
 import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
 import type { ProcedureCreature, ProcedureInput, ProcedureOutcome } from "../../../src/engine/actions.js";
 import type { AttackOutcome, CombatantSource, RollRequest } from "../../../src/engine/types.js";
-import { combatant, ctx, effect, hdActor, weapon } from "./fixtures.js";
+import { combatant, ctx, effect, hdActor, turnOf, weapon } from "./fixtures.js";
 
 const abilities = (over: Partial<Record<"str" | "dex" | "con" | "int" | "wis" | "cha", number>>) => ({
   str: 0,
@@ -82,23 +81,23 @@ function rollOf(key: string, actor: CombatantSource, over: RunOver = {}): RollRe
 
 describe("Hundred Dungeons round and turn", () => {
   it("[HD-TURN] a turn allows moving up to speed, one action OR two quick actions, and one reaction; the economy kinds are the text's", () => {
-    expect(turnBudget(hdActor({ speed: 60 }))).toMatchObject({ speed: 60, actions: 1, quickActions: 2, reactions: 1 });
+    expect(turnOf(hdActor({ speed: 60 }))).toEqual({ speed: 60, quickActions: 2, cap: null, canReact: true });
     expect(hd.actions.map((a) => a.key)).toEqual(["action", "quick", "reaction"]);
   });
 
   it("[HD-TURN] [HD-COND] slowed: one action or quick action, no reactions, speed at most 20 ft", () => {
-    expect(turnBudget(hdActor({ speed: 60, conditions: ["slowed"] }))).toMatchObject({
+    expect(turnOf(hdActor({ speed: 60, conditions: ["slowed"] }))).toEqual({
       speed: 20,
-      quickActions: 1,
-      reactions: 0,
-      oneOnly: true,
+      quickActions: 2,
+      cap: 1,
+      canReact: false,
     });
-    expect(turnBudget(hdActor({ conditions: ["dying"] })).oneOnly).toBe(true);
+    expect(turnOf(hdActor({ conditions: ["dying"] })).cap).toBe(1);
   });
 
   it("[HD-COND] incapacitated (and paralyzed, stunned, unconscious, petrified) take no actions or reactions; grappled has speed 0", () => {
     for (const c of ["incapacitated", "paralyzed", "stunned", "unconscious", "petrified"]) {
-      expect(turnBudget(hdActor({ conditions: [c] }))).toMatchObject({ actions: 0, quickActions: 0, reactions: 0 });
+      expect(turnOf(hdActor({ conditions: [c] }))).toMatchObject({ cap: 0, canReact: false });
       expect(plan("dodge", combatant("a", { actor: hdActor({ conditions: [c] }) })).refusal).toBe(
         "D20C.HD.Reason.incapacitated",
       );
@@ -108,8 +107,9 @@ describe("Hundred Dungeons round and turn", () => {
   });
 
   it("[HD-SURPRISE] a surprised creature has no reactions in round 1, and gets them back later", () => {
-    expect(turnBudget(hdActor({ conditions: ["surprised"] }), 1).reactions).toBe(0);
-    expect(turnBudget(hdActor({ conditions: [] }), 1).reactions).toBe(1);
+    expect(turnOf(hdActor({ conditions: ["surprised"] }), 1).canReact).toBe(false);
+    expect(turnOf(hdActor({ conditions: [] }), 1).canReact).toBe(true);
+    expect(turnOf(hdActor({ conditions: ["surprised"] }), 2).canReact).toBe(true);
   });
 });
 
@@ -567,14 +567,18 @@ describe("Hundred Dungeons cover, water, mounts and conditions", () => {
     const before = hdActor({ exhaustion: 5 });
     expect(hd.actorChanges?.(before, { ...before, exhaustion: 6 })).toEqual({ state: "dead", conditions: [] });
     expect(hd.actorChanges?.(before, { ...before, exhaustion: 5 })).toEqual({});
-    expect(turnBudget(hdActor({ exhaustion: 5 }))).toMatchObject({ actions: 0, reactions: 0 });
+    expect(turnOf(hdActor({ exhaustion: 5 }))).toMatchObject({ cap: 0, canReact: false });
     expect(exhaustionEffects(5).conditions).toEqual(["slowed", "stunned"]);
   });
 });
 
 describe("Hundred Dungeons conditions as data", () => {
   it("[HD-COND] all twenty conditions of the text exist, each with a label key and icon", () => {
-    expect([...TEXT_CONDITION_IDS].sort()).toEqual(
+    expect(
+      HD_CONDITIONS.filter((c) => !c.extra)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(
       [
         "blinded",
         "charmed",
@@ -615,7 +619,7 @@ describe("Hundred Dungeons conditions as data", () => {
     expect(exhaustionEffects(3).abilityRolls).toBe("weak");
     expect(exhaustionEffects(4).conditions).toEqual(["slowed"]);
     expect(exhaustionEffects(6).dead).toBe(true);
-    expect(turnBudget(hdActor({ exhaustion: 4 })).speed).toBe(20);
+    expect(turnOf(hdActor({ exhaustion: 4 })).speed).toBe(20);
   });
 
   it("[HD-COND] ability rolls: poisoned fails Con and weakens the rest; paralyzed/stunned fail Str and Dex; restrained weakens Dex", () => {

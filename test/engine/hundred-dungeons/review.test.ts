@@ -3,11 +3,21 @@
  * readings the first round of tests did not pin down.
  */
 import { describe, expect, it } from "vitest";
-import { turnBudget } from "../../../src/engine/rulesets/hundred-dungeons/combat.js";
 import { gainExhaustion } from "../../../src/engine/rulesets/hundred-dungeons/damage.js";
 import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
 import { recipeInput } from "../../support/engine-fixtures.js";
-import { attack, combatant, hdActor, packet, power, situation, weapon } from "./fixtures.js";
+import {
+  attack,
+  combatant,
+  ctx,
+  hdActor,
+  packet,
+  power,
+  procedureInput,
+  situation,
+  turnOf,
+  weapon,
+} from "./fixtures.js";
 
 const derived = (a = hdActor()) => hd.deriveActor(a, {});
 const renownOf = (exhaustion: number): number | undefined => {
@@ -28,30 +38,23 @@ describe("Hundred Dungeons review: skills and exhaustion", () => {
 describe("Hundred Dungeons review: surprise, hiding, knock-outs", () => {
   it("[HD-SURPRISE] surprise takes reactions only in round 1, even if the condition is still listed later", () => {
     const a = hdActor({ conditions: ["surprised"] });
-    expect(turnBudget(a, 1).reactions).toBe(0);
-    expect(turnBudget(a, 1).actions).toBe(0);
-    expect(turnBudget(a, 2).reactions).toBe(1);
-    expect(turnBudget(a, 2).actions).toBe(1);
+    const surprised = combatant("s", { actor: a });
+    expect(turnOf(a, 1).canReact).toBe(false);
+    expect(hd.actsThisRound(ctx([surprised], { round: 1 }), surprised)).toBe(false);
+    expect(turnOf(a, 2).canReact).toBe(true);
+    expect(hd.actsThisRound(ctx([surprised], { round: 2 }), surprised)).toBe(true);
   });
 
   it("[HD-HIDE] [HD-COND] taking the Hide action while already invisible gives a mighty Dexterity roll", () => {
     const hideMode = (conditions: string[]) => {
       const orc = combatant("orc", { side: "gm" });
-      const plan = hd.planProcedure?.("hide", {
-        actor: hdActor({ conditions }),
-        actorId: "actor-me",
-        targets: [{ id: orc.actorId, name: orc.name, actor: orc.actor, combatantId: orc.id, side: "gm" }],
-        others: [],
-        effects: [],
-        choice: "cover",
-        round: 2,
-        ownTurn: true,
-        memory: { bands: {}, marks: {} },
-        numbers: {},
-        options: {},
-        combatantId: "me",
-        side: "player",
-      });
+      const plan = hd.planProcedure?.(
+        "hide",
+        procedureInput(hdActor({ conditions }), {
+          targets: [{ id: orc.actorId, name: orc.name, actor: orc.actor, combatantId: orc.id, side: "gm" }],
+          choice: "cover",
+        }),
+      );
       return plan?.requests[0]?.formula.split(" ")[0] ?? null;
     };
     expect(hideMode([])).toBe("1d20");

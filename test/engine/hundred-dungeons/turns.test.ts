@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { dyingCheckTarget } from "../../../src/engine/rulesets/hundred-dungeons/damage.js";
 import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
 import type { ActorSource, EffectSource, RollRequest, TurnStep } from "../../../src/engine/types.js";
-import { combatant, ctx, effect, hdActor } from "./fixtures.js";
+import { combatant, ctx, effect, hdActor, procedureInput } from "./fixtures.js";
 
 const dyingPc = (over: Partial<ActorSource> = {}) =>
   hdActor({ hp: { value: 0, max: 10, temp: 0 }, state: "dying", conditions: ["dying"], ...over });
@@ -13,25 +12,12 @@ function procedureEffect(key: string, creator = "c", targets: string[] = []): Om
     const c = combatant(id);
     return { id: c.actorId, name: c.name, actor: c.actor, combatantId: c.id, effects: [], side: c.side };
   };
-  const outcome = hd.resolveProcedure?.(
-    key,
-    {
-      actor: combatant(creator).actor,
-      actorId: `actor-${creator}`,
-      targets: targets.map(target),
-      others: [],
-      effects: [],
-      choice: null,
-      round: 2,
-      ownTurn: true,
-      memory: { bands: {}, marks: {} },
-      numbers: {},
-      options: {},
-      combatantId: creator,
-      side: "player",
-    },
-    [],
-  );
+  const input = procedureInput(combatant(creator).actor, {
+    actorId: `actor-${creator}`,
+    targets: targets.map(target),
+    combatantId: creator,
+  });
+  const outcome = hd.resolveProcedure?.(key, input, []);
   const added = outcome?.addEffects?.[0];
   if (!added) throw new Error(`${key} adds no effect`);
   return added.effect;
@@ -72,7 +58,10 @@ describe("Hundred Dungeons dying checks", () => {
   });
 
   it("[HD-DYING] the target grows by one for every turn taken since dying began", () => {
-    expect(dyingCheckTarget(1)).toBe(11);
+    const first = hd.onTurnEnd(
+      ctx([combatant("p", { actor: dyingPc({ dyingTurns: 0, exhaustion: 0 }) })], { combatantId: "p" }),
+    );
+    expect(rollOf(first)?.target).toBe(11);
     const third = hd.onTurnEnd(
       ctx([combatant("p", { actor: dyingPc({ dyingTurns: 2, exhaustion: 2 }) })], { combatantId: "p" }),
     );

@@ -5,7 +5,6 @@
 import { validateActorSource } from "../../common.js";
 import type { ActorSource, DerivedActor } from "../../types.js";
 import { ABILITY_KEYS } from "../../types.js";
-import { defenseValue } from "./combat.js";
 import { conditionSpec, EXHAUSTION_LEVELS, expandConditions } from "./conditions.js";
 import { HD_DAMAGE_TYPES } from "./data.js";
 import { initiativeModifier } from "./turns.js";
@@ -33,4 +32,11 @@ export function deriveActor(actor: ActorSource): DerivedActor {
     damageTaken: Math.max(0, actor.hp.max - actor.hp.value),
     statusLabels,
   };
+}
+
+/** The one defense attacks target. PCs without a stat-block value: 10 + armor + shield (the text is silent). */
+export function defenseValue(actor: ActorSource): number {
+  const d = actor.defenses.def ?? { base: null, bonus: 0 };
+  const base = d.base ?? 10 + actor.armor.armorBonus + actor.armor.shieldBonus;
+  return base + d.bonus;
 }

@@ -25,7 +25,7 @@ function sizeKey(size: string | undefined): (typeof SIZES)[number] {
 const CLASS_DICE: Record<WeaponClass, string> = { simple: "1d6", martial: "1d8", heavy: "1d10" };
 
 /** The ability an attack rolls: a weapon decides (melee and thrown Str, ammunition Dex), else the power's. */
-export function attackAbility(power: PowerSource, weapon: WeaponSource | null): AbilityKey | null {
+function attackAbility(power: PowerSource, weapon: WeaponSource | null): AbilityKey | null {
   if (weapon) return weapon.ranged && !weapon.thrown ? "dex" : "str";
   return power.attackAbility;
 }
@@ -65,7 +65,7 @@ export function attackBonus(actor: ActorSource, power: PowerSource, weapon: Weap
 }
 
 /** The weapon's dice, or its class die when it has none ([HD-DMG]). */
-export function weaponDice(weapon: WeaponSource): DamageExpression {
+function weaponDice(weapon: WeaponSource): DamageExpression {
   const own = weapon.damageDice.trim();
   if (own) return parseWeaponDice(own, "weapon.damageDice");
   const die = CLASS_DICE[weapon.weaponClass];
@@ -114,7 +114,7 @@ interface ModeDetail {
 }
 
 /** Count every mighty and weak source of an attack, then net them ([HD-MIGHTY]). */
-export function attackModeDetail(input: Omit<AttackInput, "dice">): ModeDetail {
+function attackModeDetail(input: Omit<AttackInput, "dice">): ModeDetail {
   let mighty = 0;
   let weak = 0;
   const sources: string[] = [];

@@ -217,9 +217,6 @@ export const HD_CONDITIONS: readonly HDConditionSpec[] = [
   { id: "readied", label: L("readied"), img: icon("clockwork"), implies: [], extra: true },
 ];
 
-/** The twenty condition ids of the text. */
-export const TEXT_CONDITION_IDS: readonly string[] = HD_CONDITIONS.filter((c) => !c.extra).map((c) => c.id);
-
 const BY_ID = new Map(HD_CONDITIONS.map((c) => [c.id, c]));
 
 export function conditionSpec(id: string): HDConditionSpec | undefined {

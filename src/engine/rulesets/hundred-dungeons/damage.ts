@@ -15,8 +15,6 @@ import { abilityRollMode, conditionSpec, expandConditions, MAX_EXHAUSTION, specs
 import { ABILITY_LABEL, HD_DAMAGE_TYPES } from "./data.js";
 import { resistanceRule } from "./options.js";
 
-export { HD_DAMAGE_TYPES };
-
 interface TraitSets {
   immune: Set<string>;
   resist: Set<string>;
@@ -138,7 +136,7 @@ function startDying(next: ActorSource, events: RuleEvent[], actorId: string, key
   events.push({ key, actorId });
 }
 
-export function kill(next: ActorSource, events: RuleEvent[], actorId: string, key: string): void {
+function kill(next: ActorSource, events: RuleEvent[], actorId: string, key: string): void {
   next.state = "dead";
   next.conditions = withoutCondition(next.conditions, "dying");
   events.push({ key, actorId });
@@ -189,7 +187,7 @@ export function applyHealing(
 }
 
 /** Target of the dying check made after `turnsTaken` turns of dying (this turn included). */
-export function dyingCheckTarget(turnsTaken: number): number {
+function dyingCheckTarget(turnsTaken: number): number {
   return 10 + turnsTaken;
 }
 

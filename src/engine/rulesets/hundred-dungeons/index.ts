@@ -3,8 +3,9 @@
  * weak rolls, twenty conditions with six levels of exhaustion, dying with an end-of-turn
  * Constitution check, initiative around the table. Assembled from this folder's files: `data.ts`
  * (the game as data), `conditions.ts`, `options.ts`, `actor.ts` (derived values), `attack.ts`,
- * `damage.ts` (damage, dying, ability rolls), `turns.ts`, `combat.ts` (table procedures,
- * reactions, hiding, charm), `powers.ts`, `scene.ts`.
+ * `damage.ts` (damage, dying, ability rolls), `turns.ts`, `combat.ts` (the action economy,
+ * reactions, provoking, hiding, charm), `procedures.ts` (the Actions panel's table procedures),
+ * `powers.ts`, `scene.ts`.
  */
 import { netMode } from "../../common.js";
 import { defineRuleset } from "../../define-ruleset.js";
@@ -12,8 +13,9 @@ import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
 import { attackBonus, attackMode, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
 import { actionCap, actorChanges, afterAct, attackAct, attackCost, attackReactions } from "./combat.js";
-import { HD_ACTION_KINDS, HD_ECONOMY, HD_PROCEDURES, levelCondition, mayTarget, planProcedure } from "./combat.js";
-import { resolveAttackReaction, resolveProcedure, resolveProcedureRoll, saveRequestWithCover } from "./combat.js";
+import { HD_ACTION_KINDS, HD_ECONOMY, levelCondition, mayTarget } from "./combat.js";
+import { resolveAttackReaction, saveRequestWithCover } from "./combat.js";
+import { HD_PROCEDURES, planProcedure, resolveProcedure, resolveProcedureRoll } from "./procedures.js";
 import { abilityRollMode, HD_CONDITIONS } from "./conditions.js";
 import { applyDamage, applyHealing, dyingCheckRequest, isAbility, resolveRoll, saveRequest } from "./damage.js";
 import { startRecovery } from "./damage.js";

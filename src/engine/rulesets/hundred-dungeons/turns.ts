@@ -54,7 +54,7 @@ export function onRoundStart(ctx: TurnContext): TurnStep[] {
  * creator's; an effect that names no creator (null or empty) or one no longer in the combat follows
  * its bearer's own turns, since a timed effect must end sometime.
  */
-export function timerOf(bearer: CombatantSource, effect: EffectSource, combatants?: readonly { id: string }[]): string {
+function timerOf(bearer: CombatantSource, effect: EffectSource, combatants?: readonly { id: string }[]): string {
   return effectTimer(bearer.id, effect, combatants);
 }
 
@@ -190,7 +190,7 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
 }
 
 /** Mount ids: creatures a rider's `mounted` effect points to take no turn of their own. */
-export function ridden(ctx: TurnContext, c: CombatantSource): boolean {
+function ridden(ctx: TurnContext, c: CombatantSource): boolean {
   return actsOnTurnOf(ctx, c) !== null;
 }
 
