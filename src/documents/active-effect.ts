@@ -20,6 +20,7 @@ import {
 } from "../data/effects.js";
 import { effectFlagSchema } from "../data/schema.js";
 import { describeIssues } from "../data/validation.js";
+import { afterCoreCheck } from "./pre-write.js";
 
 // The pure helpers live in src/data/effects.ts (testable without Foundry); re-exported here.
 export * from "../data/effects.js";
@@ -85,27 +86,26 @@ export class D20ActiveEffect extends ActiveEffect {
     console.warn(`${SYSTEM_ID} | effect "${this.name}" (${this.uuid}) has bad data, read with fallbacks:`, issues);
   }
 
-  protected override async _preCreate(
-    data: ActiveEffect.CreateData,
-    options: ActiveEffect.Database.PreCreateOptions,
-    user: User.Implementation,
-  ): Promise<boolean | void> {
-    const allowed = await super._preCreate(data, options, user);
-    if (allowed === false) return false;
-    assertValidEffectData(effectFlagOf({ flags: this.flags as Record<string, unknown> }));
-    // A system effect gets its icon (the game's status icon…) and, on v14, `showIcon` and its expiry event.
-    if (hasSystemEffectData(this.flags))
-      this.updateSource(activeEffectCoreChanges(coreEffectFields(this.toEffectSource(), coreEffectEnv(), this.img)));
-    return allowed;
+  protected override async _preCreate(...args: Parameters<ActiveEffect["_preCreate"]>): Promise<boolean | void> {
+    return afterCoreCheck(super._preCreate(...args), () => this.checkAndDress());
   }
 
-  protected override async _preUpdate(
-    changed: ActiveEffect.UpdateData,
-    options: ActiveEffect.Database.PreUpdateOptions,
-    user: User.Implementation,
-  ): Promise<boolean | void> {
-    const allowed = await super._preUpdate(changed, options, user);
-    if (allowed === false) return false;
+  /**
+   * On create: refuse bad effect data; a system effect gets its icon (the game's status icon…) and,
+   * on v14, `showIcon` and its expiry event.
+   */
+  private checkAndDress(): void {
+    assertValidEffectData(effectFlagOf({ flags: this.flags as Record<string, unknown> }));
+    if (hasSystemEffectData(this.flags))
+      this.updateSource(activeEffectCoreChanges(coreEffectFields(this.toEffectSource(), coreEffectEnv(), this.img)));
+  }
+
+  protected override async _preUpdate(...args: Parameters<ActiveEffect["_preUpdate"]>): Promise<boolean | void> {
+    return afterCoreCheck(super._preUpdate(...args), () => this.checkMergedUpdate(args[0]));
+  }
+
+  /** On update: refuse effect data that breaks the schema once merged into what the effect has. */
+  private checkMergedUpdate(changed: ActiveEffect.UpdateData): void {
     const next = effectFlagOf({ flags: (changed as { flags?: Record<string, unknown> }).flags });
     if (next === undefined) return;
     const current = effectFlagOf({ flags: this.flags as Record<string, unknown> });

@@ -15,20 +15,14 @@ import {
   type ActorRollData,
   type ActorSystemLike,
 } from "../data/prepare.js";
-import {
-  abilitiesOnCreate,
-  prototypeTokenOnCreate,
-  rulesetMismatch,
-  speedOnCreate,
-  stampOnCreate,
-} from "../data/stamp.js";
+import { abilitiesOnCreate, prototypeTokenOnCreate, rulesetMismatch, speedOnCreate } from "../data/stamp.js";
 import { tokenHpChange } from "../data/token-hp.js";
 import { plainDamagePacket, sizeFromTokenSpaces } from "../engine/common.js";
 import type { RuleResult, RulesetId } from "../engine/types.js";
 import { type ActorSource, type DerivedActor } from "../engine/types.js";
 import { currentEscalation } from "../escalation.js";
-import { SCHEMA_VERSION } from "../migrations/migrate-data.js";
 import { withActorQueue } from "../workflows/actor-queue.js";
+import { afterCoreCheck, stampRuleset } from "./pre-write.js";
 
 export class D20Actor extends Actor {
   /** This actor is a player character. */
@@ -126,13 +120,12 @@ export class D20Actor extends Actor {
    * An edit of the stored data (the sheet's exhaustion pips, a spell's update) passes through the
    * ruleset's implied changes: in Hundred Dungeons exhaustion 6, from any source, is death.
    */
-  protected override async _preUpdate(
-    changed: Actor.UpdateData,
-    options: Actor.Database.PreUpdateOptions,
-    user: User.Implementation,
-  ): Promise<boolean | void> {
-    const allowed = await super._preUpdate(changed, options, user);
-    if (allowed === false) return false;
+  protected override async _preUpdate(...args: Parameters<Actor["_preUpdate"]>): Promise<boolean | void> {
+    return afterCoreCheck(super._preUpdate(...args), () => this.addImpliedChanges(args[0]));
+  }
+
+  /** The ruleset's implied changes of an edit, added to the pending changes in place. */
+  private addImpliedChanges(changed: Actor.UpdateData): void {
     const ruleset = activeRuleset();
     const system = (changed as { system?: Record<string, unknown> }).system;
     if (!ruleset.actorChanges || !system || typeof system !== "object") return;
@@ -153,15 +146,13 @@ export class D20Actor extends Actor {
     if (Object.keys(implied).length) Object.assign(system, implied);
   }
 
-  protected override async _preCreate(
-    data: Actor.CreateData,
-    options: Actor.Database.PreCreateOptions,
-    user: User.Implementation,
-  ): Promise<boolean | void> {
-    const allowed = await super._preCreate(data, options, user);
-    if (allowed === false) return false;
-    const stamp = stampOnCreate(this.flags[SYSTEM_ID], activeRulesetId(), SCHEMA_VERSION);
-    if (stamp) this.updateSource({ flags: { [SYSTEM_ID]: stamp } });
+  protected override async _preCreate(...args: Parameters<Actor["_preCreate"]>): Promise<boolean | void> {
+    return afterCoreCheck(super._preCreate(...args), () => this.startValues(args[0]));
+  }
+
+  /** On create: the ruleset stamp, the game's starting speed and abilities, a character's token. */
+  private startValues(data: Actor.CreateData): void {
+    stampRuleset(this);
     const ruleset = activeRuleset();
     const speed = speedOnCreate(data, ruleset.defaultSpeed);
     const abilities = abilitiesOnCreate(data, ruleset.defaultAbilities);

@@ -7,9 +7,9 @@ import { SYSTEM_ID } from "../constants.js";
 import { chooseWeapon, powerSourceFrom, weaponSourceFrom, type Plain } from "../data/item-source.js";
 
 export { powerSourceFrom, weaponSourceFrom };
-import { rulesetMismatch, stampOnCreate } from "../data/stamp.js";
+import { rulesetMismatch } from "../data/stamp.js";
 import type { PowerSource, RulesetId, WeaponSource } from "../engine/types.js";
-import { SCHEMA_VERSION } from "../migrations/migrate-data.js";
+import { afterCoreCheck, stampRuleset } from "./pre-write.js";
 
 export class D20Item extends Item {
   private get systemRecord(): Plain {
@@ -60,14 +60,7 @@ export class D20Item extends Item {
     return rulesetMismatch(this.flags[SYSTEM_ID]?.ruleset, activeRulesetId());
   }
 
-  protected override async _preCreate(
-    data: Item.CreateData,
-    options: Item.Database.PreCreateOptions,
-    user: User.Implementation,
-  ): Promise<boolean | void> {
-    const allowed = await super._preCreate(data, options, user);
-    if (allowed === false) return false;
-    const stamp = stampOnCreate(this.flags[SYSTEM_ID], activeRulesetId(), SCHEMA_VERSION);
-    if (stamp) this.updateSource({ flags: { [SYSTEM_ID]: stamp } });
+  protected override async _preCreate(...args: Parameters<Item["_preCreate"]>): Promise<boolean | void> {
+    return afterCoreCheck(super._preCreate(...args), () => stampRuleset(this));
   }
 }
