@@ -5,6 +5,7 @@
  * Registered from the `init` hook (src/d20-combat.ts); typed in src/config.d.ts.
  */
 import { SYSTEM_ID } from "./constants.js";
+import { settingOr, worldSetting } from "./settings.js";
 
 /** One recorded campaign loss: when, and who fled the field. */
 export interface CampaignLoss {
@@ -18,44 +19,36 @@ export interface CampaignLoss {
 
 /** Register the combat settings. Call once from `init`. */
 export function registerCombatSettings(): void {
-  game.settings.register(SYSTEM_ID, "escalationAnyRuleset", {
-    name: "D20C.Combat.Settings.EscalationAny.Name",
-    hint: "D20C.Combat.Settings.EscalationAny.Hint",
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: false,
-    onChange: () => {
-      ui.combat?.render();
-    },
-  });
-  game.settings.register(SYSTEM_ID, "campaignLosses", {
-    name: "D20C.Combat.Settings.CampaignLosses.Name",
-    hint: "D20C.Combat.Settings.CampaignLosses.Hint",
-    scope: "world",
-    config: false,
-    type: Array,
-    default: [],
-  });
+  game.settings.register(
+    SYSTEM_ID,
+    "escalationAnyRuleset",
+    worldSetting("D20C.Combat.Settings.EscalationAny", {
+      type: Boolean,
+      default: false,
+      onChange: () => {
+        ui.combat?.render();
+      },
+    }),
+  );
+  // The record is the world's, kept out of Configure Settings.
+  game.settings.register(
+    SYSTEM_ID,
+    "campaignLosses",
+    worldSetting("D20C.Combat.Settings.CampaignLosses", { config: false, type: Array, default: [] }),
+  );
 }
 
 /** Whether the GM turned the escalation die on for any ruleset. False before registration. */
 export function escalationSettingOn(): boolean {
-  try {
-    return Boolean(game.settings.get(SYSTEM_ID, "escalationAnyRuleset"));
-  } catch {
-    return false;
-  }
+  return settingOr(() => Boolean(game.settings.get(SYSTEM_ID, "escalationAnyRuleset")), false);
 }
 
 /** The recorded campaign losses. */
 function campaignLosses(): CampaignLoss[] {
-  try {
+  return settingOr(() => {
     const v = game.settings.get(SYSTEM_ID, "campaignLosses") as unknown;
     return Array.isArray(v) ? (v as CampaignLoss[]) : [];
-  } catch {
-    return [];
-  }
+  }, []);
 }
 
 /** Append a campaign loss to the world's record (GM only: world settings). */

@@ -5,44 +5,31 @@
  * that game plays without a map. Registered in the `init` hook.
  */
 import { SYSTEM_ID } from "./constants.js";
+import { settingOr, worldSetting } from "./settings.js";
 
 const SCENE_READING_KEY = "sceneReading";
 const SCENE_BANDS_KEY = "sceneBands";
 
 /** Register the scene-reading settings (world scope, in Configure Settings). */
 export function registerSceneSettings(): void {
-  game.settings.register(SYSTEM_ID, SCENE_READING_KEY, {
-    name: "D20C.Settings.SceneReading.Name",
-    hint: "D20C.Settings.SceneReading.Hint",
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: true,
-  });
-  game.settings.register(SYSTEM_ID, SCENE_BANDS_KEY, {
-    name: "D20C.Settings.SceneBands.Name",
-    hint: "D20C.Settings.SceneBands.Hint",
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: false,
-  });
+  game.settings.register(
+    SYSTEM_ID,
+    SCENE_READING_KEY,
+    worldSetting("D20C.Settings.SceneReading", { type: Boolean, default: true }),
+  );
+  game.settings.register(
+    SYSTEM_ID,
+    SCENE_BANDS_KEY,
+    worldSetting("D20C.Settings.SceneBands", { type: Boolean, default: false }),
+  );
 }
 
 /** Whether attacks read the scene (false before the setting exists). */
 export function sceneReadingOn(): boolean {
-  try {
-    return game.settings.get(SYSTEM_ID, SCENE_READING_KEY) === true;
-  } catch {
-    return false;
-  }
+  return settingOr(() => game.settings.get(SYSTEM_ID, SCENE_READING_KEY) === true, false);
 }
 
 /** Whether range bands are suggested from token distance (false before the setting exists). */
 export function sceneBandsOn(): boolean {
-  try {
-    return game.settings.get(SYSTEM_ID, SCENE_BANDS_KEY) === true;
-  } catch {
-    return false;
-  }
+  return settingOr(() => game.settings.get(SYSTEM_ID, SCENE_BANDS_KEY) === true, false);
 }

@@ -15,20 +15,37 @@ function rulesetChoices(): Record<RulesetId, string> {
 }
 
 /**
+ * The registration data of a world setting shown in Configure Settings, its words under
+ * `<words>.Name` and `<words>.Hint`; `rest` gives its type, default and anything else it needs.
+ */
+export function worldSetting<R extends object>(words: string, rest: R) {
+  return { name: `${words}.Name`, hint: `${words}.Hint`, scope: "world" as const, config: true, ...rest };
+}
+
+/** A setting's value, or `fallback` before the setting is registered (reading it then throws). */
+export function settingOr<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
+/**
  * Register every system setting. Called once from the `init` hook in src/d20-combat.ts.
  * Add a setting here and its type to `SettingConfig` in src/config.d.ts (keyed "d20-combat.<key>").
  */
 export function registerSettings(): void {
-  game.settings.register(SYSTEM_ID, "ruleset", {
-    name: "D20C.Settings.Ruleset.Name",
-    hint: "D20C.Settings.Ruleset.Hint",
-    scope: "world",
-    config: true,
-    type: String,
-    choices: rulesetChoices(),
-    default: DEFAULT_RULESET,
-    requiresReload: true,
-  });
+  game.settings.register(
+    SYSTEM_ID,
+    "ruleset",
+    worldSetting("D20C.Settings.Ruleset", {
+      type: String,
+      choices: rulesetChoices(),
+      default: DEFAULT_RULESET,
+      requiresReload: true,
+    }),
+  );
   registerRuleOptionSettings();
 }
 
