@@ -29,54 +29,52 @@ export interface ArmorData extends SourceOf<typeof ARMOR_FIELDS> {}
 export interface FeatureData extends SourceOf<typeof FEATURE_FIELDS> {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type */
 
-/** An attack or other ability. */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class PowerData extends foundry.abstract.TypeDataModel<PowerSchema, Item.Implementation> {
-  static override LOCALIZATION_PREFIXES = ["D20C.Item.Power"];
-  static override defineSchema(): PowerSchema {
-    return powerSchema(foundry.data.fields);
-  }
+/**
+ * An item type whose stored data is migrated from older shapes and checked at the boundary
+ * (formulas, damage types); each subclass names its type.
+ */
+abstract class CheckedItemData<Schema extends foundry.data.fields.DataSchema> extends foundry.abstract.TypeDataModel<
+  Schema,
+  Item.Implementation
+> {
+  static itemType: string;
   static override migrateData(source: Record<string, unknown>) {
-    replaceContents(source, migrateItemSystem("power", source));
+    replaceContents(source, migrateItemSystem(this.itemType, source));
     return super.migrateData(source);
   }
   static override validateJoint(data: Record<string, unknown>): void {
-    checkItem("power", data);
+    checkItem(this.itemType, data);
     superValidateJoint(super.validateJoint, this, data);
+  }
+}
+
+/** An attack or other ability. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class PowerData extends CheckedItemData<PowerSchema> {
+  static override itemType = "power";
+  static override LOCALIZATION_PREFIXES = ["D20C.Item.Power"];
+  static override defineSchema(): PowerSchema {
+    return powerSchema(foundry.data.fields);
   }
 }
 
 /** A weapon: its dice and properties feed attack and damage. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class WeaponData extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
+export class WeaponData extends CheckedItemData<WeaponSchema> {
+  static override itemType = "weapon";
   static override LOCALIZATION_PREFIXES = ["D20C.Item.Weapon"];
   static override defineSchema(): WeaponSchema {
     return weaponSchema(foundry.data.fields);
-  }
-  static override migrateData(source: Record<string, unknown>) {
-    replaceContents(source, migrateItemSystem("weapon", source));
-    return super.migrateData(source);
-  }
-  static override validateJoint(data: Record<string, unknown>): void {
-    checkItem("weapon", data);
-    superValidateJoint(super.validateJoint, this, data);
   }
 }
 
 /** Armor or a shield: summed into the wearer's armor when equipped. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class ArmorData extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation> {
+export class ArmorData extends CheckedItemData<ArmorSchema> {
+  static override itemType = "armor";
   static override LOCALIZATION_PREFIXES = ["D20C.Item.Armor"];
   static override defineSchema(): ArmorSchema {
     return armorSchema(foundry.data.fields);
-  }
-  static override migrateData(source: Record<string, unknown>) {
-    replaceContents(source, migrateItemSystem("armor", source));
-    return super.migrateData(source);
-  }
-  static override validateJoint(data: Record<string, unknown>): void {
-    checkItem("armor", data);
-    superValidateJoint(super.validateJoint, this, data);
   }
 }
 
