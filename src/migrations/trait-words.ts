@@ -20,45 +20,49 @@ export function traitVocabulary(preferred: Iterable<string>, anyGame: Iterable<s
   return { preferred: new Set([...preferred, "all"]), known: new Set([...anyGame, ...preferred, "all"]) };
 }
 
-/** Words tables use for a damage type, with the keys they may mean (most usual first). */
-const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
-  electric: ["lightning", "electricity"],
-  electrical: ["lightning", "electricity"],
-  electricity: ["electricity", "lightning"],
-  shock: ["lightning", "electricity"],
-  lightning: ["lightning", "electricity"],
-  sonic: ["sonic", "thunder"],
-  sound: ["thunder", "sonic"],
-  thunder: ["thunder", "sonic"],
-  holy: ["holy", "radiant"],
-  divine: ["radiant", "holy"],
-  radiant: ["radiant", "holy"],
-  light: ["radiant", "holy"],
-  negative: ["negative", "necrotic"],
-  "negative energy": ["negative", "necrotic"],
-  necrotic: ["necrotic", "negative"],
-  unholy: ["necrotic", "negative"],
-  mental: ["psychic"],
-  mind: ["psychic"],
-  psionic: ["psychic"],
-  poisonous: ["poison"],
-  toxic: ["poison"],
-  venom: ["poison"],
-  frost: ["cold"],
-  ice: ["cold"],
-  flame: ["fire"],
-  flames: ["fire"],
-  heat: ["fire"],
-  burning: ["fire"],
-  corrosive: ["acid"],
-  blunt: ["bludgeoning"],
-  crushing: ["bludgeoning"],
-  cutting: ["slashing"],
-  slash: ["slashing"],
-  pierce: ["piercing"],
-  stabbing: ["piercing"],
-  everything: ["all"],
-};
+/**
+ * Words tables use for a damage type, grouped by the keys they may mean (most usual first): each
+ * word of a group stands for that group's keys.
+ */
+const SYNONYM_GROUPS: readonly (readonly [keys: readonly string[], words: readonly string[]])[] = [
+  [
+    ["lightning", "electricity"],
+    ["electric", "electrical", "shock", "lightning"],
+  ],
+  [["electricity", "lightning"], ["electricity"]],
+  [["sonic", "thunder"], ["sonic"]],
+  [
+    ["thunder", "sonic"],
+    ["sound", "thunder"],
+  ],
+  [["holy", "radiant"], ["holy"]],
+  [
+    ["radiant", "holy"],
+    ["divine", "radiant", "light"],
+  ],
+  [
+    ["negative", "necrotic"],
+    ["negative", "negative energy"],
+  ],
+  [
+    ["necrotic", "negative"],
+    ["necrotic", "unholy"],
+  ],
+  [["psychic"], ["mental", "mind", "psionic"]],
+  [["poison"], ["poisonous", "toxic", "venom"]],
+  [["cold"], ["frost", "ice"]],
+  [["fire"], ["flame", "flames", "heat", "burning"]],
+  [["acid"], ["corrosive"]],
+  [["bludgeoning"], ["blunt", "crushing"]],
+  [["slashing"], ["cutting", "slash"]],
+  [["piercing"], ["pierce", "stabbing"]],
+  [["all"], ["everything"]],
+];
+
+/** Each synonym with the keys it may mean. */
+const SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(
+  SYNONYM_GROUPS.flatMap(([keys, words]) => words.map((word) => [word, keys] as const)),
+);
 
 /** The key an old trait word stands for, or null when nothing maps it. */
 export function traitKeyFor(word: unknown, vocabulary: TraitVocabulary): string | null {
@@ -70,6 +74,6 @@ export function traitKeyFor(word: unknown, vocabulary: TraitVocabulary): string 
     .replace(/\s+/g, " ")
     .replace(/ damage$/, "");
   if (plain === "") return null;
-  const candidates = [plain, ...(SYNONYMS[plain] ?? [])];
+  const candidates = [plain, ...(SYNONYMS.get(plain) ?? [])];
   return candidates.find((k) => vocabulary.preferred.has(k)) ?? candidates.find((k) => vocabulary.known.has(k)) ?? null;
 }
