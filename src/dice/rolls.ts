@@ -27,7 +27,7 @@ function keptD20(roll: Roll): number | null {
   return kept ? kept.result : null;
 }
 
-/** All dice faces of a roll in term order (what `totalFromFaces` expects). */
+/** All dice faces of a roll in term order (as the engine reads a damage roll's faces). */
 export function allFaces(roll: Roll): number[] {
   const dice: readonly DieLike[] = roll.dice;
   return dice.flatMap((d) => d.results.filter((r) => r.active !== false && !r.discarded).map((r) => r.result));

@@ -94,13 +94,6 @@ export function diffActor(before: ActorSource, after: ActorSource): ActorChange[
   return out;
 }
 
-/** The changes between an effect's old and new source: one `effectUpdated`, or none when equal. */
-export function diffEffect(before: EffectSource, after: EffectSource): ActorChange[] {
-  return sameValue(before, after)
-    ? []
-    : [{ kind: "effectUpdated", before: structuredClone(before), after: structuredClone(after) }];
-}
-
 function getPath(root: Plain, path: string): unknown {
   let cur: unknown = root;
   for (const key of path.split(".")) {

@@ -14,7 +14,7 @@ export function abilityModifier(score: number): number {
   return Math.floor((score - 10) / 2);
 }
 
-export function clamp(n: number, lo: number, hi: number): number {
+function clamp(n: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, n));
 }
 

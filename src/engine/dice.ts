@@ -19,13 +19,13 @@ export interface DamageExpression {
 }
 
 /** Most dice one expression may roll, counted after `N[W]` expansion and merging ([SYS-HIDDEN]). */
-export const MAX_DICE = 1000;
+const MAX_DICE = 1000;
 /** Most faces one die may have. */
-export const MAX_FACES = 1000;
+const MAX_FACES = 1000;
 /** Largest flat number (or product) a formula may hold: keeps every total a small, exact integer. */
-export const MAX_FLAT = 1_000_000;
+const MAX_FLAT = 1_000_000;
 /** Longest formula text parsed (longer text is refused before any work is done). */
-export const MAX_FORMULA_LENGTH = 1000;
+const MAX_FORMULA_LENGTH = 1000;
 
 /**
  * Parse `2d6+3`, `1d8 - 1`, `3[W]+4`, `d12`, `7`, `2*3` into a {@link DamageExpression}.
@@ -149,39 +149,7 @@ export function maxDamage(expr: DamageExpression): number {
   return expr.dice.reduce((s, d) => s + d.sign * (d.sign > 0 ? d.count * d.faces : d.count), expr.flat);
 }
 
-/** Lowest total the expression can produce. */
-export function minDamage(expr: DamageExpression): number {
-  return expr.dice.reduce((s, d) => s + d.sign * (d.sign > 0 ? d.count : d.count * d.faces), expr.flat);
-}
-
-/** Mean total of the expression. */
-export function meanDamage(expr: DamageExpression): number {
-  return expr.dice.reduce((s, d) => s + (d.sign * d.count * (d.faces + 1)) / 2, expr.flat);
-}
-
-/** Number of individual dice the expression rolls (what the adapter must supply faces for). */
-export function diceCount(expr: DamageExpression): number {
+/** Number of individual dice the expression rolls (what MAX_DICE counts). */
+function diceCount(expr: DamageExpression): number {
   return expr.dice.reduce((s, d) => s + d.count, 0);
-}
-
-/**
- * Total an expression from rolled faces, given in the order of `expr.dice` (all faces of the
- * first term, then the second, …). Throws if the count or a face is wrong.
- */
-export function totalFromFaces(expr: DamageExpression, faces: readonly number[], field = "damage.faces"): number {
-  if (faces.length !== diceCount(expr)) {
-    throw new EngineError(field, `expected ${diceCount(expr)} dice results, got ${faces.length}`, faces);
-  }
-  let i = 0;
-  let total = expr.flat;
-  for (const d of expr.dice) {
-    for (let k = 0; k < d.count; k++) {
-      const f = faces[i++];
-      if (f === undefined || !Number.isInteger(f) || f < 1 || f > d.faces) {
-        throw new EngineError(field, `result ${String(f)} is not a face of a d${d.faces}`, faces);
-      }
-      total += d.sign * f;
-    }
-  }
-  return total;
 }

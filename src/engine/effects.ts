@@ -149,7 +149,7 @@ export function plainEffectData(): Omit<EffectSource, "id" | "name" | "statuses"
 }
 
 const ONGOING_ICON = "icons/svg/blood.svg";
-export const EFFECT_ICON = "icons/svg/aura.svg";
+const EFFECT_ICON = "icons/svg/aura.svg";
 
 /**
  * The icon an effect shows: the game's status icon of its first condition, else one for its

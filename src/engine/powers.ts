@@ -152,7 +152,7 @@ export function takeRest(
 // ---- hit / miss / crit effects ----------------------------------------------------------------
 
 /** Whether a natural roll meets a trigger (any, even, odd, N+). */
-export function naturalTriggered(trigger: NaturalTrigger, natural: number): boolean {
+function naturalTriggered(trigger: NaturalTrigger, natural: number): boolean {
   switch (trigger.kind) {
     case "any":
       return true;

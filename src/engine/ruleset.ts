@@ -346,8 +346,6 @@ export interface Ruleset {
   forcedPath?(move: ForcedMovement, origin: Square, start: Square, direction?: Square | null): Square[];
 }
 
-export type { Situation };
-
 /** Optional actor-sheet blocks a ruleset may hide (see {@link Ruleset.sheet}). */
 export type SheetBlock =
   | "recoveries"

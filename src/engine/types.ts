@@ -172,7 +172,7 @@ export interface PowerTexts {
 // ---- what a power does on a hit, a miss and a crit, and how often it can be used ------------
 
 /** Which outcome an effect of a power belongs to (a crit is also a hit; `miss` = the miss effect applies). */
-export type PowerOutcomeKey = "hit" | "miss" | "crit";
+type PowerOutcomeKey = "hit" | "miss" | "crit";
 
 /** A condition on the attack's natural roll: any, even, odd, or N or more (13th Age "natural 16+"). */
 export interface NaturalTrigger {

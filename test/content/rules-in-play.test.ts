@@ -8,12 +8,13 @@ import { describe, expect, it } from "vitest";
 import { abilityModifier } from "../../src/engine/common.js";
 import type { DamageExpression } from "../../src/engine/dice.js";
 import { decideApplication } from "../../src/engine/plans/apply.js";
-import { attackFromRecordedDice, planAttack, type TargetSnapshot } from "../../src/engine/plans/attack.js";
+import { planAttack, type TargetSnapshot } from "../../src/engine/plans/attack.js";
 import type { CombatantSource, EffectSource, RulesetId } from "../../src/engine/types.js";
 import { damagePacket } from "../support/engine-fixtures.js";
 import { TurnSequence } from "../support/turn-sequence.js";
 import { defaultOptions, engineActor, packAttackRequest, type PackActor } from "../packs/pack-sources.js";
 import { actorsOf, rulesetOf } from "./content.js";
+import { attackFromRecordedDice } from "../support/recorded-dice.js";
 
 function actor(game: RulesetId, name: string): PackActor {
   const a = actorsOf(game).find((x) => x.name === name);

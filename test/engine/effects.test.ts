@@ -6,7 +6,6 @@
 import { describe, expect, it } from "vitest";
 import {
   durationWords,
-  EFFECT_ICON,
   effectIcon,
   effectSaveRequest,
   ongoingWords,
@@ -84,7 +83,7 @@ describe("icons and the token", () => {
     expect(effectIcon(effect("e", { ongoing: { amount: 5, type: "psychic" } }), conditions)).toBe(
       "icons/svg/blood.svg",
     );
-    expect(effectIcon(effect("e"), conditions)).toBe(EFFECT_ICON);
+    expect(effectIcon(effect("e"), conditions)).toBe("icons/svg/aura.svg");
   });
 
   it("[SYS-EFFECTS] on the token: conditions, ongoing damage, aftereffects to come and anything that ends; not a lasting plain modifier", () => {

@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import {
   effectSaveTarget,
   isSpent,
-  naturalTriggered,
   powerEffectApplies,
   powerUsages,
   refreshPower,
@@ -75,8 +74,9 @@ describe("natural-roll triggers and outcomes", () => {
     const high = effect({ trigger: { kind: "atLeast", value: 16 } });
     expect(powerEffectApplies(age, high, outcome(16, "hit"))).toBe(true);
     expect(powerEffectApplies(age, high, outcome(15, "hit"))).toBe(false);
-    expect(naturalTriggered({ kind: "odd", value: 0 }, 13)).toBe(true);
-    expect(naturalTriggered({ kind: "odd", value: 0 }, 14)).toBe(false);
+    const odd = effect({ trigger: { kind: "odd", value: 0 } });
+    expect(powerEffectApplies(age, odd, outcome(13, "hit"))).toBe(true);
+    expect(powerEffectApplies(age, odd, outcome(14, "hit"))).toBe(false);
   });
 
   it("[SYS-POWERS] [13A-NAT1] a hit effect comes with a crit; a crit effect only with a crit; a miss effect only where the miss effect applies", () => {

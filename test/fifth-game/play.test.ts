@@ -11,8 +11,8 @@ import { collectRulesets } from "../../src/active-ruleset.js";
 import { allRulesets, getRuleset, isRulesetId, registerRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
-import { planFor } from "../../src/engine/plans/combat-cycle.js";
-import { runPlan, type TurnPorts } from "../../src/engine/plans/turns.js";
+import { runBoundary } from "../../src/engine/plans/combat-cycle.js";
+import type { TurnPorts } from "../../src/engine/plans/turns.js";
 import type { CombatantSource, TurnContext } from "../../src/engine/types.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
 import {
@@ -140,8 +140,7 @@ describe("[SYS-RULESET] a fifth game registered through the public hook", () => 
       rerollInitiative: () => Promise.resolve(),
       post: () => Promise.resolve(),
     };
-    const plan = planFor(duel, "turnStart", ctx);
-    const outcome = await runPlan(duel, ctx, plan, ports);
+    const outcome = await runBoundary(duel, "turnStart", ctx, ports);
     expect(outcome.errors).toEqual([]);
     expect(removed).toEqual([["a1", "e1"]]);
     expect(outcome.lines.map((l) => l.key)).toContain("DUEL.Event.shookOff");

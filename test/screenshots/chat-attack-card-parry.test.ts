@@ -9,12 +9,13 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { attackFromRecordedDice, type TargetSnapshot } from "../../src/engine/plans/attack.js";
+import { type TargetSnapshot } from "../../src/engine/plans/attack.js";
 import { closeBrowser, pngSize, screenshotHtml, skipScreenshots, withPage } from "../support/browser.js";
 import { CHAT_PAGE } from "../support/chat-frame.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { npc, power, request, target, weapon } from "../workflows/attack-fixtures.js";
 import { standInViewer } from "../workflows/attack-card-fixture.js";
+import { attackFromRecordedDice } from "../support/recorded-dice.js";
 
 const hbs = createTemplateRenderer();
 const HD = getRuleset("hundred-dungeons");

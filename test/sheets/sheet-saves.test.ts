@@ -9,8 +9,9 @@ import { bareActorContext } from "./sheet-fixtures.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, RulesetId } from "../../src/engine/types.js";
-import { decideSave, recordedRoller, sheetSaveMode, usesRollModes } from "../../src/engine/plans/sheet-rolls.js";
+import { decideSave, sheetSaveMode, usesRollModes } from "../../src/engine/plans/sheet-rolls.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
+import { recordedRoller } from "../support/recorded-dice.js";
 
 const HD = getRuleset("hundred-dungeons");
 const plain = (over: Partial<ActorSource> = {}) =>

@@ -11,7 +11,7 @@
  * - `end(tough)` = deleting the combat (our `_onDelete`: combat-end bookkeeping).
  *
  * It decides no rule: every decision is the ruleset's or src/workflows' (runBoundary, runPlan,
- * hasSurpriseRound, initiativeGroups, turnOrder). Ports write into plain arrays; dice are recorded.
+ * hasSurpriseRound, initiativeGroups, orderRanks). Ports write into plain arrays; dice are recorded.
  * Knowing difference: no documents, no sockets, no chat rendering.
  */
 import type { Ruleset } from "../../src/engine/ruleset.js";
@@ -21,8 +21,8 @@ import {
   currentActs,
   hasSurpriseRound,
   initiativeGroups,
+  orderRanks,
   runBoundary,
-  turnOrder,
   type CombatPhase,
 } from "../../src/engine/plans/combat-cycle.js";
 import type { ChatLine, TurnPorts } from "../../src/engine/plans/turns.js";
@@ -150,7 +150,8 @@ export class StandInCombat {
 
   setupTurns(): void {
     const currentId = this.turn === null ? null : this.turns[this.turn];
-    this.turns = turnOrder(this.ruleset.order(this.ctx(null)));
+    // The combat document sorts its turns by these ranks; their keys are already in that order.
+    this.turns = [...orderRanks(this.ruleset.order(this.ctx(null))).keys()];
     void currentId; // like Foundry's rollInitiative({updateTurn: false}): the index stays
   }
 

@@ -9,10 +9,10 @@ import { looseRollContext, ruleCardContext } from "../../src/engine/views/rule-c
 import { getRuleset } from "../../src/engine/registry.js";
 import { decideLooseRoll } from "../../src/engine/plans/roll-hook.js";
 import { situationDialogContext } from "../../src/engine/views/situation-dialog.js";
-import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { defaultOptions, npc, power, request, target } from "../workflows/attack-fixtures.js";
 import { standInViewer, threeTargetCard } from "../workflows/attack-card-fixture.js";
+import { attackFromRecordedDice } from "../support/recorded-dice.js";
 
 const hbs = createTemplateRenderer();
 const render = async (viewer = standInViewer(), names?: string[]) =>

@@ -7,11 +7,11 @@ import { describe, expect, it } from "vitest";
 import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { RulesetId } from "../../src/engine/types.js";
-import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { standInViewer } from "../workflows/attack-card-fixture.js";
 import { derivedDefense, npc, power, request, target } from "../workflows/attack-fixtures.js";
+import { attackFromRecordedDice } from "../support/recorded-dice.js";
 
 const hbs = createTemplateRenderer();
 

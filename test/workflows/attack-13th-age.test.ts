@@ -4,13 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
 import { decideApplication, decideUndo } from "../../src/engine/plans/apply.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import type { ActorSource } from "../../src/engine/types.js";
 import type { ApplyMode } from "../../src/engine/plans/card-data.js";
-import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import { defaultOptions, derivedDefense, npc, power, request, target } from "./attack-fixtures.js";
+import { attackFromRecordedDice, recordedRoller } from "../support/recorded-dice.js";
 
 const R = getRuleset("13th-age");
 const OPTS = defaultOptions(R);

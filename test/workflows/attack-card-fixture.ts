@@ -6,12 +6,11 @@
 import { getRuleset } from "../../src/engine/registry.js";
 import type { CardViewer } from "../../src/engine/views/attack-card-context.js";
 import type { CardVisibility } from "../../src/settings-attack.js";
-import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
 import { decideApplication } from "../../src/engine/plans/apply.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
-import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import { defaultOptions, npc, power, request, target } from "./attack-fixtures.js";
+import { attackFromRecordedDice, recordedRoller } from "../support/recorded-dice.js";
 
 const R = getRuleset("13th-age");
 

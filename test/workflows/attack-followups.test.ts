@@ -6,9 +6,23 @@
 import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { attackFromRecordedDice, defenseFor, plainSituation } from "../../src/engine/plans/attack.js";
+import type { Ruleset } from "../../src/engine/ruleset.js";
+import type { ActorSource, PowerSource, Situation } from "../../src/engine/types.js";
 import { situationFromForm } from "../../src/engine/views/situation-dialog.js";
 import { derivedDefense, npc, power, request, target } from "./attack-fixtures.js";
+import { attackFromRecordedDice } from "../support/recorded-dice.js";
+
+/** The defense a card's attack met (key and value), planned and decided by the product's attack steps. */
+function metDefense(
+  ruleset: Ruleset,
+  p: PowerSource,
+  situation: Partial<Situation>,
+  foe: ActorSource,
+): { key: string; value: number } {
+  const req = { ...request("wounds-d20", { power: p, situation, targets: [target("foe", foe)] }), ruleset };
+  const outcome = attackFromRecordedDice(req, [[10]], { "*": [3] }).targets[0]!.outcome;
+  return { key: outcome.defenseKey, value: outcome.defense };
+}
 
 describe("touch attacks on a target caught off guard", () => {
   const WD = getRuleset("wounds-d20");
@@ -27,7 +41,7 @@ describe("touch attacks on a target caught off guard", () => {
     // Reasoned from the rules: touch drops the armor (4), off guard drops the Dex bonus (3).
     expect(d.defenses.ac! - touch).toBe(4);
     expect(d.defenses.ac! - flat).toBe(3);
-    const chosen = defenseFor(power({ touch: true }), plainSituation({ offGuard: true }), d.defenses);
+    const chosen = metDefense(WD, power({ touch: true }), { offGuard: true }, knight);
     expect(chosen).toEqual({ key: "touchFlat", value: d.defenses.ac! - 4 - 3 });
     expect(chosen.value).toBeLessThan(Math.min(touch, flat));
   });
@@ -48,24 +62,19 @@ describe("touch attacks on a target caught off guard", () => {
   });
 
   it("[WD-TOUCH] falls back to touch alone, or to the lower of touch and flat where no touch-flat is derived", () => {
-    expect(
-      defenseFor(power({ touch: true }), plainSituation(), { ac: 18, touch: 13, flat: 15, touchFlat: 10 }),
-    ).toEqual({
-      key: "touch",
-      value: 13,
+    // A game deriving exactly these defenses for its target.
+    const deriving = (defenses: Record<string, number>): Ruleset => ({
+      ...WD,
+      deriveActor: (actor, options) => ({ ...WD.deriveActor(actor, options), defenses }),
     });
-    expect(
-      defenseFor(power({ touch: true }), plainSituation({ offGuard: true }), { ac: 18, touch: 13, flat: 12 }),
-    ).toEqual({
+    const all = deriving({ ac: 18, touch: 13, flat: 15, touchFlat: 10 });
+    expect(metDefense(all, power({ touch: true }), {}, knight)).toEqual({ key: "touch", value: 13 });
+    const noTouchFlat = deriving({ ac: 18, touch: 13, flat: 12 });
+    expect(metDefense(noTouchFlat, power({ touch: true }), { offGuard: true }, knight)).toEqual({
       key: "flat",
       value: 12,
     });
-    expect(
-      defenseFor(power(), plainSituation({ offGuard: true }), { ac: 18, touch: 13, flat: 15, touchFlat: 10 }),
-    ).toEqual({
-      key: "flat",
-      value: 15,
-    });
+    expect(metDefense(all, power(), { offGuard: true }, knight)).toEqual({ key: "flat", value: 15 });
   });
 
   it("[WD-TOUCH] a game without touch defenses keeps the power's own defense", () => {

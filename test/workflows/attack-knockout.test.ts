@@ -10,12 +10,11 @@ import { EngineError } from "../../src/engine/errors.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS, type ActorSource } from "../../src/engine/types.js";
 import { decideApplication, decideUndo, packetFor } from "../../src/engine/plans/apply.js";
-import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
 import type { ApplyMode, AttackCardData } from "../../src/engine/plans/card-data.js";
-import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { hundredDungeonsCard, standInViewer } from "./attack-card-fixture.js";
 import { defaultOptions, npc, request, target } from "./attack-fixtures.js";
+import { attackFromRecordedDice, recordedRoller } from "../support/recorded-dice.js";
 
 const HD = getRuleset("hundred-dungeons");
 

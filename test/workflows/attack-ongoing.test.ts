@@ -10,14 +10,13 @@ import { attackCardContext } from "../../src/engine/views/attack-card-context.js
 import { effectCreateData, effectSourceOf } from "../../src/data/effects.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, EffectSource, PowerSource, RulesetId, TurnContext } from "../../src/engine/types.js";
-import { decideApplication, decideUndo, ongoingApplies } from "../../src/engine/plans/apply.js";
-import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
+import { decideApplication, decideUndo } from "../../src/engine/plans/apply.js";
 import type { ApplyMode, AttackCardData } from "../../src/engine/plans/card-data.js";
-import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { standInViewer } from "./attack-card-fixture.js";
 import { defaultOptions, npc, power, request, target } from "./attack-fixtures.js";
 import { combatant, effect } from "./combat-fixtures.js";
+import { attackFromRecordedDice, recordedRoller } from "../support/recorded-dice.js";
 
 const ATTACKER_COMBATANT = "cmbAttacker00001";
 
@@ -155,12 +154,12 @@ describe("the damage button puts the power's ongoing damage on a target it hit",
     expect((await apply("13th-age", miss)).effects.create).toEqual([]);
     const nat1 = attack("ffd20", 1);
     expect(nat1.targets[0]!.outcome.natural).toBe(1);
-    expect(ongoingApplies(nat1, nat1.targets[0]!, "full")).toBe(false);
+    expect((await apply("ffd20", nat1)).effects.create).toEqual([]);
     const hit = attack("13th-age", 16);
     for (const mode of ["heal", "temp"] as const)
       expect((await apply("13th-age", hit, mode)).effects.create).toEqual([]);
     for (const mode of ["full", "half", "double"] as const)
-      expect(ongoingApplies(hit, hit.targets[0]!, mode)).toBe(true);
+      expect((await apply("13th-age", hit, mode)).effects.create, mode).toHaveLength(1);
   });
 
   it("[SYS-TARGETS] a power without ongoing damage changes no effects and its card keeps no ongoing data", async () => {

@@ -6,11 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, RulesetId } from "../../src/engine/types.js";
-import { attackFromRecordedDice, planAttack } from "../../src/engine/plans/attack.js";
+import { planAttack } from "../../src/engine/plans/attack.js";
 import { decideApplication, decideUndo } from "../../src/engine/plans/apply.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
-import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import { defaultOptions, derivedDefense, npc, power, request, target, weapon } from "./attack-fixtures.js";
+import { attackFromRecordedDice, recordedRoller } from "../support/recorded-dice.js";
 
 function applyFull(
   id: RulesetId,

@@ -5,8 +5,8 @@ import fc from "../support/seeded-fc.js";
 import { describe, expect, it } from "vitest";
 import { RULESET_IDS } from "../../src/engine/types.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
 import { npc, power, request, target } from "./attack-fixtures.js";
+import { attackFromRecordedDice } from "../support/recorded-dice.js";
 
 const faces = (n: number) => fc.array(fc.integer({ min: 1, max: 6 }), { minLength: n, maxLength: n });
 

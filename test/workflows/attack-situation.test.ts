@@ -8,10 +8,10 @@
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { RulesetId } from "../../src/engine/types.js";
-import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
 import { situationDialogContext, situationFromForm } from "../../src/engine/views/situation-dialog.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { derivedDefense, npc, power, request, target } from "./attack-fixtures.js";
+import { attackFromRecordedDice } from "../support/recorded-dice.js";
 
 const hbs = createTemplateRenderer();
 

@@ -15,8 +15,6 @@ import type { ConditionSpec, EffectSource, RulesetId } from "../../src/engine/ty
 import type { HDConditionSpec } from "../../src/engine/rulesets/hundred-dungeons/conditions.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { decideApplication } from "../../src/engine/plans/apply.js";
-import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
-import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import { StandInActor, standInGlobals, standInRollFaces } from "../stand-ins/foundry-combat.js";
 import { SHOW_ICON_STAND_IN, standInTokenEffectIcons } from "../stand-ins/foundry-effects.js";
@@ -28,6 +26,7 @@ import type * as FoundryDocsNs from "../../src/workflows/foundry-docs.js";
 import type * as EffectActionsNs from "../../src/applications/sheets/effect-actions.js";
 import { turnLinesOf } from "../support/turn-summaries.js";
 import { useStandInCombat, type CombatUnderTest } from "../support/stand-in-combat.js";
+import { attackFromRecordedDice, recordedRoller } from "../support/recorded-dice.js";
 
 const { battle } = useStandInCombat({ systemEffects: true });
 let effects: typeof EffectsModuleNs;

@@ -6,9 +6,9 @@
  */
 import { getRuleset } from "../../src/engine/registry.js";
 import type { BuiltInRulesetId as RulesetId, PowerEffectBody, PowerEffectSpec } from "../../src/engine/types.js";
-import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import { npc, power, request, target } from "./attack-fixtures.js";
+import { attackFromRecordedDice } from "../support/recorded-dice.js";
 
 export const ATTACKER_COMBATANT = "cmbAttacker00001";
 

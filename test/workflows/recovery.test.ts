@@ -4,8 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { decideRecovery, recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
+import { decideRecovery } from "../../src/engine/plans/sheet-rolls.js";
 import { defaultOptions } from "./attack-fixtures.js";
+import { recordedRoller } from "../support/recorded-dice.js";
 
 const R = getRuleset("13th-age");
 const OPTS = defaultOptions(R);

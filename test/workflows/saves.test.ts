@@ -6,8 +6,9 @@ import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { RulesetId } from "../../src/engine/types.js";
-import { decideDeathSave, decideSave, recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
+import { decideDeathSave, decideSave } from "../../src/engine/plans/sheet-rolls.js";
 import { defaultOptions } from "./attack-fixtures.js";
+import { recordedRoller } from "../support/recorded-dice.js";
 
 const roll = (total: number, natural: number | null = total) => ({ total, natural });
 const save = (

@@ -5,12 +5,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import { routeAction, type ActionReport, type RouteFacts } from "../../src/socket.js";
-import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
 import { decideApplication } from "../../src/engine/plans/apply.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
-import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import { defaultOptions, npc, request, target } from "./attack-fixtures.js";
+import { attackFromRecordedDice, recordedRoller } from "../support/recorded-dice.js";
 
 const R = getRuleset("13th-age");
 const i18n = createI18nStandIn();

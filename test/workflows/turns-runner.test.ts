@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import type { TurnContext, TurnStep } from "../../src/engine/types.js";
+import type { ActorSource, TurnContext, TurnStep } from "../../src/engine/types.js";
 import { runBoundary } from "../../src/engine/plans/combat-cycle.js";
-import { mergeActorChanges, runPlan, type TurnPorts } from "../../src/engine/plans/turns.js";
+import { runPlan, type TurnPorts } from "../../src/engine/plans/turns.js";
 import { StandInCombat, StandInDice } from "../stand-ins/combat-loop.js";
 import { combatant, effect } from "./combat-fixtures.js";
 
@@ -200,13 +200,26 @@ describe("turn-plan runner", () => {
     expect(posted).toEqual(["D20C.Combat.Step.failed"]);
   });
 
-  it("mergeActorChanges merges nested objects and replaces arrays", () => {
-    const a = combatant("x", { actor: { conditions: ["a"] } }).actor;
-    const next = mergeActorChanges(a, {
-      hp: { ...a.hp, temp: 0 },
-      conditions: ["b"],
-      recoveries: { ...a.recoveries, value: 1 },
-    });
+  it("[SYS-TURNS] an updateActor step merges nested objects into the actor and replaces arrays", async () => {
+    const x = combatant("x", { actor: { conditions: ["a"] } });
+    const a = x.actor;
+    const written: ActorSource[] = [];
+    const { p } = ports([], { applyActor: async (_id, next) => void written.push(next) });
+    await runPlan(
+      age,
+      ctxWith(x),
+      [
+        {
+          kind: "updateActor",
+          actorId: x.actorId,
+          changes: { hp: { ...a.hp, temp: 0 }, conditions: ["b"], recoveries: { ...a.recoveries, value: 1 } },
+          label: "X.update",
+        },
+      ],
+      p,
+    );
+    expect(written).toHaveLength(1);
+    const next = written[0]!;
     expect(next.conditions).toEqual(["b"]);
     expect(next.recoveries.value).toBe(1);
     expect(next.recoveries.max).toBe(a.recoveries.max);

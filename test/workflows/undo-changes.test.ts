@@ -3,10 +3,9 @@
  * of src/engine/changes.ts, driven through the real card decisions (src/engine/plans/apply.ts) of real rulesets.
  */
 import { describe, expect, it } from "vitest";
-import { diffActor, diffEffect, fingerprint, invertChanges, type ActorChange } from "../../src/engine/changes.js";
+import { diffActor, fingerprint, invertChanges, type ActorChange } from "../../src/engine/changes.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, EffectSource, RulesetId } from "../../src/engine/types.js";
-import { attackFromRecordedDice } from "../../src/engine/plans/attack.js";
 import {
   activeApplication,
   applicationKey,
@@ -16,9 +15,9 @@ import {
   undoneCreations,
 } from "../../src/engine/plans/apply.js";
 import type { AppliedRecord, ApplyMode, AttackCardData } from "../../src/engine/plans/card-data.js";
-import { recordedRoller } from "../../src/engine/plans/sheet-rolls.js";
 import fc from "../support/seeded-fc.js";
 import { defaultOptions, npc, power, request, target } from "./attack-fixtures.js";
+import { attackFromRecordedDice, recordedRoller } from "../support/recorded-dice.js";
 
 /** One target's world: its source and effects, and every card that hit it. */
 interface World {
@@ -172,7 +171,7 @@ describe("[SYS-PERM] undo reverses, it doesn't restore", () => {
     // An updated effect gets back only the fields that still hold the update.
     const armed = { ...a, armed: true, saveBonus: 2 };
     const later = { ...armed, saveBonus: 4 };
-    const plan = invertChanges(diffEffect(a, armed), actor, [later]);
+    const plan = invertChanges([{ kind: "effectUpdated", before: a, after: armed }], actor, [later]);
     expect(plan.effects.update).toEqual([{ ...a, saveBonus: 4 }]);
     expect(plan.conflicts).toEqual([{ path: `effect:${a.id}.saveBonus`, expected: 2, found: 4 }]);
   });

@@ -11,12 +11,12 @@ import {
   SAVE_DIFFICULTIES,
   SUSTAIN_KINDS,
 } from "../../data/schema.js";
+import { FORCED_KINDS } from "../../engine/item-fields.js";
 import { effectSaveTarget } from "../../engine/powers.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { ForcedMovement, PowerEffectBody, PowerEffectSpec } from "../../engine/types.js";
 
 const P = "D20C.Power";
-const FORCED_KINDS = ["push", "pull", "slide"] as const;
 
 /** A new effect: on a hit, any natural roll, save ends, nothing imposed yet. */
 export function blankPowerEffect(): PowerEffectSpec {

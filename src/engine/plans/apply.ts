@@ -84,7 +84,7 @@ const DAMAGE_MODES: readonly ApplyMode[] = ["full", "half", "double", "knockOut"
  * power has some, the attack hit this target (a crit included; never a miss, so never a natural 1),
  * and the button deals the attack's damage (not healing).
  */
-export function ongoingApplies(card: AttackCardData, target: CardTarget, mode: ApplyMode): boolean {
+function ongoingApplies(card: AttackCardData, target: CardTarget, mode: ApplyMode): boolean {
   return Boolean(card.ongoing && card.ongoing.amount > 0 && target.outcome.isHit && DAMAGE_MODES.includes(mode));
 }
 

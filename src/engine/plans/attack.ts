@@ -136,7 +136,7 @@ const sum = (mods: readonly Modifier[]): number => mods.reduce((s, m) => s + m.v
  * ([WD-TOUCH], [WD-FLAT]). A touch attack on a target caught off guard meets `touchFlat` (neither
  * armor nor a Dex bonus) where the ruleset derives it; otherwise the lower of touch and flat.
  */
-export function defenseFor(
+function defenseFor(
   power: PowerSource,
   situation: Situation,
   defenses: Record<string, number>,
@@ -500,34 +500,8 @@ export function buildAttackCard(
   };
 }
 
-/**
- * Run a whole attack from recorded dice: `d20[i]` the d20 faces of target i's own attack roll (one
- * entry when untargeted) and, per damage key, the faces of its roll
- * (`damageFaces[key]`, in term order). For tests and replays; the Foundry layer does the same in
- * steps because it rolls the damage after seeing the d20.
- */
-export function attackFromRecordedDice(
-  req: AttackRequest,
-  d20: readonly (readonly number[])[],
-  damageFaces: Record<string, readonly number[]>,
-  defenseLabel = "",
-): AttackCardData {
-  const decided = decideAttack(req, d20);
-  const rolled: RolledDamage = {};
-  for (const d of decided.damage) {
-    const faces = damageFaces[d.key] ?? damageFaces["*"];
-    if (!faces) throw new EngineError(`damage.${d.key}`, "no recorded faces given", d.key);
-    rolled[d.key] = rolledFromFaces(d, faces);
-  }
-  return buildAttackCard(req, decided, rolled, defenseLabel);
-}
-
-/** A damage roll's total from its faces in term order (flat part included); throws on a face off the die (`exact`: or on faces left over). */
-function rolledFromFaces(
-  d: DamageToRoll,
-  faces: readonly number[],
-  exact = false,
-): { faces: number[]; rolled: number } {
+/** A damage roll's total from its faces in term order (flat part included); throws on a face off the die or on faces left over. */
+function rolledFromFaces(d: DamageToRoll, faces: readonly number[]): { faces: number[]; rolled: number } {
   let i = 0;
   let total = d.recipe.roll.flat;
   for (const term of d.recipe.roll.dice) {
@@ -538,8 +512,7 @@ function rolledFromFaces(
       total += term.sign * f;
     }
   }
-  if (exact && i !== faces.length)
-    throw new EngineError(`damage.${d.key}`, `expected ${i} faces, got ${faces.length}`, faces);
+  if (i !== faces.length) throw new EngineError(`damage.${d.key}`, `expected ${i} faces, got ${faces.length}`, faces);
   return { faces: faces.slice(0, i), rolled: total };
 }
 
@@ -575,7 +548,7 @@ export function rebuildCard(req: AttackRequest, rolls: PostedRolls, defenseLabel
     const r = rolls.damage[i] as PostedRolls["damage"][number];
     if (r.formula.replace(/\s+/g, "") !== d.formula.replace(/\s+/g, ""))
       throw new EngineError(`rolls.damage[${i}]`, `expected ${d.formula}`, r.formula);
-    rolled[d.key] = rolledFromFaces(d, r.faces, true);
+    rolled[d.key] = rolledFromFaces(d, r.faces);
   });
   return buildAttackCard(req, decided, rolled, defenseLabel);
 }

@@ -23,12 +23,7 @@ export interface BoundaryOptions {
 }
 
 /** Ask the ruleset for the steps of one phase. Throws what the ruleset throws. */
-export function planFor(
-  ruleset: Ruleset,
-  phase: CombatPhase,
-  ctx: TurnContext,
-  options: BoundaryOptions = {},
-): TurnStep[] {
+function planFor(ruleset: Ruleset, phase: CombatPhase, ctx: TurnContext, options: BoundaryOptions = {}): TurnStep[] {
   switch (phase) {
     case "combatStart":
       return ruleset.onCombatStart(ctx);
@@ -173,7 +168,7 @@ export function initiativeGroups(
 }
 
 /** The turn order as a flat list of combatant ids, from the ruleset's slots. */
-export function turnOrder(slots: readonly InitiativeSlot[]): string[] {
+function turnOrder(slots: readonly InitiativeSlot[]): string[] {
   return slots.flatMap((s) => s.combatantIds);
 }
 

@@ -100,13 +100,3 @@ export async function decideRecovery(
 ): Promise<SheetRollOutcome> {
   return follow(ruleset, ruleset.startRecovery(actor, rally, options, actorId), actorId, roll, options);
 }
-
-/** A roller that hands out recorded results in order (tests, replays). Throws when it runs out. */
-export function recordedRoller(results: readonly { total: number; natural: number | null }[]): RequestRoller {
-  let i = 0;
-  return async () => {
-    const r = results[i++];
-    if (!r) throw new Error(`recorded roller: no result left for roll ${i}`);
-    return { ...r };
-  };
-}

@@ -128,7 +128,7 @@ function requireByActor(ctx: TurnContext, actorId: string): CombatantSource {
 }
 
 /** Deep-merge plain `changes` into an actor source (objects merge, arrays and scalars replace). */
-export function mergeActorChanges(actor: ActorSource, changes: Partial<ActorSource>): ActorSource {
+function mergeActorChanges(actor: ActorSource, changes: Partial<ActorSource>): ActorSource {
   const merge = (base: unknown, patch: unknown): unknown => {
     if (patch === undefined) return clonePlain(base);
     if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return clonePlain(patch);

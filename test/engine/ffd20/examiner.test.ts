@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../../src/engine/common.js";
-import { totalFromFaces, type DamageExpression } from "../../../src/engine/dice.js";
+import { type DamageExpression } from "../../../src/engine/dice.js";
 import { attackOdds, recipeDamage } from "../../../src/engine/odds.js";
 import { getRuleset } from "../../../src/engine/registry.js";
 import type {
@@ -35,6 +35,7 @@ import {
   weaponSource,
 } from "../../support/engine-fixtures.js";
 import { runPlan } from "../../../src/engine/plans/turns.js";
+import { totalFromFaces } from "../../support/recorded-dice.js";
 
 const rs = getRuleset("ffd20");
 

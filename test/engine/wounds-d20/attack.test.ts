@@ -1,9 +1,10 @@
 import fc from "../../support/seeded-fc.js";
 import { describe, expect, it } from "vitest";
-import { parseDamage, totalFromFaces, maxDamage } from "../../../src/engine/dice.js";
+import { parseDamage, maxDamage } from "../../../src/engine/dice.js";
 import type { DamageRecipe } from "../../../src/engine/types.js";
 import { recipeInput } from "../../support/engine-fixtures.js";
 import { actor, attackInput, hurt, power, situation, wd, weapon } from "./fixtures.js";
+import { totalFromFaces } from "../../support/recorded-dice.js";
 
 const fighter = (str: number, dex: number, bcb = 3) =>
   actor({ baseCombatBonus: bcb, abilities: { str, dex, con: 10, int: 10, wis: 10, cha: 10 } });

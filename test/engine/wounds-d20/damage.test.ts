@@ -2,7 +2,6 @@ import fc from "../../support/seeded-fc.js";
 import { describe, expect, it } from "vitest";
 import {
   healCheckRequest,
-  stableCheckRequest,
   strenuousActionRequest,
   woundFromSave,
 } from "../../../src/engine/rulesets/wounds-d20/damage.js";
@@ -212,7 +211,8 @@ describe("Wounds d20 death saves", () => {
 
   it("[WD-STABLE] hourly save: by 5+ conscious and staggered, by less still stable, failure dying; 1 Con each", () => {
     const a = hurt(20, 24, { state: "stable" });
-    const req = stableCheckRequest(a, "A")!;
+    // The sheet's Death save button of a stable creature rolls its hourly check.
+    const req = wd.deathSaveRequest(a, wd.deriveActor(a, {}), "A")!;
     expect(req.kind).toBe("stableCheck");
     expect(req.target).toBe(12);
     const up = resolve(a, req, 17).actor;
@@ -222,7 +222,8 @@ describe("Wounds d20 death saves", () => {
     const down = resolve(a, req, 11).actor;
     expect(down.state).toBe("dying");
     expect(down.constitutionDamage).toBe(1);
-    expect(stableCheckRequest(hurt(20, 24, { state: "dying" }), "A")).toBeNull();
+    const dying = hurt(20, 24, { state: "dying" });
+    expect(wd.deathSaveRequest(dying, wd.deriveActor(dying, {}), "A")?.kind).toBe("deathSave");
   });
 
   it("[WD-HEALCHECK] a Heal check at the option's DC stabilises the dying and rouses the stable", () => {

@@ -3,7 +3,7 @@
  * round of tests did not pin down.
  */
 import { describe, expect, it } from "vitest";
-import { strenuousActionRequest, stableCheckRequest } from "../../../src/engine/rulesets/wounds-d20/damage.js";
+import { strenuousActionRequest } from "../../../src/engine/rulesets/wounds-d20/damage.js";
 import { deathSaveDC } from "../../../src/engine/rulesets/wounds-d20/data.js";
 import type { ActorSource, RollRequest } from "../../../src/engine/types.js";
 import { attackInput, combatant, ctx, hurt, packet, wd } from "./fixtures.js";
@@ -81,7 +81,8 @@ describe("Wounds d20 review: the death save", () => {
 
   it("[WD-STABLE] meeting the DC exactly stays stable, a natural 20 below it stays stable, a natural 1 above it is dying", () => {
     const a = hurt(20, 24, { state: "stable" }); // DC 12
-    const req = stableCheckRequest(a, "A")!;
+    const req = wd.deathSaveRequest(a, wd.deriveActor(a, {}), "A")!;
+    expect(req.kind).toBe("stableCheck");
     expect(resolve(a, req, 12, 12).state).toBe("stable");
     expect(resolve(a, req, 5, 20).state).toBe("stable");
     expect(resolve(a, req, 25, 1).state).toBe("dying");

@@ -1,8 +1,4 @@
 import { describe, expect, it } from "vitest";
-import {
-  SURPRISE_ROUND_ACTIONS as SURPRISE_ROUND_ACTIONS_KEYS,
-  surpriseRoundApplies,
-} from "../../../src/engine/rulesets/wounds-d20/turns.js";
 import type { TurnStep } from "../../../src/engine/types.js";
 import { actor, combatant, ctx, effect, hurt, wd } from "./fixtures.js";
 
@@ -12,17 +8,19 @@ describe("Wounds d20 surprise round", () => {
   const party = [combatant("a", { aware: true }), combatant("b", { aware: false }), combatant("c", { aware: true })];
 
   it("[WD-SURPRISE] a surprise round happens only when some but not all are aware", () => {
-    expect(surpriseRoundApplies(party)).toBe(true);
-    expect(surpriseRoundApplies(party.map((c) => ({ ...c, aware: true })))).toBe(false);
-    expect(surpriseRoundApplies(party.map((c) => ({ ...c, aware: false })))).toBe(false);
+    const announced = (cs: typeof party) =>
+      wd.onCombatStart(ctx(cs)).some((s) => s.kind === "notice" && s.event.key === "D20C.WD.Event.SurpriseRound");
+    expect(announced(party)).toBe(true);
+    expect(announced(party.map((c) => ({ ...c, aware: true })))).toBe(false);
+    expect(announced(party.map((c) => ({ ...c, aware: false })))).toBe(false);
     expect(wd.onCombatStart(ctx(party.map((c) => ({ ...c, aware: true }))))).toEqual([]);
+    expect(wd.onCombatStart(ctx(party.map((c) => ({ ...c, aware: false }))))).toEqual([]);
   });
 
   it("[WD-SURPRISE] only the aware roll initiative and act in the surprise round, one major or minor action", () => {
     const c = ctx(party, { surpriseRound: true });
     expect(wd.onRoundStart(c)).toEqual([{ kind: "rerollInitiative", combatantIds: ["a", "c"] }]);
     expect(party.map((p) => wd.actsThisRound(c, p))).toEqual([true, false, true]);
-    expect([...SURPRISE_ROUND_ACTIONS_KEYS]).toEqual(["major", "minor"]);
     expect(wd.actsThisRound(ctx(party), party[1]!)).toBe(true);
   });
 

@@ -20,12 +20,12 @@ function noRecoveryPenalty(actor: ActorSource): Modifier | null {
 }
 
 /** i18n label of a condition id (shared `D20C.Condition.<Name>` keys). */
-export function conditionLabel(id: string): string {
+function conditionLabel(id: string): string {
   return CONDITIONS.find((c) => c.id === id)?.label ?? `D20C.Condition.${id.charAt(0).toUpperCase()}${id.slice(1)}`;
 }
 
 /** Bloodied at half maximum HP or less (shown on the sheet; no mechanical effect by itself). */
-export function isBloodied(actor: ActorSource): boolean {
+function isBloodied(actor: ActorSource): boolean {
   return actor.hp.value <= actor.hp.max / 2;
 }
 

@@ -67,13 +67,8 @@ function isVulnerable(damageTypes: readonly string[], vulnerabilities: readonly 
  * Lowest natural roll that crits ([13A-NAT20], [13A-VULN]); never below 2 (a 1 always misses) and
  * never above 20 (a natural 20 always crits, so a negative crit range can't take that away).
  */
-export function critThreshold(critRange: number, vulnerable: boolean): number {
+function critThreshold(critRange: number, vulnerable: boolean): number {
   return Math.min(20, Math.max(2, 20 - Math.trunc(critRange) - (vulnerable ? VULNERABILITY_CRIT_EXPANSION : 0)));
-}
-
-/** Whether the attacker adds the escalation die ([13A-ESC]): PCs always, NPCs when flagged. */
-export function usesEscalation(attacker: { kind: string; usesEscalation: boolean }): boolean {
-  return attacker.kind === "character" || attacker.usesEscalation;
 }
 
 /**

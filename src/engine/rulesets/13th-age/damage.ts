@@ -166,7 +166,7 @@ export const applyHealing: Ruleset["applyHealing"] = (actor, amount, kind, _opti
 };
 
 /** The roll of one recovery ([13A-RECOV]); `half` when none are left ([13A-NORECOV]). */
-export function recoveryRequest(
+function recoveryRequest(
   actor: ActorSource,
   actorId: string,
   data: Record<string, string | number | boolean> = {},
@@ -256,7 +256,7 @@ export function disengageRequest(actor: ActorSource, actorId: string, standard =
 }
 
 /** Spend one recovery's healing: half and a cumulative penalty when none are left ([13A-NORECOV]). */
-export function spendRecovery(actor: ActorSource, rolled: number, actorId: string, options: RuleOptions): RuleResult {
+function spendRecovery(actor: ActorSource, rolled: number, actorId: string, options: RuleOptions): RuleResult {
   const events: RuleEvent[] = [];
   let healing = Math.max(0, Math.floor(rolled));
   const spent = clonePlain(actor);

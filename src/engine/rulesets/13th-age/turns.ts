@@ -7,7 +7,7 @@ import { clonePlain, effectTimer, escalationDie, ongoingDamagePacket, option } f
 import { EngineError } from "../../errors.js";
 import { d20Plus, effectSaveRoll } from "../../resolution.js";
 import type { ActorSource, CombatantSource, DerivedActor, EffectSource, InitiativeSlot } from "../../types.js";
-import type { RollRequest, RollResult, RuleEvent, TurnContext, TurnStep, TurnStepResult } from "../../types.js";
+import type { RollRequest, RollResult, TurnContext, TurnStep, TurnStepResult } from "../../types.js";
 import { initiativeModifier } from "./actor.js";
 import { deathSaveRequest, resolveRoll, stateForHp } from "./damage.js";
 import { BATTLES_PER_HEAL_UP, DAMAGE_TYPES, OPTION_DEFAULTS, SAVE_TARGETS } from "./data.js";
@@ -48,7 +48,7 @@ function createdBy(ctx: TurnContext, combatantId: string): { bearer: CombatantSo
 }
 
 /** Whether the bearer rolls a save against this effect at the end of its turn ([13A-SAVE], [13A-ONGOING]). */
-export function savesAgainst(effect: EffectSource): boolean {
+function savesAgainst(effect: EffectSource): boolean {
   if (effect.duration === "saveEnds") return true;
   // Ongoing damage ends on a save unless the effect is timed another way.
   return effect.ongoing !== null && (effect.duration === "permanent" || effect.duration === "endOfEncounter");
@@ -277,22 +277,4 @@ function isConsciousPc(c: CombatantSource): boolean {
 /** [13A-FLEE] the party may flee while at least one PC is conscious. */
 export function canFlee(combatants: readonly CombatantSource[]): boolean {
   return combatants.some(isConsciousPc);
-}
-
-/**
- * [13A-FLEE] what fleeing means: allowed or not, the player-side combatants still alive (who
- * survive), and the campaign-loss event to record.
- */
-export function flee(combatants: readonly CombatantSource[]): {
-  allowed: boolean;
-  survivors: string[];
-  events: RuleEvent[];
-} {
-  if (!canFlee(combatants)) return { allowed: false, survivors: [], events: [{ key: `${K}.Event.cannotFlee` }] };
-  const survivors = combatants.filter((c) => c.side === "player" && c.actor.state !== "dead").map((c) => c.id);
-  return {
-    allowed: true,
-    survivors,
-    events: [{ key: `${K}.Event.campaignLoss`, data: { survivors: survivors.length } }],
-  };
 }

@@ -11,7 +11,7 @@ import type { RollRequest, RollResult, RuleEvent, RuleOptions, RuleResult } from
 import type { DyingRules } from "./data.js";
 import { FF_DAMAGE_TYPES } from "./data.js";
 
-export const DEATH_SAVE_TARGET = 10;
+const DEATH_SAVE_TARGET = 10;
 export const SAVE_TARGET = 10;
 const DEATH_SAVE_RECOVERY = 20;
 const DEATH_SAVE_FAILURES = 3;
@@ -163,7 +163,7 @@ export const applyHealing: Ruleset["applyHealing"] = (actor, amount, kind, _opti
   return { actor: next, events, requests: [] };
 };
 
-export function recoveryRequest(
+function recoveryRequest(
   actor: ActorSource,
   actorId: string,
   data: Record<string, string | number | boolean>,

@@ -48,7 +48,7 @@ function timerOf(bearer: CombatantSource, e: EffectSource, combatants?: readonly
  * save-ends effect, and ongoing damage that names no other way to end (the text has a save against
  * ongoing damage every round).
  */
-export function savesAgainst(e: EffectSource): boolean {
+function savesAgainst(e: EffectSource): boolean {
   if (e.duration === "saveEnds") return true;
   return !!e.ongoing && e.ongoing.amount > 0 && (e.duration === "permanent" || e.duration === "endOfEncounter");
 }

@@ -9,7 +9,7 @@ import { ABILITY_KEYS } from "../../types.js";
 import { DAMAGE_TYPES, K, damageTaken, isBloodied, isWounded } from "./data.js";
 
 /** Ability modifiers; Constitution damage from death saves lowers the Con score first. */
-export function abilityMods(actor: ActorSource): Record<AbilityKey, number> {
+function abilityMods(actor: ActorSource): Record<AbilityKey, number> {
   const out = {} as Record<AbilityKey, number>;
   for (const k of ABILITY_KEYS) {
     const score = k === "con" ? actor.abilities.con - Math.max(0, actor.constitutionDamage) : actor.abilities[k];

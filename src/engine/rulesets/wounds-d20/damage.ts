@@ -11,7 +11,6 @@ import { d20Plus, healingRoll, rollVerdict } from "../../resolution.js";
 import type { ActorSource, DamagePacket, DamageResult, HealingKind, LifeState } from "../../types.js";
 import type { Modifier, RollRequest, RollResult, RuleEvent, RuleOptions, RuleResult } from "../../types.js";
 import type { Wound } from "../../types.js";
-import { deriveActor } from "./actor.js";
 import { DAMAGE_TYPES, K, damageTaken, deathSaveDC, isBloodied, isWounded, woundThreshold } from "./data.js";
 import { woundTotal } from "./data.js";
 
@@ -55,11 +54,6 @@ export function deathSave(
 /** [WD-STAGGER] the death save a staggered creature owes for a major or strenuous action. */
 export function strenuousActionRequest(actor: ActorSource, actorId: string): RollRequest | null {
   return actor.state === "staggered" ? deathSave(actor, actorId, "strenuous") : null;
-}
-
-/** [WD-STABLE] the hourly death save of a stable creature. */
-export function stableCheckRequest(actor: ActorSource, actorId: string): RollRequest | null {
-  return actor.state === "stable" ? deathSave(actor, actorId, "stable") : null;
 }
 
 /**
@@ -412,5 +406,3 @@ export function resolveRoll(actor: ActorSource, request: RollRequest, roll: Roll
       throw new EngineError("request.kind", `this game does not resolve "${request.kind}" rolls`, request.kind);
   }
 }
-
-export { deriveActor };

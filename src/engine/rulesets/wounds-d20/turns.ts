@@ -13,13 +13,10 @@ import { DAMAGE_TYPES, K } from "./data.js";
 import { d20Plus, effectSaveRoll } from "../../resolution.js";
 
 /** [WD-SURPRISE] a surprise round happens when some, but not all, combatants are aware. */
-export function surpriseRoundApplies(combatants: readonly CombatantSource[]): boolean {
+function surpriseRoundApplies(combatants: readonly CombatantSource[]): boolean {
   const aware = combatants.filter((c) => c.aware).length;
   return aware > 0 && aware < combatants.length;
 }
-
-/** [WD-SURPRISE] in the surprise round an aware combatant takes one action: major or minor. */
-export const SURPRISE_ROUND_ACTIONS: readonly string[] = ["major", "minor"];
 
 /** Save-ends DC by the effect's difficulty (the text gives no save-ends rule; our choice). */
 export const SAVE_ENDS_DC: Readonly<Record<EffectSource["save"], number>> = { easy: 10, normal: 15, hard: 20 };
@@ -74,7 +71,7 @@ export function onRoundStart(ctx: TurnContext): TurnStep[] {
  * creator (null, empty, or no longer in the combat) follows its bearer's own turns, since a timed
  * effect must end sometime.
  */
-export function timerOf(bearer: CombatantSource, effect: EffectSource, combatants?: readonly { id: string }[]): string {
+function timerOf(bearer: CombatantSource, effect: EffectSource, combatants?: readonly { id: string }[]): string {
   return effectTimer(bearer.id, effect, combatants);
 }
 
