@@ -26,7 +26,7 @@ import {
   type WallSegment,
 } from "../engine/geometry.js";
 import type { Ruleset } from "../engine/ruleset.js";
-import type { SceneReading } from "../engine/scene.js";
+import { reachHolding, reachLeft, type SceneReading } from "../engine/scene.js";
 import type { RangeKind, RuleOptions } from "../engine/types.js";
 import { detectionModeSees } from "../foundry-compat.js";
 import { sceneReadingOn } from "../settings-scene.js";
@@ -47,11 +47,24 @@ export interface SceneToken {
   y: number;
   width: number;
   disposition: number;
+  /** Melee reach in squares from the actor's data (absent = 1). */
+  reach?: number;
 }
 
 /** Foundry's "none" for a wall's move / sight restriction, and a door's open state. */
 const WALL_NONE = 0;
 const DOOR_OPEN = 1;
+
+/** The actor's melee reach in squares as its data states it (absent or not a whole number ≥ 1: 1). */
+function reachOf(actor: Actor.Implementation | null): number {
+  const reach = actor?.toEngineSource().reach;
+  return typeof reach === "number" && Number.isFinite(reach) && reach >= 1 ? Math.floor(reach) : 1;
+}
+
+/** A token document as the positional rules read it. */
+export function sceneToken(t: TokenDocument.Implementation): SceneToken {
+  return { id: t.id ?? "", x: t.x, y: t.y, width: t.width ?? 1, disposition: t.disposition, reach: reachOf(t.actor) };
+}
 
 /** Whether two dispositions (friendly 1, neutral 0, hostile -1, secret -2) are allies, enemies or neither. */
 function standingOf(attacker: number, other: number): Standing {
@@ -87,6 +100,7 @@ export function battlefieldFrom(
     y: Math.round(at(t.y)),
     size: Math.max(1, Math.round(t.width)),
     standing: t.id === attackerId ? "self" : standingOf(attacker?.disposition ?? 0, t.disposition),
+    ...(t.reach && t.reach > 1 ? { reach: t.reach } : {}),
   }));
   return { walls: segments, tokens: field };
 }
@@ -153,14 +167,7 @@ export function readAttackScene(
   if (!ruleset.readScene || !sceneReadable() || !canvas?.scene || !canvas.tokens || !canvas.grid) return null;
   const attacker = attackerToken(actor);
   if (!attacker) return null;
-  const placeables = canvas.tokens.placeables;
-  const tokens: SceneToken[] = placeables.map((t) => ({
-    id: t.document.id ?? "",
-    x: t.document.x,
-    y: t.document.y,
-    width: t.document.width ?? 1,
-    disposition: t.document.disposition,
-  }));
+  const tokens = canvas.tokens.placeables.map((t) => sceneToken(t.document));
   const walls: SceneWall[] = canvas.scene.walls.contents.map((w) => ({
     c: w.c,
     move: w.move ?? WALL_NONE,
@@ -221,4 +228,59 @@ export function placedArea(): PlacedArea | null {
     ),
   );
   return { origin: { x: Math.floor(x / size), y: Math.floor(y / size) }, tokens };
+}
+
+/** The token of each of `actors` on `scene` (by actor UUID, so an unlinked token's own actor matches). */
+function tokensOf(
+  scene: Scene.Implementation,
+  actors: readonly Actor.Implementation[],
+): Map<string, Actor.Implementation> {
+  const byId = new Map<string, Actor.Implementation>();
+  for (const t of scene.tokens.contents) {
+    const actor = actors.find((a) => a.uuid === t.actor?.uuid);
+    if (actor && t.id) byId.set(t.id, actor);
+  }
+  return byId;
+}
+
+/** Whether `scene` is read: the setting is on and it has a square grid. */
+function readableScene(scene: Scene.Implementation | null | undefined): scene is Scene.Implementation {
+  return !!scene && sceneReadingOn() && scene.grid.type === CONST.GRID_TYPES.SQUARE;
+}
+
+/**
+ * Whose reach a token's move left, among `foes` ([HD-PROVOKE]): the move ended at the token's
+ * current position and started at `from` (pixels). Null when the token's scene is not read (the
+ * setting off, gridless or hex): then the mover's user is asked.
+ */
+export function reachLeftOnScene(
+  token: TokenDocument.Implementation,
+  from: { x: number; y: number },
+  foes: readonly Actor.Implementation[],
+): Actor.Implementation[] | null {
+  const scene = token.parent;
+  if (!readableScene(scene) || !token.id) return null;
+  const size = scene.grid.size;
+  const tokens = scene.tokens.contents.map((t) => (t.id === token.id ? { ...sceneToken(t), ...from } : sceneToken(t)));
+  const field = battlefieldFrom(size, [], tokens, token.id);
+  const watchers = tokensOf(scene, foes);
+  const to = { x: Math.round(token.x / size), y: Math.round(token.y / size) };
+  return reachLeft(field, token.id, to, [...watchers.keys()]).flatMap((id) => watchers.get(id) ?? []);
+}
+
+/**
+ * Whose reach holds `actor`'s token where it stands, among `foes` (casting or shooting there
+ * provokes them, [HD-PROVOKE]). Null when the scene is not read or the actor has no token on it.
+ */
+export function reachHoldingOnScene(
+  actor: Actor.Implementation,
+  foes: readonly Actor.Implementation[],
+): Actor.Implementation[] | null {
+  if (!sceneReadingOn()) return null;
+  const token = attackerToken(actor)?.document;
+  const scene = token?.parent;
+  if (!token?.id || !readableScene(scene)) return null;
+  const field = battlefieldFrom(scene.grid.size, [], scene.tokens.contents.map(sceneToken), token.id);
+  const watchers = tokensOf(scene, foes);
+  return reachHolding(field, token.id, [...watchers.keys()]).flatMap((id) => watchers.get(id) ?? []);
 }

@@ -8,6 +8,7 @@
 import {
   bestCornerTrace,
   hasLineOfEffect,
+  withinReach,
   type Battlefield,
   type Blocker,
   type FieldToken,
@@ -112,4 +113,32 @@ export function traceCover(input: SceneAttackInput, creatures: CreatureCover): C
   });
   const by = [...new Set(trace.lines.map((l) => l.blockedBy).filter((b): b is Blocker => b !== null))];
   return { blocked: trace.blocked, by, lineOfEffect: hasLineOfEffect(origin, target, { walls }), lines: trace.lines };
+}
+
+/**
+ * Whose reach the mover left: each watcher (a token id in `field.tokens`, with its `reach`) whose
+ * reach held the mover's footprint where it stood (its token in `field`) and does not hold it at
+ * square `to` (the footprint's new top-left square). Only the two ends of the move are read.
+ */
+export function reachLeft(field: Battlefield, moverId: string, to: GridPoint, watcherIds: readonly string[]): string[] {
+  const mover = field.tokens.find((t) => t.id === moverId);
+  if (!mover) return [];
+  const after = { ...mover, x: to.x, y: to.y };
+  return watchersOf(field, watcherIds)
+    .filter((w) => withinReach(w, mover, w.reach ?? 1) && !withinReach(w, after, w.reach ?? 1))
+    .map((w) => w.id);
+}
+
+/** Whose reach holds a creature where it stands (casting or shooting there provokes them). */
+export function reachHolding(field: Battlefield, actorId: string, watcherIds: readonly string[]): string[] {
+  const actor = field.tokens.find((t) => t.id === actorId);
+  if (!actor) return [];
+  return watchersOf(field, watcherIds)
+    .filter((w) => withinReach(w, actor, w.reach ?? 1))
+    .map((w) => w.id);
+}
+
+/** The watchers' tokens on the field, as ids in `watcherIds` order. */
+function watchersOf(field: Battlefield, watcherIds: readonly string[]): FieldToken[] {
+  return watcherIds.flatMap((id) => field.tokens.find((t) => t.id === id) ?? []);
 }

@@ -1,10 +1,12 @@
 /**
  * What an act sets off ([SYS-ACTIONS]): after an attack, a spell or a token's move, the active
  * ruleset's `afterAct` says which creatures may answer with a reaction (provoked attacks, posted as
- * a prompt whispered to their owners) and what the act ends on the actor (hiding). The positions
- * are not read from the scene here: for a move the mover's user confirms whose reach it left.
+ * a prompt whispered to their owners) and what the act ends on the actor (hiding). Whose reach an
+ * act happens in comes from the scene where it is read (src/canvas/scene-reading.ts); where it is
+ * not (the setting off, gridless or hex scenes), the actor's user says.
  */
 import { activeRuleset } from "../active-ruleset.js";
+import { reachHoldingOnScene, reachLeftOnScene } from "../canvas/scene-reading.js";
 import { SYSTEM_ID } from "../constants.js";
 import type { ActInput, CombatantSource, TurnStep } from "../engine/types.js";
 import { combatantIdOf, effectSources, engineSource } from "./foundry-docs.js";
@@ -118,6 +120,8 @@ interface TokenMove {
   /** Pixels per grid square and the distance a square stands for (feet). */
   gridSize: number;
   gridDistance: number;
+  /** The moved token, now at `to` (absent: its scene is not read and the user is asked). */
+  token?: TokenDocument.Implementation;
 }
 
 /** Feet moved in a straight line (the scene's own measurement is the battlefield code's). */
@@ -126,15 +130,17 @@ function feetMoved(move: TokenMove): number {
   return Math.round(squares * move.gridDistance);
 }
 
-/** The actor's user names whose reach it left or acts in (until the scene is read for it). */
-export type ReachConfirm = (
+/** The actor's user names whose reach it left or acts in, among `foes` (`ticked` start ticked). */
+type ReachConfirm = (
   mover: Actor.Implementation,
   foes: Actor.Implementation[],
+  ticked?: readonly Actor.Implementation[],
 ) => Promise<Actor.Implementation[]>;
 
 /**
- * A combatant's token moved: ask its user whose reach it left among the other side's combatants,
- * then answer the move ([HD-PROVOKE] provoked attacks, [HD-HIDE] hiding ends past 10 ft).
+ * A combatant's token moved: whose reach it left among the other side's combatants — from the
+ * scene where it is read, else its user says — then answer the move ([HD-PROVOKE] provoked
+ * attacks, [HD-HIDE] hiding ends past 10 ft).
  */
 export async function onTokenMoved(
   actor: Actor.Implementation,
@@ -144,12 +150,13 @@ export async function onTokenMoved(
 ): Promise<string[]> {
   if (!activeRuleset().afterAct || !game.combat) return [];
   const foes = foesInCombat(actor);
-  const left = foes.length ? await confirm(actor, foes) : [];
+  const fromScene = foes.length && move.token ? reachLeftOnScene(move.token, move.from, foes) : null;
+  const left = fromScene ?? (foes.length ? await confirm(actor, foes) : []);
   return answerAct(actor, "move", feetMoved(move), left, ports);
 }
 
 /** The other side's creatures in the current combat (none outside combat). */
-export function foesInCombat(actor: Actor.Implementation): Actor.Implementation[] {
+function foesInCombat(actor: Actor.Implementation): Actor.Implementation[] {
   const me = combatantSourceOf(actor);
   const foes: Actor.Implementation[] = [];
   for (const c of game.combat?.combatants.contents ?? []) {
@@ -162,11 +169,11 @@ export function foesInCombat(actor: Actor.Implementation): Actor.Implementation[
 
 /** The Foundry dialog: a checkbox per foe under `question` (none ticked = none). */
 function reachConfirm(question: string): ReachConfirm {
-  return async (mover, foes) => {
+  return async (mover, foes, ticked = []) => {
     const rows = foes
       .map(
         (f, i) =>
-          `<label class="d20c-reach-row"><input type="checkbox" name="foe${i}"> ${foundry.utils.escapeHTML(f.name ?? "")}</label>`,
+          `<label class="d20c-reach-row"><input type="checkbox" name="foe${i}"${ticked.includes(f) ? " checked" : ""}> ${foundry.utils.escapeHTML(f.name ?? "")}</label>`,
       )
       .join("");
     try {
@@ -187,7 +194,31 @@ function reachConfirm(question: string): ReachConfirm {
 const foundryReachConfirm: ReachConfirm = reachConfirm("D20C.Acts.ReachQuestion");
 
 /** "Whose reach are you casting in?" when a spell is cast in combat ([HD-PROVOKE]). */
-export const foundryCastReachConfirm: ReachConfirm = reachConfirm("D20C.Acts.CastReachQuestion");
+const foundryCastReachConfirm: ReachConfirm = reachConfirm("D20C.Acts.CastReachQuestion");
+
+/**
+ * Whose reach an attack is made in, for `answerAct` ([HD-PROVOKE]). A spell: the other side's
+ * combatants whose reach holds the caster's token on the scene — asked of the caster's user with
+ * those ticked, or taken as they are on a shift-click; where the scene is not read, the user ticks
+ * them. A ranged attack made within reach (`shotInReach`, the targets the dialog or the scene said
+ * it is within reach of): every foe whose reach holds the attacker on the scene, else those targets.
+ */
+export async function reachOfAttack(
+  actor: Actor.Implementation,
+  act: ActInput["act"],
+  shotInReach: readonly Actor.Implementation[],
+  fastForward: boolean,
+): Promise<Actor.Implementation[]> {
+  if (act === "castSpell") {
+    const foes = activeRuleset().afterAct ? foesInCombat(actor) : [];
+    if (!foes.length) return [];
+    const held = reachHoldingOnScene(actor, foes);
+    return held && fastForward ? held : foundryCastReachConfirm(actor, foes, held ?? []);
+  }
+  if (act !== "rangedAttack" || !shotInReach.length) return [];
+  const held = reachHoldingOnScene(actor, game.combat ? foesInCombat(actor) : shotInReach);
+  return held?.length ? held : [...shotInReach];
+}
 
 /** Wire token moves to {@link onTokenMoved} on the mover's own client. */
 export function registerActHooks(): void {
@@ -208,6 +239,7 @@ export function registerActHooks(): void {
         to: { x: doc.x, y: doc.y },
         gridSize: grid?.size ?? 100,
         gridDistance: grid?.distance ?? 5,
+        token: doc,
       };
       void onTokenMoved(doc.actor, move, foundryReachConfirm).catch((err) =>
         console.error(`${SYSTEM_ID} | provoked attacks after a move`, err),

@@ -21,7 +21,7 @@ import {
   type AttackRequest,
   type RolledDamage,
 } from "../engine/plans/attack.js";
-import { answerAct, foesInCombat, foundryActPorts, foundryCastReachConfirm } from "./acts.js";
+import { answerAct, foundryActPorts, reachOfAttack } from "./acts.js";
 import {
   combatantOfActor,
   procedureMemoryOf,
@@ -243,20 +243,13 @@ export async function rollAttack(
       flags: { attack: card },
     });
     // What attacking sets off: hiding ends; a ranged attack within a foe's reach provokes it, and a
-    // spell provokes every foe whose reach it is cast in (the caster's user says whose, in combat).
+    // spell provokes every foe whose reach it is cast in (read from the scene, or said by the user).
     const act = ruleset.attackAct?.(power, weapon) ?? (power.range === "ranged" ? "rangedAttack" : "attack");
     const inReach = new Set(
       req.targets.filter((t) => (t.situation ?? chosen).withinMeleeReach).map((t) => t.actorUuid),
     );
-    const foes = act === "castSpell" && ruleset.afterAct ? foesInCombat(actor) : [];
-    const within =
-      act === "castSpell"
-        ? foes.length
-          ? await foundryCastReachConfirm(actor, foes)
-          : []
-        : act === "rangedAttack"
-          ? targetActors().filter((a) => inReach.has(a.uuid))
-          : [];
+    const shotInReach = targetActors().filter((a) => inReach.has(a.uuid));
+    const within = await reachOfAttack(actor, act, shotInReach, fastForward);
     // The active GM ends hiding once it has decided the card (see the card ledger); with no GM
     // online nothing will decide it now, so the attacker's client ends it at once.
     await answerAct(actor, act, 0, within, foundryActPorts, {

@@ -9,7 +9,7 @@ import { activeRuleset } from "../active-ruleset.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import { procedureMemoryOf, writeProcedureMemory, type EconomyCombatant } from "./actions.js";
-import { battlefieldFrom, type SceneToken } from "../canvas/scene-reading.js";
+import { battlefieldFrom, sceneToken, type SceneToken } from "../canvas/scene-reading.js";
 import { sceneBandsOn } from "../settings-scene.js";
 
 /** A combatant with the token it stands for. */
@@ -64,13 +64,7 @@ async function onTokenMoved(token: TokenDocument.Implementation, changes: Record
   const scene = token.parent;
   const combat = game.combat;
   if (!scene || !combat || combat.scene?.id !== scene.id || scene.grid.type !== CONST.GRID_TYPES.SQUARE) return;
-  const tokens: SceneToken[] = scene.tokens.contents.map((t) => ({
-    id: t.id ?? "",
-    x: t.x,
-    y: t.y,
-    width: t.width ?? 1,
-    disposition: t.disposition,
-  }));
+  const tokens = scene.tokens.contents.map(sceneToken);
   const combatants: BandCombatant[] = combat.combatants.contents.map((c) =>
     Object.assign(c as unknown as EconomyCombatant, { tokenId: c.tokenId ?? null }),
   );

@@ -19,7 +19,7 @@ import {
   type WallSegment,
 } from "../../src/engine/geometry.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import type { SceneAttackInput, SceneReading } from "../../src/engine/scene.js";
+import { reachHolding, reachLeft, type SceneAttackInput, type SceneReading } from "../../src/engine/scene.js";
 import type { RangeKind, RulesetId } from "../../src/engine/types.js";
 import fc from "../support/seeded-fc.js";
 
@@ -291,6 +291,42 @@ describe("[HD-COVER] [HD-RANGED] [HD-HIDE] Hundred Dungeons from the scene", () 
     expect(hd({ sees: false }).situation).toMatchObject({ weak: 1 });
     expect(hd({ seen: false }).situation).toMatchObject({ mighty: 1 });
     expect(hd({ sees: true, seen: true }).situation.mighty).toBeUndefined();
+  });
+});
+
+describe("[HD-PROVOKE] whose reach a move leaves, or an act happens in", () => {
+  // The mover on (5, 5); an orc adjacent on (6, 5); a troll with reach 2 on (3, 5); a Large ogre
+  // (2×2) on (5, 2)–(6, 3); a goblin far off on (12, 5).
+  const field = {
+    walls: [],
+    tokens: [
+      token("M", 5, 5, "self"),
+      token("orc", 6, 5, "enemy"),
+      { ...token("troll", 3, 5, "enemy"), reach: 2 },
+      token("ogre", 5, 2, "enemy", 2),
+      token("gob", 12, 5, "enemy"),
+    ],
+  };
+  const all = ["orc", "troll", "ogre", "gob"];
+
+  it("[HD-PROVOKE] a move out of a 1-square reach leaves it; one that stays within a 2-square reach does not", () => {
+    expect(reachLeft(field, "M", { x: 4, y: 7 }, all)).toEqual(["orc"]);
+    expect(reachLeft(field, "M", { x: 5, y: 8 }, all)).toEqual(["orc", "troll"]);
+    expect(reachLeft(field, "M", { x: 5, y: 6 }, all)).toEqual([]);
+  });
+
+  it("[HD-PROVOKE] a Large creature's reach counts from the edge of its footprint", () => {
+    const beside = { ...field, tokens: field.tokens.map((t) => (t.id === "M" ? { ...t, y: 4 } : t)) };
+    expect(reachHolding(beside, "M", ["ogre"])).toEqual(["ogre"]);
+    expect(reachLeft(beside, "M", { x: 5, y: 6 }, ["ogre"])).toEqual(["ogre"]);
+    expect(reachLeft(beside, "M", { x: 7, y: 4 }, ["ogre"])).toEqual([]);
+  });
+
+  it("[HD-PROVOKE] only the watchers named are read; casting or shooting where it stands is within the orc's and troll's reach", () => {
+    expect(reachHolding(field, "M", all)).toEqual(["orc", "troll"]);
+    expect(reachHolding(field, "M", ["gob"])).toEqual([]);
+    expect(reachLeft(field, "M", { x: 5, y: 8 }, ["troll"])).toEqual(["troll"]);
+    expect(reachLeft(field, "nobody", { x: 5, y: 8 }, all)).toEqual([]);
   });
 });
 

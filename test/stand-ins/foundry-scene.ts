@@ -2,12 +2,14 @@
  * Stand-in for the Foundry canvas the scene reading (src/canvas/scene-reading.ts) and the cover-line
  * drawing (src/canvas/cover-lines.ts) touch, installed beside the attack stand-in. It imitates only:
  *
- * - `canvas.ready`, `canvas.scene.grid.type` (1 = square), `canvas.scene.walls.contents` (WallDocument
- *   `c`/`move`/`sight`/`door`/`ds`), `canvas.grid.size`, `canvas.tokens.placeables` / `.controlled`,
+ * - `canvas.ready`, `canvas.scene.grid.type` (1 = square) and `.size`, `canvas.scene.walls.contents`
+ *   (WallDocument `c`/`move`/`sight`/`door`/`ds`), `canvas.scene.tokens.contents` (the token
+ *   documents), `canvas.grid.size`, `canvas.tokens.placeables` / `.controlled`,
  *   `canvas.visibility.tokenVision`, `canvas.controls.addChild` (recording what was drawn);
  * - a Token placeable: `document` (`id`, `uuid`, `name`, `x`, `y`, `width`, `disposition`,
- *   `elevation`, `sight.enabled`, `detectionModes`, `texture.src`), `actor`, `bounds`, `vision`,
- *   `scene`; the actor's `getActiveTokens()`;
+ *   `elevation`, `sight.enabled`, `detectionModes`, `texture.src`, `actor`, `parent` = the scene),
+ *   `actor` (its `toEngineSource()` gives the reach), `bounds`, `vision`, `scene`; the actor's
+ *   `getActiveTokens()`;
  * - `CONFIG.Canvas.detectionModes.basicSight.testVisibility(source, mode, {object})`: answers from
  *   the table of who cannot see whom that the test sets ({@link SceneStandIn.blind}) — it decides no
  *   rule, it stands for Foundry's vision result;
@@ -18,7 +20,15 @@
  * Knowing differences: no real line of sight, lighting or fog; coordinates are the plain numbers
  * the test gives.
  */
-import type { ActorStandIn } from "./foundry-attack.js";
+import type { ActorSource } from "../../src/engine/types.js";
+
+/** What a token's actor shows the scene reading: its name, image, UUID and engine source (its reach). */
+export interface SceneActorStandIn {
+  name: string;
+  img: string;
+  uuid: string;
+  toEngineSource(): ActorSource;
+}
 
 /** A wall as the scene stores it. */
 export interface WallStandIn {
@@ -54,7 +64,7 @@ export class GraphicsStandIn {
 }
 
 /** A token placeable on the stand-in scene. */
-export interface SceneTokenStandIn {
+export interface SceneTokenStandIn<A extends SceneActorStandIn = SceneActorStandIn> {
   document: {
     id: string;
     uuid: string;
@@ -67,8 +77,11 @@ export interface SceneTokenStandIn {
     sight: { enabled: boolean };
     detectionModes: { id: string; enabled: boolean; range: number }[];
     texture: { src: string };
+    actor: A;
+    /** The scene it is on (set when placed). */
+    parent: unknown;
   };
-  actor: ActorStandIn;
+  actor: A;
   bounds: { x: number; y: number; width: number; height: number };
   vision: { id: string } | undefined;
   scene: unknown;
@@ -113,17 +126,17 @@ export function placeSquareTemplate(
 const GLOBALS = ["canvas", "CONST", "CONFIG", "PIXI"] as const;
 
 /** Place a token for `actor` on square (col, row) of the stand-in scene. */
-export function placeToken(
+export function placeToken<A extends SceneActorStandIn>(
   scene: SceneStandIn,
   id: string,
-  actor: ActorStandIn,
+  actor: A,
   col: number,
   row: number,
   disposition: number,
   size = 1,
-): SceneTokenStandIn {
+): SceneTokenStandIn<A> {
   const s = scene.gridSize;
-  const token: SceneTokenStandIn = {
+  const token: SceneTokenStandIn<A> = {
     document: {
       id,
       uuid: `Scene.s1.Token.${id}`,
@@ -136,6 +149,8 @@ export function placeToken(
       sight: { enabled: true },
       detectionModes: [{ id: "basicSight", enabled: true, range: 0 }],
       texture: { src: actor.img },
+      actor,
+      parent: null,
     },
     actor,
     bounds: { x: col * s, y: row * s, width: size * s, height: size * s },
@@ -168,11 +183,16 @@ export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => v
   };
   const sceneDoc = {
     get grid() {
-      return { type: scene.gridType };
+      return { type: scene.gridType, size: scene.gridSize };
     },
     walls: {
       get contents() {
         return scene.walls;
+      },
+    },
+    tokens: {
+      get contents() {
+        return scene.tokens.map((t) => t.document);
       },
     },
   };
@@ -215,10 +235,12 @@ export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => v
       },
     },
   });
-  for (const t of scene.tokens) t.scene = sceneDoc;
   const placed = scene.tokens.push.bind(scene.tokens);
   scene.tokens.push = (...items: SceneTokenStandIn[]) => {
-    for (const t of items) t.scene = sceneDoc;
+    for (const t of items) {
+      t.scene = sceneDoc;
+      t.document.parent = sceneDoc;
+    }
     return placed(...items);
   };
   return {

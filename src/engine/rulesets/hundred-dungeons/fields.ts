@@ -1,5 +1,5 @@
 /** Hundred Dungeons' part of the actor data (added to the core actor fields). */
-import { int, key, list, num, optional } from "../../fields.js";
+import { int, key, list, num, onSheet, optional } from "../../fields.js";
 
 export const ACTOR_FIELDS = {
   /** Renown, added when a weapon skill applies. */
@@ -10,4 +10,6 @@ export const ACTOR_FIELDS = {
   exhaustion: int(0, { min: 0 }),
   /** Swim speed in feet (underwater attacks); optional: older sources lack it (= 0). */
   swimSpeed: optional(num(0, { min: 0 })),
+  /** Melee reach in squares (1 = 5 ft; a reach weapon's 10 ft = 2), read from the scene. */
+  reach: onSheet(optional(int(1, { min: 1 }))),
 } as const;

@@ -1,0 +1,245 @@
+/**
+ * [HD-PROVOKE] Provoked attacks decided from the scene, through the REAL entry points: a token's
+ * move (`onTokenMoved`, what the `updateToken` hook calls) and the sheet's attack (`rollAttack`), with
+ * the sheet stand-in (a Hundred Dungeons combat) and a stand-in scene (test/stand-ins/foundry-scene.ts).
+ * Each creature's reach comes from its data (`reach`, in squares) and its footprint from its token's
+ * size; the engine's geometry says whose reach a move left, or whose reach a spell or a shot is made
+ * in. Where the scene is not read (the setting off), the mover's user still says.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SYSTEM_ID } from "../../src/constants.js";
+import { defaultActorSource } from "../../src/engine/common.js";
+import type { ActorSource, PowerSource } from "../../src/engine/types.js";
+import type * as ActsNs from "../../src/workflows/acts.js";
+import type * as AttackNs from "../../src/workflows/attack.js";
+import { ItemStandIn, standInAttackFaces } from "../stand-ins/foundry-attack.js";
+import { powerSource, weaponSource } from "../support/engine-fixtures.js";
+import {
+  installSceneStandIn,
+  placeToken,
+  type SceneStandIn,
+  type SceneTokenStandIn,
+} from "../stand-ins/foundry-scene.js";
+import {
+  CombatStandIn,
+  CombatantStandIn,
+  SheetActorStandIn,
+  installSheetStandIn,
+  type SheetStandInState,
+} from "../stand-ins/foundry-sheet.js";
+
+let state: SheetStandInState;
+let scene: SceneStandIn;
+let setCombat: (c: CombatStandIn | null) => void;
+let uninstall: () => void;
+let acts: typeof ActsNs;
+/** How the mover's user is asked whose reach a move left. */
+type Confirm = Parameters<typeof ActsNs.onTokenMoved>[2];
+let attack: typeof AttackNs;
+
+beforeAll(async () => {
+  const sheet = installSheetStandIn("hundred-dungeons");
+  const canvas = installSceneStandIn();
+  ({ state, setCombat } = sheet);
+  scene = canvas.scene;
+  uninstall = () => {
+    canvas.uninstall();
+    sheet.uninstall();
+  };
+  state.settings.register(SYSTEM_ID, "sceneReading", { scope: "world", default: true });
+  acts = await import("../../src/workflows/acts.js");
+  attack = await import("../../src/workflows/attack.js");
+});
+afterAll(() => uninstall());
+
+const creature = (over: Partial<ActorSource> = {}) =>
+  defaultActorSource({
+    kind: "npc",
+    speed: 30,
+    defenses: { def: { base: 12, bonus: 0 } },
+    abilities: { str: 0, dex: 0, con: 0, int: 3, wis: 0, cha: 0 },
+    ...over,
+  });
+
+let hero: SheetActorStandIn;
+let orc: SheetActorStandIn;
+let troll: SheetActorStandIn;
+let ogre: SheetActorStandIn;
+let goblin: SheetActorStandIn;
+let heroToken: SceneTokenStandIn<SheetActorStandIn>;
+
+/**
+ * The hero on (5, 5); an orc adjacent on (6, 5) (reach 1); a troll with a 2-square reach on (3, 5)
+ * (one square between them); a Large ogre (2×2, reach 1) on (5, 2)–(6, 3), two squares north; a
+ * goblin far off on (12, 5).
+ */
+beforeEach(() => {
+  state.targets.clear();
+  state.messages.length = 0;
+  state.dialogs.length = 0;
+  state.warnings.length = 0;
+  standInAttackFaces.length = 0;
+  scene.tokens.length = 0;
+  scene.walls.length = 0;
+  void state.settings.set(SYSTEM_ID, "sceneReading", true);
+  hero = new SheetActorStandIn("hero", "Wren", creature({ kind: "character" }));
+  orc = new SheetActorStandIn("orc", "Orc", creature(), false);
+  troll = new SheetActorStandIn("troll", "Troll", creature({ reach: 2 }), false);
+  ogre = new SheetActorStandIn("ogre", "Ogre", creature(), false);
+  goblin = new SheetActorStandIn("goblin", "Goblin", creature(), false);
+  heroToken = placeToken(scene, "tHero", hero, 5, 5, 1);
+  placeToken(scene, "tOrc", orc, 6, 5, -1);
+  placeToken(scene, "tTroll", troll, 3, 5, -1);
+  placeToken(scene, "tOgre", ogre, 5, 2, -1, 2);
+  placeToken(scene, "tGoblin", goblin, 12, 5, -1);
+  setCombat(
+    new CombatStandIn(
+      1,
+      [
+        new CombatantStandIn("c-hero", hero),
+        new CombatantStandIn("c-orc", orc, false, "gm"),
+        new CombatantStandIn("c-troll", troll, false, "gm"),
+        new CombatantStandIn("c-ogre", ogre, false, "gm"),
+        new CombatantStandIn("c-gob", goblin, false, "gm"),
+      ],
+      "c-hero",
+    ),
+  );
+});
+
+/** Move the hero's token to square (col, row) as Foundry has it after the update, and run the hook's call. */
+async function moveHero(col: number, row: number, confirm: Confirm): Promise<string[]> {
+  const from = { x: heroToken.document.x, y: heroToken.document.y };
+  heroToken.document.x = col * scene.gridSize;
+  heroToken.document.y = row * scene.gridSize;
+  const move = {
+    from,
+    to: { x: heroToken.document.x, y: heroToken.document.y },
+    gridSize: scene.gridSize,
+    gridDistance: 5,
+    token: heroToken.document as never,
+  };
+  return acts.onTokenMoved(hero as never, move, confirm);
+}
+
+/** The names of the creatures whose owners got a provoked-attack prompt. */
+const promptedNames = () =>
+  state.messages
+    .filter((m) => String(m.data.content).includes("d20c-prompt"))
+    .map((m) => /<\/i> (\w+):/.exec(String(m.data.content))?.[1] ?? "?");
+
+const noAsking: Confirm = async () => {
+  throw new Error("the mover's user was asked although the scene says");
+};
+
+describe("[HD-PROVOKE] leaving reach, read from the scene", () => {
+  it("[HD-PROVOKE] stepping to (4, 7) leaves the orc's 1-square reach but not the troll's 2-square reach: only the orc is offered its attack, nobody is asked", async () => {
+    const offered = await moveHero(4, 7, noAsking);
+    expect(offered).toEqual(["Actor.orc"]);
+    expect(promptedNames()).toEqual(["Orc"]);
+  });
+
+  it("[HD-PROVOKE] stepping to (5, 8) leaves both the orc's and the troll's reach (three squares from the troll now)", async () => {
+    expect(await moveHero(5, 8, noAsking)).toEqual(["Actor.orc", "Actor.troll"]);
+  });
+
+  it("[HD-PROVOKE] a Large ogre's reach counts from the edge of its 2×2 footprint: from (5, 4), next to it, to (5, 6) leaves it", async () => {
+    heroToken.document.y = 4 * scene.gridSize;
+    expect(await moveHero(5, 6, noAsking)).toContain("Actor.ogre");
+    heroToken.document.y = 4 * scene.gridSize;
+    // Staying next to the footprint (its south-east corner square) leaves nothing of the ogre's.
+    expect(await moveHero(7, 4, noAsking)).not.toContain("Actor.ogre");
+  });
+
+  it("[HD-PROVOKE] moving within reach, or between squares no foe reaches, provokes nothing", async () => {
+    // (5, 6) is still next to the orc and one square from the troll.
+    expect(await moveHero(5, 6, noAsking)).toEqual([]);
+    expect(await moveHero(9, 9, noAsking)).toEqual(["Actor.orc", "Actor.troll"]);
+    expect(await moveHero(10, 9, noAsking)).toEqual([]);
+  });
+
+  it("[HD-PROVOKE] with the scene reading off, the mover's user says whose reach the move left (the dialog path)", async () => {
+    await state.settings.set(SYSTEM_ID, "sceneReading", false);
+    const asked: string[][] = [];
+    const offered = await moveHero(5, 8, async (_m, foes) => {
+      asked.push(foes.map((f) => f.name ?? ""));
+      return foes.filter((f) => f.name === "Goblin");
+    });
+    expect(asked).toEqual([["Orc", "Troll", "Ogre", "Goblin"]]);
+    expect(offered).toEqual(["Actor.goblin"]);
+  });
+
+  it("[HD-PROVOKE] on a gridless scene the mover's user is asked", async () => {
+    scene.gridType = 0;
+    try {
+      let asked = 0;
+      await moveHero(5, 8, async () => {
+        asked++;
+        return [];
+      });
+      expect(asked).toBe(1);
+    } finally {
+      scene.gridType = 1;
+    }
+  });
+});
+
+/** A spell (no weapon, rolled with Intelligence) at range, against Defense. */
+const spell = (over: Partial<PowerSource> = {}): PowerSource =>
+  powerSource({ attackAbility: "int", defense: "def", range: "ranged", damage: "1d6", damageTypes: ["cold"], ...over });
+
+describe("[HD-PROVOKE] casting and shooting within reach, read from the scene", () => {
+  it("[HD-PROVOKE] a shift-clicked spell provokes the foes whose reach holds the caster (orc, troll) without asking", async () => {
+    state.targets.add(scene.tokens.find((t) => t.document.id === "tGoblin") as never);
+    standInAttackFaces.push(12, 3);
+    await attack.rollAttack(hero as never, new ItemStandIn("power", "Frost Snap", spell()) as never, {
+      fastForward: true,
+    });
+    expect(state.dialogs).toHaveLength(0);
+    expect(promptedNames().sort()).toEqual(["Orc", "Troll"]);
+  });
+
+  it("[HD-PROVOKE] a clicked spell asks with those foes ticked (orc, troll; ogre and goblin not), and the caster's changes count", async () => {
+    state.targets.add(scene.tokens.find((t) => t.document.id === "tGoblin") as never);
+    let question = "";
+    const push = state.dialogs.push.bind(state.dialogs);
+    state.dialogs.push = (...configs: Record<string, unknown>[]) => {
+      const content = String(configs[0]?.content ?? "");
+      // The caster unticks the troll and ticks the ogre; the attack dialog is left as it opens.
+      state.dialogAnswer = content.includes("whose reach is it cast in") ? { foe0: true, foe2: true } : {};
+      if (content.includes("whose reach is it cast in")) question = content;
+      return push(...configs);
+    };
+    standInAttackFaces.push(12, 3);
+    try {
+      await attack.rollAttack(hero as never, new ItemStandIn("power", "Frost Snap", spell()) as never);
+    } finally {
+      state.dialogs.push = push;
+    }
+    const box = (name: string) => {
+      const m = new RegExp(`<input type="checkbox" name="foe\\d"( checked)?> ${name}<`).exec(question);
+      return m ? (m[1] ? "ticked" : "unticked") : "missing";
+    };
+    expect([box("Orc"), box("Troll"), box("Ogre"), box("Goblin")]).toEqual([
+      "ticked",
+      "ticked",
+      "unticked",
+      "unticked",
+    ]);
+    expect(promptedNames().sort()).toEqual(["Ogre", "Orc"]);
+  });
+
+  it("[HD-PROVOKE] a ranged weapon shot at the far goblin is made within the orc's and the troll's reach: both are offered their attack, the goblin is not", async () => {
+    state.targets.add(scene.tokens.find((t) => t.document.id === "tGoblin") as never);
+    standInAttackFaces.push(12, 12, 3);
+    const bow = new ItemStandIn(
+      "weapon",
+      "Shortbow",
+      spell({ attackAbility: "dex", damageTypes: ["piercing"] }),
+      weaponSource({ name: "Shortbow", damageDice: "1d6", weaponClass: "simple", ranged: true }),
+    );
+    await attack.rollAttack(hero as never, bow as never, { fastForward: true });
+    expect(state.dialogs.filter((d) => String(d.content).includes("whose reach"))).toHaveLength(0);
+    expect(promptedNames().sort()).toEqual(["Orc", "Troll"]);
+  });
+});
