@@ -14,6 +14,7 @@ import type {
   DurationKind,
   EffectSource,
   RollRequest,
+  RuleEvent,
   TurnContext,
   TurnStep,
 } from "./types.js";
@@ -146,6 +147,34 @@ export function plainEffectData(): Omit<EffectSource, "id" | "name" | "statuses"
     aftereffect: null,
     armed: false,
   };
+}
+
+/**
+ * An effect about to be put on a creature, its conditions that the game counts in levels
+ * (Hundred Dungeons' exhaustion) gained on the creature instead, as a hit's are: the actor after
+ * the gains, their events, and what is still put on — the effect without those conditions, or
+ * null when they were all it carried (no other condition, ongoing damage or aftereffect).
+ */
+export function gainLevelConditions<E extends Pick<EffectSource, "statuses" | "ongoing" | "aftereffect">>(
+  ruleset: Pick<Ruleset, "levelCondition">,
+  actor: ActorSource,
+  actorId: string,
+  effect: E,
+): { actor: ActorSource; events: RuleEvent[]; effect: E | null } {
+  let next = actor;
+  const events: RuleEvent[] = [];
+  const kept: string[] = [];
+  for (const status of effect.statuses) {
+    const gained = ruleset.levelCondition?.(next, status, actorId) ?? null;
+    if (!gained) kept.push(status);
+    else {
+      next = gained.actor;
+      events.push(...gained.events);
+    }
+  }
+  if (kept.length === effect.statuses.length) return { actor, events, effect };
+  const rest = kept.length > 0 || effect.ongoing !== null || effect.aftereffect !== null;
+  return { actor: next, events, effect: rest ? { ...effect, statuses: kept } : null };
 }
 
 const ONGOING_ICON = "icons/svg/blood.svg";

@@ -14,6 +14,7 @@ import {
   type ActorChange,
   type UndoConflict,
 } from "../changes.js";
+import { gainLevelConditions } from "../effects.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
 import type { ActorSource, DamagePacket, EffectSource, Modifier, RuleEvent, RuleOptions } from "../types.js";
@@ -272,17 +273,10 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
   // [HD-COND] a condition the game counts in levels (exhaustion) is gained on the actor, not put on as an effect.
   const imposed: Omit<EffectSource, "id">[] = [];
   for (const e of powerEffectsFor(ruleset, card, target, mode, input.powerEffectName)) {
-    const kept: string[] = [];
-    for (const status of e.statuses) {
-      const gained = ruleset.levelCondition?.(next, status, actorId) ?? null;
-      if (!gained) kept.push(status);
-      else {
-        next = gained.actor;
-        events = [...events, ...gained.events];
-      }
-    }
-    if (kept.length === e.statuses.length || kept.length || e.ongoing || e.aftereffect)
-      imposed.push({ ...e, statuses: kept });
+    const leveled = gainLevelConditions(ruleset, next, actorId, e);
+    next = leveled.actor;
+    events = [...events, ...leveled.events];
+    if (leveled.effect) imposed.push(leveled.effect);
   }
   let present = [...(input.effects ?? [])].filter((e) => !effects.remove.includes(e.id));
   present.push(...effects.create);

@@ -16,6 +16,7 @@
  *   actor/effect snapshots) so the GM can put things back.
  */
 import { clonePlain } from "../common.js";
+import { gainLevelConditions } from "../effects.js";
 import { stepActor } from "../turn-taken.js";
 import type { Ruleset } from "../ruleset.js";
 import type {
@@ -360,9 +361,13 @@ async function runStep(ruleset: Ruleset, work: TurnContext, step: TurnStep, port
 
     case "addEffect": {
       const c = requireByActor(work, step.actorId);
-      const id = await ports.addEffect(step.actorId, clonePlain(step.effect));
+      // A condition the game counts in levels (an aftereffect's exhaustion) is gained, as a hit's is.
+      const leveled = gainLevelConditions(ruleset, c.actor, step.actorId, step.effect);
+      if (leveled.actor !== c.actor) await writeActor(work, step.actorId, leveled.actor, ports, undo);
+      if (!leveled.effect) return { ...none, line: line(step, undo, leveled.events) };
+      const id = await ports.addEffect(step.actorId, clonePlain(leveled.effect));
       undo.addedEffects.push({ actorId: step.actorId, effectId: id });
-      const incoming: EffectSource = { ...clonePlain(step.effect), id };
+      const incoming: EffectSource = { ...clonePlain(leveled.effect), id };
       // The game's stacking rule may drop or replace effects ([FF-ONGOING], [FF-DURATION]).
       const kept = ruleset.addEffect(c.effects, incoming);
       const keptIds = new Set(kept.map((e) => e.id));
@@ -373,7 +378,7 @@ async function runStep(ruleset: Ruleset, work: TurnContext, step: TurnStep, port
       }
       if (!keptIds.has(id)) await ports.removeEffect(step.actorId, id);
       c.effects = kept;
-      return { ...none, line: line(step, undo) };
+      return { ...none, line: line(step, undo, leveled.events) };
     }
 
     case "removeEffect": {
