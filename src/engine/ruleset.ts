@@ -306,11 +306,15 @@ export interface Ruleset {
   /** What a procedure did, from its rolls (in the order planned). */
   resolveProcedure?(id: string, input: ProcedureInput, rolls: readonly ProcedureRoll[]): ProcedureOutcome;
   /**
-   * The combatant on whose turn this one acts when it takes no turn of its own, and the most actions
-   * it takes then ([HD-MOUNT] a ridden mount: on its rider's turn, one action or quick action), or
-   * null. Optional: absent = every combatant acts on its own turn.
+   * The combatant on whose turn this one acts when it takes no turn of its own, the most actions
+   * it takes then, and the procedures the controller's Actions panel offers for it beside its
+   * attacks ([HD-MOUNT] a ridden mount: on its rider's turn, one action or quick action: Dash,
+   * Disengage, Dodge or an attack), or null. Optional: absent = every combatant acts on its own turn.
    */
-  actsOnTurnOf?(ctx: TurnContext, combatant: CombatantSource): { id: string; cap: number } | null;
+  actsOnTurnOf?(
+    ctx: TurnContext,
+    combatant: CombatantSource,
+  ): { id: string; cap: number; procedures?: readonly string[] } | null;
   /** Notes on this actor's turn the tracker and Actions panel show (i18n key, one number). */
   turnNotes?(actor: ActorSource): { key: string; value?: number }[];
   /** A roll the rules demand after spending `cost` (a staggered creature's major action), or null. */

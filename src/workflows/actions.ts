@@ -51,7 +51,10 @@ export interface EconomyCombat {
 }
 
 /** Whose turn a combatant acts on when it takes none of its own ([HD-MOUNT] a ridden mount: its rider's), or null. */
-function controllerOf(combat: EconomyCombat, c: EconomyCombatant): { id: string; cap: number } | null {
+function controllerOf(
+  combat: EconomyCombat,
+  c: EconomyCombatant,
+): { id: string; cap: number; procedures?: readonly string[] } | null {
   const ruleset = activeRuleset();
   if (!ruleset.actsOnTurnOf || !combat.turnContext || !c.id) return null;
   const ctx = combat.turnContext(c.id);
@@ -193,18 +196,22 @@ export async function resetActionsAtTurnStart(c: EconomyCombatant, combat?: Econ
   }
 }
 
+/** A combatant acting on another's turn: the most actions it takes then, and the procedures offered for it. */
+interface Controlled {
+  combatant: EconomyCombatant;
+  cap: number;
+  procedures: readonly string[];
+}
+
 /** The combatants that act on `c`'s turn instead of their own, with the most actions each takes then. */
-export function controlledBy(
-  combat: EconomyCombat | null | undefined,
-  c: { id: string | null },
-): { combatant: EconomyCombatant; cap: number }[] {
+export function controlledBy(combat: EconomyCombat | null | undefined, c: { id: string | null }): Controlled[] {
   if (!combat || !c.id) return [];
-  const out: { combatant: EconomyCombatant; cap: number }[] = [];
+  const out: Controlled[] = [];
   for (const x of combat.combatants.contents) {
     const other = x as EconomyCombatant;
     if (other.id === c.id) continue;
     const control = controllerOf(combat, other);
-    if (control?.id === c.id) out.push({ combatant: other, cap: control.cap });
+    if (control?.id === c.id) out.push({ combatant: other, cap: control.cap, procedures: control.procedures ?? [] });
   }
   return out;
 }

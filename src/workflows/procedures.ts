@@ -24,6 +24,7 @@ import type { SaveRoll } from "../dice/rolls.js";
 import {
   actionsLeftOf,
   combatantOfActor,
+  controlledBy,
   procedureMemoryOf,
   spendForActor,
   writeProcedureMemory,
@@ -335,11 +336,26 @@ export async function procedureHere(data: ProcedureRequest, asker: Asker): Promi
   });
 }
 
+/** A creature that acts on the actor's turn instead of its own, as the panel shows it. */
+export interface ControlledInput {
+  uuid: string;
+  name: string;
+  /** Its combatant's actions left. */
+  actionsLeft: ActionsLeft | null;
+  /** Whether this user may act with it (its owner, or the GM). */
+  mayAct: boolean;
+  /** The ids of the game's procedures offered for it (the ruleset's `actsOnTurnOf`). */
+  procedures: readonly string[];
+  /** Its attacks (powers and weapons) by item id. */
+  attacks: readonly { id: string; name: string }[];
+}
+
 /** The Actions panel's input for an actor's sheet: its combatant's actions left and the effects it may act on. */
 export function sheetActionsInput(actor: Actor.Implementation): {
   actionsLeft: ActionsLeft | null;
   effects: ProcedureEffect[];
   notes: { key: string; value?: number }[];
+  controlled: ControlledInput[];
 } {
   const combat = game.combat as EconomyCombat | null | undefined;
   const c = combatantOfActor(combat, actor.uuid);
@@ -347,5 +363,36 @@ export function sheetActionsInput(actor: Actor.Implementation): {
   const effects = procedureEffects(actor, otherActors(combat, actor.uuid), c?.id ?? null, ports);
   const ruleset = activeRuleset();
   const notes = ruleset.turnNotes?.(actor.toEngineSource()) ?? [];
-  return { actionsLeft: c ? actionsLeftOf(ruleset, c) : null, effects, notes };
+  // [HD-MOUNT] the creatures acting on this actor's turn (its ridden mount), with their attacks.
+  const controlled = controlledBy(combat, c ?? { id: null }).flatMap(({ combatant, procedures }) => {
+    const other = combatant.actor as unknown as Actor.Implementation | null;
+    if (!other) return [];
+    const attacks = [...other.items]
+      .filter((i) => i.type === "power" || i.type === "weapon")
+      .map((i) => ({ id: i.id ?? "", name: i.name ?? "" }));
+    const mayAct = Boolean(game.user?.isGM) || other.isOwner;
+    return [
+      {
+        uuid: other.uuid,
+        name: other.name ?? "",
+        actionsLeft: actionsLeftOf(ruleset, combatant),
+        mayAct,
+        procedures,
+        attacks,
+      },
+    ];
+  });
+  return { actionsLeft: c ? actionsLeftOf(ruleset, c) : null, effects, notes, controlled };
+}
+
+/**
+ * The creature `uuid` when it acts on `actor`'s turn in the current combat (its ridden mount) and
+ * this user may act with it, else null: what the sheet's Actions panel uses or attacks with.
+ */
+export function controlledActor(actor: Actor.Implementation, uuid: string): Actor.Implementation | null {
+  const combat = game.combat as EconomyCombat | null | undefined;
+  const c = combatantOfActor(combat, actor.uuid);
+  const found = controlledBy(combat, c ?? { id: null }).find((x) => x.combatant.actor?.uuid === uuid);
+  const other = (found?.combatant.actor ?? null) as unknown as Actor.Implementation | null;
+  return other && (game.user?.isGM || other.isOwner) ? other : null;
 }

@@ -24,7 +24,8 @@
  */
 import { StandInActiveEffect } from "./foundry-effects.js";
 import { SYSTEM_ID } from "../../src/constants.js";
-import type { ActorSource } from "../../src/engine/types.js";
+import { effectSourceOf } from "../../src/data/effects.js";
+import type { ActorSource, CombatantSource, TurnContext } from "../../src/engine/types.js";
 import { installAttackStandIn, type AttackStandInState } from "./foundry-attack.js";
 import { ActorItemsStandIn, type PowerUsageSystemStandIn } from "./foundry-items.js";
 
@@ -167,6 +168,33 @@ export class CombatStandIn<C extends { id: string } = CombatantStandIn> {
   }
   get combatants(): { contents: C[] } {
     return { contents: this.list };
+  }
+  /**
+   * The system Combat's turn context, read as it reads its combatants: each {@link CombatantStandIn}'s
+   * actor source, its effects through the product's effect reader, and its side, in list order.
+   */
+  turnContext(combatantId: string | null): TurnContext {
+    const combatants = this.list.flatMap((c, seat): CombatantSource[] => {
+      if (!(c instanceof CombatantStandIn)) return [];
+      const effects = [...c.actor.effects.values()].map((e) => effectSourceOf(e));
+      const actor = c.actor.toEngineSource();
+      const side = c.side;
+      return [
+        {
+          id: c.id,
+          actorId: c.actor.uuid,
+          name: c.name,
+          actor,
+          effects,
+          initiative: null,
+          side,
+          aware: true,
+          defeated: false,
+          seat,
+        },
+      ];
+    });
+    return { round: this.round, combatantId, combatants, surpriseRound: false, options: {} };
   }
 }
 

@@ -14,10 +14,17 @@ import {
   SheetActorStandIn,
   clickTarget,
   installSheetStandIn,
+  sheetInstance,
   targetStandIn,
   type SheetStandInState,
 } from "../stand-ins/foundry-sheet.js";
+import { PowerItemStandIn } from "../stand-ins/foundry-items.js";
+import { createTemplateRenderer } from "../support/handlebars.js";
+import { hundredDungeons } from "../../src/engine/rulesets/hundred-dungeons/index.js";
 import type * as SheetNs from "../../src/applications/sheets/actor-sheet.js";
+import type * as PanelNs from "../../src/applications/sheets/actions-panel.js";
+import type * as ActionsNs from "../../src/workflows/actions.js";
+import type * as ProceduresNs from "../../src/workflows/procedures.js";
 import type * as ActsNs from "../../src/workflows/acts.js";
 import type * as AttackNs from "../../src/workflows/attack.js";
 
@@ -230,7 +237,9 @@ function weapon(over: Partial<WeaponSource> = {}): WeaponSource {
 
 function attackCard() {
   const data = state.messages.at(-1)?.data.flags as {
-    "d20-combat": { attack: { targets: { outcome: { mode: string; natural: number; result: string } }[] } };
+    "d20-combat": {
+      attack: { targets: { outcome: { mode: string; natural: number; result: string; total: number } }[] };
+    };
   };
   return data["d20-combat"].attack;
 }
@@ -369,5 +378,112 @@ describe("Hundred Dungeons provoked attacks on casting", () => {
     standInAttackFaces.push(12, 5, 3);
     await attack.rollAttack(hero as never, frostSnap() as never, { fastForward: true });
     expect(statusesOf(hero)).not.toContain("hidden");
+  });
+});
+
+describe("[HD-MOUNT] a mounted turn from the rider's sheet", () => {
+  let horse: SheetActorStandIn;
+  let actions: typeof ActionsNs;
+  let panels: typeof PanelNs;
+  let procedures: typeof ProceduresNs;
+  let useItem: Handler;
+  let sheetClass: typeof SheetNs.D20ActorSheet;
+
+  beforeAll(async () => {
+    actions = await import("../../src/workflows/actions.js");
+    panels = await import("../../src/applications/sheets/actions-panel.js");
+    procedures = await import("../../src/workflows/procedures.js");
+    ({ D20ActorSheet: sheetClass } = (await import("../../src/applications/sheets/actor-sheet.js")) as typeof SheetNs);
+    useItem = (sheetClass.DEFAULT_OPTIONS.actions as Record<string, Handler>).useItem!;
+  });
+
+  beforeEach(async () => {
+    horse = new SheetActorStandIn(
+      "horse",
+      "Riding Horse",
+      hdActor({ kind: "npc", size: "large", speed: 80, abilities: scores({ str: 4 }) }),
+    );
+    const hooves = { usage: "atWill", recharge: 0, used: false, uses: { spent: 0, max: 1 } };
+    horse.items.add(new PowerItemStandIn("hooves", "Hooves", hooves, power({ damage: "1d6" })));
+    combat = new CombatStandIn(
+      2,
+      [
+        new CombatantStandIn("c-hero", hero),
+        new CombatantStandIn("c-horse", horse),
+        new CombatantStandIn("c-orc", orc, false, "gm"),
+      ],
+      "c-hero",
+    );
+    setCombat(combat);
+    // The rider mounts the horse from its Actions panel (target the mount, willing).
+    target(horse);
+    await click(hero, "mount", "willing");
+    state.targets.clear();
+    // The GM's turn automation at the rider's turn start: the horse's set comes with it.
+    await actions.resetActionsAtTurnStart(combat.list[0]!, combat);
+  });
+
+  const horseLeft = () => left(1);
+  const riderPanel = () => panels.actionsPanelContext(hundredDungeons, procedures.sheetActionsInput(hero as never));
+
+  it("[HD-MOUNT] the rider's Actions panel lists the horse's actions (one action or quick action, its reaction) and what it may have it do: Dash, Disengage, Dodge, its Hooves", () => {
+    expect(effectOf(hero, "mounted")).toBeDefined();
+    const [mount, ...others] = riderPanel().controlled;
+    expect(others).toEqual([]);
+    expect(mount).toMatchObject({ uuid: horse.uuid, name: "Riding Horse", capped: 1, mayAct: true });
+    expect(mount!.rows.map((r) => [r.key, r.left])).toEqual([
+      ["quick", 2],
+      ["reaction", 1],
+    ]);
+    expect(mount!.procedures.map((p) => p.id)).toEqual(["dash", "disengage", "dodge"]);
+    expect(mount!.attacks).toEqual([{ id: "hooves", name: "Hooves" }]);
+    // Rendered inside the panel, each control names the horse it acts for.
+    const html = createTemplateRenderer().render("templates/actor/actions-panel.hbs", riderPanel());
+    expect(html).toContain(`data-procedure-id="dash" data-controlled-uuid="${horse.uuid}"`);
+    expect(html).toContain(`data-item-id="hooves" data-controlled-uuid="${horse.uuid}"`);
+  });
+
+  it("[HD-MOUNT] the rider has the horse Dash from its own panel: the horse's action is spent (80 ft doubled), the rider's stay; a second action is over the horse's cap", async () => {
+    await useProcedure.call(
+      { document: hero, d20Actor: hero },
+      { shiftKey: false },
+      clickTarget({ procedureId: "dash", controlledUuid: horse.uuid }),
+    );
+    expect(horseLeft()).toMatchObject({ quick: 0 });
+    expect(left(0)).toMatchObject({ quick: 2 });
+    expect(state.warnings).toEqual([]);
+    expect(JSON.stringify(state.messages.at(-1)?.data)).toContain("160");
+    await useProcedure.call(
+      { document: hero, d20Actor: hero },
+      { shiftKey: false },
+      clickTarget({ procedureId: "dodge", controlledUuid: horse.uuid }),
+    );
+    expect(state.warnings).toEqual(["Riding Horse may take only one action this turn (spent anyway)."]);
+    expect(statusesOf(horse)).toContain("dodging");
+  });
+
+  it("[HD-MOUNT] the rider attacks with the horse's Hooves from its panel: the horse rolls (Str 4 + 10 = 14 against the orc's 12) and its action is spent, not the rider's", async () => {
+    target(orc);
+    standInAttackFaces.push(10, 3);
+    await useItem.call(
+      sheetInstance(sheetClass, hero),
+      { shiftKey: true },
+      clickTarget({ itemId: "hooves", controlledUuid: horse.uuid }),
+    );
+    const card = attackCard();
+    expect(card.targets[0]!.outcome).toMatchObject({ result: "hit", total: 14 });
+    expect(horseLeft()).toMatchObject({ quick: 0 });
+    expect(left(0)).toMatchObject({ quick: 2 });
+  });
+
+  it("[HD-MOUNT] a creature that is not the rider's mount is not acted for: a control naming the orc uses the rider itself", async () => {
+    expect(procedures.controlledActor(hero as never, orc.uuid)).toBeNull();
+    await useProcedure.call(
+      { document: hero, d20Actor: hero },
+      { shiftKey: false },
+      clickTarget({ procedureId: "dodge", controlledUuid: orc.uuid }),
+    );
+    expect(statusesOf(orc)).toEqual([]);
+    expect(statusesOf(hero)).toContain("dodging");
   });
 });

@@ -5,8 +5,11 @@
  */
 import { actionRows, costLabel, type ActionsLeft, type ProcedureEffect } from "../../engine/actions.js";
 import type { Ruleset } from "../../engine/ruleset.js";
+import type { ControlledInput } from "../../workflows/procedures.js";
 
 export const ACTIONS_PANEL_TEMPLATE = "systems/d20-combat/templates/actor/actions-panel.hbs";
+/** Its block for each creature acting on the actor's turn (a ridden mount). */
+export const ACTIONS_CONTROLLED_TEMPLATE = "systems/d20-combat/templates/actor/actions-controlled.hbs";
 
 export interface ActionsPanelInput {
   /** The actor's combatant's actions left, or null outside combat. */
@@ -15,6 +18,15 @@ export interface ActionsPanelInput {
   effects: readonly ProcedureEffect[];
   /** The game's notes on the actor's turn (half speed, one action…). Default none. */
   notes?: readonly { key: string; value?: number }[];
+  /** The creatures that act on this actor's turn ([HD-MOUNT] its ridden mount). Default none. */
+  controlled?: readonly ControlledInput[];
+}
+
+type Economy = NonNullable<Ruleset["economy"]>;
+
+/** The pills of what is left, each marked spent when none of it is. */
+function rowsOf(economy: Economy | null, state: ActionsLeft | null) {
+  return (economy && state ? actionRows(economy, state) : []).map((r) => ({ ...r, spent: r.left <= 0 }));
 }
 
 /** Template data of the Actions panel. */
@@ -35,13 +47,25 @@ export function actionsPanelContext(ruleset: Pick<Ruleset, "economy" | "procedur
       aimsAtEffect: p.aim === "effect",
     };
   });
-  const rows = economy && input.actionsLeft ? actionRows(economy, input.actionsLeft) : [];
+  // [HD-MOUNT] each creature acting on this turn: its pills, and what the actor may have it do.
+  const controlled = (input.controlled ?? []).map((c) => ({
+    uuid: c.uuid,
+    name: c.name,
+    rows: rowsOf(economy, c.actionsLeft),
+    capped: c.actionsLeft?.cap ?? null,
+    mayAct: c.mayAct,
+    procedures: (ruleset.procedures ?? [])
+      .filter((p) => c.procedures.includes(p.id))
+      .map((p) => ({ id: p.id, label: p.label, costLabel: costLabel(economy ?? undefined, p.cost) })),
+    attacks: c.attacks.map((a) => ({ id: a.id, name: a.name })),
+  }));
   return {
     show: economy !== null || procedures.length > 0,
     inCombat: input.actionsLeft !== null,
-    rows: rows.map((r) => ({ ...r, spent: r.left <= 0 })),
+    rows: rowsOf(economy, input.actionsLeft),
     capped: input.actionsLeft?.cap ?? null,
     notes: (input.notes ?? []).map((n) => ({ key: n.key, value: n.value ?? 0 })),
     procedures,
+    controlled,
   };
 }

@@ -19,9 +19,9 @@ import { SAVE_COVERS, sheetSaveMode } from "../../engine/plans/sheet-rolls.js";
 import { effectsSectionFor } from "../../workflows/effects.js";
 import { effectActionHandlers } from "./effect-actions.js";
 import { SheetBase, sheetOptions, type SheetBaseInstance } from "../sheet-base.js";
-import { ACTIONS_PANEL_TEMPLATE } from "./actions-panel.js";
+import { ACTIONS_CONTROLLED_TEMPLATE, ACTIONS_PANEL_TEMPLATE } from "./actions-panel.js";
 import { GAME_FIELDS_TEMPLATE } from "./game-fields.js";
-import { foundryProcedurePorts, sheetActionsInput, useProcedure } from "../../workflows/procedures.js";
+import { controlledActor, foundryProcedurePorts, sheetActionsInput, useProcedure } from "../../workflows/procedures.js";
 import { ACTOR_TABS, actorSheetContext, listsFromForm, type ActorSheetContext } from "./actor-context.js";
 import type { AttackSource } from "./attack-summary.js";
 import { conditionToggle } from "./conditions.js";
@@ -57,6 +57,12 @@ function dataOf(target: HTMLElement, key: string): string {
   );
 }
 
+/** Who a panel control acts for: the creature acting on the actor's turn it names (its mount), else the actor. */
+function actingActor(actor: D20Actor, target: HTMLElement): D20Actor {
+  const uuid = dataOf(target, "controlled-uuid");
+  return ((uuid && controlledActor(actor, uuid)) || actor) as D20Actor;
+}
+
 export class D20ActorSheet extends SheetBase {
   static override DEFAULT_OPTIONS = {
     ...sheetOptions("actor", 760, 860),
@@ -90,7 +96,7 @@ export class D20ActorSheet extends SheetBase {
   static override PARTS = {
     sheet: {
       template: `systems/${SYSTEM_ID}/templates/sheets/actor.hbs`,
-      templates: [ACTIONS_PANEL_TEMPLATE, GAME_FIELDS_TEMPLATE],
+      templates: [ACTIONS_PANEL_TEMPLATE, ACTIONS_CONTROLLED_TEMPLATE, GAME_FIELDS_TEMPLATE],
       scrollable: [""],
     },
   };
@@ -219,14 +225,15 @@ export class D20ActorSheet extends SheetBase {
     return out;
   }
 
-  #item(target: HTMLElement): D20Item | null {
+  #item(target: HTMLElement, actor: Actor.Implementation = this.d20Actor): D20Item | null {
     const id = dataOf(target, "item-id");
-    return (this.d20Actor.items.get(id) as D20Item | undefined) ?? null;
+    return (actor.items.get(id) as D20Item | undefined) ?? null;
   }
 
   static async #onUseItem(this: D20ActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
-    const item = this.#item(target);
-    if (item) await usePower(this.d20Actor, item, { fastForward: event.shiftKey });
+    const actor = actingActor(this.d20Actor, target);
+    const item = this.#item(target, actor);
+    if (item) await usePower(actor, item, { fastForward: event.shiftKey });
   }
 
   static async #onTogglePowerUsage(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -299,7 +306,8 @@ export class D20ActorSheet extends SheetBase {
       numbers[el.dataset.procedureNumber ?? ""] = el.value;
     });
     const pick = { choice, numbers };
-    await useProcedure(this.d20Actor, dataOf(target, "procedure-id"), pick, foundryProcedurePorts(this.d20Actor));
+    const actor = actingActor(this.d20Actor, target);
+    await useProcedure(actor, dataOf(target, "procedure-id"), pick, foundryProcedurePorts(actor));
   }
 
   static async #onAddEntry(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -194,12 +194,18 @@ function ridden(ctx: TurnContext, c: CombatantSource): boolean {
   return actsOnTurnOf(ctx, c) !== null;
 }
 
+/** What the rider may have its mount do on its turn beside an attack: Dash, or a quick action of its own. */
+const MOUNT_PROCEDURES: readonly string[] = ["dash", "disengage", "dodge"];
+
 /** A ridden mount acts on its rider's turn: one action or quick action beside the rider's own ([HD-MOUNT]). */
-export function actsOnTurnOf(ctx: TurnContext, c: CombatantSource): { id: string; cap: number } | null {
+export function actsOnTurnOf(
+  ctx: TurnContext,
+  c: CombatantSource,
+): { id: string; cap: number; procedures: readonly string[] } | null {
   const rider = ctx.combatants.find(
     (r) => r.id !== c.id && r.effects.some((e) => e.statuses.includes("mounted") && e.sourceCombatantId === c.id),
   );
-  return rider ? { id: rider.id, cap: 1 } : null;
+  return rider ? { id: rider.id, cap: 1, procedures: MOUNT_PROCEDURES } : null;
 }
 
 export function actsThisRound(ctx: TurnContext, c: CombatantSource): boolean {
