@@ -53,7 +53,9 @@ describe.skipIf(skipScreenshots())("Hundred Dungeons Actions panel screenshot", 
       async (page) => {
         const panel = page.locator("[data-d20c-actions-panel]");
         expect(await panel.isVisible()).toBe(true);
-        const buttons = (await panel.locator('.d20c-procedures [data-action="useProcedure"]').allInnerTexts()).map((b) => b.trim());
+        const buttons = (await panel.locator('.d20c-procedures [data-action="useProcedure"]').allInnerTexts()).map(
+          (b) => b.trim(),
+        );
         expect(buttons).toEqual([
           "Cast a slow spell",
           "Dash",
