@@ -48,6 +48,26 @@ export interface ActionEconomy {
   readonly lostWhenCapped?: readonly string[];
 }
 
+/** One kind of action a game names, with the i18n key of its name. */
+interface ActionKind {
+  readonly key: string;
+  readonly label: string;
+}
+
+/** A game's action kinds, each named by `<namespace>.Action.<key>` in the game's words. */
+export function actionKinds(namespace: string, keys: readonly string[]): ActionKind[] {
+  return keys.map((key) => ({ key, label: `${namespace}.Action.${key}` }));
+}
+
+/** A turn of one action of each of these kinds, named as the game's kinds are. */
+export function oneOfEach(kinds: readonly ActionKind[], keys: readonly string[]): ActionSlot[] {
+  return keys.map((key) => {
+    const kind = kinds.find((k) => k.key === key);
+    if (!kind) throw new Error(`no action kind "${key}"`);
+    return { ...kind, count: 1 };
+  });
+}
+
 /** What a combatant has left (stored on the Combatant, written by the GM's client). */
 export interface ActionsLeft {
   /** Actions left by kind (turn kinds and out-of-turn kinds). */

@@ -2,7 +2,8 @@
  * 13th Age: the game as data (defenses, saves, damage types, conditions, actions, Open-rule options).
  * Labels are i18n keys under `D20C.Age13.*` plus the shared `D20C.Defense/Save/DamageType/Condition`.
  */
-import type { ActionEconomy } from "../../actions.js";
+import { actionKinds, oneOfEach, type ActionEconomy } from "../../actions.js";
+import { openRules } from "../../open-rules.js";
 import type { ConditionSpec, DefenseSpec, OptionSpec, SaveSpec } from "../../types.js";
 
 const K = "D20C.Age13";
@@ -96,14 +97,7 @@ export const CONDITIONS: readonly ConditionSpec[] = [
 ];
 
 /** The four kinds of action a turn holds, plus the out-of-turn ones ([13A-ACTIONS]). */
-export const ACTIONS: readonly { key: string; label: string }[] = [
-  { key: "standard", label: `${K}.Action.standard` },
-  { key: "move", label: `${K}.Action.move` },
-  { key: "quick", label: `${K}.Action.quick` },
-  { key: "free", label: `${K}.Action.free` },
-  { key: "interrupt", label: `${K}.Action.interrupt` },
-  { key: "opportunity", label: `${K}.Action.opportunity` },
-];
+export const ACTIONS = actionKinds(K, ["standard", "move", "quick", "free", "interrupt", "opportunity"]);
 
 /**
  * [13A-ACTIONS] A turn: one standard, one move, one quick action; a standard may stand in for a
@@ -111,11 +105,7 @@ export const ACTIONS: readonly { key: string; label: string }[] = [
  * end of your next turn. Free actions and opportunity attacks cost nothing.
  */
 export const ECONOMY: ActionEconomy = {
-  turn: [
-    { key: "standard", label: `${K}.Action.standard`, count: 1 },
-    { key: "move", label: `${K}.Action.move`, count: 1 },
-    { key: "quick", label: `${K}.Action.quick`, count: 1 },
-  ],
+  turn: oneOfEach(ACTIONS, ["standard", "move", "quick"]),
   substitutes: { move: ["move", "standard"], quick: ["quick", "move", "standard"] },
   outOfTurn: [{ key: "interrupt", label: `${K}.Action.interrupt`, count: 1, refresh: "afterOwnTurnEnd" }],
   free: ["free", "opportunity", "reaction"],
@@ -132,48 +122,10 @@ export const OPTION_DEFAULTS = {
   deathSaveTiming: "start",
 } as const;
 
-export const OPTIONS: readonly OptionSpec[] = [
-  {
-    key: "critDamage",
-    rule: "13A-NAT20",
-    label: `${K}.Option.critDamage.Name`,
-    hint: `${K}.Option.critDamage.Hint`,
-    type: "choice",
-    choices: { doubleTotal: `${K}.Option.critDamage.doubleTotal`, doubleDice: `${K}.Option.critDamage.doubleDice` },
-    default: OPTION_DEFAULTS.critDamage,
-  },
-  {
-    key: "nat20AlwaysHits",
-    rule: "13A-NAT20",
-    label: `${K}.Option.nat20AlwaysHits.Name`,
-    hint: `${K}.Option.nat20AlwaysHits.Hint`,
-    type: "boolean",
-    default: OPTION_DEFAULTS.nat20AlwaysHits,
-  },
-  {
-    key: "expandedCritHits",
-    rule: "13A-VULN",
-    label: `${K}.Option.expandedCritHits.Name`,
-    hint: `${K}.Option.expandedCritHits.Hint`,
-    type: "boolean",
-    default: OPTION_DEFAULTS.expandedCritHits,
-  },
-  {
-    key: "resistRounding",
-    rule: "13A-RESIST",
-    label: `${K}.Option.resistRounding.Name`,
-    hint: `${K}.Option.resistRounding.Hint`,
-    type: "choice",
-    choices: { down: `${K}.Option.resistRounding.down`, up: `${K}.Option.resistRounding.up` },
-    default: OPTION_DEFAULTS.resistRounding,
-  },
-  {
-    key: "deathSaveTiming",
-    rule: "13A-DEATHSAVE",
-    label: `${K}.Option.deathSaveTiming.Name`,
-    hint: `${K}.Option.deathSaveTiming.Hint`,
-    type: "choice",
-    choices: { start: `${K}.Option.deathSaveTiming.start`, end: `${K}.Option.deathSaveTiming.end` },
-    default: OPTION_DEFAULTS.deathSaveTiming,
-  },
-];
+export const OPTIONS: readonly OptionSpec[] = openRules(K, OPTION_DEFAULTS, {
+  critDamage: { rule: "13A-NAT20", choices: ["doubleTotal", "doubleDice"] },
+  nat20AlwaysHits: { rule: "13A-NAT20" },
+  expandedCritHits: { rule: "13A-VULN" },
+  resistRounding: { rule: "13A-RESIST", choices: ["down", "up"] },
+  deathSaveTiming: { rule: "13A-DEATHSAVE", choices: ["start", "end"] },
+});

@@ -3,7 +3,7 @@
  * movement, the Open-rule options. Every label is an i18n key under `D20C.FF.*` or a generic
  * namespace (`D20C.Condition`, `D20C.DamageType`).
  */
-import type { ActionEconomy } from "../../actions.js";
+import { oneOfEach, type ActionEconomy } from "../../actions.js";
 import { conditionSpecs, expandConditions as expandConditionIds } from "../../conditions.js";
 import type { ConditionSpec, DefenseSpec, InitiativeRules, OptionSpec, SaveSpec, TraitForms } from "../../types.js";
 
@@ -122,11 +122,7 @@ export const FF_ACTIONS: readonly { key: string; label: string }[] = [
  * are not counted here.
  */
 export const FF_ECONOMY: ActionEconomy = {
-  turn: [
-    { key: "standard", label: "D20C.FF.Action.Standard", count: 1 },
-    { key: "move", label: "D20C.FF.Action.Move", count: 1 },
-    { key: "minor", label: "D20C.FF.Action.Minor", count: 1 },
-  ],
+  turn: oneOfEach(FF_ACTIONS, ["standard", "move", "minor"]),
   substitutes: { move: ["move", "standard"], minor: ["minor", "move", "standard"] },
   free: ["free", "reaction", "interrupt"],
   aliases: { quick: "minor" },

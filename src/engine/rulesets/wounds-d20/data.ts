@@ -2,7 +2,7 @@
  * Wounds d20: the game as data (defenses, saves, damage types, conditions, actions, Open rules)
  * and the small numeric helpers every other part of the module shares.
  */
-import type { ActionEconomy } from "../../actions.js";
+import { actionKinds, oneOfEach, type ActionEconomy } from "../../actions.js";
 import type { ActorSource, ConditionSpec, DefenseSpec, InitiativeRules, OptionSpec, SaveSpec } from "../../types.js";
 import type { TraitForms } from "../../types.js";
 
@@ -93,23 +93,14 @@ export const INITIATIVE: InitiativeRules = {
 };
 
 /** Action economy labels ([WD-SURPRISE] one major or minor; [WD-STAGGER] one of either). */
-export const ACTIONS: readonly { key: string; label: string }[] = [
-  { key: "major", label: `${K}.Action.major` },
-  { key: "minor", label: `${K}.Action.minor` },
-  { key: "move", label: `${K}.Action.move` },
-  { key: "fullRound", label: `${K}.Action.fullRound` },
-  { key: "free", label: `${K}.Action.free` },
-];
+export const ACTIONS = actionKinds(K, ["major", "minor", "move", "fullRound", "free"]);
 
 /**
  * [WD-STAGGER] A turn: one major and one minor action (a full-round action takes both); a major
  * may stand in for a minor. A staggered creature gets one of either (see `actionCap`).
  */
 export const ECONOMY: ActionEconomy = {
-  turn: [
-    { key: "major", label: `${K}.Action.major`, count: 1 },
-    { key: "minor", label: `${K}.Action.minor`, count: 1 },
-  ],
+  turn: oneOfEach(ACTIONS, ["major", "minor"]),
   substitutes: { minor: ["minor", "major"] },
   composite: { fullRound: ["major", "minor"] },
   free: ["free", "reaction", "interrupt"],
