@@ -32,10 +32,17 @@
  *   .registerMenu` (./settings.ts). No other document behaviour: `Actor.create` is missing, so a
  *   batch that makes documents fails under this stand-in, as it should outside Foundry.
  *
- * Knowingly different: no class here has behaviour beyond what boot touches; fields don't validate;
+ * - With `{ play: true }` (test/fifth-game/boot.test.ts): the document, roll and combat bases of
+ *   ./foundry-play.ts instead of empty classes, chat messages with an id and a deep-merging `update`,
+ *   `ChatMessage.getSpeaker` (the actor's name), empty `Handlebars.partials`; the sheet bases give a
+ *   sheet its `document`, `isEditable`, `tabGroups`, its `PARTS` and core's base `_prepareContext`.
+ *
+ * Knowingly different: without `play`, no class here has behaviour beyond what boot touches; fields don't validate;
  * settings don't cast. Install with {@link installFoundryBootStandIn}; always call `uninstall()`.
  */
 import { standInFields } from "./foundry-fields.js";
+import { chatMessageStandIn } from "./foundry-combat.js";
+import { PLAY_GLOBALS_STAND_IN } from "./foundry-play.js";
 import { createI18nStandIn, type I18nStandIn } from "./i18n.js";
 import { SettingsStandIn } from "./settings.js";
 
@@ -161,12 +168,36 @@ class TypeDataModelStandIn {
 class DocumentStandIn {}
 class ApplicationV2StandIn {
   static DEFAULT_OPTIONS = {};
+  static PARTS: Record<string, { template: string }> = {};
   rendered = false;
+  /** v13: the tab each group shows (none chosen yet). */
+  tabGroups: Record<string, string> = {};
+  constructor(readonly options: Record<string, unknown> = {}) {}
   async render(): Promise<this> {
     return this;
   }
+  /** Core: the parts to render are the class's PARTS. */
+  _configureRenderParts(_options: unknown): Record<string, { template: string }> {
+    return structuredClone((this.constructor as typeof ApplicationV2StandIn).PARTS);
+  }
+  async _prepareContext(_options: unknown): Promise<Record<string, unknown>> {
+    return {};
+  }
 }
-class DocumentSheetV2StandIn extends ApplicationV2StandIn {}
+/** A document sheet: its `document` from the options; the one GM user may edit it. */
+class DocumentSheetV2StandIn extends ApplicationV2StandIn {
+  get document(): unknown {
+    return this.options.document;
+  }
+  get isEditable(): boolean {
+    return true;
+  }
+  /** Core's base context of a document sheet. */
+  override async _prepareContext(_options: unknown): Promise<Record<string, unknown>> {
+    const document = this.document as { _source?: unknown };
+    return { document, source: document._source, editable: this.isEditable, owner: true };
+  }
+}
 class ActorSheetV2StandIn extends DocumentSheetV2StandIn {}
 class ItemSheetV2StandIn extends DocumentSheetV2StandIn {}
 /** Every `DialogV2.prompt` call's options (cleared by each install). */
@@ -184,7 +215,7 @@ class CombatTrackerStandIn extends ApplicationV2StandIn {}
 /** `HandlebarsApplicationMixin(Base)`: a subclass of Base (rendering is not imitated). */
 function handlebarsApplicationMixinStandIn(Base: typeof ApplicationV2StandIn): typeof ApplicationV2StandIn {
   return class HandlebarsApplication extends Base {
-    static PARTS = {};
+    static override PARTS = {};
   };
 }
 
@@ -240,7 +271,11 @@ export interface FoundryBootStandIn {
     emitted: { channel: string; payload: unknown }[];
   };
   /** Core's classes the bundle should extend / keep. */
-  core: { Roll: typeof RollStandIn; Actor: typeof ActorStandIn; Item: typeof ItemStandIn };
+  core: {
+    Roll: typeof RollStandIn;
+    Actor: abstract new (...args: never) => object;
+    Item: abstract new (...args: never) => object;
+  };
   /** Folders, scenes, chat messages and dialogs the self-test runner made. */
   world: BootWorldStandIn;
   uninstall(): void;
@@ -263,6 +298,7 @@ const GLOBAL_NAMES = [
   "Roll",
   "Folder",
   "Scene",
+  "Handlebars",
 ] as const;
 
 /**
@@ -270,7 +306,11 @@ const GLOBAL_NAMES = [
  * `d20-combat.ruleset` setting will read `rulesetValue` once registered. Returns the recorders and
  * `uninstall()`, which restores every global it replaced.
  */
-export function installFoundryBootStandIn(generation: 13 | 14, rulesetValue?: string): FoundryBootStandIn {
+export function installFoundryBootStandIn(
+  generation: 13 | 14,
+  rulesetValue?: string,
+  options: { play?: boolean } = {},
+): FoundryBootStandIn {
   const g = globalThis as Record<string, unknown>;
   const previous = new Map(GLOBAL_NAMES.map((n) => [n, { had: n in g, value: g[n] }]));
 
@@ -287,26 +327,49 @@ export function installFoundryBootStandIn(generation: 13 | 14, rulesetValue?: st
   promptedDialogs.length = 0;
   const world = new BootWorldStandIn();
   const chatMessageCreate = async (data: Record<string, unknown>) => {
-    world.chatMessages.push(data);
-    return data;
+    if (!options.play) {
+      world.chatMessages.push(data);
+      return data;
+    }
+    // A played world's message: its data with an id and a deep-merging `update`, as the document's.
+    const message = chatMessageStandIn(data, world.chatMessages.length + 1);
+    world.chatMessages.push(message);
+    return message;
   };
-  Object.assign(ChatMessageStandIn, { implementation: { create: chatMessageCreate }, create: chatMessageCreate });
+  // Core's speaker of a message about an actor: its name (else the user's).
+  const getSpeaker = ({ actor }: { actor?: { name?: string } | null } = {}) => ({ alias: actor?.name ?? user.name });
+  Object.assign(ChatMessageStandIn, {
+    implementation: { create: chatMessageCreate },
+    create: chatMessageCreate,
+    getSpeaker,
+  });
   Object.assign(ActorStandIn, { implementation: { deleteDocuments: async () => [] } });
 
+  // A world to play in: document, roll and combat bases with behaviour (./foundry-play.ts).
+  const bases = options.play
+    ? PLAY_GLOBALS_STAND_IN
+    : {
+        Actor: ActorStandIn,
+        Item: ItemStandIn,
+        ActiveEffect: ActiveEffectStandIn,
+        Roll: RollStandIn,
+        Combat: CombatStandIn,
+        Combatant: CombatantStandIn,
+      };
   const docConfig = (documentClass: unknown) => ({ documentClass, dataModels: {}, trackableAttributes: {} });
   const config: BootConfigStandIn = {
-    Actor: docConfig(ActorStandIn),
-    Item: docConfig(ItemStandIn),
+    Actor: docConfig(bases.Actor),
+    Item: docConfig(bases.Item),
     // v13 has legacy transferral; v14 has none, but expiry events (none added yet) and, by default,
     // only marks expired effects ("update").
     ActiveEffect: {
-      documentClass: ActiveEffectStandIn,
+      documentClass: bases.ActiveEffect,
       ...(generation < 14 ? { legacyTransferral: true } : { expiryEvents: {}, expiryAction: "update" as const }),
     },
-    Combat: { documentClass: CombatStandIn },
-    Combatant: { documentClass: CombatantStandIn },
+    Combat: { documentClass: bases.Combat },
+    Combatant: { documentClass: bases.Combatant },
     ChatMessage: { documentClass: ChatMessageStandIn },
-    Dice: { rolls: [RollStandIn] },
+    Dice: { rolls: [bases.Roll] },
     queries: {},
     statusEffects: CORE_STATUS_EFFECTS_STAND_IN.map((e) => ({ ...e })),
     specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
@@ -390,13 +453,10 @@ export function installFoundryBootStandIn(generation: 13 | 14, rulesetValue?: st
       notifications: { info: notify("info"), warn: notify("warn"), error: notify("error") },
     },
     canvas: world.canvas,
-    Actor: ActorStandIn,
-    Item: ItemStandIn,
-    ActiveEffect: ActiveEffectStandIn,
-    Combat: CombatStandIn,
-    Combatant: CombatantStandIn,
+    ...bases,
     ChatMessage: ChatMessageStandIn,
-    Roll: RollStandIn,
+    // The registered partials (none: the stand-in's templates render to nothing).
+    Handlebars: { partials: {} },
     Folder: { implementation: { create: world.creator("Folder") } },
     Scene: { implementation: { create: world.creator("Scene") } },
   };
@@ -411,7 +471,7 @@ export function installFoundryBootStandIn(generation: 13 | 14, rulesetValue?: st
     loadedTemplates,
     notifications,
     socket,
-    core: { Roll: RollStandIn, Actor: ActorStandIn, Item: ItemStandIn },
+    core: { Roll: bases.Roll, Actor: bases.Actor, Item: bases.Item },
     world,
     uninstall: () => {
       for (const [name, p] of previous) {

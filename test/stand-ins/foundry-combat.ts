@@ -519,8 +519,26 @@ export class StandInFoundryCombat {
   protected async _onStartTurn(_c: StandInFoundryCombatant, _context: TurnContextStandIn): Promise<void> {}
 }
 
+/**
+ * A created chat message: its data plus the GM as author, an id (`message<n>`) and `update`, which
+ * deep-merges objects and replaces arrays (`system.lines`, `rolls`) as Foundry's does.
+ */
+export function chatMessageStandIn(data: Record<string, unknown>, n: number): Record<string, unknown> {
+  const message: Record<string, unknown> = {
+    ...data,
+    id: `message${n}`,
+    author: { isGM: true },
+    flags: data.flags ?? {},
+  };
+  message.update = async (changes: Record<string, unknown>) => {
+    for (const [k, v] of Object.entries(changes)) message[k] = mergeObjectStandIn(message[k], v);
+    return message;
+  };
+  return message;
+}
+
 /** `foundry.utils.mergeObject(target, source, { inplace: false })`: a deep merge into a copy. */
-function mergeObjectStandIn(target: unknown, source: unknown): unknown {
+export function mergeObjectStandIn(target: unknown, source: unknown): unknown {
   if (!source || typeof source !== "object" || Array.isArray(source)) return structuredClone(source);
   const out: Record<string, unknown> =
     target && typeof target === "object" && !Array.isArray(target)
@@ -588,19 +606,8 @@ export function installFoundryCombatStandIn(): () => void {
     game: standInGlobals.game,
     ui: { notifications: { warn() {}, info() {}, error() {} }, combat: null },
     ChatMessage: {
-      // The created message is its data plus the GM as author, an id and `update`, which
-      // deep-merges objects and replaces arrays (`system.lines`, `rolls`) as Foundry's does.
       create: async (data: Record<string, unknown>) => {
-        const message: Record<string, unknown> = {
-          ...data,
-          id: `message${standInGlobals.messages.length + 1}`,
-          author: { isGM: true },
-          flags: data.flags ?? {},
-        };
-        message.update = async (changes: Record<string, unknown>) => {
-          for (const [k, v] of Object.entries(changes)) message[k] = mergeObjectStandIn(message[k], v);
-          return message;
-        };
+        const message = chatMessageStandIn(data, standInGlobals.messages.length + 1);
         standInGlobals.messages.push(message);
         return message;
       },
