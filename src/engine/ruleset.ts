@@ -69,6 +69,7 @@ import type {
   ProcedureSpec,
 } from "./actions.js";
 import type { SceneAttackInput, SceneBandsInput, SceneReading } from "./scene.js";
+import type { ItemSheetType, RulesetWords } from "./words.js";
 
 export interface Ruleset {
   readonly id: RulesetId;
@@ -341,6 +342,13 @@ export interface Ruleset {
   refreshPower?(usage: PowerUsageState, moment: PowerMoment): PowerRefresh;
   /** Take a rest: the actor's changes and the rolls it asks for (recovery dice…). */
   rest?(actor: ActorSource, rest: string, options: RuleOptions, actorId: string): RuleResult;
+
+  // ---- each game in its own words ([SYS-WORDS]) ----------------------------------------------
+  // Optional, with the shared defaults of `engine/words.ts` (always read them through `wordsOf`).
+  /** The game's words for the controls every game's sheet and tracker share; null = not in this game. */
+  readonly words?: Partial<RulesetWords>;
+  /** Item fields, by item type, that this game's rules never read: its item sheets leave them out. */
+  readonly hiddenItemFields?: Partial<Record<ItemSheetType, readonly string[]>>;
 
   // ---- forced movement ---------------------------------------------------------------------
   /**

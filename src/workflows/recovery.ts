@@ -4,13 +4,15 @@
  * [13A-NORECOV], [13A-NEGHEAL], [WD-RECOVERY]).
  */
 import { sheetRoll } from "./saves.js";
+import { activeRuleset } from "../active-ruleset.js";
 import { decideRecovery } from "../engine/plans/sheet-rolls.js";
+import { wordsOf } from "../engine/words.js";
 
 function recover(actor: Actor.Implementation, rally: boolean): Promise<void> {
-  return sheetRoll(
-    actor,
-    rally ? "D20C.Chat.RallyTitle" : "D20C.Chat.RecoveryTitle",
-    (ruleset, source, id, roll, options) => decideRecovery(ruleset, source, id, rally, roll, options),
+  // The card is titled in the game's words (a rally, a second wind, a healing surge, a hit die).
+  const words = wordsOf(activeRuleset());
+  return sheetRoll(actor, (rally ? words.rally : null) ?? words.spendRecovery, (ruleset, source, id, roll, options) =>
+    decideRecovery(ruleset, source, id, rally, roll, options),
   );
 }
 

@@ -11,6 +11,7 @@ import { reportError } from "./attack.js";
 import { engineSource, fmt, rollRequest, writeEngineSource } from "./foundry-docs.js";
 import type { RequestRoller } from "../engine/plans/requests.js";
 import { decideDeathSave, decideSave, type SheetRollOutcome } from "../engine/plans/sheet-rolls.js";
+import { wordsOf } from "../engine/words.js";
 
 /** A roller for `actor`'s rolls (with its roll data) that keeps the Foundry rolls it made (to post them on the card). */
 export function foundryRoller(actor: Actor.Implementation): { roll: RequestRoller; made: SaveRoll[] } {
@@ -80,7 +81,7 @@ export async function rollSave(
 
 /** Roll a death save / dying check; a notice when the actor is not making them. */
 export async function rollDeathSave(actor: Actor.Implementation): Promise<void> {
-  return sheetRoll(actor, "D20C.Chat.DeathSaveTitle", decideDeathSave, () => {
+  return sheetRoll(actor, wordsOf(activeRuleset()).deathSave, decideDeathSave, () => {
     ui.notifications?.info(fmt("D20C.Chat.NoDeathSave", { name: actor.name ?? "" }));
   });
 }

@@ -393,7 +393,7 @@ describe.skipIf(skipScreenshots())("attack card screenshots", () => {
           version: 1,
           actorUuid: "Actor.x",
           actorName: "Tamsin",
-          title: "D20C.Chat.DeathSaveTitle",
+          title: "D20C.Age13.Words.deathSave",
           rolls: [
             {
               label: "D20C.Chat.Roll",

@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { trackerHeaderView } from "../../src/applications/combat/tracker-view.js";
 import { closeBrowser, pngSize, screenshotHtml, skipScreenshots, withPage } from "../support/browser.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
+import { wordsOf } from "../../src/engine/words.js";
+import { getRuleset } from "../../src/engine/registry.js";
 
 /** Stand-in for the v13 sidebar around the tracker header (width, dark background, round title). */
 const TRACKER_FRAME_CSS = `body { margin: 0; background: #1c1b22; }
@@ -25,6 +27,7 @@ describe.skipIf(skipScreenshots())("combat tracker header screenshot", () => {
       isGM: true,
       tough: false,
       canFlee: true,
+      words: wordsOf(getRuleset("13th-age")),
     });
     const section = createTemplateRenderer().render("templates/combat/tracker-header.hbs", view);
     const body = `<div class="combat-tracker-header"><h3>Round 4</h3>${section}</div>`;

@@ -18,10 +18,11 @@ type Row = [RulesetId, string, SheetHolder, { recoveries: boolean; rallies: bool
 
 const ROWS: Row[] = [
   // [13A-DOWN] monsters are slain at 0 HP; recoveries, rallies and death saves are the PCs'.
-  // Our 13A engine treats an important NPC like a PC (death saves that spend a recovery).
+  // An important NPC makes death saves like a PC, but monsters have no recoveries: the sheet offers
+  // it no recovery to spend and no rally ([SYS-WORDS]).
   ["13th-age", "PC", PC, { recoveries: true, rallies: true, deathSaves: true }],
   ["13th-age", "NPC", NPC, { recoveries: false, rallies: false, deathSaves: false }],
-  ["13th-age", "important NPC", IMPORTANT, { recoveries: true, rallies: true, deathSaves: true }],
+  ["13th-age", "important NPC", IMPORTANT, { recoveries: false, rallies: false, deathSaves: true }],
   // [FF-DEATH] (Open, 4th-edition dying): only PCs and important NPCs drop dying and spend surges.
   ["ffd20", "PC", PC, { recoveries: true, rallies: true, deathSaves: true }],
   ["ffd20", "NPC", NPC, { recoveries: false, rallies: false, deathSaves: false }],

@@ -7,6 +7,7 @@ import { listsFromForm, sheetBlocks } from "../../src/applications/sheets/actor-
 import { ITEM_FIELDS, itemPrefix, itemSheetContext } from "../../src/applications/sheets/item-context.js";
 import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
 import { getRuleset } from "../../src/engine/registry.js";
+import { itemFieldShown } from "../../src/engine/words.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { standInLangStrings } from "../stand-ins/i18n.js";
@@ -89,7 +90,7 @@ describe("actor sheet", () => {
 
 describe("item sheet", () => {
   for (const it_ of ITEMS) {
-    it(`[SYS-DOCS] the ${it_.type} sheet renders strictly with one labelled input per stored field`, () => {
+    it(`[SYS-DOCS] [SYS-WORDS] the ${it_.type} sheet renders strictly with one labelled input per stored field the game reads`, () => {
       const ctx = itemSheetContext({
         type: it_.type,
         name: it_.name,
@@ -104,7 +105,12 @@ describe("item sheet", () => {
       });
       const html = hbs.render("templates/sheets/item.hbs", ctx);
       const stored = Object.keys(it_.system).filter((k) => k !== "description");
-      for (const key of stored) expect(html, key).toMatch(new RegExp(`name="system\\.${key}(\\.|")`));
+      const ff = getRuleset("ffd20");
+      for (const key of stored) {
+        const input = new RegExp(`name="system\\.${key}(\\.|")`);
+        if (itemFieldShown(ff, it_.type, key)) expect(html, key).toMatch(input);
+        else expect(html, key).not.toMatch(input);
+      }
       expect(html).toContain('name="system.description"');
     });
   }

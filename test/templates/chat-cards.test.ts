@@ -148,7 +148,7 @@ describe("smaller chat cards", () => {
           version: 1,
           actorUuid: "Actor.x",
           actorName: "Tamsin <the Bold>",
-          title: "D20C.Chat.DeathSaveTitle",
+          title: "D20C.Age13.Words.deathSave",
           rolls: [
             {
               label: "D20C.Chat.Roll",

@@ -10,6 +10,7 @@ import {
   type TrackerHeaderInput,
 } from "../../src/applications/combat/tracker-view.js";
 import { getRuleset } from "../../src/engine/registry.js";
+import { wordsOf } from "../../src/engine/words.js";
 import { turnSummaryView } from "../../src/workflows/combat-chat.js";
 import type { ChatLine } from "../../src/engine/plans/turns.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
@@ -30,6 +31,7 @@ const base: TrackerHeaderInput = {
   tough: false,
   canFlee: true,
   rests: [{ key: "fullHealUp", label: "D20C.Age13.Rest.fullHealUp" }],
+  words: wordsOf(getRuleset("13th-age")),
 };
 const header = (over: Partial<TrackerHeaderInput> = {}) =>
   hbs.render("templates/combat/tracker-header.hbs", trackerHeaderView({ ...base, ...over }));

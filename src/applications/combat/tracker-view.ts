@@ -2,8 +2,10 @@
  * The combat tracker additions as template data (pure; rendered by
  * templates/combat/tracker-header.hbs): the escalation die for everyone ([SYS-ESC], [13A-ESC]),
  * the GM's die controls and battle actions (tough battle, flee [13A-FLEE], and the party's rests of
- * the game: 13th Age's full heal-up [13A-HEALUP], FFd20's short and extended rests…).
+ * the game: 13th Age's full heal-up [13A-HEALUP], FFd20's short and extended rests…), each where
+ * the game has it and in its words ([SYS-WORDS]).
  */
+import type { RulesetWords } from "../../engine/words.js";
 export interface TrackerHeaderInput {
   /** A combat is being viewed. */
   inCombat: boolean;
@@ -18,6 +20,8 @@ export interface TrackerHeaderInput {
   canFlee: boolean;
   /** The game's rests the GM may give the party (key and i18n label). Absent = none. */
   rests?: readonly { key: string; label: string }[];
+  /** The game's words for the battle controls (`wordsOf`); a null word = no such control here. */
+  words: Pick<RulesetWords, "toughBattle" | "flee">;
 }
 
 /** Template data (a type alias, not an interface: Foundry's `renderTemplate` takes a string-keyed record, which only alias object types satisfy). */
@@ -29,6 +33,9 @@ export type TrackerHeaderView = {
   tough: boolean;
   canFlee: boolean;
   rests: { key: string; label: string }[];
+  /** i18n labels of the battle controls, or "" where the game has none. */
+  toughLabel: string;
+  fleeLabel: string;
 };
 
 /** Template data of the tracker header additions. */
@@ -40,8 +47,10 @@ export function trackerHeaderView(input: TrackerHeaderInput): TrackerHeaderView 
     isGM: input.isGM,
     inCombat: input.inCombat,
     tough: input.tough,
-    canFlee: input.canFlee,
+    canFlee: input.canFlee && input.words.flee !== null,
     rests: (input.rests ?? []).map((r) => ({ key: r.key, label: r.label })),
+    toughLabel: input.words.toughBattle ?? "",
+    fleeLabel: input.words.flee ?? "",
   };
 }
 

@@ -11,6 +11,7 @@ import { escalationEnabled } from "../../escalation.js";
 import { simultaneousGroups } from "../../engine/plans/combat-cycle.js";
 import { actionsLeftPlacements } from "./actions-left.js";
 import { restsOf } from "../../engine/powers.js";
+import { wordsOf } from "../../engine/words.js";
 import { combatantControlsView, trackerHeaderView } from "./tracker-view.js";
 
 export const TRACKER_HEADER_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/tracker-header.hbs`;
@@ -46,6 +47,7 @@ function headerViewFor(combat: D20Combat | null) {
     tough: Boolean(flags.tough),
     canFlee,
     rests,
+    words: wordsOf(activeRuleset()),
   });
 }
 

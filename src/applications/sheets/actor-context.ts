@@ -12,6 +12,8 @@ import { ignoredUnderRuleset } from "../../data/ignored.js";
 import type { TextViewer } from "../../engine/views/power-text.js";
 import { powerRowView, restsView } from "./power-rows.js";
 import { gameFieldInputs } from "./game-fields.js";
+import { itemFieldShown, wordsOf } from "../../engine/words.js";
+import { headerPills } from "./header-pills.js";
 
 /** An owned item as the sheet lists it. */
 export interface SheetItem {
@@ -144,6 +146,7 @@ export function actorSheetContext(input: ActorSheetInput) {
   const system = input.stored ?? input.system;
   const show = sheetBlocks(ruleset, { kind: input.kind, important: system.important });
   const isNpc = input.kind === "npc";
+  const words = wordsOf(ruleset);
   const abilities = ABILITY_KEYS.map((key) => ({
     key,
     label: `D20C.Ability.${key}`,
@@ -167,6 +170,8 @@ export function actorSheetContext(input: ActorSheetInput) {
     return {
       key: s.key,
       label: s.label,
+      /** This save is also the game's death roll (its one button rolls whichever the rules call for). */
+      deathRoll: s.key === words.deathSaveKind,
       bonus: signed(derived.saves[s.key] ?? 0),
       modeLabel: mode === "normal" ? "" : `D20C.Chat.Mode.${mode}`,
       hint: modes ? "D20C.Sheet.SaveModeHint" : "",
@@ -218,6 +223,8 @@ export function actorSheetContext(input: ActorSheetInput) {
     ...w,
     attack: summarise(w.id),
     rangeLabel: `D20C.Item.Power.Range.${w.system.ranged === true ? "ranged" : "melee"}`,
+    /** The weapon's own dice, where it has them (some games' weapons take the wielder's). */
+    dice: str(w.system.damageDice).trim(),
     equipped: w.system.equipped === true,
   }));
   const attackSummaries = [...powers, ...weapons].map((a) => a.attack).filter((a) => a !== null);
@@ -244,7 +251,13 @@ export function actorSheetContext(input: ActorSheetInput) {
     woundTotal: system.wounds.reduce((sum, w) => sum + w.severity, 0),
     tabs: ACTOR_TABS.map((id) => ({ id, label: `D20C.Sheet.Tab.${id}`, active: id === activeTabOf(input.activeTab) })),
     activeTab: activeTabOf(input.activeTab),
-    statusLabels: [...derived.statusLabels],
+    /** The header's pills: the game's statuses, the active conditions and the state, each once. */
+    pills: headerPills(
+      derived.statusLabels,
+      conditions.filter((c) => c.active).map((c) => c.label),
+      system.state === "active" ? null : `D20C.Sheet.State.${system.state}`,
+      input.text,
+    ),
     initiative: signed(derived.initiative),
     speed: system.speed,
     attackBonus: system.attackBonus,
@@ -259,10 +272,9 @@ export function actorSheetContext(input: ActorSheetInput) {
     usesEscalation: system.usesEscalation,
     important: system.important,
     state: system.state,
-    stateLabel: `D20C.Sheet.State.${system.state}`,
-    /** A state worth a badge in the header (anything but fighting). */
-    stateShown: system.state !== "active",
     armor: { ...system.armor, maxDex: system.armor.maxDex ?? "" },
+    /** The stored armor inputs the game reads, each with what worn armor adds on top. */
+    armorFields: armorInputs(ruleset, system.armor, input.system.armor),
     abilities,
     defenses,
     saves,
@@ -272,9 +284,12 @@ export function actorSheetContext(input: ActorSheetInput) {
     vulnerableForm: `D20C.Sheet.TraitForm.vulnerable.${ruleset.traitForms.vulnerable}`,
     resistances: traits(system.resistances),
     vulnerabilities: traits(system.vulnerabilities),
-    immunities: system.immunities.map((t) => ({ type: t, label: input.damageTypeLabel(t) })),
+    immunities: system.immunities.map((t, index) => ({ index, type: t, label: input.damageTypeLabel(t) })),
     damageTypes: [...ruleset.damageTypes].map((t) => ({ value: t, label: input.damageTypeLabel(t) })),
     conditions,
+    words,
+    /** The death-save block's own roll button, unless one of the saves is the death roll. */
+    deathSaveButton: words.deathSaveKind === null || !ruleset.saves.some((s) => s.key === words.deathSaveKind),
     recoveries: { ...system.recoveries },
     deathSaves: { ...system.deathSaves },
     wounds: system.wounds.map((w, index) => ({ ...w, index })),
@@ -298,6 +313,32 @@ export function actorSheetContext(input: ActorSheetInput) {
 
 export type ActorSheetContext = ReturnType<typeof actorSheetContext>;
 
+const ARMOR_KEYS = ["armorBonus", "shieldBonus", "maxDex", "heavy"] as const;
+
+/**
+ * The actor's own armor inputs that the game reads (its item sheet's armor fields), each showing
+ * the stored value and, for the bonuses, what the worn armor items add on top of it.
+ */
+function armorInputs(
+  ruleset: Pick<Ruleset, "hiddenItemFields">,
+  stored: ActorSource["armor"],
+  prepared: ActorSource["armor"],
+) {
+  return ARMOR_KEYS.filter((key) => itemFieldShown(ruleset, "armor", key)).map((key) => {
+    const value = stored[key];
+    const worn = key === "armorBonus" || key === "shieldBonus" ? prepared[key] - stored[key] : 0;
+    return {
+      key,
+      name: `system.armor.${key}`,
+      label: `D20C.Actor.FIELDS.armor.${key}.label`,
+      isCheckbox: key === "heavy",
+      value: value === null || value === undefined ? "" : value,
+      checked: value === true,
+      worn: worn > 0 ? `+${worn}` : "",
+    };
+  });
+}
+
 /**
  * Form data arrives with list entries as numbered keys (`system.resistances.0.type`); turn those
  * back into arrays for the list fields so the update replaces the list (pure).
@@ -317,5 +358,24 @@ export function listsFromForm(expanded: Record<string, unknown>, lists: readonly
     }
   }
   out.system = sys;
+  return out;
+}
+
+/**
+ * Where the game counts damage up, the sheet edits the damage taken rather than the HP left: turn
+ * the form's `damageTaken` back into `system.hp.value` (the maximum as submitted, else `max`), pure.
+ */
+export function hpFromDamageTaken(data: Record<string, unknown>, max: number): Record<string, unknown> {
+  if (!("damageTaken" in data)) return data;
+  const { damageTaken, ...out } = data;
+  const damage = Number(damageTaken);
+  if (!Number.isFinite(damage)) return out;
+  const system = { ...((out.system as Record<string, unknown> | undefined) ?? {}) };
+  const hp = { ...((system.hp as Record<string, unknown> | undefined) ?? {}) };
+  const submittedMax = Number(hp.max);
+  const top = Number.isFinite(submittedMax) && hp.max !== undefined && hp.max !== null ? submittedMax : max;
+  hp.value = top - Math.max(0, Math.trunc(damage));
+  system.hp = hp;
+  out.system = system;
   return out;
 }

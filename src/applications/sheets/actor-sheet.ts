@@ -15,14 +15,15 @@ import type { DerivedActor } from "../../engine/types.js";
 import { restActor, togglePowerUsage, usePower } from "../../workflows/power-usage.js";
 import { rally, spendRecovery } from "../../workflows/recovery.js";
 import { rollDeathSave, rollSave } from "../../workflows/saves.js";
-import { SAVE_COVERS, sheetSaveMode } from "../../engine/plans/sheet-rolls.js";
+import { SAVE_COVERS, saveButtonRoll, sheetSaveMode } from "../../engine/plans/sheet-rolls.js";
 import { effectsSectionFor } from "../../workflows/effects.js";
 import { effectActionHandlers } from "./effect-actions.js";
 import { SheetBase, sheetOptions, type SheetBaseInstance } from "../sheet-base.js";
 import { ACTIONS_CONTROLLED_TEMPLATE, ACTIONS_PANEL_TEMPLATE } from "./actions-panel.js";
 import { GAME_FIELDS_TEMPLATE } from "./game-fields.js";
 import { controlledActor, foundryProcedurePorts, sheetActionsInput, useProcedure } from "../../workflows/procedures.js";
-import { ACTOR_TABS, actorSheetContext, listsFromForm, type ActorSheetContext } from "./actor-context.js";
+import { ACTOR_TABS, actorSheetContext, hpFromDamageTaken, listsFromForm } from "./actor-context.js";
+import type { ActorSheetContext } from "./actor-context.js";
 import type { AttackSource } from "./attack-summary.js";
 import { conditionToggle } from "./conditions.js";
 import { ITEM_SHEET_TYPES } from "./registration.js";
@@ -36,13 +37,14 @@ const LIMITED_PARTS = {
 };
 
 /** Lists edited as numbered form rows. */
-const LIST_FIELDS = ["resistances", "vulnerabilities", "wounds"] as const;
+const LIST_FIELDS = ["resistances", "vulnerabilities", "wounds", "immunities"] as const;
 
 /** Blank entries the "add" buttons append. */
 const NEW_ENTRY: Record<string, () => unknown> = {
   resistances: () => ({ type: "all", value: 0 }),
   vulnerabilities: () => ({ type: "all", value: 0 }),
   wounds: () => ({ severity: 0, location: "", nasty: false }),
+  immunities: () => activeRuleset().damageTypes[0] ?? "untyped",
 };
 
 /** An item type the system defines (the create buttons name one in `data-type`). */
@@ -214,7 +216,11 @@ export class D20ActorSheet extends SheetBase {
     formData: Parameters<SheetBaseInstance["_processFormData"]>[2],
   ): object {
     const data = plainRecord(super._processFormData(event, form, formData));
-    const out = listsFromForm(submitWithoutEmptyNumbers(this.document, form, data), LIST_FIELDS);
+    const hpMax = (this.d20Actor._source.system as unknown as { hp?: { max?: number } }).hp?.max ?? 0;
+    const out = listsFromForm(
+      hpFromDamageTaken(submitWithoutEmptyNumbers(this.document, form, data), hpMax),
+      LIST_FIELDS,
+    );
     const sys = out.system as Record<string, unknown> | undefined;
     if (sys && typeof sys.weaponSkills === "string") {
       sys.weaponSkills = sys.weaponSkills
@@ -272,6 +278,8 @@ export class D20ActorSheet extends SheetBase {
     // [HD-COVER] the cover chosen beside the saves, between the roller and the effect it avoids.
     const picked = target.closest("[data-save-block]")?.querySelector<HTMLSelectElement>("[data-save-cover]")?.value;
     const cover = SAVE_COVERS.find((c) => c === picked) ?? "none";
+    if (saveButtonRoll(activeRuleset(), this.d20Actor.toEngineSource(), kind) === "deathSave")
+      return rollDeathSave(this.d20Actor);
     await rollSave(this.d20Actor, kind, { mode, cover });
   }
 

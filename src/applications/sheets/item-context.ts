@@ -17,6 +17,7 @@ import {
 import { NO_WEAPON, powerEffectsFrom } from "../../data/item-source.js";
 import { powerUsages } from "../../engine/powers.js";
 import { powerEffectRows } from "./power-effects.js";
+import { itemFieldShown } from "../../engine/words.js";
 
 type Kind = "number" | "text" | "checkbox" | "select" | "multiselect" | "effects";
 
@@ -116,7 +117,10 @@ export interface ItemSheetInput {
   name: string;
   img: string;
   system: Record<string, unknown>;
-  ruleset: Pick<Ruleset, "defenses" | "damageTypes" | "conditions" | "powerUsages" | "effectSaveTarget">;
+  ruleset: Pick<
+    Ruleset,
+    "defenses" | "damageTypes" | "conditions" | "powerUsages" | "effectSaveTarget" | "hiddenItemFields"
+  >;
   editable: boolean;
   foreignRuleset: RulesetId | null;
   description: string;
@@ -189,7 +193,9 @@ export function itemSheetContext(input: ItemSheetInput) {
       localized: true,
     })),
   };
-  const fields = (ITEM_FIELDS[input.type] ?? []).map((spec) => {
+  // A field the active game's rules never read is not shown in it (its stored value is kept).
+  const specs = (ITEM_FIELDS[input.type] ?? []).filter((spec) => itemFieldShown(input.ruleset, input.type, spec.path));
+  const fields = specs.map((spec) => {
     const value = at(input.system, spec.path);
     const options = spec.options ? optionSets[spec.options] : [];
     return {

@@ -9,6 +9,7 @@ import { netMode } from "../common.js";
 import type { Ruleset } from "../ruleset.js";
 import type { ActorSource, RollMode, RuleEvent, RuleOptions, RuleResult, Situation } from "../types.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
+import { wordsOf } from "../words.js";
 
 export interface SheetRollOutcome {
   next: ActorSource;
@@ -49,6 +50,20 @@ export function sheetSaveMode(
   const extra = { mighty: click.mighty ? 1 : 0, weak: click.weak ? 1 : 0 };
   if (ruleset.saveMode) return ruleset.saveMode(actor, kind, extra);
   return netMode(extra.mighty, extra.weak);
+}
+
+/**
+ * What the sheet's save button of `kind` rolls ([SYS-WORDS], [WD-DEATHDC]): where that save is
+ * also the game's death roll (its `deathSaveKind`), the death save while the rules call for one,
+ * and the plain save otherwise; every other kind rolls its save.
+ */
+export function saveButtonRoll(
+  ruleset: Pick<Ruleset, "words" | "deriveActor" | "deathSaveRequest">,
+  actor: ActorSource,
+  kind: string,
+): "save" | "deathSave" {
+  if (wordsOf(ruleset).deathSaveKind !== kind) return "save";
+  return ruleset.deathSaveRequest(actor, ruleset.deriveActor(actor, {}), "") ? "deathSave" : "save";
 }
 
 /** The covers a roll against an effect can be made behind (the sheet's choice beside the saves). */

@@ -15,6 +15,7 @@ import { effectSaveRequest, actsThisRound, addEffect, canFlee, initiativeFormula
 import { onCombatStart, onRoundEnd, onRoundStart, onTurnEnd, onTurnStart, order, resolveTurnRoll } from "./turns.js";
 import { readAge13Bands } from "./scene.js";
 import { powers } from "./powers.js";
+import { words } from "./words.js";
 
 export const thirteenthAge = defineRuleset({
   id: "13th-age",
@@ -33,10 +34,10 @@ export const thirteenthAge = defineRuleset({
   readBands: readAge13Bands,
   // [SYS-RULESET] recoveries, rallies and death saves; no wounds, exhaustion, renown, BCB or insubstantial.
   sheet: { wounds: false, exhaustion: false, renown: false, baseCombatBonus: false, insubstantial: false },
-  // [SYS-RULESET] monsters are slain at 0 HP ([13A-DOWN]): no recoveries, rallies or death saves,
-  // unless the GM marks the NPC important, which the engine then treats like a PC.
+  // [SYS-RULESET] monsters are slain at 0 HP ([13A-DOWN]): no recoveries, rallies or death saves.
+  // An NPC the GM marks important makes death saves; monsters have no recoveries to spend or rally with.
   sheetNpc: { recoveries: false, rallies: false, deathSaves: false },
-  sheetImportantNpc: { recoveries: true, rallies: true, deathSaves: true },
+  sheetImportantNpc: { deathSaves: true },
 
   deriveActor,
   attackBonus,
@@ -79,4 +80,6 @@ export const thirteenthAge = defineRuleset({
 
   // [SYS-POWERS] usage kinds, rests, save targets of power effects.
   ...powers,
+  // [SYS-WORDS] its words for the shared controls, and the item fields it never reads.
+  ...words,
 });

@@ -17,6 +17,7 @@ import { effectSaveRequest, addEffect, onCombatEnd, onCombatStart, onTurnEnd, on
 import { resolveTurnRoll } from "./turns.js";
 import { readFfScene } from "./scene.js";
 import { extendedRest, powers } from "./powers.js";
+import { words } from "./words.js";
 
 export const ffd20 = defineRuleset({
   id: FF_ID,
@@ -73,6 +74,8 @@ export const ffd20 = defineRuleset({
 
   // [SYS-POWERS] usage kinds, rests, save targets of power effects.
   ...powers,
+  // [SYS-WORDS] its words for the shared controls, and the item fields it never reads.
+  ...words,
   // [FF-FORCED] push / pull / slide paths.
   forcedPath,
 });

@@ -22,6 +22,7 @@ import { startRecovery } from "./damage.js";
 import { HD_DAMAGE_TYPES, HD_DEFENSES, HD_ID, HD_INITIATIVE, HD_SAVES, HD_TRAIT_FORMS } from "./data.js";
 import { HD_OPTIONS } from "./options.js";
 import { longRest, powers } from "./powers.js";
+import { words } from "./words.js";
 import { readHdScene } from "./scene.js";
 import { actsOnTurnOf, actsThisRound, addEffect, canFlee, effectSaveRequest, initiativeFormula } from "./turns.js";
 import { onCombatEnd, onCombatStart, onRoundStart, onTurnEnd, onTurnStart, order, resolveTurnRoll } from "./turns.js";
@@ -95,6 +96,8 @@ export const hundredDungeons = defineRuleset({
 
   // [SYS-POWERS] usage kinds, rests, save targets of power effects.
   ...powers,
+  // [SYS-WORDS] its words for the shared controls, and the item fields it never reads.
+  ...words,
   // [HD-ROUND] a round is 20 seconds (three to the minute).
   roundSeconds: 20,
   // [SYS-ACTIONS] the table procedures, Parry, provoked attacks and hiding, charm, exhaustion 6.

@@ -19,6 +19,7 @@ import { onCombatEnd, onCombatStart, onRoundEnd, onRoundStart, onTurnEnd, onTurn
 import { resolveTurnRoll } from "./turns.js";
 import { readWdScene } from "./scene.js";
 import { powers } from "./powers.js";
+import { words } from "./words.js";
 
 export const woundsD20 = defineRuleset({
   id: "wounds-d20",
@@ -81,4 +82,6 @@ export const woundsD20 = defineRuleset({
 
   // [SYS-POWERS] usage kinds, rests, save targets of power effects.
   ...powers,
+  // [SYS-WORDS] its words for the shared controls, and the item fields it never reads.
+  ...words,
 });

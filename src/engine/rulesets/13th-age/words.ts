@@ -1,0 +1,23 @@
+/**
+ * 13th Age in its own words ([SYS-WORDS]): recoveries and the rally, death saves counted as
+ * failures (a passed one spends a recovery), battles toward the full heal-up (a tough one counts
+ * two), fleeing the battle; and the item fields its rules never read.
+ */
+import type { Ruleset } from "../../ruleset.js";
+import { wordsIn } from "../../words.js";
+
+export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
+  words: wordsIn(
+    "D20C.Age13.Name",
+    [
+      ...(["recoveries", "recoveryRoll", "spendRecovery", "rally", "ralliesThisBattle"] as const),
+      ...(["battlesSinceHealUp", "noRecoveryUses", "deathSave", "deathSaveFailures", "toughBattle", "flee"] as const),
+    ],
+    ["deathSaveSuccesses"],
+  ),
+  hiddenItemFields: {
+    power: ["touch", "nonlethal"],
+    weapon: ["proficient", "proficiencyBonus", "light", "finesse", "twoHanded", "offHand", "thrown", "weaponClass"],
+    armor: ["maxDex", "heavy"],
+  },
+};

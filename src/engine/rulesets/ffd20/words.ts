@@ -1,0 +1,19 @@
+/**
+ * FFd20 in its own words ([SYS-WORDS]): healing surges (worth a quarter of the maximum HP, so no
+ * roll to write) and second wind, death saves counted as failures; and the item fields its rules
+ * never read.
+ */
+import type { Ruleset } from "../../ruleset.js";
+import { wordsIn } from "../../words.js";
+
+export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
+  words: wordsIn(
+    "D20C.FF.Name",
+    ["recoveries", "spendRecovery", "rally", "ralliesThisBattle", "deathSave", "deathSaveFailures"],
+    ["recoveryRoll", "deathSaveSuccesses"],
+  ),
+  hiddenItemFields: {
+    power: ["touch", "recharge"],
+    weapon: ["light", "finesse", "twoHanded", "offHand", "thrown", "weaponClass"],
+  },
+};

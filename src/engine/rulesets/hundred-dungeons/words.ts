@@ -1,0 +1,19 @@
+/**
+ * Hundred Dungeons in its own words ([SYS-WORDS]): hit dice, and the dying check (a Constitution
+ * check with no tallies); and the item fields its rules never read.
+ */
+import type { Ruleset } from "../../ruleset.js";
+import { wordsIn } from "../../words.js";
+
+export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
+  words: wordsIn(
+    "D20C.HD.Name",
+    ["recoveries", "recoveryRoll", "spendRecovery", "deathSave"],
+    ["deathSaveSuccesses", "deathSaveFailures"],
+  ),
+  hiddenItemFields: {
+    power: ["touch", "recharge"],
+    weapon: ["proficient", "proficiencyBonus", "enhancement", "finesse", "twoHanded", "offHand"],
+    armor: ["maxDex", "heavy"],
+  },
+};

@@ -1,0 +1,27 @@
+/**
+ * Wounds d20 in its own words ([SYS-WORDS]): recovery dice, and the Death save, which is both one
+ * of the five saves and the roll of the dying (four successes stabilise, three failures kill); and
+ * the item fields its rules never read.
+ */
+import type { Ruleset } from "../../ruleset.js";
+import { wordsIn } from "../../words.js";
+import { K } from "./data.js";
+
+export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
+  words: {
+    ...wordsIn(`${K}.Name`, [
+      "recoveries",
+      "recoveryRoll",
+      "spendRecovery",
+      "deathSave",
+      "deathSaveSuccesses",
+      "deathSaveFailures",
+    ]),
+    deathSaveKind: "death",
+  },
+  hiddenItemFields: {
+    power: ["recharge"],
+    weapon: ["proficiencyBonus", "weaponClass"],
+    armor: ["heavy"],
+  },
+};

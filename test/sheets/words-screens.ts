@@ -1,0 +1,350 @@
+/**
+ * Every screen of one game as a user reads it, rendered with the real templates from the game's own
+ * pack content: a fresh character, a level-5 character mid-fight, two NPC stat blocks (a plain
+ * one and an important one), an item sheet of each item type, and the combat tracker's additions.
+ * Also each game's own words: the labels its ruleset data names and the short strings of its
+ * lang/en.json namespace, for the cross-game label-leak test.
+ */
+import { actorSheetContext, type SheetItem } from "../../src/applications/sheets/actor-context.js";
+import { ITEM_FIELDS, itemPrefix, itemSheetContext } from "../../src/applications/sheets/item-context.js";
+import { combatantControlsView, trackerHeaderView } from "../../src/applications/combat/tracker-view.js";
+import { actorSchema } from "../../src/data/schema.js";
+import { combineArmor, toActorSource } from "../../src/data/prepare.js";
+import { restsOf } from "../../src/engine/powers.js";
+import { itemFieldShown, wordsOf } from "../../src/engine/words.js";
+import { getRuleset } from "../../src/engine/registry.js";
+import type { Ruleset, SheetBlock } from "../../src/engine/ruleset.js";
+import { RULESET_IDS, type ActorKind, type RulesetId } from "../../src/engine/types.js";
+import { actorsOf, allItemsOf } from "../content/content.js";
+import type { PackActor, PackItem } from "../packs/pack-sources.js";
+import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";
+import { createTemplateRenderer } from "../support/handlebars.js";
+import { attackSources, i18n, sheetItem, typeLabel } from "./sheet-fixtures.js";
+import { standInLangStrings } from "../stand-ins/i18n.js";
+import { decideDeathSave, decideRecovery } from "../../src/engine/plans/sheet-rolls.js";
+import { recordedRoller } from "../support/recorded-dice.js";
+import type { RuleCardData } from "../../src/engine/plans/card-data.js";
+import { ruleCardContext } from "../../src/engine/views/rule-card-context.js";
+import { standInViewer } from "../workflows/attack-card-fixture.js";
+
+/** Missing keys render as the raw key (as Foundry does), so a leak of one is caught, not thrown. */
+const hbs = createTemplateRenderer({ i18n: { missing: "key" } });
+
+export interface Screen {
+  name: string;
+  html: string;
+}
+
+const filledActor = (system: Record<string, unknown>) => standInFill(actorSchema(standInFields), system);
+
+function itemsOf(actor: PackActor | null): SheetItem[] {
+  return (actor?.items ?? []).map((i) => sheetItem(i._id, i.type, i.name, i.system));
+}
+
+/** The actor sheet's context for stored data, as the sheet builds it (armor items folded in). */
+function actorScreen(
+  ruleset: Ruleset,
+  kind: ActorKind,
+  name: string,
+  stored: Record<string, unknown>,
+  items: SheetItem[],
+) {
+  const prepared = structuredClone(stored);
+  prepared.armor = combineArmor(
+    prepared.armor as never,
+    items
+      .filter((i) => i.type === "armor")
+      .map((i) => i.system as unknown as Parameters<typeof combineArmor>[1][number]),
+  );
+  const system = toActorSource(kind, prepared);
+  return actorSheetContext({
+    ruleset,
+    kind,
+    name,
+    img: "icons/svg/mystery-man.svg",
+    system,
+    stored: toActorSource(kind, stored),
+    derived: ruleset.deriveActor(system, {}),
+    deriveError: null,
+    items,
+    foreignRuleset: null,
+    editable: true,
+    // the user's own prose is not the system's words
+    biography: "",
+    biographyHTML: "",
+    damageTypeLabel: typeLabel,
+    attacks: attackSources(ruleset.id, system, items, 2),
+    options: {},
+    escalation: 2,
+    escalationInPlay: ruleset.escalationByDefault,
+    actions: { actionsLeft: null, effects: [] },
+    text: i18n,
+  });
+}
+
+const render = (ctx: object) => hbs.render("templates/sheets/actor.hbs", ctx);
+
+/** A character as the game creates it: the data model's defaults and the game's creation defaults. */
+function freshCharacter(ruleset: Ruleset): Screen {
+  const stored = filledActor({
+    ...(ruleset.defaultAbilities ? { abilities: { ...ruleset.defaultAbilities } } : {}),
+    ...(ruleset.defaultSpeed !== undefined ? { speed: ruleset.defaultSpeed } : {}),
+  });
+  return { name: "fresh character", html: render(actorScreen(ruleset, "character", "New Hero", stored, [])) };
+}
+
+/** A pack character raised to level 5 in the middle of a fight: hurt, one condition, a failed death save. */
+function midFight(ruleset: Ruleset, pc: PackActor): Screen {
+  const s = pc.system as { hp: { max: number } };
+  const stored = filledActor({
+    ...pc.system,
+    level: 5,
+    hp: { value: Math.max(1, Math.floor(s.hp.max / 3)), max: s.hp.max, temp: 3 },
+    conditions: [ruleset.conditions[0]!.id],
+    deathSaves: { successes: 1, failures: 1 },
+  });
+  return {
+    name: `level-5 ${pc.name} mid-fight`,
+    html: render(actorScreen(ruleset, "character", pc.name, stored, itemsOf(pc))),
+  };
+}
+
+function npcBlock(ruleset: Ruleset, npc: PackActor, important: boolean): Screen {
+  const stored = filledActor({ ...npc.system, important });
+  return {
+    name: `${important ? "important " : ""}NPC ${npc.name}`,
+    html: render(actorScreen(ruleset, "npc", npc.name, stored, itemsOf(npc))),
+  };
+}
+
+function itemScreen(ruleset: Ruleset, item: PackItem, owner: PackActor | null): Screen {
+  const filled = sheetItem(item._id, item.type, item.name, item.system);
+  const ctx = itemSheetContext({
+    type: item.type,
+    name: item.name,
+    img: item.img,
+    system: filled.system,
+    ruleset,
+    editable: true,
+    foreignRuleset: null,
+    description: "",
+    descriptionHTML: "",
+    damageTypeLabel: typeLabel,
+    weapons: (owner?.items ?? []).filter((i) => i.type === "weapon").map((w) => ({ id: w._id, name: w.name })),
+    localize: (k) => i18n.localize(k),
+  });
+  return { name: `${item.type} sheet ${item.name}`, html: hbs.render("templates/sheets/item.hbs", ctx) };
+}
+
+/** The tracker's header additions and a combatant row's controls, as the GM sees them in a battle. */
+function trackerScreen(ruleset: Ruleset): Screen {
+  const header = trackerHeaderView({
+    inCombat: true,
+    escalationEnabled: ruleset.escalationByDefault,
+    escalation: 2,
+    paused: false,
+    isGM: true,
+    tough: false,
+    canFlee: true,
+    rests: restsOf(ruleset),
+    words: wordsOf(ruleset),
+  });
+  const controls = combatantControlsView(ruleset.initiative, { aware: false, seat: 2 }, true);
+  return {
+    name: "combat tracker",
+    html:
+      hbs.render("templates/combat/tracker-header.hbs", header) +
+      hbs.render("templates/combat/combatant-controls.hbs", controls),
+  };
+}
+
+/**
+ * The cards the sheet's rolls post, decided by the engine with recorded dice and titled as the
+ * workflows title them: a death roll of a dying character and a spent recovery.
+ */
+async function cardsScreen(ruleset: Ruleset, pc: PackActor): Promise<Screen> {
+  const s = pc.system as { hp: { max: number } };
+  const dying = toActorSource(
+    "character",
+    filledActor({ ...pc.system, hp: { value: -2, max: s.hp.max, temp: 0 }, state: "dying", dyingTurns: 1 }),
+  );
+  const hurt = toActorSource(
+    "character",
+    filledActor({
+      ...pc.system,
+      hp: { value: 1, max: s.hp.max, temp: 0 },
+      recoveries: { value: 3, max: 8, formula: "1d8" },
+    }),
+  );
+  const dice = () => recordedRoller(Array.from({ length: 6 }, () => ({ total: 12, natural: 12 })));
+  const words = wordsOf(ruleset);
+  const outcomes = [
+    { title: words.deathSave, outcome: await decideDeathSave(ruleset, dying, "a1", dice(), {}) },
+    { title: words.spendRecovery, outcome: await decideRecovery(ruleset, hurt, "a1", false, dice(), {}) },
+  ];
+  const html = outcomes
+    .map(({ title, outcome }) => {
+      const data: RuleCardData = {
+        version: 1,
+        actorUuid: "Actor.a1",
+        actorName: pc.name,
+        title,
+        rolls: (outcome?.rolls ?? []).map((r) => ({
+          label: r.request.label,
+          formula: r.request.formula,
+          total: r.result.total,
+          natural: r.result.natural,
+          target: r.request.target,
+          against: r.request.against,
+          success: r.success,
+        })),
+        events: outcome?.events ?? [],
+      };
+      return hbs.render("templates/chat/rule-card.hbs", ruleCardContext(data, standInViewer()));
+    })
+    .join("");
+  return { name: "roll cards", html };
+}
+
+/** Every screen of a game, built from its packs. */
+export async function screensOf(id: RulesetId): Promise<Screen[]> {
+  const ruleset = getRuleset(id);
+  const actors = actorsOf(id);
+  const pc = actors.find((a) => a.type === "character" && Number(a.system.level) === 3)!;
+  const npcs = actors.filter((a) => a.type === "npc");
+  const items = allItemsOf(id);
+  const byType = ["power", "weapon", "armor", "feature"].map((type) => items.find((e) => e.item.type === type)!);
+  return [
+    freshCharacter(ruleset),
+    midFight(ruleset, pc),
+    npcBlock(ruleset, npcs[0]!, false),
+    npcBlock(ruleset, npcs[1]!, true),
+    ...byType.map((e) => itemScreen(ruleset, e.item, e.owner)),
+    trackerScreen(ruleset),
+    await cardsScreen(ruleset, pc),
+  ];
+}
+
+// ---- each game's own words -------------------------------------------------------------------
+
+/** A label, not a sentence: short, no placeholders, no full stop. */
+const isLabel = (s: string) => s.length <= 40 && !s.includes("{") && !/[.:!?]$/.test(s.trim());
+
+/** The i18n keys the ruleset's data names as labels (conditions, defenses, saves, actions, usages, rests, procedures, words). */
+function dataLabelKeys(r: Ruleset): string[] {
+  return [
+    r.label,
+    ...r.conditions.map((c) => c.label),
+    ...r.defenses.flatMap((d) => [d.label]),
+    ...r.saves.map((s) => s.label),
+    ...r.actions.map((a) => a.label),
+    ...(r.economy?.turn ?? []).map((a) => a.label),
+    ...(r.powerUsages ?? []).map((u) => u.label),
+    ...restsOf(r).map((x) => x.label),
+    ...(r.procedures ?? []).map((p) => p.label),
+    ...Object.values(r.words ?? {}).filter((w): w is string => typeof w === "string"),
+  ];
+}
+
+/**
+ * Labels of the sheet parts a game shows that another game's data hides: its optional actor blocks
+ * (`sheet`) and its item fields (`hiddenItemFields`).
+ */
+function shownPartKeys(r: Ruleset): string[] {
+  const others = RULESET_IDS.filter((o) => o !== r.id).map(getRuleset);
+  const blocks = (Object.keys({ ...r.sheet, ...Object.assign({}, ...others.map((o) => o.sheet)) }) as SheetBlock[])
+    .filter((b) => r.sheet?.[b] !== false && others.some((o) => o.sheet?.[b] === false))
+    .map((b) => `D20C.Actor.FIELDS.${b}.label`);
+  const fields = Object.entries(ITEM_FIELDS).flatMap(([type, specs]) =>
+    specs
+      .filter((f) => itemFieldShown(r, type, f.path) && others.some((o) => !itemFieldShown(o, type, f.path)))
+      .map((f) => `${itemPrefix(type)}.FIELDS.${f.path}.label`),
+  );
+  return [...blocks, ...fields];
+}
+
+/** The lang namespace of a game: the prefix of its name's key (`D20C.FF.Name` → `D20C.FF.`). */
+const namespaceOf = (r: Ruleset) => r.label.replace(/[^.]+$/, "");
+
+/** Every game's lang namespace. */
+const NAMESPACES = RULESET_IDS.map((id) => namespaceOf(getRuleset(id)));
+
+/**
+ * Keys of parts some game hides (an optional actor block's fields, an item field) and the shared
+ * default words: not the core vocabulary every game shows, however they are named.
+ */
+function hideableKey(key: string): boolean {
+  const rulesets = RULESET_IDS.map(getRuleset);
+  if (key.startsWith("D20C.Words.")) return true;
+  const blocks = new Set(rulesets.flatMap((r) => [...falseKeys(r.sheet), ...falseKeys(r.sheetNpc)]));
+  for (const b of blocks) if (key.startsWith(`D20C.Actor.FIELDS.${b}.`)) return true;
+  for (const [type, specs] of Object.entries(ITEM_FIELDS))
+    for (const f of specs)
+      if (
+        rulesets.some((r) => !itemFieldShown(r, type, f.path)) &&
+        key.startsWith(`${itemPrefix(type)}.FIELDS.${f.path}.`)
+      )
+        return true;
+  return false;
+}
+
+const falseKeys = (m: Partial<Record<string, boolean>> | undefined) =>
+  Object.entries(m ?? {})
+    .filter(([, v]) => v === false)
+    .map(([k]) => k);
+
+/** The core vocabulary: short strings outside every game's namespace that every game may show. */
+function coreLabels(): Set<string> {
+  const out = new Set<string>();
+  for (const [key, text] of standInLangStrings())
+    if (!NAMESPACES.some((ns) => key.startsWith(ns)) && !hideableKey(key)) out.add(norm(text));
+  return out;
+}
+
+const norm = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
+
+/**
+ * A game's own labels, localised and lower-cased: from its ruleset data, the parts it shows where
+ * another hides them, and its lang namespace's short strings; less the core vocabulary.
+ */
+export function ownLabels(id: RulesetId): Set<string> {
+  const r = getRuleset(id);
+  const ns = namespaceOf(r);
+  const core = coreLabels();
+  const out = new Set<string>();
+  for (const key of [...dataLabelKeys(r), ...shownPartKeys(r)]) if (i18n.has(key)) out.add(norm(i18n.localize(key)));
+  for (const [key, text] of standInLangStrings()) if (key.startsWith(ns) && isLabel(text)) out.add(norm(text));
+  for (const c of core) out.delete(c);
+  return out;
+}
+
+// ---- what a user reads of a screen -----------------------------------------------------------
+
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  "#x27": "'",
+  "#39": "'",
+  "#x60": "`",
+  "#x3D": "=",
+  nbsp: " ",
+};
+const decode = (s: string) => s.replace(/&([#\w]+);/g, (m, e: string) => ENTITIES[e] ?? m);
+
+/** The texts a user reads: text between tags and the titles, labels and placeholders of elements. */
+export function readTexts(html: string): string[] {
+  const attrs = [...html.matchAll(/\s(?:title|aria-label|placeholder|alt)="([^"]*)"/g)].map((m) => m[1]!);
+  const text = html
+    .replace(/<[^>]*>/g, "\n")
+    .split("\n")
+    .map((t) => t.trim())
+    .filter(Boolean);
+  return [...text, ...attrs].map(decode).filter((t) => t.trim() !== "");
+}
+
+/** The labels of `labels` (normalised) that are the whole of one of `texts` (a label, a button, a heading). */
+export function labelsIn(texts: readonly string[], labels: ReadonlySet<string>): string[] {
+  return [...new Set(texts.map(norm))].filter((t) => labels.has(t.replace(/[:\s]+$/, "")));
+}
