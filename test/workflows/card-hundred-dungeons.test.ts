@@ -245,3 +245,52 @@ describe("[HD-COND] exhaustion from a spell", () => {
     expect([...wren.effectDocs.values()].map((e) => [...e.statuses])).toEqual([["frightened"]]);
   });
 });
+
+describe("[HD-DUAL] [HD-WATER] attacks and damage at the table", () => {
+  const quickLeft = (i: number) =>
+    (combat.list[i]!.flags[SYSTEM_ID] as { actions?: { left: Record<string, number> } } | undefined)?.actions?.left
+      .quick;
+  const targetOrc = () => {
+    w.attack.targets.clear();
+    w.attack.targets.add({
+      document: { uuid: "Scene.s1.Token.orc", name: "Orc", texture: { src: orc.img } },
+      actor: orc as never,
+    });
+  };
+
+  it("[HD-DUAL] the dual-wielding hero's attack with its Dagger is a quick action (one of two left); with one Light weapon and a heavy one it is an action", async () => {
+    combat.current = "c-hero";
+    targetOrc();
+    standInAttackFaces.length = 0;
+    standInAttackFaces.push(12, 2);
+    expect(await rollAttack(hero as never, hero.items.get("dagger1") as never, { fastForward: true })).toBeTruthy();
+    expect(quickLeft(1)).toBe(1);
+    // The Sickle swapped for a heavy maul: no longer dual wielding.
+    holds(hero, "dagger2", "Maul", false);
+    combat.list[1]!.flags = {};
+    standInAttackFaces.push(12, 2);
+    await rollAttack(hero as never, hero.items.get("dagger1") as never, { fastForward: true });
+    expect(quickLeft(1)).toBe(0);
+  });
+
+  it("[HD-WATER] an immersed creature resists fire: the orc's 6 fire damage against the underwater hero deals 3; out of the water all 6", async () => {
+    const fireBlow = power({ damage: "6", damageTypes: ["fire"] });
+    orc.items.set("fire", new RelayItemStandIn("fire", orc, "power", "Fire Blow", fireBlow));
+    const blow = async () => {
+      standInAttackFaces.length = 0;
+      standInAttackFaces.push(18);
+      const m = (await rollAttack(orc as never, orc.items.get("fire") as never, {
+        fastForward: true,
+      })) as unknown as MessageStandIn;
+      for (let i = 0; i < 50 && ledgerOf(m.id) === null; i++) await new Promise((r) => setTimeout(r, 2));
+      return m;
+    };
+    hero.source.conditions = ["underwater"];
+    hero.source.hp = { value: 20, max: 20, temp: 0 };
+    expect((await w.send(apply((await blow()).id), "gm")) as Answer).toMatchObject({ report: { ok: true } });
+    expect(hero.source.hp.value).toBe(17);
+    hero.source.conditions = [];
+    expect((await w.send(apply((await blow()).id), "gm")) as Answer).toMatchObject({ report: { ok: true } });
+    expect(hero.source.hp.value).toBe(11);
+  });
+});

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { installActorStandIn } from "../stand-ins/foundry-update.js";
+import type { ActorSource } from "../../src/engine/types.js";
+import { installActorStandIn, type ActorDocumentStandIn } from "../stand-ins/foundry-update.js";
 import { installSheetStandIn } from "../stand-ins/foundry-sheet.js";
 import { attackInput } from "../support/engine-fixtures.js";
 import type * as ActorNs from "../../src/documents/actor.js";
@@ -45,10 +46,17 @@ async function turnStart(a: ActorNs.D20Actor): Promise<{ left: Record<string, nu
 }
 
 /** A real D20Actor over the stand-in base, stored data from the engine's defaults. */
-function hero(exhaustion: number, conditions: string[] = []): ActorNs.D20Actor {
-  const system = { ...defaultActorSource({ speed: 60, exhaustion, conditions }) } as Record<string, unknown>;
+function hero(
+  exhaustion: number,
+  conditions: string[] = [],
+  size: ActorSource["size"] = "",
+): ActorNs.D20Actor & ActorDocumentStandIn {
+  const system = { ...defaultActorSource({ speed: 60, exhaustion, conditions, size }) } as Record<string, unknown>;
   delete system.kind;
-  const Ctor = D20Actor as unknown as new (type: "character", system: Record<string, unknown>) => ActorNs.D20Actor;
+  const Ctor = D20Actor as unknown as new (
+    type: "character",
+    system: Record<string, unknown>,
+  ) => ActorNs.D20Actor & ActorDocumentStandIn;
   return new Ctor("character", system);
 }
 
@@ -91,5 +99,32 @@ describe("Hundred Dungeons action economy while slowed, through the tracker's tu
     await tired.update({ system: { exhaustion: 4 } });
     expect(await turnStart(tired)).toMatchObject({ cap: 1, left: { reaction: 0 } });
     expect(await turnStart(hero(0))).toMatchObject({ cap: null, left: { quick: 2, reaction: 1 } });
+  });
+});
+
+describe("Hundred Dungeons size from the token", () => {
+  it("[HD-COND] an actor with no size of its own takes its token's: 2 squares wide is Large, and a ranged attack against it prone is not weak; 1 square is Medium, and it is", () => {
+    const rangedMode = (a: ActorNs.D20Actor) => {
+      const me = a.toEngineSource();
+      const { dice: _dice, ...input } = attackInput({
+        dice: [10],
+        range: "ranged",
+        attackBonus: 0,
+        defense: { key: "def", value: 12 },
+        target: { conditions: me.conditions, vulnerabilities: [], exhaustion: me.exhaustion, size: me.size ?? "" },
+      });
+      return hd.attackMode(input);
+    };
+    const ogre = hero(0, ["prone"]);
+    ogre.prototypeToken.width = 2;
+    expect(ogre.toEngineSource().size).toBe("large");
+    expect(rangedMode(ogre)).toBe("normal");
+    const man = hero(0, ["prone"]);
+    expect(man.toEngineSource().size).toBe("medium");
+    expect(rangedMode(man)).toBe("weak");
+    // A size of its own wins over the token's.
+    const pony = hero(0, ["prone"], "small");
+    pony.prototypeToken.width = 2;
+    expect(pony.toEngineSource().size).toBe("small");
   });
 });

@@ -487,3 +487,132 @@ describe("[HD-MOUNT] a mounted turn from the rider's sheet", () => {
     expect(statusesOf(hero)).toContain("dodging");
   });
 });
+
+describe("Hundred Dungeons actions and quick actions from the Actions panel", () => {
+  const sword = () => new ItemStandIn("weapon", "Shortsword", power(), weapon({ name: "Shortsword" }));
+  /** `attacker`'s shortsword at `foe` with recorded faces: the card's outcome against it. */
+  const swing = async (attacker: SheetActorStandIn, foe: SheetActorStandIn, ...faces: number[]) => {
+    target(foe);
+    standInAttackFaces.push(...faces);
+    await attack.rollAttack(attacker as never, sword() as never, { fastForward: true });
+    return attackCard().targets[0]!.outcome;
+  };
+
+  it("[HD-ACTIONS] Help: the hero's action puts a helped effect on its ally until the hero's next turn, and the ally's attack is mighty", async () => {
+    const ally = new SheetActorStandIn("ally", "Bran", hdActor({ abilities: scores({ str: 2 }) }));
+    combat.list.push(new CombatantStandIn("c-ally", ally));
+    target(ally);
+    await click(hero, "help", "attack");
+    const help = effectOf(ally, "helped");
+    expect(help).toBeDefined();
+    const data = (help!.flags["d20-combat"] as { effect: { sourceCombatantId: string; duration: string } }).effect;
+    expect(data).toMatchObject({ sourceCombatantId: "c-hero", duration: "startOfNextTurn" });
+    // An action: both quick actions of the hero's turn.
+    expect(left()).toMatchObject({ quick: 0 });
+    expect(await swing(ally, orc, 4, 15, 3)).toMatchObject({ mode: "mighty", natural: 15 });
+  });
+
+  it("[HD-QUICK] Dodge: a quick action; until the hero's next turn the orc's attack against it is weak and its Dexterity roll (a Hide) mighty", async () => {
+    await click(hero, "dodge");
+    expect(statusesOf(hero)).toEqual(["dodging"]);
+    expect(left()).toMatchObject({ quick: 1 });
+    // 15 and 4, the lower kept: 4 + 3 misses the hero's 12 (no damage rolled).
+    expect(await swing(orc, hero, 15, 4)).toMatchObject({ mode: "weak", natural: 4, result: "miss" });
+    // Hide is a Dexterity roll: 3 and 16, the higher kept, + 3 = 19 in cover beats both observers.
+    state.targets.clear();
+    standInAttackFaces.push(3, 16);
+    await click(hero, "hide", "cover");
+    expect(statusesOf(hero).filter((s) => s === "hidden")).toHaveLength(2);
+  });
+
+  it("[HD-QUICK] [HD-COND] Dodge is lost while incapacitated: a stunned dodger's attackers roll as usual", async () => {
+    await click(hero, "dodge");
+    hero.source.conditions = ["stunned"];
+    // Stunned makes attacks against it mighty; the dodge no longer weakens them.
+    expect(await swing(orc, hero, 15, 4, 3)).toMatchObject({ mode: "mighty", natural: 15 });
+  });
+
+  it("[HD-ACTIONS] a slow spell: the caster concentrates and takes the action three rounds running; the third casts it", async () => {
+    await click(hero, "castSlowSpell");
+    const tally = () =>
+      (effectOf(hero, "concentrating")?.flags["d20-combat"] as { effect: { tally: number } } | undefined)?.effect.tally;
+    expect(tally()).toBe(1);
+    combat.round = 3;
+    await click(hero, "castSlowSpell");
+    expect(tally()).toBe(2);
+    combat.round = 4;
+    await click(hero, "castSlowSpell");
+    expect(effectOf(hero, "concentrating")).toBeUndefined();
+  });
+
+  it("[HD-ACTIONS] [HD-REACT] Ready: the action readies a reaction; taking the readied action spends the reaction and ends it", async () => {
+    await click(hero, "ready", "action");
+    expect(statusesOf(hero)).toEqual(["readied"]);
+    combat.current = "c-orc";
+    await click(hero, "readiedAction");
+    expect(statusesOf(hero)).toEqual([]);
+    expect(left()).toMatchObject({ reaction: 0 });
+  });
+});
+
+describe("Hundred Dungeons conditions on the Actions panel's rolls", () => {
+  /** The goblin hides from the hero: 15 in cover beats the hero's Wisdom 0 + 10. */
+  async function goblinHides(): Promise<void> {
+    target(hero);
+    standInAttackFaces.push(15);
+    await click(goblin, "hide", "cover");
+    expect(statusesOf(goblin)).toEqual(["hidden"]);
+    state.targets.clear();
+  }
+
+  it.each([
+    ["blinded", "creatureSight", "creatureHearing"],
+    ["deafened", "creatureHearing", "creatureSight"],
+  ])(
+    "[HD-COND] [HD-ACTIONS] %s, a Search by the lost sense (%s) fails outright: 19 does not find the hidden goblin; by the other (%s) 19 finds it",
+    async (condition, lost, kept) => {
+      goblin.isOwner = true;
+      await goblinHides();
+      hero.source.conditions = [condition];
+      standInAttackFaces.push(19);
+      await click(hero, "search", lost);
+      expect(statusesOf(goblin)).toEqual(["hidden"]);
+      standInAttackFaces.push(19);
+      await click(hero, "search", kept);
+      expect(statusesOf(goblin)).toEqual([]);
+    },
+  );
+
+  it("[HD-COND] frightened, the hero's grapple is weak while it sees the source (15 and 5: 5 + 3 = 8 fails against 14); blinded, out of sight, 15 + 3 grapples", async () => {
+    orc.isOwner = true;
+    target(orc);
+    hero.source.conditions = ["frightened"];
+    standInAttackFaces.push(15, 5);
+    await click(hero, "grapple");
+    expect(statusesOf(orc)).toEqual([]);
+    hero.source.conditions = ["frightened", "blinded"];
+    standInAttackFaces.push(15);
+    await click(hero, "grapple");
+    expect(statusesOf(orc)).toEqual(["grappled"]);
+  });
+
+  it("[HD-COND] charmed: the charmer's Charisma attack against the charmed hero is mighty; its sword is not", async () => {
+    hero.addEffect("ch", "Charm", { sourceCombatantId: "c-orc", duration: "permanent" }).statuses.add("charmed");
+    target(hero);
+    state.dialogAnswer = {};
+    const word = new ItemStandIn(
+      "power",
+      "Beguiling Word",
+      power({ attackAbility: "cha", range: "ranged", damage: "1d6" }),
+    );
+    standInAttackFaces.push(4, 16, 3);
+    await attack.rollAttack(orc as never, word as never, { fastForward: true });
+    expect(attackCard().targets[0]!.outcome).toMatchObject({ mode: "mighty", natural: 16 });
+    standInAttackFaces.length = 0;
+    standInAttackFaces.push(4, 3);
+    await attack.rollAttack(orc as never, new ItemStandIn("weapon", "Sword", power(), weapon()) as never, {
+      fastForward: true,
+    });
+    expect(attackCard().targets[0]!.outcome).toMatchObject({ mode: "normal", natural: 4 });
+  });
+});
