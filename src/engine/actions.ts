@@ -323,12 +323,21 @@ export interface ProcedureCreature {
   id: string;
   name: string;
   actor: ActorSource;
+  /** Where its token (the targeted one, for a target) stands on a square-grid scene. Optional: absent or null = not read. */
+  place?: CreaturePlace | null;
   /** Its combatant in the current combat (what effects name as their creator). Optional: absent = none. */
   combatantId?: string | null;
   /** Its effects (a Hide effect to find, a grapple to escape). Optional: absent = none read. */
   effects?: readonly EffectSource[];
   /** Its side of the table (Hide's default observers are the other side). Optional. */
   side?: "player" | "gm";
+}
+
+/** Where a token stands on the viewed square-grid scene: its top-left square and its side, in squares. */
+export interface CreaturePlace {
+  x: number;
+  y: number;
+  size: number;
 }
 
 /** Per-combatant memory of procedures (stored with the actions left): bands, marks by round. */
@@ -390,6 +399,8 @@ export interface ProcedureInput {
   /** The actor's combatant id and side in the current combat. Optional: absent = not in combat. */
   combatantId?: string | null;
   side?: "player" | "gm";
+  /** Where the actor's token stands on the scene its targets were read from. Optional: absent or null = not read. */
+  place?: CreaturePlace | null;
 }
 
 /**

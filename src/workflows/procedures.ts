@@ -10,6 +10,7 @@ import { SYSTEM_ID } from "../constants.js";
 import {
   aimRefusal,
   procedureNumbers,
+  type CreaturePlace,
   type ProcedureEffect,
   type ActionsLeft,
   type ProcedureCreature,
@@ -37,6 +38,7 @@ import { actorFromUuid, effectSources, rollDataFor, rollRequest } from "./foundr
 import { reachedTarget, type ResolvedRequest } from "../engine/plans/requests.js";
 import { withActorQueue } from "./actor-queue.js";
 import { askGM, routeToGM, type ActionReport, type Asker, type ProcedureRequest } from "../socket.js";
+import { sceneReadingOn } from "../settings-scene.js";
 
 /** The actor surface a procedure reads and writes (the system Actor, or a stand-in). */
 export interface ProcedureActor {
@@ -69,6 +71,11 @@ export interface ProcedurePorts {
   /** Remove one of a creature's effects by id; nothing when it is gone. */
   removeEffect(on: ProcedureActor | undefined, effectId: string): Promise<void>;
   warn(key: string, data?: Record<string, string>): void;
+  /**
+   * Where the creature's token stands on the viewed square-grid scene (`targeted`: the token the
+   * user targeted); null when the scene is not read. Absent = positions are never read.
+   */
+  place?(a: ProcedureActor, targeted: boolean): CreaturePlace | null;
   /**
    * Hand the procedure to the active GM when it is aimed at creatures this user cannot write; true
    * when it went (the GM plans, rolls and writes it), false when it runs here (no GM online).
@@ -170,7 +177,8 @@ export async function useProcedure(
   const input: ProcedureInput = {
     actor: self.actor,
     actorId: actor.uuid,
-    targets: targets.map((t) => creature(t, combat, ports.effects)),
+    place: ports.place?.(actor, false) ?? null,
+    targets: targets.map((t) => ({ ...creature(t, combat, ports.effects), place: ports.place?.(t, true) ?? null })),
     others: others.map((o) => creature(o, combat, ports.effects)),
     combatantId: self.combatantId ?? null,
     ...(self.side ? { side: self.side } : {}),
@@ -249,6 +257,25 @@ function targetedActors(): Actor.Implementation[] {
 }
 
 /**
+ * Where `actor`'s token stands on the viewed scene, in squares: its token this user targeted (for a
+ * target), else its controlled one, else its first there. Read only with the scene reading on and a
+ * square grid; null otherwise (gridless or theatre-of-the-mind play), and then the procedure takes
+ * the user's targeting as given.
+ */
+function placeOf(actor: Actor.Implementation, targeted: boolean): CreaturePlace | null {
+  if (!sceneReadingOn() || !canvas?.ready || !canvas.scene || !canvas.grid) return null;
+  if (canvas.scene.grid.type !== CONST.GRID_TYPES.SQUARE) return null;
+  const own = (t: foundry.canvas.placeables.Token) => t.actor === actor;
+  const token =
+    (targeted ? [...game.user.targets].find(own) : canvas.tokens?.controlled.find(own)) ??
+    actor.getActiveTokens().find((t) => t.scene === canvas?.scene);
+  if (!token) return null;
+  const square = canvas.grid.size;
+  const { x, y, width } = token.document;
+  return { x: Math.round(x / square), y: Math.round(y / square), size: Math.max(1, Math.round(width ?? 1)) };
+}
+
+/**
  * The Foundry ports of a procedure used from `sheetActor`'s sheet, aimed at the user's targeted
  * tokens, or (on the GM's client, for a player) at the targets the request named.
  */
@@ -278,6 +305,7 @@ export function foundryProcedurePorts(
       await ChatMessage.create({ content, whisper, speaker: ChatMessage.getSpeaker({ actor: doc }) });
     },
     warn: (key, data) => ui.notifications?.warn(data ? game.i18n.format(key, data) : game.i18n.localize(key)),
+    place: (a, targeted) => placeOf(a as unknown as Actor.Implementation, targeted),
     addEffect: async (on, effect) => {
       const doc = on as unknown as Actor.Implementation | undefined;
       if (!doc) return;

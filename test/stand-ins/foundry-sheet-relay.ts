@@ -15,6 +15,8 @@
  *   (the sheet's actor stand-in) and `TokenDocument.implementation` for `instanceof`.
  * - `Hooks.on/once/callAll` (never fired), `CONFIG.Dice.rolls` and a no-op `loadTemplates`, so the system's real
  *   `registerAttackWorkflow` can register its socket listener.
+ * - `canvas` as Foundry has it with no scene viewed (`ready: false`), since that registration also turns the
+ *   scene reading on: nothing is read from a scene here.
  *
  * Knowingly different: one process, so the clients share documents (a write on the GM's client is
  * seen by the player's at once) and take strict turns (a test awaits one click before the next).
@@ -50,7 +52,7 @@ export interface SheetRelayStandIn {
   uninstall(): void;
 }
 
-const EXTRA = ["Hooks", "CONFIG", "fromUuid", "fromUuidSync", "Actor", "TokenDocument"] as const;
+const EXTRA = ["Hooks", "CONFIG", "fromUuid", "fromUuidSync", "Actor", "TokenDocument", "canvas"] as const;
 
 /** A token document class for `instanceof` (the tests name actors, never tokens). */
 class TokenDocumentStandIn {}
@@ -171,6 +173,8 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
     fromUuidSync: (uuid: string) => resolve(uuid),
     Actor: { implementation: SheetActorStandIn },
     TokenDocument: { implementation: TokenDocumentStandIn },
+    // Foundry's canvas with no scene viewed: the registered scene reading finds nothing to read.
+    canvas: { ready: false },
   });
   return world;
 }

@@ -17,6 +17,7 @@ import {
   type CombatStandIn,
   type SheetStandInState,
 } from "../stand-ins/foundry-sheet.js";
+import { installSceneStandIn, placeToken } from "../stand-ins/foundry-scene.js";
 import { medicAndPatient } from "./procedure-fixtures.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import type * as SheetNs from "../../src/applications/sheets/actor-sheet.js";
@@ -105,5 +106,57 @@ describe("Wounds d20 Actions panel", () => {
     expect(medic.source.wounds).toHaveLength(2);
     // A save is no action: nothing spent.
     expect(left()).toBeUndefined();
+  });
+});
+
+describe("[WD-HEALCHECK] the helper beside the patient", () => {
+  /** The medic's and the patient's tokens on a 100 px square grid with the scene reading on. */
+  function onScene(patientAt: [number, number], gridType = 1) {
+    const canvas = installSceneStandIn();
+    canvas.scene.gridType = gridType;
+    state.settings.register(SYSTEM_ID, "sceneReading", { scope: "world", default: true });
+    placeToken(canvas.scene, "t-medic", medic as never, 2, 2, 1);
+    const patient = placeToken(canvas.scene, "t-fallen", fallen as never, ...patientAt, 1);
+    state.targets.add(patient as never);
+    return canvas.uninstall;
+  }
+
+  it("[WD-HEALCHECK] on a square grid the Heal check needs the helper's token next to the patient's: two squares away it is refused, nothing rolled or spent", async () => {
+    const uninstallScene = onScene([5, 2]);
+    try {
+      standInAttackFaces.push(19);
+      await click(medic, "healCheck");
+      expect(state.warnings).toEqual([i18n.localize("D20C.WD.Procedure.healCheck.NotAdjacent")]);
+      expect(standInAttackFaces).toEqual([19]);
+      expect(fallen.source.state).toBe("dying");
+      expect(left()).toBeUndefined();
+    } finally {
+      uninstallScene();
+    }
+  });
+
+  it("[WD-HEALCHECK] a diagonal neighbour on the grid is adjacent: the check is rolled and stabilises the patient", async () => {
+    const uninstallScene = onScene([3, 3]);
+    try {
+      standInAttackFaces.push(13);
+      await click(medic, "healCheck");
+      expect(state.warnings).toEqual([]);
+      expect(fallen.source.state).toBe("stable");
+      expect(left()).toEqual({ major: 0, minor: 0 });
+    } finally {
+      uninstallScene();
+    }
+  });
+
+  it("[WD-HEALCHECK] on a gridless scene the helper's targeting stands as its word: far apart, the check still goes ahead", async () => {
+    const uninstallScene = onScene([9, 9], 0);
+    try {
+      standInAttackFaces.push(13);
+      await click(medic, "healCheck");
+      expect(state.warnings).toEqual([]);
+      expect(fallen.source.state).toBe("stable");
+    } finally {
+      uninstallScene();
+    }
   });
 });

@@ -7,6 +7,7 @@
 import { plainOutcome, procedure, type ProcedureInput, type ProcedureOutcome } from "../../actions.js";
 import { type ProcedurePlan, type ProcedureRoll, type ProcedureSpec } from "../../actions.js";
 import { EngineError } from "../../errors.js";
+import { squaresBetween } from "../../geometry.js";
 import type { ActorSource, RollRequest, RuleOptions } from "../../types.js";
 import { deriveActor } from "./actor.js";
 import { healCheckRequest, resolveRoll, saveRequest, strenuousActionRequest, woundFromSave } from "./damage.js";
@@ -39,6 +40,16 @@ function healRequest(input: ProcedureInput): RollRequest | null {
   return patient ? healCheckRequest(patient.actor, patient.id, healBonus(input.actor), input.options) : null;
 }
 
+/**
+ * [WD-HEALCHECK] Whether the helper stands next to the patient: decided from the two tokens when both
+ * stand on a square-grid scene; without them, the helper's targeting the patient is its word.
+ */
+function besidePatient(input: ProcedureInput): boolean {
+  const helper = input.place;
+  const patient = input.targets[0]?.place;
+  return !helper || !patient || squaresBetween(helper, patient) === 0;
+}
+
 function woundingSaveRequest(input: ProcedureInput): RollRequest {
   const kind = input.choice ?? "";
   const base = saveRequest(input.actor, deriveActor(input.actor), kind, "normal", input.actorId);
@@ -48,11 +59,11 @@ function woundingSaveRequest(input: ProcedureInput): RollRequest {
 export function planProcedure(id: string, input: ProcedureInput): ProcedurePlan {
   switch (id) {
     case "healCheck": {
-      // [WD-HEALCHECK] only a dying or stable creature can be helped.
+      // [WD-HEALCHECK] only a dying or stable creature can be helped, and only from beside it.
       const request = healRequest(input);
-      return request
-        ? { refusal: null, requests: [request] }
-        : { refusal: `${K}.Procedure.healCheck.NotDying`, requests: [] };
+      if (!request) return { refusal: `${K}.Procedure.healCheck.NotDying`, requests: [] };
+      if (!besidePatient(input)) return { refusal: `${K}.Procedure.healCheck.NotAdjacent`, requests: [] };
+      return { refusal: null, requests: [request] };
     }
     case "woundingSave":
       return { refusal: null, requests: [woundingSaveRequest(input)] };
