@@ -46,6 +46,8 @@ export interface ActionEconomy {
   readonly labels?: Readonly<Record<string, string>>;
   /** Out-of-turn kinds a capped turn takes away until the next turn's start (slowed: no reaction). */
   readonly lostWhenCapped?: readonly string[];
+  /** Most actions a turn of the opening surprise round allows. Absent = the surprise round limits nothing. */
+  readonly surpriseRound?: number;
 }
 
 /** One kind of action a game names, with the i18n key of its name. */
@@ -158,6 +160,16 @@ export function readActionsLeft(economy: ActionEconomy, raw: unknown): ActionsLe
     waiting[s.key] = w === "spent" || w === "turnStarted" ? w : "none";
   }
   return { left, taken: whole(r.taken, 1000) ?? 0, cap: whole(r.cap, 1000), waiting };
+}
+
+/**
+ * The most actions a turn allows: the cap from the actor's state (null = none), within the
+ * surprise round's limit when the turn belongs to the opening surprise round.
+ */
+export function turnCap(economy: ActionEconomy, actorCap: number | null, surpriseRound: boolean): number | null {
+  const limit = surpriseRound ? (economy.surpriseRound ?? null) : null;
+  if (limit === null) return actorCap;
+  return actorCap === null ? limit : Math.min(actorCap, limit);
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   spendAction,
   startControlledTurn,
   startTurnActions,
+  turnCap,
   type ActionsLeft,
   type ProcedureMemory,
   type SpendOutcome,
@@ -176,8 +177,8 @@ export async function spendAttackAction(
 }
 
 /**
- * The GM's turn automation: a combatant's turn starts, its actions come back (capped by its state),
- * and so do those of each combatant acting on its turn ([HD-MOUNT] its mount: at most the mount's cap).
+ * The GM's turn automation: a combatant's turn starts, its actions come back (capped by its state,
+ * and in the opening surprise round by the game's limit there), and so do those of each combatant acting on its turn ([HD-MOUNT] its mount: at most the mount's cap).
  */
 export async function resetActionsAtTurnStart(c: EconomyCombatant, combat?: EconomyCombat): Promise<void> {
   const ruleset = activeRuleset();
@@ -188,7 +189,8 @@ export async function resetActionsAtTurnStart(c: EconomyCombatant, combat?: Econ
     const actor = x.actor?.toEngineSource?.();
     return actor && ruleset.actionCap ? ruleset.actionCap(actor) : null;
   };
-  await writeActions(c, startTurnActions(economy, before, ownCap(c)));
+  const surpriseRound = Boolean(combat?.turnContext?.(c.id).surpriseRound);
+  await writeActions(c, startTurnActions(economy, before, turnCap(economy, ownCap(c), surpriseRound)));
   for (const other of controlledBy(combat, c)) {
     const state = actionsLeftOf(ruleset, other.combatant);
     if (state)

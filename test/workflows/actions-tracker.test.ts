@@ -66,7 +66,10 @@ beforeEach(() => {
   warnings.length = 0;
 });
 
-function battle(rulesetId: string, specs: { id: string; init: number; actor?: Partial<ActorSource> }[]) {
+function battle(
+  rulesetId: string,
+  specs: { id: string; init: number; actor?: Partial<ActorSource>; unaware?: boolean }[],
+) {
   standInGlobals.rulesetId = rulesetId;
   const combatants = specs.map(
     (s) =>
@@ -79,6 +82,7 @@ function battle(rulesetId: string, specs: { id: string; init: number; actor?: Pa
             true,
           ),
           initiative: s.init,
+          ...(s.unaware ? { flags: { "d20-combat": { aware: false } } } : {}),
         } as never,
         {} as never,
       ),
@@ -178,6 +182,27 @@ describe("[SYS-ACTIONS] actions left on the combatant, reset by the turn automat
     expect(left(hurt)).toEqual({ major: 0, minor: 0 });
     expect(hurt.actor.source.state).toBe("dying");
     expect(standInRollFaces).toEqual([]);
+  });
+
+  it("[WD-SURPRISE] in the surprise round an aware combatant's turn holds one action, major or minor; from round 2 a full turn", async () => {
+    const combat = battle("wounds-d20", [
+      { id: "scout", init: 10 },
+      { id: "sleeper", init: 5, unaware: true },
+    ]);
+    standInRollFaces.push(12, 12, 8, 8, 8);
+    await step(combat, () => combat.startCombat());
+    expect(combat.round).toBe(1);
+    expect(combat.combatant?.id).toBe("scout");
+    const scout = combat.combatants.get("scout")!;
+    expect((scout.flags["d20-combat"]?.actions as { cap: number | null }).cap).toBe(1);
+    await actions.spendForActor(scout.actor, "minor", combat as never);
+    expect(warnings).toEqual([]);
+    await actions.spendForActor(scout.actor, "major", combat as never);
+    expect(warnings).toEqual(["D20C.Actions.Warn.OverCap"]);
+    while (combat.round < 2) await step(combat, () => combat.nextTurn());
+    while (combat.combatant?.id !== "scout") await step(combat, () => combat.nextTurn());
+    expect(scout.flags["d20-combat"]?.actions).toMatchObject({ left: { major: 1, minor: 1 }, cap: null, taken: 0 });
+    expect(combat.turnEventErrors).toEqual([]);
   });
 
   it("[WD-STAGGER] a staggered creature's major action asks a Death save; passing keeps it staggered", async () => {

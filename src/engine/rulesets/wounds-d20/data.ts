@@ -97,7 +97,8 @@ export const ACTIONS = actionKinds(K, ["major", "minor", "move", "fullRound", "f
 
 /**
  * [WD-STAGGER] A turn: one major and one minor action (a full-round action takes both); a major
- * may stand in for a minor. A staggered creature gets one of either (see `actionCap`).
+ * may stand in for a minor. A staggered creature gets one of either (see `actionCap`), and so does
+ * everyone in the surprise round ([WD-SURPRISE]).
  */
 export const ECONOMY: ActionEconomy = {
   turn: oneOfEach(ACTIONS, ["major", "minor"]),
@@ -106,6 +107,7 @@ export const ECONOMY: ActionEconomy = {
   free: ["free", "reaction", "interrupt"],
   aliases: { standard: "major", quick: "minor", move: "minor" },
   attack: "major",
+  surpriseRound: 1,
 };
 
 export const CRIT_DAMAGE_CHOICES = ["doubleTotal", "doubleDice", "maxPlusRoll"] as const;
