@@ -1,6 +1,7 @@
 /**
  * The rules contract and its proof:
  * - docs/rules.md has a line for every rule ID of the shared RULES.md (all of them, SYS-* included);
+ * - each rule ID's line says where a user meets it in Foundry ("In Foundry: …");
  * - every game rule ID listed in docs/rules.md (13A-, FF-, HD-, WD-) is cited as `[ID]` in the NAME of
  *   at least one test (`it`/`test` in a *.test.ts file) — a comment or a helper mentioning it proves
  *   nothing (DEVELOPERS.md: every rule ID is cited by a test that would fail if the rule broke).
@@ -82,6 +83,13 @@ describe("rules contract ↔ docs/rules.md ↔ tests", () => {
     const documented = documentedIds(docsText);
     const missing = contractIds(readFileSync(RULES_MD, "utf8")).filter((id) => !documented.has(id));
     expect(missing, `docs/rules.md lacks: ${missing.join(", ")}`).toEqual([]);
+  });
+
+  it("[SYS-ACTIONS] every rule ID's line in docs/rules.md says where a user meets it in Foundry", () => {
+    const lines = docsText.split("\n").filter((l) => /^\s*[-*]\s*\[(?:13A|FF|HD|WD|SYS)-[A-Z0-9]+\]/.test(l));
+    expect(lines.length).toBeGreaterThanOrEqual(haveContract ? contractIds(readFileSync(RULES_MD, "utf8")).length : 1);
+    const silent = lines.filter((l) => !/In Foundry: \S/.test(l)).map((l) => /\[([A-Z0-9-]+)\]/.exec(l)?.[1]);
+    expect(silent, `rule IDs whose line does not say where a user meets them: ${silent.join(", ")}`).toEqual([]);
   });
 
   it("every game rule ID listed in docs/rules.md is cited in the name of at least one test", () => {
