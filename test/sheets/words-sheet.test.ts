@@ -120,7 +120,7 @@ describe("[SYS-WORDS] each game's words on the shared controls", () => {
   it("[SYS-WORDS] a weapon row without its own dice reads range · equipped, with no empty part", () => {
     const club = sheetItem("w9", "weapon", "Club", { damageDice: "", equipped: true });
     const html = sheet("hundred-dungeons", { items: [club] });
-    const row = html.slice(html.indexOf('<li class="d20c-item d20c-attack" data-item-id="w9"'));
+    const row = html.slice(html.search(/<li class="d20c-item d20c-attack[^"]*" data-item-id="w9"/));
     const meta = /<span class="d20c-item-meta">([\s\S]*?)<\/span>\s*<\/div>/.exec(row)![1]!;
     expect(meta).not.toContain("<span></span>");
     expect(

@@ -31,6 +31,9 @@ import { damageTypeLabelWith } from "./labels.js";
 import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
 import { limitedSheetContext, showsLimitedView } from "./limited-context.js";
 
+/** An NPC's stat block, a partial of the sheet. */
+const STAT_BLOCK_TEMPLATE = `systems/${SYSTEM_ID}/templates/actor/stat-block.hbs`;
+
 /** The one part a user with LIMITED permission gets instead of the full sheet. */
 const LIMITED_PARTS = {
   limited: { template: `systems/${SYSTEM_ID}/templates/sheets/actor-limited.hbs` },
@@ -98,7 +101,7 @@ export class D20ActorSheet extends SheetBase {
   static override PARTS = {
     sheet: {
       template: `systems/${SYSTEM_ID}/templates/sheets/actor.hbs`,
-      templates: [ACTIONS_PANEL_TEMPLATE, ACTIONS_CONTROLLED_TEMPLATE, GAME_FIELDS_TEMPLATE],
+      templates: [ACTIONS_PANEL_TEMPLATE, ACTIONS_CONTROLLED_TEMPLATE, GAME_FIELDS_TEMPLATE, STAT_BLOCK_TEMPLATE],
       scrollable: [""],
     },
   };

@@ -7,6 +7,7 @@ import { D20ItemSheet } from "./item-sheet.js";
 import { loadEffectTemplates } from "../../workflows/effects.js";
 import { registerStatusDurationPrompt } from "../../workflows/status-duration.js";
 import { registerSheetsWith, type SheetConfigCalls } from "./registration.js";
+import { registerHotbarAttacks } from "./hotbar.js";
 
 /** Foundry's V1 core sheets, where this Foundry version still ships them (v13–v15). */
 function coreV1Sheets(): { actor: unknown; item: unknown } {
@@ -30,6 +31,7 @@ export function registerSheets(): void {
   refreshSheetsOnActions();
   loadEffectTemplates();
   registerStatusDurationPrompt();
+  registerHotbarAttacks();
 }
 
 /** The Actions panel shows the combatant's actions left: re-render its actor's open sheets when they change. */
