@@ -32,7 +32,11 @@ const hbs = createTemplateRenderer({ i18n: { missing: "key" } });
 
 export interface Screen {
   name: string;
+  /** "sheet" = an actor or item window; "sidebar" = the tracker and chat column. */
+  kind: "sheet" | "sidebar";
   html: string;
+  /** The numbers a player needs from it (HP, defenses, initiative, each attack's bonus). */
+  numbers: string[];
 }
 
 const filledActor = (system: Record<string, unknown>) => standInFill(actorSchema(standInFields), system);
@@ -82,7 +86,17 @@ function actorScreen(
   });
 }
 
-const render = (ctx: object) => hbs.render("templates/sheets/actor.hbs", ctx);
+/** An actor sheet screen: its HTML and the numbers a player reads off it. */
+function actorPage(name: string, ctx: ReturnType<typeof actorScreen>): Screen {
+  const hp = ctx.show.wounds ? [ctx.damageTaken, ctx.hp.max] : [ctx.hp.value, ctx.hp.max];
+  const attacks = [...ctx.powers, ...ctx.weapons].flatMap((a) => (a.attack && !a.attack.error ? [a.attack.bonus] : []));
+  return {
+    name,
+    kind: "sheet",
+    html: hbs.render("templates/sheets/actor.hbs", ctx),
+    numbers: [...hp, ...ctx.defenses.map((d) => d.value), ctx.initiative, ...attacks].map(String),
+  };
+}
 
 /** A character as the game creates it: the data model's defaults and the game's creation defaults. */
 function freshCharacter(ruleset: Ruleset): Screen {
@@ -90,7 +104,7 @@ function freshCharacter(ruleset: Ruleset): Screen {
     ...(ruleset.defaultAbilities ? { abilities: { ...ruleset.defaultAbilities } } : {}),
     ...(ruleset.defaultSpeed !== undefined ? { speed: ruleset.defaultSpeed } : {}),
   });
-  return { name: "fresh character", html: render(actorScreen(ruleset, "character", "New Hero", stored, [])) };
+  return actorPage("fresh character", actorScreen(ruleset, "character", "New Hero", stored, []));
 }
 
 /** A pack character raised to level 5 in the middle of a fight: hurt, one condition, a failed death save. */
@@ -103,18 +117,15 @@ function midFight(ruleset: Ruleset, pc: PackActor): Screen {
     conditions: [ruleset.conditions[0]!.id],
     deathSaves: { successes: 1, failures: 1 },
   });
-  return {
-    name: `level-5 ${pc.name} mid-fight`,
-    html: render(actorScreen(ruleset, "character", pc.name, stored, itemsOf(pc))),
-  };
+  return actorPage(`level-5 ${pc.name} mid-fight`, actorScreen(ruleset, "character", pc.name, stored, itemsOf(pc)));
 }
 
 function npcBlock(ruleset: Ruleset, npc: PackActor, important: boolean): Screen {
   const stored = filledActor({ ...npc.system, important });
-  return {
-    name: `${important ? "important " : ""}NPC ${npc.name}`,
-    html: render(actorScreen(ruleset, "npc", npc.name, stored, itemsOf(npc))),
-  };
+  return actorPage(
+    `${important ? "important " : ""}NPC ${npc.name}`,
+    actorScreen(ruleset, "npc", npc.name, stored, itemsOf(npc)),
+  );
 }
 
 function itemScreen(ruleset: Ruleset, item: PackItem, owner: PackActor | null): Screen {
@@ -133,7 +144,12 @@ function itemScreen(ruleset: Ruleset, item: PackItem, owner: PackActor | null): 
     weapons: (owner?.items ?? []).filter((i) => i.type === "weapon").map((w) => ({ id: w._id, name: w.name })),
     localize: (k) => i18n.localize(k),
   });
-  return { name: `${item.type} sheet ${item.name}`, html: hbs.render("templates/sheets/item.hbs", ctx) };
+  return {
+    name: `${item.type} sheet ${item.name}`,
+    kind: "sheet",
+    html: hbs.render("templates/sheets/item.hbs", ctx),
+    numbers: [],
+  };
 }
 
 /** The tracker's header additions and a combatant row's controls, as the GM sees them in a battle. */
@@ -152,6 +168,8 @@ function trackerScreen(ruleset: Ruleset): Screen {
   const controls = combatantControlsView(ruleset.initiative, { aware: false, seat: 2 }, true);
   return {
     name: "combat tracker",
+    kind: "sidebar",
+    numbers: ruleset.escalationByDefault ? ["2"] : [],
     html:
       hbs.render("templates/combat/tracker-header.hbs", header) +
       hbs.render("templates/combat/combatant-controls.hbs", controls),
@@ -203,7 +221,7 @@ async function cardsScreen(ruleset: Ruleset, pc: PackActor): Promise<Screen> {
       return hbs.render("templates/chat/rule-card.hbs", ruleCardContext(data, standInViewer()));
     })
     .join("");
-  return { name: "roll cards", html };
+  return { name: "roll cards", kind: "sidebar", html, numbers: ["12"] };
 }
 
 /** Every screen of a game, built from its packs. */

@@ -1,0 +1,105 @@
+/**
+ * [SYS-WORDS] Every screen of every game in headless Chromium, inside a stand-in of Foundry's
+ * application window, in the light and the dark theme, at 760 px (the sheet's default width) and
+ * at 480 px: nothing spills sideways, and every number a player needs (HP, defenses, initiative,
+ * each attack's bonus) is in the page. The character mid-fight, an NPC and a power sheet of each
+ * game, theme and width go to test-output/screenshots/words-<game>-<screen>-<theme>-<width>.png.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { RULESET_IDS } from "../../src/engine/types.js";
+import { closeBrowser, SCREENSHOT_DIR, skipScreenshots, withPage } from "../support/browser.js";
+import { screensOf, type Screen } from "../sheets/words-screens.js";
+
+const WIDTHS = [760, 480] as const;
+const THEMES = ["theme-light", "theme-dark"] as const;
+const SIDEBAR = 300;
+/** The screens kept as PNGs (by their place in `screensOf`): the character mid-fight, an NPC, a power. */
+const SHOT = [
+  [1, "character"],
+  [2, "npc"],
+  [4, "power"],
+] as const;
+
+/** Foundry's window frame and sidebar around our markup (fonts and icons stand in as boxes). */
+const frameCss = (
+  width: number,
+) => `body { margin: 0; padding: 12px; background: #2b2a33; font-family: "Signika", "Segoe UI", sans-serif; }
+.application { width: ${width}px; margin-bottom: 16px; border-radius: 6px; box-shadow: 0 0 14px rgba(0,0,0,.6);
+  background: #ebe6da; color: #191813; }
+.application.theme-dark { background: #26252c; color: #e7e3d7; }
+.application.sidebar { width: ${SIDEBAR}px; }
+.application .window-header { height: 28px; padding: 0 10px; line-height: 28px; background: #17161c; color: #e7e3d7; font-size: 13px; }
+.application .window-content { max-height: none; }
+.application i[class*="fa-"] { display: inline-block; width: 0.9em; height: 0.9em; background: currentColor; opacity: 0.45; }
+.application img { background: #888; }`;
+
+const frame = (screen: Screen, theme: string, index: number) =>
+  `<div class="application d20-combat sheet themed ${theme}${screen.kind === "sidebar" ? " sidebar" : ""}" data-screen="${index}">` +
+  `<header class="window-header">${screen.name.replace(/</g, "&lt;")}</header>` +
+  `<section class="window-content">${screen.html}</section></div>`;
+
+/** Per screen: how far its content spills past its window, and the numbers missing from it. */
+async function checkScreens(page: Page, screens: readonly Screen[]) {
+  return page.$$eval(
+    "[data-screen]",
+    (frames, wanted) =>
+      frames.map((f, i) => {
+        const box = f.getBoundingClientRect();
+        let spill = 0;
+        for (const el of f.querySelectorAll<HTMLElement>(".window-content *")) {
+          if (el.closest("details:not([open])") && el.tagName !== "SUMMARY" && !(el instanceof HTMLDetailsElement))
+            continue;
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 && r.height === 0) continue;
+          const style = getComputedStyle(el);
+          if (style.visibility === "hidden" || style.display === "none") continue;
+          spill = Math.max(spill, r.right - box.right);
+        }
+        const content = f.querySelector(".window-content")!;
+        const scroll = content.scrollWidth - content.clientWidth;
+        const text = [
+          (f as HTMLElement).innerText,
+          ...[...f.querySelectorAll<HTMLInputElement>("input")].map((x) => x.value),
+        ].join(" ");
+        const tokens = new Set(text.split(/[\s/()|·,:]+/).filter(Boolean));
+        const missing = (wanted[i] ?? []).filter((n) => !tokens.has(n));
+        return { spill: Math.round(Math.max(spill, scroll)), missing };
+      }),
+    screens.map((s) => s.numbers),
+  );
+}
+
+describe.skipIf(skipScreenshots())("[SYS-WORDS] every screen of every game, light and dark, 760 and 480 px", () => {
+  afterAll(closeBrowser);
+
+  for (const id of RULESET_IDS)
+    for (const width of WIDTHS)
+      it(`[SYS-WORDS] ${id} at ${width} px: no screen spills sideways and each shows the numbers a player needs`, async () => {
+        const screens = await screensOf(id);
+        for (const theme of THEMES) {
+          const body = screens.map((s, i) => frame(s, theme, i)).join("");
+          const opts = { width: width + 40, height: 900, extraCss: frameCss(width), bodyClass: "" };
+          await withPage(
+            body,
+            async (page) => {
+              const results = await checkScreens(page, screens);
+              const problems = results.flatMap((r, i) => [
+                ...(r.spill > 1 ? [`${screens[i]!.name}: spills ${r.spill}px`] : []),
+                ...(r.missing.length ? [`${screens[i]!.name}: missing ${r.missing.join(", ")}`] : []),
+              ]);
+              expect(problems, `${id} ${theme} ${width}`).toEqual([]);
+              mkdirSync(SCREENSHOT_DIR, { recursive: true });
+              for (const [i, slug] of SHOT)
+                writeFileSync(
+                  path.join(SCREENSHOT_DIR, `words-${id}-${slug}-${theme.replace("theme-", "")}-${width}.png`),
+                  await page.locator(`[data-screen="${i}"]`).screenshot(),
+                );
+            },
+            opts,
+          );
+        }
+      });
+});
