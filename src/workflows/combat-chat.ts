@@ -21,7 +21,7 @@ interface TurnLineRollView {
 }
 
 /** Template data (a type alias, not an interface: Foundry's `renderTemplate` takes a string-keyed record, which only alias object types satisfy). */
-export type TurnLineView = {
+type TurnLineView = {
   headline: string;
   details: string[];
   rolls: TurnLineRollView[];
@@ -36,11 +36,7 @@ export type TurnLineView = {
  * The template context of a chat line. `canUndo` = the line changed something and the viewer is a
  * GM; `undone` = the GM already put it back.
  */
-export function turnLineView(
-  line: ChatLine,
-  format: Formatter,
-  opts: { isGM: boolean; undone?: boolean },
-): TurnLineView {
+function turnLineView(line: ChatLine, format: Formatter, opts: { isGM: boolean; undone?: boolean }): TurnLineView {
   const undone = opts.undone ?? false;
   const headline = format(line.key, line.data);
   const details = line.events
@@ -76,7 +72,7 @@ export function turnLineView(
  * combatant players cannot see (hidden in the tracker or on a hidden token), whose name, rolls
  * and HP would give it away.
  */
-export function turnLineGmOnly(line: Pick<ChatLine, "actorId" | "error">, hiddenActors: ReadonlySet<string>): boolean {
+function turnLineGmOnly(line: Pick<ChatLine, "actorId" | "error">, hiddenActors: ReadonlySet<string>): boolean {
   return Boolean(line.error) || (line.actorId !== null && hiddenActors.has(line.actorId));
 }
 

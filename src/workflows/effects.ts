@@ -220,7 +220,7 @@ function sustainFacts(
  * An effect on a creature this user cannot write (the foe it was put on) is sustained by the
  * active GM for them.
  */
-export async function sustainEffect(actor: Actor.Implementation, effectId: string): Promise<boolean> {
+async function sustainEffect(actor: Actor.Implementation, effectId: string): Promise<boolean> {
   const doc = effectDoc(actor, effectId);
   if (!doc) return false;
   const effect = sourceOf(doc);
@@ -309,8 +309,8 @@ function effectDocumentData(
 }
 
 /** Create an effect from the section's form on an actor or feature. */
-export async function createEffect(owner: EffectOwner, effect?: Omit<EffectSource, "id">): Promise<void> {
-  const data = effect ?? (await askEffect(format("D20C.Effects.Form.TitleNew"), null));
+async function createEffect(owner: EffectOwner): Promise<void> {
+  const data = await askEffect(format("D20C.Effects.Form.TitleNew"), null);
   if (!data) return;
   const created = [{ ...effectDocumentData(data, coreEffectEnv()), origin: owner.uuid }];
   if (isActor(owner)) await owner.createEmbeddedDocuments("ActiveEffect", created);
@@ -318,15 +318,11 @@ export async function createEffect(owner: EffectOwner, effect?: Omit<EffectSourc
 }
 
 /** Edit an effect through the same form; its icon follows its conditions unless someone chose one. */
-export async function editEffect(
-  owner: EffectOwner,
-  effectId: string,
-  edited?: Omit<EffectSource, "id">,
-): Promise<void> {
+async function editEffect(owner: EffectOwner, effectId: string): Promise<void> {
   const doc = effectDoc(owner, effectId);
   if (!doc) return;
   const { id: _id, ...before } = sourceOf(doc);
-  const asked = edited ?? (await askEffect(format("D20C.Effects.Form.TitleEdit", { name: doc.name }), before));
+  const asked = await askEffect(format("D20C.Effects.Form.TitleEdit", { name: doc.name }), before);
   if (!asked) return;
   const next = editedEffect(before, asked);
   const env = coreEffectEnv();

@@ -10,7 +10,7 @@ type Hp = { value: number; temp: number };
 const OPTION = `${SYSTEM_ID}Hp`;
 
 /** The HP changes to show (pure): negative = lost, positive = gained; zero changes are left out. */
-export function hpDeltas(before: Hp, after: Hp): { kind: "hp" | "temp"; delta: number }[] {
+function hpDeltas(before: Hp, after: Hp): { kind: "hp" | "temp"; delta: number }[] {
   const out: { kind: "hp" | "temp"; delta: number }[] = [];
   if (after.temp !== before.temp) out.push({ kind: "temp", delta: after.temp - before.temp });
   if (after.value !== before.value) out.push({ kind: "hp", delta: after.value - before.value });
@@ -26,7 +26,7 @@ interface TokenSight {
 }
 
 /** Whether a floating number may be drawn over a token on this client (pure). */
-export function showsNumbersOver(token: TokenSight): boolean {
+function showsNumbersOver(token: TokenSight): boolean {
   return token.visible && !token.secret;
 }
 

@@ -204,7 +204,7 @@ function undoneCardEffects(): Set<string> {
  * lines stay as they are. Only GM-written summaries are undone; lines from older versions, which
  * hold only the prior state, restore it.
  */
-export async function undoTurnLine(message: ChatMessage, index = 0): Promise<void> {
+async function undoTurnLine(message: ChatMessage, index = 0): Promise<void> {
   const source = readTurnSummary(message);
   const entry = source?.lines[index];
   if (!source || !entry || entry.undone || !hasUndo(entry.line) || !game.user?.isGM || !message.author?.isGM) return;

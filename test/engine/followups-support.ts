@@ -16,10 +16,10 @@ import type {
 } from "../../src/engine/types.js";
 import type { SheetBlock } from "../../src/engine/ruleset.js";
 import { expect, it } from "vitest";
-import { sheetBlocks } from "../../src/applications/sheets/actor-context.js";
-import { turnLineView, type TurnLineView } from "../../src/workflows/combat-chat.js";
+import { turnSummaryView } from "../../src/workflows/combat-chat.js";
 import { runPlan, type ChatLine } from "../../src/engine/plans/turns.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
+import { heroContext } from "../sheets/sheet-fixtures.js";
 import { combatantSource, damagePacket, effectSource, turnContext } from "../support/engine-fixtures.js";
 
 /**
@@ -192,7 +192,7 @@ export function i18n() {
  * game does not mention is shown).
  */
 export function shownBlocks(ruleset: Ruleset): Record<SheetBlock, boolean> {
-  return sheetBlocks(ruleset);
+  return heroContext(ruleset.id).show;
 }
 
 /** A combatant around an actor (id `c-<n>`, actor id `a-<n>`). */
@@ -259,14 +259,14 @@ export function eventsFromTurnCycle(ruleset: Ruleset, small: boolean): SeenEvent
 
 /**
  * Run a turn plan through the real plan runner with recorded d20 faces (total = face + the
- * formula's flat bonus) and return each chat line as the turn chat shows it (English strings).
+ * formula's flat bonus) and return each line as the turn's summary shows it (English strings).
  */
 export async function turnChat(
   ruleset: Ruleset,
   ctx: TurnContext,
   steps: TurnStep[],
   faces: number[],
-): Promise<TurnLineView[]> {
+): Promise<ReturnType<typeof turnSummaryView>["lines"]> {
   const queue = [...faces];
   const lines: ChatLine[] = [];
   let n = 0;
@@ -292,7 +292,13 @@ export async function turnChat(
     },
   });
   const t = i18n();
-  return lines.map((line) => turnLineView(line, (key, data) => t.format(key, data ?? {}), { isGM: true }));
+  // As the turn's summary shows them to the GM.
+  const current = ctx.combatants.find((c) => c.id === ctx.combatantId);
+  const subject = current
+    ? { kind: "turn" as const, combatantId: current.id, actorId: current.actorId, name: current.name, round: ctx.round }
+    : { kind: "event" as const };
+  const entries = lines.map((line) => ({ line, undone: false }));
+  return turnSummaryView(subject, entries, (key, data) => t.format(key, data ?? {}), { isGM: true }).lines;
 }
 
 /**

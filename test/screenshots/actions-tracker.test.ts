@@ -1,14 +1,35 @@
 /**
  * Screenshot of a combat tracker row with the current combatant's actions left ([SYS-ACTIONS]):
- * a 13th Age combatant that has spent its move action, in headless Chromium at sidebar width.
+ * a 13th Age combatant that has spent its move action, in headless Chromium at sidebar width. The
+ * pills are what the tracker places on the row (`actionsLeftPlacements`) for the REAL D20Combat
+ * on the v13 Combat stand-in, rendered through the real template.
  * Written to test-output/screenshots/combat-tracker-actions.png.
  */
-import { afterAll, describe, expect, it } from "vitest";
-import { actionsLeftView } from "../../src/applications/combat/actions-left.js";
-import { readActionsLeft, spendAction } from "../../src/engine/actions.js";
-import { getRuleset } from "../../src/engine/registry.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SYSTEM_ID } from "../../src/constants.js";
+import { defaultActorSource } from "../../src/engine/common.js";
+import { StandInActor, standInGlobals } from "../stand-ins/foundry-combat.js";
 import { closeBrowser, pngSize, screenshotHtml, skipScreenshots, withPage } from "../support/browser.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
+import { useStandInCombat } from "../support/stand-in-combat.js";
+
+import type * as TrackerNs from "../../src/applications/combat/actions-left.js";
+import type * as ActionsNs from "../../src/workflows/actions.js";
+
+const { battle } = useStandInCombat();
+let tracker: typeof TrackerNs;
+let actions: typeof ActionsNs;
+beforeAll(async () => {
+  tracker = await import("../../src/applications/combat/actions-left.js");
+  actions = await import("../../src/workflows/actions.js");
+  // Foundry renders the tracker's templates; here the real handlebars does.
+  const hbs = createTemplateRenderer();
+  const g = globalThis as unknown as {
+    foundry: { applications: { handlebars: { renderTemplate: (path: string, data: object) => Promise<string> } } };
+  };
+  g.foundry.applications.handlebars.renderTemplate = async (path, data) =>
+    hbs.render(path.replace(`systems/${SYSTEM_ID}/`, ""), data);
+});
 
 const FRAME_CSS = `body { margin: 0; background: #1c1b22; }
 .combat-tracker { width: 300px; margin: 8px; padding: 0; list-style: none; color: #e7e5dc; font-family: "Signika", sans-serif; }
@@ -22,12 +43,18 @@ describe.skipIf(skipScreenshots())("combat tracker actions-left screenshot", () 
   afterAll(closeBrowser);
 
   it("[SYS-ACTIONS] [13A-ACTIONS] the current combatant's row shows what it has left: move spent", async () => {
-    const R = getRuleset("13th-age");
-    const state = spendAction(R.economy!, readActionsLeft(R.economy!, null), "move", true).state;
-    const pills = createTemplateRenderer().render(
-      "templates/combat/actions-left.hbs",
-      actionsLeftView(R, state, true)!,
-    );
+    standInGlobals.rulesetId = "13th-age";
+    const paladin = new StandInActor("paladin", defaultActorSource(), true);
+    const combat = battle([
+      { id: "a", actor: paladin, initiative: 18 },
+      { id: "b", actor: new StandInActor("orc", defaultActorSource({ kind: "npc" })), initiative: 11 },
+    ]);
+    await combat.startCombat();
+    await combat.settle();
+    await actions.spendForActor(paladin, "move", combat as never);
+    const placed = await tracker.actionsLeftPlacements(combat as never);
+    expect(placed.map((p) => p.rowId)).toEqual(["a"]);
+    const pills = placed[0]!.markup;
     const body = `<ol class="combat-tracker">
       <li class="combatant active" data-combatant-id="a"><img alt=""><div class="token-name"><strong class="name">Ardent Paladin</strong>${pills}</div><span>18</span></li>
       <li class="combatant" data-combatant-id="b"><img alt=""><div class="token-name"><strong class="name">Orc Berserker</strong></div><span>11</span></li>

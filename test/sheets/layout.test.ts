@@ -3,7 +3,7 @@
  * damage-counting header of games that track damage taken.
  */
 import { describe, expect, it } from "vitest";
-import { activeTabOf, ACTOR_TABS, hpBar } from "../../src/applications/sheets/actor-context.js";
+import { ACTOR_TABS } from "../../src/applications/sheets/actor-context.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { heroContext, storedHero } from "./sheet-fixtures.js";
 
@@ -16,21 +16,25 @@ const activeTabs = (html: string) =>
 describe("sheet layout", () => {
   it("[SYS-DOCS] the attacks tab comes first and opens by default; a remembered tab reopens; an unknown one falls back", () => {
     expect(ACTOR_TABS[0]).toBe("combat");
-    expect(activeTabOf(undefined)).toBe("combat");
-    expect(activeTabOf("traits")).toBe("traits");
-    expect(activeTabOf("inventory")).toBe("combat");
-    const ctx = heroContext("ffd20");
-    expect(activeTabs(hbs.render("templates/sheets/actor.hbs", ctx))).toEqual(["combat"]);
-    const traits = { ...ctx, activeTab: "traits", tabs: ctx.tabs.map((t) => ({ ...t, active: t.id === "traits" })) };
-    expect(activeTabs(hbs.render("templates/sheets/actor.hbs", traits))).toEqual(["traits"]);
+    const tabOf = (activeTab?: string) => {
+      const ctx = heroContext("ffd20", activeTab === undefined ? {} : { activeTab });
+      expect(ctx.tabs.filter((t) => t.active).map((t) => t.id)).toEqual([ctx.activeTab]);
+      return activeTabs(hbs.render("templates/sheets/actor.hbs", ctx));
+    };
+    expect(tabOf()).toEqual(["combat"]);
+    expect(tabOf("traits")).toEqual(["traits"]);
+    expect(tabOf("inventory")).toEqual(["combat"]);
   });
 
   it("[SYS-DOCS] the HP bar shows the share of HP left, temporary HP after it without overflowing, and damage taken", () => {
-    expect(hpBar({ value: 18, max: 40, temp: 6 }, 22)).toEqual({ valuePct: 45, tempPct: 15, damagePct: 55 });
-    expect(hpBar({ value: 35, max: 40, temp: 10 }, 5)).toEqual({ valuePct: 88, tempPct: 12, damagePct: 13 }); // 87.5 + 25 capped at 100
-    expect(hpBar({ value: 40, max: 40, temp: 10 }, 0)).toEqual({ valuePct: 100, tempPct: 0, damagePct: 0 });
-    expect(hpBar({ value: -5, max: 20, temp: 0 }, 25)).toEqual({ valuePct: 0, tempPct: 0, damagePct: 100 });
-    expect(hpBar({ value: 0, max: 0, temp: 0 }, 0).valuePct).toBe(0); // no division by zero
+    // The bar of the sheet of a 13th Age hero (damage taken = HP lost) with these HP.
+    const bar = (hp: { value: number; max: number; temp: number }) =>
+      heroContext("13th-age", { stored: storedHero("13th-age", { hp }) }).hpBar;
+    expect(bar({ value: 18, max: 40, temp: 6 })).toEqual({ valuePct: 45, tempPct: 15, damagePct: 55 });
+    expect(bar({ value: 35, max: 40, temp: 10 })).toEqual({ valuePct: 88, tempPct: 12, damagePct: 13 }); // 87.5 + 25 capped at 100
+    expect(bar({ value: 40, max: 40, temp: 10 })).toEqual({ valuePct: 100, tempPct: 0, damagePct: 0 });
+    expect(bar({ value: -5, max: 20, temp: 0 })).toEqual({ valuePct: 0, tempPct: 0, damagePct: 100 });
+    // A maximum of 0 never reaches the bar: the schema's minimum is 1 and the engine refuses 0.
   });
 
   it("[WD-DAMAGE] Wounds d20 heads its HP block with the damage taken of its HP and the wound points; others show HP left", () => {

@@ -5,7 +5,7 @@
  * the owner's weapons; the compendium spells and monster natural attacks say "none".
  */
 import { describe, expect, it } from "vitest";
-import { itemSheetContext, weaponChoices } from "../../src/applications/sheets/item-context.js";
+import { itemSheetContext } from "../../src/applications/sheets/item-context.js";
 import { chooseWeapon, NO_WEAPON } from "../../src/data/item-source.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
@@ -30,6 +30,28 @@ const pick = (weaponId: unknown) =>
     (w) => w.id,
     (w) => w.equipped,
   )?.name ?? null;
+
+/** The item sheet's context of a Wounds d20 power choosing `weaponId` among the owner's `weapons`. */
+function powerSheet(
+  weaponId: string,
+  weapons: readonly { id: string; name: string }[] = [],
+  localize?: (key: string) => string,
+) {
+  return itemSheetContext({
+    type: "power",
+    name: "Spark",
+    img: "",
+    system: { weaponId, damageTypes: [], ongoing: { amount: 0, type: "untyped", save: "normal" } },
+    ruleset: getRuleset("wounds-d20"),
+    editable: true,
+    foreignRuleset: null,
+    description: "",
+    descriptionHTML: "",
+    damageTypeLabel: (t: string) => t,
+    weapons,
+    ...(localize ? { localize } : {}),
+  });
+}
 
 describe("a power's weapon choice", () => {
   it("[SYS-DOCS] empty = the first equipped weapon, an id = that weapon, none = no weapon, a lost id = no weapon", () => {
@@ -63,27 +85,14 @@ describe("a power's weapon choice", () => {
 
   it("[SYS-DOCS] the item sheet offers the first equipped weapon, none, and each of the owner's weapons (names escaped)", () => {
     const i18n = createI18nStandIn({ missing: "key" });
-    const ctx = itemSheetContext({
-      type: "power",
-      name: "Spark",
-      img: "",
-      system: {
-        weaponId: "bow000000000000a",
-        damageTypes: [],
-        ongoing: { amount: 0, type: "untyped", save: "normal" },
-      },
-      ruleset: getRuleset("wounds-d20"),
-      editable: true,
-      foreignRuleset: null,
-      description: "",
-      descriptionHTML: "",
-      damageTypeLabel: (t: string) => t,
-      weapons: [
+    const ctx = powerSheet(
+      "bow000000000000a",
+      [
         { id: "bow000000000000a", name: "Short<bow>" },
         { id: "dagger0000000000", name: "Dagger" },
       ],
-      localize: (k) => i18n.localize(k),
-    });
+      (k) => i18n.localize(k),
+    );
     const html = createTemplateRenderer().render("templates/sheets/item.hbs", ctx);
     const select = html.match(/<select id="d20c-item-weaponId" name="system.weaponId">([\s\S]*?)<\/select>/)?.[1] ?? "";
     expect(select).toContain('<option value="">First equipped weapon</option>');
@@ -93,11 +102,14 @@ describe("a power's weapon choice", () => {
   });
 
   it("[SYS-DOCS] a chosen weapon the owner no longer has shows as missing instead of silently reading as the default", () => {
-    expect(weaponChoices("gone000000000000", [], (k) => k).at(-1)).toEqual({
+    // The power sheet's weapon select, for a power of an owner without weapons.
+    const choices = (weaponId: string) =>
+      powerSheet(weaponId).fields.find((f) => f.name === "system.weaponId")!.options;
+    expect(choices("gone000000000000").at(-1)).toEqual({
       value: "gone000000000000",
       label: "D20C.Item.Power.Weapon.missing",
     });
-    expect(weaponChoices("", []).map((c) => c.value)).toEqual(["", NO_WEAPON]);
+    expect(choices("").map((c) => c.value)).toEqual(["", NO_WEAPON]);
   });
 
   it("[SYS-DOCS] compendium powers: weapon powers ([W] dice) take a weapon, every other power says none", () => {

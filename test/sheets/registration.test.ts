@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  ACTOR_SHEET_TYPES,
   ITEM_SHEET_TYPES,
   registerSheetsWith,
   type SheetConfigCalls,
@@ -41,7 +40,7 @@ describe("sheet registration", () => {
       "register Actor d20-combat D20ActorSheet",
       "register Item d20-combat D20ItemSheet",
     ]);
-    expect(calls[0]!.options).toEqual({ types: [...ACTOR_SHEET_TYPES] });
+    expect(calls[0]!.options).toEqual({ types: ["character", "npc"] });
     expect(calls[1]!.options).toEqual({ types: [...ITEM_SHEET_TYPES] });
     for (const c of calls.slice(2)) expect(c.options).toMatchObject({ makeDefault: true });
   });

@@ -2,7 +2,7 @@
  * Shared inputs for the sheet tests: a filled character/NPC of any ruleset with one item of each
  * type, built through the stand-in schema fields (the data models' defaults) and the real engine.
  */
-import { actorSheetContext, type SheetItem } from "../../src/applications/sheets/actor-context.js";
+import { actorSheetContext, type ActorSheetInput } from "../../src/applications/sheets/actor-context.js";
 import { itemSheetContext } from "../../src/applications/sheets/item-context.js";
 import { damageTypeLabelWith } from "../../src/applications/sheets/labels.js";
 import type { AttackSource } from "../../src/applications/sheets/attack-summary.js";
@@ -16,6 +16,9 @@ import type { ActorSource, RulesetId } from "../../src/engine/types.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import type { TextViewer } from "../../src/engine/views/power-text.js";
 import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";
+
+/** One item as the actor sheet lists it. */
+type SheetItem = ActorSheetInput["items"][number];
 
 export const i18n = createI18nStandIn({ missing: "key" });
 export const typeLabel = damageTypeLabelWith(
@@ -135,6 +138,10 @@ export interface HeroOptions {
   escalationInPlay?: boolean;
   /** Localisation of the powers' expanded text, as the sheet passes game.i18n (absent = keys). */
   text?: TextViewer;
+  /** The sheet's remembered tab. */
+  activeTab?: string;
+  /** A variant of the game: its optional sheet blocks replaced (absent = the game's own). */
+  ruleset?: Partial<Pick<Ruleset, "sheet" | "sheetNpc" | "sheetImportantNpc">>;
 }
 
 /** The actor sheet context of the test hero in a ruleset (one equipped chain shirt on top of the stored armor). */
@@ -147,7 +154,7 @@ export function characterContext(
 }
 
 export function heroContext(rulesetId: RulesetId, o: HeroOptions = {}) {
-  const ruleset = getRuleset(rulesetId);
+  const ruleset: Ruleset = { ...getRuleset(rulesetId), ...o.ruleset };
   const kind = o.kind ?? "character";
   const stored = o.stored ?? storedHero(rulesetId);
   const prepared = structuredClone(stored);
@@ -175,6 +182,7 @@ export function heroContext(rulesetId: RulesetId, o: HeroOptions = {}) {
     escalation: o.escalation ?? 0,
     escalationInPlay: o.escalationInPlay ?? ruleset.escalationByDefault,
     ...(o.text ? { text: o.text } : {}),
+    ...(o.activeTab === undefined ? {} : { activeTab: o.activeTab }),
   });
 }
 

@@ -4,11 +4,18 @@
  * The expectations below are read from each game's rules, not from the ruleset data.
  */
 import { describe, expect, it } from "vitest";
-import { sheetBlocks, type SheetHolder } from "../../src/applications/sheets/actor-context.js";
-import { getRuleset } from "../../src/engine/registry.js";
 import type { RulesetId } from "../../src/engine/types.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
-import { heroContext, storedHero } from "./sheet-fixtures.js";
+import { heroContext, storedHero, type HeroOptions } from "./sheet-fixtures.js";
+
+/** Whose sheet it is: a PC, an NPC, or an NPC the GM marked important. */
+type SheetHolder = { kind: "character" | "npc"; important: boolean };
+
+/** The optional blocks the actor sheet's context shows for `holder` in game `id` (or a variant of it). */
+function shownFor(id: RulesetId, holder: SheetHolder, ruleset?: HeroOptions["ruleset"]) {
+  const stored = storedHero(id, { important: holder.important });
+  return heroContext(id, { kind: holder.kind, stored, ...(ruleset ? { ruleset } : {}) }).show;
+}
 
 const PC: SheetHolder = { kind: "character", important: false };
 const NPC: SheetHolder = { kind: "npc", important: false };
@@ -43,7 +50,7 @@ describe("NPC sheet blocks", () => {
   it.each(ROWS)(
     "[SYS-RULESET] %s: a %s's sheet shows recoveries/rallies/death saves as the game gives them",
     (id, _who, holder, want) => {
-      const show = sheetBlocks(getRuleset(id), holder);
+      const show = shownFor(id, holder);
       expect({ recoveries: show.recoveries, rallies: show.rallies, deathSaves: show.deathSaves }).toEqual(want);
     },
   );
@@ -55,15 +62,17 @@ describe("NPC sheet blocks", () => {
       sheetImportantNpc: { recoveries: true, deathSaves: true, wounds: true },
     };
     for (const holder of [PC, NPC, IMPORTANT]) {
-      const show = sheetBlocks(ruleset, holder);
+      const show = shownFor("13th-age", holder, ruleset);
       expect(show.wounds).toBe(false);
       expect(show.deathSaves).toBe(false);
     }
-    expect(sheetBlocks(ruleset, PC).recoveries).toBe(true);
-    expect(sheetBlocks(ruleset, NPC).recoveries).toBe(false);
-    expect(sheetBlocks(ruleset, IMPORTANT).recoveries).toBe(true);
+    expect(shownFor("13th-age", PC, ruleset).recoveries).toBe(true);
+    expect(shownFor("13th-age", NPC, ruleset).recoveries).toBe(false);
+    expect(shownFor("13th-age", IMPORTANT, ruleset).recoveries).toBe(true);
     // Without an important layer an important NPC is like any NPC.
-    expect(sheetBlocks({ sheetNpc: { recoveries: false } }, IMPORTANT).recoveries).toBe(false);
+    expect(shownFor("13th-age", IMPORTANT, { sheetNpc: { recoveries: false }, sheetImportantNpc: {} }).recoveries).toBe(
+      false,
+    );
   });
 
   it("[SYS-RULESET] the rendered HD sheet: a plain enemy has no dying check; marked important, it does", () => {

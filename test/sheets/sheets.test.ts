@@ -3,15 +3,15 @@
  * ruleset; a labels check for every stored field. Screenshots: sheet-screens.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { listsFromForm, sheetBlocks } from "../../src/applications/sheets/actor-context.js";
-import { ITEM_FIELDS, itemPrefix, itemSheetContext } from "../../src/applications/sheets/item-context.js";
+import { listsFromForm } from "../../src/applications/sheets/actor-context.js";
+import { itemSheetContext } from "../../src/applications/sheets/item-context.js";
 import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { itemFieldShown } from "../../src/engine/words.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { standInLangStrings } from "../stand-ins/i18n.js";
-import { characterContext, i18n, ITEMS, typeLabel } from "./sheet-fixtures.js";
+import { characterContext, heroContext, i18n, itemContext, ITEMS, typeLabel } from "./sheet-fixtures.js";
 import type { StandInDataField } from "../stand-ins/foundry-fields.js";
 import {
   StandInArrayField,
@@ -60,8 +60,11 @@ describe("actor sheet", () => {
   });
 
   it("[SYS-RULESET] a ruleset hides the blocks it does not use; unmentioned blocks show", () => {
-    expect(sheetBlocks({ sheet: { wounds: false } })).toMatchObject({ wounds: false, recoveries: true });
-    const ctx = { ...characterContext("13th-age"), show: sheetBlocks({ sheet: { wounds: false, recoveries: false } }) };
+    expect(heroContext("13th-age", { ruleset: { sheet: { wounds: false } } }).show).toMatchObject({
+      wounds: false,
+      recoveries: true,
+    });
+    const ctx = heroContext("13th-age", { ruleset: { sheet: { wounds: false, recoveries: false } } });
     const html = hbs.render("templates/sheets/actor.hbs", ctx);
     expect(html).not.toContain("d20c-wounds");
     expect(html).not.toContain('data-action="spendRecovery"');
@@ -146,12 +149,16 @@ describe("labels", () => {
     const schemas = { power: powerSchema, weapon: weaponSchema, armor: armorSchema, feature: featureSchema };
     for (const [type, schema] of Object.entries(schemas)) {
       const all = paths(schema(standInFields) as unknown as Record<string, StandInDataField>);
+      // The item sheet's own labels name the type's prefix (its LOCALIZATION_PREFIXES).
+      const ctx = itemContext(type);
+      const prefix = ctx.descriptionLabel.replace(/\.FIELDS\.description\.label$/, "");
+      expect(prefix, type).toMatch(/^D20C\.Item\./);
       expect(
-        all.filter((p) => !lang.has(`${itemPrefix(type)}.FIELDS.${p}.label`)),
+        all.filter((p) => !lang.has(`${prefix}.FIELDS.${p}.label`)),
         type,
       ).toEqual([]);
       const leaves = Object.keys(schema(standInFields)).filter((k) => k !== "description");
-      const edited = new Set(ITEM_FIELDS[type]!.map((f) => f.path.split(".")[0]));
+      const edited = new Set(ctx.fields.map((f) => f.name.replace(/^system\./, "").split(".")[0]));
       expect(
         leaves.filter((k) => !edited.has(k)),
         type,

@@ -18,6 +18,8 @@
  *   events when the current combatant changed, unless `turnEvents: false`.
  * - `delete()` calls `_onDelete(options, userId)`; `Combatant#update({flags})` merges the flags.
  * - `Combatant#hidden` and `Combatant#token.hidden` as the test sets them.
+ * - `DialogV2.input` answers with the next form a test queued in `standInGlobals.dialogForms` (the
+ *   fields the user submits), or null (closed) when none is left; `renderTemplate` renders "".
  *
  * Knowing differences: no database, permissions (only `isOwner`), sockets, hooks, sounds, time or
  * chat rendering; one client, which is the active GM unless a test says otherwise. It decides no
@@ -552,6 +554,8 @@ export function mergeObjectStandIn(target: unknown, source: unknown): unknown {
 export const standInGlobals = {
   rulesetId: "13th-age" as string,
   messages: [] as Record<string, unknown>[],
+  /** What the user submits in the next `DialogV2.input` forms, in order (none left = cancelled). */
+  dialogForms: [] as Record<string, unknown>[],
   game: {
     settings: {
       settings: new Map<string, unknown>(),
@@ -615,7 +619,11 @@ export function installFoundryCombatStandIn(): () => void {
     },
     foundry: {
       utils: { escapeHTML: (s: string) => s, mergeObject: mergeObjectStandIn },
-      applications: { handlebars: { renderTemplate: async () => "" } },
+      applications: {
+        handlebars: { renderTemplate: async () => "" },
+        // A form dialog answers with the test's next submitted fields; none queued = closed.
+        api: { DialogV2: { input: async () => standInGlobals.dialogForms.shift() ?? null } },
+      },
       // The effect flag's data model: constructing one does not validate here (no Foundry fields);
       // the system's pure check of the flag still runs before it.
       abstract: { DataModel: class DataModelStandIn {} },

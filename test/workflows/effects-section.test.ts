@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { coreEffectFields } from "../../src/data/effect-core.js";
+import { effectCreateData } from "../../src/data/effects.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import type { ConditionSpec, EffectSource, RulesetId } from "../../src/engine/types.js";
@@ -20,6 +21,7 @@ import { StandInActor, standInGlobals, standInRollFaces } from "../stand-ins/fou
 import { SHOW_ICON_STAND_IN, standInTokenEffectIcons } from "../stand-ins/foundry-effects.js";
 import { defaultOptions, npc, power, request, target } from "./attack-fixtures.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
+import { effectFormFields } from "../support/effect-form.js";
 
 import type * as EffectsModuleNs from "../../src/workflows/effects.js";
 import type * as FoundryDocsNs from "../../src/workflows/foundry-docs.js";
@@ -77,6 +79,18 @@ async function step(combat: CombatUnderTest, action: () => Promise<unknown>): Pr
   await combat.settle();
 }
 
+/** The section's "add effect" control on `owner`, its form filled in with `effect`. */
+async function addEffect(owner: object, effect: Omit<EffectSource, "id">): Promise<void> {
+  standInGlobals.dialogForms.push(effectFormFields(effect));
+  await effects.onEffectControl(owner as never, "createEffect", "");
+}
+
+/** The row's "edit" control, the form's fields changed to `effect`. */
+async function editEffect(owner: object, effectId: string, effect: Omit<EffectSource, "id">): Promise<void> {
+  standInGlobals.dialogForms.push(effectFormFields(effect));
+  await effects.onEffectControl(owner as never, "editEffect", effectId);
+}
+
 describe.each(RULESET_IDS.map((id) => [id]))("%s: the Effects section", (rulesetId) => {
   it("[SYS-EFFECTS] a card's save-ends effect and a sheet-made one with an aftereffect: listed in words, iconed, saved at the bearer's turn end (fail, then pass), the aftereffect after the saves, deleted from the sheet", async () => {
     standInGlobals.rulesetId = rulesetId;
@@ -118,7 +132,7 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: the Effects section", (ruleset
     });
     await changeEffects(foe as never, decision.effects);
     // The GM adds a condition from the sheet's form: save ends, then an aftereffect.
-    await effects.createEffect(foe as never, {
+    await addEffect(foe, {
       name: "Held",
       sourceCombatantId: "ayla",
       duration: "saveEnds",
@@ -210,8 +224,8 @@ describe("the token and v14's expiry", () => {
       armed: false,
       statuses: [],
     };
-    await effects.createEffect(actor as never, base);
-    await effects.createEffect(actor as never, { ...base, name: "Blessing", ongoing: null, duration: "permanent" });
+    await addEffect(actor, base);
+    await addEffect(actor, { ...base, name: "Blessing", ongoing: null, duration: "permanent" });
     const [acid, blessing] = actor.effects.contents;
     expect(acid!.showIcon).toBe(SHOW_ICON_STAND_IN.ALWAYS);
     expect(acid!.duration).toMatchObject({ expiry: "d20-combat.saveEnds" });
@@ -264,8 +278,8 @@ describe("the section's controls", () => {
   it("[SYS-EFFECTS] [13A-SAVE] 'roll its save now': a fail keeps it, a pass ends it and starts its aftereffect, each with a turn line", async () => {
     standInGlobals.rulesetId = "13th-age";
     const actor = new StandInActor("bearer", defaultActorSource());
-    await effects.createEffect(
-      actor as never,
+    await addEffect(
+      actor,
       held({
         aftereffect: {
           name: "Shaken",
@@ -304,24 +318,27 @@ describe("the section's controls", () => {
     ]);
     (standInGlobals.game as { combat?: unknown }).combat = combat;
     await step(combat, () => combat.startCombat());
-    await effects.createEffect(
-      foe as never,
-      held({ name: "Zone", duration: "sustain", sustain: "minor", sourceCombatantId: "caster" }),
-    );
+    await addEffect(foe, held({ name: "Zone", duration: "sustain", sustain: "minor", sourceCombatantId: "caster" }));
     const zone = () => foe.effects.contents[0]!;
-    expect(await effects.sustainEffect(foe as never, zone().id)).toBe(false); // made this turn: not yet
+    /** The row's sustain control; whether it changed the effect. */
+    const sustain = async () => {
+      const before = JSON.stringify(zone().flags);
+      await effects.onEffectControl(foe as never, "sustainEffect", zone().id);
+      return JSON.stringify(zone().flags) !== before;
+    };
+    expect(await sustain()).toBe(false); // made this turn: not yet
     expect(effects.effectsSectionFor(foe as never, true).rows[0]).toMatchObject({
       duration: "sustain minor",
       sustainable: true,
       canSustain: false,
     });
     await step(combat, () => combat.nextTurn()); // the foe's turn: not the caster's
-    expect(await effects.sustainEffect(foe as never, zone().id)).toBe(false);
+    expect(await sustain()).toBe(false);
     await step(combat, () => combat.nextTurn()); // round 2: the caster's turn arms it
     expect(effects.effectsSectionFor(foe as never, true).rows[0]!.canSustain).toBe(true);
-    expect(await effects.sustainEffect(foe as never, zone().id)).toBe(true);
+    expect(await sustain()).toBe(true);
     expect((zone().flags["d20-combat"]!.effect as { sustainedRound: number }).sustainedRound).toBe(2);
-    expect(await effects.sustainEffect(foe as never, zone().id)).toBe(false);
+    expect(await sustain()).toBe(false);
     await step(combat, () => combat.nextTurn()); // its turn ends sustained: the zone stays
     expect(foe.effects.size).toBe(1);
     await step(combat, () => combat.nextTurn());
@@ -333,12 +350,15 @@ describe("the section's controls", () => {
   it("[SYS-EFFECTS] disable, edit (timing state kept), delete", async () => {
     standInGlobals.rulesetId = "wounds-d20";
     const actor = new StandInActor("bearer", defaultActorSource());
-    await effects.createEffect(actor as never, held({ duration: "endOfNextTurn", armed: true }));
+    // An effect the turn cycle has armed already (no form sets that): made as the cycle makes it.
+    await actor.createEmbeddedDocuments("ActiveEffect", [
+      effectCreateData(held({ duration: "endOfNextTurn", armed: true })),
+    ]);
     const doc = actor.effects.contents[0]!;
     await effects.onEffectControl(actor as never, "toggleEffect", doc.id);
     expect(doc.disabled).toBe(true);
     expect(effects.effectsSectionFor(actor as never, true).rows[0]).toMatchObject({ disabled: true, canSave: false });
-    await effects.editEffect(actor as never, doc.id, held({ name: "Pinned", duration: "endOfNextTurn" }));
+    await editEffect(actor, doc.id, held({ name: "Pinned", duration: "endOfNextTurn" }));
     expect(doc.name).toBe("Pinned");
     expect((doc.flags["d20-combat"]!.effect as { armed: boolean }).armed).toBe(true);
     await effects.onEffectControl(actor as never, "deleteEffect", doc.id);
@@ -349,7 +369,7 @@ describe("the section's controls", () => {
     standInGlobals.rulesetId = "13th-age";
     const bearer = new StandInActor("bearer", defaultActorSource(), true);
     const combat = battle([{ id: "bearer", actor: bearer, initiative: 10 }]);
-    await effects.createEffect(bearer as never, held());
+    await addEffect(bearer, held());
     await effects.onEffectControl(bearer as never, "toggleEffect", bearer.effects.contents[0]!.id);
     await step(combat, () => combat.startCombat());
     await step(combat, () => combat.nextTurn()); // its turn ends: no face recorded, so any save would fail loudly
@@ -377,12 +397,9 @@ describe("the section's controls", () => {
     const R = getRuleset("ffd20");
     const [condition] = twoConditions("ffd20");
     const actor = new StandInActor("bryn", defaultActorSource(), true);
-    await effects.createEffect(actor as never, held());
+    await addEffect(actor, held());
     const feature = actor.addItem("feat1", "Stone Skin");
-    await effects.createEffect(
-      feature as never,
-      held({ name: "Hardened", duration: "permanent", statuses: [condition] }),
-    );
+    await addEffect(feature, held({ name: "Hardened", duration: "permanent", statuses: [condition] }));
     await feature.createEmbeddedDocuments("ActiveEffect", [{ name: "Kept on the item", transfer: false }]);
     const carried = feature.effects.contents[0]!;
 
@@ -410,7 +427,7 @@ describe("the section's controls", () => {
     expect(effects.effectsSectionFor(actor as never, true).rows[1]).toMatchObject({ disabled: true });
 
     html = hbs.render("templates/sheets/effects.hbs", effects.effectsSectionFor(actor as never, true));
-    await effects.editEffect(feature as never, carried.id, held({ name: "Hardened Skin", duration: "permanent" }));
+    await editEffect(feature, carried.id, held({ name: "Hardened Skin", duration: "permanent" }));
     expect(carried.name).toBe("Hardened Skin");
     await handlers.deleteEffect.call(sheet, new Event("click") as PointerEvent, clickedControl(html, carried.id));
     expect(feature.effects.contents.map((e) => e.name)).toEqual(["Kept on the item"]);

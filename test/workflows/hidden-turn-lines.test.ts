@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SYSTEM_ID } from "../../src/constants.js";
 import { defaultActorSource } from "../../src/engine/common.js";
-import { turnLineGmOnly } from "../../src/workflows/combat-chat.js";
+import { splitByAudience } from "../../src/workflows/combat-chat.js";
+import type { ChatLine } from "../../src/engine/plans/turns.js";
 import {
   StandInActor,
   installFoundryCombatStandIn,
@@ -100,9 +101,28 @@ describe("[SYS-HIDDEN] turn lines about hidden combatants", () => {
 
   it("[SYS-HIDDEN] the decision: failed steps and lines about hidden actors are GM-only, round notices are not", () => {
     const hidden = new Set(["Actor.orc"]);
-    expect(turnLineGmOnly({ actorId: "Actor.orc", error: null }, hidden)).toBe(true);
-    expect(turnLineGmOnly({ actorId: "Actor.hero", error: null }, hidden)).toBe(false);
-    expect(turnLineGmOnly({ actorId: "Actor.hero", error: "boom" }, hidden)).toBe(true);
-    expect(turnLineGmOnly({ actorId: null, error: null }, hidden)).toBe(false);
+    const line = (key: string, actorId: string | null, error: string | null): ChatLine => ({
+      key,
+      data: {},
+      actorId,
+      effectId: null,
+      events: [],
+      rolls: [],
+      undo: null,
+      error,
+    });
+    // A round's lines as the summary splits them for its public and GM-only copies.
+    const { everyone, gmOnly } = splitByAudience(
+      [
+        line("orc", "Actor.orc", null),
+        line("hero", "Actor.hero", null),
+        line("failed", "Actor.hero", "boom"),
+        line("round", null, null),
+      ],
+      { kind: "event" },
+      hidden,
+    );
+    expect(gmOnly.map((l) => l.key)).toEqual(["orc", "failed"]);
+    expect(everyone.map((l) => l.key)).toEqual(["hero", "round"]);
   });
 });

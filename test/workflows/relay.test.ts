@@ -22,6 +22,7 @@ import {
   type UserStandIn,
 } from "../stand-ins/foundry-relay.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
+import { pressTurnLineUndo } from "../stand-ins/turn-line-html.js";
 import { npc, power } from "./attack-fixtures.js";
 
 const R = getRuleset("13th-age");
@@ -453,7 +454,7 @@ describe("[SYS-PERM] turn-line undo reverses the step and keeps later play", () 
   });
 
   it("[SYS-PERM] undo of ongoing damage after a later hit gives back only the ongoing damage", async () => {
-    const { undoTurnLine } = await import("../../src/workflows/turn-chat.js");
+    const { onRenderTurnLine } = await import("../../src/workflows/turn-chat.js");
     const [line] = await runSteps([
       {
         kind: "damage",
@@ -466,7 +467,7 @@ describe("[SYS-PERM] turn-line undo reverses the step and keeps later play", () 
     const m = await cardBy(alice, ["ogre"], "6");
     await w.send(applyWire(m.id, "ogre"), alice.id);
     expect(hp("ogre")).toBe(19);
-    await undoTurnLine(line as unknown as ChatMessage);
+    expect(await pressTurnLineUndo(onRenderTurnLine, line, 0, () => hp("ogre") === 24)).toBe(true);
     expect(hp("ogre")).toBe(24);
     expect((line!.system.lines as { undone: boolean }[])[0]!.undone).toBe(true);
     // Then undoing the card's hit returns to the start.
@@ -475,7 +476,7 @@ describe("[SYS-PERM] turn-line undo reverses the step and keeps later play", () 
   });
 
   it("[SYS-PERM] undo of a save puts the effect back and keeps a condition added since", async () => {
-    const { undoTurnLine } = await import("../../src/workflows/turn-chat.js");
+    const { onRenderTurnLine } = await import("../../src/workflows/turn-chat.js");
     const ogre = w.actors.get("ogre")!;
     await ogre.createEmbeddedDocuments("ActiveEffect", [
       {
@@ -491,7 +492,7 @@ describe("[SYS-PERM] turn-line undo reverses the step and keeps later play", () 
     );
     expect(ogre.effectIds()).toEqual([]);
     ogre.source = { ...ogre.source, conditions: ["dazed"] };
-    await undoTurnLine(line as unknown as ChatMessage);
+    expect(await pressTurnLineUndo(onRenderTurnLine, line, 0, () => ogre.effectIds().length > 0)).toBe(true);
     expect(ogre.effectIds()).toEqual([burning.id]);
     expect(ogre.source.conditions).toEqual(["dazed"]);
   });

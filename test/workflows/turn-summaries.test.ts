@@ -14,15 +14,15 @@ import { turnSummaryView } from "../../src/workflows/combat-chat.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import { StandInActor, standInGlobals, standInRollFaces } from "../stand-ins/foundry-combat.js";
 import { useStandInCombat } from "../support/stand-in-combat.js";
+import { pressTurnLineUndo } from "../stand-ins/turn-line-html.js";
 import { npc } from "./attack-fixtures.js";
 import { effectSource } from "../support/engine-fixtures.js";
+import { effectCreateData } from "../../src/data/effects.js";
 
-import type * as EffectsModuleNs from "../../src/workflows/effects.js";
 import type * as TurnChatNs from "../../src/workflows/turn-chat.js";
 
 const { battle } = useStandInCombat({ systemEffects: true });
-let effects: typeof EffectsModuleNs;
-let undoTurnLine: (typeof TurnChatNs)["undoTurnLine"];
+let onRenderTurnLine: (typeof TurnChatNs)["onRenderTurnLine"];
 const i18n = createI18nStandIn({ missing: "key" });
 const plainI18n = standInGlobals.game.i18n;
 const format = (key: string, data?: Record<string, string | number>) => i18n.format(key, data ?? {});
@@ -30,8 +30,7 @@ const format = (key: string, data?: Record<string, string | number>) => i18n.for
 let lookups: Record<string, unknown> | null = null;
 
 beforeAll(async () => {
-  effects = await import("../../src/workflows/effects.js");
-  ({ undoTurnLine } = await import("../../src/workflows/turn-chat.js"));
+  ({ onRenderTurnLine } = await import("../../src/workflows/turn-chat.js"));
 });
 beforeEach(() => {
   standInGlobals.game.i18n = i18n as unknown as typeof plainI18n;
@@ -93,7 +92,7 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: turn summaries", (rulesetId) =
       sourceCombatantId: "ayla",
       ongoing: { amount: 4, type: "fire" },
     });
-    await effects.createEffect(foe as never, burning);
+    await foe.createEmbeddedDocuments("ActiveEffect", [effectCreateData(burning)]);
     // Every die shows 2: each save fails, so the ogre burns every round. Games that roll initiative
     // each round roll it too (Ayla 20 + 2 stays ahead of the ogre's 2 + its bonus, or not: the test
     // reads the summaries by creature, not by position).
@@ -168,13 +167,14 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: turn summaries", (rulesetId) =
     const round2 = turns.find((s) => s.source.round === 2 && s.source.combatantId === "ogre")!;
     const damageAt = round2.source.lines.findIndex((e) => e.line.data.dealt !== undefined);
     const hpBefore = foe.source.hp.value;
-    await undoTurnLine(round2.message as unknown as ChatMessage, damageAt);
+    const undone = () => readTurnSummary(round2.message)!.lines[damageAt]!.undone;
+    expect(await pressTurnLineUndo(onRenderTurnLine, round2.message, damageAt, undone)).toBe(true);
     expect(foe.source.hp.value).toBe(hpBefore + 4);
     expect(foe.effects.contents.map((e) => e.name)).toEqual(["Burning"]);
     const after = readTurnSummary(round2.message)!;
     expect(after.lines.map((e) => e.undone)).toEqual(round2.source.lines.map((_, i) => i === damageAt));
-    // Undoing it again changes nothing.
-    await undoTurnLine(round2.message as unknown as ChatMessage, damageAt);
+    // Undoing it again changes nothing: the line has no Undo any more.
+    expect(await pressTurnLineUndo(onRenderTurnLine, round2.message, damageAt, undone)).toBe(false);
     expect(foe.source.hp.value).toBe(hpBefore + 4);
   });
 });

@@ -30,7 +30,7 @@ type ActionsLeftView = {
 };
 
 /** What the tracker shows of a combatant's actions left (pure). */
-export function actionsLeftView(
+function actionsLeftView(
   ruleset: Pick<Ruleset, "economy">,
   state: ActionsLeft,
   canSpend: boolean,

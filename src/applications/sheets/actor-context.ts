@@ -16,7 +16,7 @@ import { itemFieldShown, wordsOf } from "../../engine/words.js";
 import { headerPills } from "./header-pills.js";
 
 /** An owned item as the sheet lists it. */
-export interface SheetItem {
+interface SheetItem {
   id: string;
   name: string;
   img: string;
@@ -69,7 +69,7 @@ export interface ActorSheetInput {
 export const ACTOR_TABS = ["combat", "abilities", "traits", "biography"] as const;
 
 /** The tab to show: the remembered one when it exists, else the first. */
-export function activeTabOf(tab: string | null | undefined): (typeof ACTOR_TABS)[number] {
+function activeTabOf(tab: string | null | undefined): (typeof ACTOR_TABS)[number] {
   return (ACTOR_TABS as readonly string[]).includes(tab ?? "") ? (tab as (typeof ACTOR_TABS)[number]) : ACTOR_TABS[0];
 }
 
@@ -77,7 +77,7 @@ export function activeTabOf(tab: string | null | undefined): (typeof ACTOR_TABS)
  * The HP bar (pure): the share of maximum HP left and of temporary HP (drawn after it, capped so
  * the bar never overflows), and the share of damage taken for games that count damage up.
  */
-export function hpBar(hp: { value: number; max: number; temp: number }, damageTaken: number) {
+function hpBar(hp: { value: number; max: number; temp: number }, damageTaken: number) {
   const max = Math.max(1, hp.max);
   const pct = (n: number) => Math.round(Math.min(100, Math.max(0, (n / max) * 100)));
   const value = pct(hp.value);
@@ -102,7 +102,7 @@ const SHEET_BLOCKS: readonly SheetBlock[] = [
 ];
 
 /** Whose sheet it is: a PC, an NPC, or an NPC the GM marked important. */
-export interface SheetHolder {
+interface SheetHolder {
   kind: ActorKind;
   important: boolean;
 }
@@ -112,7 +112,7 @@ export interface SheetHolder {
  * NPC the ruleset's `sheetNpc` can hide more, and `sheetImportantNpc` gives an important NPC some of
  * those back; neither ever shows a block the game's `sheet` hides. No holder = a PC.
  */
-export function sheetBlocks(
+function sheetBlocks(
   ruleset: Pick<Ruleset, "sheet" | "sheetNpc" | "sheetImportantNpc">,
   holder: SheetHolder = { kind: "character", important: false },
 ): Record<SheetBlock, boolean> {

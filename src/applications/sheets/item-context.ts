@@ -100,7 +100,7 @@ const ARMOR_FIELDS: FieldSpec[] = [
 const FIELD_GROUPS = ["attack", "damage", "effects"] as const;
 
 /** The editable fields of each item type (everything in its schema except the description). */
-export const ITEM_FIELDS: Record<string, readonly FieldSpec[]> = {
+const ITEM_FIELDS: Record<string, readonly FieldSpec[]> = {
   power: POWER_FIELDS,
   weapon: WEAPON_FIELDS,
   armor: ARMOR_FIELDS,
@@ -108,7 +108,7 @@ export const ITEM_FIELDS: Record<string, readonly FieldSpec[]> = {
 };
 
 /** `D20C.Item.Power` etc.: the LOCALIZATION_PREFIXES of a type. */
-export function itemPrefix(type: string): string {
+function itemPrefix(type: string): string {
   return `D20C.Item.${type.charAt(0).toUpperCase()}${type.slice(1)}`;
 }
 
@@ -138,7 +138,7 @@ export interface ItemSheetInput {
  * of the owner's weapons by id; a chosen weapon the owner no longer has is listed as missing so the
  * select shows the truth. Labels come localized (weapon names are the user's own text).
  */
-export function weaponChoices(
+function weaponChoices(
   selected: unknown,
   weapons: readonly { id: string; name: string }[],
   localize: (key: string) => string = (k) => k,
