@@ -5,6 +5,7 @@
  * v13 Combat stand-in, recorded dice), asserting on the actor and its effects afterwards.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { effectCreateData } from "../../src/data/effects.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import type { EffectSource } from "../../src/engine/types.js";
 import { StandInActor, standInGlobals, standInRollFaces } from "../stand-ins/foundry-combat.js";
@@ -40,7 +41,7 @@ describe("[HD-COND] an aftereffect that imposes exhaustion", () => {
   it("[HD-COND] saved from the sheet: at exhaustion 5 the venom's aftereffect adds the sixth level and the creature dies; no exhaustion effect is put on", async () => {
     standInGlobals.rulesetId = "hundred-dungeons";
     const ogre = creature("ogre", 5);
-    await effects.createEffect(ogre as never, venom(["exhaustion"]));
+    await ogre.createEmbeddedDocuments("ActiveEffect", [effectCreateData(venom(["exhaustion"]))]);
     const id = ogre.effects.contents[0]!.id;
     standInRollFaces.push(14); // 14 against 12: the save ends the venom
     await effects.onEffectControl(ogre as never, "rollEffectSave", id);
@@ -65,7 +66,7 @@ describe("[HD-COND] an aftereffect that imposes exhaustion", () => {
       { id: "ogre", actor: ogre, initiative: 5 },
     ]);
     (standInGlobals.game as { combat?: unknown }).combat = combat;
-    await effects.createEffect(ogre as never, venom(["exhaustion", "frightened"]));
+    await ogre.createEmbeddedDocuments("ActiveEffect", [effectCreateData(venom(["exhaustion", "frightened"]))]);
     await combat.startCombat();
     await combat.settle();
     await combat.nextTurn(); // the ogre's turn starts
