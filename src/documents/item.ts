@@ -6,7 +6,6 @@ import { activeRulesetId } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import { chooseWeapon, powerSourceFrom, weaponSourceFrom, type Plain } from "../data/item-source.js";
 
-export { powerSourceFrom, weaponSourceFrom };
 import { rulesetMismatch } from "../data/stamp.js";
 import type { PowerSource, RulesetId, WeaponSource } from "../engine/types.js";
 import { afterCoreCheck, stampRuleset } from "./pre-write.js";

@@ -9,12 +9,12 @@ import { SYSTEM_ID } from "../constants.js";
 import { SCHEMA_VERSION } from "./migrate-data.js";
 
 /** Whether the world needs the runner (pure): its recorded version is older than the code's. */
-export function worldNeedsMigration(worldVersion: unknown, current = SCHEMA_VERSION): boolean {
+function worldNeedsMigration(worldVersion: unknown, current = SCHEMA_VERSION): boolean {
   return typeof worldVersion !== "number" || !Number.isFinite(worldVersion) || worldVersion < current;
 }
 
 /** Whether one document needs rewriting (pure): no stamp, or an older one. */
-export function documentNeedsMigration(flags: unknown, current = SCHEMA_VERSION): boolean {
+function documentNeedsMigration(flags: unknown, current = SCHEMA_VERSION): boolean {
   const v = (flags as Record<string, { schemaVersion?: unknown } | undefined> | undefined)?.[SYSTEM_ID]?.schemaVersion;
   return typeof v !== "number" || v < current;
 }
@@ -35,7 +35,7 @@ interface Migratable {
  * ruleset stamp) with only our schema version changed: a bare `{ "d20-combat": { schemaVersion } }`
  * would wipe everything else.
  */
-export function migrationUpdate(
+function migrationUpdate(
   source: { system?: unknown; flags?: unknown },
   version = SCHEMA_VERSION,
 ): { system: unknown; flags: Record<string, unknown> } {

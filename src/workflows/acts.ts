@@ -142,7 +142,7 @@ type ReachConfirm = (
  * scene where it is read, else its user says — then answer the move ([HD-PROVOKE] provoked
  * attacks, [HD-HIDE] hiding ends past 10 ft).
  */
-export async function onTokenMoved(
+async function onTokenMoved(
   actor: Actor.Implementation,
   move: TokenMove,
   confirm: ReachConfirm,

@@ -13,7 +13,7 @@ import { battlefieldFrom, sceneToken, type SceneToken } from "../canvas/scene-re
 import { sceneBandsOn } from "../settings-scene.js";
 
 /** A combatant with the token it stands for. */
-export interface BandCombatant extends EconomyCombatant {
+interface BandCombatant extends EconomyCombatant {
   tokenId: string | null;
 }
 
@@ -24,7 +24,7 @@ const DEFAULT_MOVE_SQUARES = 6;
  * Read every combatant's bands to the other combatants from `tokens` and write the ones that
  * changed. Returns how many combatants were written.
  */
-export async function writeSceneBands(
+async function writeSceneBands(
   ruleset: Pick<Ruleset, "readBands">,
   combatants: readonly BandCombatant[],
   tokens: readonly SceneToken[],

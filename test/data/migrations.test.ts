@@ -2,15 +2,16 @@
  * Migrations: a hand-written version-0 document reaches the current shape; running again changes
  * nothing; partial updates are left alone; the world runner's decisions.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import fc from "../support/seeded-fc.js";
 import { migrateActorSystem, migrateItemSystem, SCHEMA_VERSION } from "../../src/migrations/migrate-data.js";
-import { documentNeedsMigration, migrationUpdate, worldNeedsMigration } from "../../src/migrations/world.js";
+import { migrateWorld, registerMigrationSetting } from "../../src/migrations/world.js";
 import { actorSchema } from "../../src/data/schema.js";
 import { toActorSource } from "../../src/data/prepare.js";
 import { actorSystemIssues } from "../../src/data/validation.js";
 import { allRulesets } from "../../src/engine/registry.js";
 import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";
+import { SettingsStandIn } from "../stand-ins/settings.js";
 
 /** A character as the version-0 prototype stored it. */
 const OLD_CHARACTER = Object.freeze({
@@ -99,20 +100,86 @@ describe("item migration", () => {
   });
 });
 
+/**
+ * A world document as the migration runner reads it (name, flags, `toObject`, embedded `items`),
+ * recording the updates it is sent. Decides nothing.
+ */
+class WorldDocStandIn {
+  readonly updates: { data: { system: unknown; flags: Record<string, unknown> }; options: object }[] = [];
+  constructor(
+    readonly name: string,
+    readonly flags: Record<string, unknown>,
+    readonly system: unknown = {},
+    readonly items: WorldDocStandIn[] = [],
+  ) {}
+  toObject() {
+    return { system: structuredClone(this.system), flags: structuredClone(this.flags) };
+  }
+  async update(data: WorldDocStandIn["updates"][number]["data"], options: object): Promise<void> {
+    this.updates.push({ data, options });
+  }
+}
+
+const g = globalThis as Record<string, unknown>;
+const savedGlobals = { game: g.game, ui: g.ui };
+afterEach(() => Object.assign(g, savedGlobals));
+
+/**
+ * The `ready` hook's runner on the active GM's client, in a world whose recorded schema version is
+ * `worldVersion` (absent = never recorded), over these world actors and items; the version
+ * recorded afterwards.
+ */
+async function runMigration(
+  worldVersion: unknown,
+  actors: WorldDocStandIn[],
+  items: WorldDocStandIn[] = [],
+): Promise<unknown> {
+  const settings = new SettingsStandIn();
+  g.game = {
+    settings,
+    user: { isGM: true },
+    users: { activeGM: { isSelf: true } },
+    actors,
+    items,
+    i18n: { format: (key: string) => key },
+  };
+  g.ui = { notifications: { info() {}, error() {} } };
+  registerMigrationSetting();
+  if (worldVersion !== "unset") settings.values.set("d20-combat.schemaVersion", worldVersion);
+  await migrateWorld();
+  return settings.get("d20-combat", "schemaVersion");
+}
+
+const stamped = (schemaVersion?: number) =>
+  new WorldDocStandIn("Doc", schemaVersion === undefined ? {} : { "d20-combat": { schemaVersion } });
+
 describe("world migration runner decisions", () => {
-  it("[SYS-DOCS] runs for a world below the current version and not at it", () => {
-    expect(worldNeedsMigration(0)).toBe(true);
-    expect(worldNeedsMigration(undefined)).toBe(true);
-    expect(worldNeedsMigration(SCHEMA_VERSION)).toBe(false);
+  it("[SYS-DOCS] runs for a world below the current version and not at it", async () => {
+    for (const version of [0, undefined, "unset"]) {
+      const old = stamped();
+      expect(await runMigration(version, [old])).toBe(SCHEMA_VERSION);
+      expect(old.updates).toHaveLength(1);
+    }
+    const old = stamped();
+    expect(await runMigration(SCHEMA_VERSION, [old])).toBe(SCHEMA_VERSION);
+    expect(old.updates).toEqual([]);
   });
 
-  it("[SYS-DOCS] rewrites documents without a current schema stamp only", () => {
-    expect(documentNeedsMigration({})).toBe(true);
-    expect(documentNeedsMigration({ "d20-combat": { schemaVersion: SCHEMA_VERSION - 1 } })).toBe(true);
-    expect(documentNeedsMigration({ "d20-combat": { schemaVersion: SCHEMA_VERSION } })).toBe(false);
+  it("[SYS-DOCS] rewrites documents without a current schema stamp only", async () => {
+    const none = stamped();
+    const older = stamped(SCHEMA_VERSION - 1);
+    const current = stamped(SCHEMA_VERSION);
+    const owned = [stamped(), stamped(SCHEMA_VERSION)];
+    const holder = new WorldDocStandIn("Holder", { "d20-combat": { schemaVersion: SCHEMA_VERSION } }, {}, owned);
+    const worldItems = [stamped(SCHEMA_VERSION - 1), stamped(SCHEMA_VERSION)];
+    await runMigration(0, [none, older, current, holder], worldItems);
+    const rewritten = (docs: WorldDocStandIn[]) => docs.map((d) => d.updates.length);
+    expect(rewritten([none, older, current, holder])).toEqual([1, 1, 0, 0]);
+    expect(rewritten(owned)).toEqual([1, 0]);
+    expect(rewritten(worldItems)).toEqual([1, 0]);
   });
 
-  it("[SYS-DOCS] the persisted rewrite keeps every flag (other modules', the ruleset stamp) and only sets our version", () => {
+  it("[SYS-DOCS] the persisted rewrite keeps every flag (other modules', the ruleset stamp) and only sets our version", async () => {
     const source = {
       name: "Ogre",
       system: migrateActorSystem(OLD_CHARACTER),
@@ -123,10 +190,14 @@ describe("world migration runner decisions", () => {
       },
     };
     const before = structuredClone(source);
-    const update = migrationUpdate(source);
+    const ogre = new WorldDocStandIn(source.name, source.flags, source.system);
+    const bare = new WorldDocStandIn("Bare", {});
+    await runMigration(0, [ogre, bare]);
+    const [sent] = ogre.updates;
+    expect(sent!.options).toMatchObject({ recursive: false });
     // Foundry applies a {recursive: false} update by replacing each top-level field it names
     // whole; imitated here (a stand-in of that one behaviour, deciding nothing).
-    const stored = { ...structuredClone(source), ...structuredClone(update) };
+    const stored = { ...structuredClone(source), ...structuredClone(sent!.data) };
     expect(stored.flags).toEqual({
       core: { sheetClass: "d20-combat.D20ActorSheet" },
       "some-module": { note: "keep me" },
@@ -136,6 +207,6 @@ describe("world migration runner decisions", () => {
     expect(stored.name).toBe("Ogre");
     expect(source).toEqual(before);
     // A document with no flags at all gets just the version.
-    expect(migrationUpdate({ system: {} }).flags).toEqual({ "d20-combat": { schemaVersion: SCHEMA_VERSION } });
+    expect(bare.updates[0]!.data.flags).toEqual({ "d20-combat": { schemaVersion: SCHEMA_VERSION } });
   });
 });

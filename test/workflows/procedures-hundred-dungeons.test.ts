@@ -1,7 +1,7 @@
 /**
  * Hundred Dungeons at the table, through the REAL entry points with the stand-ins of
  * test/stand-ins/foundry-sheet.ts and recorded dice: the sheet's `useProcedure` and `useItem`
- * handlers (Actions panel, attack list) and a token's move (`onTokenMoved`); asserts on the
+ * handlers (Actions panel, attack list) and a token's move (the token hooks); asserts on the
  * documents afterwards (effects on the actors, the combatant's actions left, prompts posted).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -21,11 +21,11 @@ import {
 import { PowerItemStandIn } from "../stand-ins/foundry-items.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { hundredDungeons } from "../../src/engine/rulesets/hundred-dungeons/index.js";
+import { useTokenHooks } from "../support/token-hooks.js";
 import type * as SheetNs from "../../src/applications/sheets/actor-sheet.js";
 import type * as PanelNs from "../../src/applications/sheets/actions-panel.js";
 import type * as ActionsNs from "../../src/workflows/actions.js";
 import type * as ProceduresNs from "../../src/workflows/procedures.js";
-import type * as ActsNs from "../../src/workflows/acts.js";
 import type * as AttackNs from "../../src/workflows/attack.js";
 
 type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
@@ -34,14 +34,12 @@ let state: SheetStandInState;
 let setCombat: (c: CombatStandIn | null) => void;
 let uninstall: () => void;
 let useProcedure: Handler;
-let acts: typeof ActsNs;
 let attack: typeof AttackNs;
 
 beforeAll(async () => {
   ({ state, setCombat, uninstall } = installSheetStandIn("hundred-dungeons"));
   const { D20ActorSheet } = (await import("../../src/applications/sheets/actor-sheet.js")) as typeof SheetNs;
   useProcedure = (D20ActorSheet.DEFAULT_OPTIONS.actions as Record<string, Handler>).useProcedure!;
-  acts = await import("../../src/workflows/acts.js");
   attack = await import("../../src/workflows/attack.js");
 });
 afterAll(() => uninstall());
@@ -299,23 +297,25 @@ describe("Hundred Dungeons attacks: water, size, charm", () => {
   });
 });
 
+const { moveToken } = useTokenHooks();
+
 describe("Hundred Dungeons provoked attacks from token movement", () => {
-  const move = (feet: number) => ({
-    from: { x: 0, y: 0 },
-    to: { x: (feet / 5) * 100, y: 0 },
-    gridSize: 100,
-    gridDistance: 5,
-  });
+  /** The mover's user drags its token `feet` east on a 5 ft square grid. */
+  async function dragToken(actor: SheetActorStandIn, feet: number): Promise<void> {
+    const doc = { x: 0, y: 0, actor, parent: { grid: { size: 100, distance: 5 } } };
+    await moveToken(doc, { x: (feet / 5) * 100 }, "userStandIn");
+  }
+  const provokedPrompts = () => state.messages.filter((m) => String(m.data.content).includes("d20c-prompt"));
 
   it("[HD-PROVOKE] a provoked attack on leaving reach: the mover confirms the orc's reach; the orc's owners get the prompt", async () => {
-    const asked: string[][] = [];
-    const prompted = await acts.onTokenMoved(hero as never, move(25), async (_m, foes) => {
-      asked.push(foes.map((f) => f.name ?? ""));
-      return foes.filter((f) => f.name === "Orc");
-    });
-    expect(asked).toEqual([["Orc", "Goblin"]]);
-    expect(prompted).toEqual(["Actor.orc"]);
-    const prompts = state.messages.filter((m) => String(m.data.content).includes("d20c-prompt"));
+    state.dialogs.length = 0;
+    state.dialogAnswer = { foe0: true };
+    await dragToken(hero, 25);
+    // One question, listing the other side: Orc (ticked), then Goblin.
+    expect(state.dialogs).toHaveLength(1);
+    const content = String(state.dialogs[0]!.content);
+    expect(content.indexOf("Orc")).toBeLessThan(content.indexOf("Goblin"));
+    const prompts = provokedPrompts();
     expect(prompts).toHaveLength(1);
     expect(String(prompts[0]!.data.content)).toContain("Orc");
     expect(prompts[0]!.data.whisper).toEqual(["gm"]);
@@ -323,16 +323,18 @@ describe("Hundred Dungeons provoked attacks from token movement", () => {
 
   it("[HD-PROVOKE] [HD-QUICK] after Disengage the same move provokes nothing", async () => {
     await click(hero, "disengage");
-    const prompted = await acts.onTokenMoved(hero as never, move(25), async (_m, foes) => foes);
-    expect(prompted).toEqual([]);
+    state.dialogAnswer = { foe0: true, foe1: true };
+    await dragToken(hero, 25);
+    expect(provokedPrompts()).toEqual([]);
   });
 
   it("[HD-HIDE] moving 15 ft ends hiding; 10 ft does not", async () => {
     standInAttackFaces.push(15);
     await click(hero, "hide", "cover");
-    await acts.onTokenMoved(hero as never, move(10), async () => []);
+    state.dialogAnswer = {};
+    await dragToken(hero, 10);
     expect(statusesOf(hero)).toContain("hidden");
-    await acts.onTokenMoved(hero as never, move(15), async () => []);
+    await dragToken(hero, 15);
     expect(statusesOf(hero)).toEqual([]);
   });
 });

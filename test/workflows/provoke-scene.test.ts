@@ -1,6 +1,6 @@
 /**
  * [HD-PROVOKE] Provoked attacks decided from the scene, through the REAL entry points: a token's
- * move (`onTokenMoved`, what the `updateToken` hook calls) and the sheet's attack (`rollAttack`), with
+ * move (the token hooks, test/support/token-hooks.ts) and the sheet's attack (`rollAttack`), with
  * the sheet stand-in (a Hundred Dungeons combat) and a stand-in scene (test/stand-ins/foundry-scene.ts).
  * Each creature's reach comes from its data (`reach`, in squares) and its footprint from its token's
  * size; the engine's geometry says whose reach a move left, or whose reach a spell or a shot is made
@@ -10,10 +10,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SYSTEM_ID } from "../../src/constants.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import type { ActorSource, PowerSource } from "../../src/engine/types.js";
-import type * as ActsNs from "../../src/workflows/acts.js";
 import type * as AttackNs from "../../src/workflows/attack.js";
 import { ItemStandIn, standInAttackFaces } from "../stand-ins/foundry-attack.js";
 import { powerSource, weaponSource } from "../support/engine-fixtures.js";
+import { useTokenHooks } from "../support/token-hooks.js";
 import {
   installSceneStandIn,
   placeToken,
@@ -32,9 +32,6 @@ let state: SheetStandInState;
 let scene: SceneStandIn;
 let setCombat: (c: CombatStandIn | null) => void;
 let uninstall: () => void;
-let acts: typeof ActsNs;
-/** How the mover's user is asked whose reach a move left. */
-type Confirm = Parameters<typeof ActsNs.onTokenMoved>[2];
 let attack: typeof AttackNs;
 
 beforeAll(async () => {
@@ -47,7 +44,6 @@ beforeAll(async () => {
     sheet.uninstall();
   };
   state.settings.register(SYSTEM_ID, "sceneReading", { scope: "world", default: true });
-  acts = await import("../../src/workflows/acts.js");
   attack = await import("../../src/workflows/attack.js");
 });
 afterAll(() => uninstall());
@@ -107,20 +103,7 @@ beforeEach(() => {
   );
 });
 
-/** Move the hero's token to square (col, row) as Foundry has it after the update, and run the hook's call. */
-async function moveHero(col: number, row: number, confirm: Confirm): Promise<string[]> {
-  const from = { x: heroToken.document.x, y: heroToken.document.y };
-  heroToken.document.x = col * scene.gridSize;
-  heroToken.document.y = row * scene.gridSize;
-  const move = {
-    from,
-    to: { x: heroToken.document.x, y: heroToken.document.y },
-    gridSize: scene.gridSize,
-    gridDistance: 5,
-    token: heroToken.document as never,
-  };
-  return acts.onTokenMoved(hero as never, move, confirm);
-}
+const { moveToken } = useTokenHooks();
 
 /** The names of the creatures whose owners got a provoked-attack prompt. */
 const promptedNames = () =>
@@ -128,56 +111,63 @@ const promptedNames = () =>
     .filter((m) => String(m.data.content).includes("d20c-prompt"))
     .map((m) => /<\/i> (\w+):/.exec(String(m.data.content))?.[1] ?? "?");
 
-const noAsking: Confirm = async () => {
-  throw new Error("the mover's user was asked although the scene says");
-};
+/** The foes the mover's user was asked about whose reach the move left (each question's rows). */
+const reachQuestions = () =>
+  state.dialogs
+    .map((d) => String(d.content))
+    .filter((c) => c.includes("d20c-reach-row"))
+    .map((c) => [...c.matchAll(/name="foe\d+"[^>]*> ([^<]+)</g)].map((m) => m[1]!.trim()));
+
+/**
+ * The hero's user drags its token to square (col, row); the creatures prompted for a provoked
+ * attack by that move. `answer` is what the user ticks if asked (`foeN`: the N-th foe listed).
+ */
+async function moveHero(col: number, row: number, answer: Record<string, boolean> = {}): Promise<string[]> {
+  state.messages.length = 0;
+  state.dialogAnswer = answer;
+  await moveToken(heroToken.document, { x: col * scene.gridSize, y: row * scene.gridSize }, "userStandIn");
+  return promptedNames();
+}
 
 describe("[HD-PROVOKE] leaving reach, read from the scene", () => {
   it("[HD-PROVOKE] stepping to (4, 7) leaves the orc's 1-square reach but not the troll's 2-square reach: only the orc is offered its attack, nobody is asked", async () => {
-    const offered = await moveHero(4, 7, noAsking);
-    expect(offered).toEqual(["Actor.orc"]);
-    expect(promptedNames()).toEqual(["Orc"]);
+    expect(await moveHero(4, 7)).toEqual(["Orc"]);
+    expect(reachQuestions()).toEqual([]);
   });
 
   it("[HD-PROVOKE] stepping to (5, 8) leaves both the orc's and the troll's reach (three squares from the troll now)", async () => {
-    expect(await moveHero(5, 8, noAsking)).toEqual(["Actor.orc", "Actor.troll"]);
+    expect(await moveHero(5, 8)).toEqual(["Orc", "Troll"]);
+    expect(reachQuestions()).toEqual([]);
   });
 
   it("[HD-PROVOKE] a Large ogre's reach counts from the edge of its 2×2 footprint: from (5, 4), next to it, to (5, 6) leaves it", async () => {
     heroToken.document.y = 4 * scene.gridSize;
-    expect(await moveHero(5, 6, noAsking)).toContain("Actor.ogre");
+    expect(await moveHero(5, 6)).toContain("Ogre");
     heroToken.document.y = 4 * scene.gridSize;
     // Staying next to the footprint (its south-east corner square) leaves nothing of the ogre's.
-    expect(await moveHero(7, 4, noAsking)).not.toContain("Actor.ogre");
+    expect(await moveHero(7, 4)).not.toContain("Ogre");
   });
 
   it("[HD-PROVOKE] moving within reach, or between squares no foe reaches, provokes nothing", async () => {
     // (5, 6) is still next to the orc and one square from the troll.
-    expect(await moveHero(5, 6, noAsking)).toEqual([]);
-    expect(await moveHero(9, 9, noAsking)).toEqual(["Actor.orc", "Actor.troll"]);
-    expect(await moveHero(10, 9, noAsking)).toEqual([]);
+    expect(await moveHero(5, 6)).toEqual([]);
+    expect(await moveHero(9, 9)).toEqual(["Orc", "Troll"]);
+    expect(await moveHero(10, 9)).toEqual([]);
+    expect(reachQuestions()).toEqual([]);
   });
 
   it("[HD-PROVOKE] with the scene reading off, the mover's user says whose reach the move left (the dialog path)", async () => {
     await state.settings.set(SYSTEM_ID, "sceneReading", false);
-    const asked: string[][] = [];
-    const offered = await moveHero(5, 8, async (_m, foes) => {
-      asked.push(foes.map((f) => f.name ?? ""));
-      return foes.filter((f) => f.name === "Goblin");
-    });
-    expect(asked).toEqual([["Orc", "Troll", "Ogre", "Goblin"]]);
-    expect(offered).toEqual(["Actor.goblin"]);
+    // Asked about the other side in turn order; the user ticks the goblin (the fourth listed).
+    expect(await moveHero(5, 8, { foe3: true })).toEqual(["Goblin"]);
+    expect(reachQuestions()).toEqual([["Orc", "Troll", "Ogre", "Goblin"]]);
   });
 
   it("[HD-PROVOKE] on a gridless scene the mover's user is asked", async () => {
     scene.gridType = 0;
     try {
-      let asked = 0;
-      await moveHero(5, 8, async () => {
-        asked++;
-        return [];
-      });
-      expect(asked).toBe(1);
+      await moveHero(5, 8);
+      expect(reachQuestions()).toHaveLength(1);
     } finally {
       scene.gridType = 1;
     }

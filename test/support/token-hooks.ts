@@ -1,0 +1,46 @@
+/**
+ * The token-movement hooks of src/workflows/acts.ts as the system registers them
+ * (`registerActHooks`), on a small recording `Hooks` (`on`, run by name) installed for one test
+ * file: {@link useTokenHooks}'s `moveToken` runs Foundry's preUpdateToken, then updates the token
+ * document, then updateToken, for a move made by the given user, and waits for the move's answer.
+ */
+import { afterAll, beforeAll } from "vitest";
+
+/** What the hooks read of a token document: its position, actor and scene grid. */
+export interface MovedTokenDoc {
+  x: number;
+  y: number;
+  actor: unknown;
+  /** The scene (its `grid`: size and distance), or null. */
+  parent?: unknown;
+}
+
+type TokenHook = (doc: unknown, change: object, options: object, userId?: string) => void;
+
+/** Register the hooks before the file's tests (the acts module is imported then) and restore `Hooks` after. */
+export function useTokenHooks(): {
+  moveToken(doc: MovedTokenDoc, to: { x?: number; y?: number }, userId: string): Promise<void>;
+} {
+  const hooks = new Map<string, TokenHook[]>();
+  const g = globalThis as { Hooks?: unknown };
+  let saved: unknown;
+  beforeAll(async () => {
+    saved = g.Hooks;
+    g.Hooks = { on: (name: string, fn: TokenHook) => void hooks.set(name, [...(hooks.get(name) ?? []), fn]) };
+    const { registerActHooks } = await import("../../src/workflows/acts.js");
+    registerActHooks();
+  });
+  afterAll(() => {
+    g.Hooks = saved;
+  });
+  return {
+    async moveToken(doc, to, userId) {
+      const options = {};
+      for (const fn of hooks.get("preUpdateToken") ?? []) fn(doc, to, options);
+      Object.assign(doc, to);
+      for (const fn of hooks.get("updateToken") ?? []) fn(doc, to, options, userId);
+      // The hook answers without being awaited (as in Foundry); its stand-ins resolve at once.
+      for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+    },
+  };
+}
