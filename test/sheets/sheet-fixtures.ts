@@ -18,7 +18,7 @@ import type { TextViewer } from "../../src/engine/views/power-text.js";
 import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";
 
 /** One item as the actor sheet lists it. */
-type SheetItem = ActorSheetInput["items"][number];
+export type SheetItem = ActorSheetInput["items"][number];
 
 export const i18n = createI18nStandIn({ missing: "key" });
 export const typeLabel = damageTypeLabelWith(
@@ -207,14 +207,15 @@ export function bareActorContext(ruleset: Ruleset, system: ActorSource, stored: 
 }
 
 /** The item sheet context of one of {@link ITEMS} by type, in FFd20. */
-export function itemContext(type: string, rulesetId: RulesetId = "ffd20") {
+/** The item sheet's context of the test item of `type`; `over` varies the game (e.g. its hidden item fields). */
+export function itemContext(type: string, rulesetId: RulesetId = "ffd20", over: Partial<Ruleset> = {}) {
   const it = ITEMS.find((i) => i.type === type)!;
   return itemSheetContext({
     type: it.type,
     name: it.name,
     img: it.img,
     system: it.system,
-    ruleset: getRuleset(rulesetId),
+    ruleset: { ...getRuleset(rulesetId), ...over },
     editable: true,
     foreignRuleset: null,
     description: "",

@@ -150,7 +150,7 @@ describe("labels", () => {
     for (const [type, schema] of Object.entries(schemas)) {
       const all = paths(schema(standInFields) as unknown as Record<string, StandInDataField>);
       // The item sheet's own labels name the type's prefix (its LOCALIZATION_PREFIXES).
-      const ctx = itemContext(type);
+      const ctx = itemContext(type, "ffd20", { hiddenItemFields: {} }); // a game that hides no field
       const prefix = ctx.descriptionLabel.replace(/\.FIELDS\.description\.label$/, "");
       expect(prefix, type).toMatch(/^D20C\.Item\./);
       expect(

@@ -5,8 +5,8 @@
  * Also each game's own words: the labels its ruleset data names and the short strings of its
  * lang/en.json namespace, for the cross-game label-leak test.
  */
-import { actorSheetContext, type SheetItem } from "../../src/applications/sheets/actor-context.js";
-import { ITEM_FIELDS, itemPrefix, itemSheetContext } from "../../src/applications/sheets/item-context.js";
+import { actorSheetContext } from "../../src/applications/sheets/actor-context.js";
+import { itemSheetContext } from "../../src/applications/sheets/item-context.js";
 import { combatantControlsView, trackerHeaderView } from "../../src/applications/combat/tracker-view.js";
 import { actorSchema } from "../../src/data/schema.js";
 import { combineArmor, toActorSource } from "../../src/data/prepare.js";
@@ -19,7 +19,7 @@ import { actorsOf, allItemsOf } from "../content/content.js";
 import type { PackActor, PackItem } from "../packs/pack-sources.js";
 import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
-import { attackSources, i18n, sheetItem, typeLabel } from "./sheet-fixtures.js";
+import { attackSources, i18n, itemContext, sheetItem, typeLabel, type SheetItem } from "./sheet-fixtures.js";
 import { standInLangStrings } from "../stand-ins/i18n.js";
 import { decideDeathSave, decideRecovery } from "../../src/engine/plans/sheet-rolls.js";
 import { recordedRoller } from "../support/recorded-dice.js";
@@ -265,6 +265,18 @@ function dataLabelKeys(r: Ruleset): string[] {
 }
 
 /**
+ * Every editable item field of each item type with its label key, as the item sheet lists them for
+ * a game that hides none (`system.<path>`, `<type's prefix>.FIELDS.<path>.label`).
+ */
+const ITEM_SHEET_FIELDS = ["power", "weapon", "armor", "feature"].flatMap((type) =>
+  itemContext(type, "ffd20", { hiddenItemFields: {} }).fields.map((f) => ({
+    type,
+    path: f.name.replace(/^system\./, ""),
+    label: f.label,
+  })),
+);
+
+/**
  * Labels of the sheet parts a game shows that another game's data hides: its optional actor blocks
  * (`sheet`) and its item fields (`hiddenItemFields`).
  */
@@ -273,11 +285,9 @@ function shownPartKeys(r: Ruleset): string[] {
   const blocks = (Object.keys({ ...r.sheet, ...Object.assign({}, ...others.map((o) => o.sheet)) }) as SheetBlock[])
     .filter((b) => r.sheet?.[b] !== false && others.some((o) => o.sheet?.[b] === false))
     .map((b) => `D20C.Actor.FIELDS.${b}.label`);
-  const fields = Object.entries(ITEM_FIELDS).flatMap(([type, specs]) =>
-    specs
-      .filter((f) => itemFieldShown(r, type, f.path) && others.some((o) => !itemFieldShown(o, type, f.path)))
-      .map((f) => `${itemPrefix(type)}.FIELDS.${f.path}.label`),
-  );
+  const fields = ITEM_SHEET_FIELDS.filter(
+    (f) => itemFieldShown(r, f.type, f.path) && others.some((o) => !itemFieldShown(o, f.type, f.path)),
+  ).map((f) => f.label);
   return [...blocks, ...fields];
 }
 
@@ -296,13 +306,9 @@ function hideableKey(key: string): boolean {
   if (key.startsWith("D20C.Words.")) return true;
   const blocks = new Set(rulesets.flatMap((r) => [...falseKeys(r.sheet), ...falseKeys(r.sheetNpc)]));
   for (const b of blocks) if (key.startsWith(`D20C.Actor.FIELDS.${b}.`)) return true;
-  for (const [type, specs] of Object.entries(ITEM_FIELDS))
-    for (const f of specs)
-      if (
-        rulesets.some((r) => !itemFieldShown(r, type, f.path)) &&
-        key.startsWith(`${itemPrefix(type)}.FIELDS.${f.path}.`)
-      )
-        return true;
+  for (const f of ITEM_SHEET_FIELDS)
+    if (rulesets.some((r) => !itemFieldShown(r, f.type, f.path)) && key.startsWith(f.label.replace(/label$/, "")))
+      return true;
   return false;
 }
 
