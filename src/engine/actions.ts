@@ -175,9 +175,15 @@ export function turnCap(economy: ActionEconomy, actorCap: number | null, surpris
 /**
  * The start of the combatant's turn: every turn action back, out-of-turn actions that refresh at
  * the turn's start back, and those waiting for this turn to pass marked. `cap` = the most actions
- * the turn allows (from the actor's state), null for none.
+ * the turn allows (from the actor's state), null for none; `lost` = out-of-turn kinds its state
+ * takes away until its next turn though the turn is not capped (Hundred Dungeons' exhaustion 1).
  */
-export function startTurnActions(economy: ActionEconomy, before: ActionsLeft, cap: number | null): ActionsLeft {
+export function startTurnActions(
+  economy: ActionEconomy,
+  before: ActionsLeft,
+  cap: number | null,
+  lost: readonly string[] = [],
+): ActionsLeft {
   const next = fullActions(economy, cap);
   for (const s of economy.outOfTurn ?? []) {
     if (s.refresh === "ownTurnStart") continue;
@@ -185,7 +191,8 @@ export function startTurnActions(economy: ActionEconomy, before: ActionsLeft, ca
     next.left[s.key] = before.left[s.key] ?? s.count;
     next.waiting[s.key] = w === "none" ? "none" : "turnStarted";
   }
-  if (cap !== null) for (const k of economy.lostWhenCapped ?? []) if (k in next.left) next.left[k] = 0;
+  const gone = [...(cap !== null ? (economy.lostWhenCapped ?? []) : []), ...lost];
+  for (const k of gone) if (k in next.left && outOfTurnSlot(economy, k)) next.left[k] = 0;
   return next;
 }
 
@@ -199,8 +206,9 @@ export function startControlledTurn(
   before: ActionsLeft,
   ownCap: number | null,
   controlCap: number,
+  lost: readonly string[] = [],
 ): ActionsLeft {
-  const next = startTurnActions(economy, before, ownCap);
+  const next = startTurnActions(economy, before, ownCap, lost);
   return { ...next, cap: ownCap === null ? controlCap : Math.min(ownCap, controlCap) };
 }
 

@@ -300,6 +300,11 @@ export interface Ruleset {
   readonly economy?: ActionEconomy;
   /** The most actions a turn of this actor allows (Wounds d20 staggered: one); null = no cap. */
   actionCap?(actor: ActorSource): number | null;
+  /**
+   * Out-of-turn kinds this actor's state takes away at its turn's start though its turn is not
+   * capped ([HD-COND] exhaustion 1: no reactions). Optional: absent = none.
+   */
+  lostAtTurnStart?(actor: ActorSource): readonly string[];
   /** Table procedures the sheet's Actions panel lists, each decided by the two functions below. */
   readonly procedures?: readonly ProcedureSpec[];
   /** A procedure's first step by id: refuse (why) or the rolls to make. */

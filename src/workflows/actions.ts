@@ -189,12 +189,16 @@ export async function resetActionsAtTurnStart(c: EconomyCombatant, combat?: Econ
     const actor = x.actor?.toEngineSource?.();
     return actor && ruleset.actionCap ? ruleset.actionCap(actor) : null;
   };
+  const lost = (x: EconomyCombatant) => {
+    const actor = x.actor?.toEngineSource?.();
+    return actor && ruleset.lostAtTurnStart ? ruleset.lostAtTurnStart(actor) : [];
+  };
   const surpriseRound = Boolean(combat?.turnContext?.(c.id).surpriseRound);
-  await writeActions(c, startTurnActions(economy, before, turnCap(economy, ownCap(c), surpriseRound)));
+  await writeActions(c, startTurnActions(economy, before, turnCap(economy, ownCap(c), surpriseRound), lost(c)));
   for (const other of controlledBy(combat, c)) {
     const state = actionsLeftOf(ruleset, other.combatant);
-    if (state)
-      await writeActions(other.combatant, startControlledTurn(economy, state, ownCap(other.combatant), other.cap));
+    const x = other.combatant;
+    if (state) await writeActions(x, startControlledTurn(economy, state, ownCap(x), other.cap, lost(x)));
   }
 }
 

@@ -100,6 +100,10 @@ describe("Hundred Dungeons action economy while slowed, through the tracker's tu
     expect(await turnStart(tired)).toMatchObject({ cap: 1, left: { reaction: 0 } });
     expect(await turnStart(hero(0))).toMatchObject({ cap: null, left: { quick: 2, reaction: 1 } });
   });
+
+  it("[HD-COND] [HD-REACT] exhaustion 1: the turn keeps its two quick actions, uncapped, but the tracker's turn start leaves it no reaction", async () => {
+    expect(await turnStart(hero(1))).toMatchObject({ cap: null, left: { quick: 2, reaction: 0 } });
+  });
 });
 
 describe("Hundred Dungeons size from the token", () => {

@@ -48,6 +48,11 @@ export function actionCap(actor: ActorSource): number | null {
   return budget.quickActions === 0 ? 0 : budget.oneOnly ? 1 : null;
 }
 
+/** Exhaustion 1 and up take the reaction away at the turn's start, though the turn is not capped ([HD-COND]). */
+export function lostAtTurnStart(actor: ActorSource): readonly string[] {
+  return turnBudget(actor).reactions === 0 ? ["reaction"] : [];
+}
+
 /** What a creature may do this round once its conditions are counted. */
 interface TurnBudget {
   speed: number;

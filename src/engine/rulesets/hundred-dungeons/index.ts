@@ -13,7 +13,7 @@ import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
 import { attackBonus, attackMode, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
 import { actionCap, actorChanges, afterAct, attackAct, attackCost, attackReactions } from "./combat.js";
-import { HD_ACTION_KINDS, HD_ECONOMY, levelCondition, mayTarget } from "./combat.js";
+import { HD_ACTION_KINDS, HD_ECONOMY, levelCondition, lostAtTurnStart, mayTarget } from "./combat.js";
 import { resolveAttackReaction, saveRequestWithCover } from "./combat.js";
 import { HD_PROCEDURES, planProcedure, resolveProcedure, resolveProcedureRoll } from "./procedures.js";
 import { abilityRollMode, HD_CONDITIONS } from "./conditions.js";
@@ -103,6 +103,7 @@ export const hundredDungeons = defineRuleset({
   // [SYS-ACTIONS] the table procedures, Parry, provoked attacks and hiding, charm, exhaustion 6.
   economy: HD_ECONOMY,
   actionCap,
+  lostAtTurnStart,
   actsOnTurnOf,
   procedures: HD_PROCEDURES,
   planProcedure,
