@@ -8,7 +8,7 @@ import type { D20Combat } from "./documents/combat.js";
 import { escalationEnabled } from "./escalation.js";
 import { onApplyClick } from "./workflows/apply-damage.js";
 import { APPLY_MODES, type ApplyMode } from "./engine/plans/card-data.js";
-import { cardOf } from "./workflows/card-ledger.js";
+import { cardOf } from "./workflows/card-messages.js";
 import { usePower } from "./workflows/power-usage.js";
 
 /** What `game.system.api` offers (documented in docs/api.md). */

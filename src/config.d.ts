@@ -13,6 +13,7 @@ import type { D20Combat, CombatFlags } from "./documents/combat.js";
 import type { D20Combatant, CombatantFlags } from "./documents/combatant.js";
 import type { AttackCardData, CardDetails, CardLedger, LooseRollData, RuleCardData } from "./engine/plans/card-data.js";
 import type { TurnSummaryData } from "./workflows/turn-summary-model.js";
+import type { AttackCardModel, CardDetailsModel, CardLedgerModel, RuleCardModel } from "./data/chat-models.js";
 import type { TurnLineFlags } from "./workflows/turn-summary-data.js";
 import type { RuleResult } from "./engine/types.js";
 import type { CardVisibility } from "./settings-attack.js";
@@ -76,17 +77,19 @@ declare module "fvtt-types/configuration" {
     Combatant: {
       "d20-combat"?: CombatantFlags;
     };
-    /** What our chat messages carry: an attack card, a rule card, a loose roll's outcomes, a turn line. */
+    /**
+     * What chat messages carry in our flags: a loose roll's outcomes (the roll hook adds them to
+     * messages it didn't post). Our cards are typed messages now (`attack`, `ledger`, `details`,
+     * `rule`, `turn`); messages of older versions keep them here (src/workflows/card-messages.ts).
+     */
     ChatMessage: {
       "d20-combat"?: {
+        loose?: LooseRollData;
+        /** Cards of older versions. */
         attack?: AttackCardData;
         rule?: RuleCardData;
-        loose?: LooseRollData;
-        /** A turn line of older versions (turn summaries are typed `turn` messages now). */
         turnLine?: TurnLineFlags;
-        /** GM-only record of an attack card (src/workflows/card-ledger.ts). */
         ledger?: CardLedger;
-        /** A target's defense and odds for its owners (src/workflows/card-ledger.ts). */
         details?: CardDetails;
       };
     };
@@ -126,8 +129,14 @@ declare module "fvtt-types/configuration" {
   interface DataModelConfig {
     Actor: { character: typeof CharacterData; npc: typeof NpcData };
     Item: { power: typeof PowerData; weapon: typeof WeaponData; armor: typeof ArmorData; feature: typeof FeatureData };
-    /** Registered in src/applications/combat/register.ts. */
-    ChatMessage: { turn: typeof TurnSummaryData };
+    /** `turn`: registered in src/applications/combat/register.ts; the card kinds in src/data/register.ts. */
+    ChatMessage: {
+      turn: typeof TurnSummaryData;
+      attack: typeof AttackCardModel;
+      ledger: typeof CardLedgerModel;
+      details: typeof CardDetailsModel;
+      rule: typeof RuleCardModel;
+    };
   }
 
   // Add here as they arrive: DocumentClassConfig, DataModelConfig, ConfiguredCombat, etc.

@@ -13,7 +13,7 @@ export type DocumentUuid = Parameters<typeof fromUuidSync>[0];
 
 /**
  * Whether a plain string is shaped like a document UUID (`DocumentName.id…`). The UUIDs we hold
- * (message flags, engine data) are plain strings because they are stored as JSON; this is the one
+ * (card data in messages, engine data) are plain strings because they are stored as JSON; this is the one
  * narrowing from such a string to the UUID type `fromUuid`/`fromUuidSync` accept. A string that
  * fits the shape but names no document still resolves to null (or throws) at run time, exactly as
  * Foundry does for any unknown UUID.

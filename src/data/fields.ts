@@ -57,23 +57,30 @@ function choicesOf(keys: readonly string[]): Record<string, string> {
   return Object.fromEntries(keys.map((k) => [k, k]));
 }
 
-/** The Foundry field a description asks for (every field required; `initial` as described). */
+/**
+ * The Foundry field a description asks for: every field required with its `initial` as described,
+ * except an omittable one, which is neither required nor filled in (its key stays absent).
+ */
 function foundryField(f: FieldsNamespace, desc: FieldDesc): foundry.data.fields.DataField.Any {
-  const initial = desc.initial === undefined ? {} : { initial: desc.initial };
+  const initial = desc.omitted ? { initial: undefined } : desc.initial === undefined ? {} : { initial: desc.initial };
+  const required = desc.omitted !== true;
   switch (desc.kind) {
     case "number":
       return new f.NumberField({
-        required: true,
+        required,
         nullable: desc.nullable === true,
         ...(desc.integer ? { integer: true } : {}),
         ...(initial as { initial?: number | null }),
         ...(desc.min === undefined ? {} : { min: desc.min }),
       });
     case "boolean":
-      return new f.BooleanField({ required: true, initial: desc.initial === true });
+      if (desc.omitted) return new f.BooleanField({ required, initial: undefined });
+      return desc.nullable
+        ? new f.BooleanField({ required, nullable: true, initial: null })
+        : new f.BooleanField({ required, initial: desc.initial === true });
     case "string":
       return new f.StringField({
-        required: true,
+        required,
         ...(desc.nullable ? { nullable: true } : {}),
         blank: desc.blank === true,
         ...(initial as { initial?: string | null }),
@@ -88,10 +95,16 @@ function foundryField(f: FieldsNamespace, desc: FieldDesc): foundry.data.fields.
     case "html":
       return new f.HTMLField({ required: true, blank: true, initial: "" });
     case "array":
-      return new f.ArrayField(foundryField(f, elementOf(desc)), { initial: [] });
+      return new f.ArrayField(
+        foundryField(f, elementOf(desc)),
+        desc.omitted ? { required, initial: undefined } : { initial: [] },
+      );
     case "object":
       return new f.TypedObjectField(foundryField(f, elementOf(desc)), { initial: {} });
+    case "json":
+      return new f.ObjectField({ required, nullable: desc.nullable === true, ...(initial as { initial?: null }) });
     case "schema":
+      if (desc.omitted) return new f.SchemaField(foundrySchema(f, desc.fields ?? {}), { required, initial: undefined });
       return desc.nullable
         ? new f.SchemaField(foundrySchema(f, desc.fields ?? {}), { required: true, nullable: true, initial: null })
         : new f.SchemaField(foundrySchema(f, desc.fields ?? {}));

@@ -5,12 +5,22 @@
  */
 import { migrateWorld, registerMigrationSetting } from "../migrations/world.js";
 import { CharacterData, NpcData } from "./actor-models.js";
+import { AttackCardModel, CardDetailsModel, CardLedgerModel, RuleCardModel } from "./chat-models.js";
+import { CARD_TYPES } from "../engine/plans/card-data.js";
 import { ArmorData, FeatureData, PowerData, WeaponData } from "./item-models.js";
 
 /** Register data models; schedule the world migration for `ready`. */
 export function registerDataModels(): void {
   CONFIG.Actor.dataModels = { character: CharacterData, npc: NpcData };
   CONFIG.Item.dataModels = { power: PowerData, weapon: WeaponData, armor: ArmorData, feature: FeatureData };
+  // Our chat cards are typed messages (system.json documentTypes.ChatMessage).
+  CONFIG.ChatMessage.dataModels = {
+    ...CONFIG.ChatMessage.dataModels,
+    [CARD_TYPES.attack]: AttackCardModel,
+    [CARD_TYPES.ledger]: CardLedgerModel,
+    [CARD_TYPES.details]: CardDetailsModel,
+    [CARD_TYPES.rule]: RuleCardModel,
+  };
   const trackable = { bar: ["hp", "recoveries"], value: ["hp.temp", "exhaustion"] };
   CONFIG.Actor.trackableAttributes = {
     character: trackable,

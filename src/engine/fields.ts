@@ -9,7 +9,7 @@
  */
 
 /** What kind of stored value a description holds. */
-type FieldKind = "number" | "boolean" | "string" | "formula" | "html" | "array" | "object" | "schema";
+type FieldKind = "number" | "boolean" | "string" | "formula" | "html" | "array" | "object" | "schema" | "json";
 
 /** Which parser a formula field is checked with: a damage formula, or weapon dice only. */
 export type FormulaKind = "damage" | "weaponDice";
@@ -40,6 +40,8 @@ export interface FieldDesc<T = unknown> {
   readonly fields?: FieldDescs;
   /** The key may be absent from the engine's source type (older sources lack it). */
   readonly optional?: boolean;
+  /** The key stays absent in stored data when it has no value (no initial; the schema doesn't require it). */
+  readonly omitted?: boolean;
   /**
    * The actor sheet offers an input for it (in its game's own block, while that game is active):
    * a number input, a checkbox, or a text input for texts and formulas.
@@ -160,6 +162,27 @@ export function nullableGroup<const F extends FieldDescs>(fields: F): FieldDesc<
 /** The same description, its key optional in the engine's source type. */
 export function optional<T>(desc: FieldDesc<T>): FieldDesc<T> & { readonly optional: true } {
   return { ...desc, optional: true };
+}
+
+/**
+ * The same description, its key absent when it has no value — in the engine's source type and in
+ * stored data alike (no initial value is filled in). For records where "absent" means "none".
+ */
+export function omittable<T>(desc: FieldDesc<T>): FieldDesc<T> & { readonly optional: true } {
+  return { ...desc, optional: true, omitted: true, initial: undefined };
+}
+
+/**
+ * A plain JSON object whose shape the engine's type `T` states and the engine's code builds (an
+ * outcome, a recipe, a situation): stored whole, never cleaned key by key.
+ */
+export function json<T extends object>(): FieldDesc<T> {
+  return { kind: "json" };
+}
+
+/** The same description, or null (= none), starting null. */
+export function orNull<T>(desc: FieldDesc<T>): FieldDesc<T | null> {
+  return { ...desc, nullable: true, initial: null };
 }
 
 /** The same description, offered as an input on the actor sheet while its game is active. */
@@ -307,8 +330,15 @@ export function conforms(desc: FieldDesc, v: unknown): boolean {
       return Array.isArray(v) && (!desc.element || v.every((item: unknown) => conforms(desc.element!, item)));
     case "object":
       return isObject(v) && (!desc.element || Object.values(v).every((item) => conforms(desc.element!, item)));
+    case "json":
+      return isObject(v);
     case "schema":
-      return isObject(v) && Object.entries(desc.fields ?? {}).every(([k, sub]) => k in v && conforms(sub, v[k]));
+      return (
+        isObject(v) &&
+        Object.entries(desc.fields ?? {}).every(([k, sub]) =>
+          k in v && v[k] !== undefined ? conforms(sub, v[k]) : sub.omitted === true,
+        )
+      );
   }
 }
 
@@ -327,6 +357,7 @@ export function expectedOf(desc: FieldDesc): string {
         .map(([k, sub]) => `${k}: ${expectedOf(sub)}`)
         .join(", ")} }${orNull}`;
     case "object":
+    case "json":
       return `an object${orNull}`;
     default:
       if (desc.choices) return `one of ${desc.choices.join(", ")}${orNull}`;

@@ -12,6 +12,7 @@ import type { RulesetId } from "../engine/types.js";
 import type { ActionReport, ApplyRequest, Asker, UndoRequest } from "../socket.js";
 import { packetFor } from "../engine/plans/apply.js";
 import type { AttackCardData, LooseRollData } from "../engine/plans/card-data.js";
+import { cardData, cardOf, isCardMessage } from "../workflows/card-messages.js";
 import type { BatchSpec, QuenchBatchContext } from "./quench-api.js";
 import {
   createActor,
@@ -45,9 +46,11 @@ function self(): Asker {
   return { id: game.user.id ?? "", isGM: game.user.isGM };
 }
 
-/** Our flags on a chat message. */
+/** Our data on a chat message: its attack card (typed `system`, or flags of older versions), a loose roll's outcomes. */
 function systemFlags(message: ChatMessage): { attack?: AttackCardData; loose?: LooseRollData } {
-  return message.flags[SYSTEM_ID] ?? {};
+  const attack = cardOf(message);
+  const loose = message.flags[SYSTEM_ID]?.loose;
+  return { ...(attack ? { attack } : {}), ...(loose ? { loose } : {}) };
 }
 
 /** The placeable Token a token document draws, as far as targeting needs it. */
@@ -74,14 +77,14 @@ function newMessages(known: ReadonlySet<string>): ChatMessage[] {
     (m) =>
       !known.has(m.id ?? "") &&
       (m.author as { id?: string } | null)?.id === game.user.id &&
-      !m.flags[SYSTEM_ID]?.ledger &&
-      !m.flags[SYSTEM_ID]?.details,
+      !cardData(m, "ledger") &&
+      !cardData(m, "details"),
   ) as ChatMessage[];
 }
 
-/** Whether a message carries our flags (an attack card, a rules roll, a loose roll's outcomes). */
+/** Whether a message carries our data (an attack card, a rules roll, a loose roll's outcomes). */
 function ourFlagged(message: ChatMessage): boolean {
-  return Object.keys(systemFlags(message)).length > 0;
+  return isCardMessage(message) || Boolean(message.flags[SYSTEM_ID]);
 }
 
 /** The top-left corner of the scene's own area (inside the padding), where the token goes. */
@@ -196,7 +199,7 @@ function gameAttackSuite(ports: AttackPorts, context: QuenchBatchContext, rulese
       assert.equal(posted.length, 1, "exactly one message was posted");
       assert.equal(posted[0]?.id, message.id);
       const card = systemFlags(message).attack;
-      if (!card) return assert.fail("the message has no attack card in flags.d20-combat.attack");
+      if (!card) return assert.fail("the message has no attack card (an `attack` message's system)");
       assert.equal(card.targets.length, 1, "one target on the card");
       assert.equal(card.targets[0]?.uuid, tokenUuid, "the target's token UUID is stored");
       assert.equal(card.targets[0]?.actorUuid, target.uuid, "the target's actor UUID is stored");
@@ -242,12 +245,10 @@ function gameAttackSuite(ports: AttackPorts, context: QuenchBatchContext, rulese
       // [SYS-PERM] the GM's client decided the card again from its rolls and keeps it where only GMs write.
       const ledgerMessage = await waitFor(
         () =>
-          game.messages.contents.find(
-            (m) => m.flags[SYSTEM_ID]?.ledger?.cardId === message?.id && Boolean(m.author?.isGM),
-          ),
+          game.messages.contents.find((m) => cardData(m, "ledger")?.cardId === message?.id && Boolean(m.author?.isGM)),
         "the card's GM ledger",
       );
-      assert.equal(ledgerMessage.flags[SYSTEM_ID]?.ledger?.status, "valid", "the card matches its own rolls");
+      assert.equal(cardData(ledgerMessage, "ledger")?.status, "valid", "the card matches its own rolls");
       const report = await ports.apply(
         {
           messageId: message.id ?? "",

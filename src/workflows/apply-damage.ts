@@ -8,7 +8,6 @@
  * posted, the target is written in one update, and the card records what the press changed.
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
-import { SYSTEM_ID } from "../constants.js";
 import { renderRuleCard, publicViewer } from "./chat-render.js";
 import type { SaveRoll } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
@@ -23,7 +22,8 @@ import {
   type UndoRequest,
 } from "../socket.js";
 import { withActorQueue } from "./actor-queue.js";
-import { allLedgerRecords, cardKey, cardOf, ensureLedger, saveLedger } from "./card-ledger.js";
+import { allLedgerRecords, cardKey, ensureLedger, saveLedger } from "./card-ledger.js";
+import { cardData, cardOf } from "./card-messages.js";
 import { displayRecord } from "../engine/plans/card-secrets.js";
 import {
   activeApplication,
@@ -79,7 +79,7 @@ export async function postRequestRolls(
     events,
   };
   const content = await renderRuleCard(data, publicViewer());
-  await postCard({ actor, content, rolls: rolls.map((r) => r.roll), flags: { rule: data } });
+  await postCard({ actor, content, rolls: rolls.map((r) => r.roll), kind: "rule", card: data });
 }
 
 /** This client's own user as an asker (the GM clicking on their own client). */
@@ -148,7 +148,7 @@ export async function targetOnLedger(
 
 /** The ledger as its message holds it now (another job may have written it while this one waited). */
 export function freshLedger(ledgerMessage: ChatMessage): CardLedger | null {
-  return ledgerMessage.flags[SYSTEM_ID]?.ledger ?? null;
+  return cardData(ledgerMessage, "ledger");
 }
 
 /** Save the ledger's card and show its applications on the public card. */

@@ -1,7 +1,7 @@
 /**
  * The attack workflow in Foundry ([SYS-TARGETS]): a sheet click rolls the attack against every
  * targeted token, one d20 roll per target, and posts ONE chat message holding every roll (Dice So Nice animates them), with
- * the target UUIDs, outcomes and damage in the message flags. Decisions are made by the pure
+ * the target UUIDs, outcomes and damage in the message's `system` (an `attack` message). Decisions are made by the pure
  * functions in src/engine/plans/attack.ts; this file only asks, rolls and posts.
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
@@ -240,7 +240,8 @@ export async function rollAttack(
       actor,
       content,
       rolls: [...attackRolls, ...damageRolls],
-      flags: { attack: card },
+      kind: "attack",
+      card,
     });
     // What attacking sets off: hiding ends; a ranged attack within a foe's reach provokes it, and a
     // spell provokes every foe whose reach it is cast in (read from the scene, or said by the user).

@@ -2,7 +2,7 @@
  * The GM-only ledger of attack cards, in Foundry ([SYS-PERM], [SYS-HIDDEN]). When an attack card
  * is posted, the active GM's client decides it again through the engine from the message's own
  * rolls and the targets' data as it sees them, and writes the result where only GMs write: a
- * GM-authored chat message whispered to the GMs (never shown in the log) holding the card as the
+ * GM-authored `ledger` message whispered to the GMs (never shown in the log) holding the card as the
  * GM decided it, whether the posted card matched (a card that doesn't is refused), and the record
  * of every application. Applications and undo read only that; edits of the author's message change
  * nothing. Owners of a target get its numbers whispered when the world shows owners their details.
@@ -19,6 +19,7 @@ import { rebuildCard, type AttackRequest, type PostedRolls, type TargetSnapshot 
 import type { AppliedRecord, AttackCardData, CardDetails, CardLedger } from "../engine/plans/card-data.js";
 import { mismatch, ownerDetails, publicCard } from "../engine/plans/card-secrets.js";
 import { endAfterAttack } from "./acts.js";
+import { cardCreateData, cardData, cardOf, cardUpdateData } from "./card-messages.js";
 import {
   actorFromUuid,
   attackSources,
@@ -28,11 +29,6 @@ import {
   reactorFacts,
 } from "./foundry-docs.js";
 
-/** The attack card data of a message, or null. */
-export function cardOf(message: ChatMessage): AttackCardData | null {
-  return message.flags[SYSTEM_ID]?.attack ?? null;
-}
-
 /** The queue key of a card's ledger (one writer of a card's records at a time). */
 export const cardKey = (messageId: string): string => `ChatMessage.${messageId}`;
 
@@ -40,8 +36,9 @@ const ledgerIds = new Map<string, string>();
 
 /** A ledger message counts only when a GM wrote it. */
 function ledgerIn(message: ChatMessage | undefined, cardId: string): CardLedger | null {
-  const ledger = message?.flags[SYSTEM_ID]?.ledger;
-  return ledger && ledger.cardId === cardId && message?.author?.isGM ? ledger : null;
+  if (!message?.author?.isGM) return null;
+  const ledger = cardData(message, "ledger");
+  return ledger && ledger.cardId === cardId ? ledger : null;
 }
 
 /** The GM-written ledger of a card, with its message, or null. */
@@ -63,16 +60,16 @@ export function ledgerOf(cardId: string): { message: ChatMessage; ledger: CardLe
 /** Every application record in the GM-written ledgers (for effects whose creation was undone since). */
 export function allLedgerRecords(): AppliedRecord[] {
   return game.messages.contents.flatMap((m) => {
-    const ledger = m.flags[SYSTEM_ID]?.ledger;
-    return ledger && m.author?.isGM ? ledger.card.applied : [];
+    const ledger = m.author?.isGM ? cardData(m, "ledger") : null;
+    return ledger ? ledger.card.applied : [];
   });
 }
 
 /** The numbers this user was whispered for a card (GM-written details messages). */
 export function detailsFor(cardId: string): CardDetails[] {
   return game.messages.contents.flatMap((m) => {
-    const d = m.flags[SYSTEM_ID]?.details;
-    return d && d.cardId === cardId && m.author?.isGM ? [d] : [];
+    const d = m.author?.isGM ? cardData(m, "details") : null;
+    return d && d.cardId === cardId ? [d] : [];
   });
 }
 
@@ -192,8 +189,8 @@ export async function whisperDetails(card: AttackCardData, cardId: string): Prom
     await ChatMessage.create({
       content: game.i18n.localize("D20C.Chat.Ledger.Details"),
       whisper: [user.id ?? ""],
-      flags: { [SYSTEM_ID]: { details } },
-    });
+      ...cardCreateData("details", details),
+    } as ChatMessage.CreateData);
   }
 }
 
@@ -220,8 +217,8 @@ export async function ensureLedger(message: ChatMessage): Promise<{ message: Cha
     const created = await ChatMessage.create({
       content: game.i18n.localize("D20C.Chat.Ledger.Note"),
       whisper: gms,
-      flags: { [SYSTEM_ID]: { ledger } },
-    });
+      ...cardCreateData("ledger", ledger),
+    } as ChatMessage.CreateData);
     if (!created) return null;
     ledgerIds.set(cardId, created.id ?? "");
     if (decided.reason)
@@ -249,7 +246,10 @@ export async function saveLedger(
   cardMessage: ChatMessage,
   display: AppliedRecord[],
 ): Promise<void> {
-  await ledgerMessage.update({ flags: { [SYSTEM_ID]: { ledger } } });
+  await ledgerMessage.update(cardUpdateData(ledgerMessage, "ledger", ledger) as ChatMessage.UpdateData);
   const shown = cardOf(cardMessage);
-  if (shown) await cardMessage.update({ flags: { [SYSTEM_ID]: { attack: { ...shown, applied: display } } } });
+  if (shown)
+    await cardMessage.update(
+      cardUpdateData(cardMessage, "attack", { ...shown, applied: display }) as ChatMessage.UpdateData,
+    );
 }

@@ -5,7 +5,7 @@
  */
 import { getRuleset } from "../engine/registry.js";
 import type { Square } from "../engine/types.js";
-import { cardOf } from "./card-ledger.js";
+import { cardOf } from "./card-messages.js";
 import { isDocumentUuid } from "../foundry-compat.js";
 
 /** The part of a TokenDocument this control reads and writes. */

@@ -4,14 +4,13 @@
  * The Actor document's methods (`toEngineSource`, `applyEngineActor`) are used when
  * present; the fallbacks read and write `system` directly.
  */
-import { SYSTEM_ID } from "../constants.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import type { ActorSource, EffectSource, PowerSource, RollRequest, RollResult, WeaponSource } from "../engine/types.js";
 import { effectCreateData, effectSourceOf } from "../data/effects.js";
 import { SaveRoll } from "../dice/rolls.js";
 import { isDocumentUuid, v14MessageModeOption, type ChatMessageCreateOptions } from "../foundry-compat.js";
 import type { ReactorFacts, TargetSnapshot } from "../engine/plans/attack.js";
-import type { AttackCardData, RuleCardData } from "../engine/plans/card-data.js";
+import { cardCreateData, type CardDataOf } from "./card-messages.js";
 import { basicWeaponAttack } from "../engine/plans/item-sources.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { actionsLeftOf, combatantOfActor, type EconomyCombat } from "./actions.js";
@@ -175,17 +174,22 @@ export function rollDataFor(actorId: string, actors: readonly Actor.Implementati
   return actors[0]?.getRollData() ?? {};
 }
 
-/** Post one chat message with our flags and rolls. */
-export async function postCard(data: {
+/** Post one card (an attack card or a rule card: the message's sub-type and `system`) with its rolls. */
+export async function postCard<K extends "attack" | "rule">(data: {
   actor: Actor.Implementation | null;
   content: string;
   rolls: Roll[];
-  /** Our flags on the message (`flags["d20-combat"]`: an attack card or a rule card). */
-  flags: { attack?: AttackCardData; rule?: RuleCardData };
+  kind: K;
+  card: CardDataOf[K];
 }): Promise<ChatMessage | undefined> {
   const speaker = data.actor ? ChatMessage.getSpeaker({ actor: data.actor }) : ChatMessage.getSpeaker();
   return ChatMessage.create(
-    { speaker, content: data.content, rolls: data.rolls, flags: { [SYSTEM_ID]: data.flags } },
+    {
+      speaker,
+      content: data.content,
+      rolls: data.rolls,
+      ...cardCreateData(data.kind, data.card),
+    } as ChatMessage.CreateData,
     messageModeOptions(),
   );
 }

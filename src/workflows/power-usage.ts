@@ -105,7 +105,7 @@ async function postEvents(
     ...data,
   };
   const content = await renderRuleCard(card, publicViewer());
-  await postCard({ actor, content, rolls, flags: { rule: card } });
+  await postCard({ actor, content, rolls, kind: "rule", card });
 }
 
 /** One actor takes one of the game's rests: actor written once, powers brought back, one card posted. */

@@ -9,7 +9,6 @@
  * written with the new outcome.
  */
 import { activeRuleset } from "../active-ruleset.js";
-import { SYSTEM_ID } from "../constants.js";
 import { DamageRoll, allFaces } from "../dice/rolls.js";
 import { cardVisibility } from "../settings-attack.js";
 import { askGM, type ActionReport, type Asker, type ReactRequest } from "../socket.js";
@@ -18,6 +17,7 @@ import { withActorQueue } from "./actor-queue.js";
 import { freshLedger, routePress, targetOnLedger } from "./apply-damage.js";
 import { afterReaction } from "../engine/plans/attack.js";
 import { cardKey, requestOfCard, whisperDetails } from "./card-ledger.js";
+import { cardUpdateData } from "./card-messages.js";
 import { publicCard } from "../engine/plans/card-secrets.js";
 import { engineSource, reactorFacts } from "./foundry-docs.js";
 
@@ -59,8 +59,12 @@ export async function reactHere(data: ReactRequest, asker: Asker): Promise<Actio
       await roll.evaluate();
       return { faces: allFaces(roll), rolled: roll.total ?? 0 };
     });
-    await ledgerMessage.update({ flags: { [SYSTEM_ID]: { ledger: { ...ledger, card: next } } } });
-    await message.update({ flags: { [SYSTEM_ID]: { attack: publicCard(next, cardVisibility()) } } });
+    await ledgerMessage.update(
+      cardUpdateData(ledgerMessage, "ledger", { ...ledger, card: next }) as ChatMessage.UpdateData,
+    );
+    await message.update(
+      cardUpdateData(message, "attack", publicCard(next, cardVisibility())) as ChatMessage.UpdateData,
+    );
     await whisperDetails(next, message.id ?? "");
     await spendForActor(actor, offer.cost);
     const after = next.targets.find((t) => t.uuid === target.uuid)?.outcome;

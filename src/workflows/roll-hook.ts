@@ -6,6 +6,7 @@
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import { d20FromRollJson, decideLooseRoll, inlineRollJson } from "../engine/plans/roll-hook.js";
+import { isCardMessage } from "./card-messages.js";
 import { targetSnapshots } from "./foundry-docs.js";
 
 /** Register the preCreateChatMessage hook (init). */
@@ -13,7 +14,8 @@ export function registerRollHook(): void {
   Hooks.on("preCreateChatMessage", (message, _data, _options, userId) => {
     try {
       if (userId !== game.user.id || game.user.targets.size === 0) return;
-      if (message.flags[SYSTEM_ID]) return; // our own cards decide their targets themselves
+      // Our own cards decide their targets themselves.
+      if (message.flags[SYSTEM_ID] || isCardMessage(message)) return;
       if (message.flags.core?.initiativeRoll) return; // initiative is not an attack
       const rolls = [...(message.rolls ?? []).map((r) => r.toJSON()), ...inlineRollJson(String(message.content ?? ""))];
       const roll = rolls.map(d20FromRollJson).find((r) => r !== null);

@@ -20,6 +20,7 @@ import type { ChatLine } from "../engine/plans/turns.js";
 import { diffActor, invertChanges } from "../engine/changes.js";
 import { withActorQueue } from "./actor-queue.js";
 import { undoneCreations } from "../engine/plans/apply.js";
+import { allLedgerRecords } from "./card-ledger.js";
 import { readTurnSummary, subjectOf, TURN_SUMMARY_TYPE, type TurnSummarySource } from "./turn-summary-data.js";
 
 export const TURN_SUMMARY_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/turn-summary.hbs`;
@@ -188,12 +189,7 @@ export async function postTurnLine(
 
 /** Effects whose creating card application was undone since (GM-written ledgers): never brought back. */
 function undoneCardEffects(): Set<string> {
-  return undoneCreations(
-    game.messages.contents.flatMap((m) => {
-      const ledger = m.flags[SYSTEM_ID]?.ledger;
-      return ledger && m.author?.isGM ? ledger.card.applied : [];
-    }),
-  );
+  return undoneCreations(allLedgerRecords());
 }
 
 /**

@@ -13,13 +13,13 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ruleset } from "../../src/engine/ruleset.js";
 import type { DerivedActor } from "../../src/engine/types.js";
-import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
 import { StandInActor, standInEffectClass } from "../stand-ins/foundry-combat.js";
 import type { StandInActiveEffect } from "../stand-ins/foundry-effects.js";
 import { standInInitial } from "../stand-ins/foundry-fields.js";
 import type { DocumentDataStandIn, PlayActorStandIn } from "../stand-ins/foundry-play.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
+import { attackCardIn } from "../support/card-messages.js";
 import { npc } from "../workflows/attack-fixtures.js";
 import { installFoundryBootStandIn, type FoundryBootStandIn } from "../stand-ins/foundry-boot.js";
 import { REPO_ROOT, standInLangStrings } from "../stand-ins/i18n.js";
@@ -161,8 +161,7 @@ describe("[SYS-RULESET] the fifth game played through the built bundle", () => {
       actor: rival,
     });
     const api = game.system.api;
-    const cardOf = (posted: Record<string, unknown>) =>
-      (posted.flags as Record<string, { attack: AttackCardData }>)[SYSTEM]!.attack;
+    const cardOf = (posted: Record<string, unknown>) => attackCardIn(posted)!;
     // The world shows the numbers on the public card (by default only owners and the GM see them).
     await s.settings.set(SYSTEM, "cardVisibility", "everyone");
     // Guard 10 + 1 + 0 + 2 = 13; d20 12 + level 3 − 2 = 13 hits; damage 4.

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { collectRulesets } from "../../src/active-ruleset.js";
 import { allRulesets, getRuleset, isRulesetId, registerRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
-import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import { runBoundary } from "../../src/engine/plans/combat-cycle.js";
 import type { TurnPorts } from "../../src/engine/plans/turns.js";
 import type { CombatantSource, TurnContext } from "../../src/engine/types.js";
@@ -30,6 +29,7 @@ import { createTemplateRenderer } from "../support/handlebars.js";
 import { characterContext, i18n } from "../sheets/sheet-fixtures.js";
 import { npc, power } from "../workflows/attack-fixtures.js";
 import { duel, DUEL_ID, DUEL_LANG, REELING } from "./duel.js";
+import { attackCardIn } from "../support/card-messages.js";
 
 let state: AttackStandInState;
 let uninstall: () => void;
@@ -88,7 +88,7 @@ describe("[SYS-RULESET] a fifth game registered through the public hook", () => 
     standInAttackFaces.push(12, 4);
     await rollAttack(attacker as never, item as never, { fastForward: true });
     expect(state.errors).toEqual([]);
-    const card = (state.messages[0]!.data.flags as Record<string, { attack: AttackCardData }>)["d20-combat"]!.attack;
+    const card = attackCardIn(state.messages[0]!.data)!;
     expect(card.rulesetId).toBe(DUEL_ID);
     const t = card.targets[0]!;
     expect(t.outcome.defenseKey).toBe("guard");
@@ -101,7 +101,7 @@ describe("[SYS-RULESET] a fifth game registered through the public hook", () => 
     // The same roll without the condition's penalty would beat Guard by 2: the data is what decided.
     standInAttackFaces.push(10, 4);
     await rollAttack(attacker as never, item as never, { fastForward: true });
-    const second = (state.messages[1]!.data.flags as Record<string, { attack: AttackCardData }>)["d20-combat"]!.attack;
+    const second = attackCardIn(state.messages[1]!.data)!;
     expect(second.targets[0]!.outcome.total).toBe(11);
     expect(second.targets[0]!.outcome.result).toBe("miss");
   });

@@ -25,7 +25,11 @@ import { ensureBuilt } from "../support/built-dist.js";
 const SYSTEM = "d20-combat";
 const BUNDLE = path.join(REPO_ROOT, "dist/d20-combat.mjs");
 const system = JSON.parse(readFileSync(path.join(REPO_ROOT, "system.json"), "utf8")) as {
-  documentTypes: { Actor: Record<string, unknown>; Item: Record<string, unknown> };
+  documentTypes: {
+    Actor: Record<string, unknown>;
+    Item: Record<string, unknown>;
+    ChatMessage: Record<string, unknown>;
+  };
 };
 
 beforeAll(() => ensureBuilt(["d20-combat.mjs", "d20-combat-selftest.mjs"]), 120_000);
@@ -100,6 +104,14 @@ describe.each([13, 14] as const)("boot under Foundry generation %i", (generation
       const itemModels = s.config.Item.dataModels as Record<string, unknown>;
       expect(Object.keys(actorModels).sort()).toEqual(Object.keys(system.documentTypes.Actor).sort());
       expect(Object.keys(itemModels).sort()).toEqual(Object.keys(system.documentTypes.Item).sort());
+    });
+
+    it("registers a data model for each of system.json's chat message types (the turn summary and every card kind)", () => {
+      const messageModels = (s.config.ChatMessage as { dataModels?: Record<string, unknown> }).dataModels ?? {};
+      expect(Object.keys(messageModels).sort()).toEqual(Object.keys(system.documentTypes.ChatMessage).sort());
+      expect(Object.keys(messageModels)).toEqual(
+        expect.arrayContaining(["turn", "attack", "ledger", "details", "rule"]),
+      );
     });
 
     it("sets its own document classes, each extending core's", () => {

@@ -28,6 +28,7 @@ import { createTemplateRenderer } from "../support/handlebars.js";
 import { SYSTEM_ID } from "../../src/constants.js";
 import type { ActorSource, PowerSource, WeaponSource } from "../../src/engine/types.js";
 import { createI18nStandIn } from "./i18n.js";
+import { storedMessageData } from "./chat-data.js";
 import { SettingsStandIn } from "./settings.js";
 import { replaceFormulaDataStandIn } from "./combat-loop.js";
 
@@ -202,8 +203,9 @@ export function installAttackStandIn(rulesetId: string): { state: AttackStandInS
   };
   const messageClass = {
     create: async (data: Record<string, unknown>, options: Record<string, unknown> = {}) => {
-      state.messages.push({ data, options });
-      return { ...data, id: `message${state.messages.length}` };
+      const stored = storedMessageData(data);
+      state.messages.push({ data: stored, options });
+      return { ...stored, id: `message${state.messages.length}` };
     },
     getSpeaker: ({ actor }: { actor?: { name: string } } = {}) => ({ alias: actor?.name ?? "Gamemaster" }),
     implementation: undefined as unknown,

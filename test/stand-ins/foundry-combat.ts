@@ -27,6 +27,7 @@
  */
 import type { ActorSource } from "../../src/engine/types.js";
 import { flatPartStandIn } from "./combat-loop.js";
+import { storedMessageData } from "./chat-data.js";
 import { StandInActiveEffect, type EffectDataStandIn } from "./foundry-effects.js";
 import { ActorItemsStandIn, type PowerUsageSystemStandIn } from "./foundry-items.js";
 
@@ -527,7 +528,7 @@ export class StandInFoundryCombat {
  */
 export function chatMessageStandIn(data: Record<string, unknown>, n: number): Record<string, unknown> {
   const message: Record<string, unknown> = {
-    ...data,
+    ...storedMessageData(data),
     id: `message${n}`,
     author: { isGM: true },
     flags: data.flags ?? {},

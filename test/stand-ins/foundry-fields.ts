@@ -1,6 +1,6 @@
 /**
- * Stand-in for `foundry.data.fields` (StringField, NumberField, BooleanField, HTMLField, SchemaField,
- * ArrayField, TypedObjectField): each field only RECORDS the options it was built with, so tests can
+ * Stand-in for `foundry.data.fields` (StringField, NumberField, BooleanField, HTMLField, ObjectField,
+ * SchemaField, ArrayField, TypedObjectField): each field only RECORDS the options it was built with, so tests can
  * read a schema built by src/data/schema.ts without Foundry.
  *
  * String fields also `validate` (the type check plus a subclass's `_validateType`, e.g. the FormulaField).
@@ -37,6 +37,7 @@ export class StandInStringField extends StandInDataField {
 export class StandInNumberField extends StandInDataField {}
 export class StandInBooleanField extends StandInDataField {}
 export class StandInHTMLField extends StandInDataField {}
+export class StandInObjectField extends StandInDataField {}
 export class StandInSchemaField extends StandInDataField {
   constructor(
     readonly fields: Record<string, StandInDataField>,
@@ -68,6 +69,7 @@ export const standInFields = {
   NumberField: StandInNumberField,
   BooleanField: StandInBooleanField,
   HTMLField: StandInHTMLField,
+  ObjectField: StandInObjectField,
   SchemaField: StandInSchemaField,
   ArrayField: StandInArrayField,
   TypedObjectField: StandInTypedObjectField,

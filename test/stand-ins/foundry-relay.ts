@@ -39,6 +39,7 @@
 import { SYSTEM_ID } from "../../src/constants.js";
 import type { ActorSource, PowerSource, WeaponSource } from "../../src/engine/types.js";
 import { installAttackStandIn, type AttackStandInState } from "./foundry-attack.js";
+import { cleanSystem, storedMessageData } from "./chat-data.js";
 import type { CombatStandIn } from "./foundry-sheet.js";
 
 export interface UserStandIn {
@@ -274,6 +275,7 @@ export class MessageStandIn {
     this.rolls = data.rolls ?? [];
     this.type = data.type ?? "base";
     this.system = structuredClone(data.system ?? {});
+    cleanSystem(this.type, this.system);
   }
   get isOwner(): boolean {
     return this.world.user.isGM || this.world.user.id === this.author.id;
@@ -287,6 +289,7 @@ export class MessageStandIn {
     await Promise.resolve();
     if (data.flags) merge(this.flags as Record<string, unknown>, data.flags);
     if (data.system) merge(this.system, data.system);
+    if (data.system) cleanSystem(this.type, this.system);
     if (data.rolls) this.rolls = data.rolls;
     if (data.content !== undefined) this.content = data.content;
     return this;
@@ -462,7 +465,7 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
   });
   const messageClass = g.ChatMessage as Record<string, unknown>;
   messageClass.create = async (data: ConstructorParameters<typeof MessageStandIn>[2]) => {
-    base.state.messages.push({ data: data as Record<string, unknown>, options: {} });
+    base.state.messages.push({ data: storedMessageData(data as Record<string, unknown>), options: {} });
     // One post as that user (the player's client); what the GM's client posts meanwhile is the GM's.
     const author = world.postAs ?? world.user;
     world.postAs = null;

@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SYSTEM_ID } from "../../src/constants.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import type { ledgerOf as LedgerOfFn } from "../../src/workflows/card-ledger.js";
 import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
 import {
@@ -20,6 +19,7 @@ import {
 } from "../stand-ins/foundry-relay.js";
 import { npc, power } from "./attack-fixtures.js";
 import { publishApi, runPackMacro, type ApiUnderTest } from "./api-macros.js";
+import { attackCardIn } from "../support/card-messages.js";
 
 const R = getRuleset("13th-age");
 let w: RelayStandIn;
@@ -51,7 +51,7 @@ function target(...ids: string[]): void {
   for (const id of ids) w.attack.targets.add(placeable(id) as never);
 }
 const hp = (id: string) => w.actors.get(id)!.source.hp.value;
-const card = (m: MessageStandIn) => m.flags[SYSTEM_ID]?.attack as AttackCardData | undefined;
+const card = (m: MessageStandIn) => attackCardIn(m);
 
 let bandit: RelayActorStandIn;
 beforeEach(() => {

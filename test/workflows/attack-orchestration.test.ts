@@ -13,7 +13,6 @@ import { getRuleset } from "../../src/engine/registry.js";
 import type { AttackInput, AttackOutcome, PowerSource } from "../../src/engine/types.js";
 import { plainSituation } from "../../src/engine/plans/attack.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
-import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import {
   ActorStandIn,
   ItemStandIn,
@@ -24,6 +23,7 @@ import {
   type StandInAttackRoll,
 } from "../stand-ins/foundry-attack.js";
 import { defaultOptions, npc, power } from "./attack-fixtures.js";
+import { attackCardIn } from "../support/card-messages.js";
 
 type RollAttack = typeof RollAttackFn;
 
@@ -93,7 +93,7 @@ function onlyMessage() {
   expect(state.messages).toHaveLength(1);
   const { data, options } = state.messages[0]!;
   const rolls = data.rolls as StandInAttackRoll[];
-  const card = (data.flags as Record<string, { attack: AttackCardData }>)["d20-combat"]!.attack;
+  const card = attackCardIn(data)!;
   return { data, options, rolls, card };
 }
 

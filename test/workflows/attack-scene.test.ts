@@ -27,6 +27,7 @@ import {
   type SceneStandIn,
 } from "../stand-ins/foundry-scene.js";
 import { npc, power } from "./attack-fixtures.js";
+import { attackCardIn } from "../support/card-messages.js";
 
 const FF = getRuleset("ffd20");
 
@@ -89,8 +90,7 @@ function defaultsOf(html: string): Record<string, unknown> {
   return form;
 }
 
-const cardOf = (): AttackCardData =>
-  (state.messages[0]?.data.flags as Record<string, { attack: AttackCardData }>)[SYSTEM_ID]!.attack;
+const cardOf = (): AttackCardData => attackCardIn(state.messages[0]!.data)!;
 
 beforeEach(() => {
   state.messages.length = 0;

@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { SYSTEM_ID } from "../../src/constants.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
 import { ActorStandIn, ItemStandIn, installAttackStandIn, standInAttackFaces } from "../stand-ins/foundry-attack.js";
 import { tokenStandIn } from "../stand-ins/foundry-attack.js";
 import { npc, power } from "./attack-fixtures.js";
+import { attackCardIn } from "../support/card-messages.js";
 
 /** The stand-in combat: combatants merge their flags on update, as Foundry's do. */
 function combatWithBands(attacker: ActorStandIn, engaged: ActorStandIn, nearby: ActorStandIn) {
@@ -73,7 +73,7 @@ export function useBandFight() {
     const item = new ItemStandIn("power", range === "melee" ? "Cleave" : "Bolt", power({ range, damage: "6" }));
     await rollAttack(fighter as never, item as never);
     const message = state.messages.at(-1)!;
-    const card = (message.data.flags as Record<string, { attack: AttackCardData }>)[SYSTEM_ID]!.attack;
+    const card = attackCardIn(message.data)!;
     return { dialog: String(state.dialogs.at(-1)?.content ?? ""), card, content: String(message.data.content) };
   }
   return { orc, imp, attack };

@@ -15,7 +15,6 @@ import { SYSTEM_ID } from "../../src/constants.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { PowerSource } from "../../src/engine/types.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
-import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import type { ledgerOf as LedgerOfFn } from "../../src/workflows/card-ledger.js";
 import type { onReactClick as OnReactClickFn } from "../../src/workflows/reactions.js";
 import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
@@ -31,6 +30,7 @@ import {
 import { CombatStandIn } from "../stand-ins/foundry-sheet.js";
 import { npc, power, weapon } from "./attack-fixtures.js";
 import { hitEffect } from "./power-fixtures.js";
+import { attackCardIn } from "../support/card-messages.js";
 
 const R = getRuleset("hundred-dungeons");
 const heroToken = "Scene.s1.Token.hero";
@@ -115,7 +115,7 @@ async function attack(natural: number): Promise<MessageStandIn> {
   return posted;
 }
 const ledgerTarget = (m: MessageStandIn) => ledgerOf(m.id)!.ledger.card.targets[0]!;
-const publicTarget = (m: MessageStandIn) => (m.flags[SYSTEM_ID]!.attack as AttackCardData).targets[0]!;
+const publicTarget = (m: MessageStandIn) => attackCardIn(m)!.targets[0]!;
 const reactionsLeft = () =>
   (combat.list[1]!.flags[SYSTEM_ID] as { actions?: { left: Record<string, number> } } | undefined)?.actions?.left
     .reaction;

@@ -19,6 +19,7 @@ import {
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { bareActorContext } from "../sheets/sheet-fixtures.js";
 import { getRuleset } from "../../src/engine/registry.js";
+import { ruleCardIn } from "../support/card-messages.js";
 
 type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
 let state: SheetStandInState;
@@ -51,8 +52,7 @@ async function roll(kind: string, cover: string | null, face: number): Promise<R
     { altKey: false, ctrlKey: false, metaKey: false },
     clickTarget({ kind, saveBlock: "" }, cover),
   );
-  const flags = state.messages.at(-1)!.data.flags as Record<string, { rule?: RuleCardData }>;
-  return flags["d20-combat"]!.rule!;
+  return ruleCardIn(state.messages.at(-1)!.data)!;
 }
 
 describe("[HD-COVER] Dexterity rolls from beyond cover on the sheet", () => {

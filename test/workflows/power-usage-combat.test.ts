@@ -17,6 +17,7 @@ import { PowerItemStandIn, type PowerUsageSystemStandIn } from "../stand-ins/fou
 import { power } from "./attack-fixtures.js";
 import type * as CombatModuleNs from "../../src/documents/combat.js";
 import type * as CombatantModuleNs from "../../src/documents/combatant.js";
+import { ruleCardIn } from "../support/card-messages.js";
 
 interface CombatUnderTest {
   settle(): Promise<void>;
@@ -70,7 +71,7 @@ async function battleOfHero(): Promise<{ hero: StandInActor; combat: CombatUnder
 
 const rechargeCards = () =>
   standInGlobals.messages
-    .map((m) => (m.flags as { "d20-combat"?: { rule?: RuleCardData } })["d20-combat"]?.rule)
+    .map((m) => ruleCardIn(m))
     .filter((r): r is RuleCardData => r?.title === "D20C.Power.Recharge.title");
 
 async function endBattle(combat: CombatUnderTest): Promise<RuleCardData> {

@@ -19,6 +19,7 @@ import {
   type SheetStandInState,
 } from "../stand-ins/foundry-sheet.js";
 import type * as SheetNs from "../../src/applications/sheets/actor-sheet.js";
+import { ruleCardIn } from "../support/card-messages.js";
 
 const i18n = createI18nStandIn();
 type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
@@ -123,8 +124,8 @@ describe("13th Age Actions panel", () => {
     await click("disengage");
     expect(flags().procedures?.marks.disengaged).toBeUndefined();
     expect(flags().actions?.left.move).toBe(0);
-    const card = state.messages.at(-1)!.data.flags as { "d20-combat": { rule: { events: { key: string }[] } } };
-    expect(card["d20-combat"].rule.events[0]!.key).toBe("D20C.Age13.Event.disengageFailed");
+    const card = ruleCardIn(state.messages.at(-1)!.data)!;
+    expect(card.events[0]!.key).toBe("D20C.Age13.Event.disengageFailed");
     state.messages.length = 0;
     await click("moveAway");
     expect(prompts()).toHaveLength(1);

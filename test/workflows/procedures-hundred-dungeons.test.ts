@@ -27,6 +27,7 @@ import type * as PanelNs from "../../src/applications/sheets/actions-panel.js";
 import type * as ActionsNs from "../../src/workflows/actions.js";
 import type * as ProceduresNs from "../../src/workflows/procedures.js";
 import type * as AttackNs from "../../src/workflows/attack.js";
+import { attackCardIn } from "../support/card-messages.js";
 
 type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
 
@@ -234,12 +235,7 @@ function weapon(over: Partial<WeaponSource> = {}): WeaponSource {
 }
 
 function attackCard() {
-  const data = state.messages.at(-1)?.data.flags as {
-    "d20-combat": {
-      attack: { targets: { outcome: { mode: string; natural: number; result: string; total: number } }[] };
-    };
-  };
-  return data["d20-combat"].attack;
+  return attackCardIn(state.messages.at(-1)!.data)!;
 }
 
 describe("Hundred Dungeons attacks: water, size, charm", () => {

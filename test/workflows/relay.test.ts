@@ -24,6 +24,8 @@ import {
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import { pressTurnLineUndo } from "../stand-ins/turn-line-html.js";
 import { npc, power } from "./attack-fixtures.js";
+import { attackCardIn, ourData, receivedData } from "../support/card-messages.js";
+import { cardUpdateData } from "../../src/workflows/card-messages.js";
 
 const R = getRuleset("13th-age");
 const i18n = createI18nStandIn();
@@ -108,7 +110,7 @@ type Answer = { type: string; to: string; report: { ok: boolean; message: string
 const hp = (id: string) => w.actors.get(id)!.source.hp.value;
 /** The GM's records of a card's applications (its ledger), and the public card's display of them. */
 const records = (m: MessageStandIn) => ledgerOf(m.id)?.ledger.card.applied ?? [];
-const shown = (m: MessageStandIn) => (m.flags[SYSTEM_ID]?.attack as AttackCardData | undefined)?.applied ?? [];
+const shown = (m: MessageStandIn) => attackCardIn(m)?.applied ?? [];
 const ledger = (m: MessageStandIn) => ledgerOf(m.id)!.ledger;
 
 describe("[SYS-PERM] who asks comes from the transport", () => {
@@ -226,11 +228,11 @@ describe("[SYS-PERM] once, and one queue per actor", () => {
 });
 
 describe("[SYS-PERM] what may be applied comes from the GM's ledger, not the author's message", () => {
-  /** The author edits their own message's card after posting (a player may edit their message's flags). */
+  /** The author edits their own message's card after posting (a player may edit their own message's data). */
   async function edit(m: MessageStandIn, change: (card: AttackCardData) => void): Promise<void> {
-    const card = structuredClone(m.flags[SYSTEM_ID]!.attack as AttackCardData);
+    const card = structuredClone(attackCardIn(m)!);
     change(card);
-    await m.update({ flags: { [SYSTEM_ID]: { attack: card } } });
+    await m.update(cardUpdateData(m, "attack", card));
   }
 
   it("[SYS-PERM] the GM's client decides every new card again and keeps it in a GM-authored message whispered to the GMs", async () => {
@@ -304,7 +306,7 @@ describe("[SYS-PERM] what may be applied comes from the GM's ledger, not the aut
     w.hooks.set("createChatMessage", [
       async (msg: unknown) => {
         const m = msg as MessageStandIn;
-        const card = m.flags[SYSTEM_ID]?.attack as AttackCardData | undefined;
+        const card = attackCardIn(m);
         if (card && m.author.id === "alice") card.targets[0]!.damage = 9999;
         for (const fn of original) await fn(msg);
       },
@@ -326,6 +328,8 @@ describe("[SYS-PERM] what may be applied comes from the GM's ledger, not the aut
     w.messages.delete(real.message.id ?? "");
     const forged: CardLedger = structuredClone(real.ledger);
     forged.card.targets[0]!.damage = 9999;
+    // Forged in the typed shape and in the flags of older versions.
+    await w.post(alice, { whisper: ["gm"], type: "ledger", system: forged });
     await w.post(alice, { whisper: ["gm"], flags: { [SYSTEM_ID]: { ledger: forged } } });
     const answer = (await w.send(applyWire(m.id, "ogre"), alice.id)) as Answer;
     expect(answer.report.ok).toBe(true);
@@ -346,7 +350,7 @@ describe("[SYS-HIDDEN] a player's copy of a card holds only what the visibility 
   /** Every message a user's client receives (public ones and those whispered to them), as data. */
   const copyOf = (user: UserStandIn) =>
     [...w.messages.values()].filter((m) => m.whisper.length === 0 || m.whisper.includes(user.id));
-  const publicTargets = (m: MessageStandIn) => (m.flags[SYSTEM_ID]!.attack as AttackCardData).targets;
+  const publicTargets = (m: MessageStandIn) => attackCardIn(m)!.targets;
 
   for (const visibility of ["gm", "owners", "everyone"] as const) {
     it(`[SYS-HIDDEN] cardVisibility "${visibility}": the public card's flags carry defenses and odds only when everyone may see them`, async () => {
@@ -366,7 +370,7 @@ describe("[SYS-HIDDEN] a player's copy of a card holds only what the visibility 
       // Eve (no stake) and Alice (owns the fighter) receive no ledger; only Alice, under "owners",
       // is whispered her own target's numbers, and only those.
       for (const user of [eve, alice]) {
-        const data = copyOf(user).map((x) => x.flags[SYSTEM_ID] ?? {});
+        const data = copyOf(user).map(ourData);
         expect(data.some((f) => "ledger" in f)).toBe(false);
         const details = data.flatMap((f) => (f.details ? [f.details as { targets: Record<string, unknown> }] : []));
         if (visibility === "owners" && user === alice) {
@@ -402,7 +406,7 @@ describe("[SYS-HIDDEN] a player's copy of a card holds only what the visibility 
       await settled(() => ledgerOf(m.id) !== null);
       expect(ledger(m)).toMatchObject({ status: "valid", reason: "" });
       expect(ledger(m).card.targets[0]!.outcome.result).toBe("autoMiss");
-      const copy = JSON.stringify(copyOf(eve).map((x) => x.flags));
+      const copy = JSON.stringify(copyOf(eve).map(receivedData));
       expect(copy).not.toContain('"result":"autoMiss"');
       expect(copy).not.toContain('"autoMiss":true');
       expect(copy).not.toContain('"wrongSquare":true');
@@ -418,7 +422,7 @@ describe("[SYS-HIDDEN] a player's copy of a card holds only what the visibility 
   it("[SYS-HIDDEN] no before/after actor data in any player's copy: the records behind an application stay with the GM", async () => {
     const m = await cardBy(alice, ["ogre"]);
     await w.send(applyWire(m.id, "ogre"), alice.id);
-    const copy = JSON.stringify(copyOf(eve).map((x) => x.flags));
+    const copy = JSON.stringify(copyOf(eve).map(receivedData));
     expect(copy).not.toMatch(/"prior"|"after"|"before"/);
     expect(copy).not.toContain("hp.value");
     expect(records(m)[0]!.changes).toContainEqual({ kind: "add", path: "hp.value", delta: -6 });
@@ -495,5 +499,67 @@ describe("[SYS-PERM] turn-line undo reverses the step and keeps later play", () 
     expect(await pressTurnLineUndo(onRenderTurnLine, line, 0, () => ogre.effectIds().length > 0)).toBe(true);
     expect(ogre.effectIds()).toEqual([burning.id]);
     expect(ogre.source.conditions).toEqual(["dazed"]);
+  });
+});
+
+describe("[SYS-PERM] attack cards posted by an older version (their data in the message's flags) still work", () => {
+  /** Re-post a card's data and rolls in the shape older versions wrote: a base message, the card in flags. */
+  async function oldShapeCard(author: UserStandIn): Promise<MessageStandIn> {
+    const typed = await cardBy(author, ["ogre"]);
+    const card = structuredClone(attackCardIn(typed)!);
+    w.messages.delete(ledgerOf(typed.id)!.message.id ?? "");
+    w.messages.delete(typed.id);
+    const old = await w.post(author, {
+      content: typed.content,
+      rolls: typed.rolls,
+      flags: { [SYSTEM_ID]: { attack: card } },
+    });
+    await settled(() => ledgerOf(old.id) !== null);
+    return old;
+  }
+  const oldShown = (m: MessageStandIn) => (m.flags[SYSTEM_ID]!.attack as AttackCardData).applied;
+
+  it("[SYS-PERM] the GM's client decides an old card from its rolls; its author applies and undoes through it, and its display stays in its flags", async () => {
+    const old = await oldShapeCard(alice);
+    expect(old.type).toBe("base");
+    expect(ledger(old)).toMatchObject({ status: "valid", reason: "" });
+    const answer = (await w.send(applyWire(old.id, "ogre"), alice.id)) as Answer;
+    expect(answer.report.ok).toBe(true);
+    expect(hp("ogre")).toBe(24);
+    expect(oldShown(old)).toHaveLength(1);
+    expect(oldShown(old)[0]).toMatchObject({ dealt: 6, changes: [], left: "" });
+    expect(old.system).toEqual({});
+    await w.send(undoWire(old.id, records(old)[0]!.id), alice.id);
+    expect(hp("ogre")).toBe(30);
+    expect(oldShown(old)[0]!.undone).toBe(true);
+  });
+
+  it("[SYS-PERM] an old card's old GM ledger (in a GM-authored whisper's flags) is still the one applications read and write", async () => {
+    const old = await oldShapeCard(alice);
+    const typedLedger = ledgerOf(old.id)!;
+    const legacy = structuredClone(typedLedger.ledger);
+    w.messages.delete(typedLedger.message.id ?? "");
+    const gm = w.users.get("gm")!;
+    const oldLedger = await w.post(gm, { whisper: ["gm"], flags: { [SYSTEM_ID]: { ledger: legacy } } });
+    expect(ledgerOf(old.id)!.message.id).toBe(oldLedger.id);
+    const answer = (await w.send(applyWire(old.id, "ogre"), alice.id)) as Answer;
+    expect(answer.report.ok).toBe(true);
+    expect(hp("ogre")).toBe(24);
+    expect((oldLedger.flags[SYSTEM_ID]!.ledger as CardLedger).card.applied).toHaveLength(1);
+    expect(oldLedger.system).toEqual({});
+  });
+});
+
+describe("[SYS-HIDDEN] cards are typed messages: the public card and the GM's ledger are separate sub-types", () => {
+  it("[SYS-HIDDEN] rollAttack posts an `attack` message whose system is the public card and nothing in flags; the GM writes a `ledger` whisper", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    expect(m.type).toBe("attack");
+    expect(m.flags[SYSTEM_ID]).toBeUndefined();
+    expect(attackCardIn(m)!.targets[0]).toMatchObject({ uuid: token("ogre"), detailsHidden: true, odds: null });
+    const l = ledgerOf(m.id)!.message as unknown as MessageStandIn;
+    expect(l.type).toBe("ledger");
+    expect(l.whisper).toEqual(["gm"]);
+    expect(l.flags[SYSTEM_ID]).toBeUndefined();
+    expect((l.system as CardLedger).card.targets[0]!.outcome.defense).toBeGreaterThan(0);
   });
 });

@@ -7,7 +7,8 @@ import { SYSTEM_ID } from "../../constants.js";
 import { onApplyClick, onUndoClick } from "../../workflows/apply-damage.js";
 import { onForcedClick } from "../../workflows/forced-move.js";
 import { onReactClick } from "../../workflows/reactions.js";
-import { cardOf, detailsFor, ledgerOf } from "../../workflows/card-ledger.js";
+import { detailsFor, ledgerOf } from "../../workflows/card-ledger.js";
+import { cardData, cardOf } from "../../workflows/card-messages.js";
 import { withDetails } from "../../engine/plans/card-secrets.js";
 import {
   currentViewer,
@@ -45,9 +46,8 @@ function replaceWith(el: Element, html: string): HTMLElement | null {
 
 /** The renderChatMessageHTML handler. */
 export function onRenderChatMessage(message: ChatMessage, html: HTMLElement): void {
-  const flags = message.flags[SYSTEM_ID];
   // The GM's ledger of a card and the numbers whispered to owners are data, not chat.
-  if (flags?.ledger || flags?.details) {
+  if (cardData(message, "ledger") || cardData(message, "details")) {
     html.hidden = true;
     html.style.display = "none";
     return;

@@ -1,9 +1,29 @@
 /**
- * The plain data an attack card keeps in its chat message flags (`flags["d20-combat"].attack`).
- * Everything the card shows and every apply/undo button reads comes from here, so a card
- * re-renders the same for every viewer and survives reloads. JSON only: no documents, no classes.
+ * The plain data our chat cards keep in their messages' `system` (one message sub-type per card
+ * kind: an attack card, its GM ledger, the numbers whispered to owners, a rule card). Each kind is
+ * described once here with the field builders; its TypeScript type and, in the adapter, its
+ * Foundry data model (src/data/chat-models.ts) come from that description. Everything the card
+ * shows and every apply/undo button reads comes from here, so a card re-renders the same for every
+ * viewer and survives reloads. JSON only: no documents, no classes.
+ *
+ * Values the engine builds whole (an outcome, a recipe, a situation, a record) are stored as JSON
+ * objects; the keys an attack card itself is made of are fields, so Foundry keeps exactly these.
  */
 import type { ActorChange } from "../changes.js";
+import {
+  bool,
+  choice,
+  group,
+  json,
+  list,
+  num,
+  omittable,
+  orNull,
+  text,
+  type FieldDesc,
+  type FieldDescs,
+  type SourceOf,
+} from "../fields.js";
 import type {
   AttackOutcome,
   DamageRecipe,
@@ -34,72 +54,77 @@ export interface CardOdds {
   expectedDamage: number;
 }
 
+/** A text field whose values the engine types as `T` (a ruleset id, a range, an apply mode…). */
+const textOf = <T extends string>(): FieldDesc<T> => text() as FieldDesc<T>;
+
 /** One damage roll of the attack: each distinct recipe (hit, crit, miss) is rolled once. */
-export interface CardDamageRoll {
+const CARD_DAMAGE_ROLL_FIELDS = {
   /** Stable key (the outcome it was rolled for: `hit`, `crit`, `miss`, `autoMiss`). */
-  key: string;
-  recipe: DamageRecipe;
+  key: text(),
+  recipe: json<DamageRecipe>(),
   /** The Foundry formula that was rolled (the recipe's dice and flat part). */
-  formula: string;
+  formula: text(),
   /** Faces rolled, in the recipe's term order. */
-  faces: number[];
+  faces: list(num(0)),
   /** Total of the rolled formula (dice + flat part). */
-  rolled: number;
+  rolled: num(0),
   /** Final damage: the recipe's flat bonus, multiplier and minimum applied. */
-  total: number;
-}
+  total: num(0),
+};
+export type CardDamageRoll = SourceOf<typeof CARD_DAMAGE_ROLL_FIELDS>;
 
 /** One targeted token, decided at roll time. */
-export interface CardTarget {
+const CARD_TARGET_FIELDS = {
   /** Token document UUID (falls back to the actor UUID for tokenless actors). */
-  uuid: string;
+  uuid: text(),
   /** Actor UUID of the target (where damage goes). */
-  actorUuid: string;
-  name: string;
-  img: string;
-  outcome: AttackOutcome;
-  odds: CardOdds | null;
+  actorUuid: text(),
+  name: text(),
+  img: text(),
+  outcome: json<AttackOutcome>(),
+  odds: orNull(json<CardOdds>()),
   /** Key of the damage roll this target takes (`CardDamageRoll.key`), null = none. */
-  damageKey: string | null;
+  damageKey: orNull(text()),
   /** Damage this target takes from the outcome (0 when none). */
-  damage: number;
+  damage: num(0),
   /** Indexes into the card's `power.effects` this target's outcome and natural roll trigger. Absent = none. */
-  effects?: number[];
+  effects: omittable(list(num(0))),
   /** Indexes into `power.effects` whose push / pull / slide this target's outcome triggers. Absent = none. */
-  forced?: number[];
+  forced: omittable(list(num(0))),
   /**
    * Reactions the ruleset offered this target against the attack when it was decided ([HD-REACT]
    * Parry), each a card control for its owners; the GM checks the offer again when one is pressed.
    * Absent = none.
    */
-  reactions?: ReactionOffer[];
+  reactions: omittable(list(json<ReactionOffer>())),
   /** The reaction this target took (its key); its outcome is the re-decided one. Absent = none. */
-  reacted?: string;
+  reacted: omittable(text()),
   /**
    * What viewers other than the GM see when the attack went to the wrong square of an unseen
    * target ([FF-INVIS]: the attacker is not told why it missed): the roll read as if the square
    * were right, shown as an ordinary miss. Absent = everyone sees `outcome`.
    */
-  shown?: ShownOutcome;
+  shown: omittable(json<ShownOutcome>()),
   /**
    * What the scene decided for this target and why ("superior cover: 3 of 4 lines blocked by a
    * wall"), each marked whether the attack kept it or it was changed in the dialog. Absent = the
    * scene was not read.
    */
-  scene?: CardSceneNote[];
+  scene: omittable(list(json<CardSceneNote>())),
   /**
    * What the attacker's range bands said about attacking this target when it attacked ("nearby,
    * not engaged: a melee attack needs a move first"), localised; warnings only. Absent = none.
    */
-  warnings?: string[];
+  warnings: omittable(list(text())),
   /** This target's own situation (scene values) when it had one (the GM re-decides the card with it). */
-  situation?: Situation;
+  situation: omittable(json<Situation>()),
   /**
    * The public copy of the card carries no defense, crit threshold or odds for this target (they
    * live with the GM, and with the target's owners when the world lets them see them).
    */
-  detailsHidden?: boolean;
-}
+  detailsHidden: omittable(bool(false)),
+};
+export type CardTarget = SourceOf<typeof CARD_TARGET_FIELDS>;
 
 /** One value the scene decided for a target, as the card lists it. */
 export interface CardSceneNote {
@@ -169,73 +194,85 @@ export interface AppliedRecord {
   effects?: AppliedEffects;
 }
 
-/** Everything an attack card is made of. */
-export interface AttackCardData {
-  version: 1;
-  rulesetId: RulesetId;
-  actorUuid: string;
-  actorName: string;
+/** The message sub-type each card kind is posted as (system.json `documentTypes.ChatMessage`). */
+export const CARD_TYPES = { attack: "attack", ledger: "ledger", details: "details", rule: "rule" } as const;
+export type CardKind = keyof typeof CARD_TYPES;
+
+/** The version of a card kind's data shape. */
+const version = num(1) as FieldDesc<1>;
+
+/** Everything an attack card is made of: the `system` of an `attack` message. */
+const ATTACK_CARD_FIELDS = {
+  version,
+  rulesetId: textOf<RulesetId>(),
+  actorUuid: text(),
+  actorName: text(),
   /** The item attacked with (the GM re-decides the card from it); absent on cards of older versions. */
-  itemUuid?: string;
-  itemName: string;
-  itemImg: string;
+  itemUuid: omittable(text()),
+  itemName: text(),
+  itemImg: text(),
   /** Defense key and i18n label the attack targets. */
-  defenseKey: string;
-  defenseLabel: string;
-  range: RangeKind;
+  defenseKey: text(),
+  defenseLabel: text(),
+  range: textOf<RangeKind>(),
   /** The attack's formula, e.g. `1d20 + 7` (each target's own roll may keep the higher/lower of two d20s). */
-  formula: string;
+  formula: text(),
   /** d20 faces of each attack roll, one roll per target in target order (one roll when untargeted; two faces for mighty/weak). */
-  dice: number[][];
+  dice: list(list(num(0))),
   /** Base attack bonus, itemised (the rest is per target in each outcome). */
-  bonusParts: Modifier[];
-  damageTypes: string[];
-  nonlethal: boolean;
+  bonusParts: list(json<Modifier>()),
+  damageTypes: list(text()),
+  nonlethal: bool(false),
   /**
    * The power's ongoing damage, put on a target the attack hit when its damage is applied
    * ([13A-ONGOING], [FF-ONGOING]): a save-ends effect timed by the attacker's combatant (when the
    * attacker was in the combat at roll time). Absent = the power has none.
    */
-  ongoing?: CardOngoing;
+  ongoing: omittable(json<CardOngoing>()),
   /** The power's hit / miss / crit words and effects ([SYS-POWERS]). Absent = it has none. */
-  power?: CardPower;
+  power: omittable(json<CardPower>()),
   /** The attack went to the wrong square of an unseen target (only the GM learns it). Absent = no. */
-  wrongSquare?: boolean;
+  wrongSquare: omittable(bool(false)),
   /** The situation the attacker chose (the GM re-decides the card with it); absent on older cards. */
-  situation?: Situation;
+  situation: omittable(json<Situation>()),
   /** The game lets the attacker knock a creature out instead of killing it ([HD-ENEMYDEATH]). Absent = no. */
-  knockOut?: boolean;
-  damageRolls: CardDamageRoll[];
-  targets: CardTarget[];
+  knockOut: omittable(bool(false)),
+  damageRolls: list(group(CARD_DAMAGE_ROLL_FIELDS)),
+  targets: list(group(CARD_TARGET_FIELDS)),
   /** The roll as it reads without a target (natural, total, what it would count as). */
-  untargeted: AttackOutcome | null;
-  applied: AppliedRecord[];
-}
+  untargeted: orNull(json<AttackOutcome>()),
+  /** What each button press did (on the public card: what was dealt, not the changes behind it). */
+  applied: list(json<AppliedRecord>()),
+};
+export type AttackCardData = SourceOf<typeof ATTACK_CARD_FIELDS>;
 
 /**
- * What only GMs keep about an attack card, in a GM-authored message whispered to the GMs
- * (`flags["d20-combat"].ledger`): the card as the active GM's client re-decided it from the
- * message's own rolls and the targets' data, whether the posted card matched, and the record of
- * every application. Applications and undo read only this; the author's message is display.
+ * What only GMs keep about an attack card, the `system` of a `ledger` message (GM-authored,
+ * whispered to the GMs): the card as the active GM's client re-decided it from the message's own
+ * rolls and the targets' data, whether the posted card matched, and the record of every
+ * application. Applications and undo read only this; the author's message is display.
  */
-export interface CardLedger {
-  version: 1;
+const CARD_LEDGER_FIELDS = {
+  version,
   /** The attack card's message id. */
-  cardId: string;
+  cardId: text(),
   /** `invalid`: the posted results don't match the rolls; nothing may be applied from the card. */
-  status: "valid" | "invalid";
+  status: choice(["valid", "invalid"], "valid"),
   /** Why the card was refused (what did not match). */
-  reason: string;
+  reason: text(),
   /** The card as the GM decided it (true outcomes, defenses, odds) with the applications in `applied`. */
-  card: AttackCardData;
-}
+  card: group(ATTACK_CARD_FIELDS),
+};
+export type CardLedger = SourceOf<typeof CARD_LEDGER_FIELDS>;
 
-/** Defense and odds of targets, whispered by the GM to the targets' owners (`flags["d20-combat"].details`). */
-export interface CardDetails {
-  version: 1;
-  cardId: string;
-  targets: Record<string, Pick<CardTarget, "outcome" | "odds">>;
-}
+/** Defense and odds of targets, whispered by the GM to the targets' owners: the `system` of a `details` message. */
+const CARD_DETAILS_FIELDS = {
+  version,
+  cardId: text(),
+  /** By target UUID (stored whole: the keys are UUIDs). */
+  targets: json<Record<string, Pick<CardTarget, "outcome" | "odds">>>(),
+};
+export type CardDetails = SourceOf<typeof CARD_DETAILS_FIELDS>;
 
 /** Outcomes a loose roll (chat `/roll`, macro, inline roll) met, added by the roll hook. */
 export interface LooseRollData {
@@ -248,22 +285,33 @@ export interface LooseRollData {
   targets: { uuid: string; name: string; img: string; outcome: AttackOutcome }[];
 }
 
-/** A save, death save, rally or recovery card. */
-export interface RuleCardData {
-  version: 1;
-  actorUuid: string;
-  actorName: string;
+/** A save, death save, rally or recovery card: the `system` of a `rule` message. */
+const RULE_CARD_FIELDS = {
+  version,
+  actorUuid: text(),
+  actorName: text(),
   /** i18n key of the card title. */
-  title: string;
-  rolls: {
-    label: string;
-    formula: string;
-    total: number;
-    natural: number | null;
-    target: number | null;
-    against: "natural" | "total";
-    /** Whether the roll reached its target (null when it had none). */
-    success: boolean | null;
-  }[];
-  events: RuleEvent[];
-}
+  title: text(),
+  rolls: list(
+    group({
+      label: text(),
+      formula: text(),
+      total: num(0),
+      natural: orNull(num(0)),
+      target: orNull(num(0)),
+      against: choice(["natural", "total"], "total"),
+      /** Whether the roll reached its target (null when it had none). */
+      success: orNull(bool(false)),
+    }),
+  ),
+  events: list(json<RuleEvent>()),
+};
+export type RuleCardData = SourceOf<typeof RULE_CARD_FIELDS>;
+
+/** The description of each card kind's `system` (its data model's schema is built from it). */
+export const CARD_FIELDS: Readonly<Record<CardKind, FieldDescs>> = {
+  attack: ATTACK_CARD_FIELDS,
+  ledger: CARD_LEDGER_FIELDS,
+  details: CARD_DETAILS_FIELDS,
+  rule: RULE_CARD_FIELDS,
+};

@@ -2,8 +2,8 @@
  * What of an attack card may travel in the public chat message, and what stays with the GM
  * ([SYS-HIDDEN], [SYS-PERM]). Pure: the card as the game decided it in, the copies out.
  *
- * Every user's client receives a chat message's flags, whatever the card's HTML shows. So the
- * public card carries, per target, the outcome as non-GM viewers see it (a wrong-square attack
+ * Every user's client receives a chat message's data (its `system` and flags), whatever the
+ * card's HTML shows. So the public card carries, per target, the outcome as non-GM viewers see it (a wrong-square attack
  * reads as an ordinary miss, [FF-INVIS]) and — unless the world shows them to everyone — no
  * defense, crit threshold or odds; its application records say what was dealt but not the changes
  * behind it. The true card and the records live in the GM-only ledger; the targets' owners, when

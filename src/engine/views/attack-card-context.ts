@@ -1,5 +1,5 @@
 /**
- * The attack card as one viewer sees it (pure): from the card data in the message flags and who is
+ * The attack card as one viewer sees it (pure): from the card data in the message's `system` and who is
  * looking, build the template context of templates/chat/attack-card.hbs. Defenses and odds show
  * only where the world setting lets this viewer see them. Every damaging target gets the apply
  * buttons (a press by a non-owner goes through the GM), plus a knock-out button where the card's

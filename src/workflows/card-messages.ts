@@ -1,0 +1,80 @@
+/**
+ * Reading and writing our cards in chat messages: each card kind is a message sub-type whose
+ * `system` holds the card (src/engine/plans/card-data.ts describes each kind; src/data/chat-models.ts
+ * is its data model). Messages of older versions keep the same data under `flags["d20-combat"]`
+ * (`attack`, `ledger`, `details`, `rule`); they are read the same way and updated in the shape
+ * they have, so old cards still render and their controls still work. No Foundry globals.
+ */
+import { SYSTEM_ID } from "../constants.js";
+import {
+  CARD_TYPES,
+  type AttackCardData,
+  type CardDetails,
+  type CardKind,
+  type CardLedger,
+  type RuleCardData,
+} from "../engine/plans/card-data.js";
+
+/** The data of each card kind. */
+export interface CardDataOf {
+  attack: AttackCardData;
+  ledger: CardLedger;
+  details: CardDetails;
+  rule: RuleCardData;
+}
+
+/** What of a chat message the readers look at (a ChatMessage, or a stand-in shaped like one). */
+export interface CardMessage {
+  type?: string | null;
+  system?: unknown;
+  flags: { [SYSTEM_ID]?: Partial<CardDataOf> };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A message's `system` as plain data (a data model's source copy; stand-ins hold plain data). */
+function plainSystem(system: unknown): unknown {
+  if (!isRecord(system)) return null;
+  const toObject = system.toObject;
+  return typeof toObject === "function" ? (toObject as (this: unknown) => unknown).call(system) : system;
+}
+
+/**
+ * The card of one kind a message holds: its `system` when the message is of that sub-type (the
+ * data model has validated it), else what an older version kept in its flags. Null for any other.
+ */
+export function cardData<K extends CardKind>(message: CardMessage, kind: K): CardDataOf[K] | null {
+  if (message.type === CARD_TYPES[kind]) {
+    const system = plainSystem(message.system);
+    return isRecord(system) ? (system as unknown as CardDataOf[K]) : null;
+  }
+  return message.flags[SYSTEM_ID]?.[kind] ?? null;
+}
+
+/** The attack card data of a message, or null. */
+export const cardOf = (message: CardMessage): AttackCardData | null => cardData(message, "attack");
+
+/** Whether a message is one of our cards (of any kind, in either shape). */
+export function isCardMessage(message: CardMessage): boolean {
+  return (Object.keys(CARD_TYPES) as CardKind[]).some((kind) => cardData(message, kind) !== null);
+}
+
+/** The create data of a new card: its message sub-type and `system`. */
+export function cardCreateData<K extends CardKind>(
+  kind: K,
+  data: CardDataOf[K],
+): { type: string; system: CardDataOf[K] } {
+  return { type: CARD_TYPES[kind], system: data };
+}
+
+/** The update that writes a message's card of one kind, in the shape the message already has. */
+export function cardUpdateData<K extends CardKind>(
+  message: CardMessage,
+  kind: K,
+  data: CardDataOf[K],
+): { system: CardDataOf[K] } | { flags: { [SYSTEM_ID]: Partial<CardDataOf> } } {
+  if (message.type === CARD_TYPES[kind]) return { system: data };
+  return { flags: { [SYSTEM_ID]: { [kind]: data } } };
+}
