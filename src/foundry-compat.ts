@@ -98,3 +98,60 @@ export function activeEffectCoreChanges(fields: {
 export function v14ActiveEffectConfig(): { expiryEvents?: Record<string, string>; expiryAction?: string | null } {
   return CONFIG.ActiveEffect as unknown as { expiryEvents?: Record<string, string>; expiryAction?: string | null };
 }
+
+/** A Region the user placed on the viewed scene (v14): its origin point, what it holds, its removal. */
+export interface PlacedRegion {
+  /** Its shape's origin point in scene pixels (a burst's centre, a cone's or a line's start). */
+  origin: { x: number; y: number };
+  /** Whether a point (scene pixels) lies inside it: `RegionDocument#polygonTree.testPoint`. */
+  contains(point: { x: number; y: number }): boolean;
+  /** Delete it when it was created (a preview the user could not create leaves nothing behind). */
+  remove(): Promise<void>;
+}
+
+/** What v14's RegionLayer#placeRegion resolves with (the created document, or the preview's). */
+interface V14RegionDocument {
+  shapes: readonly { x?: number; y?: number }[];
+  polygonTree: { testPoint(point: { x: number; y: number }): boolean };
+  delete(): Promise<unknown>;
+}
+
+/**
+ * Let the user place a Region of one shape on the viewed scene with v14's placement preview
+ * (`canvas.regions.placeRegion(data, {create})`, the user moves it, clicks to confirm, right-clicks
+ * to cancel), created when the user may create Regions (`User#can("REGION_CREATE")`), else only
+ * previewed; null when cancelled or unavailable.
+ *
+ * Why a helper: fvtt-types 13.345.1 describes v13, whose RegionLayer has no `placeRegion`, whose
+ * permission names lack v14's, and whose Region document has no `polygonTree` of its own. Only called
+ * when `game.release.generation >= 14` (src/canvas/areas.ts), where Foundry provides exactly these.
+ */
+export async function v14PlaceRegion(data: Record<string, unknown>): Promise<PlacedRegion | null> {
+  const layer = canvas?.regions as unknown as
+    | {
+        placeRegion?(
+          data: object,
+          options: { create: boolean },
+        ): Promise<V14RegionDocument | { document: V14RegionDocument } | null>;
+      }
+    | undefined;
+  if (!layer?.placeRegion) return null;
+  const create = (game.user as unknown as { can(permission: string): boolean }).can("REGION_CREATE");
+  let placed: V14RegionDocument | { document: V14RegionDocument } | null;
+  try {
+    placed = await layer.placeRegion(data, { create });
+  } catch {
+    return null;
+  }
+  // The document, or (should a build resolve with the placeable) the placeable's document.
+  const doc = placed && "document" in placed ? placed.document : placed;
+  if (!doc?.polygonTree) return null;
+  const shape = doc.shapes[0];
+  return {
+    origin: { x: shape?.x ?? 0, y: shape?.y ?? 0 },
+    contains: (point) => doc.polygonTree.testPoint(point),
+    remove: async () => {
+      if (create) await doc.delete();
+    },
+  };
+}

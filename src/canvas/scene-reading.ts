@@ -18,7 +18,6 @@
  *   has no token vision or the viewer has no vision source on this client. Light levels are not read.
  */
 import {
-  occupiesArea,
   type Battlefield,
   type FieldToken,
   type GridPoint,
@@ -133,14 +132,14 @@ function tokenSees(viewer: foundry.canvas.placeables.Token, target: foundry.canv
 }
 
 /** The token of `actor` on the viewed scene: the controlled one first, else its first active token. */
-function attackerToken(actor: Actor.Implementation): foundry.canvas.placeables.Token | null {
+export function attackerToken(actor: Actor.Implementation): foundry.canvas.placeables.Token | null {
   const controlled = canvas?.tokens?.controlled.find((t) => t.actor === actor);
   if (controlled) return controlled;
   return actor.getActiveTokens().find((t) => t.scene === canvas?.scene) ?? null;
 }
 
 /** Whether the viewed scene can be read: the setting is on and it has a square grid. */
-function sceneReadable(): boolean {
+export function sceneReadable(): boolean {
   if (!sceneReadingOn() || !canvas?.ready || !canvas.scene) return false;
   return canvas.scene.grid.type === CONST.GRID_TYPES.SQUARE;
 }
@@ -194,40 +193,6 @@ export function readAttackScene(
     );
   }
   return { readings, attacker };
-}
-
-/** An area placed on the scene: its origin square and the tokens it holds. */
-export interface PlacedArea {
-  origin: GridPoint;
-  tokens: foundry.canvas.placeables.Token[];
-}
-
-/**
- * The area the user placed for a close or area attack: their newest measured template on the
- * viewed scene (read with the scene reading on and a square grid), its origin square (the square
- * its origin point lies in) and every token with a square whose centre the template's shape holds.
- * Null when there is none.
- */
-export function placedArea(): PlacedArea | null {
-  if (!sceneReadable() || !canvas?.templates || !canvas.tokens || !canvas.grid) return null;
-  const size = canvas.grid.size;
-  const mine = canvas.templates.placeables.filter((t) => t.document.author?.id === game.user.id && t.shape);
-  const template = mine.at(-1);
-  if (!template?.shape) return null;
-  const { x, y } = template.document;
-  const shape = template.shape;
-  const inside = (sq: GridPoint) => shape.contains((sq.x + 0.5) * size - x, (sq.y + 0.5) * size - y);
-  const tokens = canvas.tokens.placeables.filter((t) =>
-    occupiesArea(
-      {
-        x: Math.round(t.document.x / size),
-        y: Math.round(t.document.y / size),
-        size: Math.max(1, Math.round(t.document.width ?? 1)),
-      },
-      inside,
-    ),
-  );
-  return { origin: { x: Math.floor(x / size), y: Math.floor(y / size) }, tokens };
 }
 
 /** The token of each of `actors` on `scene` (by actor UUID, so an unlinked token's own actor matches). */

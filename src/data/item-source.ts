@@ -3,8 +3,10 @@
  * data. The Item document (src/documents/item.ts) calls these; tests call them directly.
  */
 import { resolveFormulaRefs } from "./formula.js";
+import { AREA_SHAPES } from "../engine/item-fields.js";
 import type {
   AbilityKey,
+  AreaSpec,
   PowerEffectSpec,
   PowerSource,
   PowerUsageState,
@@ -78,7 +80,16 @@ export function powerSourceFrom(s: Plain, rollData: unknown): PowerSource {
     nonlethal: Boolean(s.nonlethal),
     effects: powerEffectsFrom(s.effects),
     texts: { hit: String(s.hitEffect ?? ""), miss: String(s.missText ?? ""), crit: String(s.critText ?? "") },
+    ...areaFrom(s.area),
   };
+}
+
+/** A power item's stated area (pure; none, missing or malformed = not stated). */
+function areaFrom(raw: unknown): { area?: AreaSpec } {
+  const a = raw as { shape?: unknown; size?: unknown } | null | undefined;
+  const shape = AREA_SHAPES.find((k) => k === a?.shape);
+  if (!shape || shape === "none" || typeof a?.size !== "number" || !(a.size >= 1)) return {};
+  return { area: { shape, size: Math.floor(a.size) } };
 }
 
 /** A power item's effects as the engine reads them (pure; a missing list = none). */

@@ -23,6 +23,8 @@ import { ABILITY_KEYS } from "./types.js";
 export const WEAPON_CLASSES = ["simple", "martial", "heavy"] as const;
 /** Range kinds a power can have. */
 export const RANGE_KINDS = ["melee", "ranged", "close", "area"] as const;
+/** Area shapes a close or area power can state (`none`: the user's own template decides). */
+export const AREA_SHAPES = ["none", "burst", "blast", "radius", "cone", "line"] as const;
 /** How often a power can be used. */
 export const POWER_USAGES = ["atWill", "encounter", "daily", "recharge", "perRest"] as const;
 /** Outcomes a power effect belongs to (engine `PowerOutcomeKey`). */
@@ -80,6 +82,8 @@ export const POWER_FIELDS = {
   attackBonus: int(0),
   defense: key("ac"),
   range: choice(RANGE_KINDS, "melee"),
+  /** A close or area power's area: its shape and its size in squares (burst 2, a 20-ft radius = 4). */
+  area: group({ shape: choice(AREA_SHAPES, "none"), size: int(1, { min: 1 }) }),
   actionType: choice(POWER_ACTIONS, "standard"),
   usage: choice(POWER_USAGES, "atWill"),
   /** Recharge roll target (recharge 16+) for `recharge` usage. */

@@ -15,7 +15,7 @@ import {
   type GridPoint,
   type TracedLine,
 } from "./geometry.js";
-import type { RangeKind, RuleOptions, Situation } from "./types.js";
+import type { AreaSpec, RangeKind, RuleOptions, Situation } from "./types.js";
 
 /** One attacker against one target on a scene. */
 export interface SceneAttackInput {
@@ -141,4 +141,56 @@ export function reachHolding(field: Battlefield, actorId: string, watcherIds: re
 /** The watchers' tokens on the field, as ids in `watcherIds` order. */
 function watchersOf(field: Battlefield, watcherIds: readonly string[]): FieldToken[] {
   return watcherIds.flatMap((id) => field.tokens.find((t) => t.id === id) ?? []);
+}
+
+// ---- areas ----------------------------------------------------------------------------------
+
+/**
+ * Where the user places an area on the scene, in squares: a square-cornered rectangle (a burst:
+ * 2N + 1 squares a side, placed by its centre; a blast: N a side, placed by its corner), a circle of
+ * radius N, a cone N long (as wide at its end as it is long) or a line N long and one square wide,
+ * each placed by its origin point.
+ */
+export type AreaPlacement =
+  | { kind: "rectangle"; width: number; height: number; anchor: "centre" | "corner" }
+  | { kind: "circle"; radius: number }
+  | { kind: "cone"; radius: number; angle: number }
+  | { kind: "line"; length: number; width: number };
+
+/** A cone as wide at its end as it is long: its opening angle in degrees (2·atan(½)). */
+const CONE_DEGREES = (2 * Math.atan(0.5) * 180) / Math.PI;
+
+/**
+ * How a close or area attack's area is found: `around` the attacker (a close burst: every creature
+ * within N squares of its footprint, nothing to place), `placed` by the user (its shape), or
+ * `drawn` (the power states no area: the user's newest template decides).
+ */
+export function areaOf(
+  range: RangeKind,
+  area: AreaSpec | null | undefined,
+): { kind: "around"; squares: number } | { kind: "placed"; placement: AreaPlacement } | { kind: "drawn" } | null {
+  if (range !== "close" && range !== "area") return null;
+  if (!area || area.shape === "none") return { kind: "drawn" };
+  const n = Math.max(1, Math.round(area.size));
+  switch (area.shape) {
+    case "burst":
+      return range === "close"
+        ? { kind: "around", squares: n }
+        : { kind: "placed", placement: { kind: "rectangle", width: 2 * n + 1, height: 2 * n + 1, anchor: "centre" } };
+    case "blast":
+      return { kind: "placed", placement: { kind: "rectangle", width: n, height: n, anchor: "corner" } };
+    case "radius":
+      return { kind: "placed", placement: { kind: "circle", radius: n } };
+    case "cone":
+      return { kind: "placed", placement: { kind: "cone", radius: n, angle: CONE_DEGREES } };
+    case "line":
+      return { kind: "placed", placement: { kind: "line", length: n, width: 1 } };
+  }
+}
+
+/** A close burst's creatures: every token but the attacker within `squares` of its footprint. */
+export function closeBurstTokens(field: Battlefield, attackerId: string, squares: number): string[] {
+  const attacker = field.tokens.find((t) => t.id === attackerId);
+  if (!attacker) return [];
+  return field.tokens.filter((t) => t.id !== attackerId && withinReach(attacker, t, squares)).map((t) => t.id);
 }

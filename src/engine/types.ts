@@ -12,6 +12,7 @@ import type { DAMAGE_TRAIT_FIELD, LIFE_STATES } from "./actor-fields.js";
 import type { SourceOf, ValueOf } from "./fields.js";
 import type { BUILTIN_ACTOR_FIELDS } from "./rulesets/actor-fields.js";
 import type { WOUND_FIELD } from "./rulesets/wounds-d20/fields.js";
+import type { AREA_SHAPES } from "./item-fields.js";
 
 import { RULESET_IDS } from "./rulesets/ids.js";
 
@@ -160,6 +161,17 @@ export interface PowerSource {
   effects?: PowerEffectSpec[];
   /** Free text of each outcome (shown on the sheet and the card). Optional: absent = none. */
   texts?: PowerTexts;
+  /** A close or area power's area as it states it. Optional: absent = none stated. */
+  area?: AreaSpec;
+}
+
+/** The shape of a power's area (`none`: not stated; the user's own template decides). */
+type AreaShape = (typeof AREA_SHAPES)[number];
+
+/** A power's area: its shape and its size in squares (burst N, blast N, a 20-ft radius = 4). */
+export interface AreaSpec {
+  shape: AreaShape;
+  size: number;
 }
 
 /** A power's free text per outcome. */

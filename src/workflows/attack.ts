@@ -30,7 +30,8 @@ import {
   type EconomyCombatant,
 } from "./actions.js";
 import { drawCoverLines } from "../canvas/cover-lines.js";
-import { placedArea, readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
+import { attackArea } from "../canvas/areas.js";
+import { readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
 import type { SceneNote } from "../engine/scene.js";
 import { publicCard } from "../engine/plans/card-secrets.js";
 import { cardVisibility } from "../settings-attack.js";
@@ -160,9 +161,9 @@ export async function rollAttack(
   try {
     const { power, weapon } = attackSources(item, ruleset);
     let chosen = situation ?? plainSituation();
-    // [SYS-CANVAS] a close or area attack with a template placed targets every creature in it and
-    // judges cover from the template's origin square.
-    const area = power.range === "close" || power.range === "area" ? placedArea() : null;
+    // [SYS-CANVAS] a close or area attack targets every creature in its area (the power's own,
+    // placed by the user, or the user's template) and judges cover from the area's origin square.
+    const area = await attackArea(actor, power, item.name ?? "");
     const areaTokens = area ? area.tokens.filter((t) => power.range === "area" || t.actor !== actor) : null;
     let targets = bandWarnings(ruleset, actor, power.range, targetSnapshots(areaTokens ?? game.user.targets));
     // A situation given by the caller is used as it is; otherwise the scene pre-fills.
@@ -183,7 +184,10 @@ export async function rollAttack(
         : null;
       const warnings = targets.flatMap((t) => t.warnings ?? []);
       const asked = await askSituation(ruleset, item.name ?? "", dialogTargets, scene, warnings);
-      if (!asked) return null;
+      if (!asked) {
+        await area?.remove();
+        return null;
+      }
       chosen = asked.situation;
       perTarget = asked.perTarget;
     }
@@ -243,6 +247,8 @@ export async function rollAttack(
       kind: "attack",
       card,
     });
+    // What was placed for the attack goes once its card is posted.
+    if (area) await area.remove();
     // What attacking sets off: hiding ends; a ranged attack within a foe's reach provokes it, and a
     // spell provokes every foe whose reach it is cast in (read from the scene, or said by the user).
     const act = ruleset.attackAct?.(power, weapon) ?? (power.range === "ranged" ? "rangedAttack" : "attack");

@@ -19,7 +19,14 @@ import {
   type WallSegment,
 } from "../../src/engine/geometry.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { reachHolding, reachLeft, type SceneAttackInput, type SceneReading } from "../../src/engine/scene.js";
+import {
+  areaOf,
+  closeBurstTokens,
+  reachHolding,
+  reachLeft,
+  type SceneAttackInput,
+  type SceneReading,
+} from "../../src/engine/scene.js";
 import type { RangeKind, RulesetId } from "../../src/engine/types.js";
 import fc from "../support/seeded-fc.js";
 
@@ -327,6 +334,60 @@ describe("[HD-PROVOKE] whose reach a move leaves, or an act happens in", () => {
     expect(reachHolding(field, "M", ["gob"])).toEqual([]);
     expect(reachLeft(field, "M", { x: 5, y: 8 }, ["troll"])).toEqual(["troll"]);
     expect(reachLeft(field, "nobody", { x: 5, y: 8 }, all)).toEqual([]);
+  });
+});
+
+describe("[SYS-CANVAS] areas as the power states them", () => {
+  it("[SYS-CANVAS] a close burst needs nothing placed; an area burst N is a (2N + 1)-square side placed by its centre", () => {
+    expect(areaOf("close", { shape: "burst", size: 2 })).toEqual({ kind: "around", squares: 2 });
+    expect(areaOf("area", { shape: "burst", size: 2 })).toEqual({
+      kind: "placed",
+      placement: { kind: "rectangle", width: 5, height: 5, anchor: "centre" },
+    });
+  });
+
+  it("[SYS-CANVAS] a blast N is N squares a side placed by its corner; a radius, a cone and a line are sized in squares", () => {
+    expect(areaOf("close", { shape: "blast", size: 3 })).toEqual({
+      kind: "placed",
+      placement: { kind: "rectangle", width: 3, height: 3, anchor: "corner" },
+    });
+    expect(areaOf("area", { shape: "radius", size: 4 })).toEqual({
+      kind: "placed",
+      placement: { kind: "circle", radius: 4 },
+    });
+    const cone = areaOf("close", { shape: "cone", size: 3 });
+    expect(cone?.kind === "placed" && cone.placement.kind === "cone" && cone.placement.radius).toBe(3);
+    // As wide at its end as it is long: tan(angle / 2) = 1/2.
+    expect(
+      cone?.kind === "placed" && cone.placement.kind === "cone" && Math.tan((cone.placement.angle * Math.PI) / 360),
+    ).toBeCloseTo(0.5);
+    expect(areaOf("close", { shape: "line", size: 6 })).toEqual({
+      kind: "placed",
+      placement: { kind: "line", length: 6, width: 1 },
+    });
+  });
+
+  it("[SYS-CANVAS] a power with no stated area uses the user's drawn template; melee and ranged powers have no area", () => {
+    expect(areaOf("area", { shape: "none", size: 1 })).toEqual({ kind: "drawn" });
+    expect(areaOf("close", undefined)).toEqual({ kind: "drawn" });
+    expect(areaOf("ranged", { shape: "burst", size: 1 })).toBeNull();
+    expect(areaOf("melee", undefined)).toBeNull();
+  });
+
+  it("[SYS-CANVAS] a close burst holds every creature within N squares of the attacker's footprint, never the attacker", () => {
+    const field = {
+      walls: [],
+      tokens: [
+        token("A", 0, 0, "self", 2),
+        token("in", 3, 0, "enemy"),
+        token("ally", 2, 2, "ally"),
+        token("out", 4, 0, "enemy"),
+        token("big", 3, 3, "enemy", 2),
+      ],
+    };
+    expect(closeBurstTokens(field, "A", 2)).toEqual(["in", "ally", "big"]);
+    expect(closeBurstTokens(field, "A", 1)).toEqual(["ally"]);
+    expect(closeBurstTokens(field, "nobody", 1)).toEqual([]);
   });
 });
 

@@ -13,14 +13,21 @@
  * - `CONFIG.Canvas.detectionModes.basicSight.testVisibility(source, mode, {object})`: answers from
  *   the table of who cannot see whom that the test sets ({@link SceneStandIn.blind}) — it decides no
  *   rule, it stands for Foundry's vision result;
- * - `canvas.templates.placeables`: measured templates (`document.x/y/author.id`, `shape.contains`
- *   relative to the origin, as a PIXI.Rectangle answers it);
+ * - `canvas.templates.placeables`: measured templates (`document.x/y/author.id`, `document.delete()`
+ *   removing it, `shape.contains` relative to the origin, as a PIXI.Rectangle answers it);
+ * - v14's `canvas.regions.placeRegion(data, {create})`: the user's click ({@link SceneStandIn.regionClick},
+ *   null = cancelled) moves the first shape's origin there; the document it resolves with has that
+ *   shape, `polygonTree.testPoint` answering for rectangles (with their anchor) and circles as
+ *   Foundry's geometry does, and `delete()`; each placement is recorded in {@link SceneStandIn.regions};
+ *   `game.user.can("REGION_CREATE")` answers {@link SceneStandIn.mayCreateRegions};
  * - `CONST.GRID_TYPES`, and `PIXI.Graphics` recording `lineStyle`/`moveTo`/`lineTo`/`destroy`.
  *
  * Knowing differences: no real line of sight, lighting or fog; coordinates are the plain numbers
  * the test gives.
  */
+import { SYSTEM_ID } from "../../src/constants.js";
 import type { ActorSource } from "../../src/engine/types.js";
+import { installAttackStandIn, type AttackStandInState } from "./foundry-attack.js";
 
 /** What a token's actor shows the scene reading: its name, image, UUID and engine source (its reach). */
 export interface SceneActorStandIn {
@@ -99,11 +106,40 @@ export interface SceneStandIn {
   gridType: number;
   /** Measured templates on the scene (newest last). */
   templates: TemplateStandIn[];
+  /** Where the user clicks to place a Region (scene pixels), or null: the placement is cancelled. */
+  regionClick: { x: number; y: number } | null;
+  /** The Regions placed, in order. */
+  regions: RegionStandIn[];
+  /** `game.user.can("REGION_CREATE")`. */
+  mayCreateRegions: boolean;
+  /** Chat messages posted so far (to tell when a placement was removed), set by the test. */
+  messageCount: () => number;
+}
+
+/** One Region placement: the data asked for, whether it was created, its shape where the user put it. */
+export interface RegionStandIn {
+  data: Record<string, unknown>;
+  create: boolean;
+  shape: Record<string, unknown> & { type: string; x: number; y: number };
+  /** How many chat messages had been posted when it was deleted; null = not deleted. */
+  deletedAfterMessages: number | null;
+}
+
+/** Whether a shape holds a point, as Foundry's region geometry answers it (rectangles and circles). */
+function shapeHolds(shape: RegionStandIn["shape"], p: { x: number; y: number }): boolean {
+  const n = (k: string) => Number(shape[k] ?? 0);
+  if (shape.type === "rectangle") {
+    const x0 = shape.x - n("anchorX") * n("width");
+    const y0 = shape.y - n("anchorY") * n("height");
+    return p.x >= x0 && p.x < x0 + n("width") && p.y >= y0 && p.y < y0 + n("height");
+  }
+  if (shape.type === "circle") return Math.hypot(p.x - shape.x, p.y - shape.y) <= n("radius");
+  throw new Error(`the scene stand-in does not imitate ${shape.type} regions`);
 }
 
 /** A measured template: its origin in pixels, its author, and a rectangular shape relative to the origin. */
 export interface TemplateStandIn {
-  document: { x: number; y: number; author: { id: string } };
+  document: { x: number; y: number; author: { id: string }; delete(): Promise<void> };
   shape: { contains(x: number, y: number): boolean };
 }
 
@@ -116,11 +152,19 @@ export function placeSquareTemplate(
   authorId: string,
 ): void {
   const s = scene.gridSize;
-  scene.templates.push({
-    document: { x: col * s, y: row * s, author: { id: authorId } },
+  const template: TemplateStandIn = {
+    document: {
+      x: col * s,
+      y: row * s,
+      author: { id: authorId },
+      delete: async () => {
+        scene.templates.splice(scene.templates.indexOf(template), 1);
+      },
+    },
     // PIXI.Rectangle#contains: left and top edges inside, right and bottom outside.
     shape: { contains: (x, y) => x >= 0 && y >= 0 && x < squares * s && y < squares * s },
-  });
+  };
+  scene.templates.push(template);
 }
 
 const GLOBALS = ["canvas", "CONST", "CONFIG", "PIXI"] as const;
@@ -180,6 +224,10 @@ export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => v
     drawn: [],
     gridType: 1,
     templates: [],
+    regionClick: null,
+    regions: [],
+    mayCreateRegions: true,
+    messageCount: () => 0,
   };
   const sceneDoc = {
     get grid() {
@@ -226,6 +274,27 @@ export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => v
           return scene.templates;
         },
       },
+      regions: {
+        placeRegion: async (data: { shapes: RegionStandIn["shape"][] }, options: { create: boolean }) => {
+          const click = scene.regionClick;
+          const first = data.shapes[0];
+          if (!click || !first) return null;
+          const placed: RegionStandIn = {
+            data,
+            create: options.create,
+            shape: { ...first, x: click.x, y: click.y },
+            deletedAfterMessages: null,
+          };
+          scene.regions.push(placed);
+          return {
+            shapes: [placed.shape],
+            polygonTree: { testPoint: (p: { x: number; y: number }) => shapeHolds(placed.shape, p) },
+            delete: async () => {
+              placed.deletedAfterMessages = scene.messageCount();
+            },
+          };
+        },
+      },
       visibility: { tokenVision: true },
       controls: {
         addChild: (child: GraphicsStandIn) => {
@@ -235,6 +304,9 @@ export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => v
       },
     },
   });
+  const user = (g.game as { user?: Record<string, unknown> } | undefined)?.user;
+  const savedCan = user?.can;
+  if (user) user.can = (permission: string) => permission === "REGION_CREATE" && scene.mayCreateRegions;
   const placed = scene.tokens.push.bind(scene.tokens);
   scene.tokens.push = (...items: SceneTokenStandIn[]) => {
     for (const t of items) {
@@ -246,10 +318,35 @@ export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => v
   return {
     scene,
     uninstall: () => {
+      if (user) user.can = savedCan;
       for (const [n, v] of saved) {
         if (v === undefined) delete g[n];
         else g[n] = v;
       }
+    },
+  };
+}
+
+/**
+ * The attack stand-in for `rulesetId` with the scene stand-in beside it and the world's scene
+ * reading on (its setting registered, as the system's `init` does); the scene counts the posted
+ * chat messages. Returns both states and one uninstaller.
+ */
+export function installAttackSceneStandIn(rulesetId: string): {
+  state: AttackStandInState;
+  scene: SceneStandIn;
+  uninstall: () => void;
+} {
+  const attack = installAttackStandIn(rulesetId);
+  const canvas = installSceneStandIn();
+  attack.state.settings.register(SYSTEM_ID, "sceneReading", { scope: "world", default: true });
+  canvas.scene.messageCount = () => attack.state.messages.length;
+  return {
+    state: attack.state,
+    scene: canvas.scene,
+    uninstall: () => {
+      canvas.uninstall();
+      attack.uninstall();
     },
   };
 }

@@ -12,16 +12,10 @@ import { SYSTEM_ID } from "../../src/constants.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
-import {
-  ActorStandIn,
-  ItemStandIn,
-  installAttackStandIn,
-  standInAttackFaces,
-  type AttackStandInState,
-} from "../stand-ins/foundry-attack.js";
+import { ActorStandIn, ItemStandIn, standInAttackFaces, type AttackStandInState } from "../stand-ins/foundry-attack.js";
 import {
   addWall,
-  installSceneStandIn,
+  installAttackSceneStandIn,
   placeSquareTemplate,
   placeToken,
   type SceneStandIn,
@@ -37,15 +31,7 @@ let uninstall: () => void;
 let rollAttack: typeof RollAttackFn;
 
 beforeAll(async () => {
-  const attack = installAttackStandIn(FF.id);
-  const canvas = installSceneStandIn();
-  state = attack.state;
-  scene = canvas.scene;
-  uninstall = () => {
-    canvas.uninstall();
-    attack.uninstall();
-  };
-  state.settings.register(SYSTEM_ID, "sceneReading", { scope: "world", default: true });
+  ({ state, scene, uninstall } = installAttackSceneStandIn(FF.id));
   ({ rollAttack } = await import("../../src/workflows/attack.js"));
 });
 afterAll(() => uninstall());

@@ -15,6 +15,7 @@ import {
   WEAPON_CLASSES,
 } from "../../data/schema.js";
 import { NO_WEAPON, powerEffectsFrom } from "../../data/item-source.js";
+import { AREA_SHAPES } from "../../engine/item-fields.js";
 import { powerUsages } from "../../engine/powers.js";
 import { powerEffectRows } from "./power-effects.js";
 import { itemFieldShown } from "../../engine/words.js";
@@ -29,6 +30,7 @@ interface FieldSpec {
     | "ability"
     | "defense"
     | "range"
+    | "areaShape"
     | "action"
     | "usage"
     | "missEffect"
@@ -48,6 +50,8 @@ const POWER_FIELDS: FieldSpec[] = [
   { path: "attackBonus", kind: "number", group: "attack" },
   { path: "defense", kind: "select", options: "defense", group: "attack" },
   { path: "range", kind: "select", options: "range", group: "attack" },
+  { path: "area.shape", kind: "select", options: "areaShape", group: "attack" },
+  { path: "area.size", kind: "number", group: "attack" },
   { path: "actionType", kind: "select", options: "action", group: "attack" },
   { path: "usage", kind: "select", options: "usage", group: "attack" },
   { path: "recharge", kind: "number", group: "attack" },
@@ -181,6 +185,7 @@ export function itemSheetContext(input: ItemSheetInput) {
     ability: ABILITY_KEYS.map((k) => ({ value: k, label: `D20C.Ability.${k}` })),
     defense: input.ruleset.defenses.map((d) => ({ value: d.key, label: d.label })),
     range: keyed(RANGE_KINDS, "Range"),
+    areaShape: keyed(AREA_SHAPES, "AreaShape"),
     action: keyed(POWER_ACTIONS, "Action"),
     usage: usageChoices(input.ruleset, input.system.usage),
     missEffect: keyed(MISS_EFFECTS, "MissEffect"),
