@@ -8,7 +8,6 @@
  * needs nothing placed: the engine's geometry reads who stands within it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SYSTEM_ID } from "../../src/constants.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
@@ -19,6 +18,7 @@ import {
   placeToken,
   type SceneStandIn,
 } from "../stand-ins/foundry-scene.js";
+import { attackCardIn } from "../support/card-messages.js";
 import { npc, power } from "./attack-fixtures.js";
 
 const FF = getRuleset("ffd20");
@@ -69,8 +69,7 @@ afterAll(() => {
   release.generation = 13;
 });
 
-const cardOf = (): AttackCardData =>
-  (state.messages[0]?.data.flags as Record<string, { attack: AttackCardData }>)[SYSTEM_ID]!.attack;
+const cardOf = (): AttackCardData => attackCardIn(state.messages[0]!.data)!;
 
 const burst = (range: "area" | "close", size: number, shape: "burst" | "blast" | "radius" = "burst") =>
   new ItemStandIn(
