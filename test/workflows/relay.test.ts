@@ -12,7 +12,7 @@ import type { ActorSource, EffectSource, TurnStep } from "../../src/engine/types
 import { combatantSource, damagePacket, effectSource, turnContext } from "../support/engine-fixtures.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
 import type { AttackCardData, CardLedger } from "../../src/engine/plans/card-data.js";
-import type { ledgerOf as LedgerOfFn } from "../../src/workflows/card-ledger.js";
+import type { ensureLedger as EnsureLedgerFn, ledgerOf as LedgerOfFn } from "../../src/workflows/card-ledger.js";
 import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
 import {
   installRelayStandIn,
@@ -36,12 +36,13 @@ let eve: UserStandIn; // a player with no stake in the card
 
 let rollAttack: typeof RollAttackFn;
 let ledgerOf: typeof LedgerOfFn;
+let ensureLedger: typeof EnsureLedgerFn;
 beforeAll(async () => {
   w = installRelayStandIn(R.id);
   const { registerAttackWorkflow } = await import("../../src/workflows/register.js");
   registerAttackWorkflow();
   ({ rollAttack } = await import("../../src/workflows/attack.js"));
-  ({ ledgerOf } = await import("../../src/workflows/card-ledger.js"));
+  ({ ledgerOf, ensureLedger } = await import("../../src/workflows/card-ledger.js"));
 });
 afterAll(() => w.uninstall());
 
@@ -82,6 +83,9 @@ async function cardBy(author: UserStandIn, targets: string[], damage = "6", natu
   w.postAs = null;
   expect(posted, w.attack.errors.join("; ")).toBeTruthy();
   await settled(() => ledgerOf(posted.id) !== null);
+  // The ledger is known before the GM's client has whispered owners their details; asking for the
+  // ledger again waits in the card's queue until that first write has finished.
+  await ensureLedger(posted as never);
   return posted;
 }
 
