@@ -120,14 +120,14 @@ function checkDice(field: string, formula: string, count: number, faces: number)
 
 /** Combine like terms (`1d6+1d6` → `2d6`) so formulas stay short and stable. */
 export function mergeDice(expr: DamageExpression): DamageExpression {
-  const byKey = new Map<string, DiceTerm>();
+  // A formula holds a handful of terms: a linear scan beats building a keyed map.
+  const merged: DiceTerm[] = [];
   for (const d of expr.dice) {
-    const key = `${d.sign}d${d.faces}`;
-    const prev = byKey.get(key);
+    const prev = merged.find((t) => t.sign === d.sign && t.faces === d.faces);
     if (prev) prev.count += d.count;
-    else byKey.set(key, { ...d });
+    else merged.push({ ...d });
   }
-  return { dice: [...byKey.values()].filter((d) => d.count > 0), flat: expr.flat };
+  return { dice: merged.filter((d) => d.count > 0), flat: expr.flat };
 }
 
 /** Render an expression as a Foundry-compatible formula string. */

@@ -9,15 +9,7 @@
 import { EngineError } from "./errors.js";
 import type { DamageExpression } from "./dice.js";
 import type { Ruleset } from "./ruleset.js";
-import type {
-  AttackInput,
-  AttackOutcome,
-  AttackResult,
-  DamageRecipe,
-  PowerSource,
-  PreparedAttack,
-  RollMode,
-} from "./types.js";
+import type { AttackInput, AttackResult, DamageRecipe, PowerSource, PreparedAttack, RollMode } from "./types.js";
 
 /** Damage an attack deals, for the expected-damage part of {@link attackOdds}. */
 export interface OddsDamage {
@@ -60,15 +52,19 @@ export interface AttackOdds {
  * dice are ≤ n but not both ≤ n−1, i.e. n² − (n−1)² = 2n − 1 of 400 pairs. Weak (keep the lower):
  * both ≥ n but not both ≥ n+1, i.e. (21−n)² − (20−n)² = 41 − 2n of 400 pairs.
  */
-export function keptFaceWeights(mode: RollMode): { weights: number[]; denominator: number } {
-  const weights: number[] = [];
-  for (let n = 1; n <= 20; n++) {
-    if (mode === "normal") weights.push(1);
-    else if (mode === "mighty") weights.push(n * n - (n - 1) * (n - 1));
-    else weights.push((21 - n) * (21 - n) - (20 - n) * (20 - n));
-  }
-  return { weights, denominator: mode === "normal" ? 20 : 400 };
+function keptFaceWeights(mode: RollMode): { weights: readonly number[]; denominator: number } {
+  return FACE_WEIGHTS[mode];
 }
+
+function faceWeights(weight: (n: number) => number, denominator: number) {
+  return { weights: Array.from({ length: 20 }, (_, i) => weight(i + 1)), denominator };
+}
+
+const FACE_WEIGHTS: Record<RollMode, { weights: readonly number[]; denominator: number }> = {
+  normal: faceWeights(() => 1, 20),
+  mighty: faceWeights((n) => n * n - (n - 1) * (n - 1), 400),
+  weak: faceWeights((n) => (21 - n) * (21 - n) - (20 - n) * (20 - n), 400),
+};
 
 /** Largest number of distinct totals we convolve before refusing (keeps a card render cheap). */
 const MAX_SUPPORT = 200_000;
@@ -77,7 +73,7 @@ const MAX_SUPPORT = 200_000;
  * Most multiply-adds one {@link attackOdds} call may spend convolving damage dice (a few
  * milliseconds): past it the odds are refused rather than freezing the client ([SYS-HIDDEN]).
  */
-export const ODDS_WORK_BUDGET = 2_000_000;
+const ODDS_WORK_BUDGET = 2_000_000;
 
 /** Work left for exact sums; shared by every distribution one odds computation builds. */
 interface OddsBudget {
@@ -85,7 +81,7 @@ interface OddsBudget {
 }
 
 /** Multiply-adds convolving `expr` one die at a time costs (counted before doing any of it). */
-export function distributionWork(expr: DamageExpression): number {
+function distributionWork(expr: DamageExpression): number {
   let size = 1;
   let work = 0;
   for (const term of expr.dice) {
@@ -97,10 +93,35 @@ export function distributionWork(expr: DamageExpression): number {
   return work;
 }
 
-/** Distributions of dice already summed (by their dice, flat part excluded), newest last. */
-const distributions = new Map<string, { min: number; p: readonly number[] }>();
-/** How many summed dice sets {@link totalDistribution} keeps (a card's attacks reuse a handful). */
-const DISTRIBUTION_CACHE_SIZE = 64;
+/** A small map that forgets its least recently used entry past `size` entries. */
+class RecentCache<V> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly size: number) {}
+  get(key: string): V | undefined {
+    const v = this.entries.get(key);
+    if (v !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, v);
+    }
+    return v;
+  }
+  set(key: string, v: V): V {
+    this.entries.set(key, v);
+    if (this.entries.size > this.size) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    return v;
+  }
+}
+
+/**
+ * Distributions of dice already summed (by their dice, flat part excluded), and the expected damage
+ * of recipes already summed (by everything {@link recipeDamage} reads): the same attack against each
+ * target of a card, a crit's doubled dice and a half-damage miss reuse a handful of each.
+ */
+const distributions = new RecentCache<{ min: number; p: readonly number[] }>(64);
+const expectations = new RecentCache<number>(256);
 
 /** The cache key of an expression's dice (order matters: it is the convolution's order). */
 function diceKey(expr: DamageExpression): string {
@@ -110,28 +131,13 @@ function diceKey(expr: DamageExpression): string {
 }
 
 /**
- * Exact distribution of an expression's total: `min` is the lowest total and `p[i]` the chance of
- * total `min + i`. Built by convolving one die at a time; a set of dice summed before (the same
- * damage against each target, a crit's doubled total) is taken from a small cache. The budget is
- * charged the same work either way, so what is refused does not depend on what was cached.
+ * Exact distribution of an expression's dice (its flat part left out): `min` is the lowest total
+ * and `p[i]` the chance of total `min + i`. Built by convolving one die at a time, or taken from the
+ * cache; read-only either way.
  */
-export function totalDistribution(
-  expr: DamageExpression,
-  field = "damage",
-  budget?: OddsBudget,
-): { min: number; p: number[] } {
-  if (budget) {
-    const work = distributionWork(expr);
-    if (work > budget.work) throw new EngineError(field, "has too many dice to compute exact odds", expr);
-    budget.work -= work;
-  }
-  const key = diceKey(expr);
+function diceDistribution(expr: DamageExpression, key: string, field: string): { min: number; p: readonly number[] } {
   const cached = distributions.get(key);
-  if (cached) {
-    distributions.delete(key);
-    distributions.set(key, cached);
-    return { min: cached.min + expr.flat, p: [...cached.p] };
-  }
+  if (cached) return cached;
   let min = 0;
   let p: number[] = [1];
   for (const term of expr.dice) {
@@ -155,12 +161,7 @@ export function totalDistribution(
       p = next;
     }
   }
-  distributions.set(key, { min, p: [...p] });
-  if (distributions.size > DISTRIBUTION_CACHE_SIZE) {
-    const oldest = distributions.keys().next().value;
-    if (oldest !== undefined) distributions.delete(oldest);
-  }
-  return { min: min + expr.flat, p };
+  return distributions.set(key, { min, p });
 }
 
 /**
@@ -173,22 +174,37 @@ export function recipeDamage(recipe: DamageRecipe, rolledTotal: number): number 
   return Math.max(0, recipe.minimum, scaled);
 }
 
-/** Exact expected damage of a recipe. */
-export function expectedRecipeDamage(recipe: DamageRecipe | null, budget?: OddsBudget): number {
-  if (!recipe) return 0;
-  const { min, p } = totalDistribution(recipe.roll, "damage.roll", budget);
+/**
+ * Exact expected damage of a recipe. The budget is charged the convolution's work whether or not
+ * the sum was cached, so what is refused does not depend on what was asked before.
+ */
+function expectedRecipeDamage(recipe: DamageRecipe, budget: OddsBudget): number {
+  const roll = recipe.roll;
+  const work = distributionWork(roll);
+  if (work > budget.work) throw new EngineError("damage.roll", "has too many dice to compute exact odds", roll);
+  budget.work -= work;
+  const dice = diceKey(roll);
+  const key = `${dice}|${roll.flat}|${recipe.flatBonus}|${recipe.multiplier}|${recipe.minimum}`;
+  const cached = expectations.get(key);
+  if (cached !== undefined) return cached;
+  const { min, p } = diceDistribution(roll, dice, "damage.roll");
+  const lowest = min + roll.flat;
   let sum = 0;
   for (let i = 0; i < p.length; i++) {
     const pi = p[i] as number;
-    if (pi !== 0) sum += pi * recipeDamage(recipe, min + i);
+    if (pi !== 0) sum += pi * recipeDamage(recipe, lowest + i);
   }
-  return sum;
+  return expectations.set(key, sum);
 }
 
-/** Dice to hand the ruleset so that the kept natural is `n` under `mode`. */
-function diceFor(mode: RollMode, n: number): number[] {
-  return mode === "normal" ? [n] : [n, n];
-}
+/** Dice to hand the ruleset so that the kept natural is `n` under each mode (index n − 1). */
+const FACE_DICE: Record<RollMode, readonly (readonly number[])[]> = {
+  normal: Array.from({ length: 20 }, (_, i) => Object.freeze([i + 1])),
+  mighty: Array.from({ length: 20 }, (_, i) => Object.freeze([i + 1, i + 1])),
+  weak: Array.from({ length: 20 }, (_, i) => Object.freeze([i + 1, i + 1])),
+};
+
+const RESULTS: readonly AttackResult[] = ["autoMiss", "miss", "hit", "crit"];
 
 /**
  * Exact odds of an attack (see the module comment). `damage` is optional: without it the
@@ -202,50 +218,56 @@ export function attackOdds(ruleset: Ruleset, input: Omit<AttackInput, "dice">, d
   const resolveFace: PreparedAttack = ruleset.prepareAttack
     ? ruleset.prepareAttack(input)
     : (dice) => ruleset.resolveAttack({ ...input, dice: [...dice] });
-  const outcomes: AttackOutcome[] = [];
+  const faces: AttackResult[] = [];
+  // Weight of each (result, miss effect applies) pair: slot 2 × result index + (miss effect ? 1 : 0).
+  const slots = [0, 0, 0, 0, 0, 0, 0, 0];
+  let mode: RollMode = planned;
+  const diceOf = FACE_DICE[planned];
+  let weights: readonly number[] = [];
   for (let n = 1; n <= 20; n++) {
-    const outcome = resolveFace(diceFor(planned, n));
+    const outcome = resolveFace(diceOf[n - 1] as readonly number[]);
     if (outcome.natural !== n) {
       throw new EngineError("attack.dice", `the ruleset kept ${outcome.natural} where ${n} was rolled`, n);
     }
-    outcomes.push(outcome);
+    if (n === 1) {
+      mode = outcome.mode;
+      weights = keptFaceWeights(mode).weights;
+    }
+    const index = RESULTS.indexOf(outcome.result);
+    if (index < 0) throw new EngineError("attack.result", `unknown attack result "${String(outcome.result)}"`, n);
+    faces.push(outcome.result);
+    const slot = 2 * index + (outcome.missEffect ? 1 : 0);
+    slots[slot] = (slots[slot] as number) + (weights[n - 1] as number);
   }
-  const mode = outcomes[0]?.mode ?? planned;
-  const { weights, denominator } = keptFaceWeights(mode);
+  const { denominator } = keptFaceWeights(mode);
 
   const tally: Record<AttackResult, number> = { autoMiss: 0, miss: 0, hit: 0, crit: 0 };
-  let missEffectWeight = 0;
-  // Expected damage: group faces by what the recipe depends on (result and miss-effect flag).
-  const groups = new Map<string, { result: AttackResult; missApplies: boolean; weight: number }>();
-  outcomes.forEach((o, i) => {
-    const w = weights[i] as number;
-    tally[o.result] += w;
-    if (o.missEffect) missEffectWeight += w;
-    const key = `${o.result}|${o.missEffect}`;
-    const g = groups.get(key);
-    if (g) g.weight += w;
-    else groups.set(key, { result: o.result, missApplies: o.missEffect, weight: w });
-  });
-
   const byResultSum: Record<AttackResult, number> = { autoMiss: 0, miss: 0, hit: 0, crit: 0 };
+  let missEffectWeight = 0;
   let expectedDamage = 0;
   const budget: OddsBudget = { work: ODDS_WORK_BUDGET };
-  if (damage) {
-    for (const g of groups.values()) {
-      const recipe = ruleset.damageRecipe({
-        outcome: g.result,
-        hit: damage.hit,
-        miss: damage.miss ?? null,
-        missEffect: damage.missEffect ?? "none",
-        missApplies: g.missApplies,
-        critExtra: damage.critExtra ?? null,
-        types: damage.types ?? input.damageTypes,
-        options: input.options,
-      });
-      const e = expectedRecipeDamage(recipe, budget) * g.weight;
-      byResultSum[g.result] += e;
-      expectedDamage += e;
-    }
+  // Expected damage: one recipe per (result, miss effect) that some face reaches.
+  for (let slot = 0; slot < slots.length; slot++) {
+    const weight = slots[slot] as number;
+    if (weight === 0) continue;
+    const result = RESULTS[slot >> 1] as AttackResult;
+    const missApplies = (slot & 1) === 1;
+    tally[result] += weight;
+    if (missApplies) missEffectWeight += weight;
+    if (!damage) continue;
+    const recipe = ruleset.damageRecipe({
+      outcome: result,
+      hit: damage.hit,
+      miss: damage.miss ?? null,
+      missEffect: damage.missEffect ?? "none",
+      missApplies,
+      critExtra: damage.critExtra ?? null,
+      types: damage.types ?? input.damageTypes,
+      options: input.options,
+    });
+    const e = recipe ? expectedRecipeDamage(recipe, budget) * weight : 0;
+    byResultSum[result] += e;
+    expectedDamage += e;
   }
   const prob = (w: number): number => w / denominator;
   const cond = (r: AttackResult): number | null => (tally[r] === 0 ? null : damage ? byResultSum[r] / tally[r] : 0);
@@ -260,6 +282,6 @@ export function attackOdds(ruleset: Ruleset, input: Omit<AttackInput, "dice">, d
     missEffect: prob(missEffectWeight),
     expectedDamage: expectedDamage / denominator,
     expectedByResult: { autoMiss: cond("autoMiss"), miss: cond("miss"), hit: cond("hit"), crit: cond("crit") },
-    faces: outcomes.map((o) => o.result),
+    faces,
   };
 }
