@@ -14,6 +14,14 @@ export interface IgnoredEntry {
   value: string;
 }
 
+/** Condition ids of each game's list, built once per list (every actor of a world load asks). */
+const conditionIds = new WeakMap<readonly { id: string }[], ReadonlySet<string>>();
+function idsOf(conditions: readonly { id: string }[]): ReadonlySet<string> {
+  let ids = conditionIds.get(conditions);
+  if (!ids) conditionIds.set(conditions, (ids = new Set(conditions.map((c) => c.id))));
+  return ids;
+}
+
 /** Entries of `actor` that `ruleset` ignores because they are another game's. */
 export function ignoredUnderRuleset(
   actor: Pick<ActorSource, "resistances" | "vulnerabilities" | "immunities" | "conditions">,
@@ -21,10 +29,10 @@ export function ignoredUnderRuleset(
   others: readonly Pick<Ruleset, "conditions">[] = allRulesets(),
 ): IgnoredEntry[] {
   const out: IgnoredEntry[] = foreignTraits(actor, ruleset.damageTypes).map((t) => ({ field: t.field, value: t.type }));
-  const own = new Set(ruleset.conditions.map((c) => c.id));
-  const anyGame = new Set(others.flatMap((r) => r.conditions.map((c) => c.id)));
+  const own = idsOf(ruleset.conditions);
   actor.conditions.forEach((id, i) => {
-    if (!own.has(id) && anyGame.has(id)) out.push({ field: `conditions[${i}]`, value: id });
+    if (!own.has(id) && others.some((r) => idsOf(r.conditions).has(id)))
+      out.push({ field: `conditions[${i}]`, value: id });
   });
   return out;
 }

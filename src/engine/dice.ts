@@ -38,6 +38,31 @@ export function parseDamage(
   weaponDice: DamageExpression | null = null,
   field = "damage.formula",
 ): DamageExpression {
+  // A sheet or card parses the same few formulas again and again: a formula parsed before (with
+  // the same weapon dice) is copied from the cache; what is refused is parsed again, to name its field.
+  const key = typeof formula === "string" ? `${formula}|${weaponDice ? diceKey(weaponDice) : ""}` : null;
+  const known = key === null ? undefined : parsed.get(key);
+  if (known) return { dice: known.dice.map((d) => ({ ...d })), flat: known.flat };
+  const expr = parseFresh(formula, weaponDice, field);
+  if (key !== null) {
+    if (parsed.size >= PARSED_CACHE_SIZE) parsed.clear();
+    parsed.set(key, { dice: expr.dice.map((d) => ({ ...d })), flat: expr.flat });
+  }
+  return expr;
+}
+
+/** Formulas parsed so far, by formula and weapon dice (cleared when it fills). */
+const parsed = new Map<string, DamageExpression>();
+const PARSED_CACHE_SIZE = 512;
+
+/** A cache key of an expression's dice, flat part left out (in order: sums and `N[W]` follow it). */
+export function diceKey(expr: DamageExpression): string {
+  let key = "";
+  for (const t of expr.dice) key += `${t.sign > 0 ? "+" : "-"}${t.count}d${t.faces}`;
+  return key;
+}
+
+function parseFresh(formula: string, weaponDice: DamageExpression | null, field: string): DamageExpression {
   if (typeof formula !== "string" || formula.trim() === "") {
     throw new EngineError(field, "is empty", formula);
   }
@@ -132,16 +157,15 @@ export function mergeDice(expr: DamageExpression): DamageExpression {
 
 /** Render an expression as a Foundry-compatible formula string. */
 export function formatDamage(expr: DamageExpression): string {
-  const parts: string[] = [];
-  for (const d of expr.dice) parts.push(`${d.sign < 0 ? "-" : parts.length ? "+" : ""}${d.count}d${d.faces}`);
-  if (expr.flat !== 0 || parts.length === 0) {
-    parts.push(`${expr.flat < 0 ? "-" : parts.length ? "+" : ""}${Math.abs(expr.flat)}`);
-  }
-  return parts
-    .join(" ")
-    .replace(/ ([+-])/g, " $1 ")
-    .replace(/\s+/g, " ")
-    .trim();
+  // Built term by term ("2d6 + 1d8 - 1", a leading minus kept on the first term): every card and
+  // sheet row formats its damage, so no splitting and rejoining with patterns.
+  let out = "";
+  const term = (negative: boolean, text: string) => {
+    out += out === "" ? (negative ? `-${text}` : text) : ` ${negative ? "-" : "+"} ${text}`;
+  };
+  for (const d of expr.dice) term(d.sign < 0, `${d.count}d${d.faces}`);
+  if (expr.flat !== 0 || out === "") term(expr.flat < 0, `${Math.abs(expr.flat)}`);
+  return out;
 }
 
 /** Highest total the expression can produce. */

@@ -7,7 +7,7 @@
  * the ruleset's own `damageRecipe`. Exact sums (no sampling, no randomness).
  */
 import { EngineError } from "./errors.js";
-import type { DamageExpression } from "./dice.js";
+import { diceKey, type DamageExpression } from "./dice.js";
 import type { Ruleset } from "./ruleset.js";
 import type { AttackInput, AttackResult, DamageRecipe, PowerSource, PreparedAttack, RollMode } from "./types.js";
 
@@ -122,13 +122,6 @@ class RecentCache<V> {
  */
 const distributions = new RecentCache<{ min: number; p: readonly number[] }>(64);
 const expectations = new RecentCache<number>(256);
-
-/** The cache key of an expression's dice (order matters: it is the convolution's order). */
-function diceKey(expr: DamageExpression): string {
-  let key = "";
-  for (const t of expr.dice) key += `${t.sign > 0 ? "+" : "-"}${t.count}d${t.faces}`;
-  return key;
-}
 
 /**
  * Exact distribution of an expression's dice (its flat part left out): `min` is the lowest total

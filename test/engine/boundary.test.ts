@@ -166,12 +166,28 @@ describe("dice.ts", () => {
     }
   });
 
+  it("a formula parsed again gives its own copy, per weapon dice, and a refused one is refused each time", () => {
+    const first = parseDamage("2d6 + 1[W] + 3", parseDamage("1d8"));
+    first.dice[0]!.count = 99;
+    first.flat = -1;
+    expect(parseDamage("2d6 + 1[W] + 3", parseDamage("1d8"))).toEqual(parseDamage("2d6+1d8+3"));
+    expect(parseDamage("2d6 + 1[W] + 3", parseDamage("1d10"))).toEqual(parseDamage("2d6+1d10+3"));
+    expectEngineError(() => parseDamage("2d6 +* 3", null, "power.damage"), /^power\.damage$/);
+    expectEngineError(() => parseDamage("2d6 +* 3", null, "power.missDamage"), /^power\.missDamage$/);
+    expectEngineError(() => parseDamage("1[W]", null, "power.damage"), /^power\.damage$/);
+  });
+
   it("formats expressions back to formulas that parse to the same thing", () => {
     for (const f of ["2d6 + 3", "1d8 - 1", "7", "1d6 + 1d4 - 1d4", "0"]) {
       const expr = parseDamage(f);
       expect(parseDamage(formatDamage(expr))).toEqual(expr);
     }
     expect(formatDamage(parseDamage("2d6+3"))).toBe("2d6 + 3");
+    expect(formatDamage(parseDamage("-1d6+3"))).toBe("-1d6 + 3");
+    expect(formatDamage(parseDamage("2d6 - 1d4 - 2"))).toBe("2d6 - 1d4 - 2");
+    expect(formatDamage(parseDamage("-3"))).toBe("-3");
+    expect(formatDamage({ dice: [], flat: 0 })).toBe("0");
+    expect(formatDamage(parseDamage("1d8 - 1d8"))).toBe("1d8 - 1d8");
   });
 
   it("maxDamage follows the faces (a subtracted die counts its lowest face); mergeDice combines like terms", () => {

@@ -12,6 +12,7 @@ import {
   defenseKeyOf,
   planAttack,
   plainSituation,
+  type AttackPlan,
   type AttackRequest,
 } from "../../engine/plans/attack.js";
 
@@ -44,8 +45,14 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 /** A die face that is neither a natural 1 nor a 20, so no rule overrides the plain sum. */
 const PLAIN_FACE = 10;
 
-function decide(ruleset: Ruleset, options: RuleOptions, actor: ActorSource, source: AttackSource, escalation: number) {
-  const req: AttackRequest = {
+function request(
+  ruleset: Ruleset,
+  options: RuleOptions,
+  actor: ActorSource,
+  source: AttackSource,
+  escalation: number,
+): AttackRequest {
+  return {
     ruleset,
     options,
     attacker: { uuid: "", name: "", actor },
@@ -56,10 +63,11 @@ function decide(ruleset: Ruleset, options: RuleOptions, actor: ActorSource, sour
     escalation,
     targets: [],
   };
-  const plan = planAttack(req);
-  const outcome = decideAttack(req, [[PLAIN_FACE, PLAIN_FACE]], plan).untargeted;
-  return { plan, outcome };
 }
+
+/** The untargeted outcome of a plain roll (`plan` from the same attack, the die aside). */
+const plainOutcome = (req: AttackRequest, plan: AttackPlan) =>
+  decideAttack(req, [[PLAIN_FACE, PLAIN_FACE]], plan).untargeted;
 
 const escalationPart = (mods: readonly { key: string; value: number }[] | undefined) =>
   (mods ?? []).filter((m) => m.key === "escalation").reduce((s, m) => s + m.value, 0);
@@ -81,36 +89,37 @@ export function attackSummary(
 ): AttackSummary {
   const defenseKey = defenseKeyOf(ruleset, source.power);
   const spec = ruleset.defenses.find((d) => d.key === defenseKey);
-  const base = {
+  // Each summary is one object literal: spreading shared fields and adding keys costs far more.
+  const summary = (bonus: string, now: number, takes: boolean, damage: string, error: string): AttackSummary => ({
+    bonus,
+    escalation: now,
+    takesEscalation: takes,
     defenseKey,
     defenseAbbr: spec?.abbr ?? defenseKey,
     defenseLabel: spec?.label ?? defenseKey,
+    damage,
     damageTypes: source.power.damageTypes.map(typeLabel),
-  };
+    error,
+  });
   try {
-    const { plan, outcome } = decide(ruleset, options, actor, source, escalation);
+    const req = request(ruleset, options, actor, source, escalation);
+    // The plan holds the attacker's bonus, modes and damage; the escalation die only enters when
+    // the roll is resolved, so the probe below shares it.
+    const plan = planAttack(req);
+    const outcome = plainOutcome(req, plan);
     const now = escalationPart(outcome?.modifiers);
     // Whether the die would count for this attacker: ask the engine with the die showing 1.
     const takes =
-      escalationInPlay &&
-      (now > 0 || escalationPart(decide(ruleset, options, actor, source, 1).outcome?.modifiers) > 0);
-    return {
-      ...base,
-      bonus: signed(outcome ? outcome.total - outcome.natural : plan.bonus),
-      escalation: now,
-      takesEscalation: takes,
-      damage: plan.hit ? formatDamage(plan.hit) : "",
-      error: "",
-    };
+      escalationInPlay && (now > 0 || escalationPart(plainOutcome({ ...req, escalation: 1 }, plan)?.modifiers) > 0);
+    return summary(
+      signed(outcome ? outcome.total - outcome.natural : plan.bonus),
+      now,
+      takes,
+      plan.hit ? formatDamage(plan.hit) : "",
+      "",
+    );
   } catch (err) {
     const e = err as { field?: unknown; message?: unknown };
-    return {
-      ...base,
-      bonus: "",
-      escalation: 0,
-      takesEscalation: false,
-      damage: "",
-      error: `${typeof e.field === "string" ? `${e.field}: ` : ""}${String(e.message ?? err)}`,
-    };
+    return summary("", 0, false, "", `${typeof e.field === "string" ? `${e.field}: ` : ""}${String(e.message ?? err)}`);
   }
 }
