@@ -5,7 +5,7 @@
  * resolved by the roll hook. The workflow functions come in as ports (see src/quench/register.ts),
  * so this file loads without Foundry's Roll classes. Everything it makes is deleted in `after`.
  */
-import { activeRuleset, activeRulesetId, ruleOptions } from "../active-ruleset.js";
+import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import { allRulesets } from "../engine/registry.js";
 import type { RulesetId } from "../engine/types.js";
@@ -17,11 +17,14 @@ import type { BatchSpec, QuenchBatchContext } from "./quench-api.js";
 import {
   createActor,
   createOwnedItem,
-  requireGM,
+  createTargetNpc,
+  enterGame,
+  leaveGame,
+  placeTarget,
   storedSystem,
-  switchRuleset,
   TemporaryDocuments,
   waitFor,
+  type GameSuiteWorld,
 } from "./support.js";
 
 /** Batch key. */
@@ -53,24 +56,6 @@ function systemFlags(message: ChatMessage): { attack?: AttackCardData; loose?: L
   return { ...(attack ? { attack } : {}), ...(loose ? { loose } : {}) };
 }
 
-/** The placeable Token a token document draws, as far as targeting needs it. */
-interface TargetablePlaceable {
-  id: string;
-  setTarget(targeted: boolean, options: { releaseOthers: boolean; groupSelection?: boolean }): void;
-}
-
-/** The placeables of the current canvas's token layer. */
-function tokenPlaceables(): TargetablePlaceable[] {
-  return canvas?.tokens?.placeables ?? [];
-}
-
-/** Make exactly these tokens (by id) the user's targets. The one place that targets tokens. */
-function targetOnly(ids: readonly string[]): void {
-  for (const token of tokenPlaceables()) {
-    token.setTarget(ids.includes(token.id), { releaseOthers: false, groupSelection: true });
-  }
-}
-
 /** Messages posted by this user that were not there before (not counting the GM's card ledgers and whispers). */
 function newMessages(known: ReadonlySet<string>): ChatMessage[] {
   return game.messages.contents.filter(
@@ -85,12 +70,6 @@ function newMessages(known: ReadonlySet<string>): ChatMessage[] {
 /** Whether a message carries our data (an attack card, a rules roll, a loose roll's outcomes). */
 function ourFlagged(message: ChatMessage): boolean {
   return isCardMessage(message) || Boolean(message.flags[SYSTEM_ID]);
-}
-
-/** The top-left corner of the scene's own area (inside the padding), where the token goes. */
-function sceneCorner(): { x: number; y: number } {
-  const d = canvas?.dimensions;
-  return { x: d?.sceneX ?? 0, y: d?.sceneY ?? 0 };
 }
 
 /** Kept d20 result of a rebuilt roll (the first d20 term's active result). */
@@ -119,12 +98,10 @@ async function typeRoll(formula: string): Promise<void> {
 /** One game's attack → apply → undo and roll-hook suite, under that game's ruleset. */
 function gameAttackSuite(ports: AttackPorts, context: QuenchBatchContext, rulesetId: RulesetId): void {
   const { describe, it, before, after, assert } = context;
-  let previousRuleset: RulesetId | null = null;
+  let world: GameSuiteWorld | null = null;
   const temp = new TemporaryDocuments();
-  /** Messages that existed before the batch, and the ones the batch posted (deleted in `after`). */
-  const initialMessages = new Set<string>();
+  /** The messages the batch posted (deleted in `after`). */
   const posted = new Set<string>();
-  let previousTargets: string[] = [];
   let attacker: Actor.Implementation;
   let power: Item.Implementation;
   let target: Actor.Implementation;
@@ -141,13 +118,8 @@ function gameAttackSuite(ports: AttackPorts, context: QuenchBatchContext, rulese
   }
 
   before(async () => {
-    requireGM();
-    const scene = canvas?.scene;
-    if (!scene) throw new Error("View a scene before running d20-combat.attacks (it places a temporary token).");
-    previousRuleset = activeRulesetId();
-    await switchRuleset(rulesetId);
-    for (const id of game.messages.keys()) initialMessages.add(id);
-    previousTargets = [...game.user.targets].map((t) => t.id);
+    const entered = await enterGame(ATTACKS_BATCH, rulesetId);
+    world = entered.world;
     const defense = activeRuleset().defenses[0]?.key ?? "ac";
     attacker = temp.keep(
       await createActor({
@@ -162,33 +134,12 @@ function gameAttackSuite(ports: AttackPorts, context: QuenchBatchContext, rulese
       type: "power",
       system: { attackAbility: "str", attackBonus: 10, defense, range: "melee", damage: "2d6 + 4" },
     });
-    target = temp.keep(
-      await createActor({
-        name: "Quench target",
-        type: "npc",
-        system: { level: 1, hp: { value: 60, max: 60, temp: 0 }, defenses: { [defense]: { base: 5, bonus: 0 } } },
-        prototypeToken: { actorLink: true },
-      }),
-    );
-    const tokenData = (await target.getTokenDocument(sceneCorner())).toObject();
-    const [token] = (await scene.createEmbeddedDocuments("Token", [tokenData])) ?? [];
-    if (!token) throw new Error("could not place the target token");
-    temp.keep(token);
-    tokenUuid = token.uuid;
-    await waitFor(() => tokenPlaceables().find((t) => t.id === token.id), "the target token to be drawn");
-    targetOnly([token.id]);
-    await waitFor(() => game.user.targets.size === 1, "the token to be targeted");
+    target = temp.keep(await createTargetNpc("Quench target", defense, 60));
+    tokenUuid = (await placeTarget(entered.scene, target, temp)).uuid;
   });
 
   after(async () => {
-    targetOnly([]);
-    const ours = game.messages.contents.filter(
-      (m) => !initialMessages.has(m.id ?? "") && (posted.has(m.id ?? "") || ourFlagged(m)),
-    );
-    for (const message of ours) await message.delete().catch(() => undefined);
-    await temp.deleteAll();
-    targetOnly(previousTargets);
-    if (previousRuleset) await switchRuleset(previousRuleset);
+    await leaveGame(world, temp, (m) => posted.has(m.id ?? "") || ourFlagged(m));
   });
 
   describe("an attack against a targeted token", () => {

@@ -8,6 +8,7 @@
  */
 import { attacksBatch, type AttackPorts } from "./attacks.js";
 import { canvasBatch } from "./canvas.js";
+import { cardConditionsBatch } from "./card-conditions.js";
 import { combatBatch } from "./combat.js";
 import { conditionsBatch } from "./conditions.js";
 import { documentsBatch } from "./documents.js";
@@ -18,5 +19,12 @@ export type SelfTestPorts = AttackPorts;
 
 /** Every batch, driving the given workflow functions. */
 export function selfTestBatches(ports: SelfTestPorts): BatchSpec[] {
-  return [documentsBatch(), attacksBatch(ports), combatBatch(), canvasBatch(), conditionsBatch()];
+  return [
+    documentsBatch(),
+    attacksBatch(ports),
+    combatBatch(),
+    canvasBatch(),
+    conditionsBatch(),
+    cardConditionsBatch(ports),
+  ];
 }

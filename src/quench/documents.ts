@@ -10,40 +10,17 @@ import { SYSTEM_ID } from "../constants.js";
 import { allRulesets, getRuleset } from "../engine/registry.js";
 import type { RulesetId } from "../engine/types.js";
 import { SCHEMA_VERSION } from "../migrations/migrate-data.js";
+import {
+  INVALID_ACTOR_UPDATES,
+  MALFORMED_POWER_UPDATE,
+  OLD_SHAPE_MIGRATED,
+  OLD_SHAPE_NPC_SYSTEM,
+} from "./document-fixtures.js";
 import type { BatchSpec, QuenchAssert, QuenchBatchContext } from "./quench-api.js";
 import { createActor, createOwnedItem, requireGM, storedSystem, TemporaryDocuments } from "./support.js";
 
 /** Batch key. */
 const DOCUMENTS_BATCH = `${SYSTEM_ID}.documents`;
-
-/** An actor `system` in the prototype's shape (schema version 0, see src/migrations/migrate-data.ts). */
-export const OLD_SHAPE_NPC_SYSTEM: Readonly<Record<string, unknown>> = Object.freeze({
-  attributes: { hp: { value: 7, max: 20, temp: 0 } },
-  abilities: { str: { value: 14 }, dex: { value: 12 } },
-  resistances: { fire: 5 },
-  immunities: "cold, poison",
-  escalation: true,
-});
-
-/** What the stored source must hold after the old shape was migrated. */
-export const OLD_SHAPE_MIGRATED = Object.freeze({
-  hp: { value: 7, max: 20, temp: 0 },
-  str: 14,
-  dex: 12,
-  resistances: [{ type: "fire", value: 5 }],
-  immunities: ["cold", "poison"],
-  usesEscalation: true,
-});
-
-/** Actor updates the data model must refuse, each named for its test. */
-export const INVALID_ACTOR_UPDATES: readonly { name: string; system: Record<string, unknown> }[] = [
-  { name: "NaN HP", system: { hp: { value: Number.NaN } } },
-  { name: "negative max HP", system: { hp: { max: -5 } } },
-  { name: "an unknown damage type", system: { resistances: [{ type: "quench-no-such-type", value: 5 }] } },
-];
-
-/** A power update with a damage formula that cannot be parsed. */
-export const MALFORMED_POWER_UPDATE: Readonly<Record<string, unknown>> = Object.freeze({ damage: "2d6 +* 3" });
 
 /**
  * Try an update that must be refused: Foundry either throws or writes nothing. Returns whether it

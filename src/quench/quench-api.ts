@@ -5,7 +5,7 @@
  */
 
 /** A Mocha test or hook body: may be async. `this` is Mocha's context (unused by our batches). */
-export type QuenchFn = () => Promise<void> | void;
+type QuenchFn = () => Promise<void> | void;
 
 /** Chai's `assert`, only the checks our batches call. */
 export interface QuenchAssert {
@@ -32,7 +32,7 @@ export interface QuenchBatchContext {
 }
 
 /** A batch body: declares suites and tests synchronously; the tests run later, in Foundry. */
-export type QuenchBatchBody = (context: QuenchBatchContext) => void;
+type QuenchBatchBody = (context: QuenchBatchContext) => void;
 
 /** The global `quench` object passed to the `quenchReady` hook. */
 export interface Quench {

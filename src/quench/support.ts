@@ -88,6 +88,16 @@ export async function createActor(data: Actor.CreateData): Promise<Actor.Impleme
   return created;
 }
 
+/** A target NPC with a linked token, `hp` hit points and the given defense at 5 (every attack but a natural 1 hits). */
+export async function createTargetNpc(name: string, defense: string, hp: number): Promise<Actor.Implementation> {
+  return createActor({
+    name,
+    type: "npc",
+    system: { level: 1, hp: { value: hp, max: hp, temp: 0 }, defenses: { [defense]: { base: 5, bonus: 0 } } },
+    prototypeToken: { actorLink: true },
+  });
+}
+
 /** Create one owned item on an actor. */
 export async function createOwnedItem(
   actor: Actor.Implementation,
@@ -98,4 +108,80 @@ export async function createOwnedItem(
   // createEmbeddedDocuments does not say.)
   if (!(item instanceof Item.implementation)) throw new Error(`could not create the item ${String(data.name)}`);
   return item;
+}
+
+/** The placeable Token a token document draws, as far as targeting needs it. */
+interface TargetablePlaceable {
+  id: string;
+  setTarget(targeted: boolean, options: { releaseOthers: boolean; groupSelection?: boolean }): void;
+}
+
+/** Make exactly these tokens (by id) the user's targets. The one place that targets tokens. */
+function targetOnly(ids: readonly string[]): void {
+  const placeables: TargetablePlaceable[] = canvas?.tokens?.placeables ?? [];
+  for (const token of placeables)
+    token.setTarget(ids.includes(token.id), { releaseOthers: false, groupSelection: true });
+}
+
+/** What a per-game suite changes in the world, put back by {@link leaveGame}. */
+export interface GameSuiteWorld {
+  ruleset: RulesetId;
+  /** Chat messages there before the suite (kept). */
+  messages: ReadonlySet<string>;
+  /** The user's targets before the suite. */
+  targets: string[];
+}
+
+/** Start a per-game suite: as a GM, on the viewed scene, with the world's ruleset switched to `rulesetId`. */
+export async function enterGame(
+  batch: string,
+  rulesetId: RulesetId,
+): Promise<{ scene: Scene.Implementation; world: GameSuiteWorld }> {
+  requireGM();
+  const scene = canvas?.scene;
+  if (!scene) throw new Error(`View a scene before running ${batch} (it places a temporary token).`);
+  const world = {
+    ruleset: activeRulesetId(),
+    messages: new Set(game.messages.keys()),
+    targets: [...game.user.targets].map((t) => t.id),
+  };
+  await switchRuleset(rulesetId);
+  return { scene, world };
+}
+
+/**
+ * End a per-game suite: untarget, delete the new messages `ours` picks, then the suite's documents,
+ * and put the user's targets and the world's ruleset back.
+ */
+export async function leaveGame(
+  world: GameSuiteWorld | null,
+  temp: TemporaryDocuments,
+  ours: (message: ChatMessage) => boolean,
+): Promise<void> {
+  targetOnly([]);
+  for (const message of game.messages.contents) {
+    if (world?.messages.has(message.id ?? "") || !ours(message)) continue;
+    await message.delete().catch(() => undefined);
+  }
+  await temp.deleteAll();
+  if (!world) return;
+  targetOnly(world.targets);
+  await switchRuleset(world.ruleset);
+}
+
+/** Place a token of `actor` at the scene's top-left corner (inside the padding) and make it the only target. */
+export async function placeTarget(
+  scene: Scene.Implementation,
+  actor: Actor.Implementation,
+  temp: TemporaryDocuments,
+): Promise<TokenDocument.Implementation> {
+  const d = canvas?.dimensions;
+  const data = (await actor.getTokenDocument({ x: d?.sceneX ?? 0, y: d?.sceneY ?? 0 })).toObject();
+  const [token] = (await scene.createEmbeddedDocuments("Token", [data])) ?? [];
+  if (!token) throw new Error("could not place the target token");
+  temp.keep(token);
+  await waitFor(() => canvas?.tokens?.placeables.find((t) => t.id === token.id), "the target token to be drawn");
+  targetOnly([token.id ?? ""]);
+  await waitFor(() => game.user.targets.size === 1, "the token to be targeted");
+  return token;
 }

@@ -19,7 +19,7 @@ import {
   MALFORMED_POWER_UPDATE,
   OLD_SHAPE_MIGRATED,
   OLD_SHAPE_NPC_SYSTEM,
-} from "../../src/quench/documents.js";
+} from "../../src/quench/document-fixtures.js";
 import { createI18nStandIn, REPO_ROOT } from "../stand-ins/i18n.js";
 import {
   installStandInGlobals,
@@ -35,6 +35,10 @@ const PER_GAME_ATTACK_CASES = [
   "applying damage through the workflow's apply function changes the target's HP by the engine's amount",
   "undo restores the exact prior system",
   "a /roll 1d20+5 message made while a token is targeted gets per-target outcomes from the roll hook",
+];
+const PER_GAME_CARD_CONDITION_CASES = [
+  "the card's Apply button puts the hit's condition on the target: on its token, among its effects, for the rules",
+  "the card's Undo button takes the condition off the token and out of the effects again",
 ];
 const PROMISED: Record<string, string[]> = {
   "d20-combat.documents": [
@@ -60,6 +64,7 @@ const PROMISED: Record<string, string[]> = {
   "d20-combat.conditions": [
     "a condition set from the token HUD shows on the token, counts for the rules, and goes when toggled off",
   ],
+  "d20-combat.cardconditions": PER_GAME_CARD_CONDITION_CASES,
 };
 
 const hooks = new StandInHooks();
@@ -128,16 +133,21 @@ describe("Quench registration (in-Foundry suite wiring)", () => {
       });
     }
 
-    it("d20-combat.attacks runs its cases once per game", () => {
-      const tests = declared.get("d20-combat.attacks")?.tests ?? [];
-      for (const id of RULESET_IDS) {
-        for (const name of PER_GAME_ATTACK_CASES)
-          expect(
-            tests.some((t) => t.includes(`› ${id} ›`) && t.endsWith(name)),
-            `${id}: ${name}`,
-          ).toBe(true);
-      }
-    });
+    for (const [key, cases] of [
+      ["d20-combat.attacks", PER_GAME_ATTACK_CASES],
+      ["d20-combat.cardconditions", PER_GAME_CARD_CONDITION_CASES],
+    ] as const) {
+      it(`${key} runs its cases once per game`, () => {
+        const tests = declared.get(key)?.tests ?? [];
+        for (const id of RULESET_IDS) {
+          for (const name of cases)
+            expect(
+              tests.some((t) => t.includes(`› ${id} ›`) && t.endsWith(name)),
+              `${id}: ${name}`,
+            ).toBe(true);
+        }
+      });
+    }
   });
 
   it("the entry file registers the self-test with one import and one call in init", () => {

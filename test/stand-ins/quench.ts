@@ -12,8 +12,12 @@
  * - `installStandInGlobals({ i18n, Roll })` puts `Hooks`, a `game` with only `i18n`, and a `Roll`
  *   base class on globalThis for one test and returns the uninstaller.
  */
-import type { QuenchBatchBody, QuenchBatchContext, QuenchFn } from "../../src/quench/quench-api.js";
+import type { BatchSpec, QuenchBatchContext } from "../../src/quench/quench-api.js";
 import type { I18nStandIn } from "./i18n.js";
+
+/** A batch body, and a test or hook body inside it. */
+type QuenchBatchBody = BatchSpec["body"];
+type QuenchFn = Parameters<QuenchBatchContext["it"]>[1];
 
 type Listener = (...args: unknown[]) => unknown;
 
