@@ -11,109 +11,16 @@ import { attackOdds } from "../src/engine/odds.js";
 import type { OddsDamage } from "../src/engine/odds.js";
 import type { Ruleset } from "../src/engine/ruleset.js";
 import { allRulesets } from "../src/engine/registry.js";
-import type { AttackInput, CombatantSource, DamagePacket, EffectSource, TurnContext } from "../src/engine/types.js";
+import type { DamagePacket } from "../src/engine/types.js";
+import { battle, benchAttackInput, EFFECTS_EACH } from "./fixtures.js";
 import { bench, sinkValue, table } from "./harness.js";
 import type { BenchResult } from "./harness.js";
 
 const COMBATANTS = 20;
-const EFFECTS_EACH = 5;
-
-function attackInput(r: Ruleset, mighty: number): Omit<AttackInput, "dice"> {
-  const type = r.damageTypes[0] ?? "fire";
-  return {
-    attackBonus: 7,
-    defense: { key: r.defenses[0]?.key ?? "ac", value: 17 },
-    range: "melee",
-    situation: {
-      combatAdvantage: true,
-      cover: "partial",
-      concealment: "none",
-      mighty,
-      weak: 0,
-      bonus: 1,
-      wrongSquare: false,
-      withinMeleeReach: false,
-      offGuard: false,
-    },
-    escalation: 2,
-    attacker: {
-      kind: "character",
-      usesEscalation: true,
-      penalties: [{ key: "p", label: "D20C.Modifier.misc", value: -1 }],
-      conditions: [],
-      exhaustion: 0,
-    },
-    target: { conditions: [], vulnerabilities: [{ type, value: 5 }], exhaustion: 0 },
-    damageTypes: [type],
-    critRange: 1,
-    hasMissEffect: true,
-    options: {},
-  };
-}
-
-function effects(r: Ruleset, owner: number): EffectSource[] {
-  const other = (k: number) => `c${(owner + k) % COMBATANTS}`;
-  const type = r.damageTypes[1] ?? r.damageTypes[0] ?? "fire";
-  const status = r.conditions[0]?.id;
-  const base = (i: number): EffectSource => ({
-    id: `e${owner}-${i}`,
-    name: `Effect ${i}`,
-    sourceCombatantId: other(i),
-    duration: "saveEnds",
-    save: "normal",
-    saveBonus: 0,
-    sustain: null,
-    sustainedRound: null,
-    ongoing: null,
-    aftereffect: null,
-    armed: false,
-    statuses: [],
-  });
-  const list: EffectSource[] = [
-    { ...base(0), ongoing: { amount: 5, type } },
-    { ...base(1), duration: "endOfNextTurn", sourceCombatantId: other(COMBATANTS - 1) },
-    { ...base(2), duration: "sustain", sustain: "minor", sourceCombatantId: `c${owner}`, sustainedRound: 1 },
-    { ...base(3), duration: "startOfNextTurn", sourceCombatantId: other(1) },
-    {
-      ...base(4),
-      statuses: status ? [status] : [],
-      aftereffect: {
-        name: "After",
-        sourceCombatantId: null,
-        duration: "saveEnds",
-        save: "normal",
-        saveBonus: 0,
-        sustain: null,
-        ongoing: null,
-        statuses: [],
-      },
-    },
-  ];
-  return list.slice(0, EFFECTS_EACH);
-}
-
-function turnContext(r: Ruleset): TurnContext {
-  const combatants: CombatantSource[] = [];
-  for (let i = 0; i < COMBATANTS; i++) {
-    combatants.push({
-      id: `c${i}`,
-      actorId: `a${i}`,
-      name: `Combatant ${i}`,
-      actor: defaultActorSource({ kind: i % 2 ? "npc" : "character", hp: { value: 30, max: 40, temp: 0 } }),
-      effects: effects(r, i),
-      initiative: 20 - i,
-      side: i % 2 ? "gm" : "player",
-      aware: true,
-      defeated: false,
-      seat: i,
-    });
-  }
-  return { round: 3, combatantId: "c0", combatants, surpriseRound: false, options: {} };
-}
 
 function benchRuleset(r: Ruleset): BenchResult[] {
   const out: BenchResult[] = [];
-  const input = attackInput(r, 0);
+  const input = benchAttackInput(r);
   const normalMode = r.attackMode(input);
   let i = 0;
   out.push(
@@ -155,10 +62,10 @@ function benchRuleset(r: Ruleset): BenchResult[] {
     types: [type],
   };
   out.push(bench(r.id, "attackOdds (with damage)", () => attackOdds(r, input, damage)));
-  const mightyInput = attackInput(r, 1);
+  const mightyInput = benchAttackInput(r, 1);
   out.push(bench(r.id, "attackOdds (mighty, no damage)", () => attackOdds(r, mightyInput)));
 
-  const ctx = turnContext(r);
+  const ctx = battle(r, COMBATANTS);
   let turn = 0;
   out.push(
     bench(r.id, `turn plan ${COMBATANTS}×${EFFECTS_EACH} (end+start)`, () => {

@@ -1,6 +1,8 @@
 /**
  * A tiny benchmark harness (no dependencies): calibrate an iteration count so one run takes about
- * `targetMs`, time `runs` runs, report the median time per operation.
+ * `targetMs`, time `runs` runs, report the median time per operation, by the clock and in CPU time
+ * (the process's user + system time: on a shared machine the clock also counts the waits for a core,
+ * the CPU time far less).
  */
 export interface BenchResult {
   group: string;
@@ -9,6 +11,8 @@ export interface BenchResult {
   runs: number;
   /** Median microseconds per operation over the runs. */
   usPerOp: number;
+  /** Median CPU microseconds per operation over the runs. */
+  cpuUsPerOp: number;
   opsPerSec: number;
   minUs: number;
   maxUs: number;
@@ -34,6 +38,12 @@ function timeRun(fn: () => unknown, iterations: number): number {
   return performance.now() - t0;
 }
 
+/** CPU milliseconds the process spent since `since` (a `process.cpuUsage()` reading). */
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1000;
+}
+
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -55,7 +65,23 @@ export function bench(group: string, name: string, fn: () => unknown, opts: Benc
   const best = Math.min(timeRun(fn, iterations), timeRun(fn, iterations), timeRun(fn, iterations));
   iterations = Math.max(50, Math.round((iterations * targetMs) / Math.max(best, 0.001)));
   const perOp: number[] = [];
-  for (let r = 0; r < runs; r++) perOp.push((timeRun(fn, iterations) * 1000) / iterations);
+  const cpuPerOp: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const c0 = process.cpuUsage();
+    perOp.push((timeRun(fn, iterations) * 1000) / iterations);
+    cpuPerOp.push((cpuMs(c0) * 1000) / iterations);
+  }
+  return result(group, name, iterations, runs, perOp, cpuPerOp);
+}
+
+function result(
+  group: string,
+  name: string,
+  iterations: number,
+  runs: number,
+  perOp: readonly number[],
+  cpuPerOp: readonly number[],
+): BenchResult {
   const usPerOp = median(perOp);
   return {
     group,
@@ -63,6 +89,7 @@ export function bench(group: string, name: string, fn: () => unknown, opts: Benc
     iterations,
     runs,
     usPerOp,
+    cpuUsPerOp: median(cpuPerOp),
     opsPerSec: 1e6 / usPerOp,
     minUs: Math.min(...perOp),
     maxUs: Math.max(...perOp),
@@ -75,12 +102,13 @@ function fmt(n: number, digits: number): string {
 
 /** Plain-text table of results. */
 export function table(results: readonly BenchResult[]): string {
-  const header = ["ruleset", "benchmark", "ops/s", "µs/op (median)", "min–max µs/op", "runs × iterations"];
+  const header = ["ruleset", "benchmark", "ops/s", "µs/op (median)", "cpu µs/op", "min–max µs/op", "runs × iterations"];
   const rows = results.map((r) => [
     r.group,
     r.name,
     fmt(r.opsPerSec, 0),
     fmt(r.usPerOp, 3),
+    fmt(r.cpuUsPerOp, 3),
     `${fmt(r.minUs, 3)}–${fmt(r.maxUs, 3)}`,
     `${r.runs} × ${r.iterations}`,
   ]);
@@ -113,18 +141,13 @@ export async function benchAsync(
   const best = Math.min(await timeRunAsync(iterations), await timeRunAsync(iterations), await timeRunAsync(iterations));
   iterations = Math.max(20, Math.round((iterations * targetMs) / Math.max(best, 0.001)));
   const perOp: number[] = [];
-  for (let r = 0; r < runs; r++) perOp.push(((await timeRunAsync(iterations)) * 1000) / iterations);
-  const usPerOp = median(perOp);
-  return {
-    group,
-    name,
-    iterations,
-    runs,
-    usPerOp,
-    opsPerSec: 1e6 / usPerOp,
-    minUs: Math.min(...perOp),
-    maxUs: Math.max(...perOp),
-  };
+  const cpuPerOp: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const c0 = process.cpuUsage();
+    perOp.push(((await timeRunAsync(iterations)) * 1000) / iterations);
+    cpuPerOp.push((cpuMs(c0) * 1000) / iterations);
+  }
+  return result(group, name, iterations, runs, perOp, cpuPerOp);
 }
 
 /** One timing of a single call (a first call: template compile, cold caches), in µs. */
@@ -134,7 +157,8 @@ export async function timeOnce(
   fn: () => Promise<unknown> | unknown,
 ): Promise<BenchResult> {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   consume(await fn());
   const us = (performance.now() - t0) * 1000;
-  return { group, name, iterations: 1, runs: 1, usPerOp: us, opsPerSec: 1e6 / us, minUs: us, maxUs: us };
+  return result(group, name, 1, 1, [us], [cpuMs(c0) * 1000]);
 }

@@ -52,7 +52,12 @@ export function clonePlain<T>(value: T): T {
  */
 export function keptNatural(dice: readonly number[], mode: RollMode, field = "attack.dice"): number {
   if (dice.length === 0) throw new EngineError(field, "no d20 result given", dice);
-  dice.forEach((d, i) => requireD20(`${field}[${i}]`, d));
+  // Each face is checked; the field's name is only spelled out for the one refused (every odds
+  // computation keeps twenty faces).
+  for (let i = 0; i < dice.length; i++) {
+    const d = dice[i];
+    if (typeof d !== "number" || !Number.isInteger(d) || d < 1 || d > 20) requireD20(`${field}[${i}]`, d);
+  }
   if (mode === "normal") return dice[0] as number;
   if (dice.length < 2) throw new EngineError(field, `a ${mode} roll needs two d20 results`, dice);
   return mode === "mighty"

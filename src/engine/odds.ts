@@ -93,17 +93,12 @@ function distributionWork(expr: DamageExpression): number {
   return work;
 }
 
-/** A small map that forgets its least recently used entry past `size` entries. */
+/** A small map that forgets its oldest entry past `size` entries (a hit costs one lookup). */
 class RecentCache<V> {
   private readonly entries = new Map<string, V>();
   constructor(private readonly size: number) {}
   get(key: string): V | undefined {
-    const v = this.entries.get(key);
-    if (v !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, v);
-    }
-    return v;
+    return this.entries.get(key);
   }
   set(key: string, v: V): V {
     this.entries.set(key, v);

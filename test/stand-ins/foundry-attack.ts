@@ -26,6 +26,7 @@
  */
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { SYSTEM_ID } from "../../src/constants.js";
+import { clonePlain } from "../../src/engine/common.js";
 import type { ActorSource, PowerSource, WeaponSource } from "../../src/engine/types.js";
 import { createI18nStandIn } from "./i18n.js";
 import { storedMessageData } from "./chat-data.js";
@@ -134,7 +135,8 @@ export class ActorStandIn {
     return `Actor.${this.id}`;
   }
   toEngineSource(): ActorSource {
-    return structuredClone(this.source);
+    // A plain deep copy, as the system Actor's own `toEngineSource` makes (`clonePlain`).
+    return clonePlain(this.source);
   }
 }
 
