@@ -6,6 +6,7 @@
 import { defaultActorSource } from "../src/engine/common.js";
 import type { Ruleset } from "../src/engine/ruleset.js";
 import type { AttackInput, CombatantSource, EffectSource, TurnContext } from "../src/engine/types.js";
+import { effectSource } from "../test/support/engine-fixtures.js";
 
 /** Effects each combatant of {@link battle} carries. */
 export const EFFECTS_EACH = 5;
@@ -48,20 +49,16 @@ function effects(r: Ruleset, owner: number, combatants: number): EffectSource[] 
   const other = (k: number) => `c${(owner + k) % combatants}`;
   const type = r.damageTypes[1] ?? r.damageTypes[0] ?? "fire";
   const status = r.conditions[0]?.id;
-  const base = (i: number): EffectSource => ({
-    id: `e${owner}-${i}`,
-    name: `Effect ${i}`,
-    sourceCombatantId: other(i),
-    duration: "saveEnds",
-    save: "normal",
-    saveBonus: 0,
-    sustain: null,
-    sustainedRound: null,
-    ongoing: null,
-    aftereffect: null,
-    armed: false,
-    statuses: [],
-  });
+  const base = (i: number): EffectSource =>
+    effectSource({ id: `e${owner}-${i}`, name: `Effect ${i}`, sourceCombatantId: other(i) });
+  // The aftereffect: an effect's data without what only a running effect has.
+  const {
+    id: _id,
+    sustainedRound: _round,
+    armed: _armed,
+    aftereffect: _next,
+    ...after
+  } = effectSource({ name: "After" });
   return [
     { ...base(0), ongoing: { amount: 5, type } },
     { ...base(1), duration: "endOfNextTurn", sourceCombatantId: other(combatants - 1) },
@@ -70,16 +67,7 @@ function effects(r: Ruleset, owner: number, combatants: number): EffectSource[] 
     {
       ...base(4),
       statuses: status ? [status] : [],
-      aftereffect: {
-        name: "After",
-        sourceCombatantId: null,
-        duration: "saveEnds",
-        save: "normal",
-        saveBonus: 0,
-        sustain: null,
-        ongoing: null,
-        statuses: [],
-      },
+      aftereffect: after,
     },
   ];
 }

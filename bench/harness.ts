@@ -52,18 +52,7 @@ export function median(xs: readonly number[]): number {
 
 export function bench(group: string, name: string, fn: () => unknown, opts: BenchOptions = {}): BenchResult {
   const runs = opts.runs ?? 7;
-  const targetMs = opts.targetMs ?? 40;
-  // Warm up and calibrate: double the count until one run takes a measurable time, then size a
-  // run to about `targetMs` using the fastest of three timings (a GC pause or a busy machine would
-  // otherwise shrink the count); at least 50 iterations per run.
-  let iterations = 1;
-  for (;;) {
-    const ms = timeRun(fn, iterations);
-    if (ms >= targetMs / 4 || iterations >= 1 << 24) break;
-    iterations *= 2;
-  }
-  const best = Math.min(timeRun(fn, iterations), timeRun(fn, iterations), timeRun(fn, iterations));
-  iterations = Math.max(50, Math.round((iterations * targetMs) / Math.max(best, 0.001)));
+  const iterations = calibrate(fn, opts.targetMs ?? 40);
   const perOp: number[] = [];
   const cpuPerOp: number[] = [];
   for (let r = 0; r < runs; r++) {
@@ -72,6 +61,57 @@ export function bench(group: string, name: string, fn: () => unknown, opts: Benc
     cpuPerOp.push((cpuMs(c0) * 1000) / iterations);
   }
   return result(group, name, iterations, runs, perOp, cpuPerOp);
+}
+
+/**
+ * Two operations timed in alternating runs (a, b, a, b…), so a change in the machine's load falls on
+ * both alike; `ratio` is the median of the runs' ratios b / a, by the clock and in CPU time.
+ */
+export function benchPair(
+  group: string,
+  a: { name: string; fn: () => unknown },
+  b: { name: string; fn: () => unknown },
+  opts: BenchOptions = {},
+): { a: BenchResult; b: BenchResult; ratio: number; cpuRatio: number } {
+  const runs = opts.runs ?? 7;
+  const targetMs = opts.targetMs ?? 40;
+  const sides = [a, b].map((side) => ({
+    fn: side.fn,
+    iterations: calibrate(side.fn, targetMs),
+    perOp: [] as number[],
+    cpu: [] as number[],
+  }));
+  for (let r = 0; r < runs; r++) {
+    for (const side of sides) {
+      const c0 = process.cpuUsage();
+      side.perOp.push((timeRun(side.fn, side.iterations) * 1000) / side.iterations);
+      side.cpu.push((cpuMs(c0) * 1000) / side.iterations);
+    }
+  }
+  const [sa, sb] = sides as [(typeof sides)[number], (typeof sides)[number]];
+  const ratioOf = (x: readonly number[], y: readonly number[]) => median(y.map((v, i) => v / (x[i] as number)));
+  return {
+    a: result(group, a.name, sa.iterations, runs, sa.perOp, sa.cpu),
+    b: result(group, b.name, sb.iterations, runs, sb.perOp, sb.cpu),
+    ratio: ratioOf(sa.perOp, sb.perOp),
+    cpuRatio: ratioOf(sa.cpu, sb.cpu),
+  };
+}
+
+/**
+ * Warm up and calibrate: double the count until one run takes a measurable time, then size a run
+ * to about `targetMs` using the fastest of three timings (a GC pause or a busy machine would
+ * otherwise shrink the count); at least 50 iterations per run.
+ */
+function calibrate(fn: () => unknown, targetMs: number): number {
+  let iterations = 1;
+  for (;;) {
+    const ms = timeRun(fn, iterations);
+    if (ms >= targetMs / 4 || iterations >= 1 << 24) break;
+    iterations *= 2;
+  }
+  const best = Math.min(timeRun(fn, iterations), timeRun(fn, iterations), timeRun(fn, iterations));
+  return Math.max(50, Math.round((iterations * targetMs) / Math.max(best, 0.001)));
 }
 
 function result(
