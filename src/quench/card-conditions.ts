@@ -10,7 +10,7 @@ import { activeRuleset } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import { allRulesets } from "../engine/registry.js";
 import type { RulesetId } from "../engine/types.js";
-import type { AttackCardData } from "../engine/plans/card-data.js";
+import { cardData, cardOf, isCardMessage } from "../workflows/card-messages.js";
 import type { AttackPorts } from "./attacks.js";
 import type { BatchSpec, QuenchBatchContext } from "./quench-api.js";
 import {
@@ -27,8 +27,6 @@ import {
 
 /** Batch key. */
 const CARD_CONDITIONS_BATCH = `${SYSTEM_ID}.cardconditions`;
-
-const cardOf = (message: ChatMessage): AttackCardData | undefined => message.flags[SYSTEM_ID]?.attack;
 
 /**
  * A card button of `message` as this client drew it: in the chat log (or a notification or pop-out
@@ -110,7 +108,7 @@ function gameSuite(ports: Pick<AttackPorts, "rollAttack">, context: QuenchBatchC
   });
 
   after(async () => {
-    await leaveGame(world, temp, (m) => Boolean(m.flags[SYSTEM_ID]));
+    await leaveGame(world, temp, (m) => isCardMessage(m) || Boolean(m.flags[SYSTEM_ID]));
   });
 
   it("the card's Apply button puts the hit's condition on the target: on its token, among its effects, for the rules", async () => {
@@ -125,7 +123,7 @@ function gameSuite(ports: Pick<AttackPorts, "rollAttack">, context: QuenchBatchC
     if (!hitCard) return assert.fail("twelve attacks never hit");
     const card = hitCard;
     await waitFor(
-      () => game.messages.contents.find((m) => m.flags[SYSTEM_ID]?.ledger?.cardId === card.id && m.author?.isGM),
+      () => game.messages.contents.find((m) => cardData(m, "ledger")?.cardId === card.id && m.author?.isGM),
       "the card's GM ledger",
     );
     assert.ok(!target.statuses.has(condition), "the target starts without the condition");
