@@ -1,7 +1,8 @@
 /**
  * Every screen of one game as a user reads it, rendered with the real templates from the game's own
  * pack content: a fresh character, a level-5 character mid-fight, two NPC stat blocks (a plain
- * one and an important one), an item sheet of each item type, and the combat tracker's additions.
+ * one and an important one), an item sheet of each item type, the combat tracker's additions, the
+ * roll cards, the attack card as the GM sees it, and the sheet's Effects section with an active effect.
  * Also each game's own words: the labels its ruleset data names and the short strings of its
  * lang/en.json namespace, for the cross-game label-leak test.
  */
@@ -26,6 +27,11 @@ import { recordedRoller } from "../support/recorded-dice.js";
 import type { RuleCardData } from "../../src/engine/plans/card-data.js";
 import { ruleCardContext } from "../../src/engine/views/rule-card-context.js";
 import { standInViewer } from "../workflows/attack-card-fixture.js";
+import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
+import { effectsSectionContext } from "../../src/engine/views/effects-context.js";
+import { attackFromRecordedDice } from "../support/recorded-dice.js";
+import { npc, request, target } from "../workflows/attack-fixtures.js";
+import { effect } from "../workflows/combat-fixtures.js";
 
 /** Missing keys render as the raw key (as Foundry does), so a leak of one is caught, not thrown. */
 const hbs = createTemplateRenderer({ i18n: { missing: "key" } });
@@ -224,6 +230,72 @@ async function cardsScreen(ruleset: Ruleset, pc: PackActor): Promise<Screen> {
   return { name: "roll cards", kind: "sidebar", html, numbers: ["12"] };
 }
 
+/**
+ * The attack card as the chat log shows it to the GM: one attack of the game decided from recorded
+ * dice against two targets (a hit and a miss), rendered by the real card template and context.
+ */
+function attackCardScreen(ruleset: Ruleset): Screen {
+  const req = request(ruleset.id, {
+    targets: [target("near", npc(ruleset, 5), "Near Foe"), target("far", npc(ruleset, 40), "Far Foe")],
+  });
+  const card = attackFromRecordedDice({ ...req, item: { name: "Strike", img: "icons/svg/sword.svg" } }, [[15], [15]], {
+    "*": [4],
+  });
+  const html = hbs.render(
+    "templates/chat/attack-card.hbs",
+    attackCardContext({ ...card, defenseLabel: ruleset.defenses[0]!.label }, standInViewer({ isGM: true })),
+  );
+  return { name: "attack card", kind: "sidebar", html, numbers: [] };
+}
+
+/**
+ * The mid-fight character's sheet with its Effects section: a save-ends effect with ongoing damage,
+ * one of the game's conditions and an aftereffect, as the sheet's section context builds it.
+ */
+function effectsScreen(ruleset: Ruleset, pc: PackActor): Screen {
+  const stored = filledActor({ ...pc.system, level: 5 });
+  const ctx = actorScreen(ruleset, "character", pc.name, stored, itemsOf(pc));
+  const [cond, after] = ruleset.conditions.filter((c) => !c.dead && !c.noActions);
+  const effectsSection = effectsSectionContext({
+    ruleset,
+    bearer: { actor: toActorSource("character", stored), actorId: "Actor.a1", name: pc.name, combatantId: "a1" },
+    effects: [
+      {
+        id: "burn",
+        name: "Burning",
+        img: "icons/svg/fire.svg",
+        disabled: false,
+        sourceName: null,
+        effect: effect("burn", {
+          sourceCombatantId: "foe",
+          ongoing: { amount: 5, type: "fire" },
+          statuses: [cond!.id],
+          aftereffect: {
+            name: "Singed",
+            sourceCombatantId: "foe",
+            duration: "endOfNextTurn",
+            save: "normal",
+            saveBonus: 0,
+            sustain: null,
+            ongoing: null,
+            statuses: [(after ?? cond)!.id],
+          },
+        }),
+      },
+    ],
+    names: { foe: "Foe", a1: pc.name },
+    round: 2,
+    currentCombatantId: "a1",
+    editable: true,
+    format: (key, data) => (data ? i18n.format(key, data) : i18n.localize(key)),
+    damageTypeLabel: typeLabel,
+  });
+  return {
+    ...actorPage(`${pc.name} effects`, ctx),
+    html: hbs.render("templates/sheets/actor.hbs", { ...ctx, effectsSection }),
+  };
+}
+
 /** Every screen of a game, built from its packs. */
 export async function screensOf(id: RulesetId): Promise<Screen[]> {
   const ruleset = getRuleset(id);
@@ -240,6 +312,8 @@ export async function screensOf(id: RulesetId): Promise<Screen[]> {
     ...byType.map((e) => itemScreen(ruleset, e.item, e.owner)),
     trackerScreen(ruleset),
     await cardsScreen(ruleset, pc),
+    attackCardScreen(ruleset),
+    effectsScreen(ruleset, pc),
   ];
 }
 
