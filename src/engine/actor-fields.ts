@@ -29,13 +29,13 @@ export const SIZE_KEYS = ["tiny", "small", "medium", "large", "huge", "gargantua
 export const LIFE_STATES = ["active", "unconscious", "dying", "staggered", "stable", "dead"] as const;
 
 /** A damage-type trait: a damage type key (or `all`) and a value the ruleset's `traitForms` reads. */
-export const DAMAGE_TRAIT_FIELD = group({ type: damageType("all"), value: num(0, { min: 0 }) });
+export const DAMAGE_TRAIT_FIELD = group({ type: damageType("all"), value: num(0, { min: 0, minStoredOnly: true }) });
 
 const abilities = Object.fromEntries(ABILITY_KEYS.map((k) => [k, int(10)])) as Record<AbilityKey, FieldDesc<number>>;
 
 /** The core of every actor's `system` (the engine's `ActorSource` minus `kind` and the games' parts). */
 export const CORE_ACTOR_FIELDS = {
-  level: int(1, { min: 0 }),
+  level: int(1, { min: 0, minStoredOnly: true }),
   /** Scores as the game writes them (HD: small scores −5…+10; the others 3–30). */
   abilities: group(abilities),
   /** 13th Age may go below 0, so `value` has no minimum. */

@@ -6,8 +6,8 @@ import { ANY_GAME_DAMAGE_TYPES } from "./rulesets/damage-types.js";
 import { BUILTIN_ACTOR_FIELDS } from "./rulesets/actor-fields.js";
 import { SIZE_KEYS } from "./actor-fields.js";
 import { defaultsOf } from "./fields.js";
+import type { FieldDesc, FieldDescs } from "./fields.js";
 import type { ActorSource, DamagePacket, RollMode, RuleOptions, Situation } from "./types.js";
-import { ABILITY_KEYS } from "./types.js";
 
 /** d20-style ability modifier: (score − 10) / 2, rounded down. */
 export function abilityModifier(score: number): number {
@@ -155,23 +155,59 @@ export function blankSituation(overrides: Partial<Situation> = {}): Situation {
 }
 
 /**
- * Boundary check of an actor before any rule touches it: numbers finite, maximum HP positive,
- * counts non-negative, damage types known. Throws an {@link EngineError} naming the field.
+ * The numeric boundary check one number description asks for: a finite number, and at least its
+ * minimum unless that is kept by the stored schema only. A whole number's minimum above 0 reads
+ * as "greater than" the whole number below it, so a fraction between the two is let through.
+ */
+function requireNumberOf(desc: FieldDesc, path: string, value: unknown): void {
+  if (value === null && desc.nullable) return;
+  const n = requireFinite(path, value);
+  if (desc.min === undefined || desc.minStoredOnly) return;
+  if (desc.min === 0) {
+    requireNonNegative(path, n);
+    return;
+  }
+  const floor = desc.integer ? desc.min - 1 : desc.min;
+  if (desc.integer ? n <= floor : n < floor) {
+    const bound = desc.integer ? "greater than" : "at least";
+    throw new EngineError(path, `must be ${bound} ${floor} (got ${n})`, n);
+  }
+}
+
+/** Walk `fields` over `source`, checking every number field with {@link requireNumberOf}. */
+function requireNumbers(fields: FieldDescs, source: unknown, path: string): void {
+  const values = (typeof source === "object" && source !== null ? source : {}) as Record<string, unknown>;
+  for (const [name, desc] of Object.entries(fields)) requireNumbersIn(desc, values[name], `${path}.${name}`);
+}
+
+function requireNumbersIn(desc: FieldDesc, value: unknown, path: string): void {
+  if (value === undefined && desc.optional) return;
+  if (desc.kind === "number") return requireNumberOf(desc, path, value);
+  if (value === null && desc.nullable) return;
+  if (desc.kind === "schema" && desc.fields) return requireNumbers(desc.fields, value, path);
+  const element = desc.element;
+  if (!element) return;
+  if (desc.kind === "array" && Array.isArray(value)) {
+    value.forEach((v: unknown, i) => requireNumbersIn(element, v, `${path}[${i}]`));
+  } else if (desc.kind === "object" && typeof value === "object" && value !== null) {
+    for (const [k, v] of Object.entries(value)) requireNumbersIn(element, v, `${path}.${k}`);
+  }
+}
+
+/**
+ * Boundary check of an actor before any rule touches it: every number field of the actor's
+ * description (`fields`: the core and the games' parts) finite and at its minimum, damage types
+ * known. Throws an {@link EngineError} naming the field.
  * A trait of a type only another game knows is valid stored data ([SYS-RULESET]): it is let
  * through and never matches this game's damage (see {@link foreignTraits} for the warning).
  */
-export function validateActorSource(actor: ActorSource, damageTypes: readonly string[], field = "actor"): void {
-  requireFinite(`${field}.level`, actor.level);
-  for (const k of ABILITY_KEYS) requireFinite(`${field}.abilities.${k}`, actor.abilities?.[k]);
-  const max = requireFinite(`${field}.hp.max`, actor.hp?.max);
-  if (max <= 0) throw new EngineError(`${field}.hp.max`, `must be greater than 0 (got ${max})`, max);
-  requireFinite(`${field}.hp.value`, actor.hp.value);
-  requireNonNegative(`${field}.hp.temp`, actor.hp.temp);
-  requireNonNegative(`${field}.exhaustion`, actor.exhaustion);
-  requireNonNegative(`${field}.recoveries.value`, actor.recoveries.value);
-  requireNonNegative(`${field}.recoveries.max`, actor.recoveries.max);
-  requireNonNegative(`${field}.deathSaves.successes`, actor.deathSaves.successes);
-  requireNonNegative(`${field}.deathSaves.failures`, actor.deathSaves.failures);
+export function validateActorSource(
+  actor: ActorSource,
+  damageTypes: readonly string[],
+  field = "actor",
+  fields: FieldDescs = BUILTIN_ACTOR_FIELDS,
+): void {
+  requireNumbers(fields, actor, field);
   const known = new Set([...damageTypes, "all", "untyped"]);
   for (const [name, list] of traitLists(actor)) {
     list.forEach((t, i) => {
@@ -179,10 +215,6 @@ export function validateActorSource(actor: ActorSource, damageTypes: readonly st
         throw new EngineError(`${field}.${name}[${i}].type`, `unknown damage type "${t.type}"`, t.type);
     });
   }
-  for (const list of ["resistances", "vulnerabilities"] as const) {
-    actor[list].forEach((t, i) => requireFinite(`${field}.${list}[${i}].value`, t.value));
-  }
-  (actor.wounds ?? []).forEach((w, i) => requireNonNegative(`${field}.wounds[${i}].severity`, w.severity));
 }
 
 function traitLists(

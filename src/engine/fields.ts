@@ -26,6 +26,11 @@ export interface FieldDesc<T = unknown> {
   readonly integer?: boolean;
   /** Numbers: smallest value allowed. */
   readonly min?: number;
+  /**
+   * Numbers: `min` is kept by the stored schema only; the engine's boundary check asks for a
+   * finite number (engine callers may pass less, e.g. a negative level or trait value).
+   */
+  readonly minStoredOnly?: boolean;
   /** Strings: whether "" is a valid value. */
   readonly blank?: boolean;
   /** Strings: the allowed values, in display order. */
@@ -71,6 +76,7 @@ export type SourceOf<F extends FieldDescs> = Flatten<
 
 interface NumberOptions {
   min?: number;
+  minStoredOnly?: boolean;
 }
 
 /** A whole number (never null) starting at `initial`. */

@@ -23,6 +23,9 @@ import {
 import { formatDamage, maxDamage, mergeDice, parseDamage, parseWeaponDice } from "../../src/engine/dice.js";
 import { EngineError, requireD20, requireFinite, requireNonNegative } from "../../src/engine/errors.js";
 import { getRuleset, isRulesetId } from "../../src/engine/registry.js";
+import { CORE_ACTOR_FIELDS } from "../../src/engine/actor-fields.js";
+import { int, mergeFields } from "../../src/engine/fields.js";
+import { ACTOR_FIELDS as HD_FIELDS } from "../../src/engine/rulesets/hundred-dungeons/fields.js";
 import type { ActorSource, DamagePacket, PowerSource, RulesetId, WeaponSource } from "../../src/engine/types.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
 import { attackInput, damagePacket, powerSource, weaponSource } from "../support/engine-fixtures.js";
@@ -321,6 +324,52 @@ describe("common.ts", () => {
       expectEngineError(() => validateActorSource(a, ["fire"]), field);
       expect(a).toEqual(before);
     }
+  });
+
+  it("[SYS-HIDDEN] a number field added to a game's description is checked by validateActorSource from that description", () => {
+    const fields = mergeFields(CORE_ACTOR_FIELDS, HD_FIELDS, { grit: int(0, { min: 0 }), poise: int(1, { min: 1 }) });
+    const actor = (over: Record<string, unknown>): ActorSource => {
+      const withPart: ActorSource & Record<string, unknown> = { ...defaultActorSource(), grit: 2, poise: 3, ...over };
+      return withPart;
+    };
+    expect(() => validateActorSource(actor({}), ["fire"], "actor", fields)).not.toThrow();
+    const grit = expectEngineError(
+      () => validateActorSource(actor({ grit: -1 }), ["fire"], "actor", fields),
+      /^actor\.grit$/,
+    );
+    expect(grit.message).toBe("actor.grit: must not be negative (got -1)");
+    expectEngineError(
+      () => validateActorSource(actor({ grit: Number.NaN }), ["fire"], "actor", fields),
+      /^actor\.grit$/,
+    );
+    expectEngineError(
+      () => validateActorSource(actor({ grit: undefined }), ["fire"], "actor", fields),
+      /^actor\.grit$/,
+    );
+    const poise = expectEngineError(
+      () => validateActorSource(actor({ poise: 0 }), [], "actor", fields),
+      /^actor\.poise$/,
+    );
+    expect(poise.message).toBe("actor.poise: must be greater than 0 (got 0)");
+    // Without the part in the description, the same values are not the boundary's business.
+    expect(() => validateActorSource(actor({ grit: -1, poise: 0 }), ["fire"])).not.toThrow();
+  });
+
+  it("validateActorSource is as strict as the descriptions' minimums: hp.max above 0, level and trait values finite", () => {
+    const ok = (over: Partial<ActorSource>) => () => validateActorSource(defaultActorSource(over), ["fire"]);
+    expect(ok({ hp: { value: 5, max: 0.5, temp: 0 } })).not.toThrow();
+    expect(ok({ level: -1 })).not.toThrow();
+    expect(ok({ resistances: [{ type: "fire", value: -2 }] })).not.toThrow();
+    const max = expectEngineError(ok({ hp: { value: 5, max: 0, temp: 0 } }), /^actor\.hp\.max$/);
+    expect(max.message).toBe("actor.hp.max: must be greater than 0 (got 0)");
+    expectEngineError(
+      ok({ abilities: { ...defaultActorSource().abilities, str: Number.NaN } }),
+      /^actor\.abilities\.str$/,
+    );
+    expectEngineError(ok({ resistances: [{ type: "fire", value: Number.NaN }] }), /^actor\.resistances\[0\]\.value$/);
+    expectEngineError(ok({ wounds: [{ severity: -1, location: "", nasty: false }] }), /^actor\.wounds\[0\]\.severity$/);
+    expectEngineError(ok({ recoveries: { ...defaultActorSource().recoveries, max: -1 } }), /^actor\.recoveries\.max$/);
+    expectEngineError(ok({ deathSaves: { successes: 0, failures: -1 } }), /^actor\.deathSaves\.failures$/);
   });
 
   it("validatePacket names the bad field", () => {
