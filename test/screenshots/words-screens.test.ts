@@ -1,9 +1,10 @@
 /**
  * [SYS-WORDS] Every screen of every game in headless Chromium, inside a stand-in of Foundry's
  * application window, in the light and the dark theme, at 760 px (the sheet's default width) and
- * at 480 px: nothing spills sideways, and every number a player needs (HP, defenses, initiative,
+ * at 480 px: no screen (every tab of the actor sheet among them) spills sideways, and every number a player needs (HP, defenses, initiative,
  * each attack's bonus) is in the page. The character mid-fight, an NPC and a power sheet of each
- * game, theme and width go to test-output/screenshots/words-<game>-<screen>-<theme>-<width>.png.
+ * game, and the character's abilities, traits and biography tabs, per theme and width, go to
+ * test-output/screenshots/words-<game>-<screen>-<theme>-<width>.png.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -16,11 +17,17 @@ import { screensOf, type Screen } from "../sheets/words-screens.js";
 const WIDTHS = [760, 480] as const;
 const THEMES = ["theme-light", "theme-dark"] as const;
 const SIDEBAR = 300;
-/** The screens kept as PNGs (by their place in `screensOf`): the character mid-fight, an NPC, a power. */
+/**
+ * The screens kept as PNGs (by their name in `screensOf`): the character mid-fight, an NPC, a power,
+ * and the character's other tabs.
+ */
 const SHOT = [
-  [1, "character"],
-  [2, "npc"],
-  [4, "power"],
+  [/^level-5 /, "character"],
+  [/^NPC /, "npc"],
+  [/^power sheet /, "power"],
+  [/ abilities tab$/, "abilities"],
+  [/ traits tab$/, "traits"],
+  [/ biography tab$/, "biography"],
 ] as const;
 
 /** Foundry's window frame and sidebar around our markup (fonts and icons stand in as boxes). */
@@ -92,11 +99,13 @@ describe.skipIf(skipScreenshots())("[SYS-WORDS] every screen of every game, ligh
               ]);
               expect(problems, `${id} ${theme} ${width}`).toEqual([]);
               mkdirSync(SCREENSHOT_DIR, { recursive: true });
-              for (const [i, slug] of SHOT)
+              for (const [pattern, slug] of SHOT) {
+                const i = screens.findIndex((s) => pattern.test(s.name));
                 writeFileSync(
                   path.join(SCREENSHOT_DIR, `words-${id}-${slug}-${theme.replace("theme-", "")}-${width}.png`),
                   await page.locator(`[data-screen="${i}"]`).screenshot(),
                 );
+              }
             },
             opts,
           );

@@ -2,11 +2,12 @@
  * Every screen of one game as a user reads it, rendered with the real templates from the game's own
  * pack content: a fresh character, a level-5 character mid-fight, two NPC stat blocks (a plain
  * one and an important one), an item sheet of each item type, the combat tracker's additions, the
- * roll cards, the attack card as the GM sees it, and the sheet's Effects section with an active effect.
+ * roll cards, the attack card as the GM sees it, the sheet's Effects section with an active effect,
+ * and every other tab of the sheet (a character's and an important NPC's).
  * Also each game's own words: the labels its ruleset data names and the short strings of its
  * lang/en.json namespace, for the cross-game label-leak test.
  */
-import { actorSheetContext } from "../../src/applications/sheets/actor-context.js";
+import { ACTOR_TABS, actorSheetContext } from "../../src/applications/sheets/actor-context.js";
 import { itemSheetContext } from "../../src/applications/sheets/item-context.js";
 import { combatantControlsView, trackerHeaderView } from "../../src/applications/combat/tracker-view.js";
 import { actorSchema } from "../../src/data/schema.js";
@@ -58,6 +59,7 @@ function actorScreen(
   name: string,
   stored: Record<string, unknown>,
   items: SheetItem[],
+  activeTab?: string,
 ) {
   const prepared = structuredClone(stored);
   prepared.armor = combineArmor(
@@ -89,6 +91,7 @@ function actorScreen(
     escalationInPlay: ruleset.escalationByDefault,
     actions: { actionsLeft: null, effects: [] },
     text: i18n,
+    ...(activeTab ? { activeTab } : {}),
   });
 }
 
@@ -296,6 +299,19 @@ function effectsScreen(ruleset: Ruleset, pc: PackActor): Screen {
   };
 }
 
+/**
+ * The sheet's tabs past the combat tab (abilities, traits, biography …) of a stored actor, each as
+ * its own screen; the numbers a player needs are read off the combat tab, so none are asked here.
+ */
+function otherTabs(ruleset: Ruleset, kind: ActorKind, actor: PackActor, stored: Record<string, unknown>): Screen[] {
+  return ACTOR_TABS.filter((tab) => tab !== "combat").map((tab) => ({
+    name: `${actor.name} ${tab} tab`,
+    kind: "sheet",
+    html: hbs.render("templates/sheets/actor.hbs", actorScreen(ruleset, kind, actor.name, stored, itemsOf(actor), tab)),
+    numbers: [],
+  }));
+}
+
 /** Every screen of a game, built from its packs. */
 export async function screensOf(id: RulesetId): Promise<Screen[]> {
   const ruleset = getRuleset(id);
@@ -314,6 +330,8 @@ export async function screensOf(id: RulesetId): Promise<Screen[]> {
     await cardsScreen(ruleset, pc),
     attackCardScreen(ruleset),
     effectsScreen(ruleset, pc),
+    ...otherTabs(ruleset, "character", pc, filledActor({ ...pc.system, level: 5 })),
+    ...otherTabs(ruleset, "npc", npcs[1]!, filledActor({ ...npcs[1]!.system, important: true })),
   ];
 }
 
