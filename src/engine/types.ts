@@ -323,6 +323,8 @@ export interface AttackInput {
   options: RuleOptions;
   /** Name of the weapon used, if any (HD underwater exemptions: dagger, net, spear, trident). */
   weaponName?: string;
+  /** Made with a weapon (HD: a weaponless attack rolled with a spellcasting ability is a spell). Absent = armed. */
+  armed?: boolean;
 }
 
 export type AttackResult = "crit" | "hit" | "miss" | "autoMiss";

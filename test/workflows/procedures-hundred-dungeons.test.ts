@@ -495,19 +495,63 @@ describe("Hundred Dungeons actions and quick actions from the Actions panel", ()
     await attack.rollAttack(attacker as never, sword() as never, { fastForward: true });
     return attackCard().targets[0]!.outcome;
   };
+  /** On its own turn, `ally` hides in cover from the orc and the goblin with recorded faces. */
+  const allyHides = async (ally: SheetActorStandIn, ...faces: number[]) => {
+    combat.current = "c-ally";
+    state.targets.clear();
+    standInAttackFaces.push(...faces);
+    await click(ally, "hide", "cover");
+  };
 
   it("[HD-ACTIONS] Help: the hero's action puts a helped effect on its ally until the hero's next turn, and the ally's attack is mighty", async () => {
     const ally = new SheetActorStandIn("ally", "Bran", hdActor({ abilities: scores({ str: 2 }) }));
     combat.list.push(new CombatantStandIn("c-ally", ally));
     target(ally);
     await click(hero, "help", "attack");
-    const help = effectOf(ally, "helped");
+    const help = effectOf(ally, "helpedAttack");
     expect(help).toBeDefined();
     const data = (help!.flags["d20-combat"] as { effect: { sourceCombatantId: string; duration: string } }).effect;
     expect(data).toMatchObject({ sourceCombatantId: "c-hero", duration: "startOfNextTurn" });
     // An action: both quick actions of the hero's turn.
     expect(left()).toMatchObject({ quick: 0 });
     expect(await swing(ally, orc, 4, 15, 3)).toMatchObject({ mode: "mighty", natural: 15 });
+    // Help was for an attack, so the ally's Hide (a Dexterity roll) is not mighty: one die, 3, hides from no one.
+    await allyHides(ally, 3, 16);
+    expect(statusesOf(ally).filter((s) => s === "hidden")).toHaveLength(0);
+    expect(standInAttackFaces).toEqual([16]);
+  });
+
+  it("[HD-ACTIONS] Help chosen for an ability roll: the ally's Hide (Dexterity) is mighty, its attack is not", async () => {
+    const ally = new SheetActorStandIn("ally", "Bran", hdActor({ abilities: scores({ str: 2 }) }));
+    combat.list.push(new CombatantStandIn("c-ally", ally));
+    target(ally);
+    await click(hero, "help", "ability");
+    expect(statusesOf(ally)).toEqual(["helpedAbility"]);
+    // One die: 4 + 2 = 6 against the orc's 12, a miss (the 15 is not rolled).
+    expect(await swing(ally, orc, 4, 15)).toMatchObject({ mode: "normal", natural: 4, result: "miss" });
+    standInAttackFaces.length = 0;
+    // 3 and 16, the higher kept: 16 in cover beats the orc's 13 and the goblin's 10.
+    await allyHides(ally, 3, 16);
+    expect(statusesOf(ally).filter((s) => s === "hidden")).toHaveLength(2);
+  });
+
+  it("[HD-ACTIONS] Help chosen for a spell: the ally's spell attack (weaponless, Intelligence) is mighty, its sword attack is not", async () => {
+    const ally = new SheetActorStandIn("ally", "Bran", hdActor({ abilities: scores({ str: 2, int: 2 }) }));
+    combat.list.push(new CombatantStandIn("c-ally", ally));
+    target(ally);
+    await click(hero, "help", "spell");
+    expect(statusesOf(ally)).toEqual(["helpedSpell"]);
+    expect(await swing(ally, orc, 4, 15)).toMatchObject({ mode: "normal", natural: 4 });
+    standInAttackFaces.length = 0;
+    target(orc);
+    standInAttackFaces.push(4, 15, 3);
+    const bolt = new ItemStandIn(
+      "power",
+      "Fire Bolt",
+      power({ attackAbility: "int", range: "ranged", damage: "1d10" }),
+    );
+    await attack.rollAttack(ally as never, bolt as never, { fastForward: true });
+    expect(attackCard().targets[0]!.outcome).toMatchObject({ mode: "mighty", natural: 15 });
   });
 
   it("[HD-QUICK] Dodge: a quick action; until the hero's next turn the orc's attack against it is weak and its Dexterity roll (a Hide) mighty", async () => {

@@ -220,6 +220,7 @@ function attackInputFor(
     ability: power.attackAbility,
     // [HD-WATER] the weapon's name decides the underwater exemptions (a weaponless power: the item's).
     weaponName: weapon?.name || req.item.name,
+    armed: weapon !== null,
   };
 }
 

@@ -131,9 +131,19 @@ describe("Hundred Dungeons procedures on the Actions panel", () => {
     expect(o.addEffects).toEqual([
       {
         creatureId: ally.actorId,
-        effect: expect.objectContaining({ sourceCombatantId: "me", duration: "startOfNextTurn", statuses: ["helped"] }),
+        effect: expect.objectContaining({
+          sourceCombatantId: "me",
+          duration: "startOfNextTurn",
+          statuses: ["helpedAttack"],
+        }),
       },
     ]);
+    // Only the chosen action's rolls: Help for an ability roll makes ability rolls mighty, for an attack not.
+    const ability = run("help", me, { targets: [ally], choice: "ability" });
+    expect(ability.addEffects?.[0]?.effect.statuses).toEqual(["helpedAbility"]);
+    expect(abilityRollMode(["helpedAbility"], 0, "wis").mode).toBe("mighty");
+    expect(abilityRollMode(["helpedAttack"], 0, "wis").mode).toBe("normal");
+    // An effect from before the choice had its own status keeps its old reading.
     expect(abilityRollMode(["helped"], 0, "wis").mode).toBe("mighty");
     expect(plan("help", me).refusal).toBe("D20C.HD.Reason.needsOneTarget");
   });

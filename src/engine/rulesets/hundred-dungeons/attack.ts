@@ -10,7 +10,7 @@ import { attackOutcome, escalationModifier, missDamageRecipe, sumDamage, resolve
 import type { AbilityKey, ActorSource, AttackInput, AttackResult, DamageRecipe } from "../../types.js";
 import type { DamageRecipeInput, Modifier, PowerSource, RollMode, WeaponClass, WeaponSource } from "../../types.js";
 import type { PreparedAttack } from "../../types.js";
-import { exhaustionEffects, SIZES, specsOf } from "./conditions.js";
+import { exhaustionEffects, SIZES, specsOf, type AttackKind } from "./conditions.js";
 import { charmedBy, hiddenFrom, PARTIAL_COVER_BONUS, underwaterAttackWeak } from "./combat.js";
 import { mightyCancel } from "./options.js";
 import { ABILITY_LABEL } from "./data.js";
@@ -103,6 +103,15 @@ export function damageExpression(
   return wd;
 }
 
+/**
+ * [HD-ACTIONS] A spell is an attack made without a weapon and rolled with a spellcasting ability
+ * (Intelligence, Wisdom or Charisma), as `attackAct` reads it; anything else is a weapon or unarmed attack.
+ */
+function attackKindOf(input: Pick<AttackInput, "armed" | "ability">): AttackKind {
+  const mental = input.ability === "int" || input.ability === "wis" || input.ability === "cha";
+  return input.armed === false && mental ? "spell" : "weapon";
+}
+
 interface ModeDetail {
   mode: RollMode;
   mighty: number;
@@ -129,8 +138,11 @@ function attackModeDetail(input: Omit<AttackInput, "dice">): ModeDetail {
     }
   };
   // The attacker: its attacks, and its ability rolls (attacks are ability rolls).
+  // A mode for other kinds of attack (Help chosen for a spell) leaves only the ability-roll mode.
+  const kind = attackKindOf(input);
   for (const s of specsOf(input.attacker.conditions, input.attacker.exhaustion)) {
-    const own = s.attacks ?? s.abilityRolls;
+    const forThis = !s.attackKinds || s.attackKinds.includes(kind);
+    const own = (forThis ? s.attacks : undefined) ?? s.abilityRolls;
     add(own, s.label);
   }
   if (exhaustionEffects(input.attacker.exhaustion).abilityRolls === "weak") add("weak", "D20C.HD.Exhaustion.3");

@@ -11,6 +11,11 @@ import type { AbilityKey, ConditionSpec, RollMode } from "../../types.js";
 export interface HDConditionSpec extends ConditionSpec {
   /** The bearer's attack rolls. */
   attacks?: RollMode;
+  /**
+   * The kinds of attack `attacks` is for (Help for the Attack action: weapon and unarmed attacks;
+   * for a spell: spells). Absent = every attack.
+   */
+  attackKinds?: AttackKind[];
   /** Attacks against the bearer. */
   attacksAgainst?: RollMode;
   /** Melee attacks against the bearer. */
@@ -57,6 +62,9 @@ export interface HDConditionSpec extends ConditionSpec {
   /** Not one of the twenty conditions of the text: a status the system adds (dodging, underwater…). */
   extra?: boolean;
 }
+
+/** A weapon or unarmed attack, or a spell (a weaponless attack rolled with Intelligence, Wisdom or Charisma). */
+export type AttackKind = "weapon" | "spell";
 
 export const SIZES = ["tiny", "small", "medium", "large", "huge", "gargantuan"] as const;
 export type Size = (typeof SIZES)[number];
@@ -202,12 +210,42 @@ export const HD_CONDITIONS: readonly HDConditionSpec[] = [
     suppressedBy: ["incapacitated"],
     extra: true,
   },
+  // Help makes mighty only the rolls of the action chosen: one status per choice. Plain `helped`
+  // (effects made before the choice had its own status) keeps its old reading: attacks and ability rolls.
   {
     id: "helped",
     label: L("helped"),
     img: icon("upgrade"),
     implies: [],
     attacks: "mighty",
+    abilityRolls: "mighty",
+    extra: true,
+  },
+  {
+    id: "helpedAttack",
+    label: L("helpedAttack"),
+    img: icon("upgrade"),
+    implies: [],
+    attacks: "mighty",
+    attackKinds: ["weapon"],
+    extra: true,
+  },
+  {
+    id: "helpedSpell",
+    label: L("helpedSpell"),
+    img: icon("upgrade"),
+    implies: [],
+    attacks: "mighty",
+    attackKinds: ["spell"],
+    extra: true,
+  },
+  // Ability rolls made as the chosen action (a Search, a Hide, a grapple's Strength); attacks are not.
+  {
+    id: "helpedAbility",
+    label: L("helpedAbility"),
+    img: icon("upgrade"),
+    implies: [],
+    attacks: "normal",
     abilityRolls: "mighty",
     extra: true,
   },

@@ -20,6 +20,9 @@ import { HD_DAMAGE_TYPES } from "./data.js";
 
 const P = (key: string): string => `D20C.HD.Procedure.${key}`;
 
+/** [HD-ACTIONS] The status Help puts on for each choice: only that action's rolls are mighty. */
+const HELP_STATUS = { attack: "helpedAttack", ability: "helpedAbility", spell: "helpedSpell" } as const;
+
 /**
  * One procedure of the panel: its name and what it does are `D20C.HD.Procedure.<id>.name` and
  * `.hint`; each choice is a key, labelled `<id>.<key>` unless it names its own label.
@@ -211,11 +214,12 @@ function planSteps(input: StepInput): StepPlan {
       ]);
     case "help": {
       const t = target as CombatantSource;
+      const helpOn = choice === "ability" || choice === "spell" ? choice : "attack";
       return plan([
         {
           kind: "addEffect",
           actorId: t.actorId,
-          effect: newEffect(P(`help.effect.${choice ?? "attack"}`), me.id, "startOfNextTurn", ["helped"]),
+          effect: newEffect(P(`help.effect.${helpOn}`), me.id, "startOfNextTurn", [HELP_STATUS[helpOn]]),
           label,
         },
       ]);
