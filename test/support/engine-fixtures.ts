@@ -3,6 +3,7 @@
  * bonus, nothing in play) and takes overrides; the per-game fixture files wrap these with only the
  * defaults their game's tests lean on (hit points, defense keys, bonuses).
  */
+import { plainEffectData } from "../../src/engine/effects.js";
 import fc from "fast-check";
 import { blankSituation, defaultActorSource } from "../../src/engine/common.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
@@ -64,17 +65,10 @@ export function damagePacket(amount: number, over: Partial<DamagePacket> = {}): 
 /** A save-ends effect with no creator (id `e1`) with overrides. */
 export function effectSource(over: Partial<EffectSource> = {}): EffectSource {
   return {
+    ...plainEffectData(),
     id: "e1",
     name: "Effect",
-    sourceCombatantId: null,
     duration: "saveEnds",
-    save: "normal",
-    saveBonus: 0,
-    sustain: null,
-    sustainedRound: null,
-    ongoing: null,
-    aftereffect: null,
-    armed: false,
     statuses: [],
     ...over,
   };

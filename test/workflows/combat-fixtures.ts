@@ -1,6 +1,7 @@
 /**
  * Plain combatants and effects for the combat workflow tests (no Foundry).
  */
+import { plainEffectData } from "../../src/engine/effects.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import type { ActorSource, CombatantSource, EffectSource } from "../../src/engine/types.js";
 
@@ -26,17 +27,10 @@ export function combatant(
 
 export function effect(id: string, over: Partial<EffectSource> = {}): EffectSource {
   return {
+    ...plainEffectData(),
     id,
     name: id,
-    sourceCombatantId: null,
     duration: "saveEnds",
-    save: "normal",
-    saveBonus: 0,
-    sustain: null,
-    sustainedRound: null,
-    ongoing: null,
-    aftereffect: null,
-    armed: false,
     statuses: [],
     ...over,
   };
