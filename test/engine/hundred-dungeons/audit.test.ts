@@ -1,0 +1,134 @@
+/**
+ * Corner cases read from the Hundred Dungeons text, each against the Ruleset as the product calls
+ * it: conditions that stack or cancel on one attack, what resistance and immunity do to damage,
+ * the knock-out and unconscious rules, and when a grapple lets go.
+ */
+import { describe, expect, it } from "vitest";
+import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
+import type { ActorSource, AttackInput } from "../../../src/engine/types.js";
+import { attack, combatant, ctx, effect, hdActor, packet } from "./fixtures.js";
+
+const target = (conditions: string[], over: Partial<AttackInput["target"]> = {}): AttackInput["target"] => ({
+  conditions,
+  vulnerabilities: [],
+  exhaustion: 0,
+  ...over,
+});
+const attacker = (conditions: string[], exhaustion = 0): AttackInput["attacker"] => ({
+  ...attack().attacker,
+  conditions,
+  exhaustion,
+});
+const dealt = (actor: Partial<ActorSource>, amount: number, types: string[]) =>
+  hd.applyDamage(hdActor({ hp: { value: 30, max: 30, temp: 0 }, ...actor }), packet({ amount, types }), {}, "a");
+
+describe("Hundred Dungeons: conditions on one attack", () => {
+  it("[HD-COND] unconscious = paralyzed + prone: melee is mighty and hits outright, ranged nets to normal", () => {
+    const melee = attack({ range: "melee", target: target(["unconscious"]) });
+    expect(hd.attackMode(melee)).toBe("mighty");
+    // Both dice low, total 2 + 3 against 13: the paralyzed melee rule still hits.
+    const o = hd.resolveAttack({ ...melee, dice: [2, 2] });
+    expect(o.result).toBe("hit");
+    expect(o.autoHit).toBe(true);
+    // Paralyzed makes attacks mighty, prone makes ranged attacks weak: one of each cancels.
+    expect(hd.attackMode(attack({ range: "ranged", target: target(["unconscious"]) }))).toBe("normal");
+  });
+
+  it("[HD-CRIT] [HD-COND] a natural 1 still misses a paralyzed creature in melee", () => {
+    const o = hd.resolveAttack(attack({ dice: [1, 1], range: "melee", target: target(["paralyzed"]) }));
+    expect(o.result).toBe("autoMiss");
+  });
+
+  it("[HD-COND] prone: ranged attacks are weak against a Medium creature, not against a Large one", () => {
+    expect(hd.attackMode(attack({ range: "ranged", target: target(["prone"]) }))).toBe("weak");
+    expect(hd.attackMode(attack({ range: "ranged", target: target(["prone"], { size: "large" }) }))).toBe("normal");
+    expect(hd.attackMode(attack({ range: "melee", target: target(["prone"], { size: "large" }) }))).toBe("mighty");
+  });
+
+  it("[HD-COND] blinded: creatures are invisible to you (your attacks weak, attacks on you mighty)", () => {
+    expect(hd.attackMode(attack({ attacker: attacker(["blinded"]) }))).toBe("weak");
+    expect(hd.attackMode(attack({ target: target(["blinded"]) }))).toBe("mighty");
+    // Two invisible creatures: each attack is mighty for the attacker and weak against the target.
+    expect(hd.attackMode(attack({ attacker: attacker(["invisible"]), target: target(["invisible"]) }))).toBe("normal");
+  });
+
+  it("[HD-COND] exhaustion 3 weakens the attack roll; exhaustion 5 stuns, so attacks against are mighty", () => {
+    expect(hd.attackMode(attack({ attacker: attacker([], 3) }))).toBe("weak");
+    expect(hd.attackMode(attack({ target: target([], { exhaustion: 5 }) }))).toBe("mighty");
+  });
+
+  it("[HD-QUICK] [HD-COND] Dodge is lost while incapacitated: a stunned dodger is attacked mighty", () => {
+    expect(hd.attackMode(attack({ target: target(["dodging"]) }))).toBe("weak");
+    expect(hd.attackMode(attack({ target: target(["dodging", "stunned"]) }))).toBe("mighty");
+  });
+});
+
+describe("Hundred Dungeons: damage", () => {
+  it("[HD-COND] [HD-RESIST] petrified: 11 fire is halved to 5, poison does nothing", () => {
+    expect(dealt({ conditions: ["petrified"] }, 11, ["fire"]).dealt).toBe(5);
+    expect(dealt({ conditions: ["petrified"] }, 11, ["poison"]).dealt).toBe(0);
+  });
+
+  it("[HD-WATER] [HD-RESIST] immersed creatures resist fire: 11 becomes 5, other damage is whole", () => {
+    expect(dealt({ conditions: ["underwater"] }, 11, ["fire"]).dealt).toBe(5);
+    expect(dealt({ conditions: ["underwater"] }, 11, ["slashing"]).dealt).toBe(11);
+  });
+
+  it("[HD-RESIST] resistance and vulnerability to one type: halve, then double (11 → 5 → 10)", () => {
+    const r = dealt({ resistances: [{ type: "fire", value: 0 }], vulnerabilities: [{ type: "fire", value: 0 }] }, 11, [
+      "fire",
+    ]);
+    expect(r.dealt).toBe(10);
+    expect(dealt({ vulnerabilities: [{ type: "fire", value: 0 }] }, 11, ["fire"]).dealt).toBe(22);
+  });
+
+  it("[HD-ENEMYDEATH] an ordinary enemy dies at 0, unless the attacker knocks it out", () => {
+    const npc = hdActor({ kind: "npc", hp: { value: 5, max: 30, temp: 0 } });
+    expect(hd.applyDamage(npc, packet({ amount: 9 }), {}, "n").actor.state).toBe("dead");
+    const ko = hd.applyDamage(npc, packet({ amount: 9, knockOut: true }), {}, "n").actor;
+    expect(ko.state).toBe("unconscious");
+    expect(ko.hp.value).toBe(0);
+  });
+
+  it("[HD-COND] [HD-DYING] a knocked-out PC starts dying when hit in melee, not when hit at range", () => {
+    const out = hdActor({ hp: { value: 0, max: 30, temp: 0 }, state: "unconscious", conditions: ["unconscious"] });
+    expect(hd.applyDamage(out, packet({ amount: 3, melee: true }), {}, "p").actor.state).toBe("dying");
+    expect(hd.applyDamage(out, packet({ amount: 3, melee: false }), {}, "p").actor.state).toBe("unconscious");
+  });
+
+  it("[HD-HP] [HD-DYING] a PC dropped to 0 is dying; HP never go below 0", () => {
+    const r = dealt({ hp: { value: 5, max: 30, temp: 0 } }, 9, ["slashing"]);
+    expect(r.actor.state).toBe("dying");
+    expect(r.actor.hp.value).toBe(0);
+  });
+});
+
+describe("Hundred Dungeons: grapples", () => {
+  const hold = effect({
+    id: "grip",
+    name: "Grappled",
+    sourceCombatantId: "g",
+    duration: "endOfEncounter",
+    statuses: ["grappled"],
+  });
+  const removed = (grappler: Partial<ActorSource>) => {
+    const held = combatant("h", { effects: [hold] });
+    const g = combatant("g", { side: "gm", actor: hdActor(grappler) });
+    return hd
+      .onTurnStart(ctx([held, g], { combatantId: "h" }))
+      .filter((s) => s.kind === "removeEffect" && s.effectId === "grip");
+  };
+
+  it("[HD-COND] grappled: the grapple ends when the grappler is incapacitated or dead", () => {
+    expect(removed({ conditions: ["stunned"] })).toHaveLength(1);
+    expect(removed({ conditions: ["unconscious"] })).toHaveLength(1);
+    expect(removed({ exhaustion: 5 })).toHaveLength(1);
+    expect(removed({ state: "dead" })).toHaveLength(1);
+  });
+
+  it("[HD-COND] grappled: a grappler that can still act keeps its hold (prone, slowed, dying)", () => {
+    expect(removed({})).toHaveLength(0);
+    expect(removed({ conditions: ["prone", "slowed"] })).toHaveLength(0);
+    expect(removed({ state: "dying", conditions: ["dying"] })).toHaveLength(0);
+  });
+});
