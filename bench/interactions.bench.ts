@@ -33,7 +33,7 @@ import {
   type AttackStandInState,
 } from "../test/stand-ins/foundry-attack.js";
 import { installFoundryBootStandIn } from "../test/stand-ins/foundry-boot.js";
-import { heroContext, sheetItem } from "../test/sheets/sheet-fixtures.js";
+import { heroContext, nineteenItems } from "../test/sheets/sheet-fixtures.js";
 import { createTemplateRenderer } from "../test/support/handlebars.js";
 import { npc, power } from "../test/workflows/attack-fixtures.js";
 import { battle, benchAttackInput, EFFECTS_EACH } from "./fixtures.js";
@@ -180,29 +180,6 @@ async function actorBenchmarks(rulesets: readonly Ruleset[]): Promise<BenchResul
 }
 
 // ---- sheet -------------------------------------------------------------------------------------
-
-/** 19 owned items: 10 powers, 4 weapons, 2 armor, 3 features. */
-function nineteenItems(r: Ruleset) {
-  const defense = r.defenses[0]?.key ?? "ac";
-  const items = [];
-  for (let i = 0; i < 10; i++) {
-    items.push(
-      sheetItem(`p${i}`, "power", `Power ${i}`, {
-        damage: i % 2 ? "1[W] + @str" : "2d6 + 3",
-        damageTypes: [r.damageTypes[i % r.damageTypes.length] ?? "fire"],
-        usage: i % 3 ? "encounter" : "atWill",
-        defense,
-      }),
-    );
-  }
-  for (let i = 0; i < 4; i++) {
-    items.push(sheetItem(`w${i}`, "weapon", `Weapon ${i}`, { damageDice: "1d8", equipped: i === 0, proficient: true }));
-  }
-  items.push(sheetItem("a0", "armor", "Chain Shirt", { armorBonus: 4, maxDex: 2, equipped: true }));
-  items.push(sheetItem("a1", "armor", "Shield", { shieldBonus: 1, equipped: true }));
-  for (let i = 0; i < 3; i++) items.push(sheetItem(`f${i}`, "feature", `Feature ${i}`, {}));
-  return items;
-}
 
 async function sheetBenchmarks(rulesets: readonly Ruleset[]): Promise<BenchResult[]> {
   const hbs = createTemplateRenderer({ i18n: { missing: "key" } });

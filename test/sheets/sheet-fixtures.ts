@@ -81,6 +81,29 @@ export const ITEMS: SheetItem[] = [
   sheetItem("f1", "feature", "Tough", {}),
 ];
 
+/** A full character's 19 owned items in a game (the sheet benchmark's): 10 powers, 4 weapons, 2 armor, 3 features. */
+export function nineteenItems(r: Ruleset): SheetItem[] {
+  const defense = r.defenses[0]?.key ?? "ac";
+  const items: SheetItem[] = [];
+  for (let i = 0; i < 10; i++) {
+    items.push(
+      sheetItem(`p${i}`, "power", `Power ${i}`, {
+        damage: i % 2 ? "1[W] + @str" : "2d6 + 3",
+        damageTypes: [r.damageTypes[i % r.damageTypes.length] ?? "fire"],
+        usage: i % 3 ? "encounter" : "atWill",
+        defense,
+      }),
+    );
+  }
+  for (let i = 0; i < 4; i++) {
+    items.push(sheetItem(`w${i}`, "weapon", `Weapon ${i}`, { damageDice: "1d8", equipped: i === 0, proficient: true }));
+  }
+  items.push(sheetItem("a0", "armor", "Chain Shirt", { armorBonus: 4, maxDex: 2, equipped: true }));
+  items.push(sheetItem("a1", "armor", "Shield", { shieldBonus: 1, equipped: true }));
+  for (let i = 0; i < 3; i++) items.push(sheetItem(`f${i}`, "feature", `Feature ${i}`, {}));
+  return items;
+}
+
 /** The stored system data of the test hero (or monster) for a ruleset. */
 export function storedHero(rulesetId: RulesetId, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const ruleset = getRuleset(rulesetId);
