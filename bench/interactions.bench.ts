@@ -8,7 +8,8 @@
  *   through the real plan runner (`runBoundary` → `runPlan`, ports that only record);
  * - world load: derived data of 500 actors through the actor data model's own preparation
  *   (`prepareBaseData` + `prepareDerivedData`);
- * - sheet: building the context of a character sheet with 19 items and rendering it;
+ * - sheet: building the context of a character sheet with 19 items and rendering it (the actor's
+ *   stored data made beforehand, as a document's is), and each half alone;
  * - exact odds: one attacker–target pair, as a ratio to one `resolveAttack` in the same run.
  *
  * Medians of 7 runs. Targets: card ≤ 0.5 ms, turn change ≤ 0.5 ms, 500 actors ≤ 10 ms, sheet ≤ 1 ms,
@@ -33,7 +34,7 @@ import {
   type AttackStandInState,
 } from "../test/stand-ins/foundry-attack.js";
 import { installFoundryBootStandIn } from "../test/stand-ins/foundry-boot.js";
-import { heroContext, nineteenItems } from "../test/sheets/sheet-fixtures.js";
+import { heroContext, nineteenItems, storedHero } from "../test/sheets/sheet-fixtures.js";
 import { createTemplateRenderer } from "../test/support/handlebars.js";
 import { npc, power } from "../test/workflows/attack-fixtures.js";
 import { battle, benchAttackInput, EFFECTS_EACH } from "./fixtures.js";
@@ -185,10 +186,18 @@ async function sheetBenchmarks(rulesets: readonly Ruleset[]): Promise<BenchResul
   const hbs = createTemplateRenderer({ i18n: { missing: "key" } });
   const out: BenchResult[] = [];
   const opens = rulesets.map((r) => {
+    const id = r.id as RulesetId;
     const items = nineteenItems(r);
+    // The actor's stored data exists before its sheet opens: built once (the stand-in schema's
+    // defaults filled), not per opening.
+    const stored = storedHero(id);
+    const context = () => heroContext(id, { items, stored });
+    const rendered = context();
     return {
       r,
-      open: () => hbs.render("templates/sheets/actor.hbs", heroContext(r.id as RulesetId, { items })).length,
+      open: () => hbs.render("templates/sheets/actor.hbs", context()).length,
+      context,
+      render: () => hbs.render("templates/sheets/actor.hbs", rendered).length,
     };
   });
   const [firstGame] = opens;
@@ -196,6 +205,9 @@ async function sheetBenchmarks(rulesets: readonly Ruleset[]): Promise<BenchResul
     out.push(await timeOnce(firstGame.r.id, "character sheet, first render (compiles the templates)", firstGame.open));
   for (const { open } of opens) for (let i = 0; i < WARM_UP; i++) open();
   for (const { r, open } of opens) out.push(bench(r.id, "character sheet: context + render, 19 items", open));
+  // Its two halves apart, to show where the time goes.
+  for (const { r, context } of opens) out.push(bench(r.id, "character sheet (its context alone)", context));
+  for (const { r, render } of opens) out.push(bench(r.id, "character sheet (its render alone)", render));
   return out;
 }
 

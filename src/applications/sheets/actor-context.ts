@@ -5,7 +5,7 @@
 import type { Ruleset, SheetBlock } from "../../engine/ruleset.js";
 import type { ActorKind, ActorSource, DerivedActor, RuleOptions, RulesetId } from "../../engine/types.js";
 import { actionsPanelContext, type ActionsPanelInput } from "./actions-panel.js";
-import { attackSummary, type AttackSource, type AttackSummary } from "./attack-summary.js";
+import { attackSummarizer, type AttackSource, type AttackSummary } from "./attack-summary.js";
 import { ABILITY_KEYS } from "../../engine/types.js";
 import { SAVE_COVERS, sheetSaveMode, usesRollModes } from "../../engine/plans/sheet-rolls.js";
 import { ignoredUnderRuleset } from "../../data/ignored.js";
@@ -194,19 +194,19 @@ export function actorSheetContext(input: ActorSheetInput) {
     input.items.filter((i) => i.type === type).map((i) => ({ id: i.id, name: i.name, img: i.img, system: i.system }));
   const escalation = input.escalation ?? 0;
   const escalationInPlay = input.escalationInPlay ?? false;
+  const summariseAttack = attackSummarizer(
+    ruleset,
+    input.options ?? {},
+    input.system,
+    escalation,
+    escalationInPlay,
+    input.damageTypeLabel,
+  );
   const summarise = (id: string): AttackSummary | null => {
     const source = input.attacks?.[id];
     if (!source) return null;
     if ("error" in source) return { ...EMPTY_SUMMARY, error: source.error };
-    return attackSummary(
-      input.ruleset,
-      input.options ?? {},
-      input.system,
-      source,
-      escalation,
-      escalationInPlay,
-      input.damageTypeLabel,
-    );
+    return summariseAttack(source);
   };
   const str = (v: unknown) => (typeof v === "string" ? v : "");
   // Rows extend their item with Object.assign: a spread followed by new keys costs microseconds each.

@@ -5,7 +5,7 @@
  * Everything comes from the active ruleset through the attack planner; nothing here knows a game.
  */
 import type { Ruleset } from "../../engine/ruleset.js";
-import type { ActorSource, PowerSource, RuleOptions, WeaponSource } from "../../engine/types.js";
+import type { ActorSource, DerivedActor, PowerSource, RuleOptions, WeaponSource } from "../../engine/types.js";
 import { formatDamage } from "../../engine/dice.js";
 import {
   decideAttack,
@@ -49,13 +49,14 @@ function request(
   ruleset: Ruleset,
   options: RuleOptions,
   actor: ActorSource,
+  derived: DerivedActor,
   source: AttackSource,
   escalation: number,
 ): AttackRequest {
   return {
     ruleset,
     options,
-    attacker: { uuid: "", name: "", actor },
+    attacker: { uuid: "", name: "", actor, derived },
     item: { name: "", img: "" },
     power: source.power,
     weapon: source.weapon,
@@ -73,53 +74,73 @@ const escalationPart = (mods: readonly { key: string; value: number }[] | undefi
   (mods ?? []).filter((m) => m.key === "escalation").reduce((s, m) => s + m.value, 0);
 
 /**
- * Summarise one attack for the sheet.
+ * The summariser of one actor's attacks for the sheet: the actor is derived once, on the first
+ * attack, and every attack shares it (a refusal to derive it is every attack's error).
  * @param escalation       the escalation die's current value (0 outside combat or when it is off)
  * @param escalationInPlay whether the die is in play in this world at all
  * @param typeLabel        label of a damage type
  */
-export function attackSummary(
+export function attackSummarizer(
   ruleset: Ruleset,
   options: RuleOptions,
   actor: ActorSource,
-  source: AttackSource,
   escalation: number,
   escalationInPlay: boolean,
   typeLabel: (type: string) => string = (t) => t,
-): AttackSummary {
-  const defenseKey = defenseKeyOf(ruleset, source.power);
-  const spec = ruleset.defenses.find((d) => d.key === defenseKey);
-  // Each summary is one object literal: spreading shared fields and adding keys costs far more.
-  const summary = (bonus: string, now: number, takes: boolean, damage: string, error: string): AttackSummary => ({
-    bonus,
-    escalation: now,
-    takesEscalation: takes,
-    defenseKey,
-    defenseAbbr: spec?.abbr ?? defenseKey,
-    defenseLabel: spec?.label ?? defenseKey,
-    damage,
-    damageTypes: source.power.damageTypes.map(typeLabel),
-    error,
-  });
-  try {
-    const req = request(ruleset, options, actor, source, escalation);
-    // The plan holds the attacker's bonus, modes and damage; the escalation die only enters when
-    // the roll is resolved, so the probe below shares it.
-    const plan = planAttack(req);
-    const outcome = plainOutcome(req, plan);
-    const now = escalationPart(outcome?.modifiers);
-    // Whether the die would count for this attacker: ask the engine with the die showing 1.
-    const takes =
-      escalationInPlay && (now > 0 || escalationPart(plainOutcome({ ...req, escalation: 1 }, plan)?.modifiers) > 0);
-    return summary(
-      signed(outcome ? outcome.total - outcome.natural : plan.bonus),
-      now,
-      takes,
-      plan.hit ? formatDamage(plan.hit) : "",
-      "",
-    );
-  } catch (err) {
-    const e = err as { field?: unknown; message?: unknown };
-    return summary("", 0, false, "", `${typeof e.field === "string" ? `${e.field}: ` : ""}${String(e.message ?? err)}`);
-  }
+): (source: AttackSource) => AttackSummary {
+  let derived: { ok: DerivedActor } | { err: unknown } | undefined;
+  const derivedActor = (): DerivedActor => {
+    if (!derived) {
+      try {
+        derived = { ok: ruleset.deriveActor(actor, options) };
+      } catch (err) {
+        derived = { err };
+      }
+    }
+    if ("err" in derived) throw derived.err;
+    return derived.ok;
+  };
+  return (source) => {
+    const defenseKey = defenseKeyOf(ruleset, source.power);
+    const spec = ruleset.defenses.find((d) => d.key === defenseKey);
+    // Each summary is one object literal: spreading shared fields and adding keys costs far more.
+    const summary = (bonus: string, now: number, takes: boolean, damage: string, error: string): AttackSummary => ({
+      bonus,
+      escalation: now,
+      takesEscalation: takes,
+      defenseKey,
+      defenseAbbr: spec?.abbr ?? defenseKey,
+      defenseLabel: spec?.label ?? defenseKey,
+      damage,
+      damageTypes: source.power.damageTypes.map(typeLabel),
+      error,
+    });
+    try {
+      const req = request(ruleset, options, actor, derivedActor(), source, escalation);
+      // The plan holds the attacker's bonus, modes and damage; the escalation die only enters when
+      // the roll is resolved, so the probe below shares it.
+      const plan = planAttack(req);
+      const outcome = plainOutcome(req, plan);
+      const now = escalationPart(outcome?.modifiers);
+      // Whether the die would count for this attacker: ask the engine with the die showing 1.
+      const takes =
+        escalationInPlay && (now > 0 || escalationPart(plainOutcome({ ...req, escalation: 1 }, plan)?.modifiers) > 0);
+      return summary(
+        signed(outcome ? outcome.total - outcome.natural : plan.bonus),
+        now,
+        takes,
+        plan.hit ? formatDamage(plan.hit) : "",
+        "",
+      );
+    } catch (err) {
+      const e = err as { field?: unknown; message?: unknown };
+      return summary(
+        "",
+        0,
+        false,
+        "",
+        `${typeof e.field === "string" ? `${e.field}: ` : ""}${String(e.message ?? err)}`,
+      );
+    }
+  };
 }

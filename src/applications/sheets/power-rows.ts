@@ -3,10 +3,10 @@
  * active game's words with whether it is spent (and uses left per rest), its expanded text (each
  * outcome's words and effects, as the card shows them) with its numbers, and the game's rests.
  */
-import { powerEffectsFrom, powerUsageFrom } from "../../data/item-source.js";
+import { powerUsageFrom } from "../../data/item-source.js";
 import { isSpent, restsOf, usageKind } from "../../engine/powers.js";
 import type { Ruleset } from "../../engine/ruleset.js";
-import type { PowerSource } from "../../engine/types.js";
+import type { PowerEffectSpec, PowerSource } from "../../engine/types.js";
 import { cardPowerOf } from "../../engine/plans/power-card.js";
 import { powerSections, type TextViewer } from "../../engine/views/power-text.js";
 import type { AttackSummary } from "./attack-summary.js";
@@ -32,7 +32,9 @@ export function powerRowView(
   const kind = usageKind(ruleset, usage.usage);
   const spent = isSpent(ruleset, usage);
   const perRest = kind.key === "perRest";
-  const power = cardPowerOf(ruleset, { effects: powerEffectsFrom(system.effects), texts: texts(system) }, null);
+  // The stored effects as they are: the card's power block copies what it reads (no clone needed).
+  const effects = Array.isArray(system.effects) ? (system.effects as PowerEffectSpec[]) : [];
+  const power = cardPowerOf(ruleset, { effects, texts: texts(system) }, null);
   const numbers: { label: string; value: string }[] = [];
   if (attack && !attack.error) {
     numbers.push({ label: `${P}.Row.attack`, value: `${attack.bonus} ${viewer.localize(attack.defenseAbbr)}` });

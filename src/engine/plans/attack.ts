@@ -65,8 +65,18 @@ export interface ReactorFacts {
 export interface AttackRequest {
   ruleset: Ruleset;
   options: RuleOptions;
-  /** `id` and `effects` as for a {@link TargetSnapshot} (charm, hiding). */
-  attacker: { uuid: string; name: string; actor: ActorSource; id?: string; effects?: EffectSource[] };
+  /**
+   * `id` and `effects` as for a {@link TargetSnapshot} (charm, hiding); `derived`, the ruleset's
+   * `deriveActor` of `actor` under `options` when the caller has it already (absent = derived here).
+   */
+  attacker: {
+    uuid: string;
+    name: string;
+    actor: ActorSource;
+    id?: string;
+    effects?: EffectSource[];
+    derived?: DerivedActor;
+  };
   /** The item attacked with (`uuid` lets the GM re-decide the card from it). */
   item: { name: string; img: string; uuid?: string };
   power: PowerSource;
@@ -281,7 +291,7 @@ export function allowedTargets(req: AttackRequest): {
  */
 export function planAttack(req: AttackRequest): AttackPlan {
   const { ruleset, options, power, weapon } = req;
-  const derived = ruleset.deriveActor(req.attacker.actor, options);
+  const derived = req.attacker.derived ?? ruleset.deriveActor(req.attacker.actor, options);
   const bonusParts = ruleset.attackBonus(req.attacker.actor, derived, power, weapon);
   const bonus = sum(bonusParts);
   const base = { derived, bonus, bonusParts };
