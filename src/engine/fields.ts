@@ -318,9 +318,29 @@ export function fieldIssues(
  * data read outside a data model, which must be repaired rather than refused.
  */
 export function conforms(desc: FieldDesc, v: unknown): boolean {
+  return fits(desc, v, true);
+}
+
+/**
+ * Whether data stored outside a data model (an older version's flags, which any author may have
+ * written) can be read as its description types it: every value present is of its described kind,
+ * nested fields and elements too, and lists, records and groups are present unless omittable. More
+ * lenient than {@link conforms}: a missing text, number or flag is read as absent, and choices,
+ * blanks, whole numbers and minimums are not asked.
+ */
+export function readableAs(desc: FieldDesc, v: unknown): boolean {
+  return fits(desc, v, false);
+}
+
+const SCALAR_KINDS: ReadonlySet<FieldKind> = new Set<FieldKind>(["number", "boolean", "string", "formula", "html"]);
+
+/** {@link conforms} when `exact`, else {@link readableAs}. */
+function fits(desc: FieldDesc, v: unknown, exact: boolean): boolean {
   if (v === null) return desc.nullable === true;
+  const each = (items: readonly unknown[]) => !desc.element || items.every((item) => fits(desc.element!, item, exact));
   switch (desc.kind) {
     case "number":
+      if (!exact) return typeof v === "number" && Number.isFinite(v);
       return (
         typeof v === "number" &&
         (desc.integer ? Number.isSafeInteger(v) : Number.isFinite(v)) &&
@@ -331,18 +351,21 @@ export function conforms(desc: FieldDesc, v: unknown): boolean {
     case "string":
     case "formula":
     case "html":
+      if (!exact) return typeof v === "string";
       return typeof v === "string" && (desc.blank !== false || v !== "") && (!desc.choices || desc.choices.includes(v));
     case "array":
-      return Array.isArray(v) && (!desc.element || v.every((item: unknown) => conforms(desc.element!, item)));
+      return Array.isArray(v) && each(v);
     case "object":
-      return isObject(v) && (!desc.element || Object.values(v).every((item) => conforms(desc.element!, item)));
+      return isObject(v) && each(Object.values(v));
     case "json":
       return isObject(v);
     case "schema":
       return (
         isObject(v) &&
         Object.entries(desc.fields ?? {}).every(([k, sub]) =>
-          k in v && v[k] !== undefined ? conforms(sub, v[k]) : sub.omitted === true,
+          k in v && v[k] !== undefined
+            ? fits(sub, v[k], exact)
+            : sub.omitted === true || (!exact && SCALAR_KINDS.has(sub.kind)),
         )
       );
   }

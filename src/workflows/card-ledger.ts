@@ -17,7 +17,14 @@ import { cardVisibility } from "../settings-attack.js";
 import { withActorQueue } from "./actor-queue.js";
 import { rebuildCard, type AttackRequest, type PostedRolls, type TargetSnapshot } from "../engine/plans/attack.js";
 import type { AppliedRecord, AttackCardData, CardDetails, CardLedger } from "../engine/plans/card-data.js";
-import { mismatch, ownerDetails, publicCard } from "../engine/plans/card-secrets.js";
+import {
+  MAX_CARD_TARGETS,
+  forgedTargets,
+  mismatch,
+  ownerDetails,
+  publicCard,
+  type PostedTargetFacts,
+} from "../engine/plans/card-secrets.js";
 import { endAfterAttack } from "./acts.js";
 import { cardCreateData, cardData, cardOf, cardUpdateData } from "./card-messages.js";
 import {
@@ -135,6 +142,17 @@ export async function requestOfCard(posted: AttackCardData): Promise<{ req: Atta
   };
 }
 
+/** What this client finds at a posted card's target UUIDs (one past the most a card may list, at most). */
+async function postedTargetFacts(posted: AttackCardData): Promise<PostedTargetFacts[]> {
+  const facts: PostedTargetFacts[] = [];
+  for (const { uuid } of posted.targets.slice(0, MAX_CARD_TARGETS + 1)) {
+    const doc = isDocumentUuid(uuid) ? await fromUuid(uuid) : null;
+    const token = doc instanceof TokenDocument.implementation ? doc : null;
+    facts.push({ uuid, isToken: Boolean(token), hidden: Boolean(token?.hidden) });
+  }
+  return facts;
+}
+
 /** Decide a posted card again on this client: the GM's card, and "" or what did not fit. */
 async function decidePosted(
   message: ChatMessage,
@@ -143,6 +161,8 @@ async function decidePosted(
   const ruleset = activeRuleset();
   const refuse = (reason: string) => ({ card: posted, reason });
   try {
+    const forged = forgedTargets(await postedTargetFacts(posted), Boolean(message.author?.isGM));
+    if (forged) return refuse(forged);
     const found = await requestOfCard(posted);
     if ("reason" in found) return refuse(found.reason);
     const req = found.req;

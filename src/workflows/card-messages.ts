@@ -6,7 +6,9 @@
  * they have, so old cards still render and their controls still work. No Foundry globals.
  */
 import { SYSTEM_ID } from "../constants.js";
+import { group, readableAs, type FieldDesc } from "../engine/fields.js";
 import {
+  CARD_FIELDS,
   CARD_TYPES,
   type AttackCardData,
   type CardDetails,
@@ -41,16 +43,23 @@ function plainSystem(system: unknown): unknown {
   return typeof toObject === "function" ? (toObject as (this: unknown) => unknown).call(system) : system;
 }
 
+/** Each card kind as one group, to check what older versions kept in flags. */
+const FLAG_SHAPES = Object.fromEntries(
+  (Object.keys(CARD_FIELDS) as CardKind[]).map((kind) => [kind, group(CARD_FIELDS[kind])]),
+) as Record<CardKind, FieldDesc>;
+
 /**
  * The card of one kind a message holds: its `system` when the message is of that sub-type (the
- * data model has validated it), else what an older version kept in its flags. Null for any other.
+ * data model has validated it), else what an older version kept in its flags when it reads as that
+ * kind (flags are checked by nothing else: a malformed card is no card). Null for any other.
  */
 export function cardData<K extends CardKind>(message: CardMessage, kind: K): CardDataOf[K] | null {
   if (message.type === CARD_TYPES[kind]) {
     const system = plainSystem(message.system);
     return isRecord(system) ? (system as unknown as CardDataOf[K]) : null;
   }
-  return message.flags[SYSTEM_ID]?.[kind] ?? null;
+  const old: unknown = message.flags[SYSTEM_ID]?.[kind];
+  return old !== undefined && readableAs(FLAG_SHAPES[kind], old) ? (old as CardDataOf[K]) : null;
 }
 
 /** The attack card data of a message, or null. */

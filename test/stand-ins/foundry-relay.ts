@@ -25,7 +25,7 @@
  *   an empty `getRollData`, `testUserPermission(user, "OWNER")` from an ownership list,
  *   `getActiveTokens(false, true)` = its token's document).
  * - {@link RelayTokenStandIn}: a TokenDocument's `x`/`y` (pixels; its `parent` scene's `grid.size` is 100),
- *   `name`, `isOwner` for the viewing user, `update({x, y})`. {@link RelayStandIn.viewAs} makes a
+ *   `name`, `hidden` (false unless a test hides it), `isOwner` for the viewing user, `update({x, y})`. {@link RelayStandIn.viewAs} makes a
  *   player the viewing `game.user` (the client pressing a card control).
  * - `game.combat` as a test sets it (the sheet stand-in's `CombatStandIn`: `round`, `started`, `combatant`,
  *   `combatants.contents` of combatants with an actor and flags merged on `update`); an actor's
@@ -215,6 +215,8 @@ export class RelayItemStandIn {
 export class RelayTokenStandIn {
   x = 0;
   y = 0;
+  /** Hidden by the GM (players' clients don't draw it, so no player can target it). */
+  hidden = false;
   readonly parent = { grid: { size: 100 } };
   constructor(
     readonly id: string,

@@ -89,6 +89,28 @@ async function cardBy(author: UserStandIn, targets: string[], damage = "6", natu
   return posted;
 }
 
+/**
+ * A card whose author's client rewrote it before posting (its rolls stay the genuine ones): the
+ * GM's client reads the rewritten card.
+ */
+async function forgedBy(author: UserStandIn, targets: string[], change: (card: AttackCardData) => void) {
+  const hook = w.hooks.get("createChatMessage")!;
+  const original = hook.slice();
+  w.hooks.set("createChatMessage", [
+    async (msg: unknown) => {
+      const m = msg as MessageStandIn;
+      const card = attackCardIn(m);
+      if (card && m.author.id === author.id) change(card);
+      for (const fn of original) await fn(msg);
+    },
+  ]);
+  try {
+    return await cardBy(author, targets);
+  } finally {
+    w.hooks.set("createChatMessage", original);
+  }
+}
+
 async function settled(done: () => boolean): Promise<void> {
   for (let i = 0; i < 50 && !done(); i++) await new Promise((r) => setTimeout(r, 2));
   expect(done()).toBe(true);
@@ -116,6 +138,11 @@ const hp = (id: string) => w.actors.get(id)!.source.hp.value;
 const records = (m: MessageStandIn) => ledgerOf(m.id)?.ledger.card.applied ?? [];
 const shown = (m: MessageStandIn) => attackCardIn(m)?.applied ?? [];
 const ledger = (m: MessageStandIn) => ledgerOf(m.id)!.ledger;
+/** Alice's apply to the ogre through card `m` is refused with `message`. */
+async function refusedToAlice(m: MessageStandIn, message: string, mode = "full"): Promise<void> {
+  const answer = (await w.send(applyWire(m.id, "ogre", mode), alice.id)) as Answer;
+  expect(answer.report).toMatchObject({ ok: false, message });
+}
 
 describe("[SYS-PERM] who asks comes from the transport", () => {
   it("[SYS-PERM] the card's author applies damage to the GM's monster through the GM", async () => {
@@ -276,10 +303,7 @@ describe("[SYS-PERM] what may be applied comes from the GM's ledger, not the aut
   it("[SYS-PERM] a changed mode is refused: no knock-out where the card's game has none, no made-up button", async () => {
     const m = await cardBy(alice, ["ogre"]);
     await edit(m, (card) => (card.knockOut = true));
-    for (const mode of ["knockOut", "triple"]) {
-      const answer = (await w.send(applyWire(m.id, "ogre", mode), alice.id)) as Answer;
-      expect(answer.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.BadMode" });
-    }
+    for (const mode of ["knockOut", "triple"]) await refusedToAlice(m, "D20C.Chat.Error.BadMode", mode);
     expect(hp("ogre")).toBe(30);
   });
 
@@ -305,25 +329,11 @@ describe("[SYS-PERM] what may be applied comes from the GM's ledger, not the aut
 
   it("[SYS-PERM] a card posted with results its rolls don't give is refused at creation", async () => {
     // The author's client posts the genuine rolls but states 9999 damage in the card.
-    const hook = w.hooks.get("createChatMessage")!;
-    const original = hook.slice();
-    w.hooks.set("createChatMessage", [
-      async (msg: unknown) => {
-        const m = msg as MessageStandIn;
-        const card = attackCardIn(m);
-        if (card && m.author.id === "alice") card.targets[0]!.damage = 9999;
-        for (const fn of original) await fn(msg);
-      },
-    ]);
-    try {
-      const m = await cardBy(alice, ["ogre"]);
-      expect(ledger(m)).toMatchObject({ status: "invalid", reason: "targets" });
-      const answer = (await w.send(applyWire(m.id, "ogre"), alice.id)) as Answer;
-      expect(answer.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.Invalid" });
-      expect(hp("ogre")).toBe(30);
-    } finally {
-      w.hooks.set("createChatMessage", original);
-    }
+    const m = await forgedBy(alice, ["ogre"], (card) => (card.targets[0]!.damage = 9999));
+    expect(ledger(m)).toMatchObject({ status: "invalid", reason: "targets" });
+    const answer = (await w.send(applyWire(m.id, "ogre"), alice.id)) as Answer;
+    expect(answer.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.Invalid" });
+    expect(hp("ogre")).toBe(30);
   });
 
   it("[SYS-PERM] a ledger written by a player counts for nothing: the GM decides the card again", async () => {
@@ -565,5 +575,164 @@ describe("[SYS-HIDDEN] cards are typed messages: the public card and the GM's le
     expect(l.whisper).toEqual(["gm"]);
     expect(l.flags[SYSTEM_ID]).toBeUndefined();
     expect((l.system as CardLedger).card.targets[0]!.outcome.defense).toBeGreaterThan(0);
+  });
+});
+
+describe("[SYS-PERM] hostile players: forged targets, replays, races and malformed requests", () => {
+  const refusedAt = (m: MessageStandIn) => ledger(m).status === "invalid";
+
+  it("[SYS-PERM] a card naming an actor instead of a token on a scene (a character elsewhere in the world) is refused", async () => {
+    const m = await forgedBy(alice, ["ogre"], (card) => {
+      card.targets[0]!.uuid = "Actor.fighter";
+      card.targets[0]!.actorUuid = "Actor.fighter";
+    });
+    expect(ledger(m)).toMatchObject({ status: "invalid", reason: "targets" });
+    const before = structuredClone(w.actors.get("fighter")!.source);
+    const answer = (await w.send(
+      { ...applyWire(m.id, "ogre"), data: { messageId: m.id, targetUuid: "Actor.fighter", mode: "full" } },
+      alice.id,
+    )) as Answer;
+    expect(answer.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.Invalid" });
+    expect(w.actors.get("fighter")!.source).toEqual(before);
+  });
+
+  it("[SYS-PERM] [SYS-HIDDEN] a player's card at a token the GM has hidden is refused; the GM's own card at it is not", async () => {
+    w.tokens.get("ogre")!.hidden = true;
+    const m = await cardBy(alice, ["ogre"]);
+    expect(ledger(m)).toMatchObject({ status: "invalid", reason: "targets" });
+    const answer = (await w.send(applyWire(m.id, "ogre"), alice.id)) as Answer;
+    expect(answer.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.Invalid" });
+    expect(hp("ogre")).toBe(30);
+    const gmCard = await cardBy(w.users.get("gm")!, ["ogre"]);
+    expect(refusedAt(gmCard)).toBe(false);
+  });
+
+  it("[SYS-PERM] a card listing one token twice, or more targets than a scene could give, is refused", async () => {
+    const twice = await forgedBy(alice, ["ogre", "fighter"], (card) => {
+      card.targets[1] = { ...card.targets[0]! };
+    });
+    expect(ledger(twice)).toMatchObject({ status: "invalid", reason: "targets" });
+    const many = await forgedBy(alice, ["ogre"], (card) => {
+      card.targets = Array.from({ length: 5000 }, (_, i) => ({ ...card.targets[0]!, uuid: token(`ogre${i}`) }));
+    });
+    expect(ledger(many)).toMatchObject({ status: "invalid", reason: "targets" });
+    expect(hp("ogre")).toBe(30);
+  });
+
+  it("[SYS-PERM] a card from another game's world (another ruleset, unknown actors) is refused with the actors unchanged", async () => {
+    const other = await forgedBy(alice, ["ogre"], (card) => {
+      card.rulesetId = "ffd20";
+    });
+    expect(ledger(other)).toMatchObject({ status: "invalid", reason: "rulesetId" });
+    const stranger = await forgedBy(alice, ["ogre"], (card) => {
+      card.actorUuid = "Actor.fromAnotherWorld";
+    });
+    expect(ledger(stranger)).toMatchObject({ status: "invalid", reason: "actorUuid" });
+    for (const m of [other, stranger]) await refusedToAlice(m, "D20C.Chat.Error.Invalid");
+    expect(hp("ogre")).toBe(30);
+  });
+
+  it("[SYS-PERM] undo sent five times at once reverses once; a second undo later changes nothing", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    await w.send(applyWire(m.id, "ogre"), alice.id);
+    const rec = records(m)[0]!;
+    const answers = (await Promise.all(
+      [1, 2, 3, 4, 5].map(() => w.send(undoWire(m.id, rec.id), alice.id)),
+    )) as Answer[];
+    expect(hp("ogre")).toBe(30);
+    expect(answers.filter((a) => a.report.ok)).toHaveLength(1);
+    for (const a of answers.filter((x) => !x.report.ok)) expect(i18n.has(a.report.message)).toBe(true);
+    // Later play is not erased by a late, repeated undo.
+    const b = await cardBy(bob, ["ogre"], "4");
+    await w.send(applyWire(b.id, "ogre"), bob.id);
+    const again = (await w.send(undoWire(m.id, rec.id), alice.id)) as Answer;
+    expect(again.report.ok).toBe(false);
+    expect(hp("ogre")).toBe(26);
+  });
+
+  it("[SYS-PERM] the GM's click and a player's request for the same application at once: carried out once", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    const { onApplyClick } = await import("../../src/workflows/apply-damage.js");
+    await Promise.all([
+      onApplyClick(m as unknown as ChatMessage, token("ogre"), "full"),
+      w.send(applyWire(m.id, "ogre"), alice.id),
+      onApplyClick(m as unknown as ChatMessage, token("ogre"), "full"),
+    ]);
+    expect(hp("ogre")).toBe(24);
+    expect(records(m)).toHaveLength(1);
+  });
+
+  it("[SYS-PERM] undo of a target deleted since is refused with a clear message and the record is kept", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    await w.send(applyWire(m.id, "ogre"), alice.id);
+    const rec = records(m)[0]!;
+    const ogre = w.actors.get("ogre")!;
+    w.actors.delete("ogre");
+    w.tokens.delete("ogre");
+    const answer = (await w.send(undoWire(m.id, rec.id), alice.id)) as Answer;
+    expect(answer.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.NoTarget" });
+    expect(i18n.has(answer.report.message)).toBe(true);
+    expect(records(m)[0]!.undone).toBe(false);
+    // Back in the world (an undone deletion), the record still undoes exactly what it did.
+    w.actors.set("ogre", ogre);
+    w.tokens.set("ogre", ogre.token!);
+    await w.send(undoWire(m.id, rec.id), alice.id);
+    expect(ogre.source).toEqual(monster());
+  });
+
+  it("[SYS-PERM] another card's record, or the ledger's own message named as the card, is refused", async () => {
+    const a = await cardBy(alice, ["ogre"]);
+    const b = await cardBy(alice, ["ogre"], "4");
+    await w.send(applyWire(b.id, "ogre"), alice.id);
+    const other = (await w.send(undoWire(a.id, records(b)[0]!.id), alice.id)) as Answer;
+    expect(other.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.NoRecord" });
+    const ledgerId = ledgerOf(a.id)!.message.id ?? "";
+    const onLedger = (await w.send(applyWire(ledgerId, "ogre"), alice.id)) as Answer;
+    expect(onLedger.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.NoMessage" });
+    expect(hp("ogre")).toBe(26);
+  });
+
+  it("[SYS-PERM] prototype-pollution keys and oversized fields in a request change nothing", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    const raw = JSON.stringify(applyWire(m.id, "ogre")).replace(
+      '"data":{',
+      '"__proto__":{"isGM":true},"constructor":{"prototype":{"polluted":true}},"data":{"__proto__":{"polluted":true},',
+    );
+    const answer = (await w.send(JSON.parse(raw), alice.id)) as Answer;
+    expect(answer.report.ok).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).isGM).toBeUndefined();
+    const proc = JSON.parse(
+      '{"type":"request","id":"pp1","gmId":"gm","action":"procedure","data":{"actorUuid":"Actor.fighter","procedureId":"x","choice":null,"targetUuids":[],"numbers":{"__proto__":{"polluted":1},"constructor":1}}}',
+    );
+    await w.send(proc, alice.id);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const huge = "x".repeat(1_000_000);
+    expect(await w.send(applyWire(huge, "ogre"), alice.id)).toBeNull();
+    expect(await w.send({ ...applyWire(m.id, "ogre"), id: huge }, alice.id)).toBeNull();
+    expect(hp("ogre")).toBe(24);
+  });
+
+  it("[SYS-PERM] an old-shape card whose data is malformed is read as no card: nothing is decided, applied or thrown", async () => {
+    const errors: unknown[] = [];
+    const onError = (e: unknown) => errors.push(e);
+    process.on("unhandledRejection", onError);
+    try {
+      for (const attack of [
+        { targets: 7 },
+        { rulesetId: R.id, actorUuid: "Actor.attacker", targets: [{ uuid: token("ogre") }], applied: null },
+        { ...attackCardIn(await cardBy(alice, ["ogre"]))!, targets: [null], damageRolls: "x" },
+      ]) {
+        const m = await w.post(alice, { flags: { [SYSTEM_ID]: { attack } } });
+        await new Promise((r) => setTimeout(r, 10));
+        expect(ledgerOf(m.id)).toBeNull();
+        const answer = (await w.send(applyWire(m.id, "ogre"), alice.id)) as Answer;
+        expect(answer.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.NoMessage" });
+      }
+    } finally {
+      process.off("unhandledRejection", onError);
+    }
+    expect(errors).toEqual([]);
+    expect(hp("ogre")).toBe(30);
   });
 });

@@ -84,6 +84,29 @@ export function withDetails(card: AttackCardData, details: readonly CardDetails[
   };
 }
 
+/** At most this many targets on one card: no scene's targeting gives a player more. */
+export const MAX_CARD_TARGETS = 100;
+
+/** What the GM's client finds at a posted target's UUID. */
+export interface PostedTargetFacts {
+  uuid: string;
+  /** It is a token on a scene (what targeting gives), not an actor elsewhere in the world. */
+  isToken: boolean;
+  /** The GM has hidden the token: no player's client draws it, so no player targets it. */
+  hidden: boolean;
+}
+
+/**
+ * Whether a posted card's targets can be what its author targeted: at most
+ * {@link MAX_CARD_TARGETS}, each listed once, each a token on a scene, and none hidden unless the
+ * author is a GM. "" when they can, else "targets" (the GM's notice names the part).
+ */
+export function forgedTargets(targets: readonly PostedTargetFacts[], authorIsGM: boolean): string {
+  if (targets.length > MAX_CARD_TARGETS) return "targets";
+  if (new Set(targets.map((t) => t.uuid)).size !== targets.length) return "targets";
+  return targets.every((t) => t.isToken && (authorIsGM || !t.hidden)) ? "" : "targets";
+}
+
 /** The parts of a card its results are: who was targeted, what each roll met, what it deals. */
 function digest(card: AttackCardData): unknown {
   return {
