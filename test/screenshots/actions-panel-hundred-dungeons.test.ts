@@ -72,6 +72,7 @@ describe.skipIf(skipScreenshots())("Hundred Dungeons Actions panel screenshot", 
           "Take the readied action",
           "Mount",
           "Dismount",
+          "Stand up",
         ]);
         const mount = panel.locator("[data-controlled-uuid]").first();
         expect((await mount.innerText()).replace(/\s+/g, " ")).toContain("Riding Horse acts on this turn");

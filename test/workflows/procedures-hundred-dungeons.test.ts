@@ -143,13 +143,26 @@ describe("Hundred Dungeons manoeuvres from the Actions panel", () => {
     expect(hero.toEngineSource().hp.value).toBe(9);
   });
 
-  it("[HD-UNARMED] a shove to prone: 11 + 3 = 14 against 12 + Str 2 knocks the orc prone", async () => {
+  it("[HD-UNARMED] [HD-COND] a shove to prone: 11 + 3 = 14 against 12 + Str 2 knocks the orc prone; standing up from its Actions panel ends prone for half its movement", async () => {
     orc.isOwner = true;
     target(orc);
     standInAttackFaces.push(11);
     await click(hero, "shove", "prone");
     expect(statusesOf(orc)).toEqual(["prone"]);
     expect(orc.toEngineSource().conditions).toContain("prone");
+    state.targets.clear();
+    state.messages.length = 0;
+    combat.current = "c-orc";
+    combat.list[1]!.isOwner = true;
+    await click(orc, "standUp");
+    expect(statusesOf(orc)).toEqual([]);
+    expect(orc.toEngineSource().conditions).not.toContain("prone");
+    expect(JSON.stringify(state.messages)).toContain("Stands up (costs 30 ft of movement).");
+    // Standing up is movement: the orc keeps both quick actions of its turn.
+    expect(left(1)?.quick ?? 2).toBe(2);
+    // Not prone: nothing to stand up from.
+    await click(orc, "standUp");
+    expect(state.warnings.join(" ")).toContain("Not prone");
   });
 
   it("[HD-UNARMED] an escape: the grappled orc rolls its better Str 2 + 13 = 15 against 12 + the hero's Str 3 and is free", async () => {

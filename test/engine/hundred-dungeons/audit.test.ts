@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
 import type { ActorSource, AttackInput } from "../../../src/engine/types.js";
-import { attack, combatant, ctx, effect, hdActor, packet } from "./fixtures.js";
+import { attack, combatant, ctx, effect, hdActor, packet, procedureInput } from "./fixtures.js";
 
 const target = (conditions: string[], over: Partial<AttackInput["target"]> = {}): AttackInput["target"] => ({
   conditions,
@@ -130,5 +130,30 @@ describe("Hundred Dungeons: grapples", () => {
     expect(removed({})).toHaveLength(0);
     expect(removed({ conditions: ["prone", "slowed"] })).toHaveLength(0);
     expect(removed({ state: "dying", conditions: ["dying"] })).toHaveLength(0);
+  });
+});
+
+describe("Hundred Dungeons: standing up", () => {
+  const stand = (actor: ActorSource, effects = [] as ReturnType<typeof effect>[]) => {
+    const own = effects.map((e) => ({ ...e, holderId: "me", holderName: "Me" }));
+    const input = procedureInput(actor, { effects: own });
+    const planned = hd.planProcedure?.("standUp", input);
+    return { planned, outcome: hd.resolveProcedure?.("standUp", input, []) };
+  };
+
+  it("[HD-COND] prone: standing up ends the condition and costs half the movement (60 ft → 30 ft)", () => {
+    const { outcome } = stand(hdActor({ speed: 60, conditions: ["prone"] }));
+    expect(outcome?.actor?.conditions).not.toContain("prone");
+    expect(outcome?.events.find((e) => e.key === "D20C.HD.Procedure.standUp.done")?.data?.feet).toBe(30);
+    expect(outcome?.spend).toBe("free");
+    // A prone effect (a shove's) is removed with it.
+    const shoved = effect({ id: "down", statuses: ["prone"] });
+    expect(stand(hdActor({ conditions: ["prone"] }), [shoved]).outcome?.removeEffects).toEqual([
+      { creatureId: null, effectId: "down" },
+    ]);
+  });
+
+  it("[HD-COND] standing up is refused to a creature that is not prone", () => {
+    expect(stand(hdActor()).planned?.refusal).toBe("D20C.HD.Reason.notProne");
   });
 });

@@ -60,6 +60,7 @@ export const HD_PROCEDURES: readonly ProcedureSpec[] = [
   hdProcedure("readiedAction", "reaction", "self"),
   hdProcedure("mount", "free", "target", ["willing", "unwilling"]),
   hdProcedure("dismount", "free", "self"),
+  hdProcedure("standUp", "free", "self"),
 ];
 
 type NewEffect = Omit<EffectSource, "id">;
@@ -388,6 +389,21 @@ function planSteps(input: StepInput): StepPlan {
         {
           kind: "notice",
           event: { key: P("dismount.done"), data: { feet: Math.floor(budget.speed / 2) }, actorId: me.actorId },
+        },
+      ]);
+    }
+    case "standUp": {
+      // [HD-COND] prone: standing up uses half the movement and ends the condition.
+      const lying = me.effects.filter((e) => e.statuses.includes("prone"));
+      const listed = me.actor.conditions.includes("prone");
+      if (!lying.length && !listed) return refuse("D20C.HD.Reason.notProne");
+      const conditions = me.actor.conditions.filter((c) => c !== "prone");
+      return plan([
+        ...lying.map((e) => ({ kind: "removeEffect" as const, actorId: me.actorId, effectId: e.id, label })),
+        ...(listed ? [{ kind: "updateActor" as const, actorId: me.actorId, changes: { conditions }, label }] : []),
+        {
+          kind: "notice",
+          event: { key: P("standUp.done"), data: { feet: Math.floor(budget.speed / 2) }, actorId: me.actorId },
         },
       ]);
     }
