@@ -225,7 +225,10 @@ export async function rollAttack(
       await roll.evaluate();
       attackRolls.push(roll);
     }
-    const decided = decideAttack(req, attackRolls.map(d20Faces), plan);
+    // The posted card carries odds only where the world shows them to everyone (else the GM's
+    // client works them out for its ledger), so they are worked out here only then.
+    const visibility = cardVisibility();
+    const decided = decideAttack(req, attackRolls.map(d20Faces), plan, { odds: visibility === "everyone" });
     const damageRolls: Roll[] = [];
     const rolled: RolledDamage = {};
     for (const d of decided.damage) {
@@ -238,7 +241,7 @@ export async function rollAttack(
     const defenseLabel = ruleset.defenses.find((d) => d.key === defenseKey)?.label ?? defenseKey;
     // The message carries only what players may see; the GM's client decides the card again from
     // its rolls and keeps the true outcomes and numbers where only GMs read (card-ledger.ts).
-    const card = publicCard(buildAttackCard(req, decided, rolled, defenseLabel), cardVisibility());
+    const card = publicCard(buildAttackCard(req, decided, rolled, defenseLabel), visibility);
     const content = await renderAttackCard(card, publicViewer());
     const message = await postCard({
       actor,

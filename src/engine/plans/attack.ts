@@ -109,6 +109,11 @@ export interface AttackPlan {
   hit: DamageExpression | null;
   miss: DamageExpression | null;
   critExtra: DamageExpression | null;
+  /**
+   * Each target's derived actor, by its snapshot (what its defenses are read from): deriving a
+   * target validates its whole source, so the decision reuses the plan's rather than derive again.
+   */
+  targetDerived: ReadonlyMap<TargetSnapshot, DerivedActor>;
 }
 
 /** One damage recipe to roll (one per distinct outcome among the targets). */
@@ -188,11 +193,12 @@ function attackInputFor(
   req: AttackRequest,
   plan: Pick<AttackPlan, "derived" | "bonus" | "bonusParts">,
   target: TargetSnapshot | null,
+  derivedTarget?: DerivedActor,
 ): Omit<AttackInput, "dice"> {
   const { ruleset, options, weapon } = req;
   const situation = target?.situation ?? req.situation;
   const power = { ...req.power, defense: defenseKeyOf(ruleset, req.power) };
-  const targetDerived = target ? ruleset.deriveActor(target.actor, options) : null;
+  const targetDerived = target ? (derivedTarget ?? ruleset.deriveActor(target.actor, options)) : null;
   const defense = targetDerived
     ? defenseFor(power, situation, targetDerived.defenses)
     : { key: power.defense, value: 0 };
@@ -295,8 +301,10 @@ export function planAttack(req: AttackRequest): AttackPlan {
   const bonusParts = ruleset.attackBonus(req.attacker.actor, derived, power, weapon);
   const bonus = sum(bonusParts);
   const base = { derived, bonus, bonusParts };
+  const targetDerived = new Map<TargetSnapshot, DerivedActor>();
+  for (const t of req.targets) targetDerived.set(t, ruleset.deriveActor(t.actor, options));
   const inputs = req.targets.length
-    ? req.targets.map((t) => attackInputFor(req, base, t))
+    ? req.targets.map((t) => attackInputFor(req, base, t, targetDerived.get(t)))
     : [attackInputFor(req, base, null)];
   const modes = inputs.map((i) => ruleset.attackMode(i));
   const d20Counts = modes.map((m): 1 | 2 => (m === "normal" ? 1 : 2));
@@ -314,7 +322,7 @@ export function planAttack(req: AttackRequest): AttackPlan {
   const critExtra = extras.length
     ? mergeDice({ dice: extras.flatMap((e) => e.dice), flat: extras.reduce((s, e) => s + e.flat, 0) })
     : null;
-  return { derived, bonusParts, bonus, modes, d20Counts, formulas, formula, hit, miss, critExtra };
+  return { derived, bonusParts, bonus, modes, d20Counts, formulas, formula, hit, miss, critExtra, targetDerived };
 }
 
 /** The recipe for an outcome, or null when it deals no damage. */
@@ -350,11 +358,13 @@ function diceForMode(dice: readonly number[], mode: RollMode): number[] {
  * target). Gives each target's outcome (by `ruleset.resolveAttack`), exact odds, and which damage
  * recipe it takes; targets with the same result share one damage roll. Throws EngineError naming
  * `attack.dice` / `attack.dice[i]` when a roll is missing or short of faces.
+ * `odds: false` leaves every target's odds null, for a card whose readers will not see them.
  */
 export function decideAttack(
   req: AttackRequest,
   dice: readonly (readonly number[])[],
   plan: AttackPlan = planAttack(req),
+  { odds = true }: { odds?: boolean } = {},
 ): DecidedAttack {
   if (dice.length !== plan.d20Counts.length) {
     throw new EngineError(
@@ -382,6 +392,7 @@ export function decideAttack(
   };
 
   const oddsFor = (input: Omit<AttackInput, "dice">): CardOdds | null => {
+    if (!odds) return null;
     try {
       const o = attackOdds(req.ruleset, input, {
         hit: plan.hit,
@@ -397,7 +408,7 @@ export function decideAttack(
   };
 
   const targets = req.targets.map((snapshot, i) => {
-    const input = attackInputFor(req, base, snapshot);
+    const input = attackInputFor(req, base, snapshot, plan.targetDerived.get(snapshot));
     const d = diceForMode(dice[i] ?? [], plan.modes[i] ?? "normal");
     const outcome = req.ruleset.resolveAttack(withDice(input, d));
     const decided = { snapshot, outcome, odds: oddsFor(input), damageKey: damageKeyFor(outcome) };
