@@ -32,6 +32,13 @@ function ownsUuid(uuid: string): boolean {
   }
 }
 
+/** A viewer's words: the user's language (game.i18n). */
+const words: Pick<CardViewer, "localize" | "has" | "format"> = {
+  localize: (k) => game.i18n.localize(k),
+  has: (k) => game.i18n.has(k),
+  format: (k, data) => game.i18n.format(k, data as Record<string, string>),
+};
+
 /** The card viewer for the current user. */
 export function currentViewer(): CardViewer {
   return {
@@ -39,15 +46,16 @@ export function currentViewer(): CardViewer {
     userId: game.user.id ?? "",
     ownsTarget: ownsUuid,
     visibility: cardVisibility(),
-    localize: (k) => game.i18n.localize(k),
-    has: (k) => game.i18n.has(k),
-    format: (k, data) => game.i18n.format(k, data as Record<string, string>),
+    ...words,
   };
 }
 
-/** A public viewer (no ownership): what the stored message content shows before a re-render. */
+/**
+ * A public viewer (no ownership): what the stored message content shows before a re-render. It
+ * reads no setting and no user: whoever looks, it sees no numbers and owns nothing.
+ */
 export function publicViewer(): CardViewer {
-  return { ...currentViewer(), isGM: false, userId: "", ownsTarget: () => false, visibility: "gm" };
+  return { isGM: false, userId: "", ownsTarget: () => false, visibility: "gm", ...words };
 }
 
 /** Render a template synchronously when it is preloaded (partial), else null. */

@@ -92,11 +92,12 @@ function ongoingLine(r: AppliedRecord, viewer: CardViewer): string | null {
   return viewer.format(r.effects.addedId ? "D20C.Chat.Ongoing.Added" : "D20C.Chat.Ongoing.Kept", { effect });
 }
 
-function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string) {
+function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string, c: CardShared) {
   const canUndo = !r.undone && (viewer.isGM || viewer.ownsTarget(r.targetUuid) || r.userId === viewer.userId);
   return {
     id: r.id,
     modeLabel: `D20C.Chat.Apply.${r.mode}`,
+    modeText: wordsOf(c, viewer, `D20C.Chat.Apply.${r.mode}`),
     healing: r.mode === "heal" || r.mode === "temp",
     /** Damage that all went into resistance reads as such, not as "−0". */
     noDamage: r.mode !== "heal" && r.mode !== "temp" && r.dealt === 0,
@@ -116,16 +117,98 @@ function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string) {
 
 /**
  * The apply buttons a card offers: every mode, the knock-out one only where the card's game has
- * it. `healing` ones (heal, temporary HP) sit behind the row's small menu.
+ * it. `healing` ones (heal, temporary HP) sit behind the row's small menu. Each carries its label
+ * and hint keys and their words for the viewer.
  */
-function applyButtons(card: Pick<AttackCardData, "knockOut">) {
-  return APPLY_MODES.filter((mode) => mode !== "knockOut" || card.knockOut === true).map((mode) => ({
-    mode,
-    label: `D20C.Chat.Apply.${mode}`,
-    hint: `D20C.Chat.ApplyHint.${mode}`,
-    icon: MODE_ICON[mode],
-    healing: mode === "heal" || mode === "temp",
-  }));
+function applyButtons(card: Pick<AttackCardData, "knockOut">, viewer: CardViewer) {
+  return APPLY_MODES.filter((mode) => mode !== "knockOut" || card.knockOut === true).map((mode) => {
+    const label = `D20C.Chat.Apply.${mode}`;
+    const hint = `D20C.Chat.ApplyHint.${mode}`;
+    const healing = mode === "heal" || mode === "temp";
+    return {
+      mode,
+      label,
+      hint,
+      labelText: viewer.localize(label),
+      hintText: viewer.localize(hint),
+      icon: MODE_ICON[mode],
+      healing,
+    };
+  });
+}
+
+/** The card's fixed words (headings, hints, control labels), in the viewer's language. */
+const CARD_TEXT = {
+  attackRoll: "D20C.Chat.AttackRoll",
+  formulaDie: "D20C.Chat.FormulaDie",
+  noTargets: "D20C.Chat.NoTargets",
+  modifiers: "D20C.Chat.Modifiers",
+  fromScene: "D20C.Scene.FromScene",
+  sceneChanged: "D20C.Scene.Changed",
+  oddsHint: "D20C.Chat.OddsHint",
+  oddsHit: "D20C.Chat.Odds.hit",
+  oddsCrit: "D20C.Chat.Odds.crit",
+  oddsExpected: "D20C.Chat.Odds.expected",
+  oddsUnavailable: "D20C.Chat.OddsUnavailable",
+  imposes: "D20C.Power.Imposes",
+  forcedGroup: "D20C.Forced.Group",
+  forcedHint: "D20C.Forced.Hint",
+  reactionGroup: "D20C.Reaction.Group",
+  reactionHint: "D20C.Reaction.Hint",
+  applyGroup: "D20C.Chat.ApplyGroup",
+  damage: "D20C.Chat.Damage",
+  applyMore: "D20C.Chat.ApplyMore",
+  noDamageResisted: "D20C.Chat.NoDamageResisted",
+  undone: "D20C.Chat.Undone",
+  undoButton: "D20C.Chat.UndoButton",
+} as const;
+
+function cardText(viewer: CardViewer): Record<keyof typeof CARD_TEXT, string> {
+  const out = {} as Record<keyof typeof CARD_TEXT, string>;
+  for (const key of Object.keys(CARD_TEXT) as (keyof typeof CARD_TEXT)[]) out[key] = viewer.localize(CARD_TEXT[key]);
+  return out;
+}
+
+/**
+ * What every target of one card shows alike for one viewer, worked out once per card: the shared
+ * modifiers, the apply buttons, the "vs defense" words, and each power effect's line and each
+ * result's label as first asked for.
+ */
+interface CardShared {
+  shared: readonly Modifier[];
+  buttons: ReturnType<typeof applyButtons>;
+  rowButtons: ReturnType<typeof applyButtons>;
+  healingButtons: ReturnType<typeof applyButtons>;
+  versus: string;
+  effectLines: Map<number, string>;
+  words: Map<string, string>;
+}
+
+function cardShared(card: AttackCardData, viewer: CardViewer, shared: readonly Modifier[]): CardShared {
+  const buttons = applyButtons(card, viewer);
+  return {
+    shared,
+    buttons,
+    /** The compact apply row: damage (knock-out beside it), half, double; healing behind its menu. */
+    rowButtons: [
+      ...buttons.filter((b) => b.mode === "full" || b.mode === "knockOut"),
+      ...buttons.filter((b) => b.mode === "half" || b.mode === "double"),
+    ],
+    healingButtons: buttons.filter((b) => b.healing),
+    versus: viewer.format("D20C.Chat.Versus", { defense: viewer.localize(card.defenseLabel) }),
+    effectLines: new Map(),
+    words: new Map(),
+  };
+}
+
+/** A key's words for the viewer, looked up once per card. */
+function wordsOf(c: CardShared, viewer: CardViewer, key: string): string {
+  let text = c.words.get(key);
+  if (text === undefined) {
+    text = viewer.localize(key);
+    c.words.set(key, text);
+  }
+  return text;
 }
 
 /**
@@ -152,12 +235,12 @@ function forcedControls(card: AttackCardData, t: CardTarget, viewer: CardViewer)
 function reactionControls(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
   if (t.reacted || !(viewer.isGM || viewer.ownsTarget(t.uuid))) return [];
   if (card.applied.some((r) => r.targetUuid === t.uuid && !r.undone)) return [];
-  return (t.reactions ?? []).map((r) => ({ key: r.key, label: r.label }));
+  return (t.reactions ?? []).map((r) => ({ key: r.key, label: r.label, labelText: viewer.localize(r.label) }));
 }
 
-function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, shared: readonly Modifier[]) {
+function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: CardShared) {
+  const { shared, buttons } = c;
   const view = viewedOutcome(t, viewer);
-  const buttons = applyButtons(card);
   const details =
     !view.hide && canSeeDetails(viewer.visibility, { isGM: viewer.isGM, ownsTarget: viewer.ownsTarget(t.uuid) });
   const o = view.o;
@@ -167,20 +250,23 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, sha
     img: t.img,
     resultClass: RESULT_CLASS[o.result],
     resultLabel: RESULT_LABEL[o.result],
+    resultText: wordsOf(c, viewer, RESULT_LABEL[o.result]),
     natural: o.natural,
     naturalClass: o.natural === 20 ? "nat20" : o.natural === 1 ? "nat1" : "",
     dice: diceView(o),
     mode: o.mode,
     modeLabel: `D20C.Chat.Mode.${o.mode}`,
+    modeText: o.mode !== "normal" ? wordsOf(c, viewer, `D20C.Chat.Mode.${o.mode}`) : "",
     showMode: o.mode !== "normal",
     total: o.total,
     showDetails: details,
     defense: o.defense,
     defenseLabel: card.defenseLabel,
+    versus: c.versus,
     critThreshold: o.critThreshold,
     /** This target's own modifiers (the shared ones are the header's formula). */
     modifiers: o.modifiers.filter((m) => !shared.some((x) => sameModifier(x, m))).map((m) => modifierView(m, viewer)),
-    reasons: [...view.extraReasons, ...o.reasons].filter((r) => viewer.has(r)),
+    reasons: [...view.extraReasons, ...o.reasons].filter((r) => viewer.has(r)).map((r) => wordsOf(c, viewer, r)),
     scene: (t.scene ?? []).map((n) => ({ text: n.text, kept: n.kept })),
     warnings: [...(t.warnings ?? [])],
     odds:
@@ -192,23 +278,25 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, sha
     damage: t.damage,
     hasDamage: t.damageKey !== null,
     /** The power's effects this target's outcome and natural roll trigger, in words. */
-    imposes: (t.effects ?? [])
-      .map((i) => card.power?.effects[i])
-      .filter((e) => e !== undefined)
-      .map((e) => effectLine(e, viewer)),
+    imposes: (t.effects ?? []).flatMap((i) => {
+      let line = c.effectLines.get(i);
+      if (line === undefined) {
+        const e = card.power?.effects[i];
+        if (!e) return [];
+        line = effectLine(e, viewer);
+        c.effectLines.set(i, line);
+      }
+      return [line];
+    }),
     /** [FF-FORCED] The push / pull / slide this target's outcome triggers, each a card control. */
     forced: forcedControls(card, t, viewer),
     /** [HD-REACT] Reactions offered to the target (Parry), for its owners and the GM, until taken or damage is applied. */
     reactions: reactionControls(card, t, viewer),
-    /** Every apply button the card offers this target. */
+    /** Every apply button the card offers this target (the same for every target). */
     buttons,
-    /** The compact apply row: damage (knock-out beside it), half, double; healing behind its menu. */
-    rowButtons: [
-      ...buttons.filter((b) => b.mode === "full" || b.mode === "knockOut"),
-      ...buttons.filter((b) => b.mode === "half" || b.mode === "double"),
-    ],
-    healingButtons: buttons.filter((b) => b.healing),
-    applied: card.applied.filter((r) => r.targetUuid === t.uuid).map((r) => appliedView(r, viewer, t.name)),
+    rowButtons: c.rowButtons,
+    healingButtons: c.healingButtons,
+    applied: card.applied.filter((r) => r.targetUuid === t.uuid).map((r) => appliedView(r, viewer, t.name, c)),
   };
 }
 
@@ -216,11 +304,15 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, sha
 export function attackCardContext(card: AttackCardData, viewer: CardViewer) {
   const bonus = card.bonusParts.reduce((s, m) => s + m.value, 0);
   const shared = sharedModifiers(card);
+  const perCard = cardShared(card, viewer, shared);
   return {
+    /** The card's fixed words for this viewer. */
+    text: cardText(viewer),
     actorName: card.actorName,
     itemName: card.itemName,
     itemImg: card.itemImg,
     defenseLabel: card.defenseLabel,
+    versus: perCard.versus,
     formula: card.formula,
     /** The roll's real formula: the d20, then every modifier all targets share. */
     formulaTerms: shared.map((m) => modifierView(m, viewer)),
@@ -251,6 +343,6 @@ export function attackCardContext(card: AttackCardData, viewer: CardViewer) {
       total: d.total,
       notes: d.recipe.notes.filter((n) => viewer.has(n)),
     })),
-    targets: card.targets.map((t) => targetView(card, t, viewer, shared)),
+    targets: card.targets.map((t) => targetView(card, t, viewer, perCard)),
   };
 }
