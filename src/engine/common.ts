@@ -174,10 +174,32 @@ function requireNumberOf(desc: FieldDesc, path: string, value: unknown): void {
   }
 }
 
-/** Walk `fields` over `source`, checking every number field with {@link requireNumberOf}. */
+/** Whether {@link requireNumberOf} lets `value` through (the check without naming the field). */
+function numberPasses(desc: FieldDesc, value: unknown): boolean {
+  if (value === null && desc.nullable) return true;
+  if (typeof value !== "number" || !Number.isFinite(value)) return false;
+  if (desc.min === undefined || desc.minStoredOnly) return true;
+  if (desc.min === 0) return value >= 0;
+  return desc.integer ? value > desc.min - 1 : value >= desc.min;
+}
+
+/**
+ * Walk `fields` over `source`, checking every number field with {@link requireNumberOf}. A field
+ * that passes, or that holds nothing to check, is passed over before its path is spelled out
+ * (every attack derives each target, so the check runs once per actor of every card).
+ */
 function requireNumbers(fields: FieldDescs, source: unknown, path: string): void {
   const values = (typeof source === "object" && source !== null ? source : {}) as Record<string, unknown>;
-  for (const [name, desc] of Object.entries(fields)) requireNumbersIn(desc, values[name], `${path}.${name}`);
+  for (const name of Object.keys(fields)) {
+    const desc = fields[name] as FieldDesc;
+    const value = values[name];
+    if (value === undefined && desc.optional) continue;
+    if (desc.kind === "number") {
+      if (numberPasses(desc, value)) continue;
+    } else if (value === null && desc.nullable) continue;
+    else if (!(desc.kind === "schema" && desc.fields) && !desc.element) continue;
+    requireNumbersIn(desc, value, `${path}.${name}`);
+  }
 }
 
 function requireNumbersIn(desc: FieldDesc, value: unknown, path: string): void {
@@ -208,13 +230,24 @@ export function validateActorSource(
   fields: FieldDescs = BUILTIN_ACTOR_FIELDS,
 ): void {
   requireNumbers(fields, actor, field);
-  const known = new Set([...damageTypes, "all", "untyped"]);
+  const known = knownTraitTypes(damageTypes);
   for (const [name, list] of traitLists(actor)) {
     list.forEach((t, i) => {
       if (!known.has(t.type) && !ANY_GAME_DAMAGE_TYPES.has(t.type))
         throw new EngineError(`${field}.${name}[${i}].type`, `unknown damage type "${t.type}"`, t.type);
     });
   }
+}
+
+/** A game's damage types with "all" and "untyped": what a trait may name (built once per list). */
+const TRAIT_TYPES = new WeakMap<readonly string[], ReadonlySet<string>>();
+function knownTraitTypes(damageTypes: readonly string[]): ReadonlySet<string> {
+  let known = TRAIT_TYPES.get(damageTypes);
+  if (!known) {
+    known = new Set([...damageTypes, "all", "untyped"]);
+    TRAIT_TYPES.set(damageTypes, known);
+  }
+  return known;
 }
 
 function traitLists(
@@ -235,7 +268,7 @@ export function foreignTraits(
   actor: Pick<ActorSource, "resistances" | "vulnerabilities" | "immunities">,
   damageTypes: readonly string[],
 ): { field: string; type: string }[] {
-  const known = new Set([...damageTypes, "all", "untyped"]);
+  const known = knownTraitTypes(damageTypes);
   const out: { field: string; type: string }[] = [];
   for (const [name, list] of traitLists(actor)) {
     list.forEach((t, i) => {
