@@ -3,7 +3,8 @@
  * and the real Handlebars (templates compiled once, as Foundry caches them; the first call, which
  * compiles, is reported on its own line):
  *
- * - attack card: a shift-click attack against 10 targets, from `rollAttack` to the card's HTML;
+ * - attack card: a shift-click attack against 10 targets, from `rollAttack` to the card's HTML,
+ *   under the default card visibility and again with odds shown to everyone;
  * - turn change: end of one turn and start of the next in a fight of 20 combatants × 5 effects,
  *   through the real plan runner (`runBoundary` → `runPlan`, ports that only record);
  * - world load: derived data of 500 actors through the actor data model's own preparation
@@ -58,6 +59,12 @@ async function cardBenchmarks(rulesets: readonly Ruleset[]): Promise<BenchResult
   try {
     // Imported after the stand-in: the roll classes extend `Roll` when the module loads.
     const { rollAttack } = await import("../src/workflows/attack.js");
+    // The world's settings, registered as the system's init does (an unregistered one throws on
+    // every read); the stand-in has no canvas, so no scene is read.
+    (await import("../src/settings.js")).registerSettings();
+    (await import("../src/settings-attack.js")).registerAttackSettings();
+    (await import("../src/settings-scene.js")).registerSceneSettings();
+    state.settings.values.set("d20-combat.sceneReading", false);
     const clicks: { r: Ruleset; click: () => Promise<number> }[] = [];
     for (const r of rulesets) {
       const defense = r.defenses[0]?.key ?? "ac";
@@ -91,6 +98,14 @@ async function cardBenchmarks(rulesets: readonly Ruleset[]): Promise<BenchResult
     for (const { click } of clicks) for (let i = 0; i < WARM_UP; i++) await click();
     for (const { r, click } of clicks) {
       out.push(await benchAsync(r.id, `attack card: click → HTML, ${TARGETS} targets`, click, { targetMs: 60 }));
+    }
+    // The default visibility keeps odds off the posted card (the GM's client works them out for
+    // its ledger); a world that shows them to everyone has the attacker's client work them out.
+    state.settings.values.set("d20-combat.cardVisibility", "everyone");
+    for (const { r, click } of clicks) {
+      out.push(
+        await benchAsync(r.id, `attack card, odds shown to everyone, ${TARGETS} targets`, click, { targetMs: 60 }),
+      );
     }
   } finally {
     uninstall();
@@ -280,6 +295,7 @@ describe("interaction benchmarks", () => {
     const ratioValues = [...ratios.values()];
     const summary = [
       figure("attack card (10 targets)", (r) => r.name.startsWith("attack card:"), TARGET.card),
+      figure("  … odds shown to everyone", (r) => r.name.startsWith("attack card, odds"), TARGET.card),
       figure("turn change (20 × 5)", (r) => r.name.startsWith("turn change"), TARGET.turn),
       figure(`world load (${ACTORS} actors)`, (r) => r.name.startsWith("world load"), TARGET.actors),
       figure("character sheet (19 items)", (r) => r.name.startsWith("character sheet:"), TARGET.sheet),
