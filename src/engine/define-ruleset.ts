@@ -6,6 +6,7 @@
 import { conditionSpecs } from "./conditions.js";
 import { effectSaveRequest } from "./effects.js";
 import { DEFAULT_POWER_USAGES, DEFAULT_RESTS } from "./powers.js";
+import { resolvingEachFace } from "./resolution.js";
 import type { Ruleset } from "./ruleset.js";
 import type { ActorSource, CombatantSource, PreparedAttack, Situation, TurnStep } from "./types.js";
 
@@ -83,14 +84,11 @@ function capFromConditions(conditions: RulesetDefinition["conditions"]): (actor:
 
 /** The game's ruleset: its definition with every member it left out set to the shared default. */
 export function defineRuleset(def: RulesetDefinition): DefinedRuleset {
-  return {
+  const ruleset: DefinedRuleset = {
     escalationByDefault: false,
     attackMode: () => "normal",
     // The same decision for any dice, asked of `resolveAttack` face by face.
-    prepareAttack:
-      (input): PreparedAttack =>
-      (dice) =>
-        def.resolveAttack({ ...input, dice: [...dice] }),
+    prepareAttack: (input): PreparedAttack => resolvingEachFace(ruleset, input),
     onCombatStart: noSteps,
     onRoundStart: noSteps,
     onTurnStart: noSteps,
@@ -114,4 +112,5 @@ export function defineRuleset(def: RulesetDefinition): DefinedRuleset {
     actionCap: capFromConditions(def.conditions),
     ...def,
   };
+  return ruleset;
 }

@@ -9,7 +9,8 @@
 import { EngineError } from "./errors.js";
 import { diceKey, type DamageExpression } from "./dice.js";
 import type { Ruleset } from "./ruleset.js";
-import type { AttackInput, AttackResult, DamageRecipe, PowerSource, PreparedAttack, RollMode } from "./types.js";
+import { resolvingEachFace } from "./resolution.js";
+import type { AttackInput, AttackResult, DamageRecipe, PowerSource, RollMode, RuleOptions } from "./types.js";
 
 /** Damage an attack deals, for the expected-damage part of {@link attackOdds}. */
 export interface OddsDamage {
@@ -185,14 +186,154 @@ function expectedRecipeDamage(recipe: DamageRecipe, budget: OddsBudget): number 
   return expectations.set(key, sum);
 }
 
-/** Dice to hand the ruleset so that the kept natural is `n` under each mode (index n − 1). */
-const FACE_DICE: Record<RollMode, readonly (readonly number[])[]> = {
-  normal: Array.from({ length: 20 }, (_, i) => Object.freeze([i + 1])),
-  mighty: Array.from({ length: 20 }, (_, i) => Object.freeze([i + 1, i + 1])),
-  weak: Array.from({ length: 20 }, (_, i) => Object.freeze([i + 1, i + 1])),
-};
-
+/** The (result, miss effect) slots odds tally: slot 2 × result index + (miss effect ? 1 : 0). */
 const RESULTS: readonly AttackResult[] = ["autoMiss", "miss", "hit", "crit"];
+const SLOTS = 2 * RESULTS.length;
+
+function resultIndex(result: AttackResult, natural: number): number {
+  switch (result) {
+    case "autoMiss":
+      return 0;
+    case "miss":
+      return 1;
+    case "hit":
+      return 2;
+    case "crit":
+      return 3;
+    default:
+      throw new EngineError("attack.result", `unknown attack result "${String(result)}"`, natural);
+  }
+}
+
+/** What one attack's damage recipes are built from, besides the outcome: a memo's key. */
+interface DamageKey {
+  ruleset: Ruleset;
+  hit: DamageExpression | null;
+  miss: DamageExpression | null;
+  critExtra: DamageExpression | null;
+  missEffect: NonNullable<PowerSource["missEffect"]>;
+  types: readonly string[];
+  options: RuleOptions;
+}
+
+/**
+ * One attack's damage worked out: per slot, the expected damage of its recipe (NaN until some face
+ * reaches the slot), the convolution work it cost and the dice it rolls.
+ */
+interface DamageMemo {
+  key: DamageKey;
+  expected: number[];
+  work: number[];
+  roll: (DamageExpression | null)[];
+}
+
+/**
+ * The damage of the last few attacks asked about: every target of a card shares its attack's
+ * recipes, so each one's expected damage is worked out once per attack, not once per target.
+ * A memo is found by what its recipes are built from (compared by value against copies taken when
+ * it was made, so a caller changing its objects afterwards finds no stale memo).
+ */
+const damageMemos: DamageMemo[] = [];
+const DAMAGE_MEMOS = 8;
+
+function sameExpression(a: DamageExpression | null, b: DamageExpression | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.flat !== b.flat || a.dice.length !== b.dice.length) return false;
+  for (let i = 0; i < a.dice.length; i++) {
+    const x = a.dice[i] as DamageExpression["dice"][number];
+    const y = b.dice[i] as DamageExpression["dice"][number];
+    if (x.count !== y.count || x.faces !== y.faces || x.sign !== y.sign) return false;
+  }
+  return true;
+}
+
+function sameOptions(a: RuleOptions, b: RuleOptions): boolean {
+  let n = 0;
+  for (const k in a) {
+    if (a[k] !== b[k]) return false;
+    n++;
+  }
+  for (const _ in b) n--;
+  return n === 0;
+}
+
+function sameKey(a: DamageKey, b: DamageKey): boolean {
+  return (
+    a.ruleset === b.ruleset &&
+    a.missEffect === b.missEffect &&
+    a.types.length === b.types.length &&
+    a.types.every((t, i) => t === b.types[i]) &&
+    sameExpression(a.hit, b.hit) &&
+    sameExpression(a.miss, b.miss) &&
+    sameExpression(a.critExtra, b.critExtra) &&
+    sameOptions(a.options, b.options)
+  );
+}
+
+const copyExpression = (e: DamageExpression | null): DamageExpression | null =>
+  e && { dice: e.dice.map((d) => ({ ...d })), flat: e.flat };
+
+/** The memo of this attack's damage, found or made (the most recent first). */
+function damageMemo(key: DamageKey): DamageMemo {
+  for (let i = 0; i < damageMemos.length; i++) {
+    const memo = damageMemos[i] as DamageMemo;
+    if (!sameKey(memo.key, key)) continue;
+    if (i > 0) {
+      damageMemos.splice(i, 1);
+      damageMemos.unshift(memo);
+    }
+    return memo;
+  }
+  const memo: DamageMemo = {
+    key: {
+      ruleset: key.ruleset,
+      hit: copyExpression(key.hit),
+      miss: copyExpression(key.miss),
+      critExtra: copyExpression(key.critExtra),
+      missEffect: key.missEffect,
+      types: [...key.types],
+      options: { ...key.options },
+    },
+    expected: new Array<number>(SLOTS).fill(Number.NaN),
+    work: new Array<number>(SLOTS).fill(0),
+    roll: new Array<DamageExpression | null>(SLOTS).fill(null),
+  };
+  damageMemos.unshift(memo);
+  if (damageMemos.length > DAMAGE_MEMOS) damageMemos.pop();
+  return memo;
+}
+
+/**
+ * Expected damage of one slot of an attack: its recipe asked of the ruleset and summed the first
+ * time, read from the memo after. The budget is charged the slot's convolution work either way.
+ */
+function slotDamage(memo: DamageMemo, slot: number, budget: OddsBudget): number {
+  let expected = memo.expected[slot] as number;
+  if (Number.isNaN(expected)) {
+    const { key } = memo;
+    const recipe = key.ruleset.damageRecipe({
+      outcome: RESULTS[slot >> 1] as AttackResult,
+      hit: key.hit,
+      miss: key.miss,
+      missEffect: key.missEffect,
+      missApplies: (slot & 1) === 1,
+      critExtra: key.critExtra,
+      types: key.types.slice(),
+      options: key.options,
+    });
+    // A refused sum throws before anything is kept, so it is refused again the next time.
+    const fresh: OddsBudget = { work: budget.work };
+    expected = recipe ? expectedRecipeDamage(recipe, fresh) : 0;
+    memo.work[slot] = budget.work - fresh.work;
+    memo.roll[slot] = recipe ? recipe.roll : null;
+    memo.expected[slot] = expected;
+  }
+  const work = memo.work[slot] as number;
+  if (work > budget.work)
+    throw new EngineError("damage.roll", "has too many dice to compute exact odds", memo.roll[slot]);
+  budget.work -= work;
+  return expected;
+}
 
 /**
  * Exact odds of an attack (see the module comment). `damage` is optional: without it the
@@ -200,76 +341,62 @@ const RESULTS: readonly AttackResult[] = ["autoMiss", "miss", "hit", "crit"];
  * damage dice would cost more than {@link ODDS_WORK_BUDGET} to sum exactly.
  */
 export function attackOdds(ruleset: Ruleset, input: Omit<AttackInput, "dice">, damage?: OddsDamage): AttackOdds {
-  const planned = ruleset.attackMode(input);
-  // The attack's dice-independent part once, then each face (a ruleset without a prepared form is
-  // asked to resolve the attack once per face).
-  const resolveFace: PreparedAttack = ruleset.prepareAttack
-    ? ruleset.prepareAttack(input)
-    : (dice) => ruleset.resolveAttack({ ...input, dice: [...dice] });
+  // The attack's dice-independent part once, then one pass over the kept naturals.
+  const prepared = ruleset.prepareAttack ? ruleset.prepareAttack(input) : resolvingEachFace(ruleset, input);
+  const { mode } = prepared;
+  const { weights, denominator } = keptFaceWeights(mode);
   const faces: AttackResult[] = [];
-  // Weight of each (result, miss effect applies) pair: slot 2 × result index + (miss effect ? 1 : 0).
+  // Weight of each (result, miss effect applies) slot.
   const slots = [0, 0, 0, 0, 0, 0, 0, 0];
-  let mode: RollMode = planned;
-  const diceOf = FACE_DICE[planned];
-  let weights: readonly number[] = [];
   for (let n = 1; n <= 20; n++) {
-    const outcome = resolveFace(diceOf[n - 1] as readonly number[]);
-    if (outcome.natural !== n) {
-      throw new EngineError("attack.dice", `the ruleset kept ${outcome.natural} where ${n} was rolled`, n);
-    }
-    if (n === 1) {
-      mode = outcome.mode;
-      weights = keptFaceWeights(mode).weights;
-    }
-    const index = RESULTS.indexOf(outcome.result);
-    if (index < 0) throw new EngineError("attack.result", `unknown attack result "${String(outcome.result)}"`, n);
-    faces.push(outcome.result);
-    const slot = 2 * index + (outcome.missEffect ? 1 : 0);
+    const face = prepared.face(n);
+    faces.push(face.result);
+    const slot = 2 * resultIndex(face.result, n) + (face.missEffect ? 1 : 0);
     slots[slot] = (slots[slot] as number) + (weights[n - 1] as number);
   }
-  const { denominator } = keptFaceWeights(mode);
 
-  const tally: Record<AttackResult, number> = { autoMiss: 0, miss: 0, hit: 0, crit: 0 };
-  const byResultSum: Record<AttackResult, number> = { autoMiss: 0, miss: 0, hit: 0, crit: 0 };
+  const tally = [0, 0, 0, 0];
+  const byResultSum = [0, 0, 0, 0];
   let missEffectWeight = 0;
   let expectedDamage = 0;
   const budget: OddsBudget = { work: ODDS_WORK_BUDGET };
+  const memo = damage
+    ? damageMemo({
+        ruleset,
+        hit: damage.hit,
+        miss: damage.miss ?? null,
+        critExtra: damage.critExtra ?? null,
+        missEffect: damage.missEffect ?? "none",
+        types: damage.types ?? input.damageTypes,
+        options: input.options,
+      })
+    : null;
   // Expected damage: one recipe per (result, miss effect) that some face reaches.
-  for (let slot = 0; slot < slots.length; slot++) {
+  for (let slot = 0; slot < SLOTS; slot++) {
     const weight = slots[slot] as number;
     if (weight === 0) continue;
-    const result = RESULTS[slot >> 1] as AttackResult;
-    const missApplies = (slot & 1) === 1;
-    tally[result] += weight;
-    if (missApplies) missEffectWeight += weight;
-    if (!damage) continue;
-    const recipe = ruleset.damageRecipe({
-      outcome: result,
-      hit: damage.hit,
-      miss: damage.miss ?? null,
-      missEffect: damage.missEffect ?? "none",
-      missApplies,
-      critExtra: damage.critExtra ?? null,
-      types: damage.types ?? input.damageTypes,
-      options: input.options,
-    });
-    const e = recipe ? expectedRecipeDamage(recipe, budget) * weight : 0;
-    byResultSum[result] += e;
+    const result = slot >> 1;
+    tally[result] = (tally[result] as number) + weight;
+    if ((slot & 1) === 1) missEffectWeight += weight;
+    if (!memo) continue;
+    const e = slotDamage(memo, slot, budget) * weight;
+    byResultSum[result] = (byResultSum[result] as number) + e;
     expectedDamage += e;
   }
-  const prob = (w: number): number => w / denominator;
-  const cond = (r: AttackResult): number | null => (tally[r] === 0 ? null : damage ? byResultSum[r] / tally[r] : 0);
+  const prob = (i: number): number => (tally[i] as number) / denominator;
+  const cond = (i: number): number | null =>
+    tally[i] === 0 ? null : memo ? (byResultSum[i] as number) / (tally[i] as number) : 0;
 
   return {
     mode,
-    autoMiss: prob(tally.autoMiss),
-    miss: prob(tally.miss),
-    hit: prob(tally.hit),
-    crit: prob(tally.crit),
-    hitOrCrit: prob(tally.hit + tally.crit),
-    missEffect: prob(missEffectWeight),
+    autoMiss: prob(0),
+    miss: prob(1),
+    hit: prob(2),
+    crit: prob(3),
+    hitOrCrit: ((tally[2] as number) + (tally[3] as number)) / denominator,
+    missEffect: missEffectWeight / denominator,
     expectedDamage: expectedDamage / denominator,
-    expectedByResult: { autoMiss: cond("autoMiss"), miss: cond("miss"), hit: cond("hit"), crit: cond("crit") },
+    expectedByResult: { autoMiss: cond(0), miss: cond(1), hit: cond(2), crit: cond(3) },
     faces,
   };
 }

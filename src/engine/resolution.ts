@@ -3,15 +3,17 @@
  * bonus, the escalation die's modifier, miss damage, and a roll against a target number. Each game
  * decides its own hit/crit/miss branches and calls these to state the result.
  */
-import { clonePlain, d20Formula } from "./common.js";
+import { clonePlain, d20Formula, keptNatural } from "./common.js";
 import type { DamageExpression } from "./dice.js";
 import { mergeDice } from "./dice.js";
 import { EngineError, requireFinite } from "./errors.js";
-import type { AttackInput, AttackOutcome, Modifier, PreparedAttack, RollMode, RollRequest } from "./types.js";
+import type { Ruleset } from "./ruleset.js";
+import type { AttackInput, AttackOutcome, AttackResult, FaceResult, Modifier, PreparedAttack } from "./types.js";
+import type { RollMode, RollRequest } from "./types.js";
 import type { ActorSource, DamageRecipe, DamageRecipeInput, RollResult, RuleEvent, RuleResult } from "./types.js";
 
 /** The roll of one attack: the kept die, the dice, the mode, the modifiers, total and defense it met. */
-export interface AttackRoll {
+interface AttackRoll {
   natural: number;
   dice: readonly number[];
   mode: RollMode;
@@ -25,7 +27,7 @@ export interface AttackRoll {
  * What a game decided about it. The miss effect applies on a plain miss of a power that has one
  * unless the game says otherwise (`missEffect`).
  */
-export interface AttackDecision {
+interface AttackDecision {
   result: AttackOutcome["result"];
   autoHit: boolean;
   reasons: string[];
@@ -33,7 +35,7 @@ export interface AttackDecision {
 }
 
 /** The attack outcome the card, odds and turn plans read; its derived flags follow from `result`. */
-export function attackOutcome(
+function attackOutcome(
   input: Pick<AttackInput, "defense" | "hasMissEffect">,
   roll: AttackRoll,
   decision: AttackDecision,
@@ -62,7 +64,134 @@ export function attackOutcome(
 export function resolvedBy(
   prepare: (input: Omit<AttackInput, "dice">, checkDice?: readonly number[]) => PreparedAttack,
 ): (input: AttackInput) => AttackOutcome {
-  return (input) => prepare(input, input.dice)(input.dice);
+  return (input) => prepare(input, input.dice).outcome(input.dice);
+}
+
+/**
+ * One branch of a game's decision on a kept natural: its result, whether a rule forced the hit the
+ * total missed, and the reasons the card gives for it. Built once, when the game's module loads, so
+ * deciding a face allocates nothing.
+ */
+export interface FaceDecision {
+  readonly result: AttackResult;
+  readonly autoHit: boolean;
+  readonly reasons: readonly string[];
+}
+
+/** A {@link FaceDecision} (read-only by its type; a frozen reasons array would slow every copy of it). */
+export function faceDecision(result: AttackResult, autoHit = false, ...reasons: string[]): FaceDecision {
+  return { result, autoHit, reasons };
+}
+
+/** The eight possible face results, shared (a face result is read, never kept or changed). */
+const FACE_RESULTS: Record<AttackResult, readonly [FaceResult, FaceResult]> = {
+  autoMiss: faceResults("autoMiss"),
+  miss: faceResults("miss"),
+  hit: faceResults("hit"),
+  crit: faceResults("crit"),
+};
+
+function faceResults(result: AttackResult): readonly [FaceResult, FaceResult] {
+  return [Object.freeze({ result, missEffect: false }), Object.freeze({ result, missEffect: true })];
+}
+
+/** What a game's attack comes to with the dice left open (see {@link preparedAttack}). */
+export interface AttackSpec {
+  mode: RollMode;
+  modifiers: Modifier[];
+  defense: number;
+  critThreshold: number;
+  /** The roll's total for a kept natural (default: the natural plus `modifierSum`). */
+  total?(natural: number): number;
+  modifierSum?: number;
+  /** The branch a kept natural and its total take. */
+  decide(natural: number, total: number): FaceDecision;
+  /** Reasons the card gives before and after the branch's own, whatever the die shows. */
+  before?: readonly string[];
+  after?: readonly string[];
+  /** Whether the miss effect applies to a result (default: a plain miss of a power that has one). */
+  missEffect?(result: AttackResult): boolean;
+}
+
+/**
+ * A game's attack prepared from its spec: the outcome of any dice and the result of any kept
+ * natural both come from the one `decide`, so what exact odds count is what a roll resolves to.
+ * Methods on the prototype: preparing one attack (every `resolveAttack`) makes no closures here.
+ */
+class SpecifiedAttack implements PreparedAttack {
+  readonly mode: RollMode;
+  constructor(
+    private readonly input: Pick<AttackInput, "defense" | "hasMissEffect">,
+    private readonly spec: AttackSpec,
+  ) {
+    this.mode = spec.mode;
+  }
+
+  private total(natural: number): number {
+    const { spec } = this;
+    return spec.total ? spec.total(natural) : natural + (spec.modifierSum ?? 0);
+  }
+
+  private missEffect(result: AttackResult): boolean {
+    const { spec } = this;
+    return spec.missEffect ? spec.missEffect(result) : result === "miss" && this.input.hasMissEffect;
+  }
+
+  face(natural: number): FaceResult {
+    const { result } = this.spec.decide(natural, this.total(natural));
+    return FACE_RESULTS[result][this.missEffect(result) ? 1 : 0];
+  }
+
+  outcome(dice: readonly number[]): AttackOutcome {
+    const { spec } = this;
+    const natural = keptNatural(dice, this.mode);
+    const total = this.total(natural);
+    const d = spec.decide(natural, total);
+    const before = spec.before ?? [];
+    const after = spec.after ?? [];
+    const reasons = before.length === 0 && after.length === 0 ? d.reasons.slice() : [...before, ...d.reasons, ...after];
+    return attackOutcome(
+      this.input,
+      {
+        natural,
+        dice,
+        mode: this.mode,
+        modifiers: spec.modifiers,
+        total,
+        defense: spec.defense,
+        critThreshold: spec.critThreshold,
+      },
+      { result: d.result, autoHit: d.autoHit, reasons, missEffect: this.missEffect(d.result) },
+    );
+  }
+}
+
+/** A game's {@link PreparedAttack} from its spec (see {@link SpecifiedAttack}). */
+export function preparedAttack(
+  input: Pick<AttackInput, "defense" | "hasMissEffect">,
+  spec: AttackSpec,
+): PreparedAttack {
+  return new SpecifiedAttack(input, spec);
+}
+
+/**
+ * The shared default of `prepareAttack`: the attack resolved once per face, its mode the one the
+ * ruleset keeps for a natural 1 (as the roll it gives for two equal dice says).
+ */
+export function resolvingEachFace(
+  ruleset: Pick<Ruleset, "attackMode" | "resolveAttack">,
+  input: Omit<AttackInput, "dice">,
+): PreparedAttack {
+  const planned = ruleset.attackMode(input);
+  const outcome = (dice: readonly number[]) => ruleset.resolveAttack({ ...input, dice: [...dice] });
+  const face = (natural: number): AttackOutcome => {
+    const o = outcome(planned === "normal" ? [natural] : [natural, natural]);
+    if (o.natural !== natural) {
+      throw new EngineError("attack.dice", `the ruleset kept ${o.natural} where ${natural} was rolled`, natural);
+    }
+    return o;
+  };
+  return { mode: face(1).mode, face, outcome };
 }
 
 /** The attack bonus's parts, each checked to be a finite number (`field[i].value` names a bad one). */

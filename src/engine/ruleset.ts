@@ -177,8 +177,8 @@ export interface Ruleset {
   resolveAttack(input: AttackInput): AttackOutcome;
   /**
    * The same decision with the dice left open: the outcome for any dice, as `resolveAttack` would
-   * give it. Exact odds ask it for all twenty faces (optional: without it they call
-   * `resolveAttack` per face).
+   * give it, and the result of each kept natural without building an outcome. Exact odds ask it
+   * for all twenty faces (optional: the shared default resolves the attack once per face).
    */
   prepareAttack?(input: Omit<AttackInput, "dice">): PreparedAttack;
   /** How to roll and total damage for an outcome (crit rule, miss rule). Null = no damage. */

@@ -353,11 +353,24 @@ export interface AttackOutcome {
   reasons: string[];
 }
 
+/** What one kept natural comes to, as exact odds read it: its result and whether the miss effect applies. */
+export interface FaceResult {
+  readonly result: AttackResult;
+  readonly missEffect: boolean;
+}
+
 /**
- * An attack with everything but the d20 worked out: the outcome for given dice. The same outcome
- * `resolveAttack` gives for that input and those dice (exact odds ask it for every face).
+ * An attack with everything but the d20 worked out. `outcome` gives for any dice what
+ * `resolveAttack` gives for that input and those dice; `face` says what the kept natural `n` comes
+ * to without building the outcome (exact odds ask it for all twenty faces), and agrees with
+ * `outcome` on every face.
  */
-export type PreparedAttack = (dice: readonly number[]) => AttackOutcome;
+export interface PreparedAttack {
+  /** Roll mode: which natural the dice keep, and how the twenty faces are weighted. */
+  readonly mode: RollMode;
+  outcome(dice: readonly number[]): AttackOutcome;
+  face(natural: number): FaceResult;
+}
 
 /** What to roll for damage and how to total it ([13A-NAT20], [FF-CRITDMG], …). */
 export interface DamageRecipe {

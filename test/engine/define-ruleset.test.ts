@@ -68,8 +68,14 @@ describe("defineRuleset", () => {
     expect([save.formula, save.target]).toEqual(["1d20 + 2", 10]);
     // The prepared attack is the resolved one, face by face.
     const input = attackInput({ attackBonus: 3 });
-    for (const face of [1, 7, 20])
-      expect(rs.prepareAttack(input)([face])).toEqual(rs.resolveAttack({ ...input, dice: [face] }));
+    for (const face of [1, 7, 20]) {
+      const resolved = rs.resolveAttack({ ...input, dice: [face] });
+      expect(rs.prepareAttack(input).outcome([face])).toEqual(resolved);
+      expect(rs.prepareAttack(input).face(face)).toMatchObject({
+        result: resolved.result,
+        missEffect: resolved.missEffect,
+      });
+    }
   });
 
   it("[SYS-RULESET] what a game writes wins over the default", () => {

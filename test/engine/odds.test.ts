@@ -21,7 +21,7 @@ import type {
   RulesetId,
 } from "../../src/engine/types.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
-import { attackInput, openOptionsArb as openOptions } from "../support/engine-fixtures.js";
+import { attackInput, conditionsArb, openOptionsArb as openOptions, situationArb } from "../support/engine-fixtures.js";
 import { totalFromFaces } from "../support/recorded-dice.js";
 
 // ------------------------------------------------------------------------------------------------
@@ -329,6 +329,7 @@ describe("odds.ts on a test-only fake ruleset", () => {
 // ------------------------------------------------------------------------------------------------
 
 const get = (id: RulesetId): Ruleset => getRuleset(id);
+const def = (r: Ruleset, value: number): AttackInput["defense"] => ({ key: r.defenses[0]!.key, value });
 
 function damageFor(r: Ruleset): OddsDamage {
   return {
@@ -434,11 +435,145 @@ describe.each(RULESET_IDS)("odds match brute-force enumeration: %s", (id) => {
   });
 });
 
+describe.each(RULESET_IDS)("[SYS-RELEASE] odds in one pass over the faces: %s", (id) => {
+  const r = () => get(id);
+  const type = () => r().damageTypes[0] ?? "fire";
+
+  it("[SYS-RELEASE] the game's prepared faces are read: no resolveAttack per face", () => {
+    const refusing: Ruleset = {
+      ...r(),
+      resolveAttack: () => {
+        throw new Error("resolved a face");
+      },
+    };
+    const input = baseInput(r(), { hasMissEffect: true });
+    expect(attackOdds(refusing, input, damageFor(r()))).toEqual(attackOdds(r(), input, damageFor(r())));
+  });
+
+  it("[SYS-RELEASE] property: odds equal resolveAttack over every face for any situation, conditions, crit range, vulnerability, penalties, escalation and range", () => {
+    const situation = situationArb({ coupDeGrace: true });
+    const conditions = conditionsArb(r());
+    // Several damage parts, subtracted dice and negative flats, so minimums and halving bite.
+    // (Small enough that brute force enumerates every damage face: at most 3 dice of 6.)
+    const term = fc.record({
+      count: fc.constant(1),
+      faces: fc.constantFrom(2, 4, 6),
+      sign: fc.constantFrom(1, 1, -1),
+    });
+    const expr = fc.record({ dice: fc.array(term, { maxLength: 3 }), flat: fc.integer({ min: -6, max: 6 }) });
+    fc.assert(
+      fc.property(
+        fc.record({
+          situation,
+          attackerConditions: conditions,
+          targetConditions: conditions,
+          exhaustion: fc.integer({ min: 0, max: 5 }),
+          vulnerable: fc.boolean(),
+          critRange: fc.integer({ min: 0, max: 4 }),
+          escalation: fc.integer({ min: 0, max: 6 }),
+          penalty: fc.integer({ min: -4, max: 0 }),
+          range: fc.constantFrom("melee" as const, "ranged" as const, "close" as const, "area" as const),
+          kind: fc.constantFrom("character" as const, "npc" as const),
+          defense: fc.integer({ min: 0, max: 35 }),
+          bonus: fc.integer({ min: -3, max: 14 }),
+          hasMissEffect: fc.boolean(),
+          missEffect: fc.constantFrom("half" as const, "formula" as const, "none" as const),
+        }),
+        expr,
+        expr,
+        fc.option(expr, { nil: null }),
+        openOptions(r()),
+        (x, hit, miss, critExtra, options) => {
+          const input: Omit<AttackInput, "dice"> = {
+            ...baseInput(r(), {
+              defense: { key: r().defenses[0]!.key, value: x.defense },
+              attackBonus: x.bonus,
+              escalation: x.escalation,
+              critRange: x.critRange,
+              hasMissEffect: x.hasMissEffect,
+              range: x.range,
+              damageTypes: [type()],
+              options,
+            }),
+            situation: x.situation,
+            attacker: {
+              kind: x.kind,
+              usesEscalation: x.kind === "npc",
+              penalties: x.penalty ? [{ key: "p", label: "D20C.Modifier.misc", value: x.penalty }] : [],
+              conditions: x.attackerConditions,
+              exhaustion: x.exhaustion,
+            },
+            target: {
+              conditions: x.targetConditions,
+              vulnerabilities: x.vulnerable ? [{ type: type(), value: 5 }] : [],
+              exhaustion: 0,
+            },
+          };
+          const damage: OddsDamage = { hit, miss, critExtra, missEffect: x.missEffect, types: [type()] };
+          expectMatches(r(), input, damage);
+          // Each face as the single resolution decides it.
+          const odds = attackOdds(r(), input, damage);
+          const mode = r().attackMode(input);
+          odds.faces.forEach((result, i) => {
+            const dice = mode === "normal" ? [i + 1] : [i + 1, i + 1];
+            expect(result, `natural ${i + 1}`).toBe(r().resolveAttack({ ...input, dice }).result);
+          });
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("[SYS-RELEASE] one attack's damage is shared between its targets, and a changed damage, type or rule is worked out afresh", () => {
+    const hit = parseDamage("1d4+1d6+3");
+    const damage: OddsDamage = { hit, critExtra: parseDamage("1d4"), missEffect: "half", types: [type()] };
+    const options: Record<string, string | number | boolean> = {};
+    // Ten targets of one card: the same damage object against ten defenses.
+    for (let d = 8; d < 18; d++) {
+      expectMatches(r(), baseInput(r(), { defense: def(r(), d), hasMissEffect: true, options }), damage);
+    }
+    // The caller changes its own objects in place: no stale sum is read back.
+    hit.flat = -9;
+    expectMatches(r(), baseInput(r(), { defense: def(r(), 12), hasMissEffect: true, options }), damage);
+    (hit.dice[0] as { count: number }).count = 2;
+    expectMatches(r(), baseInput(r(), { defense: def(r(), 12), hasMissEffect: true, options }), damage);
+    for (const o of r().options) {
+      if (o.type !== "choice" || !o.choices) continue;
+      for (const choice of Object.keys(o.choices)) {
+        options[o.key] = choice;
+        expectMatches(r(), baseInput(r(), { defense: def(r(), 12), hasMissEffect: true, options }), damage);
+      }
+    }
+    damage.types = [r().damageTypes[1] ?? "cold"];
+    expectMatches(r(), baseInput(r(), { defense: def(r(), 12), hasMissEffect: true, options }), damage);
+  });
+
+  it("[SYS-RELEASE] dice too many to sum are refused on every call, shared or not", () => {
+    const huge: OddsDamage = { hit: parseDamage("400d100"), missEffect: "half" };
+    const input = baseInput(r(), { defense: def(r(), 12), hasMissEffect: true });
+    expect(() => attackOdds(r(), input, huge)).toThrow(/too many dice/);
+    expect(() => attackOdds(r(), input, huge)).toThrow(/too many dice/);
+    // What one slot may spend is charged again when its sum is read from the memo.
+    const big: OddsDamage = { hit: parseDamage("60d20"), critExtra: parseDamage("60d20"), missEffect: "half" };
+    let first: unknown;
+    try {
+      attackOdds(r(), input, big);
+    } catch (e) {
+      first = e;
+    }
+    let second: unknown;
+    try {
+      attackOdds(r(), input, big);
+    } catch (e) {
+      second = e;
+    }
+    expect(String(second)).toBe(String(first));
+  });
+});
+
 // ------------------------------------------------------------------------------------------------
 // What the cards show, reasoned from each game's rules (exact fractions of 20 or 400 faces).
 // ------------------------------------------------------------------------------------------------
-
-const def = (r: Ruleset, value: number): AttackInput["defense"] => ({ key: r.defenses[0]!.key, value });
 
 describe("odds of each game's special rolls", () => {
   it("[13A-VULN] vulnerable target: naturals 18, 19, 20 crit (3/20), a 1 still misses", () => {

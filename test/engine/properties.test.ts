@@ -13,7 +13,7 @@ import type { Ruleset } from "../../src/engine/ruleset.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, AttackInput, DamagePacket, RulesetId } from "../../src/engine/types.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
-import { openOptionsArb as optionsArb } from "../support/engine-fixtures.js";
+import { conditionsArb, openOptionsArb as optionsArb, situationArb } from "../support/engine-fixtures.js";
 
 function typeArb(r: Ruleset): fc.Arbitrary<string> {
   return fc.constantFrom("untyped", ...r.damageTypes);
@@ -151,20 +151,8 @@ describe.each(RULESET_IDS)("properties of %s", (id: RulesetId) => {
   });
 
   it("[13A-NAT1] [FF-NAT1] [HD-CRIT] [WD-NAT] one natural roll never both misses and crits; the outcome's flags agree with its result; prepareAttack decides exactly as resolveAttack", () => {
-    const situation = fc.record({
-      combatAdvantage: fc.boolean(),
-      cover: fc.constantFrom("none" as const, "partial" as const, "superior" as const, "total" as const),
-      concealment: fc.constantFrom("none" as const, "partial" as const, "total" as const),
-      mighty: fc.integer({ min: 0, max: 2 }),
-      weak: fc.integer({ min: 0, max: 2 }),
-      bonus: fc.integer({ min: -5, max: 5 }),
-      wrongSquare: fc.boolean(),
-      withinMeleeReach: fc.boolean(),
-      offGuard: fc.boolean(),
-    });
-    const condition = r().conditions.length
-      ? fc.array(fc.constantFrom(...r().conditions.map((c) => c.id)), { maxLength: 3 })
-      : fc.constant([] as string[]);
+    const situation = situationArb();
+    const condition = conditionsArb(r());
     fc.assert(
       fc.property(
         fc.record({
@@ -214,10 +202,13 @@ describe.each(RULESET_IDS)("properties of %s", (id: RulesetId) => {
           const mode = r().attackMode(base);
           const dice = mode === "normal" ? [x.d1] : [x.d1, x.d2];
           const o = r().resolveAttack({ ...base, dice });
-          // The prepared form (what exact odds ask for every face) decides exactly the same.
-          const prepare = r().prepareAttack;
-          expect(prepare, "every game prepares attacks").toBeDefined();
-          expect(prepare?.(base)(dice)).toEqual(o);
+          // The prepared form (what exact odds ask for every face) decides exactly the same, and its
+          // face result for the kept natural is the outcome's.
+          const prepared = r().prepareAttack?.(base);
+          expect(prepared, "every game prepares attacks").toBeDefined();
+          expect(prepared?.outcome(dice)).toEqual(o);
+          expect(prepared?.mode).toBe(o.mode);
+          expect(prepared?.face(o.natural)).toEqual({ result: o.result, missEffect: o.missEffect });
           const missed = o.result === "miss" || o.result === "autoMiss" || o.autoMiss || !o.isHit;
           expect(o.isCrit && missed, JSON.stringify(o)).toBe(false);
           expect(o.isCrit).toBe(o.result === "crit");

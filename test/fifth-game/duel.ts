@@ -22,15 +22,17 @@ import {
 import { conditionModifiers } from "../../src/engine/conditions.js";
 import { parseDamage } from "../../src/engine/dice.js";
 import { int } from "../../src/engine/fields.js";
-import { attackOutcome, meetsTarget, rollVerdict } from "../../src/engine/resolution.js";
+import { faceDecision, meetsTarget, preparedAttack, resolvedBy, rollVerdict } from "../../src/engine/resolution.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
 import type {
   AbilityKey,
   ActorSource,
+  AttackInput,
   ConditionSpec,
   DerivedActor,
   Modifier,
   OptionSpec,
+  PreparedAttack,
   TurnContext,
   TurnStep,
 } from "../../src/engine/types.js";
@@ -38,6 +40,29 @@ import { ABILITY_KEYS } from "../../src/engine/types.js";
 
 export const DUEL_ID = "duel";
 const K = "DUEL";
+
+const CRIT = faceDecision("crit");
+const HIT = faceDecision("hit");
+const MISS = faceDecision("miss");
+
+/** A Duel attack with the die left open: a crit from the threshold up, else the total against the defense. */
+function prepareAttack(input: Omit<AttackInput, "dice">): PreparedAttack {
+  const penalties = [...input.attacker.penalties];
+  const modifiers: Modifier[] = [
+    ...(input.bonusParts ?? [{ key: "attackBonus", label: `${K}.Modifier.level`, value: input.attackBonus }]),
+    ...penalties,
+  ];
+  const critThreshold = option(input.options, KEEN_EDGE.key, false) ? 19 : 20;
+  const defense = input.defense.value;
+  return preparedAttack(input, {
+    mode: "normal",
+    modifiers,
+    defense,
+    critThreshold,
+    modifierSum: input.attackBonus + penalties.reduce((s, m) => s + m.value, 0) + input.situation.bonus,
+    decide: (natural, total) => (natural >= critThreshold ? CRIT : total >= defense ? HIT : MISS),
+  });
+}
 
 /** The module's own lang strings (a module ships them in its lang file; tests add them to the stand-in's). */
 export const DUEL_LANG: Record<string, string> = {
@@ -139,22 +164,8 @@ export const duel: Ruleset = {
   damageExpression: (_actor, _derived, power) =>
     power.damage.trim() === "" ? null : parseDamage(power.damage, null, "power.damage"),
   attackMode: () => "normal",
-  resolveAttack: (input) => {
-    const natural = input.dice[0] ?? 1;
-    const penalties = [...input.attacker.penalties];
-    const modifiers: Modifier[] = [
-      ...(input.bonusParts ?? [{ key: "attackBonus", label: `${K}.Modifier.level`, value: input.attackBonus }]),
-      ...penalties,
-    ];
-    const total = natural + input.attackBonus + penalties.reduce((s, m) => s + m.value, 0) + input.situation.bonus;
-    const critThreshold = option(input.options, KEEN_EDGE.key, false) ? 19 : 20;
-    const result = natural >= critThreshold ? "crit" : total >= input.defense.value ? "hit" : "miss";
-    return attackOutcome(
-      input,
-      { natural, dice: input.dice, mode: "normal", modifiers, total, defense: input.defense.value, critThreshold },
-      { result, autoHit: false, reasons: [] },
-    );
-  },
+  resolveAttack: resolvedBy(prepareAttack),
+  prepareAttack,
   damageRecipe: (input) => {
     if (!input.hit || (input.outcome !== "hit" && input.outcome !== "crit")) return null;
     const multiplier = input.outcome === "crit" ? 2 : 1;

@@ -16,6 +16,7 @@ import type {
   EffectSource,
   PowerSource,
   RuleOptions,
+  Situation,
   TurnContext,
   WeaponSource,
 } from "../../src/engine/types.js";
@@ -149,6 +150,32 @@ export function openOptionsArb(r: Pick<Ruleset, "options">): fc.Arbitrary<RuleOp
     else entries[o.key] = fc.constant(o.default);
   }
   return fc.record(entries) as fc.Arbitrary<RuleOptions>;
+}
+
+/**
+ * Any attack situation the dialog can give (bonus −5..5, up to two mighty and weak sources); with
+ * `coupDeGrace`, a coup de grace may be declared too.
+ */
+export function situationArb(with_: { coupDeGrace?: boolean } = {}): fc.Arbitrary<Situation> {
+  return fc.record({
+    combatAdvantage: fc.boolean(),
+    cover: fc.constantFrom("none" as const, "partial" as const, "superior" as const, "total" as const),
+    concealment: fc.constantFrom("none" as const, "partial" as const, "total" as const),
+    mighty: fc.integer({ min: 0, max: 2 }),
+    weak: fc.integer({ min: 0, max: 2 }),
+    bonus: fc.integer({ min: -5, max: 5 }),
+    wrongSquare: fc.boolean(),
+    withinMeleeReach: fc.boolean(),
+    offGuard: fc.boolean(),
+    ...(with_.coupDeGrace ? { coupDeGrace: fc.boolean() } : {}),
+  });
+}
+
+/** Up to three of a game's condition ids (none for a game without conditions). */
+export function conditionsArb(r: Pick<Ruleset, "conditions">): fc.Arbitrary<string[]> {
+  return r.conditions.length
+    ? fc.array(fc.constantFrom(...r.conditions.map((c) => c.id)), { maxLength: 3 })
+    : fc.constant([] as string[]);
 }
 
 /** What a damage recipe is asked for: the outcome and hit damage, no miss effect, untyped, default options. */

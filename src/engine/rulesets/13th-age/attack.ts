@@ -7,9 +7,9 @@ import type { DamageExpression } from "../../dice.js";
 import { parseDamage, parseWeaponDice } from "../../dice.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
 import type { Ruleset } from "../../ruleset.js";
-import { attackOutcome, checkedParts, escalationModifier, missDamageRecipe, sumDamage } from "../../resolution.js";
-import { resolvedBy } from "../../resolution.js";
-import type { ActorSource, AttackInput, AttackOutcome, DamageRecipe, DamageRecipeInput } from "../../types.js";
+import { checkedParts, escalationModifier, missDamageRecipe, sumDamage } from "../../resolution.js";
+import { faceDecision, preparedAttack, resolvedBy } from "../../resolution.js";
+import type { ActorSource, AttackInput, DamageRecipe, DamageRecipeInput } from "../../types.js";
 import type { DerivedActor, Modifier, PowerSource, PreparedAttack, RollMode, WeaponSource } from "../../types.js";
 import { OPTION_DEFAULTS, VULNERABILITY_CRIT_EXPANSION } from "./data.js";
 
@@ -71,6 +71,16 @@ function critThreshold(critRange: number, vulnerable: boolean): number {
   return Math.min(20, Math.max(2, 20 - Math.trunc(critRange) - (vulnerable ? VULNERABILITY_CRIT_EXPANSION : 0)));
 }
 
+/** The branches a kept natural can take, each with the reasons the card gives for it. */
+const VULNERABLE_REASONS = ["D20C.Reason.vulnerableCritRange"];
+const NATURAL_1 = faceDecision("autoMiss", false, "D20C.Reason.natural1");
+const CRIT = faceDecision("crit");
+const NATURAL_20_AUTO_HIT = faceDecision("crit", true, "D20C.Reason.natural20AutoHit");
+const EXPANDED_CRIT_HIT = faceDecision("crit", true, "D20C.Reason.expandedCritHits");
+const CRIT_NEEDS_HIT = faceDecision("miss", false, "D20C.Reason.critNeedsHit");
+const HIT = faceDecision("hit");
+const MISS = faceDecision("miss");
+
 /**
  * The attack without its d20 ([13A-ATK]…[13A-VULN]); `checkDice` (from `resolveAttack`) validates
  * the dice first, as the single resolution always did.
@@ -101,34 +111,31 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
   const threshold = critThreshold(input.critRange, vulnerable);
   const nat20AlwaysHits = option(input.options, "nat20AlwaysHits", OPTION_DEFAULTS.nat20AlwaysHits as boolean);
   const expandedCritHits = option(input.options, "expandedCritHits", OPTION_DEFAULTS.expandedCritHits as boolean);
-  const reasons: string[] = [];
-  if (vulnerable) reasons.push("D20C.Reason.vulnerableCritRange");
 
-  return (dice) => {
-    const natural = keptNatural(dice, "normal");
-    const total = natural + modifierSum;
-    const out = (result: AttackOutcome["result"], autoHit: boolean, extra: string[] = []): AttackOutcome =>
-      attackOutcome(
-        input,
-        { natural, dice, mode: "normal", modifiers, total, defense, critThreshold: threshold },
-        // [13A-MISS] a plain miss carries the miss effect; [13A-NAT1] a natural 1 never does.
-        { result, autoHit, reasons: [...reasons, ...extra] },
-      );
-
-    // [13A-NAT1] a natural 1 misses outright, whatever the total and the crit range.
-    if (natural === 1) return out("autoMiss", false, ["D20C.Reason.natural1"]);
-    const hits = total >= defense;
-    if (natural >= threshold) {
-      if (hits) return out("crit", false);
-      if (natural === 20 && nat20AlwaysHits) return out("crit", true, ["D20C.Reason.natural20AutoHit"]);
-      // [13A-VULN] an expanded-range roll counts as the natural 20 it stands in for, never more: it
-      // crits a missing total only where a natural 20 would (both options on).
-      if (natural < 20 && expandedCritHits && nat20AlwaysHits)
-        return out("crit", true, ["D20C.Reason.expandedCritHits"]);
-      return out("miss", false, ["D20C.Reason.critNeedsHit"]);
-    }
-    return out(hits ? "hit" : "miss", false);
-  };
+  // [13A-MISS] a plain miss carries the miss effect (the shared default); [13A-NAT1] a natural 1
+  // never does.
+  return preparedAttack(input, {
+    mode: "normal",
+    modifiers,
+    defense,
+    critThreshold: threshold,
+    modifierSum,
+    before: vulnerable ? VULNERABLE_REASONS : [],
+    decide: (natural, total) => {
+      // [13A-NAT1] a natural 1 misses outright, whatever the total and the crit range.
+      if (natural === 1) return NATURAL_1;
+      const hits = total >= defense;
+      if (natural >= threshold) {
+        if (hits) return CRIT;
+        if (natural === 20 && nat20AlwaysHits) return NATURAL_20_AUTO_HIT;
+        // [13A-VULN] an expanded-range roll counts as the natural 20 it stands in for, never more: it
+        // crits a missing total only where a natural 20 would (both options on).
+        if (natural < 20 && expandedCritHits && nat20AlwaysHits) return EXPANDED_CRIT_HIT;
+        return CRIT_NEEDS_HIT;
+      }
+      return hits ? HIT : MISS;
+    },
+  });
 }
 
 export const resolveAttack = resolvedBy(prepareAttack);

@@ -7,9 +7,9 @@ import { abilityModifier, keptNatural } from "../../common.js";
 import type { DamageExpression } from "../../dice.js";
 import { maxDamage, parseDamage, parseWeaponDice } from "../../dice.js";
 import { EngineError, requireFinite, requireNonNegative } from "../../errors.js";
-import { attackOutcome, escalationModifier, itemisedBonus, missDamageRecipe, sumDamage } from "../../resolution.js";
-import { resolvedBy } from "../../resolution.js";
-import type { AbilityKey, ActorSource, AttackInput, AttackOutcome, DamageRecipe } from "../../types.js";
+import { escalationModifier, itemisedBonus, missDamageRecipe, sumDamage } from "../../resolution.js";
+import { faceDecision, preparedAttack, resolvedBy } from "../../resolution.js";
+import type { AbilityKey, ActorSource, AttackInput, DamageRecipe } from "../../types.js";
 import type { DamageRecipeInput, Modifier, PowerSource, Situation, WeaponSource, PreparedAttack } from "../../types.js";
 import { ABILITY_KEYS } from "../../types.js";
 import { expandConditions, grantsCombatAdvantage } from "./data.js";
@@ -96,6 +96,19 @@ export function damageExpression(power: PowerSource, weapon: WeaponSource | null
 const COVER: Record<string, number> = { none: 0, partial: -2, superior: -5 };
 const CONCEAL: Record<string, number> = { none: 0, partial: -2, total: -5 };
 
+/** The branches a kept natural can take, each with the reasons the card gives for it. */
+// [FF-INVIS] wrong square: automatic miss; no reason is given (only the GM knows why).
+const WRONG_SQUARE = faceDecision("autoMiss");
+const NO_LINE_OF_EFFECT = faceDecision("autoMiss", false, "D20C.FF.Reason.NoLineOfEffect");
+const COUP_DE_GRACE = faceDecision("crit", false, "D20C.FF.Reason.CoupDeGrace");
+const COUP_DE_GRACE_AUTO_HIT = faceDecision("crit", true, "D20C.FF.Reason.CoupDeGrace");
+const NATURAL_1 = faceDecision("autoMiss", false, "D20C.FF.Reason.Natural1");
+const NATURAL_20_NO_CRIT = faceDecision("hit", true, "D20C.FF.Reason.Natural20NoCrit");
+const CRIT = faceDecision("crit");
+const HIT = faceDecision("hit");
+const PRECISION_MISSED = faceDecision("miss", false, "D20C.FF.Reason.PrecisionMissed");
+const MISS = faceDecision("miss");
+
 /**
  * The attack without its d20: everything that does not depend on the dice, worked out once;
  * `checkDice` (from `resolveAttack`) validates the dice first, as the single resolution always did.
@@ -169,55 +182,34 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
   if (esc) modifiers.push(esc);
 
   const modifierSum = modifiers.reduce((sum, m) => sum + m.value, 0);
-  return (dice) => {
-    const natural = keptNatural(dice, "normal");
-    const reasons = [...preparedReasons];
-    const total = natural + modifierSum;
-    const critThreshold = Math.max(2, 20 - Math.trunc(critRange));
-    const totalHits = total >= defense;
-
-    let result: AttackOutcome["result"];
-    let autoHit = false;
-    if (s.wrongSquare) {
-      // [FF-INVIS] wrong square: automatic miss; no reason is given (only the GM knows why).
-      result = "autoMiss";
-    } else if (s.cover === "total") {
-      result = "autoMiss";
-      reasons.push("D20C.FF.Reason.NoLineOfEffect");
-    } else if (s.coupDeGrace) {
+  const critThreshold = Math.max(2, 20 - Math.trunc(critRange));
+  // The branches that don't depend on the die.
+  const fixed = s.wrongSquare ? WRONG_SQUARE : s.cover === "total" ? NO_LINE_OF_EFFECT : null;
+  return preparedAttack(input, {
+    mode: "normal",
+    modifiers,
+    defense,
+    critThreshold,
+    modifierSum,
+    before: preparedReasons,
+    decide: (natural, total) => {
+      if (fixed) return fixed;
+      const totalHits = total >= defense;
       // [FF-CRITDMG] a coup de grace is an automatic critical hit, whatever the die shows.
-      result = "crit";
-      autoHit = !totalHits;
-      reasons.push("D20C.FF.Reason.CoupDeGrace");
-    } else if (natural === 1) {
+      if (s.coupDeGrace) return totalHits ? COUP_DE_GRACE : COUP_DE_GRACE_AUTO_HIT;
       // [FF-NAT1]
-      result = "autoMiss";
-      reasons.push("D20C.FF.Reason.Natural1");
-    } else if (natural === 20) {
+      if (natural === 1) return NATURAL_1;
       // [FF-NAT20] always hits; a crit only when the total also hits.
-      if (totalHits) {
-        result = "crit";
-      } else {
-        result = "hit";
-        autoHit = true;
-        reasons.push("D20C.FF.Reason.Natural20NoCrit");
-      }
-    } else if (totalHits) {
+      if (natural === 20) return totalHits ? CRIT : NATURAL_20_NO_CRIT;
       // [FF-PRECISION] an expanded range crits only when the total hits.
-      result = natural >= critThreshold ? "crit" : "hit";
-    } else {
-      result = "miss";
-      if (natural >= critThreshold) reasons.push("D20C.FF.Reason.PrecisionMissed");
-    }
+      if (totalHits) return natural >= critThreshold ? CRIT : HIT;
+      return natural >= critThreshold ? PRECISION_MISSED : MISS;
+    },
     // [FF-MISS] a miss effect applies to every miss of the target, a natural 1 included; not when
-    // the attack went to an empty square.
-    const missed = result === "miss" || result === "autoMiss";
-    return attackOutcome(
-      input,
-      { natural, dice, mode: "normal", modifiers, total, defense, critThreshold },
-      { result, autoHit, reasons, missEffect: missed && input.hasMissEffect && !s.wrongSquare && s.cover !== "total" },
-    );
-  };
+    // the attack went to an empty square or had no line of effect.
+    missEffect: (result) =>
+      (result === "miss" || result === "autoMiss") && input.hasMissEffect && !s.wrongSquare && s.cover !== "total",
+  });
 }
 
 export const resolveAttack = resolvedBy(prepareAttack);

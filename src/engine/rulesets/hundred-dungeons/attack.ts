@@ -6,8 +6,9 @@
 import { keptNatural, MAX_ROLL_SOURCES, netMode } from "../../common.js";
 import { parseDamage, parseWeaponDice, type DamageExpression } from "../../dice.js";
 import { EngineError, requireCount, requireFinite, requireNonNegative } from "../../errors.js";
-import { attackOutcome, escalationModifier, missDamageRecipe, sumDamage, resolvedBy } from "../../resolution.js";
-import type { AbilityKey, ActorSource, AttackInput, AttackResult, DamageRecipe } from "../../types.js";
+import { escalationModifier, missDamageRecipe, sumDamage, resolvedBy } from "../../resolution.js";
+import { faceDecision, preparedAttack } from "../../resolution.js";
+import type { AbilityKey, ActorSource, AttackInput, DamageRecipe } from "../../types.js";
 import type { DamageRecipeInput, Modifier, PowerSource, RollMode, WeaponClass, WeaponSource } from "../../types.js";
 import type { PreparedAttack } from "../../types.js";
 import { exhaustionEffects, SIZES, specsOf, type AttackKind } from "./conditions.js";
@@ -195,6 +196,20 @@ export function attackMode(input: Omit<AttackInput, "dice">): RollMode {
   return attackModeDetail(input).mode;
 }
 
+/** The branches a kept natural can take, each with the reasons the card gives for it. */
+const TOTAL_COVER = faceDecision("autoMiss", false, "D20C.HD.Reason.totalCover");
+const WRONG_SPACE = faceDecision("autoMiss", false, "D20C.HD.Reason.wrongSpace");
+const NATURAL_1 = faceDecision("autoMiss", false, "D20C.HD.Reason.natural1");
+const CRITICAL = faceDecision("crit", false, "D20C.HD.Reason.critical");
+const CRITICAL_AUTO_HIT = faceDecision("crit", true, "D20C.HD.Reason.critical");
+const MELEE_HIT = faceDecision("hit", false, "D20C.HD.Reason.meleeAutoHit");
+const MELEE_AUTO_HIT = faceDecision("hit", true, "D20C.HD.Reason.meleeAutoHit");
+const HIT = faceDecision("hit");
+const MISS = faceDecision("miss");
+const PARTIAL_COVER_REASONS = ["D20C.HD.Reason.partialCover"];
+const MIGHTY_REASONS = ["D20C.HD.Reason.mighty"];
+const WEAK_REASONS = ["D20C.HD.Reason.weak"];
+
 /**
  * The attack without its d20: everything that does not depend on the dice, worked out once;
  * `checkDice` (from `resolveAttack`) validates the dice first, as the single resolution always did.
@@ -222,45 +237,27 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
   const esc = escalationModifier(input.attacker, input.escalation);
   if (esc) modifiers.push(esc);
   const modifierSum = modifiers.reduce((s, m) => s + m.value, 0);
-  return (dice) => {
-    const natural = keptNatural(dice, mode);
-    const total = natural + modifierSum;
-
-    const reasons: string[] = [];
-    const partialCover = input.situation.cover === "partial" || input.situation.cover === "superior";
-    const defense = baseDefense + (partialCover ? PARTIAL_COVER_BONUS : 0);
-    if (partialCover) reasons.push("D20C.HD.Reason.partialCover");
-    const critThreshold = Math.max(2, 20 - Math.trunc(input.critRange));
-
-    let result: AttackResult;
-    let autoHit = false;
-    if (input.situation.cover === "total") {
-      result = "autoMiss";
-      reasons.push("D20C.HD.Reason.totalCover");
-    } else if (input.situation.wrongSquare) {
-      result = "autoMiss";
-      reasons.push("D20C.HD.Reason.wrongSpace");
-    } else if (natural === 1) {
-      result = "autoMiss";
-      reasons.push("D20C.HD.Reason.natural1");
-    } else if (natural >= critThreshold) {
-      result = "crit";
-      autoHit = total < defense;
-      reasons.push("D20C.HD.Reason.critical");
-    } else if (detail.autoHit) {
-      result = "hit";
-      autoHit = total < defense;
-      reasons.push("D20C.HD.Reason.meleeAutoHit");
-    } else {
-      result = total >= defense ? "hit" : "miss";
-    }
-    if (mode !== "normal") reasons.push(mode === "mighty" ? "D20C.HD.Reason.mighty" : "D20C.HD.Reason.weak");
-    return attackOutcome(
-      input,
-      { natural, dice, mode, modifiers, total, defense, critThreshold },
-      { result, autoHit, reasons },
-    );
-  };
+  const partialCover = input.situation.cover === "partial" || input.situation.cover === "superior";
+  const defense = baseDefense + (partialCover ? PARTIAL_COVER_BONUS : 0);
+  const critThreshold = Math.max(2, 20 - Math.trunc(input.critRange));
+  // The branches that don't depend on the die.
+  const fixed = input.situation.cover === "total" ? TOTAL_COVER : input.situation.wrongSquare ? WRONG_SPACE : null;
+  return preparedAttack(input, {
+    mode,
+    modifiers,
+    defense,
+    critThreshold,
+    modifierSum,
+    before: partialCover ? PARTIAL_COVER_REASONS : [],
+    after: mode === "mighty" ? MIGHTY_REASONS : mode === "weak" ? WEAK_REASONS : [],
+    decide: (natural, total) => {
+      if (fixed) return fixed;
+      if (natural === 1) return NATURAL_1;
+      if (natural >= critThreshold) return total < defense ? CRITICAL_AUTO_HIT : CRITICAL;
+      if (detail.autoHit) return total < defense ? MELEE_AUTO_HIT : MELEE_HIT;
+      return total >= defense ? HIT : MISS;
+    },
+  });
 }
 
 export const resolveAttack = resolvedBy(prepareAttack);

@@ -5,11 +5,11 @@
 import { keptNatural, option } from "../../common.js";
 import type { DamageExpression } from "../../dice.js";
 import { maxDamage, mergeDice, parseDamage, parseWeaponDice } from "../../dice.js";
-import { attackOutcome, checkedParts, escalationModifier, missDamageRecipe, sumDamage } from "../../resolution.js";
-import { resolvedBy } from "../../resolution.js";
+import { checkedParts, escalationModifier, missDamageRecipe, sumDamage } from "../../resolution.js";
+import { faceDecision, preparedAttack, resolvedBy } from "../../resolution.js";
 import { EngineError, requireFinite } from "../../errors.js";
 import type { Ruleset } from "../../ruleset.js";
-import type { ActorSource, AttackInput, AttackResult, DamageRecipe, DamageRecipeInput } from "../../types.js";
+import type { ActorSource, AttackInput, DamageRecipe, DamageRecipeInput } from "../../types.js";
 import type { DerivedActor, Modifier, PowerSource, WeaponSource, PreparedAttack } from "../../types.js";
 import { CRIT_DAMAGE_CHOICES, K, type CritDamageRule } from "./data.js";
 
@@ -83,7 +83,16 @@ export function damageExpression(
   return mergeDice({ dice: base.dice.map((d) => ({ ...d })), flat });
 }
 
-/** [WD-NAT] natural 1 always misses, natural 20 always crits; else total ≥ defense hits. */
+/** The branches a kept natural can take, each with the reasons the card gives for it. */
+const WRONG_SQUARE = faceDecision("autoMiss", false, `${K}.Reason.WrongSquare`);
+const NATURAL_1 = faceDecision("autoMiss", false, `${K}.Reason.Natural1`);
+const NATURAL_20 = faceDecision("crit", false, `${K}.Reason.Natural20`);
+const NATURAL_20_AUTO_HIT = faceDecision("crit", true, `${K}.Reason.Natural20`);
+const CRIT_RANGE = faceDecision("crit", false, `${K}.Reason.CritRange`);
+const HIT = faceDecision("hit");
+const MISS = faceDecision("miss");
+const OFF_GUARD_REASONS = [`${K}.Reason.OffGuard`];
+
 /**
  * The attack without its d20: everything that does not depend on the dice, worked out once;
  * `checkDice` (from `resolveAttack`) validates the dice first, as the single resolution always did.
@@ -113,38 +122,28 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
     modifiers.push(esc);
     addends.push(esc.value);
   }
-  return (dice) => {
-    const natural = keptNatural(dice, "normal");
-    let total = natural;
-    for (const addend of addends) total += addend;
-    // Only a natural 20 crits by the text; items that widen the range still need a hit.
-    const critThreshold = Math.min(20, Math.max(2, 20 - Math.max(0, Math.trunc(input.critRange))));
-    const reasons: string[] = [];
-    if (input.situation.offGuard) reasons.push(`${K}.Reason.OffGuard`);
-    let result: AttackResult;
-    let autoHit = false;
-    if (input.situation.wrongSquare) {
-      result = "autoMiss";
-      reasons.push(`${K}.Reason.WrongSquare`);
-    } else if (natural === 1) {
-      result = "autoMiss";
-      reasons.push(`${K}.Reason.Natural1`);
-    } else if (natural === 20) {
-      result = "crit";
-      autoHit = total < defense;
-      reasons.push(`${K}.Reason.Natural20`);
-    } else if (total >= defense) {
-      result = natural >= critThreshold ? "crit" : "hit";
-      if (result === "crit") reasons.push(`${K}.Reason.CritRange`);
-    } else {
-      result = "miss";
-    }
-    return attackOutcome(
-      input,
-      { natural, dice, mode: "normal", modifiers, total, defense, critThreshold },
-      { result, autoHit, reasons },
-    );
-  };
+  // Only a natural 20 crits by the text; items that widen the range still need a hit.
+  const critThreshold = Math.min(20, Math.max(2, 20 - Math.max(0, Math.trunc(input.critRange))));
+  return preparedAttack(input, {
+    mode: "normal",
+    modifiers,
+    defense,
+    critThreshold,
+    total: (natural) => {
+      let total = natural;
+      for (const addend of addends) total += addend;
+      return total;
+    },
+    before: input.situation.offGuard ? OFF_GUARD_REASONS : [],
+    // [WD-NAT] natural 1 always misses, natural 20 always crits; else total ≥ defense hits.
+    decide: (natural, total) => {
+      if (input.situation.wrongSquare) return WRONG_SQUARE;
+      if (natural === 1) return NATURAL_1;
+      if (natural === 20) return total < defense ? NATURAL_20_AUTO_HIT : NATURAL_20;
+      if (total >= defense) return natural >= critThreshold ? CRIT_RANGE : HIT;
+      return MISS;
+    },
+  });
 }
 
 export const resolveAttack = resolvedBy(prepareAttack);
