@@ -2,9 +2,13 @@
  * The attack card's forced-movement control ("Push 2"): the GM or the target token's owner presses
  * it and the token moves along the path the card's game decides ([FF-FORCED]). The adapter only
  * reads where the target and the attacker stand (in grid squares) and writes the token's new x/y.
+ * A GM's press moves by the card as the GM's ledger decided it ([SYS-PERM]): the author can edit
+ * their own message, so the distances it states are never what a GM moves someone's token by.
  */
 import { getRuleset } from "../engine/registry.js";
 import type { Square } from "../engine/types.js";
+import type { AttackCardData } from "../engine/plans/card-data.js";
+import { ensureLedger } from "./card-ledger.js";
 import { cardOf } from "./card-messages.js";
 import { isDocumentUuid } from "../foundry-compat.js";
 
@@ -46,11 +50,24 @@ function warn(key: string, data: Record<string, string>): void {
 }
 
 /**
+ * The card a press moves by: on a GM's client the GM's ledger of it (null, with a notice, when it
+ * is refused or there is none); on an owner's client the public card (they move their own token).
+ */
+async function cardToMove(message: ChatMessage): Promise<AttackCardData | null> {
+  if (!game.user?.isGM) return cardOf(message);
+  const found = cardOf(message) ? await ensureLedger(message) : null;
+  if (found?.ledger.status === "valid") return found.ledger.card;
+  if (found) warn("D20C.Chat.Error.Invalid", { name: found.ledger.card.itemName, part: found.ledger.reason });
+  else warn("D20C.Chat.Error.NoMessage", {});
+  return null;
+}
+
+/**
  * Press of a card's forced-movement control: move the target token `targetUuid` by the power
  * effect `effectIndex` of the card's power. Returns the squares it moved (empty when refused).
  */
 export async function onForcedClick(message: ChatMessage, targetUuid: string, effectIndex: number): Promise<Square[]> {
-  const card = cardOf(message);
+  const card = await cardToMove(message);
   const target = card?.targets.find((t) => t.uuid === targetUuid);
   const move = target?.forced?.includes(effectIndex) ? card?.power?.effects[effectIndex]?.forced : undefined;
   if (!card || !target || !move) return [];

@@ -3,6 +3,7 @@
  * with the distance ("Push 2"); pressing it (the REAL handler the card binds, with the effect index
  * and target the rendered button carries) moves the target token's document along the engine's
  * path; a player who does not own the token is refused with the localised notice and the token stays.
+ * A GM's press moves by the GM's ledger of the card, never by what the author's message says.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
@@ -53,6 +54,9 @@ function place(id: string, x: number, y: number): void {
 async function posted(forced: ForcedMovement): Promise<{ m: MessageStandIn; card: AttackCardData; html: string }> {
   const card = threeFoeCard("ffd20", [hitEffect({ forced })]);
   const m = await w.post(w.user, { flags: { [SYSTEM_ID]: { attack: card } } });
+  // The GM's client decided it as posted (its ledger: what a GM's press moves by).
+  const ledger = { version: 1, cardId: m.id, status: "valid", reason: "", card: structuredClone(card) };
+  await w.post(w.user, { whisper: ["gm"], type: "ledger", system: ledger });
   const html = hbs.render("templates/chat/attack-card.hbs", attackCardContext(card, standInViewer({ isGM: true })));
   return { m, card, html };
 }
@@ -110,6 +114,25 @@ describe("[FF-FORCED] forced movement from the attack card", () => {
     const doc = w.tokens.get("foe1")!;
     expect({ x: doc.x, y: doc.y }).toEqual({ x: 300, y: 200 });
     expect(w.attack.warnings).toEqual(["Only the GM or the owner of Bugbear can move that token."]);
+  });
+});
+
+describe("[FF-FORCED] [SYS-PERM] a GM's press moves by the GM's ledger, not by the author's message", () => {
+  it("[FF-FORCED] [SYS-PERM] a card its author edited to Push 20 pushes 2 when the GM presses it; a refused card moves nothing", async () => {
+    const { m, html } = await posted({ kind: "push", squares: 2 });
+    const shown = m.flags[SYSTEM_ID]!.attack as AttackCardData;
+    shown.power!.effects[0]!.forced = { kind: "push", squares: 20 };
+    place("attacker", 2, 2);
+    place("foe0", 3, 3);
+    await press(m, "Scene.s1.Token.foe0", control(html, "Scene.s1.Token.foe0").index);
+    expect({ x: w.tokens.get("foe0")!.x, y: w.tokens.get("foe0")!.y }).toEqual({ x: 500, y: 500 });
+    const found = [...w.messages.values()].find((x) => x.type === "ledger")!;
+    found.system.status = "invalid";
+    found.system.reason = "targets";
+    place("foe1", 3, 2);
+    expect(await press(m, "Scene.s1.Token.foe1", control(html, "Scene.s1.Token.foe1").index)).toEqual([]);
+    expect({ x: w.tokens.get("foe1")!.x, y: w.tokens.get("foe1")!.y }).toEqual({ x: 300, y: 200 });
+    expect(w.attack.warnings.at(-1)).toContain("Nothing can be applied from it");
   });
 });
 
