@@ -14,7 +14,8 @@
  * The decisions are pure ({@link chooseRoute}, {@link routeAction}, {@link readWire});
  * {@link registerRelay} and {@link askGM} are the Foundry wiring. Besides card buttons, the relay
  * carries what a player's character does to creatures the player cannot write: a procedure of the
- * Actions panel aimed at them, and sustaining an effect it made on a foe.
+ * Actions panel aimed at them, and sustaining an effect it made on a foe; and a turn line's Undo
+ * pressed by a GM whose client is not the active GM's (every press of a line meets in one queue).
  */
 import { SYSTEM_ID } from "./constants.js";
 
@@ -149,6 +150,12 @@ export interface SustainRequest {
   effectId: string;
 }
 
+/** A turn summary line's Undo: the summary message and the line's index in it. */
+export interface TurnUndoRequest {
+  messageId: string;
+  index: number;
+}
+
 /** The user a request came from, as the transport named them (or this client's own user). */
 export interface Asker {
   id: string;
@@ -161,7 +168,8 @@ export type WireRequest =
   | { type: "request"; id: string; gmId: string; action: "undo"; data: UndoRequest }
   | { type: "request"; id: string; gmId: string; action: "react"; data: ReactRequest }
   | { type: "request"; id: string; gmId: string; action: "procedure"; data: ProcedureRequest }
-  | { type: "request"; id: string; gmId: string; action: "sustain"; data: SustainRequest };
+  | { type: "request"; id: string; gmId: string; action: "sustain"; data: SustainRequest }
+  | { type: "request"; id: string; gmId: string; action: "turnUndo"; data: TurnUndoRequest };
 
 /** The GM's answer to one request. */
 interface WireResponse {
@@ -176,6 +184,8 @@ const str = (v: unknown): v is string => typeof v === "string" && v.length > 0 &
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 /** At most this many targets or numbers in one procedure request. */
 const MAX_ITEMS = 20;
+/** A turn summary holds fewer lines than this. */
+const MAX_LINE = 1000;
 
 /** A procedure request's data, or null when anything in it is malformed. */
 function readProcedure(d: Record<string, unknown>): ProcedureRequest | null {
@@ -250,6 +260,11 @@ function readWire(payload: unknown): WireRequest | WireResponse | null {
     const data = pick(["holderUuid", "effectId"]);
     return data ? { ...head, action: "sustain", data } : null;
   }
+  if (payload.action === "turnUndo") {
+    const { messageId, index } = d;
+    if (!str(messageId) || typeof index !== "number" || !Number.isSafeInteger(index)) return null;
+    return index >= 0 && index < MAX_LINE ? { ...head, action: "turnUndo", data: { messageId, index } } : null;
+  }
   return null;
 }
 
@@ -260,6 +275,7 @@ export interface RelayHandlers {
   react: (data: ReactRequest, asker: Asker) => Promise<ActionReport>;
   procedure: (data: ProcedureRequest, asker: Asker) => Promise<ActionReport>;
   sustain: (data: SustainRequest, asker: Asker) => Promise<ActionReport>;
+  turnUndo: (data: TurnUndoRequest, asker: Asker) => Promise<ActionReport>;
 }
 
 /** Requests this client sent and awaits, by id: who was asked and how to settle. */
@@ -313,6 +329,8 @@ function handle(wire: WireRequest, handlers: RelayHandlers, asker: Asker): Promi
       return handlers.procedure(wire.data, asker);
     case "sustain":
       return handlers.sustain(wire.data, asker);
+    case "turnUndo":
+      return handlers.turnUndo(wire.data, asker);
   }
 }
 
@@ -332,6 +350,7 @@ export function askGM(action: "undo", data: UndoRequest): Promise<ActionReport>;
 export function askGM(action: "react", data: ReactRequest): Promise<ActionReport>;
 export function askGM(action: "procedure", data: ProcedureRequest): Promise<ActionReport>;
 export function askGM(action: "sustain", data: SustainRequest): Promise<ActionReport>;
+export function askGM(action: "turnUndo", data: TurnUndoRequest): Promise<ActionReport>;
 export function askGM(action: WireRequest["action"], data: WireRequest["data"]): Promise<ActionReport> {
   const gm = game.users.activeGM;
   const gmId = gm?.id;

@@ -272,13 +272,13 @@ export async function undoHere(data: UndoRequest, asker: Asker): Promise<ActionR
 
 /**
  * Carry out a card press by its route (socket.ts): `here` on the active GM's client for this
- * client's user, else `viaGM`; the user is told the result either way.
+ * client's user, else `viaGM`; the user is told the result either way, and it is returned.
  */
-export async function routePress(
+export function routePress(
   here: (asker: Asker) => Promise<ActionReport>,
   viaGM: () => Promise<ActionReport>,
-): Promise<void> {
-  await routeAction({
+): Promise<ActionReport> {
+  return routeAction({
     facts: relayFacts(),
     local: () => guard(() => here(selfAsker())),
     viaGM,

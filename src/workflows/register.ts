@@ -19,6 +19,7 @@ import { reactHere } from "./reactions.js";
 import { registerRollHook } from "./roll-hook.js";
 import { procedureHere } from "./procedures.js";
 import { sustainHere } from "./effects.js";
+import { undoTurnLineHere } from "./turn-chat.js";
 import { registerScrollingText } from "./scrolling-text.js";
 import { setSpendFollower } from "./actions.js";
 import { followSpend } from "./spend-follow.js";
@@ -58,6 +59,7 @@ export function registerAttackWorkflow(): void {
     react: (data, asker) => guard(() => reactHere(data, asker)),
     procedure: (data, asker) => guard(() => procedureHere(data, asker)),
     sustain: (data, asker) => guard(() => sustainHere(data, asker)),
+    turnUndo: (data, asker) => guard(() => undoTurnLineHere(data, asker)),
   });
   registerRollHook();
   registerScrollingText();

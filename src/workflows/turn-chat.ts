@@ -21,6 +21,8 @@ import { diffActor, invertChanges } from "../engine/changes.js";
 import { withActorQueue } from "./actor-queue.js";
 import { undoneCreations } from "../engine/plans/apply.js";
 import { allLedgerRecords } from "./card-ledger.js";
+import { routePress } from "./apply-damage.js";
+import { askGM, type ActionReport, type Asker, type TurnUndoRequest } from "../socket.js";
 import { readTurnSummary, subjectOf, TURN_SUMMARY_TYPE, type TurnSummarySource } from "./turn-summary-data.js";
 
 export const TURN_SUMMARY_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/turn-summary.hbs`;
@@ -196,16 +198,24 @@ function undoneCardEffects(): Set<string> {
  * Undo one line of a summary ([SYS-TURNS], [SYS-PERM]): reverse what its step changed on each
  * actor (the difference between the actor before and after the step, applied to the actor as it
  * is now, so later hits, heals and conditions stay), re-create the effects it removed (unless
- * their creation was undone since), delete the ones it added. Runs in the actors' queue; other
- * lines stay as they are. Only GM-written summaries are undone; lines from older versions, which
- * hold only the prior state, restore it.
+ * their creation was undone since), delete the ones it added. Carried out on the active GM's
+ * client for a GM the transport named (another GM's press is asked of it), in the queue of the
+ * line's actors and its message, where the line is read again: two GMs, or two renderings of the
+ * message, pressing it at once undo it once. Other lines stay as they are. Only GM-written
+ * summaries are undone; lines from older versions, which hold only the prior state, restore it.
  */
-async function undoTurnLine(message: ChatMessage, index = 0): Promise<void> {
-  const source = readTurnSummary(message);
-  const entry = source?.lines[index];
-  if (!source || !entry || entry.undone || !hasUndo(entry.line) || !game.user?.isGM || !message.author?.isGM) return;
-  const undo = entry.line.undo;
-  if (!undo) return;
+export function undoTurnLineHere(data: TurnUndoRequest, asker: Asker): Promise<ActionReport> {
+  const message = game.messages.get(data.messageId);
+  if (!message) return Promise.resolve({ ok: false, message: "D20C.Combat.Line.UndoGone" });
+  return undoTurnLine(message, data.index, asker);
+}
+
+/** {@link undoTurnLineHere} of line `index` of a summary message this client holds. */
+async function undoTurnLine(message: ChatMessage, index: number, asker: Asker): Promise<ActionReport> {
+  if (!asker.isGM) return { ok: false, message: "D20C.Combat.Line.UndoRefused" };
+  const first = message.author?.isGM ? readTurnSummary(message) : null;
+  const named = first?.lines[index]?.line.undo;
+  if (!named) return { ok: false, message: "D20C.Combat.Line.UndoGone" };
   /** The actor behind a plan's actor key (its UUID: src/documents/combatant.ts actorKeyOf). */
   const actorOf = (key: string): Actor.Implementation | null => {
     if (!isDocumentUuid(key)) return null;
@@ -213,15 +223,21 @@ async function undoTurnLine(message: ChatMessage, index = 0): Promise<void> {
     return doc instanceof Actor.implementation ? doc : null;
   };
   const keys = [
-    ...undo.actors.map((a) => a.actorId),
-    ...undo.removedEffects.map((r) => r.actorId),
-    ...undo.addedEffects.map((r) => r.actorId),
+    ...named.actors.map((a) => a.actorId),
+    ...named.removedEffects.map((r) => r.actorId),
+    ...named.addedEffects.map((r) => r.actorId),
   ].flatMap((k) => {
     const actor = actorOf(k);
     return actor ? [actor.uuid] : [];
   });
-  const conflicts: string[] = [];
-  await withActorQueue(keys, async () => {
+  return withActorQueue([...keys, `ChatMessage.${message.id ?? ""}`], async () => {
+    // Read the line afresh: another press of it may have undone it while this one waited.
+    const source = readTurnSummary(message);
+    const entry = source?.lines[index];
+    const undo = entry?.line.undo;
+    if (!source || !entry || entry.undone || !hasUndo(entry.line) || !undo)
+      return { ok: false, message: "D20C.Combat.Line.UndoGone" };
+    const conflicts: string[] = [];
     const gone = undoneCardEffects();
     for (const a of undo.actors) {
       const actor = actorOf(a.actorId);
@@ -252,14 +268,21 @@ async function undoTurnLine(message: ChatMessage, index = 0): Promise<void> {
       const { id: _id, name, statuses, ...rest } = r.before;
       await doc?.update({ name, statuses, flags: { [SYSTEM_ID]: { effect: rest as SystemEffectData } } });
     }
+    await markUndone(message, source, index);
+    const name = entry.line.data.name ?? "";
+    if (conflicts.length)
+      return {
+        ok: true,
+        warn: true,
+        message: "D20C.Chat.Undo.Conflict",
+        data: { name, fields: [...new Set(conflicts)].join(", ") },
+      };
+    return { ok: true, message: "D20C.Combat.Line.UndoDone", data: { name } };
   });
-  if (conflicts.length)
-    ui.notifications?.warn(
-      format("D20C.Chat.Undo.Conflict", {
-        name: entry.line.data.name ?? "",
-        fields: [...new Set(conflicts)].join(", "),
-      }),
-    );
+}
+
+/** Write a summary's line `index` as undone (and every open summary holding that message). */
+async function markUndone(message: ChatMessage, source: TurnSummarySource, index: number): Promise<void> {
   const lines = source.lines.map((l, i) => (i === index ? { ...l, undone: true } : l));
   const next: TurnSummarySource = { ...source, lines };
   for (const open of openSummaries.values())
@@ -293,11 +316,18 @@ export function onRenderTurnLine(message: ChatMessage, html: HTMLElement): void 
     button.addEventListener("click", (event) => {
       event.preventDefault();
       button.disabled = true;
-      undoTurnLine(message, line.index).catch((err) => {
-        console.error(`${SYSTEM_ID} | undo failed`, err);
-        ui.notifications?.error("D20C.Combat.Line.UndoFailed", { localize: true });
-        button.disabled = false;
-      });
+      const data: TurnUndoRequest = { messageId: message.id ?? "", index: line.index };
+      routePress(
+        (asker) => undoTurnLine(message, line.index, asker),
+        () => askGM("turnUndo", data),
+      ).then(
+        (report) => void (button.disabled = report.ok),
+        (err: unknown) => {
+          console.error(`${SYSTEM_ID} | undo failed`, err);
+          ui.notifications?.error("D20C.Combat.Line.UndoFailed", { localize: true });
+          button.disabled = false;
+        },
+      );
     });
     host.append(button);
   }

@@ -52,6 +52,7 @@ beforeEach(() => {
   w.actors.clear();
   w.tokens.clear();
   w.emitted.length = 0;
+  w.users.delete("gm2");
   alice = w.addUser("alice");
   bob = w.addUser("bob");
   eve = w.addUser("eve");
@@ -513,6 +514,50 @@ describe("[SYS-PERM] turn-line undo reverses the step and keeps later play", () 
     expect(await pressTurnLineUndo(onRenderTurnLine, line, 0, () => ogre.effectIds().length > 0)).toBe(true);
     expect(ogre.effectIds()).toEqual([burning.id]);
     expect(ogre.source.conditions).toEqual(["dazed"]);
+  });
+  const ongoingStep = (): TurnStep => ({
+    kind: "damage",
+    actorId: "Actor.ogre",
+    packet: damagePacket(5, { ongoing: true }),
+    label: "D20C.Age13.Step.ongoing",
+  });
+  const turnUndoWire = (messageId: string, index: number) => ({
+    type: "request",
+    id: `req${++seq}`,
+    gmId: "gm",
+    action: "turnUndo",
+    data: { messageId, index },
+  });
+
+  it("[SYS-PERM] a line's Undo pressed in two renderings of its message at once gives the ongoing damage back once", async () => {
+    const { onRenderTurnLine } = await import("../../src/workflows/turn-chat.js");
+    const [line] = await runSteps([ongoingStep()]);
+    expect(hp("ogre")).toBe(25);
+    const pressed = await Promise.all([0, 1].map(() => pressTurnLineUndo(onRenderTurnLine, line, 0, () => false)));
+    expect(pressed).toEqual([true, true]);
+    expect(hp("ogre")).toBe(30);
+    expect((line!.system.lines as { undone: boolean }[])[0]!.undone).toBe(true);
+  });
+
+  it("[SYS-PERM] a second GM's Undo is carried out by the active GM, once even when both press it; a player's is refused", async () => {
+    const { onRenderTurnLine } = await import("../../src/workflows/turn-chat.js");
+    w.addUser("gm2", true);
+    const [line] = await runSteps([ongoingStep()]);
+    const forged = (await w.send(turnUndoWire(line!.id, 0), alice.id)) as Answer;
+    expect(forged.report).toMatchObject({ ok: false, message: "D20C.Combat.Line.UndoRefused" });
+    expect(i18n.has(forged.report.message)).toBe(true);
+    expect(hp("ogre")).toBe(25);
+    const [, answer] = await Promise.all([
+      pressTurnLineUndo(onRenderTurnLine, line, 0, () => hp("ogre") === 30),
+      w.send(turnUndoWire(line!.id, 0), "gm2") as Promise<Answer>,
+    ]);
+    expect(hp("ogre")).toBe(30);
+    expect(answer.to).toBe("gm2");
+    // Whichever came second found the line undone and changed nothing.
+    const again = (await w.send(turnUndoWire(line!.id, 0), "gm2")) as Answer;
+    expect(again.report).toMatchObject({ ok: false, message: "D20C.Combat.Line.UndoGone" });
+    expect(hp("ogre")).toBe(30);
+    for (const bad of [-1, 1.5, 1e9]) expect(await w.send(turnUndoWire(line!.id, bad), "gm2")).toBeNull();
   });
 });
 
