@@ -96,6 +96,22 @@ describe("Hundred Dungeons: damage", () => {
     expect(hd.applyDamage(out, packet({ amount: 3, melee: false }), {}, "p").actor.state).toBe("unconscious");
   });
 
+  it("[HD-COND] unconscious: a knocked-out creature fell prone, so healing wakes it up still prone", () => {
+    const out = hd.applyDamage(hdActor(), packet({ amount: 10, knockOut: true }), {}, "p").actor;
+    const woken = hd.applyHealing(out, 3, "heal", {}, "p");
+    expect(woken.actor.state).toBe("active");
+    expect(woken.actor.conditions).not.toContain("unconscious");
+    expect(woken.actor.conditions).toContain("prone");
+    expect(woken.events.map((e) => e.key)).toContain("D20C.HD.Event.wakesProne");
+    // Stabbed into dying while out, then healed: up from 0, and still prone.
+    const stabbed = hd.applyDamage(out, packet({ amount: 2, melee: true }), {}, "p").actor;
+    expect(hd.applyHealing(stabbed, 3, "heal", {}, "p").actor.conditions).toContain("prone");
+    // Dying here is only slowed, never unconscious: healed, the PC is up and not prone.
+    const dying = hd.applyDamage(hdActor(), packet({ amount: 10 }), {}, "p").actor;
+    expect(dying.state).toBe("dying");
+    expect(hd.applyHealing(dying, 3, "heal", {}, "p").actor.conditions).not.toContain("prone");
+  });
+
   it("[HD-HP] [HD-DYING] a PC dropped to 0 is dying; HP never go below 0", () => {
     const r = dealt({ hp: { value: 5, max: 30, temp: 0 } }, 9, ["slashing"]);
     expect(r.actor.state).toBe("dying");

@@ -183,6 +183,11 @@ export function applyHealing(
     next.conditions = withoutCondition(next.conditions, "unconscious");
     events.push({ key: "D20C.HD.Event.wakes", actorId });
   }
+  // [HD-COND] an unconscious creature fell prone, so it wakes up still prone (standing up ends it).
+  if (actor.conditions.includes("unconscious") && !next.conditions.includes("unconscious")) {
+    next.conditions = withCondition(next.conditions, "prone");
+    events.push({ key: "D20C.HD.Event.wakesProne", actorId });
+  }
   return { actor: next, events, requests: [] };
 }
 
