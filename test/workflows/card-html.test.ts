@@ -3,8 +3,8 @@
  * attack from recorded dice through the REAL `rollAttack` (shift-click, ten targets, one of them
  * fire-vulnerable, a power with a save-ends effect, a push, ongoing damage and hit / miss texts),
  * under each card visibility, the untargeted roll, and the card re-rendered for the GM, a target's
- * owner and another player, with an applied and an undone record, scene notes, warnings and a
- * wrong-square target. A change to the card's context builder or template that moves one character
+ * owner and another player, with an applied and an undone record, scene notes, warnings, a
+ * wrong-square target and a Parry offer. A change to the card's context builder or template that moves one character
  * of what a table sees, or one field of what the message carries, fails here.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ import type { CardVisibility } from "../../src/engine/plans/card-secrets.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
 import type { renderAttackCard as RenderAttackCardFn } from "../../src/workflows/chat-render.js";
 import * as attackStandIn from "../stand-ins/foundry-attack.js";
-import { defaultOptions, npc, power, request, target } from "./attack-fixtures.js";
+import { defaultOptions, npc, power, request, target, weapon } from "./attack-fixtures.js";
 import { standInViewer } from "./attack-card-fixture.js";
 import { hitEffect, saveEndsEffect } from "./power-fixtures.js";
 import { attackFromRecordedDice, recordedRoller } from "../support/recorded-dice.js";
@@ -91,7 +91,10 @@ async function postedCard(id: RulesetId, visibility: CardVisibility, targets: bo
   return { html: String(message.data.content), card: attackCardIn(message.data) };
 }
 
-/** A decided three-target card (crit, miss, wrong square when the game has it) with two records, one undone. */
+/**
+ * A decided four-target card (crit, miss, wrong square when the game has it, a hit on a dual
+ * wielder) with two records, one undone.
+ */
 async function reviewedCard(id: RulesetId): Promise<AttackCardData> {
   const R = getRuleset(id);
   const req = request(id, {
@@ -111,11 +114,20 @@ async function reviewedCard(id: RulesetId): Promise<AttackCardData> {
         ],
       },
       { ...target("troll", npc(R, 29), "Cave Troll"), situation: plainSituation({ wrongSquare: true }) },
+      // Two Light blades and a reaction left: where the game has Parry, the hit offers it.
+      {
+        ...target("duelist", npc(R, 15), "Duelist"),
+        reactor: {
+          weapons: [weapon({ light: true }), weapon({ light: true, name: "Dagger" })],
+          reactionUsed: false,
+          round: 2,
+        },
+      },
     ],
   });
   let card = attackFromRecordedDice(
     { ...req, item: { name: "Flame Lash", img: "icons/svg/fire.svg" }, sourceCombatantId: "cmbAttacker00001" },
-    [[20], [2], [18]],
+    [[20], [2], [18], [14]],
     { "*": [5, 3, 4, 2, 6, 1] },
   );
   for (const [recordId, uuid] of [
@@ -162,7 +174,7 @@ describe("the attack card's HTML, pinned per game", () => {
 
     it(`${id}: the card re-rendered for the GM, a target's owner and another player`, async () => {
       const card = await reviewedCard(id);
-      const owner = (uuid: string) => uuid === card.targets[1]?.uuid;
+      const owner = (uuid: string) => uuid === card.targets[1]?.uuid || uuid === card.targets[3]?.uuid;
       const views = {
         gm: standInViewer({ isGM: true, userId: "gm", visibility: "owners" }),
         owner: standInViewer({ userId: "u2", ownsTarget: owner, visibility: "owners" }),
