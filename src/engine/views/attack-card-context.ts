@@ -70,12 +70,17 @@ function sharedModifiers(card: Pick<AttackCardData, "targets" | "untargeted">): 
   return first.filter((m) => rest.every((mods) => mods.some((x) => sameModifier(x, m))));
 }
 
-function diceView(outcome: AttackOutcome): { value: number; kept: boolean }[] {
+/**
+ * The d20s a roll shows, each with its class: the kept one marked as the natural roll
+ * (`naturalClass`: a natural 20 or 1), a dropped one as dropped.
+ */
+function diceView(outcome: AttackOutcome, naturalClass = ""): { value: number; kept: boolean; dieClass: string }[] {
   let keptUsed = false;
   return outcome.dice.map((d) => {
-    const kept = !keptUsed && d === outcome.natural;
-    if (kept) keptUsed = true;
-    return { value: d, kept: outcome.dice.length > 1 ? kept : true };
+    const first = !keptUsed && d === outcome.natural;
+    if (first) keptUsed = true;
+    const kept = outcome.dice.length > 1 ? first : true;
+    return { value: d, kept, dieClass: kept ? naturalClass : "d20c-die--dropped" };
   });
 }
 
@@ -201,6 +206,21 @@ function cardShared(card: AttackCardData, viewer: CardViewer, shared: readonly M
   };
 }
 
+/**
+ * A card's apply buttons as one target's row shows them, each naming the target (so the template
+ * reads no outer context: a template that does is slower in every block it renders).
+ */
+function forTarget(buttons: CardShared["buttons"], targetUuid: string) {
+  return buttons.map((b) => ({
+    mode: b.mode,
+    labelText: b.labelText,
+    hintText: b.hintText,
+    icon: b.icon,
+    healing: b.healing,
+    targetUuid,
+  }));
+}
+
 /** A key's words for the viewer, looked up once per card. */
 function wordsOf(c: CardShared, viewer: CardViewer, key: string): string {
   let text = c.words.get(key);
@@ -228,14 +248,19 @@ function forcedControls(card: AttackCardData, t: CardTarget, viewer: CardViewer)
     const move = card.power?.effects[index]?.forced;
     if (!move) return [];
     const label = viewer.format(`D20C.Forced.${move.kind}`, { squares: move.squares });
-    return [{ index, kind: move.kind, squares: move.squares, label }];
+    return [{ index, kind: move.kind, squares: move.squares, label, targetUuid: t.uuid }];
   });
 }
 
 function reactionControls(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
   if (t.reacted || !(viewer.isGM || viewer.ownsTarget(t.uuid))) return [];
   if (card.applied.some((r) => r.targetUuid === t.uuid && !r.undone)) return [];
-  return (t.reactions ?? []).map((r) => ({ key: r.key, label: r.label, labelText: viewer.localize(r.label) }));
+  return (t.reactions ?? []).map((r) => ({
+    key: r.key,
+    label: r.label,
+    labelText: viewer.localize(r.label),
+    targetUuid: t.uuid,
+  }));
 }
 
 function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: CardShared) {
@@ -244,6 +269,7 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: 
   const details =
     !view.hide && canSeeDetails(viewer.visibility, { isGM: viewer.isGM, ownsTarget: viewer.ownsTarget(t.uuid) });
   const o = view.o;
+  const naturalClass = o.natural === 20 ? "nat20" : o.natural === 1 ? "nat1" : "";
   return {
     uuid: t.uuid,
     name: t.name,
@@ -252,8 +278,8 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: 
     resultLabel: RESULT_LABEL[o.result],
     resultText: wordsOf(c, viewer, RESULT_LABEL[o.result]),
     natural: o.natural,
-    naturalClass: o.natural === 20 ? "nat20" : o.natural === 1 ? "nat1" : "",
-    dice: diceView(o),
+    naturalClass,
+    dice: diceView(o, naturalClass),
     mode: o.mode,
     modeLabel: `D20C.Chat.Mode.${o.mode}`,
     modeText: o.mode !== "normal" ? wordsOf(c, viewer, `D20C.Chat.Mode.${o.mode}`) : "",
@@ -292,16 +318,35 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: 
     forced: forcedControls(card, t, viewer),
     /** [HD-REACT] Reactions offered to the target (Parry), for its owners and the GM, until taken or damage is applied. */
     reactions: reactionControls(card, t, viewer),
-    /** Every apply button the card offers this target (the same for every target). */
+    /** Every apply button the card offers this target. */
     buttons,
-    rowButtons: c.rowButtons,
-    healingButtons: c.healingButtons,
+    rowButtons: forTarget(c.rowButtons, t.uuid),
+    healingButtons: forTarget(c.healingButtons, t.uuid),
     applied: card.applied.filter((r) => r.targetUuid === t.uuid).map((r) => appliedView(r, viewer, t.name, c)),
   };
 }
 
+/**
+ * The viewer with each answer of `ownsTarget` kept for the render: a target's ownership is asked
+ * for its numbers, its reactions and its records' undo, and in Foundry each asking finds the
+ * document by its UUID.
+ */
+function rememberingOwnership(viewer: CardViewer): CardViewer {
+  const owned = new Map<string, boolean>();
+  const ownsTarget = (uuid: string): boolean => {
+    let owns = owned.get(uuid);
+    if (owns === undefined) {
+      owns = viewer.ownsTarget(uuid);
+      owned.set(uuid, owns);
+    }
+    return owns;
+  };
+  return { ...viewer, ownsTarget };
+}
+
 /** The template context of an attack card for one viewer. */
-export function attackCardContext(card: AttackCardData, viewer: CardViewer) {
+export function attackCardContext(card: AttackCardData, asked: CardViewer) {
+  const viewer = rememberingOwnership(asked);
   const bonus = card.bonusParts.reduce((s, m) => s + m.value, 0);
   const shared = sharedModifiers(card);
   const perCard = cardShared(card, viewer, shared);
