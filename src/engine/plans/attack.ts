@@ -4,7 +4,7 @@
  * each target takes. Every rule decision is the active ruleset's: natural 1/20, crit range
  * (vulnerability, precision), mighty/weak, situational modifiers, the crit and miss damage rules.
  */
-import { blankSituation, d20Formula } from "../common.js";
+import { blankSituation, clonePlain, d20Formula } from "../common.js";
 import { formatDamage, parseDamage, parseWeaponDice, mergeDice, type DamageExpression } from "../dice.js";
 import { EngineError } from "../errors.js";
 import { attackOdds, recipeDamage } from "../odds.js";
@@ -383,8 +383,16 @@ export function decideAttack(
   });
   const base = { derived: plan.derived, bonus: plan.bonus, bonusParts: plan.bonusParts };
   const damage = new Map<string, DamageToRoll>();
+  // A recipe reads only the outcome's result and whether its miss effect applies: targets alike in
+  // both share one (ten targets take three or four).
+  const recipes = new Map<string, DamageRecipe | null>();
   const damageKeyFor = (outcome: AttackOutcome): string | null => {
-    const recipe = recipeFor(req, plan, outcome);
+    const alike = `${outcome.result}:${outcome.missEffect}`;
+    let recipe = recipes.get(alike);
+    if (recipe === undefined) {
+      recipe = recipeFor(req, plan, outcome);
+      recipes.set(alike, recipe);
+    }
     if (!recipe) return null;
     const key = damageKeyOf(outcome);
     if (!damage.has(key)) damage.set(key, { key, recipe, formula: formatDamage(recipe.roll) });
@@ -486,7 +494,7 @@ export function buildAttackCard(
     damageKey: t.damageKey,
     damage: t.damageKey ? (byKey.get(t.damageKey)?.total ?? 0) : 0,
     ...(t.shown ? { shown: t.shown } : {}),
-    ...(t.snapshot.situation ? { situation: structuredClone(t.snapshot.situation) } : {}),
+    ...(t.snapshot.situation ? { situation: clonePlain(t.snapshot.situation) } : {}),
     ...(t.snapshot.scene?.length ? { scene: t.snapshot.scene.map((n) => ({ ...n })) } : {}),
     ...(t.snapshot.warnings?.length ? { warnings: [...t.snapshot.warnings] } : {}),
     ...(power ? { effects: effectsForOutcome(req.ruleset, power, t.outcome) } : {}),
@@ -511,7 +519,7 @@ export function buildAttackCard(
     nonlethal: req.power.nonlethal,
     ...(req.ruleset.knockOut ? { knockOut: true } : {}),
     ...(req.situation.wrongSquare ? { wrongSquare: true } : {}),
-    situation: structuredClone(req.situation),
+    situation: clonePlain(req.situation),
     ...(req.power.ongoing && req.power.ongoing.amount > 0
       ? {
           ongoing: {
