@@ -1,9 +1,12 @@
 /**
  * [SYS-WORDS] Every screen of every game in headless Chromium, inside a stand-in of Foundry's
  * application window, in the light and the dark theme, at 760 px (the sheet's default width) and
- * at 480 px: no screen (every tab of the actor sheet among them) spills sideways, and every number a player needs (HP, defenses, initiative,
- * each attack's bonus) is in the page. The character mid-fight, an NPC and a power sheet of each
- * game, and the character's abilities, traits and biography tabs, per theme and width, go to
+ * at 480 px: no screen (every tab of the actor sheet among them) spills sideways; every number a
+ * player needs (HP, defenses, initiative, each attack's bonus) is in the page; and none shows what
+ * a GM or player would call wrong (look-checks.ts: low contrast, cut-off text, misaligned rows,
+ * empty choices, unclickable-looking controls, prose on its box's edge, and on a character's combat
+ * tab at 760 px the play-first numbers below the fold of the sheet's default height).
+ * Every screen, per theme and width, goes to
  * test-output/screenshots/words-<game>-<screen>-<theme>-<width>.png.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -13,23 +16,15 @@ import { afterAll, describe, expect, it } from "vitest";
 import { RULESET_IDS } from "../../src/engine/types.js";
 import { closeBrowser, SCREENSHOT_DIR, skipScreenshots, withPage } from "../support/browser.js";
 import { screensOf, type Screen } from "../sheets/words-screens.js";
+import { lookProblems } from "./look-checks.js";
 
 const WIDTHS = [760, 480] as const;
 const THEMES = ["theme-light", "theme-dark"] as const;
 const SIDEBAR = 300;
-/**
- * The screens kept as PNGs (by their name in `screensOf`): the character mid-fight, an NPC, a power,
- * and the character's other tabs.
- */
-const SHOT = [
-  [/^level-5 /, "character"],
-  [/^NPC /, "npc"],
-  [/^power sheet /, "power"],
-  [/ abilities tab$/, "abilities"],
-  [/ traits tab$/, "traits"],
-  [/ biography tab$/, "biography"],
-] as const;
-
+/** The actor sheet's default window height (the fold of its combat tab at 760 px). */
+const SHEET_HEIGHT = 860;
+/** The screens of a character's combat tab, whose play-first numbers must be above that fold. */
+const PLAY_FIRST = new Set(["fresh", "character", "effects"]);
 /** Foundry's window frame and sidebar around our markup (fonts and icons stand in as boxes). */
 const frameCss = (
   width: number,
@@ -86,6 +81,7 @@ describe.skipIf(skipScreenshots())("[SYS-WORDS] every screen of every game, ligh
     for (const width of WIDTHS)
       it(`[SYS-WORDS] ${id} at ${width} px: no screen spills sideways and each shows the numbers a player needs`, async () => {
         const screens = await screensOf(id);
+        const problems: string[] = [];
         for (const theme of THEMES) {
           const body = screens.map((s, i) => frame(s, theme, i)).join("");
           const opts = { width: width + 40, height: 900, extraCss: frameCss(width), bodyClass: "" };
@@ -93,22 +89,25 @@ describe.skipIf(skipScreenshots())("[SYS-WORDS] every screen of every game, ligh
             body,
             async (page) => {
               const results = await checkScreens(page, screens);
-              const problems = results.flatMap((r, i) => [
-                ...(r.spill > 1 ? [`${screens[i]!.name}: spills ${r.spill}px`] : []),
-                ...(r.missing.length ? [`${screens[i]!.name}: missing ${r.missing.join(", ")}`] : []),
-              ]);
-              expect(problems, `${id} ${theme} ${width}`).toEqual([]);
+              const folds = screens.map((s) => (width === 760 && PLAY_FIRST.has(s.slug) ? SHEET_HEIGHT : null));
+              const looks = await lookProblems(page, { folds });
+              problems.push(
+                ...results.flatMap((r, i) => [
+                  ...(r.spill > 1 ? [`${screens[i]!.name}: spills ${r.spill}px`] : []),
+                  ...(r.missing.length ? [`${screens[i]!.name}: missing ${r.missing.join(", ")}`] : []),
+                  ...looks[i]!.map((p) => `${theme} ${screens[i]!.name}: ${p}`),
+                ]),
+              );
               mkdirSync(SCREENSHOT_DIR, { recursive: true });
-              for (const [pattern, slug] of SHOT) {
-                const i = screens.findIndex((s) => pattern.test(s.name));
+              for (const [i, screen] of screens.entries())
                 writeFileSync(
-                  path.join(SCREENSHOT_DIR, `words-${id}-${slug}-${theme.replace("theme-", "")}-${width}.png`),
+                  path.join(SCREENSHOT_DIR, `words-${id}-${screen.slug}-${theme.replace("theme-", "")}-${width}.png`),
                   await page.locator(`[data-screen="${i}"]`).screenshot(),
                 );
-              }
             },
             opts,
           );
         }
-      });
+        expect(problems, `${id} ${width}`).toEqual([]);
+      }, 120_000);
 });

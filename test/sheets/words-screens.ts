@@ -39,6 +39,8 @@ const hbs = createTemplateRenderer({ i18n: { missing: "key" } });
 
 export interface Screen {
   name: string;
+  /** A short stable name for its PNG (`words-<game>-<slug>-<theme>-<width>.png`). */
+  slug: string;
   /** "sheet" = an actor or item window; "sidebar" = the tracker and chat column. */
   kind: "sheet" | "sidebar";
   html: string;
@@ -47,6 +49,32 @@ export interface Screen {
 }
 
 const filledActor = (system: Record<string, unknown>) => standInFill(actorSchema(standInFields), system);
+
+/**
+ * A user's own prose as the rich-text editor stores it (headings, a list, emphasis, a long
+ * paragraph): what a table writes into a biography or an item's description, game-neutral so it
+ * reads in every game.
+ */
+const RICH_BIOGRAPHY = [
+  "<h2>Before the road</h2>",
+  "<p>Born in the salt marshes south of the old capital, the youngest of five, raised by an aunt who ran the ferry. ",
+  "Learned to read from the tide tables and to fight from the smugglers who paid the fare in <em>favours</em> rather than coin; ",
+  "left at sixteen after the flood year, carrying a borrowed blade, a letter of introduction nobody has yet accepted, ",
+  "and a debt to a harbour master that grows a little every winter and that the family would rather not discuss at dinner.</p>",
+  "<h3>Allies and rivals</h3>",
+  "<ul><li><strong>Maren Coldwater</strong>, the ferry aunt, who still writes every month</li>",
+  "<li>Brother Ilse of the lantern house, owed a favour</li>",
+  "<li>The harbour master's clerk, who keeps the ledger</li></ul>",
+  "<blockquote><p>“Keep the lamp lit and the oars dry.”</p></blockquote>",
+].join("");
+
+/** An item's description with the same kinds of rich content. */
+const RICH_DESCRIPTION = [
+  "<h3>In play</h3>",
+  "<p>Passed down through three owners before this one, each of whom added a notch to the grip and a story to go with it; ",
+  "the newest story is the longest and the least believed, and the owner tells it anyway at every inn between the coast and the hills.</p>",
+  "<ol><li>Keep it oiled</li><li>Never lend it on a feast day</li></ol>",
+].join("");
 
 function itemsOf(actor: PackActor | null): SheetItem[] {
   return (actor?.items ?? []).map((i) => sheetItem(i._id, i.type, i.name, i.system));
@@ -81,9 +109,9 @@ function actorScreen(
     items,
     foreignRuleset: null,
     editable: true,
-    // the user's own prose is not the system's words
-    biography: "",
-    biographyHTML: "",
+    // the user's own prose (not the system's words), as the editor stores and enriches it
+    biography: RICH_BIOGRAPHY,
+    biographyHTML: RICH_BIOGRAPHY,
     damageTypeLabel: typeLabel,
     attacks: attackSources(ruleset.id, system, items, 2),
     options: {},
@@ -96,11 +124,12 @@ function actorScreen(
 }
 
 /** An actor sheet screen: its HTML and the numbers a player reads off it. */
-function actorPage(name: string, ctx: ReturnType<typeof actorScreen>): Screen {
+function actorPage(name: string, slug: string, ctx: ReturnType<typeof actorScreen>): Screen {
   const hp = ctx.show.wounds ? [ctx.damageTaken, ctx.hp.max] : [ctx.hp.value, ctx.hp.max];
   const attacks = [...ctx.powers, ...ctx.weapons].flatMap((a) => (a.attack && !a.attack.error ? [a.attack.bonus] : []));
   return {
     name,
+    slug,
     kind: "sheet",
     html: hbs.render("templates/sheets/actor.hbs", ctx),
     numbers: [...hp, ...ctx.defenses.map((d) => d.value), ctx.initiative, ...attacks].map(String),
@@ -113,7 +142,7 @@ function freshCharacter(ruleset: Ruleset): Screen {
     ...(ruleset.defaultAbilities ? { abilities: { ...ruleset.defaultAbilities } } : {}),
     ...(ruleset.defaultSpeed !== undefined ? { speed: ruleset.defaultSpeed } : {}),
   });
-  return actorPage("fresh character", actorScreen(ruleset, "character", "New Hero", stored, []));
+  return actorPage("fresh character", "fresh", actorScreen(ruleset, "character", "New Hero", stored, []));
 }
 
 /** A pack character raised to level 5 in the middle of a fight: hurt, one condition, a failed death save. */
@@ -126,13 +155,18 @@ function midFight(ruleset: Ruleset, pc: PackActor): Screen {
     conditions: [ruleset.conditions[0]!.id],
     deathSaves: { successes: 1, failures: 1 },
   });
-  return actorPage(`level-5 ${pc.name} mid-fight`, actorScreen(ruleset, "character", pc.name, stored, itemsOf(pc)));
+  return actorPage(
+    `level-5 ${pc.name} mid-fight`,
+    "character",
+    actorScreen(ruleset, "character", pc.name, stored, itemsOf(pc)),
+  );
 }
 
 function npcBlock(ruleset: Ruleset, npc: PackActor, important: boolean): Screen {
   const stored = filledActor({ ...npc.system, important });
   return actorPage(
     `${important ? "important " : ""}NPC ${npc.name}`,
+    important ? "npc-important" : "npc",
     actorScreen(ruleset, "npc", npc.name, stored, itemsOf(npc)),
   );
 }
@@ -147,14 +181,15 @@ function itemScreen(ruleset: Ruleset, item: PackItem, owner: PackActor | null): 
     ruleset,
     editable: true,
     foreignRuleset: null,
-    description: "",
-    descriptionHTML: "",
+    description: RICH_DESCRIPTION,
+    descriptionHTML: RICH_DESCRIPTION,
     damageTypeLabel: typeLabel,
     weapons: (owner?.items ?? []).filter((i) => i.type === "weapon").map((w) => ({ id: w._id, name: w.name })),
     localize: (k) => i18n.localize(k),
   });
   return {
     name: `${item.type} sheet ${item.name}`,
+    slug: item.type,
     kind: "sheet",
     html: hbs.render("templates/sheets/item.hbs", ctx),
     numbers: [],
@@ -177,6 +212,7 @@ function trackerScreen(ruleset: Ruleset): Screen {
   const controls = combatantControlsView(ruleset.initiative, { aware: false, seat: 2 }, true);
   return {
     name: "combat tracker",
+    slug: "tracker",
     kind: "sidebar",
     numbers: ruleset.escalationByDefault ? ["2"] : [],
     html:
@@ -230,7 +266,7 @@ async function cardsScreen(ruleset: Ruleset, pc: PackActor): Promise<Screen> {
       return hbs.render("templates/chat/rule-card.hbs", ruleCardContext(data, standInViewer()));
     })
     .join("");
-  return { name: "roll cards", kind: "sidebar", html, numbers: ["12"] };
+  return { name: "roll cards", slug: "roll-cards", kind: "sidebar", html, numbers: ["12"] };
 }
 
 /**
@@ -248,7 +284,7 @@ function attackCardScreen(ruleset: Ruleset): Screen {
     "templates/chat/attack-card.hbs",
     attackCardContext({ ...card, defenseLabel: ruleset.defenses[0]!.label }, standInViewer({ isGM: true })),
   );
-  return { name: "attack card", kind: "sidebar", html, numbers: [] };
+  return { name: "attack card", slug: "attack-card", kind: "sidebar", html, numbers: [] };
 }
 
 /**
@@ -294,7 +330,7 @@ function effectsScreen(ruleset: Ruleset, pc: PackActor): Screen {
     damageTypeLabel: typeLabel,
   });
   return {
-    ...actorPage(`${pc.name} effects`, ctx),
+    ...actorPage(`${pc.name} effects`, "effects", ctx),
     html: hbs.render("templates/sheets/actor.hbs", { ...ctx, effectsSection }),
   };
 }
@@ -306,6 +342,7 @@ function effectsScreen(ruleset: Ruleset, pc: PackActor): Screen {
 function otherTabs(ruleset: Ruleset, kind: ActorKind, actor: PackActor, stored: Record<string, unknown>): Screen[] {
   return ACTOR_TABS.filter((tab) => tab !== "combat").map((tab) => ({
     name: `${actor.name} ${tab} tab`,
+    slug: kind === "npc" ? `npc-${tab}` : tab,
     kind: "sheet",
     html: hbs.render("templates/sheets/actor.hbs", actorScreen(ruleset, kind, actor.name, stored, itemsOf(actor), tab)),
     numbers: [],
