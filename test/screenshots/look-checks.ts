@@ -140,6 +140,22 @@ export function lookProblems(page: Page, options: LookOptions): Promise<string[]
           if (marked && only.classList.contains("d20c-empty")) out.push(`numbered empty list: ${nameOf(el)}`);
         }
 
+        // a meta line's dot never starts a line: a part that wrapped keeps its dot out of sight
+        for (const meta of [...content.querySelectorAll(".d20c-item-meta")].filter(shown)) {
+          const box = meta.getBoundingClientRect();
+          const clips = getComputedStyle(meta).overflowX !== "visible";
+          const parts = [...meta.children].filter(shown);
+          for (const part of parts.slice(1)) {
+            const dot = getComputedStyle(part, "::before");
+            if (dot.content === "none" || dot.content === "normal") continue;
+            const r = part.getBoundingClientRect();
+            const x = dot.position === "absolute" ? r.left + parseFloat(dot.left) : r.left;
+            const startsLine = r.left - box.left < 2;
+            if (startsLine && !(clips && x < box.left))
+              out.push(`a line starting with a dot: ${nameOf(part)} in ${nameOf(meta)}`);
+          }
+        }
+
         // rows of one list line up: each column starts at the same x in every row
         for (const list of content.querySelectorAll(".d20c-attack-list, .d20c-procedures")) {
           for (const col of [".d20c-attack-line", ".d20c-attack-damage", ".d20c-procedure__result"]) {

@@ -111,3 +111,60 @@ describe.skipIf(skipScreenshots())("[SYS-WORDS] every screen of every game, ligh
         expect(problems, `${id} ${width}`).toEqual([]);
       }, 120_000);
 });
+
+/** A window the user made short: its content scrolls inside it, as Foundry sizes a window's content. */
+const SCROLL_HEIGHT = 500;
+const scrollCss = (width: number) =>
+  `${frameCss(width)}
+.application { height: ${SCROLL_HEIGHT}px; display: flex; flex-direction: column; }
+.application .window-content { flex: 1; min-height: 0; }`;
+
+/** The rich parts of the prose each screen carries, and the text of its last block. */
+const RICH = { biography: ["h2", "h3", "ul > li", "strong", "em", "blockquote"], power: ["h3", "ol > li", "p"] };
+
+describe.skipIf(skipScreenshots())("[SYS-WORDS] rich text renders and a long sheet scrolls", () => {
+  afterAll(closeBrowser);
+
+  it("[SYS-WORDS] every game's biography and power description show their headings, lists, emphasis and quote, and the window scrolls to the end of them", async () => {
+    const problems: string[] = [];
+    for (const id of RULESET_IDS)
+      for (const width of WIDTHS) {
+        const screens = (await screensOf(id)).filter((s) => s.slug in RICH);
+        const body = screens.map((s, i) => frame(s, "theme-dark", i)).join("");
+        const found = await withPage(
+          body,
+          (page) =>
+            page.$$eval(
+              "[data-screen]",
+              (frames, wanted) =>
+                frames.map((f, i) => {
+                  const out: string[] = [];
+                  const content = f.querySelector<HTMLElement>(".window-content")!;
+                  const prose = f.querySelector(".d20c-editor, .d20c-enriched");
+                  if (!prose) return ["no rich-text box"];
+                  const drawn = (e: Element) => e.getBoundingClientRect().height > 0;
+                  for (const sel of wanted[i]!)
+                    if (![...prose.querySelectorAll(sel)].some(drawn)) out.push(`no ${sel}`);
+                  const size = (sel: string) => parseFloat(getComputedStyle(prose.querySelector(sel)!).fontSize);
+                  if (size("h3") <= size("p")) out.push("a heading no bigger than its text");
+                  for (const li of prose.querySelectorAll("li"))
+                    if (getComputedStyle(li).listStyleType === "none")
+                      out.push(`an unmarked list item "${li.textContent}"`);
+                  if (getComputedStyle(content).overflowY !== "auto") out.push("the window does not scroll");
+                  if (content.scrollHeight <= content.clientHeight) out.push("a sheet too short to test scrolling");
+                  content.scrollTop = content.scrollHeight;
+                  const last = prose.lastElementChild!.getBoundingClientRect();
+                  const box = content.getBoundingClientRect();
+                  if (last.bottom > box.bottom + 1 || last.top < box.top)
+                    out.push("the end of the prose is out of reach");
+                  return out;
+                }),
+              screens.map((s) => RICH[s.slug as keyof typeof RICH]),
+            ),
+          { width: width + 40, height: 900, extraCss: scrollCss(width), bodyClass: "" },
+        );
+        problems.push(...found.flatMap((p, i) => p.map((x) => `${id} ${width} ${screens[i]!.name}: ${x}`)));
+      }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
