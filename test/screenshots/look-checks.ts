@@ -132,6 +132,11 @@ export function lookProblems(page: Page, options: LookOptions): Promise<string[]
           }
         }
 
+        // a count with nothing to count (0 of 0) is an empty box
+        for (const badge of [...content.querySelectorAll(".d20c-resource-badge")].filter(shown))
+          if (/^0\s*\/\s*0$/.test(badge.querySelector(".d20c-badge-value")?.textContent?.trim() ?? ""))
+            out.push(`nothing to count: ${nameOf(badge)}`);
+
         // a numbered or bulleted list whose only item says it is empty
         for (const el of content.querySelectorAll("ol, ul")) {
           const only = el.children.length === 1 ? el.children[0]! : null;
