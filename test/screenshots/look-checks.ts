@@ -1,7 +1,7 @@
 /**
  * What a GM or player would call wrong on a rendered screen, measured in the browser: text that
- * does not stand out from what is behind it, text cut off by its own box, rows of one list whose
- * columns don't line up, a box or a choice with nothing in it, a control that doesn't look
+ * does not stand out from what is behind it, text cut off by its own box, parts of a row lying on
+ * each other, rows of one list whose columns don't line up, a box or a choice with nothing in it, a control that doesn't look
  * clickable, prose touching the edge of its box, and (on a character's combat tab at the sheet's
  * default size) a number a player needs in play below the window's fold.
  *
@@ -76,7 +76,8 @@ export function lookProblems(page: Page, options: LookOptions): Promise<string[]
         const r = el.getBoundingClientRect();
         // nothing drawn, or text kept for screen readers only
         if (r.width <= 1 || r.height <= 1) return false;
-        if (el.closest("details:not([open])") && !el.closest("summary")) return false;
+        // inside a folded details only its summary is drawn
+        if (el.parentElement?.closest("details:not([open])") && !el.closest("summary")) return false;
         const s = getComputedStyle(el);
         return s.visibility !== "hidden" && s.display !== "none";
       };
@@ -143,6 +144,19 @@ export function lookProblems(page: Page, options: LookOptions): Promise<string[]
           const marked =
             only && getComputedStyle(only).display === "list-item" && getComputedStyle(only).listStyleType !== "none";
           if (marked && only.classList.contains("d20c-empty")) out.push(`numbered empty list: ${nameOf(el)}`);
+        }
+
+        // the parts of a row, a badge row and the HP box never lie on each other
+        for (const row of [...content.querySelectorAll(".d20c-item, .d20c-badges, .d20c-hp, .d20c-header")].filter(
+          shown,
+        )) {
+          const parts = [...row.children].filter(shown).map((e) => [e, e.getBoundingClientRect()] as const);
+          for (const [i, [a, ra]] of parts.entries())
+            for (const [b, rb] of parts.slice(i + 1)) {
+              const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+              const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+              if (w > 1 && h > 1) out.push(`overlap: ${nameOf(a)} and ${nameOf(b)}`);
+            }
         }
 
         // a meta line's dot never starts a line: a part that wrapped keeps its dot out of sight
