@@ -33,7 +33,7 @@ const frameCss = (
   background: #ebe6da; color: #191813; }
 .application.theme-dark { background: #26252c; color: #e7e3d7; }
 .application.sidebar { width: ${SIDEBAR}px; }
-.application .window-header { height: 28px; padding: 0 10px; line-height: 28px; background: #17161c; color: #e7e3d7; font-size: 13px; }
+.application .window-header { height: 36px; padding: 0 10px; line-height: 36px; background: #17161c; color: #e7e3d7; font-size: 13px; }
 .application .window-content { max-height: none; }
 .application i[class*="fa-"] { display: inline-block; width: 0.9em; height: 0.9em; background: currentColor; opacity: 0.45; }
 .application img { background: #888; }`;
