@@ -153,6 +153,14 @@ async function postedTargetFacts(posted: AttackCardData): Promise<PostedTargetFa
   return facts;
 }
 
+/** Whether a card's author may attack as its attacker: a GM, or an owner of the attacking actor. */
+async function authorMayAttack(message: ChatMessage, actorUuid: string): Promise<boolean> {
+  const author = message.author;
+  if (!author || author.isGM) return Boolean(author);
+  const attacker = await actorFromUuid(actorUuid);
+  return !attacker || attacker.testUserPermission(author, "OWNER");
+}
+
 /** Decide a posted card again on this client: the GM's card, and "" or what did not fit. */
 async function decidePosted(
   message: ChatMessage,
@@ -163,6 +171,7 @@ async function decidePosted(
   try {
     const forged = forgedTargets(await postedTargetFacts(posted), Boolean(message.author?.isGM));
     if (forged) return refuse(forged);
+    if (!(await authorMayAttack(message, posted.actorUuid))) return refuse("actorUuid");
     const found = await requestOfCard(posted);
     if ("reason" in found) return refuse(found.reason);
     const req = found.req;
