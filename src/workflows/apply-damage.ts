@@ -11,6 +11,7 @@ import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { renderRuleCard, publicViewer } from "./chat-render.js";
 import type { SaveRoll } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
+import { isDocumentUuid } from "../foundry-compat.js";
 import {
   askGM,
   notifyReport,
@@ -54,12 +55,16 @@ import {
   writeEngineSource,
 } from "./foundry-docs.js";
 
-/** Post the rolls the rules asked for while applying (death saves…) with what they did. */
+/**
+ * Post the rolls the rules asked for while applying (death saves…) with what they did; whispered to
+ * `whisper` (user ids) when given.
+ */
 export async function postRequestRolls(
   actor: Actor.Implementation,
   title: string,
   rolls: { resolved: ResolvedRequest; roll: SaveRoll }[],
   events: RuleCardData["events"],
+  whisper?: string[],
 ): Promise<void> {
   if (!rolls.length && !events.length) return;
   const data: RuleCardData = {
@@ -79,7 +84,14 @@ export async function postRequestRolls(
     events,
   };
   const content = await renderRuleCard(data, publicViewer());
-  await postCard({ actor, content, rolls: rolls.map((r) => r.roll), kind: "rule", card: data });
+  await postCard({
+    actor,
+    content,
+    rolls: rolls.map((r) => r.roll),
+    kind: "rule",
+    card: data,
+    ...(whisper ? { whisper } : {}),
+  });
 }
 
 /** This client's own user as an asker (the GM clicking on their own client). */
@@ -215,7 +227,14 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
     await writeEngineSource(actor, decision.next);
     await changeEffects(actor, decision.effects);
     await record(message, ledgerMessage, ledger, decision.card);
-    if (made.length) await postRequestRolls(actor, "D20C.Chat.RulesRolls", made, decision.record.events);
+    if (made.length)
+      await postRequestRolls(
+        actor,
+        "D20C.Chat.RulesRolls",
+        made,
+        decision.record.events,
+        secretAudience(target.uuid, actor),
+      );
     const healing = mode === "heal" || mode === "temp";
     return {
       ok: true,
@@ -223,6 +242,16 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
       data: { name: target.name, amount: decision.record.dealt },
     };
   });
+}
+
+/**
+ * Who may read about a target on a token the GM has hidden ([SYS-HIDDEN]): the GMs and the actor's
+ * owners; undefined when the table may.
+ */
+function secretAudience(targetUuid: string, actor: Actor.Implementation): string[] | undefined {
+  const token = isDocumentUuid(targetUuid) ? fromUuidSync(targetUuid) : null;
+  if (!(token instanceof TokenDocument.implementation) || !token.hidden) return undefined;
+  return game.users.filter((u) => u.isGM || actor.testUserPermission(u, "OWNER")).map((u) => u.id ?? "");
 }
 
 /** Localised names of the fields an undo left alone. */

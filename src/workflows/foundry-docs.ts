@@ -174,13 +174,17 @@ export function rollDataFor(actorId: string, actors: readonly Actor.Implementati
   return actors[0]?.getRollData() ?? {};
 }
 
-/** Post one card (an attack card or a rule card: the message's sub-type and `system`) with its rolls. */
+/**
+ * Post one card (an attack card or a rule card: the message's sub-type and `system`) with its rolls,
+ * in the user's message mode, or whispered to `whisper` (user ids) whatever the mode.
+ */
 export async function postCard<K extends "attack" | "rule">(data: {
   actor: Actor.Implementation | null;
   content: string;
   rolls: Roll[];
   kind: K;
   card: CardDataOf[K];
+  whisper?: string[];
 }): Promise<ChatMessage | undefined> {
   const speaker = data.actor ? ChatMessage.getSpeaker({ actor: data.actor }) : ChatMessage.getSpeaker();
   return ChatMessage.create(
@@ -189,8 +193,9 @@ export async function postCard<K extends "attack" | "rule">(data: {
       content: data.content,
       rolls: data.rolls,
       ...cardCreateData(data.kind, data.card),
+      ...(data.whisper ? { whisper: data.whisper } : {}),
     } as ChatMessage.CreateData,
-    messageModeOptions(),
+    data.whisper ? {} : messageModeOptions(),
   );
 }
 

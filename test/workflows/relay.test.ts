@@ -57,7 +57,8 @@ beforeEach(() => {
   bob = w.addUser("bob");
   eve = w.addUser("eve");
   w.addActor("ogre", "Ogre", monster());
-  w.addActor("attacker", "Orc", npc(R, 10));
+  // The orc is played by both players: each may post its attacks.
+  w.addActor("attacker", "Orc", npc(R, 10), ["alice", "bob"]);
   standInAttackFaces.length = 0;
   w.addActor("fighter", "Fighter", npc(R, 10, { kind: "character", hp: { value: 20, max: 30, temp: 0 } }), ["alice"]);
 });
@@ -664,6 +665,37 @@ describe("[SYS-PERM] hostile players: forged targets, replays, races and malform
     expect(hp("ogre")).toBe(30);
   });
 
+  it("[SYS-HIDDEN] the rolls the rules ask for when the GM damages a creature on a hidden token (a death save) are whispered to the GMs", async () => {
+    await w.attack.settings.set(SYSTEM_ID, "ruleset", "wounds-d20");
+    try {
+      const WD = getRuleset("wounds-d20");
+      w.actors.get("ogre")!.source = npc(WD, 10, { hp: { value: 5, max: 5, temp: 0 } });
+      w.actors.get("attacker")!.source = npc(WD, 10);
+      w.tokens.get("ogre")!.hidden = true;
+      const m = await cardBy(w.users.get("gm")!, ["ogre"], "6", 18);
+      expect(ledger(m).status).toBe("valid");
+      standInAttackFaces.push(3);
+      const answer = (await w.send(applyWire(m.id, "ogre"), "gm")) as Answer;
+      expect(answer.report.ok).toBe(true);
+      const rules = [...w.messages.values()].filter((x) => x.type === "rule");
+      expect(rules).toHaveLength(1);
+      expect(rules[0]!.whisper).toEqual(["gm"]);
+    } finally {
+      await w.attack.settings.set(SYSTEM_ID, "ruleset", R.id);
+    }
+  });
+
+  it("[SYS-PERM] a player's card attacking as a creature they don't own (the GM's monster's power) is refused; its owner's and the GM's are not", async () => {
+    w.actors.get("attacker")!.owners = ["bob"];
+    const m = await cardBy(alice, ["fighter"]);
+    expect(ledger(m)).toMatchObject({ status: "invalid", reason: "actorUuid" });
+    const before = structuredClone(w.actors.get("fighter")!.source);
+    const answer = (await w.send(applyWire(m.id, "fighter"), alice.id)) as Answer;
+    expect(answer.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.Invalid" });
+    expect(w.actors.get("fighter")!.source).toEqual(before);
+    for (const author of [bob, w.users.get("gm")!]) expect(refusedAt(await cardBy(author, ["ogre"]))).toBe(false);
+  });
+
   it("[SYS-PERM] a card from another game's world (another ruleset, unknown actors) is refused with the actors unchanged", async () => {
     const other = await forgedBy(alice, ["ogre"], (card) => {
       card.rulesetId = "ffd20";
@@ -695,12 +727,14 @@ describe("[SYS-PERM] hostile players: forged targets, replays, races and malform
     expect(hp("ogre")).toBe(26);
   });
 
-  it("[SYS-PERM] the GM's click and a player's request for the same application at once: carried out once", async () => {
+  it("[SYS-PERM] the GM's click, a second GM's and a player's request for the same application at once: carried out once", async () => {
     const m = await cardBy(alice, ["ogre"]);
+    w.addUser("gm2", true);
     const { onApplyClick } = await import("../../src/workflows/apply-damage.js");
     await Promise.all([
       onApplyClick(m as unknown as ChatMessage, token("ogre"), "full"),
       w.send(applyWire(m.id, "ogre"), alice.id),
+      w.send(applyWire(m.id, "ogre"), "gm2"),
       onApplyClick(m as unknown as ChatMessage, token("ogre"), "full"),
     ]);
     expect(hp("ogre")).toBe(24);
@@ -752,6 +786,14 @@ describe("[SYS-PERM] hostile players: forged targets, replays, races and malform
     );
     await w.send(proc, alice.id);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // NaN, Infinity and more targets than a request may name: ignored, nothing answered or done.
+    const procData = proc.data as Record<string, unknown>;
+    for (const data of [
+      { ...procData, numbers: { dc: Number.NaN } },
+      { ...procData, numbers: { dc: Number.POSITIVE_INFINITY } },
+      { ...procData, targetUuids: Array.from({ length: 21 }, () => token("ogre")) },
+    ])
+      expect(await w.send({ ...proc, id: `pp${++seq}`, data }, alice.id)).toBeNull();
     const huge = "x".repeat(1_000_000);
     expect(await w.send(applyWire(huge, "ogre"), alice.id)).toBeNull();
     expect(await w.send({ ...applyWire(m.id, "ogre"), id: huge }, alice.id)).toBeNull();
