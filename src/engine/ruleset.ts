@@ -70,6 +70,7 @@ import type {
 } from "./actions.js";
 import type { SceneAttackInput, SceneBandsInput, SceneReading } from "./scene.js";
 import type { ItemSheetType, RulesetWords } from "./words.js";
+import type { StatBlockSpec } from "./stat-block.js";
 
 export interface Ruleset {
   readonly id: RulesetId;
@@ -354,6 +355,8 @@ export interface Ruleset {
   readonly words?: Partial<RulesetWords>;
   /** Item fields, by item type, that this game's rules never read: its item sheets leave them out. */
   readonly hiddenItemFields?: Partial<Record<ItemSheetType, readonly string[]>>;
+  /** An NPC's stat block: its lines in the game's order and words (read through `statBlockOf`). */
+  readonly statBlock?: StatBlockSpec;
 
   // ---- forced movement ---------------------------------------------------------------------
   /**

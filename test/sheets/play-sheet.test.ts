@@ -31,13 +31,18 @@ describe("[SYS-WORDS] the sheet at the table", () => {
         html.indexOf("</section>", html.indexOf("data-stat-block")),
       );
       for (const d of getRuleset(id).defenses) {
-        expect(block, `${id} ${d.key}`).toContain(`<b>${i18n.localize(d.abbr)}</b>`);
+        const named = [d.abbr, d.label].map((k) => `<span class="d20c-stat-label">${i18n.localize(k)}</span>`);
+        expect(
+          named.some((n) => block.includes(n)),
+          `${id} ${d.key}`,
+        ).toBe(true);
         expect(block, `${id} ${d.key}`).toContain(`name="system.defenses.${d.key}.base"`);
       }
       expect(block, id).toMatch(/name="system\.attackBonus" value="9"/);
       expect(block, id).toMatch(/name="system\.initiativeBonus" value="7"/);
-      // its attacks are open to their outcomes and triggers, as a stat block prints them
-      expect(html, id).toMatch(/<details class="d20c-attack-details" data-item-id="p1" open>/);
+      // its attacks print with their outcome lines, as a stat block prints them
+      expect(block, id).toMatch(/<li class="d20c-stat-attack draggable[^"]*" data-item-id="p1">/);
+      expect(block, id).toMatch(/<p class="d20c-stat-trigger[^"]*" data-outcome="hit">/);
       // and no rest buttons: monsters don't take the party's rests
       expect(html, id).not.toContain('data-action="takeRest"');
     }

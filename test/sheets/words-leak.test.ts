@@ -28,6 +28,12 @@ describe("[SYS-WORDS] no game's own words leak into another", () => {
       const leaks: string[] = [];
       const screens = await screensOf(id);
       expect(screens.length).toBeGreaterThanOrEqual(12);
+      // both NPCs (a plain one and an important one) as their game's stat block
+      const npcs = screens.filter((s) => /^(important )?NPC /.test(s.name));
+      expect(
+        npcs.filter((s) => s.html.includes("data-stat-block")).map((s) => s.name),
+        id,
+      ).toHaveLength(2);
       for (const screen of screens) {
         const texts = readTexts(screen.html);
         for (const hit of labelsIn(texts, foreign)) leaks.push(`${screen.name}: "${hit}"`);

@@ -48,7 +48,7 @@ export interface Screen {
   numbers: string[];
 }
 
-const filledActor = (system: Record<string, unknown>) => standInFill(actorSchema(standInFields), system);
+export const filledActor = (system: Record<string, unknown>) => standInFill(actorSchema(standInFields), system);
 
 /**
  * A user's own prose as the rich-text editor stores it (headings, a list, emphasis, a long
@@ -76,12 +76,12 @@ const RICH_DESCRIPTION = [
   "<ol><li>Keep it oiled</li><li>Never lend it on a feast day</li></ol>",
 ].join("");
 
-function itemsOf(actor: PackActor | null): SheetItem[] {
+export function itemsOf(actor: PackActor | null): SheetItem[] {
   return (actor?.items ?? []).map((i) => sheetItem(i._id, i.type, i.name, i.system));
 }
 
 /** The actor sheet's context for stored data, as the sheet builds it (armor items folded in). */
-function actorScreen(
+export function actorScreen(
   ruleset: Ruleset,
   kind: ActorKind,
   name: string,
@@ -484,7 +484,8 @@ const ENTITIES: Record<string, string> = {
   "#x3D": "=",
   nbsp: " ",
 };
-const decode = (s: string) => s.replace(/&([#\w]+);/g, (m, e: string) => ENTITIES[e] ?? m);
+/** Handlebars' (and the browser's) escapes undone, as a user reads the text. */
+export const decode = (s: string) => s.replace(/&([#\w]+);/g, (m, e: string) => ENTITIES[e] ?? m);
 
 /** The texts a user reads: text between tags and the titles, labels and placeholders of elements. */
 export function readTexts(html: string): string[] {

@@ -14,6 +14,7 @@ import { powerRowView, restsView } from "./power-rows.js";
 import { gameFieldInputs } from "./game-fields.js";
 import { itemFieldShown, wordsOf } from "../../engine/words.js";
 import { headerPills } from "./header-pills.js";
+import { npcStatBlock } from "./npc-context.js";
 
 /** An owned item as the sheet lists it. */
 interface SheetItem {
@@ -233,6 +234,24 @@ export function actorSheetContext(input: ActorSheetInput) {
     }),
   );
   const attackSummaries = [...powers, ...weapons].map((a) => a.attack).filter((a) => a !== null);
+  const actionsPanel = actionsPanelContext(ruleset, input.actions ?? { actionsLeft: null, effects: [] });
+  const resistances = traits(system.resistances);
+  const vulnerabilities = traits(system.vulnerabilities);
+  const immunities = system.immunities.map((t, index) => ({ index, type: t, label: input.damageTypeLabel(t) }));
+  const statBlock = isNpc
+    ? npcStatBlock({
+        ruleset,
+        stored: system,
+        derived,
+        defenses,
+        abilities,
+        powers,
+        weapons,
+        traits: { resistances, vulnerabilities, immunities },
+        actionsPanel,
+        ...(input.text ? { text: input.text } : {}),
+      })
+    : null;
   return {
     rulesetLabel: ruleset.label,
     rests: restsView(ruleset),
@@ -287,9 +306,9 @@ export function actorSheetContext(input: ActorSheetInput) {
     attackPenalties: derived.attackPenalties.map((m) => ({ label: m.label, value: signed(m.value) })),
     resistForm: `D20C.Sheet.TraitForm.resist.${ruleset.traitForms.resist}`,
     vulnerableForm: `D20C.Sheet.TraitForm.vulnerable.${ruleset.traitForms.vulnerable}`,
-    resistances: traits(system.resistances),
-    vulnerabilities: traits(system.vulnerabilities),
-    immunities: system.immunities.map((t, index) => ({ index, type: t, label: input.damageTypeLabel(t) })),
+    resistances,
+    vulnerabilities,
+    immunities,
     damageTypes: [...ruleset.damageTypes].map((t) => ({ value: t, label: input.damageTypeLabel(t) })),
     conditions,
     words,
@@ -312,7 +331,10 @@ export function actorSheetContext(input: ActorSheetInput) {
     features: byType("feature"),
     biography: input.biography,
     biographyHTML: input.biographyHTML,
-    actionsPanel: actionsPanelContext(ruleset, input.actions ?? { actionsLeft: null, effects: [] }),
+    actionsPanel,
+    /** An NPC's stat block in its game's lines (a character has none), and the fields it edits. */
+    statBlock,
+    statBlockOwns: statBlock?.owns ?? {},
   };
 }
 

@@ -21,6 +21,7 @@ import { effectActionHandlers } from "./effect-actions.js";
 import { SheetBase, sheetOptions, type SheetBaseInstance } from "../sheet-base.js";
 import { ACTIONS_CONTROLLED_TEMPLATE, ACTIONS_PANEL_TEMPLATE } from "./actions-panel.js";
 import { GAME_FIELDS_TEMPLATE } from "./game-fields.js";
+import { STAT_BLOCK_TEMPLATE } from "./npc-context.js";
 import { controlledActor, foundryProcedurePorts, sheetActionsInput, useProcedure } from "../../workflows/procedures.js";
 import { ACTOR_TABS, actorSheetContext, hpFromDamageTaken, listsFromForm } from "./actor-context.js";
 import type { ActorSheetContext } from "./actor-context.js";
@@ -30,9 +31,6 @@ import { ITEM_SHEET_TYPES } from "./registration.js";
 import { damageTypeLabelWith } from "./labels.js";
 import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
 import { limitedSheetContext, showsLimitedView } from "./limited-context.js";
-
-/** An NPC's stat block, a partial of the sheet. */
-const STAT_BLOCK_TEMPLATE = `systems/${SYSTEM_ID}/templates/actor/stat-block.hbs`;
 
 /** The one part a user with LIMITED permission gets instead of the full sheet. */
 const LIMITED_PARTS = {

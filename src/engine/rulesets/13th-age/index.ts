@@ -16,6 +16,7 @@ import { onCombatStart, onRoundEnd, onRoundStart, onTurnEnd, onTurnStart, order,
 import { readAge13Bands } from "./scene.js";
 import { powers } from "./powers.js";
 import { words } from "./words.js";
+import { STAT_BLOCK } from "./stat-block.js";
 
 export const thirteenthAge = defineRuleset({
   id: "13th-age",
@@ -82,4 +83,6 @@ export const thirteenthAge = defineRuleset({
   ...powers,
   // [SYS-WORDS] its words for the shared controls, and the item fields it never reads.
   ...words,
+  // [SYS-WORDS] an NPC's stat block, in the game's order and words.
+  statBlock: STAT_BLOCK,
 });

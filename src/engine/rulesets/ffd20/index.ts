@@ -18,6 +18,7 @@ import { resolveTurnRoll } from "./turns.js";
 import { readFfScene } from "./scene.js";
 import { extendedRest, powers } from "./powers.js";
 import { words } from "./words.js";
+import { STAT_BLOCK } from "./stat-block.js";
 
 export const ffd20 = defineRuleset({
   id: FF_ID,
@@ -76,6 +77,8 @@ export const ffd20 = defineRuleset({
   ...powers,
   // [SYS-WORDS] its words for the shared controls, and the item fields it never reads.
   ...words,
+  // [SYS-WORDS] an NPC's stat block, in the game's order and words.
+  statBlock: STAT_BLOCK,
   // [FF-FORCED] push / pull / slide paths.
   forcedPath,
 });

@@ -1,5 +1,14 @@
 /** Hundred Dungeons' part of the actor data (added to the core actor fields). */
-import { int, key, list, num, onSheet, optional } from "../../fields.js";
+import { blankChoice, int, key, list, num, onSheet, optional, text } from "../../fields.js";
+
+/** Challenge ratings a stat block may give, lowest first (blank = none given). */
+const CHALLENGE_RATINGS = [
+  "0",
+  "1/8",
+  "1/4",
+  "1/2",
+  ...Array.from({ length: 30 }, (_v, i) => String(i + 1)),
+] as const;
 
 export const ACTOR_FIELDS = {
   /** Renown, added when a weapon skill applies. */
@@ -12,4 +21,12 @@ export const ACTOR_FIELDS = {
   swimSpeed: optional(num(0, { min: 0 })),
   /** Melee reach in squares (1 = 5 ft; a reach weapon's 10 ft = 2), read from the scene. */
   reach: onSheet(optional(int(1, { min: 1 }))),
+  // The stat block's words (optional: older sources lack them): what it is, its challenge and the
+  // experience it is worth, its senses and skills as the GM writes them.
+  creatureType: optional(text()),
+  alignment: optional(text()),
+  challenge: optional(blankChoice(CHALLENGE_RATINGS)),
+  xp: optional(int(0, { min: 0 })),
+  senses: optional(text()),
+  skills: optional(text()),
 } as const;

@@ -23,6 +23,7 @@ import { HD_DAMAGE_TYPES, HD_DEFENSES, HD_ID, HD_INITIATIVE, HD_SAVES, HD_TRAIT_
 import { HD_OPTIONS } from "./options.js";
 import { longRest, powers } from "./powers.js";
 import { words } from "./words.js";
+import { STAT_BLOCK } from "./stat-block.js";
 import { readHdScene } from "./scene.js";
 import { actsOnTurnOf, actsThisRound, addEffect, canFlee, effectSaveRequest, initiativeFormula } from "./turns.js";
 import { onCombatEnd, onCombatStart, onRoundStart, onTurnEnd, onTurnStart, order, resolveTurnRoll } from "./turns.js";
@@ -98,6 +99,8 @@ export const hundredDungeons = defineRuleset({
   ...powers,
   // [SYS-WORDS] its words for the shared controls, and the item fields it never reads.
   ...words,
+  // [SYS-WORDS] an NPC's stat block, in the game's order and words.
+  statBlock: STAT_BLOCK,
   // [HD-ROUND] a round is 20 seconds (three to the minute).
   roundSeconds: 20,
   // [SYS-ACTIONS] the table procedures, Parry, provoked attacks and hiding, charm, exhaustion 6.

@@ -1,5 +1,5 @@
 /** Wounds d20's part of the actor data (added to the core actor fields). */
-import { bool, group, int, list, text } from "../../fields.js";
+import { bool, group, int, list, optional, text } from "../../fields.js";
 
 /** A wound: points past the wounded threshold dealt by one blow. */
 export const WOUND_FIELD = group({
@@ -15,4 +15,6 @@ export const ACTOR_FIELDS = {
   wounds: list(WOUND_FIELD),
   /** Constitution damage taken from death saves. */
   constitutionDamage: int(0, { min: 0 }),
+  /** What kind of creature the stat block says it is (animal, undead, humanoid…); optional: older sources lack it. */
+  creatureType: optional(text()),
 } as const;

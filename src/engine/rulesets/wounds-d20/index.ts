@@ -20,6 +20,7 @@ import { resolveTurnRoll } from "./turns.js";
 import { readWdScene } from "./scene.js";
 import { powers } from "./powers.js";
 import { words } from "./words.js";
+import { STAT_BLOCK } from "./stat-block.js";
 
 export const woundsD20 = defineRuleset({
   id: "wounds-d20",
@@ -84,4 +85,6 @@ export const woundsD20 = defineRuleset({
   ...powers,
   // [SYS-WORDS] its words for the shared controls, and the item fields it never reads.
   ...words,
+  // [SYS-WORDS] an NPC's stat block, in the game's order and words.
+  statBlock: STAT_BLOCK,
 });

@@ -1,0 +1,190 @@
+/**
+ * An NPC's stat block as template data (pure; templates/actor/stat-block.hbs): the active game's
+ * lines (src/engine/stat-block.ts) turned into inputs of the stored fields, derived numbers, the
+ * game's defenses and abilities, the attack rows and the procedures a monster takes. Which input a
+ * field gets (number, text, a choice) is read from its field description.
+ */
+import { CORE_ACTOR_FIELDS } from "../../engine/actor-fields.js";
+import type { FieldDesc, FieldDescs } from "../../engine/fields.js";
+import type { Ruleset } from "../../engine/ruleset.js";
+import { statBlockOf, type StatField, type StatPart } from "../../engine/stat-block.js";
+import type { ActorSource, DerivedActor } from "../../engine/types.js";
+import type { AttackSummary } from "./attack-summary.js";
+import type { actionsPanelContext } from "./actions-panel.js";
+import type { TextViewer } from "../../engine/views/power-text.js";
+
+export const STAT_BLOCK_TEMPLATE = "systems/d20-combat/templates/actor/stat-block.hbs";
+
+/** An attack row as the actor sheet builds it (a power or a weapon). */
+interface AttackRow {
+  id: string;
+  name: string;
+  img: string;
+  attack: AttackSummary | null;
+  rangeLabel: string;
+  actionLabel?: string;
+  usageLabel?: string;
+  usageKey?: string;
+  limited?: boolean;
+  used?: boolean;
+  usesText?: string;
+  sections?: readonly unknown[];
+  dice?: string;
+}
+
+/** What the actor sheet's context already holds that the block shows. */
+export interface StatBlockInput {
+  ruleset: Ruleset;
+  /** The stored data (what the inputs edit). */
+  stored: ActorSource;
+  derived: DerivedActor;
+  defenses: readonly { key: string; label: string; abbr: string; value: number; base: number | null }[];
+  abilities: readonly { key: string; label: string; abbr: string; score: number; mod: string }[];
+  powers: readonly AttackRow[];
+  weapons: readonly AttackRow[];
+  traits: {
+    resistances: readonly { label: string; value: number }[];
+    vulnerabilities: readonly { label: string; value: number }[];
+    immunities: readonly { label: string }[];
+  };
+  actionsPanel: ReturnType<typeof actionsPanelContext>;
+  /** Localisation (game.i18n), for sizing a choice to its name; absent = keys as they are. */
+  text?: TextViewer;
+}
+
+/** The description at a dotted path of the actor's fields (groups only), or null. */
+function fieldAt(fields: FieldDescs, path: string): FieldDesc | null {
+  let desc: FieldDesc | undefined;
+  let level: FieldDescs | undefined = fields;
+  for (const key of path.split(".")) {
+    desc = level?.[key];
+    if (!desc) return null;
+    level = desc.fields;
+  }
+  return desc ?? null;
+}
+
+/** The stored value at a dotted path. */
+function valueAt(source: unknown, path: string): unknown {
+  let v: unknown = source;
+  for (const key of path.split("."))
+    v = typeof v === "object" && v !== null ? (v as Record<string, unknown>)[key] : undefined;
+  return v;
+}
+
+/** The key a template reads to know the block edits a field (`hp.max` → `hpMax`). */
+const ownKey = (path: string) => path.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase());
+
+const ORDINALS = new Intl.PluralRules("en", { type: "ordinal" });
+
+function fieldPart(part: StatField, fields: FieldDescs, stored: ActorSource, text: TextViewer | undefined) {
+  const desc = fieldAt(fields, part.field);
+  if (!desc) throw new Error(`stat block field "${part.field}" has no description`);
+  const value = valueAt(stored, part.field) ?? desc.initial;
+  const base = {
+    kind: "field" as const,
+    name: `system.${part.field}`,
+    label: part.label,
+    bare: part.bare === true,
+    after: part.after ?? "",
+    /** The ordinal suffix's key after a number (`…Ordinal.few` → "rd"), where the line asks for one. */
+    ordinal: part.ordinal && typeof value === "number" ? `${part.ordinal}.${ORDINALS.select(Math.trunc(value))}` : "",
+  };
+  if (desc.choices) {
+    // Named choices by their i18n keys; the others (a challenge rating) as they are.
+    const options = desc.choices.map((c) => ({
+      value: c,
+      label: c !== "" && part.choices ? `${part.choices}.${c}` : "",
+      text: part.choices ? "" : c,
+      selected: c === value,
+    }));
+    // As wide as the chosen name (localised where the sheet can), so the line reads as print.
+    const picked = options.find((o) => o.selected);
+    const name = picked ? (picked.label ? (text ? text.localize(picked.label) : picked.label) : picked.text) : "";
+    return {
+      ...base,
+      input: "select" as const,
+      value: typeof value === "string" ? value : "",
+      options,
+      min: null,
+      width: widthOf(name, 1),
+    };
+  }
+  if (desc.kind === "number") {
+    const shown = typeof value === "number" ? value : "";
+    return {
+      ...base,
+      input: "number" as const,
+      value: shown,
+      options: [],
+      min: desc.min ?? null,
+      width: widthOf(shown, 2),
+    };
+  }
+  const shown = typeof value === "string" ? value : "";
+  return { ...base, input: "text" as const, value: shown, options: [], min: null, width: widthOf(shown, 5) };
+}
+
+/** An input's width in characters, as wide as what it holds (printed text, not a box), within bounds. */
+const widthOf = (value: string | number, least: number) => Math.min(28, Math.max(least, String(value).length));
+
+/** The block's template data for one NPC in the active game. */
+export function npcStatBlock(input: StatBlockInput) {
+  const { ruleset, stored, derived } = input;
+  const spec = statBlockOf(ruleset);
+  const fields: FieldDescs = { ...CORE_ACTOR_FIELDS, ...ruleset.actorFields };
+  const values: Readonly<Record<string, string>> = spec.values ? spec.values(stored, derived) : {};
+  const owns: Record<string, boolean> = {};
+  const partOf = (part: StatPart) => {
+    if ("field" in part) {
+      owns[ownKey(part.field)] = true;
+      return fieldPart(part, fields, stored, input.text);
+    }
+    if ("value" in part) return { kind: "value" as const, label: part.label, value: values[part.value] ?? "" };
+    if ("defenses" in part) {
+      owns.defenses = true;
+      return {
+        kind: "defenses" as const,
+        defenses: input.defenses.map((d) => ({
+          ...d,
+          name: part.defenses === "abbr" ? d.abbr : d.label,
+          width: widthOf(d.base ?? d.value, 1),
+          /** The total beside the printed value, where bonuses make them differ (no value printed: its placeholder). */
+          total: d.base !== null && d.base !== d.value,
+        })),
+      };
+    }
+    owns.abilities = true;
+    // A game whose scores are modifiers (small scores) prints no modifier beside them.
+    const abilities = input.abilities.map((a) => ({
+      ...a,
+      width: widthOf(a.score, 1),
+      showMod: a.mod !== (a.score >= 0 ? `+${a.score}` : `${a.score}`),
+    }));
+    return { kind: "abilities" as const, abilities };
+  };
+  const identity = spec.identity.map((line) => ({ parts: line.map(partOf) }));
+  const attacks = [...input.powers, ...input.weapons].map((row) => ({
+    ...row,
+    /** What it is and when: its usage (marked spent), its action and its range, in the game's words. */
+    meta: [row.actionLabel ?? "", row.rangeLabel].filter((l) => l !== ""),
+    isWeapon: row.usageKey === undefined,
+  }));
+  const entries = spec.entries.map((entry) => {
+    if ("attacks" in entry) return { kind: "attacks" as const, label: entry.attacks, attacks };
+    if ("traits" in entry) {
+      const t = input.traits;
+      return {
+        kind: "traits" as const,
+        ...t,
+        shown: t.resistances.length + t.vulnerabilities.length + t.immunities.length > 0,
+      };
+    }
+    if ("procedures" in entry) {
+      const panel = input.actionsPanel;
+      return { kind: "procedures" as const, label: entry.procedures, panel, shown: panel.show };
+    }
+    return { kind: "line" as const, key: entry.key, label: entry.label ?? "", parts: entry.parts.map(partOf) };
+  });
+  return { identity, entries, attackBonus: spec.attackBonus, owns };
+}

@@ -1,0 +1,38 @@
+/**
+ * 13th Age's monster stat block: "Large 4th level troop [giant]", its initiative, its attacks with
+ * their natural-roll triggers and miss lines, then AC / PD / MD and HP, as the game prints them.
+ */
+import type { StatBlockSpec } from "../../stat-block.js";
+import { ATTACK_BONUS_PART, commonStatValues, initiativeLine, SIZE_PART, typePart } from "../../stat-block.js";
+
+const S = "D20C.Age13.StatBlock";
+
+export const STAT_BLOCK: StatBlockSpec = {
+  identity: [
+    [
+      SIZE_PART,
+      {
+        field: "level",
+        label: "D20C.Actor.FIELDS.level.label",
+        bare: true,
+        after: `${S}.LevelAfter`,
+        ordinal: `${S}.Ordinal`,
+      },
+      { field: "monsterRole", label: `${S}.Role`, bare: true, choices: `${S}.Roles` },
+      typePart(S),
+    ],
+  ],
+  entries: [
+    initiativeLine(S),
+    { attacks: `${S}.Attacks` },
+    { traits: true },
+    { key: "defenses", parts: [{ defenses: "abbr" }, { field: "hp.max", label: `${S}.HP` }] },
+    {
+      key: "attackBonus",
+      parts: [ATTACK_BONUS_PART, { field: "speed", label: "D20C.Actor.FIELDS.speed.label" }],
+    },
+    { procedures: `${S}.Procedures` },
+  ],
+  attackBonus: `${S}.AttackBonus`,
+  values: commonStatValues,
+};

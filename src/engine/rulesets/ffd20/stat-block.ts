@@ -1,0 +1,38 @@
+/**
+ * FFd20's monster stat block: "Level 8 elite brute", its size, kind and XP; HP and bloodied,
+ * initiative, its four defenses, speed, traits, then its powers with their usage and action.
+ */
+import type { StatBlockSpec } from "../../stat-block.js";
+import { ATTACK_BONUS_PART, commonStatValues, initiativeLine, SIZE_PART, typePart } from "../../stat-block.js";
+import { bloodiedValue } from "./damage.js";
+
+const S = "D20C.FF.StatBlock";
+
+export const STAT_BLOCK: StatBlockSpec = {
+  identity: [
+    [
+      { field: "level", label: `${S}.Level` },
+      { field: "rank", label: `${S}.Rank`, bare: true, choices: `${S}.Ranks` },
+      { field: "role", label: `${S}.Role`, bare: true, choices: `${S}.Roles` },
+    ],
+    [SIZE_PART, typePart(S), { field: "xp", label: `${S}.XP` }],
+  ],
+  entries: [
+    {
+      key: "hp",
+      parts: [
+        { field: "hp.max", label: `${S}.HP` },
+        { value: "bloodied", label: `${S}.Bloodied` },
+      ],
+    },
+    initiativeLine(S),
+    { key: "defenses", parts: [{ defenses: "label" }] },
+    { key: "speed", parts: [{ field: "speed", label: `${S}.Speed` }] },
+    { traits: true },
+    { attacks: `${S}.Powers` },
+    { key: "attackBonus", parts: [ATTACK_BONUS_PART] },
+    { procedures: `${S}.Procedures` },
+  ],
+  attackBonus: `${S}.AttackBonus`,
+  values: (actor, derived) => ({ ...commonStatValues(actor, derived), bloodied: String(bloodiedValue(actor)) }),
+};

@@ -1,0 +1,35 @@
+/**
+ * Hundred Dungeons' monster stat block: "Large beast, unaligned"; Defense, hit points and speed; the
+ * six abilities with their modifiers; skills, senses, challenge and experience; then its actions.
+ */
+import type { StatBlockSpec } from "../../stat-block.js";
+import { ATTACK_BONUS_PART, commonStatValues, initiativeLine, SIZE_PART, typePart } from "../../stat-block.js";
+
+const S = "D20C.HD.StatBlock";
+
+export const STAT_BLOCK: StatBlockSpec = {
+  identity: [[SIZE_PART, typePart(S), { field: "alignment", label: `${S}.Alignment`, bare: true }]],
+  entries: [
+    { key: "defenses", parts: [{ defenses: "label" }] },
+    { key: "hp", parts: [{ field: "hp.max", label: `${S}.HP` }] },
+    { key: "speed", parts: [{ field: "speed", label: `${S}.Speed`, after: `${S}.Feet` }] },
+    { key: "abilities", parts: [{ abilities: true }] },
+    { key: "skills", parts: [{ field: "skills", label: `${S}.Skills` }] },
+    { key: "senses", parts: [{ field: "senses", label: `${S}.Senses` }] },
+    { traits: true },
+    {
+      key: "challenge",
+      parts: [
+        { field: "challenge", label: `${S}.Challenge` },
+        { field: "xp", label: `${S}.XP` },
+        { field: "level", label: `${S}.Level` },
+      ],
+    },
+    initiativeLine(S),
+    { attacks: `${S}.Actions` },
+    { key: "attackBonus", parts: [ATTACK_BONUS_PART] },
+    { procedures: `${S}.Procedures` },
+  ],
+  attackBonus: `${S}.AttackBonus`,
+  values: commonStatValues,
+};

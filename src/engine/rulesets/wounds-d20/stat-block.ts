@@ -1,0 +1,46 @@
+/**
+ * Wounds d20's stat block: level, size and kind; HP with the damage that makes it bloodied and
+ * wounded; AC, touch and flat-footed; initiative, speed, base combat and save bonuses, the six
+ * abilities, its traits, then its attacks.
+ */
+import type { StatBlockSpec } from "../../stat-block.js";
+import { ATTACK_BONUS_PART, commonStatValues, initiativeLine, SIZE_PART, typePart } from "../../stat-block.js";
+import { woundThreshold } from "./data.js";
+
+const S = "D20C.WD.StatBlock";
+
+export const STAT_BLOCK: StatBlockSpec = {
+  identity: [[{ field: "level", label: `${S}.Level` }, SIZE_PART, typePart(S)]],
+  entries: [
+    {
+      key: "hp",
+      parts: [
+        { field: "hp.max", label: `${S}.HP` },
+        { value: "bloodied", label: `${S}.Bloodied` },
+        { value: "wounded", label: `${S}.Wounded` },
+      ],
+    },
+    { key: "defenses", parts: [{ defenses: "label" }] },
+    initiativeLine(S),
+    { key: "speed", parts: [{ field: "speed", label: `${S}.Speed`, after: `${S}.Feet` }] },
+    {
+      key: "bonuses",
+      parts: [
+        { field: "baseCombatBonus", label: `${S}.BCB` },
+        { field: "baseSaveBonus", label: `${S}.BaseSave` },
+      ],
+    },
+    { key: "abilities", parts: [{ abilities: true }] },
+    { traits: true },
+    { attacks: `${S}.Attacks` },
+    { key: "attackBonus", parts: [ATTACK_BONUS_PART] },
+    { procedures: `${S}.Procedures` },
+  ],
+  attackBonus: `${S}.AttackBonus`,
+  // [WD-BLOODIED] [WD-WOUNDED] the damage taken at which it is bloodied (half) and wounded (¾).
+  values: (actor, derived) => ({
+    ...commonStatValues(actor, derived),
+    bloodied: String(Math.ceil(actor.hp.max / 2)),
+    wounded: String(woundThreshold(actor.hp.max)),
+  }),
+};

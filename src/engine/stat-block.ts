@@ -1,0 +1,126 @@
+/**
+ * An NPC's stat block as data (pure): the lines a game prints for a monster, in its order and in its
+ * words, each line made of stored fields the GM edits in place, numbers the rules derive, and the
+ * game's defenses and abilities; the attacks and the table procedures a monster uses go where the
+ * game prints them. A game that lays out none gets {@link DEFAULT_STAT_BLOCK}.
+ */
+import type { ActorSource, DerivedActor } from "./types.js";
+import type { Ruleset } from "./ruleset.js";
+
+/** A stored field of the actor's `system` (a dotted path) that the line edits in place. */
+export interface StatField {
+  readonly field: string;
+  /** i18n key naming it (the input's accessible name; shown before it unless `bare`). */
+  readonly label: string;
+  /** Printed without its name (the line's words around it say what it is). */
+  readonly bare?: boolean;
+  /** Choices: the i18n prefix of their names (`<prefix>.<choice>`). */
+  readonly choices?: string;
+  /** i18n key printed after the input; `{ordinal}` in it is the number's ordinal suffix ("4" → "th"). */
+  readonly after?: string;
+  /** i18n prefix of the ordinal suffixes, by English plural category (`<prefix>.one` = "st"…). */
+  readonly ordinal?: string;
+}
+
+/** A number the game's {@link StatBlockSpec.values} derives, shown read-only under `label`. */
+interface StatValue {
+  readonly value: string;
+  readonly label: string;
+}
+
+/** One piece of a line. */
+export type StatPart =
+  | StatField
+  | StatValue
+  /** Each of the game's defenses: its name, its printed value (editable) and its total. */
+  | { readonly defenses: "abbr" | "label" }
+  /** The six abilities: each score (editable) with its modifier. */
+  | { readonly abilities: true };
+
+/** A line of the block: its heading (optional) and its pieces. */
+export interface StatLine {
+  readonly key: string;
+  readonly label?: string;
+  readonly parts: readonly StatPart[];
+}
+
+/** What the block holds, top to bottom. */
+type StatEntry =
+  | StatLine
+  /** The monster's attacks (powers and weapons), each with its outcomes and triggers, under `attacks`. */
+  | { readonly attacks: string }
+  /** Its resistances, vulnerabilities and immunities, where it has any. */
+  | { readonly traits: true }
+  /** The table procedures it may take (disengage, dodge…), under `procedures`. */
+  | { readonly procedures: string };
+
+export interface StatBlockSpec {
+  /** The line under the name that says what it is ("Large 5th level wrecker [beast]"); may be several. */
+  readonly identity: readonly (readonly StatPart[])[];
+  readonly entries: readonly StatEntry[];
+  /** i18n key of an attack's bonus as the game prints it: `{bonus}` and `{defense}` (the abbreviation). */
+  readonly attackBonus: string;
+  /** The derived numbers its lines show (bloodied, wounded…), by key, from the actor as stored. */
+  readonly values?: (actor: ActorSource, derived: DerivedActor) => Readonly<Record<string, string>>;
+}
+
+const S = "D20C.StatBlock";
+
+/** A game without a layout of its own: level, defenses, HP, initiative, speed, its traits and attacks. */
+const DEFAULT_STAT_BLOCK: StatBlockSpec = {
+  identity: [[{ field: "level", label: "D20C.Actor.FIELDS.level.label" }]],
+  entries: [
+    { key: "defenses", parts: [{ defenses: "abbr" }] },
+    { key: "hp", parts: [{ field: "hp.max", label: "D20C.Actor.FIELDS.hp.label" }] },
+    {
+      key: "initiative",
+      parts: [
+        { value: "initiative", label: "D20C.Sheet.Initiative" },
+        { field: "initiativeBonus", label: "D20C.Actor.FIELDS.initiativeBonus.label" },
+      ],
+    },
+    { key: "speed", parts: [{ field: "speed", label: "D20C.Actor.FIELDS.speed.label" }] },
+    { traits: true },
+    { attacks: `${S}.Attacks` },
+    { key: "attackBonus", parts: [{ field: "attackBonus", label: "D20C.Actor.FIELDS.attackBonus.label" }] },
+    { procedures: `${S}.Procedures` },
+  ],
+  attackBonus: `${S}.AttackBonus`,
+};
+
+// ---- pieces the games' blocks share, each in the game's own words (`<ns>.Type`…) -------------
+
+/** The size, as a choice of the core sizes. */
+export const SIZE_PART: StatField = {
+  field: "size",
+  label: "D20C.Actor.FIELDS.size.label",
+  bare: true,
+  choices: "D20C.Size",
+};
+
+/** What kind of creature it is, as the GM writes it. */
+export const typePart = (ns: string): StatField => ({ field: "creatureType", label: `${ns}.Type`, bare: true });
+
+/** The initiative the rules give it, then the bonus the GM prints. */
+export const initiativeLine = (ns: string): StatLine => ({
+  key: "initiative",
+  parts: [
+    { value: "initiative", label: `${ns}.Initiative` },
+    { field: "initiativeBonus", label: `${ns}.InitiativeBonus` },
+  ],
+});
+
+/** The flat attack bonus a stat block adds to every attack. */
+export const ATTACK_BONUS_PART: StatField = { field: "attackBonus", label: "D20C.Actor.FIELDS.attackBonus.label" };
+
+/** The active game's stat block. */
+export function statBlockOf(ruleset: Pick<Ruleset, "statBlock">): StatBlockSpec {
+  return ruleset.statBlock ?? DEFAULT_STAT_BLOCK;
+}
+
+const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+
+/** The numbers every block may show: the initiative total, and half HP (the usual bloodied value). */
+export function commonStatValues(actor: ActorSource, derived: DerivedActor): Record<string, string> {
+  return { initiative: signed(derived.initiative), bloodied: String(Math.floor(actor.hp.max / 2)) };
+}

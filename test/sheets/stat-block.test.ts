@@ -1,0 +1,218 @@
+/**
+ * [SYS-WORDS] An NPC's sheet reads as its game's stat block: the lines that game prints, in its
+ * order and words, each showing the model's value in an input the GM edits in place; its attacks
+ * with their bonus as the game prints it and their trigger lines; the table procedures a monster
+ * takes instead of the character's Actions panel. Rendered with the real templates from the
+ * games' pack monsters.
+ */
+import { describe, expect, it } from "vitest";
+import { getRuleset } from "../../src/engine/registry.js";
+import { RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
+import { actorsOf } from "../content/content.js";
+import type { PackActor } from "../packs/pack-sources.js";
+import { createTemplateRenderer } from "../support/handlebars.js";
+import { i18n } from "./sheet-fixtures.js";
+import { actorScreen, filledActor, itemsOf } from "./words-screens.js";
+
+const hbs = createTemplateRenderer();
+
+function monster(id: RulesetId, name: string): PackActor {
+  const found = actorsOf(id).find((a) => a.name === name);
+  if (!found) throw new Error(`no ${id} monster ${name}`);
+  return found;
+}
+
+/** A pack monster's sheet as the GM opens it: its context and the rendered stat block. */
+function statBlockOf(id: RulesetId, name: string, stored?: Record<string, unknown>) {
+  const m = monster(id, name);
+  const ctx = actorScreen(getRuleset(id), "npc", m.name, stored ?? filledActor(m.system), itemsOf(m));
+  const html = hbs.render("templates/sheets/actor.hbs", ctx);
+  const start = html.indexOf("data-stat-block");
+  expect(start, `${id} ${name}`).toBeGreaterThan(0);
+  return { ctx, html, block: html.slice(start, html.indexOf("</section>", start)) };
+}
+
+/** The input (or select) of a stored field inside the block, with the value it shows. */
+function shownValue(block: string, name: string): string | null {
+  const input = new RegExp(`<input [^>]*name="${name.replace(/\./g, "\\.")}" value="([^"]*)"`).exec(block);
+  if (input) return input[1]!;
+  const select = new RegExp(`<select name="${name.replace(/\./g, "\\.")}"[^>]*>(.*?)</select>`).exec(block);
+  return select ? (/<option value="([^"]*)" selected>/.exec(select[1]!)?.[1] ?? "") : null;
+}
+
+/** The block's lines in the order printed (`data-stat-line` keys). */
+const lineOrder = (block: string) => [...block.matchAll(/data-stat-line="([^"]+)"/g)].map((m) => m[1]!);
+
+/** The text of one line (tags stripped, spaces folded). */
+function lineText(block: string, key: string): string {
+  const start = block.indexOf(`data-stat-line="${key}"`);
+  const end = block.indexOf("</p>", start);
+  return block
+    .slice(start, end)
+    .replace(/^[^>]*>/, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const L = (key: string) => i18n.localize(key);
+
+describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place", () => {
+  it("[SYS-WORDS] 13th Age: 'Large 4th level troop', initiative, the attacks with their natural-roll and miss lines, then AC/PD/MD and HP", () => {
+    const { block } = statBlockOf("13th-age", "Thunderfist Ogre");
+    expect(shownValue(block, "system.size")).toBe("large");
+    expect(shownValue(block, "system.level")).toBe("4");
+    expect(block).toContain(`<span class="d20c-stat-after">th level</span>`);
+    expect(shownValue(block, "system.monsterRole")).toBe("troop");
+    expect(block).toMatch(/<option value="troop" selected>troop<\/option>/);
+    expect(shownValue(block, "system.creatureType")).toBe("giant");
+    expect(lineText(block, "initiative")).toBe("Initiative +5 bonus");
+    expect(shownValue(block, "system.initiativeBonus")).toBe("5");
+    // the club: its bonus as 13th Age prints it, its damage, its natural 18+ line and its miss line
+    expect(block).toContain('data-action="useItem"');
+    expect(block).toContain(">Colossal Club</button>");
+    expect(block).toMatch(/<strong class="d20c-attack-bonus"[^>]*>\+9 vs\. AC<\/strong>/);
+    expect(block).toMatch(/— 26 <span class="d20c-type">Thunder<\/span>/);
+    expect(block).toMatch(/data-outcome="hit"><i[^>]*><\/i> Natural 18\+: Stunned \(until the end of/);
+    expect(block).toMatch(/data-outcome="miss"><b>Miss:<\/b> 7 damage\./);
+    for (const [key, v] of [
+      ["ac", "19"],
+      ["pd", "18"],
+      ["md", "13"],
+    ])
+      expect(shownValue(block, `system.defenses.${key}.base`), key).toBe(v);
+    expect(shownValue(block, "system.hp.max")).toBe("108");
+    expect(lineOrder(block)).toEqual(["initiative", "attacks", "defenses", "attackBonus", "procedures"]);
+    expect(block.indexOf("system.level")).toBeLessThan(block.indexOf('data-stat-line="initiative"'));
+    expect(block.indexOf('data-stat-line="defenses"')).toBeLessThan(block.indexOf("system.hp.max"));
+  });
+
+  it("[SYS-WORDS] 13th Age prints its ordinals: 1st, 2nd, 3rd, 11th, 21st level", () => {
+    const m = monster("13th-age", "Goblin Cutthroat");
+    for (const [level, after] of [
+      [1, "st"],
+      [2, "nd"],
+      [3, "rd"],
+      [11, "th"],
+      [21, "st"],
+    ] as const) {
+      const { block } = statBlockOf("13th-age", m.name, filledActor({ ...m.system, level }));
+      expect(block, String(level)).toContain(`<span class="d20c-stat-after">${after} level</span>`);
+    }
+  });
+
+  it("[SYS-WORDS] FFd20: 'Level 5 elite brute', size, kind and XP; HP and bloodied, initiative, the four defenses, speed, then its powers with usage", () => {
+    const { block, ctx } = statBlockOf("ffd20", "Thunderhide Behemoth");
+    expect(shownValue(block, "system.level")).toBe("5");
+    expect(shownValue(block, "system.rank")).toBe("elite");
+    expect(shownValue(block, "system.role")).toBe("brute");
+    expect(block).toMatch(/<option value="elite" selected>Elite<\/option>/);
+    expect(shownValue(block, "system.size")).toBe("large");
+    expect(shownValue(block, "system.creatureType")).toBe("natural beast");
+    expect(shownValue(block, "system.xp")).toBe("400");
+    const max = ctx.hp.max;
+    expect(shownValue(block, "system.hp.max")).toBe(String(max));
+    expect(lineText(block, "hp")).toBe(`HP Bloodied ${Math.floor(max / 2)}`);
+    expect(lineText(block, "defenses")).toMatch(/^Armor Class {1,2}Fortitude {1,2}Reflex {1,2}Will$/);
+    for (const d of getRuleset("ffd20").defenses) expect(block).toContain(`name="system.defenses.${d.key}.base"`);
+    expect(shownValue(block, "system.speed")).not.toBeNull();
+    expect(lineOrder(block)).toEqual([
+      "hp",
+      "initiative",
+      "defenses",
+      "speed",
+      "traits",
+      "attacks",
+      "attackBonus",
+      "procedures",
+    ]);
+    // its powers with their usage in FFd20's words and the bonus against the defense they target
+    expect(block).toContain(`<span class="d20c-usage usage-atWill">${L("D20C.FF.Usage.atWill")}</span>`);
+    expect(block).toMatch(/>\+\d+ vs\. (AC|Fort|Ref|Will)<\/strong>/);
+    expect(lineText(block, "traits")).toContain("Thunder 5");
+  });
+
+  it("[SYS-WORDS] Hundred Dungeons: 'Huge dragon, chaotic evil'; Defense, Hit Points, Speed in feet, the six abilities, senses, challenge with XP, then its actions", () => {
+    const { block } = statBlockOf("hundred-dungeons", "Cinderwing, the Ash Drake");
+    expect(shownValue(block, "system.size")).toBe("huge");
+    expect(shownValue(block, "system.creatureType")).toBe("dragon");
+    expect(shownValue(block, "system.alignment")).toBe("chaotic evil");
+    expect(lineText(block, "speed")).toBe("Speed ft.");
+    for (const k of ["str", "dex", "con", "int", "wis", "cha"])
+      expect(shownValue(block, `system.abilities.${k}`), k).not.toBeNull();
+    expect(shownValue(block, "system.senses")).toBe("blindsight 30 ft., darkvision 120 ft.");
+    expect(shownValue(block, "system.challenge")).toBe("6");
+    expect(shownValue(block, "system.xp")).toBe("2300");
+    expect(block).toMatch(/>\+\d+ to hit<\/strong>/);
+    expect(lineOrder(block)).toEqual([
+      "defenses",
+      "hp",
+      "speed",
+      "abilities",
+      "skills",
+      "senses",
+      "traits",
+      "challenge",
+      "initiative",
+      "attacks",
+      "attackBonus",
+      "procedures",
+    ]);
+  });
+
+  it("[SYS-WORDS] Wounds d20: level, size and kind; HP with the damage that makes it bloodied and wounded; AC, touch, flat-footed; BCB and base save; abilities with modifiers", () => {
+    const { block, ctx } = statBlockOf("wounds-d20", "Hill Troll");
+    expect(shownValue(block, "system.level")).toBe("5");
+    expect(shownValue(block, "system.size")).toBe("large");
+    expect(shownValue(block, "system.creatureType")).toBe("giant");
+    expect(shownValue(block, "system.hp.max")).toBe("55");
+    // [WD-BLOODIED] half of 55 is 27.5 damage: bloodied at 28; [WD-WOUNDED] three quarters: 42
+    expect(lineText(block, "hp")).toBe("Hit Points bloodied at 28 wounded at 42");
+    expect(lineText(block, "defenses")).toBe("Armor Class Touch AC Flat-Footed AC");
+    // the printed AC, and the values the rules give touch and flat-footed until the GM prints some
+    expect(shownValue(block, "system.defenses.ac.base")).toBe("15");
+    for (const d of ctx.defenses.filter((x) => x.key !== "ac"))
+      expect(block).toContain(`name="system.defenses.${d.key}.base" value="" placeholder="${d.value}"`);
+    expect(shownValue(block, "system.baseCombatBonus")).toBe("5");
+    expect(shownValue(block, "system.baseSaveBonus")).toBe("2");
+    expect(shownValue(block, "system.abilities.str")).toBe("20");
+    expect(lineText(block, "abilities")).toContain("STR (+5)");
+    expect(lineOrder(block)).toEqual([
+      "hp",
+      "defenses",
+      "initiative",
+      "speed",
+      "bonuses",
+      "abilities",
+      "traits",
+      "attacks",
+      "attackBonus",
+      "procedures",
+    ]);
+  });
+
+  it("[SYS-WORDS] an NPC has no character Actions panel; every procedure of its game stays one click away in its block", () => {
+    for (const id of RULESET_IDS) {
+      const npc = actorsOf(id).find((a) => a.type === "npc")!;
+      const { html, block } = statBlockOf(id, npc.name);
+      expect(html, id).not.toContain("data-d20c-actions-panel");
+      for (const p of getRuleset(id).procedures ?? [])
+        expect(block, `${id} ${p.id}`).toContain(`data-action="useProcedure" data-procedure-id="${p.id}"`);
+      // the header's level pill, HP maximum and defense badges are the block's lines now
+      expect(html.match(/name="system\.hp\.max"/g), id).toHaveLength(1);
+      expect(html, id).not.toContain("d20c-badges");
+    }
+  });
+
+  it("[SYS-WORDS] an NPC stored before the stat-block fields existed still opens: each new line shows its field's initial value", () => {
+    const m = monster("ffd20", "Ogre Smasher");
+    const old = structuredClone(m.system);
+    for (const k of ["role", "rank", "xp", "creatureType", "monsterRole", "alignment", "challenge", "senses", "skills"])
+      delete old[k];
+    const { block } = statBlockOf("ffd20", m.name, old);
+    expect(shownValue(block, "system.rank")).toBe("standard");
+    expect(shownValue(block, "system.role")).toBe("");
+    expect(shownValue(block, "system.xp")).toBe("0");
+    expect(shownValue(block, "system.creatureType")).toBe("");
+  });
+});
