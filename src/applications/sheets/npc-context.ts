@@ -122,7 +122,7 @@ function fieldPart(part: StatField, fields: FieldDescs, stored: ActorSource, tex
     };
   }
   const shown = typeof value === "string" ? value : "";
-  return { ...base, input: "text" as const, value: shown, options: [], min: null, width: widthOf(shown, 5) };
+  return { ...base, input: "text" as const, value: shown, options: [], min: null, width: widthOf(shown, 5) + 1 };
 }
 
 /** An input's width in characters, as wide as what it holds (printed text, not a box), within bounds. */
