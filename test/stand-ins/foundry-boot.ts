@@ -35,7 +35,8 @@
  * - With `{ play: true }` (test/fifth-game/boot.test.ts): the document, roll and combat bases of
  *   ./foundry-play.ts instead of empty classes, chat messages with an id and a deep-merging `update`,
  *   `ChatMessage.getSpeaker` (the actor's name), empty `Handlebars.partials`; the sheet bases give a
- *   sheet its `document`, `isEditable`, `tabGroups`, its `PARTS` and core's base `_prepareContext`.
+ *   sheet its `document`, `isEditable`, `tabGroups`, its `PARTS`, core's base `_prepareContext` and
+ *   `_processFormData` (the form's flat names expanded into the submit data).
  *
  * Knowingly different: without `play`, no class here has behaviour beyond what boot touches; fields don't validate;
  * settings don't cast. Install with {@link installFoundryBootStandIn}; always call `uninstall()`.
@@ -196,6 +197,17 @@ class DocumentSheetV2StandIn extends ApplicationV2StandIn {
   override async _prepareContext(_options: unknown): Promise<Record<string, unknown>> {
     const document = this.document as { _source?: unknown };
     return { document, source: document._source, editable: this.isEditable, owner: true };
+  }
+  /** Core's submit data of the form: FormDataExtended's flat `name → value` object, names expanded. */
+  _processFormData(_event: unknown, _form: unknown, formData: { object: Record<string, unknown> }): object {
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(formData.object)) {
+      const keys = name.split(".");
+      let node = out;
+      for (const k of keys.slice(0, -1)) node = (node[k] ??= {}) as Record<string, unknown>;
+      node[keys.at(-1)!] = value;
+    }
+    return out;
   }
 }
 class ActorSheetV2StandIn extends DocumentSheetV2StandIn {}

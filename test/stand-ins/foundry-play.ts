@@ -8,7 +8,8 @@
  * - `Actor` / `Item` documents built from create data: `id`, `uuid`, `name`, `img`, `type`,
  *   `flags`, `_source.system`, and `system` as an instance of the type's registered data model
  *   (`CONFIG.<Doc>.dataModels[type]`) over the schema's initial values, with `parent` set and
- *   `prepareBaseData` / `prepareDerivedData` run as Foundry prepares a document; an actor's
+ *   `prepareBaseData` / `prepareDerivedData` run as Foundry prepares a document, and its `schema`
+ *   answering `getField(path)` with the field's `nullable` and `initial`; an actor's
  *   `items` (a Collection of embedded items, each with `actor`/`parent`), `effects` (none),
  *   `statuses` (empty), `isOwner` / `testUserPermission` (the one GM user owns everything),
  *   `limited` false, no token, `prototypeToken.width` 1, `getRollData()` returning `system`;
@@ -56,7 +57,28 @@ function systemOf(documentName: "Actor" | "Item", type: string, data: Plain, par
   const source = standInFill(Model.defineSchema(), data);
   const system = Object.assign(Object.create(Model.prototype) as Plain, structuredClone(source));
   Object.defineProperty(system, "parent", { value: parent });
+  Object.defineProperty(system, "schema", { value: schemaOf(Model.defineSchema()) });
   return [source, system];
+}
+
+/**
+ * A data model's `schema` as the sheet asks it: `getField("a.b")` finds the field (through schema
+ * fields' parts, and a list's or typed object's element for any key) and answers, as Foundry's
+ * DataField does, its `nullable` and `initial`.
+ */
+function schemaOf(fields: Plain) {
+  return {
+    getField(path: string): { nullable: boolean; initial: unknown } | undefined {
+      let node: unknown = { fields };
+      for (const key of path.split(".")) {
+        const f = node as { fields?: Plain; element?: unknown };
+        node = f.fields ? f.fields[key] : f.element;
+        if (node === undefined) return undefined;
+      }
+      const options = (node as { options?: { nullable?: boolean; initial?: unknown } }).options ?? {};
+      return { nullable: options.nullable === true, initial: options.initial };
+    },
+  };
 }
 
 /** Foundry's data preparation of a document's system data. */
