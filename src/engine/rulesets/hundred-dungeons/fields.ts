@@ -2,13 +2,7 @@
 import { blankChoice, int, key, list, num, onSheet, optional, text } from "../../fields.js";
 
 /** Challenge ratings a stat block may give, lowest first (blank = none given). */
-const CHALLENGE_RATINGS = [
-  "0",
-  "1/8",
-  "1/4",
-  "1/2",
-  ...Array.from({ length: 30 }, (_v, i) => String(i + 1)),
-] as const;
+const CHALLENGE_RATINGS = ["0", "1/8", "1/4", "1/2", ...Array.from({ length: 30 }, (_v, i) => String(i + 1))] as const;
 
 export const ACTOR_FIELDS = {
   /** Renown, added when a weapon skill applies. */
