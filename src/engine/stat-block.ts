@@ -90,6 +90,9 @@ const DEFAULT_STAT_BLOCK: StatBlockSpec = {
 
 // ---- pieces the games' blocks share, each in the game's own words (`<ns>.Type`…) -------------
 
+/** Where a game's stat-block words live in its lang namespace (`D20C.FF` → `D20C.FF.StatBlock`). */
+export const statBlockWords = (namespace: string) => `${namespace}.StatBlock`;
+
 /** The size, as a choice of the core sizes. */
 export const SIZE_PART: StatField = {
   field: "size",

@@ -3,9 +3,16 @@
  * their natural-roll triggers and miss lines, then AC / PD / MD and HP, as the game prints them.
  */
 import type { StatBlockSpec } from "../../stat-block.js";
-import { ATTACK_BONUS_PART, commonStatValues, initiativeLine, SIZE_PART, typePart } from "../../stat-block.js";
+import {
+  ATTACK_BONUS_PART,
+  commonStatValues,
+  initiativeLine,
+  SIZE_PART,
+  statBlockWords,
+  typePart,
+} from "../../stat-block.js";
 
-const S = "D20C.Age13.StatBlock";
+const S = statBlockWords("D20C.Age13");
 
 export const STAT_BLOCK: StatBlockSpec = {
   identity: [

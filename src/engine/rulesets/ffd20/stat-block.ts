@@ -3,10 +3,17 @@
  * initiative, its four defenses, speed, traits, then its powers with their usage and action.
  */
 import type { StatBlockSpec } from "../../stat-block.js";
-import { ATTACK_BONUS_PART, commonStatValues, initiativeLine, SIZE_PART, typePart } from "../../stat-block.js";
+import {
+  ATTACK_BONUS_PART,
+  commonStatValues,
+  initiativeLine,
+  SIZE_PART,
+  statBlockWords,
+  typePart,
+} from "../../stat-block.js";
 import { bloodiedValue } from "./damage.js";
 
-const S = "D20C.FF.StatBlock";
+const S = statBlockWords(`D20C.FF`);
 
 export const STAT_BLOCK: StatBlockSpec = {
   identity: [

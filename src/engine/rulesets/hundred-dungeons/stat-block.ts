@@ -3,9 +3,16 @@
  * six abilities with their modifiers; skills, senses, challenge and experience; then its actions.
  */
 import type { StatBlockSpec } from "../../stat-block.js";
-import { ATTACK_BONUS_PART, commonStatValues, initiativeLine, SIZE_PART, typePart } from "../../stat-block.js";
+import {
+  ATTACK_BONUS_PART,
+  commonStatValues,
+  initiativeLine,
+  SIZE_PART,
+  statBlockWords,
+  typePart,
+} from "../../stat-block.js";
 
-const S = "D20C.HD.StatBlock";
+const S = statBlockWords("D20C.HD");
 
 export const STAT_BLOCK: StatBlockSpec = {
   identity: [[SIZE_PART, typePart(S), { field: "alignment", label: `${S}.Alignment`, bare: true }]],

@@ -4,10 +4,17 @@
  * abilities, its traits, then its attacks.
  */
 import type { StatBlockSpec } from "../../stat-block.js";
-import { ATTACK_BONUS_PART, commonStatValues, initiativeLine, SIZE_PART, typePart } from "../../stat-block.js";
+import {
+  ATTACK_BONUS_PART,
+  commonStatValues,
+  initiativeLine,
+  SIZE_PART,
+  statBlockWords,
+  typePart,
+} from "../../stat-block.js";
 import { woundThreshold } from "./data.js";
 
-const S = "D20C.WD.StatBlock";
+const S = statBlockWords("D20C.WD");
 
 export const STAT_BLOCK: StatBlockSpec = {
   identity: [[{ field: "level", label: `${S}.Level` }, SIZE_PART, typePart(S)]],
