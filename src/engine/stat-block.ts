@@ -38,7 +38,7 @@ export type StatPart =
   | { readonly abilities: true };
 
 /** A line of the block: its heading (optional) and its pieces. */
-export interface StatLine {
+interface StatLine {
   readonly key: string;
   readonly label?: string;
   readonly parts: readonly StatPart[];
@@ -88,33 +88,27 @@ const DEFAULT_STAT_BLOCK: StatBlockSpec = {
   attackBonus: `${S}.AttackBonus`,
 };
 
-// ---- pieces the games' blocks share, each in the game's own words (`<ns>.Type`…) -------------
+// ---- pieces the games' blocks share, each in the game's own words -----------------------------
 
-/** Where a game's stat-block words live in its lang namespace (`D20C.FF` → `D20C.FF.StatBlock`). */
-export const statBlockWords = (namespace: string) => `${namespace}.StatBlock`;
-
-/** The size, as a choice of the core sizes. */
-export const SIZE_PART: StatField = {
-  field: "size",
-  label: "D20C.Actor.FIELDS.size.label",
-  bare: true,
-  choices: "D20C.Size",
-};
-
-/** What kind of creature it is, as the GM writes it. */
-export const typePart = (ns: string): StatField => ({ field: "creatureType", label: `${ns}.Type`, bare: true });
-
-/** The initiative the rules give it, then the bonus the GM prints. */
-export const initiativeLine = (ns: string): StatLine => ({
-  key: "initiative",
-  parts: [
-    { value: "initiative", label: `${ns}.Initiative` },
-    { field: "initiativeBonus", label: `${ns}.InitiativeBonus` },
-  ],
-});
-
-/** The flat attack bonus a stat block adds to every attack. */
-export const ATTACK_BONUS_PART: StatField = { field: "attackBonus", label: "D20C.Actor.FIELDS.attackBonus.label" };
+/**
+ * A game's stat-block pieces under its lang namespace (`D20C.FF` → words under `D20C.FF.StatBlock`):
+ * `S`, that prefix; the size (a choice of the core sizes); what kind of creature it is; its
+ * initiative line (the total the rules give, then the bonus the GM prints); the flat attack bonus.
+ */
+export function statBlockPieces(namespace: string) {
+  const S = `${namespace}.StatBlock`;
+  const size: StatField = { field: "size", label: "D20C.Actor.FIELDS.size.label", bare: true, choices: "D20C.Size" };
+  const type: StatField = { field: "creatureType", label: `${S}.Type`, bare: true };
+  const initiative: StatLine = {
+    key: "initiative",
+    parts: [
+      { value: "initiative", label: `${S}.Initiative` },
+      { field: "initiativeBonus", label: `${S}.InitiativeBonus` },
+    ],
+  };
+  const attackBonus: StatField = { field: "attackBonus", label: "D20C.Actor.FIELDS.attackBonus.label" };
+  return { S, size, type, initiative, attackBonus };
+}
 
 /** The active game's stat block. */
 export function statBlockOf(ruleset: Pick<Ruleset, "statBlock">): StatBlockSpec {

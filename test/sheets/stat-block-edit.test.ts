@@ -17,6 +17,7 @@ import type { DocumentDataStandIn, PlayActorStandIn } from "../stand-ins/foundry
 import { REPO_ROOT } from "../stand-ins/i18n.js";
 import { ensureBuilt } from "../support/built-dist.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
+import { decode } from "./words-screens.js";
 import { attackCardIn } from "../support/card-messages.js";
 import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
 
@@ -73,18 +74,6 @@ async function render(sheet: Sheet): Promise<string> {
     .map((part) => renderer.render(part.template.replace(`systems/${SYSTEM}/`, ""), context))
     .join("");
 }
-
-/** Handlebars' escapes undone, as the browser reads an attribute. */
-const ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  "#x27": "'",
-  "#x60": "`",
-  "#x3D": "=",
-};
-const decode = (v: string) => v.replace(/&(amp|lt|gt|quot|#x27|#x60|#x3D);/g, (_m, e: string) => ENTITIES[e]!);
 
 const attr = (tag: string, name: string) => {
   const v = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];

@@ -2,22 +2,14 @@
  * 13th Age's monster stat block: "Large 4th level troop [giant]", its initiative, its attacks with
  * their natural-roll triggers and miss lines, then AC / PD / MD and HP, as the game prints them.
  */
-import type { StatBlockSpec } from "../../stat-block.js";
-import {
-  ATTACK_BONUS_PART,
-  commonStatValues,
-  initiativeLine,
-  SIZE_PART,
-  statBlockWords,
-  typePart,
-} from "../../stat-block.js";
+import { commonStatValues, statBlockPieces, type StatBlockSpec } from "../../stat-block.js";
 
-const S = statBlockWords("D20C.Age13");
+const { S, size, type, initiative, attackBonus } = statBlockPieces("D20C.Age13");
 
 export const STAT_BLOCK: StatBlockSpec = {
   identity: [
     [
-      SIZE_PART,
+      size,
       {
         field: "level",
         label: "D20C.Actor.FIELDS.level.label",
@@ -26,17 +18,17 @@ export const STAT_BLOCK: StatBlockSpec = {
         ordinal: `${S}.Ordinal`,
       },
       { field: "monsterRole", label: `${S}.Role`, bare: true, choices: `${S}.Roles` },
-      typePart(S),
+      type,
     ],
   ],
   entries: [
-    initiativeLine(S),
+    initiative,
     { attacks: `${S}.Attacks` },
     { traits: true },
     { key: "defenses", parts: [{ defenses: "abbr" }, { field: "hp.max", label: `${S}.HP` }] },
     {
       key: "attackBonus",
-      parts: [ATTACK_BONUS_PART, { field: "speed", label: "D20C.Actor.FIELDS.speed.label" }],
+      parts: [attackBonus, { field: "speed", label: "D20C.Actor.FIELDS.speed.label" }],
     },
     { procedures: `${S}.Procedures` },
   ],

@@ -2,18 +2,10 @@
  * FFd20's monster stat block: "Level 8 elite brute", its size, kind and XP; HP and bloodied,
  * initiative, its four defenses, speed, traits, then its powers with their usage and action.
  */
-import type { StatBlockSpec } from "../../stat-block.js";
-import {
-  ATTACK_BONUS_PART,
-  commonStatValues,
-  initiativeLine,
-  SIZE_PART,
-  statBlockWords,
-  typePart,
-} from "../../stat-block.js";
+import { commonStatValues, statBlockPieces, type StatBlockSpec } from "../../stat-block.js";
 import { bloodiedValue } from "./damage.js";
 
-const S = statBlockWords(`D20C.FF`);
+const { S, size, type, initiative, attackBonus } = statBlockPieces(`D20C.FF`);
 
 export const STAT_BLOCK: StatBlockSpec = {
   identity: [
@@ -22,7 +14,7 @@ export const STAT_BLOCK: StatBlockSpec = {
       { field: "rank", label: `${S}.Rank`, bare: true, choices: `${S}.Ranks` },
       { field: "role", label: `${S}.Role`, bare: true, choices: `${S}.Roles` },
     ],
-    [SIZE_PART, typePart(S), { field: "xp", label: `${S}.XP` }],
+    [size, type, { field: "xp", label: `${S}.XP` }],
   ],
   entries: [
     {
@@ -32,12 +24,12 @@ export const STAT_BLOCK: StatBlockSpec = {
         { value: "bloodied", label: `${S}.Bloodied` },
       ],
     },
-    initiativeLine(S),
+    initiative,
     { key: "defenses", parts: [{ defenses: "label" }] },
     { key: "speed", parts: [{ field: "speed", label: `${S}.Speed` }] },
     { traits: true },
     { attacks: `${S}.Powers` },
-    { key: "attackBonus", parts: [ATTACK_BONUS_PART] },
+    { key: "attackBonus", parts: [attackBonus] },
     { procedures: `${S}.Procedures` },
   ],
   attackBonus: `${S}.AttackBonus`,

@@ -2,20 +2,12 @@
  * Hundred Dungeons' monster stat block: "Large beast, unaligned"; Defense, hit points and speed; the
  * six abilities with their modifiers; skills, senses, challenge and experience; then its actions.
  */
-import type { StatBlockSpec } from "../../stat-block.js";
-import {
-  ATTACK_BONUS_PART,
-  commonStatValues,
-  initiativeLine,
-  SIZE_PART,
-  statBlockWords,
-  typePart,
-} from "../../stat-block.js";
+import { commonStatValues, statBlockPieces, type StatBlockSpec } from "../../stat-block.js";
 
-const S = statBlockWords("D20C.HD");
+const { S, size, type, initiative, attackBonus } = statBlockPieces("D20C.HD");
 
 export const STAT_BLOCK: StatBlockSpec = {
-  identity: [[SIZE_PART, typePart(S), { field: "alignment", label: `${S}.Alignment`, bare: true }]],
+  identity: [[size, type, { field: "alignment", label: `${S}.Alignment`, bare: true }]],
   entries: [
     { key: "defenses", parts: [{ defenses: "label" }] },
     { key: "hp", parts: [{ field: "hp.max", label: `${S}.HP` }] },
@@ -32,9 +24,9 @@ export const STAT_BLOCK: StatBlockSpec = {
         { field: "level", label: `${S}.Level` },
       ],
     },
-    initiativeLine(S),
+    initiative,
     { attacks: `${S}.Actions` },
-    { key: "attackBonus", parts: [ATTACK_BONUS_PART] },
+    { key: "attackBonus", parts: [attackBonus] },
     { procedures: `${S}.Procedures` },
   ],
   attackBonus: `${S}.AttackBonus`,

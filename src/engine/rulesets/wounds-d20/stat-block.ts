@@ -3,21 +3,13 @@
  * wounded; AC, touch and flat-footed; initiative, speed, base combat and save bonuses, the six
  * abilities, its traits, then its attacks.
  */
-import type { StatBlockSpec } from "../../stat-block.js";
-import {
-  ATTACK_BONUS_PART,
-  commonStatValues,
-  initiativeLine,
-  SIZE_PART,
-  statBlockWords,
-  typePart,
-} from "../../stat-block.js";
+import { commonStatValues, statBlockPieces, type StatBlockSpec } from "../../stat-block.js";
 import { woundThreshold } from "./data.js";
 
-const S = statBlockWords("D20C.WD");
+const { S, size, type, initiative, attackBonus } = statBlockPieces("D20C.WD");
 
 export const STAT_BLOCK: StatBlockSpec = {
-  identity: [[{ field: "level", label: `${S}.Level` }, SIZE_PART, typePart(S)]],
+  identity: [[{ field: "level", label: `${S}.Level` }, size, type]],
   entries: [
     {
       key: "hp",
@@ -28,7 +20,7 @@ export const STAT_BLOCK: StatBlockSpec = {
       ],
     },
     { key: "defenses", parts: [{ defenses: "label" }] },
-    initiativeLine(S),
+    initiative,
     { key: "speed", parts: [{ field: "speed", label: `${S}.Speed`, after: `${S}.Feet` }] },
     {
       key: "bonuses",
@@ -40,7 +32,7 @@ export const STAT_BLOCK: StatBlockSpec = {
     { key: "abilities", parts: [{ abilities: true }] },
     { traits: true },
     { attacks: `${S}.Attacks` },
-    { key: "attackBonus", parts: [ATTACK_BONUS_PART] },
+    { key: "attackBonus", parts: [attackBonus] },
     { procedures: `${S}.Procedures` },
   ],
   attackBonus: `${S}.AttackBonus`,
