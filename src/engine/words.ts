@@ -36,6 +36,8 @@ export interface RulesetWords {
   toughBattle: string | null;
   /** The tracker's flee control, where the party may flee a battle. */
   flee: string | null;
+  /** The flat bonus every save of a creature adds (a "save bonus"; a "base save bonus" in some games). */
+  saveBonus: string;
 }
 
 /** The words of a game that names none of its own. */
@@ -53,6 +55,7 @@ const DEFAULT_WORDS: RulesetWords = {
   deathSaveKind: null,
   toughBattle: null,
   flee: null,
+  saveBonus: "D20C.Words.saveBonus",
 };
 
 /**

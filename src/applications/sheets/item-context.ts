@@ -16,7 +16,7 @@ import {
 } from "../../data/schema.js";
 import { NO_WEAPON, powerEffectsFrom } from "../../data/item-source.js";
 import { AREA_SHAPES } from "../../engine/item-fields.js";
-import { powerUsages } from "../../engine/powers.js";
+import { effectSaveTarget, powerUsages } from "../../engine/powers.js";
 import { powerEffectRows } from "./power-effects.js";
 import { itemFieldShown } from "../../engine/words.js";
 
@@ -189,7 +189,13 @@ export function itemSheetContext(input: ItemSheetInput) {
     action: keyed(POWER_ACTIONS, "Action"),
     usage: usageChoices(input.ruleset, input.system.usage),
     missEffect: keyed(MISS_EFFECTS, "MissEffect"),
-    save: SAVE_DIFFICULTIES.map((k) => ({ value: k, label: `D20C.Save.${k}` })),
+    // Each difficulty with the number the active game's rules roll against (13th Age 6+/11+/16+,
+    // another game its own), never one game's numbers in every game.
+    save: SAVE_DIFFICULTIES.map((k) => {
+      const word = (input.localize ?? ((key: string) => key))(`D20C.Power.Save.${k}`);
+      const target = effectSaveTarget(input.ruleset, k);
+      return { value: k, label: target === null ? word : `${word} (${target}+)`, localized: true };
+    }),
     weaponClass: keyed(WEAPON_CLASSES, "WeaponClass"),
     weapon: weaponChoices(input.system.weaponId, input.weapons ?? [], input.localize),
     damageType: ["untyped", ...input.ruleset.damageTypes.filter((t) => t !== "untyped")].map((t) => ({
@@ -218,8 +224,8 @@ export function itemSheetContext(input: ItemSheetInput) {
       nullable: Boolean(spec.nullable),
       wide: Boolean(spec.wide),
       group: spec.group ?? "attack",
-      /** Selects: labels are i18n keys unless already localized (damage types). */
-      localizeOptions: spec.options !== "damageType" && spec.options !== "weapon",
+      /** Selects: labels are i18n keys unless already localized (damage types, weapons, saves). */
+      localizeOptions: spec.options !== "damageType" && spec.options !== "weapon" && spec.options !== "save",
       value: value ?? "",
       checked: value === true,
       selected: Array.isArray(value) ? value.map(String) : value === null || value === undefined ? "" : String(value),

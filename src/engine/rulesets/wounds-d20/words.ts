@@ -16,6 +16,7 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
       "deathSave",
       "deathSaveSuccesses",
       "deathSaveFailures",
+      "saveBonus",
     ]),
     deathSaveKind: "death",
   },
