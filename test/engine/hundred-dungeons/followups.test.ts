@@ -87,9 +87,10 @@ describe("Hundred Dungeons follow-ups: the sheet", () => {
 });
 
 describe("Hundred Dungeons follow-ups: default speed", () => {
-  it("[HD-TURN] the game's default speed is 60 ft; the texts of the other three games give none", () => {
+  it("[HD-TURN] the game's default speed is 60 ft; 13th Age and FFd20 count 6 squares, Wounds d20 keeps the model's 30 ft", () => {
     expect(hd.defaultSpeed).toBe(60);
-    for (const rs of allRulesets()) if (rs.id !== hd.id) expect(rs.defaultSpeed).toBeUndefined();
+    const speeds = Object.fromEntries(allRulesets().map((rs) => [rs.id, rs.defaultSpeed]));
+    expect(speeds).toEqual({ "13th-age": 6, ffd20: 6, "hundred-dungeons": 60, "wounds-d20": undefined });
   });
 
   it("[HD-TURN] a new creature with no speed in its creation data starts at the game's default", () => {

@@ -39,6 +39,8 @@ export const thirteenthAge = defineRuleset({
   // An NPC the GM marks important makes death saves; monsters have no recoveries to spend or rally with.
   sheetNpc: { recoveries: false, rallies: false, deathSaves: false },
   sheetImportantNpc: { deathSaves: true },
+  // Movement counts squares here (a walking creature moves 6), as the game's own creatures do.
+  defaultSpeed: 6,
 
   deriveActor,
   attackBonus,

@@ -40,6 +40,8 @@ export const ffd20 = defineRuleset({
   // so other NPCs show no surges, second wind or death saves.
   sheetNpc: { recoveries: false, rallies: false, deathSaves: false },
   sheetImportantNpc: { recoveries: true, rallies: true, deathSaves: true },
+  // Movement counts squares here (a walking creature moves 6), as the game's own creatures do.
+  defaultSpeed: 6,
 
   deriveActor,
   attackBonus: (actor, _derived, power, weapon) => attackBonusParts(actor, power, weapon),
