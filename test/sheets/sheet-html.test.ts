@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
-import { heroContext, i18n, nineteenItems } from "./sheet-fixtures.js";
+import { heroContext, i18n, nineteenItems, storedHero } from "./sheet-fixtures.js";
 
 const hbs = createTemplateRenderer();
 
@@ -20,9 +20,29 @@ describe("character sheet HTML", () => {
       expect(hbs.render("templates/sheets/actor.hbs", context)).toMatchSnapshot();
     });
 
+    it(`[SYS-RELEASE] ${id}: the 19 items with the escalation die in play but at 0 (shown only for attacks that add it) render as before`, () => {
+      const context = heroContext(id, { items: nineteenItems(getRuleset(id)), escalationInPlay: true, escalation: 0 });
+      expect(hbs.render("templates/sheets/actor.hbs", context)).toMatchSnapshot();
+    });
+
     it(`[SYS-RELEASE] ${id}: the test hero's powers with their effects, localised, on the traits tab, render as before`, () => {
       const context = heroContext(id, { text: i18n, activeTab: "traits", escalationInPlay: true, escalation: 1 });
       expect(hbs.render("templates/sheets/actor.hbs", context)).toMatchSnapshot();
     });
   }
+});
+
+describe("the escalation badge", () => {
+  it("[13A-ESC] shows on the sheet of an NPC that adds the die and not on one that doesn't, with the die in play at 0", () => {
+    const shown = (usesEscalation: boolean) =>
+      heroContext("13th-age", {
+        kind: "npc",
+        stored: storedHero("13th-age", { usesEscalation }),
+        items: nineteenItems(getRuleset("13th-age")),
+        escalationInPlay: true,
+        escalation: 0,
+      }).escalation.shown;
+    expect(shown(true)).toBe(true);
+    expect(shown(false)).toBe(false);
+  });
 });

@@ -130,7 +130,6 @@ function sheetBlocks(
 const EMPTY_SUMMARY: AttackSummary = {
   bonus: "",
   escalation: 0,
-  takesEscalation: false,
   defenseKey: "",
   defenseAbbr: "",
   defenseLabel: "",
@@ -195,7 +194,7 @@ export function actorSheetContext(input: ActorSheetInput) {
     input.items.filter((i) => i.type === type).map((i) => ({ id: i.id, name: i.name, img: i.img, system: i.system }));
   const escalation = input.escalation ?? 0;
   const escalationInPlay = input.escalationInPlay ?? false;
-  const summariseAttack = attackSummarizer(
+  const summaries = attackSummarizer(
     ruleset,
     input.options ?? {},
     input.system,
@@ -207,7 +206,7 @@ export function actorSheetContext(input: ActorSheetInput) {
     const source = input.attacks?.[id];
     if (!source) return null;
     if ("error" in source) return { ...EMPTY_SUMMARY, error: source.error };
-    return summariseAttack(source);
+    return summaries.summarise(source);
   };
   const str = (v: unknown) => (typeof v === "string" ? v : "");
   // Rows extend their item with Object.assign: a spread followed by new keys costs microseconds each.
@@ -233,7 +232,6 @@ export function actorSheetContext(input: ActorSheetInput) {
       equipped: w.system.equipped === true,
     }),
   );
-  const attackSummaries = [...powers, ...weapons].map((a) => a.attack).filter((a) => a !== null);
   const actionsPanel = actionsPanelContext(ruleset, input.actions ?? { actionsLeft: null, effects: [] });
   const resistances = traits(system.resistances);
   const vulnerabilities = traits(system.vulnerabilities);
@@ -325,7 +323,7 @@ export function actorSheetContext(input: ActorSheetInput) {
     escalation: {
       value: escalation,
       /** Shown where the die is in play and at least one of this actor's attacks adds it. */
-      shown: escalationInPlay && attackSummaries.some((a) => a.takesEscalation),
+      shown: summaries.takesEscalation(),
     },
     armorItems: byType("armor"),
     features: byType("feature"),

@@ -8,10 +8,10 @@ import type { Ruleset } from "../../engine/ruleset.js";
 import type { ActorSource, DerivedActor, PowerSource, RuleOptions, WeaponSource } from "../../engine/types.js";
 import { formatDamage } from "../../engine/dice.js";
 import {
-  decideAttack,
   defenseKeyOf,
   planAttack,
   plainSituation,
+  untargetedOutcome,
   type AttackPlan,
   type AttackRequest,
 } from "../../engine/plans/attack.js";
@@ -27,8 +27,6 @@ export interface AttackSummary {
   bonus: string;
   /** The escalation die's share of {@link bonus} (0 when it adds nothing now). */
   escalation: number;
-  /** Whether this attacker adds the escalation die to this attack once it is above 0. */
-  takesEscalation: boolean;
   defenseKey: string;
   /** i18n keys of the targeted defense. */
   defenseAbbr: string;
@@ -67,11 +65,20 @@ function request(
 }
 
 /** The untargeted outcome of a plain roll (`plan` from the same attack, the die aside). */
-const plainOutcome = (req: AttackRequest, plan: AttackPlan) =>
-  decideAttack(req, [[PLAIN_FACE, PLAIN_FACE]], plan).untargeted;
+const plainOutcome = (req: AttackRequest, plan: AttackPlan) => untargetedOutcome(req, plan, [PLAIN_FACE, PLAIN_FACE]);
 
-const escalationPart = (mods: readonly { key: string; value: number }[] | undefined) =>
-  (mods ?? []).filter((m) => m.key === "escalation").reduce((s, m) => s + m.value, 0);
+const escalationPart = (mods: readonly { key: string; value: number }[]) =>
+  mods.filter((m) => m.key === "escalation").reduce((s, m) => s + m.value, 0);
+
+/** One actor's attack summariser: each attack's summary, and whether the escalation die shows. */
+export interface AttackSummarizer {
+  summarise(source: AttackSource): AttackSummary;
+  /**
+   * Whether the escalation die is in play and at least one attack summarised so far adds it: the
+   * engine is asked with the die showing 1, attack by attack, until one says yes.
+   */
+  takesEscalation(): boolean;
+}
 
 /**
  * The summariser of one actor's attacks for the sheet: the actor is derived once, on the first
@@ -87,7 +94,7 @@ export function attackSummarizer(
   escalation: number,
   escalationInPlay: boolean,
   typeLabel: (type: string) => string = (t) => t,
-): (source: AttackSource) => AttackSummary {
+): AttackSummarizer {
   let derived: { ok: DerivedActor } | { err: unknown } | undefined;
   const derivedActor = (): DerivedActor => {
     if (!derived) {
@@ -100,14 +107,16 @@ export function attackSummarizer(
     if ("err" in derived) throw derived.err;
     return derived.ok;
   };
-  return (source) => {
+  // The escalation answer: found once an attack adds the die now; else the attacks to probe.
+  let takes = false;
+  const toProbe: { req: AttackRequest; plan: AttackPlan }[] = [];
+  const summarise = (source: AttackSource): AttackSummary => {
     const defenseKey = defenseKeyOf(ruleset, source.power);
     const spec = ruleset.defenses.find((d) => d.key === defenseKey);
     // Each summary is one object literal: spreading shared fields and adding keys costs far more.
-    const summary = (bonus: string, now: number, takes: boolean, damage: string, error: string): AttackSummary => ({
+    const summary = (bonus: string, now: number, damage: string, error: string): AttackSummary => ({
       bonus,
       escalation: now,
-      takesEscalation: takes,
       defenseKey,
       defenseAbbr: spec?.abbr ?? defenseKey,
       defenseLabel: spec?.label ?? defenseKey,
@@ -118,29 +127,31 @@ export function attackSummarizer(
     try {
       const req = request(ruleset, options, actor, derivedActor(), source, escalation);
       // The plan holds the attacker's bonus, modes and damage; the escalation die only enters when
-      // the roll is resolved, so the probe below shares it.
+      // the roll is resolved, so the probe shares it.
       const plan = planAttack(req);
       const outcome = plainOutcome(req, plan);
-      const now = escalationPart(outcome?.modifiers);
-      // Whether the die would count for this attacker: ask the engine with the die showing 1.
-      const takes =
-        escalationInPlay && (now > 0 || escalationPart(plainOutcome({ ...req, escalation: 1 }, plan)?.modifiers) > 0);
-      return summary(
-        signed(outcome ? outcome.total - outcome.natural : plan.bonus),
-        now,
-        takes,
-        plan.hit ? formatDamage(plan.hit) : "",
-        "",
-      );
+      const now = escalationPart(outcome.modifiers);
+      if (now > 0) takes = true;
+      else if (escalationInPlay && !takes) toProbe.push({ req, plan });
+      return summary(signed(outcome.total - outcome.natural), now, plan.hit ? formatDamage(plan.hit) : "", "");
     } catch (err) {
       const e = err as { field?: unknown; message?: unknown };
-      return summary(
-        "",
-        0,
-        false,
-        "",
-        `${typeof e.field === "string" ? `${e.field}: ` : ""}${String(e.message ?? err)}`,
-      );
+      return summary("", 0, "", `${typeof e.field === "string" ? `${e.field}: ` : ""}${String(e.message ?? err)}`);
     }
+  };
+  const probe = ({ req, plan }: { req: AttackRequest; plan: AttackPlan }) => {
+    try {
+      return escalationPart(plainOutcome({ ...req, escalation: 1 }, plan).modifiers) > 0;
+    } catch {
+      return false;
+    }
+  };
+  return {
+    summarise,
+    takesEscalation: () => {
+      if (!escalationInPlay) return false;
+      while (!takes && toProbe.length) takes = probe(toProbe.shift()!);
+      return takes;
+    },
   };
 }

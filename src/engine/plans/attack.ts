@@ -448,11 +448,19 @@ export function decideAttack(
   if (req.targets.length === 0) {
     // No target: read the roll against no defense so the card can still show the natural roll,
     // the total and the damage it would deal on a hit (or a crit, as the ruleset reads the die).
-    const input = attackInputFor(req, base, null);
-    untargeted = req.ruleset.resolveAttack(withDice(input, diceForMode(dice[0] ?? [], plan.modes[0] ?? "normal")));
+    untargeted = untargetedOutcome(req, plan, dice[0] ?? []);
     damageKeyFor(untargeted);
   }
   return { plan, dice: dice.map((d) => [...d]), targets, untargeted, damage: [...damage.values()] };
+}
+
+/**
+ * The attack roll read against no defense, from its d20 `faces` (the first alone when the roll is
+ * normal, both when mighty/weak): the outcome an untargeted card shows, without its damage roll.
+ */
+export function untargetedOutcome(req: AttackRequest, plan: AttackPlan, faces: readonly number[]): AttackOutcome {
+  const input = attackInputFor(req, plan, null);
+  return req.ruleset.resolveAttack(withDice(input, diceForMode(faces, plan.modes[0] ?? "normal")));
 }
 
 /** Flatten a damage roll's faces in the recipe's term order. */
