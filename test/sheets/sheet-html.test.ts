@@ -25,6 +25,19 @@ describe("character sheet HTML", () => {
       expect(hbs.render("templates/sheets/actor.hbs", context)).toMatchSnapshot();
     });
 
+    it(`[SYS-RELEASE] ${id}: spent powers (an encounter, a daily, one with uses per rest) render as before`, () => {
+      const items = nineteenItems(getRuleset(id)).map((item, i) =>
+        i === 1
+          ? { ...item, system: { ...item.system, used: true } }
+          : i === 2
+            ? { ...item, system: { ...item.system, usage: "daily", used: true } }
+            : i === 4
+              ? { ...item, system: { ...item.system, usage: "perRest", uses: { spent: 1, max: 2 } } }
+              : item,
+      );
+      expect(hbs.render("templates/sheets/actor.hbs", heroContext(id, { items }))).toMatchSnapshot();
+    });
+
     it(`[SYS-RELEASE] ${id}: the test hero's powers with their effects, localised, on the traits tab, render as before`, () => {
       const context = heroContext(id, { text: i18n, activeTab: "traits", escalationInPlay: true, escalation: 1 });
       expect(hbs.render("templates/sheets/actor.hbs", context)).toMatchSnapshot();

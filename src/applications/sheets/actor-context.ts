@@ -184,12 +184,11 @@ export function actorSheetContext(input: ActorSheetInput) {
   const traits = (list: readonly { type: string; value: number }[]) =>
     list.map((t, index) => ({ index, type: t.type, value: t.value, label: input.damageTypeLabel(t.type) }));
   const active = new Set(input.system.conditions);
-  const conditions = ruleset.conditions.map((c) => ({
-    id: c.id,
-    label: c.label,
-    img: c.img,
-    active: active.has(c.id),
-  }));
+  const conditions = ruleset.conditions.map((c) => {
+    const on = active.has(c.id);
+    // The toggle's class and pressed state as text: the template writes them without a block each.
+    return { id: c.id, label: c.label, img: c.img, active: on, activeClass: on ? " active" : "", pressed: String(on) };
+  });
   const byType = (type: string) =>
     input.items.filter((i) => i.type === type).map((i) => ({ id: i.id, name: i.name, img: i.img, system: i.system }));
   const escalation = input.escalation ?? 0;

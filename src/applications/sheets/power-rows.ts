@@ -48,6 +48,10 @@ export function powerRowView(
     usageKey: kind.key,
     limited: kind.limited,
     used: spent,
+    /** The spent state as the row's attributes and label write it (an expression each, no block per row). */
+    state: spent
+      ? { row: " used", usage: " spent", pressed: "true", label: `${P}.Row.spent` }
+      : { row: "", usage: "", pressed: "false", label: `${P}.Row.fresh` },
     usesText: perRest
       ? viewer.format(`${P}.Row.uses`, { spent: usage.uses.spent, max: Math.max(1, usage.uses.max) })
       : "",
