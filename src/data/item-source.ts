@@ -94,7 +94,8 @@ function areaFrom(raw: unknown): { area?: AreaSpec } {
 
 /** A power item's effects as the engine reads them (pure; a missing list = none). */
 export function powerEffectsFrom(raw: unknown): PowerEffectSpec[] {
-  return Array.isArray(raw) ? (structuredClone(raw) as PowerEffectSpec[]) : [];
+  // An empty list needs no clone (most powers have no effect; structuredClone costs microseconds).
+  return Array.isArray(raw) && raw.length > 0 ? (structuredClone(raw) as PowerEffectSpec[]) : [];
 }
 
 /** A power item's usage as the engine reads it (pure; fields missing in older data take the defaults). */

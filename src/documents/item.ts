@@ -32,9 +32,12 @@ export class D20Item extends Item {
     );
   }
 
-  /** The engine's view of a power item (formulas resolved against the owner's roll data). */
-  toPowerSource(): PowerSource {
-    return powerSourceFrom(this.systemRecord, this.getRollData());
+  /**
+   * The engine's view of a power item (formulas resolved against the owner's roll data; a caller
+   * reading many of one actor's items passes that actor's `getRollData()`, read once).
+   */
+  toPowerSource(ownerRollData?: Record<string, unknown>): PowerSource {
+    return powerSourceFrom(this.systemRecord, this.rollDataWith(ownerRollData ?? this.actor?.getRollData()));
   }
 
   /** The engine's view of a weapon item, or of this power's weapon; null when there is none. */
@@ -45,10 +48,13 @@ export class D20Item extends Item {
 
   /** Owner's roll data plus `@item` fields and `@weaponDice` (the dice `[W]` stands for). */
   override getRollData(): Record<string, unknown> {
-    const actorData = (this.actor?.getRollData() ?? {}) as Record<string, unknown>;
+    return this.rollDataWith(this.actor?.getRollData());
+  }
+
+  private rollDataWith(ownerRollData: Record<string, unknown> | undefined): Record<string, unknown> {
     const weapon = this.powerWeapon;
     return {
-      ...actorData,
+      ...(ownerRollData ?? {}),
       item: { ...this.systemRecord },
       weaponDice: weapon ? String(weapon.systemRecord.damageDice ?? "") : "",
     };

@@ -25,16 +25,20 @@ export async function writeEngineSource(actor: Actor.Implementation, next: Actor
   await actor.applyEngineActor(next);
 }
 
-/** The power and weapon an item attacks with. Weapons alone make a basic attack. */
+/**
+ * The power and weapon an item attacks with. Weapons alone make a basic attack. `ownerRollData`:
+ * the owner's `getRollData()` when the caller reads it once for many of its items.
+ */
 export function attackSources(
   item: Item.Implementation,
   ruleset: Ruleset,
+  ownerRollData?: Record<string, unknown>,
 ): { power: PowerSource; weapon: WeaponSource | null } {
   if ((item.type as string) === "weapon") {
     const weapon = item.toWeaponSource();
     if (weapon) return { power: basicWeaponAttack(weapon, ruleset.defenses[0]?.key ?? "ac"), weapon };
   }
-  return { power: item.toPowerSource(), weapon: item.toWeaponSource() };
+  return { power: item.toPowerSource(ownerRollData), weapon: item.toWeaponSource() };
 }
 
 /** The engine sources of the actor's equipped weapons (dual wielding, Parry). */

@@ -145,10 +145,12 @@ export class D20ActorSheet extends SheetBase {
     });
     const ruleset = activeRuleset();
     const attacks: Record<string, AttackSource | { error: string }> = {};
+    // The owner's roll data once for all its powers (each would otherwise read the actor again).
+    const rollData = actor.getRollData();
     for (const item of actor.items) {
       if (!["power", "weapon"].includes(item.type as string)) continue;
       try {
-        attacks[item.id ?? ""] = attackSources(item, ruleset);
+        attacks[item.id ?? ""] = attackSources(item, ruleset, rollData);
       } catch (err) {
         attacks[item.id ?? ""] = { error: err instanceof Error ? err.message : String(err) };
       }
