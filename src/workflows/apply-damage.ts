@@ -27,12 +27,12 @@ import { allLedgerRecords, cardKey, ensureLedger, saveLedger } from "./card-ledg
 import { cardData, cardOf } from "./card-messages.js";
 import { displayRecord } from "../engine/plans/card-secrets.js";
 import {
-  activeApplication,
   applicationKey,
   decideApplication,
   decideUndo,
   mayUseCard,
   ongoingName,
+  standingRefusal,
   undoneCreations,
 } from "../engine/plans/apply.js";
 import {
@@ -188,9 +188,15 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
     const fresh = ledger?.card;
     const target = fresh?.targets.find((t) => t.uuid === listed.uuid);
     if (!ledger || !fresh || !target) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
-    const key = applicationKey(message.id ?? "", target, mode);
-    if (activeApplication(fresh.applied, key))
+    const standing = standingRefusal(fresh.applied, applicationKey(message.id ?? "", target, mode), target.uuid);
+    if (standing?.message === "already")
       return { ok: false, message: "D20C.Chat.Error.AlreadyApplied", data: { name: target.name } };
+    if (standing)
+      return {
+        ok: false,
+        message: "D20C.Chat.Error.OtherApplied",
+        data: { name: target.name, mode: game.i18n.localize(`D20C.Chat.Apply.${standing.standing.mode}`) },
+      };
     const made: { resolved: ResolvedRequest; roll: SaveRoll }[] = [];
     const pending: SaveRoll[] = [];
     const i18n = {

@@ -142,10 +142,13 @@ export async function requestOfCard(posted: AttackCardData): Promise<{ req: Atta
   };
 }
 
-/** What this client finds at a posted card's target UUIDs (one past the most a card may list, at most). */
-async function postedTargetFacts(posted: AttackCardData): Promise<PostedTargetFacts[]> {
+/**
+ * What this client finds at the target UUIDs a user names (one past the most a card may list, at
+ * most): for a posted card's targets, and for the targets of a procedure a player asks the GM for.
+ */
+export async function targetFacts(uuids: readonly string[]): Promise<PostedTargetFacts[]> {
   const facts: PostedTargetFacts[] = [];
-  for (const { uuid } of posted.targets.slice(0, MAX_CARD_TARGETS + 1)) {
+  for (const uuid of uuids.slice(0, MAX_CARD_TARGETS + 1)) {
     const doc = isDocumentUuid(uuid) ? await fromUuid(uuid) : null;
     const token = doc instanceof TokenDocument.implementation ? doc : null;
     facts.push({ uuid, isToken: Boolean(token), hidden: Boolean(token?.hidden) });
@@ -169,7 +172,8 @@ async function decidePosted(
   const ruleset = activeRuleset();
   const refuse = (reason: string) => ({ card: posted, reason });
   try {
-    const forged = forgedTargets(await postedTargetFacts(posted), Boolean(message.author?.isGM));
+    const uuids = posted.targets.map((t) => t.uuid);
+    const forged = forgedTargets(await targetFacts(uuids), Boolean(message.author?.isGM));
     if (forged) return refuse(forged);
     if (!(await authorMayAttack(message, posted.actorUuid))) return refuse("actorUuid");
     const found = await requestOfCard(posted);

@@ -37,6 +37,8 @@ import { effectCreateData } from "../data/effects.js";
 import { actorFromUuid, effectSources, rollDataFor, rollRequest } from "./foundry-docs.js";
 import { reachedTarget, type ResolvedRequest } from "../engine/plans/requests.js";
 import { withActorQueue } from "./actor-queue.js";
+import { targetFacts } from "./card-ledger.js";
+import { forgedTargets } from "../engine/plans/card-secrets.js";
 import { askGM, routeToGM, type ActionReport, type Asker, type ProcedureRequest } from "../socket.js";
 import { sceneReadingOn } from "../settings-scene.js";
 
@@ -256,6 +258,11 @@ function targetedActors(): Actor.Implementation[] {
   return [...game.user.targets].flatMap((t) => (t.actor ? [t.actor] : []));
 }
 
+/** The token UUIDs of {@link targetedActors}, in the same order (what a request to the GM names). */
+function targetedTokenUuids(): string[] {
+  return [...game.user.targets].flatMap((t) => (t.actor ? [t.document.uuid] : []));
+}
+
 /**
  * Where `actor`'s token stands on the viewed scene, in squares: its token this user targeted (for a
  * target), else its controlled one, else its first there. Read only with the scene reading on and a
@@ -319,7 +326,8 @@ export function foundryProcedurePorts(
     },
     viaGM: async (request) => {
       if (named || !game.users.activeGM) return false;
-      await routeToGM(() => askGM("procedure", request));
+      // The GM checks the tokens themselves (on a scene, not hidden), as it does a card's targets.
+      await routeToGM(() => askGM("procedure", { ...request, targetUuids: targetedTokenUuids() }));
       return true;
     },
   };
@@ -327,7 +335,9 @@ export function foundryProcedurePorts(
 
 /**
  * The active GM carries out a player's procedure ([SYS-PERM]): the asker (as the transport named
- * them) must own the acting character; the targets are the actors the request names; then the
+ * them) must own the acting character; the targets are the tokens the request names, each one the
+ * asker could have targeted (a token on a scene, listed once, not hidden unless the asker is a
+ * GM: the check a posted card's targets pass), and their actors; then the
  * procedure is planned, rolled and written here from this client's documents, in the queues of
  * every actor it reads, exactly as the GM's own click would (the ruleset refuses what the GM's
  * state does not allow: another creator's effect, a made-up one, a patient who is not dying).
@@ -344,6 +354,8 @@ export async function procedureHere(data: ProcedureRequest, asker: Asker): Promi
     if (!target) return { ok: false, message: "D20C.Actions.Route.NoTarget" };
     targets.push(target);
   }
+  if (forgedTargets(await targetFacts(data.targetUuids), user.isGM))
+    return { ok: false, message: "D20C.Actions.Route.NotTargetable" };
   const combat = game.combat as EconomyCombat | null | undefined;
   const keys = [actor, ...targets, ...otherActors(combat, actor.uuid)].map((a) => a.uuid);
   return withActorQueue(keys, async () => {

@@ -11,8 +11,10 @@
  *   (a forged request).
  * - `game.users` (`get`, `filter`, `activeGM` with `isSelf` for the viewing client), `game.user` (the
  *   viewing user with `targets`), `foundry.utils.randomID` (a counter: deterministic).
- * - `fromUuid` / `fromUuidSync` for `Actor.<id>` of the actors a test lists, with `Actor.implementation`
- *   (the sheet's actor stand-in) and `TokenDocument.implementation` for `instanceof`.
+ * - `fromUuid` / `fromUuidSync` for `Actor.<id>` of the actors a test lists, and `Scene.s1.Token.<id>` for
+ *   their tokens (a TokenDocument with its `actor` and `hidden`, true for the ids in
+ *   {@link SheetRelayStandIn.hiddenTokens}), with `Actor.implementation` (the sheet's actor stand-in)
+ *   and `TokenDocument.implementation` for `instanceof`.
  * - `Hooks.on/once/callAll` (never fired), `CONFIG.Dice.rolls` and a no-op `loadTemplates`, so the system's real
  *   `registerAttackWorkflow` can register its socket listener.
  * - `canvas` as Foundry has it with no scene viewed (`ready: false`), since that registration also turns the
@@ -41,8 +43,10 @@ export interface SheetRelayStandIn {
   addPlayer(id: string): RelayUserStandIn;
   /** Make `user` the viewing client (the player who clicks, or the GM). */
   viewAs(user: RelayUserStandIn): void;
-  /** Actors `fromUuid` finds (`Actor.<id>`). */
+  /** Actors `fromUuid` finds (`Actor.<id>`, and their tokens `Scene.s1.Token.<id>`). */
   actors: Map<string, SheetActorStandIn>;
+  /** Ids of the actors whose tokens the GM has hidden. */
+  hiddenTokens: Set<string>;
   /** Every payload emitted, with the user whose client emitted it. */
   emitted: { from: string; payload: unknown }[];
   /** Deliver `payload` to the GM's client as if `senderId` sent it; resolves with the GM's answer (or null). */
@@ -54,8 +58,16 @@ export interface SheetRelayStandIn {
 
 const EXTRA = ["Hooks", "CONFIG", "fromUuid", "fromUuidSync", "Actor", "TokenDocument", "canvas"] as const;
 
-/** A token document class for `instanceof` (the tests name actors, never tokens). */
-class TokenDocumentStandIn {}
+/** A token on scene s1: its actor, and whether the GM hid it. */
+class TokenDocumentStandIn {
+  constructor(
+    readonly actor: SheetActorStandIn,
+    readonly hidden: boolean,
+  ) {}
+  get uuid(): string {
+    return `Scene.s1.Token.${this.actor.id}`;
+  }
+}
 
 /** Install the two clients over an installed sheet stand-in (`state` from `installSheetStandIn`). */
 export function installSheetRelayStandIn(state: SheetStandInState): SheetRelayStandIn {
@@ -96,6 +108,7 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
       game.user = u;
     },
     actors: new Map(),
+    hiddenTokens: new Set(),
     emitted: [],
     send(payload, senderId) {
       const id = (payload as { id?: unknown } | null)?.id;
@@ -165,7 +178,12 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
     ...(savedUtils as object),
     randomID: () => `rid${String(++counter).padStart(13, "0")}`,
   };
-  const resolve = (uuid: string) => world.actors.get(/^Actor\.(\w+)$/.exec(uuid)?.[1] ?? "") ?? null;
+  const resolve = (uuid: string) => {
+    const token = /^Scene\.s1\.Token\.(\w+)$/.exec(uuid)?.[1];
+    const actor = world.actors.get(token ?? /^Actor\.(\w+)$/.exec(uuid)?.[1] ?? "");
+    if (!actor) return null;
+    return token ? new TokenDocumentStandIn(actor, world.hiddenTokens.has(token)) : actor;
+  };
   Object.assign(g, {
     Hooks: { on: () => 0, once: () => 0, callAll: () => true },
     CONFIG: { Dice: { rolls: [g.Roll] } },

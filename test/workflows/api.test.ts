@@ -136,11 +136,14 @@ describe("[SYS-CONTENT] game.system.api", () => {
     // The goat is not on the card: the GM's ledger refuses it and it is untouched.
     expect(hp("goat")).toBe(9);
     expect(w.attack.warnings.concat(w.attack.errors).join(" ")).toMatch(/not on this card/i);
-    // Half on a card already applied in full is a new application the card records (and can undo).
+    // [SYS-TARGETS] Half on a target the card already damaged in full is another reading of the same
+    // roll: refused while the full application stands, so the ogre never takes both.
     select("ogre");
-    await api.applyLastCard("half");
-    await settled(() => (ledgerOf(posted.id)?.ledger.card.applied.length ?? 0) === 3);
-    expect(hp("ogre")).toBe(23);
+    expect(await api.applyLastCard("half")).toBe(1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(ledgerOf(posted.id)?.ledger.card.applied).toHaveLength(2);
+    expect(hp("ogre")).toBe(25);
+    expect(w.attack.warnings.concat(w.attack.errors).join(" ")).toMatch(/one application of an attack at a time/i);
   });
 
   it("[SYS-CONTENT] applyLastCard() without a card, a selection or with an unknown mode warns and applies nothing", async () => {

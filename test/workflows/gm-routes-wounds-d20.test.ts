@@ -45,6 +45,7 @@ beforeEach(() => {
   t.relay.viewAs(alice);
 });
 
+const tokenOf = (a: SheetActorStandIn) => `Scene.s1.Token.${a.id}`;
 const left = () => (combat.list[0]!.flags[SYSTEM_ID]?.actions as { left: Record<string, number> } | undefined)?.left;
 const forged = (data: Record<string, unknown>) =>
   forgedRequest("procedure", { procedureId: "healCheck", choice: null, numbers: {}, ...data });
@@ -76,7 +77,7 @@ describe("[SYS-PERM] [WD-HEALCHECK] the Heal check's patient through the GM", ()
     fallen.source = defaultActorSource({ kind: "character" });
     standInAttackFaces.push(20);
     const answer = (await t.relay.send(
-      forged({ actorUuid: medic.uuid, targetUuids: [fallen.uuid] }),
+      forged({ actorUuid: medic.uuid, targetUuids: [tokenOf(fallen)] }),
       "alice",
     )) as Answer;
     expect(answer.report).toMatchObject({ ok: false, message: "D20C.WD.Procedure.healCheck.NotDying" });
@@ -86,7 +87,7 @@ describe("[SYS-PERM] [WD-HEALCHECK] the Heal check's patient through the GM", ()
   it("[SYS-PERM] forged: bob asking as alice's medic, or naming a creature that isn't there, changes nothing", async () => {
     standInAttackFaces.push(20);
     const notHis = (await t.relay.send(
-      forged({ actorUuid: medic.uuid, targetUuids: [fallen.uuid] }),
+      forged({ actorUuid: medic.uuid, targetUuids: [tokenOf(fallen)] }),
       bob.id,
     )) as Answer;
     expect(notHis.report).toMatchObject({ ok: false, message: "D20C.Actions.Route.NotYours" });
@@ -96,12 +97,39 @@ describe("[SYS-PERM] [WD-HEALCHECK] the Heal check's patient through the GM", ()
     )) as Answer;
     expect(noOne.report).toMatchObject({ ok: false, message: "D20C.Actions.Route.NoTarget" });
     const malformed = await t.relay.send(
-      forged({ actorUuid: medic.uuid, targetUuids: [fallen.uuid], numbers: { dc: "1" } }),
+      forged({ actorUuid: medic.uuid, targetUuids: [tokenOf(fallen)], numbers: { dc: "1" } }),
       "alice",
     );
     expect(malformed).toBeNull();
     expect(fallen.source.state).toBe("dying");
     expect(standInAttackFaces).toEqual([20]);
     expect(left()).toBeUndefined();
+  });
+
+  it("[SYS-PERM] [SYS-HIDDEN] a procedure's targets pass the card's target check: a hidden token, an actor off the scene or one token twice is refused", async () => {
+    standInAttackFaces.push(20);
+    t.relay.hiddenTokens.add(fallen.id);
+    const hidden = (await t.relay.send(
+      forged({ actorUuid: medic.uuid, targetUuids: [tokenOf(fallen)] }),
+      "alice",
+    )) as Answer;
+    expect(hidden.report).toMatchObject({ ok: false, message: "D20C.Actions.Route.NotTargetable" });
+    t.relay.hiddenTokens.clear();
+    for (const targetUuids of [[fallen.uuid], [tokenOf(fallen), tokenOf(fallen)]]) {
+      const answer = (await t.relay.send(forged({ actorUuid: medic.uuid, targetUuids }), "alice")) as Answer;
+      expect(answer.report).toMatchObject({ ok: false, message: "D20C.Actions.Route.NotTargetable" });
+    }
+    expect(fallen.source.state).toBe("dying");
+    expect(standInAttackFaces).toEqual([20]);
+    expect(left()).toBeUndefined();
+  });
+
+  it("[SYS-PERM] the sheet's click names the targeted token to the GM, so a visible patient is helped", async () => {
+    t.state.targets.add(targetStandIn(fallen) as never);
+    standInAttackFaces.push(13);
+    await t.useProcedure(medic, "healCheck");
+    const request = t.relay.emitted.find((e) => (e.payload as { type: string }).type === "request");
+    expect((request?.payload as { data: { targetUuids: string[] } }).data.targetUuids).toEqual([tokenOf(fallen)]);
+    expect(fallen.source.state).toBe("stable");
   });
 });

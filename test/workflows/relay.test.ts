@@ -238,6 +238,38 @@ describe("[SYS-PERM] once, and one queue per actor", () => {
     expect(hp("ogre")).toBe(24);
   });
 
+  it("[SYS-TARGETS] [SYS-PERM] Damage, Half and Double on one foe are alternatives: the first stands, the others are refused until it is undone", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    expect(((await w.send(applyWire(m.id, "ogre", "full"), alice.id)) as Answer).report.ok).toBe(true);
+    for (const mode of ["half", "double", "knockOut", "heal", "temp"]) {
+      const answer = (await w.send(applyWire(m.id, "ogre", mode), alice.id)) as Answer;
+      if (mode === "knockOut") expect(answer.report.message).toBe("D20C.Chat.Error.BadMode");
+      else expect(answer.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.OtherApplied" });
+    }
+    expect(i18n.has("D20C.Chat.Error.OtherApplied")).toBe(true);
+    // 6 once, never 6 + 3 + 12.
+    expect(hp("ogre")).toBe(24);
+    expect(records(m)).toHaveLength(1);
+    // Undone, another reading of the roll may be applied instead.
+    await w.send(undoWire(m.id, records(m)[0]!.id), alice.id);
+    expect(((await w.send(applyWire(m.id, "ogre", "double"), alice.id)) as Answer).report.ok).toBe(true);
+    expect(hp("ogre")).toBe(18);
+  });
+
+  it("[SYS-TARGETS] [SYS-PERM] Damage, Half and Double pressed at the same moment by the author and the GM: exactly one lands", async () => {
+    w.actors.get("ogre")!.source = npc(R, 10, { hp: { value: 100, max: 100, temp: 0 } });
+    const m = await cardBy(alice, ["ogre"], "10");
+    const answers = (await Promise.all(
+      ["full", "half", "double", "full", "half"].map((mode, i) =>
+        w.send(applyWire(m.id, "ogre", mode), i % 2 ? "gm" : alice.id),
+      ),
+    )) as Answer[];
+    expect(answers.filter((a) => a.report.ok)).toHaveLength(1);
+    expect(records(m).filter((r) => !r.undone)).toHaveLength(1);
+    expect(hp("ogre")).toBe(100 - records(m)[0]!.dealt);
+    expect([90, 95, 80]).toContain(hp("ogre"));
+  });
+
   it("[SYS-PERM] race: two cards hitting one actor at the same moment both land (100 → 80)", async () => {
     w.actors.get("ogre")!.source = npc(R, 10, { hp: { value: 100, max: 100, temp: 0 } });
     const a = await cardBy(alice, ["ogre"], "10");

@@ -7,8 +7,8 @@ import { diffActor, fingerprint, invertChanges, type ActorChange } from "../../s
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, EffectSource, RulesetId } from "../../src/engine/types.js";
 import {
-  activeApplication,
   applicationKey,
+  standingRefusal,
   decideApplication,
   decideUndo,
   mayUseCard,
@@ -182,9 +182,14 @@ describe("[SYS-PERM] undo reverses, it doesn't restore", () => {
     const t = world.cards[0]!.targets[0]!;
     expect(a.key).toBe(applicationKey("card0", t, "full"));
     expect(applicationKey("card0", t, "half")).not.toBe(a.key);
-    expect(activeApplication(world.cards[0]!.applied, a.key)).toBeDefined();
+    expect(standingRefusal(world.cards[0]!.applied, a.key, t.uuid)).toMatchObject({ message: "already" });
+    // [SYS-TARGETS] another button on the same target is refused while this one stands.
+    const half = applicationKey("card0", t, "half");
+    expect(standingRefusal(world.cards[0]!.applied, half, t.uuid)).toMatchObject({ message: "other" });
+    expect(standingRefusal(world.cards[0]!.applied, half, "Scene.s1.Token.other")).toBeNull();
     undo(world, a);
-    expect(activeApplication(world.cards[0]!.applied, a.key)).toBeUndefined();
+    expect(standingRefusal(world.cards[0]!.applied, a.key, t.uuid)).toBeNull();
+    expect(standingRefusal(world.cards[0]!.applied, half, t.uuid)).toBeNull();
     expect(fingerprint(world.actor)).toBe(fingerprint(structuredClone(world.actor)));
   });
 

@@ -385,6 +385,24 @@ export function applicationKey(cardId: string, target: Pick<CardTarget, "uuid" |
 }
 
 /** The record of an application with this key that is still in effect, if any. */
-export function activeApplication(records: readonly AppliedRecord[], key: string): AppliedRecord | undefined {
+function activeApplication(records: readonly AppliedRecord[], key: string): AppliedRecord | undefined {
   return records.find((r) => r.key === key && !r.undone);
+}
+
+/**
+ * Why a press on one target of a card is refused before anything is decided, or null: one target
+ * of one attack takes one application at a time. Damage, half, double, knock-out, healing and
+ * temporary HP are alternative readings of the same roll, so while one of them stands on the
+ * target any other is refused (undo it first): pressing Damage, Half and Double one after another
+ * would otherwise deal three and a half times the attack's damage.
+ */
+export function standingRefusal(
+  records: readonly AppliedRecord[],
+  key: string,
+  targetUuid: string,
+): { message: "already" | "other"; standing: AppliedRecord } | null {
+  const same = activeApplication(records, key);
+  if (same) return { message: "already", standing: same };
+  const other = records.find((r) => r.targetUuid === targetUuid && !r.undone);
+  return other ? { message: "other", standing: other } : null;
 }
