@@ -20,6 +20,10 @@ export interface StatField {
   readonly after?: string;
   /** i18n prefix of the ordinal suffixes, by English plural category (`<prefix>.one` = "st"…). */
   readonly ordinal?: string;
+  /** i18n keys of the marks printed against its value where it holds one (13th Age's "[giant]"). */
+  readonly enclose?: { readonly open?: string; readonly close?: string };
+  /** Choices the game's print leaves out (FFd20's standard rank: "Level 5 brute"). */
+  readonly unprinted?: readonly string[];
 }
 
 /** A number the game's {@link StatBlockSpec.values} derives, shown read-only under `label`. */
@@ -89,6 +93,13 @@ const DEFAULT_STAT_BLOCK: StatBlockSpec = {
 };
 
 // ---- pieces the games' blocks share, each in the game's own words -----------------------------
+
+/** The marks a game may print against a value (i18n keys): brackets, a trailing comma. */
+export const ENCLOSE = {
+  bracketOpen: `${S}.Enclose.bracketOpen`,
+  bracketClose: `${S}.Enclose.bracketClose`,
+  comma: `${S}.Enclose.comma`,
+} as const;
 
 /**
  * A game's stat-block pieces under its lang namespace (`D20C.FF` → words under `D20C.FF.StatBlock`):

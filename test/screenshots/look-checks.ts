@@ -121,7 +121,12 @@ export function lookProblems(page: Page, options: LookOptions): Promise<string[]
           if (el instanceof HTMLSelectElement && !el.multiple) {
             if (el.options.length === 0) out.push(`empty choice: ${nameOf(el)}`);
             const text = el.selectedOptions[0]?.text ?? "";
-            const room = el.clientWidth - 24; // padding and the arrow
+            const st = getComputedStyle(el);
+            // padding and the arrow; a select drawn without its arrow (read as print) only its padding
+            const room =
+              st.appearance === "none"
+                ? el.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight)
+                : el.clientWidth - 24;
             if (textWidth(el, text) > room + 1) out.push(`cut off: ${nameOf(el)} shows "${text}"`);
           } else if (el instanceof HTMLInputElement && (el.type === "text" || el.type === "number")) {
             const s = getComputedStyle(el);

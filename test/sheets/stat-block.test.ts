@@ -22,10 +22,18 @@ function monster(id: RulesetId, name: string): PackActor {
   return found;
 }
 
-/** A pack monster's sheet as the GM opens it: its context and the rendered stat block. */
-function statBlockOf(id: RulesetId, name: string, stored?: Record<string, unknown>) {
+/** A pack monster's sheet as the GM opens it (or, not editable, as a player who observes it): its context and the rendered stat block. */
+function statBlockOf(id: RulesetId, name: string, stored?: Record<string, unknown>, editable = true) {
   const m = monster(id, name);
-  const ctx = actorScreen(getRuleset(id), "npc", m.name, stored ?? filledActor(m.system), itemsOf(m));
+  const ctx = actorScreen(
+    getRuleset(id),
+    "npc",
+    m.name,
+    stored ?? filledActor(m.system),
+    itemsOf(m),
+    undefined,
+    editable,
+  );
   const html = hbs.render("templates/sheets/actor.hbs", ctx);
   const start = html.indexOf("data-stat-block");
   expect(start, `${id} ${name}`).toBeGreaterThan(0);
@@ -214,5 +222,92 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
     expect(shownValue(block, "system.role")).toBe("");
     expect(shownValue(block, "system.xp")).toBe("0");
     expect(shownValue(block, "system.creatureType")).toBe("");
+  });
+});
+
+/** The identity line(s) as printed: tags stripped, the words as a reader sees them. */
+const identityText = (block: string) =>
+  [...block.matchAll(/<p class="d20c-stat-line d20c-stat-identity">(.*?)<\/p>/gs)]
+    .map((m) =>
+      m[1]!
+        .replace(/<[^>]+>/g, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .join(" | ");
+
+describe("[SYS-WORDS] [SYS-PERM] a stat block as each game prints it, and only its owner edits it", () => {
+  it("[SYS-WORDS] 13th Age prints the creature type in brackets: 'Large 4th level troop [giant]'", () => {
+    const { block } = statBlockOf("13th-age", "Thunderfist Ogre");
+    expect(block).toMatch(
+      /<span class="d20c-stat-mark">\[<\/span><input type="text" name="system\.creatureType" value="giant"[^>]*><span class="d20c-stat-mark">\]<\/span>/,
+    );
+    expect(identityText(statBlockOf("13th-age", "Thunderfist Ogre", undefined, false).block)).toBe(
+      "Large 4th level troop [giant]",
+    );
+    // no type, no brackets
+    const m = monster("13th-age", "Thunderfist Ogre");
+    const { block: untyped } = statBlockOf("13th-age", m.name, filledActor({ ...m.system, creatureType: "" }));
+    expect(untyped).not.toContain("d20c-stat-mark");
+  });
+
+  it("[SYS-WORDS] FFd20 leaves the standard rank out of print ('Level 2 Soldier') and prints the others ('Level 5 Elite Brute')", () => {
+    const standard = monster("ffd20", "Bandit Enforcer");
+    expect(standard.system.rank).toBe("standard");
+    expect(identityText(statBlockOf("ffd20", standard.name, undefined, false).block)).toMatch(/^Level 2 Soldier \| /);
+    // the GM still finds the choice in its place, folded away until hovered
+    const { block } = statBlockOf("ffd20", standard.name);
+    expect(block).toMatch(/<label class="d20c-stat d20c-stat-field bare unprinted" data-stat-field="system\.rank">/);
+    expect(shownValue(block, "system.rank")).toBe("standard");
+    expect(identityText(statBlockOf("ffd20", "Thunderhide Behemoth", undefined, false).block)).toMatch(
+      /^Level 5 Elite Brute \| Large natural beast XP 400$/,
+    );
+  });
+
+  it("[SYS-WORDS] Hundred Dungeons prints 'Huge dragon, chaotic evil'; a creature with no size chosen prints none", () => {
+    expect(identityText(statBlockOf("hundred-dungeons", "Cinderwing, the Ash Drake", undefined, false).block)).toBe(
+      "Huge dragon, chaotic evil",
+    );
+    const wight = monster("hundred-dungeons", "Barrow Wight");
+    expect(wight.system.size ?? "").toBe("");
+    expect(identityText(statBlockOf("hundred-dungeons", wight.name, undefined, false).block)).toBe(
+      "undead, neutral evil",
+    );
+    expect(statBlockOf("hundred-dungeons", wight.name).block).toMatch(
+      /<label class="d20c-stat d20c-stat-field bare unprinted" data-stat-field="system\.size">/,
+    );
+  });
+
+  it("[SYS-WORDS] a power's action is named in the game's own words: Hundred Dungeons' 'Action', Wounds d20's 'Major action', never another game's 'Standard'", () => {
+    const words = {
+      "13th-age": "Standard action",
+      ffd20: "Standard action",
+      "hundred-dungeons": "Action",
+      "wounds-d20": "Major action",
+    };
+    for (const id of RULESET_IDS) {
+      const npc = actorsOf(id).find(
+        (a) => a.type === "npc" && a.items?.some((i) => i.type === "power" && i.system.actionType === "standard"),
+      )!;
+      const { html, block } = statBlockOf(id, npc.name);
+      expect(block, id).toContain(`<span class="d20c-stat-meta">${words[id]}</span>`);
+      expect(html, id).not.toMatch(/<span(?: class="d20c-stat-meta")?>Standard<\/span>/);
+    }
+  });
+
+  it("[SYS-PERM] a player who only observes an NPC sees its block printed: no input, choice or button, every number still there", () => {
+    for (const id of RULESET_IDS)
+      for (const npc of actorsOf(id)
+        .filter((a) => a.type === "npc")
+        .slice(0, 2)) {
+        const { block, ctx } = statBlockOf(id, npc.name, undefined, false);
+        expect(block, `${id} ${npc.name}`).not.toMatch(/<(input|select|button|textarea)\b/);
+        expect(block).not.toMatch(/data-action=/);
+        const text = block.replace(/<[^>]+>/g, " ");
+        for (const d of ctx.defenses) expect(text, `${id} ${d.key}`).toContain(` ${d.value} `);
+        expect(text).toContain(` ${ctx.hp.max} `);
+        // the owner's block of the same monster is edited in place
+        expect(statBlockOf(id, npc.name).block).toMatch(/<input type="number" name="system\.hp\.max"/);
+      }
   });
 });

@@ -88,6 +88,8 @@ export function actorScreen(
   stored: Record<string, unknown>,
   items: SheetItem[],
   activeTab?: string,
+  /** Whether the user may edit the actor (an owner); false = an observer's view. */
+  editable = true,
 ) {
   const prepared = structuredClone(stored);
   prepared.armor = combineArmor(
@@ -108,7 +110,7 @@ export function actorScreen(
     deriveError: null,
     items,
     foreignRuleset: null,
-    editable: true,
+    editable,
     // the user's own prose (not the system's words), as the editor stores and enriches it
     biography: RICH_BIOGRAPHY,
     biographyHTML: RICH_BIOGRAPHY,

@@ -15,6 +15,7 @@ import { gameFieldInputs } from "./game-fields.js";
 import { itemFieldShown, wordsOf } from "../../engine/words.js";
 import { headerPills } from "./header-pills.js";
 import { npcStatBlock } from "./npc-context.js";
+import { costLabel, costOf } from "../../engine/actions.js";
 
 /** An owned item as the sheet lists it. */
 interface SheetItem {
@@ -140,6 +141,16 @@ const EMPTY_SUMMARY: AttackSummary = {
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
+/**
+ * A power's action in the game's words: what the game's action economy counts it as (Hundred
+ * Dungeons' "Action" for a standard one), or the item's own action name where the game has none.
+ */
+function actionWord(ruleset: Pick<Ruleset, "economy">, actionType: string): string {
+  if (!actionType) return "";
+  const economy = ruleset.economy;
+  return economy ? costLabel(economy, costOf(economy, actionType)) : `D20C.Item.Power.Action.${actionType}`;
+}
+
 /** Build the actor sheet context. */
 export function actorSheetContext(input: ActorSheetInput) {
   const { ruleset, derived } = input;
@@ -217,7 +228,7 @@ export function actorSheetContext(input: ActorSheetInput) {
       {
         attack,
         rangeLabel: str(p.system.range) ? `D20C.Item.Power.Range.${str(p.system.range)}` : "",
-        actionLabel: str(p.system.actionType) ? `D20C.Item.Power.Action.${str(p.system.actionType)}` : "",
+        actionLabel: actionWord(ruleset, str(p.system.actionType)),
       },
       powerRowView(ruleset, p.system, attack, input.text),
     );
@@ -247,6 +258,7 @@ export function actorSheetContext(input: ActorSheetInput) {
         traits: { resistances, vulnerabilities, immunities },
         actionsPanel,
         ...(input.text ? { text: input.text } : {}),
+        editable: input.editable,
       })
     : null;
   return {

@@ -50,6 +50,8 @@ export interface StatBlockInput {
   actionsPanel: ReturnType<typeof actionsPanelContext>;
   /** Localisation (game.i18n), for sizing a choice to its name; absent = keys as they are. */
   text?: TextViewer;
+  /** Whether this user may edit the actor: inputs in place; otherwise the block is print only. */
+  editable: boolean;
 }
 
 /** The description at a dotted path of the actor's fields (groups only), or null. */
@@ -101,29 +103,53 @@ function fieldPart(part: StatField, fields: FieldDescs, stored: ActorSource, tex
     // As wide as the chosen name (localised where the sheet can), so the line reads as print.
     const picked = options.find((o) => o.selected);
     const name = picked ? (picked.label ? (text ? text.localize(picked.label) : picked.label) : picked.text) : "";
+    // A choice the game's print leaves out (no size chosen, FFd20's standard rank) prints as nothing.
+    const unprinted = name === "" || (typeof value === "string" && (part.unprinted ?? []).includes(value));
     return {
       ...base,
+      ...affixes(part, !unprinted),
       input: "select" as const,
       value: typeof value === "string" ? value : "",
       options,
       min: null,
-      width: widthOf(name, 1),
+      width: unprinted ? 0 : widthOf(name, 1),
+      unprinted,
+      print: { label: unprinted ? "" : (picked?.label ?? ""), text: unprinted ? "" : (picked?.text ?? "") },
     };
   }
   if (desc.kind === "number") {
     const shown = typeof value === "number" ? value : "";
     return {
       ...base,
+      ...affixes(part, shown !== ""),
       input: "number" as const,
       value: shown,
       options: [],
       min: desc.min ?? null,
-      width: widthOf(shown, 2),
+      width: widthOf(shown, 1),
+      unprinted: shown === "",
+      print: { label: "", text: String(shown) },
     };
   }
   const shown = typeof value === "string" ? value : "";
-  return { ...base, input: "text" as const, value: shown, options: [], min: null, width: widthOf(shown, 5) + 1 };
+  return {
+    ...base,
+    ...affixes(part, shown.trim() !== ""),
+    input: "text" as const,
+    value: shown,
+    options: [],
+    min: null,
+    width: widthOf(shown, 5) + 1,
+    unprinted: shown.trim() === "",
+    print: { label: "", text: shown },
+  };
 }
+
+/** The marks printed against a field's value ("[giant]", "dragon,"), only where it holds one. */
+const affixes = (part: StatField, held: boolean) => ({
+  open: held ? (part.enclose?.open ?? "") : "",
+  close: held ? (part.enclose?.close ?? "") : "",
+});
 
 /** An input's width in characters, as wide as what it holds (printed text, not a box), within bounds. */
 const widthOf = (value: string | number, least: number) => Math.min(28, Math.max(least, String(value).length));
@@ -163,7 +189,12 @@ export function npcStatBlock(input: StatBlockInput) {
     }));
     return { kind: "abilities" as const, abilities };
   };
-  const identity = spec.identity.map((line) => ({ parts: line.map(partOf) }));
+  // Print only: a value the game leaves out is not there at all, nor a line with nothing in it.
+  const printed = <P extends { kind: string; unprinted?: boolean }>(parts: P[]) =>
+    input.editable ? parts : parts.filter((p) => p.kind !== "field" || !p.unprinted);
+  const identity = spec.identity
+    .map((line) => ({ parts: printed(line.map(partOf)) }))
+    .filter((line) => line.parts.length > 0);
   const attacks = [...input.powers, ...input.weapons].map((row) => ({
     ...row,
     /** What it is and when: its usage (marked spent), its action and its range, in the game's words. */
@@ -182,9 +213,11 @@ export function npcStatBlock(input: StatBlockInput) {
     }
     if ("procedures" in entry) {
       const panel = input.actionsPanel;
-      return { kind: "procedures" as const, label: entry.procedures, panel, shown: panel.show };
+      // The table's moves are the controller's to take: none for a user who only sees the block.
+      return { kind: "procedures" as const, label: entry.procedures, panel, shown: panel.show && input.editable };
     }
-    return { kind: "line" as const, key: entry.key, label: entry.label ?? "", parts: entry.parts.map(partOf) };
+    const parts = printed(entry.parts.map(partOf));
+    return { kind: "line" as const, key: entry.key, label: entry.label ?? "", parts, shown: parts.length > 0 };
   });
   return { identity, entries, attackBonus: spec.attackBonus, owns };
 }

@@ -2,7 +2,7 @@
  * 13th Age's monster stat block: "Large 4th level troop [giant]", its initiative, its attacks with
  * their natural-roll triggers and miss lines, then AC / PD / MD and HP, as the game prints them.
  */
-import { commonStatValues, statBlockPieces, type StatBlockSpec } from "../../stat-block.js";
+import { commonStatValues, ENCLOSE, statBlockPieces, type StatBlockSpec } from "../../stat-block.js";
 
 const { S, size, type, initiative, attackBonus } = statBlockPieces("D20C.Age13");
 
@@ -18,7 +18,7 @@ export const STAT_BLOCK: StatBlockSpec = {
         ordinal: `${S}.Ordinal`,
       },
       { field: "monsterRole", label: `${S}.Role`, bare: true, choices: `${S}.Roles` },
-      type,
+      { ...type, enclose: { open: ENCLOSE.bracketOpen, close: ENCLOSE.bracketClose } },
     ],
   ],
   entries: [

@@ -11,7 +11,7 @@ export const STAT_BLOCK: StatBlockSpec = {
   identity: [
     [
       { field: "level", label: `${S}.Level` },
-      { field: "rank", label: `${S}.Rank`, bare: true, choices: `${S}.Ranks` },
+      { field: "rank", label: `${S}.Rank`, bare: true, choices: `${S}.Ranks`, unprinted: ["standard"] },
       { field: "role", label: `${S}.Role`, bare: true, choices: `${S}.Roles` },
     ],
     [size, type, { field: "xp", label: `${S}.XP` }],

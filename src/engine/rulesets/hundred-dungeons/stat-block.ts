@@ -2,12 +2,14 @@
  * Hundred Dungeons' monster stat block: "Large beast, unaligned"; Defense, hit points and speed; the
  * six abilities with their modifiers; skills, senses, challenge and experience; then its actions.
  */
-import { commonStatValues, statBlockPieces, type StatBlockSpec } from "../../stat-block.js";
+import { commonStatValues, ENCLOSE, statBlockPieces, type StatBlockSpec } from "../../stat-block.js";
 
 const { S, size, type, initiative, attackBonus } = statBlockPieces("D20C.HD");
 
 export const STAT_BLOCK: StatBlockSpec = {
-  identity: [[size, type, { field: "alignment", label: `${S}.Alignment`, bare: true }]],
+  identity: [
+    [size, { ...type, enclose: { close: ENCLOSE.comma } }, { field: "alignment", label: `${S}.Alignment`, bare: true }],
+  ],
   entries: [
     { key: "defenses", parts: [{ defenses: "label" }] },
     { key: "hp", parts: [{ field: "hp.max", label: `${S}.HP` }] },
