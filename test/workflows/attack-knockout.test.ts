@@ -94,8 +94,12 @@ describe("[HD-ENEMYDEATH] knocking out instead of killing, through the card", ()
       const foe = npc(R, 5, { hp: { value: 3, max: 30, temp: 0 } });
       const card = attackFromRecordedDice(request(id, { targets: [target("foe", foe)] }), [[15]], { "*": [5] });
       expect(card.knockOut).toBeUndefined();
-      const ctx = attackCardContext(card, standInViewer());
-      expect(ctx.targets[0]!.buttons.map((b) => b.mode)).toEqual(["full", "half", "double", "heal", "temp"]);
+      const html = createTemplateRenderer().render(
+        "templates/chat/attack-card.hbs",
+        attackCardContext(card, standInViewer()),
+      );
+      const modes = [...html.matchAll(/data-mode="(\w+)"/g)].map((m) => m[1]);
+      expect(modes).toEqual(["full", "half", "double", "heal", "temp"]);
       const refused = press(card, foe, "knockOut", R);
       await expect(refused).rejects.toBeInstanceOf(EngineError);
       await expect(refused).rejects.toMatchObject({ field: "mode" });

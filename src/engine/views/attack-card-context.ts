@@ -33,15 +33,6 @@ const RESULT_LABEL: Record<AttackResult, string> = {
   miss: "D20C.Chat.Result.miss",
   autoMiss: "D20C.Chat.Result.autoMiss",
 };
-const MODE_ICON: Record<ApplyMode, string> = {
-  full: "fa-solid fa-burst",
-  half: "fa-solid fa-shield-halved",
-  double: "fa-solid fa-angles-up",
-  knockOut: "fa-solid fa-face-dizzy",
-  heal: "fa-solid fa-heart",
-  temp: "fa-solid fa-shield-heart",
-};
-
 const signed = (n: number): string => (n >= 0 ? `+${n}` : `−${-n}`);
 const percent = (p: number): string => `${Math.round(p * 1000) / 10}%`;
 
@@ -121,25 +112,20 @@ function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string, c
 }
 
 /**
- * The apply buttons a card offers: every mode, the knock-out one only where the card's game has
- * it. `healing` ones (heal, temporary HP) sit behind the row's small menu. Each carries its label
- * and hint keys and their words for the viewer.
+ * The words of the apply buttons a card offers, by mode: every mode, the knock-out one only where
+ * the card's game has it. The template writes the buttons out (healing and temporary HP behind the
+ * row's small menu) and reads their label and hint here.
  */
-function applyButtons(card: Pick<AttackCardData, "knockOut">, viewer: CardViewer) {
-  return APPLY_MODES.filter((mode) => mode !== "knockOut" || card.knockOut === true).map((mode) => {
-    const label = `D20C.Chat.Apply.${mode}`;
-    const hint = `D20C.Chat.ApplyHint.${mode}`;
-    const healing = mode === "heal" || mode === "temp";
-    return {
-      mode,
-      label,
-      hint,
-      labelText: viewer.localize(label),
-      hintText: viewer.localize(hint),
-      icon: MODE_ICON[mode],
-      healing,
+function applyWords(card: Pick<AttackCardData, "knockOut">, viewer: CardViewer) {
+  const out: Partial<Record<ApplyMode, { label: string; hint: string }>> = {};
+  for (const mode of APPLY_MODES) {
+    if (mode === "knockOut" && card.knockOut !== true) continue;
+    out[mode] = {
+      label: viewer.localize(`D20C.Chat.Apply.${mode}`),
+      hint: viewer.localize(`D20C.Chat.ApplyHint.${mode}`),
     };
-  });
+  }
+  return out;
 }
 
 /** The card's fixed words (headings, hints, control labels), in the viewer's language. */
@@ -176,50 +162,27 @@ function cardText(viewer: CardViewer): Record<keyof typeof CARD_TEXT, string> {
 
 /**
  * What every target of one card shows alike for one viewer, worked out once per card: the shared
- * modifiers, the apply buttons, the "vs defense" words, and each power effect's line and each
- * result's label as first asked for.
+ * modifiers, the "vs defense" words, and each power effect's line and each result's label as
+ * first asked for.
  */
 interface CardShared {
   shared: readonly Modifier[];
-  buttons: ReturnType<typeof applyButtons>;
-  rowButtons: ReturnType<typeof applyButtons>;
-  healingButtons: ReturnType<typeof applyButtons>;
   versus: string;
   effectLines: Map<number, string>;
   words: Map<string, string>;
 }
 
 function cardShared(card: AttackCardData, viewer: CardViewer, shared: readonly Modifier[]): CardShared {
-  const buttons = applyButtons(card, viewer);
   return {
     shared,
-    buttons,
-    /** The compact apply row: damage (knock-out beside it), half, double; healing behind its menu. */
-    rowButtons: [
-      ...buttons.filter((b) => b.mode === "full" || b.mode === "knockOut"),
-      ...buttons.filter((b) => b.mode === "half" || b.mode === "double"),
-    ],
-    healingButtons: buttons.filter((b) => b.healing),
     versus: viewer.format("D20C.Chat.Versus", { defense: viewer.localize(card.defenseLabel) }),
     effectLines: new Map(),
     words: new Map(),
   };
 }
 
-/**
- * A card's apply buttons as one target's row shows them, each naming the target (so the template
- * reads no outer context: a template that does is slower in every block it renders).
- */
-function forTarget(buttons: CardShared["buttons"], targetUuid: string) {
-  return buttons.map((b) => ({
-    mode: b.mode,
-    labelText: b.labelText,
-    hintText: b.hintText,
-    icon: b.icon,
-    healing: b.healing,
-    targetUuid,
-  }));
-}
+/** The list a target's row has nothing in (one for every row: the template only reads it). */
+const NONE: readonly never[] = Object.freeze([]);
 
 /** A key's words for the viewer, looked up once per card. */
 function wordsOf(c: CardShared, viewer: CardViewer, key: string): string {
@@ -244,7 +207,8 @@ function viewedOutcome(t: CardTarget, viewer: CardViewer) {
 
 /** The card controls moving a target by the power's push / pull / slide ("Push 2"). */
 function forcedControls(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
-  return (t.forced ?? []).flatMap((index) => {
+  if (!t.forced?.length) return NONE;
+  return t.forced.flatMap((index) => {
     const move = card.power?.effects[index]?.forced;
     if (!move) return [];
     const label = viewer.format(`D20C.Forced.${move.kind}`, { squares: move.squares });
@@ -253,9 +217,9 @@ function forcedControls(card: AttackCardData, t: CardTarget, viewer: CardViewer)
 }
 
 function reactionControls(card: AttackCardData, t: CardTarget, viewer: CardViewer) {
-  if (t.reacted || !(viewer.isGM || viewer.ownsTarget(t.uuid))) return [];
-  if (card.applied.some((r) => r.targetUuid === t.uuid && !r.undone)) return [];
-  return (t.reactions ?? []).map((r) => ({
+  if (!t.reactions?.length || t.reacted || !(viewer.isGM || viewer.ownsTarget(t.uuid))) return NONE;
+  if (card.applied.some((r) => r.targetUuid === t.uuid && !r.undone)) return NONE;
+  return t.reactions.map((r) => ({
     key: r.key,
     label: r.label,
     labelText: viewer.localize(r.label),
@@ -263,66 +227,88 @@ function reactionControls(card: AttackCardData, t: CardTarget, viewer: CardViewe
   }));
 }
 
+/** The power's effects a target's outcome and natural roll trigger, in words (each line made once per card). */
+function imposedLines(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: CardShared): readonly string[] {
+  if (!t.effects?.length) return NONE;
+  return t.effects.flatMap((i) => {
+    let line = c.effectLines.get(i);
+    if (line === undefined) {
+      const e = card.power?.effects[i];
+      if (!e) return [];
+      line = effectLine(e, viewer);
+      c.effectLines.set(i, line);
+    }
+    return [line];
+  });
+}
+
+/** The reasons a target's roll shows that the viewer has words for. */
+function reasonLines(reasons: readonly string[], extra: readonly string[], viewer: CardViewer, c: CardShared) {
+  if (!reasons.length && !extra.length) return NONE;
+  return [...extra, ...reasons].filter((r) => viewer.has(r)).map((r) => wordsOf(c, viewer, r));
+}
+
 function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: CardShared) {
-  const { shared, buttons } = c;
+  const { shared } = c;
   const view = viewedOutcome(t, viewer);
   const details =
     !view.hide && canSeeDetails(viewer.visibility, { isGM: viewer.isGM, ownsTarget: viewer.ownsTarget(t.uuid) });
   const o = view.o;
   const naturalClass = o.natural === 20 ? "nat20" : o.natural === 1 ? "nat1" : "";
+  const own = o.modifiers.filter((m) => !shared.some((x) => sameModifier(x, m)));
+  const reasons = reasonLines(o.reasons, view.extraReasons, viewer, c);
+  const scene = t.scene?.length ? t.scene.map((n) => ({ text: n.text, kept: n.kept })) : NONE;
+  const warnings = t.warnings?.length ? [...t.warnings] : NONE;
+  const odds =
+    details && view.odds
+      ? { hit: percent(view.odds.hit), crit: percent(view.odds.crit), expected: view.odds.expectedDamage.toFixed(1) }
+      : null;
+  // Odds the engine refused (too many dice to sum within its work budget) are said to be missing.
+  const oddsUnavailable = details && !view.odds;
+  const imposes = imposedLines(card, t, viewer, c);
+  const forced = forcedControls(card, t, viewer);
+  const reactions = reactionControls(card, t, viewer);
   return {
     uuid: t.uuid,
     name: t.name,
     img: t.img,
     resultClass: RESULT_CLASS[o.result],
-    resultLabel: RESULT_LABEL[o.result],
     resultText: wordsOf(c, viewer, RESULT_LABEL[o.result]),
-    natural: o.natural,
-    naturalClass,
     dice: diceView(o, naturalClass),
     mode: o.mode,
-    modeLabel: `D20C.Chat.Mode.${o.mode}`,
     modeText: o.mode !== "normal" ? wordsOf(c, viewer, `D20C.Chat.Mode.${o.mode}`) : "",
     showMode: o.mode !== "normal",
     total: o.total,
     showDetails: details,
     defense: o.defense,
-    defenseLabel: card.defenseLabel,
     versus: c.versus,
-    critThreshold: o.critThreshold,
     /** This target's own modifiers (the shared ones are the header's formula). */
-    modifiers: o.modifiers.filter((m) => !shared.some((x) => sameModifier(x, m))).map((m) => modifierView(m, viewer)),
-    reasons: [...view.extraReasons, ...o.reasons].filter((r) => viewer.has(r)).map((r) => wordsOf(c, viewer, r)),
-    scene: (t.scene ?? []).map((n) => ({ text: n.text, kept: n.kept })),
-    warnings: [...(t.warnings ?? [])],
-    odds:
-      details && view.odds
-        ? { hit: percent(view.odds.hit), crit: percent(view.odds.crit), expected: view.odds.expectedDamage.toFixed(1) }
-        : null,
-    // Odds the engine refused (too many dice to sum within its work budget) are said to be missing.
-    oddsUnavailable: details && !view.odds,
+    modifiers: own.length ? own.map((m) => modifierView(m, viewer)) : NONE,
+    /** Whether the row shows any of the notes, odds and controls below its numbers. */
+    hasNotes:
+      scene.length > 0 ||
+      warnings.length > 0 ||
+      reasons.length > 0 ||
+      odds !== null ||
+      oddsUnavailable ||
+      imposes.length > 0 ||
+      forced.length > 0 ||
+      reactions.length > 0,
+    reasons,
+    scene,
+    warnings,
+    odds,
+    oddsUnavailable,
     damage: t.damage,
     hasDamage: t.damageKey !== null,
-    /** The power's effects this target's outcome and natural roll trigger, in words. */
-    imposes: (t.effects ?? []).flatMap((i) => {
-      let line = c.effectLines.get(i);
-      if (line === undefined) {
-        const e = card.power?.effects[i];
-        if (!e) return [];
-        line = effectLine(e, viewer);
-        c.effectLines.set(i, line);
-      }
-      return [line];
-    }),
+    imposes,
     /** [FF-FORCED] The push / pull / slide this target's outcome triggers, each a card control. */
-    forced: forcedControls(card, t, viewer),
+    forced,
     /** [HD-REACT] Reactions offered to the target (Parry), for its owners and the GM, until taken or damage is applied. */
-    reactions: reactionControls(card, t, viewer),
-    /** Every apply button the card offers this target. */
-    buttons,
-    rowButtons: forTarget(c.rowButtons, t.uuid),
-    healingButtons: forTarget(c.healingButtons, t.uuid),
-    applied: card.applied.filter((r) => r.targetUuid === t.uuid).map((r) => appliedView(r, viewer, t.name, c)),
+    reactions,
+    applied: card.applied.length
+      ? card.applied.filter((r) => r.targetUuid === t.uuid).map((r) => appliedView(r, viewer, t.name, c))
+      : NONE,
   };
 }
 
@@ -347,7 +333,6 @@ function rememberingOwnership(viewer: CardViewer): CardViewer {
 /** The template context of an attack card for one viewer. */
 export function attackCardContext(card: AttackCardData, asked: CardViewer) {
   const viewer = rememberingOwnership(asked);
-  const bonus = card.bonusParts.reduce((s, m) => s + m.value, 0);
   const shared = sharedModifiers(card);
   const perCard = cardShared(card, viewer, shared);
   return {
@@ -356,13 +341,9 @@ export function attackCardContext(card: AttackCardData, asked: CardViewer) {
     actorName: card.actorName,
     itemName: card.itemName,
     itemImg: card.itemImg,
-    defenseLabel: card.defenseLabel,
     versus: perCard.versus,
-    formula: card.formula,
     /** The roll's real formula: the d20, then every modifier all targets share. */
     formulaTerms: shared.map((m) => modifierView(m, viewer)),
-    bonus: signed(bonus),
-    bonusParts: card.bonusParts.map((m) => modifierView(m, viewer)),
     damageTypes: card.damageTypes.map((t) => typeLabel(t, viewer)).join(", "),
     ongoing: card.ongoing
       ? viewer.format("D20C.Chat.Ongoing.OnHit", { effect: ongoingName(card.ongoing, viewer) })
@@ -382,12 +363,15 @@ export function attackCardContext(card: AttackCardData, asked: CardViewer) {
       : null,
     damageRolls: card.damageRolls.map((d) => ({
       key: d.key,
-      label: `D20C.Chat.DamageFor.${d.key.replace(/-noeffect$/, "")}`,
+      label: wordsOf(perCard, viewer, `D20C.Chat.DamageFor.${d.key.replace(/-noeffect$/, "")}`),
       formula: d.formula,
       faces: d.faces.join(", "),
       total: d.total,
-      notes: d.recipe.notes.filter((n) => viewer.has(n)),
+      notes: d.recipe.notes.filter((n) => viewer.has(n)).map((n) => wordsOf(perCard, viewer, n)),
     })),
+    /** The apply buttons' words, by mode (a knock-out button only where the card's game has it). */
+    apply: applyWords(card, viewer),
+    knockOut: card.knockOut === true,
     targets: card.targets.map((t) => targetView(card, t, viewer, perCard)),
   };
 }
