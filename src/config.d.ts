@@ -18,6 +18,7 @@ import type { TurnLineFlags } from "./workflows/turn-summary-data.js";
 import type { RuleResult } from "./engine/types.js";
 import type { CardVisibility } from "./settings-attack.js";
 import type { Quench } from "./quench/quench-api.js";
+import type { WireResponse } from "./socket.js";
 
 declare module "fvtt-types/configuration" {
   /** Game settings, keyed "<namespace>.<key>" (registered in src/settings.ts). */
@@ -140,6 +141,16 @@ declare module "fvtt-types/configuration" {
   }
 
   // Add here as they arrive: DocumentClassConfig, DataModelConfig, ConfiguredCombat, etc.
+}
+
+declare global {
+  namespace CONFIG {
+    /** Queries this system registers (`CONFIG.queries`, answered by `User#query`). */
+    interface Queries {
+      /** The GM relay's answer, put to the one user who asked (src/socket.ts). */
+      "d20-combat.relayAnswer": (answer: WireResponse) => Promise<boolean>;
+    }
+  }
 }
 
 export {};

@@ -9,7 +9,10 @@
  * user, so a user id in query data would be the asker's own claim. The system socket's listener,
  * `game.socket.on("system.d20-combat", (payload, senderId) => …)`, is called with the sending user's
  * id as the server stamped it, so requests travel on the socket, each with an id the GM's answer
- * carries back (request/response correlation); an answer counts only from the GM that was asked.
+ * carries back (request/response correlation). But the server sends every socket message to every
+ * other client, so the answer does not travel there: the GM's client puts it to the asker alone, as
+ * a query (`User#query`, which Foundry delivers to that one user), and the asker settles only a
+ * request it is still waiting for, addressed to itself. An answer says only what the asker may see.
  *
  * The decisions are pure ({@link chooseRoute}, {@link routeAction}, {@link readWire});
  * {@link registerRelay} and {@link askGM} are the Foundry wiring. Besides card buttons, the relay
@@ -21,6 +24,9 @@ import { SYSTEM_ID } from "./constants.js";
 
 /** The system's socket channel (system.json `"socket": true`). */
 const SOCKET_CHANNEL = `system.${SYSTEM_ID}`;
+
+/** The query that carries the GM's answer to the one user who asked. */
+const ANSWER_QUERY = `${SYSTEM_ID}.relayAnswer`;
 
 export type Route = "local" | "gm" | "noGM";
 
@@ -171,8 +177,8 @@ export type WireRequest =
   | { type: "request"; id: string; gmId: string; action: "sustain"; data: SustainRequest }
   | { type: "request"; id: string; gmId: string; action: "turnUndo"; data: TurnUndoRequest };
 
-/** The GM's answer to one request. */
-interface WireResponse {
+/** The GM's answer to one request (the data of {@link ANSWER_QUERY}). */
+export interface WireResponse {
   type: "response";
   id: string;
   to: string;
@@ -210,8 +216,8 @@ function readProcedure(d: Record<string, unknown>): ProcedureRequest | null {
   };
 }
 
-/** Read a socket payload strictly (anything malformed is ignored). Pure. */
-function readWire(payload: unknown): WireRequest | WireResponse | null {
+/** Read an answer strictly (anything malformed is ignored). Pure. */
+function readAnswer(payload: unknown): WireResponse | null {
   if (!isRecord(payload) || !str(payload.id)) return null;
   if (payload.type === "response") {
     const r = payload.report;
@@ -227,6 +233,12 @@ function readWire(payload: unknown): WireRequest | WireResponse | null {
       report: { ok: r.ok, message: r.message, data, ...(r.warn === true ? { warn: true } : {}) },
     };
   }
+  return null;
+}
+
+/** Read a socket payload strictly: a request, or null for anything else (answers never travel there). Pure. */
+function readWire(payload: unknown): WireRequest | null {
+  if (!isRecord(payload) || !str(payload.id)) return null;
   if (payload.type !== "request" || !str(payload.gmId) || !isRecord(payload.data)) return null;
   const d = payload.data;
   /** The request's fields, each a short non-empty string, or null. */
@@ -282,38 +294,43 @@ export interface RelayHandlers {
 const pending = new Map<string, { gmId: string; resolve: (r: ActionReport) => void }>();
 
 /**
+ * The answer query's handler on the asker's client: settles the request it names when this client
+ * is still waiting for it and the answer is addressed to this user; true when it did.
+ */
+async function onAnswer(payload: unknown): Promise<boolean> {
+  const answer = readAnswer(payload);
+  const waiting = answer ? pending.get(answer.id) : undefined;
+  if (!answer || !waiting || answer.to !== game.user.id) return false;
+  pending.delete(answer.id);
+  waiting.resolve(answer.report);
+  return true;
+}
+
+/**
  * The system socket's listener: answers requests addressed to this client while it is the active
- * GM, as the user the server says sent them; settles this client's own pending requests with the
- * answer of the GM it asked. Exported so tests drive the listener Foundry calls.
+ * GM, as the user the server says sent them, to that user alone.
  */
 async function onRelayMessage(payload: unknown, senderId: unknown, handlers: RelayHandlers): Promise<void> {
   const wire = readWire(payload);
   if (!wire) return;
-  if (wire.type === "response") {
-    const waiting = pending.get(wire.id);
-    if (!waiting || wire.to !== game.user.id || senderId !== waiting.gmId) return;
-    pending.delete(wire.id);
-    waiting.resolve(wire.report);
-    return;
-  }
   if (wire.gmId !== game.user.id || !game.users.activeGM?.isSelf) return;
+  // A sender the world does not know is refused: it has no client to answer, and its wait runs out.
   const sender = typeof senderId === "string" ? game.users.get(senderId) : undefined;
+  if (!sender) return;
   let report: ActionReport;
-  if (!sender) report = { ok: false, message: "D20C.Chat.Permission.UnknownUser" };
-  else {
-    const asker: Asker = { id: sender.id ?? "", isGM: sender.isGM };
-    try {
-      report = await handle(wire, handlers, asker);
-    } catch (err) {
-      report = {
-        ok: false,
-        message: "D20C.Chat.Permission.Failed",
-        data: { error: err instanceof Error ? err.message : String(err) },
-      };
-    }
+  try {
+    report = await handle(wire, handlers, { id: sender.id ?? "", isGM: sender.isGM });
+  } catch (err) {
+    report = {
+      ok: false,
+      message: "D20C.Chat.Permission.Failed",
+      data: { error: err instanceof Error ? err.message : String(err) },
+    };
   }
-  const answer: WireResponse = { type: "response", id: wire.id, to: String(senderId), report };
-  game.socket.emit(SOCKET_CHANNEL, answer);
+  const answer: WireResponse = { type: "response", id: wire.id, to: sender.id ?? "", report };
+  sender.query(ANSWER_QUERY, answer, { timeout: GM_TIMEOUT_MS }).catch((err: unknown) => {
+    console.warn(`${SYSTEM_ID} | the answer to ${sender.name ?? sender.id} did not arrive`, err);
+  });
 }
 
 /** Run one request's handler. */
@@ -334,8 +351,9 @@ function handle(wire: WireRequest, handlers: RelayHandlers, asker: Asker): Promi
   }
 }
 
-/** Listen on the system socket (once, at init). */
+/** Listen on the system socket, and for the GM's answers (once, at init). */
 export function registerRelay(handlers: RelayHandlers): void {
+  CONFIG.queries[ANSWER_QUERY] = onAnswer;
   game.socket.on(SOCKET_CHANNEL, (payload: unknown, senderId: unknown) => {
     void onRelayMessage(payload, senderId, handlers);
   });

@@ -5,7 +5,9 @@
  * GM-authored `ledger` message whispered to the GMs (never shown in the log) holding the card as the
  * GM decided it, whether the posted card matched (a card that doesn't is refused), and the record
  * of every application. Applications and undo read only that; edits of the author's message change
- * nothing. Owners of a target get its numbers whispered when the world shows owners their details.
+ * nothing, and a player's edit of a card's data is written back as the GM decided it, so what every
+ * client renders is the GM's. Owners of a target get its numbers whispered when the world shows
+ * owners their details.
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
@@ -26,6 +28,7 @@ import {
   type PostedTargetFacts,
 } from "../engine/plans/card-secrets.js";
 import { endAfterAttack } from "./acts.js";
+import { publicViewer, renderAttackCard } from "./chat-render.js";
 import { cardCreateData, cardData, cardOf, cardUpdateData } from "./card-messages.js";
 import {
   actorFromUuid,
@@ -264,6 +267,33 @@ export async function ensureLedger(message: ChatMessage): Promise<{ message: Cha
     if (attacker) await endAfterAttack(attacker, posted.range);
     return { message: created, ledger };
   });
+}
+
+/** Whether an update of a message writes a card (a typed card's `system`, an old card's flags, its HTML). */
+function touchesCard(changed: object): boolean {
+  const c = changed as { system?: unknown; flags?: Record<string, unknown>; content?: unknown };
+  return c.system !== undefined || c.flags?.[SYSTEM_ID] !== undefined || c.content !== undefined;
+}
+
+/**
+ * `updateChatMessage` on the active GM's client: a card's author may edit their own message, so a
+ * player's write of an attack card's data (its numbers, targets, outcomes) or of its HTML is written
+ * back as the GM's ledger has it (the public copy of the card the GM decided, with its applications,
+ * and that copy's HTML as anyone may see it). Every client renders the card from the message, so
+ * every client then shows the GM's numbers. A GM's
+ * writes are the GM's; a card the GM refused keeps what it says (nothing can be applied from it).
+ */
+export function onCardUpdated(message: ChatMessage, changed: object, userId: string): void {
+  if (!game.users.activeGM?.isSelf || game.users.get(userId)?.isGM !== false) return;
+  if (!touchesCard(changed) || !cardOf(message)) return;
+  const cardId = message.id ?? "";
+  void withActorQueue([cardKey(cardId)], async () => {
+    const found = ledgerOf(cardId);
+    if (!found || found.ledger.status !== "valid") return;
+    const shown = publicCard(found.ledger.card, cardVisibility());
+    const content = await renderAttackCard(shown, publicViewer());
+    await message.update({ content, ...cardUpdateData(message, "attack", shown) } as ChatMessage.UpdateData);
+  }).catch((err) => console.error(`${SYSTEM_ID} | card ledger`, err));
 }
 
 /** `createChatMessage`: the active GM's client writes the ledger of every new attack card. */

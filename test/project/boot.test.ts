@@ -137,11 +137,12 @@ describe.each([13, 14] as const)("boot under Foundry generation %i", (generation
       expect(new Set(rolls).size).toBe(rolls.length);
     });
 
-    it("[SYS-PERM] listens for GM relay requests on its own system socket channel (and registers no query)", () => {
+    it("[SYS-PERM] listens for GM relay requests on its own system socket channel, and for the GM's answers as a query", () => {
       expect(s.socket.listeners.get(`system.${SYSTEM}`)).toHaveLength(1);
       expect([...s.socket.listeners.keys()]).toEqual([`system.${SYSTEM}`]);
-      // Query handlers are not told who queried, so nothing is registered there.
-      expect(Object.keys(s.config.queries)).toEqual([]);
+      // Query handlers are not told who queried, so no request is taken there: only the answer
+      // the GM's client puts to the one user who asked.
+      expect(Object.keys(s.config.queries)).toEqual([`${SYSTEM}.relayAnswer`]);
     });
 
     it("[SYS-CONTENT] publishes game.system.api during init, with the calls the compendium macros use", () => {

@@ -6,13 +6,16 @@
  *
  * - `game.socket.on(channel, fn)` records listeners; Foundry calls them with `(payload, senderId)`,
  *   the sender's user id stamped by the server (tests call {@link RelayStandIn.send}); `emit` records
- *   what the GM's client sent and settles {@link RelayStandIn.send}'s wait for the answer.
- * - `game.users` (`get`, `contents`, `filter`, `activeGM`, each user `id`/`isGM`/`active`/`isSelf`),
+ *   what the GM's client sent to every other client. A user's `query(name, data)` (`User#query`:
+ *   Foundry delivers it to that user alone) records it in {@link RelayStandIn.queried} and settles
+ *   {@link RelayStandIn.send}'s wait for the answer it carries; `CONFIG.queries` starts empty.
+ * - `game.users` (`get`, `contents`, `filter`, `activeGM`, each user `id`/`isGM`/`active`/`isSelf`/`query`),
  *   `game.user` = the GM.
  * - `game.messages` (`get`, `contents`) of {@link MessageStandIn}: `id`, `author` (set by the
  *   "server": the user who created it, never from the data), `type`, `system`, `flags`, `whisper`,
  *   `rolls`, `update` (deep-merging `flags` and `system`, replacing arrays, as Foundry's update
- *   does), `delete`. `ChatMessage.create` adds one
+ *   does), `delete`; {@link RelayStandIn.editAs} is a user's update with its `updateChatMessage` hooks.
+ *   `ChatMessage.create` adds one
  *   (authored by `game.user`) and fires `createChatMessage` hooks.
  * - `fromUuid` / `fromUuidSync` for `Actor.<id>` and `Scene.s1.Token.<id>` (a token's actor), with
  *   `Actor.implementation` / `TokenDocument.implementation` for `instanceof`.
@@ -48,6 +51,8 @@ export interface UserStandIn {
   isGM: boolean;
   active: boolean;
   isSelf: boolean;
+  /** `User#query`: asks this user's client alone. */
+  query(name: string, data: unknown): Promise<unknown>;
 }
 
 /** An ActiveEffect on a {@link RelayActorStandIn}: what the Effects section and its controls read and write. */
@@ -331,6 +336,8 @@ export interface RelayStandIn {
   tokens: Map<string, RelayTokenStandIn>;
   listeners: Map<string, ((payload: unknown, senderId: unknown) => void)[]>;
   emitted: { channel: string; payload: unknown }[];
+  /** Every query the GM's client put to one user (`User#query`), with whom it went to. */
+  queried: { to: string; name: string; data: unknown }[];
   hooks: Map<string, ((...args: unknown[]) => unknown)[]>;
   /** Who the next `ChatMessage.create` posts as (a player's client posting its card); null = the GM. */
   postAs: UserStandIn | null;
@@ -338,11 +345,16 @@ export interface RelayStandIn {
   addUser(id: string, isGM?: boolean): UserStandIn;
   /** Add an actor and a token for it (token id = actor id). */
   addActor(id: string, name: string, source: ActorSource, owners?: string[]): RelayActorStandIn;
+  /**
+   * A user's client updates a message: Foundry merges the change and calls `updateChatMessage` on
+   * every client with that user's id (here, the GM's client's hooks).
+   */
+  editAs(user: UserStandIn, message: MessageStandIn, data: Parameters<MessageStandIn["update"]>[0]): Promise<void>;
   /** Post a message as a user (the "server" sets the author); fires `createChatMessage`. */
   post(author: UserStandIn, data: ConstructorParameters<typeof MessageStandIn>[2]): Promise<MessageStandIn>;
   /**
    * Deliver a socket payload to the GM's listeners as if `senderId` sent it, and resolve with what
-   * the GM's client emitted in answer (null when it emitted nothing).
+   * the GM's client answered that user by query (null when it answered nothing).
    */
   send(payload: unknown, senderId: unknown): Promise<unknown>;
   /** Make `user` the viewing client's `game.user` (null = back to the GM). */
@@ -372,10 +384,25 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
   const base = installAttackStandIn(rulesetId);
   const g = globalThis as Record<string, unknown>;
   const saved = new Map(EXTRA_GLOBALS.map((n) => [n, g[n]]));
-  const gm: UserStandIn = { id: "gm", name: "Gamemaster", isGM: true, active: true, isSelf: true };
+  const answers = new Map<unknown, (payload: unknown) => void>();
+  const queried: RelayStandIn["queried"] = [];
+  const user = (id: string, name: string, isGM: boolean, isSelf: boolean): UserStandIn => ({
+    id,
+    name,
+    isGM,
+    active: true,
+    isSelf,
+    async query(queryName, data) {
+      queried.push({ to: id, name: queryName, data: structuredClone(data) });
+      const waiting = (data as { id?: unknown } | null)?.id;
+      answers.get(waiting)?.(data);
+      answers.delete(waiting);
+      return true;
+    },
+  });
+  const gm = user("gm", "Gamemaster", true, true);
   let counter = 0;
   let viewer: UserStandIn = gm;
-  const answers = new Map<unknown, (payload: unknown) => void>();
   const world: RelayStandIn = {
     attack: base.state,
     user: gm,
@@ -385,10 +412,11 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     tokens: new Map(),
     listeners: new Map(),
     emitted: [],
+    queried,
     hooks: new Map(),
     postAs: null,
     addUser(id, isGM = false) {
-      const u: UserStandIn = { id, name: id, isGM, active: true, isSelf: false };
+      const u = user(id, id, isGM, false);
       world.users.set(id, u);
       return u;
     },
@@ -400,6 +428,10 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
       world.tokens.set(id, t);
       return a;
     },
+    async editAs(user, message, data) {
+      await message.update(data);
+      for (const fn of world.hooks.get("updateChatMessage") ?? []) await fn(message, data, {}, user.id);
+    },
     async post(author, data) {
       const m = new MessageStandIn(`msg${String(++counter).padStart(13, "0")}`, author, data, world);
       world.messages.set(m.id, m);
@@ -409,15 +441,9 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     send(payload, senderId) {
       const id = (payload as { id?: unknown } | null)?.id;
       const answered = new Promise<unknown>((resolve) => answers.set(id, resolve));
-      const before = world.emitted.length;
       for (const fn of world.listeners.get(`system.${SYSTEM_ID}`) ?? []) fn(payload, senderId);
       // A listener that answers nothing (ignored payload) settles after the queue drains.
-      return Promise.race([
-        answered,
-        new Promise<unknown>((resolve) =>
-          setTimeout(() => resolve(world.emitted.length > before ? world.emitted.at(-1)?.payload : null), 200),
-        ),
-      ]);
+      return Promise.race([answered, new Promise<unknown>((resolve) => setTimeout(() => resolve(null), 200))]);
     },
     setCombat(combat) {
       gameObj.combat = combat;
@@ -459,9 +485,6 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
         world.listeners.set(channel, [...(world.listeners.get(channel) ?? []), fn]),
       emit: (channel: string, payload: unknown) => {
         world.emitted.push({ channel, payload });
-        const id = (payload as { id?: unknown } | null)?.id;
-        answers.get(id)?.(payload);
-        answers.delete(id);
       },
     },
   });
@@ -495,7 +518,7 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
         return true;
       },
     },
-    CONFIG: { Dice: { rolls: [g.Roll] } },
+    CONFIG: { Dice: { rolls: [g.Roll] }, queries: {} },
     fromUuid: async (uuid: string) => resolve(uuid),
     fromUuidSync: (uuid: string) => resolve(uuid),
     Actor: { implementation: RelayActorStandIn },

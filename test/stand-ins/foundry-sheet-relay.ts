@@ -6,7 +6,9 @@
  * - `game.socket.on(channel, fn)` records the listener the system registers (the same code runs on
  *   every client); `game.socket.emit(channel, payload)` reaches the OTHER client, whose listener
  *   Foundry calls with `(payload, senderId)`, the sender's id as the server stamps it. While the GM's
- *   client handles a request `game.user` is the GM; its answer goes back to the player's client.
+ *   client handles a request `game.user` is the GM. A user's `query(name, data)` (`User#query`)
+ *   reaches that user's client alone, which runs its `CONFIG.queries[name]` handler (starting empty):
+ *   the GM's answer goes back to the player's client that way, recorded in `queried`.
  *   {@link SheetRelayStandIn.send} delivers a hand-made payload to the GM as if a user sent it
  *   (a forged request).
  * - `game.users` (`get`, `filter`, `activeGM` with `isSelf` for the viewing client), `game.user` (the
@@ -35,6 +37,8 @@ export interface RelayUserStandIn {
   active: boolean;
   readonly isSelf: boolean;
   targets: Set<unknown>;
+  /** `User#query`: runs the query's handler on this user's client alone. */
+  query(name: string, data: unknown): Promise<unknown>;
 }
 
 export interface SheetRelayStandIn {
@@ -49,6 +53,8 @@ export interface SheetRelayStandIn {
   hiddenTokens: Set<string>;
   /** Every payload emitted, with the user whose client emitted it. */
   emitted: { from: string; payload: unknown }[];
+  /** Every query put to one user, with whose client put it. */
+  queried: { from: string; to: string; name: string; data: unknown }[];
   /** Deliver `payload` to the GM's client as if `senderId` sent it; resolves with the GM's answer (or null). */
   send(payload: unknown, senderId: string): Promise<unknown>;
   /** Take the GM offline (no active GM) or bring them back. */
@@ -79,6 +85,7 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
   const savedUtils = foundry.utils;
   let viewer: RelayUserStandIn;
   let gmOnline = true;
+  const queries: Record<string, (data: unknown) => unknown> = {};
   const user = (id: string, isGM: boolean): RelayUserStandIn => ({
     id,
     name: id,
@@ -88,6 +95,22 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
       return viewer.id === id;
     },
     targets: state.targets as Set<unknown>,
+    async query(name, data) {
+      world.queried.push({ from: viewer.id, to: id, name, data: structuredClone(data) });
+      // A test's forged send waits for the answer itself.
+      const waiting = answers.get((data as { id?: unknown } | null)?.id);
+      if (waiting) {
+        answers.delete((data as { id?: unknown }).id);
+        waiting(data);
+        return true;
+      }
+      const to = users.get(id);
+      if (!to) return false;
+      // Like the socket's delivery before it: the asker's client takes its turn from here on.
+      await Promise.resolve();
+      world.viewAs(to);
+      return queries[name]?.(data);
+    },
   });
   const gm = user("gm", true);
   viewer = gm;
@@ -110,6 +133,7 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
     actors: new Map(),
     hiddenTokens: new Set(),
     emitted: [],
+    queried: [],
     send(payload, senderId) {
       const id = (payload as { id?: unknown } | null)?.id;
       const answered = new Promise<unknown>((resolve) => answers.set(id, resolve));
@@ -151,20 +175,6 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
       if (channel !== `system.${SYSTEM_ID}`) return;
       const from = viewer;
       world.emitted.push({ from: from.id, payload });
-      const p = payload as { type?: unknown; id?: unknown; to?: unknown };
-      if (p.type === "response") {
-        // The answer reaches the asker's client (or a test's forged send).
-        const waiting = answers.get(p.id);
-        answers.delete(p.id);
-        const asker = typeof p.to === "string" ? users.get(p.to) : undefined;
-        if (waiting) return waiting(payload);
-        if (!asker) return;
-        queueMicrotask(() => {
-          world.viewAs(asker);
-          for (const fn of listeners) fn(payload, from.id);
-        });
-        return;
-      }
       // A request reaches the GM's client, which handles it as the GM.
       queueMicrotask(() => {
         world.viewAs(gm);
@@ -186,7 +196,7 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
   };
   Object.assign(g, {
     Hooks: { on: () => 0, once: () => 0, callAll: () => true },
-    CONFIG: { Dice: { rolls: [g.Roll] } },
+    CONFIG: { Dice: { rolls: [g.Roll] }, queries },
     fromUuid: async (uuid: string) => resolve(uuid),
     fromUuidSync: (uuid: string) => resolve(uuid),
     Actor: { implementation: SheetActorStandIn },

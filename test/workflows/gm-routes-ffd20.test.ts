@@ -42,6 +42,7 @@ beforeEach(() => {
   t.state.messages.length = 0;
   t.state.warnings.length = 0;
   t.relay.emitted.length = 0;
+  t.relay.queried.length = 0;
   t.relay.setGMOnline(true);
   wizard = new SheetActorStandIn("wiz", "Wizard", defaultActorSource({ kind: "character" }));
   cleric = new SheetActorStandIn("cleric", "Cleric", defaultActorSource({ kind: "character" }));
@@ -72,12 +73,13 @@ describe("[SYS-PERM] [FF-SUSTAIN] sustaining a foe's effect through the GM", () 
   it("[FF-SUSTAIN] [FF-ACTIONS] alice's Actions panel sustains her wizard's effect on the GM's ogre: the GM writes the round and spends the minor action", async () => {
     const held = ogre.addEffect("held", "Held", sustainedZone("c-wiz"));
     await t.useProcedure(wizard, "sustain", "held");
-    // It went to the GM (alice's client wrote nothing itself), who answered alice.
+    // It went to the GM (alice's client wrote nothing itself), who answered alice alone.
     const request = t.relay.emitted.find((e) => (e.payload as { type: string }).type === "request");
     expect(request?.from).toBe("alice");
-    const answer = t.relay.emitted.find((e) => (e.payload as { type: string }).type === "response");
-    expect(answer?.from).toBe("gm");
-    expect((answer?.payload as Answer).report).toMatchObject({ ok: true, message: "D20C.Actions.Route.Done" });
+    expect(t.relay.emitted.filter((e) => e.from === "gm")).toEqual([]);
+    expect(t.relay.queried.map((q) => [q.from, q.to])).toEqual([["gm", "alice"]]);
+    const answer = t.relay.queried[0]!.data as Answer;
+    expect(answer.report).toMatchObject({ ok: true, message: "D20C.Actions.Route.Done" });
     expect(sustainedRound(held)).toBe(3);
     expect(wizardLeft()).toEqual({ standard: 1, move: 1, minor: 0 });
     expect(t.state.warnings).toEqual([]);

@@ -163,8 +163,7 @@ describe("[SYS-PERM] who asks comes from the transport", () => {
     expect(hp("ogre")).toBe(30);
     expect(records(m)).toEqual([]);
     // A sender the world does not know is refused too.
-    const ghost = (await w.send(applyWire(m.id, "ogre"), "nobody")) as Answer;
-    expect(ghost.report).toMatchObject({ ok: false, message: "D20C.Chat.Permission.UnknownUser" });
+    expect(await w.send(applyWire(m.id, "ogre"), "nobody")).toBeNull();
     expect(hp("ogre")).toBe(30);
   });
 
@@ -219,6 +218,47 @@ describe("[SYS-PERM] who asks comes from the transport", () => {
     ).toBeNull();
     expect(await w.send({ ...applyWire(m.id, "ogre"), gmId: "someone-else" }, alice.id)).toBeNull();
     expect(hp("ogre")).toBe(30);
+  });
+});
+
+describe("[SYS-HIDDEN] [SYS-PERM] the GM's answer reaches the asker alone", () => {
+  const channel = `system.${SYSTEM_ID}`;
+  const answerQuery = () =>
+    (globalThis as unknown as { CONFIG: { queries: Record<string, (d: unknown) => Promise<boolean>> } }).CONFIG.queries[
+      "d20-combat.relayAnswer"
+    ]!;
+
+  it("[SYS-HIDDEN] an answer goes to the asker as a query, never on the socket every client receives", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    w.queried.length = 0;
+    const answer = (await w.send(applyWire(m.id, "ogre"), alice.id)) as Answer;
+    expect(answer.report.ok).toBe(true);
+    expect(w.emitted.filter((e) => (e.payload as { type?: string }).type === "response")).toEqual([]);
+    expect(w.queried.map((q) => [q.to, q.name])).toEqual([["alice", "d20-combat.relayAnswer"]]);
+    // A refusal goes the same way, to its asker only.
+    await w.send(applyWire(m.id, "ogre"), eve.id);
+    expect(w.queried.map((q) => q.to)).toEqual(["alice", "eve"]);
+  });
+
+  it("[SYS-PERM] the asking client settles only its own waiting request: not from the socket, not one addressed to another user", async () => {
+    const { askGM } = await import("../../src/socket.js");
+    let settled: unknown = null;
+    const asked = askGM("undo", { messageId: "m", recordId: "r" }).then((r) => (settled = r));
+    const request = w.emitted.at(-1)!.payload as { id: string; type: string };
+    expect(request.type).toBe("request");
+    const report = { ok: true, message: "D20C.Chat.Undo.Done", data: { name: "Ogre" } };
+    // What arrives on the socket is seen by every client and is no answer, even sent as the GM.
+    for (const fn of w.listeners.get(channel)!) fn({ type: "response", id: request.id, to: "gm", report }, "gm");
+    expect(await answerQuery()({ type: "response", id: request.id, to: "alice", report })).toBe(false);
+    expect(await answerQuery()({ type: "response", id: "unknown", to: "gm", report })).toBe(false);
+    expect(await answerQuery()({ type: "response", id: request.id, to: "gm", report: { ok: "yes" } })).toBe(false);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(settled).toBeNull();
+    expect(await answerQuery()({ type: "response", id: request.id, to: "gm", report })).toBe(true);
+    await asked;
+    expect(settled).toMatchObject(report);
+    // Settled once: the same answer again finds nothing waiting.
+    expect(await answerQuery()({ type: "response", id: request.id, to: "gm", report })).toBe(false);
   });
 });
 
@@ -309,6 +349,30 @@ describe("[SYS-PERM] what may be applied comes from the GM's ledger, not the aut
     expect(found.ledger).toMatchObject({ cardId: m.id, status: "valid", reason: "" });
     expect(found.ledger.card.targets[0]).toMatchObject({ uuid: token("ogre"), damage: 6 });
     expect(found.ledger.card.targets[0]!.outcome.defense).toBeGreaterThan(0);
+  });
+
+  it("[SYS-PERM] [SYS-HIDDEN] an author's edit of the numbers on their posted card is written back as the GM decided it, so every client renders the GM's numbers", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    await w.send(applyWire(m.id, "ogre"), alice.id);
+    const asPosted = structuredClone(attackCardIn(m)!);
+    const edited = structuredClone(asPosted);
+    edited.targets[0]!.damage = 9999;
+    edited.targets[0]!.outcome.natural = 20;
+    for (const d of edited.damageRolls) d.total = 9999;
+    edited.applied = [];
+    await w.editAs(alice, m, { ...cardUpdateData(m, "attack", edited), content: "<p>The ogre takes 9999.</p>" });
+    await settled(() => attackCardIn(m)!.targets[0]!.damage === 6);
+    expect(attackCardIn(m)).toEqual(asPosted);
+    expect(shown(m)).toHaveLength(1);
+    // Its HTML too: the card as anyone may see it, never the author's words.
+    await settled(() => m.content.includes("d20c-attack-card"));
+    expect(m.content).not.toContain("9999");
+    // A GM's edit is the GM's own and stays.
+    const byGM = structuredClone(asPosted);
+    byGM.itemName = "Renamed by the GM";
+    await w.editAs(w.users.get("gm")!, m, cardUpdateData(m, "attack", byGM));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(attackCardIn(m)!.itemName).toBe("Renamed by the GM");
   });
 
   it("[SYS-PERM] an extra target added to the card after posting is refused with the actor unchanged", async () => {
