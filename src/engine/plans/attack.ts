@@ -110,10 +110,11 @@ export interface AttackPlan {
   miss: DamageExpression | null;
   critExtra: DamageExpression | null;
   /**
-   * Each target's derived actor, by its snapshot (what its defenses are read from): deriving a
-   * target validates its whole source, so the decision reuses the plan's rather than derive again.
+   * Each target's attack input, by its snapshot (its defense read from its derived actor): deriving
+   * a target validates its whole source, so the decision reuses the plan's rather than derive and
+   * assemble it again.
    */
-  targetDerived: ReadonlyMap<TargetSnapshot, DerivedActor>;
+  inputs: ReadonlyMap<TargetSnapshot, Omit<AttackInput, "dice">>;
 }
 
 /** One damage recipe to roll (one per distinct outcome among the targets). */
@@ -189,15 +190,51 @@ function parseOptional(formula: string, weaponDice: DamageExpression | null, fie
   return formula && formula.trim() !== "" ? parseDamage(formula, weaponDice, field) : null;
 }
 
+/**
+ * What every target's attack input shares (the power with the defense it meets in this game, the
+ * attacker's side, the bonus, the damage types, crit range and options), worked out once per attack.
+ */
+interface SharedInput {
+  power: PowerSource;
+  attacker: AttackInput["attacker"];
+  critRange: number;
+  hasMissEffect: boolean;
+  weaponName: string;
+}
+
+function sharedInput(req: AttackRequest, plan: Pick<AttackPlan, "derived">): SharedInput {
+  const { ruleset, weapon } = req;
+  const power = { ...req.power, defense: defenseKeyOf(ruleset, req.power) };
+  const actor = req.attacker.actor;
+  return {
+    power,
+    attacker: {
+      kind: actor.kind,
+      usesEscalation: actor.usesEscalation,
+      penalties: plan.derived.attackPenalties,
+      conditions: actor.conditions,
+      exhaustion: actor.exhaustion,
+      swimSpeed: (actor.swimSpeed ?? 0) > 0,
+      ...(req.attacker.id ? { id: req.attacker.id } : {}),
+      ...(req.attacker.effects ? { effects: req.attacker.effects } : {}),
+    },
+    critRange: power.critRange + (weapon?.critRange ?? 0),
+    hasMissEffect: hasMissEffect(power),
+    // [HD-WATER] the weapon's name decides the underwater exemptions (a weaponless power: the item's).
+    weaponName: weapon?.name || req.item.name,
+  };
+}
+
 function attackInputFor(
   req: AttackRequest,
   plan: Pick<AttackPlan, "derived" | "bonus" | "bonusParts">,
   target: TargetSnapshot | null,
   derivedTarget?: DerivedActor,
+  shared: SharedInput = sharedInput(req, plan),
 ): Omit<AttackInput, "dice"> {
-  const { ruleset, options, weapon } = req;
+  const { ruleset, options } = req;
   const situation = target?.situation ?? req.situation;
-  const power = { ...req.power, defense: defenseKeyOf(ruleset, req.power) };
+  const { power } = shared;
   const targetDerived = target ? (derivedTarget ?? ruleset.deriveActor(target.actor, options)) : null;
   const defense = targetDerived
     ? defenseFor(power, situation, targetDerived.defenses)
@@ -209,16 +246,7 @@ function attackInputFor(
     range: power.range,
     situation,
     escalation: req.escalation,
-    attacker: {
-      kind: req.attacker.actor.kind,
-      usesEscalation: req.attacker.actor.usesEscalation,
-      penalties: plan.derived.attackPenalties,
-      conditions: req.attacker.actor.conditions,
-      exhaustion: req.attacker.actor.exhaustion,
-      swimSpeed: (req.attacker.actor.swimSpeed ?? 0) > 0,
-      ...(req.attacker.id ? { id: req.attacker.id } : {}),
-      ...(req.attacker.effects ? { effects: req.attacker.effects } : {}),
-    },
+    attacker: shared.attacker,
     target: target
       ? {
           conditions: target.actor.conditions,
@@ -230,13 +258,12 @@ function attackInputFor(
         }
       : { conditions: [], vulnerabilities: [], exhaustion: 0 },
     damageTypes: power.damageTypes,
-    critRange: power.critRange + (weapon?.critRange ?? 0),
-    hasMissEffect: hasMissEffect(power),
+    critRange: shared.critRange,
+    hasMissEffect: shared.hasMissEffect,
     options,
     ability: power.attackAbility,
-    // [HD-WATER] the weapon's name decides the underwater exemptions (a weaponless power: the item's).
-    weaponName: weapon?.name || req.item.name,
-    armed: weapon !== null,
+    weaponName: shared.weaponName,
+    armed: req.weapon !== null,
   };
 }
 
@@ -301,12 +328,16 @@ export function planAttack(req: AttackRequest): AttackPlan {
   const bonusParts = ruleset.attackBonus(req.attacker.actor, derived, power, weapon);
   const bonus = sum(bonusParts);
   const base = { derived, bonus, bonusParts };
-  const targetDerived = new Map<TargetSnapshot, DerivedActor>();
-  for (const t of req.targets) targetDerived.set(t, ruleset.deriveActor(t.actor, options));
-  const inputs = req.targets.length
-    ? req.targets.map((t) => attackInputFor(req, base, t, targetDerived.get(t)))
-    : [attackInputFor(req, base, null)];
-  const modes = inputs.map((i) => ruleset.attackMode(i));
+  const shared = sharedInput(req, base);
+  const inputs = new Map<TargetSnapshot, Omit<AttackInput, "dice">>();
+  const rolled = req.targets.length
+    ? req.targets.map((t) => {
+        const input = attackInputFor(req, base, t, ruleset.deriveActor(t.actor, options), shared);
+        inputs.set(t, input);
+        return input;
+      })
+    : [attackInputFor(req, base, null, undefined, shared)];
+  const modes = rolled.map((i) => ruleset.attackMode(i));
   const d20Counts = modes.map((m): 1 | 2 => (m === "normal" ? 1 : 2));
   const withBonus = (mode: RollMode) =>
     `${d20Formula(mode)}${bonus === 0 ? "" : bonus > 0 ? ` + ${bonus}` : ` - ${-bonus}`}`;
@@ -322,7 +353,7 @@ export function planAttack(req: AttackRequest): AttackPlan {
   const critExtra = extras.length
     ? mergeDice({ dice: extras.flatMap((e) => e.dice), flat: extras.reduce((s, e) => s + e.flat, 0) })
     : null;
-  return { derived, bonusParts, bonus, modes, d20Counts, formulas, formula, hit, miss, critExtra, targetDerived };
+  return { derived, bonusParts, bonus, modes, d20Counts, formulas, formula, hit, miss, critExtra, inputs };
 }
 
 /** The recipe for an outcome, or null when it deals no damage. */
@@ -416,7 +447,7 @@ export function decideAttack(
   };
 
   const targets = req.targets.map((snapshot, i) => {
-    const input = attackInputFor(req, base, snapshot, plan.targetDerived.get(snapshot));
+    const input = plan.inputs.get(snapshot) ?? attackInputFor(req, base, snapshot);
     const d = diceForMode(dice[i] ?? [], plan.modes[i] ?? "normal");
     const outcome = req.ruleset.resolveAttack(withDice(input, d));
     const decided = { snapshot, outcome, odds: oddsFor(input), damageKey: damageKeyFor(outcome) };
