@@ -64,10 +64,22 @@ export type ActorSystemLike = { readonly [K in (typeof ACTOR_SOURCE_KEYS)[number
  * derivation it feeds when a world prepares hundreds of actors).
  */
 export function toActorSource(kind: ActorKind, system: ActorSystemLike): ActorSource {
+  return { kind, ...clonePlain(storedFields(system)) } as unknown as ActorSource;
+}
+
+/**
+ * The same view without the copy: its fields are the prepared data's own, for a decision that only
+ * reads the actor (an attack's targets). Nothing may change it or keep it.
+ */
+export function actorSourceView(kind: ActorKind, system: ActorSystemLike): ActorSource {
+  return { kind, ...storedFields(system) } as unknown as ActorSource;
+}
+
+function storedFields(system: ActorSystemLike): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   const stored: Readonly<Record<string, unknown>> = system;
   for (const key of actorSourceKeys()) fields[key] = stored[key];
-  return { kind, ...clonePlain(fields) } as unknown as ActorSource;
+  return fields;
 }
 
 /**

@@ -7,6 +7,7 @@ import { activeRuleset, activeRulesetId, ruleOptions } from "../active-ruleset.j
 import { SYSTEM_ID } from "../constants.js";
 import {
   actorRollData,
+  actorSourceView,
   actorSystemChanges,
   deriveSafely,
   toActorSource,
@@ -43,8 +44,20 @@ export class D20Actor extends Actor {
 
   /** The engine's plain copy of this actor with Active Effects and equipped armor applied. */
   toEngineSource(): ActorSource {
+    return this.engineActor(toActorSource);
+  }
+
+  /**
+   * The engine's read-only view of this actor, for a decision that only reads it (an attack's
+   * targets): {@link toEngineSource} without copying the prepared data. Nothing may change or keep it.
+   */
+  engineView(): ActorSource {
+    return this.engineActor(actorSourceView);
+  }
+
+  private engineActor(read: typeof toActorSource): ActorSource {
     // Status effects toggled on the token count as conditions too (one list for the rules).
-    const source = withStatuses(toActorSource(this.isNpc() ? "npc" : "character", this.systemRecord), this.statuses);
+    const source = withStatuses(read(this.isNpc() ? "npc" : "character", this.systemRecord), this.statuses);
     // A blank size is the token's: a synthetic token actor's own token, else the prototype.
     if (!source.size) source.size = sizeFromTokenSpaces(this.token?.width ?? this.prototypeToken?.width);
     return source;

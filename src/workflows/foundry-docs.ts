@@ -80,7 +80,8 @@ export function targetSnapshots(
       actorUuid: actor.uuid,
       name: token.document.name ?? actor.name ?? "",
       img: (token.document.texture?.src as string | null | undefined) ?? actor.img ?? "",
-      actor: engineSource(actor),
+      // Read, never changed: the actor's view, not a copy.
+      actor: actor.engineView(),
       id: combatantIdOf(actor) ?? actor.uuid,
       effects: effectSources(actor),
       reactor: reactorFacts(actor),

@@ -121,7 +121,7 @@ export interface EffectStandIn {
   flags: Record<string, unknown>;
 }
 
-/** The system Actor's surface the attack reads: uuid, name, img, `toEngineSource()`, `effects`. */
+/** The system Actor's surface the attack reads: uuid, name, img, `toEngineSource()`, `engineView()`, `effects`. */
 export class ActorStandIn {
   /** Its ActiveEffects (none unless a test puts some on: a Hide effect, a charm). */
   effects: EffectStandIn[] = [];
@@ -137,6 +137,10 @@ export class ActorStandIn {
   toEngineSource(): ActorSource {
     // A plain deep copy, as the system Actor's own `toEngineSource` makes (`clonePlain`).
     return clonePlain(this.source);
+  }
+  /** Its stored data as it is, under a new top level with its own conditions list, as the system Actor's `engineView` reads it. */
+  engineView(): ActorSource {
+    return { ...this.source, conditions: [...this.source.conditions] };
   }
 }
 

@@ -159,6 +159,10 @@ export class StandInActor {
   toEngineSource(): ActorSource {
     return structuredClone(this.source);
   }
+  /** The system Actor's read-only view: its data as it is, under a new top level and conditions list. */
+  engineView(): ActorSource {
+    return { ...this.source, conditions: [...this.source.conditions] };
+  }
   async applyEngineActor(next: ActorSource): Promise<void> {
     this.source = structuredClone(next);
   }

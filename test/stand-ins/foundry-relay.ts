@@ -121,6 +121,10 @@ export class RelayActorStandIn {
   toEngineSource(): ActorSource {
     return structuredClone(this.source);
   }
+  /** The system Actor's read-only view: its data as it is, under a new top level and conditions list. */
+  engineView(): ActorSource {
+    return { ...this.source, conditions: [...this.source.conditions] };
+  }
   async applyEngineActor(next: ActorSource): Promise<this> {
     await Promise.resolve();
     this.source = structuredClone(next);

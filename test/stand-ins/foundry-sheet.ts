@@ -83,10 +83,15 @@ export class SheetActorStandIn {
   }
   /** Like the system Actor: its effects' statuses count as conditions (Foundry's `Actor#statuses`). */
   toEngineSource(): ActorSource {
-    const source = structuredClone(this.source);
+    return { ...structuredClone(this.source), conditions: this.conditions() };
+  }
+  /** The system Actor's read-only view: {@link toEngineSource} over its data as it is. */
+  engineView(): ActorSource {
+    return { ...this.source, conditions: this.conditions() };
+  }
+  private conditions(): string[] {
     const statuses = [...this.effects.values()].flatMap((e) => [...e.statuses]);
-    source.conditions = [...new Set([...source.conditions, ...statuses])];
-    return source;
+    return [...new Set([...this.source.conditions, ...statuses])];
   }
   async applyEngineActor(next: ActorSource): Promise<this> {
     const statusOnly = new Set(
