@@ -11,6 +11,7 @@ import type { Ruleset } from "./ruleset.js";
 import type {
   ActorSource,
   AttackOutcome,
+  EffectSource,
   NaturalTrigger,
   PowerEffectBody,
   PowerEffectSpec,
@@ -19,6 +20,7 @@ import type {
   PowerUsageSpec,
   PowerUsageState,
   RestSpec,
+  RuleEvent,
   RuleOptions,
   RuleResult,
 } from "./types.js";
@@ -147,6 +149,46 @@ export function takeRest(
     throw new EngineError("rest", `this game has no rest "${rest}"`, rest);
   if (ruleset.rest) return ruleset.rest(actor, rest, options, actorId);
   return { actor: ruleset.fullHealUp(actor), events: [], requests: [] };
+}
+
+/**
+ * What a rest reads of effects: those on the resting creature, those on the other creatures of its
+ * combat, and its combatant there (what the effects it made name as their creator; null = none).
+ */
+export interface RestEffects {
+  own: readonly EffectSource[];
+  others: readonly EffectSource[];
+  combatantId: string | null;
+}
+
+/** A rest outside any combat, with no effects to read. */
+export const NO_REST_EFFECTS: RestEffects = { own: [], others: [], combatantId: null };
+
+/**
+ * The sustained effects the creature keeps up: its own that name no other creator, and those on
+ * other creatures that name its combatant.
+ */
+function sustainedBy(effects: RestEffects): EffectSource[] {
+  const { combatantId } = effects;
+  const own = effects.own.filter((e) => !e.sourceCombatantId || e.sourceCombatantId === combatantId);
+  const made = combatantId ? effects.others.filter((e) => e.sourceCombatantId === combatantId) : [];
+  return [...own, ...made].filter((e) => e.duration === "sustain");
+}
+
+/**
+ * Why the creature may not take a rest now, or null: in a game where no one rests while sustaining
+ * an effect, the event names what it sustains.
+ */
+export function restRefusal(ruleset: Pick<Ruleset, "restsWhileSustaining">, effects: RestEffects): RuleEvent | null {
+  if (ruleset.restsWhileSustaining !== false) return null;
+  const held = sustainedBy(effects);
+  if (!held.length) return null;
+  return { key: "D20C.Power.Rest.Sustaining", data: { effects: held.map((e) => e.name).join(", ") } };
+}
+
+/** The effects on the resting creature that a rest ends: those that last until the end of the encounter. */
+export function effectsEndingAtRest(own: readonly EffectSource[]): EffectSource[] {
+  return own.filter((e) => e.duration === "endOfEncounter");
 }
 
 // ---- hit / miss / crit effects ----------------------------------------------------------------

@@ -348,6 +348,8 @@ export interface Ruleset {
   refreshPower?(usage: PowerUsageState, moment: PowerMoment): PowerRefresh;
   /** Take a rest: the actor's changes and the rolls it asks for (recovery dice…). */
   rest?(actor: ActorSource, rest: string, options: RuleOptions, actorId: string): RuleResult;
+  /** Whether a creature may rest while it sustains an effect. Absent = it may. */
+  readonly restsWhileSustaining?: boolean;
 
   // ---- each game in its own words ([SYS-WORDS]) ----------------------------------------------
   // Optional, with the shared defaults of `engine/words.ts` (always read them through `wordsOf`).

@@ -9,11 +9,19 @@ import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { publicViewer, renderRuleCard } from "./chat-render.js";
 import { powerUsageFrom } from "../data/item-source.js";
 import { SaveRoll } from "../dice/rolls.js";
-import { restsOf, togglePower } from "../engine/powers.js";
+import { NO_REST_EFFECTS, restsOf, togglePower, type RestEffects } from "../engine/powers.js";
 import type { RuleCardData } from "../engine/plans/card-data.js";
 import { postRequestRolls } from "./apply-damage.js";
 import { reportError, rollAttack } from "./attack.js";
-import { engineSource, fmt, postCard, writeEngineSource } from "./foundry-docs.js";
+import {
+  changeEffects,
+  combatantIdOf,
+  effectSources,
+  engineSource,
+  fmt,
+  postCard,
+  writeEngineSource,
+} from "./foundry-docs.js";
 import {
   decideRest,
   decideUse,
@@ -108,8 +116,26 @@ async function postEvents(
   await postCard({ actor, content, rolls, kind: "rule", card });
 }
 
-/** One actor takes one of the game's rests: actor written once, powers brought back, one card posted. */
-export async function restActor(actor: Actor.Implementation, rest: string): Promise<void> {
+/**
+ * The effects a rest reads: the actor's own, those on the other creatures of the current combat,
+ * and the actor's combatant there (whose effects it made, [FF-SUSTAIN]).
+ */
+function restEffects(actor: Actor.Implementation): RestEffects {
+  const combat = game.combat;
+  const combatantId = combatantIdOf(actor);
+  if (!combat || !combatantId) return { ...NO_REST_EFFECTS, own: effectSources(actor) };
+  const others = new Map<string, Actor.Implementation>();
+  for (const c of combat.combatants.contents)
+    if (c.actor && c.actor.uuid !== actor.uuid) others.set(c.actor.uuid, c.actor);
+  return { own: effectSources(actor), others: [...others.values()].flatMap(effectSources), combatantId };
+}
+
+/**
+ * One actor takes one of the game's rests: actor written once, powers brought back, the effects
+ * the rest ends deleted, one card posted; or, refused (sustaining), a notice and nothing changed.
+ * Resolves whether it rested.
+ */
+export async function restActor(actor: Actor.Implementation, rest: string): Promise<boolean> {
   try {
     const ruleset = activeRuleset();
     const spec = restsOf(ruleset).find((r) => r.key === rest);
@@ -122,8 +148,14 @@ export async function restActor(actor: Actor.Implementation, rest: string): Prom
       powerStates(actor),
       roll,
       ruleOptions(),
+      restEffects(actor),
     );
+    if (outcome.refusal) {
+      ui.notifications?.warn(fmt(outcome.refusal.key, { ...outcome.refusal.data, name: actor.name ?? "" }));
+      return false;
+    }
     await writeEngineSource(actor, outcome.next);
+    if (outcome.endedEffects.length) await changeEffects(actor, { create: [], remove: outcome.endedEffects });
     if (outcome.powers.length)
       await actor.updateEmbeddedDocuments(
         "Item",
@@ -141,8 +173,10 @@ export async function restActor(actor: Actor.Implementation, rest: string): Prom
       outcome.rolls.map((resolved, i) => ({ resolved, roll: made[i] as SaveRoll })),
       events,
     );
+    return true;
   } catch (err) {
     reportError(err);
+    return false;
   }
 }
 
@@ -152,8 +186,7 @@ export async function restParty(rest: string): Promise<number> {
   let n = 0;
   for (const actor of game.actors ?? []) {
     if (!(actor instanceof Actor.implementation) || !actor.hasPlayerOwner || actor.type !== "character") continue;
-    await restActor(actor, rest);
-    n += 1;
+    if (await restActor(actor, rest)) n += 1;
   }
   const spec = restsOf(activeRuleset()).find((r) => r.key === rest);
   ui.notifications?.info(fmt("D20C.Power.PartyRested", { rest: fmt(spec?.label ?? rest), count: n }));

@@ -11,6 +11,8 @@ import type { ActorSource, RulesetId } from "../../src/engine/types.js";
 import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
 import { PowerItemStandIn, type PowerUsageSystemStandIn } from "../stand-ins/foundry-items.js";
 import {
+  CombatStandIn,
+  CombatantStandIn,
   SheetActorStandIn,
   clickTarget,
   installSheetStandIn,
@@ -65,7 +67,9 @@ function runGame(id: RulesetId, body: (ctx: { click: Handlers }) => void): void 
     let uninstall: () => void;
     const handlers = {} as Handlers;
     beforeAll(async () => {
-      ({ state, uninstall } = installSheetStandIn(id));
+      let setCombat: (combat: CombatStandIn | null) => void;
+      ({ state, uninstall, setCombat } = installSheetStandIn(id));
+      handlers.setCombat = (combat) => setCombat(combat);
       const { D20ActorSheet } = (await import("../../src/applications/sheets/actor-sheet.js")) as typeof SheetNs;
       const actions = D20ActorSheet.DEFAULT_OPTIONS.actions as Record<string, Handler>;
       handlers.useItem = (actor, itemId, faces) => {
@@ -94,6 +98,7 @@ interface Handlers {
   useItem(actor: SheetActorStandIn, itemId: string, faces: number[]): Promise<void>;
   takeRest(actor: SheetActorStandIn, rest: string, faces?: number[]): Promise<void>;
   state(): SheetStandInState;
+  setCombat(combat: CombatStandIn | null): void;
 }
 
 /** A hero with the given powers (id → usage) and a worn-out source. */
@@ -176,6 +181,52 @@ runGame("ffd20", ({ click }) => {
     expect(changedPaths(before, actor.source).sort()).toEqual(["hp.temp", "hp.value", "recoveries.value"]);
     expect(actor.source.hp.value).toBe(30);
     expect(usedOf(actor)).toEqual({ enc: false, day: false });
+  });
+
+  it("[FF-DURATION] a short rest deletes the hero's until-the-end-of-the-encounter effects and says so; other effects stay", async () => {
+    const actor = hero({ enc: usage("encounter", true) });
+    actor.addEffect("fx-enc", "Divine Favor", { duration: "endOfEncounter" });
+    actor.addEffect("fx-perm", "Blessing", { duration: "permanent" });
+    click.state().messages.length = 0;
+    await click.takeRest(actor, "shortRest");
+    expect(click.state().errors).toEqual([]);
+    expect([...actor.effects.keys()]).toEqual(["fx-perm"]);
+    expect(usedOf(actor)).toEqual({ enc: false });
+    expect(JSON.stringify(click.state().messages)).toContain("D20C.Power.Rest.EffectEnds");
+  });
+
+  it("[FF-SUSTAIN] in a combat, a hero sustaining a zone on a foe can't take either rest: warned, nothing written, powers stay spent", async () => {
+    const actor = hero({ enc: usage("encounter", true), day: usage("daily", true) });
+    actor.addEffect("fx-enc", "Divine Favor", { duration: "endOfEncounter" });
+    const foe = new SheetActorStandIn("foe", "Ogre", npc(getRuleset("ffd20"), 15), false);
+    foe.addEffect("fx-zone", "Stinking Cloud", { duration: "sustain", sustain: "minor", sourceCombatantId: "c-hero" });
+    const combat = new CombatStandIn(
+      2,
+      [new CombatantStandIn("c-hero", actor), new CombatantStandIn("c-foe", foe, false, "gm")],
+      "c-foe",
+    );
+    click.setCombat(combat);
+    try {
+      for (const rest of ["shortRest", "extendedRest"]) {
+        const before = structuredClone(actor.source);
+        click.state().warnings.length = 0;
+        click.state().messages.length = 0;
+        await click.takeRest(actor, rest);
+        expect(click.state().errors).toEqual([]);
+        expect(click.state().warnings).toEqual(["Ardent can't rest while sustaining Stinking Cloud."]);
+        expect(click.state().messages).toHaveLength(0);
+        expect(changedPaths(before, actor.source)).toEqual([]);
+        expect(usedOf(actor)).toEqual({ enc: true, day: true });
+        expect([...actor.effects.keys()]).toEqual(["fx-enc"]);
+      }
+      // The zone lapses (its effect is gone): now the hero rests.
+      foe.effects.delete("fx-zone");
+      await click.takeRest(actor, "shortRest");
+      expect(usedOf(actor)).toEqual({ enc: false, day: true });
+      expect([...actor.effects.keys()]).toEqual([]);
+    } finally {
+      click.setCombat(null);
+    }
   });
 });
 

@@ -4,7 +4,17 @@
  * whole rest for one actor: the ruleset's changes to the actor, the rolls it asks for (recovery
  * dice), and the powers it brings back. The Foundry side (src/workflows/power-usage.ts) rolls and writes.
  */
-import { isSpent, rechargeSucceeds, refreshedUsage, refreshPower, spendPower, takeRest } from "../powers.js";
+import {
+  effectsEndingAtRest,
+  isSpent,
+  rechargeSucceeds,
+  refreshedUsage,
+  refreshPower,
+  restRefusal,
+  spendPower,
+  takeRest,
+  type RestEffects,
+} from "../powers.js";
 import type { Ruleset } from "../ruleset.js";
 import type { ActorSource, PowerMoment, PowerRefresh, PowerUsageState, RuleEvent, RuleOptions } from "../types.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
@@ -69,9 +79,16 @@ export interface RestOutcome {
   rolls: ResolvedRequest[];
   /** Powers the rest brings back, with their fresh usage. */
   powers: { id: string; name: string; usage: PowerUsageState }[];
+  /** Ids of the actor's effects the rest ends (delete them). */
+  endedEffects: string[];
+  /** Why the creature may not rest now; when set, nothing else changes. */
+  refusal: RuleEvent | null;
 }
 
-/** One actor's rest: the ruleset's changes and rolls, then the powers it brings back. */
+/**
+ * One actor's rest: refused while it sustains an effect where the game forbids it; else the
+ * ruleset's changes and rolls, the powers it brings back and the effects on it that end.
+ */
 export async function decideRest(
   ruleset: Ruleset,
   actor: ActorSource,
@@ -80,15 +97,25 @@ export async function decideRest(
   powers: readonly PowerItemState[],
   roll: RequestRoller,
   options: RuleOptions,
+  effects: RestEffects,
 ): Promise<RestOutcome> {
+  const refusal = restRefusal(ruleset, effects);
+  if (refusal) return { next: structuredClone(actor), events: [], rolls: [], powers: [], endedEffects: [], refusal };
   const answer = takeRest(ruleset, actor, rest, options, actorId);
   const followed = await runRequests(ruleset, answer.actor, actorId, answer.requests, roll, options);
   const { resets } = powersAtMoment(ruleset, powers, { kind: "rest", rest });
+  const ended = effectsEndingAtRest(effects.own);
   return {
     next: followed.actor,
-    events: [...answer.events, ...followed.events],
+    events: [
+      ...answer.events,
+      ...followed.events,
+      ...ended.map((e) => ({ key: "D20C.Power.Rest.EffectEnds", data: { effect: e.name }, actorId })),
+    ],
     rolls: followed.rolls,
     powers: resets,
+    endedEffects: ended.map((e) => e.id),
+    refusal: null,
   };
 }
 

@@ -2,6 +2,8 @@
  * FFd20 powers: at-will, encounter and daily ([SYS-POWERS]). A short rest brings back encounter
  * powers and nothing else; an extended rest brings back daily powers too, with hit points and
  * healing surges. Encounter powers also come back when the battle ends. Saves 10+ ([FF-SAVE]).
+ * Either rest ends "until the end of the encounter" effects ([FF-DURATION]) and is refused while
+ * the creature sustains an effect ([FF-SUSTAIN]).
  */
 import { clonePlain, validateActorSource } from "../../common.js";
 import { EngineError } from "../../errors.js";
@@ -26,7 +28,10 @@ export function extendedRest(actor: ActorSource): ActorSource {
   return next;
 }
 
-export const powers: Pick<Ruleset, "powerUsages" | "rests" | "effectSaveTarget" | "rest" | "refreshPower"> = {
+export const powers: Pick<
+  Ruleset,
+  "powerUsages" | "rests" | "effectSaveTarget" | "rest" | "refreshPower" | "restsWhileSustaining"
+> = {
   powerUsages: [
     { key: "atWill", label: "D20C.FF.Usage.atWill", limited: false },
     { key: "encounter", label: "D20C.FF.Usage.encounter", limited: true },
@@ -37,6 +42,8 @@ export const powers: Pick<Ruleset, "powerUsages" | "rests" | "effectSaveTarget" 
     { key: "extendedRest", label: "D20C.FF.Rest.extendedRest", hint: "D20C.FF.Rest.extendedRestHint" },
   ],
   effectSaveTarget: () => SAVE_TARGET,
+  // [FF-SUSTAIN] no rest, short or extended, while sustaining a power.
+  restsWhileSustaining: false,
   refreshPower(usage, moment) {
     const kind = { key: usage.usage, label: "", limited: usage.usage !== "atWill" };
     if (moment.kind === "rest" && moment.rest === "shortRest" && usage.usage !== "encounter") return { kind: "keep" };
