@@ -174,6 +174,36 @@ describe("[HD-PROVOKE] leaving reach, read from the scene", () => {
   });
 });
 
+describe("[HD-COND] a grapple ends when the grappled creature is moved out of the grappler's reach", () => {
+  /** The grapple procedure's effect on the hero, made by the combatant `by`. */
+  const grip = (id: string, by: string) =>
+    hero.addEffect(id, "Grappled", { duration: "endOfEncounter", sourceCombatantId: by }).statuses.add("grappled");
+
+  it("[HD-COND] the orc grapples the hero; moved to (4, 7), out of the orc's reach, the grip is deleted, the troll's 2-square grip stays", async () => {
+    grip("grip-orc", "c-orc");
+    grip("grip-troll", "c-troll");
+    await moveHero(4, 7);
+    expect([...hero.effects.keys()]).toEqual(["grip-troll"]);
+    // Then out of the troll's reach too.
+    await moveHero(5, 8);
+    expect([...hero.effects.keys()]).toEqual([]);
+  });
+
+  it("[HD-COND] moved within the grappler's reach (to (5, 6), still next to the orc), the grapple holds", async () => {
+    grip("grip-orc", "c-orc");
+    await moveHero(5, 6);
+    expect([...hero.effects.keys()]).toEqual(["grip-orc"]);
+  });
+
+  it("[HD-COND] dragged: the orc moves first, then the hero is put next to it again, and the grapple holds", async () => {
+    grip("grip-orc", "c-orc");
+    const orcToken = scene.tokens.find((t) => t.document.id === "tOrc")!;
+    await moveToken(orcToken.document, { x: 9 * scene.gridSize, y: 5 * scene.gridSize }, "gmStandIn");
+    await moveHero(8, 5);
+    expect([...hero.effects.keys()]).toEqual(["grip-orc"]);
+  });
+});
+
 /** A spell (no weapon, rolled with Intelligence) at range, against Defense. */
 const spell = (over: Partial<PowerSource> = {}): PowerSource =>
   powerSource({ attackAbility: "int", defense: "def", range: "ranged", damage: "1d6", damageTypes: ["cold"], ...over });

@@ -147,6 +147,48 @@ describe("Hundred Dungeons: grapples", () => {
     expect(removed({ conditions: ["prone", "slowed"] })).toHaveLength(0);
     expect(removed({ state: "dying", conditions: ["dying"] })).toHaveLength(0);
   });
+
+  /** The held creature's move that left the reach of `left`: the steps ending its grapple. */
+  const movedAway = (left: string[], feet = 10, grips = [hold]) =>
+    (
+      hd.afterAct?.({
+        act: "move",
+        feet,
+        round: 2,
+        actor: combatant("h", { effects: grips }),
+        within: left.map((id) => combatant(id, { side: "gm" })),
+      }).steps ?? []
+    ).filter((s) => s.kind === "removeEffect");
+
+  it("[HD-COND] grappled: moved out of the grappler's reach (pushed, teleported), the grapple ends", () => {
+    expect(movedAway(["g"])).toEqual([
+      { kind: "removeEffect", actorId: "actor-h", effectId: "grip", label: "D20C.HD.Event.grappleOutOfReach" },
+    ]);
+    // However short the move (a 5-foot shove), leaving the reach ends it.
+    expect(movedAway(["g"], 5)).toHaveLength(1);
+  });
+
+  it("[HD-COND] grappled: a move that leaves someone else's reach, or none, keeps the grip; only the grip of the grappler left ends", () => {
+    expect(movedAway([])).toEqual([]);
+    expect(movedAway(["orc"])).toEqual([]);
+    const other = effect({ ...hold, id: "grip2", sourceCombatantId: "orc" });
+    expect(movedAway(["orc"], 10, [hold, other]).map((s) => s.kind === "removeEffect" && s.effectId)).toEqual([
+      "grip2",
+    ]);
+  });
+
+  it("[HD-COND] grappled: an attack or a spell made in the grappler's reach does not end the grapple", () => {
+    for (const act of ["attack", "rangedAttack", "castSpell"] as const) {
+      const steps = hd.afterAct?.({
+        act,
+        feet: 0,
+        round: 2,
+        actor: combatant("h", { effects: [hold] }),
+        within: [combatant("g", { side: "gm" })],
+      }).steps;
+      expect(steps, act).toEqual([]);
+    }
+  });
 });
 
 describe("Hundred Dungeons: standing up", () => {

@@ -124,7 +124,7 @@ export function mayTarget(
 
 // ---- [HD-PROVOKE] [HD-HIDE] what an act provokes and ends -----------------------------------------
 
-/** Provoked attacks and the end of hiding after a move, an attack or a spell. */
+/** Provoked attacks, the end of hiding and of grapples left out of reach after a move, an attack or a spell. */
 export function afterAct(input: ActInput): ActOutcome {
   const me = input.actor;
   const provocations: Provocation[] = [];
@@ -146,6 +146,19 @@ export function afterAct(input: ActInput): ActOutcome {
     }
   }
   const steps: TurnStep[] = [];
+  // [HD-COND] grappled: the grapple ends once the grappled creature is moved out of its grappler's
+  // reach (pushed, pulled, teleported). A grappler dragging it moves first, so the grappled
+  // creature's own move then starts outside that reach and leaves nothing.
+  if (input.act === "move")
+    for (const r of input.within)
+      for (const e of me.effects)
+        if (e.statuses.includes("grappled") && e.sourceCombatantId === r.id)
+          steps.push({
+            kind: "removeEffect",
+            actorId: me.actorId,
+            effectId: e.id,
+            label: "D20C.HD.Event.grappleOutOfReach",
+          });
   const ends = input.act !== "move" || input.feet > 10;
   if (ends) {
     for (const e of me.effects)
