@@ -80,3 +80,17 @@ export function useStandInCombat(opts: { systemEffects?: boolean } = {}): {
     },
   };
 }
+
+/**
+ * Start the combat and run the second combatant's turn: its turn starts, then it ends with the
+ * recorded d20 `face` (the save that turn's end asks for), each step settled.
+ */
+export async function secondTurnEndsWith(combat: CombatUnderTest, face: number): Promise<void> {
+  await combat.startCombat();
+  await combat.settle();
+  await combat.nextTurn(); // the second combatant's turn starts
+  await combat.settle();
+  standInRollFaces.push(face);
+  await combat.nextTurn();
+  await combat.settle();
+}

@@ -9,7 +9,7 @@ import { effectCreateData } from "../../src/data/effects.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import type { EffectSource } from "../../src/engine/types.js";
 import { StandInActor, standInGlobals, standInRollFaces } from "../stand-ins/foundry-combat.js";
-import { useStandInCombat } from "../support/stand-in-combat.js";
+import { secondTurnEndsWith, useStandInCombat } from "../support/stand-in-combat.js";
 import { effectSource } from "../support/engine-fixtures.js";
 import { turnLinesOf } from "../support/turn-summaries.js";
 import type * as EffectsModuleNs from "../../src/workflows/effects.js";
@@ -67,13 +67,8 @@ describe("[HD-COND] an aftereffect that imposes exhaustion", () => {
     ]);
     (standInGlobals.game as { combat?: unknown }).combat = combat;
     await ogre.createEmbeddedDocuments("ActiveEffect", [effectCreateData(venom(["exhaustion", "frightened"]))]);
-    await combat.startCombat();
-    await combat.settle();
-    await combat.nextTurn(); // the ogre's turn starts
-    await combat.settle();
-    standInRollFaces.push(15); // its turn ends: 15 against 12 ends the venom
-    await combat.nextTurn();
-    await combat.settle();
+    // The ogre's turn ends: 15 against 12 ends the venom.
+    await secondTurnEndsWith(combat, 15);
     expect(standInRollFaces).toEqual([]);
     expect(combat.turnEventErrors).toEqual([]);
     expect(ogre.source.exhaustion).toBe(5);

@@ -112,6 +112,33 @@ describe("Hundred Dungeons: damage", () => {
     expect(hd.applyHealing(dying, 3, "heal", {}, "p").actor.conditions).not.toContain("prone");
   });
 
+  it("[HD-COND] unconscious: a save that ends an effect of unconsciousness (a sleep power) leaves the creature prone", () => {
+    const sleep = effect({ id: "sleep", name: "Sleep", statuses: ["unconscious"], save: "normal" });
+    const sleeper = combatant("s", { effects: [sleep], actor: hdActor({ conditions: ["unconscious"] }) });
+    const turn = ctx([sleeper]);
+    const save = hd.onTurnEnd(turn).find((s) => s.kind === "roll" && s.request.effectId === "sleep");
+    if (save?.kind !== "roll") throw new Error("no save against the sleep");
+    const passed = hd.resolveTurnRoll(turn, save.request, { total: 12, natural: 12 });
+    expect(passed.followUps).toContainEqual(expect.objectContaining({ kind: "removeEffect", effectId: "sleep" }));
+    expect(passed.actor.conditions).toContain("prone");
+    expect(passed.events.map((e) => e.key)).toContain("D20C.HD.Event.wakesProne");
+    // A failed save changes nothing; a save against an effect that did not knock it out adds no prone.
+    expect(hd.resolveTurnRoll(turn, save.request, { total: 11, natural: 11 }).actor.conditions).not.toContain("prone");
+    const slowed = combatant("s", { effects: [effect({ id: "slow", statuses: ["slowed"] })] });
+    const slowTurn = ctx([slowed]);
+    const slowSave = hd.onTurnEnd(slowTurn).find((s) => s.kind === "roll");
+    if (slowSave?.kind !== "roll") throw new Error("no save against the slow");
+    expect(hd.resolveTurnRoll(slowTurn, slowSave.request, { total: 20, natural: 20 }).actor.conditions).not.toContain(
+      "prone",
+    );
+    // Already prone (shoved before it slept): nothing to add.
+    const lying = combatant("s", { effects: [sleep], actor: hdActor({ conditions: ["unconscious", "prone"] }) });
+    const lyingTurn = ctx([lying]);
+    const again = hd.resolveTurnRoll(lyingTurn, save.request, { total: 15, natural: 15 });
+    expect(again.actor.conditions.filter((c) => c === "prone")).toHaveLength(1);
+    expect(again.events.map((e) => e.key)).not.toContain("D20C.HD.Event.wakesProne");
+  });
+
   it("[HD-HP] [HD-DYING] a PC dropped to 0 is dying; HP never go below 0", () => {
     const r = dealt({ hp: { value: 5, max: 30, temp: 0 } }, 9, ["slashing"]);
     expect(r.actor.state).toBe("dying");

@@ -197,7 +197,13 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
     ];
     const followUps: TurnStep[] = [];
     const deferred: TurnStep[] = [];
+    const actor = clonePlain(c.actor);
     if (success && effect) {
+      // [HD-COND] unconscious: the creature fell prone, so it comes round from the effect still prone.
+      if (effect.statuses.includes("unconscious") && !actor.conditions.includes("prone")) {
+        actor.conditions = [...actor.conditions, "prone"];
+        events.push({ key: "D20C.HD.Event.wakesProne", actorId: c.actorId });
+      }
       followUps.push({ kind: "removeEffect", actorId: c.actorId, effectId: effect.id, label: effect.name });
       if (effect.aftereffect) {
         deferred.push({
@@ -208,7 +214,7 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
         });
       }
     }
-    return { actor: clonePlain(c.actor), events, requests: [], followUps, deferred };
+    return { actor, events, requests: [], followUps, deferred };
   }
   return { actor: clonePlain(c.actor), events: [], requests: [], followUps: [], deferred: [] };
 }
