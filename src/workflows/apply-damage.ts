@@ -56,15 +56,16 @@ import {
 } from "./foundry-docs.js";
 
 /**
- * Post the rolls the rules asked for while applying (death saves…) with what they did; whispered to
- * `whisper` (user ids) when given.
+ * Post the rolls the rules asked for about `actor` (death saves, saves, recoveries…) with what they
+ * did; whispered to `whisper` (user ids), which defaults to the GMs and its owners while the
+ * creature is on a token the GM has hidden, else in the user's roll mode.
  */
 export async function postRequestRolls(
   actor: Actor.Implementation,
   title: string,
   rolls: { resolved: ResolvedRequest; roll: SaveRoll }[],
   events: RuleCardData["events"],
-  whisper?: string[],
+  whisper: string[] | undefined = secretAudience(actor),
 ): Promise<void> {
   if (!rolls.length && !events.length) return;
   const data: RuleCardData = {
@@ -239,7 +240,7 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
         "D20C.Chat.RulesRolls",
         made,
         decision.record.events,
-        secretAudience(target.uuid, actor),
+        secretAudience(actor, target.uuid),
       );
     const healing = mode === "heal" || mode === "temp";
     return {
@@ -251,13 +252,21 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
 }
 
 /**
- * Who may read about a target on a token the GM has hidden ([SYS-HIDDEN]): the GMs and the actor's
- * owners; undefined when the table may.
+ * Who may read about a creature on a token the GM has hidden ([SYS-HIDDEN]): the GMs and the actor's
+ * owners; undefined when the table may. The token is the one named (a card's target), else the
+ * creature's own (an unlinked token's actor) and its tokens on the viewed scene.
  */
-function secretAudience(targetUuid: string, actor: Actor.Implementation): string[] | undefined {
-  const token = isDocumentUuid(targetUuid) ? fromUuidSync(targetUuid) : null;
-  if (!(token instanceof TokenDocument.implementation) || !token.hidden) return undefined;
+function secretAudience(actor: Actor.Implementation, tokenUuid?: string): string[] | undefined {
+  const named = tokenUuid && isDocumentUuid(tokenUuid) ? fromUuidSync(tokenUuid) : null;
+  const tokens = named && named instanceof TokenDocument.implementation ? [named] : creatureTokens(actor);
+  if (!tokens.some((t) => t.hidden)) return undefined;
   return game.users.filter((u) => u.isGM || actor.testUserPermission(u, "OWNER")).map((u) => u.id ?? "");
+}
+
+/** The tokens of a creature this client can know: its own (unlinked) and those on the viewed scene. */
+function creatureTokens(actor: Actor.Implementation): TokenDocument.Implementation[] {
+  const own = actor.token ? [actor.token] : [];
+  return canvas?.ready ? [...own, ...actor.getActiveTokens(false, true)] : own;
 }
 
 /** Localised names of the fields an undo left alone. */

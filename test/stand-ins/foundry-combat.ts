@@ -597,6 +597,7 @@ const GLOBAL_NAMES = [
   "ChatMessage",
   "foundry",
   "Handlebars",
+  "canvas",
 ] as const;
 
 /**
@@ -612,6 +613,8 @@ export function installFoundryCombatStandIn(): () => void {
     ActiveEffect: StandInActiveEffect,
     Roll: StandInRoll,
     Handlebars: { partials: {} },
+    // No scene is viewed.
+    canvas: null,
     game: standInGlobals.game,
     ui: { notifications: { warn() {}, info() {}, error() {} }, combat: null },
     ChatMessage: {

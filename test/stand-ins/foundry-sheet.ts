@@ -18,6 +18,7 @@
  *   per key (Foundry deep-merges objects; our writes always carry whole objects).
  * - {@link targetStandIn} / {@link clickTarget}: a targeted token and the clicked element with its
  *   `data-*` attributes and the row's `<select data-procedure-choice>` value.
+ * - `canvas` as Foundry has it while no scene is viewed (null), unless a test installed one.
  *
  * Knowing differences: no permissions beyond `isOwner`, no database, no sockets, no rendering of
  * the sheet itself. It decides no rule: every outcome comes from the ruleset.
@@ -291,9 +292,11 @@ export function installSheetStandIn(rulesetId: string): {
   g.game.users = { filter: (fn: (u: { id: string; isGM: boolean }) => boolean) => state.users.filter(fn) };
   g.ui.notifications.warn = (m: string) => void state.warnings.push(m);
   // The sheet's Effects section loads the system's ActiveEffect class, which extends core's.
-  const globals = globalThis as { ActiveEffect?: unknown };
+  const globals = globalThis as { ActiveEffect?: unknown; canvas?: unknown };
   const savedActiveEffect = globals.ActiveEffect;
   globals.ActiveEffect ??= StandInActiveEffect;
+  const hadCanvas = "canvas" in globals;
+  if (!hadCanvas) globals.canvas = null;
   return {
     state,
     setCombat: (combat) => {
@@ -302,6 +305,7 @@ export function installSheetStandIn(rulesetId: string): {
     uninstall: () => {
       globals.ActiveEffect = savedActiveEffect;
       if (savedActiveEffect === undefined) delete globals.ActiveEffect;
+      if (!hadCanvas) delete globals.canvas;
       uninstall();
     },
   };

@@ -23,7 +23,7 @@ import {
 } from "../stand-ins/foundry-relay.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import { pressTurnLineUndo } from "../stand-ins/turn-line-html.js";
-import { npc, power } from "./attack-fixtures.js";
+import { defaultOptions, npc, power } from "./attack-fixtures.js";
 import { attackCardIn, ourData, receivedData } from "../support/card-messages.js";
 import { cardUpdateData } from "../../src/workflows/card-messages.js";
 
@@ -776,6 +776,42 @@ describe("[SYS-PERM] hostile players: forged targets, replays, races and malform
       const rules = [...w.messages.values()].filter((x) => x.type === "rule");
       expect(rules).toHaveLength(1);
       expect(rules[0]!.whisper).toEqual(["gm"]);
+    } finally {
+      await w.attack.settings.set(SYSTEM_ID, "ruleset", R.id);
+    }
+  });
+
+  it("[SYS-HIDDEN] the rolls after a token-HUD HP edit, and a sheet's death save, of a creature on a hidden token are whispered to the GMs and its owners", async () => {
+    await w.attack.settings.set(SYSTEM_ID, "ruleset", "wounds-d20");
+    try {
+      const WD = getRuleset("wounds-d20");
+      const ogre = w.actors.get("ogre")!;
+      ogre.source = npc(WD, 10, { hp: { value: 5, max: 5, temp: 0 } });
+      ogre.owners = ["bob"];
+      // The GM's client owns every actor.
+      Object.assign(ogre, { isOwner: true });
+      w.tokens.get("ogre")!.hidden = true;
+      const rules = () => [...w.messages.values()].filter((x) => x.type === "rule");
+      // A HUD edit of 6 damage: the actor runs the ruleset and hands its answer to this hook.
+      const result = WD.applyDamage(ogre.source, damagePacket(6, { fromAttack: false }), defaultOptions(WD), "ogre");
+      expect(result.requests.length).toBeGreaterThan(0);
+      ogre.source = result.actor;
+      standInAttackFaces.push(3, 4);
+      for (const fn of w.hooks.get(`${SYSTEM_ID}.ruleResult`)!) await fn(ogre, result);
+      await settled(() => rules().length === 1);
+      const { rollDeathSave } = await import("../../src/workflows/saves.js");
+      await rollDeathSave(ogre as never);
+      await settled(() => rules().length === 2);
+      expect(rules().map((m) => m.whisper)).toEqual([
+        ["gm", "bob"],
+        ["gm", "bob"],
+      ]);
+      // On a token the table sees, the same rolls follow the roll mode (public here).
+      w.tokens.get("ogre")!.hidden = false;
+      standInAttackFaces.push(5);
+      await rollDeathSave(ogre as never);
+      await settled(() => rules().length === 3);
+      expect(rules()[2]!.whisper).toEqual([]);
     } finally {
       await w.attack.settings.set(SYSTEM_ID, "ruleset", R.id);
     }
