@@ -174,32 +174,13 @@ function requireNumberOf(desc: FieldDesc, path: string, value: unknown): void {
   }
 }
 
-/** Whether {@link requireNumberOf} lets `value` through (the check without naming the field). */
-function numberPasses(desc: FieldDesc, value: unknown): boolean {
-  if (value === null && desc.nullable) return true;
-  if (typeof value !== "number" || !Number.isFinite(value)) return false;
-  if (desc.min === undefined || desc.minStoredOnly) return true;
-  if (desc.min === 0) return value >= 0;
-  return desc.integer ? value > desc.min - 1 : value >= desc.min;
-}
-
 /**
- * Walk `fields` over `source`, checking every number field with {@link requireNumberOf}. A field
- * that passes, or that holds nothing to check, is passed over before its path is spelled out
- * (every attack derives each target, so the check runs once per actor of every card).
+ * Walk `fields` over `source`, checking every number field with {@link requireNumberOf}: the walk
+ * that names the field a refused actor fails at (a valid one passes {@link numbersPass} first).
  */
 function requireNumbers(fields: FieldDescs, source: unknown, path: string): void {
   const values = (typeof source === "object" && source !== null ? source : {}) as Record<string, unknown>;
-  for (const name of Object.keys(fields)) {
-    const desc = fields[name] as FieldDesc;
-    const value = values[name];
-    if (value === undefined && desc.optional) continue;
-    if (desc.kind === "number") {
-      if (numberPasses(desc, value)) continue;
-    } else if (value === null && desc.nullable) continue;
-    else if (!(desc.kind === "schema" && desc.fields) && !desc.element) continue;
-    requireNumbersIn(desc, value, `${path}.${name}`);
-  }
+  for (const name of Object.keys(fields)) requireNumbersIn(fields[name] as FieldDesc, values[name], `${path}.${name}`);
 }
 
 function requireNumbersIn(desc: FieldDesc, value: unknown, path: string): void {
@@ -229,14 +210,124 @@ export function validateActorSource(
   field = "actor",
   fields: FieldDescs = BUILTIN_ACTOR_FIELDS,
 ): void {
-  requireNumbers(fields, actor, field);
   const known = knownTraitTypes(damageTypes);
+  // The actor of every card's every target passes: checked without naming a field first, and only
+  // a refused one walked again to say where it fails.
+  if (numbersPass(numberChecks(fields), actor) && traitsKnown(actor, known)) return;
+  requireNumbers(fields, actor, field);
   for (const [name, list] of traitLists(actor)) {
     list.forEach((t, i) => {
       if (!known.has(t.type) && !ANY_GAME_DAMAGE_TYPES.has(t.type))
         throw new EngineError(`${field}.${name}[${i}].type`, `unknown damage type "${t.type}"`, t.type);
     });
   }
+}
+
+/**
+ * One field's number check, read once from its description: the walk below meets every actor of
+ * every card, and reading each description's options again per actor cost more than the checks.
+ */
+interface NumberCheck {
+  name: string;
+  optional: boolean;
+  nullable: boolean;
+  /** A number; a group of `fields`; a list or record of `element`. */
+  kind: "number" | "group" | "list" | "record";
+  /** The number's floor (inclusive; exclusive for a whole number above 0's, see requireNumberOf), or null. */
+  min: number | null;
+  integer: boolean;
+  fields: readonly NumberCheck[];
+  element: NumberCheck | null;
+}
+
+const NUMBER_CHECKS = new WeakMap<FieldDescs, readonly NumberCheck[]>();
+
+/** The checks of the fields of a description that hold numbers (numbers, groups, lists, records). */
+function numberChecks(fields: FieldDescs): readonly NumberCheck[] {
+  let checks = NUMBER_CHECKS.get(fields);
+  if (!checks) {
+    checks = Object.keys(fields).flatMap((name) => {
+      const check = numberCheck(name, fields[name] as FieldDesc);
+      return check ? [check] : [];
+    });
+    NUMBER_CHECKS.set(fields, checks);
+  }
+  return checks;
+}
+
+function numberCheck(name: string, desc: FieldDesc): NumberCheck | null {
+  const kind =
+    desc.kind === "number"
+      ? "number"
+      : desc.kind === "schema" && desc.fields
+        ? "group"
+        : desc.kind === "array" && desc.element
+          ? "list"
+          : desc.kind === "object" && desc.element
+            ? "record"
+            : null;
+  if (!kind) return null;
+  return {
+    name,
+    optional: desc.optional === true,
+    nullable: desc.nullable === true,
+    kind,
+    min: desc.min === undefined || desc.minStoredOnly ? null : desc.min,
+    integer: desc.integer === true,
+    fields: kind === "group" && desc.fields ? numberChecks(desc.fields) : [],
+    element: desc.element ? numberCheck("", desc.element) : null,
+  };
+}
+
+/** Whether {@link requireNumbers} lets `source` through (the same walk, naming no field). */
+function numbersPass(checks: readonly NumberCheck[], source: unknown): boolean {
+  const values = (typeof source === "object" && source !== null ? source : {}) as Record<string, unknown>;
+  for (const check of checks) if (!checkPasses(check, values[check.name])) return false;
+  return true;
+}
+
+/** Whether {@link requireNumbersIn} lets `value` through. */
+function checkPasses(check: NumberCheck, value: unknown): boolean {
+  if (value === undefined && check.optional) return true;
+  if (value === null && check.nullable) return true;
+  switch (check.kind) {
+    case "number": {
+      if (typeof value !== "number" || !Number.isFinite(value)) return false;
+      const min = check.min;
+      if (min === null) return true;
+      if (min === 0) return value >= 0;
+      return check.integer ? value > min - 1 : value >= min;
+    }
+    case "group":
+      return numbersPass(check.fields, value);
+    case "list":
+      if (Array.isArray(value) && check.element)
+        for (const v of value as unknown[]) if (!checkPasses(check.element, v)) return false;
+      return true;
+    case "record":
+      if (typeof value === "object" && value !== null && check.element)
+        for (const v of Object.values(value)) if (!checkPasses(check.element, v)) return false;
+      return true;
+  }
+}
+
+/** Whether every trait of the actor names a damage type it may (lists of plain traits only). */
+function traitsKnown(actor: ActorSource, known: ReadonlySet<string>): boolean {
+  const { resistances, vulnerabilities, immunities } = actor as { [K in keyof ActorSource]: unknown };
+  if (!Array.isArray(immunities)) return false;
+  for (const type of immunities as unknown[]) if (!typeKnown(type, known)) return false;
+  return traitListKnown(resistances, known) && traitListKnown(vulnerabilities, known);
+}
+
+function traitListKnown(list: unknown, known: ReadonlySet<string>): boolean {
+  if (!Array.isArray(list)) return false;
+  for (const t of list as unknown[])
+    if (typeof t !== "object" || t === null || !typeKnown((t as { type?: unknown }).type, known)) return false;
+  return true;
+}
+
+function typeKnown(type: unknown, known: ReadonlySet<string>): boolean {
+  return typeof type === "string" && (known.has(type) || ANY_GAME_DAMAGE_TYPES.has(type));
 }
 
 /** A game's damage types with "all" and "untyped": what a trait may name (built once per list). */
