@@ -39,7 +39,6 @@ import {
   attackSources,
   combatantIdOf,
   effectSources,
-  engineSource,
   equippedWeapons,
   postCard,
   targetSnapshots,
@@ -198,7 +197,8 @@ export async function rollAttack(
       attacker: {
         uuid: actor.uuid,
         name: actor.name ?? "",
-        actor: engineSource(actor),
+        // Read, never changed (as the targets): the actor's view, not a copy.
+        actor: actor.engineView(),
         id: combatantIdOf(actor) ?? actor.uuid,
         effects: effectSources(actor),
       },
