@@ -29,6 +29,19 @@ function sleep(): Omit<EffectSource, "id"> {
 const creature = (id: string) =>
   new StandInActor(id, defaultActorSource({ kind: "npc", speed: 60, hp: { value: 20, max: 20, temp: 0 } }));
 
+/** A Hundred Dungeons combat: the hero (combatant "hero") acts first, then the ogre. */
+function heroAndOgre() {
+  standInGlobals.rulesetId = "hundred-dungeons";
+  const ogre = creature("ogre");
+  const hero = new StandInActor("hero", defaultActorSource({ speed: 60 }), true);
+  const combat = battle([
+    { id: "hero", actor: hero, initiative: 6 },
+    { id: "ogre", actor: ogre, initiative: 5 },
+  ]);
+  (standInGlobals.game as { combat?: unknown }).combat = combat;
+  return { ogre, combat };
+}
+
 describe("[HD-COND] a creature that comes round from an unconscious effect is prone", () => {
   it("[HD-COND] saved from the sheet: the sleep ends and the ogre lies prone (standing up is its own procedure)", async () => {
     standInGlobals.rulesetId = "hundred-dungeons";
@@ -47,18 +60,30 @@ describe("[HD-COND] a creature that comes round from an unconscious effect is pr
   });
 
   it("[HD-COND] saved at the end of its turn in a combat: awake and prone", async () => {
-    standInGlobals.rulesetId = "hundred-dungeons";
-    const ogre = creature("ogre");
-    const hero = new StandInActor("hero", defaultActorSource({ speed: 60 }), true);
-    const combat = battle([
-      { id: "hero", actor: hero, initiative: 6 },
-      { id: "ogre", actor: ogre, initiative: 5 },
-    ]);
-    (standInGlobals.game as { combat?: unknown }).combat = combat;
+    const { ogre, combat } = heroAndOgre();
     await ogre.createEmbeddedDocuments("ActiveEffect", [effectCreateData(sleep())]);
     // The ogre's turn ends: 15 against 12 ends the sleep.
     await secondTurnEndsWith(combat, 15);
     expect(standInRollFaces).toEqual([]);
+    expect(combat.turnEventErrors).toEqual([]);
+    expect(ogre.effects.contents.map((e) => e.name)).toEqual([]);
+    expect(ogre.source.conditions).toEqual(["prone"]);
+  });
+
+  it("[HD-COND] a knock-out until the end of the hero's next turn: when that turn ends, the ogre is awake and prone", async () => {
+    const { ogre, combat } = heroAndOgre();
+    const knockOut = {
+      ...sleep(),
+      name: "Stunning Blow",
+      duration: "endOfNextTurn" as const,
+      sourceCombatantId: "hero",
+    };
+    await ogre.createEmbeddedDocuments("ActiveEffect", [effectCreateData(knockOut)]);
+    await combat.startCombat(); // the hero's turn starts: the effect is armed
+    await combat.settle();
+    expect(ogre.source.conditions).toEqual([]);
+    await combat.nextTurn(); // the hero's turn ends: the effect ends
+    await combat.settle();
     expect(combat.turnEventErrors).toEqual([]);
     expect(ogre.effects.contents.map((e) => e.name)).toEqual([]);
     expect(ogre.source.conditions).toEqual(["prone"]);

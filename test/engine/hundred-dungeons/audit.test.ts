@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
-import type { ActorSource, AttackInput } from "../../../src/engine/types.js";
+import type { ActorSource, AttackInput, EffectSource } from "../../../src/engine/types.js";
 import { attack, combatant, ctx, effect, hdActor, packet, procedureInput } from "./fixtures.js";
 
 const target = (conditions: string[], over: Partial<AttackInput["target"]> = {}): AttackInput["target"] => ({
@@ -137,6 +137,38 @@ describe("Hundred Dungeons: damage", () => {
     const again = hd.resolveTurnRoll(lyingTurn, save.request, { total: 15, natural: 15 });
     expect(again.actor.conditions.filter((c) => c === "prone")).toHaveLength(1);
     expect(again.events.map((e) => e.key)).not.toContain("D20C.HD.Event.wakesProne");
+  });
+
+  it("[HD-COND] unconscious: a knock-out effect whose time is up (its creator's turn) leaves the sleeper prone, first in the plan", () => {
+    const sleeper = (duration: EffectSource["duration"], conditions = ["unconscious"]) =>
+      combatant("s", {
+        actor: hdActor({ conditions }),
+        effects: [effect({ id: "ko", statuses: ["unconscious"], duration, armed: true, sourceCombatantId: "c" })],
+      });
+    const caster = combatant("c", { side: "gm" });
+    const end = hd.onTurnEnd(ctx([caster, sleeper("endOfNextTurn")], { combatantId: "c" }));
+    expect(end.slice(0, 2)).toEqual([
+      {
+        kind: "updateActor",
+        actorId: "actor-s",
+        changes: { conditions: ["unconscious", "prone"] },
+        label: "D20C.HD.Event.wakesProne",
+      },
+      expect.objectContaining({ kind: "removeEffect", actorId: "actor-s", effectId: "ko" }),
+    ]);
+    const start = hd.onTurnStart(ctx([caster, sleeper("startOfNextTurn")], { combatantId: "c" }));
+    expect(start[0]).toMatchObject({ kind: "updateActor", changes: { conditions: ["unconscious", "prone"] } });
+    // Already prone: nothing to add; an effect that did not knock it out adds no prone.
+    const lying = hd.onTurnEnd(ctx([caster, sleeper("endOfNextTurn", ["unconscious", "prone"])], { combatantId: "c" }));
+    expect(lying.filter((s) => s.kind === "updateActor")).toEqual([]);
+    const slowed = combatant("s", {
+      effects: [
+        effect({ id: "slow", statuses: ["slowed"], duration: "endOfNextTurn", armed: true, sourceCombatantId: "c" }),
+      ],
+    });
+    expect(hd.onTurnEnd(ctx([caster, slowed], { combatantId: "c" })).filter((s) => s.kind === "updateActor")).toEqual(
+      [],
+    );
   });
 
   it("[HD-HP] [HD-DYING] a PC dropped to 0 is dying; HP never go below 0", () => {

@@ -91,6 +91,30 @@ function releasedGrapples(ctx: TurnContext): TurnStep[] {
   );
 }
 
+/**
+ * [HD-COND] unconscious: the creature fell prone when it went down, so an effect of unconsciousness
+ * whose time is up (among the plan's removals) leaves it prone. These steps go first in the plan,
+ * where each bearer is still as planned, so they change nothing else about it.
+ */
+function leftProne(ctx: TurnContext, steps: readonly TurnStep[]): TurnStep[] {
+  const out: TurnStep[] = [];
+  const seen = new Set<string>();
+  for (const s of steps) {
+    if (s.kind !== "removeEffect" || seen.has(s.actorId)) continue;
+    const bearer = ctx.combatants.find((c) => c.actorId === s.actorId);
+    const effect = bearer?.effects.find((e) => e.id === s.effectId);
+    if (!bearer || !effect?.statuses.includes("unconscious") || bearer.actor.conditions.includes("prone")) continue;
+    seen.add(s.actorId);
+    out.push({
+      kind: "updateActor",
+      actorId: s.actorId,
+      changes: { conditions: [...bearer.actor.conditions, "prone"] },
+      label: "D20C.HD.Event.wakesProne",
+    });
+  }
+  return out;
+}
+
 export function onTurnStart(ctx: TurnContext): TurnStep[] {
   const me = combatant(ctx, ctx.combatantId);
   const steps: TurnStep[] = releasedGrapples(ctx);
@@ -113,7 +137,7 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
       steps.push({ kind: "updateEffect", actorId: bearer.actorId, effectId: effect.id, changes: { armed: true } });
     }
   }
-  return steps;
+  return [...leftProne(ctx, steps), ...steps];
 }
 
 /** The save against one save-ends effect: a Constitution-mode d20 + the effect's modifier against its DC. */
@@ -155,7 +179,7 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
       });
     }
   }
-  return steps;
+  return [...leftProne(ctx, steps), ...steps];
 }
 
 /** Combat over: effects that only make sense in a fight end; surprise is cleared. */
