@@ -25,8 +25,9 @@ import {
   type WallSegment,
 } from "../engine/geometry.js";
 import type { Ruleset } from "../engine/ruleset.js";
-import { reachHolding, reachLeft, type SceneReading } from "../engine/scene.js";
-import type { RangeKind, RuleOptions } from "../engine/types.js";
+import { canAct, reachHolding, reachLeft, type SceneReading } from "../engine/scene.js";
+import type { ActorSource, RangeKind, RuleOptions } from "../engine/types.js";
+import { activeRuleset } from "../active-ruleset.js";
 import { detectionModeSees } from "../foundry-compat.js";
 import { sceneReadingOn } from "../settings-scene.js";
 
@@ -48,6 +49,8 @@ export interface SceneToken {
   disposition: number;
   /** Melee reach in squares from the actor's data (absent = 1). */
   reach?: number;
+  /** Whether its creature can act, by the active game (absent = it can). */
+  acts?: boolean;
 }
 
 /** Foundry's "none" for a wall's move / sight restriction, and a door's open state. */
@@ -55,14 +58,23 @@ const WALL_NONE = 0;
 const DOOR_OPEN = 1;
 
 /** The actor's melee reach in squares as its data states it (absent or not a whole number ≥ 1: 1). */
-function reachOf(actor: Actor.Implementation | null): number {
-  const reach = actor?.toEngineSource().reach;
+function reachOf(source: ActorSource | null): number {
+  const reach = source?.reach;
   return typeof reach === "number" && Number.isFinite(reach) && reach >= 1 ? Math.floor(reach) : 1;
 }
 
 /** A token document as the positional rules read it. */
 export function sceneToken(t: TokenDocument.Implementation): SceneToken {
-  return { id: t.id ?? "", x: t.x, y: t.y, width: t.width ?? 1, disposition: t.disposition, reach: reachOf(t.actor) };
+  const source = t.actor?.toEngineSource() ?? null;
+  return {
+    id: t.id ?? "",
+    x: t.x,
+    y: t.y,
+    width: t.width ?? 1,
+    disposition: t.disposition,
+    reach: reachOf(source),
+    acts: source ? canAct(activeRuleset(), source) : true,
+  };
 }
 
 /** Whether two dispositions (friendly 1, neutral 0, hostile -1, secret -2) are allies, enemies or neither. */
@@ -100,6 +112,7 @@ export function battlefieldFrom(
     size: Math.max(1, Math.round(t.width)),
     standing: t.id === attackerId ? "self" : standingOf(attacker?.disposition ?? 0, t.disposition),
     ...(t.reach && t.reach > 1 ? { reach: t.reach } : {}),
+    ...(t.acts === false ? { acts: false } : {}),
   }));
   return { walls: segments, tokens: field };
 }

@@ -35,6 +35,8 @@ export interface FieldToken {
   standing: Standing;
   /** Melee reach in squares (1 = adjacent squares); absent = 1. */
   reach?: number;
+  /** Whether the creature can act (up, nothing taking its actions); absent = it can. */
+  acts?: boolean;
 }
 
 /** The battlefield as the positional rules read it. */

@@ -15,7 +15,8 @@ import {
   type GridPoint,
   type TracedLine,
 } from "./geometry.js";
-import type { AreaSpec, RangeKind, RuleOptions, Situation } from "./types.js";
+import type { Ruleset } from "./ruleset.js";
+import type { ActorSource, AreaSpec, RangeKind, RuleOptions, Situation } from "./types.js";
 
 /** One attacker against one target on a scene. */
 export interface SceneAttackInput {
@@ -113,6 +114,15 @@ export function traceCover(input: SceneAttackInput, creatures: CreatureCover): C
   });
   const by = [...new Set(trace.lines.map((l) => l.blockedBy).filter((b): b is Blocker => b !== null))];
   return { blocked: trace.blocked, by, lineOfEffect: hasLineOfEffect(origin, target, { walls }), lines: trace.lines };
+}
+
+/**
+ * Whether a creature on the field can act (what a flanking ally needs): it is up (active or
+ * staggered) and no condition of the game takes all its actions (stunned, unconscious).
+ */
+export function canAct(ruleset: Pick<Ruleset, "actionCap">, actor: ActorSource): boolean {
+  if (actor.state !== "active" && actor.state !== "staggered") return false;
+  return ruleset.actionCap?.(actor) !== 0;
 }
 
 /**

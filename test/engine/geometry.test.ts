@@ -21,13 +21,15 @@ import {
 import { getRuleset } from "../../src/engine/registry.js";
 import {
   areaOf,
+  canAct,
   closeBurstTokens,
   reachHolding,
   reachLeft,
   type SceneAttackInput,
   type SceneReading,
 } from "../../src/engine/scene.js";
-import type { RangeKind, RulesetId } from "../../src/engine/types.js";
+import { defaultActorSource } from "../../src/engine/common.js";
+import type { ActorSource, RangeKind, RulesetId } from "../../src/engine/types.js";
 import fc from "../support/seeded-fc.js";
 
 const wall = (x0: number, y0: number, x1: number, y1: number, blocksSight = true): WallSegment => ({
@@ -242,6 +244,27 @@ describe("[FF-CONCEAL] [FF-CA] [FF-INVIS] sight and flanking in FFd20", () => {
     expect(ff({ range: "melee", target, others: [token("B", 2, 1, "ally")] }).situation.combatAdvantage).toBe(false);
     // An enemy of the attacker does not flank for it.
     expect(ff({ range: "melee", target, others: [token("B", 2, 0, "enemy")] }).situation.combatAdvantage).toBe(false);
+  });
+
+  it("[FF-CA] an ally who cannot act (down, stunned) presses no one: no flank, no combat advantage", () => {
+    const target = token("T", 1, 0, "enemy");
+    const down: FieldToken = { ...token("B", 2, 0, "ally"), acts: false };
+    expect(ff({ range: "melee", target, others: [down] }).situation.combatAdvantage).toBe(false);
+    // Another ally who can act, opposite too, still flanks.
+    const up = token("C", 2, 0, "ally");
+    expect(ff({ range: "melee", target, others: [down, up] }).situation.combatAdvantage).toBe(true);
+  });
+
+  it("[FF-CA] who can act, by the game: up and no condition taking the actions (stunned, unconscious, dying, dead cannot)", () => {
+    const ruleset = getRuleset("ffd20");
+    const actor = (over: Partial<ActorSource>) => defaultActorSource({ kind: "character", ...over });
+    expect(canAct(ruleset, actor({}))).toBe(true);
+    expect(canAct(ruleset, actor({ conditions: ["slowed"] }))).toBe(true);
+    expect(canAct(ruleset, actor({ conditions: ["stunned"] }))).toBe(false);
+    expect(canAct(ruleset, actor({ conditions: ["unconscious"] }))).toBe(false);
+    for (const state of ["unconscious", "dying", "stable", "dead"] as const)
+      expect(canAct(ruleset, actor({ state }))).toBe(false);
+    expect(canAct(getRuleset("wounds-d20"), actor({ state: "staggered" }))).toBe(true);
   });
 
   it("[FF-CA] no combat advantage against a target the attacker cannot see", () => {

@@ -12,6 +12,7 @@ import { SYSTEM_ID } from "../../src/constants.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
+import type { ActorSource } from "../../src/engine/types.js";
 import { ActorStandIn, ItemStandIn, standInAttackFaces, type AttackStandInState } from "../stand-ins/foundry-attack.js";
 import {
   addWall,
@@ -85,6 +86,37 @@ beforeEach(() => {
   standInAttackFaces.length = 0;
   void state.settings.set(SYSTEM_ID, "sceneReading", true);
   battlefield();
+});
+
+describe("[FF-CA] flanking read from the scene needs an ally who can act", () => {
+  const sword = new ItemStandIn("power", "Sword Strike", power({ range: "melee", defense: "ac", attackBonus: 5 }));
+
+  /** The fighter on (0, 8), a goblin on (1, 8), the ally on (2, 8) opposite: the goblin is targeted. */
+  async function strike(allyState: ActorSource["state"]): Promise<AttackCardData["targets"][number]> {
+    scene.tokens.length = 0;
+    scene.walls.length = 0;
+    const fighter = new ActorStandIn("fighter", "Fighter", npc(FF, 10));
+    const ally = new ActorStandIn("ally", "Ally", { ...npc(FF, 10), state: allyState });
+    placeToken(scene, "tFighter", fighter, 0, 8, 1);
+    const goblin = placeToken(scene, "tGoblin", openFoe, 1, 8, -1);
+    placeToken(scene, "tAlly", ally, 2, 8, 1);
+    state.targets.clear();
+    state.targets.add(goblin);
+    state.messages.length = 0;
+    standInAttackFaces.push(12, 5);
+    await rollAttack(fighter as never, sword as never, { fastForward: true });
+    return cardOf().targets[0]!;
+  }
+
+  it("[FF-CA] an ally standing opposite flanks the goblin: +2 combat advantage from the scene", async () => {
+    const t = await strike("active");
+    expect(t.outcome.modifiers).toContainEqual(expect.objectContaining({ key: "combatAdvantage", value: 2 }));
+  });
+
+  it("[FF-CA] the same ally dying on the ground flanks no one: no combat advantage", async () => {
+    const t = await strike("dying");
+    expect(t.outcome.modifiers.map((m) => m.key)).not.toContain("combatAdvantage");
+  });
 });
 
 describe("[SYS-CANVAS] the attack dialog pre-filled from the scene", () => {

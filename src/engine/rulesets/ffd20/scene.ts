@@ -61,7 +61,10 @@ export function readFfScene(input: SceneAttackInput): SceneReading {
   }
   if (!unseen && !advantage && input.options[FF_FLANKING_OPTION] !== false) {
     const { attacker, target } = attackTokens(input);
-    const partner = input.field.tokens.find((t) => t.standing === "ally" && flanks(attacker, t, target));
+    // An ally who cannot act (down, stunned) presses no one.
+    const partner = input.field.tokens.find(
+      (t) => t.standing === "ally" && t.acts !== false && flanks(attacker, t, target),
+    );
     if (partner) {
       advantage = true;
       notes.push({ field: "combatAdvantage", value: true, reason: "D20C.Scene.Reason.Flanking", data: {} });
