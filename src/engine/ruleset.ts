@@ -357,6 +357,8 @@ export interface Ruleset {
   readonly words?: Partial<RulesetWords>;
   /** Item fields, by item type, that this game's rules never read: its item sheets leave them out. */
   readonly hiddenItemFields?: Partial<Record<ItemSheetType, readonly string[]>>;
+  /** The damage die of a weapon by its class, where a weapon naming no dice deals its class's. */
+  readonly weaponClassDice?: Readonly<Record<string, string>>;
   /** An NPC's stat block: its lines in the game's order and words (read through `statBlockOf`). */
   readonly statBlock?: StatBlockSpec;
 

@@ -34,6 +34,15 @@ export function lookProblems(page: Page, options: LookOptions): Promise<string[]
     "[data-screen]",
     (frames, { folds, minContrast, minLarge, aboveFold }) => {
       const parse = (c: string): [number, number, number, number] => {
+        // a mixed colour computes to color(srgb r g b [/ a]) with channels from 0 to 1
+        const srgb = c.match(/color\(srgb ([^)]+)\)/);
+        if (srgb) {
+          const p = srgb[1]!
+            .split(/[\s/]+/)
+            .filter(Boolean)
+            .map(Number);
+          return [p[0]! * 255, p[1]! * 255, p[2]! * 255, p[3] ?? 1];
+        }
         const m = c.match(/rgba?\(([^)]+)\)/);
         if (!m) return [0, 0, 0, 0];
         const p = m[1]!
@@ -162,6 +171,20 @@ export function lookProblems(page: Page, options: LookOptions): Promise<string[]
               const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
               if (w > 1 && h > 1) out.push(`overlap: ${nameOf(a)} and ${nameOf(b)}`);
             }
+        }
+
+        // the HP summary shares its line with the box's title, its inputs or its bar, never a line to itself
+        for (const hp of [...content.querySelectorAll(".d20c-hp")].filter(shown)) {
+          const summary = hp.querySelector(".d20c-hp-summary");
+          if (!summary || !shown(summary)) continue;
+          const r = summary.getBoundingClientRect();
+          const beside = [...hp.querySelectorAll(".d20c-hp-title, .d20c-hp-bar, .d20c-hp-inputs > *")]
+            .filter(shown)
+            .some((e) => {
+              const o = e.getBoundingClientRect();
+              return Math.min(o.bottom, r.bottom) - Math.max(o.top, r.top) > 1;
+            });
+          if (!beside) out.push(`a line to itself: ${nameOf(summary)}`);
         }
 
         // a meta line's dot never starts a line: a part that wrapped keeps its dot out of sight

@@ -231,13 +231,18 @@ export function bareActorContext(ruleset: Ruleset, system: ActorSource, stored: 
 
 /** The item sheet context of one of {@link ITEMS} by type, in FFd20. */
 /** The item sheet's context of the test item of `type`; `over` varies the game (e.g. its hidden item fields). */
-export function itemContext(type: string, rulesetId: RulesetId = "ffd20", over: Partial<Ruleset> = {}) {
+export function itemContext(
+  type: string,
+  rulesetId: RulesetId = "ffd20",
+  over: Partial<Ruleset> = {},
+  system?: Record<string, unknown>,
+) {
   const it = ITEMS.find((i) => i.type === type)!;
   return itemSheetContext({
     type: it.type,
     name: it.name,
     img: it.img,
-    system: it.system,
+    system: system ?? it.system,
     ruleset: { ...getRuleset(rulesetId), ...over },
     editable: true,
     foreignRuleset: null,

@@ -13,6 +13,7 @@ import { combatantControlsView, trackerHeaderView } from "../../src/applications
 import { actorSchema } from "../../src/data/schema.js";
 import { combineArmor, toActorSource } from "../../src/data/prepare.js";
 import { restsOf } from "../../src/engine/powers.js";
+import { actionRows } from "../../src/engine/actions.js";
 import { itemFieldShown, wordsOf } from "../../src/engine/words.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Ruleset, SheetBlock } from "../../src/engine/ruleset.js";
@@ -219,8 +220,24 @@ function trackerScreen(ruleset: Ruleset): Screen {
     numbers: ruleset.escalationByDefault ? ["2"] : [],
     html:
       hbs.render("templates/combat/tracker-header.hbs", header) +
-      hbs.render("templates/combat/combatant-controls.hbs", controls),
+      hbs.render("templates/combat/combatant-controls.hbs", controls) +
+      cappedActionsLeft(ruleset),
   };
+}
+
+/**
+ * The current combatant's actions left as the tracker's row shows them, for a staggered creature
+ * that took its one action: one kind spent, the cap reached, and the game's notes on such a turn.
+ */
+function cappedActionsLeft(ruleset: Ruleset): string {
+  const economy = ruleset.economy;
+  if (!economy) return "";
+  const kinds = [...economy.turn, ...(economy.outOfTurn ?? [])];
+  const left = Object.fromEntries(kinds.map((k, i) => [k.key, i === 0 ? 0 : k.count]));
+  const rows = actionRows(economy, { left, taken: 1, cap: 1, waiting: {} }).map((r) => ({ ...r, spent: r.left <= 0 }));
+  const staggered = toActorSource("npc", filledActor({ state: "staggered", speed: 30 }));
+  const notes = (ruleset.turnNotes?.(staggered) ?? []).map((n) => ({ key: n.key, value: n.value ?? 0 }));
+  return hbs.render("templates/combat/actions-left.hbs", { rows, cap: 1, capReached: true, canSpend: true, notes });
 }
 
 /**

@@ -117,18 +117,20 @@ describe("[SYS-WORDS] each game's words on the shared controls", () => {
     }
   });
 
-  it("[SYS-WORDS] a weapon row without its own dice reads range · equipped, with no empty part", () => {
-    const club = sheetItem("w9", "weapon", "Club", { damageDice: "", equipped: true });
-    const html = sheet("hundred-dungeons", { items: [club] });
-    const row = html.slice(html.search(/<li class="d20c-item d20c-attack[^"]*" data-item-id="w9"/));
-    const meta = /<span class="d20c-item-meta">([\s\S]*?)<\/span>\s*<\/div>/.exec(row)![1]!;
-    expect(meta).not.toContain("<span></span>");
-    expect(
-      meta
+  it("[SYS-WORDS] [HD-DMG] a weapon row without its own dice reads range · equipped, with no empty part; in Hundred Dungeons it names its class's die", () => {
+    const club = sheetItem("w9", "weapon", "Club", { damageDice: "", weaponClass: "simple", equipped: true });
+    const metaOf = (id: RulesetId) => {
+      const html = sheet(id, { items: [club] });
+      const row = html.slice(html.search(/<li class="d20c-item d20c-attack[^"]*" data-item-id="w9"/));
+      const meta = /<span class="d20c-item-meta">([\s\S]*?)<\/span>\s*<\/div>/.exec(row)![1]!;
+      expect(meta).not.toContain("<span></span>");
+      return meta
         .replace(/<[^>]*>/g, "|")
         .split("|")
-        .filter(Boolean),
-    ).toEqual(["Melee", "Equipped"]);
+        .filter(Boolean);
+    };
+    expect(metaOf("13th-age")).toEqual(["Melee", "Equipped"]);
+    expect(metaOf("hundred-dungeons")).toEqual(["Melee", "1d6", "Equipped"]);
   });
 
   it("[SYS-WORDS] [WD-WOUNDPTS] where damage counts up the sheet edits the damage taken, and the form turns it into HP left", () => {

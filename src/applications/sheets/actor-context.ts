@@ -15,7 +15,7 @@ import { gameFieldInputs } from "./game-fields.js";
 import { itemFieldShown, wordsOf } from "../../engine/words.js";
 import { headerPills } from "./header-pills.js";
 import { npcStatBlock } from "./npc-context.js";
-import { costLabel, costOf } from "../../engine/actions.js";
+import { actionWord } from "./action-words.js";
 
 /** An owned item as the sheet lists it. */
 interface SheetItem {
@@ -141,16 +141,6 @@ const EMPTY_SUMMARY: AttackSummary = {
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
-/**
- * A power's action in the game's words: what the game's action economy counts it as (Hundred
- * Dungeons' "Action" for a standard one), or the item's own action name where the game has none.
- */
-function actionWord(ruleset: Pick<Ruleset, "economy">, actionType: string): string {
-  if (!actionType) return "";
-  const economy = ruleset.economy;
-  return economy ? costLabel(economy, costOf(economy, actionType)) : `D20C.Item.Power.Action.${actionType}`;
-}
-
 /** Build the actor sheet context. */
 export function actorSheetContext(input: ActorSheetInput) {
   const { ruleset, derived } = input;
@@ -237,8 +227,8 @@ export function actorSheetContext(input: ActorSheetInput) {
     Object.assign({}, w, {
       attack: summarise(w.id),
       rangeLabel: `D20C.Item.Power.Range.${w.system.ranged === true ? "ranged" : "melee"}`,
-      /** The weapon's own dice, where it has them (some games' weapons take the wielder's). */
-      dice: str(w.system.damageDice).trim(),
+      /** The weapon's own dice, else its class's where the game gives one (some games' weapons take the wielder's). */
+      dice: str(w.system.damageDice).trim() || (ruleset.weaponClassDice?.[str(w.system.weaponClass)] ?? ""),
       equipped: w.system.equipped === true,
     }),
   );
@@ -303,6 +293,8 @@ export function actorSheetContext(input: ActorSheetInput) {
     /** Six exhaustion levels as lit / unlit pips. */
     exhaustionPips: Array.from({ length: 6 }, (_v, i) => i < system.exhaustion),
     usesEscalation: system.usesEscalation,
+    /** Whether a monster adds the escalation die: no question in a world where the die is not in play. */
+    asksEscalation: show.escalation && (input.escalationInPlay ?? false),
     important: system.important,
     state: system.state,
     armor: { ...system.armor, maxDex: system.armor.maxDex ?? "" },

@@ -6,19 +6,13 @@
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { RulesetId } from "../../engine/types.js";
 import { ABILITY_KEYS } from "../../engine/types.js";
-import {
-  MISS_EFFECTS,
-  POWER_ACTIONS,
-  POWER_USAGES,
-  RANGE_KINDS,
-  SAVE_DIFFICULTIES,
-  WEAPON_CLASSES,
-} from "../../data/schema.js";
+import { MISS_EFFECTS, POWER_USAGES, RANGE_KINDS, SAVE_DIFFICULTIES, WEAPON_CLASSES } from "../../data/schema.js";
 import { NO_WEAPON, powerEffectsFrom } from "../../data/item-source.js";
 import { AREA_SHAPES } from "../../engine/item-fields.js";
 import { effectSaveTarget, powerUsages } from "../../engine/powers.js";
 import { powerEffectRows } from "./power-effects.js";
 import { itemFieldShown } from "../../engine/words.js";
+import { actionChoices } from "./action-words.js";
 
 type Kind = "number" | "text" | "checkbox" | "select" | "multiselect" | "effects";
 
@@ -123,7 +117,14 @@ export interface ItemSheetInput {
   system: Record<string, unknown>;
   ruleset: Pick<
     Ruleset,
-    "defenses" | "damageTypes" | "conditions" | "powerUsages" | "effectSaveTarget" | "hiddenItemFields"
+    | "defenses"
+    | "damageTypes"
+    | "conditions"
+    | "powerUsages"
+    | "effectSaveTarget"
+    | "hiddenItemFields"
+    | "economy"
+    | "weaponClassDice"
   >;
   editable: boolean;
   foreignRuleset: RulesetId | null;
@@ -170,6 +171,15 @@ function usageChoices(ruleset: Pick<Ruleset, "powerUsages">, stored: unknown): {
   return out;
 }
 
+/** The die an empty weapon's dice stand for in this game (its class's), or null. */
+function classDiceHint(
+  ruleset: Pick<Ruleset, "weaponClassDice">,
+  system: Record<string, unknown>,
+): { key: string; dice: string } | null {
+  const dice = ruleset.weaponClassDice?.[String(system.weaponClass ?? "")];
+  return dice ? { key: "D20C.Item.Weapon.ClassDice", dice } : null;
+}
+
 function at(obj: Record<string, unknown>, path: string): unknown {
   return path
     .split(".")
@@ -186,7 +196,7 @@ export function itemSheetContext(input: ItemSheetInput) {
     defense: input.ruleset.defenses.map((d) => ({ value: d.key, label: d.label })),
     range: keyed(RANGE_KINDS, "Range"),
     areaShape: keyed(AREA_SHAPES, "AreaShape"),
-    action: keyed(POWER_ACTIONS, "Action"),
+    action: actionChoices(input.ruleset, input.system.actionType),
     usage: usageChoices(input.ruleset, input.system.usage),
     missEffect: keyed(MISS_EFFECTS, "MissEffect"),
     // Each difficulty with the number the active game's rules roll against (13th Age 6+/11+/16+,
@@ -227,6 +237,8 @@ export function itemSheetContext(input: ItemSheetInput) {
       /** Selects: labels are i18n keys unless already localized (damage types, weapons, saves). */
       localizeOptions: spec.options !== "damageType" && spec.options !== "weapon" && spec.options !== "save",
       value: value ?? "",
+      /** What an empty field stands for (a weapon naming no dice deals its class's die). */
+      hint: spec.path === "damageDice" ? classDiceHint(input.ruleset, input.system) : null,
       checked: value === true,
       selected: Array.isArray(value) ? value.map(String) : value === null || value === undefined ? "" : String(value),
       options,

@@ -23,7 +23,7 @@ function sizeKey(size: string | undefined): (typeof SIZES)[number] {
 }
 
 /** Weapon damage die by class when the weapon has no dice of its own. */
-const CLASS_DICE: Record<WeaponClass, string> = { simple: "1d6", martial: "1d8", heavy: "1d10" };
+export const CLASS_DICE: Record<WeaponClass, string> = { simple: "1d6", martial: "1d8", heavy: "1d10" };
 
 /** The ability an attack rolls: a weapon decides (melee and thrown Str, ammunition Dex), else the power's. */
 function attackAbility(power: PowerSource, weapon: WeaponSource | null): AbilityKey | null {

@@ -12,6 +12,7 @@ import { defineRuleset } from "../../define-ruleset.js";
 import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
 import { attackBonus, attackMode, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
+import { CLASS_DICE } from "./attack.js";
 import { actionCap, actorChanges, afterAct, attackAct, attackCost, attackReactions } from "./combat.js";
 import { HD_ACTION_KINDS, HD_ECONOMY, levelCondition, lostAtTurnStart, mayTarget } from "./combat.js";
 import { resolveAttackReaction, saveRequestWithCover } from "./combat.js";
@@ -99,6 +100,8 @@ export const hundredDungeons = defineRuleset({
   ...powers,
   // [SYS-WORDS] its words for the shared controls, and the item fields it never reads.
   ...words,
+  // [HD-DMG] a weapon naming no dice deals its class's die: the item sheet shows which.
+  weaponClassDice: CLASS_DICE,
   // [SYS-WORDS] an NPC's stat block, in the game's order and words.
   statBlock: STAT_BLOCK,
   // [HD-ROUND] a round is 20 seconds (three to the minute).
