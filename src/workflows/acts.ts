@@ -24,7 +24,8 @@ function combatantSourceOf(actor: Actor.Implementation): CombatantSource {
     id: combatantIdOf(actor) ?? actor.uuid,
     actorId: actor.uuid,
     name: actor.name ?? "",
-    actor: engineSource(actor),
+    // The ruleset only reads it: the actor's view, not a copy.
+    actor: actor.engineView(),
     effects: effectSources(actor),
     initiative: combatant?.initiative ?? null,
     side,

@@ -57,8 +57,7 @@ export function equippedWeapons(actor: Actor.Implementation): WeaponSource[] {
  * What the actor's reactions against an attack depend on ([HD-REACT]): its equipped weapons and
  * whether its combatant has an out-of-turn action left (outside combat: it has).
  */
-export function reactorFacts(actor: Actor.Implementation): ReactorFacts {
-  const ruleset = activeRuleset();
+export function reactorFacts(actor: Actor.Implementation, ruleset: Ruleset = activeRuleset()): ReactorFacts {
   const combat = game.combat as EconomyCombat | null | undefined;
   const c = combatantOfActor(combat, actor.uuid);
   const left = c ? actionsLeftOf(ruleset, c) : null;
@@ -72,6 +71,7 @@ export function targetSnapshots(
   tokens: Iterable<foundry.canvas.placeables.Token> = game.user.targets,
 ): TargetSnapshot[] {
   const out: TargetSnapshot[] = [];
+  let ruleset: Ruleset | undefined;
   for (const token of tokens) {
     const actor = token.actor;
     if (!actor) continue;
@@ -84,7 +84,7 @@ export function targetSnapshots(
       actor: actor.engineView(),
       id: combatantIdOf(actor) ?? actor.uuid,
       effects: effectSources(actor),
-      reactor: reactorFacts(actor),
+      reactor: reactorFacts(actor, (ruleset ??= activeRuleset())),
     });
   }
   return out;
