@@ -171,6 +171,19 @@ describe("Hundred Dungeons: damage", () => {
     );
   });
 
+  it("[HD-COND] unconscious: a knock-out that lasts the encounter ends with the battle, and its bearer stays prone", () => {
+    const ko = effect({ id: "ko", statuses: ["unconscious"], duration: "endOfEncounter" });
+    const out = combatant("s", { actor: hdActor({ conditions: ["unconscious", "surprised"] }), effects: [ko] });
+    const steps = hd.onCombatEnd(ctx([out]), false);
+    expect(steps[0]).toMatchObject({
+      kind: "updateActor",
+      changes: { conditions: ["unconscious", "surprised", "prone"] },
+    });
+    expect(steps).toContainEqual(expect.objectContaining({ kind: "removeEffect", effectId: "ko" }));
+    // Clearing surprise afterwards keeps the prone it was left with.
+    expect(steps.at(-1)).toMatchObject({ kind: "updateActor", changes: { conditions: ["unconscious", "prone"] } });
+  });
+
   it("[HD-HP] [HD-DYING] a PC dropped to 0 is dying; HP never go below 0", () => {
     const r = dealt({ hp: { value: 5, max: 30, temp: 0 } }, 9, ["slashing"]);
     expect(r.actor.state).toBe("dying");

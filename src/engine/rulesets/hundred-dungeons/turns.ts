@@ -96,8 +96,8 @@ function releasedGrapples(ctx: TurnContext): TurnStep[] {
  * whose time is up (among the plan's removals) leaves it prone. These steps go first in the plan,
  * where each bearer is still as planned, so they change nothing else about it.
  */
-function leftProne(ctx: TurnContext, steps: readonly TurnStep[]): TurnStep[] {
-  const out: TurnStep[] = [];
+function leftProne(ctx: TurnContext, steps: readonly TurnStep[]): Extract<TurnStep, { kind: "updateActor" }>[] {
+  const out: Extract<TurnStep, { kind: "updateActor" }>[] = [];
   const seen = new Set<string>();
   for (const s of steps) {
     if (s.kind !== "removeEffect" || seen.has(s.actorId)) continue;
@@ -182,22 +182,26 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
   return [...leftProne(ctx, steps), ...steps];
 }
 
-/** Combat over: effects that only make sense in a fight end; surprise is cleared. */
+/** Combat over: effects that only make sense in a fight end (a knock-out among them leaves its bearer prone); surprise is cleared. */
 export function onCombatEnd(ctx: TurnContext): TurnStep[] {
-  const steps: TurnStep[] = [];
+  const removals: TurnStep[] = [];
   const ending = new Set<EffectSource["duration"]>(["endOfEncounter", "startOfNextTurn", "endOfNextTurn", "sustain"]);
-  for (const c of ctx.combatants) {
+  for (const c of ctx.combatants)
     for (const e of c.effects)
       if (ending.has(e.duration))
-        steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: e.name });
-    if (c.actor.conditions.includes("surprised")) {
-      steps.push({
-        kind: "updateActor",
-        actorId: c.actorId,
-        changes: { conditions: c.actor.conditions.filter((x) => x !== "surprised") },
-        label: "D20C.HD.Event.surpriseOver",
-      });
-    }
+        removals.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: e.name });
+  const prone = leftProne(ctx, removals);
+  const steps: TurnStep[] = [...prone, ...removals];
+  for (const c of ctx.combatants) {
+    if (!c.actor.conditions.includes("surprised")) continue;
+    const lies = prone.some((s) => s.actorId === c.actorId);
+    const conditions = c.actor.conditions.filter((x) => x !== "surprised");
+    steps.push({
+      kind: "updateActor",
+      actorId: c.actorId,
+      changes: { conditions: lies ? [...conditions, "prone"] : conditions },
+      label: "D20C.HD.Event.surpriseOver",
+    });
   }
   return steps;
 }
