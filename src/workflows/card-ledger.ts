@@ -205,6 +205,8 @@ async function decidePosted(
     return wrong.reason ? refuse(plain.reason) : wrong;
   } catch (err) {
     if (err instanceof EngineError) return refuse(err.field);
+    // The parts the model keeps whole (an outcome, a recipe) hold whatever the author wrote.
+    if (err instanceof TypeError || err instanceof RangeError) return refuse("data");
     throw err;
   }
 }

@@ -77,10 +77,33 @@ async function render(path: string, context: TemplateData): Promise<string> {
   return renderSync(path, context) ?? (await foundry.applications.handlebars.renderTemplate(path, context));
 }
 
-export const renderAttackCard = (card: AttackCardData, viewer: CardViewer): Promise<string> =>
-  render(TEMPLATES.attack, attackCardContext(card, viewer));
-export const renderAttackCardSync = (card: AttackCardData, viewer: CardViewer): string | null =>
-  renderSync(TEMPLATES.attack, attackCardContext(card, viewer));
+/**
+ * The attack card's context, or null when its data cannot be read: a card's author may write any
+ * JSON into the parts the model keeps whole (an outcome, a recipe, a power), and such a card must
+ * not break every client's chat.
+ */
+function readableContext(card: AttackCardData, viewer: CardViewer): ReturnType<typeof attackCardContext> | null {
+  try {
+    return attackCardContext(card, viewer);
+  } catch (err) {
+    if (err instanceof TypeError || err instanceof RangeError) return null;
+    throw err;
+  }
+}
+
+/** What a card whose data cannot be read shows instead (in the card's own element, so it re-renders). */
+function unreadableCard(): string {
+  return `<div class="d20c-attack-card d20c-attack-card--unreadable"><p>${game.i18n.localize("D20C.Chat.Error.Unreadable")}</p></div>`;
+}
+
+export const renderAttackCard = (card: AttackCardData, viewer: CardViewer): Promise<string> => {
+  const context = readableContext(card, viewer);
+  return context ? render(TEMPLATES.attack, context) : Promise.resolve(unreadableCard());
+};
+export const renderAttackCardSync = (card: AttackCardData, viewer: CardViewer): string | null => {
+  const context = readableContext(card, viewer);
+  return context ? renderSync(TEMPLATES.attack, context) : unreadableCard();
+};
 export const renderLooseRoll = (data: LooseRollData, viewer: CardViewer): Promise<string> =>
   render(TEMPLATES.loose, looseRollContext(data, viewer));
 export const renderLooseRollSync = (data: LooseRollData, viewer: CardViewer): string | null =>

@@ -817,6 +817,32 @@ describe("[SYS-PERM] hostile players: forged targets, replays, races and malform
     }
   });
 
+  it("[SYS-HIDDEN] [SYS-PERM] a player's typed card whose JSON breaks its own shape: the GM refuses it with a clear error, and no client's chat breaks on it", async () => {
+    const { renderAttackCard, publicViewer } = await import("../../src/workflows/chat-render.js");
+    const notice = i18n.localize("D20C.Chat.Error.Unreadable");
+    const broken: [string, (card: AttackCardData) => void][] = [
+      ["outcome null", (c) => ((c.targets[0] as { outcome: unknown }).outcome = null)],
+      ["outcome {}", (c) => ((c.targets[0] as { outcome: unknown }).outcome = {})],
+      ["modifiers a text", (c) => ((c.targets[0]!.outcome as { modifiers: unknown }).modifiers = "x")],
+      ["recipe {}", (c) => ((c.damageRolls[0] as { recipe: unknown }).recipe = {})],
+      ["power effects a text", (c) => ((c as { power: unknown }).power = { effects: "x" })],
+    ];
+    for (const [what, change] of broken) {
+      const m = await forgedBy(alice, ["ogre"], change);
+      const html = await renderAttackCard(attackCardIn(m)!, publicViewer());
+      expect(html, what).toContain(notice);
+      expect(html, what).toContain("d20c-attack-card");
+      // The GM's view of a refused card is that card too: the same notice, no crash.
+      const found = ledgerOf(m.id)!.ledger;
+      if (found.status === "invalid") expect(await renderAttackCard(found.card, publicViewer())).toContain(notice);
+    }
+    // The outcome the GM's decision reads: refused naming the data, and pressing it applies nothing.
+    const m = await forgedBy(alice, ["ogre"], broken[0]![1]);
+    expect(ledger(m)).toMatchObject({ status: "invalid", reason: "data" });
+    await refusedToAlice(m, "D20C.Chat.Error.Invalid");
+    expect(hp("ogre")).toBe(30);
+  });
+
   it("[SYS-PERM] a player's card attacking as a creature they don't own (the GM's monster's power) is refused; its owner's and the GM's are not", async () => {
     w.actors.get("attacker")!.owners = ["bob"];
     const m = await cardBy(alice, ["fighter"]);
