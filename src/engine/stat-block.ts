@@ -24,6 +24,8 @@ export interface StatField {
   readonly enclose?: { readonly open?: string; readonly close?: string };
   /** Choices the game's print leaves out (FFd20's standard rank: "Level 5 brute"). */
   readonly unprinted?: readonly string[];
+  /** Shown only to whoever edits the block: the print gives the number it goes into instead. */
+  readonly editOnly?: boolean;
 }
 
 /** A number the game's {@link StatBlockSpec.values} derives, shown read-only under `label`. */
@@ -114,7 +116,7 @@ export function statBlockPieces(namespace: string) {
     key: "initiative",
     parts: [
       { value: "initiative", label: `${S}.Initiative` },
-      { field: "initiativeBonus", label: `${S}.InitiativeBonus` },
+      { field: "initiativeBonus", label: `${S}.InitiativeBonus`, editOnly: true },
     ],
   };
   const attackBonus: StatField = { field: "attackBonus", label: "D20C.Actor.FIELDS.attackBonus.label" };

@@ -188,7 +188,7 @@ export function lookProblems(page: Page, options: LookOptions): Promise<string[]
         }
 
         // a meta line's dot never starts a line: a part that wrapped keeps its dot out of sight
-        for (const meta of [...content.querySelectorAll(".d20c-item-meta")].filter(shown)) {
+        for (const meta of [...content.querySelectorAll(".d20c-item-meta, .d20c-stat-traits")].filter(shown)) {
           const box = meta.getBoundingClientRect();
           const clips = getComputedStyle(meta).overflowX !== "visible";
           const parts = [...meta.children].filter(shown);

@@ -65,6 +65,9 @@ function lineText(block: string, key: string): string {
 
 const L = (key: string) => i18n.localize(key);
 
+/** A game's lang namespace: the prefix of its name's key (`D20C.FF.Name` → `D20C.FF`). */
+const namespaceOf = (id: RulesetId) => getRuleset(id).label.replace(/\.[^.]+$/, "");
+
 describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place", () => {
   it("[SYS-WORDS] 13th Age: 'Large 4th level troop', initiative, the attacks with their natural-roll and miss lines, then AC/PD/MD and HP", () => {
     const { block } = statBlockOf("13th-age", "Thunderfist Ogre");
@@ -306,6 +309,10 @@ describe("[SYS-WORDS] [SYS-PERM] a stat block as each game prints it, and only i
         const text = block.replace(/<[^>]+>/g, " ");
         for (const d of ctx.defenses) expect(text, `${id} ${d.key}`).toContain(` ${d.value} `);
         expect(text).toContain(` ${ctx.hp.max} `);
+        // the initiative as printed, without the bonus the GM edits it by
+        expect(lineText(block, "initiative"), id).toBe(
+          `${L(`${namespaceOf(id)}.StatBlock.Initiative`)} ${ctx.initiative}`,
+        );
         // the owner's block of the same monster is edited in place
         expect(statBlockOf(id, npc.name).block).toMatch(/<input type="number" name="system\.hp\.max"/);
       }

@@ -88,6 +88,7 @@ function fieldPart(part: StatField, fields: FieldDescs, stored: ActorSource, tex
     name: `system.${part.field}`,
     label: part.label,
     bare: part.bare === true,
+    editOnly: part.editOnly === true,
     after: part.after ?? "",
     /** The ordinal suffix's key after a number (`…Ordinal.few` → "rd"), where the line asks for one. */
     ordinal: part.ordinal && typeof value === "number" ? `${part.ordinal}.${ORDINALS.select(Math.trunc(value))}` : "",
@@ -190,8 +191,8 @@ export function npcStatBlock(input: StatBlockInput) {
     return { kind: "abilities" as const, abilities };
   };
   // Print only: a value the game leaves out is not there at all, nor a line with nothing in it.
-  const printed = <P extends { kind: string; unprinted?: boolean }>(parts: P[]) =>
-    input.editable ? parts : parts.filter((p) => p.kind !== "field" || !p.unprinted);
+  const printed = <P extends { kind: string; unprinted?: boolean; editOnly?: boolean }>(parts: P[]) =>
+    input.editable ? parts : parts.filter((p) => p.kind !== "field" || !(p.unprinted || p.editOnly));
   const identity = spec.identity
     .map((line) => ({ parts: printed(line.map(partOf)) }))
     .filter((line) => line.parts.length > 0);
