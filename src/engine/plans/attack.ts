@@ -247,16 +247,7 @@ function attackInputFor(
     situation,
     escalation: req.escalation,
     attacker: shared.attacker,
-    target: target
-      ? {
-          conditions: target.actor.conditions,
-          vulnerabilities: target.actor.vulnerabilities,
-          exhaustion: target.actor.exhaustion,
-          ...(target.actor.size ? { size: target.actor.size } : {}),
-          ...(target.id ? { id: target.id } : {}),
-          ...(target.effects ? { effects: target.effects } : {}),
-        }
-      : { conditions: [], vulnerabilities: [], exhaustion: 0 },
+    target: target ? targetSide(target) : { conditions: [], vulnerabilities: [], exhaustion: 0 },
     damageTypes: power.damageTypes,
     critRange: shared.critRange,
     hasMissEffect: shared.hasMissEffect,
@@ -265,6 +256,20 @@ function attackInputFor(
     weaponName: shared.weaponName,
     armed: req.weapon !== null,
   };
+}
+
+/** The target's side of an attack input (its size, combatant id and effects when it has them). */
+function targetSide(target: TargetSnapshot): AttackInput["target"] {
+  const { actor } = target;
+  const side: AttackInput["target"] = {
+    conditions: actor.conditions,
+    vulnerabilities: actor.vulnerabilities,
+    exhaustion: actor.exhaustion,
+  };
+  if (actor.size) side.size = actor.size;
+  if (target.id) side.id = target.id;
+  if (target.effects) side.effects = target.effects;
+  return side;
 }
 
 /** Miss damage or a miss effect of the power's own ([13A-MISS], [FF-MISS]). */
@@ -523,23 +528,26 @@ export function buildAttackCard(
   });
   const byKey = new Map(damageRolls.map((d) => [d.key, d]));
   const power = cardPowerOf(req.ruleset, req.power, req.sourceCombatantId ?? null);
-  const targets: CardTarget[] = decided.targets.map((t) => ({
-    uuid: t.snapshot.uuid,
-    actorUuid: t.snapshot.actorUuid,
-    name: t.snapshot.name,
-    img: t.snapshot.img,
-    outcome: t.outcome,
-    odds: t.odds,
-    damageKey: t.damageKey,
-    damage: t.damageKey ? (byKey.get(t.damageKey)?.total ?? 0) : 0,
-    ...(t.shown ? { shown: t.shown } : {}),
-    ...(t.snapshot.situation ? { situation: clonePlain(t.snapshot.situation) } : {}),
-    ...(t.snapshot.scene?.length ? { scene: t.snapshot.scene.map((n) => ({ ...n })) } : {}),
-    ...(t.snapshot.warnings?.length ? { warnings: [...t.snapshot.warnings] } : {}),
-    ...(power ? { effects: effectsForOutcome(req.ruleset, power, t.outcome) } : {}),
-    ...forcedOf(req.ruleset, power, t.outcome),
-    ...reactionsOf(req, t.snapshot, t.outcome),
-  }));
+  const targets: CardTarget[] = decided.targets.map((t) => {
+    const target: CardTarget = {
+      uuid: t.snapshot.uuid,
+      actorUuid: t.snapshot.actorUuid,
+      name: t.snapshot.name,
+      img: t.snapshot.img,
+      outcome: t.outcome,
+      odds: t.odds,
+      damageKey: t.damageKey,
+      damage: t.damageKey ? (byKey.get(t.damageKey)?.total ?? 0) : 0,
+    };
+    // The parts a target may lack are written when it has them (assigned: spreading each into the
+    // literal cost more than the rest of the target, once per target of every card).
+    if (t.shown) target.shown = t.shown;
+    if (t.snapshot.situation) target.situation = clonePlain(t.snapshot.situation);
+    if (t.snapshot.scene?.length) target.scene = t.snapshot.scene.map((n) => ({ ...n }));
+    if (t.snapshot.warnings?.length) target.warnings = [...t.snapshot.warnings];
+    if (power) target.effects = effectsForOutcome(req.ruleset, power, t.outcome);
+    return Object.assign(target, forcedOf(req.ruleset, power, t.outcome), reactionsOf(req, t.snapshot, t.outcome));
+  });
   return {
     version: 1,
     rulesetId: req.ruleset.id,

@@ -29,12 +29,16 @@ function asPlayersSee(t: CardTarget): Pick<CardTarget, "outcome" | "odds"> & { h
 }
 
 function publicTarget(t: CardTarget, visibility: CardVisibility): CardTarget {
-  const { shown: _shown, detailsHidden: _hidden, situation, ...base } = t;
+  // A copy without the wrong square's truth, written in place (it is this function's own).
+  const { shown: _shown, detailsHidden: _hidden, ...rest } = t;
+  const open: CardTarget = rest;
   const seen = asPlayersSee(t);
-  const open = situation ? { ...base, situation: { ...situation, wrongSquare: false } } : base;
+  if (open.situation) open.situation = { ...open.situation, wrongSquare: false };
   const hide = seen.hideDetails || visibility !== "everyone";
-  if (!hide) return { ...open, outcome: seen.outcome, odds: seen.odds };
-  return { ...open, outcome: { ...seen.outcome, defense: 0, critThreshold: 0 }, odds: null, detailsHidden: true };
+  open.outcome = hide ? { ...seen.outcome, defense: 0, critThreshold: 0 } : seen.outcome;
+  open.odds = hide ? null : seen.odds;
+  if (hide) open.detailsHidden = true;
+  return open;
 }
 
 /** An application record as the public card shows it: what was dealt, not the changes behind it. */
