@@ -48,8 +48,8 @@ describe("[SYS-HIDDEN] limited view of an actor sheet", () => {
     expect(parts.limited!.template).toBe("systems/d20-combat/templates/sheets/actor-limited.hbs");
     const context = await sheet._prepareContext({} as never);
     expect(Object.keys(context).sort()).toEqual(["img", "limited", "name", "statusLabels"]);
-    // 17 of 93 HP: bloodied, which 13th Age makes public.
-    expect(context.statusLabels).toContain("D20C.Age13.Status.bloodied");
+    // 17 of 93 HP: staggered (13th Age's word for half HP or less), which the game makes public.
+    expect(context.statusLabels).toContain("D20C.Age13.Status.staggered");
   });
 
   it("[SYS-HIDDEN] the limited template shows the name, image and states, and no number of the creature", () => {
@@ -63,7 +63,8 @@ describe("[SYS-HIDDEN] limited view of an actor sheet", () => {
     );
     expect(html).toContain("Ogre &lt;Chief&gt;");
     expect(html).toContain('src="icons/ogre.webp"');
-    expect(html).toMatch(/Bloodied/i);
+    expect(html).toMatch(/Staggered/);
+    expect(html).not.toMatch(/Bloodied/i);
     for (const secret of ["17", "93", "23", "21", "16"]) expect(html).not.toContain(secret);
     expect(html).not.toContain("<input");
   });

@@ -24,7 +24,7 @@ function conditionLabel(id: string): string {
   return CONDITIONS.find((c) => c.id === id)?.label ?? `D20C.Condition.${id.charAt(0).toUpperCase()}${id.slice(1)}`;
 }
 
-/** Bloodied at half maximum HP or less (shown on the sheet; no mechanical effect by itself). */
+/** Staggered (13th Age's word) at half maximum HP or less: shown on the sheet, no mechanical effect by itself. */
 function isBloodied(actor: ActorSource): boolean {
   return actor.hp.value <= actor.hp.max / 2;
 }
@@ -61,7 +61,7 @@ export function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedA
   const saves = Object.fromEntries(SAVES.map((s) => [s.key, actor.baseSaveBonus]));
   const bloodied = isBloodied(actor);
   const statusLabels: string[] = [];
-  if (bloodied && actor.state !== "dead") statusLabels.push(`${K}.Status.bloodied`);
+  if (bloodied && actor.state !== "dead") statusLabels.push(`${K}.Status.staggered`);
   if (actor.lastTurn) statusLabels.push(`${K}.Status.lastTurn`);
   if (actor.state !== "active") statusLabels.push(conditionLabel(actor.state));
   if (norecov) statusLabels.push(`${K}.Status.noRecovery`);
