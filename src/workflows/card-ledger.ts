@@ -263,7 +263,13 @@ export async function ensureLedger(message: ChatMessage): Promise<{ message: Cha
       ui.notifications?.warn(
         game.i18n.format("D20C.Chat.Error.Invalid", { name: posted.itemName, part: decided.reason }),
       );
-    else await whisperDetails(decided.card, cardId);
+    else {
+      await whisperDetails(decided.card, cardId);
+      // A posted card whose data is not the GM's public copy (its author's client wrote something
+      // the decision does not read, such as JSON no card has) is shown to everyone as the GM's.
+      const shown = publicCard(ledger.card, cardVisibility());
+      if (canonical(posted) !== canonical(shown)) await writeGMCopy(message, shown);
+    }
     // What attacking ends on the attacker (hiding), now that the card is decided from it.
     const attacker = decided.reason ? null : await actorFromUuid(posted.actorUuid);
     if (attacker) await endAfterAttack(attacker, posted.range);
@@ -292,10 +298,23 @@ export function onCardUpdated(message: ChatMessage, changed: object, userId: str
   void withActorQueue([cardKey(cardId)], async () => {
     const found = ledgerOf(cardId);
     if (!found || found.ledger.status !== "valid") return;
-    const shown = publicCard(found.ledger.card, cardVisibility());
-    const content = await renderAttackCard(shown, publicViewer());
-    await message.update({ content, ...cardUpdateData(message, "attack", shown) } as ChatMessage.UpdateData);
+    await writeGMCopy(message, publicCard(found.ledger.card, cardVisibility()));
   }).catch((err) => console.error(`${SYSTEM_ID} | card ledger`, err));
+}
+
+/** Write the GM's public copy of a card, and its HTML as anyone may see it, over the posted card. */
+async function writeGMCopy(message: ChatMessage, shown: AttackCardData): Promise<void> {
+  const content = await renderAttackCard(shown, publicViewer());
+  await message.update({ content, ...cardUpdateData(message, "attack", shown) } as ChatMessage.UpdateData);
+}
+
+/** Plain data as text with its keys in order (two cards compare equal whatever order their keys came in). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === "object" && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 /** `createChatMessage`: the active GM's client writes the ledger of every new attack card. */

@@ -26,6 +26,8 @@ import { pressTurnLineUndo } from "../stand-ins/turn-line-html.js";
 import { defaultOptions, npc, power } from "./attack-fixtures.js";
 import { attackCardIn, ourData, receivedData } from "../support/card-messages.js";
 import { cardUpdateData } from "../../src/workflows/card-messages.js";
+import { publicCard } from "../../src/engine/plans/card-secrets.js";
+import { cardVisibility } from "../../src/settings-attack.js";
 
 const R = getRuleset("13th-age");
 const i18n = createI18nStandIn();
@@ -828,13 +830,30 @@ describe("[SYS-PERM] hostile players: forged targets, replays, races and malform
       ["power effects a text", (c) => ((c as { power: unknown }).power = { effects: "x" })],
     ];
     for (const [what, change] of broken) {
-      const m = await forgedBy(alice, ["ogre"], change);
-      const html = await renderAttackCard(attackCardIn(m)!, publicViewer());
+      let posted: AttackCardData | null = null;
+      const m = await forgedBy(alice, ["ogre"], (card) => {
+        change(card);
+        posted = structuredClone(card);
+      });
+      // What the author posted renders as the notice, in the card's own element.
+      const html = await renderAttackCard(posted!, publicViewer());
       expect(html, what).toContain(notice);
       expect(html, what).toContain("d20c-attack-card");
-      // The GM's view of a refused card is that card too: the same notice, no crash.
       const found = ledgerOf(m.id)!.ledger;
-      if (found.status === "invalid") expect(await renderAttackCard(found.card, publicViewer())).toContain(notice);
+      if (found.status === "invalid") {
+        // A refused card keeps what it says; the GM's view of it is the same notice, no crash.
+        expect(await renderAttackCard(found.card, publicViewer())).toContain(notice);
+        continue;
+      }
+      // A card the GM decided (the broken part is one the decision does not read) is shown to
+      // everyone as the GM's public copy of it.
+      const gmCopy = publicCard(found.card, cardVisibility());
+      await settled(() => JSON.stringify(attackCardIn(m)!.targets) === JSON.stringify(gmCopy.targets));
+      expect(attackCardIn(m)!.damageRolls).toEqual(gmCopy.damageRolls);
+      // A part the GM's copy has not at all (an omittable power) stays, as an update merges: that
+      // card still shows the notice.
+      if (what !== "power effects a text")
+        expect(await renderAttackCard(attackCardIn(m)!, publicViewer()), what).not.toContain(notice);
     }
     // The outcome the GM's decision reads: refused naming the data, and pressing it applies nothing.
     const m = await forgedBy(alice, ["ogre"], broken[0]![1]);
