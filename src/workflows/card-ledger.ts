@@ -29,7 +29,15 @@ import {
 } from "../engine/plans/card-secrets.js";
 import { endAfterAttack } from "./acts.js";
 import { publicViewer, renderAttackCard } from "./chat-render.js";
-import { cardCreateData, cardData, cardOf, cardUpdateData } from "./card-messages.js";
+import {
+  canonical,
+  cardCreateData,
+  cardData,
+  cardExactUpdateData,
+  cardIsExactly,
+  cardOf,
+  cardUpdateData,
+} from "./card-messages.js";
 import {
   actorFromUuid,
   attackSources,
@@ -81,6 +89,16 @@ export function detailsFor(cardId: string): CardDetails[] {
     const d = m.author?.isGM ? cardData(m, "details") : null;
     return d && d.cardId === cardId ? [d] : [];
   });
+}
+
+/** A message's rolls as it stores them (each roll's JSON). */
+function storedRolls(message: ChatMessage): string[] {
+  return message._source.rolls.map((r: unknown) => (typeof r === "string" ? r : JSON.stringify(r)));
+}
+
+/** Whether two lists of stored rolls hold the same rolls (whatever order each roll's keys came in). */
+function sameRolls(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((r, i) => canonical(JSON.parse(r)) === canonical(JSON.parse(b[i] ?? "")));
 }
 
 /** The rolls of a posted attack message: one attack roll per target (one when untargeted), then damage. */
@@ -250,6 +268,7 @@ export async function ensureLedger(message: ChatMessage): Promise<{ message: Cha
       status: decided.reason ? "invalid" : "valid",
       reason: decided.reason,
       card: { ...decided.card, applied: [] },
+      rolls: storedRolls(message),
     };
     const gms = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
     const created = await ChatMessage.create({
@@ -267,8 +286,7 @@ export async function ensureLedger(message: ChatMessage): Promise<{ message: Cha
       await whisperDetails(decided.card, cardId);
       // A posted card whose data is not the GM's public copy (its author's client wrote something
       // the decision does not read, such as JSON no card has) is shown to everyone as the GM's.
-      const shown = publicCard(ledger.card, cardVisibility());
-      if (canonical(posted) !== canonical(shown)) await writeGMCopy(message, shown);
+      if (differs(message, ledger)) await writeGMCopy(message, ledger);
     }
     // What attacking ends on the attacker (hiding), now that the card is decided from it.
     const attacker = decided.reason ? null : await actorFromUuid(posted.actorUuid);
@@ -279,8 +297,10 @@ export async function ensureLedger(message: ChatMessage): Promise<{ message: Cha
 
 /** Whether an update of a message writes a card (a typed card's `system`, an old card's flags, its HTML). */
 function touchesCard(changed: object): boolean {
-  const c = changed as { system?: unknown; flags?: Record<string, unknown>; content?: unknown };
-  return c.system !== undefined || c.flags?.[SYSTEM_ID] !== undefined || c.content !== undefined;
+  const c = changed as { system?: unknown; flags?: Record<string, unknown>; content?: unknown; rolls?: unknown };
+  return (
+    c.system !== undefined || c.flags?.[SYSTEM_ID] !== undefined || c.content !== undefined || c.rolls !== undefined
+  );
 }
 
 /**
@@ -298,23 +318,48 @@ export function onCardUpdated(message: ChatMessage, changed: object, userId: str
   void withActorQueue([cardKey(cardId)], async () => {
     const found = ledgerOf(cardId);
     if (!found || found.ledger.status !== "valid") return;
-    await writeGMCopy(message, publicCard(found.ledger.card, cardVisibility()));
+    await writeGMCopy(message, found.ledger);
   }).catch((err) => console.error(`${SYSTEM_ID} | card ledger`, err));
 }
 
-/** Write the GM's public copy of a card, and its HTML as anyone may see it, over the posted card. */
-async function writeGMCopy(message: ChatMessage, shown: AttackCardData): Promise<void> {
-  const content = await renderAttackCard(shown, publicViewer());
-  await message.update({ content, ...cardUpdateData(message, "attack", shown) } as ChatMessage.UpdateData);
+/** How many of the latest messages the active GM's client checks when it comes online. */
+const RECENT_CARDS = 50;
+
+/**
+ * `ready` on the active GM's client: a card edited while no GM was online got no write-back, so the
+ * latest cards the GM decided are checked against the GM's copy and written back where they differ.
+ */
+export async function reconcileRecentCards(): Promise<void> {
+  if (!game.users.activeGM?.isSelf) return;
+  for (const message of game.messages.contents.slice(-RECENT_CARDS)) {
+    if (!cardOf(message)) continue;
+    const cardId = message.id ?? "";
+    await withActorQueue([cardKey(cardId)], async () => {
+      const found = ledgerOf(cardId);
+      if (found?.ledger.status === "valid" && differs(message, found.ledger)) await writeGMCopy(message, found.ledger);
+    });
+  }
 }
 
-/** Plain data as text with its keys in order (two cards compare equal whatever order their keys came in). */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === "object" && v !== null && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
+/** Whether a posted card's data (its card, this system's flags, its rolls) is not the GM's public copy. */
+function differs(message: ChatMessage, ledger: CardLedger): boolean {
+  if (!cardIsExactly(message, "attack", publicCard(ledger.card, cardVisibility()))) return true;
+  return ledger.rolls.length > 0 && !sameRolls(storedRolls(message), ledger.rolls);
+}
+
+/**
+ * Write the GM's public copy of a card over the posted card, exactly (parts an edit added are
+ * deleted), with its HTML as anyone may see it and the rolls as the GM decided them.
+ */
+async function writeGMCopy(message: ChatMessage, ledger: CardLedger): Promise<void> {
+  const shown = publicCard(ledger.card, cardVisibility());
+  const content = await renderAttackCard(shown, publicViewer());
+  const rolls = ledger.rolls.length && !sameRolls(storedRolls(message), ledger.rolls) ? { rolls: ledger.rolls } : {};
+  await message.update({
+    content,
+    ...rolls,
+    ...cardExactUpdateData(message, "attack", shown),
+  } as ChatMessage.UpdateData);
 }
 
 /** `createChatMessage`: the active GM's client writes the ledger of every new attack card. */

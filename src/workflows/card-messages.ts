@@ -87,3 +87,53 @@ export function cardUpdateData<K extends CardKind>(
   if (message.type === CARD_TYPES[kind]) return { system: data };
   return { flags: { [SYSTEM_ID]: { [kind]: data } } };
 }
+
+/** Plain data as text with its keys in order (two cards compare equal whatever order their keys came in). */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === "object" && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * `target` as an update over `current` that leaves exactly `target`: updates merge objects (arrays
+ * are replaced whole), so every part `current` has and `target` lacks gets Foundry's deletion key
+ * (`-=key`; v14 reads it until v16 beside its `_del` operator).
+ */
+function exactly(current: unknown, target: unknown): unknown {
+  if (!isRecord(current) || !isRecord(target)) return target;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(target)) if (v !== undefined) out[k] = exactly(current[k], v);
+  for (const k of Object.keys(current)) if (target[k] === undefined) out[`-=${k}`] = null;
+  return out;
+}
+
+/** This system's part of a message's flags as it holds only the card of `kind` (null for a typed card). */
+function flagsOnly<K extends CardKind>(message: CardMessage, kind: K, data: CardDataOf[K]): object | null {
+  if (message.type === CARD_TYPES[kind]) return null;
+  const ours: unknown = message.flags[SYSTEM_ID];
+  const kept = isRecord(ours) ? Object.keys(ours).filter((k) => !(k in CARD_TYPES)) : [];
+  return { ...Object.fromEntries(kept.map((k) => [k, (ours as Record<string, unknown>)[k]])), [kind]: data };
+}
+
+/** Whether a message's card of one kind is exactly `data`, with no other card of ours beside it. */
+export function cardIsExactly<K extends CardKind>(message: CardMessage, kind: K, data: CardDataOf[K]): boolean {
+  const flags = flagsOnly(message, kind, data);
+  if (flags) return canonical(message.flags[SYSTEM_ID]) === canonical(flags);
+  return message.flags[SYSTEM_ID] === undefined && canonical(plainSystem(message.system)) === canonical(data);
+}
+
+/**
+ * The update after which a message's card of one kind is exactly `data`, in the shape the message
+ * already has: what an edit added to its `system`, or another card kind in this system's flags, is
+ * deleted.
+ */
+export function cardExactUpdateData<K extends CardKind>(message: CardMessage, kind: K, data: CardDataOf[K]): object {
+  const ours: unknown = message.flags[SYSTEM_ID];
+  const flags = flagsOnly(message, kind, data);
+  if (flags) return { flags: { [SYSTEM_ID]: exactly(ours, flags) } };
+  const system = exactly(plainSystem(message.system), data);
+  return ours === undefined ? { system } : { system, flags: { [`-=${SYSTEM_ID}`]: null } };
+}

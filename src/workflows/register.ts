@@ -14,7 +14,7 @@ import { registerSceneBands } from "./scene-bands.js";
 import { registerRelay } from "../socket.js";
 import { registerActHooks } from "./acts.js";
 import { applyHere, guard, undoHere } from "./apply-damage.js";
-import { onCardCreated, onCardUpdated } from "./card-ledger.js";
+import { onCardCreated, onCardUpdated, reconcileRecentCards } from "./card-ledger.js";
 import { reactHere } from "./reactions.js";
 import { registerRollHook } from "./roll-hook.js";
 import { procedureHere } from "./procedures.js";
@@ -67,6 +67,9 @@ export function registerAttackWorkflow(): void {
   Hooks.on("updateChatMessage", (message, changed, _options, userId) =>
     onCardUpdated(message as ChatMessage, changed, userId),
   );
+  Hooks.once("ready", () => {
+    void reconcileRecentCards().catch((err: unknown) => console.error(`${SYSTEM_ID} | card ledger`, err));
+  });
   setSpendFollower(followSpend);
   registerActHooks();
   Hooks.on(`${SYSTEM_ID}.ruleResult`, (actor, result) => {

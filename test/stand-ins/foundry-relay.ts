@@ -13,8 +13,9 @@
  *   `game.user` = the GM.
  * - `game.messages` (`get`, `contents`) of {@link MessageStandIn}: `id`, `author` (set by the
  *   "server": the user who created it, never from the data), `type`, `system`, `flags`, `whisper`,
- *   `rolls`, `update` (deep-merging `flags` and `system`, replacing arrays, as Foundry's update
- *   does), `delete`; {@link RelayStandIn.editAs} is a user's update with its `updateChatMessage` hooks.
+ *   `rolls` (and `_source.rolls`, each roll's JSON text), `update` (deep-merging `flags` and
+ *   `system`, replacing arrays, deleting a `-=key`, as Foundry's update does; rolls given as JSON
+ *   text read back as their data), `delete`; {@link RelayStandIn.editAs} is a user's update with its `updateChatMessage` hooks.
  *   `ChatMessage.create` adds one
  *   (authored by `game.user`) and fires `createChatMessage` hooks.
  * - `fromUuid` / `fromUuidSync` for `Actor.<id>` and `Scene.s1.Token.<id>` (a token's actor), with
@@ -249,8 +250,13 @@ export class RelayTokenStandIn {
   }
 }
 
+/** Foundry's update merge: objects merged, arrays and other values replaced, a `-=key` deleting `key`. */
 function merge(target: Record<string, unknown>, patch: Record<string, unknown>): void {
   for (const [k, v] of Object.entries(patch)) {
+    if (k.startsWith("-=")) {
+      delete target[k.slice(2)];
+      continue;
+    }
     const cur = target[k];
     if (v && typeof v === "object" && !Array.isArray(v) && cur && typeof cur === "object" && !Array.isArray(cur))
       merge(cur as Record<string, unknown>, v as Record<string, unknown>);
@@ -291,6 +297,10 @@ export class MessageStandIn {
   get isOwner(): boolean {
     return this.world.user.isGM || this.world.user.id === this.author.id;
   }
+  /** What the message stores: its rolls as JSON text, as Foundry keeps them. */
+  get _source(): { rolls: string[] } {
+    return { rolls: this.rolls.map((r) => (typeof r === "string" ? r : JSON.stringify(r))) };
+  }
   async update(data: {
     flags?: Record<string, unknown>;
     content?: string;
@@ -301,7 +311,8 @@ export class MessageStandIn {
     if (data.flags) merge(this.flags as Record<string, unknown>, data.flags);
     if (data.system) merge(this.system, data.system);
     if (data.system) cleanSystem(this.type, this.system);
-    if (data.rolls) this.rolls = data.rolls;
+    // Foundry builds each roll again from what it stores (JSON text, or a roll's data).
+    if (data.rolls) this.rolls = data.rolls.map((r) => (typeof r === "string" ? (JSON.parse(r) as unknown) : r));
     if (data.content !== undefined) this.content = data.content;
     return this;
   }

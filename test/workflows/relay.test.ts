@@ -377,6 +377,67 @@ describe("[SYS-PERM] what may be applied comes from the GM's ledger, not the aut
     expect(attackCardIn(m)!.itemName).toBe("Renamed by the GM");
   });
 
+  it("[SYS-PERM] an author's edit of the dice shown on a card the GM accepted is written back with the rest", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    const stored = m._source.rolls;
+    expect(ledger(m).rolls).toEqual(stored);
+    const forged = stored.map((r) => {
+      const roll = JSON.parse(r) as { total: number; dice: { results: { result: number }[] }[] };
+      roll.total = 99;
+      for (const d of roll.dice) for (const f of d.results) f.result = 20;
+      return JSON.stringify(roll);
+    });
+    await w.editAs(alice, m, { rolls: forged });
+    await settled(() => m._source.rolls.every((r) => !r.includes('"total":99')));
+    expect(m._source.rolls.map((r) => JSON.parse(r) as unknown)).toEqual(stored.map((r) => JSON.parse(r) as unknown));
+    // The card and its HTML were the GM's already, and stay so.
+    expect(attackCardIn(m)).toEqual(publicCard(ledger(m).card, cardVisibility()));
+  });
+
+  it("[SYS-PERM] parts an author's edit adds to the card (a power the card has none of, another card kind in the flags) are deleted by the write-back", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    const asPosted = structuredClone(attackCardIn(m)!);
+    expect(asPosted.power).toBeUndefined();
+    const power = { name: "Death Ray", effect: "<p>The ogre dies.</p>", usage: "atWill" };
+    const target = { ...structuredClone(asPosted.targets[0]!), shown: { text: "dead" } };
+    await w.editAs(alice, m, {
+      system: { power, targets: [target], forged: true },
+      flags: { [SYSTEM_ID]: { rule: { version: 1, actorUuid: "Actor.ogre", title: "Dead", rolls: [], events: [] } } },
+    });
+    await settled(() => attackCardIn(m)!.power === undefined);
+    expect(m.system).toEqual(asPosted);
+    expect(m.flags[SYSTEM_ID]).toBeUndefined();
+  });
+
+  it("[SYS-PERM] an edit made while no GM was online is written back when the active GM's client comes online (ready)", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    const untouched = await cardBy(bob, ["ogre"]);
+    const asPosted = structuredClone(attackCardIn(m)!);
+    const stored = m._source.rolls;
+    const edited = structuredClone(asPosted);
+    edited.targets[0]!.damage = 9999;
+    // No GM client saw it: the message changes without the GM's update hook.
+    await m.update({
+      ...cardUpdateData(m, "attack", edited),
+      rolls: stored.map((r) => r.replace(/"result":\d+/g, '"result":20')),
+    });
+    const before = {
+      content: untouched.content,
+      system: structuredClone(untouched.system),
+      rolls: untouched._source.rolls,
+    };
+    let updates = 0;
+    const update = untouched.update.bind(untouched);
+    untouched.update = async (data) => (updates++, update(data));
+    for (const fn of w.hooks.get("ready") ?? []) await fn();
+    await settled(() => attackCardIn(m)!.targets[0]!.damage === 6);
+    expect(attackCardIn(m)).toEqual(asPosted);
+    expect(m._source.rolls).toEqual(stored);
+    // A card nobody edited is not written.
+    expect(updates).toBe(0);
+    expect({ content: untouched.content, system: untouched.system, rolls: untouched._source.rolls }).toEqual(before);
+  });
+
   it("[SYS-PERM] an extra target added to the card after posting is refused with the actor unchanged", async () => {
     const m = await cardBy(alice, ["ogre"]);
     await edit(m, (card) =>

@@ -262,6 +262,8 @@ const CARD_LEDGER_FIELDS = {
   reason: text(),
   /** The card as the GM decided it (true outcomes, defenses, odds) with the applications in `applied`. */
   card: group(ATTACK_CARD_FIELDS),
+  /** The message's rolls as stored when the GM decided the card (none kept by older ledgers). */
+  rolls: list(text()),
 };
 export type CardLedger = SourceOf<typeof CARD_LEDGER_FIELDS>;
 
