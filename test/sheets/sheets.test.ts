@@ -5,7 +5,14 @@
 import { describe, expect, it } from "vitest";
 import { listsFromForm } from "../../src/applications/sheets/actor-context.js";
 import { itemSheetContext } from "../../src/applications/sheets/item-context.js";
-import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
+import {
+  actorSchema,
+  armorSchema,
+  featureSchema,
+  POWER_USAGES,
+  powerSchema,
+  weaponSchema,
+} from "../../src/data/schema.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { itemFieldShown } from "../../src/engine/words.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
@@ -107,7 +114,9 @@ describe("item sheet", () => {
         damageTypeLabel: typeLabel,
       });
       const html = hbs.render("templates/sheets/item.hbs", ctx);
-      const stored = Object.keys(it_.system).filter((k) => k !== "description");
+      // a power's usage, area and miss fields show as its set-up uses them (power-fields.test.ts)
+      const setUp = it_.type === "power" ? ["recharge", "used", "uses", "area", "missDamage"] : [];
+      const stored = Object.keys(it_.system).filter((k) => k !== "description" && !setUp.includes(k));
       const ff = getRuleset("ffd20");
       for (const key of stored) {
         const input = new RegExp(`name="system\\.${key}(\\.|")`);
@@ -150,7 +159,20 @@ describe("labels", () => {
     for (const [type, schema] of Object.entries(schemas)) {
       const all = paths(schema(standInFields) as unknown as Record<string, StandInDataField>);
       // The item sheet's own labels name the type's prefix (its LOCALIZATION_PREFIXES).
-      const ctx = itemContext(type, "ffd20", { hiddenItemFields: {} }); // a game that hides no field
+      // a game that hides no field and has every usage kind, its power set up each way a field asks
+      const every = {
+        hiddenItemFields: {},
+        powerUsages: POWER_USAGES.map((key) => ({ key, label: key, limited: true })),
+      };
+      const setUps: Record<string, unknown>[] = [
+        { usage: "recharge", range: "area", area: { shape: "burst", size: 1 }, missEffect: "formula" },
+        { usage: "perRest", ongoing: { amount: 5, type: "fire", save: "hard" } },
+      ];
+      const ctxs =
+        type === "power"
+          ? setUps.map((set) => itemContext(type, "ffd20", every, set))
+          : [itemContext(type, "ffd20", every)];
+      const ctx = ctxs[0]!;
       const prefix = ctx.descriptionLabel.replace(/\.FIELDS\.description\.label$/, "");
       expect(prefix, type).toMatch(/^D20C\.Item\./);
       expect(
@@ -158,7 +180,7 @@ describe("labels", () => {
         type,
       ).toEqual([]);
       const leaves = Object.keys(schema(standInFields)).filter((k) => k !== "description");
-      const edited = new Set(ctx.fields.map((f) => f.name.replace(/^system\./, "").split(".")[0]));
+      const edited = new Set(ctxs.flatMap((c) => c.fields.map((f) => f.name.replace(/^system\./, "").split(".")[0])));
       expect(
         leaves.filter((k) => !edited.has(k)),
         type,

@@ -307,6 +307,9 @@ export function actorSheetContext(input: ActorSheetInput) {
     attackPenalties: derived.attackPenalties.map((m) => ({ label: m.label, value: signed(m.value) })),
     resistForm: `D20C.Sheet.TraitForm.resist.${ruleset.traitForms.resist}`,
     vulnerableForm: `D20C.Sheet.TraitForm.vulnerable.${ruleset.traitForms.vulnerable}`,
+    /** Whether the game reads a trait's number (a threshold, an amount); halving, doubling and a wider crit range read none. */
+    resistValued: ruleset.traitForms.resist !== "halve",
+    vulnerableValued: ruleset.traitForms.vulnerable === "amount",
     resistances,
     vulnerabilities,
     immunities,

@@ -9,8 +9,8 @@ import { ABILITY_KEYS } from "../../engine/types.js";
 import { MISS_EFFECTS, POWER_USAGES, RANGE_KINDS, SAVE_DIFFICULTIES, WEAPON_CLASSES } from "../../data/schema.js";
 import { NO_WEAPON, powerEffectsFrom } from "../../data/item-source.js";
 import { AREA_SHAPES } from "../../engine/item-fields.js";
-import { effectSaveTarget, powerUsages } from "../../engine/powers.js";
-import { powerEffectRows } from "./power-effects.js";
+import { effectSaveTarget, powerUsages, usageKind } from "../../engine/powers.js";
+import { powerEffectRows, savesDiffer } from "./power-effects.js";
 import { itemFieldShown } from "../../engine/words.js";
 import { actionChoices } from "./action-words.js";
 
@@ -180,6 +180,44 @@ function classDiceHint(
   return dice ? { key: "D20C.Item.Weapon.ClassDice", dice } : null;
 }
 
+/**
+ * Whether a power's field means something for the power as it is set up: the usage it has in this
+ * game (a recharge number only for a recharge power, the spent box for one spent whole, uses for a
+ * per-rest one), an area only for a close or area attack (its size once it has a shape), a miss
+ * formula only for a power that rolls one, ongoing damage's type and save once it deals some, and
+ * a save's difficulty only in a game whose save targets differ. A hidden field keeps its value.
+ */
+function powerFieldUsed(
+  ruleset: Pick<Ruleset, "powerUsages" | "effectSaveTarget">,
+  system: Record<string, unknown>,
+  path: string,
+): boolean {
+  const usage = usageKind(ruleset, typeof system.usage === "string" ? system.usage : "");
+  const areaAttack = system.range === "close" || system.range === "area";
+  const ongoing = Number(at(system, "ongoing.amount")) > 0;
+  switch (path) {
+    case "recharge":
+      return usage.key === "recharge";
+    case "used":
+      return usage.limited && usage.key !== "perRest";
+    case "uses.spent":
+    case "uses.max":
+      return usage.key === "perRest";
+    case "area.shape":
+      return areaAttack;
+    case "area.size":
+      return areaAttack && at(system, "area.shape") !== "none";
+    case "missDamage":
+      return system.missEffect === "formula";
+    case "ongoing.type":
+      return ongoing;
+    case "ongoing.save":
+      return ongoing && savesDiffer(ruleset);
+    default:
+      return true;
+  }
+}
+
 function at(obj: Record<string, unknown>, path: string): unknown {
   return path
     .split(".")
@@ -215,7 +253,11 @@ export function itemSheetContext(input: ItemSheetInput) {
     })),
   };
   // A field the active game's rules never read is not shown in it (its stored value is kept).
-  const specs = (ITEM_FIELDS[input.type] ?? []).filter((spec) => itemFieldShown(input.ruleset, input.type, spec.path));
+  const specs = (ITEM_FIELDS[input.type] ?? []).filter(
+    (spec) =>
+      itemFieldShown(input.ruleset, input.type, spec.path) &&
+      (input.type !== "power" || powerFieldUsed(input.ruleset, input.system, spec.path)),
+  );
   const fields = specs.map((spec) => {
     const value = at(input.system, spec.path);
     const options = spec.options ? optionSets[spec.options] : [];

@@ -100,6 +100,11 @@ function forcedFromForm(raw: unknown): ForcedMovement | null {
   return squares > 0 ? { kind: pick(f.kind, FORCED_KINDS, "push"), squares } : null;
 }
 
+/** Whether the game's save targets differ by difficulty (else choosing one means nothing). */
+export function savesDiffer(ruleset: Pick<Ruleset, "effectSaveTarget">): boolean {
+  return new Set(SAVE_DIFFICULTIES.map((k) => effectSaveTarget(ruleset, k))).size > 1;
+}
+
 interface Option {
   value: string;
   label: string;
@@ -121,6 +126,9 @@ export function powerEffectRows(
     string,
     number | null
   >;
+  const differ = savesDiffer(ruleset);
+  // A save's difficulty is asked only of a save-ends effect in a game whose targets differ, the
+  // sustain action only of a sustained one; otherwise the stored choice rides along unseen.
   const body = (prefix: string, b: PowerEffectBody) => ({
     statusesName: `${prefix}.statuses`,
     statuses: b.statuses,
@@ -128,9 +136,11 @@ export function powerEffectRows(
     duration: b.duration,
     saveName: `${prefix}.save`,
     save: b.save,
-    saveTarget: targets[b.save] ?? null,
+    asksSave: differ && b.duration === "saveEnds",
+    saveTarget: b.duration === "saveEnds" ? (targets[b.save] ?? null) : null,
     sustainName: `${prefix}.sustain`,
     sustain: b.sustain ?? "",
+    asksSustain: b.duration === "sustain",
     ongoingAmountName: `${prefix}.ongoing.amount`,
     ongoingAmount: b.ongoing?.amount ?? 0,
     ongoingTypeName: `${prefix}.ongoing.type`,
@@ -156,6 +166,8 @@ export function powerEffectRows(
         triggerKind: e.trigger.kind,
         triggerValueName: `${prefix}.trigger.value`,
         triggerValue: e.trigger.value,
+        /** The N of "N or more" only; any, even and odd rolls name no number. */
+        asksTriggerValue: e.trigger.kind === "atLeast",
         textName: `${prefix}.text`,
         text: e.text,
         ...body(prefix, e),

@@ -15,5 +15,7 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
   hiddenItemFields: {
     power: ["touch", "recharge"],
     weapon: ["light", "finesse", "twoHanded", "offHand", "thrown", "weaponClass"],
+    // heavy armor drops the ability bonus to AC outright; no armor caps it
+    armor: ["maxDex"],
   },
 };
