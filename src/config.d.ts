@@ -149,6 +149,8 @@ declare global {
     interface Queries {
       /** The GM relay's answer, put to the one user who asked (src/socket.ts). */
       "d20-combat.relayAnswer": (answer: WireResponse) => Promise<boolean>;
+      /** A request's key, put by the asker to the active GM alone (src/socket.ts). */
+      "d20-combat.relayKey": (given: { id: string; key: string }) => Promise<boolean>;
     }
   }
 }

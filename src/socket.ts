@@ -8,11 +8,15 @@
  * `CONFIG.queries` handler with the query data (and options) only: nothing there names the querying
  * user, so a user id in query data would be the asker's own claim. The system socket's listener,
  * `game.socket.on("system.d20-combat", (payload, senderId) => …)`, is called with the sending user's
- * id as the server stamped it, so requests travel on the socket, each with an id the GM's answer
- * carries back (request/response correlation). But the server sends every socket message to every
- * other client, so the answer does not travel there: the GM's client puts it to the asker alone, as
- * a query (`User#query`, which Foundry delivers to that one user), and the asker settles only a
- * request it is still waiting for, addressed to itself. An answer says only what the asker may see.
+ * id as the server stamped it, so requests travel on the socket. But the server sends every socket
+ * message to every other client, so nothing there may settle anything: the GM's answer goes to the
+ * sender alone, as a query (`User#query`, which Foundry delivers to that one user), and since a query
+ * does not name who put it either, the asker must tell the GM's answer from another player's fake.
+ * So each request has a key that never travels on the socket: the asker puts it to the active GM
+ * alone, as a query, and the GM's answer carries it back; the asker settles a request only with an
+ * answer carrying its key. A player who reads the request id on the socket and sends the GM a key of
+ * its own gains nothing: the answer still goes to the sender only. An answer says only what the
+ * asker may see.
  *
  * The decisions are pure ({@link chooseRoute}, {@link routeAction}, {@link readWire});
  * {@link registerRelay} and {@link askGM} are the Foundry wiring. Besides card buttons, the relay
@@ -27,6 +31,9 @@ const SOCKET_CHANNEL = `system.${SYSTEM_ID}`;
 
 /** The query that carries the GM's answer to the one user who asked. */
 const ANSWER_QUERY = `${SYSTEM_ID}.relayAnswer`;
+
+/** The query that gives the active GM a request's key, which its answer must carry. */
+const KEY_QUERY = `${SYSTEM_ID}.relayKey`;
 
 export type Route = "local" | "gm" | "noGM";
 
@@ -177,11 +184,12 @@ export type WireRequest =
   | { type: "request"; id: string; gmId: string; action: "sustain"; data: SustainRequest }
   | { type: "request"; id: string; gmId: string; action: "turnUndo"; data: TurnUndoRequest };
 
-/** The GM's answer to one request (the data of {@link ANSWER_QUERY}). */
+/** The GM's answer to one request (the data of {@link ANSWER_QUERY}), with the keys it was given for it. */
 export interface WireResponse {
   type: "response";
   id: string;
   to: string;
+  keys: string[];
   report: ActionReport;
 }
 
@@ -222,6 +230,8 @@ function readAnswer(payload: unknown): WireResponse | null {
   if (payload.type === "response") {
     const r = payload.report;
     if (!str(payload.to) || !isRecord(r) || typeof r.ok !== "boolean" || !str(r.message)) return null;
+    const keys = payload.keys;
+    if (!Array.isArray(keys) || keys.length > MAX_KEYS || !keys.every(str)) return null;
     const data: Record<string, string | number> = {};
     if (isRecord(r.data))
       for (const [k, v] of Object.entries(r.data))
@@ -230,6 +240,7 @@ function readAnswer(payload: unknown): WireResponse | null {
       type: "response",
       id: payload.id,
       to: payload.to,
+      keys: [...keys],
       report: { ok: r.ok, message: r.message, data, ...(r.warn === true ? { warn: true } : {}) },
     };
   }
@@ -290,20 +301,60 @@ export interface RelayHandlers {
   turnUndo: (data: TurnUndoRequest, asker: Asker) => Promise<ActionReport>;
 }
 
-/** Requests this client sent and awaits, by id: who was asked and how to settle. */
-const pending = new Map<string, { gmId: string; resolve: (r: ActionReport) => void }>();
+/** Requests this client sent and awaits, by id: their key and how to settle. */
+const pending = new Map<string, { key: string; resolve: (r: ActionReport) => void }>();
 
 /**
  * The answer query's handler on the asker's client: settles the request it names when this client
- * is still waiting for it and the answer is addressed to this user; true when it did.
+ * is still waiting for it, the answer is addressed to this user and it carries the request's key
+ * (which only this client and the GM's know); true when it did.
  */
 async function onAnswer(payload: unknown): Promise<boolean> {
   const answer = readAnswer(payload);
   const waiting = answer ? pending.get(answer.id) : undefined;
-  if (!answer || !waiting || answer.to !== game.user.id) return false;
+  if (!answer || !waiting || answer.to !== game.user.id || !answer.keys.includes(waiting.key)) return false;
   pending.delete(answer.id);
   waiting.resolve(answer.report);
   return true;
+}
+
+/** At most this many keys are kept for one request, and answers carry no more. */
+const MAX_KEYS = 8;
+/** At most this many requests' keys wait on the GM's client at once. */
+const MAX_KEYED = 500;
+/** How long the GM's client keeps a request's keys, and waits for one before answering without. */
+const KEY_WAIT_MS = 5_000;
+
+/** The keys the GM's client was given, by request id, and the answers waiting for one. */
+const keyed = new Map<string, string[]>();
+const keyWaits = new Map<string, () => void>();
+
+/** The key query's handler on the GM's client: keeps a request's key until its answer goes out. */
+async function onKey(payload: unknown): Promise<boolean> {
+  if (!isRecord(payload) || !str(payload.id) || !str(payload.key)) return false;
+  const keys = keyed.get(payload.id) ?? [];
+  if (keys.length >= MAX_KEYS || (!keys.length && keyed.size >= MAX_KEYED)) return false;
+  if (!keys.length) setTimeout(() => keyed.delete(payload.id as string), KEY_WAIT_MS * 2);
+  keyed.set(payload.id, [...keys, payload.key]);
+  keyWaits.get(payload.id)?.();
+  return true;
+}
+
+/** The keys given for a request, once at least one has come (or the wait ran out): taken, so given once. */
+async function keysOf(id: string): Promise<string[]> {
+  if (!keyed.has(id) && keyWaits.size < MAX_KEYED)
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        keyWaits.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(done, KEY_WAIT_MS);
+      keyWaits.set(id, done);
+    });
+  const keys = keyed.get(id) ?? [];
+  keyed.delete(id);
+  return keys;
 }
 
 /**
@@ -327,7 +378,8 @@ async function onRelayMessage(payload: unknown, senderId: unknown, handlers: Rel
       data: { error: err instanceof Error ? err.message : String(err) },
     };
   }
-  const answer: WireResponse = { type: "response", id: wire.id, to: sender.id ?? "", report };
+  const keys = await keysOf(wire.id);
+  const answer: WireResponse = { type: "response", id: wire.id, to: sender.id ?? "", keys, report };
   sender.query(ANSWER_QUERY, answer, { timeout: GM_TIMEOUT_MS }).catch((err: unknown) => {
     console.warn(`${SYSTEM_ID} | the answer to ${sender.name ?? sender.id} did not arrive`, err);
   });
@@ -354,6 +406,7 @@ function handle(wire: WireRequest, handlers: RelayHandlers, asker: Asker): Promi
 /** Listen on the system socket, and for the GM's answers (once, at init). */
 export function registerRelay(handlers: RelayHandlers): void {
   CONFIG.queries[ANSWER_QUERY] = onAnswer;
+  CONFIG.queries[KEY_QUERY] = onKey;
   game.socket.on(SOCKET_CHANNEL, (payload: unknown, senderId: unknown) => {
     void onRelayMessage(payload, senderId, handlers);
   });
@@ -369,18 +422,22 @@ export function askGM(action: "react", data: ReactRequest): Promise<ActionReport
 export function askGM(action: "procedure", data: ProcedureRequest): Promise<ActionReport>;
 export function askGM(action: "sustain", data: SustainRequest): Promise<ActionReport>;
 export function askGM(action: "turnUndo", data: TurnUndoRequest): Promise<ActionReport>;
-export function askGM(action: WireRequest["action"], data: WireRequest["data"]): Promise<ActionReport> {
+export async function askGM(action: WireRequest["action"], data: WireRequest["data"]): Promise<ActionReport> {
   const gm = game.users.activeGM;
   const gmId = gm?.id;
-  if (!gmId) return Promise.reject(new Error("no active GM"));
+  if (!gm || !gmId) throw new Error("no active GM");
   const id = foundry.utils.randomID();
+  const key = secretKey();
+  // The key first: a client that may not query the GM sends no request it could not hear back about.
+  if ((await gm.query(KEY_QUERY, { id, key }, { timeout: GM_TIMEOUT_MS })) !== true)
+    throw new Error("the GM did not take the request");
   return new Promise<ActionReport>((resolve, reject) => {
     const timer = setTimeout(() => {
       pending.delete(id);
       reject(new Error("no answer"));
     }, GM_TIMEOUT_MS);
     pending.set(id, {
-      gmId,
+      key,
       resolve: (r) => {
         clearTimeout(timer);
         resolve(r);
@@ -388,4 +445,10 @@ export function askGM(action: WireRequest["action"], data: WireRequest["data"]):
     });
     game.socket.emit(SOCKET_CHANNEL, { type: "request", id, gmId, action, data });
   });
+}
+
+/** 128 random bits as hex, from the browser's cryptographic generator (no guessing it from earlier ones). */
+function secretKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -141,8 +141,8 @@ describe.each([13, 14] as const)("boot under Foundry generation %i", (generation
       expect(s.socket.listeners.get(`system.${SYSTEM}`)).toHaveLength(1);
       expect([...s.socket.listeners.keys()]).toEqual([`system.${SYSTEM}`]);
       // Query handlers are not told who queried, so no request is taken there: only the answer
-      // the GM's client puts to the one user who asked.
-      expect(Object.keys(s.config.queries)).toEqual([`${SYSTEM}.relayAnswer`]);
+      // the GM's client puts to the one user who asked, and the key it must carry back.
+      expect(Object.keys(s.config.queries)).toEqual([`${SYSTEM}.relayAnswer`, `${SYSTEM}.relayKey`]);
     });
 
     it("[SYS-CONTENT] publishes game.system.api during init, with the calls the compendium macros use", () => {

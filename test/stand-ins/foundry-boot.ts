@@ -456,7 +456,8 @@ export function installFoundryBootStandIn(
       users: Object.assign([user], { activeGM: user }),
       actors: [],
       items: [],
-      messages: [],
+      // The chat log, empty: a Collection's `contents` and `get`.
+      messages: { contents: [], get: () => undefined },
       combat: null,
       scenes: world.collection("Scene"),
       folders: world.collection("Folder"),

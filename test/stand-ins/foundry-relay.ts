@@ -8,7 +8,8 @@
  *   the sender's user id stamped by the server (tests call {@link RelayStandIn.send}); `emit` records
  *   what the GM's client sent to every other client. A user's `query(name, data)` (`User#query`:
  *   Foundry delivers it to that user alone) records it in {@link RelayStandIn.queried} and settles
- *   {@link RelayStandIn.send}'s wait for the answer it carries; `CONFIG.queries` starts empty.
+ *   {@link RelayStandIn.send}'s wait for the answer it carries; put to the GM (this client), it runs
+ *   the GM's `CONFIG.queries` handler (starting empty).
  * - `game.users` (`get`, `contents`, `filter`, `activeGM`, each user `id`/`isGM`/`active`/`isSelf`/`query`),
  *   `game.user` = the GM.
  * - `game.messages` (`get`, `contents`) of {@link MessageStandIn}: `id`, `author` (set by the
@@ -368,16 +369,20 @@ export interface RelayStandIn {
   /** Post a message as a user (the "server" sets the author); fires `createChatMessage`. */
   post(author: UserStandIn, data: ConstructorParameters<typeof MessageStandIn>[2]): Promise<MessageStandIn>;
   /**
-   * Deliver a socket payload to the GM's listeners as if `senderId` sent it, and resolve with what
-   * the GM's client answered that user by query (null when it answered nothing).
+   * Deliver a socket payload to the GM's listeners as if `senderId` sent it, and the request's `key`
+   * to the GM's key query as the sender's client does; resolve with what the GM's client answered
+   * that user by query (null when it answered nothing).
    */
-  send(payload: unknown, senderId: unknown): Promise<unknown>;
+  send(payload: unknown, senderId: unknown, key?: string): Promise<unknown>;
   /** Make `user` the viewing client's `game.user` (null = back to the GM). */
   viewAs(user: UserStandIn | null): void;
   /** Set `game.combat` (null = no combat). */
   setCombat(combat: RelayCombatStandIn | null): void;
   uninstall(): void;
 }
+
+/** The key {@link RelayStandIn.send} gives the GM for a request unless a test names another. */
+export const standInRequestKey = "0123456789abcdef0123456789abcdef";
 
 const EXTRA_GLOBALS = [
   "Hooks",
@@ -409,9 +414,13 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     isSelf,
     async query(queryName, data) {
       queried.push({ to: id, name: queryName, data: structuredClone(data) });
+      // A test's send waits for the answer itself; else the GM's own client (this one) runs the handler.
       const waiting = (data as { id?: unknown } | null)?.id;
-      answers.get(waiting)?.(data);
+      const answer = answers.get(waiting);
       answers.delete(waiting);
+      if (answer) answer(data);
+      else if (isSelf)
+        return (g.CONFIG as { queries: Record<string, (d: unknown) => unknown> }).queries[queryName]?.(data);
       return true;
     },
   });
@@ -453,10 +462,15 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
       for (const fn of world.hooks.get("createChatMessage") ?? []) await fn(m, {}, author.id);
       return m;
     },
-    send(payload, senderId) {
+    send(payload, senderId, key = standInRequestKey) {
       const id = (payload as { id?: unknown } | null)?.id;
       const answered = new Promise<unknown>((resolve) => answers.set(id, resolve));
       for (const fn of world.listeners.get(`system.${SYSTEM_ID}`) ?? []) fn(payload, senderId);
+      // The sender's client gives the GM the request's key, as the system's relay does.
+      void (g.CONFIG as { queries: Record<string, (d: unknown) => unknown> }).queries[`${SYSTEM_ID}.relayKey`]?.({
+        id,
+        key,
+      });
       // A listener that answers nothing (ignored payload) settles after the queue drains.
       return Promise.race([answered, new Promise<unknown>((resolve) => setTimeout(() => resolve(null), 200))]);
     },

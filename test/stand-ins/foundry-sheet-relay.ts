@@ -10,7 +10,7 @@
  *   reaches that user's client alone, which runs its `CONFIG.queries[name]` handler (starting empty):
  *   the GM's answer goes back to the player's client that way, recorded in `queried`.
  *   {@link SheetRelayStandIn.send} delivers a hand-made payload to the GM as if a user sent it
- *   (a forged request).
+ *   (a forged request), with a key for it put to the GM's key query as the sender's client does.
  * - `game.users` (`get`, `filter`, `activeGM` with `isSelf` for the viewing client), `game.user` (the
  *   viewing user with `targets`), `foundry.utils.randomID` (a counter: deterministic).
  * - `fromUuid` / `fromUuidSync` for `Actor.<id>` of the actors a test lists, and `Scene.s1.Token.<id>` for
@@ -106,10 +106,15 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
       }
       const to = users.get(id);
       if (!to) return false;
-      // Like the socket's delivery before it: the asker's client takes its turn from here on.
+      // Like the socket's delivery before it: the asked client takes its turn. Its answer goes back
+      // to a player who asked the GM, whose client goes on; a GM's answer put to a player is the
+      // GM's last word, and the player's client goes on from there.
+      const from = viewer;
       await Promise.resolve();
       world.viewAs(to);
-      return queries[name]?.(data);
+      const answer: unknown = await queries[name]?.(data);
+      if (to.isGM && !from.isGM) world.viewAs(from);
+      return answer;
     },
   });
   const gm = user("gm", true);
@@ -140,6 +145,8 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
       const before = viewer;
       world.viewAs(gm);
       for (const fn of listeners) fn(payload, senderId);
+      // The sender's client gives the GM the request's key, as the system's relay does.
+      void queries[`${SYSTEM_ID}.relayKey`]?.({ id, key: "0123456789abcdef0123456789abcdef" });
       return Promise.race([answered, new Promise<unknown>((resolve) => setTimeout(() => resolve(null), 200))]).then(
         (answer) => {
           world.viewAs(before);

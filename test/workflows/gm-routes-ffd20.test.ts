@@ -77,8 +77,11 @@ describe("[SYS-PERM] [FF-SUSTAIN] sustaining a foe's effect through the GM", () 
     const request = t.relay.emitted.find((e) => (e.payload as { type: string }).type === "request");
     expect(request?.from).toBe("alice");
     expect(t.relay.emitted.filter((e) => e.from === "gm")).toEqual([]);
-    expect(t.relay.queried.map((q) => [q.from, q.to])).toEqual([["gm", "alice"]]);
-    const answer = t.relay.queried[0]!.data as Answer;
+    expect(t.relay.queried.map((q) => [q.from, q.to])).toEqual([
+      ["alice", "gm"],
+      ["gm", "alice"],
+    ]);
+    const answer = t.relay.queried[1]!.data as Answer;
     expect(answer.report).toMatchObject({ ok: true, message: "D20C.Actions.Route.Done" });
     expect(sustainedRound(held)).toBe(3);
     expect(wizardLeft()).toEqual({ standard: 1, move: 1, minor: 0 });

@@ -60,8 +60,14 @@ describe("[SYS-PERM] [WD-HEALCHECK] the Heal check's patient through the GM", ()
     // client receives what goes on the socket).
     const kinds = t.relay.emitted.map((e) => [e.from, (e.payload as { type: string }).type]);
     expect(kinds).toEqual([["alice", "request"]]);
-    expect(t.relay.queried.map((q) => [q.from, q.to, q.name])).toEqual([["gm", "alice", "d20-combat.relayAnswer"]]);
-    expect((t.relay.queried[0]!.data as Answer).report).toMatchObject({ ok: true });
+    // The request's key went to the GM alone, and came back with the answer.
+    expect(t.relay.queried.map((q) => [q.from, q.to, q.name])).toEqual([
+      ["alice", "gm", "d20-combat.relayKey"],
+      ["gm", "alice", "d20-combat.relayAnswer"],
+    ]);
+    const { key } = t.relay.queried[0]!.data as { key: string };
+    expect(JSON.stringify(t.relay.emitted)).not.toContain(key);
+    expect(t.relay.queried[1]!.data as Answer).toMatchObject({ keys: [key], report: { ok: true } });
     expect(fallen.source.state).toBe("stable");
     expect(left()).toEqual({ major: 0, minor: 0 });
     // One roll in all, the GM's: nothing was rolled on alice's client first.

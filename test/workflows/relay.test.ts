@@ -17,6 +17,7 @@ import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
 import {
   installRelayStandIn,
   RelayItemStandIn,
+  standInRequestKey,
   type MessageStandIn,
   type RelayStandIn,
   type UserStandIn,
@@ -242,25 +243,58 @@ describe("[SYS-HIDDEN] [SYS-PERM] the GM's answer reaches the asker alone", () =
     expect(w.queried.map((q) => q.to)).toEqual(["alice", "eve"]);
   });
 
-  it("[SYS-PERM] the asking client settles only its own waiting request: not from the socket, not one addressed to another user", async () => {
+  it("[SYS-PERM] a fake answer settles nothing: the asker takes only an answer carrying the key it gave the active GM alone", async () => {
     const { askGM } = await import("../../src/socket.js");
+    w.queried.length = 0;
+    w.emitted.length = 0;
     let settled: unknown = null;
     const asked = askGM("undo", { messageId: "m", recordId: "r" }).then((r) => (settled = r));
+    await new Promise((r) => setTimeout(r, 1));
+    // What every client reads on the socket: the request, without its key.
     const request = w.emitted.at(-1)!.payload as { id: string; type: string };
-    expect(request.type).toBe("request");
+    expect(Object.keys(request).sort()).toEqual(["action", "data", "gmId", "id", "type"]);
+    // The key went to the active GM alone, as a query.
+    const given = w.queried.filter((q) => q.name === "d20-combat.relayKey");
+    expect(given.map((q) => q.to)).toEqual(["gm"]);
+    const { key } = given[0]!.data as { key: string };
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.stringify(w.emitted)).not.toContain(key);
     const report = { ok: true, message: "D20C.Chat.Undo.Done", data: { name: "Ogre" } };
-    // What arrives on the socket is seen by every client and is no answer, even sent as the GM.
-    for (const fn of w.listeners.get(channel)!) fn({ type: "response", id: request.id, to: "gm", report }, "gm");
-    expect(await answerQuery()({ type: "response", id: request.id, to: "alice", report })).toBe(false);
-    expect(await answerQuery()({ type: "response", id: "unknown", to: "gm", report })).toBe(false);
-    expect(await answerQuery()({ type: "response", id: request.id, to: "gm", report: { ok: "yes" } })).toBe(false);
+    const answer = (keys: unknown[], to = "gm", id = request.id) => ({ type: "response", id, to, keys, report });
+    // Eve read the id on the socket and answers the asker herself, through every query its client
+    // handles and on the socket: without the key, with a guess, with a key she gave the GM herself.
+    const queries = (globalThis as unknown as { CONFIG: { queries: Record<string, (d: unknown) => Promise<unknown>> } })
+      .CONFIG.queries;
+    const eveKey = "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
+    await queries["d20-combat.relayKey"]!({ id: "eves-own", key: eveKey });
+    for (const fake of [answer([]), answer(["0".repeat(32)]), answer([eveKey]), answer([key], "alice")])
+      for (const handler of Object.values(queries)) await handler(fake);
+    for (const fn of w.listeners.get(channel)!) fn(answer([key]), "gm");
+    expect(await answerQuery()(answer([key], "gm", "unknown"))).toBe(false);
+    expect(await answerQuery()({ ...answer([key]), report: { ok: "yes" } })).toBe(false);
     await new Promise((r) => setTimeout(r, 5));
     expect(settled).toBeNull();
-    expect(await answerQuery()({ type: "response", id: request.id, to: "gm", report })).toBe(true);
+    // The GM's answer carries the key back.
+    expect(await answerQuery()(answer([eveKey, key]))).toBe(true);
     await asked;
     expect(settled).toMatchObject(report);
     // Settled once: the same answer again finds nothing waiting.
-    expect(await answerQuery()({ type: "response", id: request.id, to: "gm", report })).toBe(false);
+    expect(await answerQuery()(answer([key]))).toBe(false);
+  });
+
+  it("[SYS-PERM] [SYS-HIDDEN] a player who gives the GM a key for someone else's request learns nothing: the answer goes to the sender alone", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    w.queried.length = 0;
+    const wire = applyWire(m.id, "ogre");
+    const queries = (globalThis as unknown as { CONFIG: { queries: Record<string, (d: unknown) => Promise<unknown>> } })
+      .CONFIG.queries;
+    // Eve read the id on the socket and was quicker with a key of her own.
+    expect(await queries["d20-combat.relayKey"]!({ id: wire.id, key: "eve" })).toBe(true);
+    const got = (await w.send(wire, alice.id)) as Answer & { keys: string[] };
+    expect(got.report.ok).toBe(true);
+    expect(got.keys).toContain(standInRequestKey);
+    expect(w.queried.map((q) => q.to)).toEqual(["alice"]);
+    expect(hp("ogre")).toBe(24);
   });
 });
 
