@@ -107,9 +107,9 @@ describe("the Effects section", () => {
         `save ends (${SAVE_AT[id]}+)`,
         "sustain minor",
       ]);
-      expect(ctx.rows[0]).toMatchObject({ source: "Ayla", ongoing: "ongoing 5 Fire", canSave: true });
+      expect(ctx.rows[0]).toMatchObject({ source: "from Ayla", ongoing: "ongoing 5 Fire", canSave: true });
       expect(ctx.rows[1]!.aftereffect).toBe("Aftereffect: Scratched (until the end of Ayla's next turn)");
-      expect(ctx.rows[1]!.source).toBe("Net of Thorns (power)");
+      expect(ctx.rows[1]!.source).toBe("from Net of Thorns (power)");
       // Disabled: no save, no sustain, although it is the creator's turn.
       expect(ctx.rows[2]).toMatchObject({ sustainable: true, canSustain: false, canSave: false });
       const html = hbs.render("templates/sheets/actor.hbs", { ...characterContext(id), effectsSection: ctx });

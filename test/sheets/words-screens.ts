@@ -25,7 +25,7 @@ import { createTemplateRenderer } from "../support/handlebars.js";
 import { attackSources, i18n, itemContext, sheetItem, typeLabel, type SheetItem } from "./sheet-fixtures.js";
 import { standInLangStrings } from "../stand-ins/i18n.js";
 import { decideDeathSave, decideRecovery } from "../../src/engine/plans/sheet-rolls.js";
-import { recordedRoller } from "../support/recorded-dice.js";
+import { facesRoller } from "../support/recorded-dice.js";
 import type { RuleCardData } from "../../src/engine/plans/card-data.js";
 import { ruleCardContext } from "../../src/engine/views/rule-card-context.js";
 import { standInViewer } from "../workflows/attack-card-fixture.js";
@@ -258,7 +258,8 @@ async function cardsScreen(ruleset: Ruleset, pc: PackActor): Promise<Screen> {
       recoveries: { value: 3, max: 8, formula: "1d8" },
     }),
   );
-  const dice = () => recordedRoller(Array.from({ length: 6 }, () => ({ total: 12, natural: 12 })));
+  // each roll as its formula reads: the death roll's d20 at 12, a recovery's dice at 60% of their size
+  const dice = () => facesRoller(12);
   const words = wordsOf(ruleset);
   const outcomes = [
     { title: words.deathSave, outcome: await decideDeathSave(ruleset, dying, "a1", dice(), {}) },

@@ -5,7 +5,7 @@
  * `buildAttackCard`), as the sheet attack does around Foundry's `Roll`; only the rolling is
  * replaced by the faces given.
  */
-import type { DamageExpression } from "../../src/engine/dice.js";
+import { parseDamage, type DamageExpression } from "../../src/engine/dice.js";
 import { buildAttackCard, decideAttack, type AttackRequest, type RolledDamage } from "../../src/engine/plans/attack.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import type { RequestRoller } from "../../src/engine/plans/requests.js";
@@ -17,6 +17,22 @@ export function recordedRoller(results: readonly { total: number; natural: numbe
     const r = results[i++];
     if (!r) throw new Error(`recorded roller: no result left for roll ${i}`);
     return { ...r };
+  };
+}
+
+/**
+ * A roller that rolls each request as its formula reads, each die showing one recorded face (a d20
+ * `d20`, any other die the face at `share` of its size, rounded up): the total adds up from those
+ * faces, and the natural is the d20's, or none when the formula rolls no d20, as Foundry's roll
+ * reports it. For cards that must read like a real roll.
+ */
+export function facesRoller(d20: number, share = 0.6): RequestRoller {
+  return async (request) => {
+    const expr = parseDamage(request.formula);
+    const faces = expr.dice.flatMap((d) =>
+      Array.from({ length: d.count }, () => (d.faces === 20 ? d20 : Math.max(1, Math.ceil(d.faces * share)))),
+    );
+    return { total: totalFromFaces(expr, faces), natural: expr.dice.some((d) => d.faces === 20) ? d20 : null };
   };
 }
 

@@ -163,7 +163,7 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: the Effects section", (ruleset
       ["Held", `save ends (${saveAt}+)`],
     ]);
     expect(section.rows[0]!.ongoing).toBe("ongoing 3 Fire");
-    expect(section.rows[0]!.source).toBe("ayla");
+    expect(section.rows[0]!.source).toBe("from ayla");
     expect(section.rows[1]!.aftereffect).toBe(`Aftereffect: Shaken (save ends (${saveAt}+))`);
     expect(section.rows.every((r) => r.canSave)).toBe(true);
     const conditionImg = R.conditions.find((c) => c.id === condition)!.img;

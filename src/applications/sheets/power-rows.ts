@@ -52,9 +52,14 @@ export function powerRowView(
     state: spent
       ? { row: " used", usage: " spent", pressed: "true", label: `${P}.Row.spent` }
       : { row: "", usage: "", pressed: "false", label: `${P}.Row.fresh` },
-    usesText: perRest
-      ? viewer.format(`${P}.Row.uses`, { spent: usage.uses.spent, max: Math.max(1, usage.uses.max) })
-      : "",
+    /** What a per-rest power has left, said where a fresh one says "Ready" (a spent one says "Spent"). */
+    usesText:
+      perRest && !spent
+        ? viewer.format(`${P}.Row.usesLeft`, {
+            left: Math.max(0, Math.max(1, usage.uses.max) - usage.uses.spent),
+            max: Math.max(1, usage.uses.max),
+          })
+        : "",
     sections: powerSections(power, viewer),
     numbers,
   };

@@ -81,6 +81,12 @@ function saveTarget(ruleset: Ruleset, bearer: EffectBearer | null, effect: Effec
 }
 
 /** Whether the bearer saves against this effect (save ends, or ongoing damage with no other ending). */
+/** Who or what an effect comes from, said as such ("from Foe"); an item's own effect names the item that carries it. */
+function sourceText(name: string | null, own: boolean, format: Format): string {
+  if (!name) return format("D20C.Effects.NoSource");
+  return own ? format("D20C.Effects.From", { name }) : name;
+}
+
 function hasSave(effect: Pick<EffectSource, "duration" | "ongoing">): boolean {
   if (effect.duration === "saveEnds") return true;
   return (
@@ -127,7 +133,7 @@ export function effectsSectionContext(input: EffectsSectionInput) {
       disabled: row.disabled,
       parentId: row.parentId ?? "",
       transferred: !own,
-      source: row.sourceName ?? creator ?? format("D20C.Effects.NoSource"),
+      source: sourceText(row.sourceName ?? creator ?? null, own, format),
       duration: wordsText(durationWords(e, facts), format),
       conditions: conditionLabels(e.statuses, ruleset, format),
       ongoing: ongoingText,
