@@ -165,6 +165,40 @@ export async function benchAsync(
   fn: () => Promise<unknown>,
   opts: BenchOptions = {},
 ): Promise<BenchResult> {
+  const [, whole] = await benchAsyncLap(group, { part: name, whole: name }, fn, { wallMs: 0, cpuMs: 0 }, opts);
+  return whole;
+}
+
+/**
+ * What part of an operation took, by the clock and in CPU time (ms), added up by the operation
+ * itself over a run: {@link benchAsyncLap} reports it per operation beside the whole.
+ */
+export interface Lap {
+  wallMs: number;
+  cpuMs: number;
+}
+
+/** Start a lap: call the returned function where the part ends, to add it to `lap`. */
+export function lapFrom(lap: Lap): () => void {
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  return () => {
+    lap.wallMs += performance.now() - t0;
+    lap.cpuMs += cpuMs(c0);
+  };
+}
+
+/**
+ * {@link benchAsync} that also reports the part of each operation the operation adds to `lap` (see
+ * {@link lapFrom}), over the same runs: `[part, whole]`.
+ */
+export async function benchAsyncLap(
+  group: string,
+  names: { part: string; whole: string },
+  fn: () => Promise<unknown>,
+  lap: Lap,
+  opts: BenchOptions = {},
+): Promise<[BenchResult, BenchResult]> {
   const runs = opts.runs ?? 7;
   const targetMs = opts.targetMs ?? 40;
   const timeRunAsync = async (iterations: number) => {
@@ -180,14 +214,21 @@ export async function benchAsync(
   }
   const best = Math.min(await timeRunAsync(iterations), await timeRunAsync(iterations), await timeRunAsync(iterations));
   iterations = Math.max(20, Math.round((iterations * targetMs) / Math.max(best, 0.001)));
-  const perOp: number[] = [];
-  const cpuPerOp: number[] = [];
+  const whole = { perOp: [] as number[], cpu: [] as number[] };
+  const part = { perOp: [] as number[], cpu: [] as number[] };
   for (let r = 0; r < runs; r++) {
+    lap.wallMs = 0;
+    lap.cpuMs = 0;
     const c0 = process.cpuUsage();
-    perOp.push(((await timeRunAsync(iterations)) * 1000) / iterations);
-    cpuPerOp.push((cpuMs(c0) * 1000) / iterations);
+    whole.perOp.push(((await timeRunAsync(iterations)) * 1000) / iterations);
+    whole.cpu.push((cpuMs(c0) * 1000) / iterations);
+    part.perOp.push((lap.wallMs * 1000) / iterations);
+    part.cpu.push((lap.cpuMs * 1000) / iterations);
   }
-  return result(group, name, iterations, runs, perOp, cpuPerOp);
+  return [
+    result(group, names.part, iterations, runs, part.perOp, part.cpu),
+    result(group, names.whole, iterations, runs, whole.perOp, whole.cpu),
+  ];
 }
 
 /** One timing of a single call (a first call: template compile, cold caches), in µs. */
