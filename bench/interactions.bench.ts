@@ -75,7 +75,10 @@ const TARGET = { card: 0.5, turn: 0.5, actors: 10, sheet: 1, odds: 4 };
 // ---- attack card -------------------------------------------------------------------------------
 
 async function cardBenchmarks(rulesets: readonly Ruleset[]): Promise<BenchResult[]> {
-  const { state, uninstall }: { state: AttackStandInState; uninstall: () => void } = installAttackStandIn("13th-age");
+  // The templates preloaded, as Foundry's init leaves them (the product then renders synchronously).
+  const { state, uninstall }: { state: AttackStandInState; uninstall: () => void } = installAttackStandIn("13th-age", {
+    preloadTemplates: true,
+  });
   const out: BenchResult[] = [];
   try {
     // Imported after the stand-in: the roll classes extend `Roll` when the module loads.
@@ -89,10 +92,11 @@ async function cardBenchmarks(rulesets: readonly Ruleset[]): Promise<BenchResult
     const clicks: { r: Ruleset; click: () => Promise<number> }[] = [];
     for (const r of rulesets) {
       const defense = r.defenses[0]?.key ?? "ac";
-      const attacker = new ActorStandIn("attacker", "Orc Berserker", npc(r, 14));
+      // Their derived data prepared, as Foundry's data preparation leaves every actor.
+      const attacker = new ActorStandIn("attacker", "Orc Berserker", npc(r, 14)).prepare(r);
       const item = new ItemStandIn("power", "Cleaver", power({ attackBonus: 7, defense, damage: "2d6 + 1d8 + 4" }));
       const targets = Array.from({ length: TARGETS }, (_, t) =>
-        tokenStandIn(`t${t}`, new ActorStandIn(`t${t}`, `Goblin ${t}`, npc(r, 12 + (t % 8)))),
+        tokenStandIn(`t${t}`, new ActorStandIn(`t${t}`, `Goblin ${t}`, npc(r, 12 + (t % 8))).prepare(r)),
       );
       let n = 0;
       const click = async () => {

@@ -63,6 +63,16 @@ export class D20Actor extends Actor {
     return source;
   }
 
+  /**
+   * The derived values the data model prepared at the actor's last change, for an attack to read
+   * rather than derive again; undefined when they could not be derived (the attack then derives
+   * and reports why) or were never prepared.
+   */
+  preparedDerived(): DerivedActor | undefined {
+    const system = this.systemRecord as { readonly derived?: unknown; readonly deriveError?: unknown };
+    return system.deriveError ? undefined : (system.derived as DerivedActor | undefined);
+  }
+
   /** The active ruleset's derived values (prepared in the data model). */
   get derived(): DerivedActor {
     const prepared = this.systemRecord.derived as DerivedActor | undefined;

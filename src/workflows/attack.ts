@@ -38,6 +38,7 @@ import { cardVisibility } from "../settings-attack.js";
 import {
   attackSources,
   combatantIdOf,
+  derivedOf,
   effectSources,
   equippedWeapons,
   postCard,
@@ -199,6 +200,7 @@ export async function rollAttack(
         name: actor.name ?? "",
         // Read, never changed (as the targets): the actor's view, not a copy.
         actor: actor.engineView(),
+        ...derivedOf(actor),
         id: combatantIdOf(actor) ?? actor.uuid,
         effects: effectSources(actor),
       },

@@ -5,7 +5,15 @@
  * present; the fallbacks read and write `system` directly.
  */
 import type { Ruleset } from "../engine/ruleset.js";
-import type { ActorSource, EffectSource, PowerSource, RollRequest, RollResult, WeaponSource } from "../engine/types.js";
+import type {
+  ActorSource,
+  DerivedActor,
+  EffectSource,
+  PowerSource,
+  RollRequest,
+  RollResult,
+  WeaponSource,
+} from "../engine/types.js";
 import { effectCreateData, effectSourceOf } from "../data/effects.js";
 import { SaveRoll } from "../dice/rolls.js";
 import { isDocumentUuid, v14MessageModeOption, type ChatMessageCreateOptions } from "../foundry-compat.js";
@@ -66,6 +74,12 @@ export function reactorFacts(actor: Actor.Implementation, ruleset: Ruleset = act
   return { weapons: equippedWeapons(actor), reactionUsed, round: combat?.started ? combat.round : 2 };
 }
 
+/** The actor's prepared derived values, as the optional `derived` of an attack's actor or target. */
+export function derivedOf(actor: Actor.Implementation): { derived?: DerivedActor } {
+  const derived = actor.preparedDerived();
+  return derived ? { derived } : {};
+}
+
 /** Snapshots of the user's targeted tokens (or the given ones: UUIDs, names, engine sources) at roll time. */
 export function targetSnapshots(
   tokens: Iterable<foundry.canvas.placeables.Token> = game.user.targets,
@@ -80,8 +94,9 @@ export function targetSnapshots(
       actorUuid: actor.uuid,
       name: token.document.name ?? actor.name ?? "",
       img: (token.document.texture?.src as string | null | undefined) ?? actor.img ?? "",
-      // Read, never changed: the actor's view, not a copy.
+      // Read, never changed: the actor's view, not a copy, and what its preparation derived.
       actor: actor.engineView(),
+      ...derivedOf(actor),
       id: combatantIdOf(actor) ?? actor.uuid,
       effects: effectSources(actor),
       reactor: reactorFacts(actor, (ruleset ??= activeRuleset())),

@@ -44,4 +44,15 @@ describe("the actor's engine view", () => {
     expect(system.conditions).toEqual(["weakened"]);
     expect(system.size).toBe("");
   });
+
+  it("[SYS-RELEASE] gives what the data model's preparation derived, and nothing when that failed (the attack then derives and says why)", () => {
+    const actor = goblin();
+    const system = actor.system as unknown as Record<string, unknown>;
+    expect(actor.preparedDerived()).toBeUndefined();
+    const derived = { defenses: { ac: 14 } };
+    Object.assign(system, { derived, deriveError: null });
+    expect(actor.preparedDerived()).toBe(derived);
+    system.deriveError = "abilities.str: not a number";
+    expect(actor.preparedDerived()).toBeUndefined();
+  });
 });

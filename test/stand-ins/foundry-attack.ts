@@ -18,16 +18,22 @@
  * - `foundry.applications.api.DialogV2.input`: records that it opened and what it was given, and
  *   resolves to the form values the test set (null = the user closed it).
  * - `foundry.applications.handlebars.renderTemplate(path, data)`: the real `handlebars` package
- *   through test/support/handlebars.ts; `Handlebars.partials` empty (so nothing is preloaded).
+ *   through test/support/handlebars.ts; `Handlebars.partials` empty (so nothing is preloaded), or,
+ *   with `preloadTemplates`, every template compiled as Foundry's `loadTemplates` leaves them after
+ *   init: `Handlebars.compile(source)` (not strict), registered as a partial under its Foundry path.
  * - `ui.notifications` recording errors and warnings.
  *
  * Knowing differences: no dice parser beyond the forms above, no database, no message rendering,
  * no permissions, no Dice So Nice. It decides no rule: every outcome comes from the ruleset.
  */
-import { createTemplateRenderer } from "../support/handlebars.js";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { listFiles } from "../../scripts/lib/files.mjs";
+import { createTemplateRenderer, foundryTemplatePath, REPO_ROOT } from "../support/handlebars.js";
 import { SYSTEM_ID } from "../../src/constants.js";
 import { clonePlain } from "../../src/engine/common.js";
-import type { ActorSource, PowerSource, WeaponSource } from "../../src/engine/types.js";
+import type { Ruleset } from "../../src/engine/ruleset.js";
+import type { ActorSource, DerivedActor, PowerSource, WeaponSource } from "../../src/engine/types.js";
 import { createI18nStandIn } from "./i18n.js";
 import { storedMessageData } from "./chat-data.js";
 import { SettingsStandIn } from "./settings.js";
@@ -121,10 +127,11 @@ export interface EffectStandIn {
   flags: Record<string, unknown>;
 }
 
-/** The system Actor's surface the attack reads: uuid, name, img, `toEngineSource()`, `engineView()`, `effects`. */
+/** The system Actor's surface the attack reads: uuid, name, img, `toEngineSource()`, `engineView()`, `preparedDerived()`, `effects`. */
 export class ActorStandIn {
   /** Its ActiveEffects (none unless a test puts some on: a Hide effect, a charm). */
   effects: EffectStandIn[] = [];
+  private prepared: DerivedActor | undefined = undefined;
   constructor(
     readonly id: string,
     readonly name: string,
@@ -137,6 +144,18 @@ export class ActorStandIn {
   toEngineSource(): ActorSource {
     // A plain deep copy, as the system Actor's own `toEngineSource` makes (`clonePlain`).
     return clonePlain(this.source);
+  }
+  /**
+   * What the data model's preparation derived (none unless {@link prepare} ran: then the attack
+   * reads it rather than deriving each click, as in Foundry).
+   */
+  preparedDerived(): DerivedActor | undefined {
+    return this.prepared;
+  }
+  /** Prepare its derived data as the actor data model does on every change: the ruleset derives it. */
+  prepare(ruleset: Pick<Ruleset, "deriveActor">): this {
+    this.prepared = ruleset.deriveActor(this.engineView(), {});
+    return this;
   }
   /** Its stored data as it is, under a new top level with its own conditions list, as the system Actor's `engineView` reads it. */
   engineView(): ActorSource {
@@ -182,6 +201,17 @@ export interface AttackStandInState {
   warnings: string[];
 }
 
+/** Every template compiled as Foundry compiles them (not strict), keyed by its Foundry path. */
+function preloadedTemplates(): Record<string, HandlebarsTemplateDelegate> {
+  const { handlebars } = createTemplateRenderer({ strict: false });
+  const out: Record<string, HandlebarsTemplateDelegate> = {};
+  for (const rel of listFiles(path.join(REPO_ROOT, "templates"), (n) => n.endsWith(".hbs")))
+    out[foundryTemplatePath(`templates/${rel}`)] = handlebars.compile(
+      readFileSync(path.join(REPO_ROOT, "templates", rel), "utf8"),
+    );
+  return out;
+}
+
 const GLOBAL_NAMES = ["Roll", "ChatMessage", "game", "foundry", "ui", "Handlebars"] as const;
 
 /**
@@ -189,7 +219,10 @@ const GLOBAL_NAMES = ["Roll", "ChatMessage", "game", "foundry", "ui", "Handlebar
  * src/workflows/attack.ts, whose roll classes extend `Roll` when the module loads). Returns the
  * recorded state and the uninstaller.
  */
-export function installAttackStandIn(rulesetId: string): { state: AttackStandInState; uninstall: () => void } {
+export function installAttackStandIn(
+  rulesetId: string,
+  { preloadTemplates = false }: { preloadTemplates?: boolean } = {},
+): { state: AttackStandInState; uninstall: () => void } {
   const g = globalThis as Record<string, unknown>;
   const saved = new Map(GLOBAL_NAMES.map((n) => [n, g[n]]));
   const settings = new SettingsStandIn();
@@ -220,7 +253,7 @@ export function installAttackStandIn(rulesetId: string): { state: AttackStandInS
   Object.assign(g, {
     Roll: StandInAttackRoll,
     ChatMessage: messageClass,
-    Handlebars: { partials: {} },
+    Handlebars: { partials: preloadTemplates ? preloadedTemplates() : {} },
     game: {
       settings,
       i18n: createI18nStandIn(),

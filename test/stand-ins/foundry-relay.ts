@@ -124,6 +124,10 @@ export class RelayActorStandIn {
     return structuredClone(this.source);
   }
   /** The system Actor's read-only view: its data as it is, under a new top level and conditions list. */
+  /** No data preparation here: the attack derives the actor itself. */
+  preparedDerived(): undefined {
+    return undefined;
+  }
   engineView(): ActorSource {
     return { ...this.source, conditions: [...this.source.conditions] };
   }

@@ -87,6 +87,10 @@ export class SheetActorStandIn {
     return { ...structuredClone(this.source), conditions: this.conditions() };
   }
   /** The system Actor's read-only view: {@link toEngineSource} over its data as it is. */
+  /** No data preparation here: the attack derives the actor itself. */
+  preparedDerived(): undefined {
+    return undefined;
+  }
   engineView(): ActorSource {
     return { ...this.source, conditions: this.conditions() };
   }

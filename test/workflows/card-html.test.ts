@@ -55,33 +55,35 @@ function cleaver(id: RulesetId): PowerSource {
   });
 }
 
-/** Ten targets of defenses 12–19 (the first vulnerable to fire): hits, misses and a natural 20. */
-function tenTargets(id: RulesetId) {
+/**
+ * Ten targets of defenses 12–19 (the first vulnerable to fire): hits, misses and a natural 20;
+ * `prepared`: their derived data prepared beforehand, as Foundry's data preparation leaves them.
+ */
+function tenTargets(id: RulesetId, prepared = false) {
   const R = getRuleset(id);
-  return Array.from({ length: 10 }, (_, t) =>
-    attackStandIn.tokenStandIn(
+  return Array.from({ length: 10 }, (_, t) => {
+    const actor = new attackStandIn.ActorStandIn(
       `t${t}`,
-      new attackStandIn.ActorStandIn(
-        `t${t}`,
-        `Goblin ${t}`,
-        npc(R, 12 + (t % 8), t === 0 ? { vulnerabilities: [{ type: "fire", value: 0 }] } : {}),
-      ),
-    ),
-  );
+      `Goblin ${t}`,
+      npc(R, 12 + (t % 8), t === 0 ? { vulnerabilities: [{ type: "fire", value: 0 }] } : {}),
+    );
+    return attackStandIn.tokenStandIn(`t${t}`, prepared ? actor.prepare(R) : actor);
+  });
 }
 
 /** Shift-click the attack with recorded faces; the posted message's HTML and card. */
-async function postedCard(id: RulesetId, visibility: CardVisibility, targets: boolean) {
+async function postedCard(id: RulesetId, visibility: CardVisibility, targets: boolean, prepared = false) {
   state.settings.values.set("d20-combat.ruleset", id);
   state.settings.values.set("d20-combat.cardVisibility", visibility);
   state.targets.clear();
-  if (targets) for (const t of tenTargets(id)) state.targets.add(t);
+  if (targets) for (const t of tenTargets(id, prepared)) state.targets.add(t);
   state.messages.length = 0;
   attackStandIn.standInAttackFaces.length = 0;
   // d20s 1, 8, 15, 2, 9, 16, 3, 10, 17, 20, then damage dice cycling 1–6.
   for (let t = 0; t < (targets ? 10 : 1); t++) attackStandIn.standInAttackFaces.push(t === 9 ? 20 : ((t * 7) % 20) + 1);
   for (let d = 0; d < 80; d++) attackStandIn.standInAttackFaces.push((d % 6) + 1);
   const attacker = new attackStandIn.ActorStandIn("attacker", "Orc Berserker", npc(getRuleset(id), 14));
+  if (prepared) attacker.prepare(getRuleset(id));
   await rollAttack(attacker as never, new attackStandIn.ItemStandIn("power", "Cleaver", cleaver(id)) as never, {
     fastForward: true,
   });
@@ -164,6 +166,11 @@ describe("the attack card's HTML, pinned per game", () => {
       const everyone = await postedCard(id, "everyone", true);
       expect(everyone.html).toBe(owners.html);
       expect(JSON.stringify(everyone.card)).toMatchSnapshot("everyone: card");
+    });
+
+    it(`[SYS-RELEASE] ${id}: with the actors' derived data prepared beforehand (read, not derived per click), the same card`, async () => {
+      for (const visibility of ["owners", "everyone"] as const)
+        expect(await postedCard(id, visibility, true, true)).toEqual(await postedCard(id, visibility, true));
     });
 
     it(`${id}: the posted card of an untargeted roll`, async () => {

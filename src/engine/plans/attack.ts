@@ -39,6 +39,11 @@ export interface TargetSnapshot {
   name: string;
   img: string;
   actor: ActorSource;
+  /**
+   * The ruleset's `deriveActor` of `actor` as the actor's data preparation left it (derived once per
+   * change of the actor, not per attack); absent = derived here.
+   */
+  derived?: DerivedActor;
   /** This target's own situation (positional values read from the scene); absent = the attack's. */
   situation?: Situation;
   /** What the scene decided for this target and whether it was kept (the card lists them). */
@@ -229,13 +234,12 @@ function attackInputFor(
   req: AttackRequest,
   plan: Pick<AttackPlan, "derived" | "bonus" | "bonusParts">,
   target: TargetSnapshot | null,
-  derivedTarget?: DerivedActor,
   shared: SharedInput = sharedInput(req, plan),
 ): Omit<AttackInput, "dice"> {
   const { ruleset, options } = req;
   const situation = target?.situation ?? req.situation;
   const { power } = shared;
-  const targetDerived = target ? (derivedTarget ?? ruleset.deriveActor(target.actor, options)) : null;
+  const targetDerived = target ? (target.derived ?? ruleset.deriveActor(target.actor, options)) : null;
   const defense = targetDerived
     ? defenseFor(power, situation, targetDerived.defenses)
     : { key: power.defense, value: 0 };
@@ -337,11 +341,11 @@ export function planAttack(req: AttackRequest): AttackPlan {
   const inputs = new Map<TargetSnapshot, Omit<AttackInput, "dice">>();
   const rolled = req.targets.length
     ? req.targets.map((t) => {
-        const input = attackInputFor(req, base, t, ruleset.deriveActor(t.actor, options), shared);
+        const input = attackInputFor(req, base, t, shared);
         inputs.set(t, input);
         return input;
       })
-    : [attackInputFor(req, base, null, undefined, shared)];
+    : [attackInputFor(req, base, null, shared)];
   const modes = rolled.map((i) => ruleset.attackMode(i));
   const d20Counts = modes.map((m): 1 | 2 => (m === "normal" ? 1 : 2));
   const withBonus = (mode: RollMode) =>
