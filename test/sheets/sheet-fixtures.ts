@@ -12,7 +12,7 @@ import { basicWeaponAttack } from "../../src/engine/plans/item-sources.js";
 import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
-import type { ActorSource, RulesetId } from "../../src/engine/types.js";
+import type { ActorSource, DerivedActor, RulesetId } from "../../src/engine/types.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import type { TextViewer } from "../../src/engine/views/power-text.js";
 import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";
@@ -163,8 +163,10 @@ export interface HeroOptions {
   text?: TextViewer;
   /** The sheet's remembered tab. */
   activeTab?: string;
-  /** A variant of the game: its optional sheet blocks replaced (absent = the game's own). */
-  ruleset?: Partial<Pick<Ruleset, "sheet" | "sheetNpc" | "sheetImportantNpc">>;
+  /** A variant of the game: its optional sheet blocks (or its derivation) replaced (absent = the game's own). */
+  ruleset?: Partial<Pick<Ruleset, "sheet" | "sheetNpc" | "sheetImportantNpc" | "deriveActor">>;
+  /** Its derived values as the data model prepared them (absent = derived here), as the sheet reads them. */
+  derived?: DerivedActor;
 }
 
 /** The actor sheet context of the test hero in a ruleset (one equipped chain shirt on top of the stored armor). */
@@ -176,15 +178,20 @@ export function characterContext(
   return heroContext(rulesetId, { foreign, kind });
 }
 
-export function heroContext(rulesetId: RulesetId, o: HeroOptions = {}) {
-  const ruleset: Ruleset = { ...getRuleset(rulesetId), ...o.ruleset };
-  const kind = o.kind ?? "character";
-  const stored = o.stored ?? storedHero(rulesetId);
+/** The hero's prepared data from its stored data: the equipped chain shirt folded into its armor. */
+export function heroSystem(kind: "character" | "npc", stored: Record<string, unknown>): ActorSource {
   const prepared = structuredClone(stored);
   prepared.armor = combineArmor(prepared.armor as never, [
     { armorBonus: 4, shieldBonus: 0, maxDex: 2, heavy: false, equipped: true },
   ]);
-  const system: ActorSource = toActorSource(kind, prepared);
+  return toActorSource(kind, prepared);
+}
+
+export function heroContext(rulesetId: RulesetId, o: HeroOptions = {}) {
+  const ruleset: Ruleset = { ...getRuleset(rulesetId), ...o.ruleset };
+  const kind = o.kind ?? "character";
+  const stored = o.stored ?? storedHero(rulesetId);
+  const system = heroSystem(kind, stored);
   return actorSheetContext({
     ruleset,
     kind,
@@ -192,7 +199,7 @@ export function heroContext(rulesetId: RulesetId, o: HeroOptions = {}) {
     img: "icons/svg/mystery-man.svg",
     system,
     stored: toActorSource(kind, stored),
-    derived: ruleset.deriveActor(system, {}),
+    derived: o.derived ?? ruleset.deriveActor(system, {}),
     deriveError: null,
     items: o.items ?? ITEMS,
     foreignRuleset: o.foreign ?? null,

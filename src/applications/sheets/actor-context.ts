@@ -201,6 +201,8 @@ export function actorSheetContext(input: ActorSheetInput) {
     escalation,
     escalationInPlay,
     input.damageTypeLabel,
+    // What the sheet shows is what was prepared; a failed preparation is derived again, to say why.
+    input.deriveError ? undefined : input.derived,
   );
   const summarise = (id: string): AttackSummary | null => {
     const source = input.attacks?.[id];

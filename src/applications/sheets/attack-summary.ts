@@ -81,11 +81,13 @@ export interface AttackSummarizer {
 }
 
 /**
- * The summariser of one actor's attacks for the sheet: the actor is derived once, on the first
- * attack, and every attack shares it (a refusal to derive it is every attack's error).
+ * The summariser of one actor's attacks for the sheet: the actor is derived once (or its prepared
+ * derived values read), on the first attack, and every attack shares it (a refusal to derive it is every attack's error).
  * @param escalation       the escalation die's current value (0 outside combat or when it is off)
  * @param escalationInPlay whether the die is in play in this world at all
  * @param typeLabel        label of a damage type
+ * @param prepared         the actor's derived values as its data preparation left them (then not
+ *                         derived again); absent when that preparation failed
  */
 export function attackSummarizer(
   ruleset: Ruleset,
@@ -94,8 +96,9 @@ export function attackSummarizer(
   escalation: number,
   escalationInPlay: boolean,
   typeLabel: (type: string) => string = (t) => t,
+  prepared?: DerivedActor,
 ): AttackSummarizer {
-  let derived: { ok: DerivedActor } | { err: unknown } | undefined;
+  let derived: { ok: DerivedActor } | { err: unknown } | undefined = prepared ? { ok: prepared } : undefined;
   const derivedActor = (): DerivedActor => {
     if (!derived) {
       try {
