@@ -25,7 +25,7 @@ import {
   type WallSegment,
 } from "../engine/geometry.js";
 import type { Ruleset } from "../engine/ruleset.js";
-import { canAct, reachHolding, reachLeft, type SceneReading } from "../engine/scene.js";
+import { canAct, canSee, reachHolding, reachLeft, type SceneReading } from "../engine/scene.js";
 import type { ActorSource, RangeKind, RuleOptions } from "../engine/types.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { detectionModeSees } from "../foundry-compat.js";
@@ -51,6 +51,8 @@ export interface SceneToken {
   reach?: number;
   /** Whether its creature can act, by the active game (absent = it can). */
   acts?: boolean;
+  /** Whether its creature can see, by the active game (absent = it can). */
+  sees?: boolean;
 }
 
 /** Foundry's "none" for a wall's move / sight restriction, and a door's open state. */
@@ -74,6 +76,7 @@ export function sceneToken(t: TokenDocument.Implementation): SceneToken {
     disposition: t.disposition,
     reach: reachOf(source),
     acts: source ? canAct(activeRuleset(), source) : true,
+    sees: source ? canSee(activeRuleset(), source) : true,
   };
 }
 
@@ -113,6 +116,7 @@ export function battlefieldFrom(
     standing: t.id === attackerId ? "self" : standingOf(attacker?.disposition ?? 0, t.disposition),
     ...(t.reach && t.reach > 1 ? { reach: t.reach } : {}),
     ...(t.acts === false ? { acts: false } : {}),
+    ...(t.sees === false ? { sees: false } : {}),
   }));
   return { walls: segments, tokens: field };
 }

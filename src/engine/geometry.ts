@@ -37,6 +37,8 @@ export interface FieldToken {
   reach?: number;
   /** Whether the creature can act (up, nothing taking its actions); absent = it can. */
   acts?: boolean;
+  /** Whether the creature can see (nothing blinds it); absent = it can. */
+  sees?: boolean;
 }
 
 /** The battlefield as the positional rules read it. */

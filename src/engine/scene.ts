@@ -15,6 +15,7 @@ import {
   type GridPoint,
   type TracedLine,
 } from "./geometry.js";
+import { conditionSpecs } from "./conditions.js";
 import type { Ruleset } from "./ruleset.js";
 import type { ActorSource, AreaSpec, RangeKind, RuleOptions, Situation } from "./types.js";
 
@@ -123,6 +124,11 @@ export function traceCover(input: SceneAttackInput, creatures: CreatureCover): C
 export function canAct(ruleset: Pick<Ruleset, "actionCap">, actor: ActorSource): boolean {
   if (actor.state !== "active" && actor.state !== "staggered") return false;
   return ruleset.actionCap?.(actor) !== 0;
+}
+
+/** Whether a creature on the field can see: no condition of the game blinds it. */
+export function canSee(ruleset: Pick<Ruleset, "conditions">, actor: ActorSource): boolean {
+  return !conditionSpecs(ruleset.conditions, actor.conditions).some((c) => c.blinds);
 }
 
 /**

@@ -624,6 +624,8 @@ export interface ConditionSpec {
   oneAction?: boolean;
   /** The bearer is caught off guard (flat-footed, surprised, unconscious). */
   offGuard?: boolean;
+  /** The bearer cannot see (blinded): it presses no foe it would flank. */
+  blinds?: boolean;
   /** Speed cap in feet (slowed 20), or 0 (grappled, stuck). */
   speedMax?: number;
   /** The bearer is dead. */

@@ -22,6 +22,7 @@ import { getRuleset } from "../../src/engine/registry.js";
 import {
   areaOf,
   canAct,
+  canSee,
   closeBurstTokens,
   reachHolding,
   reachLeft,
@@ -253,6 +254,22 @@ describe("[FF-CONCEAL] [FF-CA] [FF-INVIS] sight and flanking in FFd20", () => {
     // Another ally who can act, opposite too, still flanks.
     const up = token("C", 2, 0, "ally");
     expect(ff({ range: "melee", target, others: [down, up] }).situation.combatAdvantage).toBe(true);
+  });
+
+  it("[FF-CA] a blinded ally cannot see the target it would press: no flank; a seeing ally opposite still flanks", () => {
+    const target = token("T", 1, 0, "enemy");
+    const blind: FieldToken = { ...token("B", 2, 0, "ally"), sees: false };
+    expect(ff({ range: "melee", target, others: [blind] }).situation.combatAdvantage).toBe(false);
+    const seeing = token("C", 2, 0, "ally");
+    expect(ff({ range: "melee", target, others: [blind, seeing] }).situation.combatAdvantage).toBe(true);
+  });
+
+  it("[FF-CA] who can see, by the game: blinded (its status or an effect's) cannot; slowed, stunned and the rest can", () => {
+    const ruleset = getRuleset("ffd20");
+    const actor = (over: Partial<ActorSource>) => defaultActorSource({ kind: "character", ...over });
+    expect(canSee(ruleset, actor({}))).toBe(true);
+    expect(canSee(ruleset, actor({ conditions: ["blinded"] }))).toBe(false);
+    expect(canSee(ruleset, actor({ conditions: ["slowed", "stunned", "invisible"] }))).toBe(true);
   });
 
   it("[FF-CA] who can act, by the game: up and no condition taking the actions (stunned, unconscious, dying, dead cannot)", () => {

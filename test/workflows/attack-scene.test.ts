@@ -88,15 +88,18 @@ beforeEach(() => {
   battlefield();
 });
 
-describe("[FF-CA] flanking read from the scene needs an ally who can act", () => {
+describe("[FF-CA] flanking read from the scene needs an ally who can act and see", () => {
   const sword = new ItemStandIn("power", "Sword Strike", power({ range: "melee", defense: "ac", attackBonus: 5 }));
 
   /** The fighter on (0, 8), a goblin on (1, 8), the ally on (2, 8) opposite: the goblin is targeted. */
-  async function strike(allyState: ActorSource["state"]): Promise<AttackCardData["targets"][number]> {
+  async function strike(
+    allyState: ActorSource["state"],
+    allyConditions: string[] = [],
+  ): Promise<AttackCardData["targets"][number]> {
     scene.tokens.length = 0;
     scene.walls.length = 0;
     const fighter = new ActorStandIn("fighter", "Fighter", npc(FF, 10));
-    const ally = new ActorStandIn("ally", "Ally", { ...npc(FF, 10), state: allyState });
+    const ally = new ActorStandIn("ally", "Ally", { ...npc(FF, 10), state: allyState, conditions: allyConditions });
     placeToken(scene, "tFighter", fighter, 0, 8, 1);
     const goblin = placeToken(scene, "tGoblin", openFoe, 1, 8, -1);
     placeToken(scene, "tAlly", ally, 2, 8, 1);
@@ -115,6 +118,11 @@ describe("[FF-CA] flanking read from the scene needs an ally who can act", () =>
 
   it("[FF-CA] the same ally dying on the ground flanks no one: no combat advantage", async () => {
     const t = await strike("dying");
+    expect(t.outcome.modifiers.map((m) => m.key)).not.toContain("combatAdvantage");
+  });
+
+  it("[FF-CA] the same ally blinded cannot see the goblin it would press: no combat advantage", async () => {
+    const t = await strike("active", ["blinded"]);
     expect(t.outcome.modifiers.map((m) => m.key)).not.toContain("combatAdvantage");
   });
 });

@@ -92,7 +92,7 @@ export const FF_CONDITIONS: readonly FFConditionSpec[] = [
     noReactions: true,
   },
   { id: "dying", label: "D20C.Condition.Dying", img: "icons/svg/blood.svg", implies: ["unconscious"] },
-  { id: "blinded", label: "D20C.Condition.Blinded", img: "icons/svg/blind.svg", implies: [] },
+  { id: "blinded", label: "D20C.Condition.Blinded", img: "icons/svg/blind.svg", implies: [], blinds: true },
   { id: "invisible", label: "D20C.Condition.Invisible", img: "icons/svg/invisible.svg", implies: [] },
   { id: "insubstantial", label: "D20C.FF.Condition.Insubstantial", img: "icons/svg/aura.svg", implies: [] },
   { id: "slowed", label: "D20C.Condition.Slowed", img: "icons/svg/downgrade.svg", implies: [] },

@@ -61,9 +61,9 @@ export function readFfScene(input: SceneAttackInput): SceneReading {
   }
   if (!unseen && !advantage && input.options[FF_FLANKING_OPTION] !== false) {
     const { attacker, target } = attackTokens(input);
-    // An ally who cannot act (down, stunned) presses no one.
+    // An ally who cannot act (down, stunned) or cannot see (blinded) presses no one.
     const partner = input.field.tokens.find(
-      (t) => t.standing === "ally" && t.acts !== false && flanks(attacker, t, target),
+      (t) => t.standing === "ally" && t.acts !== false && t.sees !== false && flanks(attacker, t, target),
     );
     if (partner) {
       advantage = true;
