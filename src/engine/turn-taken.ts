@@ -20,9 +20,16 @@ export function turnTaken(facts: { walkedPast: boolean; acts: boolean }): TurnTa
   return facts.acts ? "taken" : "notActing";
 }
 
-/** Steps that only time effects (end them, arm them) — the turn passing, not the creature acting. */
+/**
+ * Steps that only time effects (end them, arm them, and what an ending leaves on its bearer) — the
+ * turn passing, not the creature acting.
+ */
 function timesEffects(step: TurnStep): boolean {
-  return step.kind === "removeEffect" || step.kind === "updateEffect";
+  return (
+    step.kind === "removeEffect" ||
+    step.kind === "updateEffect" ||
+    (step.kind === "updateActor" && step.timing === true)
+  );
 }
 
 /**

@@ -554,7 +554,17 @@ export type TurnStep =
   | { kind: "removeEffect"; actorId: string; effectId: string; label: string }
   | { kind: "addEffect"; actorId: string; effect: Omit<EffectSource, "id">; label: string }
   | { kind: "updateEffect"; actorId: string; effectId: string; changes: Partial<EffectSource> }
-  | { kind: "updateActor"; actorId: string; changes: Partial<ActorSource>; label: string }
+  | {
+      kind: "updateActor";
+      actorId: string;
+      changes: Partial<ActorSource>;
+      label: string;
+      /**
+       * What an effect's end leaves on its bearer (prone after a knock-out): it runs wherever the
+       * effect timing runs, a turn not taken included. Optional: absent = the creature's own doing.
+       */
+      timing?: true;
+    }
   | { kind: "rerollInitiative"; combatantIds: string[] }
   | { kind: "notice"; event: RuleEvent };
 

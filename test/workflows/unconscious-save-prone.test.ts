@@ -88,4 +88,33 @@ describe("[HD-COND] a creature that comes round from an unconscious effect is pr
     expect(ogre.effects.contents.map((e) => e.name)).toEqual([]);
     expect(ogre.source.conditions).toEqual(["prone"]);
   });
+
+  it("[HD-COND] a knock-out until the start of the hero's next turn, that turn walked past (Next Round pressed mid-round): the ogre is awake and prone", async () => {
+    standInGlobals.rulesetId = "hundred-dungeons";
+    const ogre = creature("ogre");
+    const hero = new StandInActor("hero", defaultActorSource({ speed: 60 }), true);
+    // The ogre acts first; the hero's turn comes after it.
+    const combat = battle([
+      { id: "ogre", actor: ogre, initiative: 7 },
+      { id: "hero", actor: hero, initiative: 6 },
+    ]);
+    (standInGlobals.game as { combat?: unknown }).combat = combat;
+    const knockOut = {
+      ...sleep(),
+      name: "Stunning Blow",
+      duration: "startOfNextTurn" as const,
+      sourceCombatantId: "hero",
+    };
+    await ogre.createEmbeddedDocuments("ActiveEffect", [effectCreateData(knockOut)]);
+    await combat.startCombat(); // the ogre's turn
+    await combat.settle();
+    expect(ogre.source.conditions).toEqual([]);
+    await combat.nextRound(); // the hero's turn is walked past: its start still ends the effect
+    await combat.settle();
+    expect(standInRollFaces).toEqual([]);
+    expect(combat.turnEventErrors).toEqual([]);
+    expect(combat.round).toBe(2);
+    expect(ogre.effects.contents.map((e) => e.name)).toEqual([]);
+    expect(ogre.source.conditions).toEqual(["prone"]);
+  });
 });

@@ -4,6 +4,7 @@
  * the knock-out and unconscious rules, and when a grapple lets go.
  */
 import { describe, expect, it } from "vitest";
+import { stepsForTurn, turnTaken } from "../../../src/engine/turn-taken.js";
 import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
 import type { ActorSource, AttackInput, EffectSource } from "../../../src/engine/types.js";
 import { attack, combatant, ctx, effect, hdActor, packet, procedureInput } from "./fixtures.js";
@@ -153,6 +154,7 @@ describe("Hundred Dungeons: damage", () => {
         actorId: "actor-s",
         changes: { conditions: ["unconscious", "prone"] },
         label: "D20C.HD.Event.wakesProne",
+        timing: true,
       },
       expect.objectContaining({ kind: "removeEffect", actorId: "actor-s", effectId: "ko" }),
     ]);
@@ -182,6 +184,22 @@ describe("Hundred Dungeons: damage", () => {
     expect(steps).toContainEqual(expect.objectContaining({ kind: "removeEffect", effectId: "ko" }));
     // Clearing surprise afterwards keeps the prone it was left with.
     expect(steps.at(-1)).toMatchObject({ kind: "updateActor", changes: { conditions: ["unconscious", "prone"] } });
+  });
+
+  it("[HD-COND] unconscious: the prone a timed-out knock-out leaves is effect timing, so it runs on its creator's turn walked past", () => {
+    const sleeper = combatant("s", {
+      actor: hdActor({ conditions: ["unconscious"] }),
+      effects: [effect({ id: "ko", statuses: ["unconscious"], duration: "startOfNextTurn", sourceCombatantId: "c" })],
+    });
+    const caster = combatant("c", {
+      side: "gm",
+      effects: [effect({ id: "burn", ongoing: { amount: 3, type: "fire" }, duration: "saveEnds" })],
+    });
+    const planned = hd.onTurnStart(ctx([caster, sleeper], { combatantId: "c" }));
+    const ran = stepsForTurn("turnStart", planned, turnTaken({ walkedPast: true, acts: true }), caster);
+    // The knock-out ends and leaves its bearer prone; the caster's own ongoing damage is not dealt.
+    expect(ran.map((st) => st.kind)).toEqual(["updateActor", "removeEffect"]);
+    expect(ran[0]).toMatchObject({ actorId: "actor-s", changes: { conditions: ["unconscious", "prone"] } });
   });
 
   it("[HD-HP] [HD-DYING] a PC dropped to 0 is dying; HP never go below 0", () => {

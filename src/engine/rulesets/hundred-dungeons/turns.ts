@@ -110,6 +110,7 @@ function leftProne(ctx: TurnContext, steps: readonly TurnStep[]): Extract<TurnSt
       actorId: s.actorId,
       changes: { conditions: [...bearer.actor.conditions, "prone"] },
       label: "D20C.HD.Event.wakesProne",
+      timing: true,
     });
   }
   return out;
