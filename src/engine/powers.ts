@@ -151,18 +151,33 @@ export function takeRest(
   return { actor: ruleset.fullHealUp(actor), events: [], requests: [] };
 }
 
+/** The effects on one other creature of the resting creature's combat. */
+export interface BorneEffects {
+  /** The creature bearing them (its actor's id or UUID, as the caller names it). */
+  bearer: string;
+  name: string;
+  effects: readonly EffectSource[];
+}
+
 /**
  * What a rest reads of effects: those on the resting creature, those on the other creatures of its
  * combat, and its combatant there (what the effects it made name as their creator; null = none).
  */
 export interface RestEffects {
   own: readonly EffectSource[];
-  others: readonly EffectSource[];
+  others: readonly BorneEffects[];
   combatantId: string | null;
 }
 
 /** A rest outside any combat, with no effects to read. */
 export const NO_REST_EFFECTS: RestEffects = { own: [], others: [], combatantId: null };
+
+/** The effects on other creatures that name the resting creature's combatant as their creator. */
+function madeOnOthers(effects: RestEffects): BorneEffects[] {
+  const { combatantId } = effects;
+  if (!combatantId) return [];
+  return effects.others.map((o) => ({ ...o, effects: o.effects.filter((e) => e.sourceCombatantId === combatantId) }));
+}
 
 /**
  * The sustained effects the creature keeps up: its own that name no other creator, and those on
@@ -171,7 +186,7 @@ export const NO_REST_EFFECTS: RestEffects = { own: [], others: [], combatantId: 
 function sustainedBy(effects: RestEffects): EffectSource[] {
   const { combatantId } = effects;
   const own = effects.own.filter((e) => !e.sourceCombatantId || e.sourceCombatantId === combatantId);
-  const made = combatantId ? effects.others.filter((e) => e.sourceCombatantId === combatantId) : [];
+  const made = madeOnOthers(effects).flatMap((o) => o.effects);
   return [...own, ...made].filter((e) => e.duration === "sustain");
 }
 
@@ -186,9 +201,16 @@ export function restRefusal(ruleset: Pick<Ruleset, "restsWhileSustaining">, effe
   return { key: "D20C.Power.Rest.Sustaining", data: { effects: held.map((e) => e.name).join(", ") } };
 }
 
-/** The effects on the resting creature that a rest ends: those that last until the end of the encounter. */
-export function effectsEndingAtRest(own: readonly EffectSource[]): EffectSource[] {
-  return own.filter((e) => e.duration === "endOfEncounter");
+/**
+ * The effects a rest ends, those that last until the end of the encounter: every one on the resting
+ * creature, and every one it made on another creature (the creator's rest ends them), by bearer.
+ */
+export function effectsEndingAtRest(effects: RestEffects): { own: EffectSource[]; others: BorneEffects[] } {
+  const lasting = (e: EffectSource) => e.duration === "endOfEncounter";
+  const others = madeOnOthers(effects)
+    .map((o) => ({ ...o, effects: o.effects.filter(lasting) }))
+    .filter((o) => o.effects.length > 0);
+  return { own: effects.own.filter(lasting), others };
 }
 
 // ---- hit / miss / crit effects ----------------------------------------------------------------

@@ -120,19 +120,40 @@ async function postEvents(
  * The effects a rest reads: the actor's own, those on the other creatures of the current combat,
  * and the actor's combatant there (whose effects it made, [FF-SUSTAIN]).
  */
-function restEffects(actor: Actor.Implementation): RestEffects {
+function restEffects(actor: Actor.Implementation): { effects: RestEffects; others: Map<string, Actor.Implementation> } {
   const combat = game.combat;
   const combatantId = combatantIdOf(actor);
-  if (!combat || !combatantId) return { ...NO_REST_EFFECTS, own: effectSources(actor) };
   const others = new Map<string, Actor.Implementation>();
+  if (!combat || !combatantId) return { effects: { ...NO_REST_EFFECTS, own: effectSources(actor) }, others };
   for (const c of combat.combatants.contents)
     if (c.actor && c.actor.uuid !== actor.uuid) others.set(c.actor.uuid, c.actor);
-  return { own: effectSources(actor), others: [...others.values()].flatMap(effectSources), combatantId };
+  const borne = [...others].map(([bearer, a]) => ({ bearer, name: a.name ?? "", effects: effectSources(a) }));
+  return { effects: { own: effectSources(actor), others: borne, combatantId }, others };
+}
+
+/**
+ * End the effects a rest ends on other creatures where this user may change them; those it may not
+ * (a foe only the GM owns) are named in a notice for the GM to remove.
+ */
+async function endOnOthers(
+  ended: readonly { bearer: string; effectIds: string[] }[],
+  others: ReadonlyMap<string, Actor.Implementation>,
+): Promise<void> {
+  for (const { bearer, effectIds } of ended) {
+    const other = others.get(bearer);
+    if (!other) continue;
+    if (other.isOwner) await changeEffects(other, { create: [], remove: effectIds });
+    else
+      for (const id of effectIds)
+        ui.notifications?.warn(
+          fmt("D20C.Power.Rest.EffectEndsGM", { effect: other.effects.get(id)?.name ?? id, name: other.name ?? "" }),
+        );
+  }
 }
 
 /**
  * One actor takes one of the game's rests: actor written once, powers brought back, the effects
- * the rest ends deleted, one card posted; or, refused (sustaining), a notice and nothing changed.
+ * the rest ends deleted (on it, and those it made on others), one card posted; or, refused (sustaining), a notice and nothing changed.
  * Resolves whether it rested.
  */
 export async function restActor(actor: Actor.Implementation, rest: string): Promise<boolean> {
@@ -140,6 +161,7 @@ export async function restActor(actor: Actor.Implementation, rest: string): Prom
     const ruleset = activeRuleset();
     const spec = restsOf(ruleset).find((r) => r.key === rest);
     const { roll, made } = foundryRoller(actor);
+    const read = restEffects(actor);
     const outcome = await decideRest(
       ruleset,
       engineSource(actor),
@@ -148,7 +170,7 @@ export async function restActor(actor: Actor.Implementation, rest: string): Prom
       powerStates(actor),
       roll,
       ruleOptions(),
-      restEffects(actor),
+      read.effects,
     );
     if (outcome.refusal) {
       ui.notifications?.warn(fmt(outcome.refusal.key, { ...outcome.refusal.data, name: actor.name ?? "" }));
@@ -156,6 +178,7 @@ export async function restActor(actor: Actor.Implementation, rest: string): Prom
     }
     await writeEngineSource(actor, outcome.next);
     if (outcome.endedEffects.length) await changeEffects(actor, { create: [], remove: outcome.endedEffects });
+    await endOnOthers(outcome.endedOnOthers, read.others);
     if (outcome.powers.length)
       await actor.updateEmbeddedDocuments(
         "Item",

@@ -228,6 +228,39 @@ runGame("ffd20", ({ click }) => {
       click.setCombat(null);
     }
   });
+
+  it("[FF-DURATION] in a combat, the hero's rest also deletes the until-the-end-of-the-encounter effects it put on others; a foe's own stay, and one only the GM may change is named", async () => {
+    const actor = hero({ enc: usage("encounter", true) });
+    const ogre = new SheetActorStandIn("foe", "Ogre", npc(getRuleset("ffd20"), 15));
+    ogre.addEffect("fx-quarry", "Hunter's Quarry", { duration: "endOfEncounter", sourceCombatantId: "c-hero" });
+    ogre.addEffect("fx-rage", "Rage", { duration: "endOfEncounter", sourceCombatantId: "c-foe" });
+    const goblin = new SheetActorStandIn("gob", "Goblin", npc(getRuleset("ffd20"), 15), false);
+    goblin.addEffect("fx-mark", "Mark", { duration: "endOfEncounter", sourceCombatantId: "c-hero" });
+    const combat = new CombatStandIn(
+      2,
+      [
+        new CombatantStandIn("c-hero", actor),
+        new CombatantStandIn("c-foe", ogre, false, "gm"),
+        new CombatantStandIn("c-gob", goblin, false, "gm"),
+      ],
+      "c-foe",
+    );
+    click.setCombat(combat);
+    try {
+      click.state().warnings.length = 0;
+      click.state().messages.length = 0;
+      await click.takeRest(actor, "shortRest");
+      expect(click.state().errors).toEqual([]);
+      expect([...ogre.effects.keys()]).toEqual(["fx-rage"]);
+      // The goblin is not this user's to change: its mark stays, and the user is told.
+      expect([...goblin.effects.keys()]).toEqual(["fx-mark"]);
+      expect(click.state().warnings).toEqual(["Mark on Goblin ends with the rest; only the GM can remove it."]);
+      expect(JSON.stringify(click.state().messages)).toContain("D20C.Power.Rest.EffectEndsOn");
+      expect(usedOf(actor)).toEqual({ enc: false });
+    } finally {
+      click.setCombat(null);
+    }
+  });
 });
 
 runGame("hundred-dungeons", ({ click }) => {

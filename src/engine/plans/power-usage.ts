@@ -81,13 +81,16 @@ export interface RestOutcome {
   powers: { id: string; name: string; usage: PowerUsageState }[];
   /** Ids of the actor's effects the rest ends (delete them). */
   endedEffects: string[];
+  /** The effects the rest ends on other creatures (those the actor made), by bearer. */
+  endedOnOthers: { bearer: string; effectIds: string[] }[];
   /** Why the creature may not rest now; when set, nothing else changes. */
   refusal: RuleEvent | null;
 }
 
 /**
  * One actor's rest: refused while it sustains an effect where the game forbids it; else the
- * ruleset's changes and rolls, the powers it brings back and the effects on it that end.
+ * ruleset's changes and rolls, the powers it brings back and the effects that end (on it, and
+ * those it made on others).
  */
 export async function decideRest(
   ruleset: Ruleset,
@@ -100,21 +103,38 @@ export async function decideRest(
   effects: RestEffects,
 ): Promise<RestOutcome> {
   const refusal = restRefusal(ruleset, effects);
-  if (refusal) return { next: structuredClone(actor), events: [], rolls: [], powers: [], endedEffects: [], refusal };
+  if (refusal)
+    return {
+      next: structuredClone(actor),
+      events: [],
+      rolls: [],
+      powers: [],
+      endedEffects: [],
+      endedOnOthers: [],
+      refusal,
+    };
   const answer = takeRest(ruleset, actor, rest, options, actorId);
   const followed = await runRequests(ruleset, answer.actor, actorId, answer.requests, roll, options);
   const { resets } = powersAtMoment(ruleset, powers, { kind: "rest", rest });
-  const ended = effectsEndingAtRest(effects.own);
+  const ended = effectsEndingAtRest(effects);
   return {
     next: followed.actor,
     events: [
       ...answer.events,
       ...followed.events,
-      ...ended.map((e) => ({ key: "D20C.Power.Rest.EffectEnds", data: { effect: e.name }, actorId })),
+      ...ended.own.map((e) => ({ key: "D20C.Power.Rest.EffectEnds", data: { effect: e.name }, actorId })),
+      ...ended.others.flatMap((o) =>
+        o.effects.map((e) => ({
+          key: "D20C.Power.Rest.EffectEndsOn",
+          data: { effect: e.name, name: o.name },
+          actorId,
+        })),
+      ),
     ],
     rolls: followed.rolls,
     powers: resets,
-    endedEffects: ended.map((e) => e.id),
+    endedEffects: ended.own.map((e) => e.id),
+    endedOnOthers: ended.others.map((o) => ({ bearer: o.bearer, effectIds: o.effects.map((e) => e.id) })),
     refusal: null,
   };
 }

@@ -24,6 +24,9 @@ function rest(which: string, effects: RestEffects, actor: ActorSource = pc({ hp:
   return decideRest(ff, actor, "a1", which, [encounterPower], noRolls, {}, effects);
 }
 
+/** Effects borne by another creature of the combat (an ogre unless named). */
+const on = (effects: EffectSource[], bearer = "ogre", name = "Ogre") => ({ bearer, name, effects });
+
 const sustained = (over: Partial<EffectSource> = {}) =>
   effectSource({ id: "zone", name: "Stinking Cloud", duration: "sustain", sustain: "minor", ...over });
 
@@ -50,7 +53,7 @@ describe("FFd20 rests and effects", () => {
       const actor = pc({ hp: { value: 10, max: 30, temp: 0 } });
       const effects: RestEffects = {
         own: [effectSource({ id: "enc", duration: "endOfEncounter" })],
-        others: [sustained({ sourceCombatantId: "c-me" })],
+        others: [on([sustained({ sourceCombatantId: "c-me" })])],
         combatantId: "c-me",
       };
       const out = await rest(which, effects, actor);
@@ -61,6 +64,47 @@ describe("FFd20 rests and effects", () => {
       expect(out.rolls).toEqual([]);
     });
   }
+
+  it("[FF-DURATION] a rest also ends the until-the-end-of-the-encounter effects the creature made on others, and only those", async () => {
+    const out = await rest("shortRest", {
+      own: [effectSource({ id: "mine", name: "Divine Favor", duration: "endOfEncounter", sourceCombatantId: "c-me" })],
+      others: [
+        on([
+          effectSource({ id: "curse", name: "Hunter's Quarry", duration: "endOfEncounter", sourceCombatantId: "c-me" }),
+          effectSource({ id: "wiz", name: "Hex", duration: "endOfEncounter", sourceCombatantId: "c-wizard" }),
+          effectSource({ id: "slow", name: "Slowed", duration: "saveEnds", sourceCombatantId: "c-me" }),
+        ]),
+        on(
+          [effectSource({ id: "mark", name: "Mark", duration: "endOfEncounter", sourceCombatantId: "c-me" })],
+          "gob",
+          "Goblin",
+        ),
+        on(
+          [effectSource({ id: "none", name: "Blessing", duration: "endOfEncounter", sourceCombatantId: null })],
+          "ally",
+          "Ally",
+        ),
+      ],
+      combatantId: "c-me",
+    });
+    expect(out.refusal).toBeNull();
+    expect(out.endedEffects).toEqual(["mine"]);
+    expect(out.endedOnOthers).toEqual([
+      { bearer: "ogre", effectIds: ["curse"] },
+      { bearer: "gob", effectIds: ["mark"] },
+    ]);
+    expect(out.events).toContainEqual({
+      key: "D20C.Power.Rest.EffectEndsOn",
+      data: { effect: "Hunter's Quarry", name: "Ogre" },
+      actorId: "a1",
+    });
+    // Outside a combat no effect on another names the creature: none ends there.
+    const alone = await rest("shortRest", {
+      ...NO_REST_EFFECTS,
+      others: [on([effectSource({ duration: "endOfEncounter" })])],
+    });
+    expect(alone.endedOnOthers).toEqual([]);
+  });
 
   it("[FF-SUSTAIN] a sustained effect the creature keeps on itself (it names no other creator) also forbids the rest", async () => {
     const mine = await rest("shortRest", { ...NO_REST_EFFECTS, own: [sustained({ sourceCombatantId: null })] });
@@ -76,7 +120,7 @@ describe("FFd20 rests and effects", () => {
   it("[FF-SUSTAIN] someone else's sustained effect does not stop the creature resting: only its creator sustains it", async () => {
     const out = await rest("extendedRest", {
       own: [sustained({ sourceCombatantId: "c-wizard" })],
-      others: [sustained({ id: "other", sourceCombatantId: "c-wizard" })],
+      others: [on([sustained({ id: "other", sourceCombatantId: "c-wizard" })])],
       combatantId: "c-me",
     });
     expect(out.refusal).toBeNull();
@@ -88,7 +132,7 @@ describe("FFd20 rests and effects", () => {
   it("[FF-SUSTAIN] effects on others that name another combatant, or any effect when the creature has none, are not its own", async () => {
     const out = await rest("shortRest", {
       own: [],
-      others: [sustained({ sourceCombatantId: "c-wizard" }), sustained({ id: "x", sourceCombatantId: null })],
+      others: [on([sustained({ sourceCombatantId: "c-wizard" }), sustained({ id: "x", sourceCombatantId: null })])],
       combatantId: null,
     });
     expect(out.refusal).toBeNull();
