@@ -29,14 +29,14 @@ function sleep(): Omit<EffectSource, "id"> {
 const creature = (id: string) =>
   new StandInActor(id, defaultActorSource({ kind: "npc", speed: 60, hp: { value: 20, max: 20, temp: 0 } }));
 
-/** A Hundred Dungeons combat: the hero (combatant "hero") acts first, then the ogre. */
-function heroAndOgre() {
+/** A Hundred Dungeons combat: the hero (combatant "hero") acts first, then the ogre (or the other way round). */
+function heroAndOgre(ogreFirst = false) {
   standInGlobals.rulesetId = "hundred-dungeons";
   const ogre = creature("ogre");
   const hero = new StandInActor("hero", defaultActorSource({ speed: 60 }), true);
   const combat = battle([
     { id: "hero", actor: hero, initiative: 6 },
-    { id: "ogre", actor: ogre, initiative: 5 },
+    { id: "ogre", actor: ogre, initiative: ogreFirst ? 7 : 5 },
   ]);
   (standInGlobals.game as { combat?: unknown }).combat = combat;
   return { ogre, combat };
@@ -90,15 +90,8 @@ describe("[HD-COND] a creature that comes round from an unconscious effect is pr
   });
 
   it("[HD-COND] a knock-out until the start of the hero's next turn, that turn walked past (Next Round pressed mid-round): the ogre is awake and prone", async () => {
-    standInGlobals.rulesetId = "hundred-dungeons";
-    const ogre = creature("ogre");
-    const hero = new StandInActor("hero", defaultActorSource({ speed: 60 }), true);
     // The ogre acts first; the hero's turn comes after it.
-    const combat = battle([
-      { id: "ogre", actor: ogre, initiative: 7 },
-      { id: "hero", actor: hero, initiative: 6 },
-    ]);
-    (standInGlobals.game as { combat?: unknown }).combat = combat;
+    const { ogre, combat } = heroAndOgre(true);
     const knockOut = {
       ...sleep(),
       name: "Stunning Blow",
