@@ -25,7 +25,7 @@ import {
   type WallSegment,
 } from "../engine/geometry.js";
 import type { Ruleset } from "../engine/ruleset.js";
-import { canAct, canSee, reachHolding, reachLeft, type SceneReading } from "../engine/scene.js";
+import { canAct, canSee, reachHolding, reachLeft, reachLost, type SceneReading } from "../engine/scene.js";
 import type { ActorSource, RangeKind, RuleOptions } from "../engine/types.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { detectionModeSees } from "../foundry-compat.js";
@@ -248,6 +248,21 @@ export function reachLeftOnScene(
   const watchers = tokensOf(scene, foes);
   const to = { x: Math.round(token.x / size), y: Math.round(token.y / size) };
   return reachLeft(field, token.id, to, [...watchers.keys()]).flatMap((id) => watchers.get(id) ?? []);
+}
+
+/**
+ * Which of `others` the moved token's own reach does not hold where it now stands (left behind,
+ * not moved with it). Null when the token's scene is not read (the setting off, gridless or hex).
+ */
+export function reachLostOnScene(
+  token: TokenDocument.Implementation,
+  others: readonly Actor.Implementation[],
+): Actor.Implementation[] | null {
+  const scene = token.parent;
+  if (!readableScene(scene) || !token.id) return null;
+  const field = battlefieldFrom(scene.grid.size, [], scene.tokens.contents.map(sceneToken), token.id);
+  const held = tokensOf(scene, others);
+  return reachLost(field, token.id, [...held.keys()]).flatMap((id) => held.get(id) ?? []);
 }
 
 /**

@@ -145,6 +145,18 @@ export function reachLeft(field: Battlefield, moverId: string, to: GridPoint, wa
     .map((w) => w.id);
 }
 
+/**
+ * Which of `otherIds` (token ids in `field.tokens`) the mover's own reach does not hold where the
+ * mover now stands (its token in `field`): those it left behind, not moved with it.
+ */
+export function reachLost(field: Battlefield, moverId: string, otherIds: readonly string[]): string[] {
+  const mover = field.tokens.find((t) => t.id === moverId);
+  if (!mover) return [];
+  return watchersOf(field, otherIds)
+    .filter((t) => t.id !== moverId && !withinReach(mover, t, mover.reach ?? 1))
+    .map((t) => t.id);
+}
+
 /** Whose reach holds a creature where it stands (casting or shooting there provokes them). */
 export function reachHolding(field: Battlefield, actorId: string, watcherIds: readonly string[]): string[] {
   const actor = field.tokens.find((t) => t.id === actorId);

@@ -686,6 +686,11 @@ export interface ActInput {
   actor: CombatantSource;
   /** Creatures whose reach the act happens in (or, for a move, the mover leaves). */
   within: CombatantSource[];
+  /**
+   * A move only: creatures the mover's own reach no longer holds where it now stands (left behind,
+   * not moved with it). Optional: absent = not read.
+   */
+  released?: CombatantSource[];
   /** Ids of creatures that already took their reaction this round. Optional: absent = none. */
   reacted?: string[];
 }

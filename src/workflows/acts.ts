@@ -6,7 +6,7 @@
  * not (the setting off, gridless or hex scenes), the actor's user says.
  */
 import { activeRuleset } from "../active-ruleset.js";
-import { reachHoldingOnScene, reachLeftOnScene } from "../canvas/scene-reading.js";
+import { reachHoldingOnScene, reachLeftOnScene, reachLostOnScene } from "../canvas/scene-reading.js";
 import { SYSTEM_ID } from "../constants.js";
 import type { ActInput, CombatantSource, TurnStep } from "../engine/types.js";
 import { combatantIdOf, effectSources, engineSource } from "./foundry-docs.js";
@@ -156,6 +156,41 @@ async function onTokenMoved(
   return answerAct(actor, "move", feetMoved(move), left, ports);
 }
 
+/**
+ * On the active GM's client, after any user's move of a combatant's token: the creatures the
+ * mover's reach no longer holds (left behind, read from the scene) go to the ruleset's answer to
+ * the move, and what it ends on them is carried out here, where every creature may be changed
+ * ([HD-COND] a grappler walking off lets go). The mover's own client answers for the mover.
+ */
+async function onMoveLeftBehind(
+  actor: Actor.Implementation,
+  token: TokenDocument.Implementation,
+  feet: number,
+  ports: ActPorts = foundryActPorts,
+): Promise<void> {
+  const ruleset = activeRuleset();
+  if (!ruleset.afterAct || !game.combat || !game.users.activeGM?.isSelf) return;
+  const others: Actor.Implementation[] = [];
+  for (const c of game.combat.combatants.contents)
+    if (c.actor && c.actor.uuid !== actor.uuid && !others.includes(c.actor)) others.push(c.actor);
+  const lost = others.length ? reachLostOnScene(token, others) : null;
+  if (!lost?.length) return;
+  const released = [...new Set(lost)];
+  const outcome = ruleset.afterAct({
+    act: "move",
+    feet,
+    round: game.combat.round ?? 1,
+    actor: combatantSourceOf(actor),
+    within: [],
+    released: released.map(combatantSourceOf),
+  });
+  for (const step of outcome.steps) {
+    const bearer = step.kind === "notice" || step.kind === "roll" || step.kind === "rerollInitiative" ? null : step;
+    const other = bearer ? released.find((r) => r.uuid === bearer.actorId) : undefined;
+    if (other) await ports.step(other, step);
+  }
+}
+
 /** The other side's creatures in the current combat (none outside combat). */
 function foesInCombat(actor: Actor.Implementation): Actor.Implementation[] {
   const me = combatantSourceOf(actor);
@@ -221,7 +256,10 @@ export async function reachOfAttack(
   return held?.length ? held : [...shotInReach];
 }
 
-/** Wire token moves to {@link onTokenMoved} on the mover's own client. */
+/**
+ * Wire token moves to {@link onTokenMoved} on the mover's own client, and to
+ * {@link onMoveLeftBehind} on the active GM's.
+ */
 export function registerActHooks(): void {
   Hooks.on(
     "preUpdateToken",
@@ -233,7 +271,7 @@ export function registerActHooks(): void {
     "updateToken",
     (doc: TokenDocument, change: Record<string, unknown>, options: Record<string, unknown>, userId: string) => {
       const from = options[`${SYSTEM_ID}From`] as { x: number; y: number } | undefined;
-      if (userId !== game.user?.id || !from || !doc.actor) return;
+      if (!from || !doc.actor) return;
       const grid = doc.parent?.grid;
       const move: TokenMove = {
         from,
@@ -242,6 +280,10 @@ export function registerActHooks(): void {
         gridDistance: grid?.distance ?? 5,
         token: doc,
       };
+      void onMoveLeftBehind(doc.actor, doc, feetMoved(move)).catch((err) =>
+        console.error(`${SYSTEM_ID} | what a move leaves behind`, err),
+      );
+      if (userId !== game.user?.id) return;
       void onTokenMoved(doc.actor, move, foundryReachConfirm).catch((err) =>
         console.error(`${SYSTEM_ID} | provoked attacks after a move`, err),
       );

@@ -26,6 +26,7 @@ import {
   closeBurstTokens,
   reachHolding,
   reachLeft,
+  reachLost,
   type SceneAttackInput,
   type SceneReading,
 } from "../../src/engine/scene.js";
@@ -374,6 +375,13 @@ describe("[HD-PROVOKE] whose reach a move leaves, or an act happens in", () => {
     expect(reachHolding(field, "M", ["gob"])).toEqual([]);
     expect(reachLeft(field, "M", { x: 5, y: 8 }, ["troll"])).toEqual(["troll"]);
     expect(reachLeft(field, "nobody", { x: 5, y: 8 }, all)).toEqual([]);
+  });
+
+  it("[HD-COND] what the mover's own reach no longer holds where it stands: the orc next to it is held, the rest are not; a 2-square reach holds the troll and the Large ogre one square off", () => {
+    expect(reachLost(field, "M", all)).toEqual(["troll", "ogre", "gob"]);
+    const long = { ...field, tokens: field.tokens.map((t) => (t.id === "M" ? { ...t, reach: 2 } : t)) };
+    expect(reachLost(long, "M", all)).toEqual(["gob"]);
+    expect(reachLost(field, "nobody", all)).toEqual([]);
   });
 });
 

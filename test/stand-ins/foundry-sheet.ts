@@ -8,7 +8,8 @@
  * - `foundry.applications.api.HandlebarsApplicationMixin` (returns the class unchanged) and
  *   `foundry.applications.sheets.ActorSheetV2/ItemSheetV2` (empty classes), so the sheet modules load.
  * - `game.combat` (a {@link CombatStandIn}: `round`, `started`, `combatant`, `combatants.contents`)
- *   and `game.users.filter` (the users a test lists).
+ *   and `game.users.filter` (the users a test lists), `game.users.activeGM` (this client's when
+ *   `activeGMIsSelf` is set, else none).
  * - {@link SheetActorStandIn}: the system Actor's surface the procedures read and write (`uuid`,
  *   `name`, `isOwner`, `toEngineSource`, `applyEngineActor`, an `effects` collection iterating its
  *   values like Foundry's `Collection`, `testUserPermission`, `getRollData`).
@@ -263,6 +264,8 @@ export function sheetInstance(sheetClass: { prototype: object }, actor: SheetAct
 export interface SheetStandInState extends AttackStandInState {
   warnings: string[];
   users: { id: string; isGM: boolean }[];
+  /** Whether this client is the active GM's (`game.users.activeGM?.isSelf`); default false. */
+  activeGMIsSelf: boolean;
 }
 
 /**
@@ -293,7 +296,13 @@ export function installSheetStandIn(rulesetId: string): {
   };
   g.foundry.applications.sheets = { ActorSheetV2: class {}, ItemSheetV2: class {} };
   g.foundry.utils = { escapeHTML: (s: string) => s };
-  g.game.users = { filter: (fn: (u: { id: string; isGM: boolean }) => boolean) => state.users.filter(fn) };
+  state.activeGMIsSelf = false;
+  g.game.users = {
+    filter: (fn: (u: { id: string; isGM: boolean }) => boolean) => state.users.filter(fn),
+    get activeGM() {
+      return state.activeGMIsSelf ? { id: "gm", isSelf: true } : null;
+    },
+  };
   g.ui.notifications.warn = (m: string) => void state.warnings.push(m);
   // The sheet's Effects section loads the system's ActiveEffect class, which extends core's.
   const globals = globalThis as { ActiveEffect?: unknown; canvas?: unknown };

@@ -2,7 +2,8 @@
  * The token-movement hooks of src/workflows/acts.ts as the system registers them
  * (`registerActHooks`), on a small recording `Hooks` (`on`, run by name) installed for one test
  * file: {@link useTokenHooks}'s `moveToken` runs Foundry's preUpdateToken, then updates the token
- * document, then updateToken, for a move made by the given user, and waits for the move's answer.
+ * document, then updateToken, for a move made by the given user, and waits for the move's answer;
+ * `moveTokens` does the same for tokens moved in one update (each document moved before any hook).
  */
 import { afterAll, beforeAll } from "vitest";
 
@@ -20,6 +21,8 @@ type TokenHook = (doc: unknown, change: object, options: object, userId?: string
 /** Register the hooks before the file's tests (the acts module is imported then) and restore `Hooks` after. */
 export function useTokenHooks(): {
   moveToken(doc: MovedTokenDoc, to: { x?: number; y?: number }, userId: string): Promise<void>;
+  /** Several tokens moved in one update (dragged together): every document moves before any updateToken. */
+  moveTokens(moves: readonly { doc: MovedTokenDoc; to: { x?: number; y?: number } }[], userId: string): Promise<void>;
 } {
   const hooks = new Map<string, TokenHook[]>();
   const g = globalThis as { Hooks?: unknown };
@@ -33,14 +36,17 @@ export function useTokenHooks(): {
   afterAll(() => {
     g.Hooks = saved;
   });
-  return {
-    async moveToken(doc, to, userId) {
-      const options = {};
-      for (const fn of hooks.get("preUpdateToken") ?? []) fn(doc, to, options);
-      Object.assign(doc, to);
-      for (const fn of hooks.get("updateToken") ?? []) fn(doc, to, options, userId);
-      // The hook answers without being awaited (as in Foundry); its stand-ins resolve at once.
-      for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
-    },
-  };
+  async function moveTokens(moves: readonly { doc: MovedTokenDoc; to: { x?: number; y?: number } }[], userId: string) {
+    const options = moves.map(() => ({}));
+    moves.forEach(({ doc, to }, i) => {
+      for (const fn of hooks.get("preUpdateToken") ?? []) fn(doc, to, options[i]!);
+    });
+    for (const { doc, to } of moves) Object.assign(doc, to);
+    moves.forEach(({ doc, to }, i) => {
+      for (const fn of hooks.get("updateToken") ?? []) fn(doc, to, options[i]!, userId);
+    });
+    // The hook answers without being awaited (as in Foundry); its stand-ins resolve at once.
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+  }
+  return { moveToken: (doc, to, userId) => moveTokens([{ doc, to }], userId), moveTokens };
 }

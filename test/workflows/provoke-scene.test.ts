@@ -78,6 +78,7 @@ beforeEach(() => {
   scene.tokens.length = 0;
   scene.walls.length = 0;
   void state.settings.set(SYSTEM_ID, "sceneReading", true);
+  state.activeGMIsSelf = false;
   hero = new SheetActorStandIn("hero", "Wren", creature({ kind: "character" }));
   orc = new SheetActorStandIn("orc", "Orc", creature(), false);
   troll = new SheetActorStandIn("troll", "Troll", creature({ reach: 2 }), false);
@@ -103,7 +104,7 @@ beforeEach(() => {
   );
 });
 
-const { moveToken } = useTokenHooks();
+const { moveToken, moveTokens } = useTokenHooks();
 
 /** The names of the creatures whose owners got a provoked-attack prompt. */
 const promptedNames = () =>
@@ -195,12 +196,51 @@ describe("[HD-COND] a grapple ends when the grappled creature is moved out of th
     expect([...hero.effects.keys()]).toEqual(["grip-orc"]);
   });
 
-  it("[HD-COND] dragged: the orc moves first, then the hero is put next to it again, and the grapple holds", async () => {
+  const orcDoc = () => scene.tokens.find((t) => t.document.id === "tOrc")!.document;
+  const at = (col: number, row: number) => ({ x: col * scene.gridSize, y: row * scene.gridSize });
+
+  it("[HD-COND] dragged: the orc and the hero moved together (one update, to (9, 5) and (8, 5)), the grapple holds", async () => {
+    state.activeGMIsSelf = true;
     grip("grip-orc", "c-orc");
-    const orcToken = scene.tokens.find((t) => t.document.id === "tOrc")!;
-    await moveToken(orcToken.document, { x: 9 * scene.gridSize, y: 5 * scene.gridSize }, "gmStandIn");
-    await moveHero(8, 5);
+    await moveTokens(
+      [
+        { doc: orcDoc(), to: at(9, 5) },
+        { doc: heroToken.document, to: at(8, 5) },
+      ],
+      "gmStandIn",
+    );
     expect([...hero.effects.keys()]).toEqual(["grip-orc"]);
+  });
+
+  it("[HD-COND] the orc walks off alone to (9, 5) (moved by the GM), the hero left behind out of its reach: on the GM's client the grip ends; the troll's stays", async () => {
+    state.activeGMIsSelf = true;
+    grip("grip-orc", "c-orc");
+    grip("grip-troll", "c-troll");
+    await moveToken(orcDoc(), at(9, 5), "gmStandIn");
+    expect([...hero.effects.keys()]).toEqual(["grip-troll"]);
+  });
+
+  it("[HD-COND] the orc steps to (6, 6), still next to the hero, and the grip holds; a client not the active GM's ends nothing of others'", async () => {
+    state.activeGMIsSelf = true;
+    grip("grip-orc", "c-orc");
+    await moveToken(orcDoc(), at(6, 6), "gmStandIn");
+    expect([...hero.effects.keys()]).toEqual(["grip-orc"]);
+    state.activeGMIsSelf = false;
+    await moveToken(orcDoc(), at(9, 5), "gmStandIn");
+    expect([...hero.effects.keys()]).toEqual(["grip-orc"]);
+  });
+});
+
+describe("[HD-PROVOKE] a forced move is no attempt to move", () => {
+  it("[HD-PROVOKE] the orc's shove pushed the hero (its Pushed marker): moved out of the orc's and the troll's reach, nobody is offered an attack and the marker is spent; the next move provokes", async () => {
+    hero
+      .addEffect("pushed", "Pushed (shoved)", { duration: "startOfNextTurn", sourceCombatantId: "c-orc" })
+      .statuses.add("pushed");
+    expect(await moveHero(5, 8)).toEqual([]);
+    expect([...hero.effects.keys()]).toEqual([]);
+    heroToken.document.x = 5 * scene.gridSize;
+    heroToken.document.y = 5 * scene.gridSize;
+    expect(await moveHero(5, 8)).toEqual(["Orc", "Troll"]);
   });
 });
 

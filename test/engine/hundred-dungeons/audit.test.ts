@@ -267,6 +267,50 @@ describe("Hundred Dungeons: grapples", () => {
     ]);
   });
 
+  /** The grappler "g" moved; `behind` are those its reach no longer holds where it stands. */
+  const grapplerMoved = (behind: ReturnType<typeof combatant>[]) =>
+    hd.afterAct?.({
+      act: "move",
+      feet: 30,
+      round: 2,
+      actor: combatant("g", { side: "gm" }),
+      within: [],
+      released: behind,
+    }).steps ?? [];
+
+  it("[HD-COND] grappled: a grappler that walks off leaving the grappled creature out of its reach lets go", () => {
+    const held = combatant("h", { effects: [hold] });
+    expect(grapplerMoved([held])).toEqual([
+      { kind: "removeEffect", actorId: "actor-h", effectId: "grip", label: "D20C.HD.Event.grappleLeftBehind" },
+    ]);
+    // Dragged along (still in its reach: not released), or left behind by another's grip, it holds.
+    expect(grapplerMoved([])).toEqual([]);
+    const otherGrip = combatant("h", { effects: [effect({ ...hold, sourceCombatantId: "orc" })] });
+    expect(grapplerMoved([otherGrip])).toEqual([]);
+  });
+
+  it("[HD-PROVOKE] a forced move (a shove's Pushed marker) provokes nothing and spends the marker; a grapple it breaks still ends", () => {
+    const pushed = effect({ id: "push", statuses: ["pushed"], duration: "startOfNextTurn", sourceCombatantId: "g" });
+    const out = hd.afterAct?.({
+      act: "move",
+      feet: 5,
+      round: 2,
+      actor: combatant("h", { effects: [pushed, hold] }),
+      within: [combatant("g", { side: "gm" }), combatant("orc", { side: "gm" })],
+    });
+    expect(out?.provocations).toEqual([]);
+    expect(out?.steps.map((st) => st.kind === "removeEffect" && st.effectId).sort()).toEqual(["grip", "push"]);
+    // Without the marker the same move provokes both.
+    const free = hd.afterAct?.({
+      act: "move",
+      feet: 5,
+      round: 2,
+      actor: combatant("h", { effects: [hold] }),
+      within: [combatant("g", { side: "gm" }), combatant("orc", { side: "gm" })],
+    });
+    expect(free?.provocations.map((p) => p.reactorId)).toEqual(["g", "orc"]);
+  });
+
   it("[HD-COND] grappled: an attack or a spell made in the grappler's reach does not end the grapple", () => {
     for (const act of ["attack", "rangedAttack", "castSpell"] as const) {
       const steps = hd.afterAct?.({

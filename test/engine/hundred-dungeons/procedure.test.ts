@@ -248,8 +248,15 @@ describe("Hundred Dungeons unarmed attacks, grapple, shove and escape", () => {
       effect: { statuses: ["prone"] },
     });
     const push = run("shove", me, { targets: [foe], choice: "push" }, [20]);
-    expect(push.addEffects).toEqual([]);
+    // [HD-PROVOKE] the push marks the target: the move of its token that carries it out is forced.
+    expect(push.addEffects).toEqual([
+      expect.objectContaining({
+        creatureId: "actor-foe",
+        effect: expect.objectContaining({ statuses: ["pushed"], duration: "startOfNextTurn", sourceCombatantId: "me" }),
+      }),
+    ]);
     expect(push.events.find((e) => e.key === "D20C.HD.Procedure.shove.donePush")?.data?.feet).toBe(5);
+    expect(run("shove", me, { targets: [foe], choice: "push" }, [2]).addEffects).toEqual([]);
   });
 
   it("[HD-UNARMED] escape: an action, the better of Str/Dex against 12 + the grappler's Strength; success ends the grapple", () => {

@@ -146,19 +146,28 @@ export function afterAct(input: ActInput): ActOutcome {
     }
   }
   const steps: TurnStep[] = [];
-  // [HD-COND] grappled: the grapple ends once the grappled creature is moved out of its grappler's
-  // reach (pushed, pulled, teleported). A grappler dragging it moves first, so the grappled
-  // creature's own move then starts outside that reach and leaves nothing.
-  if (input.act === "move")
+  const ending = (bearer: CombatantSource, e: EffectSource, label: string): TurnStep => ({
+    kind: "removeEffect",
+    actorId: bearer.actorId,
+    effectId: e.id,
+    label,
+  });
+  const grips = (bearer: CombatantSource, grapplerId: string) =>
+    bearer.effects.filter((e) => e.statuses.includes("grappled") && e.sourceCombatantId === grapplerId);
+  if (input.act === "move") {
+    // [HD-COND] grappled: the grapple ends when the grappled creature is removed from its
+    // grappler's reach: moved out of it (pushed, pulled, teleported), or left behind by a grappler
+    // that walks off without it. Dragged (both moved together) it stays in reach and holds.
     for (const r of input.within)
-      for (const e of me.effects)
-        if (e.statuses.includes("grappled") && e.sourceCombatantId === r.id)
-          steps.push({
-            kind: "removeEffect",
-            actorId: me.actorId,
-            effectId: e.id,
-            label: "D20C.HD.Event.grappleOutOfReach",
-          });
+      for (const e of grips(me, r.id)) steps.push(ending(me, e, "D20C.HD.Event.grappleOutOfReach"));
+    for (const r of input.released ?? [])
+      for (const e of grips(r, me.id)) steps.push(ending(r, e, "D20C.HD.Event.grappleLeftBehind"));
+    // [HD-PROVOKE] a forced move (pushed by a shove) is no attempt to move: it provokes nothing, and
+    // the marker that made it forced is spent by it.
+    for (const e of me.effects)
+      if (e.statuses.some((s) => conditionSpec(s)?.forcedMove))
+        steps.push(ending(me, e, "D20C.HD.Event.forcedMoveDone"));
+  }
   const ends = input.act !== "move" || input.feet > 10;
   if (ends) {
     for (const e of me.effects)

@@ -55,6 +55,8 @@ export interface HDConditionSpec extends ConditionSpec {
   suppressedBy?: string[];
   /** Doesn't provoke attacks (disengaged). */
   noProvoke?: boolean;
+  /** The bearer's next move is forced on it (pushed): the move spends the status. */
+  forcedMove?: boolean;
   /** May not spend hit dice (poisoned). */
   noHitDice?: boolean;
   /** Ranged attacks against it are weak only up to this size (prone). */
@@ -250,6 +252,16 @@ export const HD_CONDITIONS: readonly HDConditionSpec[] = [
     extra: true,
   },
   { id: "disengaged", label: L("disengaged"), img: icon("wing"), implies: [], noProvoke: true, extra: true },
+  // A shove's push: the creature's token is moved for it, which is no attempt to move.
+  {
+    id: "pushed",
+    label: L("pushed"),
+    img: icon("thrust"),
+    implies: [],
+    noProvoke: true,
+    forcedMove: true,
+    extra: true,
+  },
   { id: "underwater", label: L("underwater"), img: icon("ice-shield"), implies: [], resist: ["fire"], extra: true },
   { id: "concentrating", label: L("concentrating"), img: icon("light"), implies: [], extra: true },
   { id: "readied", label: L("readied"), img: icon("clockwork"), implies: [], extra: true },

@@ -584,11 +584,19 @@ export function resolveProcedureRoll(ctx: TurnContext, request: RollRequest, rol
           effect: newEffect(P("shove.effectProne"), me.id, "permanent", ["prone"]),
           label: P("shove.doneProne"),
         });
-      else if (ok)
+      else if (ok) {
         followUps.push({
           kind: "notice",
           event: { key: P("shove.donePush"), data: { name: t.name, feet: 5 }, actorId: t.actorId },
         });
+        // [HD-PROVOKE] the push is moved by hand: marked, that move of its token provokes nothing.
+        followUps.push({
+          kind: "addEffect",
+          actorId: t.actorId,
+          effect: newEffect(P("shove.effectPush"), me.id, "startOfNextTurn", ["pushed"]),
+          label: P("shove.donePushMarked"),
+        });
+      }
       break;
     }
     case "unarmedStrike": {
