@@ -236,8 +236,9 @@ const foundryCastReachConfirm: ReachConfirm = reachConfirm("D20C.Acts.CastReachQ
  * Whose reach an attack is made in, for `answerAct` ([HD-PROVOKE]). A spell: the other side's
  * combatants whose reach holds the caster's token on the scene — asked of the caster's user with
  * those ticked, or taken as they are on a shift-click; where the scene is not read, the user ticks
- * them. A ranged attack made within reach (`shotInReach`, the targets the dialog or the scene said
- * it is within reach of): every foe whose reach holds the attacker on the scene, else those targets.
+ * them. A ranged attack: every foe whose reach holds the attacker on the scene (a shot at a distant
+ * target made next to another foe provokes that foe); where the scene is not read, the targets the
+ * dialog said it is made within reach of (`shotInReach`).
  */
 export async function reachOfAttack(
   actor: Actor.Implementation,
@@ -251,9 +252,12 @@ export async function reachOfAttack(
     const held = reachHoldingOnScene(actor, foes);
     return held && fastForward ? held : foundryCastReachConfirm(actor, foes, held ?? []);
   }
-  if (act !== "rangedAttack" || !shotInReach.length) return [];
-  const held = reachHoldingOnScene(actor, game.combat ? foesInCombat(actor) : shotInReach);
-  return held?.length ? held : [...shotInReach];
+  if (act !== "rangedAttack") return [];
+  const held =
+    game.combat || shotInReach.length
+      ? reachHoldingOnScene(actor, game.combat ? foesInCombat(actor) : shotInReach)
+      : null;
+  return held ?? [...shotInReach];
 }
 
 /**

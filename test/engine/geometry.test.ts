@@ -323,14 +323,16 @@ describe("[HD-COVER] [HD-RANGED] [HD-HIDE] Hundred Dungeons from the scene", () 
     expect(hd({ walls: [wall(4.5, -10, 4.5, 10, false)] }).situation.cover).toBe("total");
   });
 
-  it("[HD-RANGED] a ranged attack within an enemy's melee reach is marked within reach", () => {
-    const r = hd({ others: [token("E", 1, 1, "enemy")] });
+  it("[HD-RANGED] a ranged attack made within the target's own melee reach is marked within reach; another enemy's reach does not weaken it", () => {
+    const r = hd({ target: token("T", 1, 1, "enemy") });
     expect(r.situation.withinMeleeReach).toBe(true);
     expect(r.notes).toContainEqual(expect.objectContaining({ field: "withinMeleeReach" }));
-    expect(hd({ others: [token("E", 2, 2, "enemy")] }).situation.withinMeleeReach).toBe(false);
-    expect(hd({ others: [token("E", 1, 1, "ally")] }).situation.withinMeleeReach).toBe(false);
-    // A reach-10 ft enemy (two squares) two squares off still threatens.
-    expect(hd({ others: [{ ...token("E", 2, 2, "enemy"), reach: 2 }] }).situation.withinMeleeReach).toBe(true);
+    expect(hd({ target: token("T", 2, 2, "enemy") }).situation.withinMeleeReach).toBe(false);
+    // The text: "against a creature while within its melee reach" — an adjacent other enemy
+    // provokes a reaction ([HD-PROVOKE]) but the shot at the distant target is not weak.
+    expect(hd({ others: [token("E", 1, 1, "enemy")] }).situation.withinMeleeReach).toBe(false);
+    // A reach-10 ft target (two squares) two squares off still holds the shooter.
+    expect(hd({ target: { ...token("T", 2, 2, "enemy"), reach: 2 } }).situation.withinMeleeReach).toBe(true);
     // Melee attacks are never "ranged within reach".
     expect(hd({ range: "melee", target: token("T", 1, 0, "enemy") }).situation.withinMeleeReach).toBeUndefined();
   });

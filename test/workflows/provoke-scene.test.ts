@@ -13,6 +13,7 @@ import type { ActorSource, PowerSource } from "../../src/engine/types.js";
 import type * as AttackNs from "../../src/workflows/attack.js";
 import { ItemStandIn, standInAttackFaces } from "../stand-ins/foundry-attack.js";
 import { powerSource, weaponSource } from "../support/engine-fixtures.js";
+import { attackCardIn } from "../support/card-messages.js";
 import { useTokenHooks } from "../support/token-hooks.js";
 import {
   installSceneStandIn,
@@ -289,9 +290,10 @@ describe("[HD-PROVOKE] casting and shooting within reach, read from the scene", 
     expect(promptedNames().sort()).toEqual(["Ogre", "Orc"]);
   });
 
-  it("[HD-PROVOKE] a ranged weapon shot at the far goblin is made within the orc's and the troll's reach: both are offered their attack, the goblin is not", async () => {
-    state.targets.add(scene.tokens.find((t) => t.document.id === "tGoblin") as never);
-    standInAttackFaces.push(12, 12, 3);
+  /** The hero shoots its shortbow at the token `tokenId` with the recorded faces; the card's target. */
+  async function shoot(tokenId: string, faces: number[]) {
+    state.targets.add(scene.tokens.find((t) => t.document.id === tokenId) as never);
+    standInAttackFaces.push(...faces);
     const bow = new ItemStandIn(
       "weapon",
       "Shortbow",
@@ -299,7 +301,18 @@ describe("[HD-PROVOKE] casting and shooting within reach, read from the scene", 
       weaponSource({ name: "Shortbow", damageDice: "1d6", weaponClass: "simple", ranged: true }),
     );
     await attack.rollAttack(hero as never, bow as never, { fastForward: true });
+    return attackCardIn(state.messages.find((m) => !String(m.data.content).includes("d20c-prompt"))!.data)!.targets[0]!;
+  }
+
+  it("[HD-PROVOKE] [HD-RANGED] a ranged weapon shot at the far goblin is made within the orc's and the troll's reach: both are offered their attack, the goblin is not, and the shot is not weak", async () => {
+    const target = await shoot("tGoblin", [12, 12, 3]);
     expect(state.dialogs.filter((d) => String(d.content).includes("whose reach"))).toHaveLength(0);
     expect(promptedNames().sort()).toEqual(["Orc", "Troll"]);
+    // [HD-RANGED] neither of them is the target: the shot at the goblin is not weak (one d20).
+    expect(target.outcome).toMatchObject({ mode: "normal", dice: [12] });
+  });
+
+  it("[HD-RANGED] the same shot at the orc next to the hero is made within the target's own reach: weak (the lower of two d20)", async () => {
+    expect((await shoot("tOrc", [15, 6, 3])).outcome).toMatchObject({ mode: "weak", natural: 6 });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Hundred Dungeons read from the scene ([HD-COVER], [HD-RANGED], [HD-HIDE]): partial and total
- * cover from walls, terrain and creatures in the way, a ranged attack made within an enemy's melee
+ * cover from walls, terrain and creatures in the way, a ranged attack made within the target's melee
  * reach, and an unseen target or attacker.
  */
 import { withinReach } from "../../geometry.js";
@@ -39,9 +39,10 @@ export function readHdScene(input: SceneAttackInput): SceneReading {
   situation.cover = c.level;
   if (c.note) notes.push(c.note);
   if (input.range === "ranged") {
-    // [HD-RANGED] any enemy (the target included) whose melee reach holds the attacker.
-    const { attacker } = attackTokens(input);
-    const threat = input.field.tokens.some((t) => t.standing === "enemy" && withinReach(t, attacker, t.reach ?? 1));
+    // [HD-RANGED] the shot is weak when made within the target's own melee reach; another foe
+    // whose reach holds the shooter is provoked ([HD-PROVOKE]) but does not weaken the shot.
+    const { attacker, target } = attackTokens(input);
+    const threat = withinReach(target, attacker, target.reach ?? 1);
     situation.withinMeleeReach = threat;
     if (threat)
       notes.push({ field: "withinMeleeReach", value: true, reason: "D20C.Scene.Reason.WithinReach", data: {} });
