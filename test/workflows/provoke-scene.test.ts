@@ -200,17 +200,20 @@ describe("[HD-COND] a grapple ends when the grappled creature is moved out of th
   const orcDoc = () => scene.tokens.find((t) => t.document.id === "tOrc")!.document;
   const at = (col: number, row: number) => ({ x: col * scene.gridSize, y: row * scene.gridSize });
 
-  it("[HD-COND] dragged: the orc and the hero moved together (one update, to (9, 5) and (8, 5)), the grapple holds", async () => {
+  it("[HD-COND] [HD-PROVOKE] dragged: the orc and the hero moved together by the GM (one update, to (9, 5) and (8, 5)), the grapple holds and the dragged hero, whose speed is 0, provokes nobody", async () => {
     state.activeGMIsSelf = true;
+    state.messages.length = 0;
     grip("grip-orc", "c-orc");
     await moveTokens(
       [
         { doc: orcDoc(), to: at(9, 5) },
         { doc: heroToken.document, to: at(8, 5) },
       ],
-      "gmStandIn",
+      "userStandIn",
     );
     expect([...hero.effects.keys()]).toEqual(["grip-orc"]);
+    // It left the troll's 2-square reach, but was dragged: no attempt to move.
+    expect(promptedNames()).toEqual([]);
   });
 
   it("[HD-COND] the orc walks off alone to (9, 5) (moved by the GM), the hero left behind out of its reach: on the GM's client the grip ends; the troll's stays", async () => {

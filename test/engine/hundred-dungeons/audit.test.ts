@@ -311,6 +311,22 @@ describe("Hundred Dungeons: grapples", () => {
     expect(free?.provocations.map((p) => p.reactorId)).toEqual(["g", "orc"]);
   });
 
+  it("[HD-PROVOKE] [HD-COND] a creature whose speed is 0 cannot attempt to move: its token moved (dragged while grappled, a paralyzed body carried) provokes nothing", () => {
+    const moved = (conditions: string[]) =>
+      hd.afterAct?.({
+        act: "move",
+        feet: 5,
+        round: 2,
+        actor: combatant("h", { actor: hdActor({ conditions }) }),
+        within: [combatant("orc", { side: "gm" })],
+      }).provocations ?? [];
+    for (const held of [["grappled"], ["restrained", "grappled"], ["paralyzed", "incapacitated"], ["stunned"]])
+      expect(moved(held), held.join()).toEqual([]);
+    // Slowed or prone, it still moves itself and provokes.
+    expect(moved(["slowed"]).map((p) => p.reactorId)).toEqual(["orc"]);
+    expect(moved(["prone"]).map((p) => p.reactorId)).toEqual(["orc"]);
+  });
+
   it("[HD-COND] grappled: an attack or a spell made in the grappler's reach does not end the grapple", () => {
     for (const act of ["attack", "rangedAttack", "castSpell"] as const) {
       const steps = hd.afterAct?.({

@@ -132,7 +132,10 @@ export function afterAct(input: ActInput): ActOutcome {
   const disengaged =
     specsOf(me.actor.conditions, me.actor.exhaustion).some((s) => s.noProvoke) ||
     me.effects.some((e) => e.statuses.some((s) => conditionSpec(s)?.noProvoke));
-  if (provokes && !(input.act === "move" && disengaged)) {
+  // A creature whose speed is 0 (grappled, paralyzed, stunned) cannot attempt to move: a move of
+  // its token is done to it (dragged, pushed) and provokes nothing.
+  const moved = input.act === "move" && turnBudget(me.actor, input.round).speed === 0;
+  if (provokes && !(input.act === "move" && disengaged) && !moved) {
     for (const r of input.within) {
       if (r.id === me.id || r.actor.state !== "active") continue;
       const budget = turnBudget(r.actor, input.round);
