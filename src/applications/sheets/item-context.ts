@@ -296,12 +296,20 @@ export function itemSheetContext(input: ItemSheetInput) {
     foreignRulesetLabel: input.foreignRuleset ? `D20C.Settings.Ruleset.Choices.${input.foreignRuleset}` : "",
     descriptionLabel: `${prefix}.FIELDS.description.label`,
     fields,
-    /** The fields by section, in sheet order; one untitled section for items without groups. */
-    groups: FIELD_GROUPS.map((g) => ({
-      id: g,
-      label: (ITEM_FIELDS[input.type] ?? []).some((f) => f.group) ? `D20C.Sheet.ItemGroup.${g}` : "D20C.Sheet.Details",
-      fields: fields.filter((f) => f.group === g),
-    })).filter((g) => g.fields.length > 0),
+    /**
+     * The fields by section, in sheet order, a section's boxes after its inputs (so a row never
+     * pairs a box with a labelled input); one untitled section for items without groups.
+     */
+    groups: FIELD_GROUPS.map((g) => {
+      const inGroup = fields.filter((f) => f.group === g);
+      return {
+        id: g,
+        label: (ITEM_FIELDS[input.type] ?? []).some((f) => f.group)
+          ? `D20C.Sheet.ItemGroup.${g}`
+          : "D20C.Sheet.Details",
+        fields: [...inGroup.filter((f) => !f.isCheckbox), ...inGroup.filter((f) => f.isCheckbox)],
+      };
+    }).filter((g) => g.fields.length > 0),
     description: input.description,
     descriptionHTML: input.descriptionHTML,
   };
