@@ -10,7 +10,7 @@ import type { ActorKind, ActorSource, DerivedActor } from "../engine/types.js";
 import { superValidateJoint } from "../foundry-compat.js";
 import { migrateActorSystem, replaceContents } from "../migrations/migrate-data.js";
 import { traitVocabulary, type TraitVocabulary } from "../migrations/trait-words.js";
-import { combineArmor, deriveSafely, toActorSource, withStatuses, type ArmorItemData } from "./prepare.js";
+import { actorSourceView, combineArmor, deriveSafely, withStatuses, type ArmorItemData } from "./prepare.js";
 import { actorSchema } from "./schema.js";
 import { actorSystemIssues, describeIssues } from "./validation.js";
 import { ignoredUnderRuleset, type IgnoredEntry } from "./ignored.js";
@@ -81,8 +81,10 @@ abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSc
   override prepareDerivedData(): void {
     super.prepareDerivedData();
     // Status effects (collected by Foundry while applying effects, just before this) count as
-    // conditions, exactly as the document's toEngineSource() reads them for rolls.
-    const source = withStatuses(toActorSource(this.kind, this), this.parent?.statuses);
+    // conditions, exactly as the document's toEngineSource() reads them for rolls. Deriving only
+    // reads the actor, so it reads the prepared fields themselves (a copy per actor cost more than
+    // the derivation when a world prepares hundreds).
+    const source = withStatuses(actorSourceView(this.kind, this), this.parent?.statuses);
     const { derived, error } = deriveSafely(activeRuleset(), source, ruleOptions());
     this.derived = derived;
     this.deriveError = error ? error.message : null;
