@@ -43,10 +43,10 @@ function optionSettingKey(rulesetId: RulesetId, optionKey: string): `${RulesetId
 /**
  * The active ruleset's Open-rule values: each option read from its world setting
  * `d20-combat.<rulesetId>.<optionKey>`, falling back to the option's default when the setting is
- * not registered (yet) or holds a value of the wrong type.
+ * not registered (yet) or holds a value of the wrong type. `ruleset`: the active one, when the
+ * caller has read it already.
  */
-export function ruleOptions(): RuleOptions {
-  const ruleset = activeRuleset();
+export function ruleOptions(ruleset: Ruleset = activeRuleset()): RuleOptions {
   const out: Record<string, string | number | boolean> = {};
   for (const spec of ruleset.options ?? []) {
     let value: unknown = spec.default;

@@ -85,10 +85,11 @@ abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSc
     // reads the actor, so it reads the prepared fields themselves (a copy per actor cost more than
     // the derivation when a world prepares hundreds).
     const source = withStatuses(actorSourceView(this.kind, this), this.parent?.statuses);
-    const { derived, error } = deriveSafely(activeRuleset(), source, ruleOptions());
+    const ruleset = activeRuleset();
+    const { derived, error } = deriveSafely(ruleset, source, ruleOptions(ruleset));
     this.derived = derived;
     this.deriveError = error ? error.message : null;
-    warnIgnored(this.parent, ignoredUnderRuleset(source, activeRuleset()));
+    warnIgnored(this.parent, ignoredUnderRuleset(source, ruleset));
   }
 }
 

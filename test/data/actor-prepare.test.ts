@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allRulesets } from "../../src/engine/registry.js";
 import type { DerivedActor } from "../../src/engine/types.js";
 import { actorSchema } from "../../src/data/schema.js";
-import { toActorSource, withStatuses } from "../../src/data/prepare.js";
+import { toActorSource, withStatuses, type ActorSystemLike } from "../../src/data/prepare.js";
 import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";
 import { installFoundryBootStandIn, type FoundryBootStandIn } from "../stand-ins/foundry-boot.js";
 import type * as Models from "../../src/data/actor-models.js";
@@ -42,7 +42,7 @@ describe("the actor data model's preparation", () => {
         conditions: r.conditions[0] ? [r.conditions[0].id] : [],
       });
       const statuses = new Set(r.conditions[1] ? [r.conditions[1].id] : []);
-      const model = Object.create(models.CharacterData.prototype) as Prepared & Record<string, unknown>;
+      const model = Object.create(models.CharacterData.prototype) as Prepared & ActorSystemLike;
       const armor = {
         type: "armor",
         system: { armorBonus: 2, shieldBonus: 1, maxDex: null, heavy: false, equipped: true },
