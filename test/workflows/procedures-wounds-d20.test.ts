@@ -82,6 +82,23 @@ describe("Wounds d20 Actions panel", () => {
     expect(fallen.source.state).toBe("stable");
   });
 
+  it("[WD-HEALCHECK] [WD-BLOODIED] [WD-WOUNDED] a hurt medic's Heal check takes its check penalties: bloodied 13 + 2 − 1 misses DC 15; wounded 14 + 2 − 2 too; 15 + 2 − 2 stabilises", async () => {
+    state.targets.add(targetStandIn(fallen) as never);
+    state.settings.register(SYSTEM_ID, "wounds-d20.healCheckDC", { scope: "world", default: 15 });
+    medic.source = { ...medic.source, hp: { value: 10, max: 20, temp: 0 } };
+    standInAttackFaces.push(13);
+    await click(medic, "healCheck");
+    expect(standInAttackFaces).toEqual([]);
+    expect(fallen.source.state).toBe("dying");
+    medic.source = { ...medic.source, hp: { value: 5, max: 20, temp: 0 } };
+    standInAttackFaces.push(14);
+    await click(medic, "healCheck");
+    expect(fallen.source.state).toBe("dying");
+    standInAttackFaces.push(15);
+    await click(medic, "healCheck");
+    expect(fallen.source.state).toBe("stable");
+  });
+
   it("[WD-HEALCHECK] only a dying or stable creature can be helped; none targeted, nothing rolled", async () => {
     const fine = new SheetActorStandIn("fine", "Fine", defaultActorSource({ kind: "character" }));
     state.targets.add(targetStandIn(fine) as never);

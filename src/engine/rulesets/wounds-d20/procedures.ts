@@ -30,9 +30,14 @@ function spec(id: string): ProcedureSpec {
   return s;
 }
 
-/** [WD-HEALCHECK] The helper's Heal modifier: its Wisdom modifier (the text points at the Heal skill). */
+/**
+ * [WD-HEALCHECK] The helper's Heal modifier: its Wisdom modifier (the text points at the Heal
+ * skill), with its bloodied and wounded penalties, which fall on checks as on attacks
+ * ([WD-BLOODIED], [WD-WOUNDED]).
+ */
 function healBonus(actor: ActorSource): number {
-  return deriveActor(actor).abilityMods.wis;
+  const derived = deriveActor(actor);
+  return derived.abilityMods.wis + derived.attackPenalties.reduce((sum, p) => sum + p.value, 0);
 }
 
 function healRequest(input: ProcedureInput): RollRequest | null {
