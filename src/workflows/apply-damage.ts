@@ -25,7 +25,7 @@ import {
 import { withActorQueue } from "./actor-queue.js";
 import { allLedgerRecords, cardKey, ensureLedger, saveLedger } from "./card-ledger.js";
 import { cardData, cardOf } from "./card-messages.js";
-import { displayRecord } from "../engine/plans/card-secrets.js";
+import { displayRecord, refusalKey } from "../engine/plans/card-secrets.js";
 import {
   applicationKey,
   decideApplication,
@@ -127,7 +127,7 @@ async function ledgerFor(
       ok: false,
       report: {
         ok: false,
-        message: "D20C.Chat.Error.Invalid",
+        message: refusalKey(found.ledger.reason),
         data: { name: found.ledger.card.itemName, part: found.ledger.reason },
       },
     };
@@ -254,7 +254,7 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
 /**
  * Who may read about a creature on a token the GM has hidden ([SYS-HIDDEN]): the GMs and the actor's
  * owners; undefined when the table may. The token is the one named (a card's target), else the
- * creature's own (an unlinked token's actor) and its tokens on the viewed scene.
+ * creature's own (an unlinked token's actor) and its tokens on the scenes where it acts.
  */
 function secretAudience(actor: Actor.Implementation, tokenUuid?: string): string[] | undefined {
   const named = tokenUuid && isDocumentUuid(tokenUuid) ? fromUuidSync(tokenUuid) : null;
@@ -263,10 +263,16 @@ function secretAudience(actor: Actor.Implementation, tokenUuid?: string): string
   return game.users.filter((u) => u.isGM || actor.testUserPermission(u, "OWNER")).map((u) => u.id ?? "");
 }
 
-/** The tokens of a creature this client can know: its own (unlinked) and those on the viewed scene. */
+/**
+ * The tokens of a creature where it acts: its own (an unlinked token's actor), else its tokens on
+ * the current combat's scene, the active scene and the viewed one (a linked creature hidden on the
+ * battle's scene is hidden, whichever scene the GM looks at).
+ */
 function creatureTokens(actor: Actor.Implementation): TokenDocument.Implementation[] {
-  const own = actor.token ? [actor.token] : [];
-  return canvas?.ready ? [...own, ...actor.getActiveTokens(false, true)] : own;
+  if (actor.token) return [actor.token];
+  const scenes = [game.combat?.scene, game.scenes?.active, canvas?.ready ? canvas.scene : null];
+  const acting = [...new Set(scenes.filter((s): s is Scene.Implementation => Boolean(s)))];
+  return acting.length ? actor.getDependentTokens({ scenes: acting }) : [];
 }
 
 /** Localised names of the fields an undo left alone. */

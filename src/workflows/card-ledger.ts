@@ -25,6 +25,7 @@ import {
   mismatch,
   ownerDetails,
   publicCard,
+  refusalKey,
   type PostedTargetFacts,
 } from "../engine/plans/card-secrets.js";
 import { endAfterAttack } from "./acts.js";
@@ -59,7 +60,7 @@ function ledgerIn(message: ChatMessage | undefined, cardId: string): CardLedger 
   return ledger && ledger.cardId === cardId ? ledger : null;
 }
 
-/** The GM-written ledger of a card, with its message, or null. */
+/** The GM-written ledger of a card, with its message (the first written, should there be two), or null. */
 export function ledgerOf(cardId: string): { message: ChatMessage; ledger: CardLedger } | null {
   const known = ledgerIds.get(cardId);
   const cached = known ? game.messages.get(known) : undefined;
@@ -172,9 +173,16 @@ export async function targetFacts(uuids: readonly string[]): Promise<PostedTarge
   for (const uuid of uuids.slice(0, MAX_CARD_TARGETS + 1)) {
     const doc = isDocumentUuid(uuid) ? await fromUuid(uuid) : null;
     const token = doc instanceof TokenDocument.implementation ? doc : null;
-    facts.push({ uuid, isToken: Boolean(token), hidden: Boolean(token?.hidden) });
+    facts.push({ uuid, isToken: Boolean(token), hidden: Boolean(token?.hidden), sceneId: token?.parent?.id ?? null });
   }
   return facts;
+}
+
+/** The ids of the scenes an actor has tokens on (an unlinked token's actor: its token's scene). */
+export async function scenesOf(actorUuid: string): Promise<string[]> {
+  const actor = await actorFromUuid(actorUuid);
+  const ids = (actor?.getDependentTokens() ?? []).map((t) => t.parent?.id ?? "");
+  return [...new Set(ids.filter(Boolean))];
 }
 
 /** Whether a card's author may attack as its attacker: a GM, or an owner of the attacking actor. */
@@ -194,7 +202,11 @@ async function decidePosted(
   const refuse = (reason: string) => ({ card: posted, reason });
   try {
     const uuids = posted.targets.map((t) => t.uuid);
-    const forged = forgedTargets(await targetFacts(uuids), Boolean(message.author?.isGM));
+    const forged = forgedTargets(
+      await targetFacts(uuids),
+      Boolean(message.author?.isGM),
+      await scenesOf(posted.actorUuid),
+    );
     if (forged) return refuse(forged);
     if (!(await authorMayAttack(message, posted.actorUuid))) return refuse("actorUuid");
     const found = await requestOfCard(posted);
@@ -277,10 +289,14 @@ export async function ensureLedger(message: ChatMessage): Promise<{ message: Cha
       ...cardCreateData("ledger", ledger),
     } as ChatMessage.CreateData);
     if (!created) return null;
-    ledgerIds.set(cardId, created.id ?? "");
+    // Two GMs' clients that both took themselves for the active one may each have written a
+    // ledger: every client reads the first written (see ledgerOf), so all count the same records.
+    ledgerIds.delete(cardId);
+    const first = ledgerOf(cardId);
+    if (first && first.message.id !== created.id) return first;
     if (decided.reason)
       ui.notifications?.warn(
-        game.i18n.format("D20C.Chat.Error.Invalid", { name: posted.itemName, part: decided.reason }),
+        game.i18n.format(refusalKey(decided.reason), { name: posted.itemName, part: decided.reason }),
       );
     else {
       await whisperDetails(decided.card, cardId);

@@ -8,6 +8,7 @@
 import { getRuleset } from "../engine/registry.js";
 import type { Square } from "../engine/types.js";
 import type { AttackCardData } from "../engine/plans/card-data.js";
+import { refusalKey } from "../engine/plans/card-secrets.js";
 import { ensureLedger } from "./card-ledger.js";
 import { cardOf } from "./card-messages.js";
 import { isDocumentUuid } from "../foundry-compat.js";
@@ -57,7 +58,7 @@ async function cardToMove(message: ChatMessage): Promise<AttackCardData | null> 
   if (!game.user?.isGM) return cardOf(message);
   const found = cardOf(message) ? await ensureLedger(message) : null;
   if (found?.ledger.status === "valid") return found.ledger.card;
-  if (found) warn("D20C.Chat.Error.Invalid", { name: found.ledger.card.itemName, part: found.ledger.reason });
+  if (found) warn(refusalKey(found.ledger.reason), { name: found.ledger.card.itemName, part: found.ledger.reason });
   else warn("D20C.Chat.Error.NoMessage", {});
   return null;
 }

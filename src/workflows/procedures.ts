@@ -37,7 +37,7 @@ import { effectCreateData } from "../data/effects.js";
 import { actorFromUuid, effectSources, rollDataFor, rollRequest } from "./foundry-docs.js";
 import { reachedTarget, type ResolvedRequest } from "../engine/plans/requests.js";
 import { withActorQueue } from "./actor-queue.js";
-import { targetFacts } from "./card-ledger.js";
+import { scenesOf, targetFacts } from "./card-ledger.js";
 import { forgedTargets } from "../engine/plans/card-secrets.js";
 import { askGM, routeToGM, type ActionReport, type Asker, type ProcedureRequest } from "../socket.js";
 import { sceneReadingOn } from "../settings-scene.js";
@@ -354,8 +354,10 @@ export async function procedureHere(data: ProcedureRequest, asker: Asker): Promi
     if (!target) return { ok: false, message: "D20C.Actions.Route.NoTarget" };
     targets.push(target);
   }
-  if (forgedTargets(await targetFacts(data.targetUuids), user.isGM))
-    return { ok: false, message: "D20C.Actions.Route.NotTargetable" };
+  const forged = forgedTargets(await targetFacts(data.targetUuids), user.isGM, await scenesOf(actor.uuid));
+  if (forged === "scene")
+    return { ok: false, message: "D20C.Actions.Route.OtherScene", data: { name: actor.name ?? "" } };
+  if (forged) return { ok: false, message: "D20C.Actions.Route.NotTargetable" };
   const combat = game.combat as EconomyCombat | null | undefined;
   const keys = [actor, ...targets, ...otherActors(combat, actor.uuid)].map((a) => a.uuid);
   return withActorQueue(keys, async () => {

@@ -19,7 +19,8 @@
  *   text read back as their data), `delete`; {@link RelayStandIn.editAs} is a user's update with its `updateChatMessage` hooks.
  *   `ChatMessage.create` adds one
  *   (authored by `game.user`) and fires `createChatMessage` hooks.
- * - `fromUuid` / `fromUuidSync` for `Actor.<id>` and `Scene.s1.Token.<id>` (a token's actor), with
+ * - `fromUuid` / `fromUuidSync` for `Actor.<id>` and `Scene.<scene>.Token.<id>` (a token's actor; its
+ *   scene is s1 unless a test moves it), `game.scenes.active` as a test sets it, with
  *   `Actor.implementation` / `TokenDocument.implementation` for `instanceof`.
  * - {@link RelayItemStandIn}: an actor's item (`uuid` `Actor.<id>.Item.<id>`, `parent`, `type`,
  *   `toPowerSource`/`toWeaponSource`), resolved by `fromUuid`, with `Item.implementation`.
@@ -28,7 +29,8 @@
  *   ActiveEffects keeping given ids (else a fresh one), each effect's `update` (flags deep-merged),
  *   `delete` and `toObject` as the Effects section's controls use them, `allApplicableEffects`, `documentName`,
  *   an empty `getRollData`, `testUserPermission(user, "OWNER")` from an ownership list,
- *   `getActiveTokens(false, true)` = its token's document).
+ *   `getActiveTokens(false, true)` = its token's document, `getDependentTokens({scenes})` = its tokens on
+ *   those scenes).
  * - {@link RelayTokenStandIn}: a TokenDocument's `x`/`y` (pixels; its `parent` scene's `grid.size` is 100),
  *   `name`, `hidden` (false unless a test hides it), `isOwner` for the viewing user, `update({x, y})`. {@link RelayStandIn.viewAs} makes a
  *   player the viewing `game.user` (the client pressing a card control).
@@ -140,10 +142,17 @@ export class RelayActorStandIn {
   testUserPermission(user: UserStandIn, level: string): boolean {
     return level === "OWNER" && (user.isGM || this.owners.includes(user.id));
   }
-  /** Set by the world: this actor's token document. */
+  /** Set by the world: this actor's token document (null: a linked actor, its tokens on scenes). */
   token: RelayTokenStandIn | null = null;
   getActiveTokens(_linked: boolean, _document: boolean): RelayTokenStandIn[] {
     return this.token ? [this.token] : [];
+  }
+  /** Set by the world: every token of this actor, on any scene. */
+  tokensOf: () => RelayTokenStandIn[] = () => (this.token ? [this.token] : []);
+  /** Foundry's `getDependentTokens({scenes})`: its tokens, on those scenes when named. */
+  getDependentTokens(options: { scenes?: { id: string }[] } = {}): RelayTokenStandIn[] {
+    const ids = options.scenes?.map((s) => s.id);
+    return this.tokensOf().filter((t) => !ids || ids.includes(t.parent.id));
   }
   async createEmbeddedDocuments(
     _type: "ActiveEffect",
@@ -226,20 +235,20 @@ export class RelayItemStandIn {
   }
 }
 
-/** A token on scene s1 for an actor. */
+/** A token for an actor, on scene s1 unless a test moves it (its `parent`, with that scene's id). */
 export class RelayTokenStandIn {
   x = 0;
   y = 0;
   /** Hidden by the GM (players' clients don't draw it, so no player can target it). */
   hidden = false;
-  readonly parent = { grid: { size: 100 } };
+  parent = { id: "s1", grid: { size: 100 } };
   constructor(
     readonly id: string,
     readonly actor: RelayActorStandIn,
     private readonly viewer: () => UserStandIn,
   ) {}
   get uuid(): string {
-    return `Scene.s1.Token.${this.id}`;
+    return `Scene.${this.parent.id}.Token.${this.id}`;
   }
   get name(): string {
     return this.actor.name;
@@ -382,6 +391,8 @@ export interface RelayStandIn {
   viewAs(user: UserStandIn | null): void;
   /** Set `game.combat` (null = no combat). */
   setCombat(combat: RelayCombatStandIn | null): void;
+  /** Set `game.scenes.active` to the scene of this id (null = none active). */
+  setActiveScene(id: string | null): void;
   uninstall(): void;
 }
 
@@ -453,6 +464,7 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
       world.actors.set(id, a);
       const t = new RelayTokenStandIn(id, a, () => viewer);
       a.token = t;
+      a.tokensOf = () => [...world.tokens.values()].filter((x) => x.actor === a);
       world.tokens.set(id, t);
       return a;
     },
@@ -481,6 +493,9 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     setCombat(combat) {
       gameObj.combat = combat;
     },
+    setActiveScene(id) {
+      scenesApi.active = id ? { id } : null;
+    },
     viewAs(user) {
       viewer = user ?? gm;
       gameObj.user = Object.assign(viewer, { targets: base.state.targets });
@@ -494,6 +509,7 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     },
   };
   const gameObj = g.game as Record<string, unknown>;
+  const scenesApi: { active: { id: string } | null } = { active: null };
   const usersApi = {
     get: (id: string) => world.users.get(id),
     get contents() {
@@ -507,6 +523,7 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
   Object.assign(gameObj, {
     user: Object.assign(gm, { targets: base.state.targets }),
     users: usersApi,
+    scenes: scenesApi,
     messages: {
       get: (id: string) => world.messages.get(id),
       get contents() {
@@ -535,8 +552,9 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
   const resolve = (uuid: string): RelayActorStandIn | RelayTokenStandIn | RelayItemStandIn | null => {
     const item = /^Actor\.(\w+)\.Item\.(\w+)$/.exec(uuid);
     if (item) return world.actors.get(item[1] as string)?.items.get(item[2] as string) ?? null;
-    const token = /^Scene\.s1\.Token\.(\w+)$/.exec(uuid);
-    if (token) return world.tokens.get(token[1] as string) ?? null;
+    const token = /^Scene\.(\w+)\.Token\.(\w+)$/.exec(uuid);
+    const found = token ? world.tokens.get(token[2] as string) : undefined;
+    if (token) return found && found.parent.id === token[1] ? found : null;
     const actor = /^Actor\.(\w+)$/.exec(uuid);
     return actor ? (world.actors.get(actor[1] as string) ?? null) : null;
   };

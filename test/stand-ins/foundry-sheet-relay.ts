@@ -51,6 +51,8 @@ export interface SheetRelayStandIn {
   actors: Map<string, SheetActorStandIn>;
   /** Ids of the actors whose tokens the GM has hidden. */
   hiddenTokens: Set<string>;
+  /** The scene of an actor's token by actor id (s1 unless named here). */
+  tokenScenes: Map<string, string>;
   /** Every payload emitted, with the user whose client emitted it. */
   emitted: { from: string; payload: unknown }[];
   /** Every query put to one user, with whose client put it. */
@@ -64,14 +66,15 @@ export interface SheetRelayStandIn {
 
 const EXTRA = ["Hooks", "CONFIG", "fromUuid", "fromUuidSync", "Actor", "TokenDocument", "canvas"] as const;
 
-/** A token on scene s1: its actor, and whether the GM hid it. */
+/** A token on a scene (s1 unless a test moves it): its actor, and whether the GM hid it. */
 class TokenDocumentStandIn {
   constructor(
     readonly actor: SheetActorStandIn,
     readonly hidden: boolean,
+    readonly parent: { id: string },
   ) {}
   get uuid(): string {
-    return `Scene.s1.Token.${this.actor.id}`;
+    return `Scene.${this.parent.id}.Token.${this.actor.id}`;
   }
 }
 
@@ -137,6 +140,7 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
     },
     actors: new Map(),
     hiddenTokens: new Set(),
+    tokenScenes: new Map(),
     emitted: [],
     queried: [],
     send(payload, senderId) {
@@ -196,10 +200,12 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
     randomID: () => `rid${String(++counter).padStart(13, "0")}`,
   };
   const resolve = (uuid: string) => {
-    const token = /^Scene\.s1\.Token\.(\w+)$/.exec(uuid)?.[1];
+    const [, sceneId, token] = /^Scene\.(\w+)\.Token\.(\w+)$/.exec(uuid) ?? [];
     const actor = world.actors.get(token ?? /^Actor\.(\w+)$/.exec(uuid)?.[1] ?? "");
     if (!actor) return null;
-    return token ? new TokenDocumentStandIn(actor, world.hiddenTokens.has(token)) : actor;
+    if (!token) return actor;
+    const scene = world.tokenScenes.get(token) ?? "s1";
+    return scene === sceneId ? new TokenDocumentStandIn(actor, world.hiddenTokens.has(token), { id: scene }) : null;
   };
   Object.assign(g, {
     Hooks: { on: () => 0, once: () => 0, callAll: () => true },

@@ -65,6 +65,12 @@ export class SheetActorStandIn {
   readonly effects: Map<string, EffectStandIn> & Iterable<EffectStandIn>;
   /** Its power items (none unless a test adds some). */
   readonly items = new ActorItemsStandIn();
+  /** The scenes it has tokens on (none unless a test places it). */
+  sceneIds: string[] = [];
+  /** Foundry's `getDependentTokens()`: its tokens, each with its scene. */
+  getDependentTokens(): { parent: { id: string } }[] {
+    return this.sceneIds.map((id) => ({ parent: { id } }));
+  }
   constructor(
     readonly id: string,
     public name: string,

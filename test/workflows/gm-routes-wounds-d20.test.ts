@@ -131,6 +131,32 @@ describe("[SYS-PERM] [WD-HEALCHECK] the Heal check's patient through the GM", ()
     expect(left()).toBeUndefined();
   });
 
+  it("[SYS-PERM] [WD-HEALCHECK] a patient on another scene than the medic's token is refused with a clear message", async () => {
+    standInAttackFaces.push(20);
+    medic.sceneIds = ["s1"];
+    t.relay.tokenScenes.set(fallen.id, "s2");
+    try {
+      const away = (await t.relay.send(
+        forged({ actorUuid: medic.uuid, targetUuids: [`Scene.s2.Token.${fallen.id}`] }),
+        "alice",
+      )) as Answer;
+      expect(away.report).toMatchObject({ ok: false, message: "D20C.Actions.Route.OtherScene" });
+      expect(fallen.source.state).toBe("dying");
+      expect(standInAttackFaces).toEqual([20]);
+      // On the medic's scene, the same request is carried out.
+      t.relay.tokenScenes.clear();
+      const here = (await t.relay.send(
+        forged({ actorUuid: medic.uuid, targetUuids: [tokenOf(fallen)] }),
+        "alice",
+      )) as Answer;
+      expect(here.report.ok).toBe(true);
+      expect(fallen.source.state).toBe("stable");
+    } finally {
+      t.relay.tokenScenes.clear();
+      medic.sceneIds = [];
+    }
+  });
+
   it("[SYS-PERM] the sheet's click names the targeted token to the GM, so a visible patient is helped", async () => {
     t.state.targets.add(targetStandIn(fallen) as never);
     standInAttackFaces.push(13);

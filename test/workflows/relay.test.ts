@@ -17,6 +17,7 @@ import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
 import {
   installRelayStandIn,
   RelayItemStandIn,
+  type RelayCombatantStandIn,
   standInRequestKey,
   type MessageStandIn,
   type RelayStandIn,
@@ -24,6 +25,7 @@ import {
 } from "../stand-ins/foundry-relay.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import { pressTurnLineUndo } from "../stand-ins/turn-line-html.js";
+import { CombatStandIn } from "../stand-ins/foundry-sheet.js";
 import { defaultOptions, npc, power } from "./attack-fixtures.js";
 import { attackCardIn, ourData, receivedData } from "../support/card-messages.js";
 import { cardUpdateData } from "../../src/workflows/card-messages.js";
@@ -78,7 +80,8 @@ async function cardBy(author: UserStandIn, targets: string[], damage = "6", natu
   w.attack.targets.clear();
   for (const id of targets) {
     const a = w.actors.get(id)!;
-    w.attack.targets.add({ document: { uuid: token(id), name: a.name, texture: { src: a.img } }, actor: a as never });
+    const uuid = w.tokens.get(id)?.uuid ?? token(id);
+    w.attack.targets.add({ document: { uuid, name: a.name, texture: { src: a.img } }, actor: a as never });
   }
   standInAttackFaces.push(...targets.map(() => natural));
   w.postAs = author;
@@ -846,6 +849,55 @@ describe("[SYS-PERM] hostile players: forged targets, replays, races and malform
     expect(refusedAt(gmCard)).toBe(false);
   });
 
+  it("[SYS-PERM] a player's card at tokens off the attacker's scene, or on two scenes, is refused with a clear message; the GM's own is not", async () => {
+    const ogreToken = w.tokens.get("ogre")!;
+    ogreToken.parent = { id: "s2", grid: { size: 100 } };
+    const away = await cardBy(alice, ["ogre"]);
+    expect(ledger(away)).toMatchObject({ status: "invalid", reason: "scene" });
+    const answer = (await w.send(applyWire(away.id, "ogre"), alice.id)) as Answer;
+    expect(answer.report).toMatchObject({ ok: false, message: "D20C.Chat.Error.OtherScene" });
+    expect(i18n.has("D20C.Chat.Error.OtherScene")).toBe(true);
+    expect(hp("ogre")).toBe(30);
+    // One target here, one on another scene: no player's client targets both.
+    const split = await cardBy(alice, ["fighter", "ogre"]);
+    expect(ledger(split)).toMatchObject({ status: "invalid", reason: "scene" });
+    // An attacker with no token anywhere attacks on the scene its targets share.
+    const attacker = w.actors.get("attacker")!;
+    w.tokens.get("attacker")!.parent = { id: "s3", grid: { size: 100 } };
+    attacker.tokensOf = () => [];
+    expect(ledger(await cardBy(alice, ["ogre"])).status).toBe("valid");
+    // The GM's own card is the GM's word.
+    attacker.tokensOf = () => [w.tokens.get("attacker")!];
+    expect(ledger(await cardBy(w.users.get("gm")!, ["ogre"])).status).toBe("valid");
+  });
+
+  it("[SYS-PERM] two GMs' clients that both wrote a ledger for one card read the same one, the first written, so a press is recorded once", async () => {
+    const gm2 = w.addUser("gm2", true);
+    const g = globalThis as unknown as { ChatMessage: { create: (data: Record<string, unknown>) => Promise<unknown> } };
+    const create = g.ChatMessage.create;
+    // While this client writes its ledger, the other GM's client (active a moment before) writes one too.
+    g.ChatMessage.create = async (data) => {
+      if (data.type === "ledger") {
+        g.ChatMessage.create = create;
+        await w.post(gm2, structuredClone(data) as never);
+      }
+      return create(data);
+    };
+    try {
+      const m = await cardBy(alice, ["ogre"]);
+      const ledgers = [...w.messages.values()].filter((x) => x.type === "ledger");
+      expect(ledgers.map((l) => l.author.id)).toEqual(["gm2", "gm"]);
+      expect((ledgerOf(m.id)!.message as unknown as MessageStandIn).author.id).toBe("gm2");
+      await w.send(applyWire(m.id, "ogre"), alice.id);
+      const again = (await w.send(applyWire(m.id, "ogre"), alice.id)) as Answer;
+      expect(again.report.message).toBe("D20C.Chat.Error.AlreadyApplied");
+      expect(hp("ogre")).toBe(24);
+      expect((ledgers[0]!.system as CardLedger).card.applied).toHaveLength(1);
+    } finally {
+      g.ChatMessage.create = create;
+    }
+  });
+
   it("[SYS-PERM] a card listing one token twice, or more targets than a scene could give, is refused", async () => {
     const twice = await forgedBy(alice, ["ogre", "fighter"], (card) => {
       card.targets[1] = { ...card.targets[0]! };
@@ -910,6 +962,48 @@ describe("[SYS-PERM] hostile players: forged targets, replays, races and malform
       await settled(() => rules().length === 3);
       expect(rules()[2]!.whisper).toEqual([]);
     } finally {
+      await w.attack.settings.set(SYSTEM_ID, "ruleset", R.id);
+    }
+  });
+
+  it("[SYS-HIDDEN] a linked creature hidden on the scene where it acts (the active or the combat's scene) rolls in secret, whichever scene the GM views", async () => {
+    await w.attack.settings.set(SYSTEM_ID, "ruleset", "wounds-d20");
+    try {
+      const WD = getRuleset("wounds-d20");
+      const ogre = w.actors.get("ogre")!;
+      ogre.source = WD.applyDamage(
+        npc(WD, 10, { hp: { value: 5, max: 5, temp: 0 } }),
+        damagePacket(6, { fromAttack: false }),
+        defaultOptions(WD),
+        "ogre",
+      ).actor;
+      ogre.owners = ["bob"];
+      Object.assign(ogre, { isOwner: true });
+      // Linked: no token of its own; its token stands hidden on the battle's scene. No scene is viewed.
+      const ogreToken = w.tokens.get("ogre")!;
+      ogre.token = null;
+      ogreToken.parent = { id: "s2", grid: { size: 100 } };
+      ogreToken.hidden = true;
+      const rules = () => [...w.messages.values()].filter((x) => x.type === "rule");
+      const { rollDeathSave } = await import("../../src/workflows/saves.js");
+      const whisperOfSave = async (): Promise<string[]> => {
+        const before = rules().length;
+        standInAttackFaces.push(5);
+        await rollDeathSave(ogre as never);
+        await settled(() => rules().length === before + 1);
+        return rules().at(-1)!.whisper;
+      };
+      w.setActiveScene("s2");
+      expect(await whisperOfSave()).toEqual(["gm", "bob"]);
+      // The combat's scene counts as much, with another scene active.
+      w.setActiveScene("s1");
+      w.setCombat(Object.assign(new CombatStandIn<RelayCombatantStandIn>(1, [], null), { scene: { id: "s2" } }));
+      expect(await whisperOfSave()).toEqual(["gm", "bob"]);
+      // Hidden on a scene where it does not act, it rolls in the open.
+      w.setCombat(null);
+      expect(await whisperOfSave()).toEqual([]);
+    } finally {
+      w.setActiveScene(null);
       await w.attack.settings.set(SYSTEM_ID, "ruleset", R.id);
     }
   });

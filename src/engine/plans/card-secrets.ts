@@ -98,17 +98,34 @@ export interface PostedTargetFacts {
   isToken: boolean;
   /** The GM has hidden the token: no player's client draws it, so no player targets it. */
   hidden: boolean;
+  /** The id of the scene the token is on (null for no token). */
+  sceneId: string | null;
 }
 
 /**
  * Whether a posted card's targets can be what its author targeted: at most
  * {@link MAX_CARD_TARGETS}, each listed once, each a token on a scene, and none hidden unless the
- * author is a GM. "" when they can, else "targets" (the GM's notice names the part).
+ * author is a GM; "" when they can, else "targets" (the GM's notice names the part). A player
+ * targets on the scene they view, so a player's targets are on one scene, and on one of
+ * `attackerScenes` (the scenes of the attacker's tokens) when it has any; else "scene".
  */
-export function forgedTargets(targets: readonly PostedTargetFacts[], authorIsGM: boolean): string {
+export function forgedTargets(
+  targets: readonly PostedTargetFacts[],
+  authorIsGM: boolean,
+  attackerScenes: readonly string[],
+): string {
   if (targets.length > MAX_CARD_TARGETS) return "targets";
   if (new Set(targets.map((t) => t.uuid)).size !== targets.length) return "targets";
-  return targets.every((t) => t.isToken && (authorIsGM || !t.hidden)) ? "" : "targets";
+  if (!targets.every((t) => t.isToken && (authorIsGM || !t.hidden))) return "targets";
+  if (authorIsGM || !targets.length) return "";
+  const scenes = new Set(targets.map((t) => t.sceneId ?? ""));
+  const [scene = ""] = scenes;
+  return scenes.size === 1 && (!attackerScenes.length || attackerScenes.includes(scene)) ? "" : "scene";
+}
+
+/** The i18n key of the notice that a card was refused for `reason` (its format data: `name`, `part`). */
+export function refusalKey(reason: string): string {
+  return reason === "scene" ? "D20C.Chat.Error.OtherScene" : "D20C.Chat.Error.Invalid";
 }
 
 /** The parts of a card its results are: who was targeted, what each roll met, what it deals. */
