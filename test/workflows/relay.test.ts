@@ -1008,6 +1008,47 @@ describe("[SYS-PERM] hostile players: forged targets, replays, races and malform
     }
   });
 
+  it("[SYS-ROLLHOOK] [SYS-HIDDEN] a loose roll's outcomes a player broke in its message's flags are left out of every client's chat render; readable ones are shown", async () => {
+    const { onRenderChatMessage } = await import("../../src/applications/chat/card-hooks.js");
+    const added: string[] = [];
+    const html = {
+      hidden: false,
+      style: {},
+      querySelector: () => null,
+      insertAdjacentHTML: (_where: string, h: string) => added.push(h),
+    };
+    const outcome = { result: "hit", defense: 15, reasons: [] };
+    const target = { uuid: token("ogre"), name: "Ogre", img: "ogre.png", outcome };
+    const good = {
+      version: 1,
+      rulesetId: R.id,
+      natural: 15,
+      total: 20,
+      defenseKey: "ac",
+      defenseLabel: R.defenses[0]!.label,
+      targets: [target],
+    };
+    const broken: unknown[] = [
+      "junk",
+      { ...good, targets: "all" },
+      { ...good, targets: [null] },
+      { ...good, targets: [{ ...target, outcome: null }] },
+      { ...good, targets: [{ ...target, outcome: { ...outcome, reasons: "x" } }] },
+      { ...good, targets: [{ ...target, outcome: { ...outcome, result: "smash" } }] },
+      { ...good, natural: "20" },
+      { ...good, targets: Array.from({ length: 5000 }, () => target) },
+    ];
+    for (const loose of broken) {
+      const m = await w.post(alice, { content: "<p>1d20</p>", flags: { [SYSTEM_ID]: { loose } } });
+      expect(() => onRenderChatMessage(m as never, html as never), JSON.stringify(loose).slice(0, 80)).not.toThrow();
+    }
+    expect(added).toEqual([]);
+    const m = await w.post(alice, { content: "<p>1d20</p>", flags: { [SYSTEM_ID]: { loose: good } } });
+    onRenderChatMessage(m as never, html as never);
+    await settled(() => added.length === 1);
+    expect(added[0]).toContain("d20c-loose-roll");
+  });
+
   it("[SYS-HIDDEN] [SYS-PERM] a player's typed card whose JSON breaks its own shape: the GM refuses it with a clear error, and no client's chat breaks on it", async () => {
     const { renderAttackCard, publicViewer } = await import("../../src/workflows/chat-render.js");
     const notice = i18n.localize("D20C.Chat.Error.Unreadable");

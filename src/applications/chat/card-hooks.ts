@@ -10,6 +10,7 @@ import { onReactClick } from "../../workflows/reactions.js";
 import { detailsFor, ledgerOf } from "../../workflows/card-ledger.js";
 import { cardData, cardOf } from "../../workflows/card-messages.js";
 import { withDetails } from "../../engine/plans/card-secrets.js";
+import { readLooseRoll } from "../../engine/plans/roll-hook.js";
 import {
   currentViewer,
   renderAttackCard,
@@ -71,7 +72,8 @@ export function onRenderChatMessage(message: ChatMessage, html: HTMLElement): vo
     }
     return;
   }
-  const loose = message.flags[SYSTEM_ID]?.loose;
+  // The roller's client wrote them: outcomes that are not what the roll hook writes are left out.
+  const loose = readLooseRoll(message.flags[SYSTEM_ID]?.loose);
   if (loose && !html.querySelector(".d20c-loose-roll")) {
     const content = html.querySelector(".message-content") ?? html;
     const viewer = currentViewer();

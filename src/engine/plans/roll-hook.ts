@@ -109,3 +109,33 @@ export function decideLooseRoll(
     }),
   };
 }
+
+const LOOSE_RESULTS: readonly string[] = ["crit", "hit", "miss", "autoMiss"];
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isText = (v: unknown): v is string => typeof v === "string" && v.length <= 1000;
+const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/**
+ * A loose roll's outcomes as a message's flags hold them, or null when they are not what the roll
+ * hook writes: the roller's client writes them, so any player can put any JSON there, and every
+ * client renders them. What the render reads is checked (at most 100 targets).
+ */
+export function readLooseRoll(value: unknown): LooseRollData | null {
+  if (!isRecord(value) || !isNumber(value.natural) || !isNumber(value.total) || !isText(value.defenseLabel))
+    return null;
+  const targets = value.targets;
+  if (!Array.isArray(targets) || targets.length > 100) return null;
+  const readable = targets.every((t: unknown) => {
+    if (!isRecord(t) || !isText(t.uuid) || !isText(t.name) || !isText(t.img) || !isRecord(t.outcome)) return false;
+    const { result, defense, reasons } = t.outcome;
+    return (
+      typeof result === "string" &&
+      LOOSE_RESULTS.includes(result) &&
+      isNumber(defense) &&
+      Array.isArray(reasons) &&
+      reasons.length <= 100 &&
+      reasons.every(isText)
+    );
+  });
+  return readable ? (value as unknown as LooseRollData) : null;
+}
