@@ -139,4 +139,23 @@ describe("[SYS-WORDS] a trait's number is asked only where the game reads one", 
       if (!vulnerable) expect(carried(html).get("system.vulnerabilities.0.value")).toBe("5");
     }
   });
+
+  it("[SYS-WORDS] [13A-RESIST] [HD-RESIST] an NPC's stat block prints a trait's number as its game does: a 13th Age threshold '16+', an FFd20 amount, none for a 13th Age vulnerability or Hundred Dungeons' halving and doubling", () => {
+    const traits = { resistances: [{ type: "fire", value: 16 }], vulnerabilities: [{ type: "cold", value: 5 }] };
+    const line = (id: RulesetId) => {
+      const html = hbs.render(
+        "templates/sheets/actor.hbs",
+        heroContext(id, { kind: "npc", stored: storedHero(id, traits) }),
+      );
+      const p = /<p class="d20c-stat-line d20c-stat-traits"[^>]*>([\s\S]*?)<\/p>/.exec(html);
+      expect(p, id).not.toBeNull();
+      return p![1]!
+        .replace(/<[^>]+>/g, "")
+        .replace(/\s+/g, " ")
+        .trim();
+    };
+    expect(line("13th-age")).toBe("Resistances Fire 16+ Vulnerabilities Cold Immunities Poison");
+    expect(line("ffd20")).toBe("Resistances Fire 16 Vulnerabilities Cold 5 Immunities Poison");
+    expect(line("hundred-dungeons")).toBe("Resistances Fire Vulnerabilities Cold Immunities Poison");
+  });
 });

@@ -182,8 +182,18 @@ export function actorSheetContext(input: ActorSheetInput) {
   const saveCover = ruleset.saveRequestWithCover
     ? SAVE_COVERS.map((value) => ({ value, label: `D20C.Sheet.SaveCover.${value}` }))
     : null;
-  const traits = (list: readonly { type: string; value: number }[]) =>
-    list.map((t, index) => ({ index, type: t.type, value: t.value, label: input.damageTypeLabel(t.type) }));
+  // A trait's number as the game prints it: a 13th Age threshold "16+", an amount "5"; none where
+  // the rule reads no number (halved, doubled, a wider crit range).
+  const printedValue = (form: string, value: number) =>
+    form === "threshold" ? `${value}+` : form === "amount" && value > 0 ? String(value) : "";
+  const traits = (list: readonly { type: string; value: number }[], form: string) =>
+    list.map((t, index) => ({
+      index,
+      type: t.type,
+      value: t.value,
+      printed: printedValue(form, t.value),
+      label: input.damageTypeLabel(t.type),
+    }));
   const active = new Set(input.system.conditions);
   const conditions = ruleset.conditions.map((c) => {
     const on = active.has(c.id);
@@ -235,8 +245,8 @@ export function actorSheetContext(input: ActorSheetInput) {
     }),
   );
   const actionsPanel = actionsPanelContext(ruleset, input.actions ?? { actionsLeft: null, effects: [] });
-  const resistances = traits(system.resistances);
-  const vulnerabilities = traits(system.vulnerabilities);
+  const resistances = traits(system.resistances, ruleset.traitForms.resist);
+  const vulnerabilities = traits(system.vulnerabilities, ruleset.traitForms.vulnerable);
   const immunities = system.immunities.map((t, index) => ({ index, type: t, label: input.damageTypeLabel(t) }));
   const statBlock = isNpc
     ? npcStatBlock({
