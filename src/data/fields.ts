@@ -72,6 +72,7 @@ function foundryField(f: FieldsNamespace, desc: FieldDesc): foundry.data.fields.
         ...(desc.integer ? { integer: true } : {}),
         ...(initial as { initial?: number | null }),
         ...(desc.min === undefined ? {} : { min: desc.min }),
+        ...(desc.max === undefined ? {} : { max: desc.max }),
       });
     case "boolean":
       if (desc.omitted) return new f.BooleanField({ required, initial: undefined });

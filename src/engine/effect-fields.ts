@@ -4,10 +4,13 @@
  * Foundry schema and the checks that repair bad stored data both come from these descriptions.
  */
 import { bool, choice, int, key, list, nullableChoice, nullableGroup, nullableInt, text } from "./fields.js";
-import { DURATION_KINDS, SAVE_DIFFICULTIES, SUSTAIN_KINDS } from "./item-fields.js";
+import { DURATION_KINDS, EFFECT_NUMBER_MAX, SAVE_DIFFICULTIES, SUSTAIN_KINDS } from "./item-fields.js";
+
+/** A save's bonus: a whole number within the cap either way. */
+const SAVE_BONUS = int(0, { min: -EFFECT_NUMBER_MAX, max: EFFECT_NUMBER_MAX });
 
 /** Ongoing damage an effect deals: an amount and a damage type; null = none. */
-const ONGOING = nullableGroup({ amount: int(0, { min: 0 }), type: key("untyped") });
+const ONGOING = nullableGroup({ amount: int(0, { min: 0, max: EFFECT_NUMBER_MAX }), type: key("untyped") });
 
 /** What an aftereffect stores (it starts when the effect ends). */
 export const AFTEREFFECT_FIELDS = {
@@ -16,7 +19,7 @@ export const AFTEREFFECT_FIELDS = {
   sourceCombatantId: key(null),
   duration: choice(DURATION_KINDS, "saveEnds"),
   save: choice(SAVE_DIFFICULTIES, "normal"),
-  saveBonus: int(0),
+  saveBonus: SAVE_BONUS,
   sustain: nullableChoice(SUSTAIN_KINDS),
   ongoing: ONGOING,
   statuses: list(key()),
@@ -28,7 +31,7 @@ export const EFFECT_FLAG_FIELDS = {
   sourceCombatantId: key(null),
   duration: choice(DURATION_KINDS, "saveEnds"),
   save: choice(SAVE_DIFFICULTIES, "normal"),
-  saveBonus: int(0),
+  saveBonus: SAVE_BONUS,
   sustain: nullableChoice(SUSTAIN_KINDS),
   /** The round it was last sustained in; null = not yet. */
   sustainedRound: nullableInt({ min: 0 }),
@@ -37,5 +40,5 @@ export const EFFECT_FLAG_FIELDS = {
   /** Whether its end-of-turn timing is armed (set at the timing creature's turn start). */
   armed: bool(false),
   /** A number the effect carries (a Hide result, rounds of a slow spell); null = none. */
-  tally: nullableInt(),
+  tally: nullableInt({ min: -EFFECT_NUMBER_MAX, max: EFFECT_NUMBER_MAX }),
 } as const;

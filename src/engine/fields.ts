@@ -26,6 +26,8 @@ export interface FieldDesc<T = unknown> {
   readonly integer?: boolean;
   /** Numbers: smallest value allowed. */
   readonly min?: number;
+  /** Numbers: largest value allowed (kept by the stored schema and the field checks). */
+  readonly max?: number;
   /**
    * Numbers: `min` is kept by the stored schema only; the engine's boundary check asks for a
    * finite number (engine callers may pass less, e.g. a negative level or trait value).
@@ -76,6 +78,7 @@ export type SourceOf<F extends FieldDescs> = Flatten<
 
 interface NumberOptions {
   min?: number;
+  max?: number;
   minStoredOnly?: boolean;
 }
 
@@ -262,6 +265,7 @@ function checkValue(desc: FieldDesc, v: unknown, field: string, ctx: FieldCheckC
       if (typeof v !== "number") return fail(`must be a number (got ${JSON.stringify(v) ?? String(v)})`);
       if (!Number.isFinite(v)) return fail(`must be a finite number (got ${String(v)})`);
       if (desc.min !== undefined && v < desc.min) fail(`must be at least ${desc.min} (got ${v})`);
+      if (desc.max !== undefined && v > desc.max) fail(`must be at most ${desc.max} (got ${v})`);
       return;
     case "string":
       if (desc.damageType && (typeof v !== "string" || !ctx.damageTypes.has(v))) {
@@ -344,7 +348,8 @@ function fits(desc: FieldDesc, v: unknown, exact: boolean): boolean {
       return (
         typeof v === "number" &&
         (desc.integer ? Number.isSafeInteger(v) : Number.isFinite(v)) &&
-        (desc.min === undefined || v >= desc.min)
+        (desc.min === undefined || v >= desc.min) &&
+        (desc.max === undefined || v <= desc.max)
       );
     case "boolean":
       return typeof v === "boolean";
@@ -376,7 +381,7 @@ export function expectedOf(desc: FieldDesc): string {
   const orNull = desc.nullable ? " or null" : "";
   switch (desc.kind) {
     case "number":
-      return `${desc.integer ? "a whole number" : "a number"}${desc.min === undefined ? "" : ` of at least ${desc.min}`}${orNull}`;
+      return `${desc.integer ? "a whole number" : "a number"}${desc.min === undefined ? "" : ` of at least ${desc.min}`}${desc.max === undefined ? "" : `${desc.min === undefined ? " of" : ","} at most ${desc.max}`}${orNull}`;
     case "boolean":
       return `true or false${orNull}`;
     case "array":

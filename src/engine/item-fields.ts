@@ -55,13 +55,16 @@ export const SUSTAIN_KINDS = ["standard", "move", "minor"] as const;
 /** Description block every item carries. */
 const DESCRIBED = { description: html() } as const;
 
+/** The largest amount an effect's number holds (a formula's flat number has the same cap). */
+export const EFFECT_NUMBER_MAX = 1_000_000;
+
 /** The lasting part of a power effect: conditions, duration, save, sustain, ongoing damage. */
 const POWER_EFFECT_BODY = {
   statuses: list(key()),
   duration: choice(DURATION_KINDS, "saveEnds"),
   save: choice(SAVE_DIFFICULTIES, "normal"),
   sustain: nullableChoice(SUSTAIN_KINDS),
-  ongoing: nullableGroup({ amount: int(0, { min: 0 }), type: key("untyped") }),
+  ongoing: nullableGroup({ amount: int(0, { min: 0, max: EFFECT_NUMBER_MAX }), type: key("untyped") }),
 } as const;
 
 /** One effect of a power on an outcome (engine `PowerEffectSpec`). */
@@ -102,7 +105,7 @@ export const POWER_FIELDS = {
   critDamage: formula("damage"),
   critRange: int(0, { min: 0 }),
   ongoing: nullableGroup({
-    amount: int(0, { min: 0 }),
+    amount: int(0, { min: 0, max: EFFECT_NUMBER_MAX }),
     type: damageType("untyped"),
     save: choice(SAVE_DIFFICULTIES, "normal"),
   }),

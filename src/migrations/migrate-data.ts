@@ -21,6 +21,7 @@
  * of the biography, so the document is valid and nothing typed is lost. In the current shape's
  * arrays a word that maps is normalised too, and one that doesn't is left for validation to name.
  */
+import { EFFECT_NUMBER_MAX } from "../engine/item-fields.js";
 import { ABILITY_KEYS } from "../engine/types.js";
 import { traitKeyFor, traitVocabulary, type TraitVocabulary } from "./trait-words.js";
 import { ANY_GAME_DAMAGE_TYPES } from "../engine/rulesets/damage-types.js";
@@ -142,7 +143,18 @@ export function migrateItemSystem(type: string, source: Readonly<Plain>): Plain 
     delete s.dice;
   }
   if (type === "armor" && "maxDex" in s && (s.maxDex === "" || s.maxDex === -1)) s.maxDex = null;
+  if (type === "power") {
+    // Ongoing damage past the cap a later version puts on it is kept at the cap, not refused.
+    capOngoing(s.ongoing);
+    if (Array.isArray(s.effects)) for (const e of s.effects as unknown[]) if (isObject(e)) capOngoing(e.ongoing);
+  }
   return s;
+}
+
+/** An ongoing-damage record's amount brought within {@link EFFECT_NUMBER_MAX} (in place). */
+function capOngoing(ongoing: unknown): void {
+  if (isObject(ongoing) && typeof ongoing.amount === "number" && ongoing.amount > EFFECT_NUMBER_MAX)
+    ongoing.amount = EFFECT_NUMBER_MAX;
 }
 
 /**

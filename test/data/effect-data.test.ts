@@ -46,6 +46,7 @@ function breaking(field: StandInDataField): unknown[] {
     out.push("3", Number.NaN, Number.POSITIVE_INFINITY);
     if (o.integer) out.push(1.5);
     if (typeof o.min === "number") out.push(o.min - 1);
+    if (typeof o.max === "number") out.push(o.max + 1);
   } else if (field instanceof StandInArrayField) {
     out.push("not a list", [42]);
   } else if (field instanceof StandInSchemaField) {

@@ -88,6 +88,26 @@ describe("actor migration", () => {
 });
 
 describe("item migration", () => {
+  it("[SYS-HIDDEN] a power's ongoing damage stored past the cap is kept at the cap, not refused; within it, untouched", () => {
+    const stored = {
+      ongoing: { amount: 9e15, type: "fire", save: "normal" },
+      effects: [
+        { ongoing: { amount: 2_000_000, type: "fire" } },
+        { ongoing: { amount: 5, type: "fire" } },
+        { ongoing: null },
+      ],
+    };
+    const power = migrateItemSystem("power", stored);
+    expect(power.ongoing).toEqual({ amount: 1_000_000, type: "fire", save: "normal" });
+    expect((power.effects as { ongoing: unknown }[]).map((e) => e.ongoing)).toEqual([
+      { amount: 1_000_000, type: "fire" },
+      { amount: 5, type: "fire" },
+      null,
+    ]);
+    expect(stored.ongoing.amount).toBe(9e15);
+    expect(migrateItemSystem("power", power)).toEqual(power);
+  });
+
   it("[SYS-DOCS] migrates version-0 powers, weapons and armor; twice changes nothing", () => {
     const power = migrateItemSystem("power", { damage: "1[W]+@str", damageType: "fire" });
     expect(power).toEqual({ damage: "1[W]+@str", damageTypes: ["fire"] });

@@ -85,6 +85,31 @@ describe("[SYS-HIDDEN] dice limits at the data boundary", () => {
     expect(issues).toEqual([{ field: "system.damage", message: expect.stringMatching(/1000 dice/) as unknown }]);
     expect(itemSystemIssues("weapon", { damageDice: "1d5000" }, [])[0]?.field).toBe("system.damageDice");
   });
+
+  it("[SYS-HIDDEN] a power's ongoing damage, its own or an effect's, holds no more than a formula's flat number", () => {
+    const effect = (amount: number) => ({
+      outcome: "hit",
+      trigger: { kind: "any", value: 0 },
+      text: "",
+      statuses: [],
+      duration: "saveEnds",
+      save: "normal",
+      sustain: null,
+      ongoing: { amount, type: "fire" },
+      aftereffect: null,
+      forced: null,
+    });
+    const power = (amount: number) => ({
+      ongoing: { amount, type: "fire", save: "normal" },
+      effects: [effect(amount)],
+    });
+    expect(itemSystemIssues("power", power(1_000_000), ["fire"])).toEqual([]);
+    expect(itemSystemIssues("power", power(9e15), ["fire"]).map((i) => i.field)).toEqual([
+      "system.ongoing.amount",
+      "system.effects.0.ongoing.amount",
+    ]);
+    expect(itemSystemIssues("power", power(9e15), ["fire"])[0]?.message).toMatch(/at most 1000000/);
+  });
 });
 
 function diceOf(expr: ReturnType<typeof parseDamage>): number {
