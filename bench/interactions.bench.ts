@@ -43,7 +43,7 @@ import {
   type AttackStandInState,
 } from "../test/stand-ins/foundry-attack.js";
 import { installFoundryBootStandIn } from "../test/stand-ins/foundry-boot.js";
-import { heroContext, heroSystem, nineteenItems, storedHero } from "../test/sheets/sheet-fixtures.js";
+import { heroContext, heroPrepared, heroSystem, nineteenItems, storedHero } from "../test/sheets/sheet-fixtures.js";
 import { createTemplateRenderer } from "../test/support/handlebars.js";
 import { npc, power } from "../test/workflows/attack-fixtures.js";
 import { battle, benchAttackInput, EFFECTS_EACH } from "./fixtures.js";
@@ -247,9 +247,11 @@ async function sheetBenchmarks(rulesets: readonly Ruleset[]): Promise<BenchResul
     // The actor's stored data exists before its sheet opens: built once (the stand-in schema's
     // defaults filled), not per opening.
     const stored = storedHero(id);
-    // Its derived values too, prepared once as the data model does (the sheet reads them).
+    // Its prepared data and derived values too, made once as the data model does (the sheet reads
+    // them at each opening: its engine copy of the prepared data, its stored data, its items).
+    const prepared = heroPrepared(stored);
     const derived = r.deriveActor(heroSystem("character", stored), {});
-    const context = () => heroContext(id, { items, stored, derived });
+    const context = () => heroContext(id, { items, stored, prepared, derived });
     const rendered = context();
     return {
       r,

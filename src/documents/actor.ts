@@ -104,7 +104,8 @@ export class D20Actor extends Actor {
   /** Formula data: abilities and their modifiers (`@str`), `@level`, `@escalation`, defenses. */
   override getRollData(): ActorRollData & Record<string, unknown> {
     const base = super.getRollData() as Record<string, unknown>;
-    return { ...base, ...actorRollData(this.toEngineSource(), this.derived, currentEscalation()) };
+    // The roll data copies what it reads: the actor's view, not a copy of all its data.
+    return { ...base, ...actorRollData(this.engineView(), this.derived, currentEscalation()) };
   }
 
   /** Run a damage or healing answer of the ruleset and let workflows handle the rolls it asks for. */

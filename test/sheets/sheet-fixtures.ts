@@ -130,9 +130,10 @@ export function attackSources(
   actor: ActorSource,
   items: readonly SheetItem[],
   escalation = 0,
+  derived?: DerivedActor,
 ): Record<string, AttackSource> {
   const ruleset = getRuleset(rulesetId);
-  const rollData = actorRollData(actor, ruleset.deriveActor(actor, {}), escalation);
+  const rollData = actorRollData(actor, derived ?? ruleset.deriveActor(actor, {}), escalation);
   const weapons = items.filter((i) => i.type === "weapon");
   const out: Record<string, AttackSource> = {};
   for (const i of items) {
@@ -167,6 +168,8 @@ export interface HeroOptions {
   ruleset?: Partial<Pick<Ruleset, "sheet" | "sheetNpc" | "sheetImportantNpc" | "deriveActor">>;
   /** Its derived values as the data model prepared them (absent = derived here), as the sheet reads them. */
   derived?: DerivedActor;
+  /** Its prepared data as the data model leaves it (absent = prepared here from `stored`). */
+  prepared?: Record<string, unknown>;
 }
 
 /** The actor sheet context of the test hero in a ruleset (one equipped chain shirt on top of the stored armor). */
@@ -179,19 +182,24 @@ export function characterContext(
 }
 
 /** The hero's prepared data from its stored data: the equipped chain shirt folded into its armor. */
-export function heroSystem(kind: "character" | "npc", stored: Record<string, unknown>): ActorSource {
+export function heroPrepared(stored: Record<string, unknown>): Record<string, unknown> {
   const prepared = structuredClone(stored);
   prepared.armor = combineArmor(prepared.armor as never, [
     { armorBonus: 4, shieldBonus: 0, maxDex: 2, heavy: false, equipped: true },
   ]);
-  return toActorSource(kind, prepared);
+  return prepared;
+}
+
+/** The engine's copy of the hero's prepared data (what the sheet reads as `toEngineSource()`). */
+export function heroSystem(kind: "character" | "npc", stored: Record<string, unknown>): ActorSource {
+  return toActorSource(kind, heroPrepared(stored));
 }
 
 export function heroContext(rulesetId: RulesetId, o: HeroOptions = {}) {
   const ruleset: Ruleset = { ...getRuleset(rulesetId), ...o.ruleset };
   const kind = o.kind ?? "character";
   const stored = o.stored ?? storedHero(rulesetId);
-  const system = heroSystem(kind, stored);
+  const system = toActorSource(kind, o.prepared ?? heroPrepared(stored));
   return actorSheetContext({
     ruleset,
     kind,
@@ -207,7 +215,7 @@ export function heroContext(rulesetId: RulesetId, o: HeroOptions = {}) {
     biography: "<p>Raised by wolves.</p>",
     biographyHTML: "<p>Raised by wolves.</p>",
     damageTypeLabel: typeLabel,
-    attacks: attackSources(rulesetId, system, o.items ?? ITEMS, o.escalation ?? 0),
+    attacks: attackSources(rulesetId, system, o.items ?? ITEMS, o.escalation ?? 0, o.derived),
     options: {},
     escalation: o.escalation ?? 0,
     escalationInPlay: o.escalationInPlay ?? ruleset.escalationByDefault,

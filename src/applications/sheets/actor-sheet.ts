@@ -136,17 +136,18 @@ export class D20ActorSheet extends SheetBase {
       deriveError?: string | null;
       details: { biography: string };
     };
+    // The owner's roll data once for the biography and all its powers (each would otherwise read
+    // the actor again).
+    const rollData = actor.getRollData();
     const TextEditor = foundry.applications.ux.TextEditor.implementation;
     const biography = raw.details?.biography ?? "";
     const biographyHTML = await TextEditor.enrichHTML(biography, {
       relativeTo: actor,
-      rollData: actor.getRollData(),
+      rollData,
       secrets: actor.isOwner,
     });
     const ruleset = activeRuleset();
     const attacks: Record<string, AttackSource | { error: string }> = {};
-    // The owner's roll data once for all its powers (each would otherwise read the actor again).
-    const rollData = actor.getRollData();
     for (const item of actor.items) {
       if (!["power", "weapon"].includes(item.type as string)) continue;
       try {
