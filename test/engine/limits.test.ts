@@ -13,6 +13,7 @@ import { getRuleset } from "../../src/engine/registry.js";
 import { formulaProblem } from "../../src/data/formula.js";
 import { itemSystemIssues } from "../../src/data/validation.js";
 import { attackInput } from "../support/engine-fixtures.js";
+import { hitEffect } from "../workflows/power-fixtures.js";
 
 function engineError(fn: () => unknown): EngineError {
   try {
@@ -87,21 +88,9 @@ describe("[SYS-HIDDEN] dice limits at the data boundary", () => {
   });
 
   it("[SYS-HIDDEN] a power's ongoing damage, its own or an effect's, holds no more than a formula's flat number", () => {
-    const effect = (amount: number) => ({
-      outcome: "hit",
-      trigger: { kind: "any", value: 0 },
-      text: "",
-      statuses: [],
-      duration: "saveEnds",
-      save: "normal",
-      sustain: null,
-      ongoing: { amount, type: "fire" },
-      aftereffect: null,
-      forced: null,
-    });
     const power = (amount: number) => ({
       ongoing: { amount, type: "fire", save: "normal" },
-      effects: [effect(amount)],
+      effects: [{ ...hitEffect({ ongoing: { amount, type: "fire" } }), forced: null }],
     });
     expect(itemSystemIssues("power", power(1_000_000), ["fire"])).toEqual([]);
     expect(itemSystemIssues("power", power(9e15), ["fire"]).map((i) => i.field)).toEqual([
