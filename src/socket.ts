@@ -425,16 +425,16 @@ export function askGM(action: "turnUndo", data: TurnUndoRequest): Promise<Action
 export async function askGM(action: WireRequest["action"], data: WireRequest["data"]): Promise<ActionReport> {
   const gm = game.users.activeGM;
   const gmId = gm?.id;
-  if (!gm || !gmId) throw new Error("no active GM");
+  if (!gm || !gmId) throw new Error(game.i18n.localize("D20C.Chat.Permission.GMGone"));
   const id = foundry.utils.randomID();
   const key = secretKey();
   // The key first: a client that may not query the GM sends no request it could not hear back about.
   if ((await gm.query(KEY_QUERY, { id, key }, { timeout: GM_TIMEOUT_MS })) !== true)
-    throw new Error("the GM did not take the request");
+    throw new Error(game.i18n.localize("D20C.Chat.Permission.GMNotTaken"));
   return new Promise<ActionReport>((resolve, reject) => {
     const timer = setTimeout(() => {
       pending.delete(id);
-      reject(new Error("no answer"));
+      reject(new Error(game.i18n.localize("D20C.Chat.Permission.GMNoAnswer")));
     }, GM_TIMEOUT_MS);
     pending.set(id, {
       key,
