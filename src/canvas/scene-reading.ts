@@ -193,8 +193,14 @@ export function readAttackScene(
   }));
   const field = battlefieldFrom(canvas.grid.size, walls, tokens, attacker.document.id ?? "");
   const readings = new Map<string, SceneReading>();
+  const allies = canvas.tokens.placeables.filter(
+    (t) => t !== attacker && standingOf(attacker.document.disposition, t.document.disposition) === "ally",
+  );
   for (const target of targets) {
     if (target === attacker || !target.document.id) continue;
+    const unseenBy = allies
+      .filter((a) => a !== target && tokenSees(a, target) === false)
+      .map((a) => a.document.id ?? "");
     readings.set(
       target.document.uuid,
       ruleset.readScene({
@@ -205,6 +211,7 @@ export function readAttackScene(
         origin,
         attackerSeesTarget: tokenSees(attacker, target),
         targetSeesAttacker: tokenSees(target, attacker),
+        unseenBy,
         options,
       }),
     );

@@ -32,6 +32,8 @@ export interface SceneAttackInput {
   attackerSeesTarget: boolean | null;
   /** Whether the target can see the attacker; null = it cannot tell. */
   targetSeesAttacker: boolean | null;
+  /** Token ids of the attacker's allies that the table's vision test says cannot see the target. */
+  unseenBy?: readonly string[];
   options: RuleOptions;
 }
 

@@ -60,6 +60,7 @@ interface Case {
   attacker?: FieldToken;
   sees?: boolean | null;
   seen?: boolean | null;
+  unseenBy?: string[];
   options?: Record<string, boolean>;
 }
 
@@ -76,6 +77,7 @@ function input(c: Case): SceneAttackInput {
     origin: c.origin ?? null,
     attackerSeesTarget: c.sees ?? null,
     targetSeesAttacker: c.seen ?? null,
+    ...(c.unseenBy ? { unseenBy: c.unseenBy } : {}),
     options: c.options ?? {},
   };
 }
@@ -263,6 +265,18 @@ describe("[FF-CONCEAL] [FF-CA] [FF-INVIS] sight and flanking in FFd20", () => {
     expect(ff({ range: "melee", target, others: [blind] }).situation.combatAdvantage).toBe(false);
     const seeing = token("C", 2, 0, "ally");
     expect(ff({ range: "melee", target, others: [blind, seeing] }).situation.combatAdvantage).toBe(true);
+  });
+
+  it("[FF-CA] an ally that the vision test says cannot see the target (invisible to it, darkness) does not flank", () => {
+    const target = token("T", 1, 0, "enemy");
+    const others = [token("B", 2, 0, "ally")];
+    expect(ff({ range: "melee", target, others, unseenBy: ["B"] }).situation.combatAdvantage).toBe(false);
+    // The attacker's own sight is another matter: the ally not seeing it is what counts here.
+    expect(ff({ range: "melee", target, others, unseenBy: ["A"] }).situation.combatAdvantage).toBe(true);
+    const seeing = token("C", 2, 0, "ally");
+    expect(ff({ range: "melee", target, others: [...others, seeing], unseenBy: ["B"] }).situation.combatAdvantage).toBe(
+      true,
+    );
   });
 
   it("[FF-CA] who can see, by the game: blinded (its status or an effect's) cannot; slowed, stunned and the rest can", () => {

@@ -95,9 +95,12 @@ describe("[FF-CA] flanking read from the scene needs an ally who can act and see
   async function strike(
     allyState: ActorSource["state"],
     allyConditions: string[] = [],
+    allyBlindTo: string[] = [],
   ): Promise<AttackCardData["targets"][number]> {
     scene.tokens.length = 0;
     scene.walls.length = 0;
+    scene.blind.clear();
+    if (allyBlindTo.length) scene.blind.set("tAlly", new Set(allyBlindTo));
     const fighter = new ActorStandIn("fighter", "Fighter", npc(FF, 10));
     const ally = new ActorStandIn("ally", "Ally", { ...npc(FF, 10), state: allyState, conditions: allyConditions });
     placeToken(scene, "tFighter", fighter, 0, 8, 1);
@@ -124,6 +127,14 @@ describe("[FF-CA] flanking read from the scene needs an ally who can act and see
   it("[FF-CA] the same ally blinded cannot see the goblin it would press: no combat advantage", async () => {
     const t = await strike("active", ["blinded"]);
     expect(t.outcome.modifiers.map((m) => m.key)).not.toContain("combatAdvantage");
+  });
+
+  it("[FF-CA] an ally whose token cannot see the goblin (invisible to it) presses no one: no combat advantage", async () => {
+    const t = await strike("active", [], ["tGoblin"]);
+    expect(t.outcome.modifiers.map((m) => m.key)).not.toContain("combatAdvantage");
+    // Not seeing another creature changes nothing.
+    const other = await strike("active", [], ["tFighter"]);
+    expect(other.outcome.modifiers).toContainEqual(expect.objectContaining({ key: "combatAdvantage", value: 2 }));
   });
 });
 

@@ -99,6 +99,20 @@ describe("Wounds d20 wounds", () => {
     expect(wd.applyDamage(hurt(10, 0), packet(9), {}, "A").actor.wounds[0]!.severity).toBe(1);
   });
 
+  it("[WD-WOUNDPTS] [WD-WOUNDED] 30 HP (three quarters = 22.5): wounded from 23 damage with no wound point yet; wound points are the whole points past 22.5", () => {
+    const at22 = wd.applyDamage(hurt(30, 0), packet(22), {}, "A");
+    expect(wd.deriveActor(at22.actor, {}).attackPenalties.map((p) => p.key)).not.toContain("wounded");
+    const at23 = wd.applyDamage(at22.actor, packet(1), {}, "A");
+    expect(wd.deriveActor(at23.actor, {}).attackPenalties.map((p) => p.key)).toContain("wounded");
+    expect(at23.actor.wounds).toEqual([]);
+    // One blow from unhurt to 25: 2.5 points past 22.5, of which two whole points.
+    expect(wd.applyDamage(hurt(30, 0), packet(25), {}, "A").actor.wounds).toEqual([
+      { severity: 2, location: "", nasty: false },
+    ]);
+    // The next point is the first wound point, as at a whole threshold (40 HP: 31 damage).
+    expect(wd.applyDamage(at23.actor, packet(1), {}, "A").actor.wounds.map((w) => w.severity)).toEqual([1]);
+  });
+
   it("[WD-WOUNDPTS] healing removes damage but never the wound points", () => {
     const hurtBad = wd.applyDamage(hurt(20, 10), packet(8), {}, "A").actor; // 18 damage, wound 3
     const healed = wd.applyHealing(hurtBad, 100, "heal", {}, "A");

@@ -61,9 +61,16 @@ export function readFfScene(input: SceneAttackInput): SceneReading {
   }
   if (!unseen && !advantage && input.options[FF_FLANKING_OPTION] !== false) {
     const { attacker, target } = attackTokens(input);
-    // An ally who cannot act (down, stunned) or cannot see (blinded) presses no one.
+    // An ally who cannot act (down, stunned) or cannot see (blinded, or the vision test says the
+    // target is out of its sight: invisible to it, in darkness it can't see through) presses no one.
+    const unseenBy = new Set(input.unseenBy ?? []);
     const partner = input.field.tokens.find(
-      (t) => t.standing === "ally" && t.acts !== false && t.sees !== false && flanks(attacker, t, target),
+      (t) =>
+        t.standing === "ally" &&
+        t.acts !== false &&
+        t.sees !== false &&
+        !unseenBy.has(t.id) &&
+        flanks(attacker, t, target),
     );
     if (partner) {
       advantage = true;
