@@ -12,11 +12,14 @@
  * message to every other client, so nothing there may settle anything: the GM's answer goes to the
  * sender alone, as a query (`User#query`, which Foundry delivers to that one user), and since a query
  * does not name who put it either, the asker must tell the GM's answer from another player's fake.
- * So each request has a key that never travels on the socket: the asker puts it to the active GM
- * alone, as a query, and the GM's answer carries it back; the asker settles a request only with an
- * answer carrying its key. A player who reads the request id on the socket and sends the GM a key of
- * its own gains nothing: the answer still goes to the sender only. An answer says only what the
- * asker may see.
+ * So each request has a key that never travels on the socket: once the request is sent, the asker
+ * puts its key to the active GM alone, as a query, and the GM's answer carries it back; the asker
+ * settles a request only with an answer carrying its key. The GM's client carries out a request
+ * only once a key for it came, and keeps a key only for a request it heard (so it knows who sent
+ * it): a flood of keys keeps nothing, and a sender's requests waiting for a key are few, so one
+ * player's flood drops only their own. A player who reads the request id on the socket and sends the
+ * GM a key of its own gains nothing: the answer still goes to the sender only. An answer says only
+ * what the asker may see.
  *
  * The decisions are pure ({@link chooseRoute}, {@link routeAction}, {@link readWire});
  * {@link registerRelay} and {@link askGM} are the Foundry wiring. Besides card buttons, the relay
@@ -320,40 +323,67 @@ async function onAnswer(payload: unknown): Promise<boolean> {
 
 /** At most this many keys are kept for one request, and answers carry no more. */
 const MAX_KEYS = 8;
-/** At most this many requests' keys wait on the GM's client at once. */
-const MAX_KEYED = 500;
-/** How long the GM's client keeps a request's keys, and waits for one before answering without. */
+/** At most this many of one sender's requests wait for their key at once (a newer one drops its oldest). */
+const MAX_UNKEYED_PER_SENDER = 4;
+/** How long the GM's client holds a request for its key before dropping it, carried out by nobody. */
 const KEY_WAIT_MS = 5_000;
 
-/** The keys the GM's client was given, by request id, and the answers waiting for one. */
-const keyed = new Map<string, string[]>();
-const keyWaits = new Map<string, () => void>();
+/** A request the GM's client heard on the socket: who the server says sent it, and the keys given for it. */
+interface HeldRequest {
+  sender: string;
+  keys: string[];
+  /** Settles the wait for its first key (with no key: dropped). */
+  wake: () => void;
+}
 
-/** The key query's handler on the GM's client: keeps a request's key until its answer goes out. */
+/**
+ * The requests the GM's client holds, by id, in the order they came. A key is kept only for a
+ * request heard here, and a sender's requests still waiting for theirs are few: a player who
+ * floods the key query keeps nothing, and one who floods requests drops only their own.
+ */
+const held = new Map<string, HeldRequest>();
+
+/** The key query's handler on the GM's client: keeps a key for a request it holds; true when it did. */
 async function onKey(payload: unknown): Promise<boolean> {
   if (!isRecord(payload) || !str(payload.id) || !str(payload.key)) return false;
-  const keys = keyed.get(payload.id) ?? [];
-  if (keys.length >= MAX_KEYS || (!keys.length && keyed.size >= MAX_KEYED)) return false;
-  if (!keys.length) setTimeout(() => keyed.delete(payload.id as string), KEY_WAIT_MS * 2);
-  keyed.set(payload.id, [...keys, payload.key]);
-  keyWaits.get(payload.id)?.();
+  const request = held.get(payload.id);
+  if (!request || request.keys.length >= MAX_KEYS) return false;
+  request.keys.push(payload.key);
+  request.wake();
   return true;
 }
 
-/** The keys given for a request, once at least one has come (or the wait ran out): taken, so given once. */
-async function keysOf(id: string): Promise<string[]> {
-  if (!keyed.has(id) && keyWaits.size < MAX_KEYED)
-    await new Promise<void>((resolve) => {
-      const done = () => {
+/**
+ * Hold a request from `senderId` until a key for it comes: true once one has, false when the wait
+ * ran out or a newer request of the same sender dropped it. Called as the request is heard, so a
+ * key that follows it finds it.
+ */
+function holdForKey(id: string, senderId: string): Promise<boolean> {
+  if (held.has(id)) return Promise.resolve(false);
+  const waiting = [...held].filter(([, r]) => r.sender === senderId && !r.keys.length);
+  for (const [oldId, oldest] of waiting.slice(0, Math.max(0, waiting.length - MAX_UNKEYED_PER_SENDER + 1))) {
+    held.delete(oldId);
+    oldest.wake();
+  }
+  return new Promise<boolean>((resolve) => {
+    const request: HeldRequest = {
+      sender: senderId,
+      keys: [],
+      wake: () => {
         clearTimeout(timer);
-        keyWaits.delete(id);
-        resolve();
-      };
-      const timer = setTimeout(done, KEY_WAIT_MS);
-      keyWaits.set(id, done);
-    });
-  const keys = keyed.get(id) ?? [];
-  keyed.delete(id);
+        if (!request.keys.length && held.get(id) === request) held.delete(id);
+        resolve(request.keys.length > 0);
+      },
+    };
+    const timer = setTimeout(request.wake, KEY_WAIT_MS);
+    held.set(id, request);
+  });
+}
+
+/** The keys given for a held request, now that its answer goes out (taken: given once). */
+function takeKeys(id: string): string[] {
+  const keys = held.get(id)?.keys ?? [];
+  held.delete(id);
   return keys;
 }
 
@@ -367,10 +397,12 @@ async function onRelayMessage(payload: unknown, senderId: unknown, handlers: Rel
   if (wire.gmId !== game.user.id || !game.users.activeGM?.isSelf) return;
   // A sender the world does not know is refused: it has no client to answer, and its wait runs out.
   const sender = typeof senderId === "string" ? game.users.get(senderId) : undefined;
-  if (!sender) return;
+  if (!sender?.id) return;
+  // Nothing is carried out for an asker that gave no key: it could not tell the answer from a fake.
+  if (!(await holdForKey(wire.id, sender.id))) return;
   let report: ActionReport;
   try {
-    report = await handle(wire, handlers, { id: sender.id ?? "", isGM: sender.isGM });
+    report = await handle(wire, handlers, { id: sender.id, isGM: sender.isGM });
   } catch (err) {
     report = {
       ok: false,
@@ -378,8 +410,7 @@ async function onRelayMessage(payload: unknown, senderId: unknown, handlers: Rel
       data: { error: err instanceof Error ? err.message : String(err) },
     };
   }
-  const keys = await keysOf(wire.id);
-  const answer: WireResponse = { type: "response", id: wire.id, to: sender.id ?? "", keys, report };
+  const answer: WireResponse = { type: "response", id: wire.id, to: sender.id, keys: takeKeys(wire.id), report };
   sender.query(ANSWER_QUERY, answer, { timeout: GM_TIMEOUT_MS }).catch((err: unknown) => {
     console.warn(`${SYSTEM_ID} | the answer to ${sender.name ?? sender.id} did not arrive`, err);
   });
@@ -428,14 +459,16 @@ export async function askGM(action: WireRequest["action"], data: WireRequest["da
   if (!gm || !gmId) throw new Error(game.i18n.localize("D20C.Chat.Permission.GMGone"));
   const id = foundry.utils.randomID();
   const key = secretKey();
-  // The key first: a client that may not query the GM sends no request it could not hear back about.
-  if ((await gm.query(KEY_QUERY, { id, key }, { timeout: GM_TIMEOUT_MS })) !== true)
-    throw new Error(game.i18n.localize("D20C.Chat.Permission.GMNotTaken"));
   return new Promise<ActionReport>((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const fail = (err: unknown) => {
+      clearTimeout(timer);
       pending.delete(id);
-      reject(new Error(game.i18n.localize("D20C.Chat.Permission.GMNoAnswer")));
-    }, GM_TIMEOUT_MS);
+      reject(err instanceof Error ? err : new Error(String(err)));
+    };
+    const timer = setTimeout(
+      () => fail(new Error(game.i18n.localize("D20C.Chat.Permission.GMNoAnswer"))),
+      GM_TIMEOUT_MS,
+    );
     pending.set(id, {
       key,
       resolve: (r) => {
@@ -443,8 +476,30 @@ export async function askGM(action: WireRequest["action"], data: WireRequest["da
         resolve(r);
       },
     });
+    // The request first, so the GM's client holds it (and knows its sender) when the key comes.
     game.socket.emit(SOCKET_CHANNEL, { type: "request", id, gmId, action, data });
+    giveKey(gm, id, key).then((taken) => {
+      if (!taken) fail(new Error(game.i18n.localize("D20C.Chat.Permission.GMNotTaken")));
+    }, fail);
   });
+}
+
+/** How often the asker gives its key, and how long it waits between (the request may come after it). */
+const KEY_TRIES = 3;
+const KEY_RETRY_MS = 200;
+
+/**
+ * Give the active GM a request's key, by a query to it alone: true once it took it. A key that came
+ * before its request is refused, so it is given again a little later.
+ */
+async function giveKey(gm: User.Implementation, id: string, key: string): Promise<boolean> {
+  for (let tries = 1; tries <= KEY_TRIES; tries++) {
+    if (tries > 1) await new Promise((r) => setTimeout(r, KEY_RETRY_MS));
+    // Answered or given up on meanwhile: nothing is waiting for the key any more.
+    if (!pending.has(id)) return true;
+    if ((await gm.query(KEY_QUERY, { id, key }, { timeout: GM_TIMEOUT_MS })) === true) return true;
+  }
+  return false;
 }
 
 /** 128 random bits as hex, from the browser's cryptographic generator (no guessing it from earlier ones). */

@@ -109,15 +109,12 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
       }
       const to = users.get(id);
       if (!to) return false;
-      // Like the socket's delivery before it: the asked client takes its turn. Its answer goes back
-      // to a player who asked the GM, whose client goes on; a GM's answer put to a player is the
-      // GM's last word, and the player's client goes on from there.
-      const from = viewer;
+      // Like the socket's delivery: the asked client takes its turn. A player's query to the GM
+      // (a request's key) follows the request, which the GM's client is then carrying out: the GM
+      // keeps the turn until its answer, put to the player, gives the player's client the turn back.
       await Promise.resolve();
       world.viewAs(to);
-      const answer: unknown = await queries[name]?.(data);
-      if (to.isGM && !from.isGM) world.viewAs(from);
-      return answer;
+      return queries[name]?.(data);
     },
   });
   const gm = user("gm", true);

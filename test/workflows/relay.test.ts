@@ -142,6 +142,15 @@ const undoWire = (messageId: string, recordId: string, extra: Record<string, unk
 });
 type Answer = { type: string; to: string; report: { ok: boolean; message: string } };
 const hp = (id: string) => w.actors.get(id)!.source.hp.value;
+/** The GM's client hears a request on the socket from `senderId` (no key given for it yet). */
+const hear = (payload: unknown, senderId: string) => {
+  for (const fn of w.listeners.get(`system.${SYSTEM_ID}`) ?? []) fn(payload, senderId);
+};
+/** Someone's client gives the GM's client a key for request `id` (the key query names no sender). */
+const giveKey = (id: string, key: string) =>
+  (globalThis as unknown as { CONFIG: { queries: Record<string, (d: unknown) => Promise<unknown>> } }).CONFIG.queries[
+    "d20-combat.relayKey"
+  ]!({ id, key });
 /** The GM's records of a card's applications (its ledger), and the public card's display of them. */
 const records = (m: MessageStandIn) => ledgerOf(m.id)?.ledger.card.applied ?? [];
 const shown = (m: MessageStandIn) => attackCardIn(m)?.applied ?? [];
@@ -289,15 +298,78 @@ describe("[SYS-HIDDEN] [SYS-PERM] the GM's answer reaches the asker alone", () =
     const m = await cardBy(alice, ["ogre"]);
     w.queried.length = 0;
     const wire = applyWire(m.id, "ogre");
-    const queries = (globalThis as unknown as { CONFIG: { queries: Record<string, (d: unknown) => Promise<unknown>> } })
-      .CONFIG.queries;
-    // Eve read the id on the socket and was quicker with a key of her own.
-    expect(await queries["d20-combat.relayKey"]!({ id: wire.id, key: "eve" })).toBe(true);
-    const got = (await w.send(wire, alice.id)) as Answer & { keys: string[] };
-    expect(got.report.ok).toBe(true);
-    expect(got.keys).toContain(standInRequestKey);
+    // Eve guessed the id before the request was sent: a key for a request the GM never heard is refused.
+    expect(await giveKey(wire.id, "eve")).toBe(false);
+    // Eve read the id on the socket and was quicker with a key of her own than Alice.
+    hear(wire, alice.id);
+    expect(await giveKey(wire.id, "eve")).toBe(true);
+    expect(await giveKey(wire.id, standInRequestKey)).toBe(true);
+    await settled(() => w.queried.some((q) => q.name === "d20-combat.relayAnswer"));
+    const got = w.queried.find((q) => q.name === "d20-combat.relayAnswer")!;
+    expect(got.to).toBe("alice");
+    expect((got.data as Answer).report.ok).toBe(true);
+    expect((got.data as { keys: string[] }).keys).toEqual(["eve", standInRequestKey]);
     expect(w.queried.map((q) => q.to)).toEqual(["alice"]);
     expect(hp("ogre")).toBe(24);
+  });
+
+  it("[SYS-PERM] a player who floods the GM with keys and requests denies nobody else: a key is kept only for a request heard, and a sender's own requests waiting for a key are few", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    // Eve gives keys for a thousand requests nobody sent: the GM's client keeps none of them…
+    const taken = await Promise.all(Array.from({ length: 1000 }, (_, i) => giveKey(`flood${i}`, `key${i}`)));
+    expect(taken.filter(Boolean)).toHaveLength(0);
+    // …and sends a thousand requests of her own without their keys: only her latest four wait.
+    const floods = Array.from({ length: 1000 }, () => applyWire(m.id, "ogre"));
+    for (const f of floods) hear(f, eve.id);
+    // Alice's request is carried out at once and answered with her key.
+    const got = (await w.send(applyWire(m.id, "ogre"), alice.id)) as Answer & { keys: string[] };
+    expect(got.report.ok).toBe(true);
+    expect(got.keys).toEqual([standInRequestKey]);
+    expect(hp("ogre")).toBe(24);
+    // Eve's own oldest requests went: a key for the first is refused, one for the last is taken.
+    expect(await giveKey(floods[0]!.id, "late")).toBe(false);
+    expect(await giveKey(floods[995]!.id, "late")).toBe(false);
+    expect(await giveKey(floods[999]!.id, "late")).toBe(true);
+  });
+
+  it("[SYS-PERM] a request whose key never came is carried out by nobody", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    w.queried.length = 0;
+    const first = applyWire(m.id, "ogre");
+    hear(first, alice.id);
+    // Four more of Alice's own requests wait for their keys: the first is dropped, unanswered.
+    const later = [1, 2, 3, 4].map(() => applyWire(m.id, "ogre"));
+    for (const r of later) hear(r, alice.id);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(hp("ogre")).toBe(30);
+    expect(await giveKey(first.id, standInRequestKey)).toBe(false);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(hp("ogre")).toBe(30);
+    expect(w.queried).toEqual([]);
+    // A later one whose key comes is carried out.
+    expect(await giveKey(later[3]!.id, standInRequestKey)).toBe(true);
+    await settled(() => hp("ogre") === 24);
+  });
+
+  it("[SYS-PERM] an asker whose key reached the GM before its request gives it again, and the request is carried out", async () => {
+    const { askGM } = await import("../../src/socket.js");
+    w.queried.length = 0;
+    w.emitted.length = 0;
+    void askGM("undo", { messageId: "m", recordId: "r" }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 1));
+    const request = w.emitted.at(-1)!.payload as { id: string };
+    const keyQueries = () =>
+      w.queried.filter((q) => q.name === "d20-combat.relayKey" && (q.data as { id: string }).id === request.id);
+    expect(keyQueries()).toHaveLength(1);
+    // The request reaches the GM's client after the key did: the key was refused, so it comes again.
+    hear(request, alice.id);
+    for (let i = 0; i < 100 && !w.queried.some((q) => q.name === "d20-combat.relayAnswer"); i++)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(keyQueries()).toHaveLength(2);
+    const { key } = keyQueries()[0]!.data as { key: string };
+    const answer = w.queried.find((q) => q.name === "d20-combat.relayAnswer")!;
+    expect(answer.to).toBe("alice");
+    expect(answer.data).toMatchObject({ id: request.id, keys: [key], report: { ok: false } });
   });
 });
 
