@@ -79,6 +79,32 @@ export function abilitiesOnCreate(
   return Object.keys(out).length ? out : null;
 }
 
+/** The level creation data names (nested or flat), or null when it names none. */
+function levelIn(createData: unknown): number | null {
+  const data = typeof createData === "object" && createData !== null ? (createData as Record<string, unknown>) : {};
+  const level = data["system.level"] ?? recordAt(data, "system").level;
+  return typeof level === "number" && Number.isFinite(level) ? Math.max(0, Math.trunc(level)) : null;
+}
+
+/**
+ * The recoveries a new actor starts with, left and most: the active game's count for its level
+ * (Hundred Dungeons: one hit die per level; level 1 when the data names none). Null = keep what the
+ * data model gives (the game has no count of its own, or the creation data names its recoveries).
+ */
+export function recoveriesOnCreate(
+  createData: unknown,
+  startingRecoveries: ((level: number) => number) | undefined,
+): { value: number; max: number } | null {
+  if (!startingRecoveries) return null;
+  const data = typeof createData === "object" && createData !== null ? (createData as Record<string, unknown>) : {};
+  const system = recordAt(data, "system");
+  const named = (k: string) =>
+    `system.recoveries.${k}` in data || `recoveries.${k}` in system || k in recordAt(system, "recoveries");
+  if (named("value") || named("max")) return null;
+  const count = startingRecoveries(levelIn(createData) ?? 1);
+  return Number.isFinite(count) && count >= 0 ? { value: Math.trunc(count), max: Math.trunc(count) } : null;
+}
+
 /**
  * The prototype token settings this system gives a new player character (the document maps the
  * disposition and bar mode names to Foundry's `CONST` values).

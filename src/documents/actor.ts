@@ -16,7 +16,13 @@ import {
   type ActorRollData,
   type ActorSystemLike,
 } from "../data/prepare.js";
-import { abilitiesOnCreate, prototypeTokenOnCreate, rulesetMismatch, speedOnCreate } from "../data/stamp.js";
+import {
+  abilitiesOnCreate,
+  prototypeTokenOnCreate,
+  recoveriesOnCreate,
+  rulesetMismatch,
+  speedOnCreate,
+} from "../data/stamp.js";
 import { tokenHpChange } from "../data/token-hp.js";
 import { plainDamagePacket, sizeFromTokenSpaces } from "../engine/common.js";
 import type { RuleResult, RulesetId } from "../engine/types.js";
@@ -174,16 +180,21 @@ export class D20Actor extends Actor {
     return afterCoreCheck(super._preCreate(...args), () => this.startValues(args[0]));
   }
 
-  /** On create: the ruleset stamp, the game's starting speed and abilities, a character's token. */
+  /** On create: the ruleset stamp, the game's starting speed, abilities and recoveries, a character's token. */
   private startValues(data: Actor.CreateData): void {
     stampRuleset(this);
     const ruleset = activeRuleset();
     const speed = speedOnCreate(data, ruleset.defaultSpeed);
     const abilities = abilitiesOnCreate(data, ruleset.defaultAbilities);
+    const recoveries = recoveriesOnCreate(data, ruleset.startingRecoveries);
     const prototypeToken = prototypeTokenOnCreate(this.type, data);
     const changes: Actor.UpdateData = {};
-    if (speed !== null || abilities)
-      changes.system = { ...(speed !== null ? { speed } : {}), ...(abilities ? { abilities } : {}) };
+    if (speed !== null || abilities || recoveries)
+      changes.system = {
+        ...(speed !== null ? { speed } : {}),
+        ...(abilities ? { abilities } : {}),
+        ...(recoveries ? { recoveries } : {}),
+      };
     if (prototypeToken)
       changes.prototypeToken = {
         ...(prototypeToken.actorLink ? { actorLink: true } : {}),

@@ -141,6 +141,11 @@ export interface Ruleset {
    * data model's default scores of 10.
    */
   readonly defaultAbilities?: Readonly<Record<AbilityKey, number>>;
+  /**
+   * Recoveries a new actor of `level` starts with (left and most) when its creation data names
+   * none: Hundred Dungeons' hit dice are one per level. Optional: absent = the data model's default.
+   */
+  readonly startingRecoveries?: (level: number) => number;
 
   // ---- the battlefield read from the scene ([SYS-CANVAS]) ------------------------------------
   /**

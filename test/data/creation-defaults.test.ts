@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type * as ActorModuleNs from "../../src/documents/actor.js";
 import { toActorSource } from "../../src/data/prepare.js";
 import { actorSchema } from "../../src/data/schema.js";
-import { abilitiesOnCreate, prototypeTokenOnCreate } from "../../src/data/stamp.js";
+import { abilitiesOnCreate, prototypeTokenOnCreate, recoveriesOnCreate } from "../../src/data/stamp.js";
 import { damageTypeLabelWith } from "../../src/applications/sheets/labels.js";
 import { allRulesets, getRuleset } from "../../src/engine/registry.js";
 import { ABILITY_KEYS, RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
@@ -67,6 +67,28 @@ describe("creation defaults from the active ruleset", () => {
     expect(
       abilitiesOnCreate({ "system.abilities.con": 3 }, { str: 0, dex: 0, con: 0, int: 0, wis: 0, cha: 0 }),
     ).not.toHaveProperty("con");
+  });
+
+  it("[SYS-WORDS] a new Hundred Dungeons character has one hit die per level (1 of 1 at level 1, 4 of 4 at level 4)", async () => {
+    const fresh = await create("hundred-dungeons", { name: "Blank", type: "character" });
+    expect(toActorSource("character", fresh.system).recoveries).toMatchObject({ value: 1, max: 1 });
+    const fourth = await create("hundred-dungeons", { name: "Vet", type: "character", system: { level: 4 } });
+    expect(toActorSource("character", fourth.system).recoveries).toMatchObject({ value: 4, max: 4 });
+    expect(recoveriesOnCreate({ "system.level": 3 }, (l) => l)).toEqual({ value: 3, max: 3 });
+    // An import that names its hit dice keeps them.
+    const named = await create("hundred-dungeons", {
+      name: "Old",
+      type: "character",
+      system: { recoveries: { value: 2, max: 5 } },
+    });
+    expect(toActorSource("character", named.system).recoveries).toMatchObject({ value: 2, max: 5 });
+    expect(recoveriesOnCreate({ "system.recoveries.max": 6 }, (l) => l)).toBeNull();
+    // The other games keep the data model's count.
+    for (const id of RULESET_IDS.filter((r) => r !== "hundred-dungeons")) {
+      expect(getRuleset(id).startingRecoveries, id).toBeUndefined();
+      const actor = await create(id, { name: "Blank", type: "character" });
+      expect((actor.system.recoveries as Plain).max, id).toBe(8);
+    }
   });
 
   it("[SYS-WORDS] the other three games keep the data model's scores of 10 (they read abilities as scores)", async () => {

@@ -12,6 +12,7 @@ import { itemSheetContext } from "../../src/applications/sheets/item-context.js"
 import { combatantControlsView, trackerHeaderView } from "../../src/applications/combat/tracker-view.js";
 import { actorSchema } from "../../src/data/schema.js";
 import { combineArmor, toActorSource } from "../../src/data/prepare.js";
+import { recoveriesOnCreate } from "../../src/data/stamp.js";
 import { restsOf } from "../../src/engine/powers.js";
 import { actionRows } from "../../src/engine/actions.js";
 import { itemFieldShown, wordsOf } from "../../src/engine/words.js";
@@ -144,6 +145,7 @@ function freshCharacter(ruleset: Ruleset): Screen {
   const stored = filledActor({
     ...(ruleset.defaultAbilities ? { abilities: { ...ruleset.defaultAbilities } } : {}),
     ...(ruleset.defaultSpeed !== undefined ? { speed: ruleset.defaultSpeed } : {}),
+    ...(ruleset.startingRecoveries ? { recoveries: recoveriesOnCreate({}, ruleset.startingRecoveries) } : {}),
   });
   return actorPage("fresh character", "fresh", actorScreen(ruleset, "character", "New Hero", stored, []));
 }

@@ -56,6 +56,8 @@ export const hundredDungeons = defineRuleset({
   defaultSpeed: 60,
   // Abilities are modifiers here: a blank creature starts at +0 in each.
   defaultAbilities: { str: 0, dex: 0, con: 0, int: 0, wis: 0, cha: 0 },
+  // Hit dice ride on recoveries, one per level (a level-1 character has one).
+  startingRecoveries: (level) => level,
 
   deriveActor: (actor) => deriveActor(actor),
   attackBonus: (actor, _derived, power, weapon) => attackBonus(actor, power, weapon),
