@@ -87,6 +87,21 @@ describe("[SYS-WORDS] each game's words on the shared controls", () => {
     );
   });
 
+  it("[SYS-WORDS] [HD-ATK] a Hundred Dungeons ability box shows its score once (the score is what it adds); the others show score and modifier", () => {
+    const boxes = (id: RulesetId, abilities: Record<string, number>) => {
+      const html = sheet(id, { stored: storedHero(id, { abilities }) });
+      return [...html.matchAll(/<div class="d20c-ability">([\s\S]*?)<\/div>/g)].map((m) => m[1]!);
+    };
+    const hd = boxes("hundred-dungeons", { str: 3, dex: -1, con: 2, int: 0, wis: 1, cha: 0 });
+    expect(hd).toHaveLength(6);
+    for (const box of hd) expect(box).not.toContain("d20c-mod");
+    expect(hd[0]).toContain('name="system.abilities.str" value="3"');
+    const a13 = boxes("13th-age", { str: 16, dex: 10, con: 12, int: 8, wis: 14, cha: 11 });
+    expect(a13[0]).toContain('<span class="d20c-mod">+3</span>');
+    expect(a13[0]).toContain('name="system.abilities.str" value="16"');
+    expect(a13[3]).toContain('<span class="d20c-mod">-1</span>');
+  });
+
   it("[SYS-WORDS] [13A-DOWN] an important 13th Age NPC makes death saves but has no recoveries to spend or rally with", () => {
     const html = sheet("13th-age", { kind: "npc", stored: storedHero("13th-age", { important: true }) });
     expect(buttons(html, "rollDeathSave")).toEqual(["Death Save"]);

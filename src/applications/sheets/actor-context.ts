@@ -154,6 +154,8 @@ export function actorSheetContext(input: ActorSheetInput) {
     abbr: `D20C.Sheet.AbilityAbbr.${key}`,
     score: system.abilities[key],
     mod: signed(derived.abilityMods[key] ?? 0),
+    // A game whose ability scores are the modifiers (Hundred Dungeons) shows the number once.
+    showMod: (derived.abilityMods[key] ?? 0) !== system.abilities[key],
   }));
   const defenses = ruleset.defenses.map((d) => ({
     key: d.key,

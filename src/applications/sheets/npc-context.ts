@@ -39,7 +39,7 @@ export interface StatBlockInput {
   stored: ActorSource;
   derived: DerivedActor;
   defenses: readonly { key: string; label: string; abbr: string; value: number; base: number | null }[];
-  abilities: readonly { key: string; label: string; abbr: string; score: number; mod: string }[];
+  abilities: readonly { key: string; label: string; abbr: string; score: number; mod: string; showMod: boolean }[];
   powers: readonly AttackRow[];
   weapons: readonly AttackRow[];
   traits: {
@@ -182,12 +182,8 @@ export function npcStatBlock(input: StatBlockInput) {
       };
     }
     owns.abilities = true;
-    // A game whose scores are modifiers (small scores) prints no modifier beside them.
-    const abilities = input.abilities.map((a) => ({
-      ...a,
-      width: widthOf(a.score, 1),
-      showMod: a.mod !== (a.score >= 0 ? `+${a.score}` : `${a.score}`),
-    }));
+    // A game whose scores are modifiers (small scores) prints no modifier beside them (`showMod`).
+    const abilities = input.abilities.map((a) => ({ ...a, width: widthOf(a.score, 1) }));
     return { kind: "abilities" as const, abilities };
   };
   // Print only: a value the game leaves out is not there at all, nor a line with nothing in it.
