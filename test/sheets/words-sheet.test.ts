@@ -102,6 +102,16 @@ describe("[SYS-WORDS] each game's words on the shared controls", () => {
     expect(a13[3]).toContain('<span class="d20c-mod">-1</span>');
   });
 
+  it("[SYS-WORDS] [HD-ATK] a Hundred Dungeons NPC's sheet asks no renown or weapon skills (a character's), a character's does", () => {
+    const npc = sheet("hundred-dungeons", { kind: "npc", stored: storedHero("hundred-dungeons", {}) });
+    expect(npc).not.toContain('name="system.renown"');
+    expect(npc).not.toContain('name="system.weaponSkills"');
+    expect(npc).not.toContain(L("D20C.Actor.FIELDS.renown.label"));
+    const pc = sheet("hundred-dungeons");
+    expect(pc).toContain('name="system.renown"');
+    expect(pc).toContain('name="system.weaponSkills"');
+  });
+
   it("[SYS-WORDS] [13A-DOWN] an important 13th Age NPC makes death saves but has no recoveries to spend or rally with", () => {
     const html = sheet("13th-age", { kind: "npc", stored: storedHero("13th-age", { important: true }) });
     expect(buttons(html, "rollDeathSave")).toEqual(["Death Save"]);

@@ -49,8 +49,9 @@ export const hundredDungeons = defineRuleset({
   // on the death-save button; no rally, wounds, BCB, base save bonus or insubstantial.
   sheet: { rallies: false, wounds: false, baseCombatBonus: false, baseSaveBonus: false, insubstantial: false },
   // [SYS-RULESET] [HD-ENEMYDEATH] enemies die at 0 HP and spend no hit dice; an important one goes
-  // dying, so it keeps the dying check (not hit dice).
-  sheetNpc: { recoveries: false, deathSaves: false },
+  // dying, so it keeps the dying check (not hit dice). A monster's attack bonus is printed in its
+  // stat block: no renown or weapon skills (a character's) on its sheet.
+  sheetNpc: { recoveries: false, deathSaves: false, renown: false },
   sheetImportantNpc: { deathSaves: true },
   // [HD-TURN] speed is 60 ft unless something changes it.
   defaultSpeed: 60,
