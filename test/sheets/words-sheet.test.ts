@@ -43,7 +43,7 @@ describe("[SYS-WORDS] each game's words on the shared controls", () => {
       // 13th Age's heal-up count and its penalty for spending with none left are its alone
       const healUp = html.includes("Battles Since Heal-up");
       expect(healUp, id).toBe(id === "13th-age");
-      expect(html.includes("Used With None Left"), id).toBe(id === "13th-age");
+      expect(html.includes("Spent at Zero Recoveries (−1 Each)"), id).toBe(id === "13th-age");
     }
     // FFd20's surge is a quarter of the maximum HP: no formula to write
     expect(sheet("ffd20")).not.toContain('name="system.recoveries.formula"');
