@@ -185,9 +185,9 @@ describe.skipIf(skipScreenshots())("attack card screenshots", () => {
           expect(o.height).toBeLessThanOrEqual(18);
         }
         expect((await boxes(page, ".d20c-vs")).map((v) => v.text)).toEqual([
-          "vs Armor Class 15",
-          "vs Armor Class 17",
-          "vs Armor Class 29",
+          "vs AC 15",
+          "vs AC 17",
+          "vs AC 29",
         ]);
 
         // Apply buttons: one row inside the crit's and the hit's block; none on the miss.

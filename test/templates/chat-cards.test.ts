@@ -75,6 +75,22 @@ describe("attack card template", () => {
     expect(owner.match(/class="d20c-odds"/g)?.length).toBe(1);
   });
 
+  it("[SYS-WORDS] [13A-ATK] the card names the defense as its game's sheet does: 13th Age 'vs AC', not 'vs Armor Class'", async () => {
+    const card = await threeTargetCard();
+    const a13 = attackCardContext(card, standInViewer());
+    expect(a13.versus).toBe("vs AC");
+    expect(hbs.render("templates/chat/attack-card.hbs", a13)).not.toContain("Armor Class");
+    for (const id of ["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"] as const) {
+      for (const d of getRuleset(id).defenses) {
+        const asGame = { ...card, rulesetId: id, defenseKey: d.key, defenseLabel: d.label };
+        const viewer = standInViewer();
+        expect(attackCardContext(asGame, viewer).versus, `${id} ${d.key}`).toBe(`vs ${viewer.localize(d.abbr)}`);
+      }
+    }
+    // A card whose defense its game no longer has keeps the label it was posted with.
+    expect(attackCardContext({ ...card, defenseKey: "gone" }, standInViewer()).versus).toBe("vs Armor Class");
+  });
+
   it("escapes user-written names", async () => {
     const html = await render(standInViewer(), ['<img src=x onerror="alert(1)">', "B", "C"]);
     expect(html).not.toContain('<img src=x onerror="alert(1)">');

@@ -10,6 +10,7 @@ import type { AppliedRecord, ApplyMode, AttackCardData, CardTarget } from "../pl
 import { APPLY_MODES } from "../plans/card-data.js";
 import { ongoingName } from "../plans/apply.js";
 import { canSeeDetails, type CardVisibility } from "../plans/card-secrets.js";
+import { getRuleset, isRulesetId } from "../registry.js";
 import { effectLine, powerSections } from "./power-text.js";
 
 export interface CardViewer {
@@ -172,10 +173,19 @@ interface CardShared {
   words: Map<string, string>;
 }
 
+/**
+ * The defense as the card's game names it after "vs", the word its sheet's attack rows use (13th
+ * Age "vs AC"); the stored label where the game or the defense is not known here.
+ */
+function versusWord(card: AttackCardData): string {
+  if (!isRulesetId(card.rulesetId)) return card.defenseLabel;
+  return getRuleset(card.rulesetId).defenses.find((d) => d.key === card.defenseKey)?.abbr ?? card.defenseLabel;
+}
+
 function cardShared(card: AttackCardData, viewer: CardViewer, shared: readonly Modifier[]): CardShared {
   return {
     shared,
-    versus: viewer.format("D20C.Chat.Versus", { defense: viewer.localize(card.defenseLabel) }),
+    versus: viewer.format("D20C.Chat.Versus", { defense: viewer.localize(versusWord(card)) }),
     effectLines: new Map(),
     words: new Map(),
   };
