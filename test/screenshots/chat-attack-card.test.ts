@@ -184,11 +184,7 @@ describe.skipIf(skipScreenshots())("attack card screenshots", () => {
           expect(o.text).toMatch(/^Hit \d+(\.\d)?% Crit \d+(\.\d)?% Avg dmg \d+\.\d$/);
           expect(o.height).toBeLessThanOrEqual(18);
         }
-        expect((await boxes(page, ".d20c-vs")).map((v) => v.text)).toEqual([
-          "vs AC 15",
-          "vs AC 17",
-          "vs AC 29",
-        ]);
+        expect((await boxes(page, ".d20c-vs")).map((v) => v.text)).toEqual(["vs AC 15", "vs AC 17", "vs AC 29"]);
 
         // Apply buttons: one row inside the crit's and the hit's block; none on the miss.
         const rows = [["Damage", "Half", "Double"]];

@@ -11,7 +11,7 @@ import { APPLY_MODES } from "../plans/card-data.js";
 import { ongoingName } from "../plans/apply.js";
 import { canSeeDetails, type CardVisibility } from "../plans/card-secrets.js";
 import { getRuleset, isRulesetId } from "../registry.js";
-import { effectLine, powerSections } from "./power-text.js";
+import { effectLine, namedInText, powerSections } from "./power-text.js";
 
 export interface CardViewer {
   isGM: boolean;
@@ -358,8 +358,11 @@ export function attackCardContext(card: AttackCardData, asked: CardViewer) {
     ongoing: card.ongoing
       ? viewer.format("D20C.Chat.Ongoing.OnHit", { effect: ongoingName(card.ongoing, viewer) })
       : null,
-    /** The power's hit / miss / crit words, each under its outcome. */
-    powerSections: powerSections(card.power, viewer),
+    /**
+     * The power's hit / miss / crit words, each under its outcome; an effect the printed words
+     * already name (a monster's hit line) is not listed again under them.
+     */
+    powerSections: powerSections(card.power, viewer, (e, text) => !namedInText(e, text, viewer)),
     hasTargets: card.targets.length > 0,
     untargeted: card.untargeted
       ? {

@@ -55,15 +55,48 @@ export function effectLine(e: CardPowerEffect, viewer: TextViewer): string {
   return viewer.format(`${P}.Text.triggered`, { trigger, effect: line });
 }
 
-/** The outcome sections of a power (hit, miss, crit) that have text or effects, in that order. */
-export function powerSections(power: CardPower | undefined, viewer: TextViewer) {
+/**
+ * The outcome sections of a power (hit, miss, crit) that have text or effects, in that order.
+ * `listed` says whether an effect gets its own line under the section's text (default: each does).
+ */
+export function powerSections(
+  power: CardPower | undefined,
+  viewer: TextViewer,
+  listed: (e: CardPowerEffect, text: string) => boolean = () => true,
+) {
   if (!power) return [];
   return (["hit", "miss", "crit"] as const)
-    .map((key) => ({
-      key,
-      label: `${P}.Outcome.${key}`,
-      text: power.texts[key].trim(),
-      effects: power.effects.filter((e) => e.outcome === key).map((e) => effectLine(e, viewer)),
-    }))
+    .map((key) => {
+      const text = power.texts[key].trim();
+      const effects = power.effects.filter((e) => e.outcome === key && listed(e, text));
+      return { key, label: `${P}.Outcome.${key}`, text, effects: effects.map((e) => effectLine(e, viewer)) };
+    })
     .filter((s) => s.text !== "" || s.effects.length > 0);
+}
+
+/**
+ * Whether an outcome's printed words already name every condition an effect imposes, its
+ * aftereffect's too ("…and the target is restrained (save ends). Aftereffect: petrified"), each as
+ * a whole word in the viewer's language. An effect that imposes no condition (ongoing damage or a
+ * push alone) is never taken as named.
+ */
+export function namedInText(e: CardPowerEffect, text: string, viewer: TextViewer): boolean {
+  const bodies = e.aftereffect ? [e, e.aftereffect] : [e];
+  const names = bodies.flatMap((b) => b.statuses.map((id, i) => localizeOr(viewer, b.statusLabels[i] ?? id, id)));
+  if (!text || !names.length) return false;
+  const printed = text.toLowerCase();
+  return names.every((name) => hasWord(printed, name.trim().toLowerCase()));
+}
+
+const LETTER = /\p{L}/u;
+
+/** Whether `word` stands in `text` as a whole word (no letter just before or after it). */
+function hasWord(text: string, word: string): boolean {
+  if (!word) return false;
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+    const before = text[i - 1];
+    const after = text[i + word.length];
+    if (!(before && LETTER.test(before)) && !(after && LETTER.test(after))) return true;
+  }
+  return false;
 }
