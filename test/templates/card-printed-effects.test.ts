@@ -19,7 +19,7 @@ const hbs = createTemplateRenderer();
 async function cardOf(game: (typeof RULESET_IDS)[number], powerName: string) {
   const found = allItemsOf(game).find((e) => e.item.type === "power" && e.item.name === powerName);
   expect(found, powerName).toBeDefined();
-  const power = cardPowerOf(getRuleset(game), powerSourceFrom(found!.item.system, {}), null);
+  const power = cardPowerOf(getRuleset(game), powerSourceFrom(found!.item.system, {}), null)!;
   const card = { ...(await threeTargetCard()), rulesetId: game, power };
   return attackCardContext(card, standInViewer());
 }
@@ -43,7 +43,7 @@ describe("[SYS-POWERS] a card says each effect once", () => {
       getRuleset("hundred-dungeons"),
       powerSourceFrom({ ...gaze, hitEffect: "1d6 force damage." }, {}),
       null,
-    );
+    )!;
     const unnamed = attackCardContext({ ...card, power }, standInViewer());
     const hit = unnamed.powerSections.find((s) => s.key === "hit")!;
     expect(hit.effects).toHaveLength(2);
@@ -53,7 +53,7 @@ describe("[SYS-POWERS] a card says each effect once", () => {
       getRuleset("hundred-dungeons"),
       powerSourceFrom({ ...gaze, hitEffect: "1d6 force damage; unrestrained, petrified." }, {}),
       null,
-    );
+    )!;
     const lines = attackCardContext({ ...card, power: partly }, standInViewer()).powerSections[0]!.effects;
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/restrained/i);
