@@ -25,7 +25,7 @@ import {
   type WallSegment,
 } from "../engine/geometry.js";
 import type { Ruleset } from "../engine/ruleset.js";
-import { canAct, canSee, reachHolding, reachLeft, reachLost, type SceneReading } from "../engine/scene.js";
+import { canAct, canSee, nearerAfter, reachHolding, reachLeft, reachLost, type SceneReading } from "../engine/scene.js";
 import type { ActorSource, RangeKind, RuleOptions } from "../engine/types.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { detectionModeSees } from "../foundry-compat.js";
@@ -87,12 +87,17 @@ function standingOf(attacker: number, other: number): Standing {
   return "enemy";
 }
 
-/** The battlefield in squares from the scene's walls and tokens (`gridSize` pixels per square). */
+/**
+ * The battlefield in squares from the scene's walls and tokens (`gridSize` pixels per square).
+ * Tokens stand on whole squares, unless `exact` (a gridless scene, where a token stands anywhere):
+ * then a position is kept as the fraction of a square it is.
+ */
 export function battlefieldFrom(
   gridSize: number,
   walls: readonly SceneWall[],
   tokens: readonly SceneToken[],
   attackerId: string,
+  exact = false,
 ): Battlefield {
   const at = (px: number) => px / gridSize;
   const attacker = tokens.find((t) => t.id === attackerId);
@@ -110,8 +115,8 @@ export function battlefieldFrom(
   }
   const field: FieldToken[] = tokens.map((t) => ({
     id: t.id,
-    x: Math.round(at(t.x)),
-    y: Math.round(at(t.y)),
+    x: exact ? at(t.x) : Math.round(at(t.x)),
+    y: exact ? at(t.y) : Math.round(at(t.y)),
     size: Math.max(1, Math.round(t.width)),
     standing: t.id === attackerId ? "self" : standingOf(attacker?.disposition ?? 0, t.disposition),
     ...(t.reach && t.reach > 1 ? { reach: t.reach } : {}),
@@ -237,6 +242,17 @@ function readableScene(scene: Scene.Implementation | null | undefined): scene is
   return !!scene && sceneReadingOn() && scene.grid.type === CONST.GRID_TYPES.SQUARE;
 }
 
+/** The scene's tokens as they stood before `token` moved from `from` (pixels): the moved one put back there. */
+function fieldBeforeMove(
+  scene: Scene.Implementation,
+  token: TokenDocument.Implementation,
+  from: { x: number; y: number },
+  exact: boolean,
+): Battlefield {
+  const tokens = scene.tokens.contents.map((t) => (t.id === token.id ? { ...sceneToken(t), ...from } : sceneToken(t)));
+  return battlefieldFrom(scene.grid.size, [], tokens, token.id ?? "", exact);
+}
+
 /**
  * Whose reach a token's move left, among `foes` ([HD-PROVOKE]): the move ended at the token's
  * current position and started at `from` (pixels). Null when the token's scene is not read (the
@@ -250,24 +266,47 @@ export function reachLeftOnScene(
   const scene = token.parent;
   if (!readableScene(scene) || !token.id) return null;
   const size = scene.grid.size;
-  const tokens = scene.tokens.contents.map((t) => (t.id === token.id ? { ...sceneToken(t), ...from } : sceneToken(t)));
-  const field = battlefieldFrom(size, [], tokens, token.id);
+  const field = fieldBeforeMove(scene, token, from, false);
   const watchers = tokensOf(scene, foes);
   const to = { x: Math.round(token.x / size), y: Math.round(token.y / size) };
   return reachLeft(field, token.id, to, [...watchers.keys()]).flatMap((id) => watchers.get(id) ?? []);
 }
 
 /**
+ * Which of `others` a token's move (from `from`, pixels, to where it now stands) brought it closer
+ * to, centre to centre, on any grid or none. Null when the scene reading is off.
+ */
+export function nearerOnScene(
+  token: TokenDocument.Implementation,
+  from: { x: number; y: number },
+  others: readonly Actor.Implementation[],
+): Actor.Implementation[] | null {
+  const scene = token.parent;
+  if (!scene || !sceneReadingOn() || !token.id) return null;
+  const size = scene.grid.size;
+  const field = fieldBeforeMove(scene, token, from, true);
+  const near = tokensOf(scene, others);
+  return nearerAfter(field, token.id, { x: token.x / size, y: token.y / size }, [...near.keys()]).flatMap(
+    (id) => near.get(id) ?? [],
+  );
+}
+
+/**
  * Which of `others` the moved token's own reach does not hold where it now stands (left behind,
- * not moved with it). Null when the token's scene is not read (the setting off, gridless or hex).
+ * not moved with it). On a square grid by squares; on a gridless scene by distance: the gap between
+ * the two footprints in scene units (a grid size in pixels is the grid's distance) against the
+ * reach in squares times that distance, so one square's worth of space between them is out of a
+ * 1-square reach. Null when the scene is not read (the setting off, or a hex grid).
  */
 export function reachLostOnScene(
   token: TokenDocument.Implementation,
   others: readonly Actor.Implementation[],
 ): Actor.Implementation[] | null {
   const scene = token.parent;
-  if (!readableScene(scene) || !token.id) return null;
-  const field = battlefieldFrom(scene.grid.size, [], scene.tokens.contents.map(sceneToken), token.id);
+  const gridless = !!scene && sceneReadingOn() && scene.grid.type === CONST.GRID_TYPES.GRIDLESS;
+  if ((!gridless && !readableScene(scene)) || !scene || !token.id) return null;
+  const tokens = scene.tokens.contents.map(sceneToken);
+  const field = battlefieldFrom(scene.grid.size, [], tokens, token.id, gridless);
   const held = tokensOf(scene, others);
   return reachLost(field, token.id, [...held.keys()]).flatMap((id) => held.get(id) ?? []);
 }

@@ -274,6 +274,11 @@ export interface Ruleset {
   /** What an act (a move, an attack, a spell) provokes from others and ends on the actor (hiding). */
   afterAct?(input: ActInput): ActOutcome;
   /**
+   * What a creature's state, as it now is, ends on the other creatures of its combat (a grip its
+   * grappler, now incapacitated, no longer holds), as steps on them. Optional: absent = nothing.
+   */
+  releasedBy?(holder: CombatantSource, others: readonly CombatantSource[]): TurnStep[];
+  /**
    * Whether an attacker may target a creature at all (charmed by it, hidden from it), with the
    * reason key. Optional: absent = always.
    */

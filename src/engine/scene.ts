@@ -159,6 +159,23 @@ export function reachLost(field: Battlefield, moverId: string, otherIds: readonl
     .map((t) => t.id);
 }
 
+/**
+ * Which of `otherIds` the mover came closer to: the distance between the footprints' centres at
+ * square `to` (the footprint's new top-left square) is shorter than where the mover stood (its
+ * token in `field`).
+ */
+export function nearerAfter(field: Battlefield, moverId: string, to: GridPoint, otherIds: readonly string[]): string[] {
+  const mover = field.tokens.find((t) => t.id === moverId);
+  if (!mover) return [];
+  const centre = (t: Pick<FieldToken, "x" | "y" | "size">) => ({ x: t.x + t.size / 2, y: t.y + t.size / 2 });
+  const apart = (a: GridPoint, b: GridPoint) => Math.hypot(a.x - b.x, a.y - b.y);
+  const before = centre(mover);
+  const after = centre({ ...mover, x: to.x, y: to.y });
+  return watchersOf(field, otherIds)
+    .filter((t) => t.id !== moverId && apart(after, centre(t)) < apart(before, centre(t)) - 1e-9)
+    .map((t) => t.id);
+}
+
 /** Whose reach holds a creature where it stands (casting or shooting there provokes them). */
 export function reachHolding(field: Battlefield, actorId: string, watcherIds: readonly string[]): string[] {
   const actor = field.tokens.find((t) => t.id === actorId);

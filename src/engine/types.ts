@@ -691,6 +691,16 @@ export interface ActInput {
    * not moved with it). Optional: absent = not read.
    */
   released?: CombatantSource[];
+  /**
+   * A move only: the other creatures of the combat, for what the mover's own effects say about
+   * them (a grip it drags along, the source of its fear). Optional: absent = not known.
+   */
+  others?: CombatantSource[];
+  /**
+   * A move only: ids among `others` the move brought the mover closer to, read from the scene.
+   * Optional: absent = not read.
+   */
+  nearer?: string[];
   /** Ids of creatures that already took their reaction this round. Optional: absent = none. */
   reacted?: string[];
 }

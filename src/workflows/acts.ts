@@ -6,7 +6,7 @@
  * not (the setting off, gridless or hex scenes), the actor's user says.
  */
 import { activeRuleset } from "../active-ruleset.js";
-import { reachHoldingOnScene, reachLeftOnScene, reachLostOnScene } from "../canvas/scene-reading.js";
+import { nearerOnScene, reachHoldingOnScene, reachLeftOnScene, reachLostOnScene } from "../canvas/scene-reading.js";
 import { SYSTEM_ID } from "../constants.js";
 import type { ActInput, CombatantSource, TurnStep } from "../engine/types.js";
 import { combatantIdOf, effectSources, engineSource } from "./foundry-docs.js";
@@ -46,7 +46,10 @@ export interface ActPorts {
 /** Foundry's side of an act: document writes and a whispered chat prompt. */
 export const foundryActPorts: ActPorts = {
   step: async (actor, step) => {
-    if (step.kind === "removeEffect") {
+    if (step.kind === "notice") {
+      const data = Object.fromEntries(Object.entries(step.event.data ?? {}).map(([k, v]) => [k, String(v)]));
+      ui.notifications?.warn(game.i18n.format(step.event.key, data));
+    } else if (step.kind === "removeEffect") {
       if (actor.effects.has(step.effectId)) await actor.deleteEmbeddedDocuments("ActiveEffect", [step.effectId]);
     } else if (step.kind === "updateActor" && step.changes.conditions) {
       await actor.applyEngineActor({ ...engineSource(actor), conditions: step.changes.conditions });
@@ -79,18 +82,26 @@ export async function answerAct(
   ports: ActPorts = foundryActPorts,
   /** Which halves to carry out: the steps on the actor, the prompts to others. Default both. */
   parts: { steps?: boolean; prompts?: boolean } = {},
+  /** A move: what the scene says of the rest of the combat (see `ActInput`). */
+  around: { others?: Actor.Implementation[]; nearer?: Actor.Implementation[]; released?: Actor.Implementation[] } = {},
 ): Promise<string[]> {
   const ruleset = activeRuleset();
   if (!ruleset.afterAct) return [];
   const others = within.filter((w) => w.uuid !== actor.uuid);
+  const ids = (list: readonly Actor.Implementation[]) => list.map((a) => combatantSourceOf(a).id);
   const outcome = ruleset.afterAct({
     act,
     feet,
     round: game.combat?.round ?? 1,
     actor: combatantSourceOf(actor),
     within: others.map(combatantSourceOf),
+    ...(around.others ? { others: around.others.map(combatantSourceOf) } : {}),
+    ...(around.nearer ? { nearer: ids(around.nearer) } : {}),
+    ...(around.released ? { released: around.released.map(combatantSourceOf) } : {}),
   });
-  if (parts.steps !== false) for (const step of outcome.steps) await ports.step(actor, step);
+  // Steps on other creatures (a grip left behind) are the active GM's to carry out.
+  const mine = outcome.steps.filter((s) => !("actorId" in s) || s.actorId === actor.uuid);
+  if (parts.steps !== false) for (const step of mine) await ports.step(actor, step);
   const prompted: string[] = [];
   if (parts.prompts === false) return prompted;
   for (const p of outcome.provocations) {
@@ -153,7 +164,48 @@ async function onTokenMoved(
   const foes = foesInCombat(actor);
   const fromScene = foes.length && move.token ? reachLeftOnScene(move.token, move.from, foes) : null;
   const left = fromScene ?? (foes.length ? await confirm(actor, foes) : []);
-  return answerAct(actor, "move", feetMoved(move), left, ports);
+  const others = othersInCombat(actor);
+  const nearer = move.token ? nearerOnScene(move.token, move.from, others) : null;
+  const released = move.token && others.length ? reachLostOnScene(move.token, others) : null;
+  return answerAct(
+    actor,
+    "move",
+    feetMoved(move),
+    left,
+    ports,
+    {},
+    {
+      others,
+      ...(nearer ? { nearer } : {}),
+      ...(released ? { released } : {}),
+    },
+  );
+}
+
+/** The other creatures of the current combat, each once. */
+function othersInCombat(actor: Actor.Implementation): Actor.Implementation[] {
+  const others: Actor.Implementation[] = [];
+  for (const c of game.combat?.combatants.contents ?? [])
+    if (c.actor && c.actor.uuid !== actor.uuid && !others.includes(c.actor)) others.push(c.actor);
+  return others;
+}
+
+/**
+ * On the active GM's client, after a creature in the combat changed (its data, an effect on it):
+ * what its state now ends on the others ([HD-COND] a grappler incapacitated lets go at once).
+ */
+async function onCreatureChanged(actor: Actor.Implementation, ports: ActPorts = foundryActPorts): Promise<void> {
+  // Run after the change's own handling, once the actor's prepared data (its statuses) is current.
+  await Promise.resolve();
+  const ruleset = activeRuleset();
+  if (!ruleset.releasedBy || !game.combat || !game.users.activeGM?.isSelf) return;
+  if (!game.combat.combatants.contents.some((c) => c.actor?.uuid === actor.uuid)) return;
+  const others = othersInCombat(actor);
+  const steps = ruleset.releasedBy(combatantSourceOf(actor), others.map(combatantSourceOf));
+  for (const step of steps) {
+    const other = "actorId" in step ? others.find((o) => o.uuid === step.actorId) : undefined;
+    if (other) await ports.step(other, step);
+  }
 }
 
 /**
@@ -170,9 +222,7 @@ async function onMoveLeftBehind(
 ): Promise<void> {
   const ruleset = activeRuleset();
   if (!ruleset.afterAct || !game.combat || !game.users.activeGM?.isSelf) return;
-  const others: Actor.Implementation[] = [];
-  for (const c of game.combat.combatants.contents)
-    if (c.actor && c.actor.uuid !== actor.uuid && !others.includes(c.actor)) others.push(c.actor);
+  const others = othersInCombat(actor);
   const lost = others.length ? reachLostOnScene(token, others) : null;
   if (!lost?.length) return;
   const released = [...new Set(lost)];
@@ -185,8 +235,7 @@ async function onMoveLeftBehind(
     released: released.map(combatantSourceOf),
   });
   for (const step of outcome.steps) {
-    const bearer = step.kind === "notice" || step.kind === "roll" || step.kind === "rerollInitiative" ? null : step;
-    const other = bearer ? released.find((r) => r.uuid === bearer.actorId) : undefined;
+    const other = "actorId" in step ? released.find((r) => r.uuid === step.actorId) : undefined;
     if (other) await ports.step(other, step);
   }
 }
@@ -262,9 +311,20 @@ export async function reachOfAttack(
 
 /**
  * Wire token moves to {@link onTokenMoved} on the mover's own client, and to
- * {@link onMoveLeftBehind} on the active GM's.
+ * {@link onMoveLeftBehind} on the active GM's; a creature's change (its data, an effect on it
+ * created or changed) to {@link onCreatureChanged} on the active GM's.
  */
 export function registerActHooks(): void {
+  const changed = (doc: Actor.Implementation | ActiveEffect.Implementation["parent"]) => {
+    // An effect's parent may be an item (its transferred effects): only creatures count.
+    if (doc?.documentName !== "Actor") return;
+    void onCreatureChanged(doc as Actor.Implementation).catch((err) =>
+      console.error(`${SYSTEM_ID} | what a creature's change ends on others`, err),
+    );
+  };
+  Hooks.on("updateActor", (actor: Actor.Implementation) => changed(actor));
+  Hooks.on("createActiveEffect", (effect: ActiveEffect.Implementation) => changed(effect.parent));
+  Hooks.on("updateActiveEffect", (effect: ActiveEffect.Implementation) => changed(effect.parent));
   Hooks.on(
     "preUpdateToken",
     (doc: TokenDocument, change: Record<string, unknown>, options: Record<string, unknown>) => {

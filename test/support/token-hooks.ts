@@ -3,7 +3,8 @@
  * (`registerActHooks`), on a small recording `Hooks` (`on`, run by name) installed for one test
  * file: {@link useTokenHooks}'s `moveToken` runs Foundry's preUpdateToken, then updates the token
  * document, then updateToken, for a move made by the given user, and waits for the move's answer;
- * `moveTokens` does the same for tokens moved in one update (each document moved before any hook).
+ * `moveTokens` does the same for tokens moved in one update (each document moved before any hook);
+ * `runHook` runs another hook the module registered (a creature's update, an effect created on it).
  */
 import { afterAll, beforeAll } from "vitest";
 
@@ -23,6 +24,8 @@ export function useTokenHooks(): {
   moveToken(doc: MovedTokenDoc, to: { x?: number; y?: number }, userId: string): Promise<void>;
   /** Several tokens moved in one update (dragged together): every document moves before any updateToken. */
   moveTokens(moves: readonly { doc: MovedTokenDoc; to: { x?: number; y?: number } }[], userId: string): Promise<void>;
+  /** Run another hook the acts module registered (`updateActor`, `createActiveEffect`…) and wait for its answer. */
+  runHook(name: string, doc: unknown): Promise<void>;
 } {
   const hooks = new Map<string, TokenHook[]>();
   const g = globalThis as { Hooks?: unknown };
@@ -45,8 +48,15 @@ export function useTokenHooks(): {
     moves.forEach(({ doc, to }, i) => {
       for (const fn of hooks.get("updateToken") ?? []) fn(doc, to, options[i]!, userId);
     });
-    // The hook answers without being awaited (as in Foundry); its stand-ins resolve at once.
+    await settle();
+  }
+  /** The hook answers without being awaited (as in Foundry); its stand-ins resolve at once. */
+  async function settle() {
     for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
   }
-  return { moveToken: (doc, to, userId) => moveTokens([{ doc, to }], userId), moveTokens };
+  async function runHook(name: string, doc: unknown) {
+    for (const fn of hooks.get(name) ?? []) fn(doc, {}, {}, "gmStandIn");
+    await settle();
+  }
+  return { moveToken: (doc, to, userId) => moveTokens([{ doc, to }], userId), moveTokens, runHook };
 }

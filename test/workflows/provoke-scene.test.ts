@@ -105,7 +105,7 @@ beforeEach(() => {
   );
 });
 
-const { moveToken, moveTokens } = useTokenHooks();
+const { moveToken, moveTokens, runHook } = useTokenHooks();
 
 /** The names of the creatures whose owners got a provoked-attack prompt. */
 const promptedNames = () =>
@@ -224,6 +224,76 @@ describe("[HD-COND] a grapple ends when the grappled creature is moved out of th
     expect([...hero.effects.keys()]).toEqual(["grip-troll"]);
   });
 
+  it("[HD-COND] on a gridless scene the gap is measured: the orc walks 1.4 squares' worth (7 ft) clear of the hero and lets go; 0.6 (3 ft) off, the grip holds", async () => {
+    state.activeGMIsSelf = true;
+    scene.gridType = 0;
+    try {
+      grip("grip-orc", "c-orc");
+      // Off the grid: to (6.6, 5.3), a gap of 0.6 squares from the hero's footprint (5–6, 5–6).
+      await moveToken(orcDoc(), at(6.6, 5.3), "gmStandIn");
+      expect([...hero.effects.keys()]).toEqual(["grip-orc"]);
+      // To (7.4, 5): 1.4 squares of space between them, more than the orc's 1-square reach holds.
+      await moveToken(orcDoc(), at(7.4, 5), "gmStandIn");
+      expect([...hero.effects.keys()]).toEqual([]);
+    } finally {
+      scene.gridType = 1;
+    }
+  });
+
+  it("[HD-COND] with the scene reading off nothing is read: the orc walks off and the grip stays for the GM to end", async () => {
+    state.activeGMIsSelf = true;
+    await state.settings.set(SYSTEM_ID, "sceneReading", false);
+    grip("grip-orc", "c-orc");
+    await moveToken(orcDoc(), at(12, 9), "gmStandIn");
+    expect([...hero.effects.keys()]).toEqual(["grip-orc"]);
+  });
+
+  it("[HD-COND] the orc is stunned (an effect on it) and lets go at once on the GM's client, not at the next turn start; the troll's grip stays", async () => {
+    state.activeGMIsSelf = true;
+    grip("grip-orc", "c-orc");
+    grip("grip-troll", "c-troll");
+    const stun = orc.addEffect("stun", "Stunned", { duration: "saveEnds" });
+    stun.statuses.add("stunned");
+    await runHook("createActiveEffect", { parent: orc });
+    expect([...hero.effects.keys()]).toEqual(["grip-troll"]);
+  });
+
+  it("[HD-COND] the troll dies (its data updated) and its grip ends; a player's client, or a change to a creature outside the combat, ends nothing", async () => {
+    grip("grip-troll", "c-troll");
+    troll.source = { ...troll.source, state: "dead" };
+    state.activeGMIsSelf = false;
+    await runHook("updateActor", troll);
+    expect([...hero.effects.keys()]).toEqual(["grip-troll"]);
+    state.activeGMIsSelf = true;
+    const stranger = new SheetActorStandIn("stranger", "Stranger", creature({ state: "dead" }), false);
+    await runHook("updateActor", stranger);
+    expect([...hero.effects.keys()]).toEqual(["grip-troll"]);
+    await runHook("updateActor", troll);
+    expect([...hero.effects.keys()]).toEqual([]);
+  });
+
+  it("[HD-COND] the orc drags the hero 25 ft (both tokens moved together): the grip holds, and the orc's user is warned it is slowed while moving (20 ft at most); 15 ft draws no warning", async () => {
+    grip("grip-orc", "c-orc");
+    state.warnings.length = 0;
+    await moveTokens(
+      [
+        { doc: orcDoc(), to: at(9, 5) },
+        { doc: heroToken.document, to: at(8, 5) },
+      ],
+      "userStandIn",
+    );
+    expect(state.warnings).toEqual([]);
+    await moveTokens(
+      [
+        { doc: orcDoc(), to: at(14, 5) },
+        { doc: heroToken.document, to: at(13, 5) },
+      ],
+      "userStandIn",
+    );
+    expect([...hero.effects.keys()]).toEqual(["grip-orc"]);
+    expect(state.warnings).toEqual(["Orc drags Wren and is slowed while moving: 20 ft at most."]);
+  });
+
   it("[HD-COND] the orc steps to (6, 6), still next to the hero, and the grip holds; a client not the active GM's ends nothing of others'", async () => {
     state.activeGMIsSelf = true;
     grip("grip-orc", "c-orc");
@@ -232,6 +302,41 @@ describe("[HD-COND] a grapple ends when the grappled creature is moved out of th
     state.activeGMIsSelf = false;
     await moveToken(orcDoc(), at(9, 5), "gmStandIn");
     expect([...hero.effects.keys()]).toEqual(["grip-orc"]);
+  });
+});
+
+describe("[HD-COND] frightened: it can't willingly move closer to the source of its fear", () => {
+  /** The hero frightened by the goblin on (12, 5), the fear's source (the effect's creator). */
+  const afraid = () =>
+    hero
+      .addEffect("fear", "Frightened", { duration: "saveEnds", sourceCombatantId: "c-gob" })
+      .statuses.add("frightened");
+
+  it("[HD-COND] the frightened hero steps toward the goblin (to (8, 5)): its user is warned; the move still stands", async () => {
+    afraid();
+    await moveHero(8, 5);
+    expect(state.warnings).toEqual(["Wren is frightened of Goblin and can't willingly move closer to it."]);
+    expect(heroToken.document.x).toBe(8 * scene.gridSize);
+  });
+
+  it("[HD-COND] away from the goblin (to (2, 9)), or with the scene reading off, no warning", async () => {
+    afraid();
+    await moveHero(2, 9, { foe0: false });
+    expect(state.warnings).toEqual([]);
+    await state.settings.set(SYSTEM_ID, "sceneReading", false);
+    await moveHero(10, 9);
+    expect(state.warnings).toEqual([]);
+  });
+
+  it("[HD-COND] on a gridless scene the distance is read too: a step of half a square toward the goblin warns", async () => {
+    afraid();
+    scene.gridType = 0;
+    try {
+      await moveHero(5.5, 5);
+      expect(state.warnings).toHaveLength(1);
+    } finally {
+      scene.gridType = 1;
+    }
   });
 });
 

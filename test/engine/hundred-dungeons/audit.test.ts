@@ -289,6 +289,80 @@ describe("Hundred Dungeons: grapples", () => {
     expect(grapplerMoved([otherGrip])).toEqual([]);
   });
 
+  it("[HD-COND] grappled: the grapple ends as soon as its grappler is incapacitated (stunned, unconscious, exhaustion 5) or dead, not at the next turn start", () => {
+    const held = combatant("h", { effects: [hold] });
+    const grappler = (over: Partial<ActorSource>) => combatant("g", { side: "gm", actor: hdActor(over) });
+    const ends = [{ kind: "removeEffect", actorId: "actor-h", effectId: "grip", label: "D20C.HD.Event.grappleEnds" }];
+    for (const over of [
+      { conditions: ["stunned"] },
+      { conditions: ["unconscious"] },
+      { exhaustion: 5 },
+      { state: "dead" as const },
+    ])
+      expect(hd.releasedBy?.(grappler(over), [held]), JSON.stringify(over)).toEqual(ends);
+    // Slowed, prone or frightened it still holds; another's grip is not its to let go.
+    for (const conditions of [["slowed"], ["prone"], ["frightened"]])
+      expect(hd.releasedBy?.(grappler({ conditions }), [held])).toEqual([]);
+    const another = combatant("h", { effects: [effect({ ...hold, sourceCombatantId: "orc" })] });
+    expect(hd.releasedBy?.(grappler({ conditions: ["stunned"] }), [another])).toEqual([]);
+  });
+
+  /** The grappler "g" moved `feet`, the held creature among the others (and, in `behind`, left behind). */
+  const dragged = (feet: number, behind: ReturnType<typeof combatant>[] = []) =>
+    hd.afterAct?.({
+      act: "move",
+      feet,
+      round: 2,
+      actor: combatant("g", { side: "gm", actor: hdActor({ speed: 30 }) }),
+      within: [],
+      others: [combatant("h", { effects: [hold] })],
+      released: behind,
+    }).steps ?? [];
+
+  it("[HD-COND] grappled: a grappler dragging the held creature is slowed while moving: a move of more than 20 ft with the grip holding warns", () => {
+    expect(dragged(25)).toEqual([
+      {
+        kind: "notice",
+        event: { key: "D20C.HD.Event.draggingSlowed", data: { name: "g", other: "h", feet: 20 }, actorId: "actor-g" },
+      },
+    ]);
+    expect(dragged(20)).toEqual([]);
+    // Walked off without it: the grip ends instead, and there is no one to drag.
+    expect(dragged(25, [combatant("h", { effects: [hold] })]).map((st) => st.kind)).toEqual(["removeEffect"]);
+  });
+
+  /** "h", frightened of "g" (the effect's creator), moved; `nearer` are those the move brought it closer to. */
+  const frightenedMove = (nearer: string[], extra: EffectSource[] = [], conditions: string[] = []) =>
+    hd.afterAct?.({
+      act: "move",
+      feet: 10,
+      round: 2,
+      actor: combatant("h", {
+        actor: hdActor({ conditions }),
+        effects: [effect({ id: "fear", statuses: ["frightened"], sourceCombatantId: "g" }), ...extra],
+      }),
+      within: [],
+      others: [combatant("g", { side: "gm" }), combatant("orc", { side: "gm" })],
+      nearer,
+    }).steps ?? [];
+
+  it("[HD-COND] frightened: a move closer to the source of its fear warns (it can't willingly move closer); away, or closer to another, does not", () => {
+    expect(frightenedMove(["g"])).toEqual([
+      {
+        kind: "notice",
+        event: { key: "D20C.HD.Event.frightenedCloser", data: { name: "h", other: "g", feet: 0 }, actorId: "actor-h" },
+      },
+    ]);
+    expect(frightenedMove([])).toEqual([]);
+    expect(frightenedMove(["orc"])).toEqual([]);
+  });
+
+  it("[HD-COND] frightened: moved closer unwillingly (pushed by a shove, dragged while grappled) it gets no warning", () => {
+    const pushed = effect({ id: "push", statuses: ["pushed"], duration: "startOfNextTurn", sourceCombatantId: "g" });
+    expect(frightenedMove(["g"], [pushed]).map((st) => st.kind)).toEqual(["removeEffect"]);
+    expect(frightenedMove(["g"], [], ["grappled"])).toEqual([]);
+  });
+
   it("[HD-PROVOKE] a forced move (a shove's Pushed marker) provokes nothing and spends the marker; a grapple it breaks still ends", () => {
     const pushed = effect({ id: "push", statuses: ["pushed"], duration: "startOfNextTurn", sourceCombatantId: "g" });
     const out = hd.afterAct?.({

@@ -10,7 +10,7 @@ import { EngineError } from "../../errors.js";
 import type { ActInput, ActOutcome, ActorSource, AttackOutcome, CombatantSource, EffectSource } from "../../types.js";
 import type { PowerSource, Provocation, ReactionOffer, RollRequest, RuleResult, Situation } from "../../types.js";
 import type { TurnStep, WeaponSource } from "../../types.js";
-import { conditionSpec, exhaustionEffects, MAX_EXHAUSTION, specsOf, speedCap } from "./conditions.js";
+import { conditionSpec, exhaustionEffects, expandConditions, MAX_EXHAUSTION, specsOf, speedCap } from "./conditions.js";
 import { gainExhaustion } from "./damage.js";
 
 // ---- [HD-TURN] [HD-ACTIONS] [HD-QUICK] [HD-REACT] ----------------------------------------------
@@ -122,6 +122,34 @@ export function mayTarget(
   return { allowed: true, reason: null };
 }
 
+// ---- [HD-COND] grapples ------------------------------------------------------------------------------
+
+/** The grapple effects on `bearer` whose grappler (their creator) is `grapplerId`. */
+function gripsOf(bearer: CombatantSource, grapplerId: string): EffectSource[] {
+  return bearer.effects.filter((e) => e.statuses.includes("grappled") && e.sourceCombatantId === grapplerId);
+}
+
+/**
+ * [HD-COND] grappled: the grapple ends once its grappler is incapacitated (stunned, paralyzed,
+ * unconscious, exhaustion 5…) or dead — at once, when that befalls it, and at every turn start
+ * for a change no one answered.
+ */
+export function releasedBy(holder: CombatantSource, others: readonly CombatantSource[]): TurnStep[] {
+  const { actor } = holder;
+  const lets = actor.state === "dead" || expandConditions(actor.conditions, actor.exhaustion).includes("incapacitated");
+  if (!lets) return [];
+  return others.flatMap((bearer) =>
+    bearer.id === holder.id
+      ? []
+      : gripsOf(bearer, holder.id).map((e) => ({
+          kind: "removeEffect" as const,
+          actorId: bearer.actorId,
+          effectId: e.id,
+          label: "D20C.HD.Event.grappleEnds",
+        })),
+  );
+}
+
 // ---- [HD-PROVOKE] [HD-HIDE] what an act provokes and ends -----------------------------------------
 
 /** Provoked attacks, the end of hiding and of grapples left out of reach after a move, an attack or a spell. */
@@ -155,8 +183,7 @@ export function afterAct(input: ActInput): ActOutcome {
     effectId: e.id,
     label,
   });
-  const grips = (bearer: CombatantSource, grapplerId: string) =>
-    bearer.effects.filter((e) => e.statuses.includes("grappled") && e.sourceCombatantId === grapplerId);
+  const grips = gripsOf;
   if (input.act === "move") {
     // [HD-COND] grappled: the grapple ends when the grappled creature is removed from its
     // grappler's reach: moved out of it (pushed, pulled, teleported), or left behind by a grappler
@@ -167,9 +194,9 @@ export function afterAct(input: ActInput): ActOutcome {
       for (const e of grips(r, me.id)) steps.push(ending(r, e, "D20C.HD.Event.grappleLeftBehind"));
     // [HD-PROVOKE] a forced move (pushed by a shove) is no attempt to move: it provokes nothing, and
     // the marker that made it forced is spent by it.
-    for (const e of me.effects)
-      if (e.statuses.some((s) => conditionSpec(s)?.forcedMove))
-        steps.push(ending(me, e, "D20C.HD.Event.forcedMoveDone"));
+    const forced = me.effects.filter((e) => e.statuses.some((s) => conditionSpec(s)?.forcedMove));
+    for (const e of forced) steps.push(ending(me, e, "D20C.HD.Event.forcedMoveDone"));
+    if (!moved && !forced.length) steps.push(...moveWarnings(input));
   }
   const ends = input.act !== "move" || input.feet > 10;
   if (ends) {
@@ -186,6 +213,42 @@ export function afterAct(input: ActInput): ActOutcome {
       });
   }
   return { provocations, steps };
+}
+
+/** Speed while dragging a grappled creature: the grappler is slowed while moving ([HD-COND]). */
+const DRAGGING_SPEED_CONDITION = "slowed";
+
+/**
+ * What a willing move breaks of the mover's conditions, as warnings (advisory: the move stands).
+ * [HD-COND] frightened: it can't willingly move closer to the source of its fear (the frightened
+ * effect's creator), so a move that brings it nearer warns. Grappled, by its grappler: the grappler
+ * drags the held creature but is slowed while moving, so a move longer than a slowed creature's
+ * speed (20 ft) with a grip that still holds warns — one that left the held creature behind ended
+ * the grip instead.
+ */
+function moveWarnings(input: ActInput): TurnStep[] {
+  const me = input.actor;
+  const others = input.others ?? [];
+  const notice = (key: string, name: string, feet = 0): TurnStep => ({
+    kind: "notice",
+    event: { key, data: { name: me.name, other: name, feet }, actorId: me.actorId },
+  });
+  const steps: TurnStep[] = [];
+  const nearer = new Set(input.nearer ?? []);
+  const feared = new Set(
+    me.effects
+      .filter((e) => e.sourceCombatantId && e.statuses.some((s) => expandConditions([s]).includes("frightened")))
+      .map((e) => e.sourceCombatantId),
+  );
+  for (const o of others)
+    if (feared.has(o.id) && nearer.has(o.id)) steps.push(notice("D20C.HD.Event.frightenedCloser", o.name));
+  const left = new Set((input.released ?? []).map((r) => r.id));
+  const slowed = speedCap(me.actor.speed, [DRAGGING_SPEED_CONDITION]);
+  if (input.feet > slowed)
+    for (const o of others)
+      if (!left.has(o.id) && gripsOf(o, me.id).length)
+        steps.push(notice("D20C.HD.Event.draggingSlowed", o.name, slowed));
+  return steps;
 }
 
 /**

@@ -13,7 +13,7 @@ import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
 import { attackBonus, attackMode, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
 import { CLASS_DICE } from "./attack.js";
-import { actionCap, actorChanges, afterAct, attackAct, attackCost, attackReactions } from "./combat.js";
+import { actionCap, actorChanges, afterAct, attackAct, attackCost, attackReactions, releasedBy } from "./combat.js";
 import { HD_ACTION_KINDS, HD_ECONOMY, levelCondition, lostAtTurnStart, mayTarget } from "./combat.js";
 import { resolveAttackReaction, saveRequestWithCover } from "./combat.js";
 import { HD_PROCEDURES, planProcedure, resolveProcedure, resolveProcedureRoll } from "./procedures.js";
@@ -120,6 +120,7 @@ export const hundredDungeons = defineRuleset({
   attackReactions,
   resolveAttackReaction,
   afterAct,
+  releasedBy,
   attackAct,
   mayTarget,
   actorChanges,

@@ -8,9 +8,10 @@ import { EngineError } from "../../errors.js";
 import { d20Plus, effectSaveRoll } from "../../resolution.js";
 import type { ActorSource, CombatantSource, DerivedActor, EffectSource, InitiativeSlot } from "../../types.js";
 import type { RollRequest, RollResult, RuleEvent, TurnContext, TurnStep, TurnStepResult } from "../../types.js";
-import { abilityRollMode, expandConditions, specsOf } from "./conditions.js";
+import { abilityRollMode, specsOf } from "./conditions.js";
 import { HD_DAMAGE_TYPES } from "./data.js";
 import { advanceDying, dyingCheckRequest, resolveDyingCheck, signed } from "./damage.js";
+import { releasedBy } from "./combat.js";
 import { gmSeat } from "./options.js";
 
 /** Save-ends targets: the text has no saving throws, so a flat d20 against these. */
@@ -67,28 +68,9 @@ function createdBy(ctx: TurnContext, creatorId: string): { bearer: CombatantSour
   );
 }
 
-/**
- * [HD-COND] grappled: the grapple ends once the grappler is incapacitated (stunned, paralyzed,
- * unconscious, exhaustion 5…) or dead. Checked at every turn start, so no one acts held by a grip
- * that has already let go.
- */
+/** [HD-COND] grapples whose grappler can no longer hold, checked at every turn start: no one acts held by a grip that has let go. */
 function releasedGrapples(ctx: TurnContext): TurnStep[] {
-  const letGo = (id: string | null): boolean => {
-    const grappler = id ? ctx.combatants.find((c) => c.id === id) : undefined;
-    if (!grappler) return false;
-    const { actor } = grappler;
-    return actor.state === "dead" || expandConditions(actor.conditions, actor.exhaustion).includes("incapacitated");
-  };
-  return ctx.combatants.flatMap((bearer) =>
-    bearer.effects
-      .filter((e) => e.statuses.includes("grappled") && letGo(e.sourceCombatantId))
-      .map((e) => ({
-        kind: "removeEffect" as const,
-        actorId: bearer.actorId,
-        effectId: e.id,
-        label: "D20C.HD.Event.grappleEnds",
-      })),
-  );
+  return ctx.combatants.flatMap((holder) => releasedBy(holder, ctx.combatants));
 }
 
 /**
