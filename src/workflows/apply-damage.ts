@@ -25,7 +25,7 @@ import {
 import { withActorQueue } from "./actor-queue.js";
 import { allLedgerRecords, cardKey, ensureLedger, saveLedger } from "./card-ledger.js";
 import { cardData, cardOf } from "./card-messages.js";
-import { displayRecord, refusalKey } from "../engine/plans/card-secrets.js";
+import { refusalKey } from "../engine/plans/card-secrets.js";
 import {
   applicationKey,
   decideApplication,
@@ -166,7 +166,7 @@ export function freshLedger(ledgerMessage: ChatMessage): CardLedger | null {
 
 /** Save the ledger's card and show its applications on the public card. */
 async function record(message: ChatMessage, ledgerMessage: ChatMessage, ledger: CardLedger, card: AttackCardData) {
-  await saveLedger(ledgerMessage, { ...ledger, card }, message, card.applied.map(displayRecord));
+  await saveLedger(ledgerMessage, { ...ledger, card }, message);
 }
 
 /**

@@ -300,9 +300,11 @@ export async function ensureLedger(message: ChatMessage): Promise<{ message: Cha
       );
     else {
       await whisperDetails(decided.card, cardId);
-      // A posted card whose data is not the GM's public copy (its author's client wrote something
-      // the decision does not read, such as JSON no card has) is shown to everyone as the GM's.
-      if (differs(message, ledger)) await writeGMCopy(message, ledger);
+      // A posted card whose data or HTML is not the GM's public copy (its author's client wrote
+      // something the decision does not read: JSON no card has, words beside the card) is shown to
+      // everyone as the GM's.
+      const copy = await gmCopy(ledger);
+      if (differs(message, ledger, copy)) await writeGMCopy(message, ledger, copy);
     }
     // What attacking ends on the attacker (hiding), now that the card is decided from it.
     const attacker = decided.reason ? null : await actorFromUuid(posted.actorUuid);
@@ -343,7 +345,8 @@ const RECENT_CARDS = 50;
 
 /**
  * `ready` on the active GM's client: a card edited while no GM was online got no write-back, so the
- * latest cards the GM decided are checked against the GM's copy and written back where they differ.
+ * latest cards the GM decided are checked against the GM's copy (data, HTML and rolls) and written
+ * back where they differ.
  */
 export async function reconcileRecentCards(): Promise<void> {
   if (!game.users.activeGM?.isSelf) return;
@@ -352,14 +355,29 @@ export async function reconcileRecentCards(): Promise<void> {
     const cardId = message.id ?? "";
     await withActorQueue([cardKey(cardId)], async () => {
       const found = ledgerOf(cardId);
-      if (found?.ledger.status === "valid" && differs(message, found.ledger)) await writeGMCopy(message, found.ledger);
+      if (found?.ledger.status !== "valid") return;
+      const copy = await gmCopy(found.ledger);
+      if (differs(message, found.ledger, copy)) await writeGMCopy(message, found.ledger, copy);
     });
   }
 }
 
-/** Whether a posted card's data (its card, this system's flags, its rolls) is not the GM's public copy. */
-function differs(message: ChatMessage, ledger: CardLedger): boolean {
-  if (!cardIsExactly(message, "attack", publicCard(ledger.card, cardVisibility()))) return true;
+/** The GM's public copy of a card, with its HTML as anyone may see it (no numbers, nothing owned). */
+interface GMCopy {
+  shown: AttackCardData;
+  content: string;
+}
+
+async function gmCopy(ledger: CardLedger): Promise<GMCopy> {
+  const shown = publicCard(ledger.card, cardVisibility());
+  return { shown, content: await renderAttackCard(shown, publicViewer()) };
+}
+
+/** Whether a posted card (its card, this system's flags, its HTML, its rolls) is not the GM's public copy. */
+function differs(message: ChatMessage, ledger: CardLedger, copy: GMCopy): boolean {
+  if (!cardIsExactly(message, "attack", copy.shown)) return true;
+  // Foundry stores a message's HTML trimmed.
+  if ((message.content ?? "").trim() !== copy.content.trim()) return true;
   return ledger.rolls.length > 0 && !sameRolls(storedRolls(message), ledger.rolls);
 }
 
@@ -367,9 +385,8 @@ function differs(message: ChatMessage, ledger: CardLedger): boolean {
  * Write the GM's public copy of a card over the posted card, exactly (parts an edit added are
  * deleted), with its HTML as anyone may see it and the rolls as the GM decided them.
  */
-async function writeGMCopy(message: ChatMessage, ledger: CardLedger): Promise<void> {
-  const shown = publicCard(ledger.card, cardVisibility());
-  const content = await renderAttackCard(shown, publicViewer());
+async function writeGMCopy(message: ChatMessage, ledger: CardLedger, copy?: GMCopy): Promise<void> {
+  const { shown, content } = copy ?? (await gmCopy(ledger));
   const rolls = ledger.rolls.length && !sameRolls(storedRolls(message), ledger.rolls) ? { rolls: ledger.rolls } : {};
   await message.update({
     content,
@@ -384,17 +401,15 @@ export function onCardCreated(message: ChatMessage): void {
   void ensureLedger(message).catch((err) => console.error(`${SYSTEM_ID} | card ledger`, err));
 }
 
-/** Write a card's ledger and the public card's display of its applications. */
+/**
+ * Write a card's ledger, then the public card as the GM's copy of it (its applications as the
+ * public card shows them, and its HTML, so the stored HTML stays what the GM's client renders).
+ */
 export async function saveLedger(
   ledgerMessage: ChatMessage,
   ledger: CardLedger,
   cardMessage: ChatMessage,
-  display: AppliedRecord[],
 ): Promise<void> {
   await ledgerMessage.update(cardUpdateData(ledgerMessage, "ledger", ledger) as ChatMessage.UpdateData);
-  const shown = cardOf(cardMessage);
-  if (shown)
-    await cardMessage.update(
-      cardUpdateData(cardMessage, "attack", { ...shown, applied: display }) as ChatMessage.UpdateData,
-    );
+  if (cardOf(cardMessage)) await writeGMCopy(cardMessage, ledger);
 }

@@ -10,15 +10,12 @@
  */
 import { activeRuleset } from "../active-ruleset.js";
 import { DamageRoll, allFaces } from "../dice/rolls.js";
-import { cardVisibility } from "../settings-attack.js";
 import { askGM, type ActionReport, type Asker, type ReactRequest } from "../socket.js";
 import { spendForActor } from "./actions.js";
 import { withActorQueue } from "./actor-queue.js";
 import { freshLedger, routePress, targetOnLedger } from "./apply-damage.js";
 import { afterReaction } from "../engine/plans/attack.js";
-import { cardKey, requestOfCard, whisperDetails } from "./card-ledger.js";
-import { cardUpdateData } from "./card-messages.js";
-import { publicCard } from "../engine/plans/card-secrets.js";
+import { cardKey, requestOfCard, saveLedger, whisperDetails } from "./card-ledger.js";
 import { engineSource, reactorFacts } from "./foundry-docs.js";
 
 /** Take a reaction on this client (the active GM's) for the asker the transport named. */
@@ -59,12 +56,7 @@ export async function reactHere(data: ReactRequest, asker: Asker): Promise<Actio
       await roll.evaluate();
       return { faces: allFaces(roll), rolled: roll.total ?? 0 };
     });
-    await ledgerMessage.update(
-      cardUpdateData(ledgerMessage, "ledger", { ...ledger, card: next }) as ChatMessage.UpdateData,
-    );
-    await message.update(
-      cardUpdateData(message, "attack", publicCard(next, cardVisibility())) as ChatMessage.UpdateData,
-    );
+    await saveLedger(ledgerMessage, { ...ledger, card: next }, message);
     await whisperDetails(next, message.id ?? "");
     await spendForActor(actor, offer.cost);
     const after = next.targets.find((t) => t.uuid === target.uuid)?.outcome;

@@ -547,6 +547,48 @@ describe("[SYS-PERM] what may be applied comes from the GM's ledger, not the aut
     expect({ content: untouched.content, system: untouched.system, rolls: untouched._source.rolls }).toEqual(before);
   });
 
+  it("[SYS-PERM] [SYS-HIDDEN] an offline edit of a card's HTML alone is written back when the active GM's client comes online, and a card whose applications changed its HTML is not", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    const applied = await cardBy(bob, ["fighter"]);
+    await w.send(applyWire(applied.id, "fighter"), bob.id);
+    expect(shown(applied)).toHaveLength(1);
+    const gmHTML = m.content;
+    // No GM client saw it: only the HTML changes, the card's data stays as the GM decided it.
+    await m.update({ content: `${gmHTML}<p class="d20c-attack-card">The GM grants Alice a crit: 9999.</p>` });
+    const before = { content: applied.content, system: structuredClone(applied.system) };
+    let updates = 0;
+    const update = applied.update.bind(applied);
+    applied.update = async (data) => (updates++, update(data));
+    for (const fn of w.hooks.get("ready") ?? []) await fn();
+    await settled(() => !m.content.includes("9999"));
+    expect(m.content).toBe(gmHTML);
+    // The applied card's HTML was written with its application (it shows it), so nothing differs.
+    expect(updates).toBe(0);
+    expect({ content: applied.content, system: applied.system }).toEqual(before);
+  });
+
+  it("[SYS-PERM] [SYS-HIDDEN] words a player's client posts beside the card in its HTML are replaced by the GM's HTML of the card", async () => {
+    const honest = await cardBy(alice, ["ogre"]);
+    const hook = w.hooks.get("createChatMessage")!;
+    const original = hook.slice();
+    w.hooks.set("createChatMessage", [
+      async (msg: unknown) => {
+        const m = msg as MessageStandIn;
+        m.content = `<p>The ogre is slain outright.</p>${m.content}`;
+        for (const fn of original) await fn(msg);
+      },
+    ]);
+    let m: MessageStandIn;
+    try {
+      m = await cardBy(alice, ["ogre"]);
+    } finally {
+      w.hooks.set("createChatMessage", original);
+    }
+    expect(ledger(m).status).toBe("valid");
+    await settled(() => !m.content.includes("slain"));
+    expect(m.content.trim()).toBe(honest.content.trim().replaceAll(honest.id, m.id));
+  });
+
   it("[SYS-PERM] an extra target added to the card after posting is refused with the actor unchanged", async () => {
     const m = await cardBy(alice, ["ogre"]);
     await edit(m, (card) =>
