@@ -395,6 +395,55 @@ async function writeGMCopy(message: ChatMessage, ledger: CardLedger, copy?: GMCo
   } as ChatMessage.UpdateData);
 }
 
+/** Whether any application of a card still stands (was not undone). */
+const standing = (applied: readonly AppliedRecord[]): boolean => applied.some((r) => !r.undone);
+
+/**
+ * `preDeleteChatMessage` on the deleting client: a player may delete their own messages, but an
+ * attack card with an application still standing is where the GM undoes it, so a player's
+ * deletion of it is refused with a notice (a GM may delete it).
+ */
+export function onCardDeleting(message: ChatMessage, userId: string): false | undefined {
+  if (game.users.get(userId)?.isGM !== false) return undefined;
+  const card = cardOf(message);
+  if (!card || !standing(card.applied)) return undefined;
+  ui.notifications?.warn(game.i18n.localize("D20C.Chat.Ledger.KeepCard"));
+  return false;
+}
+
+/**
+ * `deleteChatMessage` on the active GM's client: a player's client can delete its own card without
+ * the check above, so a card whose ledger holds an application still standing is posted again as
+ * the GM's public copy, under its own id (the ledger and its records name it), so the GM can still
+ * undo from it. A card without one, or one a GM deleted, stays deleted.
+ */
+export function onCardDeleted(message: ChatMessage, userId: string): void {
+  if (!game.users.activeGM?.isSelf || game.users.get(userId)?.isGM !== false || !cardOf(message)) return;
+  const cardId = message.id ?? "";
+  void withActorQueue([cardKey(cardId)], async () => {
+    const found = ledgerOf(cardId);
+    if (!found || found.ledger.status !== "valid" || !standing(found.ledger.card.applied)) return;
+    if (game.messages.get(cardId)) return;
+    const { shown, content } = await gmCopy(found.ledger);
+    await ChatMessage.create(
+      {
+        _id: cardId,
+        content,
+        speaker: message.speaker,
+        whisper: message.whisper,
+        blind: message.blind,
+        timestamp: message.timestamp,
+        rolls: found.ledger.rolls.length ? found.ledger.rolls : storedRolls(message),
+        ...cardCreateData("attack", shown),
+      } as ChatMessage.CreateData,
+      { keepId: true },
+    );
+    ui.notifications?.info(
+      game.i18n.format("D20C.Chat.Ledger.Restored", { name: game.users.get(userId)?.name ?? userId }),
+    );
+  }).catch((err) => console.error(`${SYSTEM_ID} | card ledger`, err));
+}
+
 /** `createChatMessage`: the active GM's client writes the ledger of every new attack card. */
 export function onCardCreated(message: ChatMessage): void {
   if (!cardOf(message) || !game.users.activeGM?.isSelf) return;

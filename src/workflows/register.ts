@@ -14,7 +14,7 @@ import { registerSceneBands } from "./scene-bands.js";
 import { registerRelay } from "../socket.js";
 import { registerActHooks } from "./acts.js";
 import { applyHere, guard, undoHere } from "./apply-damage.js";
-import { onCardCreated, onCardUpdated, reconcileRecentCards } from "./card-ledger.js";
+import { onCardCreated, onCardDeleted, onCardDeleting, onCardUpdated, reconcileRecentCards } from "./card-ledger.js";
 import { reactHere } from "./reactions.js";
 import { registerRollHook } from "./roll-hook.js";
 import { procedureHere } from "./procedures.js";
@@ -67,6 +67,8 @@ export function registerAttackWorkflow(): void {
   Hooks.on("updateChatMessage", (message, changed, _options, userId) =>
     onCardUpdated(message as ChatMessage, changed, userId),
   );
+  Hooks.on("preDeleteChatMessage", (message, _options, userId) => onCardDeleting(message as ChatMessage, userId));
+  Hooks.on("deleteChatMessage", (message, _options, userId) => onCardDeleted(message as ChatMessage, userId));
   Hooks.once("ready", () => {
     void reconcileRecentCards().catch((err: unknown) => console.error(`${SYSTEM_ID} | card ledger`, err));
   });

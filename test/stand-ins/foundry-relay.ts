@@ -16,9 +16,11 @@
  *   "server": the user who created it, never from the data), `type`, `system`, `flags`, `whisper`,
  *   `rolls` (and `_source.rolls`, each roll's JSON text), `update` (deep-merging `flags` and
  *   `system`, replacing arrays, deleting a `-=key`, as Foundry's update does; rolls given as JSON
- *   text read back as their data), `delete`; {@link RelayStandIn.editAs} is a user's update with its `updateChatMessage` hooks.
- *   `ChatMessage.create` adds one
- *   (authored by `game.user`) and fires `createChatMessage` hooks.
+ *   text read back as their data), `delete`; {@link RelayStandIn.editAs} is a user's update with its
+ *   `updateChatMessage` hooks, {@link RelayStandIn.deleteAs} a user's deletion with its
+ *   `preDeleteChatMessage` (on that user's client: an honest one heeds a false) and
+ *   `deleteChatMessage` hooks. `ChatMessage.create` adds one (authored by `game.user`; with
+ *   `keepId`, under the `_id` its data gives) and fires `createChatMessage` hooks.
  * - `fromUuid` / `fromUuidSync` for `Actor.<id>` and `Scene.<scene>.Token.<id>` (a token's actor; its
  *   scene is s1 unless a test moves it), `game.scenes.active` as a test sets it, with
  *   `Actor.implementation` / `TokenDocument.implementation` for `instanceof`.
@@ -379,8 +381,18 @@ export interface RelayStandIn {
    * every client with that user's id (here, the GM's client's hooks).
    */
   editAs(user: UserStandIn, message: MessageStandIn, data: Parameters<MessageStandIn["update"]>[0]): Promise<void>;
+  /**
+   * A user's client deletes a message: an honest client runs `preDeleteChatMessage` first (a false
+   * stops it; a hostile one skips it), then Foundry deletes it and calls `deleteChatMessage` on every
+   * client with that user's id (here, the GM's client's hooks). True when it was deleted.
+   */
+  deleteAs(user: UserStandIn, message: MessageStandIn, honest?: boolean): Promise<boolean>;
   /** Post a message as a user (the "server" sets the author); fires `createChatMessage`. */
-  post(author: UserStandIn, data: ConstructorParameters<typeof MessageStandIn>[2]): Promise<MessageStandIn>;
+  post(
+    author: UserStandIn,
+    data: ConstructorParameters<typeof MessageStandIn>[2],
+    id?: string,
+  ): Promise<MessageStandIn>;
   /**
    * Deliver a socket payload to the GM's listeners as if `senderId` sent it, and the request's `key`
    * to the GM's key query as the sender's client does; resolve with what the GM's client answered
@@ -472,8 +484,16 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
       await message.update(data);
       for (const fn of world.hooks.get("updateChatMessage") ?? []) await fn(message, data, {}, user.id);
     },
-    async post(author, data) {
-      const m = new MessageStandIn(`msg${String(++counter).padStart(13, "0")}`, author, data, world);
+    async deleteAs(user, message, honest = true) {
+      if (honest)
+        for (const fn of world.hooks.get("preDeleteChatMessage") ?? [])
+          if (fn(message, {}, user.id) === false) return false;
+      await message.delete();
+      for (const fn of world.hooks.get("deleteChatMessage") ?? []) await fn(message, {}, user.id);
+      return true;
+    },
+    async post(author, data, id) {
+      const m = new MessageStandIn(id ?? `msg${String(++counter).padStart(13, "0")}`, author, data, world);
       world.messages.set(m.id, m);
       for (const fn of world.hooks.get("createChatMessage") ?? []) await fn(m, {}, author.id);
       return m;
@@ -539,12 +559,16 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     },
   });
   const messageClass = g.ChatMessage as Record<string, unknown>;
-  messageClass.create = async (data: ConstructorParameters<typeof MessageStandIn>[2]) => {
+  messageClass.create = async (
+    data: ConstructorParameters<typeof MessageStandIn>[2] & { _id?: string },
+    options: { keepId?: boolean } = {},
+  ) => {
     base.state.messages.push({ data: storedMessageData(data as Record<string, unknown>), options: {} });
     // One post as that user (the player's client); what the GM's client posts meanwhile is the GM's.
     const author = world.postAs ?? world.user;
     world.postAs = null;
-    return world.post(author, data);
+    const kept = options.keepId && data._id && !world.messages.has(data._id) ? data._id : undefined;
+    return world.post(author, data, kept);
   };
   const f = g.foundry as Record<string, Record<string, unknown>>;
   f.utils = { randomID: () => `rid${String(++counter).padStart(13, "0")}` };

@@ -373,6 +373,55 @@ describe("[SYS-HIDDEN] [SYS-PERM] the GM's answer reaches the asker alone", () =
   });
 });
 
+describe("[SYS-PERM] a card whose applications still stand stays where they are undone", () => {
+  it("[SYS-PERM] a player's own client refuses to delete it, with a notice; once undone it may go", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    await w.send(applyWire(m.id, "ogre"), alice.id);
+    w.attack.warnings.length = 0;
+    expect(await w.deleteAs(alice, m)).toBe(false);
+    expect(w.messages.get(m.id)).toBe(m);
+    expect(w.attack.warnings).toEqual([i18n.localize("D20C.Chat.Ledger.KeepCard")]);
+    expect(i18n.has("D20C.Chat.Ledger.KeepCard")).toBe(true);
+    await w.send(undoWire(m.id, records(m)[0]!.id), alice.id);
+    expect(hp("ogre")).toBe(30);
+    expect(await w.deleteAs(alice, m)).toBe(true);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(w.messages.has(m.id)).toBe(false);
+  });
+
+  it("[SYS-PERM] a card a player's client deletes anyway is put back as the GM's, under its id, and the GM undoes from it", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    await w.send(applyWire(m.id, "ogre"), alice.id);
+    expect(hp("ogre")).toBe(24);
+    const gmCopy = structuredClone(attackCardIn(m)!);
+    const html = m.content;
+    expect(await w.deleteAs(alice, m, false)).toBe(true);
+    await settled(() => w.messages.has(m.id));
+    const back = w.messages.get(m.id)!;
+    expect(back).not.toBe(m);
+    expect(back.author.id).toBe("gm");
+    expect(attackCardIn(back)).toEqual(gmCopy);
+    expect(back.content).toBe(html);
+    expect(back._source.rolls).toEqual(ledger(back).rolls);
+    // The GM undoes the application from it: exactly what was applied comes back.
+    const answer = (await w.send(undoWire(m.id, records(back)[0]!.id), "gm")) as Answer;
+    expect(answer.report.ok).toBe(true);
+    expect(hp("ogre")).toBe(30);
+    expect(records(back)[0]!.undone).toBe(true);
+  });
+
+  it("[SYS-PERM] a card with nothing standing, or one a GM deletes, stays deleted", async () => {
+    const plain = await cardBy(alice, ["ogre"]);
+    expect(await w.deleteAs(alice, plain, false)).toBe(true);
+    const byGM = await cardBy(alice, ["ogre"]);
+    await w.send(applyWire(byGM.id, "ogre"), alice.id);
+    expect(await w.deleteAs(w.users.get("gm")!, byGM)).toBe(true);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(w.messages.has(plain.id)).toBe(false);
+    expect(w.messages.has(byGM.id)).toBe(false);
+  });
+});
+
 describe("[SYS-PERM] once, and one queue per actor", () => {
   it("[SYS-PERM] replay: the same apply sent five times is carried out once", async () => {
     const m = await cardBy(alice, ["ogre"]);

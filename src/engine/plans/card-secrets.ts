@@ -42,7 +42,7 @@ function publicTarget(t: CardTarget, visibility: CardVisibility): CardTarget {
 }
 
 /** An application record as the public card shows it: what was dealt, not the changes behind it. */
-export function displayRecord(r: AppliedRecord): AppliedRecord {
+function displayRecord(r: AppliedRecord): AppliedRecord {
   return { ...r, changes: [], left: "" };
 }
 
