@@ -107,4 +107,15 @@ describe.each(GAMES.map((g) => [g.id, g] as const))("[SYS-CONTENT] %s content", 
     for (const a of actors)
       for (const s of a.system.conditions as string[]) expect(conditions.has(s), `${a.name}: ${s}`).toBe(true);
   });
+
+  it("[SYS-CONTENT] each outcome's words stand under their own heading: no hit text carries the miss's", () => {
+    const powers = items.filter((i) => i.item.type === "power");
+    expect(powers.length).toBeGreaterThan(0);
+    for (const { item, owner } of powers) {
+      const where = `${owner ? `${owner.name}: ` : ""}${item.name}`;
+      expect(String(item.system.hitEffect ?? ""), where).not.toMatch(/\bMiss:/i);
+      // A power that deals something on a miss says what under the Miss heading.
+      if (item.system.missEffect === "formula") expect(String(item.system.missText ?? ""), where).not.toBe("");
+    }
+  });
 });
