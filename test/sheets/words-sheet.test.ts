@@ -14,7 +14,7 @@ import { RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
 import { wordsOf } from "../../src/engine/words.js";
 import { toActorSource } from "../../src/data/prepare.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
-import { heroContext, i18n, sheetItem, storedHero } from "./sheet-fixtures.js";
+import { heroContext, i18n, itemContext, sheetItem, storedHero } from "./sheet-fixtures.js";
 
 const hbs = createTemplateRenderer();
 const sheet = (id: RulesetId, o: Parameters<typeof heroContext>[1] = {}) =>
@@ -110,6 +110,17 @@ describe("[SYS-WORDS] each game's words on the shared controls", () => {
     const pc = sheet("hundred-dungeons");
     expect(pc).toContain('name="system.renown"');
     expect(pc).toContain('name="system.weaponSkills"');
+  });
+
+  it("[SYS-WORDS] [13A-ATK] 13th Age armor asks no bonus: the class's armor table gives the AC base, so neither the armor sheet nor the character shows a '+0'", () => {
+    const armorSheet = (id: RulesetId) => hbs.render("templates/sheets/item.hbs", itemContext("armor", id));
+    const a13 = armorSheet("13th-age");
+    expect(a13).not.toContain('name="system.armorBonus"');
+    expect(a13).not.toContain('name="system.shieldBonus"');
+    expect(a13).toContain('name="system.equipped"');
+    expect(armorSheet("ffd20")).toContain('name="system.armorBonus"');
+    expect(sheet("13th-age")).not.toContain('name="system.armor.armorBonus"');
+    expect(sheet("hundred-dungeons")).toContain('name="system.armor.armorBonus"');
   });
 
   it("[SYS-WORDS] [13A-DOWN] an important 13th Age NPC makes death saves but has no recoveries to spend or rally with", () => {

@@ -18,6 +18,7 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
   hiddenItemFields: {
     power: ["touch", "nonlethal"],
     weapon: ["proficient", "proficiencyBonus", "light", "finesse", "twoHanded", "offHand", "thrown", "weaponClass"],
-    armor: ["maxDex", "heavy"],
+    // The class's armor table gives the Armor Class base (written on the defense): armor adds no number.
+    armor: ["armorBonus", "shieldBonus", "maxDex", "heavy"],
   },
 };
