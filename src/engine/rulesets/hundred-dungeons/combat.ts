@@ -237,7 +237,7 @@ function moveWarnings(input: ActInput): TurnStep[] {
   const nearer = new Set(input.nearer ?? []);
   const feared = new Set(
     me.effects
-      .filter((e) => e.sourceCombatantId && e.statuses.some((s) => expandConditions([s]).includes("frightened")))
+      .filter((e) => e.sourceCombatantId && e.statuses.some((s) => conditionSpec(s)?.noApproachSource))
       .map((e) => e.sourceCombatantId),
   );
   for (const o of others)
