@@ -334,11 +334,18 @@ export function registerActHooks(): void {
   Hooks.on(
     "updateToken",
     (doc: TokenDocument, change: Record<string, unknown>, options: Record<string, unknown>, userId: string) => {
-      const from = options[`${SYSTEM_ID}From`] as { x: number; y: number } | undefined;
-      if (!from || !doc.actor) return;
+      if (!doc.actor || !("x" in change || "y" in change)) return;
+      // Where the token came from is the mover's client's word (the update's options): only that
+      // client's own answer reads it. What the move leaves behind is read on the GM's client from
+      // where the tokens stand now, so a client that skips or forges it changes nothing there.
+      const said = options[`${SYSTEM_ID}From`] as { x?: unknown; y?: unknown } | undefined;
+      const from =
+        typeof said?.x === "number" && typeof said.y === "number" && Number.isFinite(said.x + said.y)
+          ? { x: said.x, y: said.y }
+          : null;
       const grid = doc.parent?.grid;
       const move: TokenMove = {
-        from,
+        from: from ?? { x: doc.x, y: doc.y },
         to: { x: doc.x, y: doc.y },
         gridSize: grid?.size ?? 100,
         gridDistance: grid?.distance ?? 5,
@@ -347,7 +354,7 @@ export function registerActHooks(): void {
       void onMoveLeftBehind(doc.actor, doc, feetMoved(move)).catch((err) =>
         console.error(`${SYSTEM_ID} | what a move leaves behind`, err),
       );
-      if (userId !== game.user?.id) return;
+      if (!from || userId !== game.user?.id) return;
       void onTokenMoved(doc.actor, move, foundryReachConfirm).catch((err) =>
         console.error(`${SYSTEM_ID} | provoked attacks after a move`, err),
       );

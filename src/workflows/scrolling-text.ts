@@ -37,6 +37,16 @@ function hpOf(actor: Actor.Implementation): Hp | null {
   return { value: hp.value, temp: typeof hp.temp === "number" ? hp.temp : 0 };
 }
 
+/**
+ * The old values the updating client noted in the update's options, or null: that client's word,
+ * so anything but two finite numbers shows nothing (no "−NaN" over a token on every client).
+ */
+function noted(said: unknown): Hp | null {
+  const hp = said as { value?: unknown; temp?: unknown } | null | undefined;
+  if (typeof hp?.value !== "number" || typeof hp.temp !== "number") return null;
+  return Number.isFinite(hp.value) && Number.isFinite(hp.temp) ? { value: hp.value, temp: hp.temp } : null;
+}
+
 /** Register the two hooks (init). */
 export function registerScrollingText(): void {
   Hooks.on("preUpdateActor", (actor, _changes, options) => {
@@ -44,7 +54,7 @@ export function registerScrollingText(): void {
     if (hp) (options as Record<string, unknown>)[OPTION] = hp;
   });
   Hooks.on("updateActor", (actor, _changes, options) => {
-    const before = (options as Record<string, unknown>)[OPTION] as Hp | undefined;
+    const before = noted((options as Record<string, unknown>)[OPTION]);
     const after = hpOf(actor);
     if (!before || !after || !canvas?.ready) return;
     const deltas = hpDeltas(before, after);

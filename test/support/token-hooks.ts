@@ -2,7 +2,8 @@
  * The token-movement hooks of src/workflows/acts.ts as the system registers them
  * (`registerActHooks`), on a small recording `Hooks` (`on`, run by name) installed for one test
  * file: {@link useTokenHooks}'s `moveToken` runs Foundry's preUpdateToken, then updates the token
- * document, then updateToken, for a move made by the given user, and waits for the move's answer;
+ * document, then updateToken, for a move made by the given user, and waits for the move's answer
+ * (given `options`, the mover's client is a hostile one: it skips preUpdateToken and sends those);
  * `moveTokens` does the same for tokens moved in one update (each document moved before any hook);
  * `runHook` runs another hook the module registered (a creature's update, an effect created on it).
  */
@@ -21,7 +22,8 @@ type TokenHook = (doc: unknown, change: object, options: object, userId?: string
 
 /** Register the hooks before the file's tests (the acts module is imported then) and restore `Hooks` after. */
 export function useTokenHooks(): {
-  moveToken(doc: MovedTokenDoc, to: { x?: number; y?: number }, userId: string): Promise<void>;
+  /** `options`: what the update's options carry instead of what the mover's preUpdateToken writes (a hostile client's). */
+  moveToken(doc: MovedTokenDoc, to: { x?: number; y?: number }, userId: string, options?: object): Promise<void>;
   /** Several tokens moved in one update (dragged together): every document moves before any updateToken. */
   moveTokens(moves: readonly { doc: MovedTokenDoc; to: { x?: number; y?: number } }[], userId: string): Promise<void>;
   /** Run another hook the acts module registered (`updateActor`, `createActiveEffect`…) and wait for its answer. */
@@ -39,11 +41,16 @@ export function useTokenHooks(): {
   afterAll(() => {
     g.Hooks = saved;
   });
-  async function moveTokens(moves: readonly { doc: MovedTokenDoc; to: { x?: number; y?: number } }[], userId: string) {
-    const options = moves.map(() => ({}));
-    moves.forEach(({ doc, to }, i) => {
-      for (const fn of hooks.get("preUpdateToken") ?? []) fn(doc, to, options[i]!);
-    });
+  async function moveTokens(
+    moves: readonly { doc: MovedTokenDoc; to: { x?: number; y?: number } }[],
+    userId: string,
+    forged?: object,
+  ) {
+    const options = moves.map(() => structuredClone(forged ?? {}));
+    if (!forged)
+      moves.forEach(({ doc, to }, i) => {
+        for (const fn of hooks.get("preUpdateToken") ?? []) fn(doc, to, options[i]!);
+      });
     for (const { doc, to } of moves) Object.assign(doc, to);
     moves.forEach(({ doc, to }, i) => {
       for (const fn of hooks.get("updateToken") ?? []) fn(doc, to, options[i]!, userId);
@@ -58,5 +65,9 @@ export function useTokenHooks(): {
     for (const fn of hooks.get(name) ?? []) fn(doc, {}, {}, "gmStandIn");
     await settle();
   }
-  return { moveToken: (doc, to, userId) => moveTokens([{ doc, to }], userId), moveTokens, runHook };
+  return {
+    moveToken: (doc, to, userId, options) => moveTokens([{ doc, to }], userId, options),
+    moveTokens: (moves, userId) => moveTokens(moves, userId),
+    runHook,
+  };
 }

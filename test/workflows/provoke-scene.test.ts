@@ -294,6 +294,17 @@ describe("[HD-COND] a grapple ends when the grappled creature is moved out of th
     expect(state.warnings).toEqual(["Orc drags Wren and is slowed while moving: 20 ft at most."]);
   });
 
+  it("[HD-COND] [SYS-PERM] a mover's client that skips or forges where its token came from still lets go of the hero on the GM's client", async () => {
+    state.activeGMIsSelf = true;
+    grip("grip-orc", "c-orc");
+    await moveToken(orcDoc(), at(9, 5), "userStandIn", {});
+    expect([...hero.effects.keys()]).toEqual([]);
+    await moveToken(orcDoc(), at(6, 5), "userStandIn", {});
+    grip("grip-orc", "c-orc");
+    await moveToken(orcDoc(), at(9, 5), "userStandIn", { [`${SYSTEM_ID}From`]: { x: "far", y: Number.NaN } });
+    expect([...hero.effects.keys()]).toEqual([]);
+  });
+
   it("[HD-COND] the orc steps to (6, 6), still next to the hero, and the grip holds; a client not the active GM's ends nothing of others'", async () => {
     state.activeGMIsSelf = true;
     grip("grip-orc", "c-orc");

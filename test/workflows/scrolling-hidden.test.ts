@@ -69,6 +69,14 @@ function update(before: Hp, after: Hp, tokens: readonly TokenAt[] = THREE_TOKENS
 const shown = () => drawn.filter((d) => d.x === 1).map((d) => d.text);
 
 describe("scrolling HP numbers", () => {
+  it("[SYS-PERM] old values an updating client forged in the update's options show nothing on this client", () => {
+    for (const forged of [{ value: "20", temp: 0 }, { value: Number.NaN, temp: 0 }, { value: 20 }, "20", null]) {
+      const options: Record<string, unknown> = { "d20-combatHp": forged };
+      for (const fn of listeners.get("updateActor") ?? []) fn(actor({ value: 12, temp: 0 }, THREE_TOKENS), {}, options);
+    }
+    expect(drawn).toEqual([]);
+  });
+
   it("damage that eats temporary HP first shows the temp loss, then the HP loss", () => {
     // 8 damage on 20 HP + 5 temp: the 5 temp go first, then 3 HP.
     update({ value: 20, temp: 5 }, { value: 17, temp: 0 });
