@@ -315,9 +315,19 @@ export async function ensureLedger(message: ChatMessage): Promise<{ message: Cha
 
 /** Whether an update of a message writes a card (a typed card's `system`, an old card's flags, its HTML). */
 function touchesCard(changed: object): boolean {
-  const c = changed as { system?: unknown; flags?: Record<string, unknown>; content?: unknown; rolls?: unknown };
+  const c = changed as {
+    type?: unknown;
+    system?: unknown;
+    flags?: Record<string, unknown>;
+    content?: unknown;
+    rolls?: unknown;
+  };
   return (
-    c.system !== undefined || c.flags?.[SYSTEM_ID] !== undefined || c.content !== undefined || c.rolls !== undefined
+    c.type !== undefined ||
+    c.system !== undefined ||
+    c.flags?.[SYSTEM_ID] !== undefined ||
+    c.content !== undefined ||
+    c.rolls !== undefined
   );
 }
 
@@ -331,8 +341,10 @@ function touchesCard(changed: object): boolean {
  */
 export function onCardUpdated(message: ChatMessage, changed: object, userId: string): void {
   if (!game.users.activeGM?.isSelf || game.users.get(userId)?.isGM !== false) return;
-  if (!touchesCard(changed) || !cardOf(message)) return;
+  if (!touchesCard(changed)) return;
   const cardId = message.id ?? "";
+  // A message that no longer reads as a card (its kind or its data rewritten) may still be one the GM decided.
+  if (!cardOf(message) && !ledgerOf(cardId)) return;
   void withActorQueue([cardKey(cardId)], async () => {
     const found = ledgerOf(cardId);
     if (!found || found.ledger.status !== "valid") return;
@@ -345,13 +357,17 @@ const RECENT_CARDS = 50;
 
 /**
  * `ready` on the active GM's client: a card edited while no GM was online got no write-back, so the
- * latest cards the GM decided are checked against the GM's copy (data, HTML and rolls) and written
- * back where they differ.
+ * latest cards the GM decided are checked against the GM's copy (data, HTML and rolls; a message
+ * rewritten into another kind counts too) and written back where they differ.
  */
 export async function reconcileRecentCards(): Promise<void> {
   if (!game.users.activeGM?.isSelf) return;
+  // The cards the GM decided, whether or not their message still reads as one (its kind rewritten).
+  const decided = new Set(
+    game.messages.contents.flatMap((m) => (m.author?.isGM ? [cardData(m, "ledger")?.cardId ?? ""] : [])),
+  );
   for (const message of game.messages.contents.slice(-RECENT_CARDS)) {
-    if (!cardOf(message)) continue;
+    if (!cardOf(message) && !decided.has(message.id ?? "")) continue;
     const cardId = message.id ?? "";
     await withActorQueue([cardKey(cardId)], async () => {
       const found = ledgerOf(cardId);

@@ -15,7 +15,7 @@
  * - `game.messages` (`get`, `contents`) of {@link MessageStandIn}: `id`, `author` (set by the
  *   "server": the user who created it, never from the data), `type`, `system`, `flags`, `whisper`,
  *   `rolls` (and `_source.rolls`, each roll's JSON text), `update` (deep-merging `flags` and
- *   `system`, replacing arrays, deleting a `-=key`, as Foundry's update does; rolls given as JSON
+ *   `system`, replacing arrays, a new `type` starting `system` afresh, deleting a `-=key`, as Foundry's update does; rolls given as JSON
  *   text read back as their data), `delete`; {@link RelayStandIn.editAs} is a user's update with its
  *   `updateChatMessage` hooks, {@link RelayStandIn.deleteAs} a user's deletion with its
  *   `preDeleteChatMessage` (on that user's client: an honest one heeds a false) and
@@ -318,12 +318,18 @@ export class MessageStandIn {
     return { rolls: this.rolls.map((r) => (typeof r === "string" ? r : JSON.stringify(r))) };
   }
   async update(data: {
+    type?: string;
     flags?: Record<string, unknown>;
     content?: string;
     system?: Record<string, unknown>;
     rolls?: unknown[];
   }): Promise<this> {
     await Promise.resolve();
+    // Another sub-type: its `system` starts again from what the update gives.
+    if (data.type !== undefined && data.type !== this.type) {
+      this.type = data.type;
+      this.system = {};
+    }
     if (data.flags) merge(this.flags as Record<string, unknown>, data.flags);
     if (data.system) merge(this.system, data.system);
     if (data.system) cleanSystem(this.type, this.system);

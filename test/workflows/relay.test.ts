@@ -638,6 +638,25 @@ describe("[SYS-PERM] what may be applied comes from the GM's ledger, not the aut
     expect(m.content.trim()).toBe(honest.content.trim().replaceAll(honest.id, m.id));
   });
 
+  it("[SYS-PERM] an author who rewrites their card into another kind of message gets it back (online and offline), and it can still be undone from", async () => {
+    const m = await cardBy(alice, ["ogre"]);
+    await w.send(applyWire(m.id, "ogre"), alice.id);
+    const gmCopy = structuredClone(attackCardIn(m)!);
+    await w.editAs(alice, m, { type: "base", content: "<p>Nothing happened here.</p>" });
+    await settled(() => attackCardIn(m) !== undefined);
+    expect(attackCardIn(m)).toEqual(gmCopy);
+    expect(m.content).toContain("d20c-attack-card");
+    // Offline: no GM client saw it; the GM's client finds it when it comes online.
+    await m.update({ type: "base", content: "<p>Nothing happened here.</p>", flags: { [SYSTEM_ID]: null } });
+    expect(attackCardIn(m)).toBeUndefined();
+    for (const fn of w.hooks.get("ready") ?? []) await fn();
+    await settled(() => attackCardIn(m) !== undefined);
+    expect(attackCardIn(m)).toEqual(gmCopy);
+    const answer = (await w.send(undoWire(m.id, records(m)[0]!.id), alice.id)) as Answer;
+    expect(answer.report.ok).toBe(true);
+    expect(hp("ogre")).toBe(30);
+  });
+
   it("[SYS-PERM] an extra target added to the card after posting is refused with the actor unchanged", async () => {
     const m = await cardBy(alice, ["ogre"]);
     await edit(m, (card) =>
