@@ -344,7 +344,13 @@ export function onCardUpdated(message: ChatMessage, changed: object, userId: str
   if (!touchesCard(changed)) return;
   const cardId = message.id ?? "";
   // A message that no longer reads as a card (its kind or its data rewritten) may still be one the GM decided.
-  if (!cardOf(message) && !ledgerOf(cardId)) return;
+  const decided = ledgerOf(cardId);
+  if (!cardOf(message) && !decided) return;
+  // A message its author turned into a card after posting is decided now, as a posted card is.
+  if (!decided) {
+    onCardCreated(message);
+    return;
+  }
   void withActorQueue([cardKey(cardId)], async () => {
     const found = ledgerOf(cardId);
     if (!found || found.ledger.status !== "valid") return;

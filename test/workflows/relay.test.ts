@@ -657,6 +657,20 @@ describe("[SYS-PERM] what may be applied comes from the GM's ledger, not the aut
     expect(hp("ogre")).toBe(30);
   });
 
+  it("[SYS-PERM] a message its author turns into an attack card after posting is decided at once, and its forged numbers are refused", async () => {
+    const real = await cardBy(alice, ["ogre"]);
+    const forged = structuredClone(attackCardIn(real)!);
+    forged.targets[0]!.damage = 9999;
+    const m = await w.post(alice, { content: "<p>Hello</p>" });
+    expect(ledgerOf(m.id)).toBeNull();
+    await w.editAs(alice, m, { type: "attack", system: forged as unknown as Record<string, unknown> });
+    await settled(() => ledgerOf(m.id) !== null);
+    expect(ledger(m).status).toBe("invalid");
+    const answer = (await w.send(applyWire(m.id, "ogre"), alice.id)) as Answer;
+    expect(answer.report.ok).toBe(false);
+    expect(hp("ogre")).toBe(30);
+  });
+
   it("[SYS-PERM] an extra target added to the card after posting is refused with the actor unchanged", async () => {
     const m = await cardBy(alice, ["ogre"]);
     await edit(m, (card) =>
