@@ -9,6 +9,7 @@ import {
   abilityRollMode,
   conditionSpec,
   exhaustionEffects,
+  specsOf,
   speedCap,
 } from "../../../src/engine/rulesets/hundred-dungeons/conditions.js";
 import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
@@ -586,6 +587,24 @@ describe("Hundred Dungeons cover, water, mounts and conditions", () => {
     expect(hd.actorChanges?.(before, { ...before, exhaustion: 5 })).toEqual({});
     expect(turnOf(hdActor({ exhaustion: 5 }))).toMatchObject({ cap: 0, canReact: false });
     expect(exhaustionEffects(5).conditions).toEqual(["slowed", "stunned"]);
+  });
+});
+
+describe("Hundred Dungeons condition specs, remembered per list", () => {
+  it("[HD-COND] a list is remembered by its ids and exhaustion: lists a joined string would confuse stay apart", () => {
+    const ids = (specs: readonly { id: string }[]) => specs.map((s) => s.id);
+    expect(ids(specsOf(["prone", "blinded"]))).toEqual(["prone", "blinded"]);
+    expect(ids(specsOf(["prone,blinded"]))).toEqual([]);
+    expect(ids(specsOf(["paralyzed"]))).toEqual(expect.arrayContaining(["paralyzed", "incapacitated"]));
+    expect(ids(specsOf([], 5))).toEqual(["slowed", "stunned", "incapacitated"]);
+    expect(ids(specsOf([], 0))).toEqual([]);
+  });
+
+  it("[HD-COND] the remembered specs and exhaustion effects can't be changed by a reader", () => {
+    expect(Object.isFrozen(specsOf(["prone"]))).toBe(true);
+    expect(Object.isFrozen(exhaustionEffects(4))).toBe(true);
+    expect(Object.isFrozen(exhaustionEffects(4).conditions)).toBe(true);
+    expect(exhaustionEffects(Number.NaN)).toBe(exhaustionEffects(0));
   });
 });
 

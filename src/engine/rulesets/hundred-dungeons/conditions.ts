@@ -298,27 +298,36 @@ export const MAX_EXHAUSTION = 6;
 
 /** The combined effect of an exhaustion level: every level up to it applies. */
 export interface ExhaustionEffects {
-  level: number;
-  noReactions: boolean;
-  noSkills: boolean;
-  abilityRolls: RollMode;
-  conditions: string[];
-  dead: boolean;
-  labels: string[];
+  readonly level: number;
+  readonly noReactions: boolean;
+  readonly noSkills: boolean;
+  readonly abilityRolls: RollMode;
+  readonly conditions: readonly string[];
+  readonly dead: boolean;
+  readonly labels: readonly string[];
 }
 
-export function exhaustionEffects(level: number): ExhaustionEffects {
-  const lv = Math.max(0, Math.min(MAX_EXHAUSTION, Math.trunc(Number.isFinite(level) ? level : 0)));
+function effectsAtLevel(lv: number): ExhaustionEffects {
   const active = EXHAUSTION_LEVELS.filter((l) => l.level <= lv);
-  return {
+  return Object.freeze({
     level: lv,
     noReactions: active.some((l) => l.noReactions),
     noSkills: active.some((l) => l.noSkills),
     abilityRolls: active.some((l) => l.abilityRolls === "weak") ? "weak" : "normal",
-    conditions: active.flatMap((l) => (l.condition ? [l.condition] : [])),
+    conditions: Object.freeze(active.flatMap((l) => (l.condition ? [l.condition] : []))),
     dead: active.some((l) => l.dead),
-    labels: active.map((l) => l.label),
-  };
+    labels: Object.freeze(active.map((l) => l.label)),
+  });
+}
+
+/** What each exhaustion level imposes, worked out once: every attack and roll reads it. */
+const EXHAUSTION_BY_LEVEL: readonly ExhaustionEffects[] = Array.from({ length: MAX_EXHAUSTION + 1 }, (_v, lv) =>
+  effectsAtLevel(lv),
+);
+
+export function exhaustionEffects(level: number): ExhaustionEffects {
+  const lv = Math.max(0, Math.min(MAX_EXHAUSTION, Math.trunc(Number.isFinite(level) ? level : 0)));
+  return EXHAUSTION_BY_LEVEL[lv]!;
 }
 
 /**
@@ -335,11 +344,29 @@ export function expandConditions(ids: readonly string[], exhaustion = 0): string
   return [...out];
 }
 
-export function specsOf(ids: readonly string[], exhaustion = 0): HDConditionSpec[] {
-  return expandConditions(ids, exhaustion).flatMap((id) => {
-    const s = BY_ID.get(id);
-    return s ? [s] : [];
-  });
+/**
+ * The specs of a creature's conditions, remembered by their list and exhaustion level: an attack
+ * reads its attacker's and target's several times, and a sheet reads them for every attack it lists.
+ * The lists are few per scene, so the memory is small; it is dropped whole when it fills.
+ */
+const SPECS_SEEN = new Map<string, readonly HDConditionSpec[]>();
+const SPECS_SEEN_MAX = 256;
+
+export function specsOf(ids: readonly string[], exhaustion = 0): readonly HDConditionSpec[] {
+  // JSON keeps lists apart that a joined string would not (an id holding the separator).
+  const key = `${exhaustion}${JSON.stringify(ids)}`;
+  let specs = SPECS_SEEN.get(key);
+  if (!specs) {
+    specs = Object.freeze(
+      expandConditions(ids, exhaustion).flatMap((id) => {
+        const s = BY_ID.get(id);
+        return s ? [s] : [];
+      }),
+    );
+    if (SPECS_SEEN.size >= SPECS_SEEN_MAX) SPECS_SEEN.clear();
+    SPECS_SEEN.set(key, specs);
+  }
+  return specs;
 }
 
 /** Mode of an ability roll and whether it fails outright ([HD-COND], exhaustion level 3). */
