@@ -41,6 +41,8 @@ declare module "fvtt-types/configuration" {
     "d20-combat.sceneReading": boolean;
     /** Range bands suggested from token distance (src/settings-scene.ts). */
     "d20-combat.sceneBands": boolean;
+    /** Players edit the stat blocks of the NPCs they own (src/settings-sheet.ts). */
+    "d20-combat.npcBlockPlayers": boolean;
     /** Each ruleset's Open rules, `d20-combat.<rulesetId>.<optionKey>` (src/settings.ts registerRuleOptionSettings). */
     [option: `d20-combat.${RulesetId}.${string}`]: string | number | boolean;
   }

@@ -208,3 +208,34 @@ describe("[SYS-WORDS] a stat block's attack rolls through the sheet's own attack
 });
 
 type Handler = (this: unknown, event: object, target: object) => Promise<void>;
+
+describe("[SYS-WORDS] a player who owns an NPC plays it; the GM keeps its block", () => {
+  it("[SYS-WORDS] a player owner sees the block printed (no inputs, no adding or deleting attacks) but rolls its attacks; the world setting lets owners edit it", async () => {
+    await s.settings.set(SYSTEM, "ruleset", "hundred-dungeons");
+    const user = (globalThis as unknown as { game: { user: { isGM: boolean } } }).game.user;
+    const block = async () =>
+      (await render(sheetOf(olderMonster("hundred-dungeons", "Hill Ogre"))))
+        .split("data-stat-block")[1]!
+        .split("</section>")[0]!;
+    const gmBlock = await block();
+    expect(gmBlock).toContain('name="system.challenge"');
+    expect(gmBlock).toContain('data-action="deleteItem"');
+    user.isGM = false;
+    try {
+      const player = await block();
+      expect(player).not.toMatch(/<input\b[^>]*name="system\./);
+      expect(player).not.toMatch(/<select\b[^>]*name="system\./);
+      for (const action of ["createItem", "editItem", "deleteItem"])
+        expect(player).not.toContain(`data-action="${action}"`);
+      // still the owner's to play: the attacks roll from the block
+      expect(player).toContain('data-action="useItem"');
+      await s.settings.set(SYSTEM, "npcBlockPlayers", true);
+      const allowed = await block();
+      expect(allowed).toContain('name="system.challenge"');
+      expect(allowed).toContain('data-action="deleteItem"');
+    } finally {
+      user.isGM = true;
+      await s.settings.set(SYSTEM, "npcBlockPlayers", false);
+    }
+  });
+});

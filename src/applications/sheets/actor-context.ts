@@ -44,6 +44,8 @@ export interface ActorSheetInput {
   /** The game this actor was made for when it is not the active one. */
   foreignRuleset: RulesetId | null;
   editable: boolean;
+  /** An NPC's stat block: whether this user may rewrite it (absent = as `editable`). */
+  editsBlock?: boolean;
   /** Stored biography HTML (for the editor) and its enriched form (for display). */
   biography: string;
   biographyHTML: string;
@@ -263,6 +265,7 @@ export function actorSheetContext(input: ActorSheetInput) {
         actionsPanel,
         ...(input.text ? { text: input.text } : {}),
         editable: input.editable,
+        ...(input.editsBlock !== undefined ? { editsBlock: input.editsBlock } : {}),
       })
     : null;
   return {

@@ -21,7 +21,8 @@ import { effectActionHandlers } from "./effect-actions.js";
 import { SheetBase, sheetOptions, type SheetBaseInstance } from "../sheet-base.js";
 import { ACTIONS_CONTROLLED_TEMPLATE, ACTIONS_PANEL_TEMPLATE } from "./actions-panel.js";
 import { GAME_FIELDS_TEMPLATE } from "./game-fields.js";
-import { STAT_BLOCK_TEMPLATE } from "./npc-context.js";
+import { STAT_BLOCK_TEMPLATE, npcBlockEditable } from "./npc-context.js";
+import { playersEditNpcBlocks } from "../../settings-sheet.js";
 import { controlledActor, foundryProcedurePorts, sheetActionsInput, useProcedure } from "../../workflows/procedures.js";
 import { ACTOR_TABS, actorSheetContext, hpFromDamageTaken, listsFromForm } from "./actor-context.js";
 import type { ActorSheetContext } from "./actor-context.js";
@@ -183,6 +184,7 @@ export class D20ActorSheet extends SheetBase {
       foreignRuleset: actor.foreignRuleset,
       actions: sheetActionsInput(actor),
       editable: this.isEditable,
+      editsBlock: npcBlockEditable(this.isEditable, game.user?.isGM ?? false, playersEditNpcBlocks()),
       biography,
       biographyHTML,
       damageTypeLabel: damageTypeLabelWith(

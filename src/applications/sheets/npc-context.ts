@@ -50,8 +50,22 @@ export interface StatBlockInput {
   actionsPanel: ReturnType<typeof actionsPanelContext>;
   /** Localisation (game.i18n), for sizing a choice to its name; absent = keys as they are. */
   text?: TextViewer;
-  /** Whether this user may edit the actor: inputs in place; otherwise the block is print only. */
+  /** Whether this user may edit the actor (and take its table procedures). */
   editable: boolean;
+  /**
+   * Whether this user may rewrite the block itself (its numbers, words and attacks): inputs in
+   * place, otherwise it is print only (see {@link npcBlockEditable}). Absent = as `editable`.
+   */
+  editsBlock?: boolean;
+}
+
+/**
+ * Whether a user may rewrite an NPC's stat block: one who may edit the actor and is a GM, or any
+ * owner when the world lets players edit the blocks of the NPCs they own. A player's companion or
+ * summon is theirs to play (attacks, usage, hit points, conditions); its numbers are the GM's.
+ */
+export function npcBlockEditable(editable: boolean, isGM: boolean, playersMay: boolean): boolean {
+  return editable && (isGM || playersMay);
 }
 
 /** The description at a dotted path of the actor's fields (groups only), or null. */
@@ -187,8 +201,9 @@ export function npcStatBlock(input: StatBlockInput) {
     return { kind: "abilities" as const, abilities };
   };
   // Print only: a value the game leaves out is not there at all, nor a line with nothing in it.
+  const edits = input.editable && (input.editsBlock ?? true);
   const printed = <P extends { kind: string; unprinted?: boolean; editOnly?: boolean }>(parts: P[]) =>
-    input.editable ? parts : parts.filter((p) => p.kind !== "field" || !(p.unprinted || p.editOnly));
+    edits ? parts : parts.filter((p) => p.kind !== "field" || !(p.unprinted || p.editOnly));
   const identity = spec.identity
     .map((line) => ({ parts: printed(line.map(partOf)) }))
     .filter((line) => line.parts.length > 0);
@@ -216,5 +231,5 @@ export function npcStatBlock(input: StatBlockInput) {
     const parts = printed(entry.parts.map(partOf));
     return { kind: "line" as const, key: entry.key, label: entry.label ?? "", parts, shown: parts.length > 0 };
   });
-  return { identity, entries, attackBonus: spec.attackBonus, owns };
+  return { identity, entries, attackBonus: spec.attackBonus, owns, editable: edits };
 }

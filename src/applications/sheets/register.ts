@@ -8,6 +8,7 @@ import { loadEffectTemplates } from "../../workflows/effects.js";
 import { registerStatusDurationPrompt } from "../../workflows/status-duration.js";
 import { registerSheetsWith, type SheetConfigCalls } from "./registration.js";
 import { registerHotbarAttacks } from "./hotbar.js";
+import { registerSheetSettings } from "../../settings-sheet.js";
 
 /** Foundry's V1 core sheets, where this Foundry version still ships them (v13–v15). */
 function coreV1Sheets(): { actor: unknown; item: unknown } {
@@ -18,6 +19,7 @@ function coreV1Sheets(): { actor: unknown; item: unknown } {
 /** Replace core's V1 sheets with the system's actor and item sheets (call once in `init`). */
 export function registerSheets(): void {
   const { DocumentSheetConfig } = foundry.applications.apps;
+  registerSheetSettings();
   const core = coreV1Sheets();
   registerSheetsWith(DocumentSheetConfig as unknown as SheetConfigCalls<unknown, unknown>, {
     actor: Actor,
