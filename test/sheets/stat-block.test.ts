@@ -84,7 +84,9 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
     expect(block).toContain(">Colossal Club</button>");
     expect(block).toMatch(/<strong class="d20c-attack-bonus"[^>]*>\+9 vs\. AC<\/strong>/);
     expect(block).toMatch(/— 26 <span class="d20c-type">Thunder<\/span>/);
-    expect(block).toMatch(/data-outcome="hit"><i[^>]*><\/i> Natural 18\+: Stunned \(until the end of/);
+    // its natural 18+ line is printed in the hit line, so no effect line says it again
+    expect(block).toContain("natural 18+: the target is stunned until the end of the ogre&#x27;s next turn.");
+    expect(block).not.toMatch(/data-outcome="hit"><i[^>]*><\/i> Natural 18\+: Stunned/);
     expect(block).toMatch(/data-outcome="miss"><b>Miss:<\/b> 7 damage\./);
     for (const [key, v] of [
       ["ac", "19"],
@@ -316,5 +318,39 @@ describe("[SYS-WORDS] [SYS-PERM] a stat block as each game prints it, and only i
         // the owner's block of the same monster is edited in place
         expect(statBlockOf(id, npc.name).block).toMatch(/<input type="number" name="system\.hp\.max"/);
       }
+  });
+});
+
+describe("[SYS-POWERS] a stat block says each effect once, as its attack card does", () => {
+  it("[SYS-POWERS] [HD-COND] the Barrow Wight's gaze prints 'frightened' in its hit line and no effect line repeats it; the Basilisk's gaze neither", () => {
+    const wight = statBlockOf("hundred-dungeons", "Barrow Wight").block;
+    expect(wight).toContain("the target is frightened of the wight");
+    expect(wight.match(/frightened/gi)).toHaveLength(1);
+    const basilisk = statBlockOf("hundred-dungeons", "Basilisk").block;
+    expect(basilisk.match(/restrained/gi)).toHaveLength(1);
+    expect(basilisk).not.toContain("d20c-stat-effect");
+  });
+
+  it("[SYS-POWERS] every pack monster's block lists no effect line whose conditions its outcome's words already name", () => {
+    let rows = 0;
+    for (const id of RULESET_IDS)
+      for (const m of actorsOf(id).filter((a) => a.type === "npc")) {
+        const { ctx } = statBlockOf(id, m.name);
+        const attacks = ctx.statBlock!.entries.flatMap((e) => ("attacks" in e ? e.attacks : []));
+        for (const a of attacks)
+          for (const section of (a.sections ?? []) as readonly { text: string; effects: string[] }[]) {
+            rows++;
+            for (const line of section.effects) {
+              const named = getRuleset(id)
+                .conditions.map((c) => i18n.localize(c.label).toLowerCase())
+                .filter((c) => new RegExp(`\\b${c}\\b`).test(line.toLowerCase()));
+              expect(
+                named.length > 0 && named.every((c) => section.text.toLowerCase().includes(c)),
+                `${id} ${m.name}: ${line}`,
+              ).toBe(false);
+            }
+          }
+      }
+    expect(rows).toBeGreaterThan(40);
   });
 });

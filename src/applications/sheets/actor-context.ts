@@ -236,7 +236,7 @@ export function actorSheetContext(input: ActorSheetInput) {
         rangeLabel: str(p.system.range) ? `D20C.Item.Power.Range.${str(p.system.range)}` : "",
         actionLabel: actionWord(ruleset, str(p.system.actionType)),
       },
-      powerRowView(ruleset, p.system, attack, input.text),
+      powerRowView(ruleset, p.system, attack, input.text, isNpc),
     );
   });
   const weapons = byType("weapon").map((w) =>

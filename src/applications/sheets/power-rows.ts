@@ -8,7 +8,7 @@ import { isSpent, restsOf, usageKind } from "../../engine/powers.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { PowerEffectSpec, PowerSource } from "../../engine/types.js";
 import { cardPowerOf } from "../../engine/plans/power-card.js";
-import { powerSections, type TextViewer } from "../../engine/views/power-text.js";
+import { namedInText, powerSections, type TextViewer } from "../../engine/views/power-text.js";
 import type { AttackSummary } from "./attack-summary.js";
 
 /** Reads keys as they are (no localisation at hand): the template localises what it can. */
@@ -27,6 +27,8 @@ export function powerRowView(
   system: Record<string, unknown>,
   attack: AttackSummary | null,
   viewer: TextViewer = KEY_VIEWER,
+  /** A stat block's row, printed as its attack card is: no effect line its outcome's words already name. */
+  printedOnce = false,
 ) {
   const usage = powerUsageFrom(system);
   const kind = usageKind(ruleset, usage.usage);
@@ -60,7 +62,9 @@ export function powerRowView(
             max: Math.max(1, usage.uses.max),
           })
         : "",
-    sections: powerSections(power, viewer),
+    sections: printedOnce
+      ? powerSections(power, viewer, (e, text) => !namedInText(e, text, viewer))
+      : powerSections(power, viewer),
     numbers,
   };
 }
