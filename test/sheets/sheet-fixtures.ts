@@ -7,7 +7,7 @@ import { itemSheetContext } from "../../src/applications/sheets/item-context.js"
 import { damageTypeLabelWith } from "../../src/applications/sheets/labels.js";
 import type { AttackSource } from "../../src/applications/sheets/attack-summary.js";
 import { chooseWeapon, powerSourceFrom, weaponSourceFrom } from "../../src/data/item-source.js";
-import { actorRollData, combineArmor, toActorSource } from "../../src/data/prepare.js";
+import { actorRollData, actorSourceView, combineArmor, toActorSource } from "../../src/data/prepare.js";
 import { basicWeaponAttack } from "../../src/engine/plans/item-sources.js";
 import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
 import { getRuleset } from "../../src/engine/registry.js";
@@ -199,14 +199,15 @@ export function heroContext(rulesetId: RulesetId, o: HeroOptions = {}) {
   const ruleset: Ruleset = { ...getRuleset(rulesetId), ...o.ruleset };
   const kind = o.kind ?? "character";
   const stored = o.stored ?? storedHero(rulesetId);
-  const system = toActorSource(kind, o.prepared ?? heroPrepared(stored));
+  // As the sheet reads them: views of the prepared and the stored data, not copies.
+  const system = actorSourceView(kind, o.prepared ?? heroPrepared(stored));
   return actorSheetContext({
     ruleset,
     kind,
     name: kind === "npc" ? "Goblin <Boss>" : "Aria <the Bold>",
     img: "icons/svg/mystery-man.svg",
     system,
-    stored: toActorSource(kind, stored),
+    stored: actorSourceView(kind, stored),
     derived: o.derived ?? ruleset.deriveActor(system, {}),
     deriveError: null,
     items: o.items ?? ITEMS,

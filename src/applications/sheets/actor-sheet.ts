@@ -7,7 +7,7 @@
 import { activeRuleset, ruleOptions } from "../../active-ruleset.js";
 import { currentEscalation, escalationEnabled } from "../../escalation.js";
 import { attackSources, fmt } from "../../workflows/foundry-docs.js";
-import { toActorSource } from "../../data/prepare.js";
+import { actorSourceView } from "../../data/prepare.js";
 import { SYSTEM_ID } from "../../constants.js";
 import type { D20Actor } from "../../documents/actor.js";
 import type { D20Item } from "../../documents/item.js";
@@ -131,7 +131,8 @@ export class D20ActorSheet extends SheetBase {
       return limitedSheetContext({ name: actor.name ?? "", img: actor.img ?? "", derived: actor.derived });
     }
     const base: Record<string, unknown> = await super._prepareContext(options);
-    const system = actor.toEngineSource();
+    // Read-only views, not copies: the context only reads the actor (test/sheets/sheet-frozen.test.ts).
+    const system = actor.engineView();
     const raw = actor.system as unknown as {
       derived?: DerivedActor;
       deriveError?: string | null;
@@ -168,7 +169,7 @@ export class D20ActorSheet extends SheetBase {
       name: actor.name ?? "",
       img: actor.img ?? "",
       system,
-      stored: toActorSource(
+      stored: actorSourceView(
         actor.isNpc() ? "npc" : "character",
         actor._source.system as unknown as Record<string, unknown>,
       ),
