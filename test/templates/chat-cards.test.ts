@@ -154,6 +154,10 @@ describe("smaller chat cards", () => {
     expect(html).toContain("d20c-target--hit");
     expect(html).toContain("d20c-target--miss");
     expect(html).toContain("Goblin");
+    // [SYS-WORDS] the defense in the game's word, as on the attack card and the sheet
+    expect(html).toContain("against AC");
+    expect(html).toContain("vs AC");
+    expect(html).not.toContain("Armor Class");
   });
 
   it("[13A-DEATHSAVE] the rule card shows the roll, its target and the result", () => {

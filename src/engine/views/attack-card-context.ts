@@ -174,10 +174,11 @@ interface CardShared {
 }
 
 /**
- * The defense as the card's game names it after "vs", the word its sheet's attack rows use (13th
- * Age "vs AC"); the stored label where the game or the defense is not known here.
+ * The defense as a card's game names it after "vs", the word its sheet's attack rows use (13th
+ * Age "vs AC"); the stored label where the game or the defense is not known here. The loose-roll
+ * block names it the same way.
  */
-function versusWord(card: AttackCardData): string {
+export function versusWord(card: Pick<AttackCardData, "rulesetId" | "defenseKey" | "defenseLabel">): string {
   if (!isRulesetId(card.rulesetId)) return card.defenseLabel;
   return getRuleset(card.rulesetId).defenses.find((d) => d.key === card.defenseKey)?.abbr ?? card.defenseLabel;
 }

@@ -5,7 +5,7 @@
 import type { AttackResult } from "../types.js";
 import { canSeeDetails } from "../plans/card-secrets.js";
 import type { LooseRollData, RuleCardData } from "../plans/card-data.js";
-import type { CardViewer } from "./attack-card-context.js";
+import { versusWord, type CardViewer } from "./attack-card-context.js";
 
 const RESULT_CLASS: Record<AttackResult, string> = { crit: "crit", hit: "hit", miss: "miss", autoMiss: "automiss" };
 
@@ -14,7 +14,7 @@ export function looseRollContext(data: LooseRollData, viewer: CardViewer) {
   return {
     natural: data.natural,
     total: data.total,
-    defenseLabel: data.defenseLabel,
+    defenseLabel: versusWord(data),
     targets: data.targets.map((t) => ({
       name: t.name,
       img: t.img,
