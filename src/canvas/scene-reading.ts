@@ -274,7 +274,7 @@ export function reachLeftOnScene(
 
 /**
  * Which of `others` a token's move (from `from`, pixels, to where it now stands) brought it closer
- * to, centre to centre, on any grid or none. Null when the scene reading is off.
+ * to, centre to centre. Null when the scene is not read (the setting off, a gridless or hex scene).
  */
 export function nearerOnScene(
   token: TokenDocument.Implementation,
@@ -282,7 +282,7 @@ export function nearerOnScene(
   others: readonly Actor.Implementation[],
 ): Actor.Implementation[] | null {
   const scene = token.parent;
-  if (!scene || !sceneReadingOn() || !token.id) return null;
+  if (!readableScene(scene) || !token.id) return null;
   const size = scene.grid.size;
   const field = fieldBeforeMove(scene, token, from, true);
   const near = tokensOf(scene, others);
@@ -293,20 +293,17 @@ export function nearerOnScene(
 
 /**
  * Which of `others` the moved token's own reach does not hold where it now stands (left behind,
- * not moved with it). On a square grid by squares; on a gridless scene by distance: the gap between
- * the two footprints in scene units (a grid size in pixels is the grid's distance) against the
- * reach in squares times that distance, so one square's worth of space between them is out of a
- * 1-square reach. Null when the scene is not read (the setting off, or a hex grid).
+ * not moved with it), by squares. Null when the scene is not read (the setting off, a gridless or
+ * hex scene: positional rules are the table's there).
  */
 export function reachLostOnScene(
   token: TokenDocument.Implementation,
   others: readonly Actor.Implementation[],
 ): Actor.Implementation[] | null {
   const scene = token.parent;
-  const gridless = !!scene && sceneReadingOn() && scene.grid.type === CONST.GRID_TYPES.GRIDLESS;
-  if ((!gridless && !readableScene(scene)) || !scene || !token.id) return null;
+  if (!readableScene(scene) || !token.id) return null;
   const tokens = scene.tokens.contents.map(sceneToken);
-  const field = battlefieldFrom(scene.grid.size, [], tokens, token.id, gridless);
+  const field = battlefieldFrom(scene.grid.size, [], tokens, token.id);
   const held = tokensOf(scene, others);
   return reachLost(field, token.id, [...held.keys()]).flatMap((id) => held.get(id) ?? []);
 }
