@@ -3,7 +3,8 @@
  * through Foundry's database, checked against the pure functions they are built on. Creating stamps
  * the ruleset; derived defenses are the active ruleset's `deriveActor`; invalid updates are refused
  * and the stored data kept; old-shape data is migrated on creation; flipping the world's ruleset
- * A → B → A leaves every stored source identical. Everything it makes is deleted in `after`.
+ * A → B → A leaves every stored source identical; the character sheet writes its shown tab only and
+ * renders a tab once it is chosen. Everything it makes is deleted in `after`.
  */
 import { activeRuleset, activeRulesetId, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
@@ -17,7 +18,7 @@ import {
   OLD_SHAPE_NPC_SYSTEM,
 } from "./document-fixtures.js";
 import type { BatchSpec, QuenchAssert, QuenchBatchContext } from "./quench-api.js";
-import { createActor, createOwnedItem, requireGM, storedSystem, TemporaryDocuments } from "./support.js";
+import { createActor, createOwnedItem, requireGM, storedSystem, TemporaryDocuments, waitFor } from "./support.js";
 
 /** Batch key. */
 const DOCUMENTS_BATCH = `${SYSTEM_ID}.documents`;
@@ -44,6 +45,14 @@ async function tryRefusedUpdate(
 function assertRefused(assert: QuenchAssert, r: Awaited<ReturnType<typeof tryRefusedUpdate>>): void {
   assert.ok(r.threw || r.result === undefined, "the update was refused (it threw or wrote nothing)");
   assert.deepEqual(r.after, r.before, "the stored data is exactly what it was");
+}
+
+/** The parts of an open actor sheet the sheet case drives. */
+interface OpenedSheet {
+  render(options: { force: boolean }): Promise<unknown>;
+  close(): Promise<unknown>;
+  changeTab(tab: string, group: string): void;
+  element: HTMLElement | null;
 }
 
 /** Re-run data preparation of these documents (what a reload would do after a ruleset change). */
@@ -123,6 +132,29 @@ function documentsBody(context: QuenchBatchContext): void {
       assert.deepEqual(stored.immunities, OLD_SHAPE_MIGRATED.immunities, "immunity text became a list");
       assert.equal(stored.usesEscalation, OLD_SHAPE_MIGRATED.usesEscalation, "the escalation flag was renamed");
       assert.ok(!("attributes" in stored) && !("escalation" in stored), "no old keys are left");
+    });
+  });
+
+  describe("the character sheet", () => {
+    it("an opening writes the shown tab only; choosing another tab renders it, shown", async () => {
+      const sheet = character.sheet as unknown as OpenedSheet;
+      await sheet.render({ force: true });
+      try {
+        const section = (tab: string) =>
+          [...(sheet.element?.querySelectorAll<HTMLElement>(".tab[data-tab]") ?? [])].find(
+            (s) => s.dataset.group === "primary" && s.dataset.tab === tab,
+          );
+        await waitFor(() => section("combat")?.childElementCount, "the combat tab to be written");
+        assert.equal(section("abilities")?.childElementCount, 0, "the abilities tab is empty until chosen");
+        sheet.changeTab("abilities", "primary");
+        await waitFor(
+          () => section("abilities")?.querySelector('input[name^="system.abilities."]'),
+          "the abilities tab to be rendered once chosen",
+        );
+        assert.ok(section("abilities")?.classList.contains("active"), "the chosen tab is the one shown");
+      } finally {
+        await sheet.close();
+      }
     });
   });
 

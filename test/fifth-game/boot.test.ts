@@ -137,14 +137,20 @@ describe("[SYS-RULESET] the fifth game played through the built bundle", () => {
     type Sheet = {
       _configureRenderParts(o: object): Record<string, { template: string }>;
       _prepareContext(o: object): Promise<Record<string, unknown>>;
+      tabGroups: Record<string, string>;
     };
     const SheetClass = call!.sheetClass as new (options: object) => Sheet;
     const sheet = new SheetClass({ document: duellist({ _id: "aria", system: { level: 4, grit: 3 } }) });
-    const context = await sheet._prepareContext({});
     const renderer = createTemplateRenderer();
-    const html = Object.values(sheet._configureRenderParts({}))
-      .map((part) => renderer.render(part.template.replace(`${SYSTEM}/`, "").replace("systems/", ""), context))
-      .join("");
+    // The sheet writes the shown tab only: each tab chosen in turn, as a user reads them all.
+    let html = "";
+    for (const tab of ["combat", "abilities", "traits", "biography"]) {
+      sheet.tabGroups.primary = tab;
+      const context = await sheet._prepareContext({});
+      html += Object.values(sheet._configureRenderParts({}))
+        .map((part) => renderer.render(part.template.replace(`${SYSTEM}/`, "").replace("systems/", ""), context))
+        .join("");
+    }
     expect(html).toContain(s.i18n.localize("DUEL.Defense.Abbr.guard"));
     expect(html).toContain('data-kind="nerve"');
     expect(html).toContain(s.i18n.localize(REELING.label));

@@ -26,7 +26,7 @@ import { BootHooksStandIn } from "../stand-ins/foundry-boot.js";
 import { standInLangStrings } from "../stand-ins/i18n.js";
 import { effectSource } from "../support/engine-fixtures.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
-import { characterContext, i18n } from "../sheets/sheet-fixtures.js";
+import { characterContext, i18n, wholeSheet } from "../sheets/sheet-fixtures.js";
 import { npc, power } from "../workflows/attack-fixtures.js";
 import { duel, DUEL_ID, DUEL_LANG, REELING } from "./duel.js";
 import { attackCardIn } from "../support/card-messages.js";
@@ -71,7 +71,7 @@ describe("[SYS-RULESET] a fifth game registered through the public hook", () => 
   });
 
   it("[SYS-RULESET] its actor sheet renders its own defense, save and condition", () => {
-    const html = createTemplateRenderer().render("templates/sheets/actor.hbs", characterContext(DUEL_ID));
+    const html = wholeSheet(createTemplateRenderer(), characterContext(DUEL_ID));
     expect(html).toContain(i18n.localize("DUEL.Defense.Abbr.guard"));
     expect(html).toContain('data-kind="nerve"');
     expect(html).toContain(i18n.localize(REELING.label));

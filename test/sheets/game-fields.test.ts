@@ -12,7 +12,7 @@ import type { Ruleset } from "../../src/engine/ruleset.js";
 import type { ActorSource } from "../../src/engine/types.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";
-import { bareActorContext } from "./sheet-fixtures.js";
+import { bareActorContext, wholeSheet } from "./sheet-fixtures.js";
 
 const base = getRuleset("ffd20");
 /** A test-only game: FFd20 plus three fields of its own that ask for inputs. */
@@ -31,7 +31,7 @@ function render(ruleset: Ruleset, stored: Record<string, unknown>): string {
   const system = toActorSource("character", stored);
   // The engine's view holds the built-in games' fields; the sheet's inputs show the stored record.
   const withOwn: Record<string, unknown> = { ...system, ...stored };
-  return hbs.render("templates/sheets/actor.hbs", bareActorContext(ruleset, system, withOwn as ActorSource));
+  return wholeSheet(hbs, bareActorContext(ruleset, system, withOwn as ActorSource));
 }
 
 describe("game fields on the actor sheet", () => {

@@ -8,15 +8,12 @@ import { registerHotbarAttacks } from "../../src/applications/sheets/hotbar.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
-import { heroContext, i18n, storedHero } from "./sheet-fixtures.js";
+import { heroContext, i18n, storedHero, wholeSheet } from "./sheet-fixtures.js";
 import { screensOf } from "./words-screens.js";
 
 const hbs = createTemplateRenderer();
 const npcSheet = (id: (typeof RULESET_IDS)[number]) =>
-  hbs.render(
-    "templates/sheets/actor.hbs",
-    heroContext(id, { kind: "npc", stored: storedHero(id, { attackBonus: 9, initiativeBonus: 7 }) }),
-  );
+  wholeSheet(hbs, heroContext(id, { kind: "npc", stored: storedHero(id, { attackBonus: 9, initiativeBonus: 7 }) }));
 
 /** The form names of a rendered sheet's inputs and editors, each as often as it appears. */
 const formNames = (html: string) =>
@@ -47,7 +44,7 @@ describe("[SYS-WORDS] the sheet at the table", () => {
       expect(html, id).not.toContain('data-action="takeRest"');
     }
     // a character has no stat block and keeps its attack rows folded
-    const pc = hbs.render("templates/sheets/actor.hbs", heroContext("ffd20"));
+    const pc = wholeSheet(hbs, heroContext("ffd20"));
     expect(pc).not.toContain("data-stat-block");
     expect(pc).toMatch(/<details class="d20c-attack-details" data-item-id="p1">/);
   });
@@ -62,7 +59,7 @@ describe("[SYS-WORDS] the sheet at the table", () => {
   });
 
   it("[SYS-WORDS] a character's combat tab reads in play order: attacks, effects, saves and resources, then procedures", () => {
-    const html = hbs.render("templates/sheets/actor.hbs", heroContext("13th-age"));
+    const html = wholeSheet(hbs, heroContext("13th-age"));
     const at = (needle: string) => {
       const i = html.indexOf(needle);
       expect(i, needle).toBeGreaterThan(0);
@@ -74,18 +71,18 @@ describe("[SYS-WORDS] the sheet at the table", () => {
 
   it("[SYS-WORDS] biography and description use Foundry's rich-text editor; a read-only sheet shows the enriched text", () => {
     const ctx = heroContext("ffd20");
-    const html = hbs.render("templates/sheets/actor.hbs", { ...ctx, biography: "<p>Bold</p>" });
+    const html = wholeSheet(hbs, { ...ctx, biography: "<p>Bold</p>" });
     expect(html).toMatch(
       /<prose-mirror class="d20c-editor" name="system\.details\.biography" value="&lt;p&gt;Bold&lt;\/p&gt;" toggled/,
     );
     expect(html).not.toContain("<textarea");
-    const locked = hbs.render("templates/sheets/actor.hbs", { ...ctx, editable: false });
+    const locked = wholeSheet(hbs, { ...ctx, editable: false });
     expect(locked).not.toContain("<prose-mirror");
     expect(locked).toContain('<div class="d20c-enriched"><p>Raised by wolves.</p></div>');
   });
 
   it("[SYS-WORDS] every item row drags off the sheet (core's ActorSheetV2 drags .draggable rows by data-item-id)", () => {
-    const html = hbs.render("templates/sheets/actor.hbs", heroContext("wounds-d20"));
+    const html = wholeSheet(hbs, heroContext("wounds-d20"));
     const rows = [...html.matchAll(/<li class="d20c-item[^"]*" data-item-id="([^"]+)"/g)];
     expect(rows.map((r) => r[1])).toEqual(["p1", "w1", "a1", "f1"]);
     for (const r of rows) expect(r[0]).toContain("draggable");

@@ -2,7 +2,7 @@
  * Shared inputs for the sheet tests: a filled character/NPC of any ruleset with one item of each
  * type, built through the stand-in schema fields (the data models' defaults) and the real engine.
  */
-import { actorSheetContext, type ActorSheetInput } from "../../src/applications/sheets/actor-context.js";
+import { ACTOR_TABS, actorSheetContext, type ActorSheetInput } from "../../src/applications/sheets/actor-context.js";
 import { itemSheetContext } from "../../src/applications/sheets/item-context.js";
 import { damageTypeLabelWith } from "../../src/applications/sheets/labels.js";
 import type { AttackSource } from "../../src/applications/sheets/attack-summary.js";
@@ -16,6 +16,7 @@ import type { ActorSource, DerivedActor, RulesetId } from "../../src/engine/type
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import type { TextViewer } from "../../src/engine/views/power-text.js";
 import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";
+import type { TemplateRenderer } from "../support/handlebars.js";
 
 /** One item as the actor sheet lists it. */
 export type SheetItem = ActorSheetInput["items"][number];
@@ -267,4 +268,71 @@ export function itemContext(
     damageTypeLabel: typeLabel,
     localize: (k) => i18n.localize(k),
   });
+}
+
+/** One of the actor sheet's tabs. */
+export type ActorTab = (typeof ACTOR_TABS)[number];
+
+/** The parts of an actor sheet context that say which tab is shown. */
+interface TabbedContext {
+  activeTab: string;
+  tabs: readonly { id: string; active: boolean }[];
+  tabShown: Record<string, boolean>;
+}
+
+/** A sheet context with `tab` shown instead, as the sheet builds it after that tab is chosen. */
+export function onTab<T extends TabbedContext>(ctx: T, tab: ActorTab): T {
+  return {
+    ...ctx,
+    activeTab: tab,
+    tabs: ctx.tabs.map((t) => ({ ...t, active: t.id === tab })),
+    tabShown: Object.fromEntries(ACTOR_TABS.map((id) => [id, id === tab])),
+  };
+}
+
+const ACTOR_TEMPLATE = "templates/sheets/actor.hbs";
+
+/** Where each tab's section opens in a rendered sheet, in order. */
+function tabStarts(html: string): { tab: string; at: number; bodyAt: number }[] {
+  const out: { tab: string; at: number; bodyAt: number }[] = [];
+  for (const m of html.matchAll(/<section class="tab d20c-tab(?: active)?" data-group="primary" data-tab="(\w+)">/g)) {
+    out.push({ tab: m[1]!, at: m.index, bodyAt: m.index + m[0].length });
+  }
+  return out;
+}
+
+/** The body of each tab's section in a rendered sheet (between its opening tag and its closing `</section>`). */
+export function tabBodies(html: string): Map<string, string> {
+  const starts = tabStarts(html);
+  const bodies = new Map<string, string>();
+  starts.forEach((s, i) => {
+    // A tab's section closes just before the next tab opens (the last one before the sheet closes).
+    const next = starts[i + 1]?.at ?? html.lastIndexOf("</section>");
+    const end = html.lastIndexOf("</section>", next - 1);
+    bodies.set(s.tab, html.slice(s.bodyAt, end));
+  });
+  return bodies;
+}
+
+/**
+ * The whole actor sheet as its four tabs show it: the sheet writes only the shown tab's contents,
+ * so each tab is rendered shown (as choosing it renders the sheet) and its contents put into the
+ * frame of `ctx`'s own rendering. What a test reads across tabs; byte for byte the sheet as it was
+ * written when every tab's contents were.
+ */
+export function wholeSheet<T extends TabbedContext>(hbs: TemplateRenderer, ctx: T): string {
+  const frame = hbs.render(ACTOR_TEMPLATE, ctx);
+  const filled = new Map(
+    ACTOR_TABS.map((tab) => [tab, tabBodies(hbs.render(ACTOR_TEMPLATE, onTab(ctx, tab))).get(tab) ?? ""]),
+  );
+  const starts = tabStarts(frame);
+  const bodies = tabBodies(frame);
+  let out = "";
+  let from = 0;
+  for (const s of starts) {
+    const empty = bodies.get(s.tab) ?? "";
+    out += frame.slice(from, s.bodyAt) + (filled.get(s.tab as ActorTab) ?? "");
+    from = s.bodyAt + empty.length;
+  }
+  return out + frame.slice(from);
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
-import { heroContext, heroPrepared, nineteenItems, storedHero } from "./sheet-fixtures.js";
+import { heroContext, heroPrepared, nineteenItems, storedHero, wholeSheet } from "./sheet-fixtures.js";
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -31,7 +31,7 @@ describe("the sheet only reads its actor", () => {
         deepFreeze(prepared);
         deepFreeze(items);
         const context = heroContext(id, { kind, items, stored, prepared, escalation: 2 });
-        const html = hbs.render("templates/sheets/actor.hbs", context);
+        const html = wholeSheet(hbs, context);
         expect(html).toContain(items[0]!.name);
         expect({ stored, prepared, items }).toEqual(before);
       });

@@ -11,7 +11,16 @@ import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
 import { closeBrowser, screenshotHtml, skipScreenshots, withPage } from "../support/browser.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
-import { heroContext, i18n, itemContext, ITEMS, sheetItem, storedHero } from "./sheet-fixtures.js";
+import {
+  heroContext,
+  i18n,
+  itemContext,
+  ITEMS,
+  onTab,
+  sheetItem,
+  storedHero,
+  type ActorTab,
+} from "./sheet-fixtures.js";
 
 const hbs = createTemplateRenderer();
 const WIDTH = 800;
@@ -75,7 +84,7 @@ const SCREEN_ACTOR: Partial<Record<RulesetId, Record<string, unknown>>> = {
   },
 };
 
-function actorScreen(id: RulesetId, kind: "character" | "npc" = "character", activeTab = "combat") {
+function actorScreen(id: RulesetId, kind: "character" | "npc" = "character", activeTab: ActorTab = "combat") {
   const ctx = heroContext(id, {
     kind,
     items: SCREEN_ITEMS,
@@ -91,13 +100,7 @@ function actorScreen(id: RulesetId, kind: "character" | "npc" = "character", act
     text: i18n,
   });
   const conditions = ctx.conditions.map((c) => ({ ...c, img: CONDITION_ICON }));
-  return {
-    ...ctx,
-    conditions,
-    img: PORTRAIT,
-    tabs: ctx.tabs.map((t) => ({ ...t, active: t.id === activeTab })),
-    activeTab,
-  };
+  return onTab({ ...ctx, conditions, img: PORTRAIT }, activeTab);
 }
 
 const frame = (title: string, classes: string, inner: string, theme = "theme-light") =>

@@ -18,7 +18,7 @@ import { itemFieldShown } from "../../src/engine/words.js";
 import { RULESET_IDS } from "../../src/engine/types.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { standInLangStrings } from "../stand-ins/i18n.js";
-import { characterContext, heroContext, i18n, itemContext, ITEMS, typeLabel } from "./sheet-fixtures.js";
+import { characterContext, heroContext, i18n, itemContext, ITEMS, typeLabel, wholeSheet } from "./sheet-fixtures.js";
 import type { StandInDataField } from "../stand-ins/foundry-fields.js";
 import {
   StandInArrayField,
@@ -32,7 +32,7 @@ const hbs = createTemplateRenderer();
 describe("actor sheet", () => {
   for (const id of RULESET_IDS) {
     it(`[SYS-DOCS] renders strictly for ${id}: derived defenses labelled by the ruleset, saves, items, conditions`, () => {
-      const html = hbs.render("templates/sheets/actor.hbs", characterContext(id));
+      const html = wholeSheet(hbs, characterContext(id));
       const ruleset = getRuleset(id);
       for (const d of ruleset.defenses) expect(html).toContain(i18n.localize(d.abbr));
       for (const s of ruleset.saves) expect(html).toContain(`data-kind="${s.key}"`);
@@ -49,7 +49,7 @@ describe("actor sheet", () => {
 
   it("[SYS-RULESET] a document made for another ruleset shows a warning banner naming that game", () => {
     const [a, b] = RULESET_IDS;
-    const html = hbs.render("templates/sheets/actor.hbs", characterContext(a, b));
+    const html = wholeSheet(hbs, characterContext(a, b));
     expect(html).toContain("d20c-banner warning");
     expect(html).toContain(i18n.localize(`D20C.Settings.Ruleset.Choices.${b}`));
   });
@@ -61,7 +61,7 @@ describe("actor sheet", () => {
   });
 
   it("[SYS-DOCS] sheets edit stored defense bases (stat blocks, class bases) and NPCs the escalation flag", () => {
-    const html = hbs.render("templates/sheets/actor.hbs", characterContext("13th-age", null, "npc"));
+    const html = wholeSheet(hbs, characterContext("13th-age", null, "npc"));
     expect(html).toContain('name="system.defenses.ac.base"');
     expect(html).toContain('name="system.usesEscalation"');
   });
@@ -72,7 +72,7 @@ describe("actor sheet", () => {
       recoveries: true,
     });
     const ctx = heroContext("13th-age", { ruleset: { sheet: { wounds: false, recoveries: false } } });
-    const html = hbs.render("templates/sheets/actor.hbs", ctx);
+    const html = wholeSheet(hbs, ctx);
     expect(html).not.toContain("d20c-wounds");
     expect(html).not.toContain('data-action="spendRecovery"');
   });

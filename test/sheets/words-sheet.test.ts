@@ -14,11 +14,10 @@ import { RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
 import { wordsOf } from "../../src/engine/words.js";
 import { toActorSource } from "../../src/data/prepare.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
-import { heroContext, i18n, itemContext, sheetItem, storedHero } from "./sheet-fixtures.js";
+import { heroContext, i18n, itemContext, sheetItem, storedHero, wholeSheet } from "./sheet-fixtures.js";
 
 const hbs = createTemplateRenderer();
-const sheet = (id: RulesetId, o: Parameters<typeof heroContext>[1] = {}) =>
-  hbs.render("templates/sheets/actor.hbs", heroContext(id, o));
+const sheet = (id: RulesetId, o: Parameters<typeof heroContext>[1] = {}) => wholeSheet(hbs, heroContext(id, o));
 const L = (key: string | null) => (key ? i18n.localize(key) : "");
 /** The visible text of a button by its data-action. */
 const buttons = (html: string, action: string) =>
@@ -142,7 +141,7 @@ describe("[SYS-WORDS] each game's words on the shared controls", () => {
         // the sheet localises with game.i18n, which is how it tells two names of one status apart
         text: i18n,
       });
-      const header = hbs.render("templates/sheets/actor.hbs", ctx).split('<ul class="d20c-badges"')[0]!;
+      const header = wholeSheet(hbs, ctx).split('<ul class="d20c-badges"')[0]!;
       const texts = [...header.matchAll(/<span class="d20c-pill d20c-status[^"]*">([^<]*)<\/span>/g)].map((m) => m[1]);
       expect(texts, id).toContain(L(condition.label));
       expect(new Set(texts).size, id).toBe(texts.length);
@@ -171,7 +170,7 @@ describe("[SYS-WORDS] each game's words on the shared controls", () => {
 
   it("[SYS-WORDS] [WD-WOUNDPTS] where damage counts up the sheet edits the damage taken, and the form turns it into HP left", () => {
     const ctx = heroContext("wounds-d20");
-    const html = hbs.render("templates/sheets/actor.hbs", ctx);
+    const html = wholeSheet(hbs, ctx);
     expect(html).toContain(`name="damageTaken" value="${ctx.damageTaken}"`);
     expect(html).not.toContain('name="system.hp.value"');
     expect(html.match(/d20c-wound-total/g)).toHaveLength(1);

@@ -77,6 +77,14 @@ function activeTabOf(tab: string | null | undefined): (typeof ACTOR_TABS)[number
   return (ACTOR_TABS as readonly string[]).includes(tab ?? "") ? (tab as (typeof ACTOR_TABS)[number]) : ACTOR_TABS[0];
 }
 
+/** Each tab by id: whether it is the one shown. */
+function tabShown(active: (typeof ACTOR_TABS)[number]): Record<(typeof ACTOR_TABS)[number], boolean> {
+  return Object.fromEntries(ACTOR_TABS.map((id) => [id, id === active])) as Record<
+    (typeof ACTOR_TABS)[number],
+    boolean
+  >;
+}
+
 /**
  * The HP bar (pure): the share of maximum HP left and of temporary HP (drawn after it, capped so
  * the bar never overflows), and the share of damage taken for games that count damage up.
@@ -291,6 +299,11 @@ export function actorSheetContext(input: ActorSheetInput) {
     woundTotal: system.wounds.reduce((sum, w) => sum + w.severity, 0),
     tabs: ACTOR_TABS.map((id) => ({ id, label: `D20C.Sheet.Tab.${id}`, active: id === activeTabOf(input.activeTab) })),
     activeTab: activeTabOf(input.activeTab),
+    /**
+     * Which tab's contents the sheet writes: the shown one only (the others are empty until chosen,
+     * when the sheet renders again), so an opening costs one tab, not four.
+     */
+    tabShown: tabShown(activeTabOf(input.activeTab)),
     /** The header's pills: the game's statuses, the active conditions and the state, each once. */
     pills: headerPills(
       derived.statusLabels,

@@ -105,6 +105,17 @@ export class D20ActorSheet extends SheetBase {
     },
   };
 
+  /**
+   * Core shows the chosen tab's section. The template writes the shown tab's contents only (an
+   * opening costs one tab, not four), so a tab the last render left empty is rendered now, shown.
+   */
+  override changeTab(tab: string, group: string, options?: Parameters<SheetBaseInstance["changeTab"]>[2]): void {
+    super.changeTab(tab, group, options);
+    const sections = this.element?.querySelectorAll<HTMLElement>(".tab[data-tab]") ?? [];
+    const chosen = [...sections].find((s) => s.dataset.group === group && s.dataset.tab === tab);
+    if (chosen && chosen.childElementCount === 0) void this.render();
+  }
+
   /** The sheet's actor with the system's methods. */
   get d20Actor(): D20Actor {
     return this.document as D20Actor;
