@@ -600,6 +600,21 @@ describe("Hundred Dungeons condition specs, remembered per list", () => {
     expect(ids(specsOf([], 0))).toEqual([]);
   });
 
+  it("[HD-COND] the same list object asked again answers as its ids are now: changed in place, or at another exhaustion level", () => {
+    const ids = (specs: readonly { id: string }[]) => specs.map((s) => s.id);
+    const list = ["prone"];
+    expect(ids(specsOf(list))).toEqual(["prone"]);
+    expect(specsOf(list)).toBe(specsOf(list));
+    list.push("blinded");
+    expect(ids(specsOf(list))).toEqual(["prone", "blinded"]);
+    list.splice(0, 2, "paralyzed");
+    expect(ids(specsOf(list))).toEqual(expect.arrayContaining(["paralyzed", "incapacitated"]));
+    expect(ids(specsOf(list))).not.toContain("prone");
+    const none: string[] = [];
+    expect(ids(specsOf(none, 5))).toEqual(["slowed", "stunned", "incapacitated"]);
+    expect(ids(specsOf(none, 0))).toEqual([]);
+  });
+
   it("[HD-COND] the remembered specs and exhaustion effects can't be changed by a reader", () => {
     expect(Object.isFrozen(specsOf(["prone"]))).toBe(true);
     expect(Object.isFrozen(exhaustionEffects(4))).toBe(true);

@@ -352,7 +352,22 @@ export function expandConditions(ids: readonly string[], exhaustion = 0): string
 const SPECS_SEEN = new Map<string, readonly HDConditionSpec[]>();
 const SPECS_SEEN_MAX = 256;
 
+/**
+ * The last answer for each list object: the same list is asked about again and again (every attack
+ * on a sheet reads its attacker's), so its answer is found without building a key. The list is kept
+ * as it was, so a list changed in place is looked up afresh.
+ */
+const LAST_FOR_LIST = new WeakMap<
+  readonly string[],
+  { ids: readonly string[]; exhaustion: number; specs: readonly HDConditionSpec[] }
+>();
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
 export function specsOf(ids: readonly string[], exhaustion = 0): readonly HDConditionSpec[] {
+  const last = LAST_FOR_LIST.get(ids);
+  if (last && last.exhaustion === exhaustion && sameIds(last.ids, ids)) return last.specs;
   // JSON keeps lists apart that a joined string would not (an id holding the separator).
   const key = `${exhaustion}${JSON.stringify(ids)}`;
   let specs = SPECS_SEEN.get(key);
@@ -366,6 +381,7 @@ export function specsOf(ids: readonly string[], exhaustion = 0): readonly HDCond
     if (SPECS_SEEN.size >= SPECS_SEEN_MAX) SPECS_SEEN.clear();
     SPECS_SEEN.set(key, specs);
   }
+  LAST_FOR_LIST.set(ids, { ids: [...ids], exhaustion, specs });
   return specs;
 }
 
