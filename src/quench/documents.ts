@@ -4,7 +4,8 @@
  * the ruleset; derived defenses are the active ruleset's `deriveActor`; invalid updates are refused
  * and the stored data kept; old-shape data is migrated on creation; flipping the world's ruleset
  * A → B → A leaves every stored source identical; the character sheet writes its shown tab only and
- * renders a tab once it is chosen. Everything it makes is deleted in `after`.
+ * renders a tab once it is chosen, and writes an attack row's text when the row opens. Everything
+ * it makes is deleted in `after`.
  */
 import { activeRuleset, activeRulesetId, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
@@ -136,7 +137,7 @@ function documentsBody(context: QuenchBatchContext): void {
   });
 
   describe("the character sheet", () => {
-    it("an opening writes the shown tab only; choosing another tab renders it, shown", async () => {
+    it("an opening writes the shown tab only and folded rows without their text; opening either writes it", async () => {
       const sheet = character.sheet as unknown as OpenedSheet;
       await sheet.render({ force: true });
       try {
@@ -145,6 +146,13 @@ function documentsBody(context: QuenchBatchContext): void {
             (s) => s.dataset.group === "primary" && s.dataset.tab === tab,
           );
         await waitFor(() => section("combat")?.childElementCount, "the combat tab to be written");
+        // A folded attack row's text is written the first time it opens.
+        const row = section("combat")?.querySelector<HTMLDetailsElement>(
+          `details.d20c-attack-details[data-item-id="${power.id}"]`,
+        );
+        assert.ok(row && !row.querySelector("[data-power-text]"), "the power's row is folded, its text not written");
+        if (row) row.open = true;
+        await waitFor(() => row?.querySelector("[data-power-text]"), "the opened row's text to be written");
         assert.equal(section("abilities")?.childElementCount, 0, "the abilities tab is empty until chosen");
         sheet.changeTab("abilities", "primary");
         await waitFor(

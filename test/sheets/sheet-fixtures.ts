@@ -171,6 +171,8 @@ export interface HeroOptions {
   derived?: DerivedActor;
   /** Its prepared data as the data model leaves it (absent = prepared here from `stored`). */
   prepared?: Record<string, unknown>;
+  /** The attack rows the user opened (absent = none: every row folded). */
+  expandedPowers?: ReadonlySet<string>;
 }
 
 /** The actor sheet context of the test hero in a ruleset (one equipped chain shirt on top of the stored armor). */
@@ -223,6 +225,7 @@ export function heroContext(rulesetId: RulesetId, o: HeroOptions = {}) {
     escalationInPlay: o.escalationInPlay ?? ruleset.escalationByDefault,
     ...(o.text ? { text: o.text } : {}),
     ...(o.activeTab === undefined ? {} : { activeTab: o.activeTab }),
+    ...(o.expandedPowers ? { expandedPowers: o.expandedPowers } : {}),
   });
 }
 

@@ -67,6 +67,8 @@ export interface ActorSheetInput {
   actions?: ActionsPanelInput;
   /** Localisation for the powers' expanded text (game.i18n); absent = keys as they are. */
   text?: TextViewer;
+  /** The attack rows the user has opened (the sheet remembers them across renders). Default none. */
+  expandedPowers?: ReadonlySet<string>;
 }
 
 /** The sheet's tabs in order: attacks and the combat loop first. */
@@ -243,6 +245,8 @@ export function actorSheetContext(input: ActorSheetInput) {
         attack,
         rangeLabel: str(p.system.range) ? `D20C.Item.Power.Range.${str(p.system.range)}` : "",
         actionLabel: actionWord(ruleset, str(p.system.actionType)),
+        /** Opened: its text is written with the row (a folded row's is written when it is opened). */
+        expanded: isNpc || (input.expandedPowers?.has(p.id) ?? false),
       },
       powerRowView(ruleset, p.system, attack, input.text, isNpc),
     );

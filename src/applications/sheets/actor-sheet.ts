@@ -32,6 +32,7 @@ import { ITEM_SHEET_TYPES } from "./registration.js";
 import { damageTypeLabelWith } from "./labels.js";
 import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
 import { limitedSheetContext, showsLimitedView } from "./limited-context.js";
+import { POWER_TEXT_TEMPLATE, powerRowToggled } from "./power-text.js";
 
 /** The one part a user with LIMITED permission gets instead of the full sheet. */
 const LIMITED_PARTS = {
@@ -100,10 +101,22 @@ export class D20ActorSheet extends SheetBase {
   static override PARTS = {
     sheet: {
       template: `systems/${SYSTEM_ID}/templates/sheets/actor.hbs`,
-      templates: [ACTIONS_PANEL_TEMPLATE, ACTIONS_CONTROLLED_TEMPLATE, GAME_FIELDS_TEMPLATE, STAT_BLOCK_TEMPLATE],
+      templates: [
+        ACTIONS_PANEL_TEMPLATE,
+        ACTIONS_CONTROLLED_TEMPLATE,
+        GAME_FIELDS_TEMPLATE,
+        STAT_BLOCK_TEMPLATE,
+        POWER_TEXT_TEMPLATE,
+      ],
       scrollable: [""],
     },
   };
+
+  /** The attack rows the user opened, by item id: a render writes them open, with their text. */
+  readonly #expandedPowers = new Set<string>();
+
+  /** The last render's attack rows by item id: the text a folded row writes when it is opened. */
+  #powerRows: ReadonlyMap<string, Record<string, unknown>> = new Map();
 
   /**
    * Core shows the chosen tab's section. The template writes the shown tab's contents only (an
@@ -208,7 +221,9 @@ export class D20ActorSheet extends SheetBase {
         localize: (k) => game.i18n.localize(k),
         format: (k, d) => fmt(k, d),
       },
+      expandedPowers: this.#expandedPowers,
     });
+    this.#powerRows = new Map(context.powers.map((p) => [p.id, p]));
     return { ...base, ...context, effectsSection: effectsSectionFor(actor, this.isEditable) };
   }
 
@@ -217,6 +232,18 @@ export class D20ActorSheet extends SheetBase {
     options: Parameters<SheetBaseInstance["_onFirstRender"]>[1],
   ): Promise<void> {
     await super._onFirstRender(context, options);
+    // `toggle` does not bubble: one capturing listener on the window hears every row's, render after render.
+    this.element.addEventListener(
+      "toggle",
+      (event) => {
+        const row = event.target;
+        if (!(row instanceof HTMLDetailsElement) || !row.matches(".d20c-attack-details[data-item-id]")) return;
+        void powerRowToggled(row, this.#expandedPowers, this.#powerRows, (c) =>
+          foundry.applications.handlebars.renderTemplate(POWER_TEXT_TEMPLATE, c),
+        );
+      },
+      { capture: true },
+    );
     const foreign = this.d20Actor.foreignRuleset;
     if (foreign) {
       ui.notifications?.warn(
