@@ -13,7 +13,9 @@
  * - world load: derived data of 500 actors through the actor data model's own preparation
  *   (`prepareBaseData` + `prepareDerivedData`);
  * - sheet: building the context of a character sheet with 19 items and rendering it (the actor's
- *   stored data and derived values made beforehand, as a document's are), and each half alone;
+ *   stored data and derived values made beforehand, as a document's are), and each half alone; the
+ *   sheet opens on its Combat tab and writes that tab only, so choosing the Abilities tab (another
+ *   render, with that tab shown) is reported beside it;
  * - exact odds: one attacker–target pair, as a ratio to one `resolveAttack` in the same run (a card's
  *   targets after the first, whose attack's damage is already summed; and apart, the first target).
  *
@@ -258,6 +260,12 @@ async function sheetBenchmarks(rulesets: readonly Ruleset[]): Promise<BenchResul
       open: () => hbs.render("templates/sheets/actor.hbs", context()).length,
       context,
       render: () => hbs.render("templates/sheets/actor.hbs", rendered).length,
+      // Choosing a tab the opening left empty renders the sheet again with it shown.
+      abilities: () =>
+        hbs.render(
+          "templates/sheets/actor.hbs",
+          heroContext(id, { items, stored, prepared, derived, activeTab: "abilities" }),
+        ).length,
     };
   });
   const [firstGame] = opens;
@@ -268,6 +276,8 @@ async function sheetBenchmarks(rulesets: readonly Ruleset[]): Promise<BenchResul
   // Its two halves apart, to show where the time goes.
   for (const { r, context } of opens) out.push(bench(r.id, "character sheet (its context alone)", context));
   for (const { r, render } of opens) out.push(bench(r.id, "character sheet (its render alone)", render));
+  for (const { r, abilities } of opens)
+    out.push(bench(r.id, "character sheet, choosing its Abilities tab (context + render)", abilities));
   return out;
 }
 
@@ -423,6 +433,7 @@ describe("interaction benchmarks", () => {
       figure("turn change (20 × 5)", (r) => r.name.startsWith("turn change"), TARGET.turn),
       figure(`world load (${ACTORS} actors)`, (r) => r.name.startsWith("world load"), TARGET.actors),
       figure("character sheet (19 items)", (r) => r.name.startsWith("character sheet:"), TARGET.sheet),
+      figure("  choosing its Abilities tab", (r) => r.name.startsWith("character sheet, choosing"), null),
       `${"exact odds / resolveAttack".padEnd(34)} ${`${Math.min(...ratioValues).toFixed(1)}–${Math.max(...ratioValues).toFixed(1)} ×`.padEnd(22)} ${"".padEnd(28)} target ≤ ${TARGET.odds} ×    ${ratioValues.every((v) => v <= TARGET.odds) ? "met" : "MISSED"}`,
       ...[...ratios].map(
         ([id, m]) =>
