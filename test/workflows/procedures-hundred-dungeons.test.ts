@@ -638,7 +638,7 @@ describe("Hundred Dungeons conditions on the Actions panel's rolls", () => {
     },
   );
 
-  it("[HD-COND] frightened, the hero's grapple is weak while it sees the source (15 and 5: 5 + 3 = 8 fails against 14); blinded, out of sight, 15 + 3 grapples", async () => {
+  it("[HD-COND] frightened, the hero's grapple is weak while it sees the source (15 and 5: 5 + 3 = 8 fails against 14); blinded, a blind unarmed attack is weak too (15 and 10: 10 + 3 = 13 fails)", async () => {
     orc.isOwner = true;
     target(orc);
     hero.source.conditions = ["frightened"];
@@ -646,9 +646,9 @@ describe("Hundred Dungeons conditions on the Actions panel's rolls", () => {
     await click(hero, "grapple");
     expect(statusesOf(orc)).toEqual([]);
     hero.source.conditions = ["frightened", "blinded"];
-    standInAttackFaces.push(15);
+    standInAttackFaces.push(15, 10);
     await click(hero, "grapple");
-    expect(statusesOf(orc)).toEqual(["grappled"]);
+    expect(statusesOf(orc)).toEqual([]);
   });
 
   it("[HD-COND] charmed: the charmer's Charisma attack against the charmed hero is mighty; its sword is not", async () => {

@@ -274,6 +274,55 @@ describe("Hundred Dungeons unarmed attacks, grapple, shove and escape", () => {
     expect(plan("escape", me).refusal).toBe("D20C.HD.Reason.notGrappled");
   });
 
+  it("[HD-UNARMED] [HD-CRIT] strike, grapple and shove are unarmed attacks: a natural 20 always succeeds, a natural 1 always fails", () => {
+    const armored = combatant("foe", { actor: hdActor({ abilities: abilities({ str: 1, dex: 4 }) }), side: "gm" });
+    const defense = rollOf("unarmedStrike", me, { targets: [armored] }).target ?? 0;
+    /** What a roll with this natural and total did (the fixture's `run` takes the total as the natural). */
+    const rolled = (key: string, natural: number, total: number, choice: string | null = null) => {
+      if (!hd.resolveProcedure) throw new Error("Hundred Dungeons resolves procedures");
+      const over = { targets: [armored], choice };
+      const [request] = plan(key, me, over).requests;
+      return hd.resolveProcedure(key, inputOf(me, over), [{ request: request!, result: { total, natural } }]);
+    };
+    const damageOf = (o: ProcedureOutcome) => Object.values(o.creatures)[0]?.hp.value;
+    // A natural 1 misses even when the total reaches the defense; a natural 20 hits below it, for double Strength.
+    expect(rolled("unarmedStrike", 1, defense + 5).events.map((e) => e.key)).toContain("D20C.HD.Event.rollFailed");
+    expect(rolled("unarmedStrike", 1, defense + 5).creatures).toEqual({});
+    const crit = rolled("unarmedStrike", 20, defense - 5);
+    expect(crit.events.map((e) => e.key)).toContain("D20C.HD.Event.rollSucceeded");
+    const plain = rolled("unarmedStrike", 19, defense + 5);
+    const hp = armored.actor.hp.value;
+    expect(hp - (damageOf(crit) ?? hp)).toBe(2 * (hp - (damageOf(plain) ?? hp)));
+    expect(hp - (damageOf(plain) ?? hp)).toBe(3);
+    // Grapple (against 16) and shove (against 13) likewise.
+    expect(rolled("grapple", 20, 5).addEffects).toHaveLength(1);
+    expect(rolled("grapple", 1, 30).addEffects).toEqual([]);
+    expect(rolled("shove", 20, 5, "prone").addEffects).toHaveLength(1);
+    expect(rolled("shove", 1, 30, "prone").addEffects).toEqual([]);
+  });
+
+  it("[HD-UNARMED] [HD-COND] [HD-HIDE] an unarmed attack is rolled with an attack's modes: the attacker's own conditions too", () => {
+    const foeOf = (over: Partial<CombatantSource> = {}) =>
+      combatant("foe", { actor: hdActor({ abilities: abilities({ str: 1 }) }), side: "gm", ...over });
+    const attacker = (conditions: string[], over: Partial<CombatantSource> = {}) =>
+      combatant("me", { actor: hdActor({ abilities: abilities({ str: 3 }), conditions }), ...over });
+    const formula = (key: string, a: CombatantSource, t = foeOf()) => rollOf(key, a, { targets: [t] }).formula;
+    for (const key of ["unarmedStrike", "grapple", "shove"]) {
+      expect(formula(key, attacker([])), key).toBe("1d20 + 3");
+      // Prone, blinded and restrained attackers attack weak; an invisible one mighty.
+      for (const c of ["prone", "blinded", "restrained"])
+        expect(formula(key, attacker([c])), `${key} ${c}`).toBe("2d20kl + 3");
+      expect(formula(key, attacker(["invisible"])), key).toBe("2d20kh + 3");
+      // The target's conditions: a dodging target weakens attacks against it, a restrained one makes them mighty.
+      expect(formula(key, attacker([]), foeOf({ actor: hdActor({ conditions: ["dodging"] }) })), key).toBe(
+        "2d20kl + 3",
+      );
+      expect(formula(key, attacker([]), foeOf({ actor: hdActor({ conditions: ["restrained"] }) })), key).toBe(
+        "2d20kh + 3",
+      );
+    }
+  });
+
   it("[HD-UNARMED] the unarmed strike deals the Strength score (at least 1) and a crit doubles it", () => {
     const strike = { ...power0(), range: "melee" as const, attackAbility: "str" as const };
     const strong = hdActor({ abilities: abilities({ str: 3 }) });

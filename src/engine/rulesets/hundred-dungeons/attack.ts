@@ -3,12 +3,12 @@
  * natural 1/20 ([HD-CRIT]), cover and hiding ([HD-COVER], [HD-HIDE]), damage by weapon class
  * ([HD-DMG]).
  */
-import { keptNatural, MAX_ROLL_SOURCES, netMode } from "../../common.js";
+import { blankSituation, keptNatural, MAX_ROLL_SOURCES, netMode } from "../../common.js";
 import { parseDamage, parseWeaponDice, type DamageExpression } from "../../dice.js";
 import { EngineError, requireCount, requireFinite, requireNonNegative } from "../../errors.js";
 import { escalationModifier, missDamageRecipe, sumDamage, resolvedBy } from "../../resolution.js";
 import { faceDecision, preparedAttack } from "../../resolution.js";
-import type { AbilityKey, ActorSource, AttackInput, DamageRecipe } from "../../types.js";
+import type { AbilityKey, ActorSource, AttackInput, DamageRecipe, EffectSource, RuleOptions } from "../../types.js";
 import type { DamageRecipeInput, Modifier, PowerSource, RollMode, WeaponClass, WeaponSource } from "../../types.js";
 import type { PreparedAttack } from "../../types.js";
 import { exhaustionEffects, SIZES, specsOf, type AttackKind } from "./conditions.js";
@@ -194,6 +194,58 @@ function attackModeDetail(input: Omit<AttackInput, "dice">): ModeDetail {
 
 export function attackMode(input: Omit<AttackInput, "dice">): RollMode {
   return attackModeDetail(input).mode;
+}
+
+/** A creature as an unarmed attack's mode reads it: its combatant id, actor and effects. */
+interface UnarmedSide {
+  id: string;
+  actor: Pick<ActorSource, "kind" | "conditions" | "exhaustion" | "size" | "swimSpeed" | "vulnerabilities">;
+  effects: EffectSource[];
+}
+
+/**
+ * [HD-UNARMED] The mode of an unarmed attack (the Actions panel's strike, grapple and shove are
+ * its options): a weaponless melee Strength attack, counting every mighty and weak source an attack
+ * counts (the attacker's own conditions, the target's, hiding, charm), and whether a rule makes it
+ * hit outright (a paralyzed target).
+ */
+export function unarmedAttackMode(
+  attacker: UnarmedSide,
+  target: UnarmedSide,
+  options: RuleOptions,
+): { mode: RollMode; autoHit: boolean } {
+  const detail = attackModeDetail({
+    attackBonus: 0,
+    defense: { key: "def", value: 0 },
+    range: "melee",
+    situation: blankSituation(),
+    escalation: 0,
+    attacker: {
+      kind: attacker.actor.kind,
+      usesEscalation: false,
+      penalties: [],
+      conditions: attacker.actor.conditions,
+      exhaustion: attacker.actor.exhaustion,
+      swimSpeed: (attacker.actor.swimSpeed ?? 0) > 0,
+      id: attacker.id,
+      effects: attacker.effects,
+    },
+    target: {
+      conditions: target.actor.conditions,
+      vulnerabilities: target.actor.vulnerabilities,
+      exhaustion: target.actor.exhaustion,
+      ...(target.actor.size ? { size: target.actor.size } : {}),
+      id: target.id,
+      effects: target.effects,
+    },
+    ability: "str",
+    damageTypes: ["bludgeoning"],
+    critRange: 0,
+    hasMissEffect: false,
+    options,
+    armed: false,
+  });
+  return { mode: detail.mode, autoHit: detail.autoHit };
 }
 
 /** The branches a kept natural can take, each with the reasons the card gives for it. */

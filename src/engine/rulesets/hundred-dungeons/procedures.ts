@@ -11,10 +11,12 @@ import { type ProcedureOutcome, type ProcedurePlan, type ProcedureRoll, type Pro
 import { clonePlain, d20Formula, ongoingDamagePacket } from "../../common.js";
 import { EngineError } from "../../errors.js";
 import type { AbilityKey, ActorSource, CombatantSource, EffectSource, RollRequest, RollResult } from "../../types.js";
+import type { RollMode, RuleOptions } from "../../types.js";
 import type { RuleEvent, TurnContext, TurnStep, TurnStepResult } from "../../types.js";
 import { defenseValue } from "./actor.js";
 import { hiddenFrom, turnBudget } from "./combat.js";
 import { SIZES, abilityRollMode, specsOf, type Size } from "./conditions.js";
+import { unarmedAttackMode } from "./attack.js";
 import { applyDamage, signed } from "./damage.js";
 import { HD_DAMAGE_TYPES } from "./data.js";
 
@@ -96,7 +98,7 @@ function procedureRoll(
   ability: AbilityKey,
   target: number | null,
   data: Record<string, string | number | boolean>,
-  extra: { mighty?: number; weak?: number; senses?: ("sight" | "hearing")[] } = {},
+  extra: { mighty?: number; weak?: number; senses?: ("sight" | "hearing")[]; mode?: RollMode } = {},
 ): RollRequest {
   const m = abilityRollMode(who.actor.conditions, who.actor.exhaustion, ability, extra);
   const sensesFail = (extra.senses ?? []).some((sense) =>
@@ -107,7 +109,7 @@ function procedureRoll(
   return {
     kind: "procedure",
     actorId: who.actorId,
-    formula: `${d20Formula(m.mode)}${signed(who.actor.abilities[ability])}`,
+    formula: `${d20Formula(extra.mode ?? m.mode)}${signed(who.actor.abilities[ability])}`,
     target,
     against: "total",
     label: P(`${String(data.procedure)}.roll`),
@@ -138,6 +140,8 @@ interface StepInput {
   targets: CombatantSource[];
   combatants: CombatantSource[];
   choice: string | null;
+  /** The world's rule options (how mighty and weak cancel, for an unarmed attack's mode). */
+  options: RuleOptions;
 }
 
 /** Its steps, or why it is refused now. */
@@ -300,44 +304,28 @@ function planSteps(input: StepInput): StepPlan {
         },
       ]);
     }
+    // [HD-UNARMED] Grapple, shove and strike are the options of an unarmed attack: each is rolled with
+    // the mode an attack has (the attacker's conditions and the target's, hiding, charm) and, being
+    // an attack, a natural 20 always succeeds and a natural 1 always fails ([HD-CRIT]).
     case "grapple": {
       const t = target as CombatantSource;
       const dc = 12 + Math.max(t.actor.abilities.str, t.actor.abilities.dex);
-      return plan([{ kind: "roll", request: procedureRoll(me, "str", dc, { procedure: "grapple", target: t.id }) }]);
+      const { mode } = unarmedAttackMode(me, t, input.options);
+      const data = { procedure: "grapple", target: t.id, attack: true };
+      return plan([{ kind: "roll", request: procedureRoll(me, "str", dc, data, { mode }) }]);
     }
     case "shove": {
       const t = target as CombatantSource;
-      return plan([
-        {
-          kind: "roll",
-          request: procedureRoll(me, "str", 12 + t.actor.abilities.str, {
-            procedure: "shove",
-            target: t.id,
-            result: choice === "push" ? "push" : "prone",
-          }),
-        },
-      ]);
+      const { mode } = unarmedAttackMode(me, t, input.options);
+      const data = { procedure: "shove", target: t.id, result: choice === "push" ? "push" : "prone", attack: true };
+      return plan([{ kind: "roll", request: procedureRoll(me, "str", 12 + t.actor.abilities.str, data, { mode }) }]);
     }
     case "unarmedStrike": {
-      // Strength against the target's defense, with the modes its conditions give melee attacks.
+      // Strength against the target's defense (a paralyzed target is hit outright).
       const t = target as CombatantSource;
-      const specs = specsOf(t.actor.conditions, t.actor.exhaustion);
-      const count = (mode: "mighty" | "weak") =>
-        specs.filter((x) => x.attacksAgainst === mode).length + specs.filter((x) => x.meleeAgainst === mode).length;
-      const data = {
-        procedure: "unarmedStrike",
-        target: t.id,
-        autoHit: specs.some((x) => x.meleeAgainst === "autoHit"),
-      };
-      return plan([
-        {
-          kind: "roll",
-          request: procedureRoll(me, "str", defenseValue(t.actor), data, {
-            mighty: count("mighty"),
-            weak: count("weak"),
-          }),
-        },
-      ]);
+      const { mode, autoHit } = unarmedAttackMode(me, t, input.options);
+      const data = { procedure: "unarmedStrike", target: t.id, autoHit, attack: true };
+      return plan([{ kind: "roll", request: procedureRoll(me, "str", defenseValue(t.actor), data, { mode }) }]);
     }
     case "disengage":
       // Until the end of this turn: an armed end-of-turn effect, removed by the creator's own turn end.
@@ -464,6 +452,7 @@ function stepInput(id: string, input: ProcedureInput): StepInput {
     targets,
     combatants: [...byKey.values()],
     choice: input.choice,
+    options: input.options,
   };
 }
 
@@ -552,7 +541,10 @@ export function resolveProcedureRoll(ctx: TurnContext, request: RollRequest, rol
   };
   const autoFail = data.autoFail === true || !Number.isFinite(roll.total);
   const total = autoFail ? 0 : roll.total;
-  const ok = !autoFail && request.target !== null && total >= request.target;
+  // [HD-CRIT] an unarmed attack's natural 20 always succeeds (a critical hit) and its natural 1 always fails.
+  const critical = data.attack === true && !autoFail && roll.natural === 20;
+  const fumble = data.attack === true && roll.natural === 1;
+  const ok = critical || (!autoFail && !fumble && request.target !== null && total >= request.target);
   const events: RuleEvent[] = [];
   const followUps: TurnStep[] = [];
   const verdict = (extra: Record<string, string | number> = {}) =>
@@ -601,7 +593,7 @@ export function resolveProcedureRoll(ctx: TurnContext, request: RollRequest, rol
     }
     case "unarmedStrike": {
       const t = byId(data.target);
-      const hit = ok || (!autoFail && data.autoHit === true);
+      const hit = ok || (!autoFail && !fumble && data.autoHit === true);
       events.push({
         key: hit ? "D20C.HD.Event.rollSucceeded" : "D20C.HD.Event.rollFailed",
         data: { total, target: request.target ?? 0, name: t.name },
@@ -613,7 +605,7 @@ export function resolveProcedureRoll(ctx: TurnContext, request: RollRequest, rol
           actorId: t.actorId,
           // The plain typed packet, made a melee attack's hit.
           packet: {
-            ...ongoingDamagePacket(unarmedDamage(me.actor), "bludgeoning", HD_DAMAGE_TYPES),
+            ...ongoingDamagePacket(unarmedDamage(me.actor) * (critical ? 2 : 1), "bludgeoning", HD_DAMAGE_TYPES),
             natural: roll.natural,
             ongoing: false,
             fromAttack: true,
