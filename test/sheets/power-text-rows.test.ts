@@ -21,6 +21,7 @@ describe("[SYS-POWERS] attack rows write their text when open", () => {
   for (const id of RULESET_IDS) {
     it(`${id}: a folded row holds no text; an opened one is written open with the text the text template gives`, () => {
       const folded = heroContext(id, { text: i18n });
+      expect(rowDetails(sheet(folded), "p1")).toContain("<summary");
       expect(rowDetails(sheet(folded), "p1")).not.toContain("data-power-text");
       expect(rowDetails(sheet(folded), "p1")).not.toMatch(/data-item-id="p1" open/);
       const opened = heroContext(id, { text: i18n, expandedPowers: new Set(["p1"]) });

@@ -289,7 +289,8 @@ export function onTab<T extends TabbedContext>(ctx: T, tab: ActorTab): T {
     ...ctx,
     activeTab: tab,
     tabs: ctx.tabs.map((t) => ({ ...t, active: t.id === tab })),
-    tabShown: Object.fromEntries(ACTOR_TABS.map((id) => [id, id === tab])),
+    // The shown tab's contents only; every tab's with the biography shown (its editor stays).
+    tabShown: Object.fromEntries(ACTOR_TABS.map((id) => [id, tab === "biography" || id === tab])),
   };
 }
 

@@ -19,12 +19,12 @@ const written = (body: string | undefined) => /<[a-z]/i.test(body ?? "");
 
 describe("[SYS-RELEASE] the sheet writes the shown tab only", () => {
   for (const id of RULESET_IDS) {
-    it(`${id}: each tab, when shown, is the only one written; the others are empty sections`, () => {
+    it(`${id}: each tab, when shown, is the only one written; the others are empty sections; with the biography shown, all are`, () => {
       for (const tab of ACTOR_TABS) {
         const bodies = tabBodies(render(heroContext(id, { activeTab: tab })));
         expect([...bodies.keys()]).toEqual([...ACTOR_TABS]);
         for (const other of ACTOR_TABS)
-          expect(written(bodies.get(other)), `${tab} shown: ${other}`).toBe(other === tab);
+          expect(written(bodies.get(other)), `${tab} shown: ${other}`).toBe(tab === "biography" || other === tab);
       }
     });
   }
@@ -46,6 +46,7 @@ class TabbedSheetStandIn {
   changeTab(tab: string, group: string): void {
     this.tabGroups[group] = tab;
   }
+  async _onRender(_context: object, _options: object): Promise<void> {}
   render(): Promise<this> {
     this.renders++;
     return Promise.resolve(this);
@@ -94,7 +95,7 @@ describe("[SYS-RELEASE] choosing a tab renders it when it was not written", () =
     expect(sheet.renders).toBe(2);
   });
 
-  it("every tab chosen from the combat tab is rendered; another tab group or a sheet not yet rendered is left to core", () => {
+  it("every tab chosen from the combat tab is rendered; another tab group is left to core", () => {
     for (const tab of ACTOR_TABS.filter((t) => t !== "combat")) {
       const sheet = opened("combat");
       sheet.changeTab(tab, "primary");
@@ -103,8 +104,29 @@ describe("[SYS-RELEASE] choosing a tab renders it when it was not written", () =
     const other = opened("combat");
     other.changeTab("abilities", "secondary");
     expect(other.renders).toBe(0);
-    const unrendered = new Sheet();
-    expect(() => unrendered.changeTab("traits", "primary")).not.toThrow();
-    expect(unrendered.renders).toBe(0);
+  });
+
+  it("leaving the biography renders nothing: with it shown every tab was written (its editor stays)", () => {
+    const sheet = opened("biography");
+    for (const tab of ACTOR_TABS) sheet.changeTab(tab, "primary");
+    expect(sheet.renders).toBe(0);
+  });
+
+  it("a tab chosen while a render was being prepared is rendered once that render is done; an unknown one is not", async () => {
+    const sheet = opened("combat");
+    const onRender = (sheet as unknown as { _onRender(c: object, o: object): Promise<void> })._onRender.bind(sheet);
+    // The render prepared for the abilities tab lands after the user went back to combat.
+    sheet.tabGroups.primary = "combat";
+    await onRender({ activeTab: "abilities" }, {});
+    expect(sheet.renders).toBe(1);
+    await onRender({ activeTab: "combat" }, {});
+    expect(sheet.renders).toBe(1);
+    sheet.tabGroups.primary = "inventory";
+    await onRender({ activeTab: "combat" }, {});
+    expect(sheet.renders).toBe(1);
+    // The limited view has no tabs.
+    sheet.tabGroups.primary = "traits";
+    await onRender({ name: "Aria" }, {});
+    expect(sheet.renders).toBe(1);
   });
 });

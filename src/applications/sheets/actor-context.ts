@@ -79,9 +79,13 @@ function activeTabOf(tab: string | null | undefined): (typeof ACTOR_TABS)[number
   return (ACTOR_TABS as readonly string[]).includes(tab ?? "") ? (tab as (typeof ACTOR_TABS)[number]) : ACTOR_TABS[0];
 }
 
-/** Each tab by id: whether it is the one shown. */
+/**
+ * Each tab by id: whether the sheet writes its contents. The shown tab only, except the biography:
+ * its editor must never be rendered away while it is being written in, so with the biography
+ * shown every tab is written and leaving it renders nothing.
+ */
 function tabShown(active: (typeof ACTOR_TABS)[number]): Record<(typeof ACTOR_TABS)[number], boolean> {
-  return Object.fromEntries(ACTOR_TABS.map((id) => [id, id === active])) as Record<
+  return Object.fromEntries(ACTOR_TABS.map((id) => [id, active === "biography" || id === active])) as Record<
     (typeof ACTOR_TABS)[number],
     boolean
   >;
@@ -304,8 +308,9 @@ export function actorSheetContext(input: ActorSheetInput) {
     tabs: ACTOR_TABS.map((id) => ({ id, label: `D20C.Sheet.Tab.${id}`, active: id === activeTabOf(input.activeTab) })),
     activeTab: activeTabOf(input.activeTab),
     /**
-     * Which tab's contents the sheet writes: the shown one only (the others are empty until chosen,
-     * when the sheet renders again), so an opening costs one tab, not four.
+     * Which tabs' contents the sheet writes: the shown one only (the others are empty until chosen,
+     * when the sheet renders again), so an opening costs one tab, not four; all of them with the
+     * biography shown, whose editor a tab change must not render away.
      */
     tabShown: tabShown(activeTabOf(input.activeTab)),
     /** The header's pills: the game's statuses, the active conditions and the state, each once. */

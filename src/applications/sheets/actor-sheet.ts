@@ -50,6 +50,12 @@ const NEW_ENTRY: Record<string, () => unknown> = {
   immunities: () => activeRuleset().damageTypes[0] ?? "untyped",
 };
 
+/** An attack row's `<details>` (the target of a `toggle` the sheet heard). */
+function isPowerRow(target: EventTarget | null): target is HTMLDetailsElement {
+  const el = target as Element | null;
+  return el?.tagName === "DETAILS" && el.matches(".d20c-attack-details[data-item-id]");
+}
+
 /** An item type the system defines (the create buttons name one in `data-type`). */
 function isItemType(type: string): type is (typeof ITEM_SHEET_TYPES)[number] {
   return (ITEM_SHEET_TYPES as readonly string[]).includes(type);
@@ -121,12 +127,30 @@ export class D20ActorSheet extends SheetBase {
   /**
    * Core shows the chosen tab's section. The template writes the shown tab's contents only (an
    * opening costs one tab, not four), so a tab the last render left empty is rendered now, shown.
+   * (The biography's editor is never rendered away: with it shown every tab is written.)
    */
   override changeTab(tab: string, group: string, options?: Parameters<SheetBaseInstance["changeTab"]>[2]): void {
     super.changeTab(tab, group, options);
     const sections = this.element?.querySelectorAll<HTMLElement>(".tab[data-tab]") ?? [];
     const chosen = [...sections].find((s) => s.dataset.group === group && s.dataset.tab === tab);
     if (chosen && chosen.childElementCount === 0) void this.render();
+  }
+
+  /** A tab chosen while this render was being prepared (another quick click) is rendered in turn. */
+  override async _onRender(
+    context: Parameters<SheetBaseInstance["_onRender"]>[0],
+    options: Parameters<SheetBaseInstance["_onRender"]>[1],
+  ): Promise<void> {
+    await super._onRender(context, options);
+    const written = (context as { activeTab?: unknown }).activeTab;
+    const chosen = this.tabGroups.primary;
+    if (
+      typeof written === "string" &&
+      chosen &&
+      chosen !== written &&
+      (ACTOR_TABS as readonly string[]).includes(chosen)
+    )
+      void this.render();
   }
 
   /** The sheet's actor with the system's methods. */
@@ -237,7 +261,8 @@ export class D20ActorSheet extends SheetBase {
       "toggle",
       (event) => {
         const row = event.target;
-        if (!(row instanceof HTMLDetailsElement) || !row.matches(".d20c-attack-details[data-item-id]")) return;
+        // By tag, not `instanceof`: a popped-out window's elements are another window's classes.
+        if (!isPowerRow(row)) return;
         void powerRowToggled(row, this.#expandedPowers, this.#powerRows, (c) =>
           foundry.applications.handlebars.renderTemplate(POWER_TEXT_TEMPLATE, c),
         );
