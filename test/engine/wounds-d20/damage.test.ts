@@ -297,3 +297,33 @@ describe("Wounds d20 death saves", () => {
     expect(wd.applyHealing(hurt(20, 30, { state: "dead" }), 50, "heal", {}, "A").actor.hp.value).toBe(-10);
   });
 });
+
+describe("[WD-NASTY] [WD-SAVES] a save against a wound, by its natural roll", () => {
+  /** The Actions panel's save against a wound (DC 15, severity 3) by a hero, decided with this roll. */
+  const saved = (natural: number, total: number) => {
+    if (!wd.planProcedure || !wd.resolveProcedure) throw new Error("Wounds d20 plans procedures");
+    const input = {
+      actor: actor(),
+      actorId: "hero",
+      targets: [],
+      others: [],
+      effects: [],
+      choice: "death",
+      round: 1,
+      ownTurn: true,
+      memory: { bands: {}, marks: {} },
+      numbers: { dc: 15, severity: 3 },
+      options: {},
+    };
+    const [request] = wd.planProcedure("woundingSave", input).requests;
+    return wd.resolveProcedure("woundingSave", input, [{ request: request!, result: { natural, total } }]);
+  };
+
+  it("a natural 1 fails even when the total reaches the DC, and its wound is nasty; a natural 20 passes below it", () => {
+    expect(saved(1, 16).actor?.wounds.at(-1)).toEqual({ severity: 3, location: "", nasty: true });
+    expect(saved(20, 12).actor).toBeNull();
+    // Otherwise the total decides: 15 passes, 14 fails with a plain wound.
+    expect(saved(12, 15).actor).toBeNull();
+    expect(saved(11, 14).actor?.wounds.at(-1)).toEqual({ severity: 3, location: "", nasty: false });
+  });
+});

@@ -10,7 +10,8 @@ import { EngineError } from "../../errors.js";
 import { squaresBetween } from "../../geometry.js";
 import type { ActorSource, RollRequest, RuleOptions } from "../../types.js";
 import { deriveActor } from "./actor.js";
-import { healCheckRequest, resolveRoll, saveRequest, strenuousActionRequest, woundFromSave } from "./damage.js";
+import { healCheckRequest, resolveRoll, saveRequest, saveSucceeds, strenuousActionRequest } from "./damage.js";
+import { woundFromSave } from "./damage.js";
 import { K, SAVES } from "./data.js";
 
 export const PROCEDURES: readonly ProcedureSpec[] = [
@@ -90,8 +91,9 @@ export function resolveProcedure(id: string, input: ProcedureInput, rolls: reado
     }
     case "woundingSave": {
       // [WD-NASTY] a failed save wounds; a natural 1 (a critical failure) makes the wound nasty.
+      // A save's natural 20 always succeeds and its natural 1 always fails, whatever the total ([WD-SAVES]).
       const answer = resolveRoll(input.actor, roll.request, roll.result);
-      const failed = roll.result.total < (roll.request.target ?? 0);
+      const failed = !saveSucceeds(roll.result, roll.request.target ?? 0);
       if (!failed) return plainOutcome(spec(id), answer.events);
       const wound = woundFromSave(input.numbers.severity ?? 1, roll.result.natural);
       const next: ActorSource = { ...answer.actor, wounds: [...answer.actor.wounds, wound] };
