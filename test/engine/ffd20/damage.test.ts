@@ -56,6 +56,29 @@ describe("FFd20 damage types and traits", () => {
     expect(ffd20.applyDamage(both, packet(3, { types: ["fire"] }), {}, "a").dealt).toBe(3);
   });
 
+  it("[FF-VULN] vulnerable all is one vulnerability to every type: a type's own stronger one wins, it never stacks on it, and it adds once", () => {
+    const dealt = (vulnerabilities: { type: string; value: number }[], types: string[]) =>
+      ffd20.applyDamage(pc({ vulnerabilities }), packet(10, { types }), {}, "a").dealt;
+    const fire5all3 = [
+      { type: "fire", value: 5 },
+      { type: "all", value: 3 },
+    ];
+    expect(dealt(fire5all3, ["fire"])).toBe(15);
+    expect(dealt(fire5all3, ["cold"])).toBe(13);
+    expect(dealt(fire5all3, ["fire", "cold"])).toBe(18);
+    expect(dealt([{ type: "all", value: 3 }], ["fire", "cold"])).toBe(13);
+    expect(
+      dealt(
+        [
+          { type: "fire", value: 2 },
+          { type: "all", value: 3 },
+        ],
+        ["fire"],
+      ),
+    ).toBe(13);
+    expect(dealt([{ type: "all", value: 3 }], [])).toBe(13);
+  });
+
   it("[FF-INSUB] insubstantial halves attack damage and ongoing damage (rounded down) before resistance", () => {
     const a = pc({ insubstantial: true, resistances: [{ type: "fire", value: 2 }] });
     expect(ffd20.applyDamage(a, packet(9), {}, "a").dealt).toBe(4);

@@ -43,7 +43,8 @@ function traitFor(list: readonly { type: string; value: number }[], type: string
  * (insubstantial), then vulnerability and resistance together, never below 0.
  * - [FF-RESIST] with several types, resistance only helps if it covers every type, and then only
  *   the weakest of those resistances applies. Untyped damage is only reduced by `all`/`untyped`.
- * - [FF-VULN] every type's vulnerability adds (once per type; `all` once).
+ * - [FF-VULN] every type's vulnerability adds (once per type, the best of its own); `all` is one to
+ *   every type, not added on top of a type's own: it adds once, for the types it beats.
  * - Immunity: immune to every type of the packet (or `all`) = no damage.
  * - [FF-INSUB] halves damage from attacks and ongoing damage, rounded down.
  */
@@ -69,14 +70,21 @@ function adjustDamage(actor: ActorSource, packet: DamagePacket): { dealt: number
   }
   if (amount <= 0) return { dealt: 0, adjustments };
 
+  // Vulnerabilities to one type are not cumulative, `all` being one to every type: a type adds the
+  // best of its own, and `all` adds once for the types it beats (resistance takes the best alike).
+  const allVuln = actor.vulnerabilities
+    .filter((v) => v.type === "all")
+    .reduce((m, v) => Math.max(m, requireFinite("vulnerabilities.value", v.value)), 0);
   let vulnerable = 0;
-  const allVuln = actor.vulnerabilities.filter((v) => v.type === "all").reduce((m, v) => Math.max(m, v.value), 0);
+  let allCounts = false;
   for (const k of keys) {
-    vulnerable += actor.vulnerabilities
+    const own = actor.vulnerabilities
       .filter((v) => v.type === k)
       .reduce((m, v) => Math.max(m, requireFinite("vulnerabilities.value", v.value)), 0);
+    if (own >= allVuln) vulnerable += own;
+    else allCounts = true;
   }
-  vulnerable += allVuln;
+  if (allCounts) vulnerable += allVuln;
   const resist = Math.min(...keys.map((k) => traitFor(actor.resistances, k)));
   if (vulnerable > 0) adjustments.push({ key: "vulnerable", label: "D20C.FF.Adjust.Vulnerable", value: vulnerable });
   const before = amount + vulnerable;
