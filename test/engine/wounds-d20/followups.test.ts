@@ -65,6 +65,25 @@ describe("Wounds d20 follow-ups: effects with no creator", () => {
       removes("sur"),
     );
   });
+
+  it("[WD-SURPRISE] [WD-FLAT] the unaware combatant's place in the surprise round (run, not acting) leaves it caught off guard for the first regular round", () => {
+    const guard = combatant("guard", { aware: false, name: "Guard" });
+    const thief = combatant("thief", { aware: true });
+    const start = wd.onCombatStart(ctx([guard, thief]));
+    const add = start.find((s) => s.kind === "addEffect");
+    if (!add || add.kind !== "addEffect") throw new Error("no caught-off-guard effect");
+    const surprised = combatant("guard", { aware: false, effects: [{ ...add.effect, id: "sur" }] });
+    const surpriseTurn = ctx([surprised, thief], { round: 1, combatantId: "guard", surpriseRound: true });
+    expect(wd.onTurnStart(surpriseTurn)).not.toContainEqual(removes("sur"));
+    // The aware thief's turn in the surprise round is its own: what it times ends as usual.
+    const marked = combatant("guard", {
+      aware: false,
+      effects: [{ ...add.effect, id: "m", sourceCombatantId: "thief" }],
+    });
+    const thiefTurn = ctx([marked, thief], { round: 1, combatantId: "thief", surpriseRound: true });
+    expect(wd.onTurnStart(thiefTurn)).toContainEqual(removes("m"));
+    expect(wd.onTurnStart(ctx([surprised, thief], { round: 2, combatantId: "guard" }))).toContainEqual(removes("sur"));
+  });
 });
 
 describe("Wounds d20 follow-ups: the sheet", () => {

@@ -83,7 +83,10 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
   const me = find(ctx, ctx.combatantId, "ctx.combatantId");
   const steps: TurnStep[] = [];
   const removed = new Set<string>();
-  for (const c of ctx.combatants) {
+  // [WD-SURPRISE] an unaware combatant's place in the surprise round is no turn of its own: what its
+  // turns time (its being caught off guard) waits for its first turn, in the first regular round.
+  const ownTurn = !(ctx.surpriseRound && !me.aware);
+  for (const c of ownTurn ? ctx.combatants : []) {
     for (const e of c.effects) {
       if (timerOf(c, e, ctx.combatants) !== me.id) continue;
       if (e.duration === "startOfNextTurn") {
