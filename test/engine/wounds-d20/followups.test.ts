@@ -53,13 +53,18 @@ describe("Wounds d20 follow-ups: effects with no creator", () => {
     expect(wd.onTurnStart(ctx([made, thief], { combatantId: "thief" }))).toContainEqual(removes("dazed"));
   });
 
-  it("[SYS-TURNS] [WD-SURPRISE] caught off guard still ends at the unaware combatant's first turn", () => {
+  /** An unaware guard and an aware thief: the guard's caught-off-guard effect as combat start gives it. */
+  function surpriseStart() {
     const guard = combatant("guard", { aware: false, name: "Guard" });
     const thief = combatant("thief", { aware: true });
-    const start = wd.onCombatStart(ctx([guard, thief]));
-    const add = start.find((s) => s.kind === "addEffect");
+    const add = wd.onCombatStart(ctx([guard, thief])).find((s) => s.kind === "addEffect");
     if (!add || add.kind !== "addEffect") throw new Error("no caught-off-guard effect");
     const surprised = combatant("guard", { aware: false, effects: [{ ...add.effect, id: "sur" }] });
+    return { add, surprised, thief };
+  }
+
+  it("[SYS-TURNS] [WD-SURPRISE] caught off guard still ends at the unaware combatant's first turn", () => {
+    const { surprised, thief } = surpriseStart();
     expect(wd.onTurnStart(ctx([surprised, thief], { round: 2, combatantId: "guard" }))).toContainEqual(removes("sur"));
     expect(wd.onTurnStart(ctx([surprised, thief], { round: 2, combatantId: "thief" }))).not.toContainEqual(
       removes("sur"),
@@ -67,12 +72,7 @@ describe("Wounds d20 follow-ups: effects with no creator", () => {
   });
 
   it("[WD-SURPRISE] [WD-FLAT] the unaware combatant's place in the surprise round (run, not acting) leaves it caught off guard for the first regular round", () => {
-    const guard = combatant("guard", { aware: false, name: "Guard" });
-    const thief = combatant("thief", { aware: true });
-    const start = wd.onCombatStart(ctx([guard, thief]));
-    const add = start.find((s) => s.kind === "addEffect");
-    if (!add || add.kind !== "addEffect") throw new Error("no caught-off-guard effect");
-    const surprised = combatant("guard", { aware: false, effects: [{ ...add.effect, id: "sur" }] });
+    const { add, surprised, thief } = surpriseStart();
     const surpriseTurn = ctx([surprised, thief], { round: 1, combatantId: "guard", surpriseRound: true });
     expect(wd.onTurnStart(surpriseTurn)).not.toContainEqual(removes("sur"));
     // The aware thief's turn in the surprise round is its own: what it times ends as usual.
