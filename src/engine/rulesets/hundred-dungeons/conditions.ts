@@ -366,10 +366,12 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, i) => id === b[i]);
 
 export function specsOf(ids: readonly string[], exhaustion = 0): readonly HDConditionSpec[] {
-  const last = LAST_FOR_LIST.get(ids);
+  // An empty list (a creature with no condition, often a fresh `[]`) is found by its level alone.
+  const empty = ids.length === 0;
+  const last = empty ? undefined : LAST_FOR_LIST.get(ids);
   if (last && last.exhaustion === exhaustion && sameIds(last.ids, ids)) return last.specs;
   // JSON keeps lists apart that a joined string would not (an id holding the separator).
-  const key = `${exhaustion}${JSON.stringify(ids)}`;
+  const key = empty ? `${exhaustion}[]` : `${exhaustion}${JSON.stringify(ids)}`;
   let specs = SPECS_SEEN.get(key);
   if (!specs) {
     specs = Object.freeze(
@@ -381,7 +383,7 @@ export function specsOf(ids: readonly string[], exhaustion = 0): readonly HDCond
     if (SPECS_SEEN.size >= SPECS_SEEN_MAX) SPECS_SEEN.clear();
     SPECS_SEEN.set(key, specs);
   }
-  LAST_FOR_LIST.set(ids, { ids: [...ids], exhaustion, specs });
+  if (!empty) LAST_FOR_LIST.set(ids, { ids: [...ids], exhaustion, specs });
   return specs;
 }
 
