@@ -29,6 +29,16 @@ describe("[SYS-RELEASE] the sheet writes the shown tab only", () => {
     });
   }
 
+  it("whichever tabs are written, only the shown one is marked active (the biography too, which writes all)", () => {
+    const activeOf = (html: string) =>
+      [...html.matchAll(/<section class="tab d20c-tab( active)?" data-group="primary" data-tab="(\w+)"/g)]
+        .filter((m) => m[1])
+        .map((m) => m[2]);
+    for (const id of RULESET_IDS)
+      for (const tab of ACTOR_TABS)
+        expect(activeOf(render(heroContext(id, { activeTab: tab }))), `${id} ${tab}`).toEqual([tab]);
+  });
+
   it("the tests' onTab gives the sheet's own context for a chosen tab", () => {
     for (const id of RULESET_IDS)
       for (const tab of ACTOR_TABS)
