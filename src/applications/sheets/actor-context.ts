@@ -163,6 +163,7 @@ export function actorSheetContext(input: ActorSheetInput) {
   const system = input.stored ?? input.system;
   const show = sheetBlocks(ruleset, { kind: input.kind, important: system.important });
   const isNpc = input.kind === "npc";
+  const activeTab = activeTabOf(input.activeTab);
   const words = wordsOf(ruleset);
   const abilities = ABILITY_KEYS.map((key) => ({
     key,
@@ -305,14 +306,14 @@ export function actorSheetContext(input: ActorSheetInput) {
     bloodied: derived.bloodied,
     damageTaken: derived.damageTaken,
     woundTotal: system.wounds.reduce((sum, w) => sum + w.severity, 0),
-    tabs: ACTOR_TABS.map((id) => ({ id, label: `D20C.Sheet.Tab.${id}`, active: id === activeTabOf(input.activeTab) })),
-    activeTab: activeTabOf(input.activeTab),
+    tabs: ACTOR_TABS.map((id) => ({ id, label: `D20C.Sheet.Tab.${id}`, active: id === activeTab })),
+    activeTab,
     /**
      * Which tabs' contents the sheet writes: the shown one only (the others are empty until chosen,
      * when the sheet renders again), so an opening costs one tab, not four; all of them with the
      * biography shown, whose editor a tab change must not render away.
      */
-    tabShown: tabShown(activeTabOf(input.activeTab)),
+    tabShown: tabShown(activeTab),
     /** The header's pills: the game's statuses, the active conditions and the state, each once. */
     pills: headerPills(
       derived.statusLabels,

@@ -248,7 +248,9 @@ export class D20ActorSheet extends SheetBase {
       expandedPowers: this.#expandedPowers,
     });
     this.#powerRows = new Map(context.powers.map((p) => [p.id, p]));
-    return { ...base, ...context, effectsSection: effectsSectionFor(actor, this.isEditable) };
+    // The Effects section sits on the Combat tab: nothing to build while that tab is not written.
+    const effectsSection = context.tabShown.combat ? effectsSectionFor(actor, this.isEditable) : null;
+    return { ...base, ...context, effectsSection };
   }
 
   override async _onFirstRender(
