@@ -145,6 +145,19 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
     expect(lineText(block, "traits")).toContain("Thunder 5");
   });
 
+  it("[SYS-WORDS] FFd20: a minion's block prints its one hit point and no bloodied value (never 'Bloodied 0'), in print and in edit", () => {
+    for (const editable of [true, false]) {
+      const { block } = statBlockOf("ffd20", "Kobold Scrapper", undefined, editable);
+      expect(lineText(block, "hp")).not.toMatch(/Bloodied/);
+      expect(block).not.toContain("Bloodied 0");
+    }
+    const { block } = statBlockOf("ffd20", "Kobold Scrapper");
+    expect(shownValue(block, "system.rank")).toBe("minion");
+    expect(shownValue(block, "system.hp.max")).toBe("1");
+    // a standard monster still prints its bloodied value
+    expect(lineText(statBlockOf("ffd20", "Goblin Sneak").block, "hp")).toBe("HP Bloodied 13");
+  });
+
   it("[SYS-WORDS] Hundred Dungeons: 'Huge dragon, chaotic evil'; Defense, Hit Points, Speed in feet, the six abilities, senses, challenge with XP, then its actions", () => {
     const { block } = statBlockOf("hundred-dungeons", "Cinderwing, the Ash Drake");
     expect(shownValue(block, "system.size")).toBe("huge");

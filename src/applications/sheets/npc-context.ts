@@ -228,7 +228,8 @@ export function npcStatBlock(input: StatBlockInput) {
       // The table's moves are the controller's to take: none for a user who only sees the block.
       return { kind: "procedures" as const, label: entry.procedures, panel, shown: panel.show && input.editable };
     }
-    const parts = printed(entry.parts.map(partOf));
+    // A value the game derives none of for this creature (a minion's bloodied value) is not printed.
+    const parts = printed(entry.parts.map(partOf)).filter((p) => p.kind !== "value" || p.value !== "");
     return { kind: "line" as const, key: entry.key, label: entry.label ?? "", parts, shown: parts.length > 0 };
   });
   return { identity, entries, attackBonus: spec.attackBonus, owns, editable: edits };

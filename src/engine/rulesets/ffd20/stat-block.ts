@@ -1,5 +1,5 @@
 /**
- * FFd20's monster stat block: "Level 8 elite brute", its size, kind and XP; HP and bloodied,
+ * FFd20's monster stat block: "Level 8 elite brute", its size, kind and XP; HP and bloodied (none for a minion),
  * initiative, its four defenses, speed, traits, then its powers with their usage and action.
  */
 import { commonStatValues, statBlockPieces, type StatBlockSpec } from "../../stat-block.js";
@@ -33,5 +33,10 @@ export const STAT_BLOCK: StatBlockSpec = {
     { procedures: `${S}.Procedures` },
   ],
   attackBonus: `${S}.AttackBonus`,
-  values: (actor, derived) => ({ ...commonStatValues(actor, derived), bloodied: String(bloodiedValue(actor)) }),
+  values: (actor, derived) => {
+    const { bloodied: _half, ...common } = commonStatValues(actor, derived);
+    // A minion is never bloodied (one hit point, no bloodied value): its block prints none, not "Bloodied 0".
+    const bloodied = actor.rank === "minion" ? 0 : bloodiedValue(actor);
+    return bloodied > 0 ? { ...common, bloodied: String(bloodied) } : common;
+  },
 };
