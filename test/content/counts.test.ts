@@ -8,9 +8,6 @@ import { describe, expect, it } from "vitest";
 import { engineActor, defaultOptions } from "../packs/pack-sources.js";
 import { GAMES, actorsOf, allPacks, levelThreeParty, packsOf, rulesetOf, worldItemsOf } from "./content.js";
 
-/** "Bryndis Oakhew (level 3)" → "Bryndis Oakhew". */
-const baseName = (name: string) => name.replace(/\s*\(level \d+\)$/, "");
-
 describe.each(GAMES.map((g) => [g.id, g] as const))("[SYS-CONTENT] %s counts", (game) => {
   const actors = actorsOf(game);
   const characters = actors.filter((a) => a.type === "character");
@@ -45,8 +42,8 @@ describe.each(GAMES.map((g) => [g.id, g] as const))("[SYS-CONTENT] %s counts", (
     const three = levelThreeParty(game);
     const one = characters.filter((a) => Number(a.system.level) === 1);
     expect(three).toHaveLength(4);
-    expect(one.map((a) => baseName(a.name)).sort()).toEqual(three.map((a) => baseName(a.name)).sort());
-    expect(new Set(three.map((a) => baseName(a.name))).size).toBe(4);
+    expect(one.map((a) => a.name).sort()).toEqual(three.map((a) => a.name).sort());
+    expect(new Set(three.map((a) => a.name)).size).toBe(4);
     // Distinct roles: no two members share their set of attack abilities and weapons.
     const kit = (a: (typeof three)[number]) =>
       a.items
@@ -55,6 +52,27 @@ describe.each(GAMES.map((g) => [g.id, g] as const))("[SYS-CONTENT] %s counts", (
         .sort()
         .join("|");
     expect(new Set(three.map(kit)).size).toBe(4);
+  });
+
+  it("[SYS-CONTENT] names carry no level (the level is a field): the two parties sit in their own folders of the characters pack", () => {
+    const pack = packsOf(game).find((p) => p.entry.name === `characters-${game}`)!;
+    for (const a of actors) expect(a.name, a.name).not.toMatch(/\blevel\b/i);
+    const folders = new Map(pack.folders.map(({ doc }) => [String(doc._id), doc]));
+    expect(folders.size).toBe(2);
+    const byFolder = new Map<string, Set<number>>();
+    for (const a of characters) {
+      const folder = String((a as unknown as { folder: unknown }).folder);
+      expect(folders.has(folder), `${a.name} (level ${String(a.system.level)}) sits in a folder of its pack`).toBe(
+        true,
+      );
+      byFolder.set(folder, (byFolder.get(folder) ?? new Set()).add(Number(a.system.level)));
+    }
+    // one level per folder, each folder named by its level, and the two named differently
+    for (const [id, levels] of byFolder) {
+      expect([...levels]).toHaveLength(1);
+      expect(String(folders.get(id)!.name)).toContain(String([...levels][0]));
+    }
+    expect(new Set([...folders.values()].map((f) => f.name)).size).toBe(2);
   });
 
   it("[SYS-CONTENT] every character has attacks (two or more powers and weapons), a weapon, features, recoveries and (where AC reads it) armor", () => {

@@ -16,8 +16,9 @@ import { defaultOptions, engineActor, packAttackRequest, type PackActor } from "
 import { actorsOf, rulesetOf } from "./content.js";
 import { attackFromRecordedDice } from "../support/recorded-dice.js";
 
+/** A pack actor by its name, or by "Name (level N)" for a pregen of that level (the level is a field, not the name). */
 function actor(game: RulesetId, name: string): PackActor {
-  const a = actorsOf(game).find((x) => x.name === name);
+  const a = actorsOf(game).find((x) => x.name === name || `${x.name} (level ${String(x.system.level)})` === name);
   if (!a) throw new Error(`no ${name} in the ${game} packs`);
   return a;
 }

@@ -26,7 +26,8 @@ describe("[SYS-DOCS] pack compilation", () => {
         .filter((f) => f.endsWith(".json"))
         .map((f) => JSON.parse(readFileSync(path.join(out, f), "utf8")) as Plain);
       const byId = new Map(extracted.map((d) => [String(d._id), d]));
-      expect(extracted.length).toBe(pack.docs.length);
+      expect(extracted.length).toBe(pack.docs.length + pack.folders.length);
+      for (const { doc } of pack.folders) expect(byId.get(String(doc._id))?.name).toBe(doc.name);
       for (const { doc } of pack.docs) {
         const back = byId.get(String(doc._id));
         expect(back, String(doc.name)).toBeDefined();

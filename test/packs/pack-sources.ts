@@ -60,7 +60,11 @@ export interface LoadedPack {
   entry: PackEntry;
   /** File name (relative to the pack folder) → parsed document. */
   docs: { file: string; doc: Plain }[];
+  /** The pack's own folders (sources whose `_key` is `!folders!<id>`), kept apart from its documents. */
+  folders: { file: string; doc: Plain }[];
 }
+
+const isFolder = (doc: Plain) => typeof doc._key === "string" && doc._key.startsWith("!folders!");
 
 /** The parsed system.json of the repository. */
 export function systemJson(): { packs: PackEntry[]; packFolders?: unknown[] } & Plain {
@@ -72,16 +76,14 @@ export function loadPacks(): LoadedPack[] {
   return systemJson().packs.map((entry) => {
     const dir = path.join(REPO_ROOT, "packs", entry.name);
     const files = listFiles(dir, (n) => n.endsWith(".yml") || n.endsWith(".yaml"));
-    return {
-      entry,
-      docs: files.map((file) => {
-        try {
-          return { file, doc: yaml.load(readFileSync(path.join(dir, file), "utf8")) as Plain };
-        } catch (err) {
-          throw new Error(`packs/${entry.name}/${file}: ${err instanceof Error ? err.message : String(err)}`);
-        }
-      }),
-    };
+    const all = files.map((file) => {
+      try {
+        return { file, doc: yaml.load(readFileSync(path.join(dir, file), "utf8")) as Plain };
+      } catch (err) {
+        throw new Error(`packs/${entry.name}/${file}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    });
+    return { entry, docs: all.filter((d) => !isFolder(d.doc)), folders: all.filter((d) => isFolder(d.doc)) };
   });
 }
 
