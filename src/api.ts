@@ -151,8 +151,9 @@ async function advanceEscalation(delta = 1): Promise<number | null> {
 /** The actor of a token (placeable or document) or an actor; the first selected token's by default. */
 function actorOf(of: ActionsOf | undefined): Actor.Implementation | null {
   if (!of) return selectedTokens()[0]?.actor ?? null;
-  if (of instanceof Actor.implementation) return of;
-  return of.actor ?? null;
+  // A token (placeable or document) names its actor; an actor is itself.
+  if ("actor" in of) return of.actor ?? null;
+  return of;
 }
 
 /** The attack items as the action list reads them. */

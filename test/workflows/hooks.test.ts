@@ -42,7 +42,9 @@ beforeAll(async () => {
 });
 afterAll(() => w.uninstall());
 
-const OUR_HOOKS = ["preAttack", "attack", "preApplyDamage", "applyDamage"].map((h) => `${SYSTEM_ID}.${h}`);
+const OUR_HOOKS = ["preAttack", "attack", "preApplyDamage", "applyDamage", "rollResolved"].map(
+  (h) => `${SYSTEM_ID}.${h}`,
+);
 /** A module's listener (Hooks.on, as a module registers it). */
 function on(hook: string, fn: (data: never) => unknown): void {
   (globalThis as unknown as { Hooks: { on(n: string, f: unknown): void } }).Hooks.on(`${SYSTEM_ID}.${hook}`, fn);
@@ -300,5 +302,42 @@ describe("[SYS-HOOKS] a player's own client asking the GM's client to apply", ()
     expect(w.emitted.filter((e) => (e.payload as { type?: string }).type === "request")).toEqual([]);
     expect(hp("ogre")).toBe(30);
     expect(records(m)).toEqual([]);
+  });
+});
+
+describe("[SYS-HOOKS] d20-combat.rollResolved: the roll hook's results announced", () => {
+  /** A d20 roll message a user posts while targeting (what a module's or a macro's roll posts). */
+  function rollMessage(natural: number, total: number) {
+    const roll = { formula: "1d20 + 4", total, terms: [{ faces: 20, results: [{ result: natural, active: true }] }] };
+    const message = {
+      flags: {} as Record<string, unknown>,
+      type: "base",
+      system: {},
+      content: "",
+      rolls: [{ toJSON: () => roll }],
+      updateSource(data: { flags: Record<string, unknown> }) {
+        Object.assign(message.flags, data.flags);
+      },
+    };
+    return message;
+  }
+
+  it("[SYS-HOOKS] a loose d20 roll against the targets is resolved and its results reach d20-combat.rollResolved, frozen; a throwing listener does not stop the message", async () => {
+    on("rollResolved", () => {
+      throw new Error("fx module bug");
+    });
+    const got: { userId: string; loose: { targets: { name: string }[] } }[] = [];
+    on("rollResolved", (data: (typeof got)[number]) => got.push(data));
+    target("ogre");
+    const message = rollMessage(15, 19);
+    for (const fn of w.hooks.get("preCreateChatMessage") ?? []) fn(message, {}, {}, "gm");
+    const stored = (message.flags[SYSTEM_ID] as { loose: unknown }).loose;
+    expect(stored).toBeTruthy();
+    expect(got).toHaveLength(1);
+    expect(got[0]!.userId).toBe("gm");
+    expect(got[0]!.loose).toEqual(stored);
+    expect(got[0]!.loose.targets.map((t) => t.name)).toEqual(["Ogre"]);
+    expect(Object.isFrozen(got[0]!.loose)).toBe(true);
+    expect(w.attack.errors.join(" ")).toMatch(/rollResolved hook failed and was skipped: fx module bug/);
   });
 });
