@@ -31,8 +31,8 @@ import type { RollRequest, RuleEvent, Situation } from "../engine/types.js";
 import type { ActionReport, ApplyRequest } from "../socket.js";
 
 /** The hooks this system calls (documented in docs/api.md, typed in src/config.d.ts). */
-export type PreHook = "preAttack" | "preApplyDamage" | "preSave" | "preRest" | "preProcedure";
-export type PostHook = "attack" | "applyDamage" | "save" | "rest" | "procedure" | "rollResolved" | "turnStep";
+type PreHook = "preAttack" | "preApplyDamage" | "preSave" | "preRest" | "preProcedure";
+type PostHook = "attack" | "applyDamage" | "save" | "rest" | "procedure" | "rollResolved" | "turnStep";
 
 /** What a pre hook decided: cancelled (by whom), and the value after the changes it accepted. */
 export interface PreOutcome {
@@ -90,7 +90,7 @@ function localName(raw: string): string {
  * the GM's client carries out: what it applies is the GM's to change), and answers that change a
  * number are ignored. `most` bounds an application's amount.
  */
-export function callPreHook(
+function callPreHook(
   hook: PreHook,
   data: Record<string, unknown>,
   field: HookField | null = null,
@@ -119,7 +119,7 @@ export function callPreHook(
 }
 
 /** Call the post hook `d20-combat.<hook>` with a frozen copy of the decided outcome. */
-export function callPostHook(hook: PostHook, outcome: object): void {
+function callPostHook(hook: PostHook, outcome: object): void {
   const name = `${SYSTEM_ID}.${hook}` as const;
   const found = listeners(name);
   if (!found.length) return;

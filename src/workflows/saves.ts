@@ -78,7 +78,7 @@ export async function sheetRoll(
 }
 
 /** Roll a save of `kind` (a key of the ruleset's `saves`; HD: an ability) in a roll mode, behind `cover` from the effect. */
-export async function rollSave(
+async function rollSave(
   actor: Actor.Implementation,
   kind: string,
   { mode = "normal", cover = "none" }: { mode?: RollMode; cover?: Situation["cover"] } = {},

@@ -5,7 +5,6 @@
 import { describe, expect, it } from "vitest";
 import {
   HOOK_LIMITS,
-  cleanSource,
   deepFreeze,
   hookChangeText,
   readHookAnswer,
@@ -52,9 +51,11 @@ describe("[SYS-HOOKS] reading a pre hook's answer", () => {
     expect(readHookAnswer({ bonus: 1, source: "MOD.Name" }, "bonus", 0, 0, () => "My Module")).toMatchObject({
       change: { source: "My Module" },
     });
-    expect(cleanSource("a\nb\u0007c")).toBe("a b c");
-    expect(cleanSource("x".repeat(200))!.length).toBe(HOOK_LIMITS.source);
-    expect(cleanSource(3)).toBeNull();
+    const named = (source: unknown) => readHookAnswer({ bonus: 1, source }, "bonus", 0);
+    expect(named("a\nb\u0007c")).toMatchObject({ change: { source: "a b c" } });
+    const long = named("x".repeat(200));
+    expect(long.kind === "change" && long.change.source.length).toBe(HOOK_LIMITS.source);
+    expect(named(3)).toEqual({ kind: "refused", reason: "source" });
   });
 
   it("[SYS-HOOKS] the card says each change with its sign and who made it", () => {

@@ -32,7 +32,7 @@ export type HookAnswer =
   | { kind: "refused"; reason: string };
 
 /** A module's name as the card may show it: one line, no control characters, bounded; null when empty. */
-export function cleanSource(raw: unknown): string | null {
+function cleanSource(raw: unknown): string | null {
   if (typeof raw !== "string") return null;
   const text = raw.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
   if (!text) return null;
@@ -45,7 +45,7 @@ export function cleanSource(raw: unknown): string | null {
  * most the card's own buttons could apply: its double damage); a save's target moves at most
  * {@link HOOK_LIMITS.target} and stays at least 1.
  */
-export function hookBounds(field: HookField, current: number, most = current): { min: number; max: number } {
+function hookBounds(field: HookField, current: number, most = current): { min: number; max: number } {
   if (field === "bonus") return { min: current - HOOK_LIMITS.bonus, max: current + HOOK_LIMITS.bonus };
   if (field === "amount") return { min: 0, max: Math.max(0, most) };
   return { min: Math.max(1, current - HOOK_LIMITS.target), max: current + HOOK_LIMITS.target };

@@ -62,7 +62,7 @@ export interface ActionListInput {
   ownTurn: boolean;
 }
 
-export const ACTION_ICONS = {
+const ACTION_ICONS = {
   save: "fa-solid fa-shield-halved",
   deathSave: "fa-solid fa-skull",
   procedure: "fa-solid fa-person-running",
