@@ -16,12 +16,15 @@ import {
   SheetActorStandIn,
   clickTarget,
   installSheetStandIn,
+  sheetInstance,
   sheetThis,
+  targetStandIn,
   type SheetStandInState,
 } from "../stand-ins/foundry-sheet.js";
 import { installHooksStandIn, type HooksStandIn } from "../stand-ins/hooks.js";
-import { ruleCardIn } from "../support/card-messages.js";
-import { power } from "./attack-fixtures.js";
+import { attackCardIn, ruleCardIn } from "../support/card-messages.js";
+import { getRuleset } from "../../src/engine/registry.js";
+import { npc, power } from "./attack-fixtures.js";
 import type * as SheetNs from "../../src/applications/sheets/actor-sheet.js";
 
 type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
@@ -164,5 +167,42 @@ describe("[SYS-HOOKS] d20-combat.preRest / rest and preProcedure / procedure on 
     await press();
     expect(state.messages).toHaveLength(1);
     expect(got).toMatchObject([{ procedureId: "moveAway", actorName: "Ardent" }]);
+  });
+});
+
+describe("[SYS-HOOKS] d20-combat.preAttack on the sheet's attack click", () => {
+  /** Click the hero's Strike on the sheet (shift-click: no dialog) against an orc, with a d20 of `face`. */
+  async function click(face: number) {
+    hero.items.add(
+      new PowerItemStandIn(
+        "strike",
+        "Strike",
+        { usage: "atWill", recharge: 0, used: false, uses: { spent: 0, max: 1 } },
+        power({ damage: "5" }),
+      ),
+    );
+    state.targets.clear();
+    state.targets.add(
+      targetStandIn(new SheetActorStandIn("orc", "Orc", npc(getRuleset("13th-age"), 10), false)) as never,
+    );
+    standInAttackFaces.push(face);
+    await actions.useItem!.call(sheetInstance(sheetClass, hero), { shiftKey: true }, clickTarget({ itemId: "strike" }));
+  }
+
+  it("[SYS-HOOKS] a preAttack listener cancels the sheet's click (nothing posted), or adds its bonus to the roll and its name to the card", async () => {
+    const id = on("preAttack", () => false);
+    await click(10);
+    expect(state.messages).toEqual([]);
+    expect(standInAttackFaces).toEqual([10]); // never rolled
+    standInAttackFaces.length = 0;
+    hooks.off(`${SYSTEM_ID}.preAttack`, id);
+    await click(10);
+    expect([...state.errors, ...state.warnings]).toEqual([]);
+    const plain = attackCardIn(state.messages.at(-1)!.data)!.targets[0]!.outcome.total;
+    on("preAttack", () => ({ bonus: 3, source: "Inspire Module" }));
+    await click(10);
+    const card = attackCardIn(state.messages.at(-1)!.data)!;
+    expect(card.targets[0]!.outcome.total).toBe(plain + 3);
+    expect(String(state.messages.at(-1)!.data.content)).toContain("+3 from Inspire Module");
   });
 });
