@@ -106,7 +106,7 @@ function callPreHook(
       if (raw === false) return { ...outcome, cancelled: true };
       continue;
     }
-    const answer = readHookAnswer(raw, field, outcome.value, most ?? outcome.value, localName);
+    const answer = readHookAnswer(raw, field, outcome.value, most ?? start, localName, start);
     if (answer.kind === "cancel") return { ...outcome, cancelled: true };
     if (answer.kind === "refused") refused(name, answer.reason);
     if (answer.kind === "change" && outcome.changes.length >= HOOK_LIMITS.changes) refused(name, "changes");

@@ -38,6 +38,17 @@ describe("[SYS-HOOKS] reading a pre hook's answer", () => {
     expect(readHookAnswer({ target: 0, source: "X" }, "target", 5).kind).toBe("refused");
   });
 
+  it("[SYS-HOOKS] the bounds hold around the value before any listener: a second +6 after a first +6 is refused", () => {
+    const same = (raw: string) => raw;
+    expect(readHookAnswer({ bonus: 6, source: "A" }, "bonus", 0, 0, same, 0).kind).toBe("change");
+    expect(readHookAnswer({ bonus: 6, source: "B" }, "bonus", 6, 6, same, 0)).toEqual({
+      kind: "refused",
+      reason: "bonus",
+    });
+    expect(readHookAnswer({ target: 20, source: "B" }, "target", 15, 15, same, 11).kind).toBe("change");
+    expect(readHookAnswer({ target: 22, source: "B" }, "target", 15, 15, same, 11).kind).toBe("refused");
+  });
+
   it("[SYS-HOOKS] a fraction, a string number or a nameless change is refused; an unchanged value is no change", () => {
     expect(readHookAnswer({ bonus: 1.5, source: "X" }, "bonus", 0)).toEqual({ kind: "refused", reason: "bonus" });
     expect(readHookAnswer({ bonus: "2", source: "X" }, "bonus", 0)).toEqual({ kind: "refused", reason: "bonus" });
@@ -76,6 +87,19 @@ describe("[SYS-HOOKS] the GM's client re-validates the changes a card carries", 
     expect(validHookChanges([{ ...ok, delta: 11 }])).toBeNull();
     expect(validHookChanges([{ ...ok, source: "a\nb" }])).toBeNull();
     expect(validHookChanges("x")).toBeNull();
+    // Together a field's changes stay within its bound.
+    expect(
+      validHookChanges([
+        { ...ok, delta: 6 },
+        { ...ok, delta: 6 },
+      ]),
+    ).toBeNull();
+    expect(
+      validHookChanges([
+        { ...ok, delta: 6 },
+        { ...ok, delta: -2 },
+      ]),
+    ).toHaveLength(2);
   });
 
   it("[SYS-HOOKS] a post hook's copy is frozen all the way down", () => {

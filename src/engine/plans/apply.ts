@@ -31,7 +31,6 @@ import { effectsForOutcome, type CardEffectBody } from "./power-card.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
 
 /** The amount a button sends: the outcome's damage (also when knocking out), half of it (rounded down), double, or as healing. */
-/** The amount a button sends for a target's damage. */
 export function amountFor(damage: number, mode: ApplyMode): number {
   if (mode === "half") return Math.floor(damage / 2);
   if (mode === "double") return damage * 2;

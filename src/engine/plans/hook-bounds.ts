@@ -55,7 +55,8 @@ function hookBounds(field: HookField, current: number, most = current): { min: n
  * Read one pre hook's answer for `field` (whose value is `current` now): `false` cancels; nothing
  * (undefined, true, null) changes nothing; `{ [field]: n, source }` changes it — for `bonus` by n,
  * for `amount` and `target` to n — when n is a whole number within {@link hookBounds} and the source
- * names the module. `name` is the source already localised by the adapter (or the raw one).
+ * names the module. `name` localises the source (the adapter's i18n); `origin` = the value before
+ * any listener changed it, around which the bounds hold (so several listeners together stay within them).
  */
 export function readHookAnswer(
   answer: unknown,
@@ -63,6 +64,7 @@ export function readHookAnswer(
   current: number,
   most: number = current,
   name: (raw: string) => string = (raw) => raw,
+  origin: number = current,
 ): HookAnswer {
   if (answer === false) return { kind: "cancel" };
   if (answer === undefined || answer === null || answer === true) return { kind: "none" };
@@ -74,7 +76,8 @@ export function readHookAnswer(
   const source = cleanSource(typeof rawSource === "string" ? name(rawSource) : rawSource);
   if (!source) return { kind: "refused", reason: "source" };
   const value = field === "bonus" ? current + given : given;
-  const { min, max } = hookBounds(field, current, most);
+  // The bounds hold around the value before any listener changed it, whatever the listeners before did.
+  const { min, max } = hookBounds(field, origin, most);
   if (value < min || value > max) return { kind: "refused", reason: field };
   if (value === current) return { kind: "none" };
   return { kind: "change", change: { field, delta: value - current, source }, value };
@@ -98,6 +101,11 @@ export function validHookChanges(raw: unknown): HookChange[] | null {
     if (Math.abs(delta) > limit) return null;
     if (typeof source !== "string" || cleanSource(source) !== source) return null;
     out.push({ field, delta, source });
+  }
+  // All of a field's changes together stay within its bound too.
+  for (const field of ["bonus", "target"] as const) {
+    const total = out.filter((c) => c.field === field).reduce((sum, c) => sum + c.delta, 0);
+    if (Math.abs(total) > HOOK_LIMITS[field]) return null;
   }
   return out;
 }
