@@ -24,10 +24,7 @@ import type { Situation } from "./engine/types.js";
 type ActionsOf = foundry.canvas.placeables.Token | TokenDocument.Implementation | Actor.Implementation;
 
 /** One of a creature's actions, as `actions()` lists it (its label in the user's language and the game's words). */
-interface ListedAction extends Omit<ActionEntry, "labelIsKey"> {
-  /** The item's or the action's image (an item's), or Font Awesome classes. */
-  icon: string;
-}
+type ListedAction = Omit<ActionEntry, "labelIsKey">;
 
 /** What running an action may be given, as the sheet click's (shift-click, the row's choice, alt/ctrl, cover). */
 interface UseActionOptions {
