@@ -186,6 +186,7 @@ function actionEntries(actor: Actor.Implementation): ActionEntry[] {
       items: actionItems(actor),
       dying: Boolean(ruleset.deathSaveRequest(source, ruleset.deriveActor(source, {}), actor.id ?? "")),
       actionsLeft: c ? actionsLeftOf(ruleset, c) : null,
+      inCombat: c !== null,
       ownTurn: Boolean(c && combat?.combatant?.id === c.id),
     },
     wordsOf(ruleset).deathSave,

@@ -15,6 +15,8 @@ import { wordsOf } from "../../src/engine/words.js";
 import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
 import { PowerItemStandIn } from "../stand-ins/foundry-items.js";
 import {
+  CombatStandIn,
+  CombatantStandIn,
   SheetActorStandIn,
   clickTarget,
   installSheetStandIn,
@@ -81,12 +83,13 @@ for (const id of RULESET_IDS) {
     const R = getRuleset(id);
     let state: SheetStandInState;
     let uninstall: () => void;
+    let setCombat: (combat: CombatStandIn | null) => void;
     let api: ActionsApi;
     let actions: Record<string, Handler>;
     let sheetClass: typeof SheetNs.D20ActorSheet;
     beforeAll(async () => {
       current = id;
-      ({ state, uninstall } = installSheetStandIn(id));
+      ({ state, uninstall, setCombat } = installSheetStandIn(id));
       ({ D20ActorSheet: sheetClass } =
         (await import("../../src/applications/sheets/actor-sheet.js")) as typeof SheetNs);
       actions = sheetClass.DEFAULT_OPTIONS.actions as Record<string, Handler>;
@@ -242,6 +245,26 @@ for (const id of RULESET_IDS) {
         // Carried out (a card) or refused with the game's reason (a notice): never nothing, never an error.
         expect(r.messages.length + r.notices.length, p.id).toBeGreaterThan(0);
         expect(r.notices.join(" "), p.id).not.toMatch(/unexpected|recorded face/i);
+      }
+    });
+
+    it(`[SYS-HOOKS] ${id}: in a battle, out of its turn: its attacks and the rests are not usable now; on its turn the attack is`, () => {
+      const a = hero();
+      const foe = new SheetActorStandIn("orc", "Orc", npc(R, 10), false);
+      const combat = new CombatStandIn(
+        1,
+        [new CombatantStandIn("c-hero", a), new CombatantStandIn("c-foe", foe, false, "gm")],
+        "c-foe",
+      );
+      setCombat(combat);
+      try {
+        const usable = () => Object.fromEntries(api.actions(targetStandIn(a)).map((x) => [x.id, x.usable]));
+        expect(usable()["attack.strike"]).toBe(false);
+        expect(Object.entries(usable()).filter(([k, v]) => k.startsWith("rest.") && v)).toEqual([]);
+        combat.current = "c-hero";
+        expect(usable()["attack.strike"]).toBe(true);
+      } finally {
+        setCombat(null);
       }
     });
 

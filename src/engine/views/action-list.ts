@@ -56,8 +56,10 @@ export interface ActionListInput {
   items: readonly ActionItem[];
   /** Whether the creature is making death saves now. */
   dying: boolean;
-  /** Its combatant's actions left (null = not in a combat). */
+  /** Its combatant's actions left (null = not in a combat, or a game without an action economy). */
   actionsLeft: ActionsLeft | null;
+  /** Whether it is a combatant of the current combat. */
+  inCombat: boolean;
   /** Whether it is its combatant's turn. */
   ownTurn: boolean;
 }
@@ -82,7 +84,7 @@ export function listActions(
   deathSaveLabel: string,
 ): ActionEntry[] {
   const economy = ruleset.economy ?? null;
-  const inCombat = input.actionsLeft !== null;
+  const inCombat = input.inCombat;
   const costFor = (named: string | null | undefined) => (economy ? costOf(economy, named) : null);
   const attacks = [...input.items]
     .sort((a, b) => a.sort - b.sort)
