@@ -19,6 +19,72 @@ import type { RuleResult } from "./engine/types.js";
 import type { CardVisibility } from "./settings-attack.js";
 import type { Quench } from "./quench/quench-api.js";
 import type { WireResponse } from "./socket.js";
+import type { RollRequest, RuleEvent, Situation } from "./engine/types.js";
+import type { AppliedRecord } from "./engine/plans/card-data.js";
+import type { ResolvedRequest } from "./engine/plans/requests.js";
+
+// ---- [SYS-HOOKS] what the system's hooks receive (docs/api.md) ----------------------------------
+/** Who acts: the user on whose client the hook runs, the world's game, the actor. */
+interface HookActor {
+  userId: string;
+  rulesetId: RulesetId;
+  actorUuid: string;
+  actorName: string;
+}
+/** A pre hook's answer: false cancels; `{ [field]: n, source }` changes one number (source: the module's name or an i18n key). */
+type HookPreAnswer<F extends string> = false | void | undefined | ({ source: string } & { [K in F]?: number });
+interface HookPreAttack extends HookActor {
+  itemUuid: string;
+  itemName: string;
+  itemType: string;
+  fastForward: boolean;
+  targets: { uuid: string; actorUuid: string; name: string }[];
+  situation: Omit<Situation, "hooks">;
+  /** The situational bonus so far (after earlier listeners' changes). */
+  bonus: number;
+}
+interface HookAttack {
+  messageId: string;
+  userId: string;
+  card: AttackCardData;
+}
+interface HookApplyBase {
+  messageId: string;
+  targetUuid: string;
+  /** On a player's request (`request: true`): absent. */
+  targetName?: string;
+  actorUuid?: string;
+  itemName?: string;
+  mode: string;
+  userId: string;
+}
+interface HookPreApply extends HookApplyBase {
+  request: boolean;
+  /** The amount so far (GM's client only). */
+  amount?: number;
+}
+interface HookApply extends HookApplyBase {
+  record: AppliedRecord;
+}
+interface HookPreSave extends HookActor {
+  kind: string;
+  request: RollRequest;
+  /** The save's target so far (null: nothing to reach, cancel only). */
+  target: number | null;
+}
+interface HookSave extends HookActor {
+  kind: string;
+  rolls: ResolvedRequest[];
+  events: RuleEvent[];
+}
+interface HookTurnStep {
+  combatId: string;
+  step: "combatStart" | "roundStart" | "turnStart" | "turnEnd" | "roundEnd" | "combatEnd";
+  round: number;
+  combatantId: string | null;
+  actorUuid: string | null;
+  walkedPast: boolean;
+}
 
 declare module "fvtt-types/configuration" {
   /** Game settings, keyed "<namespace>.<key>" (registered in src/settings.ts). */
@@ -113,6 +179,37 @@ declare module "fvtt-types/configuration" {
       "d20-combat.ruleResult": (actor: D20Actor, result: RuleResult) => void;
       /** Games are being collected, first thing in the system's `init` (src/active-ruleset.ts collectRulesets). */
       "d20-combat.registerRulesets": (api: { registerRuleset: (ruleset: Ruleset) => void }) => void;
+      // [SYS-HOOKS] Hooks for modules (docs/api.md; called in src/workflows/hooks.ts). A pre hook gets a plain
+      // copy and may return false (cancel) or one change within bounds; a post hook gets a frozen copy.
+      /** Before an attack is rolled, on the attacker's client: `{ bonus: n, source }` moves the situational bonus by n. */
+      "d20-combat.preAttack": (data: HookPreAttack) => HookPreAnswer<"bonus">;
+      /** An attack card was posted (the card as everyone may read it). */
+      "d20-combat.attack": (data: Readonly<HookAttack>) => void;
+      /**
+       * Before an apply button changes a target. On the active GM's client (`request: false`): `{ amount: n, source }`
+       * sets the amount (0 to the card's double damage). On a player's client asking the GM (`request: true`): cancel only.
+       */
+      "d20-combat.preApplyDamage": (data: HookPreApply) => HookPreAnswer<"amount">;
+      /** An application was written (on the GM's client), with its record. */
+      "d20-combat.applyDamage": (data: Readonly<HookApply>) => void;
+      /** Before a save is rolled: `{ target: n, source }` sets its target (at most 10 either way, at least 1). */
+      "d20-combat.preSave": (data: HookPreSave) => HookPreAnswer<"target">;
+      /** A save was rolled and written. */
+      "d20-combat.save": (data: Readonly<HookSave>) => void;
+      /** Before a rest (cancel only). */
+      "d20-combat.preRest": (data: HookActor & { rest: string }) => boolean | void;
+      /** A rest was taken. */
+      "d20-combat.rest": (data: Readonly<HookActor & { rest: string; events: RuleEvent[]; powers: string[] }>) => void;
+      /** Before a procedure of the Actions panel (cancel only). */
+      "d20-combat.preProcedure": (
+        data: HookActor & { procedureId: string; choice: string | null; numbers: Record<string, unknown> },
+      ) => boolean | void;
+      /** A procedure was carried out. */
+      "d20-combat.procedure": (data: Readonly<HookActor & { procedureId: string; events: RuleEvent[] }>) => void;
+      /** The roll hook resolved a d20 roll posted by this user against the targets ([SYS-ROLLHOOK]). */
+      "d20-combat.rollResolved": (data: Readonly<{ userId: string; loose: LooseRollData }>) => void;
+      /** A turn-boundary step ran on the GM's client (start of combat, round and turn; end of turn and round). */
+      "d20-combat.turnStep": (data: Readonly<HookTurnStep>) => void;
       /** The Quench module is ready for test batches (src/quench; never fires without the module). */
       quenchReady: (quench: Quench) => void;
     }

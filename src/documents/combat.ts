@@ -41,6 +41,7 @@ import { withActorQueue } from "../workflows/actor-queue.js";
 import { effectCreateData, type SystemEffectData } from "./active-effect.js";
 import type { D20Combatant } from "./combatant.js";
 import { refreshPowersAtCombatEnd } from "../workflows/power-usage.js";
+import { turnStepHook } from "../workflows/hooks.js";
 
 /** The system flags of a combat. */
 export interface CombatFlags extends EscalationFlags {
@@ -252,6 +253,7 @@ export class D20Combat extends Combat {
         });
         await ports.flush();
       });
+      turnStepHook(this, phase, round, combatantId, Boolean(turn.walkedPast));
     } catch (err) {
       console.error(`${SYSTEM_ID} | turn automation failed (${phase})`, err);
     }

@@ -278,6 +278,21 @@ export interface Situation {
    * [FF-CRITDMG]). Optional: absent = false; only games that list it in `situational` read it.
    */
   coupDeGrace?: boolean;
+  /**
+   * [SYS-HOOKS] What modules' `preAttack` hooks changed (already counted in `bonus`), shown on the
+   * card as "+2 from <module>". Optional: absent = none.
+   */
+  hooks?: HookChange[];
+}
+
+/** One change a module's pre hook made ([SYS-HOOKS], src/engine/plans/hook-bounds.ts). */
+export interface HookChange {
+  /** The number it changed: an attack's situational bonus, an application's amount, a save's target. */
+  field: "bonus" | "amount" | "target";
+  /** The signed change (the new value minus the old one). */
+  delta: number;
+  /** The module's name as the card shows it (localised, one line, bounded). */
+  source: string;
 }
 
 export interface AttackInput {

@@ -26,7 +26,9 @@ import { withActorQueue } from "./actor-queue.js";
 import { allLedgerRecords, cardKey, ensureLedger, saveLedger } from "./card-ledger.js";
 import { cardData, cardOf } from "./card-messages.js";
 import { refusalKey } from "../engine/plans/card-secrets.js";
+import { afterApplyHook, preApplyHook, requestApplyHook } from "./hooks.js";
 import {
+  amountFor,
   applicationKey,
   decideApplication,
   decideUndo,
@@ -198,6 +200,18 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
         message: "D20C.Chat.Error.OtherApplied",
         data: { name: target.name, mode: game.i18n.localize(`D20C.Chat.Apply.${standing.standing.mode}`) },
       };
+    // [SYS-HOOKS] the GM's client's modules may cancel or set the amount (within the card's bounds).
+    const hookData = {
+      messageId: message.id ?? "",
+      targetUuid: target.uuid,
+      targetName: target.name,
+      actorUuid: actor.uuid,
+      itemName: fresh.itemName,
+      mode,
+      userId: asker.id,
+    };
+    const hooked = preApplyHook(hookData, amountFor(target.damage, mode), target.damage * 2);
+    if (hooked.cancelled) return { ok: false, message: "D20C.Hooks.Cancelled" };
     const made: { resolved: ResolvedRequest; roll: SaveRoll }[] = [];
     const pending: SaveRoll[] = [];
     const i18n = {
@@ -224,6 +238,7 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
       actorId: actor.id ?? "",
       userId: asker.id,
       recordId: foundry.utils.randomID(),
+      ...(hooked.changes.length ? { amount: hooked.value, hooks: hooked.changes } : {}),
       roll: async (request) => {
         const { roll, result } = await rollRequest(request, actor.getRollData());
         pending.push(roll);
@@ -234,6 +249,7 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
     await writeEngineSource(actor, decision.next);
     await changeEffects(actor, decision.effects);
     await record(message, ledgerMessage, ledger, decision.card);
+    afterApplyHook(hookData, decision.record);
     if (made.length)
       await postRequestRolls(
         actor,
@@ -341,7 +357,7 @@ export async function onApplyClick(message: ChatMessage, targetUuid: string, mod
   const data: ApplyRequest = { messageId: message.id ?? "", targetUuid, mode };
   await routePress(
     (asker) => applyHere(data, asker),
-    () => askGM("apply", data),
+    async () => requestApplyHook(data) ?? askGM("apply", data),
   );
 }
 

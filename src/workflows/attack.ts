@@ -22,6 +22,7 @@ import {
   type RolledDamage,
 } from "../engine/plans/attack.js";
 import { answerAct, foundryActPorts, reachOfAttack } from "./acts.js";
+import { afterAttackHook, preAttackHook } from "./hooks.js";
 import {
   combatantOfActor,
   procedureMemoryOf,
@@ -192,6 +193,13 @@ export async function rollAttack(
       perTarget = asked.perTarget;
     }
     targets = withScene(targets, scene, perTarget, ruleset);
+    // [SYS-HOOKS] modules may cancel the attack or move its situational bonus (shown on the card).
+    const hooked = preAttackHook(actor, item, chosen, targets, fastForward);
+    if (!hooked) {
+      await area?.remove();
+      return null;
+    }
+    ({ situation: chosen, targets } = hooked);
     const req: AttackRequest = {
       ruleset,
       options,
@@ -252,6 +260,7 @@ export async function rollAttack(
       kind: "attack",
       card,
     });
+    if (message) afterAttackHook(message, card);
     // What was placed for the attack goes once its card is posted.
     if (area) await area.remove();
     // What attacking sets off: hiding ends; a ranged attack within a foe's reach provokes it, and a

@@ -29,6 +29,7 @@ import {
   type PostedTargetFacts,
 } from "../engine/plans/card-secrets.js";
 import { endAfterAttack } from "./acts.js";
+import { validHookChanges } from "../engine/plans/hook-bounds.js";
 import { publicViewer, renderAttackCard } from "./chat-render.js";
 import {
   canonical,
@@ -119,6 +120,8 @@ export async function requestOfCard(posted: AttackCardData): Promise<{ req: Atta
   const ruleset = activeRuleset();
   if (posted.rulesetId !== ruleset.id) return { reason: "rulesetId" };
   if (!posted.itemUuid || !posted.situation) return { reason: "itemUuid" };
+  // [SYS-HOOKS] what the author's modules changed is re-validated here (its bonus is already in the situation's).
+  if (validHookChanges(posted.situation.hooks) === null) return { reason: "situation" };
   const attacker = await actorFromUuid(posted.actorUuid);
   if (!attacker) return { reason: "actorUuid" };
   const item = isDocumentUuid(posted.itemUuid) ? await fromUuid(posted.itemUuid) : null;

@@ -31,6 +31,7 @@ import {
   type PowerItemState,
 } from "../engine/plans/power-usage.js";
 import { foundryRoller } from "./saves.js";
+import { afterActionHook, mayGoAhead } from "./hooks.js";
 
 function isPower(item: Item.Implementation): boolean {
   return (item.type as string) === "power";
@@ -158,6 +159,7 @@ async function endOnOthers(
  */
 export async function restActor(actor: Actor.Implementation, rest: string): Promise<boolean> {
   try {
+    if (!mayGoAhead("preRest", actor, { rest })) return false;
     const ruleset = activeRuleset();
     const spec = restsOf(ruleset).find((r) => r.key === rest);
     const { roll, made } = foundryRoller(actor);
@@ -196,6 +198,7 @@ export async function restActor(actor: Actor.Implementation, rest: string): Prom
       outcome.rolls.map((resolved, i) => ({ resolved, roll: made[i] as SaveRoll })),
       events,
     );
+    afterActionHook("rest", actor, { rest, events, powers: outcome.powers.map((p) => p.id) });
     return true;
   } catch (err) {
     reportError(err);

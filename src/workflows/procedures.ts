@@ -41,6 +41,7 @@ import { scenesOf, targetFacts } from "./card-ledger.js";
 import { forgedTargets } from "../engine/plans/card-secrets.js";
 import { askGM, routeToGM, type ActionReport, type Asker, type ProcedureRequest } from "../socket.js";
 import { sceneReadingOn } from "../settings-scene.js";
+import { afterActionHook, mayGoAhead } from "./hooks.js";
 
 /** The actor surface a procedure reads and writes (the system Actor, or a stand-in). */
 export interface ProcedureActor {
@@ -171,6 +172,8 @@ export async function useProcedure(
   const ruleset = activeRuleset();
   const spec = ruleset.procedures?.find((p) => p.id === id);
   if (!spec || !ruleset.planProcedure || !ruleset.resolveProcedure) return null;
+  // [SYS-HOOKS] modules on the client that carries it out may cancel it.
+  if (!mayGoAhead("preProcedure", actor, { procedureId: id, choice: pick.choice, numbers: pick.numbers })) return null;
   const c = combatantOfActor(combat, actor.uuid);
   const targets = ports.targets();
   const others = otherActors(combat, actor.uuid);
@@ -244,6 +247,7 @@ export async function useProcedure(
   if (c && outcome.memory) await writeProcedureMemory(c, outcome.memory);
   if (outcome.spend) await spendForActor(actor, outcome.spend, combat);
   await ports.post(actor, spec.label, made, outcome.events);
+  afterActionHook("procedure", actor, { procedureId: id, events: outcome.events });
   for (const prompt of outcome.prompts) {
     const to = docs.get(prompt.creatureId);
     if (to) await ports.prompt(to, actor, prompt);

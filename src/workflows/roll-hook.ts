@@ -8,6 +8,7 @@ import { SYSTEM_ID } from "../constants.js";
 import { d20FromRollJson, decideLooseRoll, inlineRollJson } from "../engine/plans/roll-hook.js";
 import { isCardMessage } from "./card-messages.js";
 import { targetSnapshots } from "./foundry-docs.js";
+import { rollResolvedHook } from "./hooks.js";
 
 /** Register the preCreateChatMessage hook (init). */
 export function registerRollHook(): void {
@@ -22,6 +23,7 @@ export function registerRollHook(): void {
       if (!roll) return;
       const loose = decideLooseRoll(activeRuleset(), ruleOptions(), roll, targetSnapshots());
       message.updateSource({ flags: { [SYSTEM_ID]: { loose } } });
+      rollResolvedHook(loose);
     } catch (err) {
       console.warn(`${SYSTEM_ID} | roll hook could not resolve the roll against the targets`, err);
     }

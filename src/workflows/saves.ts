@@ -10,7 +10,14 @@ import { postRequestRolls } from "./apply-damage.js";
 import { reportError } from "./attack.js";
 import { engineSource, fmt, rollRequest, writeEngineSource } from "./foundry-docs.js";
 import type { RequestRoller } from "../engine/plans/requests.js";
-import { decideDeathSave, decideSave, type SheetRollOutcome } from "../engine/plans/sheet-rolls.js";
+import {
+  decideDeathSave,
+  decideSave,
+  saveButtonRoll,
+  sheetSaveMode,
+  type SheetRollOutcome,
+} from "../engine/plans/sheet-rolls.js";
+import { afterSaveHook, preSaveHook } from "./hooks.js";
 import { wordsOf } from "../engine/words.js";
 
 /** A roller for `actor`'s rolls (with its roll data) that keeps the Foundry rolls it made (to post them on the card). */
@@ -57,25 +64,33 @@ export async function sheetRoll(
     options: RuleOptions,
   ) => Promise<SheetRollOutcome | null>,
   onNone: () => void = () => undefined,
+  after: (outcome: SheetRollOutcome) => void = () => undefined,
 ): Promise<void> {
   try {
     const { roll, made } = foundryRoller(actor);
     const outcome = await decide(activeRuleset(), engineSource(actor), actor.id ?? "", roll, ruleOptions());
     if (!outcome) return onNone();
     await commitSheetRoll(actor, title, outcome, made);
+    after(outcome);
   } catch (err) {
     reportError(err);
   }
 }
 
 /** Roll a save of `kind` (a key of the ruleset's `saves`; HD: an ability) in a roll mode, behind `cover` from the effect. */
-export async function rollSave(
+async function rollSave(
   actor: Actor.Implementation,
   kind: string,
   { mode = "normal", cover = "none" }: { mode?: RollMode; cover?: Situation["cover"] } = {},
 ): Promise<void> {
-  return sheetRoll(actor, "D20C.Chat.SaveTitle", (ruleset, source, id, roll, options) =>
-    decideSave(ruleset, source, id, kind, mode, roll, options, cover),
+  return sheetRoll(
+    actor,
+    "D20C.Chat.SaveTitle",
+    // [SYS-HOOKS] modules may cancel the save or move its target (the card says who did).
+    (ruleset, source, id, roll, options) =>
+      decideSave(ruleset, source, id, kind, mode, roll, options, cover, (request) => preSaveHook(actor, kind, request)),
+    undefined,
+    (outcome) => afterSaveHook(actor, kind, outcome),
   );
 }
 
@@ -84,4 +99,24 @@ export async function rollDeathSave(actor: Actor.Implementation): Promise<void> 
   return sheetRoll(actor, wordsOf(activeRuleset()).deathSave, decideDeathSave, () => {
     ui.notifications?.info(fmt("D20C.Chat.NoDeathSave", { name: actor.name ?? "" }));
   });
+}
+
+/**
+ * The sheet's save button of `kind` (and `game.system.api.useAction`'s `save.<kind>`): the roll mode
+ * from the click (mighty / weak) and the actor's conditions, the death save where this kind is the
+ * game's death roll and the rules call for one, else the save behind `cover`.
+ */
+export async function rollSheetSave(
+  actor: Actor.Implementation,
+  kind: string,
+  {
+    mighty = false,
+    weak = false,
+    cover = "none",
+  }: { mighty?: boolean; weak?: boolean; cover?: Situation["cover"] } = {},
+): Promise<void> {
+  const ruleset = activeRuleset();
+  const mode = sheetSaveMode(ruleset, actor.toEngineSource(), kind, { mighty, weak });
+  if (saveButtonRoll(ruleset, actor.toEngineSource(), kind) === "deathSave") return rollDeathSave(actor);
+  await rollSave(actor, kind, { mode, cover });
 }

@@ -407,6 +407,13 @@ export interface RelayStandIn {
   send(payload: unknown, senderId: unknown, key?: string): Promise<unknown>;
   /** Make `user` the viewing client's `game.user` (null = back to the GM). */
   viewAs(user: UserStandIn | null): void;
+  /**
+   * Make the viewing client `user`'s OWN client (null = back to the GM's): the GM is then not this
+   * client (`activeGM.isSelf` false), what it emits on the system socket reaches the GM's client
+   * (a microtask later, handled with the GM as `game.user`), a query to the GM runs the GM's
+   * handler there, and the GM's query back to `user` runs its handler on this client again.
+   */
+  playAs(user: UserStandIn | null): void;
   /** Set `game.combat` (null = no combat). */
   setCombat(combat: RelayCombatStandIn | null): void;
   /** Set `game.scenes.active` to the scene of this id (null = none active). */
@@ -451,15 +458,28 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
       const waiting = (data as { id?: unknown } | null)?.id;
       const answer = answers.get(waiting);
       answers.delete(waiting);
+      const handler = () =>
+        (g.CONFIG as { queries: Record<string, (d: unknown) => unknown> }).queries[queryName]?.(data);
       if (answer) answer(data);
-      else if (isSelf)
-        return (g.CONFIG as { queries: Record<string, (d: unknown) => unknown> }).queries[queryName]?.(data);
+      else if (player?.id === id || (player && isSelf)) {
+        // Two clients: the asked one takes its turn (the player's own, or the GM's).
+        await Promise.resolve();
+        turnTo(isSelf ? null : player);
+        return handler();
+      } else if (isSelf) return handler();
       return true;
     },
   });
   const gm = user("gm", "Gamemaster", true, true);
   let counter = 0;
   let viewer: UserStandIn = gm;
+  /** The player whose own client this is (playAs), or null: the GM's client. */
+  let player: UserStandIn | null = null;
+  /** While playing as a player: whose client has the turn (null: the GM's). */
+  const turnTo = (u: UserStandIn | null) => {
+    viewer = u ?? gm;
+    gameObj.user = Object.assign(viewer, { targets: base.state.targets });
+  };
   const world: RelayStandIn = {
     attack: base.state,
     user: gm,
@@ -526,6 +546,10 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
       viewer = user ?? gm;
       gameObj.user = Object.assign(viewer, { targets: base.state.targets });
     },
+    playAs(user) {
+      player = user;
+      turnTo(user);
+    },
     uninstall() {
       for (const [n, v] of saved) {
         if (v === undefined) delete g[n];
@@ -543,7 +567,7 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     },
     filter: (fn: (u: UserStandIn) => boolean) => [...world.users.values()].filter(fn),
     get activeGM() {
-      return gm;
+      return player && viewer === player ? { ...gm, isSelf: false, query: gm.query } : gm;
     },
   };
   Object.assign(gameObj, {
@@ -561,6 +585,13 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
         world.listeners.set(channel, [...(world.listeners.get(channel) ?? []), fn]),
       emit: (channel: string, payload: unknown) => {
         world.emitted.push({ channel, payload });
+        // A player's own client: the request reaches the GM's client, which handles it as the GM.
+        const from = player && viewer === player ? player : null;
+        if (from)
+          queueMicrotask(() => {
+            turnTo(null);
+            for (const fn of world.listeners.get(channel) ?? []) fn(payload, from.id);
+          });
       },
     },
   });
@@ -590,6 +621,17 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
   };
   Object.assign(g, {
     Hooks: {
+      /** Foundry's `Hooks.events`: each hook's listeners as `{ hook, id, fn, once }` (here never `once`). */
+      get events() {
+        return Object.fromEntries(
+          [...world.hooks].map(([hook, fns]) => [hook, fns.map((fn, id) => ({ hook, id, fn, once: false }))]),
+        );
+      },
+      off: (name: string, fn: unknown) =>
+        world.hooks.set(
+          name,
+          (world.hooks.get(name) ?? []).filter((f, i) => f !== fn && i !== fn),
+        ),
       on: (name: string, fn: (...args: unknown[]) => unknown) =>
         world.hooks.set(name, [...(world.hooks.get(name) ?? []), fn]),
       once: (name: string, fn: (...args: unknown[]) => unknown) =>

@@ -84,12 +84,14 @@ describe("[SYS-CONTENT] game.system.api", () => {
     const g = (globalThis as unknown as { game: { system: { id: string; api?: object } } }).game;
     expect(g.system.id).toBe(SYSTEM_ID);
     expect(Object.keys(g.system.api ?? {}).sort()).toEqual([
+      "actions",
       "advanceEscalation",
       "applyLastCard",
       "attack",
       "firstAttack",
       "lastAttackCard",
       "selectedTokens",
+      "useAction",
     ]);
   });
 

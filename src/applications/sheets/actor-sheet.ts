@@ -14,8 +14,8 @@ import type { D20Item } from "../../documents/item.js";
 import type { DerivedActor } from "../../engine/types.js";
 import { restActor, togglePowerUsage, usePower } from "../../workflows/power-usage.js";
 import { rally, spendRecovery } from "../../workflows/recovery.js";
-import { rollDeathSave, rollSave } from "../../workflows/saves.js";
-import { SAVE_COVERS, saveButtonRoll, sheetSaveMode } from "../../engine/plans/sheet-rolls.js";
+import { rollDeathSave, rollSheetSave } from "../../workflows/saves.js";
+import { SAVE_COVERS } from "../../engine/plans/sheet-rolls.js";
 import { effectsSectionFor } from "../../workflows/effects.js";
 import { effectActionHandlers } from "./effect-actions.js";
 import { SheetBase, sheetOptions, type SheetBaseInstance } from "../sheet-base.js";
@@ -342,17 +342,13 @@ export class D20ActorSheet extends SheetBase {
 
   /** Alt-click: mighty, ctrl/cmd-click: weak, where the game has roll modes; conditions add theirs. */
   static async #onRollSave(this: D20ActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
-    const kind = dataOf(target, "kind");
-    const mode = sheetSaveMode(activeRuleset(), this.d20Actor.toEngineSource(), kind, {
-      mighty: event.altKey,
-      weak: event.ctrlKey || event.metaKey,
-    });
     // [HD-COVER] the cover chosen beside the saves, between the roller and the effect it avoids.
     const picked = target.closest("[data-save-block]")?.querySelector<HTMLSelectElement>("[data-save-cover]")?.value;
-    const cover = SAVE_COVERS.find((c) => c === picked) ?? "none";
-    if (saveButtonRoll(activeRuleset(), this.d20Actor.toEngineSource(), kind) === "deathSave")
-      return rollDeathSave(this.d20Actor);
-    await rollSave(this.d20Actor, kind, { mode, cover });
+    await rollSheetSave(this.d20Actor, dataOf(target, "kind"), {
+      mighty: event.altKey,
+      weak: event.ctrlKey || event.metaKey,
+      cover: SAVE_COVERS.find((c) => c === picked) ?? "none",
+    });
   }
 
   static async #onRollDeathSave(this: D20ActorSheet): Promise<void> {

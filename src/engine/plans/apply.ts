@@ -17,13 +17,21 @@ import {
 import { gainLevelConditions } from "../effects.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
-import type { ActorSource, DamagePacket, EffectSource, Modifier, RuleEvent, RuleOptions } from "../types.js";
+import type {
+  ActorSource,
+  DamagePacket,
+  EffectSource,
+  HookChange,
+  Modifier,
+  RuleEvent,
+  RuleOptions,
+} from "../types.js";
 import type { AppliedEffects, AppliedRecord, ApplyMode, AttackCardData, CardOngoing, CardTarget } from "./card-data.js";
 import { effectsForOutcome, type CardEffectBody } from "./power-card.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
 
 /** The amount a button sends: the outcome's damage (also when knocking out), half of it (rounded down), double, or as healing. */
-function amountFor(damage: number, mode: ApplyMode): number {
+export function amountFor(damage: number, mode: ApplyMode): number {
   if (mode === "half") return Math.floor(damage / 2);
   if (mode === "double") return damage * 2;
   return damage;
@@ -203,6 +211,13 @@ export interface ApplyInput {
   powerEffectIds?: readonly string[];
   /** Display name of a power effect (localised by the adapter); absent = its condition labels. */
   powerEffectName?: (body: CardEffectBody) => string;
+  /**
+   * [SYS-HOOKS] The amount modules' `preApplyDamage` hooks set (the GM's client's own hooks), with
+   * what they changed; a whole number from 0 to the card's double damage for the target. Absent =
+   * the button's amount.
+   */
+  amount?: number;
+  hooks?: readonly HookChange[];
 }
 
 export interface ApplyDecision {
@@ -232,7 +247,12 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
   let hpLost = 0;
   let absorbedByTemp = 0;
   let adjustments: Modifier[] = [];
-  const amount = amountFor(target.damage, mode);
+  const amount = input.amount ?? amountFor(target.damage, mode);
+  if (
+    input.amount !== undefined &&
+    (!Number.isInteger(amount) || amount < 0 || amount > Math.max(0, target.damage * 2))
+  )
+    throw new EngineError("amount", "a whole number from 0 to the card's double damage", amount);
   if (mode === "heal" || mode === "temp") {
     const r = ruleset.applyHealing(actor, amount, mode, options, actorId);
     next = r.actor;
@@ -241,7 +261,7 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
     dealt =
       mode === "heal" ? Math.max(0, r.actor.hp.value - actor.hp.value) : Math.max(0, r.actor.hp.temp - actor.hp.temp);
   } else {
-    const r = ruleset.applyDamage(actor, packetFor(card, target, mode), options, actorId);
+    const r = ruleset.applyDamage(actor, { ...packetFor(card, target, mode), amount }, options, actorId);
     next = r.actor;
     events = r.events;
     requests = r.requests;
@@ -313,6 +333,7 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
     userId: input.userId,
     undone: false,
     ...(applied ? { effects: applied } : {}),
+    ...(input.hooks?.length ? { hooks: input.hooks.map((h) => ({ ...h })) } : {}),
   };
   return { next, effects, record, rolls: followed.rolls, card: { ...card, applied: [...card.applied, record] } };
 }

@@ -28,6 +28,7 @@ import type {
   AttackOutcome,
   DamageRecipe,
   EffectSource,
+  HookChange,
   Modifier,
   RangeKind,
   ReactionOffer,
@@ -192,6 +193,8 @@ export interface AppliedRecord {
   undone: boolean;
   /** Ongoing damage the press put on the target (absent = none). */
   effects?: AppliedEffects;
+  /** [SYS-HOOKS] What modules' hooks changed in the amount, on the GM's client (absent = none). */
+  hooks?: HookChange[];
 }
 
 /** The message sub-type each card kind is posted as (system.json `documentTypes.ChatMessage`). */

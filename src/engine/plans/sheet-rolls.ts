@@ -7,7 +7,7 @@
  */
 import { netMode } from "../common.js";
 import type { Ruleset } from "../ruleset.js";
-import type { ActorSource, RollMode, RuleEvent, RuleOptions, RuleResult, Situation } from "../types.js";
+import type { ActorSource, RollMode, RollRequest, RuleEvent, RuleOptions, RuleResult, Situation } from "../types.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
 import { wordsOf } from "../words.js";
 
@@ -69,10 +69,15 @@ export function saveButtonRoll(
 /** The covers a roll against an effect can be made behind (the sheet's choice beside the saves). */
 export const SAVE_COVERS = ["none", "partial", "total"] as const satisfies readonly Situation["cover"][];
 
+/** What a module's `preSave` hook made of a save's request ([SYS-HOOKS]): null = cancelled. */
+type SavePreHook = (request: RollRequest) => { request: RollRequest; events: RuleEvent[] } | null;
+
 /**
  * A save or check of a kind the ruleset offers (its `saves` keys), in a roll mode; `cover` = the
  * cover between the roller and the effect it rolls against, where the game lets cover help
  * ([HD-COVER]: a Dexterity roll +5 behind partial cover, an automatic success behind total).
+ * `pre` ([SYS-HOOKS]) sees the request before anything is rolled: it may cancel it (null) or give
+ * it back with another target and the card lines saying who changed it.
  */
 export async function decideSave(
   ruleset: Ruleset,
@@ -82,12 +87,37 @@ export async function decideSave(
   mode: RollMode,
   roll: RequestRoller,
   options: RuleOptions,
+  cover?: Situation["cover"],
+): Promise<SheetRollOutcome>;
+export async function decideSave(
+  ruleset: Ruleset,
+  actor: ActorSource,
+  actorId: string,
+  kind: string,
+  mode: RollMode,
+  roll: RequestRoller,
+  options: RuleOptions,
+  cover: Situation["cover"],
+  pre: SavePreHook,
+): Promise<SheetRollOutcome | null>;
+export async function decideSave(
+  ruleset: Ruleset,
+  actor: ActorSource,
+  actorId: string,
+  kind: string,
+  mode: RollMode,
+  roll: RequestRoller,
+  options: RuleOptions,
   cover: Situation["cover"] = "none",
-): Promise<SheetRollOutcome> {
+  pre?: SavePreHook,
+): Promise<SheetRollOutcome | null> {
   const derived = ruleset.deriveActor(actor, options);
   const asked = ruleset.saveRequest(actor, derived, kind, mode, actorId);
   const request = cover !== "none" && ruleset.saveRequestWithCover ? ruleset.saveRequestWithCover(asked, cover) : asked;
-  return follow(ruleset, { actor, events: [], requests: [request] }, actorId, roll, options);
+  const hooked = pre ? pre(request) : { request, events: [] };
+  if (!hooked) return null;
+  const outcome = await follow(ruleset, { actor, events: [], requests: [hooked.request] }, actorId, roll, options);
+  return { ...outcome, events: [...outcome.events, ...hooked.events] };
 }
 
 /** A death save / dying check, or null when the actor is not making them now. */

@@ -5,6 +5,7 @@
  * buttons (a press by a non-owner goes through the GM), plus a knock-out button where the card's
  * game lets an attacker knock a creature out instead of killing it ([HD-ENEMYDEATH]).
  */
+import { hookChangeText } from "../plans/hook-bounds.js";
 import type { AttackOutcome, AttackResult, Modifier } from "../types.js";
 import type { AppliedRecord, ApplyMode, AttackCardData, CardTarget } from "../plans/card-data.js";
 import { APPLY_MODES } from "../plans/card-data.js";
@@ -103,6 +104,8 @@ function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string, c
     hpLost: r.hpLost,
     absorbedByTemp: r.absorbedByTemp,
     adjustments: r.adjustments.map((m) => modifierView(m, viewer)),
+    /** [SYS-HOOKS] "−3 from <module>": what the GM's modules changed in the amount. */
+    hookNotes: (r.hooks ?? []).map((h) => hookChangeText(h, viewer.format)),
     events: r.events.map((e) =>
       viewer.has(e.key) ? viewer.format(e.key, { name: targetName, ...(e.data ?? {}) }) : e.key,
     ),
@@ -355,6 +358,8 @@ export function attackCardContext(card: AttackCardData, asked: CardViewer) {
     versus: perCard.versus,
     /** The roll's real formula: the d20, then every modifier all targets share. */
     formulaTerms: shared.map((m) => modifierView(m, viewer)),
+    /** [SYS-HOOKS] "+2 from <module>": what modules' hooks changed in the attack's bonus. */
+    hookNotes: (card.situation?.hooks ?? []).map((h) => hookChangeText(h, viewer.format)),
     damageTypes: card.damageTypes.map((t) => typeLabel(t, viewer)).join(", "),
     ongoing: card.ongoing
       ? viewer.format("D20C.Chat.Ongoing.OnHit", { effect: ongoingName(card.ongoing, viewer) })
