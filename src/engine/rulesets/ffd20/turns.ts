@@ -228,8 +228,13 @@ export function onCombatEnd(ctx: TurnContext): TurnStep[] {
   return [...steps, ...resetRallies(ctx)];
 }
 
-/** Initiative modifier: ½ level + Dex modifier + the actor's initiative bonus. */
+/**
+ * Initiative modifier: a character's is ½ level + Dex modifier + its initiative bonus; a monster's
+ * stat block prints the whole modifier (½ level and Dex already in it), stored as `initiativeBonus`
+ * and rolled as printed, never with them added again.
+ */
 export function initiativeModifier(c: CombatantSource["actor"]): number {
+  if (c.kind !== "character") return c.initiativeBonus || 0;
   return halfLevel(c.level) + abilityModifier(c.abilities.dex) + (c.initiativeBonus || 0);
 }
 
