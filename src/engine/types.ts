@@ -245,7 +245,11 @@ export interface RestSpec {
 }
 
 /** A moment usage may come back: the end of a battle, or one of the game's rests (by key). */
-export type PowerMoment = { kind: "combatEnd" } | { kind: "rest"; rest: string };
+/**
+ * When a power's usage may come back: the battle's end (with the world's rule options, where a game
+ * lets a table decide what the end brings back) or one of the game's rests.
+ */
+export type PowerMoment = { kind: "combatEnd"; options?: RuleOptions } | { kind: "rest"; rest: string };
 
 /** What happens to a power's usage at a moment: nothing, back to fresh, or a recharge roll. */
 export type PowerRefresh = { kind: "keep" } | { kind: "reset" } | { kind: "recharge"; formula: string; target: number };

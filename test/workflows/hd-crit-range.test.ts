@@ -45,7 +45,7 @@ beforeEach(() => {
 const attacker = new ActorStandIn("attacker", "Bandit Captain", npc(R, 12));
 // A keen blade: +5, crits on 19–20 (critRange 1), 1d8 + 3.
 const keen: PowerSource = power({ attackBonus: 5, defense: DEF, damage: "1d8 + 3", critRange: 1 });
-const item = new ItemStandIn("keen", "Keen Scimitar", keen);
+const item = new ItemStandIn("power", "Keen Scimitar", keen);
 
 /** One attack on one target with the recorded faces; the card's outcome for it. */
 async function attackOnce(defense: number, faces: number[]) {

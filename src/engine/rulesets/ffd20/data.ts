@@ -132,6 +132,9 @@ export const FF_ECONOMY: ActionEconomy = {
 /** Dying rules ([FF-DEATH], Open). */
 export type DyingRules = "4e" | "unconscious" | "lethal";
 
+/** World option key: the battle's end counts as each combatant's short rest ([FF-SUSTAIN]). */
+export const BATTLE_END_REST_OPTION = "battleEndRest";
+
 export const FF_OPTIONS: readonly OptionSpec[] = [
   {
     key: "dyingRules",
@@ -155,5 +158,16 @@ export const FF_OPTIONS: readonly OptionSpec[] = [
     hint: "D20C.FF.Option.Flanking.Hint",
     type: "boolean",
     default: true,
+  },
+  // [FF-SUSTAIN] [FF-DURATION] Open: encounter powers and second wind come back with a short rest
+  // (never while sustaining). Off (the text): the battle's end brings nothing back. On: the battle's
+  // end first ends every effect it ends, then counts as every combatant's short rest.
+  {
+    key: BATTLE_END_REST_OPTION,
+    rule: "FF-SUSTAIN",
+    label: "D20C.FF.Option.BattleEndRest.Name",
+    hint: "D20C.FF.Option.BattleEndRest.Hint",
+    type: "boolean",
+    default: false,
   },
 ];

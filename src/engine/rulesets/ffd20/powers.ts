@@ -1,7 +1,8 @@
 /**
  * FFd20 powers: at-will, encounter and daily ([SYS-POWERS]). A short rest brings back encounter
- * powers and nothing else; an extended rest brings back daily powers too, with hit points and
- * healing surges. Encounter powers also come back when the battle ends. Saves 10+ ([FF-SAVE]).
+ * powers and second wind; an extended rest brings back daily powers too, with hit points and
+ * healing surges. The battle's end brings nothing back unless the table's Open option counts it as
+ * a short rest ([FF-SUSTAIN]). Saves 10+ ([FF-SAVE]).
  * Either rest ends "until the end of the encounter" effects ([FF-DURATION]) and is refused while
  * the creature sustains an effect ([FF-SUSTAIN]).
  */
@@ -9,8 +10,8 @@ import { clonePlain, validateActorSource } from "../../common.js";
 import { EngineError } from "../../errors.js";
 import { defaultPowerRefresh } from "../../powers.js";
 import type { Ruleset } from "../../ruleset.js";
-import type { ActorSource } from "../../types.js";
-import { FF_DAMAGE_TYPES } from "./data.js";
+import type { ActorSource, RuleOptions } from "../../types.js";
+import { BATTLE_END_REST_OPTION, FF_DAMAGE_TYPES } from "./data.js";
 import { SAVE_TARGET } from "./damage.js";
 
 /** Extended rest: hit points and healing surges back, dying tallies cleared. */
@@ -26,6 +27,18 @@ export function extendedRest(actor: ActorSource): ActorSource {
   next.dyingTurns = 0;
   next.state = "active";
   return next;
+}
+
+/** Short rest: second wind back (encounter powers come back through `refreshPower`). */
+export function shortRest(actor: ActorSource): ActorSource {
+  const next = clonePlain(actor);
+  next.recoveries.ralliesThisBattle = 0;
+  return next;
+}
+
+/** [FF-SUSTAIN] Whether the table counts the battle's end as each combatant's short rest (Open). */
+export function battleEndRests(options: RuleOptions | undefined): boolean {
+  return options?.[BATTLE_END_REST_OPTION] === true;
 }
 
 export const powers: Pick<
@@ -46,12 +59,15 @@ export const powers: Pick<
   restsWhileSustaining: false,
   refreshPower(usage, moment) {
     const kind = { key: usage.usage, label: "", limited: usage.usage !== "atWill" };
-    if (moment.kind === "rest" && moment.rest === "shortRest" && usage.usage !== "encounter") return { kind: "keep" };
+    // [FF-SUSTAIN] the battle's end brings nothing back, unless the table counts it as a short rest.
+    if (moment.kind === "combatEnd" && !battleEndRests(moment.options)) return { kind: "keep" };
+    const shortRest = moment.kind === "combatEnd" || (moment.kind === "rest" && moment.rest === "shortRest");
+    if (shortRest && usage.usage !== "encounter") return { kind: "keep" };
     return defaultPowerRefresh(kind, usage, moment);
   },
   rest(actor, rest) {
     validateActorSource(actor, FF_DAMAGE_TYPES);
-    if (rest === "shortRest") return { actor: clonePlain(actor), events: [], requests: [] };
+    if (rest === "shortRest") return { actor: shortRest(actor), events: [], requests: [] };
     if (rest === "extendedRest") return { actor: extendedRest(actor), events: [], requests: [] };
     throw new EngineError("rest", `FFd20 has no rest "${rest}"`, rest);
   },
