@@ -186,9 +186,12 @@ export interface PowerTexts {
 /** Which outcome an effect of a power belongs to (a crit is also a hit; `miss` = the miss effect applies). */
 type PowerOutcomeKey = "hit" | "miss" | "crit";
 
-/** A condition on the attack's natural roll: any, even, odd, or N or more (13th Age "natural 16+"). */
+/**
+ * A condition on the attack's natural roll: any, even, odd, or N or more (13th Age "natural 16+");
+ * or, in a game that offers it, combat advantage against the target ([FF-CA]).
+ */
 export interface NaturalTrigger {
-  kind: "any" | "even" | "odd" | "atLeast";
+  kind: "any" | "even" | "odd" | "atLeast" | "combatAdvantage";
   /** For `atLeast`: the lowest natural roll that triggers it. */
   value: number;
 }

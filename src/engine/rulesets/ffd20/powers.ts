@@ -8,9 +8,9 @@
  */
 import { clonePlain, validateActorSource } from "../../common.js";
 import { EngineError } from "../../errors.js";
-import { defaultPowerRefresh } from "../../powers.js";
+import { defaultPowerEffectApplies, defaultPowerRefresh } from "../../powers.js";
 import type { Ruleset } from "../../ruleset.js";
-import type { ActorSource, RuleOptions } from "../../types.js";
+import type { ActorSource, AttackOutcome, RuleOptions } from "../../types.js";
 import { BATTLE_END_REST_OPTION, FF_DAMAGE_TYPES } from "./data.js";
 import { SAVE_TARGET } from "./damage.js";
 
@@ -36,6 +36,11 @@ export function shortRest(actor: ActorSource): ActorSource {
   return next;
 }
 
+/** [FF-CA] Whether the attack had combat advantage against this target (its +2 is on the roll). */
+function hadCombatAdvantage(outcome: AttackOutcome): boolean {
+  return outcome.modifiers.some((m) => m.key === "combatAdvantage");
+}
+
 /** [FF-SUSTAIN] Whether the table counts the battle's end as each combatant's short rest (Open). */
 export function battleEndRests(options: RuleOptions | undefined): boolean {
   return options?.[BATTLE_END_REST_OPTION] === true;
@@ -43,7 +48,14 @@ export function battleEndRests(options: RuleOptions | undefined): boolean {
 
 export const powers: Pick<
   Ruleset,
-  "powerUsages" | "rests" | "effectSaveTarget" | "rest" | "refreshPower" | "restsWhileSustaining"
+  | "powerUsages"
+  | "rests"
+  | "effectSaveTarget"
+  | "rest"
+  | "refreshPower"
+  | "restsWhileSustaining"
+  | "powerTriggers"
+  | "powerEffectApplies"
 > = {
   powerUsages: [
     { key: "atWill", label: "D20C.FF.Usage.atWill", limited: false },
@@ -55,6 +67,14 @@ export const powers: Pick<
     { key: "extendedRest", label: "D20C.FF.Rest.extendedRest", hint: "D20C.FF.Rest.extendedRestHint" },
   ],
   effectSaveTarget: () => SAVE_TARGET,
+  // [FF-CA] "a better effect against a target you have combat advantage against": an effect may
+  // trigger on combat advantage, decided per target from the attack's own modifiers.
+  powerTriggers: ["any", "even", "odd", "atLeast", "combatAdvantage"],
+  powerEffectApplies(effect, outcome) {
+    if (effect.trigger.kind !== "combatAdvantage") return defaultPowerEffectApplies(effect, outcome);
+    const anyRoll = { ...effect, trigger: { kind: "any" as const, value: 0 } };
+    return hadCombatAdvantage(outcome) && defaultPowerEffectApplies(anyRoll, outcome);
+  },
   // [FF-SUSTAIN] no rest, short or extended, while sustaining a power.
   restsWhileSustaining: false,
   refreshPower(usage, moment) {
