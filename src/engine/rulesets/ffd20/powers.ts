@@ -30,7 +30,7 @@ export function extendedRest(actor: ActorSource): ActorSource {
 }
 
 /** Short rest: second wind back (encounter powers come back through `refreshPower`). */
-export function shortRest(actor: ActorSource): ActorSource {
+function shortRest(actor: ActorSource): ActorSource {
   const next = clonePlain(actor);
   next.recoveries.ralliesThisBattle = 0;
   return next;
