@@ -29,8 +29,11 @@ export const AREA_SHAPES = ["none", "burst", "blast", "radius", "cone", "line"] 
 export const POWER_USAGES = ["atWill", "encounter", "daily", "recharge", "perRest"] as const;
 /** Outcomes a power effect belongs to (engine `PowerOutcomeKey`). */
 export const POWER_OUTCOMES = ["hit", "miss", "crit"] as const;
-/** Natural-roll triggers of a power effect (engine `NaturalTrigger.kind`). */
-export const NATURAL_TRIGGERS = ["any", "even", "odd", "atLeast"] as const;
+/**
+ * Triggers of a power effect (engine `NaturalTrigger.kind`): the natural-roll ones every game
+ * offers, and combat advantage against the target where a game offers it (`Ruleset.powerTriggers`).
+ */
+export const NATURAL_TRIGGERS = ["any", "even", "odd", "atLeast", "combatAdvantage"] as const;
 /** Action a power takes (labels come from the ruleset's `actions`; this is the stored key). */
 export const POWER_ACTIONS = ["standard", "move", "minor", "quick", "free", "reaction", "interrupt"] as const;
 /** Miss effect kinds (engine `PowerSource.missEffect`). */

@@ -215,9 +215,22 @@ export function effectsEndingAtRest(effects: RestEffects): { own: EffectSource[]
 
 // ---- hit / miss / crit effects ----------------------------------------------------------------
 
-/** Whether a natural roll meets a trigger (any, even, odd, N+). */
+/** Trigger kinds of the natural roll, which every game offers. */
+const NATURAL_ROLL_TRIGGERS: readonly NaturalTrigger["kind"][] = ["any", "even", "odd", "atLeast"];
+
+/** Triggers a power's effect may have in this game, in the item sheet's order. */
+export function powerTriggers(ruleset: Pick<Ruleset, "powerTriggers">): readonly NaturalTrigger["kind"][] {
+  return ruleset.powerTriggers ?? NATURAL_ROLL_TRIGGERS;
+}
+
+/**
+ * Whether a natural roll meets a trigger (any, even, odd, N+). A trigger the game does not decide
+ * itself (combat advantage, where the game has none) never does.
+ */
 function naturalTriggered(trigger: NaturalTrigger, natural: number): boolean {
   switch (trigger.kind) {
+    case "combatAdvantage":
+      return false;
     case "any":
       return true;
     case "even":
@@ -243,6 +256,9 @@ function defaultApplies(effect: PowerEffectSpec, outcome: AttackOutcome): boolea
         : !outcome.isHit && outcome.missEffect;
   return on && naturalTriggered(effect.trigger, outcome.natural);
 }
+
+/** The shared default, for games that decide only some triggers themselves. */
+export { defaultApplies as defaultPowerEffectApplies };
 
 export function powerEffectApplies(ruleset: Ruleset, effect: PowerEffectSpec, outcome: AttackOutcome): boolean {
   return ruleset.powerEffectApplies ? ruleset.powerEffectApplies(effect, outcome) : defaultApplies(effect, outcome);

@@ -30,6 +30,7 @@ import type {
   InitiativeRules,
   InitiativeSlot,
   Modifier,
+  NaturalTrigger,
   OptionSpec,
   PowerEffectSpec,
   PowerMoment,
@@ -352,6 +353,11 @@ export interface Ruleset {
   readonly rests?: readonly RestSpec[];
   /** Target a save against a save-ends effect of this difficulty must reach; null = the game judges it elsewhere. */
   effectSaveTarget?(save: "easy" | "normal" | "hard"): number | null;
+  /**
+   * Triggers a power's effect may have here, in the item sheet's order. Absent = the natural-roll
+   * ones (any, even, odd, N+); a game adds its own (FFd20: combat advantage against the target).
+   */
+  readonly powerTriggers?: readonly NaturalTrigger["kind"][];
   /** Whether a power's effect applies to an outcome (its outcome and its natural-roll trigger). */
   powerEffectApplies?(effect: PowerEffectSpec, outcome: AttackOutcome): boolean;
   /** What a power's usage does at a moment (battle end, a rest): keep, reset, or roll its recharge. */

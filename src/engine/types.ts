@@ -186,9 +186,12 @@ export interface PowerTexts {
 /** Which outcome an effect of a power belongs to (a crit is also a hit; `miss` = the miss effect applies). */
 type PowerOutcomeKey = "hit" | "miss" | "crit";
 
-/** A condition on the attack's natural roll: any, even, odd, or N or more (13th Age "natural 16+"). */
+/**
+ * A condition on the attack's natural roll: any, even, odd, or N or more (13th Age "natural 16+");
+ * or, in a game that offers it, combat advantage against the target ([FF-CA]).
+ */
 export interface NaturalTrigger {
-  kind: "any" | "even" | "odd" | "atLeast";
+  kind: "any" | "even" | "odd" | "atLeast" | "combatAdvantage";
   /** For `atLeast`: the lowest natural roll that triggers it. */
   value: number;
 }
@@ -245,7 +248,11 @@ export interface RestSpec {
 }
 
 /** A moment usage may come back: the end of a battle, or one of the game's rests (by key). */
-export type PowerMoment = { kind: "combatEnd" } | { kind: "rest"; rest: string };
+/**
+ * When a power's usage may come back: the battle's end (with the world's rule options, where a game
+ * lets a table decide what the end brings back) or one of the game's rests.
+ */
+export type PowerMoment = { kind: "combatEnd"; options?: RuleOptions } | { kind: "rest"; rest: string };
 
 /** What happens to a power's usage at a moment: nothing, back to fresh, or a recharge roll. */
 export type PowerRefresh = { kind: "keep" } | { kind: "reset" } | { kind: "recharge"; formula: string; target: number };

@@ -231,7 +231,10 @@ export async function refreshPowersAtCombatEnd(actors: readonly Actor.Implementa
     if (seen.has(key)) continue;
     seen.add(key);
     try {
-      const { resets, recharges } = powersAtMoment(ruleset, powerStates(actor), { kind: "combatEnd" });
+      const { resets, recharges } = powersAtMoment(ruleset, powerStates(actor), {
+        kind: "combatEnd",
+        options: ruleOptions(ruleset),
+      });
       const updates = resets.map((p) => ({ _id: p.id, ...usageUpdate(p.usage) }));
       const rolls: Roll[] = [];
       const lines: RuleCardData["rolls"] = [];

@@ -34,12 +34,21 @@ export interface GameRow {
    * packs gain it.
    */
   pendingConditions?: readonly string[];
+  /** Power-effect triggers the game offers that no pack power uses yet (as `pendingConditions`). */
+  pendingTriggers?: readonly string[];
 }
 
 /** Every game, each with the four foes its first fight is against. */
 export const GAMES: readonly GameRow[] = [
   { id: "13th-age", foes: ["Goblin Cutthroat", "Ochre Ooze", "Marsh Hag", "Bone Archer"] },
-  { id: "ffd20", foes: ["Goblin Sneak", "Ghoul", "Phase Spider", "Harpy Siren"] },
+  {
+    id: "ffd20",
+    foes: ["Goblin Sneak", "Ghoul", "Phase Spider", "Harpy Siren"],
+    // New with issue 30 ([FF-INVIS], [FF-CA]); the pack powers and monsters that print them
+    // (a sense that sees invisible creatures, an effect on combat advantage) are to gain them.
+    pendingConditions: ["seesInvisible"],
+    pendingTriggers: ["combatAdvantage"],
+  },
   {
     id: "hundred-dungeons",
     foes: ["Marsh Viper", "Quivering Ooze", "Grave Ghoul", "Orc Reaver"],

@@ -153,8 +153,11 @@ describe("what the end of a battle and the rests bring back", () => {
     });
   });
 
-  it("[SYS-POWERS] FFd20: encounter powers back at the battle's end and at either rest; dailies only at the extended rest", () => {
-    expect(refreshPower(ff, usage("encounter", { used: true }), end)).toEqual({ kind: "reset" });
+  it("[SYS-POWERS] [FF-SUSTAIN] FFd20: encounter powers back at either rest, at the battle's end only where the table counts it as a short rest; dailies only at the extended rest", () => {
+    expect(refreshPower(ff, usage("encounter", { used: true }), end)).toEqual({ kind: "keep" });
+    const endAsRest = { kind: "combatEnd" as const, options: { battleEndRest: true } };
+    expect(refreshPower(ff, usage("encounter", { used: true }), endAsRest)).toEqual({ kind: "reset" });
+    expect(refreshPower(ff, usage("daily", { used: true }), endAsRest)).toEqual({ kind: "keep" });
     expect(refreshPower(ff, usage("encounter", { used: true }), rest("shortRest"))).toEqual({ kind: "reset" });
     expect(refreshPower(ff, usage("daily", { used: true }), rest("shortRest"))).toEqual({ kind: "keep" });
     expect(refreshPower(ff, usage("daily", { used: true }), end)).toEqual({ kind: "keep" });
@@ -210,9 +213,12 @@ describe("each game's rests change exactly what they should", () => {
     expect({ ...actor, hp: a.hp, recoveries: a.recoveries }).toEqual(a);
   });
 
-  it("[SYS-POWERS] FFd20 short rest changes nothing on the actor (its powers are what come back)", () => {
+  it("[SYS-POWERS] [FF-SUSTAIN] FFd20 short rest gives second wind back and changes nothing else on the actor (its powers come back too)", () => {
     const a = worn();
-    expect(takeRest(ff, a, "shortRest", {}, "a1").actor).toEqual(a);
+    a.recoveries.ralliesThisBattle = 1;
+    const { actor } = takeRest(ff, a, "shortRest", {}, "a1");
+    expect(actor.recoveries.ralliesThisBattle).toBe(0);
+    expect({ ...actor, recoveries: a.recoveries }).toEqual(a);
   });
 
   it("[SYS-POWERS] FFd20 extended rest: hit points and healing surges back, nothing else", () => {

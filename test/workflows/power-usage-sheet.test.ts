@@ -173,6 +173,17 @@ runGame("ffd20", ({ click }) => {
     expect(usedOf(actor)).toEqual({ enc: false, day: true });
   });
 
+  it("[FF-SUSTAIN] a short rest from the sheet gives second wind back with the encounter powers; nothing else on the actor", async () => {
+    const actor = hero({ enc: usage("encounter", true) });
+    actor.source.recoveries.ralliesThisBattle = 1;
+    const before = structuredClone(actor.source);
+    await click.takeRest(actor, "shortRest");
+    expect(click.state().errors).toEqual([]);
+    expect(changedPaths(before, actor.source)).toEqual(["recoveries.ralliesThisBattle"]);
+    expect(actor.source.recoveries.ralliesThisBattle).toBe(0);
+    expect(usedOf(actor)).toEqual({ enc: false });
+  });
+
   it("[SYS-POWERS] an extended rest brings back dailies, hit points and healing surges; nothing else", async () => {
     const actor = hero({ enc: usage("encounter", true), day: usage("daily", true) });
     const before = structuredClone(actor.source);

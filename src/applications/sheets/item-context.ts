@@ -125,6 +125,7 @@ export interface ItemSheetInput {
     | "hiddenItemFields"
     | "economy"
     | "weaponClassDice"
+    | "powerTriggers"
   >;
   editable: boolean;
   foreignRuleset: RulesetId | null;

@@ -12,7 +12,7 @@ import {
   SUSTAIN_KINDS,
 } from "../../data/schema.js";
 import { FORCED_KINDS } from "../../engine/item-fields.js";
-import { effectSaveTarget } from "../../engine/powers.js";
+import { effectSaveTarget, powerTriggers } from "../../engine/powers.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { ForcedMovement, PowerEffectBody, PowerEffectSpec } from "../../engine/types.js";
 
@@ -113,7 +113,7 @@ interface Option {
 /** The editor rows of a power's effects for the active game. */
 export function powerEffectRows(
   effects: readonly PowerEffectSpec[],
-  ruleset: Pick<Ruleset, "conditions" | "damageTypes" | "effectSaveTarget" | "forcedPath">,
+  ruleset: Pick<Ruleset, "conditions" | "damageTypes" | "effectSaveTarget" | "forcedPath" | "powerTriggers">,
   damageTypeLabel: (type: string) => string,
 ) {
   const conditions: Option[] = ruleset.conditions.map((c) => ({ value: c.id, label: c.label }));
@@ -148,7 +148,7 @@ export function powerEffectRows(
   });
   return {
     outcomes: POWER_OUTCOMES.map((o) => ({ value: o, label: `${P}.Outcome.${o}` })),
-    triggers: NATURAL_TRIGGERS.map((t) => ({ value: t, label: `${P}.Trigger.${t}` })),
+    triggers: powerTriggers(ruleset).map((t) => ({ value: t, label: `${P}.Trigger.${t}` })),
     durations: DURATION_KINDS.filter((d) => d !== "permanent").map((d) => ({ value: d, label: `${P}.Duration.${d}` })),
     sustains: SUSTAIN_KINDS.map((s) => ({ value: s, label: `${P}.Sustain.${s}` })),
     saves: saveOptions,

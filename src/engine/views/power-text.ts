@@ -51,7 +51,9 @@ export function effectLine(e: CardPowerEffect, viewer: TextViewer): string {
   const trigger =
     e.trigger.kind === "atLeast"
       ? viewer.format(`${P}.Text.naturalAtLeast`, { value: e.trigger.value })
-      : viewer.localize(`${P}.Text.natural${e.trigger.kind === "even" ? "Even" : "Odd"}`);
+      : e.trigger.kind === "combatAdvantage"
+        ? viewer.localize(`${P}.Text.combatAdvantage`)
+        : viewer.localize(`${P}.Text.natural${e.trigger.kind === "even" ? "Even" : "Odd"}`);
   return viewer.format(`${P}.Text.triggered`, { trigger, effect: line });
 }
 

@@ -254,13 +254,15 @@ describe("FFd20 death saves in the turn cycle and initiative", () => {
 });
 
 describe("FFd20 battle boundaries", () => {
-  it("a new battle gives second wind back; the party may flee while a player-side combatant is up", () => {
+  it("[FF-SUSTAIN] neither a new battle nor the battle's end gives second wind back, unless the table counts the end as a short rest; the party may flee while a player-side combatant is up", () => {
     const used = combatant("a", {
       actor: pc({
         recoveries: { value: 5, max: 8, formula: "", noRecoveryUses: 0, ralliesThisBattle: 1, battlesSinceHealUp: 0 },
       }),
     });
-    const steps = ffd20.onCombatStart(ctx([used, combatant("b")], null));
+    expect(ffd20.onCombatStart(ctx([used, combatant("b")], null))).toEqual([]);
+    expect(ffd20.onCombatEnd(ctx([used, combatant("b")], null), false)).toEqual([]);
+    const steps = ffd20.onCombatEnd(ctx([used, combatant("b")], null, { options: { battleEndRest: true } }), false);
     expect(steps).toHaveLength(1);
     expect(steps[0]).toMatchObject({
       kind: "updateActor",

@@ -12,7 +12,7 @@ import { faceDecision, preparedAttack, resolvedBy } from "../../resolution.js";
 import type { AbilityKey, ActorSource, AttackInput, DamageRecipe } from "../../types.js";
 import type { DamageRecipeInput, Modifier, PowerSource, Situation, WeaponSource, PreparedAttack } from "../../types.js";
 import { ABILITY_KEYS } from "../../types.js";
-import { expandConditions, grantsCombatAdvantage } from "./data.js";
+import { expandConditions, grantsCombatAdvantage, seesCreature } from "./data.js";
 
 export const halfLevel = (level: number): number => Math.floor(level / 2);
 
@@ -132,26 +132,23 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
   for (const p of input.attacker.penalties) modifiers.push(p);
 
   const attacker = expandConditions(input.attacker.conditions);
-  const target = expandConditions(input.target.conditions);
   const s = input.situation;
 
-  // [FF-CONCEAL] / [FF-INVIS]: a target the attacker can't see (invisible, or the attacker is
-  // blinded) has total concealment, whatever the dialog said.
-  const unseen = attacker.has("blinded") || target.has("invisible");
+  // [FF-CONCEAL] / [FF-INVIS]: a target the attacker can't see (invisible to it, or the attacker
+  // is blinded) has total concealment, whatever the dialog said.
+  const unseen = !seesCreature(input.attacker.conditions, input.target.conditions);
+  // [FF-INVIS] an attacker its target can't see (invisible to it, or the target is blinded).
+  const unseenAttacker = !seesCreature(input.target.conditions, input.attacker.conditions);
   const concealment: Situation["concealment"] = unseen ? "total" : s.concealment;
   // [FF-CA] / [FF-INVIS]: combat advantage needs seeing the target; an attacker the target can't
   // see (invisible attacker, blinded target) has it.
   const canSeeTarget = !unseen && concealment !== "total";
-  const caSources =
-    s.combatAdvantage ||
-    grantsCombatAdvantage(input.target.conditions) ||
-    s.offGuard ||
-    attacker.has("invisible") ||
-    target.has("blinded");
+  const caSources = s.combatAdvantage || grantsCombatAdvantage(input.target.conditions) || s.offGuard || unseenAttacker;
   if (caSources) {
     if (canSeeTarget) {
       modifiers.push({ key: "combatAdvantage", label: "D20C.FF.Mod.CombatAdvantage", value: 2 });
-      if (attacker.has("invisible") && !s.combatAdvantage) preparedReasons.push("D20C.FF.Reason.InvisibleAttacker");
+      if (attacker.has("invisible") && unseenAttacker && !s.combatAdvantage)
+        preparedReasons.push("D20C.FF.Reason.InvisibleAttacker");
     } else {
       preparedReasons.push("D20C.FF.Reason.NoCombatAdvantageUnseen");
     }

@@ -48,6 +48,8 @@ export const FF_INITIATIVE: InitiativeRules = {
 export interface FFConditionSpec extends ConditionSpec {
   /** The bearer grants combat advantage to its attackers ([FF-CA]). */
   grantsCombatAdvantage?: boolean;
+  /** The bearer sees invisible creatures (a sense or an effect that says so, [FF-INVIS]). */
+  seesInvisible?: boolean;
 }
 
 /**
@@ -97,11 +99,31 @@ export const FF_CONDITIONS: readonly FFConditionSpec[] = [
   { id: "insubstantial", label: "D20C.FF.Condition.Insubstantial", img: "icons/svg/aura.svg", implies: [] },
   { id: "slowed", label: "D20C.Condition.Slowed", img: "icons/svg/downgrade.svg", implies: [] },
   { id: "dead", label: "D20C.Condition.Dead", img: "icons/svg/skull.svg", implies: ["unconscious"], dead: true },
+  // [FF-INVIS] a sense or an effect that lets the bearer see invisible creatures.
+  {
+    id: "seesInvisible",
+    label: "D20C.FF.Condition.SeesInvisible",
+    img: "icons/svg/eye.svg",
+    implies: [],
+    seesInvisible: true,
+  },
 ];
 
 /** Expand a condition list with everything it implies (dying → unconscious). */
 export function expandConditions(ids: readonly string[]): Set<string> {
   return new Set(expandConditionIds(FF_CONDITIONS, ids));
+}
+
+/**
+ * [FF-INVIS] Whether a creature with `observer` conditions sees one with `seen` conditions: not
+ * while it is blinded, and an invisible creature only when a condition of the observer says it sees
+ * invisible creatures.
+ */
+export function seesCreature(observer: readonly string[], seen: readonly string[]): boolean {
+  const o = expandConditions(observer);
+  if (o.has("blinded")) return false;
+  if (!expandConditions(seen).has("invisible")) return true;
+  return conditionSpecs(FF_CONDITIONS, observer).some((c) => c.seesInvisible);
 }
 
 /** Whether any of these conditions makes the bearer grant combat advantage ([FF-CA]). */
@@ -132,6 +154,9 @@ export const FF_ECONOMY: ActionEconomy = {
 /** Dying rules ([FF-DEATH], Open). */
 export type DyingRules = "4e" | "unconscious" | "lethal";
 
+/** World option key: the battle's end counts as each combatant's short rest ([FF-SUSTAIN]). */
+export const BATTLE_END_REST_OPTION = "battleEndRest";
+
 export const FF_OPTIONS: readonly OptionSpec[] = [
   {
     key: "dyingRules",
@@ -155,5 +180,16 @@ export const FF_OPTIONS: readonly OptionSpec[] = [
     hint: "D20C.FF.Option.Flanking.Hint",
     type: "boolean",
     default: true,
+  },
+  // [FF-SUSTAIN] [FF-DURATION] Open: encounter powers and second wind come back with a short rest
+  // (never while sustaining). Off (the text): the battle's end brings nothing back. On: the battle's
+  // end first ends every effect it ends, then counts as every combatant's short rest.
+  {
+    key: BATTLE_END_REST_OPTION,
+    rule: "FF-SUSTAIN",
+    label: "D20C.FF.Option.BattleEndRest.Name",
+    hint: "D20C.FF.Option.BattleEndRest.Hint",
+    type: "boolean",
+    default: false,
   },
 ];

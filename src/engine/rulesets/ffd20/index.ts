@@ -13,7 +13,7 @@ import { attackBonusParts, damageExpression, damageRecipe, prepareAttack, resolv
 import { applyDamage, applyHealing, deathSaveRequest, resolveRoll, saveRequest, startRecovery } from "./damage.js";
 import { FF_ACTIONS, FF_CONDITIONS, FF_DAMAGE_TYPES, FF_DEFENSES, FF_ECONOMY, FF_ID, FF_INITIATIVE } from "./data.js";
 import { FF_OPTIONS, FF_SAVES, FF_TRAIT_FORMS } from "./data.js";
-import { effectSaveRequest, addEffect, onCombatEnd, onCombatStart, onTurnEnd, onTurnStart, order } from "./turns.js";
+import { effectSaveRequest, addEffect, onCombatEnd, onTurnEnd, onTurnStart, order } from "./turns.js";
 import { resolveTurnRoll } from "./turns.js";
 import { readFfScene } from "./scene.js";
 import { extendedRest, powers } from "./powers.js";
@@ -57,7 +57,6 @@ export const ffd20 = defineRuleset({
   deathSaveRequest: (actor, _derived, actorId) => deathSaveRequest(actor, actorId, actor.baseSaveBonus),
   resolveRoll,
 
-  onCombatStart,
   onTurnStart,
   onTurnEnd,
   onCombatEnd: (ctx) => onCombatEnd(ctx),

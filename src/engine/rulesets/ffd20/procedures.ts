@@ -7,8 +7,11 @@
 import { plainOutcome, procedure, type ProcedureInput, type ProcedureOutcome } from "../../actions.js";
 import { type ProcedurePlan, type ProcedureRoll, type ProcedureSpec } from "../../actions.js";
 import { EngineError, requireFinite } from "../../errors.js";
-import type { ActorSource, EffectSource, ForcedMovement, Square } from "../../types.js";
-import { expandConditions } from "./data.js";
+import { abilityModifier } from "../../common.js";
+import { d20Plus } from "../../resolution.js";
+import type { ActorSource, EffectSource, ForcedMovement, RollRequest, Square } from "../../types.js";
+import { halfLevel } from "./attack.js";
+import { expandConditions, seesCreature } from "./data.js";
 
 /** i18n namespace of the game's procedure names. */
 const K = `D20C.FF`;
@@ -17,7 +20,39 @@ export const FF_PROCEDURES: readonly ProcedureSpec[] = [
   procedure(K, "sustain", "minor", "effect", { effects: "sustain" }),
   procedure(K, "move", "move", "targets"),
   procedure(K, "shift", "move", "self"),
+  // [FF-INVIS] the procedures around an unseen creature: Stealth (made with the move it ends),
+  // a Perception check (a minor action) to locate a creature hidden from you.
+  procedure(K, "stealth", "free", "targets"),
+  procedure(K, "perception", "minor", "target"),
+  // [FF-CA] once per encounter, a Bluff check to gain combat advantage against a target.
+  procedure(K, "bluff", "standard", "target"),
 ];
+
+/** Procedure memory mark: the round the once-per-encounter Bluff was tried ([FF-CA]). */
+const BLUFF_MARK = "bluff";
+
+/** A skill check's bonus as the system reads it: ½ level + the ability modifier (no skill training is stored). */
+function checkBonus(actor: ActorSource, ability: "dex" | "wis" | "cha"): number {
+  return halfLevel(actor.level) + abilityModifier(actor.abilities[ability]);
+}
+
+/** A creature's passive check: 10 + its check bonus with that ability. */
+function passive(actor: ActorSource, ability: "dex" | "wis" | "cha"): number {
+  return 10 + checkBonus(actor, ability);
+}
+
+/** The roll of a check procedure (d20 + ½ level + ability modifier), compared with each target by the resolver. */
+function checkRoll(input: ProcedureInput, id: string, ability: "dex" | "wis" | "cha"): RollRequest {
+  return {
+    kind: "procedure",
+    actorId: input.actorId,
+    formula: d20Plus(checkBonus(input.actor, ability)),
+    target: null,
+    against: "total",
+    label: `${K}.Procedure.${id}.Roll`,
+    data: { procedure: id, ability },
+  };
+}
 
 /** Grid distance in squares (diagonals count as one). */
 function squareDistance(a: Square, b: Square): number {
@@ -90,14 +125,13 @@ export function forcedPath(
 
 /**
  * [FF-INVIS] Whether leaving a square next to `observer` can provoke an opportunity attack from it:
- * an invisible mover provokes nothing from an enemy that cannot see it; a blinded, stunned or
- * unconscious enemy sees nothing.
+ * an invisible mover provokes nothing from an enemy that cannot see it, and one whose sense or
+ * effect lets it see invisible creatures sees it; a blinded, stunned or unconscious enemy sees nothing.
  */
 function provokesFrom(mover: ActorSource, observer: ActorSource): boolean {
-  const m = expandConditions(mover.conditions);
   const o = expandConditions(observer.conditions);
-  if (o.has("unconscious") || o.has("stunned") || o.has("blinded")) return false;
-  return !m.has("invisible");
+  if (o.has("unconscious") || o.has("stunned")) return false;
+  return seesCreature(observer.conditions, mover.conditions);
 }
 
 /** [FF-SUSTAIN]/[FF-ACTIONS] The action a sustained effect costs each turn (a minor by default). */
@@ -125,16 +159,39 @@ function sustainRefusal(input: ProcedureInput): string | null {
   return null;
 }
 
-export function planProcedure(id: string, input: ProcedureInput): ProcedurePlan {
-  spec(id);
-  return { refusal: id === "sustain" ? sustainRefusal(input) : null, requests: [] };
+/** [FF-CA] Why the Bluff cannot be tried now, or null: once per encounter, in combat. */
+function bluffRefusal(input: ProcedureInput): string | null {
+  if (input.round === null) return "D20C.FF.Procedure.bluff.NotInCombat";
+  if (input.memory.marks[BLUFF_MARK] !== undefined) return "D20C.FF.Procedure.bluff.Already";
+  return null;
 }
 
-export function resolveProcedure(
-  id: string,
-  input: ProcedureInput,
-  _rolls: readonly ProcedureRoll[],
-): ProcedureOutcome {
+export function planProcedure(id: string, input: ProcedureInput): ProcedurePlan {
+  spec(id);
+  switch (id) {
+    case "sustain":
+      return { refusal: sustainRefusal(input), requests: [] };
+    case "stealth":
+      return { refusal: null, requests: [checkRoll(input, id, "dex")] };
+    case "perception":
+      return { refusal: null, requests: [checkRoll(input, id, "wis")] };
+    case "bluff": {
+      const refusal = bluffRefusal(input);
+      return { refusal, requests: refusal ? [] : [checkRoll(input, id, "cha")] };
+    }
+    default:
+      return { refusal: null, requests: [] };
+  }
+}
+
+/** The total of the procedure's one check roll. */
+function checkTotal(id: string, rolls: readonly ProcedureRoll[]): number {
+  const roll = rolls[0];
+  if (!roll) throw new EngineError(`procedure.${id}`, "needs its check roll", rolls);
+  return requireFinite(`procedure.${id}.total`, roll.result.total);
+}
+
+export function resolveProcedure(id: string, input: ProcedureInput, rolls: readonly ProcedureRoll[]): ProcedureOutcome {
   switch (id) {
     case "sustain": {
       const refusal = sustainRefusal(input);
@@ -161,6 +218,44 @@ export function resolveProcedure(
     }
     case "shift":
       return plainOutcome(spec(id), [{ key: "D20C.FF.Event.Shifted", actorId: input.actorId }]);
+    case "stealth": {
+      // [FF-INVIS] Stealth against each targeted enemy's passive Perception (10 + ½ level + Wis):
+      // beaten, the creature is hidden from it (it cannot tell which square the creature is in).
+      const total = checkTotal(id, rolls);
+      const events = input.targets.map((t) => {
+        const dc = passive(t.actor, "wis");
+        const key = total >= dc ? "D20C.FF.Event.HiddenFrom" : "D20C.FF.Event.NoticedBy";
+        return { key, data: { name: t.name, total, dc }, actorId: input.actorId };
+      });
+      if (!events.length)
+        events.push({ key: "D20C.FF.Event.StealthRolled", data: { name: "", total, dc: 0 }, actorId: input.actorId });
+      return plainOutcome(spec(id), events);
+    }
+    case "perception": {
+      // [FF-INVIS] Perception against the target's passive Stealth (10 + ½ level + Dex): met, the
+      // user knows the square it is in (it is still unseen if invisible).
+      const target = input.targets[0];
+      if (!target) throw new EngineError("procedure.perception", "needs one target", input.targets);
+      const total = checkTotal(id, rolls);
+      const dc = passive(target.actor, "dex");
+      const key = total >= dc ? "D20C.FF.Event.Located" : "D20C.FF.Event.NotLocated";
+      return plainOutcome(spec(id), [{ key, data: { name: target.name, total, dc }, actorId: input.actorId }]);
+    }
+    case "bluff": {
+      // [FF-CA] once per encounter: Bluff against the target's passive Insight (10 + ½ level + Wis);
+      // beaten, the bluffer has combat advantage against it until the end of its next turn.
+      const refusal = bluffRefusal(input);
+      const target = input.targets[0];
+      if (refusal || !target || input.round === null)
+        throw new EngineError("procedure.bluff", refusal ?? "needs one target", input.targets);
+      const total = checkTotal(id, rolls);
+      const dc = passive(target.actor, "wis");
+      const key = total >= dc ? "D20C.FF.Event.Bluffed" : "D20C.FF.Event.NotBluffed";
+      return {
+        ...plainOutcome(spec(id), [{ key, data: { name: target.name, total, dc }, actorId: input.actorId }]),
+        memory: { ...input.memory, marks: { ...input.memory.marks, [BLUFF_MARK]: input.round } },
+      };
+    }
     default:
       throw new EngineError("procedure.id", `FFd20 has no procedure "${id}"`, id);
   }

@@ -11,6 +11,7 @@ import type { RollRequest, RollResult, TurnContext, TurnStep, TurnStepResult } f
 import { FF_DAMAGE_TYPES } from "./data.js";
 import { deathSaveRequest, dyingRules, resolveDeathSave, resolveRecovery, SAVE_TARGET } from "./damage.js";
 import { halfLevel } from "./attack.js";
+import { battleEndRests } from "./powers.js";
 
 const ongoingType = (t: string | undefined | null): string => (!t || t === "untyped" ? "untyped" : t);
 
@@ -197,25 +198,26 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
   throw new EngineError("request.kind", `the FFd20 turn cycle makes no "${request.kind}" roll`, request.kind);
 }
 
-/** Second wind is once per battle: reset the count when a battle starts and ends. */
-function resetRallies(ctx: TurnContext): TurnStep[] {
+/**
+ * [FF-SUSTAIN] Second wind comes back with a short rest, not with a battle's start or end: the
+ * count is reset here only where the table counts the battle's end as each combatant's short rest.
+ */
+function shortRestSteps(ctx: TurnContext): TurnStep[] {
   return ctx.combatants
     .filter((c) => c.actor.recoveries.ralliesThisBattle !== 0)
     .map((c) => ({
       kind: "updateActor" as const,
       actorId: c.actorId,
       changes: { recoveries: { ...c.actor.recoveries, ralliesThisBattle: 0 } },
-      label: "D20C.FF.Turn.NewBattle",
+      label: "D20C.FF.Turn.BattleEndRest",
     }));
-}
-
-export function onCombatStart(ctx: TurnContext): TurnStep[] {
-  return resetRallies(ctx);
 }
 
 /**
  * End of the battle: no more turns, so effects timed by turns, saves or sustain, and "until the end
- * of the encounter" effects all end. Permanent effects stay.
+ * of the encounter" effects all end. Permanent effects stay. Then, only where the table's Open
+ * option says so, the end counts as each combatant's short rest (second wind back; its encounter
+ * powers come back through `refreshPower`).
  */
 export function onCombatEnd(ctx: TurnContext): TurnStep[] {
   const steps: TurnStep[] = [];
@@ -225,11 +227,16 @@ export function onCombatEnd(ctx: TurnContext): TurnStep[] {
       steps.push({ kind: "removeEffect", actorId: c.actorId, effectId: e.id, label: "D20C.FF.Turn.EncounterOver" });
     }
   }
-  return [...steps, ...resetRallies(ctx)];
+  return battleEndRests(ctx.options) ? [...steps, ...shortRestSteps(ctx)] : steps;
 }
 
-/** Initiative modifier: ½ level + Dex modifier + the actor's initiative bonus. */
+/**
+ * Initiative modifier: a character's is ½ level + Dex modifier + its initiative bonus; a monster's
+ * stat block prints the whole modifier (½ level and Dex already in it), stored as `initiativeBonus`
+ * and rolled as printed, never with them added again.
+ */
 export function initiativeModifier(c: CombatantSource["actor"]): number {
+  if (c.kind !== "character") return c.initiativeBonus || 0;
   return halfLevel(c.level) + abilityModifier(c.abilities.dex) + (c.initiativeBonus || 0);
 }
 

@@ -305,7 +305,10 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
     decide: (natural, total) => {
       if (fixed) return fixed;
       if (natural === 1) return NATURAL_1;
-      if (natural >= critThreshold) return total < defense ? CRITICAL_AUTO_HIT : CRITICAL;
+      // [HD-CRIT] only a 20 always succeeds; a widened range (19–20) crits on a lower face only
+      // when the total reaches the defense, else that face is decided as any other.
+      if (natural === 20) return total < defense ? CRITICAL_AUTO_HIT : CRITICAL;
+      if (natural >= critThreshold && total >= defense) return CRITICAL;
       if (detail.autoHit) return total < defense ? MELEE_AUTO_HIT : MELEE_HIT;
       return total >= defense ? HIT : MISS;
     },
