@@ -564,6 +564,8 @@ export type TurnStep =
        * effect timing runs, a turn not taken included. Optional: absent = the creature's own doing.
        */
       timing?: true;
+      /** Values the label's words name (`{level}`). Optional: absent = none. */
+      data?: Record<string, string | number>;
     }
   | { kind: "rerollInitiative"; combatantIds: string[] }
   | { kind: "notice"; event: RuleEvent };

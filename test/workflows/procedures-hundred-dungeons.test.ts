@@ -181,6 +181,45 @@ describe("Hundred Dungeons manoeuvres from the Actions panel", () => {
     expect(left(1)).toMatchObject({ quick: 0 });
   });
 
+  it("[HD-COND] [HD-UNARMED] restrained is grappled for escape: the orc caught in the hero's net rolls its better Str 2 + 13 = 15 against 12 + the hero's Str 3 and is free of it", async () => {
+    orc.isOwner = true;
+    orc.addEffect("net", "Net", { duration: "endOfEncounter", sourceCombatantId: "c-hero" }).statuses.add("restrained");
+    combat.current = "c-orc";
+    combat.list[1]!.isOwner = true;
+    standInAttackFaces.push(13);
+    await click(orc, "escape");
+    expect(statusesOf(orc)).toEqual([]);
+    expect(left(1)).toMatchObject({ quick: 0 });
+    // Restrained by no one the escape can name, and not targeting its holder: refused, nothing rolled.
+    orc.addEffect("web", "Web", { duration: "endOfEncounter", sourceCombatantId: null }).statuses.add("restrained");
+    standInAttackFaces.push(20);
+    await click(orc, "escape");
+    expect(statusesOf(orc)).toEqual(["restrained"]);
+    expect(standInAttackFaces).toEqual([20]);
+  });
+
+  it("[HD-COND] [HD-UNARMED] charmed by the orc, the hero is not let grapple, shove or strike it (refused, nothing rolled or spent); the goblin it may", async () => {
+    hero.addEffect("ch", "Charm", { sourceCombatantId: "c-orc", duration: "permanent" }).statuses.add("charmed");
+    orc.isOwner = true;
+    target(orc);
+    for (const [id, choice] of [
+      ["grapple", null],
+      ["shove", "prone"],
+      ["unarmedStrike", null],
+    ] as const) {
+      state.warnings.length = 0;
+      await click(hero, id, choice);
+      expect(state.warnings.join(" ")).toContain("Charmed");
+    }
+    expect(statusesOf(orc)).toEqual([]);
+    expect(left()?.quick ?? 2).toBe(2);
+    goblin.isOwner = true;
+    target(goblin);
+    standInAttackFaces.push(15);
+    await click(hero, "grapple");
+    expect(statusesOf(goblin)).toEqual(["grappled"]);
+  });
+
   it("[HD-HIDE] a hide against two observers (18 in cover beats the goblin's 10 and the orc's 13), then lost on attacking", async () => {
     // 15 + 3 = 18 in cover: beats the goblin (Wis 0 + 10) and the orc (Wis 3 + 10).
     standInAttackFaces.push(15);
@@ -334,6 +373,20 @@ describe("Hundred Dungeons provoked attacks from token movement", () => {
     await click(hero, "disengage");
     state.dialogAnswer = { foe0: true, foe1: true };
     await dragToken(hero, 25);
+    expect(provokedPrompts()).toEqual([]);
+  });
+
+  it("[HD-QUICK] [HD-PROVOKE] after Disengage a spell cast within the orc's reach provokes nothing either", async () => {
+    await click(hero, "disengage");
+    target(goblin);
+    state.dialogAnswer = { foe0: true, foe1: true };
+    standInAttackFaces.push(12, 3);
+    const frostSnap = new ItemStandIn(
+      "power",
+      "Frost Snap",
+      power({ range: "ranged", attackAbility: "int", damage: "1d6" }),
+    );
+    await attack.rollAttack(hero as never, frostSnap as never, { fastForward: true });
     expect(provokedPrompts()).toEqual([]);
   });
 

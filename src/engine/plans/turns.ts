@@ -323,7 +323,7 @@ async function runStep(ruleset: Ruleset, work: TurnContext, step: TurnStep, port
     case "updateActor": {
       const c = requireByActor(work, step.actorId);
       await writeActor(work, step.actorId, mergeActorChanges(c.actor, step.changes), ports, undo);
-      return { ...none, line: line(step, undo) };
+      return { ...none, line: { ...line(step, undo), data: { ...(step.data ?? {}) } } };
     }
 
     case "damage": {

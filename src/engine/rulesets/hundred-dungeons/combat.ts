@@ -124,9 +124,17 @@ export function mayTarget(
 
 // ---- [HD-COND] grapples ------------------------------------------------------------------------------
 
+/**
+ * Whether statuses make their bearer grappled: grappled itself, or a condition that includes it
+ * (restrained: "you are grappled"), so every grapple rule reads a restraint too ([HD-COND]).
+ */
+export function grapples(statuses: readonly string[]): boolean {
+  return statuses.length > 0 && expandConditions(statuses).includes("grappled");
+}
+
 /** The grapple effects on `bearer` whose grappler (their creator) is `grapplerId`. */
 function gripsOf(bearer: CombatantSource, grapplerId: string): EffectSource[] {
-  return bearer.effects.filter((e) => e.statuses.includes("grappled") && e.sourceCombatantId === grapplerId);
+  return bearer.effects.filter((e) => e.sourceCombatantId === grapplerId && grapples(e.statuses));
 }
 
 /**
@@ -163,12 +171,16 @@ export function afterAct(input: ActInput): ActOutcome {
   // A creature whose speed is 0 (grappled, paralyzed, stunned) cannot attempt to move: a move of
   // its token is done to it (dragged, pushed) and provokes nothing.
   const moved = input.act === "move" && turnBudget(me.actor, input.round).speed === 0;
-  if (provokes && !(input.act === "move" && disengaged) && !moved) {
+  // [HD-QUICK] Disengage: "until the end of your turn, you don't provoke attacks" — no move, spell
+  // or shot within reach provokes while it lasts.
+  if (provokes && !disengaged && !moved) {
     for (const r of input.within) {
       if (r.id === me.id || r.actor.state !== "active") continue;
       const budget = turnBudget(r.actor, input.round);
-      const reason =
-        budget.reactions === 0
+      // [HD-COND] charmed: a creature never attacks its charmer, so the charmer provokes nothing from it.
+      const reason = charmedBy(r, me.id)
+        ? "D20C.HD.Reason.charmed"
+        : budget.reactions === 0
           ? "D20C.HD.Reason.noReaction"
           : (input.reacted ?? []).includes(r.id)
             ? "D20C.HD.Reason.reactionUsed"
