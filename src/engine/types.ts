@@ -507,6 +507,11 @@ export interface EffectSource {
    * been concentrated on). Optional: absent = none.
    */
   tally?: number | null;
+  /**
+   * Feet its bearer has moved since the effect began ([HD-HIDE]: hiding ends once the hidden
+   * creature has moved more than 10 ft in all). Optional: absent = none.
+   */
+  moved?: number | null;
 }
 
 export interface CombatantSource {

@@ -401,6 +401,42 @@ describe("Hundred Dungeons provoked attacks from token movement", () => {
   });
 });
 
+describe("[HD-HIDE] hiding ends past 10 ft moved in all", () => {
+  async function step(actor: SheetActorStandIn, feet: number): Promise<void> {
+    const doc = { x: 0, y: 0, actor, parent: { grid: { size: 100, distance: 5 } } };
+    await moveToken(doc, { x: (feet / 5) * 100 }, "userStandIn");
+  }
+  const movedOf = (a: SheetActorStandIn) =>
+    [...a.effects.values()].map((e) => (e.flags["d20-combat"] as { effect: { moved?: number } }).effect.moved ?? 0);
+
+  it("[HD-HIDE] the hidden hero steps 5 ft, then 5 ft more (10 ft in all): still hidden from both; a third 5 ft step (15 ft since it hid) ends it", async () => {
+    standInAttackFaces.push(15);
+    await click(hero, "hide", "cover");
+    expect(statusesOf(hero)).toEqual(["hidden", "hidden"]);
+    state.dialogAnswer = {};
+    await step(hero, 5);
+    expect(movedOf(hero)).toEqual([5, 5]);
+    await step(hero, 5);
+    expect(statusesOf(hero)).toEqual(["hidden", "hidden"]);
+    expect(movedOf(hero)).toEqual([10, 10]);
+    await step(hero, 5);
+    expect(statusesOf(hero)).toEqual([]);
+  });
+
+  it("[HD-HIDE] a new Hide starts the count again: 10 ft, hide again, 10 ft more stays hidden", async () => {
+    standInAttackFaces.push(15);
+    await click(hero, "hide", "cover");
+    state.dialogAnswer = {};
+    await step(hero, 10);
+    // Already hidden: the second Dexterity roll is mighty (two d20s, the higher kept).
+    standInAttackFaces.push(15, 4);
+    await click(hero, "hide", "cover");
+    expect(movedOf(hero)).toEqual([0, 0]);
+    await step(hero, 10);
+    expect(statusesOf(hero)).toEqual(["hidden", "hidden"]);
+  });
+});
+
 describe("Hundred Dungeons provoked attacks on casting", () => {
   const frostSnap = () =>
     new ItemStandIn("power", "Frost Snap", power({ range: "ranged", attackAbility: "int", damage: "1d6" }));

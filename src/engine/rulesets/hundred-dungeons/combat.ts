@@ -210,13 +210,20 @@ export function afterAct(input: ActInput): ActOutcome {
     for (const e of forced) steps.push(ending(me, e, "D20C.HD.Event.forcedMoveDone"));
     if (!moved && !forced.length) steps.push(...moveWarnings(input));
   }
-  const ends = input.act !== "move" || input.feet > 10;
+  // [HD-HIDE] attacking or casting ends hiding; a move adds to the feet moved since hiding began,
+  // and hiding ends once they pass 10 ft, over one move or several.
+  const hides = me.effects.filter((e) => e.statuses.includes("hidden"));
+  for (const e of hides) {
+    const after = input.act === "move" ? hidingAfterMove(e, input.feet) : { ends: true, moved: e.moved ?? 0 };
+    if (after.ends)
+      steps.push({ kind: "removeEffect", actorId: me.actorId, effectId: e.id, label: "D20C.HD.Event.hidingEnds" });
+    else if (after.moved !== (e.moved ?? 0))
+      steps.push({ kind: "updateEffect", actorId: me.actorId, effectId: e.id, changes: { moved: after.moved } });
+  }
+  const ends = input.act !== "move" || input.feet > HIDDEN_MOVE_FEET;
   if (ends) {
-    for (const e of me.effects)
-      if (e.statuses.includes("hidden"))
-        steps.push({ kind: "removeEffect", actorId: me.actorId, effectId: e.id, label: "D20C.HD.Event.hidingEnds" });
     // A hidden condition stored on the actor (not from a Hide effect) is cleared too.
-    if (me.actor.conditions.includes("hidden") && !me.effects.some((e) => e.statuses.includes("hidden")))
+    if (me.actor.conditions.includes("hidden") && !hides.length)
       steps.push({
         kind: "updateActor",
         actorId: me.actorId,
@@ -225,6 +232,19 @@ export function afterAct(input: ActInput): ActOutcome {
       });
   }
   return { provocations, steps };
+}
+
+/** How far a hidden creature may move in all before it is seen ([HD-HIDE]: "move more than 10 feet"). */
+const HIDDEN_MOVE_FEET = 10;
+
+/**
+ * [HD-HIDE] A hiding after a move of `feet`: the feet moved since it began, and whether that total
+ * now passes 10 ft (which ends it). Several short moves add up.
+ */
+export function hidingAfterMove(hiding: Pick<EffectSource, "moved">, feet: number): { ends: boolean; moved: number } {
+  const before = Math.max(0, Number.isFinite(hiding.moved) ? (hiding.moved ?? 0) : 0);
+  const moved = before + Math.max(0, Number.isFinite(feet) ? Math.round(feet) : 0);
+  return { ends: moved > HIDDEN_MOVE_FEET, moved };
 }
 
 /** Speed while dragging a grappled creature: the grappler is slowed while moving ([HD-COND]). */
