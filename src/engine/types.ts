@@ -242,6 +242,8 @@ export interface RestSpec {
   key: string;
   label: string;
   hint: string;
+  /** Taken only out of combat ([WD-RECOVERY] catching one's breath). Optional: absent = any time. */
+  outOfCombat?: boolean;
 }
 
 /** A moment usage may come back: the end of a battle, or one of the game's rests (by key). */

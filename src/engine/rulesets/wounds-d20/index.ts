@@ -51,7 +51,8 @@ export const woundsD20 = defineRuleset({
 
   applyDamage: (actor, packet, _options, actorId) => applyDamage(actor, packet, actorId),
   applyHealing: (actor, amount, kind, _options, actorId) => applyHealing(actor, amount, kind, actorId),
-  startRecovery: (actor, rally, _options, actorId) => startRecovery(actor, rally, actorId),
+  startRecovery: (actor, rally, _options, actorId, inCombat) =>
+    startRecovery(actor, rally || inCombat === true, actorId),
   saveRequest,
   deathSaveRequest: (actor, _derived, actorId) => deathSaveRequest(actor, actorId),
   resolveRoll: (actor, request, roll) => resolveRoll(actor, request, roll),
