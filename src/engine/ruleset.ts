@@ -206,6 +206,12 @@ export interface Ruleset {
    * roll). `rally` = in-combat rally action; `inCombat` = the creature is in a running battle
    * (optional: absent = not known, read as out of combat; [WD-RECOVERY] recovery dice only out of it).
    */
+  /**
+   * Whether a natural 20 on this roll always succeeds and a natural 1 always fails, whatever the
+   * total ([WD-SAVES] saves and death saves; [HD-UNARMED] the unarmed attack's options), so its
+   * shown result follows the natural roll. Optional: absent = the total alone decides.
+   */
+  naturalDecides?(request: RollRequest): boolean;
   startRecovery(
     actor: ActorSource,
     rally: boolean,

@@ -220,6 +220,27 @@ describe("Hundred Dungeons manoeuvres from the Actions panel", () => {
     expect(statusesOf(goblin)).toEqual(["grappled"]);
   });
 
+  it("[HD-UNARMED] [HD-CRIT] [WD-SAVES] a grapple's natural 20 succeeds and its card reads Success though 20 + 3 misses 12 + Str 20; a natural 1 fails and reads Failure though 1 + 15 beats 12", async () => {
+    const results = () => {
+      const html = String(state.messages.at(-1)?.data.content ?? "");
+      return ["Success", "Failure"].filter((w) => html.includes(`>${w}<`));
+    };
+    orc.isOwner = true;
+    orc.source.abilities = scores({ str: 20 });
+    target(orc);
+    standInAttackFaces.push(20);
+    await click(hero, "grapple");
+    expect(statusesOf(orc)).toEqual(["grappled"]);
+    expect(results()).toEqual(["Success"]);
+    goblin.isOwner = true;
+    target(goblin);
+    hero.source.abilities = scores({ str: 15 });
+    standInAttackFaces.push(1);
+    await click(hero, "grapple");
+    expect(statusesOf(goblin)).toEqual([]);
+    expect(results()).toEqual(["Failure"]);
+  });
+
   it("[HD-HIDE] a hide against two observers (18 in cover beats the goblin's 10 and the orc's 13), then lost on attacking", async () => {
     // 15 + 3 = 18 in cover: beats the goblin (Wis 0 + 10) and the orc (Wis 3 + 10).
     standInAttackFaces.push(15);
