@@ -241,7 +241,7 @@ const HIDDEN_MOVE_FEET = 10;
  * [HD-HIDE] A hiding after a move of `feet`: the feet moved since it began, and whether that total
  * now passes 10 ft (which ends it). Several short moves add up.
  */
-export function hidingAfterMove(hiding: Pick<EffectSource, "moved">, feet: number): { ends: boolean; moved: number } {
+function hidingAfterMove(hiding: Pick<EffectSource, "moved">, feet: number): { ends: boolean; moved: number } {
   const before = Math.max(0, Number.isFinite(hiding.moved) ? (hiding.moved ?? 0) : 0);
   const moved = before + Math.max(0, Number.isFinite(feet) ? Math.round(feet) : 0);
   return { ends: moved > HIDDEN_MOVE_FEET, moved };
