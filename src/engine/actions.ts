@@ -48,6 +48,11 @@ export interface ActionEconomy {
   readonly lostWhenCapped?: readonly string[];
   /** Most actions a turn of the opening surprise round allows. Absent = the surprise round limits nothing. */
   readonly surpriseRound?: number;
+  /**
+   * How many actions a cost counts as against a capped turn (Wounds d20: a full-round action is
+   * two, so a one-action turn cannot hold it). Absent = every cost counts as one.
+   */
+  readonly capCost?: Readonly<Record<string, number>>;
 }
 
 /** One kind of action a game names, with the i18n key of its name. */
@@ -254,7 +259,8 @@ export function spendAction(economy: ActionEconomy, state: ActionsLeft, cost: st
   if (!economyKinds(economy).includes(parts[0] ?? "") && !(cost in (economy.composite ?? {})))
     return { state: next, paidWith, warning: "D20C.Actions.Warn.Unknown" };
   if (!ownTurn) warning = "D20C.Actions.Warn.NotYourTurn";
-  if (next.cap !== null && next.taken >= next.cap) warning ??= "D20C.Actions.Warn.OverCap";
+  const counts = economy.capCost?.[cost] ?? 1;
+  if (next.cap !== null && next.taken + counts > next.cap) warning ??= "D20C.Actions.Warn.OverCap";
   for (const part of parts) {
     const k = payer(economy, next.left, part);
     if (k === null) {
@@ -264,7 +270,7 @@ export function spendAction(economy: ActionEconomy, state: ActionsLeft, cost: st
     next.left[k] = (next.left[k] ?? 0) - 1;
     paidWith.push(k);
   }
-  next.taken += 1;
+  next.taken += counts;
   return { state: next, paidWith, warning };
 }
 

@@ -41,4 +41,6 @@ export const EFFECT_FLAG_FIELDS = {
   armed: bool(false),
   /** A number the effect carries (a Hide result, rounds of a slow spell); null = none. */
   tally: nullableInt({ min: -EFFECT_NUMBER_MAX, max: EFFECT_NUMBER_MAX }),
+  /** Feet its bearer has moved since it began (a Hide's running total); null = none. */
+  moved: nullableInt({ min: 0, max: EFFECT_NUMBER_MAX }),
 } as const;

@@ -194,7 +194,15 @@ function sustainedBy(effects: RestEffects): EffectSource[] {
  * Why the creature may not take a rest now, or null: in a game where no one rests while sustaining
  * an effect, the event names what it sustains.
  */
-export function restRefusal(ruleset: Pick<Ruleset, "restsWhileSustaining">, effects: RestEffects): RuleEvent | null {
+export function restRefusal(
+  ruleset: Pick<Ruleset, "restsWhileSustaining" | "rests">,
+  effects: RestEffects,
+  /** The rest asked for. Optional: absent = not read. */
+  rest?: string,
+): RuleEvent | null {
+  // A rest the game takes only out of combat, asked for by a creature fighting in one.
+  const spec = rest === undefined ? undefined : restsOf(ruleset).find((r) => r.key === rest);
+  if (spec?.outOfCombat && effects.combatantId) return { key: "D20C.Power.Rest.NotInCombat", data: {} };
   if (ruleset.restsWhileSustaining !== false) return null;
   const held = sustainedBy(effects);
   if (!held.length) return null;

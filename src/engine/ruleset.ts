@@ -204,9 +204,22 @@ export interface Ruleset {
   ): RuleResult;
   /**
    * Spend a recovery (13A) / recovery dice (WD): returns the rolls to make (rally save, recovery
-   * roll). `rally` = in-combat rally action.
+   * roll). `rally` = in-combat rally action; `inCombat` = the creature is in a running battle
+   * (optional: absent = not known, read as out of combat; [WD-RECOVERY] recovery dice only out of it).
    */
-  startRecovery(actor: ActorSource, rally: boolean, options: RuleOptions, actorId: string): RuleResult;
+  /**
+   * Whether a natural 20 on this roll always succeeds and a natural 1 always fails, whatever the
+   * total ([WD-SAVES] saves and death saves; [HD-UNARMED] the unarmed attack's options), so its
+   * shown result follows the natural roll. Optional: absent = the total alone decides.
+   */
+  naturalDecides?(request: RollRequest): boolean;
+  startRecovery(
+    actor: ActorSource,
+    rally: boolean,
+    options: RuleOptions,
+    actorId: string,
+    inCombat?: boolean,
+  ): RuleResult;
   /** A save or check of a given kind from the sheet ([13A-SAVE], [FF-SAVE], [WD-SAVES], HD abilities). */
   saveRequest(actor: ActorSource, derived: DerivedActor, kind: string, mode: RollMode, actorId: string): RollRequest;
   /**

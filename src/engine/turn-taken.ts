@@ -65,8 +65,9 @@ export function stepsForTurn(
 
 /**
  * A round's end plan for a round cut short: combatants whose turn in it was walked past (listed in
- * `ctx.walkedPast`) make no rolls and get no bookkeeping of their own ([WD-DYING] death saves at
- * the round's end are for the creatures whose turn came); effect timing still runs.
+ * `ctx.walkedPast`) make no rolls and get no bookkeeping of their own; effect timing still runs,
+ * and so does a roll the round's end itself asks of every creature (`everyRound` in its data:
+ * [WD-DYING] a dying creature's death save at the end of every round).
  */
 export function stepsForRoundEnd(
   planned: readonly TurnStep[],
@@ -75,7 +76,8 @@ export function stepsForRoundEnd(
   const passed = new Set(ctx.walkedPast ?? []);
   if (!passed.size) return [...planned];
   const actors = new Set(ctx.combatants.filter((c) => passed.has(c.id)).map((c) => c.actorId));
-  return planned.filter((step) => timesEffects(step) || !actors.has(stepActor(step) ?? ""));
+  const everyRound = (step: TurnStep) => step.kind === "roll" && step.request.data?.everyRound === true;
+  return planned.filter((step) => timesEffects(step) || everyRound(step) || !actors.has(stepActor(step) ?? ""));
 }
 
 /** The actor a step is about (null for initiative rerolls and battle-wide notices). */

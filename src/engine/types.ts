@@ -245,6 +245,8 @@ export interface RestSpec {
   key: string;
   label: string;
   hint: string;
+  /** Taken only out of combat ([WD-RECOVERY] catching one's breath). Optional: absent = any time. */
+  outOfCombat?: boolean;
 }
 
 /** A moment usage may come back: the end of a battle, or one of the game's rests (by key). */
@@ -529,6 +531,11 @@ export interface EffectSource {
    * been concentrated on). Optional: absent = none.
    */
   tally?: number | null;
+  /**
+   * Feet its bearer has moved since the effect began ([HD-HIDE]: hiding ends once the hidden
+   * creature has moved more than 10 ft in all). Optional: absent = none.
+   */
+  moved?: number | null;
 }
 
 export interface CombatantSource {
@@ -586,6 +593,8 @@ export type TurnStep =
        * effect timing runs, a turn not taken included. Optional: absent = the creature's own doing.
        */
       timing?: true;
+      /** Values the label's words name (`{level}`). Optional: absent = none. */
+      data?: Record<string, string | number>;
     }
   | { kind: "rerollInitiative"; combatantIds: string[] }
   | { kind: "notice"; event: RuleEvent };

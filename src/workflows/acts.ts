@@ -51,6 +51,9 @@ export const foundryActPorts: ActPorts = {
       ui.notifications?.warn(game.i18n.format(step.event.key, data));
     } else if (step.kind === "removeEffect") {
       if (actor.effects.has(step.effectId)) await actor.deleteEmbeddedDocuments("ActiveEffect", [step.effectId]);
+    } else if (step.kind === "updateEffect") {
+      // The effect's own running state (a hiding's feet moved), in its system data.
+      await actor.effects.get(step.effectId)?.update({ flags: { [SYSTEM_ID]: { effect: step.changes } } });
     } else if (step.kind === "updateActor" && step.changes.conditions) {
       await actor.applyEngineActor({ ...engineSource(actor), conditions: step.changes.conditions });
     }

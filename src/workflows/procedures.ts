@@ -219,7 +219,7 @@ export async function useProcedure(
   for (const request of plan.requests) {
     const { roll, result } = await ports.roll(request);
     rolls.push({ request, result });
-    made.push({ resolved: { request, result, success: reachedTarget(request, result) }, roll });
+    made.push({ resolved: { request, result, success: reachedTarget(request, result, ruleset) }, roll });
   }
   const outcome = ruleset.resolveProcedure(id, input, rolls);
   // Check every write first, so a refused one changes nothing at all.

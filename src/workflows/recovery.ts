@@ -11,8 +11,12 @@ import { wordsOf } from "../engine/words.js";
 function recover(actor: Actor.Implementation, rally: boolean): Promise<void> {
   // The card is titled in the game's words (a rally, a second wind, a healing surge, a hit die).
   const words = wordsOf(activeRuleset());
+  // In a running battle when the current combat has started and the actor fights in it.
+  const combat = game.combat;
+  const inCombat =
+    Boolean(combat?.started) && (combat?.combatants.contents ?? []).some((c) => c.actor?.uuid === actor.uuid);
   return sheetRoll(actor, (rally ? words.rally : null) ?? words.spendRecovery, (ruleset, source, id, roll, options) =>
-    decideRecovery(ruleset, source, id, rally, roll, options),
+    decideRecovery(ruleset, source, id, rally, roll, options, inCombat),
   );
 }
 

@@ -23,7 +23,7 @@ export async function followSpend(ruleset: Ruleset, c: EconomyCombatant, cost: s
   const made: { resolved: ResolvedRequest; roll: SaveRoll }[] = [];
   const roller = async (r: RollRequest) => {
     const { roll, result } = await rollRequest(r, actor.getRollData?.() ?? {});
-    made.push({ resolved: { request: r, result, success: reachedTarget(r, result) }, roll });
+    made.push({ resolved: { request: r, result, success: reachedTarget(r, result, ruleset) }, roll });
     return result;
   };
   const out = await runRequests(ruleset, source, actor.uuid ?? "", [request], roller, options);

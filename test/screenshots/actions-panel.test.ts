@@ -19,7 +19,7 @@ const FRAME_CSS = `body { margin: 0; padding: 12px; background: #2b2a33; font-fa
 describe.skipIf(skipScreenshots())("Actions panel screenshot", () => {
   afterAll(closeBrowser);
 
-  it("[SYS-ACTIONS] [13A-ENGAGE] [13A-RANGE] the 13th Age panel lists disengage, move away and the range band with costs and results", async () => {
+  it("[SYS-ACTIONS] [13A-ENGAGE] [13A-RANGE] [13A-ACTIONS] the 13th Age panel lists disengage, move away, the range band and intercept with costs and results", async () => {
     const R = getRuleset("13th-age");
     const left = spendAction(R.economy!, readActionsLeft(R.economy!, null), "move", true).state;
     const ctx = {
@@ -34,10 +34,11 @@ describe.skipIf(skipScreenshots())("Actions panel screenshot", () => {
         const panel = page.locator("[data-d20c-actions-panel]");
         expect(await panel.isVisible()).toBe(true);
         const buttons = await panel.locator('[data-action="useProcedure"]').allInnerTexts();
-        expect(buttons.map((b) => b.trim())).toEqual(["Disengage", "Move away", "Range band"]);
+        expect(buttons.map((b) => b.trim())).toEqual(["Disengage", "Move away", "Range band", "Intercept"]);
         const text = (await panel.innerText()).replace(/\s+/g, " ");
         expect(text).toContain("Move action 0/1");
         expect(text).toContain("Normal save (11+)");
+        expect(text).toContain("Intercept (free action)");
         expect(await panel.locator("select[data-procedure-choice] option").allInnerTexts()).toEqual([
           "Engaged",
           "Nearby",

@@ -205,6 +205,41 @@ describe("[SYS-ACTIONS] actions left on the combatant, reset by the turn automat
     expect(combat.turnEventErrors).toEqual([]);
   });
 
+  it("[WD-SURPRISE] [WD-STAGGER] a full-round action never fits a one-action turn: in the surprise round, and while staggered, it warns as over the cap even as the turn's first action", async () => {
+    const spendFullRound = async (c: CombatantUnderTest, combat: CombatUnderTest) => {
+      (globalThis as unknown as { game: { combat: unknown } }).game.combat = combat;
+      try {
+        await actions.spendAttackAction(c.actor, { type: "power", system: { actionType: "fullRound" } });
+      } finally {
+        (globalThis as unknown as { game: { combat: unknown } }).game.combat = null;
+      }
+    };
+    const surprise = battle("wounds-d20", [
+      { id: "scout", init: 10 },
+      { id: "sleeper", init: 5, unaware: true },
+    ]);
+    standInRollFaces.push(12, 12, 8, 8, 8);
+    await step(surprise, () => surprise.startCombat());
+    await spendFullRound(surprise.combatants.get("scout")!, surprise);
+    expect(warnings).toEqual(["D20C.Actions.Warn.OverCap"]);
+    warnings.length = 0;
+    const staggered = battle("wounds-d20", [{ id: "hurt", init: 10, actor: { state: "staggered" } }]);
+    standInRollFaces.push(10);
+    await step(staggered, () => staggered.startCombat());
+    // Strenuous, it also asks the Death save: 20 passes.
+    standInRollFaces.push(20);
+    await spendFullRound(staggered.combatants.get("hurt")!, staggered);
+    expect(warnings).toEqual(["D20C.Actions.Warn.OverCap"]);
+    warnings.length = 0;
+    // An unhurt creature's ordinary turn holds it without a word.
+    const fresh = battle("wounds-d20", [{ id: "fine", init: 10 }]);
+    standInRollFaces.push(10);
+    await step(fresh, () => fresh.startCombat());
+    await spendFullRound(fresh.combatants.get("fine")!, fresh);
+    expect(warnings).toEqual([]);
+    expect(left(fresh.combatants.get("fine"))).toEqual({ major: 0, minor: 0 });
+  });
+
   it("[WD-STAGGER] a staggered creature's major action asks a Death save; passing keeps it staggered", async () => {
     const combat = battle("wounds-d20", [{ id: "hurt", init: 10, actor: { state: "staggered" } }]);
     standInRollFaces.push(10);

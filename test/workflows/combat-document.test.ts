@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
+import type { ActorSource } from "../../src/engine/types.js";
 import {
   StandInActor,
   StandInFoundryCombat,
@@ -163,6 +164,35 @@ describe("D20Combat under Foundry's turn events", () => {
     expect(combat.round).toBe(2);
     expect(combat.turn).toBe(0);
     expect(combat.combatant?.id).toBe("a");
+  });
+
+  it("[WD-DYING] Next Round pressed on Alda's turn walks past the dying Drew's place: Drew still makes its death save at the round's end (14 against DC 12: one success, 1 Con)", async () => {
+    standInGlobals.rulesetId = "wounds-d20";
+    const alda = new D20Combatant(
+      {
+        id: "alda",
+        actor: new StandInActor("alda", defaultActorSource({ kind: "character" }), true),
+        initiative: 20,
+      } as never,
+      {} as never,
+    );
+    const dying = defaultActorSource({ kind: "character", state: "dying", hp: { value: -4, max: 30, temp: 0 } });
+    const drew = new D20Combatant(
+      { id: "drew", actor: new StandInActor("drew", dying, true), initiative: 1 } as never,
+      {} as never,
+    );
+    const combat = new D20Combat([alda, drew] as never) as unknown as CombatUnderTest;
+    // Rerolls in rounds 1 and 2 put Alda ahead (20, 1); the round-end save is the 14.
+    standInRollFaces.push(20, 1, 14, 20, 1);
+    await step(combat, () => combat.startCombat());
+    expect(combat.combatant?.id).toBe("alda");
+    await step(combat, () => combat.nextRound());
+    expect(combat.round).toBe(2);
+    const after = (combat.combatants.get("drew") as unknown as { actor: { source: ActorSource } }).actor.source;
+    expect(after.deathSaves).toEqual({ successes: 1, failures: 0 });
+    expect(after.constitutionDamage).toBe(1);
+    expect(standInRollFaces).toEqual([]);
+    expect(errorLines()).toEqual([]);
   });
 
   it("[SYS-TURNS] a defeated combatant that holds the turn passes it on (nobody walked past it)", async () => {

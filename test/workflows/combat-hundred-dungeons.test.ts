@@ -7,6 +7,8 @@ import { getRuleset } from "../../src/engine/registry.js";
 import { initiativeGroups } from "../../src/engine/plans/combat-cycle.js";
 import { StandInCombat, StandInDice, type RecordedDie } from "../stand-ins/combat-loop.js";
 import { combatant } from "./combat-fixtures.js";
+import { turnSummaryView } from "../../src/workflows/combat-chat.js";
+import { createI18nStandIn } from "../stand-ins/i18n.js";
 
 const hd = getRuleset("hundred-dungeons");
 
@@ -94,6 +96,36 @@ describe("Hundred Dungeons combat workflow", () => {
     a = c.byId("ana").actor;
     expect(a.exhaustion).toBe(2);
     expect(a.state).toBe("dead");
+    expect(c.errors).toEqual([]);
+  });
+
+  it('[HD-DYING] the dying turn\'s line names the exhaustion level reached: "now 1", then "now 2", never a raw {level}', async () => {
+    const down = { hp: { value: 0, max: 12, temp: 0 }, state: "dying" as const, conditions: ["dying"], abilities };
+    // turn 1: 12 + 2 = 14 vs 11 survives; turn 2: 15 + 2 = 17 vs 12 survives
+    const c = battle([12, 15], { ana: [9], gob1: [3] }, pc("ana", 1, { actor: down }), goblin("gob1"));
+    c.rollInitiative(["ana", "gob1"]);
+    await c.start();
+    await c.toRound(3);
+    const i18n = createI18nStandIn();
+    const format = (key: string, data?: Record<string, string | number>) => i18n.format(key, data ?? {});
+    const gained = c.lines.filter((l) => l.key === "D20C.HD.Event.exhaustionGained");
+    const subject = {
+      kind: "turn" as const,
+      combatantId: "ana",
+      actorId: gained[0]?.actorId ?? null,
+      name: "Ana",
+      round: 1,
+    };
+    const view = turnSummaryView(
+      subject,
+      gained.map((line) => ({ line, undone: false })),
+      format,
+      { isGM: true },
+    );
+    expect(view.lines.map((l) => l.headline)).toEqual([
+      "Gains a level of exhaustion (now 1).",
+      "Gains a level of exhaustion (now 2).",
+    ]);
     expect(c.errors).toEqual([]);
   });
 

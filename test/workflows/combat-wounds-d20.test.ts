@@ -8,6 +8,8 @@ import { defaultActorSource } from "../../src/engine/common.js";
 import { simultaneousGroups } from "../../src/engine/plans/combat-cycle.js";
 import { StandInCombat, StandInDice, flatPartStandIn, type RecordedDie } from "../stand-ins/combat-loop.js";
 import { combatant } from "./combat-fixtures.js";
+import { turnSummaryView } from "../../src/workflows/combat-chat.js";
+import { createI18nStandIn } from "../stand-ins/i18n.js";
 
 const wd = getRuleset("wounds-d20");
 
@@ -120,6 +122,34 @@ describe("Wounds d20 combat workflow", () => {
     expect(c.byId("fighter").actor.state).toBe("dead");
     expect(c.byId("fighter").actor.deathSaves).toEqual({ successes: 1, failures: 3 });
     expect(c.errors).toEqual([]);
+  });
+
+  it("[WD-SAVES] [WD-DYING] the round-end death save's line in the turn summary follows the natural roll: 20 against DC 25 reads Success, 1 (total 16) against DC 12 reads Failure", async () => {
+    const i18n = createI18nStandIn();
+    const format = (key: string, data?: Record<string, string | number>) => i18n.format(key, data ?? {});
+    const shown = async (hp: number, baseSaveBonus: number, die: number) => {
+      const down = combatant("fighter", {
+        actor: { hp: { value: hp, max: 20, temp: 0 }, state: "dying", baseSaveBonus },
+      });
+      const c = battle([die], { fighter: many(5), bandit: many(10) }, down, bandit());
+      await c.start();
+      await c.toRound(2);
+      const saves = c.lines.filter((l) => l.rolls.some((r) => r.request.kind === "deathSave"));
+      const view = turnSummaryView(
+        { kind: "event" },
+        saves.map((line) => ({ line, undone: false })),
+        format,
+        {
+          isGM: true,
+        },
+      );
+      return {
+        state: c.byId("fighter").actor.state,
+        outcomes: view.lines.flatMap((l) => l.rolls.map((r) => r.outcome)),
+      };
+    };
+    expect(await shown(-30, 0, 20)).toEqual({ state: "stable", outcomes: ["success"] });
+    expect(await shown(-4, 15, 1)).toEqual({ state: "dead", outcomes: ["failure"] });
   });
 
   it("[WD-DYING] a natural 20 is stable at once; a natural 1 is dead at once", async () => {

@@ -85,6 +85,10 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: Next Round pressed mid-round",
     expect(lines().filter((l) => l.error)).toEqual([]);
     const bryn = structuredClone(actors.bryn!.source);
     standInGlobals.messages.length = 0;
+    // [WD-DYING] a dying Wounds d20 creature saves at the end of every round, walked past or not:
+    // the round's own roll (a natural 20: stable), made before the round-2 reroll.
+    const savesEveryRound = rulesetId === "wounds-d20";
+    if (savesEveryRound) standInRollFaces.push(20);
     // A game that rolls initiative every round rolls it for the two standing (the only rolls due).
     if (getRuleset(rulesetId).initiative.mode === "everyRound") standInRollFaces.push(19, 14);
 
@@ -96,10 +100,20 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: Next Round pressed mid-round",
     // No roll was asked for (none recorded: any would have failed as an error line).
     expect(lines().filter((l) => l.error)).toEqual([]);
     expect(combat.turnEventErrors).toEqual([]);
-    // Bryn never acted: no ongoing damage, no save, no death save or dying check.
-    expect(actors.bryn!.source).toEqual(bryn);
+    // Bryn never acted: no ongoing damage, no save, no death save or dying check — but the round's
+    // own death save, where the game makes one every round.
     expect(actors.bryn!.effects.contents.map((e) => e.name)).toEqual(["Burning"]);
-    expect(lines().filter((l) => l.actorId === "Actor.bryn")).toEqual([]);
+    if (savesEveryRound) {
+      expect(actors.bryn!.source.state).toBe("stable");
+      expect(
+        lines()
+          .filter((l) => l.actorId === "Actor.bryn")
+          .map((l) => l.rolls[0]?.request.kind),
+      ).toEqual(["deathSave"]);
+    } else {
+      expect(actors.bryn!.source).toEqual(bryn);
+      expect(lines().filter((l) => l.actorId === "Actor.bryn")).toEqual([]);
+    }
     // Crag is defeated: nothing about it in chat.
     expect(lines().filter((l) => l.actorId === "Actor.crag")).toEqual([]);
     // Its turn still passed in the order: the effect it timed on Ayla ended.
@@ -182,5 +196,14 @@ describe("the engine's rule for turns not taken", () => {
     ] as const;
     expect(stepsForRoundEnd([...roundEnd], ctx)).toEqual([roundEnd[0]]);
     expect(stepsForRoundEnd([...roundEnd], { ...ctx, walkedPast: [] })).toEqual(roundEnd);
+  });
+
+  it("[SYS-EFFECTS] [WD-DYING] a roll the round's end asks of every creature (everyRound) is made for those walked past too", () => {
+    const ctx = { walkedPast: ["b"], combatants: [combatant("a"), combatant("b")] };
+    const save = {
+      kind: "roll",
+      request: { kind: "deathSave", actorId: "Actor.b", data: { everyRound: true } } as never,
+    };
+    expect(stepsForRoundEnd([save as never], ctx)).toEqual([save]);
   });
 });

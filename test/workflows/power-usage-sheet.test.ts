@@ -306,6 +306,32 @@ runGame("wounds-d20", ({ click }) => {
     expect(usedOf(actor)).toEqual({ per: false });
   });
 
+  it("[WD-RECOVERY] catching one's breath happens only out of combat: fighting in a battle, the rest is refused with the reason and nothing rolled or changed", async () => {
+    const actor = hero({ per: usage("perRest", true, 1) });
+    const foe = new SheetActorStandIn("foe", "Ogre", wornOut(), false);
+    const combat = new CombatStandIn(
+      1,
+      [new CombatantStandIn("c-hero", actor), new CombatantStandIn("c-foe", foe, false, "gm")],
+      "c-hero",
+    );
+    click.setCombat(combat);
+    try {
+      const before = structuredClone(actor.source);
+      const usedBefore = usedOf(actor);
+      click.state().warnings.length = 0;
+      await click.takeRest(actor, "breather", [3, 4]);
+      expect(click.state().warnings).toEqual(["Not in the middle of a fight: this rest is taken only out of combat."]);
+      expect(standInAttackFaces).toEqual([3, 4]);
+      expect(changedPaths(before, actor.source)).toEqual([]);
+      expect(usedOf(actor)).toEqual(usedBefore);
+    } finally {
+      click.setCombat(null);
+    }
+    // The battle over, the same rest rolls the dice.
+    await click.takeRest(actor, "breather", [3, 4]);
+    expect(actor.source.recoveries.value).toBe(0);
+  });
+
   it("[WD-RECOVERY] [SYS-POWERS] a long rest refills the recovery dice and removes damage, not wound points; per-rest uses back", async () => {
     const actor = hero({ per: usage("perRest", false, 1) });
     actor.source.wounds = [{ severity: 2, location: "arm", nasty: false }];

@@ -86,6 +86,22 @@ describe("13th Age Actions panel", () => {
     expect(state.warnings).toEqual([i18n.localize("D20C.Actions.Refused.NoTarget")]);
   });
 
+  it("[13A-ACTIONS] [13A-ENGAGE] out of its turn the hero intercepts the goblin moving past: a free action (nothing spent, no warning), now engaged with it", async () => {
+    combat.current = "c-orc";
+    state.targets.add(targetStandIn(goblin) as never);
+    await click("intercept");
+    expect(state.warnings).toEqual([]);
+    expect(state.errors).toEqual([]);
+    expect(flags().procedures?.bands).toEqual({ "Actor.goblin": "engaged" });
+    expect(flags().actions?.left ?? { standard: 1, move: 1, quick: 1, interrupt: 1 }).toMatchObject({
+      standard: 1,
+      move: 1,
+      quick: 1,
+      interrupt: 1,
+    });
+    expect(JSON.stringify(state.messages)).toContain("Intercepts Goblin, moving past: now engaged with it.");
+  });
+
   it("[13A-ENGAGE] moving away without disengaging prompts the engaged foe only, whispered to its owners, and spends the move", async () => {
     state.targets.add(targetStandIn(orc) as never);
     await click("setBand", "engaged");

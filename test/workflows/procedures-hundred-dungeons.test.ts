@@ -181,6 +181,66 @@ describe("Hundred Dungeons manoeuvres from the Actions panel", () => {
     expect(left(1)).toMatchObject({ quick: 0 });
   });
 
+  it("[HD-COND] [HD-UNARMED] restrained is grappled for escape: the orc caught in the hero's net rolls its better Str 2 + 13 = 15 against 12 + the hero's Str 3 and is free of it", async () => {
+    orc.isOwner = true;
+    orc.addEffect("net", "Net", { duration: "endOfEncounter", sourceCombatantId: "c-hero" }).statuses.add("restrained");
+    combat.current = "c-orc";
+    combat.list[1]!.isOwner = true;
+    standInAttackFaces.push(13);
+    await click(orc, "escape");
+    expect(statusesOf(orc)).toEqual([]);
+    expect(left(1)).toMatchObject({ quick: 0 });
+    // Restrained by no one the escape can name, and not targeting its holder: refused, nothing rolled.
+    orc.addEffect("web", "Web", { duration: "endOfEncounter", sourceCombatantId: null }).statuses.add("restrained");
+    standInAttackFaces.push(20);
+    await click(orc, "escape");
+    expect(statusesOf(orc)).toEqual(["restrained"]);
+    expect(standInAttackFaces).toEqual([20]);
+  });
+
+  it("[HD-COND] [HD-UNARMED] charmed by the orc, the hero is not let grapple, shove or strike it (refused, nothing rolled or spent); the goblin it may", async () => {
+    hero.addEffect("ch", "Charm", { sourceCombatantId: "c-orc", duration: "permanent" }).statuses.add("charmed");
+    orc.isOwner = true;
+    target(orc);
+    for (const [id, choice] of [
+      ["grapple", null],
+      ["shove", "prone"],
+      ["unarmedStrike", null],
+    ] as const) {
+      state.warnings.length = 0;
+      await click(hero, id, choice);
+      expect(state.warnings.join(" ")).toContain("Charmed");
+    }
+    expect(statusesOf(orc)).toEqual([]);
+    expect(left()?.quick ?? 2).toBe(2);
+    goblin.isOwner = true;
+    target(goblin);
+    standInAttackFaces.push(15);
+    await click(hero, "grapple");
+    expect(statusesOf(goblin)).toEqual(["grappled"]);
+  });
+
+  it("[HD-UNARMED] [HD-CRIT] [WD-SAVES] a grapple's natural 20 succeeds and its card reads Success though 20 + 3 misses 12 + Str 20; a natural 1 fails and reads Failure though 1 + 15 beats 12", async () => {
+    const results = () => {
+      const html = String(state.messages.at(-1)?.data.content ?? "");
+      return ["Success", "Failure"].filter((w) => html.includes(`>${w}<`));
+    };
+    orc.isOwner = true;
+    orc.source.abilities = scores({ str: 20 });
+    target(orc);
+    standInAttackFaces.push(20);
+    await click(hero, "grapple");
+    expect(statusesOf(orc)).toEqual(["grappled"]);
+    expect(results()).toEqual(["Success"]);
+    goblin.isOwner = true;
+    target(goblin);
+    hero.source.abilities = scores({ str: 15 });
+    standInAttackFaces.push(1);
+    await click(hero, "grapple");
+    expect(statusesOf(goblin)).toEqual([]);
+    expect(results()).toEqual(["Failure"]);
+  });
+
   it("[HD-HIDE] a hide against two observers (18 in cover beats the goblin's 10 and the orc's 13), then lost on attacking", async () => {
     // 15 + 3 = 18 in cover: beats the goblin (Wis 0 + 10) and the orc (Wis 3 + 10).
     standInAttackFaces.push(15);
@@ -337,6 +397,20 @@ describe("Hundred Dungeons provoked attacks from token movement", () => {
     expect(provokedPrompts()).toEqual([]);
   });
 
+  it("[HD-QUICK] [HD-PROVOKE] after Disengage a spell cast within the orc's reach provokes nothing either", async () => {
+    await click(hero, "disengage");
+    target(goblin);
+    state.dialogAnswer = { foe0: true, foe1: true };
+    standInAttackFaces.push(12, 3);
+    const frostSnap = new ItemStandIn(
+      "power",
+      "Frost Snap",
+      power({ range: "ranged", attackAbility: "int", damage: "1d6" }),
+    );
+    await attack.rollAttack(hero as never, frostSnap as never, { fastForward: true });
+    expect(provokedPrompts()).toEqual([]);
+  });
+
   it("[HD-HIDE] moving 15 ft ends hiding; 10 ft does not", async () => {
     standInAttackFaces.push(15);
     await click(hero, "hide", "cover");
@@ -345,6 +419,42 @@ describe("Hundred Dungeons provoked attacks from token movement", () => {
     expect(statusesOf(hero)).toContain("hidden");
     await dragToken(hero, 15);
     expect(statusesOf(hero)).toEqual([]);
+  });
+});
+
+describe("[HD-HIDE] hiding ends past 10 ft moved in all", () => {
+  async function step(actor: SheetActorStandIn, feet: number): Promise<void> {
+    const doc = { x: 0, y: 0, actor, parent: { grid: { size: 100, distance: 5 } } };
+    await moveToken(doc, { x: (feet / 5) * 100 }, "userStandIn");
+  }
+  const movedOf = (a: SheetActorStandIn) =>
+    [...a.effects.values()].map((e) => (e.flags["d20-combat"] as { effect: { moved?: number } }).effect.moved ?? 0);
+
+  it("[HD-HIDE] the hidden hero steps 5 ft, then 5 ft more (10 ft in all): still hidden from both; a third 5 ft step (15 ft since it hid) ends it", async () => {
+    standInAttackFaces.push(15);
+    await click(hero, "hide", "cover");
+    expect(statusesOf(hero)).toEqual(["hidden", "hidden"]);
+    state.dialogAnswer = {};
+    await step(hero, 5);
+    expect(movedOf(hero)).toEqual([5, 5]);
+    await step(hero, 5);
+    expect(statusesOf(hero)).toEqual(["hidden", "hidden"]);
+    expect(movedOf(hero)).toEqual([10, 10]);
+    await step(hero, 5);
+    expect(statusesOf(hero)).toEqual([]);
+  });
+
+  it("[HD-HIDE] a new Hide starts the count again: 10 ft, hide again, 10 ft more stays hidden", async () => {
+    standInAttackFaces.push(15);
+    await click(hero, "hide", "cover");
+    state.dialogAnswer = {};
+    await step(hero, 10);
+    // Already hidden: the second Dexterity roll is mighty (two d20s, the higher kept).
+    standInAttackFaces.push(15, 4);
+    await click(hero, "hide", "cover");
+    expect(movedOf(hero)).toEqual([0, 0]);
+    await step(hero, 10);
+    expect(statusesOf(hero)).toEqual(["hidden", "hidden"]);
   });
 });
 

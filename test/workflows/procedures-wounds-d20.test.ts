@@ -111,6 +111,23 @@ describe("Wounds d20 Actions panel", () => {
     expect(state.warnings.at(-1)).toBe(i18n.localize("D20C.Actions.Refused.OneTarget"));
   });
 
+  it.each([["unconscious"], ["stable"], ["dying"]] as const)(
+    "[WD-HEALCHECK] a %s medic cannot make the Heal check: refused with the reason, nothing rolled or spent; back on its feet it can",
+    async (down) => {
+      state.targets.add(targetStandIn(fallen) as never);
+      medic.source = { ...medic.source, state: down, hp: { value: 0, max: 20, temp: 0 } };
+      standInAttackFaces.push(19);
+      await click(medic, "healCheck");
+      expect(state.warnings).toEqual([i18n.localize("D20C.WD.Procedure.healCheck.HelperDown")]);
+      expect(standInAttackFaces).toEqual([19]);
+      expect(fallen.source.state).toBe("dying");
+      expect(left()?.major ?? 1).toBe(1);
+      medic.source = { ...medic.source, state: "staggered", hp: { value: 1, max: 20, temp: 0 } };
+      await click(medic, "healCheck");
+      expect(fallen.source.state).toBe("stable");
+    },
+  );
+
   it("[WD-NASTY] a save against a wound that fails on a natural 1 inflicts a nasty wound; a plain failure a normal one; a pass none", async () => {
     standInAttackFaces.push(1);
     await click(medic, "woundingSave", "death", { dc: 15, severity: 3 });

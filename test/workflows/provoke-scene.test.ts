@@ -347,6 +347,41 @@ describe("[HD-COND] frightened: it can't willingly move closer to the source of 
   });
 });
 
+describe("[HD-QUICK] [HD-COND] who is offered a provoked attack", () => {
+  it("[HD-QUICK] [HD-PROVOKE] disengaged until the end of its turn, the hero's shot within the orc's and the troll's reach provokes nobody, nor does its spell", async () => {
+    hero
+      .addEffect("dis", "Disengage", { duration: "endOfNextTurn", sourceCombatantId: "c-hero" })
+      .statuses.add("disengaged");
+    const bow = new ItemStandIn(
+      "weapon",
+      "Shortbow",
+      spell({ attackAbility: "dex", damageTypes: ["piercing"] }),
+      weaponSource({ name: "Shortbow", damageDice: "1d6", weaponClass: "simple", ranged: true }),
+    );
+    state.targets.add(scene.tokens.find((t) => t.document.id === "tGoblin") as never);
+    standInAttackFaces.push(12, 3);
+    await attack.rollAttack(hero as never, bow as never, { fastForward: true });
+    expect(promptedNames()).toEqual([]);
+    state.messages.length = 0;
+    standInAttackFaces.push(12, 3);
+    await attack.rollAttack(hero as never, new ItemStandIn("power", "Frost Snap", spell()) as never, {
+      fastForward: true,
+    });
+    expect(promptedNames()).toEqual([]);
+    // Its disengage gone, the same shot provokes both again.
+    hero.effects.delete("dis");
+    state.messages.length = 0;
+    standInAttackFaces.push(12, 3);
+    await attack.rollAttack(hero as never, bow as never, { fastForward: true });
+    expect(promptedNames().sort()).toEqual(["Orc", "Troll"]);
+  });
+
+  it("[HD-COND] [HD-PROVOKE] the orc charmed by the hero is never offered an attack on it: leaving the orc's and the troll's reach prompts only the troll", async () => {
+    orc.addEffect("charm", "Charmed", { duration: "saveEnds", sourceCombatantId: "c-hero" }).statuses.add("charmed");
+    expect(await moveHero(5, 8)).toEqual(["Troll"]);
+  });
+});
+
 describe("[HD-PROVOKE] a forced move is no attempt to move", () => {
   it("[HD-PROVOKE] the orc's shove pushed the hero (its Pushed marker): moved out of the orc's and the troll's reach, nobody is offered an attack and the marker is spent; the next move provokes", async () => {
     hero

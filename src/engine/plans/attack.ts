@@ -6,6 +6,7 @@
  */
 import { blankSituation, clonePlain, d20Formula } from "../common.js";
 import { formatDamage, parseDamage, parseWeaponDice, mergeDice, type DamageExpression } from "../dice.js";
+import { conditionSpecs } from "../conditions.js";
 import { EngineError } from "../errors.js";
 import { attackOdds, recipeDamage } from "../odds.js";
 import type { Ruleset } from "../ruleset.js";
@@ -237,7 +238,7 @@ function attackInputFor(
   shared: SharedInput = sharedInput(req, plan),
 ): Omit<AttackInput, "dice"> {
   const { ruleset, options } = req;
-  const situation = target?.situation ?? req.situation;
+  const situation = offGuardByCondition(ruleset, target, target?.situation ?? req.situation);
   const { power } = shared;
   const targetDerived = target ? (target.derived ?? ruleset.deriveActor(target.actor, options)) : null;
   const defense = targetDerived
@@ -260,6 +261,17 @@ function attackInputFor(
     weaponName: shared.weaponName,
     armed: req.weapon !== null,
   };
+}
+
+/**
+ * [WD-FLAT] A target whose conditions say it is caught off guard (flat-footed, surprised: a
+ * condition marked `offGuard` in the game's table) is attacked as off guard whatever the dialog
+ * says, in a game whose attack situation has the off-guard choice.
+ */
+function offGuardByCondition(ruleset: Ruleset, target: TargetSnapshot | null, situation: Situation): Situation {
+  if (!target || situation.offGuard || !(ruleset.situational ?? []).includes("offGuard")) return situation;
+  const caught = conditionSpecs(ruleset.conditions, target.actor.conditions).some((c) => c.offGuard);
+  return caught ? { ...situation, offGuard: true } : situation;
 }
 
 /** The target's side of an attack input (its size, combatant id and effects when it has them). */

@@ -102,7 +102,7 @@ export async function decideRest(
   options: RuleOptions,
   effects: RestEffects,
 ): Promise<RestOutcome> {
-  const refusal = restRefusal(ruleset, effects);
+  const refusal = restRefusal(ruleset, effects, rest);
   if (refusal)
     return {
       next: structuredClone(actor),

@@ -25,9 +25,21 @@ export interface RequestsOutcome {
   skipped: RollRequest[];
 }
 
-/** Did a roll reach the request's target (natural or total, as the request says)? */
-export function reachedTarget(request: RollRequest, result: RollResult): boolean | null {
+/**
+ * Did a roll reach the request's target (natural or total, as the request says)? Where the game
+ * lets the natural roll decide ([WD-SAVES]: a natural 20 always succeeds, a natural 1 always
+ * fails), the shown result follows it.
+ */
+export function reachedTarget(
+  request: RollRequest,
+  result: RollResult,
+  ruleset?: Pick<Ruleset, "naturalDecides">,
+): boolean | null {
   if (request.target === null) return null;
+  if (ruleset?.naturalDecides?.(request)) {
+    if (result.natural === 20) return true;
+    if (result.natural === 1) return false;
+  }
   const value = request.against === "natural" ? result.natural : result.total;
   return value === null ? null : value >= request.target;
 }
@@ -63,7 +75,7 @@ export async function runRequests(
     current = answer.actor;
     events.push(...answer.events);
     queue.push(...answer.requests);
-    rolls.push({ request, result, success: reachedTarget(request, result) });
+    rolls.push({ request, result, success: reachedTarget(request, result, ruleset) });
   }
   skipped.push(...queue);
   return { actor: current, events, rolls, skipped };

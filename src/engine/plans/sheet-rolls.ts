@@ -142,6 +142,8 @@ export async function decideRecovery(
   rally: boolean,
   roll: RequestRoller,
   options: RuleOptions,
+  /** The creature is in a running battle ([WD-RECOVERY]). Optional: absent = out of combat. */
+  inCombat = false,
 ): Promise<SheetRollOutcome> {
-  return follow(ruleset, ruleset.startRecovery(actor, rally, options, actorId), actorId, roll, options);
+  return follow(ruleset, ruleset.startRecovery(actor, rally, options, actorId, inCombat), actorId, roll, options);
 }

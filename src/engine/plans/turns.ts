@@ -323,7 +323,7 @@ async function runStep(ruleset: Ruleset, work: TurnContext, step: TurnStep, port
     case "updateActor": {
       const c = requireByActor(work, step.actorId);
       await writeActor(work, step.actorId, mergeActorChanges(c.actor, step.changes), ports, undo);
-      return { ...none, line: line(step, undo) };
+      return { ...none, line: { ...line(step, undo), data: { ...(step.data ?? {}) } } };
     }
 
     case "damage": {
@@ -345,7 +345,9 @@ async function runStep(ruleset: Ruleset, work: TurnContext, step: TurnStep, port
     case "roll": {
       const result = await ports.roll(step.request);
       const answer = ruleset.resolveTurnRoll(work, step.request, result);
-      const rolls: RolledLine[] = [{ request: step.request, result, success: reachedTarget(step.request, result) }];
+      const rolls: RolledLine[] = [
+        { request: step.request, result, success: reachedTarget(step.request, result, ruleset) },
+      ];
       const events = [...answer.events];
       const c = requireByActor(work, step.request.actorId);
       if (JSON.stringify(answer.actor) !== JSON.stringify(c.actor))

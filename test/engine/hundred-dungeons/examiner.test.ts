@@ -723,7 +723,8 @@ describe("HD examiner: table procedures through the ruleset", () => {
     const hider = me();
     hider.effects = [effectSource({ id: "h", statuses: ["hidden"], sourceCombatantId: "w3" })];
     const after = (act: "move" | "attack" | "castSpell", feet = 0) =>
-      hd.afterAct?.({ act, feet, round: 2, actor: hider, within: [] }).steps.length;
+      hd.afterAct?.({ act, feet, round: 2, actor: hider, within: [] }).steps.filter((s) => s.kind === "removeEffect")
+        .length;
     expect(after("move", 10)).toBe(0);
     expect(after("move", 15)).toBe(1);
     expect(after("attack")).toBe(1);

@@ -405,7 +405,25 @@ describe("Hundred Dungeons provoking and hiding", () => {
     expect(ends("attack")).toEqual([expect.objectContaining({ kind: "removeEffect", effectId: "h1" })]);
     expect(ends("castSpell")).toHaveLength(1);
     expect(ends("move", 15)).toHaveLength(1);
-    expect(ends("move", 10)).toEqual([]);
+    // 10 ft is not more than 10: the hiding stays and remembers the feet moved since it began.
+    expect(ends("move", 10)).toEqual([
+      { kind: "updateEffect", actorId: hidden.actorId, effectId: "h1", changes: { moved: 10 } },
+    ]);
+  });
+
+  it("[HD-HIDE] the feet add up over several moves: 6 ft after 5 already moved (11 in all) ends hiding; 5 after 5 (10) does not", () => {
+    const after = (moved: number, feet: number) =>
+      hd.afterAct?.({
+        act: "move",
+        feet,
+        round: 2,
+        actor: combatant("me", {
+          effects: [effect({ id: "h1", statuses: ["hidden"], sourceCombatantId: "orc", moved })],
+        }),
+        within: [],
+      }).steps ?? [];
+    expect(after(5, 6)).toEqual([expect.objectContaining({ kind: "removeEffect", effectId: "h1" })]);
+    expect(after(5, 5)).toEqual([expect.objectContaining({ kind: "updateEffect", changes: { moved: 10 } })]);
   });
 
   it("[HD-HIDE] hidden from one observer only: mighty against it, weak from it, ordinary with everyone else", () => {

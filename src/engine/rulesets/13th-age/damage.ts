@@ -11,7 +11,8 @@ import { d20Plus, healingRoll, meetsTarget, rollVerdict } from "../../resolution
 import type { ActorSource, DamagePacket, DerivedActor, LifeState } from "../../types.js";
 import type { Modifier, RollRequest, RuleEvent, RuleOptions, RuleResult } from "../../types.js";
 import { DAMAGE_TYPES, DEATH_SAVE_FAILURES_TO_DIE, DEATH_SAVE_TARGET, OPTION_DEFAULTS, SAVE_TARGETS } from "./data.js";
-import { type SaveKind } from "./data.js";
+import { CONDITIONS, type SaveKind } from "./data.js";
+import { conditionSpecs } from "../../conditions.js";
 
 const K = "D20C.Age13";
 
@@ -191,6 +192,12 @@ export function startRecovery(actor: ActorSource, rally: boolean, _options: Rule
   if (actor.state === "dead")
     return { actor: next, events: [{ key: `${K}.Event.deadNoHealing`, actorId }], requests: [] };
   if (!rally) return { actor: next, events: [], requests: [recoveryRequest(actor, actorId)] };
+  // [13A-RALLY] [13A-DOWN] rallying is a standard action: an unconscious or dying creature (or any
+  // condition that leaves no action) cannot take it. A recovery spent for it by another's healing
+  // is no rally and still works.
+  const down = actor.state === "unconscious" || actor.state === "dying";
+  if (down || conditionSpecs(CONDITIONS, actor.conditions).some((c) => c.noActions))
+    return { actor: next, events: [{ key: `${K}.Event.cannotRally`, actorId }], requests: [] };
   const previous = actor.recoveries.ralliesThisBattle;
   next.recoveries.ralliesThisBattle = previous + 1;
   if (previous === 0) {

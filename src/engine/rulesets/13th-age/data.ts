@@ -97,7 +97,7 @@ export const CONDITIONS: readonly ConditionSpec[] = [
 ];
 
 /** The four kinds of action a turn holds, plus the out-of-turn ones ([13A-ACTIONS]). */
-export const ACTIONS = actionKinds(K, ["standard", "move", "quick", "free", "interrupt", "opportunity"]);
+export const ACTIONS = actionKinds(K, ["standard", "move", "quick", "free", "interrupt", "opportunity", "intercept"]);
 
 /**
  * [13A-ACTIONS] A turn: one standard, one move, one quick action; a standard may stand in for a
@@ -108,9 +108,11 @@ export const ECONOMY: ActionEconomy = {
   turn: oneOfEach(ACTIONS, ["standard", "move", "quick"]),
   substitutes: { move: ["move", "standard"], quick: ["quick", "move", "standard"] },
   outOfTurn: [{ key: "interrupt", label: `${K}.Action.interrupt`, count: 1, refresh: "afterOwnTurnEnd" }],
-  free: ["free", "opportunity", "reaction"],
+  // [13A-ACTIONS] intercepting a foe moving past, like an opportunity attack, is usually a free action.
+  free: ["free", "opportunity", "reaction", "intercept"],
   aliases: { minor: "quick" },
   attack: "standard",
+  labels: { intercept: `${K}.Action.intercept` },
 };
 
 /** Open rules as world settings. Read with `option(options, key, default)`. */

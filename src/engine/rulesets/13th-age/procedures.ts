@@ -32,6 +32,7 @@ export const PROCEDURES: readonly ProcedureSpec[] = [
   procedure(K, "disengage", "move", "self"),
   procedure(K, "moveAway", "move", "self"),
   procedure(K, "setBand", "free", "targets", { choices: RANGE_BANDS.map((b) => ({ key: b.key, label: b.label })) }),
+  procedure(K, "intercept", "intercept", "target"),
 ];
 
 /** The foes the creature is engaged with (its memory's bands), by id. */
@@ -56,6 +57,7 @@ export function planProcedure(id: string, input: ProcedureInput): ProcedurePlan 
       };
     case "moveAway":
     case "setBand":
+    case "intercept":
       return { refusal: null, requests: [] };
     default:
       throw new EngineError("procedure.id", `13th Age has no procedure "${id}"`, id);
@@ -103,6 +105,15 @@ export function resolveProcedure(id: string, input: ProcedureInput, rolls: reado
         },
       ];
       return { ...plainOutcome(spec, events), memory, prompts };
+    }
+    case "intercept": {
+      // [13A-ACTIONS] [13A-ENGAGE] intercepting a foe moving past (out of turn, usually free): the
+      // interceptor stops it and is now engaged with it.
+      const foe = input.targets[0];
+      if (!foe) throw new EngineError("procedure.target", "intercepting needs the foe moving past", input.targets);
+      memory.bands[foe.id] = "engaged";
+      const events = [{ key: `${K}.Event.intercepted`, data: { name: foe.name }, actorId: input.actorId }];
+      return { ...plainOutcome(spec, events), memory };
     }
     case "setBand": {
       // [13A-RANGE] The band of each targeted foe, as the table places it.

@@ -124,9 +124,17 @@ export function mayTarget(
 
 // ---- [HD-COND] grapples ------------------------------------------------------------------------------
 
+/**
+ * Whether statuses make their bearer grappled: grappled itself, or a condition that includes it
+ * (restrained: "you are grappled"), so every grapple rule reads a restraint too ([HD-COND]).
+ */
+export function grapples(statuses: readonly string[]): boolean {
+  return statuses.length > 0 && expandConditions(statuses).includes("grappled");
+}
+
 /** The grapple effects on `bearer` whose grappler (their creator) is `grapplerId`. */
 function gripsOf(bearer: CombatantSource, grapplerId: string): EffectSource[] {
-  return bearer.effects.filter((e) => e.statuses.includes("grappled") && e.sourceCombatantId === grapplerId);
+  return bearer.effects.filter((e) => e.sourceCombatantId === grapplerId && grapples(e.statuses));
 }
 
 /**
@@ -163,12 +171,16 @@ export function afterAct(input: ActInput): ActOutcome {
   // A creature whose speed is 0 (grappled, paralyzed, stunned) cannot attempt to move: a move of
   // its token is done to it (dragged, pushed) and provokes nothing.
   const moved = input.act === "move" && turnBudget(me.actor, input.round).speed === 0;
-  if (provokes && !(input.act === "move" && disengaged) && !moved) {
+  // [HD-QUICK] Disengage: "until the end of your turn, you don't provoke attacks" — no move, spell
+  // or shot within reach provokes while it lasts.
+  if (provokes && !disengaged && !moved) {
     for (const r of input.within) {
       if (r.id === me.id || r.actor.state !== "active") continue;
       const budget = turnBudget(r.actor, input.round);
-      const reason =
-        budget.reactions === 0
+      // [HD-COND] charmed: a creature never attacks its charmer, so the charmer provokes nothing from it.
+      const reason = charmedBy(r, me.id)
+        ? "D20C.HD.Reason.charmed"
+        : budget.reactions === 0
           ? "D20C.HD.Reason.noReaction"
           : (input.reacted ?? []).includes(r.id)
             ? "D20C.HD.Reason.reactionUsed"
@@ -198,13 +210,20 @@ export function afterAct(input: ActInput): ActOutcome {
     for (const e of forced) steps.push(ending(me, e, "D20C.HD.Event.forcedMoveDone"));
     if (!moved && !forced.length) steps.push(...moveWarnings(input));
   }
-  const ends = input.act !== "move" || input.feet > 10;
+  // [HD-HIDE] attacking or casting ends hiding; a move adds to the feet moved since hiding began,
+  // and hiding ends once they pass 10 ft, over one move or several.
+  const hides = me.effects.filter((e) => e.statuses.includes("hidden"));
+  for (const e of hides) {
+    const after = input.act === "move" ? hidingAfterMove(e, input.feet) : { ends: true, moved: e.moved ?? 0 };
+    if (after.ends)
+      steps.push({ kind: "removeEffect", actorId: me.actorId, effectId: e.id, label: "D20C.HD.Event.hidingEnds" });
+    else if (after.moved !== (e.moved ?? 0))
+      steps.push({ kind: "updateEffect", actorId: me.actorId, effectId: e.id, changes: { moved: after.moved } });
+  }
+  const ends = input.act !== "move" || input.feet > HIDDEN_MOVE_FEET;
   if (ends) {
-    for (const e of me.effects)
-      if (e.statuses.includes("hidden"))
-        steps.push({ kind: "removeEffect", actorId: me.actorId, effectId: e.id, label: "D20C.HD.Event.hidingEnds" });
     // A hidden condition stored on the actor (not from a Hide effect) is cleared too.
-    if (me.actor.conditions.includes("hidden") && !me.effects.some((e) => e.statuses.includes("hidden")))
+    if (me.actor.conditions.includes("hidden") && !hides.length)
       steps.push({
         kind: "updateActor",
         actorId: me.actorId,
@@ -213,6 +232,19 @@ export function afterAct(input: ActInput): ActOutcome {
       });
   }
   return { provocations, steps };
+}
+
+/** How far a hidden creature may move in all before it is seen ([HD-HIDE]: "move more than 10 feet"). */
+const HIDDEN_MOVE_FEET = 10;
+
+/**
+ * [HD-HIDE] A hiding after a move of `feet`: the feet moved since it began, and whether that total
+ * now passes 10 ft (which ends it). Several short moves add up.
+ */
+function hidingAfterMove(hiding: Pick<EffectSource, "moved">, feet: number): { ends: boolean; moved: number } {
+  const before = Math.max(0, Number.isFinite(hiding.moved) ? (hiding.moved ?? 0) : 0);
+  const moved = before + Math.max(0, Number.isFinite(feet) ? Math.round(feet) : 0);
+  return { ends: moved > HIDDEN_MOVE_FEET, moved };
 }
 
 /** Speed while dragging a grappled creature: the grappler is slowed while moving ([HD-COND]). */

@@ -117,6 +117,9 @@ export const hundredDungeons = defineRuleset({
   procedures: HD_PROCEDURES,
   planProcedure,
   resolveProcedure,
+  // [HD-UNARMED] [HD-CRIT] an unarmed attack's option (strike, grapple, shove) is an attack: its natural 20
+  // always succeeds and its natural 1 always fails, and its shown result says so.
+  naturalDecides: (request) => request.kind === "procedure" && request.data?.attack === true,
   attackReactions,
   resolveAttackReaction,
   afterAct,

@@ -14,7 +14,7 @@ import type { AbilityKey, ActorSource, CombatantSource, EffectSource, RollReques
 import type { RollMode, RuleOptions } from "../../types.js";
 import type { RuleEvent, TurnContext, TurnStep, TurnStepResult } from "../../types.js";
 import { defenseValue } from "./actor.js";
-import { hiddenFrom, turnBudget } from "./combat.js";
+import { charmedBy, grapples, hiddenFrom, turnBudget } from "./combat.js";
 import { SIZES, abilityRollMode, specsOf, type Size } from "./conditions.js";
 import { unarmedAttackMode } from "./attack.js";
 import { applyDamage, signed } from "./damage.js";
@@ -150,6 +150,9 @@ interface StepPlan {
   refused: string | null;
 }
 
+/** The Actions panel's options of an unarmed attack ([HD-UNARMED]). */
+const UNARMED_OPTIONS = new Set(["grapple", "shove", "unarmedStrike"]);
+
 const plan = (steps: TurnStep[]): StepPlan => ({ steps, refused: null });
 const refuse = (key: string): StepPlan => ({ steps: [], refused: key });
 
@@ -169,6 +172,9 @@ function planSteps(input: StepInput): StepPlan {
   if (spec.cost === "reaction" && budget.reactions === 0) return refuse("D20C.HD.Reason.noReaction");
   if (spec.aim === "target" && !one(input)) return refuse("D20C.HD.Reason.needsOneTarget");
   const target = one(input);
+  // [HD-COND] charmed: the charmed creature can't attack its charmer, with an unarmed attack's
+  // options (strike, grapple, shove) as with any other.
+  if (target && UNARMED_OPTIONS.has(spec.id) && charmedBy(me, target.id)) return refuse("D20C.HD.Reason.charmed");
   const choice = spec.choices?.some((c) => c.key === input.choice) ? input.choice : (spec.choices?.[0]?.key ?? null);
   const label = spec.label;
   switch (spec.id) {
@@ -285,13 +291,14 @@ function planSteps(input: StepInput): StepPlan {
       ]);
     }
     case "escape": {
-      const grips = me.effects.filter((e) => e.statuses.includes("grappled"));
+      // [HD-COND] restrained: "you are grappled", so a restraint is escaped like a grapple.
+      const grips = me.effects.filter((e) => grapples(e.statuses));
       const grappler =
         target ??
         (input.targets.length === 0
           ? ctxFind(input, grips.find((g) => g.sourceCombatantId)?.sourceCombatantId ?? null)
           : null);
-      if (!hasStatus(me, "grappled")) return refuse("D20C.HD.Reason.notGrappled");
+      if (!grips.length && !grapples(me.actor.conditions)) return refuse("D20C.HD.Reason.notGrappled");
       if (!grappler) return refuse("D20C.HD.Reason.needsGrappler");
       const ability = better(me.actor, "str", "dex");
       return plan([
@@ -620,13 +627,15 @@ export function resolveProcedureRoll(ctx: TurnContext, request: RollRequest, rol
       verdict({ name: grappler.name });
       if (ok) {
         for (const e of me.effects)
-          if (e.statuses.includes("grappled") && (!e.sourceCombatantId || e.sourceCombatantId === grappler.id))
+          if (grapples(e.statuses) && (!e.sourceCombatantId || e.sourceCombatantId === grappler.id))
             followUps.push({ kind: "removeEffect", actorId: me.actorId, effectId: e.id, label: P("escape.done") });
-        if (me.actor.conditions.includes("grappled"))
+        // Stored conditions that grapple it (grappled, restrained) go too.
+        const kept = me.actor.conditions.filter((c) => !grapples([c]));
+        if (kept.length !== me.actor.conditions.length)
           followUps.push({
             kind: "updateActor",
             actorId: me.actorId,
-            changes: { conditions: me.actor.conditions.filter((c) => c !== "grappled") },
+            changes: { conditions: kept },
             label: P("escape.done"),
           });
       }

@@ -155,7 +155,14 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
       steps.push({ kind: "updateActor", actorId: me.actorId, changes, label: "D20C.HD.Event.exhaustionDeath" });
       steps.push({ kind: "notice", event: { key: "D20C.HD.Event.exhaustionDeath", actorId: me.actorId } });
     } else {
-      steps.push({ kind: "updateActor", actorId: me.actorId, changes, label: "D20C.HD.Event.exhaustionGained" });
+      // The line names the level reached ("now 2").
+      steps.push({
+        kind: "updateActor",
+        actorId: me.actorId,
+        changes,
+        label: "D20C.HD.Event.exhaustionGained",
+        data: { level: adv.actor.exhaustion },
+      });
       steps.push({
         kind: "roll",
         request: dyingCheckRequest(me.actor, me.actorId, adv.actor.exhaustion, adv.actor.dyingTurns, false),

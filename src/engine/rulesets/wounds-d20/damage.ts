@@ -220,9 +220,10 @@ export function applyHealing(actor: ActorSource, amount: number, kind: HealingKi
 }
 
 /** [WD-RECOVERY] recovery dice are rolled out of combat only; one die per call. */
-export function startRecovery(actor: ActorSource, rally: boolean, actorId: string): RuleResult {
+export function startRecovery(actor: ActorSource, inCombat: boolean, actorId: string): RuleResult {
   validateActorSource(actor, DAMAGE_TYPES);
-  if (rally)
+  // [WD-RECOVERY] catching your breath happens only out of combat: no rally, and no recovery die in a battle.
+  if (inCombat)
     return { actor: clonePlain(actor), events: [{ key: `${K}.Event.NoRallyInCombat`, actorId }], requests: [] };
   if (actor.recoveries.value < 1)
     return { actor: clonePlain(actor), events: [{ key: `${K}.Event.NoRecoveries`, actorId }], requests: [] };

@@ -108,6 +108,8 @@ export const ECONOMY: ActionEconomy = {
   aliases: { standard: "major", quick: "minor", move: "minor" },
   attack: "major",
   surpriseRound: 1,
+  // A full-round action is the major and the minor together: it never fits a one-action turn.
+  capCost: { fullRound: 2 },
 };
 
 export const CRIT_DAMAGE_CHOICES = ["doubleTotal", "doubleDice", "maxPlusRoll"] as const;

@@ -22,6 +22,9 @@ import { powers } from "./powers.js";
 import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
 
+/** The rolls whose natural 20 or 1 decides them: saves (effect saves included) and death saves. */
+const NATURAL_DECIDES = new Set(["save", "deathSave", "stableCheck"]);
+
 export const woundsD20 = defineRuleset({
   id: "wounds-d20",
   label: `${K}.Name`,
@@ -51,10 +54,13 @@ export const woundsD20 = defineRuleset({
 
   applyDamage: (actor, packet, _options, actorId) => applyDamage(actor, packet, actorId),
   applyHealing: (actor, amount, kind, _options, actorId) => applyHealing(actor, amount, kind, actorId),
-  startRecovery: (actor, rally, _options, actorId) => startRecovery(actor, rally, actorId),
+  startRecovery: (actor, rally, _options, actorId, inCombat) =>
+    startRecovery(actor, rally || inCombat === true, actorId),
   saveRequest,
   deathSaveRequest: (actor, _derived, actorId) => deathSaveRequest(actor, actorId),
   resolveRoll: (actor, request, roll) => resolveRoll(actor, request, roll),
+  // [WD-SAVES] [WD-DEATHDC] a save's or death save's natural 20 always succeeds, its natural 1 always fails.
+  naturalDecides: (request) => NATURAL_DECIDES.has(request.kind),
 
   onCombatStart,
   onRoundStart,

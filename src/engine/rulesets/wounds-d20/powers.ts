@@ -19,7 +19,8 @@ export const powers: Pick<Ruleset, "powerUsages" | "rests" | "effectSaveTarget" 
     { key: "perRest", label: `${K}.Usage.perRest`, limited: true },
   ],
   rests: [
-    { key: "breather", label: `${K}.Rest.breather`, hint: `${K}.Rest.breatherHint` },
+    // [WD-RECOVERY] catching one's breath (the recovery dice) happens only out of combat.
+    { key: "breather", label: `${K}.Rest.breather`, hint: `${K}.Rest.breatherHint`, outOfCombat: true },
     { key: "longRest", label: `${K}.Rest.longRest`, hint: `${K}.Rest.longRestHint` },
   ],
   effectSaveTarget: (save) => SAVE_ENDS_DC[save],

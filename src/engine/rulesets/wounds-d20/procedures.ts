@@ -12,7 +12,8 @@ import type { ActorSource, RollRequest, RuleOptions } from "../../types.js";
 import { deriveActor } from "./actor.js";
 import { healCheckRequest, resolveRoll, saveRequest, saveSucceeds, strenuousActionRequest } from "./damage.js";
 import { woundFromSave } from "./damage.js";
-import { K, SAVES } from "./data.js";
+import { CONDITIONS, K, SAVES } from "./data.js";
+import { conditionSpecs } from "../../conditions.js";
 
 export const PROCEDURES: readonly ProcedureSpec[] = [
   procedure(K, "healCheck", "fullRound", "target"),
@@ -56,6 +57,12 @@ function besidePatient(input: ProcedureInput): boolean {
   return !helper || !patient || squaresBetween(helper, patient) === 0;
 }
 
+/** A helper that can take no action: unconscious (dying and stable included) or dead, by state or condition. */
+function helperDown(actor: ActorSource): boolean {
+  if (actor.state !== "active" && actor.state !== "staggered") return true;
+  return conditionSpecs(CONDITIONS, actor.conditions).some((c) => c.noActions);
+}
+
 function woundingSaveRequest(input: ProcedureInput): RollRequest {
   const kind = input.choice ?? "";
   const base = saveRequest(input.actor, deriveActor(input.actor), kind, "normal", input.actorId);
@@ -65,7 +72,9 @@ function woundingSaveRequest(input: ProcedureInput): RollRequest {
 export function planProcedure(id: string, input: ProcedureInput): ProcedurePlan {
   switch (id) {
     case "healCheck": {
-      // [WD-HEALCHECK] only a dying or stable creature can be helped, and only from beside it.
+      // [WD-HEALCHECK] the helper must be up: an unconscious (dying, stable) or dead character makes no check.
+      if (helperDown(input.actor)) return { refusal: `${K}.Procedure.healCheck.HelperDown`, requests: [] };
+      // Only a dying or stable creature can be helped, and only from beside it.
       const request = healRequest(input);
       if (!request) return { refusal: `${K}.Procedure.healCheck.NotDying`, requests: [] };
       if (!besidePatient(input)) return { refusal: `${K}.Procedure.healCheck.NotAdjacent`, requests: [] };

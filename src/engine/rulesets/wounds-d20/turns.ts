@@ -135,11 +135,17 @@ export function onTurnEnd(ctx: TurnContext): TurnStep[] {
   return steps;
 }
 
-/** [WD-DYING] at the end of every round each dying combatant makes a death save. */
+/**
+ * [WD-DYING] at the end of every round each dying combatant makes a death save: the round's own
+ * roll (`everyRound`), made even when Next Round cut the round short past the creature's place.
+ */
 export function onRoundEnd(ctx: TurnContext): TurnStep[] {
   return ctx.combatants
     .filter((c) => c.actor.state === "dying")
-    .map((c) => ({ kind: "roll", request: deathSave(c.actor, c.actorId, "dying") }) as TurnStep);
+    .map((c) => {
+      const request = deathSave(c.actor, c.actorId, "dying");
+      return { kind: "roll", request: { ...request, data: { ...request.data, everyRound: true } } } as TurnStep;
+    });
 }
 
 /** Battle over: encounter-long and turn-timed effects end. */
