@@ -185,8 +185,12 @@ interface Prepared {
   initiative: (DamageExpression | null)[];
   /** Hit points each of a few rallies of the creature gave, played beforehand (empty = none). */
   rallies: number[][];
+  /** The first creature alike to each (itself when none is): alike creatures share the caches below. */
+  kin: number[];
   /** What the rules made of each drop, by creature. */
   drops: Map<string, DamageResultLite>[];
+  /** A range of hit points left after a drop over which the rules gave one verdict with no roll, by blow kind. */
+  spans: Map<string, { lo: number; hi: number; verdict: DamageResultLite } | null>[];
   /** Damage after each creature's traits: whether a kind of blow is taken whole, and each blow asked. */
   dealt: Map<string, number | boolean>[];
 }
@@ -239,6 +243,9 @@ function prepare(input: ForecastInput, random: Random): Prepared {
     id: c.id,
     ...(c.effects ? { effects: c.effects } : {}),
   }));
+  // Creatures alike (the same source and effects: copies of one monster) share what is worked out for one.
+  const signatures = combatants.map((c) => JSON.stringify([c.actor, c.effects ?? []]));
+  const kin = signatures.map((sig) => signatures.indexOf(sig));
   const attacks = combatants.map((c, ci) => {
     const enemies = snapshots.filter((_, ti) => combatants[ti]?.side !== c.side);
     return c.attacks.map((attack): AttackPlanned => {
@@ -266,10 +273,11 @@ function prepare(input: ForecastInput, random: Random): Prepared {
         // An attack the rules refuse (a malformed formula, a defense the target lacks) is not made.
         plan = null;
       }
-      const pairs = snapshots.map((s, ti): PairOdds | null => {
-        if (!plan || combatants[ti]?.side === c.side) return null;
-        const pairInput = plan.inputs.get(s);
-        return pairInput ? { input: pairInput, byEscalation: [] } : null;
+      const pairs: (PairOdds | null)[] = [];
+      snapshots.forEach((s, ti) => {
+        const pairInput = plan && combatants[ti]?.side !== c.side ? plan.inputs.get(s) : undefined;
+        const twin = pairs[kin[ti] as number];
+        pairs.push(pairInput ? (twin ?? { input: pairInput, byEscalation: [] }) : null);
       });
       return {
         attack,
@@ -303,7 +311,9 @@ function prepare(input: ForecastInput, random: Random): Prepared {
     rallies: combatants.map((c) =>
       wordsOf(ruleset).rally !== null && c.side === "party" ? rallyOutcomes(ruleset, options, c, random) : [],
     ),
+    kin,
     drops: combatants.map(() => new Map()),
+    spans: combatants.map(() => new Map()),
     dealt: combatants.map(() => new Map()),
   };
 }
@@ -442,7 +452,7 @@ function rollRequests(
 function dealtBy(p: Prepared, planned: AttackPlanned, t: number, packet: DamagePacket): number {
   const creature = p.creatures[t] as ForecastCombatant;
   const start = p.starts[t] as ActorSource;
-  const memo = p.dealt[t] as Map<string, number | boolean>;
+  const memo = p.dealt[p.kin[t] as number] as Map<string, number | boolean>;
   const ask = (amount: number, natural: number, critical: boolean): number => {
     try {
       return p.ruleset.applyDamage(
@@ -476,9 +486,9 @@ function dealtBy(p: Prepared, planned: AttackPlanned, t: number, packet: DamageP
  * blow's crit and nonlethal marks), then the rolls it asks for, rolled each time (the answer to
  * each success or failure asked once).
  */
-function dropBlow(p: Prepared, t: number, after: number, packet: DamagePacket, random: Random): ActorSource {
+function dropVerdict(p: Prepared, t: number, after: number, packet: DamagePacket): DamageResultLite {
   const creature = p.creatures[t] as ForecastCombatant;
-  const cache = p.drops[t] as Map<string, DamageResultLite>;
+  const cache = p.drops[p.kin[t] as number] as Map<string, DamageResultLite>;
   const key = `${after}|${packet.critical ? 1 : 0}|${packet.nonlethal ? 1 : 0}`;
   let known = cache.get(key);
   if (known === undefined) {
@@ -501,30 +511,74 @@ function dropBlow(p: Prepared, t: number, after: number, packet: DamagePacket, r
     }
     cache.set(key, known);
   }
-  if (known.requests.length === 0) return known.actor;
-  // The first roll the rules ask for, answered once per kind of result; later ones rolled as they come.
-  const request = known.requests[0] as RollRequest;
-  const roll = rollFormula(random, request.formula);
-  if (!roll) return known.actor;
-  const reached = reachedTarget(request, roll);
-  const answerKey = `${reached === null ? roll.total : reached ? 1 : 0}|${roll.natural === 20 ? 1 : roll.natural === 1 ? -1 : 0}`;
-  let answer = known.answers.get(answerKey);
-  if (!answer) {
-    try {
-      answer = p.ruleset.resolveRoll(known.actor, request, roll, p.options);
-    } catch {
-      answer = { actor: known.actor, events: [], requests: [] };
-    }
-    known.answers.set(answerKey, answer);
+  return known;
+}
+
+/**
+ * The rules' verdict on a drop to `after` hit points. Taken to be monotone in what is left: when
+ * the rules give a drop to 0 and a drop far below (twice the creature's hit points and 10 more) the
+ * same life state and ask no roll for either, every drop between has that verdict.
+ */
+function dropBlow(p: Prepared, t: number, after: number, packet: DamagePacket, random: Random): ActorSource {
+  const creature = p.creatures[t] as ForecastCombatant;
+  const spans = p.spans[p.kin[t] as number] as Map<
+    string,
+    { lo: number; hi: number; verdict: DamageResultLite } | null
+  >;
+  const kind = `${packet.critical ? 1 : 0}|${packet.nonlethal ? 1 : 0}`;
+  let span = spans.get(kind);
+  if (span === undefined) {
+    const lo = -(2 * (p.starts[t] as ActorSource).hp.max + 10);
+    const top = dropVerdict(p, t, 0, packet);
+    const bottom = dropVerdict(p, t, lo, packet);
+    span =
+      top.requests.length === 0 && bottom.requests.length === 0 && top.actor.state === bottom.actor.state
+        ? { lo, hi: 0, verdict: top }
+        : null;
+    spans.set(kind, span);
   }
-  const rest = [...known.requests.slice(1), ...answer.requests];
-  return rest.length ? rollRequests(p.ruleset, p.options, answer.actor, creature.id, rest, random) : answer.actor;
+  const known = span && after >= span.lo && after <= span.hi ? span.verdict : dropVerdict(p, t, after, packet);
+  return followVerdict(p, creature.id, known, random, 0);
+}
+
+/**
+ * The rolls a verdict asks for, rolled in turn; the rules' answer to each is asked once per kind
+ * of result (success or failure, natural 20 or 1, or the total where the roll has no target) and
+ * kept as a tree, so a chain of rolls is worked out once per path.
+ */
+function followVerdict(
+  p: Prepared,
+  actorId: string,
+  node: DamageResultLite,
+  random: Random,
+  depth: number,
+): ActorSource {
+  if (node.requests.length === 0 || depth >= MAX_CHAINED_ROLLS) return node.actor;
+  const request = node.requests[0] as RollRequest;
+  if (request.actorId !== actorId)
+    return followVerdict(p, actorId, { ...node, requests: node.requests.slice(1) }, random, depth + 1);
+  const roll = rollFormula(random, request.formula);
+  if (!roll) return node.actor;
+  const reached = reachedTarget(request, roll);
+  const key = `${reached === null ? roll.total : reached ? 1 : 0}|${roll.natural === 20 ? 1 : roll.natural === 1 ? -1 : 0}`;
+  let next = node.answers.get(key);
+  if (!next) {
+    let answer: RuleResult;
+    try {
+      answer = p.ruleset.resolveRoll(node.actor, request, roll, p.options);
+    } catch {
+      answer = { actor: node.actor, events: [], requests: [] };
+    }
+    next = { actor: answer.actor, requests: [...node.requests.slice(1), ...answer.requests], answers: new Map() };
+    node.answers.set(key, next);
+  }
+  return followVerdict(p, actorId, next, random, depth + 1);
 }
 
 interface DamageResultLite {
   actor: ActorSource;
   requests: RollRequest[];
-  answers: Map<string, RuleResult>;
+  answers: Map<string, DamageResultLite>;
 }
 
 /** Plays one fight and records it. */

@@ -41,27 +41,65 @@ export function rollExpression(random: Random, expr: DamageExpression): number {
  * left unrolled and the forecast counts the creature as the rules left it).
  */
 export function rollFormula(random: Random, formula: string): RollResult | null {
+  const terms = formulaTerms(formula);
+  if (!terms) return null;
   let total = 0;
   let natural: number | null = null;
-  const terms = formula.replace(/\s+/g, "").match(/[+-]?[^+-]+/g) ?? [];
-  if (terms.length === 0) return null;
   for (const term of terms) {
-    const sign = term.startsWith("-") ? -1 : 1;
-    const body = term.replace(/^[+-]/, "");
-    const dice = /^(\d*)d(\d+)(kh|kl)?$/.exec(body);
-    if (dice) {
-      const n = Number(dice[1] || 1);
-      const f = Number(dice[2]);
-      if (n < 1 || n > 100 || f < 1 || f > 1000) return null;
-      const rolled = Array.from({ length: n }, () => rollDie(random, f));
-      const kept = dice[3] === "kh" ? [Math.max(...rolled)] : dice[3] === "kl" ? [Math.min(...rolled)] : rolled;
-      if (f === 20 && natural === null) natural = kept[0] as number;
-      total += sign * kept.reduce((s, x) => s + x, 0);
-    } else {
-      const v = Number(body);
-      if (!Number.isFinite(v)) return null;
-      total += sign * v;
+    if (term.faces === 0) {
+      total += term.sign * term.count;
+      continue;
     }
+    let kept = 0;
+    if (term.keep === null) {
+      for (let i = 0; i < term.count; i++) kept += rollDie(random, term.faces);
+    } else {
+      kept = rollDie(random, term.faces);
+      for (let i = 1; i < term.count; i++) {
+        const face = rollDie(random, term.faces);
+        if (term.keep === "kh" ? face > kept : face < kept) kept = face;
+      }
+    }
+    if (term.faces === 20 && natural === null && (term.count === 1 || term.keep !== null)) natural = kept;
+    total += term.sign * kept;
   }
   return { total, natural };
+}
+
+/** One term of a formula: `count` dice of `faces` (0 = the number `count`), keeping one or all. */
+interface FormulaTerm {
+  sign: 1 | -1;
+  count: number;
+  faces: number;
+  keep: "kh" | "kl" | null;
+}
+
+/** Formulas read so far (the rules ask for the same few again and again); null = not rollable. */
+const TERMS = new Map<string, FormulaTerm[] | null>();
+
+function formulaTerms(formula: string): FormulaTerm[] | null {
+  const known = TERMS.get(formula);
+  if (known !== undefined) return known;
+  let terms: FormulaTerm[] | null = [];
+  const parts = formula.replace(/\s+/g, "").match(/[+-]?[^+-]+/g) ?? [];
+  if (parts.length === 0) terms = null;
+  for (const part of parts) {
+    if (!terms) break;
+    const sign = part.startsWith("-") ? -1 : 1;
+    const body = part.replace(/^[+-]/, "");
+    const dice = /^(\d*)d(\d+)(kh|kl)?$/.exec(body);
+    if (dice) {
+      const count = Number(dice[1] || 1);
+      const faces = Number(dice[2]);
+      if (count < 1 || count > 100 || faces < 1 || faces > 1000) terms = null;
+      else terms.push({ sign, count, faces, keep: (dice[3] as "kh" | "kl" | undefined) ?? null });
+    } else {
+      const v = Number(body);
+      if (!Number.isFinite(v)) terms = null;
+      else terms.push({ sign, count: v, faces: 0, keep: null });
+    }
+  }
+  if (TERMS.size > 256) TERMS.clear();
+  TERMS.set(formula, terms);
+  return terms;
 }
