@@ -1,0 +1,204 @@
+/**
+ * [SYS-FORECAST] The forecast in Foundry, through the adapter with the test stand-ins: the tracker's
+ * header and the encounter planner render it for the GM and nothing for a player; working it out
+ * writes nothing to any document (so no player's copy of one holds any of it); and the planner saves
+ * a folder whose actors start a combat with the same forecast.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getRuleset } from "../../src/engine/registry.js";
+import type { Ruleset } from "../../src/engine/ruleset.js";
+import type { PowerSource, WeaponSource } from "../../src/engine/types.js";
+import { installAttackStandIn } from "../stand-ins/foundry-attack.js";
+import { engineActor, powerOf, weaponOf, type PackActor, type PackItem } from "../packs/pack-sources.js";
+import { packActor, packParty } from "../engine/forecast/pack-fights.js";
+
+/** The system Item's surface the forecast reads (type, name, system, its engine sources). */
+class ItemDouble {
+  constructor(
+    private readonly owner: PackActor,
+    private readonly ruleset: Ruleset,
+    private readonly doc: PackItem,
+  ) {}
+  get type(): string {
+    return this.doc.type;
+  }
+  get name(): string {
+    return this.doc.name;
+  }
+  get system(): Record<string, unknown> {
+    return this.doc.system;
+  }
+  toPowerSource(): PowerSource {
+    return powerOf(engineActor(this.owner), this.ruleset, this.doc);
+  }
+  toWeaponSource(): WeaponSource | null {
+    if (this.doc.type === "weapon") return weaponOf(this.doc);
+    const w = this.owner.items.find((i) => i.type === "weapon" && i.system.equipped);
+    return w ? weaponOf(w) : null;
+  }
+}
+
+/** An actor document made from a pack actor; every write it is asked for is recorded. */
+class ActorDouble {
+  writes: unknown[] = [];
+  readonly items: ItemDouble[];
+  constructor(
+    readonly doc: PackActor,
+    readonly ruleset: Ruleset,
+    readonly id = doc._id,
+  ) {
+    this.items = doc.items.map((i) => new ItemDouble(doc, ruleset, i));
+  }
+  get name(): string {
+    return this.doc.name;
+  }
+  get type(): string {
+    return this.doc.type;
+  }
+  get hasPlayerOwner(): boolean {
+    return false;
+  }
+  toEngineSource() {
+    return engineActor(this.doc);
+  }
+  getRollData(): Record<string, unknown> {
+    return {};
+  }
+  toObject(): Record<string, unknown> {
+    return structuredClone(this.doc) as unknown as Record<string, unknown>;
+  }
+  async update(data: unknown) {
+    this.writes.push(data);
+  }
+  async setFlag(...args: unknown[]) {
+    this.writes.push(args);
+  }
+}
+
+const GAME = "13th-age";
+let uninstall: () => void;
+const folders: Record<string, unknown>[] = [];
+const created: ActorDouble[] = [];
+
+beforeEach(async () => {
+  ({ uninstall } = installAttackStandIn(GAME, { preloadTemplates: true }));
+  (await import("../../src/settings.js")).registerSettings();
+  const g = globalThis as Record<string, unknown>;
+  const ruleset = getRuleset(GAME);
+  (g.foundry as { utils?: unknown }).utils = { escapeHTML: (s: string) => s };
+  g.Folder = {
+    create: async (data: Record<string, unknown>) => (folders.push(data), { id: `folder${folders.length}`, ...data }),
+  };
+  g.Actor = {
+    createDocuments: async (datas: Record<string, unknown>[]) =>
+      datas.map((d, i) => {
+        const a = new ActorDouble(d as unknown as PackActor, ruleset, `copy${created.length + i}`);
+        created.push(a);
+        return a;
+      }),
+  };
+  folders.length = 0;
+  created.length = 0;
+  (await import("../../src/applications/forecast/forecast.js")).forgetForecasts();
+});
+afterEach(() => {
+  uninstall();
+  const g = globalThis as Record<string, unknown>;
+  delete g.Folder;
+  delete g.Actor;
+});
+
+function setGM(isGM: boolean): void {
+  (globalThis as unknown as { game: { user: { isGM: boolean } } }).game.user.isGM = isGM;
+}
+
+/** A level-3 party against two Gutter Brutes, a Hobgoblin Warcaptain and a Marsh Hag. */
+function fightActors(): ActorDouble[] {
+  const r = getRuleset(GAME);
+  return [
+    ...packParty(GAME, 3).map((d) => new ActorDouble(d, r)),
+    ...["Gutter Brute", "Gutter Brute", "Hobgoblin Warcaptain", "Marsh Hag"].map(
+      (n, i) => new ActorDouble(packActor(GAME, n), r, `foe${i}`),
+    ),
+  ];
+}
+
+/** A combat of these actors, as the tracker reads it: its turns, each with its actor. */
+function combatOf(actors: ActorDouble[]) {
+  const flags: Record<string, unknown> = {};
+  return {
+    flags,
+    escalation: 0,
+    turns: actors.map((a, i) => ({ id: `c${i}`, name: a.name, actor: a })),
+  };
+}
+
+describe("[SYS-FORECAST] the forecast in Foundry is the GM's alone", () => {
+  it("[SYS-FORECAST] the tracker header shows the forecast line and its panel to the GM, nothing to a player, and writes nothing", async () => {
+    const { trackerForecastMarkup } = await import("../../src/applications/forecast/tracker-forecast.js");
+    const actors = fightActors();
+    const combat = combatOf(actors);
+    setGM(true);
+    const gm = await trackerForecastMarkup(combat as never);
+    expect(gm).toContain("data-d20c-forecast");
+    expect(gm).toMatch(/Party wins in ~\d+ rounds|Foes win in ~\d+ rounds/);
+    expect(gm).toContain("Forecast by creature");
+    for (const a of actors) expect(gm).toContain(a.name);
+    expect(gm).toContain('data-d20c-forecast-action="refresh"');
+    setGM(false);
+    expect(await trackerForecastMarkup(combat as never)).toBe("");
+    // Worked out on the GM's client only: no actor or combat was asked to store anything.
+    expect(actors.flatMap((a) => a.writes)).toEqual([]);
+    expect(combat.flags).toEqual({});
+  });
+
+  it("[SYS-FORECAST] the planner shows the forecast to the GM and changes as foes join and leave; a player gets nothing", async () => {
+    const { plannerMarkup } = await import("../../src/applications/forecast/planner.js");
+    const actors = fightActors();
+    const plan = actors.map((a) => ({
+      actor: a as never,
+      side: a.type === "character" ? ("party" as const) : ("foes" as const),
+    }));
+    setGM(true);
+    const full = await plannerMarkup(plan, "Brutes");
+    expect(full).toContain("data-d20c-planner");
+    expect(full).toContain("data-d20c-forecast");
+    const fewer = await plannerMarkup(plan.slice(0, 5), "Brutes");
+    const line = (html: string) => /d20c-forecast__text">([^<]*)</.exec(html)?.[1];
+    expect(line(fewer)).toBeTruthy();
+    expect(line(fewer)).not.toBe(line(full));
+    setGM(false);
+    expect(await plannerMarkup(plan, "Brutes")).toBe("");
+    expect(actors.flatMap((a) => a.writes)).toEqual([]);
+  });
+
+  it("[SYS-FORECAST] the planner saves a folder whose actors start a combat with the same forecast", async () => {
+    const { plannedCreatures, savePlanFolder } = await import("../../src/applications/forecast/planner.js");
+    const { combatCreatures, forecastInput, forecastOf, forgetForecasts } =
+      await import("../../src/applications/forecast/forecast.js");
+    setGM(true);
+    const actors = fightActors();
+    const plan = actors.map((a) => ({
+      actor: a as never,
+      side: a.type === "character" ? ("party" as const) : ("foes" as const),
+    }));
+    const planned = forecastOf(forecastInput(plannedCreatures(plan), 0));
+    const saved = await savePlanFolder(plan, "Brutes");
+    expect(folders).toEqual([{ name: "Brutes", type: "Actor" }]);
+    expect(saved.actors).toHaveLength(actors.length);
+    for (const a of created) expect((a.doc as unknown as { folder: unknown }).folder).toBe("folder1");
+    // A combat of the folder's actors, in another order (initiative decides it), forecast afresh.
+    forgetForecasts();
+    const combat = combatOf([...created].reverse());
+    const started = forecastOf(forecastInput(combatCreatures(combat as never), 0));
+    expect(planned).not.toBeNull();
+    const numbers = (f: typeof planned) => ({
+      party: f!.party,
+      foes: f!.foes,
+      rounds: f!.rounds,
+      dropped: f!.partyDropped,
+      creatures: f!.creatures.map((c) => [c.name, c.side, c.dropChance, c.deathChance, c.damagePerRound]),
+    });
+    expect(numbers(started)).toEqual(numbers(planned));
+  });
+});
