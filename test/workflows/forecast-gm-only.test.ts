@@ -6,76 +6,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import type { Ruleset } from "../../src/engine/ruleset.js";
-import type { PowerSource, WeaponSource } from "../../src/engine/types.js";
 import { installAttackStandIn } from "../stand-ins/foundry-attack.js";
-import { engineActor, powerOf, weaponOf, type PackActor, type PackItem } from "../packs/pack-sources.js";
-import { packActor, packParty } from "../engine/forecast/pack-fights.js";
+import type { PackActor } from "../packs/pack-sources.js";
+import { ActorDouble, FORECAST_GAME as GAME, combatOf, fightActors } from "./forecast-doubles.js";
 
-/** The system Item's surface the forecast reads (type, name, system, its engine sources). */
-class ItemDouble {
-  constructor(
-    private readonly owner: PackActor,
-    private readonly ruleset: Ruleset,
-    private readonly doc: PackItem,
-  ) {}
-  get type(): string {
-    return this.doc.type;
-  }
-  get name(): string {
-    return this.doc.name;
-  }
-  get system(): Record<string, unknown> {
-    return this.doc.system;
-  }
-  toPowerSource(): PowerSource {
-    return powerOf(engineActor(this.owner), this.ruleset, this.doc);
-  }
-  toWeaponSource(): WeaponSource | null {
-    if (this.doc.type === "weapon") return weaponOf(this.doc);
-    const w = this.owner.items.find((i) => i.type === "weapon" && i.system.equipped);
-    return w ? weaponOf(w) : null;
-  }
-}
-
-/** An actor document made from a pack actor; every write it is asked for is recorded. */
-class ActorDouble {
-  writes: unknown[] = [];
-  readonly items: ItemDouble[];
-  constructor(
-    readonly doc: PackActor,
-    readonly ruleset: Ruleset,
-    readonly id = doc._id,
-  ) {
-    this.items = doc.items.map((i) => new ItemDouble(doc, ruleset, i));
-  }
-  get name(): string {
-    return this.doc.name;
-  }
-  get type(): string {
-    return this.doc.type;
-  }
-  get hasPlayerOwner(): boolean {
-    return false;
-  }
-  toEngineSource() {
-    return engineActor(this.doc);
-  }
-  getRollData(): Record<string, unknown> {
-    return {};
-  }
-  toObject(): Record<string, unknown> {
-    return structuredClone(this.doc) as unknown as Record<string, unknown>;
-  }
-  async update(data: unknown) {
-    this.writes.push(data);
-  }
-  async setFlag(...args: unknown[]) {
-    this.writes.push(args);
-  }
-}
-
-const GAME = "13th-age";
 let uninstall: () => void;
 const folders: Record<string, unknown>[] = [];
 const created: ActorDouble[] = [];
@@ -110,27 +44,6 @@ afterEach(() => {
 
 function setGM(isGM: boolean): void {
   (globalThis as unknown as { game: { user: { isGM: boolean } } }).game.user.isGM = isGM;
-}
-
-/** A level-3 party against two Gutter Brutes, a Hobgoblin Warcaptain and a Marsh Hag. */
-function fightActors(): ActorDouble[] {
-  const r = getRuleset(GAME);
-  return [
-    ...packParty(GAME, 3).map((d) => new ActorDouble(d, r)),
-    ...["Gutter Brute", "Gutter Brute", "Hobgoblin Warcaptain", "Marsh Hag"].map(
-      (n, i) => new ActorDouble(packActor(GAME, n), r, `foe${i}`),
-    ),
-  ];
-}
-
-/** A combat of these actors, as the tracker reads it: its turns, each with its actor. */
-function combatOf(actors: ActorDouble[]) {
-  const flags: Record<string, unknown> = {};
-  return {
-    flags,
-    escalation: 0,
-    turns: actors.map((a, i) => ({ id: `c${i}`, name: a.name, actor: a })),
-  };
 }
 
 describe("[SYS-FORECAST] the forecast in Foundry is the GM's alone", () => {
