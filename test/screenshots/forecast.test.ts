@@ -31,13 +31,12 @@ afterAll(async () => {
 
 describe.skipIf(skipScreenshots())("forecast screenshots", () => {
   it("[SYS-FORECAST] the tracker header's forecast line, its panel per creature, and the planner", async () => {
-    const { forecastInput, forecastMarkup, forecastOf, combatCreatures } =
-      await import("../../src/applications/forecast/forecast.js");
-    const { plannerMarkup } = await import("../../src/applications/forecast/planner.js");
+    const { trackerForecastMarkup } = await import("../../src/applications/forecast/forecast.js");
+    const { plannerMarkup } = await import("../../src/applications/forecast/planner-data.js");
     const actors = fightActors();
-    const f = forecastOf(forecastInput(combatCreatures(combatOf(actors) as never), 0));
-    const closed = await forecastMarkup(f, { refresh: true });
-    const open = await forecastMarkup(f, { refresh: true, open: true });
+    const combat = combatOf(actors) as never;
+    const closed = await trackerForecastMarkup(combat);
+    const open = await trackerForecastMarkup(combat, true);
     const header = (inner: string) => `<div class="combat-tracker-header"><h3>Round 1</h3>${inner}</div>`;
 
     await withPage(

@@ -48,7 +48,7 @@ function setGM(isGM: boolean): void {
 
 describe("[SYS-FORECAST] the forecast in Foundry is the GM's alone", () => {
   it("[SYS-FORECAST] the tracker header shows the forecast line and its panel to the GM, nothing to a player, and writes nothing", async () => {
-    const { trackerForecastMarkup } = await import("../../src/applications/forecast/tracker-forecast.js");
+    const { trackerForecastMarkup } = await import("../../src/applications/forecast/forecast.js");
     const actors = fightActors();
     const combat = combatOf(actors);
     setGM(true);
@@ -66,7 +66,7 @@ describe("[SYS-FORECAST] the forecast in Foundry is the GM's alone", () => {
   });
 
   it("[SYS-FORECAST] the planner shows the forecast to the GM and changes as foes join and leave; a player gets nothing", async () => {
-    const { plannerMarkup } = await import("../../src/applications/forecast/planner.js");
+    const { plannerMarkup } = await import("../../src/applications/forecast/planner-data.js");
     const actors = fightActors();
     const plan = actors.map((a) => ({
       actor: a as never,
@@ -86,32 +86,36 @@ describe("[SYS-FORECAST] the forecast in Foundry is the GM's alone", () => {
   });
 
   it("[SYS-FORECAST] the planner saves a folder whose actors start a combat with the same forecast", async () => {
-    const { plannedCreatures, savePlanFolder } = await import("../../src/applications/forecast/planner.js");
-    const { combatCreatures, forecastInput, forecastOf, forgetForecasts } =
-      await import("../../src/applications/forecast/forecast.js");
+    const { plannerMarkup, savePlanFolder } = await import("../../src/applications/forecast/planner-data.js");
+    const { trackerForecastMarkup, forgetForecasts } = await import("../../src/applications/forecast/forecast.js");
     setGM(true);
     const actors = fightActors();
     const plan = actors.map((a) => ({
       actor: a as never,
       side: a.type === "character" ? ("party" as const) : ("foes" as const),
     }));
-    const planned = forecastOf(forecastInput(plannedCreatures(plan), 0));
+    const planned = await plannerMarkup(plan, "Brutes");
     const saved = await savePlanFolder(plan, "Brutes");
     expect(folders).toEqual([{ name: "Brutes", type: "Actor" }]);
     expect(saved.actors).toHaveLength(actors.length);
     for (const a of created) expect((a.doc as unknown as { folder: unknown }).folder).toBe("folder1");
     // A combat of the folder's actors, in another order (initiative decides it), forecast afresh.
     forgetForecasts();
-    const combat = combatOf([...created].reverse());
-    const started = forecastOf(forecastInput(combatCreatures(combat as never), 0));
-    expect(planned).not.toBeNull();
-    const numbers = (f: typeof planned) => ({
-      party: f!.party,
-      foes: f!.foes,
-      rounds: f!.rounds,
-      dropped: f!.partyDropped,
-      creatures: f!.creatures.map((c) => [c.name, c.side, c.dropChance, c.deathChance, c.damagePerRound]),
-    });
-    expect(numbers(started)).toEqual(numbers(planned));
+    const started = await trackerForecastMarkup(combatOf([...created].reverse()) as never);
+    // The forecast the GM reads: the line and every number of the panel.
+    const forecastOf = (html: string) => {
+      const section = html.slice(html.indexOf("data-d20c-forecast"));
+      return {
+        line: /d20c-forecast__text">([^<]*)</.exec(section)?.[1],
+        numbers: section
+          .slice(section.indexOf("<table"), section.lastIndexOf("</table>"))
+          .replace(/<[^>]+>/g, " ")
+          .replace(/\s+/g, " ")
+          .trim(),
+      };
+    };
+    expect(forecastOf(started).line).toMatch(/Party wins|Foes win/);
+    expect(forecastOf(started).numbers.length).toBeGreaterThan(100);
+    expect(forecastOf(started)).toEqual(forecastOf(planned));
   });
 });

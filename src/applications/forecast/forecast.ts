@@ -112,7 +112,7 @@ export function forecastOf(input: ForecastInput): Forecast | null {
 }
 
 /** The creatures of a combat, in its turn order, each on its side. */
-export function combatCreatures(combat: Combat): ForecastCombatant[] {
+function combatCreatures(combat: Combat): ForecastCombatant[] {
   const ruleset = activeRuleset();
   const out: ForecastCombatant[] = [];
   for (const c of combat.turns) {
@@ -147,4 +147,12 @@ export async function forecastMarkup(
     refresh,
     open,
   });
+}
+
+/** The forecast's markup for the combat the tracker shows ("" for a player or without a combat). */
+export async function trackerForecastMarkup(combat: Combat | null, open = false): Promise<string> {
+  if (!game.user?.isGM || !combat || combat.turns.length === 0) return "";
+  const escalation = Number((combat as unknown as { escalation?: unknown }).escalation) || 0;
+  const f = forecastOf(forecastInput(combatCreatures(combat), escalation));
+  return forecastMarkup(f, { refresh: true, open });
 }

@@ -5,24 +5,16 @@
  * button. Runs only on the GM's client and writes nothing anywhere.
  */
 import { SYSTEM_ID } from "../../constants.js";
-import { combatCreatures, forecastInput, forecastMarkup, forecastOf, forgetForecasts } from "./forecast.js";
+import { forgetForecasts, trackerForecastMarkup } from "./forecast.js";
 
 /** Whether the GM left the panel open (kept across the tracker's re-renders). */
 let panelOpen = false;
-
-/** The forecast's markup for the combat the tracker shows ("" for a player or without a combat). */
-export async function trackerForecastMarkup(combat: Combat | null): Promise<string> {
-  if (!game.user?.isGM || !combat || combat.turns.length === 0) return "";
-  const escalation = Number((combat as unknown as { escalation?: unknown }).escalation) || 0;
-  const f = forecastOf(forecastInput(combatCreatures(combat), escalation));
-  return forecastMarkup(f, { refresh: true, open: panelOpen });
-}
 
 /** `renderCombatTracker` hook: place (or replace) the forecast in the header. */
 export async function onRenderTrackerForecast(app: unknown, html: HTMLElement): Promise<void> {
   if (!game.user?.isGM) return;
   const viewed = (app as { viewed?: Combat | null } | null)?.viewed ?? game.combat ?? null;
-  const markup = await trackerForecastMarkup(viewed);
+  const markup = await trackerForecastMarkup(viewed, panelOpen);
   // ---- synchronous from here on (overlapping renders never double it) ----
   html.querySelectorAll("[data-d20c-forecast]").forEach((el) => el.remove());
   if (!markup) return;

@@ -47,8 +47,6 @@ import type {
 } from "../types.js";
 import { rollDie, rollExpression, rollFormula, seededRandom, type Random } from "./random.js";
 
-export { seededRandom, type Random } from "./random.js";
-
 /** Which side a creature fights on. */
 export type ForecastSide = "party" | "foes";
 
@@ -88,7 +86,7 @@ export interface ForecastInput {
 }
 
 /** One creature's part of the forecast. */
-export interface CreatureForecast {
+interface CreatureForecast {
   id: string;
   name: string;
   side: ForecastSide;
@@ -105,7 +103,7 @@ export interface CreatureForecast {
 }
 
 /** One side's part of the forecast. */
-export interface SideForecast {
+interface SideForecast {
   /** Chance the side wins (the other side is all out within the round limit). */
   wins: number;
   /** Expected damage the side deals per round. */

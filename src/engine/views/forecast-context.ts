@@ -6,13 +6,13 @@
 import type { Forecast, ForecastSide } from "../forecast/index.js";
 
 /** An i18n key and its format data. */
-export interface ForecastWords {
+interface ForecastWords {
   key: string;
   data: Record<string, string | number>;
 }
 
 /** One creature's row of the panel. */
-export interface ForecastRow {
+interface ForecastRow {
   name: string;
   side: ForecastSide;
   sideKey: string;

@@ -5,18 +5,13 @@
  * rules' own `resolveAttack` and `applyDamage`.
  */
 import { describe, expect, it } from "vitest";
-import {
-  forecast,
-  seededRandom,
-  type ForecastCombatant,
-  type ForecastInput,
-} from "../../../src/engine/forecast/index.js";
+import { forecast, type ForecastCombatant, type ForecastInput } from "../../../src/engine/forecast/index.js";
 import { recipeDamage } from "../../../src/engine/odds.js";
 import { planAttack, plainSituation } from "../../../src/engine/plans/attack.js";
 import { getRuleset } from "../../../src/engine/registry.js";
 import type { Ruleset } from "../../../src/engine/ruleset.js";
 import type { ActorSource, RulesetId } from "../../../src/engine/types.js";
-import { rollExpression, rollFormula, type Random } from "../../../src/engine/forecast/random.js";
+import { rollExpression, rollFormula, seededRandom, type Random } from "../../../src/engine/forecast/random.js";
 import { GAMES } from "../../content/content.js";
 import { defaultOptions } from "../../packs/pack-sources.js";
 import { packActor, packCombatant, packParty } from "./pack-fights.js";
