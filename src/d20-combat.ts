@@ -8,6 +8,7 @@ import { registerDataModels } from "./data/register.js";
 import { registerDocuments } from "./documents/register.js";
 import { registerSheets } from "./applications/sheets/register.js";
 import { registerCombat } from "./applications/combat/register.js";
+import { registerForecast } from "./applications/forecast/register.js";
 import { registerAttackWorkflow } from "./workflows/register.js";
 import { registerChatCards } from "./applications/chat/register.js";
 import { registerSelfTest } from "./applications/self-test.js";
@@ -21,6 +22,7 @@ Hooks.once("init", () => {
   registerDocuments();
   registerSheets();
   registerCombat();
+  registerForecast();
   registerAttackWorkflow();
   registerChatCards();
   registerSelfTest();

@@ -400,3 +400,11 @@ export function attackOdds(ruleset: Ruleset, input: Omit<AttackInput, "dice">, d
     faces,
   };
 }
+
+/**
+ * Exact expected damage of one recipe (what {@link attackOdds} sums per outcome), for callers that
+ * classify the faces themselves (the encounter forecast). Throws EngineError past the work budget.
+ */
+export function expectedRecipe(recipe: DamageRecipe): number {
+  return expectedRecipeDamage(recipe, { work: ODDS_WORK_BUDGET });
+}
