@@ -125,3 +125,13 @@ describe("whose turn a duration counts, as a power states it", () => {
     expect(durationOfChoice("later")).toBeNull();
   });
 });
+
+describe("damage typed only as printed", () => {
+  it("[13A-DMG] Envenomed Edge's weapon damage stays untyped: its 'ongoing poison' rider does not make the hit poison", () => {
+    const doc = actorDoc("characters-13th-age", "Sefa Quill (level 3)");
+    const req = packAttackRequest(getRuleset("13th-age"), doc, item(doc, "Envenomed Edge"));
+    expect(req.power.damageTypes).toEqual([]);
+    const ongoing = [req.power.ongoing, ...(req.power.effects ?? []).map((e) => e.ongoing)];
+    expect(ongoing.some((o) => o?.type === "poison")).toBe(true);
+  });
+});
