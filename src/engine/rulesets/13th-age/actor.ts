@@ -43,7 +43,7 @@ export function initiativeModifier(actor: ActorSource): number {
  * (levels 1–4) ×1, champion (5–7) ×2, epic (8–10) ×3 — 13th Age's published rule, beyond the
  * combat text's excerpt. Monsters deal their printed damage: 1.
  */
-export function damageTier(actor: Pick<ActorSource, "kind" | "level">): number {
+function damageTier(actor: Pick<ActorSource, "kind" | "level">): number {
   if (actor.kind !== "character") return 1;
   if (actor.level >= 8) return 3;
   if (actor.level >= 5) return 2;
