@@ -10,6 +10,8 @@ import { defaultActorSource } from "../../src/engine/common.js";
 import { effectFromForm, effectFormContext } from "../../src/engine/views/effects-context.js";
 import type { EffectSource, RulesetId, TurnStep } from "../../src/engine/types.js";
 import { combatantSource, effectSource, turnContext } from "../support/engine-fixtures.js";
+import { powerEffectRows, powerEffectsFromForm } from "../../src/applications/sheets/power-effects.js";
+import { cardPowerOf } from "../../src/engine/plans/power-card.js";
 
 const GAMES: RulesetId[] = ["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"];
 
@@ -77,5 +79,30 @@ describe("whose turn a duration counts", () => {
     expect(its.turnOf).toBe("bearer");
     const yours = effectFromForm({ name: "Dazed", duration: "endOfNextTurn", creator: "A" }, ruleset, ["A"]);
     expect(yours.turnOf).toBeUndefined();
+  });
+});
+
+describe("a power that says 'its next turn'", () => {
+  it("[FF-DURATION] [SYS-POWERS] the effects editor keeps 'its next turn' and the card times the effect by the target", () => {
+    const ruleset = getRuleset("hundred-dungeons");
+    const stored = powerEffectsFromForm({
+      0: {
+        outcome: "hit",
+        trigger: { kind: "any" },
+        statuses: ["deafened"],
+        duration: "endOfItsNextTurn",
+        save: "normal",
+      },
+    });
+    expect(stored[0]?.duration).toBe("endOfItsNextTurn");
+    const rows = powerEffectRows(stored, ruleset, (t) => t);
+    expect(rows.durations.map((d) => d.value)).toEqual(expect.arrayContaining(["endOfNextTurn", "endOfItsNextTurn"]));
+    expect(rows.rows[0]?.duration).toBe("endOfItsNextTurn");
+    const card = cardPowerOf(ruleset, { effects: stored, texts: { hit: "", miss: "", crit: "" } }, "A");
+    expect(card?.effects[0]?.duration).toBe("endOfNextTurn");
+    expect(card?.effects[0]?.turnOf).toBe("bearer");
+    // A plain next-turn duration stays the attacker's.
+    const plain = cardPowerOf(ruleset, { effects: [{ ...stored[0]!, duration: "endOfNextTurn" }] }, "A");
+    expect(plain?.effects[0]?.turnOf).toBeUndefined();
   });
 });
