@@ -55,6 +55,11 @@ function checkedAll(fields: FieldDescs): Record<string, EffectField> {
 
 const AFTEREFFECT_CHECKS = checkedAll(AFTEREFFECT_FIELDS);
 
+/** What a stored aftereffect missing a field reads it as; an unstated `turnOf` stays unstated (the creator's). */
+const AFTEREFFECT_DEFAULTS: Plain = Object.fromEntries(
+  Object.entries(defaultsOf(AFTEREFFECT_FIELDS)).filter(([k]) => k !== "turnOf"),
+);
+
 const EFFECT_CHECKS: Record<string, EffectField> = {
   ...checkedAll(EFFECT_FLAG_FIELDS),
   // An aftereffect is checked field by field (below), so one bad field does not drop it whole.
@@ -103,7 +108,8 @@ export function readEffectData(flag: unknown): { data: SystemEffectData; issues:
     const after: Plain = out.aftereffect;
     checkFields(after, AFTEREFFECT_CHECKS, `${EFFECT_FLAG_PATH}.aftereffect`, issues, after);
     // A usable aftereffect has every field: missing ones take their initial values.
-    out.aftereffect = { ...defaultsOf(AFTEREFFECT_FIELDS), ...after };
+    // (`turnOf` stays absent when unstated: absent is the creator's timing, as before it existed.)
+    out.aftereffect = { ...AFTEREFFECT_DEFAULTS, ...after };
   }
   return { data: { ...plainEffectData(), ...(out as Partial<SystemEffectData>) }, issues };
 }

@@ -4,8 +4,12 @@
  */
 import { resolveFormulaRefs } from "./formula.js";
 import { AREA_SHAPES } from "../engine/item-fields.js";
+import { basicWeaponAttack } from "../engine/plans/item-sources.js";
+import type { Ruleset } from "../engine/ruleset.js";
+import { ABILITY_KEYS } from "../engine/types.js";
 import type {
   AbilityKey,
+  ActorSource,
   AreaSpec,
   PowerEffectSpec,
   PowerSource,
@@ -24,17 +28,51 @@ export type Plain = Record<string, unknown>;
  */
 export const NO_WEAPON = "none";
 
-/** The weapon a power attacks with among its owner's weapons, by its `weaponId` (pure; see {@link NO_WEAPON}). */
+/**
+ * The weapon a power attacks with among its owner's weapons, by its `weaponId` (pure; see
+ * {@link NO_WEAPON}). With none chosen, a melee or ranged power takes the first equipped weapon of
+ * its kind (`reachOf`: a ranged weapon, or a thrown one, serves at range; a weapon that is not
+ * ranged serves in melee), and only with none of that kind the first equipped weapon.
+ */
 export function chooseWeapon<W>(
   weaponId: unknown,
   weapons: readonly W[],
   idOf: (w: W) => string | null | undefined,
   isEquipped: (w: W) => boolean,
+  range?: { wanted: unknown; reachOf: (w: W) => { melee: boolean; ranged: boolean } },
 ): W | null {
   const chosen = typeof weaponId === "string" ? weaponId : "";
   if (chosen === NO_WEAPON) return null;
   if (chosen) return weapons.find((w) => idOf(w) === chosen) ?? null;
+  const wanted = range?.wanted;
+  if (range && (wanted === "melee" || wanted === "ranged")) {
+    const fits = weapons.find((w) => isEquipped(w) && range.reachOf(w)[wanted]);
+    if (fits) return fits;
+  }
   return weapons.find(isEquipped) ?? null;
+}
+
+/** Where a weapon's system data lets it strike: melee unless it is a ranged weapon; at range when ranged or thrown. */
+export function weaponReach(s: Plain): { melee: boolean; ranged: boolean } {
+  return { melee: !s.ranged, ranged: Boolean(s.ranged) || Boolean(s.thrown) };
+}
+
+/**
+ * The attack a weapon item makes on its own, in its owner's hands (pure): the game's weapon formula
+ * for the owner's kind and its miss damage, `@references` resolved from the owner's roll data
+ * ([13A-DMG], [FF-WDICE]). The sheet row, the card and the odds all read this one power.
+ */
+export function weaponAttackOf(
+  weapon: WeaponSource,
+  ruleset: Pick<Ruleset, "defenses" | "weaponDamageFormula">,
+  kind: ActorSource["kind"],
+  rollData: unknown,
+): PowerSource {
+  return basicWeaponAttack(weapon, ruleset.defenses[0]?.key ?? "ac", {
+    ruleset,
+    kind,
+    resolve: (formula) => resolveFormulaRefs(formula, rollData),
+  });
 }
 
 /** Build the engine's `WeaponSource` from a weapon item's system data and name (pure). */
@@ -54,6 +92,8 @@ export function weaponSourceFrom(name: string, s: Plain): WeaponSource {
     enhancement: Number(s.enhancement ?? 0),
     critDice: String(s.critDice ?? ""),
     critRange: Number(s.critRange ?? 0),
+    attackAbility: ABILITY_KEYS.find((k) => k === s.attackAbility) ?? null,
+    missDamage: typeof s.missDamage === "string" ? s.missDamage : "",
   };
 }
 

@@ -201,6 +201,8 @@ export interface ActorRollData {
   [ability: string]: unknown;
   level: number;
   escalation: number;
+  /** What an ability added to damage is multiplied by (13th Age tiers: 1, 2, 3; every other game 1). */
+  tier: number;
 }
 
 /** Build an actor's roll data from its source and derived values. */
@@ -214,6 +216,7 @@ export function actorRollData(actor: ActorSource, derived: DerivedActor, escalat
     baseCombatBonus: actor.baseCombatBonus,
     renown: actor.renown,
     defenses: { ...derived.defenses },
+    tier: derived.tier ?? 1,
   };
   for (const k of ABILITY_KEYS) data[k] = derived.abilityMods[k];
   return data;

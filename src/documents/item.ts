@@ -4,7 +4,7 @@
  */
 import { activeRulesetId } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
-import { chooseWeapon, powerSourceFrom, weaponSourceFrom, type Plain } from "../data/item-source.js";
+import { chooseWeapon, powerSourceFrom, weaponReach, weaponSourceFrom, type Plain } from "../data/item-source.js";
 
 import { rulesetMismatch } from "../data/stamp.js";
 import type { PowerSource, RulesetId, WeaponSource } from "../engine/types.js";
@@ -29,6 +29,7 @@ export class D20Item extends Item {
       weapons,
       (w) => w.id,
       (w) => Boolean(w.systemRecord.equipped),
+      { wanted: this.systemRecord.range, reachOf: (w) => weaponReach(w.systemRecord) },
     );
   }
 

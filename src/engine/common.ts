@@ -411,15 +411,18 @@ export function ongoingDamagePacket(
 }
 
 /**
- * Whose turns time an effect's "your next turn" and sustain: its creator's; an effect that names
- * no creator (null or empty id), or whose creator is no longer among `combatants` (removed from
- * the combat), follows its bearer's own turns, or it would never end.
+ * Whose turns time an effect's "next turn" and sustain: its creator's ("your next turn"); the
+ * bearer's when a start/end-of-next-turn duration counts the affected creature's turn ("its next
+ * turn", `turnOf: "bearer"`: [FF-DURATION], [13A-SAVE], [HD-COND]); an effect that names no creator
+ * (null or empty id), or whose creator is no longer among `combatants` (removed from the combat),
+ * follows its bearer's own turns, or it would never end.
  */
 export function effectTimer(
   bearerId: string,
-  effect: { sourceCombatantId: string | null },
+  effect: { sourceCombatantId: string | null; turnOf?: string; duration?: string },
   combatants?: readonly { id: string }[],
 ): string {
+  if (effect.turnOf === "bearer" && effect.duration !== "sustain") return bearerId;
   const creator = effect.sourceCombatantId;
   if (!creator) return bearerId;
   if (combatants && !combatants.some((c) => c.id === creator)) return bearerId;

@@ -4,7 +4,7 @@
  * Foundry schema and the checks that repair bad stored data both come from these descriptions.
  */
 import { bool, choice, int, key, list, nullableChoice, nullableGroup, nullableInt, text } from "./fields.js";
-import { DURATION_KINDS, EFFECT_NUMBER_MAX, SAVE_DIFFICULTIES, SUSTAIN_KINDS } from "./item-fields.js";
+import { DURATION_KINDS, EFFECT_NUMBER_MAX, SAVE_DIFFICULTIES, SUSTAIN_KINDS, TURN_OF } from "./item-fields.js";
 
 /** A save's bonus: a whole number within the cap either way. */
 const SAVE_BONUS = int(0, { min: -EFFECT_NUMBER_MAX, max: EFFECT_NUMBER_MAX });
@@ -18,6 +18,8 @@ export const AFTEREFFECT_FIELDS = {
   /** Whose turns time it; null = the bearer's. */
   sourceCombatantId: key(null),
   duration: choice(DURATION_KINDS, "saveEnds"),
+  /** Whose next turn times it: the creator's or the affected creature's (absent = the creator's). */
+  turnOf: choice(TURN_OF, "creator"),
   save: choice(SAVE_DIFFICULTIES, "normal"),
   saveBonus: SAVE_BONUS,
   sustain: nullableChoice(SUSTAIN_KINDS),
@@ -30,6 +32,8 @@ export const EFFECT_FLAG_FIELDS = {
   /** Whose turns time it; null = the bearer's. */
   sourceCombatantId: key(null),
   duration: choice(DURATION_KINDS, "saveEnds"),
+  /** Whose next turn times it: the creator's or the affected creature's (absent = the creator's). */
+  turnOf: choice(TURN_OF, "creator"),
   save: choice(SAVE_DIFFICULTIES, "normal"),
   saveBonus: SAVE_BONUS,
   sustain: nullableChoice(SUSTAIN_KINDS),

@@ -16,6 +16,8 @@ import type {
   RollRequest,
   RuleEvent,
   TurnContext,
+  DurationChoice,
+  TurnOf,
   TurnStep,
 } from "./types.js";
 
@@ -23,6 +25,35 @@ import type {
 export interface Words {
   key: string;
   data: Record<string, string | number>;
+}
+
+/** The affected-creature kinds a form adds after each next-turn duration. */
+const ITS_KIND: Partial<Record<DurationKind, DurationChoice>> = {
+  startOfNextTurn: "startOfItsNextTurn",
+  endOfNextTurn: "endOfItsNextTurn",
+};
+
+/** The choices a form offers for these durations, in order (each next-turn kind followed by its "its" kind). */
+export function durationChoices(kinds: readonly DurationKind[]): DurationChoice[] {
+  return kinds.flatMap((d) => (ITS_KIND[d] ? [d, ITS_KIND[d]] : [d]));
+}
+
+/** The form choice of a stored duration and whose turn it counts. */
+export function durationChoiceOf(duration: DurationKind, turnOf: TurnOf | undefined): DurationChoice {
+  return turnOf === "bearer" ? (ITS_KIND[duration] ?? duration) : duration;
+}
+
+/**
+ * The duration and whose turn it counts of a choice (a form's value, a power effect's stored
+ * duration): `startOfItsNextTurn` / `endOfItsNextTurn` are the affected creature's next turn
+ * ([FF-DURATION], [SYS-EFFECTS]); null when the value is no choice.
+ */
+export function durationOfChoice(value: unknown): { duration: DurationKind; turnOf: TurnOf } | null {
+  if (value === "startOfItsNextTurn") return { duration: "startOfNextTurn", turnOf: "bearer" };
+  if (value === "endOfItsNextTurn") return { duration: "endOfNextTurn", turnOf: "bearer" };
+  return typeof value === "string" && (DURATION_KINDS as readonly string[]).includes(value)
+    ? { duration: value as DurationKind, turnOf: "creator" }
+    : null;
 }
 
 /** Every duration an effect can have, in the order a form offers them. */
@@ -72,7 +103,7 @@ export interface DurationFacts {
  * "until the end of the encounter", "until removed".
  */
 export function durationWords(
-  effect: Pick<EffectSource, "duration" | "sourceCombatantId" | "sustain">,
+  effect: Pick<EffectSource, "duration" | "sourceCombatantId" | "sustain" | "turnOf">,
   facts: DurationFacts,
 ): Words {
   switch (effect.duration) {
@@ -104,8 +135,9 @@ export function durationWords(
  * creator, or (in a combat) one no longer in it — as the turn cycle times it ([FF-DURATION]);
  * null = unknown (outside combat).
  */
-function timerName(effect: Pick<EffectSource, "sourceCombatantId">, facts: DurationFacts): string | null {
-  if (!effect.sourceCombatantId) return facts.bearerName || null;
+function timerName(effect: Pick<EffectSource, "sourceCombatantId" | "turnOf">, facts: DurationFacts): string | null {
+  // "its next turn": the affected creature's, named whether or not a combat is running.
+  if (effect.turnOf === "bearer" || !effect.sourceCombatantId) return facts.bearerName || null;
   const name = facts.names[effect.sourceCombatantId];
   if (name !== undefined) return name;
   return facts.bearerCombatantId ? facts.bearerName || null : null;

@@ -52,6 +52,13 @@ export const DURATION_KINDS = [
   "sustain",
   "permanent",
 ] as const;
+/** Whose next turn times a duration (engine `TurnOf`): the creator's ("your"), the affected creature's ("its"). */
+export const TURN_OF = ["creator", "bearer"] as const;
+/**
+ * A power effect's stored durations: every duration kind, plus the start and end of the affected
+ * creature's next turn ("its next turn"); the plain next-turn kinds count the attacker's turn.
+ */
+export const POWER_DURATIONS = [...DURATION_KINDS, "startOfItsNextTurn", "endOfItsNextTurn"] as const;
 /** Sustain action kinds (engine `EffectSource.sustain`). */
 export const SUSTAIN_KINDS = ["standard", "move", "minor"] as const;
 
@@ -64,7 +71,8 @@ export const EFFECT_NUMBER_MAX = 1_000_000;
 /** The lasting part of a power effect: conditions, duration, save, sustain, ongoing damage. */
 const POWER_EFFECT_BODY = {
   statuses: list(key()),
-  duration: choice(DURATION_KINDS, "saveEnds"),
+  /** A duration, the next-turn kinds also as "its" kinds (the target's turn): engine `DurationChoice`. */
+  duration: choice(POWER_DURATIONS, "saveEnds"),
   save: choice(SAVE_DIFFICULTIES, "normal"),
   sustain: nullableChoice(SUSTAIN_KINDS),
   ongoing: nullableGroup({ amount: int(0, { min: 0, max: EFFECT_NUMBER_MAX }), type: key("untyped") }),
@@ -137,6 +145,10 @@ export const WEAPON_FIELDS = {
   critDice: formula("damage"),
   critRange: int(0, { min: 0 }),
   equipped: bool(true),
+  /** The ability the weapon's own attack rolls where the game lets a weapon name it; null = the game's default. */
+  attackAbility: nullableChoice(ABILITY_KEYS),
+  /** Miss damage of the weapon's own attack (13th Age `@level`); blank = none. */
+  missDamage: formula("damage"),
 } as const;
 
 /** `armor` items: aggregated into the actor's `armor` summary when equipped. */

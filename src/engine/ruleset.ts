@@ -178,6 +178,12 @@ export interface Ruleset {
     power: PowerSource,
     weapon: WeaponSource | null,
   ): DamageExpression | null;
+  /**
+   * The damage formula a weapon's own attack deals for a wielder of this kind, in roll-data
+   * terms (`@level[W] + @str*@tier`, `1[W] + @dex`): [13A-DMG], [FF-WDICE]. Optional: absent =
+   * `1[W]`, the ruleset's `damageExpression` adding what the game adds (HD nothing, WD Strength).
+   */
+  weaponDamageFormula?(weapon: WeaponSource, ability: AbilityKey, kind: ActorSource["kind"]): string;
   /** Net roll mode for an attack from conditions and the situation ([HD-MIGHTY], [HD-COND]). */
   attackMode(input: Omit<AttackInput, "dice">): RollMode;
   /** Decide an attack against one target. Throws EngineError on bad dice or numbers. */

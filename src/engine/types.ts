@@ -101,6 +101,11 @@ export interface DerivedActor {
   damageTaken: number;
   /** Status labels (i18n keys) to show on the sheet, e.g. bloodied, staggered. */
   statusLabels: string[];
+  /**
+   * What an ability added to damage is multiplied by (13th Age: 1 at levels 1–4, 2 at champion
+   * tier 5–7, 3 at epic tier 8–10, characters only). Absent = 1. Roll data `@tier`.
+   */
+  tier?: number;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -130,6 +135,17 @@ export interface WeaponSource {
   /** Lowers the crit threshold by this much (precision / high-crit). */
   critRange: number;
   name: string;
+  /**
+   * The ability the weapon's own attack rolls when the game lets a weapon name it (13th Age,
+   * FFd20: a rogue's Dexterity melee); null or absent = the game's default (melee Strength,
+   * ranged Dexterity).
+   */
+  attackAbility?: AbilityKey | null;
+  /**
+   * Miss damage of the weapon's own attack (13th Age "damage equal to your level" where the
+   * character's basic attack says so), as stored (`@level`); "" or absent = none.
+   */
+  missDamage?: string;
 }
 
 export interface PowerSource {
@@ -200,7 +216,12 @@ export interface NaturalTrigger {
 export interface PowerEffectBody {
   /** Condition ids imposed (from the ruleset's `conditions`). */
   statuses: string[];
-  duration: DurationKind;
+  /**
+   * How long, as stored: a duration kind, or `startOfItsNextTurn` / `endOfItsNextTurn` — the
+   * start / end of the affected creature's next turn; the plain next-turn kinds count the
+   * attacker's turn (`durationOfChoice` splits it into the effect's duration and `turnOf`).
+   */
+  duration: DurationChoice;
   /** Save-ends difficulty (the game reads its own target from it). */
   save: "easy" | "normal" | "hard";
   /** Action that sustains a `sustain` duration. */
@@ -506,12 +527,24 @@ export type HealingKind = "heal" | "temp";
 export type DurationKind =
   "instant" | "startOfNextTurn" | "endOfNextTurn" | "endOfEncounter" | "saveEnds" | "sustain" | "permanent";
 
+/**
+ * Whose turns time a start- or end-of-next-turn duration ([FF-DURATION], [13A-SAVE], [HD-COND]):
+ * `creator` ("your next turn": the effect's creator) or `bearer` ("its next turn": the affected
+ * creature). Absent = `creator`, as every effect made before the choice existed was timed.
+ */
+export type TurnOf = "creator" | "bearer";
+
+/** A duration as a power or a form states it: a kind, or a next-turn kind counted on the affected creature's turn. */
+export type DurationChoice = DurationKind | "startOfItsNextTurn" | "endOfItsNextTurn";
+
 export interface EffectSource {
   id: string;
   name: string;
   /** Combatant whose turns time "your next turn" and sustain (the effect's creator). */
   sourceCombatantId: string | null;
   duration: DurationKind;
+  /** Whose next turn a start/end-of-next-turn duration counts; absent = the creator's. */
+  turnOf?: TurnOf;
   /** Save-ends difficulty (13A easy/normal/hard; others read their own target). */
   save: "easy" | "normal" | "hard";
   /** Modifier to saves against this effect. */

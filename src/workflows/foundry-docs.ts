@@ -19,7 +19,7 @@ import { SaveRoll } from "../dice/rolls.js";
 import { isDocumentUuid, v14MessageModeOption, type ChatMessageCreateOptions } from "../foundry-compat.js";
 import type { ReactorFacts, TargetSnapshot } from "../engine/plans/attack.js";
 import { cardCreateData, type CardDataOf } from "./card-messages.js";
-import { basicWeaponAttack } from "../engine/plans/item-sources.js";
+import { weaponAttackOf } from "../data/item-source.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { actionsLeftOf, combatantOfActor, type EconomyCombat } from "./actions.js";
 
@@ -44,7 +44,12 @@ export function attackSources(
 ): { power: PowerSource; weapon: WeaponSource | null } {
   if ((item.type as string) === "weapon") {
     const weapon = item.toWeaponSource();
-    if (weapon) return { power: basicWeaponAttack(weapon, ruleset.defenses[0]?.key ?? "ac"), weapon };
+    if (weapon) {
+      const owner = item.actor;
+      const data = ownerRollData ?? owner?.getRollData() ?? {};
+      const power = weaponAttackOf(weapon, ruleset, owner?.isNpc() ? "npc" : "character", data);
+      return { power, weapon };
+    }
   }
   return { power: item.toPowerSource(ownerRollData), weapon: item.toWeaponSource() };
 }

@@ -9,12 +9,17 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
 import { listFiles } from "../../scripts/lib/files.mjs";
-import { chooseWeapon, powerSourceFrom, weaponSourceFrom } from "../../src/data/item-source.js";
+import {
+  chooseWeapon,
+  powerSourceFrom,
+  weaponAttackOf,
+  weaponReach,
+  weaponSourceFrom,
+} from "../../src/data/item-source.js";
 import { actorRollData, combineArmor, toActorSource, type ArmorItemData } from "../../src/data/prepare.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
 import { plainSituation, type AttackRequest } from "../../src/engine/plans/attack.js";
-import { basicWeaponAttack } from "../../src/engine/plans/item-sources.js";
 import type {
   ActorSource,
   ArmorSummary,
@@ -119,6 +124,7 @@ export function weaponFor(actor: PackActor, item: PackItem): PackItem | null {
     weapons,
     (w) => w._id,
     (w) => Boolean(w.system.equipped),
+    { wanted: item.system.range, reachOf: (w) => weaponReach(w.system) },
   );
 }
 
@@ -127,10 +133,14 @@ export function defaultOptions(ruleset: Ruleset): RuleOptions {
   return Object.fromEntries(ruleset.options.map((o) => [o.key, o.default]));
 }
 
+/** An actor's roll data as `D20Actor#getRollData` builds it (escalation 0). */
+export function rollDataOf(actor: ActorSource, ruleset: Ruleset): ReturnType<typeof actorRollData> {
+  return actorRollData(actor, ruleset.deriveActor(actor, defaultOptions(ruleset)), 0);
+}
+
 /** Engine sources of a power item as its owner would attack with it (formulas resolved). */
 export function powerOf(actor: ActorSource, ruleset: Ruleset, item: PackItem): PowerSource {
-  const derived = ruleset.deriveActor(actor, defaultOptions(ruleset));
-  return powerSourceFrom(item.system, actorRollData(actor, derived, 0));
+  return powerSourceFrom(item.system, rollDataOf(actor, ruleset));
 }
 
 /** Engine source of a weapon item. */
@@ -160,7 +170,7 @@ export function packAttackRequest(
     item: { name: item.name, img: item.img },
     power:
       item.type === "weapon"
-        ? basicWeaponAttack(weaponOf(item), ruleset.defenses[0]!.key)
+        ? weaponAttackOf(weaponOf(item), ruleset, attacker.kind, rollDataOf(attacker, ruleset))
         : powerOf(attacker, ruleset, item),
     weapon: w ? weaponOf(w) : null,
     situation: plainSituation(),

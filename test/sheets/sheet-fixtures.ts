@@ -6,9 +6,14 @@ import { ACTOR_TABS, actorSheetContext, type ActorSheetInput } from "../../src/a
 import { itemSheetContext } from "../../src/applications/sheets/item-context.js";
 import { damageTypeLabelWith } from "../../src/applications/sheets/labels.js";
 import type { AttackSource } from "../../src/applications/sheets/attack-summary.js";
-import { chooseWeapon, powerSourceFrom, weaponSourceFrom } from "../../src/data/item-source.js";
+import {
+  chooseWeapon,
+  powerSourceFrom,
+  weaponAttackOf,
+  weaponReach,
+  weaponSourceFrom,
+} from "../../src/data/item-source.js";
 import { actorRollData, actorSourceView, combineArmor, toActorSource } from "../../src/data/prepare.js";
-import { basicWeaponAttack } from "../../src/engine/plans/item-sources.js";
 import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
@@ -144,11 +149,12 @@ export function attackSources(
         weapons,
         (x) => x.id,
         (x) => x.system.equipped === true,
+        { wanted: i.system.range, reachOf: (x) => weaponReach(x.system) },
       );
       out[i.id] = { power: powerSourceFrom(i.system, rollData), weapon: w ? weaponSourceFrom(w.name, w.system) : null };
     } else if (i.type === "weapon") {
       const weapon = weaponSourceFrom(i.name, i.system);
-      out[i.id] = { power: basicWeaponAttack(weapon, ruleset.defenses[0]!.key), weapon };
+      out[i.id] = { power: weaponAttackOf(weapon, ruleset, actor.kind, rollData), weapon };
     }
   }
   return out;

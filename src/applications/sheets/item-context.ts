@@ -85,6 +85,8 @@ const WEAPON_FIELDS: FieldSpec[] = [
   { path: "critDice", kind: "text" },
   { path: "critRange", kind: "number" },
   { path: "equipped", kind: "checkbox" },
+  { path: "attackAbility", kind: "select", options: "ability", nullable: true },
+  { path: "missDamage", kind: "text" },
 ];
 
 const ARMOR_FIELDS: FieldSpec[] = [

@@ -11,7 +11,8 @@ import {
   SAVE_DIFFICULTIES,
   SUSTAIN_KINDS,
 } from "../../data/schema.js";
-import { FORCED_KINDS } from "../../engine/item-fields.js";
+import { FORCED_KINDS, POWER_DURATIONS } from "../../engine/item-fields.js";
+import { durationChoices } from "../../engine/effects.js";
 import { effectSaveTarget, powerTriggers } from "../../engine/powers.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { ForcedMovement, PowerEffectBody, PowerEffectSpec } from "../../engine/types.js";
@@ -51,9 +52,10 @@ function bodyFromForm(raw: Record<string, unknown>): PowerEffectBody {
   const ongoing = (raw.ongoing ?? {}) as Record<string, unknown>;
   const amount = count(ongoing.amount);
   const sustain = typeof raw.sustain === "string" && raw.sustain !== "" ? raw.sustain : null;
+  // The duration select names whose next turn it counts too ("startOfItsNextTurn" = the target's).
   return {
     statuses: statusList(raw.statuses),
-    duration: pick(raw.duration, DURATION_KINDS, "saveEnds"),
+    duration: pick(raw.duration, POWER_DURATIONS, "saveEnds"),
     save: pick(raw.save, SAVE_DIFFICULTIES, "normal"),
     sustain: sustain === null ? null : pick(sustain, SUSTAIN_KINDS, "standard"),
     ongoing:
@@ -149,7 +151,10 @@ export function powerEffectRows(
   return {
     outcomes: POWER_OUTCOMES.map((o) => ({ value: o, label: `${P}.Outcome.${o}` })),
     triggers: powerTriggers(ruleset).map((t) => ({ value: t, label: `${P}.Trigger.${t}` })),
-    durations: DURATION_KINDS.filter((d) => d !== "permanent").map((d) => ({ value: d, label: `${P}.Duration.${d}` })),
+    durations: durationChoices(DURATION_KINDS.filter((d) => d !== "permanent")).map((d) => ({
+      value: d,
+      label: `${P}.Duration.${d}`,
+    })),
     sustains: SUSTAIN_KINDS.map((s) => ({ value: s, label: `${P}.Sustain.${s}` })),
     saves: saveOptions,
     conditions,

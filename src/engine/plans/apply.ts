@@ -144,6 +144,7 @@ function effectBody(
     name,
     sourceCombatantId,
     duration: body.duration,
+    ...(body.turnOf === "bearer" ? { turnOf: "bearer" as const } : {}),
     save: body.save,
     saveBonus: 0,
     sustain: body.sustain,

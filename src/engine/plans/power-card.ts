@@ -7,9 +7,14 @@
 import { effectSaveTarget, hasLastingPart, powerEffectApplies } from "../powers.js";
 import type { Ruleset } from "../ruleset.js";
 import type { AttackOutcome, PowerEffectBody, PowerEffectSpec, PowerSource, PowerTexts } from "../types.js";
+import type { DurationKind, TurnOf } from "../types.js";
+import { durationChoiceOf, durationOfChoice } from "../effects.js";
 
 /** The lasting part of an effect as the card keeps it: the game's save target and condition labels with it. */
-export interface CardEffectBody extends PowerEffectBody {
+export interface CardEffectBody extends Omit<PowerEffectBody, "duration"> {
+  duration: DurationKind;
+  /** Whose next turn times it: absent = the attacker's, `bearer` = the target's ("its next turn"). */
+  turnOf?: TurnOf;
   /** Save target of a save-ends effect in the card's game (null = none given). */
   saveTarget: number | null;
   /** i18n keys of the imposed conditions' names, in `statuses` order. */
@@ -17,7 +22,7 @@ export interface CardEffectBody extends PowerEffectBody {
 }
 
 /** One hit / miss / crit effect of the power as the card keeps it. */
-export interface CardPowerEffect extends Omit<PowerEffectSpec, "aftereffect">, CardEffectBody {
+export interface CardPowerEffect extends Omit<PowerEffectSpec, "aftereffect" | "duration">, CardEffectBody {
   aftereffect: CardEffectBody | null;
 }
 
@@ -30,9 +35,11 @@ export interface CardPower {
 }
 
 function cardBody(ruleset: Ruleset, body: PowerEffectBody): CardEffectBody {
+  const { duration, turnOf } = durationOfChoice(body.duration) ?? { duration: "saveEnds", turnOf: "creator" };
   return {
     statuses: [...body.statuses],
-    duration: body.duration,
+    duration,
+    ...(turnOf === "bearer" ? { turnOf } : {}),
     save: body.save,
     sustain: body.sustain,
     ongoing: body.ongoing ? { ...body.ongoing } : null,
@@ -68,7 +75,7 @@ export function cardPowerOf(
 function specOfCardEffect(e: CardPowerEffect): PowerEffectSpec {
   const body = (b: CardEffectBody): PowerEffectBody => ({
     statuses: [...b.statuses],
-    duration: b.duration,
+    duration: durationChoiceOf(b.duration, b.turnOf),
     save: b.save,
     sustain: b.sustain,
     ongoing: b.ongoing ? { ...b.ongoing } : null,

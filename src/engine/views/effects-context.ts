@@ -6,6 +6,9 @@
  */
 import {
   DURATION_KINDS,
+  durationChoiceOf,
+  durationChoices,
+  durationOfChoice,
   durationWords,
   effectSaveRequest,
   ongoingWords,
@@ -18,7 +21,7 @@ import {
 import { defaultActorSource } from "../common.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
-import type { ActorSource, DurationKind, EffectSource } from "../types.js";
+import type { ActorSource, DurationKind, EffectSource, TurnOf } from "../types.js";
 
 /** Localise a key, with format data when given (game.i18n in Foundry, the stand-in in tests). */
 export type Format = (key: string, data?: Record<string, string | number>) => string;
@@ -192,8 +195,11 @@ export function effectFormContext(input: EffectFormInput) {
   const { ruleset, format } = input;
   const e = input.effect;
   const after = e?.aftereffect ?? null;
-  const durations = (current: DurationKind) =>
-    DURATION_KINDS.map((d) => option(d, format(`D20C.Effects.Kind.${d}`), d === current));
+  // Each next-turn duration twice: the creator's turn ("your") and the affected creature's ("its").
+  const durations = (current: DurationKind, turnOf: TurnOf | undefined) => {
+    const selected = durationChoiceOf(current, turnOf);
+    return durationChoices(DURATION_KINDS).map((d) => option(d, format(`D20C.Effects.Kind.${d}`), d === selected));
+  };
   const saves = (current: string) =>
     SAVE_DIFFICULTIES.map((s) => option(s, format(`D20C.Effects.SaveDifficulty.${s}`), s === current));
   const conditions = (active: readonly string[]) =>
@@ -201,7 +207,7 @@ export function effectFormContext(input: EffectFormInput) {
   const ongoingType = e?.ongoing?.type ?? "untyped";
   return {
     name: e?.name ?? format("D20C.Effects.Form.DefaultName"),
-    durations: durations(e?.duration ?? "saveEnds"),
+    durations: durations(e?.duration ?? "saveEnds", e?.turnOf),
     saves: saves(e?.save ?? "normal"),
     saveBonus: e?.saveBonus ?? 0,
     sustains: SUSTAIN_ACTIONS.map((s) => option(s, format(`D20C.Effects.Sustain.${s}`), s === (e?.sustain ?? "minor"))),
@@ -215,7 +221,7 @@ export function effectFormContext(input: EffectFormInput) {
       ...Object.entries(input.names).map(([id, name]) => option(id, name, id === e?.sourceCombatantId)),
     ],
     afterName: after?.name ?? "",
-    afterDurations: durations(after?.duration ?? "saveEnds"),
+    afterDurations: durations(after?.duration ?? "saveEnds", after?.turnOf),
     afterSaves: saves(after?.save ?? "normal"),
     afterConditions: conditions(after?.statuses ?? []).map((c) => ({ ...c, id: c.id })),
   };
@@ -252,6 +258,16 @@ function oneOf<T extends string>(form: Record<string, unknown>, key: string, all
   return v as T;
 }
 
+/** A duration choice of the form: the duration and whose next turn it counts (blank = save ends). */
+function durationField(form: Record<string, unknown>, key: string): { duration: DurationKind; turnOf?: TurnOf } {
+  const v = text(form, key);
+  if (v === "") return { duration: "saveEnds" };
+  const chosen = durationOfChoice(v);
+  if (!chosen) throw new EngineError(key, `unknown value "${v}"`, v);
+  // The creator's timing is stated by leaving `turnOf` out, as effects made before it existed are.
+  return chosen.turnOf === "bearer" ? chosen : { duration: chosen.duration };
+}
+
 function checked(form: Record<string, unknown>, prefix: string, ruleset: Ruleset): string[] {
   return ruleset.conditions.filter((c) => read(form, `${prefix}.${c.id}`) === true).map((c) => c.id);
 }
@@ -268,7 +284,7 @@ export function effectFromForm(
 ): Omit<EffectSource, "id"> {
   const name = text(form, "name");
   if (!name) throw new EngineError("name", "an effect needs a name", name);
-  const duration = oneOf(form, "duration", DURATION_KINDS, "saveEnds");
+  const { duration, ...turnOf } = durationField(form, "duration");
   const types = ["untyped", ...ruleset.damageTypes];
   const amount = integer(form, "ongoingAmount", 0, 999);
   const type = oneOf(form, "ongoingType", types, "untyped");
@@ -279,6 +295,7 @@ export function effectFromForm(
     name,
     sourceCombatantId: creator || null,
     duration,
+    ...turnOf,
     save: oneOf(form, "save", SAVE_DIFFICULTIES, "normal"),
     saveBonus: integer(form, "saveBonus", -20, 20),
     sustain: duration === "sustain" ? oneOf(form, "sustain", SUSTAIN_ACTIONS, "minor") : null,
@@ -288,7 +305,7 @@ export function effectFromForm(
       ? {
           name: afterName,
           sourceCombatantId: creator || null,
-          duration: oneOf(form, "afterDuration", DURATION_KINDS, "saveEnds"),
+          ...durationField(form, "afterDuration"),
           save: oneOf(form, "afterSave", SAVE_DIFFICULTIES, "normal"),
           saveBonus: 0,
           sustain: null,
@@ -309,7 +326,8 @@ export function editedEffect(
   before: Omit<EffectSource, "id">,
   edited: Omit<EffectSource, "id">,
 ): Omit<EffectSource, "id"> {
-  if (edited.duration !== before.duration) return edited;
+  if (edited.duration !== before.duration || (edited.turnOf ?? "creator") !== (before.turnOf ?? "creator"))
+    return edited;
   return { ...edited, armed: before.armed, sustainedRound: before.sustainedRound };
 }
 

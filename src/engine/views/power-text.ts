@@ -5,6 +5,7 @@
  * attack row, so both say the same thing.
  */
 import type { CardEffectBody, CardPower, CardPowerEffect } from "../plans/power-card.js";
+import { durationChoiceOf } from "../effects.js";
 
 export interface TextViewer {
   localize: (key: string) => string;
@@ -33,7 +34,7 @@ function bodyLine(b: CardEffectBody, viewer: TextViewer): string {
       ? viewer.format(`${P}.Text.saveEndsTarget`, { target: b.saveTarget })
       : b.duration === "sustain"
         ? viewer.format(`${P}.Text.sustain`, { action: viewer.localize(`${P}.Sustain.${b.sustain ?? "standard"}`) })
-        : viewer.localize(`${P}.Text.${b.duration}`);
+        : viewer.localize(`${P}.Text.${durationChoiceOf(b.duration, b.turnOf)}`);
   return duration ? viewer.format(`${P}.Text.withDuration`, { what, duration }) : what;
 }
 

@@ -38,6 +38,18 @@ export function initiativeModifier(actor: ActorSource): number {
   return actor.initiativeBonus;
 }
 
+/**
+ * [13A-DMG] The tier an ability added to a character's damage is multiplied by: adventurer
+ * (levels 1–4) ×1, champion (5–7) ×2, epic (8–10) ×3 — 13th Age's published rule, beyond the
+ * combat text's excerpt. Monsters deal their printed damage: 1.
+ */
+function damageTier(actor: Pick<ActorSource, "kind" | "level">): number {
+  if (actor.kind !== "character") return 1;
+  if (actor.level >= 8) return 3;
+  if (actor.level >= 5) return 2;
+  return 1;
+}
+
 export function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedActor {
   validateActorSource(actor, DAMAGE_TYPES);
   const abilityMods = Object.fromEntries(
@@ -76,5 +88,6 @@ export function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedA
     wounded: false,
     damageTaken: Math.max(0, actor.hp.max - actor.hp.value),
     statusLabels,
+    tier: damageTier(actor),
   };
 }

@@ -53,6 +53,14 @@ export function damageExpression(
   return weapon?.enhancement ? { ...expr, flat: expr.flat + weapon.enhancement } : expr;
 }
 
+/**
+ * [13A-DMG] A weapon's own attack in a character's hands: WEAPON dice equal to the level plus the
+ * ability modifier times the tier (`@tier`: 1, 2 at champion, 3 at epic). Monsters deal their
+ * printed damage, so a monster's weapon rolls its die once.
+ */
+export const weaponDamageFormula: NonNullable<Ruleset["weaponDamageFormula"]> = (_weapon, ability, kind) =>
+  kind === "character" ? `@level[W] + @${ability}*@tier` : "1[W]";
+
 /** 13th Age has no advantage-style two-dice rolls: always one d20. */
 export function attackMode(_input: Omit<AttackInput, "dice">): RollMode {
   return "normal";

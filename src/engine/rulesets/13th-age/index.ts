@@ -5,6 +5,7 @@
  */
 import { defineRuleset } from "../../define-ruleset.js";
 import { attackBonus, attackMode, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
+import { weaponDamageFormula } from "./attack.js";
 import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
 import { applyDamage, applyHealing, deathSaveRequest, fullHealUp, resolveRoll, saveRequest } from "./damage.js";
@@ -45,6 +46,7 @@ export const thirteenthAge = defineRuleset({
   deriveActor,
   attackBonus,
   damageExpression,
+  weaponDamageFormula,
   attackMode,
   resolveAttack,
   prepareAttack,

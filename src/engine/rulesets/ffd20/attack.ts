@@ -93,6 +93,15 @@ export function damageExpression(power: PowerSource, weapon: WeaponSource | null
   return { dice: expr.dice, flat: expr.flat + enh };
 }
 
+/**
+ * [FF-WDICE] A weapon's own attack in a character's hands: 1[W] + Strength modifier in melee,
+ * 1[W] + Dexterity modifier at range (or the ability the weapon names). A monster's weapon deals
+ * its die alone: a stat block prints its attacks.
+ */
+export function weaponDamageFormula(_weapon: WeaponSource, ability: AbilityKey, kind: ActorSource["kind"]): string {
+  return kind === "character" ? `1[W] + @${ability}` : "1[W]";
+}
+
 const COVER: Record<string, number> = { none: 0, partial: -2, superior: -5 };
 const CONCEAL: Record<string, number> = { none: 0, partial: -2, total: -5 };
 

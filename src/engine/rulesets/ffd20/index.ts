@@ -10,6 +10,7 @@ import { FF_PROCEDURES, forcedPath, planProcedure, resolveProcedure } from "./pr
 import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
 import { attackBonusParts, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
+import { weaponDamageFormula } from "./attack.js";
 import { applyDamage, applyHealing, deathSaveRequest, resolveRoll, saveRequest, startRecovery } from "./damage.js";
 import { FF_ACTIONS, FF_CONDITIONS, FF_DAMAGE_TYPES, FF_DEFENSES, FF_ECONOMY, FF_ID, FF_INITIATIVE } from "./data.js";
 import { FF_OPTIONS, FF_SAVES, FF_TRAIT_FORMS } from "./data.js";
@@ -46,6 +47,7 @@ export const ffd20 = defineRuleset({
   deriveActor,
   attackBonus: (actor, _derived, power, weapon) => attackBonusParts(actor, power, weapon),
   damageExpression: (_actor, _derived, power, weapon) => damageExpression(power, weapon),
+  weaponDamageFormula,
   resolveAttack,
   prepareAttack,
   damageRecipe,

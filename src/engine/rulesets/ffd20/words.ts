@@ -14,7 +14,7 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
   ),
   hiddenItemFields: {
     power: ["touch", "recharge"],
-    weapon: ["light", "finesse", "twoHanded", "offHand", "thrown", "weaponClass"],
+    weapon: ["light", "finesse", "twoHanded", "offHand", "thrown", "weaponClass", "missDamage"],
     // heavy armor drops the ability bonus to AC outright; no armor caps it
     armor: ["maxDex"],
   },

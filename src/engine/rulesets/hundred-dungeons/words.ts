@@ -13,7 +13,11 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
   ),
   hiddenItemFields: {
     power: ["touch", "recharge"],
-    weapon: ["proficient", "proficiencyBonus", "enhancement", "finesse", "twoHanded", "offHand"],
+    weapon: [
+      ...(["proficient", "proficiencyBonus", "enhancement", "finesse", "twoHanded", "offHand"] as const),
+      // The weapon decides the ability (melee and thrown Strength, ammunition Dexterity); no miss damage.
+      ...(["attackAbility", "missDamage"] as const),
+    ],
     armor: ["maxDex", "heavy"],
   },
 };

@@ -22,7 +22,8 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
   },
   hiddenItemFields: {
     power: ["recharge"],
-    weapon: ["proficiencyBonus", "weaponClass"],
+    // The weapon decides the ability (light or finesse: Dexterity when higher); no miss damage.
+    weapon: ["proficiencyBonus", "weaponClass", "attackAbility", "missDamage"],
     armor: ["heavy"],
   },
 };
