@@ -41,7 +41,7 @@ import { withActorQueue } from "../workflows/actor-queue.js";
 import { effectCreateData, type SystemEffectData } from "./active-effect.js";
 import type { D20Combatant } from "./combatant.js";
 import { refreshPowersAtCombatEnd } from "../workflows/power-usage.js";
-import { turnStepHook } from "../workflows/hooks.js";
+import { afterTurnSaveHook, preTurnSaveHook, turnStepHook } from "../workflows/hooks.js";
 
 /** The system flags of a combat. */
 export interface CombatFlags extends EscalationFlags {
@@ -53,6 +53,7 @@ export interface CombatFlags extends EscalationFlags {
 /** Actor-like object the ports write to (the system Actor). */
 interface EngineActor {
   uuid: string;
+  name: string | null;
   applyEngineActor?(next: ActorSource): Promise<unknown>;
   update(data: object): Promise<unknown>;
   createEmbeddedDocuments(type: "ActiveEffect", data: object[]): Promise<{ id: string | null }[]>;
@@ -187,6 +188,15 @@ export class D20Combat extends Combat {
         const roll = await new Roll(request.formula, data).evaluate();
         rolls.push(roll);
         return { total: roll.total ?? 0, natural: naturalOf(roll) };
+      },
+      // [SYS-HOOKS] a save the turn automation rolls asks `preSave` and announces `save`, as a sheet save does.
+      beforeRoll: (request) => {
+        const a = actors.get(request.actorId);
+        return a ? preTurnSaveHook(a, request) : { request, events: [] };
+      },
+      afterRoll: (request, result, events) => {
+        const a = actors.get(request.actorId);
+        if (a) afterTurnSaveHook(a, request, result, events);
       },
       applyActor: async (key, next) => {
         const a = actor(key);

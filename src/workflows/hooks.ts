@@ -237,6 +237,48 @@ export function afterSaveHook(actor: Actor.Implementation, kind: string, outcome
   callPostHook("save", { ...who(actor), kind, rolls: outcome.rolls, events: outcome.events });
 }
 
+/** The turn rolls that are saves for the save hooks: a save, a death save and the dying or stable checks. */
+const TURN_SAVES: ReadonlySet<RollRequest["kind"]> = new Set<RollRequest["kind"]>([
+  "save",
+  "deathSave",
+  "dyingCheck",
+  "stableCheck",
+]);
+
+/**
+ * `d20-combat.preSave` for a roll the turn automation asks for (the GM's client): a save-ends save,
+ * a death save or a dying check, as a sheet save is; other turn rolls (recoveries, a rally's roll)
+ * go ahead unasked. Null when a module cancelled it.
+ */
+export function preTurnSaveHook(
+  actor: { uuid: string; name: string | null },
+  request: RollRequest,
+): { request: RollRequest; events: RuleEvent[] } | null {
+  if (!TURN_SAVES.has(request.kind)) return { request, events: [] };
+  const data = {
+    ...who(actor),
+    kind: request.kind,
+    request: structuredClone(request),
+    target: request.target,
+    turn: true,
+  };
+  const out = callPreHook("preSave", data, request.target === null ? null : "target");
+  if (out.cancelled) return null;
+  if (!out.changes.length) return { request, events: [] };
+  return { request: { ...request, target: out.value }, events: hookEvents(out.changes) };
+}
+
+/** `d20-combat.save` for a turn roll that is a save: the roll and what it did. */
+export function afterTurnSaveHook(
+  actor: { uuid: string; name: string | null },
+  request: RollRequest,
+  result: { total: number; natural: number | null },
+  events: readonly RuleEvent[],
+): void {
+  if (!TURN_SAVES.has(request.kind)) return;
+  callPostHook("save", { ...who(actor), kind: request.kind, turn: true, request, result, events: [...events] });
+}
+
 /** The card lines of hook changes ("+2 from <module>"). */
 function hookEvents(changes: readonly HookChange[]): RuleEvent[] {
   return changes.map((c) => ({

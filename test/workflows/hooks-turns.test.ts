@@ -102,3 +102,80 @@ describe("[SYS-HOOKS] d20-combat.turnStep through the tracker", () => {
     expect(combat.turnEventErrors).toEqual([]);
   });
 });
+
+/** Start the battle and pass the hero's turn: the fallen's turn starts next, with its death save. */
+async function toFallensTurn() {
+  const { combat, fallen } = cast();
+  await combat.startCombat();
+  await combat.settle();
+  return { combat, fallen };
+}
+
+interface SaveData {
+  kind: string;
+  turn: boolean;
+  target: number | null;
+  actorUuid: string;
+  result?: { natural: number | null };
+}
+
+describe("[SYS-HOOKS] d20-combat.preSave / d20-combat.save for the saves the tracker rolls", () => {
+  it("[SYS-HOOKS] [13A-DEATH] without a listener a death save of 8 fails (the control for the cases below)", async () => {
+    const { combat, fallen } = await toFallensTurn();
+    standInRollFaces.push(8);
+    await combat.nextTurn();
+    await combat.settle();
+    expect(standInRollFaces).toEqual([]);
+    expect(fallen.source.deathSaves.failures).toBe(1);
+  });
+
+  it("[SYS-HOOKS] [13A-DEATH] a preSave listener lowers the turn's death save target by 10: the same 8 now succeeds, and the listener saw a turn death save", async () => {
+    const seen: SaveData[] = [];
+    hooks.on(`${SYSTEM_ID}.preSave`, (data) => {
+      const d = data as SaveData;
+      seen.push(d);
+      return d.target === null ? undefined : { target: d.target - 10, source: "Lucky Charm" };
+    });
+    const { combat, fallen } = await toFallensTurn();
+    standInRollFaces.push(8, 4); // the death save, then the recovery its success spends
+    await combat.nextTurn();
+    await combat.settle();
+    expect(standInRollFaces).toEqual([]);
+    expect(fallen.source.state).not.toBe("dying");
+    expect(fallen.source.hp.value).toBeGreaterThan(0);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ kind: "deathSave", turn: true, actorUuid: "Actor.fallen" });
+    expect(fallen.source.deathSaves.failures).toBe(0);
+    expect(combat.turnEventErrors).toEqual([]);
+  });
+
+  it("[SYS-HOOKS] a preSave listener returning false cancels the turn's death save: nothing rolled, nothing written", async () => {
+    hooks.on(`${SYSTEM_ID}.preSave`, () => false);
+    const { combat, fallen } = await toFallensTurn();
+    standInRollFaces.push(3);
+    await combat.nextTurn();
+    await combat.settle();
+    expect(standInRollFaces).toEqual([3]);
+    standInRollFaces.length = 0;
+    expect(fallen.source.deathSaves.failures).toBe(0);
+    expect(combat.turnEventErrors).toEqual([]);
+  });
+
+  it("[SYS-HOOKS] a throwing preSave listener is skipped: the turn's death save is still rolled and written; the save post hook reads the decided roll as a frozen copy", async () => {
+    hooks.on(`${SYSTEM_ID}.preSave`, () => {
+      throw new Error("module bug");
+    });
+    const after: SaveData[] = [];
+    hooks.on(`${SYSTEM_ID}.save`, (data) => after.push(data as SaveData));
+    const { combat, fallen } = await toFallensTurn();
+    standInRollFaces.push(5);
+    await combat.nextTurn();
+    await combat.settle();
+    expect(standInRollFaces).toEqual([]);
+    expect(fallen.source.deathSaves.failures).toBe(1);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ kind: "deathSave", turn: true, result: { natural: 5 } });
+    expect(Object.isFrozen(after[0])).toBe(true);
+    expect(combat.turnEventErrors).toEqual([]);
+  });
+});

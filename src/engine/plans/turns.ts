@@ -74,6 +74,13 @@ export interface ChatLine {
 export interface TurnPorts {
   /** Roll a requested roll (Foundry `Roll`; tests return recorded dice). */
   roll(request: RollRequest): Promise<RollResult>;
+  /**
+   * Before a roll step is rolled ([SYS-HOOKS]): the request to roll (its target possibly moved, with
+   * the lines saying who moved it), or null when a module cancelled it (nothing is rolled or changed).
+   */
+  beforeRoll?(request: RollRequest): { request: RollRequest; events: RuleEvent[] } | null;
+  /** After a roll step was decided and written ([SYS-HOOKS]): what was rolled and what it did. */
+  afterRoll?(request: RollRequest, result: RollResult, events: readonly RuleEvent[]): void;
   /** Write an actor's new source (one update). */
   applyActor(actorId: string, next: ActorSource, prior: ActorSource): Promise<void>;
   /** Create an effect on an actor; returns its new id. */
@@ -343,16 +350,18 @@ async function runStep(ruleset: Ruleset, work: TurnContext, step: TurnStep, port
     }
 
     case "roll": {
-      const result = await ports.roll(step.request);
-      const answer = ruleset.resolveTurnRoll(work, step.request, result);
-      const rolls: RolledLine[] = [
-        { request: step.request, result, success: reachedTarget(step.request, result, ruleset) },
-      ];
-      const events = [...answer.events];
-      const c = requireByActor(work, step.request.actorId);
+      const pre = ports.beforeRoll ? ports.beforeRoll(step.request) : { request: step.request, events: [] };
+      if (!pre) return { ...none, line: line(step, null, [{ key: "D20C.Hooks.Cancelled" }]) };
+      const request = pre.request;
+      const result = await ports.roll(request);
+      const answer = ruleset.resolveTurnRoll(work, request, result);
+      const rolls: RolledLine[] = [{ request, result, success: reachedTarget(request, result, ruleset) }];
+      const events = [...pre.events, ...answer.events];
+      const c = requireByActor(work, request.actorId);
       if (JSON.stringify(answer.actor) !== JSON.stringify(c.actor))
-        await writeActor(work, step.request.actorId, answer.actor, ports, undo);
+        await writeActor(work, request.actorId, answer.actor, ports, undo);
       await followRequests(ruleset, work, answer.requests, ports, undo, events, rolls);
+      ports.afterRoll?.(request, result, events);
       const changed = undo.actors.length > 0;
       return {
         followUps: answer.followUps,
