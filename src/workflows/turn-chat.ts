@@ -19,8 +19,7 @@ import {
 import type { ChatLine } from "../engine/plans/turns.js";
 import { diffActor, invertChanges } from "../engine/changes.js";
 import { withActorQueue } from "./actor-queue.js";
-import { undoneCreations } from "../engine/plans/apply.js";
-import { allLedgerRecords } from "./card-ledger.js";
+import { undoneCardCreations } from "./card-ledger.js";
 import { routePress } from "./apply-damage.js";
 import { askGM, type ActionReport, type Asker, type TurnUndoRequest } from "../socket.js";
 import { readTurnSummary, subjectOf, TURN_SUMMARY_TYPE, type TurnSummarySource } from "./turn-summary-data.js";
@@ -189,11 +188,6 @@ export async function postTurnLine(
   await poster.flush();
 }
 
-/** Effects whose creating card application was undone since (GM-written ledgers): never brought back. */
-function undoneCardEffects(): Set<string> {
-  return undoneCreations(allLedgerRecords());
-}
-
 /**
  * Undo one line of a summary ([SYS-TURNS], [SYS-PERM]): reverse what its step changed on each
  * actor (the difference between the actor before and after the step, applied to the actor as it
@@ -238,7 +232,7 @@ async function undoTurnLine(message: ChatMessage, index: number, asker: Asker): 
     if (!source || !entry || entry.undone || !hasUndo(entry.line) || !undo)
       return { ok: false, message: "D20C.Combat.Line.UndoGone" };
     const conflicts: string[] = [];
-    const gone = undoneCardEffects();
+    const gone = undoneCardCreations();
     for (const a of undo.actors) {
       const actor = actorOf(a.actorId);
       if (!actor) continue;
