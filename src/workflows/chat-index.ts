@@ -73,8 +73,12 @@ function entryOf(message: IndexedMessage): { kind: IndexedKind; owner: string } 
 
 function add(ix: ChatIndex, message: IndexedMessage): void {
   const id = message.id ?? "";
-  if (!id || ix.byMessage.has(id)) return;
+  if (!id) return;
   const entry = entryOf(message);
+  const known = ix.byMessage.get(id);
+  if (known && entry && known.kind === entry.kind && known.owner === entry.owner) return;
+  // An id the index knew for something else (a message since replaced) is indexed afresh.
+  remove(ix, id);
   if (!entry) return;
   ix.byMessage.set(id, entry);
   const map = ix.byOwner[entry.kind];
@@ -118,7 +122,9 @@ export function indexed(kind: IndexedKind, owner: string): ChatMessage[] {
   const found: ChatMessage[] = [];
   for (const id of [...ids]) {
     const message = game.messages.get(id);
-    if (message?.author?.isGM) found.push(message);
+    // Still there, still a GM's, still what the index says (a message gone reads as a miss).
+    const entry = message ? entryOf(message) : null;
+    if (message && entry?.kind === kind && entry.owner === owner) found.push(message);
     else remove(ix, id);
   }
   return found;
