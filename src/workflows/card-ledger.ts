@@ -90,21 +90,40 @@ function appliedIn(message: ChatMessage): readonly AppliedRecord[] {
   return cardData(message, "ledger")?.card.applied ?? [];
 }
 
-/** Each ledger's undone creations, by its records list (a list is replaced whole when written). */
-const undoneByList = new WeakMap<readonly AppliedRecord[], readonly string[]>();
+/**
+ * The effects each ledger's undone applications created, by ledger message id (only ledgers with
+ * some): worked out in one pass over the ledgers the first time it is read for a collection (a
+ * reload reads it again), then kept as this client writes ledgers (the active GM's client writes
+ * every application and undo), so an undo reads the few ledgers that have any, not every ledger.
+ */
+let undoneByLedger: { source: unknown; map: Map<string, readonly string[]> } | null = null;
+
+function undoneMap(): Map<string, readonly string[]> {
+  if (undoneByLedger && undoneByLedger.source === game.messages) return undoneByLedger.map;
+  const map = new Map<string, readonly string[]>();
+  for (const message of allIndexed("ledger")) noteUndone(map, message.id ?? "", appliedIn(message));
+  undoneByLedger = { source: game.messages, map };
+  return map;
+}
+
+function noteUndone(map: Map<string, readonly string[]>, ledgerId: string, applied: readonly AppliedRecord[]): void {
+  const ids = [...undoneCreations(applied)];
+  if (ids.length) map.set(ledgerId, ids);
+  else map.delete(ledgerId);
+}
 
 /**
  * The effects whose creation a card application made and an undo took back, over every GM-written
- * ledger (undo never brings them back): each ledger's part is worked out once per write of it.
+ * ledger still in the log (undo never brings them back).
  */
 export function undoneCardCreations(): Set<string> {
   const out = new Set<string>();
-  for (const message of allIndexed("ledger")) {
-    const applied = appliedIn(message);
-    let ids = undoneByList.get(applied);
-    if (!ids) {
-      ids = [...undoneCreations(applied)];
-      undoneByList.set(applied, ids);
+  const map = undoneMap();
+  for (const [ledgerId, ids] of map) {
+    // A ledger deleted since (its card deleted, Clear Chat Log) no longer counts, and is dropped.
+    if (!game.messages.get(ledgerId)) {
+      map.delete(ledgerId);
+      continue;
     }
     for (const id of ids) out.add(id);
   }
@@ -528,5 +547,7 @@ export async function saveLedger(
   cardMessage: ChatMessage,
 ): Promise<void> {
   await ledgerMessage.update(cardUpdateData(ledgerMessage, "ledger", ledger) as ChatMessage.UpdateData);
+  if (undoneByLedger?.source === game.messages)
+    noteUndone(undoneByLedger.map, ledgerMessage.id ?? "", ledger.card.applied);
   if (cardOf(cardMessage)) await writeGMCopy(cardMessage, ledger);
 }

@@ -76,9 +76,11 @@ function add(ix: ChatIndex, message: IndexedMessage): void {
   if (!id) return;
   const entry = entryOf(message);
   const known = ix.byMessage.get(id);
-  if (known && entry && known.kind === entry.kind && known.owner === entry.owner) return;
-  // An id the index knew for something else (a message since replaced) is indexed afresh.
-  remove(ix, id);
+  if (known) {
+    if (entry && known.kind === entry.kind && known.owner === entry.owner) return;
+    // An id the index knew for something else (a message since replaced) is indexed afresh.
+    remove(ix, id);
+  }
   if (!entry) return;
   ix.byMessage.set(id, entry);
   const map = ix.byOwner[entry.kind];
