@@ -45,7 +45,7 @@ import {
   cardExactUpdateData,
   cardIsExactly,
   cardOf,
-  cardUpdateData,
+  cardChangeData,
 } from "./card-messages.js";
 import {
   actorFromUuid,
@@ -457,8 +457,10 @@ function differs(message: ChatMessage, ledger: CardLedger, copy: GMCopy): boolea
 async function writeGMCopy(message: ChatMessage, ledger: CardLedger, copy?: GMCopy): Promise<void> {
   const { shown, content } = copy ?? (await gmCopy(ledger));
   const rolls = ledger.rolls.length && !sameRolls(storedRolls(message), ledger.rolls) ? { rolls: ledger.rolls } : {};
+  // What is already as the GM has it is not written again (every client receives the update).
+  const html = (message.content ?? "").trim() === content.trim() ? {} : { content };
   await message.update({
-    content,
+    ...html,
     ...rolls,
     ...cardExactUpdateData(message, "attack", shown),
   } as ChatMessage.UpdateData);
@@ -546,7 +548,7 @@ export async function saveLedger(
   ledger: CardLedger,
   cardMessage: ChatMessage,
 ): Promise<void> {
-  await ledgerMessage.update(cardUpdateData(ledgerMessage, "ledger", ledger) as ChatMessage.UpdateData);
+  await ledgerMessage.update(cardChangeData(ledgerMessage, "ledger", ledger) as ChatMessage.UpdateData);
   if (undoneByLedger?.source === game.messages)
     noteUndone(undoneByLedger.map, ledgerMessage.id ?? "", ledger.card.applied);
   if (cardOf(cardMessage)) await writeGMCopy(cardMessage, ledger);

@@ -104,10 +104,37 @@ export function canonical(value: unknown): string {
  */
 function exactly(current: unknown, target: unknown): unknown {
   if (!isRecord(current) || !isRecord(target)) return target;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(target)) if (v !== undefined) out[k] = exactly(current[k], v);
+  const out = changedParts(current, target) as Record<string, unknown>;
   for (const k of Object.keys(current)) if (target[k] === undefined) out[`-=${k}`] = null;
   return out;
+}
+
+/**
+ * The parts of `target` that differ from `current`, as an update that merges into it ([SYS-RELEASE]):
+ * an unchanged part is not written (every client receives what an update writes), a changed
+ * array or value is written whole.
+ */
+function changedParts(current: unknown, target: unknown): unknown {
+  if (!isRecord(current) || !isRecord(target)) return target;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(target)) {
+    if (v === undefined) continue;
+    if (k in current && canonical(current[k]) === canonical(v)) continue;
+    out[k] = isRecord(current[k]) && isRecord(v) ? exactly(current[k], v) : v;
+  }
+  return out;
+}
+
+/**
+ * The update that writes a message's card of one kind, in the shape the message already has, with
+ * only the parts that changed (an application writes its record, not the whole card).
+ */
+export function cardChangeData<K extends CardKind>(message: CardMessage, kind: K, data: CardDataOf[K]): object {
+  if (message.type === CARD_TYPES[kind]) return { system: changedParts(plainSystem(message.system), data) };
+  const old: unknown = message.flags[SYSTEM_ID]?.[kind];
+  return isRecord(old)
+    ? { flags: { [SYSTEM_ID]: { [kind]: changedParts(old, data) } } }
+    : cardUpdateData(message, kind, data);
 }
 
 /** This system's part of a message's flags as it holds only the card of `kind` (null for a typed card). */

@@ -4,7 +4,7 @@
  * campaign keeps every message, so nothing here walks the log per lookup: the index is built in
  * one pass over `game.messages` the first time it is read (and again when the collection is
  * another one: a reload) and kept current by the `createChatMessage` / `deleteChatMessage` hooks
- * (see {@link registerChatIndex}). The pass reads each message's type, author and one id field;
+ * (see {@link registerChatIndex}; the first build listens too, should nothing have registered them). The pass reads each message's type, author and one id field;
  * it copies no document.
  *
  * Entries name messages; a lookup hands back only messages still in the log, written by a GM, so
@@ -99,10 +99,22 @@ function remove(ix: ChatIndex, id: string): void {
   else map.delete(entry.owner);
 }
 
+/** The hook registries the index listens on (one `Hooks` per page; a test may install another). */
+const listening = new WeakSet<object>();
+
+/** Listen for messages made and deleted, once per hook registry. */
+function listen(): void {
+  if (typeof Hooks === "undefined" || listening.has(Hooks)) return;
+  listening.add(Hooks);
+  Hooks.on("createChatMessage", (message) => noteMessage(message as ChatMessage));
+  Hooks.on("deleteChatMessage", (message) => forgetMessage(message as ChatMessage));
+}
+
 /** The index of the log as it is now (built in one pass when there is none for this collection). */
 function current(): ChatIndex {
   const source: unknown = game.messages;
   if (index && index.source === source) return index;
+  listen();
   const ix: ChatIndex = {
     source,
     byOwner: { ledger: new Map(), details: new Map(), turnUndo: new Map() },
@@ -158,6 +170,5 @@ export function forgetMessage(message: IndexedMessage): void {
  * a card's ledger up find the one just written).
  */
 export function registerChatIndex(): void {
-  Hooks.on("createChatMessage", (message) => noteMessage(message as ChatMessage));
-  Hooks.on("deleteChatMessage", (message) => forgetMessage(message as ChatMessage));
+  listen();
 }

@@ -173,6 +173,8 @@ function undoOfLine(
  * that runs the turn events: its end's lines join what its start posted.
  */
 const openSummaries = new Map<string, { key: string; byAudience: Map<boolean, OpenSummary> }>();
+/** At most this many combats keep a summary open (the latest to post); one that comes back starts a new message. */
+const OPEN_COMBATS_MAX = 8;
 
 function turnKey(subject: SummarySubject): string | null {
   return subject.kind === "turn" ? `${subject.round}:${subject.combatantId}` : null;
@@ -213,8 +215,10 @@ export class TurnSummaryPoster {
     let open = openSummaries.get(this.extra.combatId);
     if (!open || open.key !== key) {
       open = { key: key ?? "", byAudience: new Map() };
+      openSummaries.delete(this.extra.combatId);
       if (key) openSummaries.set(this.extra.combatId, open);
-      else openSummaries.delete(this.extra.combatId);
+      // Combats that ended keep no summary open: the longest idle ones go first.
+      for (const id of openSummaries.keys()) if (openSummaries.size > OPEN_COMBATS_MAX) openSummaries.delete(id);
     }
     for (const [whispered, group] of [
       [false, everyone],

@@ -16,8 +16,8 @@ import type * as CardLedgerModule from "../../src/workflows/card-ledger.js";
 import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
 import {
   installRelayStandIn,
+  MessageStandIn,
   RelayItemStandIn,
-  type MessageStandIn,
   type RelayStandIn,
   type UserStandIn,
 } from "../stand-ins/foundry-relay.js";
@@ -215,5 +215,35 @@ describe("[SYS-PERM] one GM-only ledger per card, deleted with its card", () => 
     expect((await apply(m, "ogre")).report.ok).toBe(true);
     expect(hp("ogre")).toBe(24);
     expect(ledgers.ledgerOf(m.id)!.ledger.status).toBe("valid");
+  });
+});
+
+describe("[SYS-RELEASE] Apply and Undo write only what changed", () => {
+  it("[SYS-RELEASE] [SYS-PERM] an Apply and its Undo write the card's and the ledger's application records, not the whole card, ledger or rolls", async () => {
+    const m = await cardBy(["ogre", "fighter"]);
+    const ledgerMessage = ledgers.ledgerOf(m.id)!.message as unknown as MessageStandIn;
+    const writes: { id: string; data: Record<string, unknown> }[] = [];
+    const update = MessageStandIn.prototype.update;
+    MessageStandIn.prototype.update = function (this: MessageStandIn, data) {
+      writes.push({ id: this.id, data: structuredClone(data) as Record<string, unknown> });
+      return update.call(this, data) as never;
+    };
+    try {
+      expect((await apply(m, "ogre")).report.ok).toBe(true);
+      expect((await undo(m, records(m)[0]!.id)).report.ok).toBe(true);
+    } finally {
+      MessageStandIn.prototype.update = update;
+    }
+    expect(hp("ogre")).toBe(30);
+    const toLedger = writes.filter((x) => x.id === ledgerMessage.id);
+    const toCard = writes.filter((x) => x.id === m.id);
+    expect(toLedger).toHaveLength(2);
+    expect(toCard).toHaveLength(2);
+    for (const { data } of toLedger) expect(data).toEqual({ system: { card: { applied: expect.any(Array) } } });
+    for (const { data } of toCard) {
+      expect(Object.keys(data).filter((k) => k !== "content")).toEqual(["system"]);
+      expect(Object.keys(data.system as object)).toEqual(["applied"]);
+      expect(data.rolls).toBeUndefined();
+    }
   });
 });
