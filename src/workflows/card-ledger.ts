@@ -45,7 +45,7 @@ import {
   cardExactUpdateData,
   cardIsExactly,
   cardOf,
-  cardChangeData,
+  cardUpdateData,
 } from "./card-messages.js";
 import {
   actorFromUuid,
@@ -548,7 +548,9 @@ export async function saveLedger(
   ledger: CardLedger,
   cardMessage: ChatMessage,
 ): Promise<void> {
-  await ledgerMessage.update(cardChangeData(ledgerMessage, "ledger", ledger) as ChatMessage.UpdateData);
+  await ledgerMessage.update(
+    cardUpdateData(ledgerMessage, "ledger", ledger, { changedOnly: true }) as ChatMessage.UpdateData,
+  );
   if (undoneByLedger?.source === game.messages)
     noteUndone(undoneByLedger.map, ledgerMessage.id ?? "", ledger.card.applied);
   if (cardOf(cardMessage)) await writeGMCopy(cardMessage, ledger);

@@ -18,7 +18,7 @@ import { CARD_TYPES } from "../engine/plans/card-data.js";
 export type IndexedKind = "ledger" | "details" | "turnUndo";
 
 /** The sub-type of the GM-only message holding a turn summary's undo records. */
-export const TURN_UNDO_FLAG = "turnUndo";
+const TURN_UNDO_FLAG = "turnUndo";
 
 interface ChatIndex {
   /** The collection this index was built from (another one after a reload: built again). */
@@ -161,7 +161,7 @@ export function noteMessage(message: IndexedMessage): void {
 }
 
 /** Forget a deleted message (the delete hook). */
-export function forgetMessage(message: IndexedMessage): void {
+function forgetMessage(message: IndexedMessage): void {
   if (index) remove(index, message.id ?? "");
 }
 

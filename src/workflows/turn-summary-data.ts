@@ -108,7 +108,7 @@ export function readTurnSummary(message: {
  * How one actor's part of a turn line is undone: the differences the step made (reversed on the
  * actor as it is now), or, for lines of older versions that kept only the prior state, that state.
  */
-export type ActorUndo = { actorId: string; changes: ActorChange[] } | { actorId: string; restore: ActorSource };
+type ActorUndo = { actorId: string; changes: ActorChange[] } | { actorId: string; restore: ActorSource };
 
 /** A turn line's undo as its GM-only record keeps it: differences, not whole copies of actors. */
 export interface StoredUndo {
