@@ -14,7 +14,7 @@ import type { D20Combatant, CombatantFlags } from "./documents/combatant.js";
 import type { AttackCardData, CardDetails, CardLedger, LooseRollData, RuleCardData } from "./engine/plans/card-data.js";
 import type { TurnSummaryData } from "./workflows/turn-summary-model.js";
 import type { AttackCardModel, CardDetailsModel, CardLedgerModel, RuleCardModel } from "./data/chat-models.js";
-import type { TurnLineFlags } from "./workflows/turn-summary-data.js";
+import type { TurnLineFlags, TurnUndoRecord } from "./workflows/turn-summary-data.js";
 import type { RuleResult } from "./engine/types.js";
 import type { CardVisibility } from "./settings-attack.js";
 import type { Quench } from "./quench/quench-api.js";
@@ -158,6 +158,8 @@ declare module "fvtt-types/configuration" {
         attack?: AttackCardData;
         rule?: RuleCardData;
         turnLine?: TurnLineFlags;
+        /** The GM-only undo record of a turn summary (src/workflows/turn-summary-data.ts). */
+        turnUndo?: TurnUndoRecord;
         ledger?: CardLedger;
         details?: CardDetails;
       };

@@ -93,14 +93,19 @@ abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSc
   }
 }
 
-/** Actors already reported for ignoring another game's data (once per actor and content per session). */
+/**
+ * Actors already reported for ignoring another game's data (once per actor and content per
+ * session); at most {@link REPORTED_MAX} kept (then it starts again: a repeated console line at worst).
+ */
 const reported = new Set<string>();
+const REPORTED_MAX = 1000;
 
 /** Say once in the console what the active game ignores on an actor (the sheet shows it too). */
 function warnIgnored(actor: Actor.Implementation | null | undefined, ignored: readonly IgnoredEntry[]): void {
   if (!ignored.length) return;
   const key = `${actor?.uuid ?? ""}|${ignored.map((e) => `${e.field}=${e.value}`).join(",")}`;
   if (reported.has(key)) return;
+  if (reported.size >= REPORTED_MAX) reported.clear();
   reported.add(key);
   console.warn(`${SYSTEM_ID} | ${actor?.name ?? "an actor"}: another game's data is ignored in this game`, ignored);
 }

@@ -51,8 +51,12 @@ function assertValidEffectData(flag: unknown): void {
   new Model(flag as Record<string, unknown>);
 }
 
-/** Stored effects whose bad data was already reported (each is warned about once per session). */
+/**
+ * Stored effects whose bad data was already reported (each is warned about once per session); at
+ * most {@link WARNED_MAX} kept (then it starts again: a repeated warning at worst).
+ */
 const warned = new Set<string>();
+const WARNED_MAX = 1000;
 
 export class D20ActiveEffect extends ActiveEffect {
   /** This effect as the engine reads it. */
@@ -82,6 +86,7 @@ export class D20ActiveEffect extends ActiveEffect {
     if (!issues.length) return;
     const key = `${this.uuid}|${describeIssues(issues)}`;
     if (warned.has(key)) return;
+    if (warned.size >= WARNED_MAX) warned.clear();
     warned.add(key);
     console.warn(`${SYSTEM_ID} | effect "${this.name}" (${this.uuid}) has bad data, read with fallbacks:`, issues);
   }

@@ -23,7 +23,7 @@ import {
   type UndoRequest,
 } from "../socket.js";
 import { withActorQueue } from "./actor-queue.js";
-import { allLedgerRecords, cardKey, ensureLedger, saveLedger } from "./card-ledger.js";
+import { cardKey, ensureLedger, saveLedger, undoneCardCreations } from "./card-ledger.js";
 import { cardData, cardOf } from "./card-messages.js";
 import { refusalKey } from "../engine/plans/card-secrets.js";
 import { afterApplyHook, preApplyHook, requestApplyHook } from "./hooks.js";
@@ -35,7 +35,6 @@ import {
   mayUseCard,
   ongoingName,
   standingRefusal,
-  undoneCreations,
 } from "../engine/plans/apply.js";
 import {
   APPLY_MODES,
@@ -315,7 +314,7 @@ export async function undoHere(data: UndoRequest, asker: Asker): Promise<ActionR
       data.recordId,
       engineSource(actor),
       effectSources(actor),
-      undoneCreations(allLedgerRecords()),
+      undoneCardCreations(),
     );
     await writeEngineSource(actor, decision.restore);
     await changeEffects(actor, decision.effects);

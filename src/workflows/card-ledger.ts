@@ -18,7 +18,15 @@ import { isDocumentUuid } from "../foundry-compat.js";
 import { cardVisibility } from "../settings-attack.js";
 import { withActorQueue } from "./actor-queue.js";
 import { rebuildCard, type AttackRequest, type PostedRolls, type TargetSnapshot } from "../engine/plans/attack.js";
-import type { AppliedRecord, AttackCardData, CardDetails, CardLedger } from "../engine/plans/card-data.js";
+import {
+  CARD_TYPES,
+  type AppliedRecord,
+  type AttackCardData,
+  type CardDetails,
+  type CardLedger,
+} from "../engine/plans/card-data.js";
+import { undoneCreations } from "../engine/plans/apply.js";
+import { allIndexed, hasIndexed, indexed, noteMessage } from "./chat-index.js";
 import {
   MAX_CARD_TARGETS,
   forgedTargets,
@@ -52,7 +60,8 @@ import {
 /** The queue key of a card's ledger (one writer of a card's records at a time). */
 export const cardKey = (messageId: string): string => `ChatMessage.${messageId}`;
 
-const ledgerIds = new Map<string, string>();
+/** The refusal of a card whose ledger the GM deleted while the card stayed (see ensureLedger). */
+const LEDGER_GONE = "ledger";
 
 /** A ledger message counts only when a GM wrote it. */
 function ledgerIn(message: ChatMessage | undefined, cardId: string): CardLedger | null {
@@ -61,34 +70,71 @@ function ledgerIn(message: ChatMessage | undefined, cardId: string): CardLedger 
   return ledger && ledger.cardId === cardId ? ledger : null;
 }
 
-/** The GM-written ledger of a card, with its message (the first written, should there be two), or null. */
+/**
+ * The GM-written ledger of a card, with its message (the first written, should there be two), or
+ * null: found through the chat index, whatever the length of the log.
+ */
 export function ledgerOf(cardId: string): { message: ChatMessage; ledger: CardLedger } | null {
-  const known = ledgerIds.get(cardId);
-  const cached = known ? game.messages.get(known) : undefined;
-  const hit = ledgerIn(cached, cardId);
-  if (cached && hit) return { message: cached, ledger: hit };
-  for (const m of game.messages.contents) {
-    const ledger = ledgerIn(m, cardId);
-    if (ledger) {
-      ledgerIds.set(cardId, m.id ?? "");
-      return { message: m, ledger };
-    }
+  for (const message of indexed("ledger", cardId)) {
+    const ledger = ledgerIn(message, cardId);
+    if (ledger) return { message, ledger };
   }
   return null;
 }
 
-/** Every application record in the GM-written ledgers (for effects whose creation was undone since). */
-export function allLedgerRecords(): AppliedRecord[] {
-  return game.messages.contents.flatMap((m) => {
-    const ledger = m.author?.isGM ? cardData(m, "ledger") : null;
-    return ledger ? ledger.card.applied : [];
-  });
+/** The application records of a ledger message, read in place (no copy of the message). */
+function appliedIn(message: ChatMessage): readonly AppliedRecord[] {
+  if (message.type === CARD_TYPES.ledger) {
+    const card = (message.system as unknown as { card?: { applied?: unknown } }).card;
+    return Array.isArray(card?.applied) ? (card.applied as AppliedRecord[]) : [];
+  }
+  return cardData(message, "ledger")?.card.applied ?? [];
+}
+
+/**
+ * The effects each ledger's undone applications created, by ledger message id (only ledgers with
+ * some): worked out in one pass over the ledgers the first time it is read for a collection (a
+ * reload reads it again), then kept as this client writes ledgers (the active GM's client writes
+ * every application and undo), so an undo reads the few ledgers that have any, not every ledger.
+ */
+let undoneByLedger: { source: unknown; map: Map<string, readonly string[]> } | null = null;
+
+function undoneMap(): Map<string, readonly string[]> {
+  if (undoneByLedger && undoneByLedger.source === game.messages) return undoneByLedger.map;
+  const map = new Map<string, readonly string[]>();
+  for (const message of allIndexed("ledger")) noteUndone(map, message.id ?? "", appliedIn(message));
+  undoneByLedger = { source: game.messages, map };
+  return map;
+}
+
+function noteUndone(map: Map<string, readonly string[]>, ledgerId: string, applied: readonly AppliedRecord[]): void {
+  const ids = [...undoneCreations(applied)];
+  if (ids.length) map.set(ledgerId, ids);
+  else map.delete(ledgerId);
+}
+
+/**
+ * The effects whose creation a card application made and an undo took back, over every GM-written
+ * ledger still in the log (undo never brings them back).
+ */
+export function undoneCardCreations(): Set<string> {
+  const out = new Set<string>();
+  const map = undoneMap();
+  for (const [ledgerId, ids] of map) {
+    // A ledger deleted since (its card deleted, Clear Chat Log) no longer counts, and is dropped.
+    if (!game.messages.get(ledgerId)) {
+      map.delete(ledgerId);
+      continue;
+    }
+    for (const id of ids) out.add(id);
+  }
+  return out;
 }
 
 /** The numbers this user was whispered for a card (GM-written details messages). */
 export function detailsFor(cardId: string): CardDetails[] {
-  return game.messages.contents.flatMap((m) => {
-    const d = m.author?.isGM ? cardData(m, "details") : null;
+  return indexed("details", cardId).flatMap((m) => {
+    const d = cardData(m, "details");
     return d && d.cardId === cardId ? [d] : [];
   });
 }
@@ -276,7 +322,10 @@ export async function ensureLedger(message: ChatMessage): Promise<{ message: Cha
     if (found) return found;
     const posted = cardOf(message);
     if (!posted || !game.users.activeGM?.isSelf) return null;
-    const decided = await decidePosted(message, posted);
+    // A card that shows applications has had a ledger: the GM deleted it (with the whispers), and
+    // deciding the card afresh would let its applications be made again and never undone. It is
+    // closed instead: nothing more is applied or undone through it.
+    const decided = posted.applied.length ? { card: posted, reason: LEDGER_GONE } : await decidePosted(message, posted);
     const ledger: CardLedger = {
       version: 1,
       cardId,
@@ -292,9 +341,9 @@ export async function ensureLedger(message: ChatMessage): Promise<{ message: Cha
       ...cardCreateData("ledger", ledger),
     } as ChatMessage.CreateData);
     if (!created) return null;
+    noteMessage(created);
     // Two GMs' clients that both took themselves for the active one may each have written a
     // ledger: every client reads the first written (see ledgerOf), so all count the same records.
-    ledgerIds.delete(cardId);
     const first = ledgerOf(cardId);
     if (first && first.message.id !== created.id) return first;
     if (decided.reason)
@@ -371,13 +420,11 @@ const RECENT_CARDS = 50;
  */
 export async function reconcileRecentCards(): Promise<void> {
   if (!game.users.activeGM?.isSelf) return;
-  // The cards the GM decided, whether or not their message still reads as one (its kind rewritten).
-  const decided = new Set(
-    game.messages.contents.flatMap((m) => (m.author?.isGM ? [cardData(m, "ledger")?.cardId ?? ""] : [])),
-  );
+  // The cards the GM decided, whether or not their message still reads as one (its kind
+  // rewritten): the chat index knows them without reading the whole log.
   for (const message of game.messages.contents.slice(-RECENT_CARDS)) {
-    if (!cardOf(message) && !decided.has(message.id ?? "")) continue;
     const cardId = message.id ?? "";
+    if (!cardOf(message) && !hasIndexed("ledger", cardId)) continue;
     await withActorQueue([cardKey(cardId)], async () => {
       const found = ledgerOf(cardId);
       if (found?.ledger.status !== "valid") return;
@@ -413,8 +460,10 @@ function differs(message: ChatMessage, ledger: CardLedger, copy: GMCopy): boolea
 async function writeGMCopy(message: ChatMessage, ledger: CardLedger, copy?: GMCopy): Promise<void> {
   const { shown, content } = copy ?? (await gmCopy(ledger));
   const rolls = ledger.rolls.length && !sameRolls(storedRolls(message), ledger.rolls) ? { rolls: ledger.rolls } : {};
+  // What is already as the GM has it is not written again (every client receives the update).
+  const html = (message.content ?? "").trim() === content.trim() ? {} : { content };
   await message.update({
-    content,
+    ...html,
     ...rolls,
     ...cardExactUpdateData(message, "attack", shown),
   } as ChatMessage.UpdateData);
@@ -440,15 +489,24 @@ export function onCardDeleting(message: ChatMessage, userId: string): false | un
  * `deleteChatMessage` on the active GM's client: a player's client can delete its own card without
  * the check above, so a card whose ledger holds an application still standing is posted again as
  * the GM's public copy, under its own id (the ledger and its records name it), so the GM can still
- * undo from it. A card without one, or one a GM deleted, stays deleted.
+ * undo from it. A card without one, or one a GM deleted (Clear Chat Log deletes them all), stays
+ * deleted, and the GM's records of it (its ledger, the numbers whispered about it) are deleted with
+ * it: no ledger outlives its card, and every other card keeps its own.
  */
 export function onCardDeleted(message: ChatMessage, userId: string): void {
-  if (!game.users.activeGM?.isSelf || game.users.get(userId)?.isGM !== false || !cardOf(message)) return;
+  if (!game.users.activeGM?.isSelf) return;
   const cardId = message.id ?? "";
+  // Nothing the GM wrote about this message: nothing to keep or to end (no walk of the log).
+  if (!hasIndexed("ledger", cardId) && !hasIndexed("details", cardId)) return;
+  const byPlayer = game.users.get(userId)?.isGM === false;
   void withActorQueue([cardKey(cardId)], async () => {
-    const found = ledgerOf(cardId);
-    if (!found || found.ledger.status !== "valid" || !standing(found.ledger.card.applied)) return;
     if (game.messages.get(cardId)) return;
+    const found = ledgerOf(cardId);
+    const keep = byPlayer && cardOf(message) && found?.ledger.status === "valid" && standing(found.ledger.card.applied);
+    if (!found || !keep) {
+      await endRecords(cardId);
+      return;
+    }
     const { shown, content } = await gmCopy(found.ledger);
     await ChatMessage.create(
       {
@@ -469,6 +527,15 @@ export function onCardDeleted(message: ChatMessage, userId: string): void {
   }).catch((err) => console.error(`${SYSTEM_ID} | card ledger`, err));
 }
 
+/** Delete the GM's records of a card that is gone: its ledger(s) and the details whispered about it. */
+async function endRecords(cardId: string): Promise<void> {
+  for (const record of [...indexed("ledger", cardId), ...indexed("details", cardId)]) {
+    // Clear Chat Log deletes them too: one already gone is skipped.
+    if (!game.messages.get(record.id ?? "")) continue;
+    await record.delete();
+  }
+}
+
 /** `createChatMessage`: the active GM's client writes the ledger of every new attack card. */
 export function onCardCreated(message: ChatMessage): void {
   if (!cardOf(message) || !game.users.activeGM?.isSelf) return;
@@ -484,6 +551,10 @@ export async function saveLedger(
   ledger: CardLedger,
   cardMessage: ChatMessage,
 ): Promise<void> {
-  await ledgerMessage.update(cardUpdateData(ledgerMessage, "ledger", ledger) as ChatMessage.UpdateData);
+  await ledgerMessage.update(
+    cardUpdateData(ledgerMessage, "ledger", ledger, { changedOnly: true }) as ChatMessage.UpdateData,
+  );
+  if (undoneByLedger?.source === game.messages)
+    noteUndone(undoneByLedger.map, ledgerMessage.id ?? "", ledger.card.applied);
   if (cardOf(cardMessage)) await writeGMCopy(cardMessage, ledger);
 }

@@ -78,14 +78,22 @@ export function cardCreateData<K extends CardKind>(
   return { type: CARD_TYPES[kind], system: data };
 }
 
-/** The update that writes a message's card of one kind, in the shape the message already has. */
+/**
+ * The update that writes a message's card of one kind, in the shape the message already has: the
+ * whole card, or with `changedOnly` only the parts that differ from what the message holds (an
+ * application writes its record, not the whole card: every client receives what an update writes).
+ */
 export function cardUpdateData<K extends CardKind>(
   message: CardMessage,
   kind: K,
   data: CardDataOf[K],
+  opts: { changedOnly?: boolean } = {},
 ): { system: CardDataOf[K] } | { flags: { [SYSTEM_ID]: Partial<CardDataOf> } } {
-  if (message.type === CARD_TYPES[kind]) return { system: data };
-  return { flags: { [SYSTEM_ID]: { [kind]: data } } };
+  const typed = message.type === CARD_TYPES[kind];
+  const old: unknown = typed ? plainSystem(message.system) : message.flags[SYSTEM_ID]?.[kind];
+  const written = (opts.changedOnly && isRecord(old) ? updateOver(old, data, false) : data) as CardDataOf[K];
+  if (typed) return { system: written };
+  return { flags: { [SYSTEM_ID]: { [kind]: written } } };
 }
 
 /** Plain data as text with its keys in order (two cards compare equal whatever order their keys came in). */
@@ -98,17 +106,25 @@ export function canonical(value: unknown): string {
 }
 
 /**
- * `target` as an update over `current` that leaves exactly `target`: updates merge objects (arrays
- * are replaced whole), so every part `current` has and `target` lacks gets Foundry's deletion key
+ * `target` as an update over `current` ([SYS-RELEASE]): the parts of `target` that differ from
+ * `current` (an unchanged part is not written: every client receives what an update writes; a
+ * changed array or value is written whole). With `deleting`, it leaves exactly `target`: updates
+ * merge objects, so every part `current` has and `target` lacks gets Foundry's deletion key
  * (`-=key`; v14 reads it until v16 beside its `_del` operator).
  */
-function exactly(current: unknown, target: unknown): unknown {
+function updateOver(current: unknown, target: unknown, deleting: boolean): unknown {
   if (!isRecord(current) || !isRecord(target)) return target;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(target)) if (v !== undefined) out[k] = exactly(current[k], v);
-  for (const k of Object.keys(current)) if (target[k] === undefined) out[`-=${k}`] = null;
+  for (const [k, v] of Object.entries(target)) {
+    if (v === undefined) continue;
+    if (k in current && canonical(current[k]) === canonical(v)) continue;
+    out[k] = updateOver(current[k], v, deleting);
+  }
+  if (deleting) for (const k of Object.keys(current)) if (target[k] === undefined) out[`-=${k}`] = null;
   return out;
 }
+
+const exactly = (current: unknown, target: unknown): unknown => updateOver(current, target, true);
 
 /** This system's part of a message's flags as it holds only the card of `kind` (null for a typed card). */
 function flagsOnly<K extends CardKind>(message: CardMessage, kind: K, data: CardDataOf[K]): object | null {

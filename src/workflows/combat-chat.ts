@@ -60,7 +60,7 @@ function turnLineView(line: ChatLine, format: Formatter, opts: { isGM: boolean; 
       outcome: r.success === null ? "plain" : r.success ? "success" : "failure",
     })),
     error: line.error ?? "",
-    canUndo: opts.isGM && line.undo !== null && !undone && hasUndo(line),
+    canUndo: opts.isGM && !undone && hasUndo(line),
     undone,
     undoLabel: format("D20C.Combat.Line.Undo"),
     undoneLabel: format("D20C.Combat.Line.Undone"),
@@ -89,6 +89,7 @@ function resistanceDetail(line: ChatLine, format: Formatter): string {
 
 /** Whether a line's undo record would change anything. */
 export function hasUndo(line: ChatLine): boolean {
+  if (line.undoable === true) return true;
   const u = line.undo;
   if (!u) return false;
   return u.actors.length + u.removedEffects.length + u.addedEffects.length + u.updatedEffects.length > 0;

@@ -15,6 +15,7 @@ import { registerRelay } from "../socket.js";
 import { registerActHooks } from "./acts.js";
 import { applyHere, guard, undoHere } from "./apply-damage.js";
 import { onCardCreated, onCardDeleted, onCardDeleting, onCardUpdated, reconcileRecentCards } from "./card-ledger.js";
+import { registerChatIndex } from "./chat-index.js";
 import { reactHere } from "./reactions.js";
 import { registerRollHook } from "./roll-hook.js";
 import { procedureHere } from "./procedures.js";
@@ -63,6 +64,8 @@ export function registerAttackWorkflow(): void {
   });
   registerRollHook();
   registerScrollingText();
+  // The chat index first: the hooks after it look a card's ledger up through it.
+  registerChatIndex();
   Hooks.on("createChatMessage", (message) => onCardCreated(message as ChatMessage));
   Hooks.on("updateChatMessage", (message, changed, _options, userId) =>
     onCardUpdated(message as ChatMessage, changed, userId),

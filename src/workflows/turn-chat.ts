@@ -16,14 +16,22 @@ import {
   type SummaryLine,
   type SummarySubject,
 } from "./combat-chat.js";
-import type { ChatLine } from "../engine/plans/turns.js";
+import type { ChatLine, UndoRecord } from "../engine/plans/turns.js";
 import { diffActor, invertChanges } from "../engine/changes.js";
+import { indexed, noteMessage } from "./chat-index.js";
 import { withActorQueue } from "./actor-queue.js";
-import { undoneCreations } from "../engine/plans/apply.js";
-import { allLedgerRecords } from "./card-ledger.js";
+import { undoneCardCreations } from "./card-ledger.js";
 import { routePress } from "./apply-damage.js";
 import { askGM, type ActionReport, type Asker, type TurnUndoRequest } from "../socket.js";
-import { readTurnSummary, subjectOf, TURN_SUMMARY_TYPE, type TurnSummarySource } from "./turn-summary-data.js";
+import {
+  readTurnSummary,
+  readTurnUndo,
+  subjectOf,
+  TURN_SUMMARY_TYPE,
+  type StoredUndo,
+  type TurnSummarySource,
+  type TurnUndoRecord,
+} from "./turn-summary-data.js";
 
 export const TURN_SUMMARY_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/turn-summary.hbs`;
 
@@ -73,6 +81,91 @@ interface OpenSummary {
   message: ChatMessage;
   source: TurnSummarySource;
   rolls: Roll.Any[];
+  /** Its GM-only undo record (null until a line of it can be undone). */
+  record: ChatMessage | null;
+}
+
+/** A line's undo as the GM-only record keeps it: each actor's differences, not its whole before and after. */
+function storedUndo(undo: UndoRecord): StoredUndo {
+  return {
+    actors: undo.actors.map((a) =>
+      a.after
+        ? { actorId: a.actorId, changes: diffActor(a.before, a.after) }
+        : { actorId: a.actorId, restore: a.before },
+    ),
+    removedEffects: undo.removedEffects,
+    addedEffects: undo.addedEffects,
+    updatedEffects: undo.updatedEffects,
+  };
+}
+
+/**
+ * The lines as a summary stores them ([SYS-HIDDEN]): without their undo, which goes to the
+ * summary's GM-only record by the line's index (from `first`, where these lines start).
+ */
+function withoutUndo(
+  lines: readonly ChatLine[],
+  first: number,
+): { lines: ChatLine[]; undo: Record<string, StoredUndo> } {
+  const undo: Record<string, StoredUndo> = {};
+  const stored = lines.map((line, i) => {
+    if (!line.undo) return line;
+    const can = hasUndo(line);
+    if (can) undo[String(first + i)] = storedUndo(line.undo);
+    return { ...line, undo: null, ...(can ? { undoable: true } : {}) };
+  });
+  return { lines: stored, undo };
+}
+
+/** Write a summary's new undo records into its GM-only record (made on the first). */
+async function writeUndoRecord(
+  summary: ChatMessage,
+  record: ChatMessage | null,
+  lines: Record<string, StoredUndo>,
+  removedEffects: Record<string, ActiveEffect.CreateData>,
+): Promise<ChatMessage | null> {
+  if (!Object.keys(lines).length) return record;
+  if (record) {
+    // Only the new lines: the update merges them beside the ones already kept.
+    await record.update({ flags: { [SYSTEM_ID]: { turnUndo: { lines, removedEffects } } } } as ChatMessage.UpdateData);
+    return record;
+  }
+  const data: TurnUndoRecord = { summaryId: summary.id ?? "", lines, removedEffects };
+  const created = await ChatMessage.create({
+    content: format("D20C.Combat.Line.UndoRecord"),
+    whisper: gmIds(),
+    flags: { [SYSTEM_ID]: { turnUndo: data } },
+  } as ChatMessage.CreateData);
+  if (created) noteMessage(created);
+  return created ?? null;
+}
+
+/** A summary's GM-only undo record (GM-written, found through the chat index), or null. */
+function undoRecordOf(summary: ChatMessage): TurnUndoRecord | null {
+  for (const m of indexed("turnUndo", summary.id ?? "")) {
+    const record = readTurnUndo(m);
+    if (record?.summaryId === summary.id) return record;
+  }
+  return null;
+}
+
+/**
+ * The undo of line `index` of a summary: from its GM-only record, or the line's own record (lines
+ * of older versions, and of GM-only summaries posted before records moved), with the full data of
+ * the effects it removed.
+ */
+function undoOfLine(
+  summary: ChatMessage,
+  source: TurnSummarySource,
+  index: number,
+): { undo: StoredUndo; removedEffects: Record<string, ActiveEffect.CreateData> } | null {
+  const record = summary.author?.isGM ? undoRecordOf(summary) : null;
+  const kept = record?.lines[String(index)];
+  if (record && kept) return { undo: kept, removedEffects: { ...source.removedEffects, ...record.removedEffects } };
+  const inline = source.lines[index]?.line.undo;
+  return inline && hasUndo(source.lines[index]!.line)
+    ? { undo: storedUndo(inline), removedEffects: source.removedEffects }
+    : null;
 }
 
 /**
@@ -80,6 +173,8 @@ interface OpenSummary {
  * that runs the turn events: its end's lines join what its start posted.
  */
 const openSummaries = new Map<string, { key: string; byAudience: Map<boolean, OpenSummary> }>();
+/** At most this many combats keep a summary open (the latest to post); one that comes back starts a new message. */
+const OPEN_COMBATS_MAX = 8;
 
 function turnKey(subject: SummarySubject): string | null {
   return subject.kind === "turn" ? `${subject.round}:${subject.combatantId}` : null;
@@ -120,8 +215,10 @@ export class TurnSummaryPoster {
     let open = openSummaries.get(this.extra.combatId);
     if (!open || open.key !== key) {
       open = { key: key ?? "", byAudience: new Map() };
+      openSummaries.delete(this.extra.combatId);
       if (key) openSummaries.set(this.extra.combatId, open);
-      else openSummaries.delete(this.extra.combatId);
+      // Combats that ended keep no summary open: the longest idle ones go first.
+      for (const id of openSummaries.keys()) if (openSummaries.size > OPEN_COMBATS_MAX) openSummaries.delete(id);
     }
     for (const [whispered, group] of [
       [false, everyone],
@@ -134,20 +231,18 @@ export class TurnSummaryPoster {
         const full = this.extra.removedEffects.get(r.effect.id);
         if (full) removedEffects[r.effect.id] = full;
       }
-      const entries: SummaryLine[] = group.map((line) => ({ line, undone: false }));
       const existing = key ? open.byAudience.get(whispered) : undefined;
+      const stored = withoutUndo(group, existing?.source.lines.length ?? 0);
+      const entries: SummaryLine[] = stored.lines.map((line) => ({ line, undone: false }));
       if (existing) {
-        existing.source = {
-          ...existing.source,
-          lines: [...existing.source.lines, ...entries],
-          removedEffects: { ...existing.source.removedEffects, ...removedEffects },
-        };
+        existing.source = { ...existing.source, lines: [...existing.source.lines, ...entries] };
         existing.rolls = [...existing.rolls, ...rolls];
         await existing.message.update({
           content: await render(existing.source),
           rolls: existing.rolls,
-          system: { lines: existing.source.lines, removedEffects: existing.source.removedEffects },
+          system: { lines: existing.source.lines },
         } as ChatMessage.UpdateData);
+        existing.record = await writeUndoRecord(existing.message, existing.record, stored.undo, removedEffects);
         // Dice So Nice animates a message's rolls when it is created; the rolls a turn's end adds
         // to its summary are shown the way the module offers for rolls outside a new message.
         const dice3d = (game as { dice3d?: Dice3dShow }).dice3d;
@@ -160,7 +255,7 @@ export class TurnSummaryPoster {
         combatId: this.extra.combatId,
         ...subjectFields(this.subject),
         lines: entries,
-        removedEffects,
+        removedEffects: {},
       };
       const message = await ChatMessage.create({
         type: TURN_SUMMARY_TYPE,
@@ -169,7 +264,9 @@ export class TurnSummaryPoster {
         rolls,
         ...(whispered ? { whisper: gmIds() } : {}),
       } as ChatMessage.CreateData);
-      if (message && key) open.byAudience.set(whispered, { message, source, rolls });
+      if (!message) continue;
+      const record = await writeUndoRecord(message, null, stored.undo, removedEffects);
+      if (key) open.byAudience.set(whispered, { message, source, rolls, record });
     }
   }
 }
@@ -187,11 +284,6 @@ export async function postTurnLine(
   const poster = new TurnSummaryPoster({ kind: "event" }, extra);
   poster.add(line, extra.rolls);
   await poster.flush();
-}
-
-/** Effects whose creating card application was undone since (GM-written ledgers): never brought back. */
-function undoneCardEffects(): Set<string> {
-  return undoneCreations(allLedgerRecords());
 }
 
 /**
@@ -214,7 +306,7 @@ export function undoTurnLineHere(data: TurnUndoRequest, asker: Asker): Promise<A
 async function undoTurnLine(message: ChatMessage, index: number, asker: Asker): Promise<ActionReport> {
   if (!asker.isGM) return { ok: false, message: "D20C.Combat.Line.UndoRefused" };
   const first = message.author?.isGM ? readTurnSummary(message) : null;
-  const named = first?.lines[index]?.line.undo;
+  const named = first ? undoOfLine(message, first, index)?.undo : null;
   if (!named) return { ok: false, message: "D20C.Combat.Line.UndoGone" };
   /** The actor behind a plan's actor key (its UUID: src/documents/combatant.ts actorKeyOf). */
   const actorOf = (key: string): Actor.Implementation | null => {
@@ -234,26 +326,26 @@ async function undoTurnLine(message: ChatMessage, index: number, asker: Asker): 
     // Read the line afresh: another press of it may have undone it while this one waited.
     const source = readTurnSummary(message);
     const entry = source?.lines[index];
-    const undo = entry?.line.undo;
-    if (!source || !entry || entry.undone || !hasUndo(entry.line) || !undo)
-      return { ok: false, message: "D20C.Combat.Line.UndoGone" };
+    const found = source && entry && !entry.undone ? undoOfLine(message, source, index) : null;
+    if (!source || !entry || !found) return { ok: false, message: "D20C.Combat.Line.UndoGone" };
+    const undo = found.undo;
     const conflicts: string[] = [];
-    const gone = undoneCardEffects();
+    const gone = undoneCardCreations();
     for (const a of undo.actors) {
       const actor = actorOf(a.actorId);
       if (!actor) continue;
-      if (!a.after) {
-        await actor.applyEngineActor(a.before);
+      if ("restore" in a) {
+        await actor.applyEngineActor(a.restore);
         continue;
       }
-      const plan = invertChanges(diffActor(a.before, a.after), actor.toEngineSource(), [], gone);
+      const plan = invertChanges(a.changes, actor.toEngineSource(), [], gone);
       conflicts.push(...plan.conflicts.map((c) => c.path));
       await actor.applyEngineActor(plan.next);
     }
     for (const r of undo.removedEffects) {
       const actor = actorOf(r.actorId);
       if (!actor || actor.effects.has(r.effect.id) || gone.has(r.effect.id)) continue;
-      const full = source.removedEffects[r.effect.id];
+      const full = found.removedEffects[r.effect.id];
       const { id, ...rest } = r.effect;
       await actor.createEmbeddedDocuments("ActiveEffect", [full ?? { _id: id, ...effectCreateData(rest) }], {
         keepId: true,

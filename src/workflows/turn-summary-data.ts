@@ -5,7 +5,9 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import type { SummaryLine, SummarySubject } from "./combat-chat.js";
-import type { ChatLine } from "../engine/plans/turns.js";
+import type { ChatLine, UndoRecord } from "../engine/plans/turns.js";
+import type { ActorChange } from "../engine/changes.js";
+import type { ActorSource } from "../engine/types.js";
 
 /** The message sub-type of a turn summary. */
 export const TURN_SUMMARY_TYPE = "turn";
@@ -99,5 +101,46 @@ export function readTurnSummary(message: {
     round: 0,
     lines: [{ line, undone: Boolean(legacy.undone) }],
     removedEffects: legacy.removedEffects ?? {},
+  };
+}
+
+/**
+ * How one actor's part of a turn line is undone: the differences the step made (reversed on the
+ * actor as it is now), or, for lines of older versions that kept only the prior state, that state.
+ */
+type ActorUndo = { actorId: string; changes: ActorChange[] } | { actorId: string; restore: ActorSource };
+
+/** A turn line's undo as its GM-only record keeps it: differences, not whole copies of actors. */
+export interface StoredUndo {
+  actors: ActorUndo[];
+  removedEffects: UndoRecord["removedEffects"];
+  addedEffects: UndoRecord["addedEffects"];
+  updatedEffects: UndoRecord["updatedEffects"];
+}
+
+/**
+ * The GM-only record of a turn summary's undo ([SYS-HIDDEN]): a GM-authored message whispered to
+ * the GMs, under `flags["d20-combat"].turnUndo`, naming its summary. Players' copies of a summary
+ * hold its lines without their undo (what the step changed on a monster is its stat block).
+ */
+export interface TurnUndoRecord {
+  summaryId: string;
+  /** Each undoable line's undo, by the line's index in its summary. */
+  lines: Record<string, StoredUndo>;
+  /** Full ActiveEffect data of the effects the lines removed, by effect id (Undo re-creates them). */
+  removedEffects: Record<string, ActiveEffect.CreateData>;
+}
+
+/** The turn-undo record a message holds (readable as one), or null. */
+export function readTurnUndo(message: { flags: unknown }): TurnUndoRecord | null {
+  const ours = isRecord(message.flags) ? message.flags[SYSTEM_ID] : undefined;
+  const record = isRecord(ours) ? ours.turnUndo : undefined;
+  if (!isRecord(record) || typeof record.summaryId !== "string" || !isRecord(record.lines)) return null;
+  return {
+    summaryId: record.summaryId,
+    lines: record.lines as Record<string, StoredUndo>,
+    removedEffects: isRecord(record.removedEffects)
+      ? (record.removedEffects as Record<string, ActiveEffect.CreateData>)
+      : {},
   };
 }

@@ -584,6 +584,7 @@ export const standInGlobals = {
       get contents(): Record<string, unknown>[] {
         return standInGlobals.messages;
       },
+      get: (id: string): Record<string, unknown> | undefined => standInGlobals.messages.find((m) => m.id === id),
     },
     /** Foundry's generation: 13, or 14 where a test checks v14's effect fields. */
     release: { generation: 13 as 13 | 14 },

@@ -12,7 +12,8 @@
  *   the GM's `CONFIG.queries` handler (starting empty).
  * - `game.users` (`get`, `contents`, `filter`, `activeGM`, each user `id`/`isGM`/`active`/`isSelf`/`query`),
  *   `game.user` = the GM.
- * - `game.messages` (`get`, `contents`) of {@link MessageStandIn}: `id`, `author` (set by the
+ * - `game.messages` (`get`, `contents`, counting its reads in `contentsReads`; a new collection
+ *   over the same messages after {@link RelayStandIn.reload}) of {@link MessageStandIn}: `id`, `author` (set by the
  *   "server": the user who created it, never from the data), `type`, `system`, `flags`, `whisper`,
  *   `rolls` (and `_source.rolls`, each roll's JSON text), `update` (deep-merging `flags` and
  *   `system`, replacing arrays, a new `type` starting `system` afresh, deleting a `-=key`, as Foundry's update does; rolls given as JSON
@@ -414,6 +415,13 @@ export interface RelayStandIn {
    * handler there, and the GM's query back to `user` runs its handler on this client again.
    */
   playAs(user: UserStandIn | null): void;
+  /**
+   * A page reload: `game.messages` becomes a new collection over the same stored messages (what
+   * the system kept in memory about the old one no longer applies).
+   */
+  reload(): void;
+  /** How many times `game.messages.contents` was read (a walk of the whole log). */
+  contentsReads: number;
   /** Set `game.combat` (null = no combat). */
   setCombat(combat: RelayCombatStandIn | null): void;
   /** Set `game.scenes.active` to the scene of this id (null = none active). */
@@ -542,6 +550,10 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     setActiveScene(id) {
       scenesApi.active = id ? { id } : null;
     },
+    contentsReads: 0,
+    reload() {
+      gameObj.messages = messagesApi();
+    },
     viewAs(user) {
       viewer = user ?? gm;
       gameObj.user = Object.assign(viewer, { targets: base.state.targets });
@@ -559,6 +571,13 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     },
   };
   const gameObj = g.game as Record<string, unknown>;
+  const messagesApi = () => ({
+    get: (id: string) => world.messages.get(id),
+    get contents() {
+      world.contentsReads++;
+      return [...world.messages.values()];
+    },
+  });
   const scenesApi: { active: { id: string } | null } = { active: null };
   const usersApi = {
     get: (id: string) => world.users.get(id),
@@ -574,12 +593,7 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     user: Object.assign(gm, { targets: base.state.targets }),
     users: usersApi,
     scenes: scenesApi,
-    messages: {
-      get: (id: string) => world.messages.get(id),
-      get contents() {
-        return [...world.messages.values()];
-      },
-    },
+    messages: messagesApi(),
     socket: {
       on: (channel: string, fn: (payload: unknown, senderId: unknown) => void) =>
         world.listeners.set(channel, [...(world.listeners.get(channel) ?? []), fn]),

@@ -23,6 +23,7 @@ import {
 } from "../stand-ins/foundry-relay.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
+import { turnUndosOf } from "../support/turn-summaries.js";
 import { npc, power } from "./attack-fixtures.js";
 import { SAVE_ENDS_PAIR, SAVE_RULE_CITES, saveEndsEffect } from "./power-fixtures.js";
 
@@ -121,12 +122,14 @@ describe.each(RULESET_IDS.map((id) => [id, getRuleset(id)] as const))(
       expect(standInAttackFaces).toEqual([]);
       expect(imp.effectIds()).not.toContain(row.id);
       // Posted as turn summaries: the failed save, the passed one, and its ending with an Undo that gives it back.
-      type Line = { rolls: { success: boolean }[]; undo: { removedEffects: { effect: { id: string } }[] } | null };
+      type Line = { rolls: { success: boolean }[] };
       const lines = w.attack.messages.flatMap(
         (msg) => (msg.data.system as { lines?: { line: Line }[] } | undefined)?.lines?.map((l) => l.line) ?? [],
       );
       expect(lines.flatMap((l) => l.rolls.map((r) => r.success))).toEqual([false, true]);
-      expect(lines.some((l) => l.undo?.removedEffects.some((r) => r.effect.id === row.id))).toBe(true);
+      // The Undo that gives it back is in the summary's GM-only record.
+      const undos = turnUndosOf(w.attack.messages.map((m) => m.data));
+      expect(undos.some((u) => u.removedEffects.some((r) => r.effect.id === row.id))).toBe(true);
       const after = section(imp);
       expect(after.ctx.rows).toHaveLength(1);
       const next = [...imp.effectDocs.values()][0]!;

@@ -49,9 +49,17 @@ describe("[HD-COND] an aftereffect that imposes exhaustion", () => {
     expect(ogre.source.exhaustion).toBe(6);
     expect(ogre.source.state).toBe("dead");
     expect(ogre.effects.contents.map((e) => e.name)).toEqual([]);
-    // The turn line of the gain records the actor before it, so its Undo brings level 5 back.
+    // The turn line of the gain records the change from level 5, so its Undo brings level 5 back.
     const gain = turnLinesOf(standInGlobals.messages).find((l) =>
-      l.undo?.actors.some((a) => a.before.exhaustion === 5),
+      l.undo?.actors.some(
+        (a) =>
+          "changes" in a &&
+          a.changes.some(
+            (c) =>
+              (c.kind === "add" && c.path === "exhaustion" && c.delta === 1) ||
+              (c.kind === "set" && c.path === "exhaustion" && c.before === 5),
+          ),
+      ),
     );
     expect(gain).toBeDefined();
     expect(gain!.error).toBeNull();

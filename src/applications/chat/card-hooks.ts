@@ -11,6 +11,7 @@ import { detailsFor, ledgerOf } from "../../workflows/card-ledger.js";
 import { cardData, cardOf } from "../../workflows/card-messages.js";
 import { withDetails } from "../../engine/plans/card-secrets.js";
 import { readLooseRoll } from "../../engine/plans/roll-hook.js";
+import { readTurnUndo } from "../../workflows/turn-summary-data.js";
 import {
   currentViewer,
   renderAttackCard,
@@ -47,8 +48,9 @@ function replaceWith(el: Element, html: string): HTMLElement | null {
 
 /** The renderChatMessageHTML handler. */
 export function onRenderChatMessage(message: ChatMessage, html: HTMLElement): void {
-  // The GM's ledger of a card and the numbers whispered to owners are data, not chat.
-  if (cardData(message, "ledger") || cardData(message, "details")) {
+  // The GM's ledger of a card, the numbers whispered to owners and a turn summary's undo records
+  // are data, not chat.
+  if (cardData(message, "ledger") || cardData(message, "details") || readTurnUndo(message)) {
     html.hidden = true;
     html.style.display = "none";
     return;

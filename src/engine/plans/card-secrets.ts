@@ -125,6 +125,7 @@ export function forgedTargets(
 
 /** The i18n key of the notice that a card was refused for `reason` (its format data: `name`, `part`). */
 export function refusalKey(reason: string): string {
+  if (reason === "ledger") return "D20C.Chat.Error.LedgerGone";
   return reason === "scene" ? "D20C.Chat.Error.OtherScene" : "D20C.Chat.Error.Invalid";
 }
 

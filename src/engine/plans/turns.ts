@@ -64,8 +64,10 @@ export interface ChatLine {
   /** Rules events the step produced (i18n keys + data), shown under the headline. */
   events: RuleEvent[];
   rolls: RolledLine[];
-  /** Null when nothing changed (a notice). */
+  /** Null when nothing changed (a notice), and on a posted line whose undo lives in its GM-only record. */
   undo: UndoRecord | null;
+  /** On a posted line: its undo is kept in the summary's GM-only record (the GM's Undo reads it there). */
+  undoable?: boolean;
   /** Set when the step failed: the error text; such lines are whispered to the GM. */
   error: string | null;
 }
