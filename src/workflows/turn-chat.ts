@@ -18,6 +18,8 @@ import {
 } from "./combat-chat.js";
 import type { ChatLine } from "../engine/plans/turns.js";
 import { diffActor, invertChanges } from "../engine/changes.js";
+import { boundUndo } from "../engine/undo-bounds.js";
+import { activeRuleset } from "../active-ruleset.js";
 import { withActorQueue } from "./actor-queue.js";
 import { undoneCreations } from "../engine/plans/apply.js";
 import { allLedgerRecords } from "./card-ledger.js";
@@ -246,9 +248,14 @@ async function undoTurnLine(message: ChatMessage, index: number, asker: Asker): 
         await actor.applyEngineActor(a.before);
         continue;
       }
-      const plan = invertChanges(diffActor(a.before, a.after), actor.toEngineSource(), [], gone);
+      const changes = diffActor(a.before, a.after);
+      const current = actor.toEngineSource();
+      const plan = invertChanges(changes, current, [], gone);
       conflicts.push(...plan.conflicts.map((c) => c.path));
-      await actor.applyEngineActor(plan.next);
+      // Held to the game's bounds (max HP, wounds, temporary HP): said like a field left alone.
+      const held = boundUndo(activeRuleset(), current, plan.next);
+      conflicts.push(...held.shortfalls.map((s) => (s.field === "hp" ? "hp.value" : "hp.temp")));
+      await actor.applyEngineActor(held.next);
     }
     for (const r of undo.removedEffects) {
       const actor = actorOf(r.actorId);

@@ -30,7 +30,7 @@
  *   `applyEngineActor` writing the source, `effects` with `has`/`get`/iteration, create/delete of
  *   ActiveEffects keeping given ids (else a fresh one), each effect's `update` (flags deep-merged),
  *   `delete` and `toObject` as the Effects section's controls use them, `allApplicableEffects`, `documentName`,
- *   an empty `getRollData`, `testUserPermission(user, "OWNER")` from an ownership list,
+ * *   an empty `getRollData`, `testUserPermission(user, "OWNER" | "OBSERVER")` from an ownership list,
  *   `getActiveTokens(false, true)` = its token's document, `getDependentTokens({scenes})` = its tokens on
  *   those scenes).
  * - {@link RelayTokenStandIn}: a TokenDocument's `x`/`y` (pixels; its `parent` scene's `grid.size` is 100),
@@ -142,7 +142,7 @@ export class RelayActorStandIn {
     return this;
   }
   testUserPermission(user: UserStandIn, level: string): boolean {
-    return level === "OWNER" && (user.isGM || this.owners.includes(user.id));
+    return (level === "OWNER" || level === "OBSERVER") && (user.isGM || this.owners.includes(user.id));
   }
   /** Set by the world: this actor's token document (null: a linked actor, its tokens on scenes). */
   token: RelayTokenStandIn | null = null;

@@ -17,6 +17,7 @@ import {
 import { gainLevelConditions } from "../effects.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
+import { boundUndo, type UndoShortfall } from "../undo-bounds.js";
 import type { ActorSource, DamagePacket, EffectSource, Modifier, RuleEvent, RuleOptions } from "../types.js";
 import type { AppliedEffects, AppliedRecord, ApplyMode, AttackCardData, CardOngoing, CardTarget } from "./card-data.js";
 import { effectsForOutcome, type CardEffectBody } from "./power-card.js";
@@ -320,6 +321,8 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
 export interface UndoDecision {
   /** The target's new source: the press's changes reversed on what the target has now. */
   restore: ActorSource;
+  /** Numbers undo gave back only in part, held to the game's bounds (max HP, wounds, temporary HP). */
+  shortfalls: UndoShortfall[];
   /** True when the target changed since the press (later play is kept; see `conflicts`). */
   changedSince: boolean;
   /** Fields undo left alone because something changed them after the press (warn the user). */
@@ -341,7 +344,9 @@ function effectsAsLeft(record: AppliedRecord): EffectSource[] {
  * Undo one recorded press on the target as it is now: the inverse of its changes, touching a field
  * only while it still holds what the press left (engine/changes.ts). `currentEffects` = the
  * target's effects now (absent = as the press left them); `undoneEffectIds` = effects whose
- * creation was undone since (never brought back). The record is marked undone.
+ * creation was undone since (never brought back); `bounds` = the game's HP range (its ruleset):
+ * what undo gives back is held to it, and the record says what it could not give back. The record
+ * is marked undone.
  */
 export function decideUndo(
   card: AttackCardData,
@@ -349,14 +354,21 @@ export function decideUndo(
   current: ActorSource,
   currentEffects?: readonly EffectSource[],
   undoneEffectIds: ReadonlySet<string> = new Set<string>(),
+  bounds: Pick<Ruleset, "hpRange"> = {},
 ): UndoDecision {
   const record = card.applied.find((r) => r.id === recordId);
   if (!record) throw new EngineError("recordId", `the card has no applied record ${recordId}`, recordId);
   if (record.undone) throw new EngineError("recordId", "this application was already undone", recordId);
   const plan = invertChanges(record.changes, current, currentEffects ?? effectsAsLeft(record), undoneEffectIds);
-  const undone = { ...record, undone: true };
+  const held = boundUndo(bounds, current, plan.next);
+  const undone: AppliedRecord = {
+    ...record,
+    undone: true,
+    ...(held.shortfalls.length ? { undoShortfalls: held.shortfalls } : {}),
+  };
   return {
-    restore: plan.next,
+    restore: held.next,
+    shortfalls: held.shortfalls,
     changedSince: plan.conflicts.length > 0 || fingerprint(current) !== record.left,
     conflicts: plan.conflicts,
     record: undone,

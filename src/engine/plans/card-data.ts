@@ -10,6 +10,7 @@
  * objects; the keys an attack card itself is made of are fields, so Foundry keeps exactly these.
  */
 import type { ActorChange } from "../changes.js";
+import type { UndoShortfall } from "../undo-bounds.js";
 import {
   bool,
   choice,
@@ -192,6 +193,8 @@ export interface AppliedRecord {
   undone: boolean;
   /** Ongoing damage the press put on the target (absent = none). */
   effects?: AppliedEffects;
+  /** What its undo could not give back, held to the game's bounds (absent = all of it, or not undone). */
+  undoShortfalls?: UndoShortfall[];
 }
 
 /** The message sub-type each card kind is posted as (system.json `documentTypes.ChatMessage`). */

@@ -89,6 +89,17 @@ function ongoingLine(r: AppliedRecord, viewer: CardViewer): string | null {
   return viewer.format(r.effects.addedId ? "D20C.Chat.Ongoing.Added" : "D20C.Chat.Ongoing.Kept", { effect });
 }
 
+/** What undo gave back where the game's bounds held it; without numbers on the public copy (they are 0 there). */
+function heldNote(shortfalls: NonNullable<AppliedRecord["undoShortfalls"]>, viewer: CardViewer): string {
+  if (shortfalls.every((s) => s.wanted === 0)) return viewer.localize("D20C.Chat.Undo.HeldPart");
+  const held = shortfalls
+    .map((s) =>
+      viewer.format(`D20C.Chat.Undo.Gave.${s.field}`, { restored: Math.abs(s.restored), wanted: Math.abs(s.wanted) }),
+    )
+    .join(", ");
+  return viewer.format("D20C.Chat.Undo.HeldNote", { held });
+}
+
 function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string, c: CardShared) {
   const canUndo = !r.undone && (viewer.isGM || viewer.ownsTarget(r.targetUuid) || r.userId === viewer.userId);
   return {
@@ -108,6 +119,8 @@ function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string, c
     ),
     ongoing: ongoingLine(r, viewer),
     undone: r.undone,
+    /** What undo could not give back (held to the game's bounds), said on the card. */
+    held: r.undoShortfalls?.length ? heldNote(r.undoShortfalls, viewer) : null,
     canUndo,
   };
 }

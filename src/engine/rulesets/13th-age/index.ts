@@ -8,7 +8,7 @@ import { attackBonus, attackMode, damageExpression, damageRecipe, prepareAttack,
 import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
 import { applyDamage, applyHealing, deathSaveRequest, fullHealUp, resolveRoll, saveRequest } from "./damage.js";
-import { startRecovery } from "./damage.js";
+import { hpRange, startRecovery } from "./damage.js";
 import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, ECONOMY, OPTIONS, SAVES } from "./data.js";
 import { PROCEDURES, attackBandWarnings, planProcedure, resolveProcedure } from "./procedures.js";
 import { effectSaveRequest, actsThisRound, addEffect, canFlee, initiativeFormula, onCombatEnd } from "./turns.js";
@@ -52,6 +52,7 @@ export const thirteenthAge = defineRuleset({
 
   applyDamage,
   applyHealing,
+  hpRange,
   startRecovery,
   saveRequest,
   deathSaveRequest,

@@ -6,6 +6,7 @@
  * (damage, wounds, death and saves), `turns.ts`, `procedures.ts` (table procedures), `powers.ts`,
  * `scene.ts`.
  */
+import type { ActorSource } from "../../types.js";
 import { defineRuleset } from "../../define-ruleset.js";
 import { PROCEDURES, afterSpend, planProcedure, resolveProcedure, turnNotes } from "./procedures.js";
 import { deriveActor } from "./actor.js";
@@ -13,7 +14,7 @@ import { ACTOR_FIELDS } from "./fields.js";
 import { attackBonus, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
 import { applyDamage, applyHealing, deathSaveRequest, resolveRoll, saveRequest, startRecovery } from "./damage.js";
 import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, ECONOMY, INITIATIVE, K, OPTIONS, SAVES } from "./data.js";
-import { TRAIT_FORMS } from "./data.js";
+import { TRAIT_FORMS, woundTotal } from "./data.js";
 import { effectSaveRequest, actsThisRound, addEffect, canFlee, fullHealUp, initiativeFormula } from "./turns.js";
 import { onCombatEnd, onCombatStart, onRoundEnd, onRoundStart, onTurnEnd, onTurnStart, order } from "./turns.js";
 import { resolveTurnRoll } from "./turns.js";
@@ -21,6 +22,11 @@ import { readWdScene } from "./scene.js";
 import { powers } from "./powers.js";
 import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
+
+/** [WD-WOUNDPTS] wound points count as damage that only the wound's healing removes: HP stop below maximum by them. */
+function woundedRange(actor: ActorSource): { min: number; max: number } {
+  return { min: Number.NEGATIVE_INFINITY, max: actor.hp.max - Math.min(actor.hp.max, woundTotal(actor)) };
+}
 
 export const woundsD20 = defineRuleset({
   id: "wounds-d20",
@@ -50,6 +56,7 @@ export const woundsD20 = defineRuleset({
   damageRecipe,
 
   applyDamage: (actor, packet, _options, actorId) => applyDamage(actor, packet, actorId),
+  hpRange: woundedRange,
   applyHealing: (actor, amount, kind, _options, actorId) => applyHealing(actor, amount, kind, actorId),
   startRecovery: (actor, rally, _options, actorId) => startRecovery(actor, rally, actorId),
   saveRequest,
