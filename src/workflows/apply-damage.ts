@@ -190,9 +190,22 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
     const fresh = ledger?.card;
     const target = fresh?.targets.find((t) => t.uuid === listed.uuid);
     if (!ledger || !fresh || !target) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
-    const standing = standingRefusal(fresh.applied, applicationKey(message.id ?? "", target, mode), target.uuid);
+    const standing = standingRefusal(
+      fresh.applied,
+      applicationKey(message.id ?? "", target, mode),
+      target.uuid,
+      target.actorUuid,
+    );
     if (standing?.message === "already")
       return { ok: false, message: "D20C.Chat.Error.AlreadyApplied", data: { name: target.name } };
+    if (standing?.message === "sameCreature") {
+      const first = fresh.targets.find((t) => t.uuid === standing.standing.targetUuid);
+      return {
+        ok: false,
+        message: "D20C.Chat.Error.SameCreature",
+        data: { name: target.name, other: first?.name ?? target.name },
+      };
+    }
     if (standing)
       return {
         ok: false,

@@ -120,6 +120,8 @@ describe.skipIf(skipScreenshots())("combat tracker additions in the DOM", () => 
     });
     expect(result.rowClicks).toBe(0);
     // The ruling goes on the Combat (only GMs write it), never on the combatant its owner writes.
-    expect(result.updates).toEqual([["combat", { flags: { "d20-combat": { rulings: { captain: { aware: false } } } } }]]);
+    expect(result.updates).toEqual([
+      ["combat", { flags: { "d20-combat": { rulings: { captain: { aware: false } } } } }],
+    ]);
   });
 });

@@ -406,15 +406,27 @@ function activeApplication(records: readonly AppliedRecord[], key: string): Appl
  * of one attack takes one application at a time. Damage, half, double, knock-out, healing and
  * temporary HP are alternative readings of the same roll, so while one of them stands on the
  * target any other is refused (undo it first): pressing Damage, Half and Double one after another
- * would otherwise deal three and a half times the attack's damage.
+ * would otherwise deal three and a half times the attack's damage. One creature takes one share
+ * of an attack ([SYS-TARGETS]): two tokens of one linked actor (`actorUuid`, as the GM's ledger
+ * found it; unlinked tokens each have their own) are one creature, so while an application stands
+ * on one of them the other is refused (`sameCreature`).
  */
 export function standingRefusal(
   records: readonly AppliedRecord[],
   key: string,
   targetUuid: string,
-): { message: "already" | "other"; standing: AppliedRecord } | null {
+  actorUuid?: string,
+): { message: "already" | "other" | "sameCreature"; standing: AppliedRecord } | null {
   const same = activeApplication(records, key);
   if (same) return { message: "already", standing: same };
   const other = records.find((r) => r.targetUuid === targetUuid && !r.undone);
-  return other ? { message: "other", standing: other } : null;
+  if (other) return { message: "other", standing: other };
+  const twin = actorUuid ? records.find((r) => r.actorUuid === actorUuid && !r.undone) : undefined;
+  return twin ? { message: "sameCreature", standing: twin } : null;
+}
+
+/** The target listed before `t` on a card that is the same creature (one linked actor), if any. */
+export function sameCreatureBefore(card: Pick<AttackCardData, "targets">, t: CardTarget): CardTarget | undefined {
+  const i = card.targets.indexOf(t);
+  return card.targets.slice(0, Math.max(0, i)).find((o) => o.actorUuid !== "" && o.actorUuid === t.actorUuid);
 }

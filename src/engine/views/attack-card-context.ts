@@ -8,7 +8,7 @@
 import type { AttackOutcome, AttackResult, Modifier } from "../types.js";
 import type { AppliedRecord, ApplyMode, AttackCardData, CardTarget } from "../plans/card-data.js";
 import { APPLY_MODES } from "../plans/card-data.js";
-import { ongoingName } from "../plans/apply.js";
+import { ongoingName, sameCreatureBefore } from "../plans/apply.js";
 import { canSeeDetails, type CardVisibility } from "../plans/card-secrets.js";
 import { getRuleset, isRulesetId } from "../registry.js";
 import { effectLine, namedInText, powerSections } from "./power-text.js";
@@ -292,10 +292,13 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: 
   const imposes = imposedLines(card, t, viewer, c);
   const forced = forcedControls(card, t, viewer);
   const reactions = reactionControls(card, t, viewer);
+  const twin = sameCreatureBefore(card, t);
   return {
     uuid: t.uuid,
     name: t.name,
     img: t.img,
+    /** Another token of a creature listed before it: one creature, one share of the attack. */
+    sameAs: twin ? viewer.format("D20C.Chat.SameCreature", { name: twin.name }) : null,
     resultClass: RESULT_CLASS[o.result],
     resultText: wordsOf(c, viewer, RESULT_LABEL[o.result]),
     dice: diceView(o, naturalClass),
