@@ -75,6 +75,10 @@ class EffectDocStandIn {
     public flags: Record<string, unknown>,
     private readonly holder: RelayActorStandIn,
   ) {}
+  /** The actor the effect is on (Foundry's `parent`). */
+  get parent(): RelayActorStandIn {
+    return this.holder;
+  }
   /** Foundry's update: `name`/`statuses` replaced, `flags` deep-merged. */
   async update(data: { name?: string; statuses?: string[]; flags?: Record<string, unknown> }): Promise<this> {
     await Promise.resolve();
