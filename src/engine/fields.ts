@@ -86,7 +86,7 @@ interface NumberOptions {
  * The bound of every stored actor or item number that names none of its own ([SYS-PERM]): a
  * number a user can type is finite at the data model (±1.7e308 HP drew "+Infinity" on every client).
  */
-export const NUMBER_LIMIT = 1_000_000;
+const NUMBER_LIMIT = 1_000_000;
 
 /** The smallest and largest value a stored number may hold: its own bounds, else ±{@link NUMBER_LIMIT}. */
 export function numberBounds(desc: Pick<FieldDesc, "min" | "max">): { min: number; max: number } {

@@ -295,7 +295,7 @@ function conflictFields(paths: readonly string[]): string {
 }
 
 /** What an undo gave back of each number a bound held, in the reader's words ("2 of 8 HP"). */
-export function shortfallText(shortfalls: readonly UndoShortfall[]): string {
+function shortfallText(shortfalls: readonly UndoShortfall[]): string {
   return shortfalls
     .map((s) => fmt(`D20C.Chat.Undo.Gave.${s.field}`, { restored: Math.abs(s.restored), wanted: Math.abs(s.wanted) }))
     .join(", ");

@@ -41,7 +41,7 @@ function mayLink(id: string | null, bearer: Actor.Implementation, user: User.Imp
  * On the active GM's client: an effect a player wrote with a link to a creature that player may
  * not write loses the link (the bearer's own turns time it from then on); the GMs are told.
  */
-export async function guardEffectLinks(effect: ActiveEffect.Implementation, userId: string): Promise<boolean> {
+async function guardEffectLinks(effect: ActiveEffect.Implementation, userId: string): Promise<boolean> {
   if (!game.users.activeGM?.isSelf) return false;
   const user = game.users.get(userId);
   if (!user || user.isGM) return false;

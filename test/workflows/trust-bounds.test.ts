@@ -11,8 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SYSTEM_ID } from "../../src/constants.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { FORCED_MAX_SQUARES, ITEM_FIELDS } from "../../src/engine/item-fields.js";
-import { NUMBER_LIMIT } from "../../src/engine/fields.js";
-import { defaultsOf } from "../../src/engine/fields.js";
+import { defaultsOf, numberBounds } from "../../src/engine/fields.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import type { onForcedClick as OnForcedClickFn } from "../../src/workflows/forced-move.js";
 import { itemSystemIssues, actorSystemIssues } from "../../src/data/validation.js";
@@ -37,6 +36,9 @@ import { installRelayStandIn, type RelayStandIn } from "../stand-ins/foundry-rel
 import { npc } from "./attack-fixtures.js";
 import { hitEffect, threeFoeCard } from "./power-fixtures.js";
 import { defaultActorSource } from "../../src/engine/common.js";
+
+/** The bound of a number that names none of its own. */
+const NUMBER_LIMIT = numberBounds({}).max;
 
 const R = getRuleset("ffd20");
 let w: RelayStandIn;
