@@ -15,8 +15,10 @@
  *   `recoveries.rallies`; NPC `escalation` flag. Items: power `damageType` (one text);
  *   weapon `dice`; armor `maxDex` as "" or −1 for "no cap".
  * - version 1: the shape that mirrors the engine's `ActorSource`.
- * - version 2: every actor and item number within finite bounds (its own, else ±1,000,000): a
- *   number stored beyond them (HP of 1.7e308, a push of 21 squares) is brought to the bound.
+ * - (any version) every actor and item number within finite bounds (its own, else ±1,000,000): a
+ *   number stored beyond them (HP of 1.7e308, a push of 21 squares) is brought to the bound by
+ *   `boundStoredNumbers` on every load; it is stored the next time the document is written (or by
+ *   the runner when a later version is raised).
  *
  * Trait words of the old shapes are normalised to damage type keys (src/migrations/trait-words.ts:
  * case, spacing, synonyms such as "electric"); a word nothing maps is kept as free text at the end
@@ -30,7 +32,7 @@ import { traitKeyFor, traitVocabulary, type TraitVocabulary } from "./trait-word
 import { ANY_GAME_DAMAGE_TYPES } from "../engine/rulesets/damage-types.js";
 
 /** The schema version this code writes. Raise it with every new migration step. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 1;
 
 type Plain = Record<string, unknown>;
 
