@@ -138,11 +138,11 @@ declare module "fvtt-types/configuration" {
         effect?: Partial<SystemEffectData>;
       };
     };
-    /** Escalation die, tough battle, surprise round, combat-start bookkeeping (src/documents/combat.ts). */
+    /** Escalation die, tough battle, surprise round, combat-start bookkeeping, the GM's rulings on combatants (src/documents/combat.ts). */
     Combat: {
       "d20-combat"?: CombatFlags;
     };
-    /** Awareness at the start of battle and table seat (src/documents/combatant.ts). */
+    /** Action economy and procedure memory (src/workflows/actions.ts); the GM's rulings are the Combat's. */
     Combatant: {
       "d20-combat"?: CombatantFlags;
     };

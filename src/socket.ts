@@ -457,6 +457,9 @@ export async function askGM(action: WireRequest["action"], data: WireRequest["da
   const gm = game.users.activeGM;
   const gmId = gm?.id;
   if (!gm || !gmId) throw new Error(game.i18n.localize("D20C.Chat.Permission.GMGone"));
+  // The key goes to the GM by a query (User#query needs QUERY_USER, which a GM may take from
+  // players): without it the request would wait out its time, so the user is told why at once.
+  if (!game.user.can("QUERY_USER")) return { ok: false, message: "D20C.Chat.Permission.NoQuery" };
   const id = foundry.utils.randomID();
   const key = secretKey();
   return new Promise<ActionReport>((resolve, reject) => {

@@ -6,12 +6,13 @@
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { allRulesets } from "../engine/registry.js";
+import type { FieldDescs } from "../engine/fields.js";
 import type { ActorKind, ActorSource, DerivedActor } from "../engine/types.js";
 import { superValidateJoint } from "../foundry-compat.js";
-import { migrateActorSystem, replaceContents } from "../migrations/migrate-data.js";
+import { boundStoredNumbers, migrateActorSystem, replaceContents } from "../migrations/migrate-data.js";
 import { traitVocabulary, type TraitVocabulary } from "../migrations/trait-words.js";
 import { actorSourceView, combineArmor, deriveSafely, withStatuses, type ArmorItemData } from "./prepare.js";
-import { actorSchema } from "./schema.js";
+import { actorSchema, worldActorFields } from "./schema.js";
 import { actorSystemIssues, describeIssues } from "./validation.js";
 import { ignoredUnderRuleset, type IgnoredEntry } from "./ignored.js";
 import { SYSTEM_ID } from "../constants.js";
@@ -45,6 +46,15 @@ type ActorSystemFields = Omit<ActorSource, "kind">;
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
 interface D20ActorData extends ActorSystemFields {}
 
+/** The world's actor fields, worked out again only when a game registers (migrateData runs on every construction). */
+let fieldsCache: { count: number; fields: FieldDescs } | null = null;
+function boundedFields(): FieldDescs {
+  const rulesets = allRulesets();
+  if (fieldsCache?.count !== rulesets.length)
+    fieldsCache = { count: rulesets.length, fields: worldActorFields(rulesets) };
+  return fieldsCache.fields;
+}
+
 /** Shared behaviour of character and NPC data. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSchema, Actor.Implementation> {
@@ -58,7 +68,7 @@ abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSc
   }
 
   static override migrateData(source: Record<string, unknown>) {
-    replaceContents(source, migrateActorSystem(source, traitVocabularyOfWorld()));
+    replaceContents(source, boundStoredNumbers(boundedFields(), migrateActorSystem(source, traitVocabularyOfWorld())));
     return super.migrateData(source);
   }
 

@@ -3,7 +3,7 @@
  * use for formulas. Builders take Foundry's `fields` namespace as a parameter, so tests pass a
  * stand-in that records each field's options (test/stand-ins/foundry-fields.ts).
  */
-import type { FieldDesc, FieldDescs, FormulaKind } from "../engine/fields.js";
+import { numberBounds, type FieldDesc, type FieldDescs, type FormulaKind } from "../engine/fields.js";
 import { formulaProblem } from "./formula.js";
 
 /** Foundry's data field namespace (`foundry.data.fields`), or a test stand-in shaped like it. */
@@ -60,20 +60,24 @@ function choicesOf(keys: readonly string[]): Record<string, string> {
 /**
  * The Foundry field a description asks for: every field required with its `initial` as described,
  * except an omittable one, which is neither required nor filled in (its key stays absent).
+ * `bounded`: every number gets finite bounds (its own, else ±NUMBER_LIMIT): actor and item data,
+ * which users type.
  */
-function foundryField(f: FieldsNamespace, desc: FieldDesc): foundry.data.fields.DataField.Any {
+function foundryField(f: FieldsNamespace, desc: FieldDesc, bounded: boolean): foundry.data.fields.DataField.Any {
   const initial = desc.omitted ? { initial: undefined } : desc.initial === undefined ? {} : { initial: desc.initial };
   const required = desc.omitted !== true;
   switch (desc.kind) {
-    case "number":
+    case "number": {
+      const bounds = bounded ? numberBounds(desc) : desc;
       return new f.NumberField({
         required,
         nullable: desc.nullable === true,
         ...(desc.integer ? { integer: true } : {}),
         ...(initial as { initial?: number | null }),
-        ...(desc.min === undefined ? {} : { min: desc.min }),
-        ...(desc.max === undefined ? {} : { max: desc.max }),
+        ...(bounds.min === undefined ? {} : { min: bounds.min }),
+        ...(bounds.max === undefined ? {} : { max: bounds.max }),
       });
+    }
     case "boolean":
       if (desc.omitted) return new f.BooleanField({ required, initial: undefined });
       return desc.nullable
@@ -97,18 +101,23 @@ function foundryField(f: FieldsNamespace, desc: FieldDesc): foundry.data.fields.
       return new f.HTMLField({ required: true, blank: true, initial: "" });
     case "array":
       return new f.ArrayField(
-        foundryField(f, elementOf(desc)),
+        foundryField(f, elementOf(desc), bounded),
         desc.omitted ? { required, initial: undefined } : { initial: [] },
       );
     case "object":
-      return new f.TypedObjectField(foundryField(f, elementOf(desc)), { initial: {} });
+      return new f.TypedObjectField(foundryField(f, elementOf(desc), bounded), { initial: {} });
     case "json":
       return new f.ObjectField({ required, nullable: desc.nullable === true, ...(initial as { initial?: null }) });
     case "schema":
-      if (desc.omitted) return new f.SchemaField(foundrySchema(f, desc.fields ?? {}), { required, initial: undefined });
+      if (desc.omitted)
+        return new f.SchemaField(foundrySchema(f, desc.fields ?? {}, bounded), { required, initial: undefined });
       return desc.nullable
-        ? new f.SchemaField(foundrySchema(f, desc.fields ?? {}), { required: true, nullable: true, initial: null })
-        : new f.SchemaField(foundrySchema(f, desc.fields ?? {}));
+        ? new f.SchemaField(foundrySchema(f, desc.fields ?? {}, bounded), {
+            required: true,
+            nullable: true,
+            initial: null,
+          })
+        : new f.SchemaField(foundrySchema(f, desc.fields ?? {}, bounded));
   }
 }
 
@@ -117,9 +126,9 @@ function elementOf(desc: FieldDesc): FieldDesc {
   return desc.element;
 }
 
-/** A Foundry schema from a set of descriptions, in their order. */
-export function foundrySchema(f: FieldsNamespace, fields: FieldDescs): Schema {
+/** A Foundry schema from a set of descriptions, in their order (`bounded`: see {@link foundryField}). */
+export function foundrySchema(f: FieldsNamespace, fields: FieldDescs, bounded = false): Schema {
   const out: Schema = {};
-  for (const [name, desc] of Object.entries(fields)) out[name] = foundryField(f, desc);
+  for (const [name, desc] of Object.entries(fields)) out[name] = foundryField(f, desc, bounded);
   return out;
 }

@@ -5,7 +5,9 @@
 import type { SourceOf } from "../engine/fields.js";
 import type { ARMOR_FIELDS, FEATURE_FIELDS, POWER_FIELDS, WEAPON_FIELDS } from "../engine/item-fields.js";
 import { superValidateJoint } from "../foundry-compat.js";
-import { migrateItemSystem, replaceContents } from "../migrations/migrate-data.js";
+import { boundStoredNumbers, migrateItemSystem, replaceContents } from "../migrations/migrate-data.js";
+import { ITEM_FIELDS } from "../engine/item-fields.js";
+import type { FieldDescs } from "../engine/fields.js";
 import { allDamageTypes } from "./actor-models.js";
 import { armorSchema, featureSchema, powerSchema, weaponSchema } from "./schema.js";
 import { describeIssues, itemSystemIssues } from "./validation.js";
@@ -39,7 +41,9 @@ abstract class CheckedItemData<Schema extends foundry.data.fields.DataSchema> ex
 > {
   static itemType: string;
   static override migrateData(source: Record<string, unknown>) {
-    replaceContents(source, migrateItemSystem(this.itemType, source));
+    const fields: FieldDescs | undefined = (ITEM_FIELDS as Record<string, FieldDescs>)[this.itemType];
+    const migrated = migrateItemSystem(this.itemType, source);
+    replaceContents(source, fields ? boundStoredNumbers(fields, migrated) : migrated);
     return super.migrateData(source);
   }
   static override validateJoint(data: Record<string, unknown>): void {

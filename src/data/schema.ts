@@ -42,7 +42,7 @@ export function actorSchema(
   rulesets: readonly Pick<Ruleset, "actorFields">[] = allRulesets(),
 ): Schema {
   return {
-    ...foundrySchema(f, worldActorFields(rulesets)),
+    ...foundrySchema(f, worldActorFields(rulesets), true),
     details: new f.SchemaField({
       biography: new f.HTMLField({ required: true, blank: true, initial: "" }),
     }),
@@ -51,22 +51,22 @@ export function actorSchema(
 
 /** `power` items: an attack or other ability (engine `PowerSource` plus usage and texts). */
 export function powerSchema(f: FieldsNamespace): Schema {
-  return foundrySchema(f, POWER_FIELDS);
+  return foundrySchema(f, POWER_FIELDS, true);
 }
 
 /** `weapon` items (engine `WeaponSource` minus the name, which is the item's). */
 export function weaponSchema(f: FieldsNamespace): Schema {
-  return foundrySchema(f, WEAPON_FIELDS);
+  return foundrySchema(f, WEAPON_FIELDS, true);
 }
 
 /** `armor` items: aggregated into the actor's `armor` summary when equipped. */
 export function armorSchema(f: FieldsNamespace): Schema {
-  return foundrySchema(f, ARMOR_FIELDS);
+  return foundrySchema(f, ARMOR_FIELDS, true);
 }
 
 /** `feature` items: rules text with no mechanics of its own (its effects may carry changes). */
 export function featureSchema(f: FieldsNamespace): Schema {
-  return foundrySchema(f, FEATURE_FIELDS);
+  return foundrySchema(f, FEATURE_FIELDS, true);
 }
 
 /** The effect data a system ActiveEffect carries in `flags["d20-combat"].effect`. */

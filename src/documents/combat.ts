@@ -39,7 +39,7 @@ import type { SummarySubject } from "../workflows/combat-chat.js";
 import { refreshActionsAtTurnEnd, resetActionsAtTurnStart } from "../workflows/actions.js";
 import { withActorQueue } from "../workflows/actor-queue.js";
 import { effectCreateData, type SystemEffectData } from "./active-effect.js";
-import type { D20Combatant } from "./combatant.js";
+import type { CombatantRuling, D20Combatant } from "./combatant.js";
 import { refreshPowersAtCombatEnd } from "../workflows/power-usage.js";
 import { afterTurnSaveHook, preTurnSaveHook, turnStepHook } from "../workflows/hooks.js";
 
@@ -48,6 +48,11 @@ export interface CombatFlags extends EscalationFlags {
   tough?: boolean;
   surprise?: boolean;
   begun?: boolean;
+  /**
+   * The GM's rulings on each combatant, by combatant id ([SYS-PERM]): kept on the Combat, which only
+   * GMs may write, never on the combatant, which its owner may write.
+   */
+  rulings?: Record<string, CombatantRuling>;
 }
 
 /** Actor-like object the ports write to (the system Actor). */

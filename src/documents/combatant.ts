@@ -1,7 +1,9 @@
 /**
- * The system's Combatant: its engine view (`CombatantSource`), the flags the GM sets on it
- * (`aware` at the start of battle, table `seat` for around-the-table order) and its initiative
- * formula from the active ruleset ([13A-INIT], [WD-INIT], [HD-INIT]).
+ * The system's Combatant: its engine view (`CombatantSource`), the GM's rulings on it (`aware` at
+ * the start of battle, table `seat` for around-the-table order) and its initiative formula from the
+ * active ruleset ([13A-INIT], [WD-INIT], [HD-INIT]). The rulings live in its Combat's flags
+ * (`rulings.<combatant id>`), which only GMs may write ([SYS-PERM]): a combatant's own flags are
+ * its owner's to write, so a surprised character could make itself aware there.
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
@@ -9,11 +11,25 @@ import { defaultActorSource } from "../engine/common.js";
 import type { ActorSource, CombatantSource, EffectSource } from "../engine/types.js";
 import { effectSourceOf, type EffectLike } from "./active-effect.js";
 
-/** The flags a combatant carries under `flags["d20-combat"]`. */
-export interface CombatantFlags {
+/** What the GM rules about one combatant, kept in its Combat's flags (`rulings.<combatant id>`). */
+export interface CombatantRuling {
   /** Aware of the foe when the battle starts (unset = aware). */
   aware?: boolean;
   /** Seat at the table, for around-the-table order (unset = order of joining). */
+  seat?: number;
+}
+
+/**
+ * The flags a combatant carries under `flags["d20-combat"]` (its owner may write them: the action
+ * economy it spent and its procedures' memory, src/workflows/actions.ts). `aware` and `seat` written
+ * here by older versions or by a player are read by nothing.
+ */
+export interface CombatantFlags {
+  actions?: unknown;
+  procedures?: unknown;
+  /** Read by nothing: the GM's ruling is in the Combat's flags. */
+  aware?: boolean;
+  /** Read by nothing: the GM's ruling is in the Combat's flags. */
   seat?: number;
 }
 
@@ -44,9 +60,16 @@ export class D20Combatant extends Combatant {
     return this.flags[SYSTEM_ID] ?? {};
   }
 
-  /** Whether this combatant started the battle aware (WD surprise round, HD surprised). */
+  /** The GM's ruling on this combatant, from its Combat's flags (only GMs write a Combat). */
+  get ruling(): CombatantRuling {
+    const rulings = this.parent?.flags[SYSTEM_ID]?.rulings;
+    const own = this.id && rulings ? rulings[this.id] : undefined;
+    return own && typeof own === "object" ? own : {};
+  }
+
+  /** Whether this combatant started the battle aware (WD surprise round, HD surprised), as the GM ruled. */
   get aware(): boolean {
-    return this.d20Flags.aware !== false;
+    return this.ruling.aware !== false;
   }
 
   /** The player side owns a player character or is owned by a player; everything else is the GM's. */
@@ -67,7 +90,7 @@ export class D20Combatant extends Combatant {
       side: this.side,
       aware: this.aware,
       defeated: this.isDefeated,
-      seat: typeof this.d20Flags.seat === "number" ? this.d20Flags.seat : index,
+      seat: typeof this.ruling.seat === "number" ? this.ruling.seat : index,
     };
   }
 

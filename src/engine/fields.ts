@@ -82,6 +82,48 @@ interface NumberOptions {
   minStoredOnly?: boolean;
 }
 
+/**
+ * The bound of every stored actor or item number that names none of its own ([SYS-PERM]): a
+ * number a user can type is finite at the data model (±1.7e308 HP drew "+Infinity" on every client).
+ */
+const NUMBER_LIMIT = 1_000_000;
+
+/** The smallest and largest value a stored number may hold: its own bounds, else ±{@link NUMBER_LIMIT}. */
+export function numberBounds(desc: Pick<FieldDesc, "min" | "max">): { min: number; max: number } {
+  return { min: desc.min ?? -NUMBER_LIMIT, max: desc.max ?? NUMBER_LIMIT };
+}
+
+/**
+ * A stored source with every number its descriptions bound brought within those bounds (a new
+ * object; nested groups, lists and records too): what a migration does to data stored before the
+ * bounds, so nothing typed is lost but an impossible number.
+ */
+export function clampNumbers(fields: FieldDescs, source: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...source };
+  for (const [name, desc] of Object.entries(fields)) if (name in out) out[name] = clampValue(desc, out[name]);
+  return out;
+}
+
+function clampValue(desc: FieldDesc, v: unknown): unknown {
+  switch (desc.kind) {
+    case "number": {
+      if (typeof v !== "number" || !Number.isFinite(v)) return v;
+      const { min, max } = numberBounds(desc);
+      return Math.min(max, Math.max(min, v));
+    }
+    case "array":
+      return Array.isArray(v) && desc.element ? v.map((item: unknown) => clampValue(desc.element!, item)) : v;
+    case "object":
+      return isObject(v) && desc.element
+        ? Object.fromEntries(Object.entries(v).map(([k, item]) => [k, clampValue(desc.element!, item)]))
+        : v;
+    case "schema":
+      return isObject(v) ? clampNumbers(desc.fields ?? {}, v) : v;
+    default:
+      return v;
+  }
+}
+
 /** A whole number (never null) starting at `initial`. */
 export function int(initial: number, options: NumberOptions = {}): FieldDesc<number> {
   return { kind: "number", integer: true, nullable: false, initial, ...options };

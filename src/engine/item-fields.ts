@@ -40,6 +40,8 @@ export const POWER_ACTIONS = ["standard", "move", "minor", "quick", "free", "rea
 export const MISS_EFFECTS = ["none", "half", "formula"] as const;
 /** Forced movement kinds (engine `ForcedMovement.kind`). */
 export const FORCED_KINDS = ["push", "pull", "slide"] as const;
+/** [FF-FORCED] The most squares a push, pull or slide moves a target: the data model and the engine share it. */
+export const FORCED_MAX_SQUARES = 20;
 /** Save difficulties (engine `EffectSource.save`). */
 export const SAVE_DIFFICULTIES = ["easy", "normal", "hard"] as const;
 /** Effect durations (engine `DurationKind`). */
@@ -86,7 +88,7 @@ const POWER_EFFECT = group({
   ...POWER_EFFECT_BODY,
   aftereffect: nullableGroup(POWER_EFFECT_BODY),
   /** Push, pull or slide of the target (engine `ForcedMovement`); null = none. */
-  forced: nullableGroup({ kind: choice(FORCED_KINDS, "push"), squares: int(1, { min: 0 }) }),
+  forced: nullableGroup({ kind: choice(FORCED_KINDS, "push"), squares: int(1, { min: 0, max: FORCED_MAX_SQUARES }) }),
 });
 
 /** `power` items: an attack or other ability (engine `PowerSource` plus usage and texts). */

@@ -200,6 +200,12 @@ export interface Ruleset {
   // ---- damage and healing --------------------------------------------------------------------
   /** Apply damage: traits, temp HP first, HP, state transitions, rolls the rules now demand. */
   applyDamage(actor: ActorSource, packet: DamagePacket, options: RuleOptions, actorId: string): DamageResult;
+  /**
+   * The HP this creature may hold in this game (undo gives back no more and takes away no less):
+   * Hundred Dungeons never below 0, Wounds d20 never above its maximum less its wounds. Optional:
+   * absent = any number up to its maximum.
+   */
+  hpRange?(actor: ActorSource): { min: number; max: number };
   /** Heal or grant temporary HP. */
   applyHealing(
     actor: ActorSource,

@@ -14,7 +14,11 @@
  *   resistances/vulnerabilities as `{ type: value }` maps; immunities as comma-separated text;
  *   `recoveries.rallies`; NPC `escalation` flag. Items: power `damageType` (one text);
  *   weapon `dice`; armor `maxDex` as "" or −1 for "no cap".
- * - version 1: the current shape (mirrors the engine's `ActorSource`).
+ * - version 1: the shape that mirrors the engine's `ActorSource`.
+ * - (any version) every actor and item number within finite bounds (its own, else ±1,000,000): a
+ *   number stored beyond them (HP of 1.7e308, a push of 21 squares) is brought to the bound by
+ *   `boundStoredNumbers` on every load; it is stored the next time the document is written (or by
+ *   the runner when a later version is raised).
  *
  * Trait words of the old shapes are normalised to damage type keys (src/migrations/trait-words.ts:
  * case, spacing, synonyms such as "electric"); a word nothing maps is kept as free text at the end
@@ -22,6 +26,7 @@
  * arrays a word that maps is normalised too, and one that doesn't is left for validation to name.
  */
 import { EFFECT_NUMBER_MAX } from "../engine/item-fields.js";
+import { clampNumbers, type FieldDescs } from "../engine/fields.js";
 import { ABILITY_KEYS } from "../engine/types.js";
 import { traitKeyFor, traitVocabulary, type TraitVocabulary } from "./trait-words.js";
 import { ANY_GAME_DAMAGE_TYPES } from "../engine/rulesets/damage-types.js";
@@ -155,6 +160,15 @@ export function migrateItemSystem(type: string, source: Readonly<Plain>): Plain 
 function capOngoing(ongoing: unknown): void {
   if (isObject(ongoing) && typeof ongoing.amount === "number" && ongoing.amount > EFFECT_NUMBER_MAX)
     ongoing.amount = EFFECT_NUMBER_MAX;
+}
+
+/**
+ * v1 → v2: numbers stored beyond their bounds brought within them (a new object), by the
+ * descriptions of the document's `system` (`fields`). Values a typed edit could not store
+ * (Infinity, text) are left for validation to name.
+ */
+export function boundStoredNumbers(fields: FieldDescs, source: Readonly<Plain>): Plain {
+  return clampNumbers(fields, source);
 }
 
 /**

@@ -11,6 +11,7 @@ import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { renderRuleCard, publicViewer } from "./chat-render.js";
 import type { SaveRoll } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
+import type { UndoShortfall } from "../engine/undo-bounds.js";
 import { isDocumentUuid } from "../foundry-compat.js";
 import {
   askGM,
@@ -190,9 +191,22 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
     const fresh = ledger?.card;
     const target = fresh?.targets.find((t) => t.uuid === listed.uuid);
     if (!ledger || !fresh || !target) return { ok: false, message: "D20C.Chat.Error.NoMessage" };
-    const standing = standingRefusal(fresh.applied, applicationKey(message.id ?? "", target, mode), target.uuid);
+    const standing = standingRefusal(
+      fresh.applied,
+      applicationKey(message.id ?? "", target, mode),
+      target.uuid,
+      target.actorUuid,
+    );
     if (standing?.message === "already")
       return { ok: false, message: "D20C.Chat.Error.AlreadyApplied", data: { name: target.name } };
+    if (standing?.message === "sameCreature") {
+      const first = fresh.targets.find((t) => t.uuid === standing.standing.targetUuid);
+      return {
+        ok: false,
+        message: "D20C.Chat.Error.SameCreature",
+        data: { name: target.name, other: first?.name ?? target.name },
+      };
+    }
     if (standing)
       return {
         ok: false,
@@ -295,6 +309,13 @@ function conflictFields(paths: readonly string[]): string {
   return [...new Set(paths.map((p) => p.replace(/^effect:[^.]+\./, "")))].join(", ");
 }
 
+/** What an undo gave back of each number a bound held, in the reader's words ("2 of 8 HP"). */
+function shortfallText(shortfalls: readonly UndoShortfall[]): string {
+  return shortfalls
+    .map((s) => fmt(`D20C.Chat.Undo.Gave.${s.field}`, { restored: Math.abs(s.restored), wanted: Math.abs(s.wanted) }))
+    .join(", ");
+}
+
 /** Undo on this client (the active GM's) for the asker the transport named; the record comes from the GM's ledger. */
 export async function undoHere(data: UndoRequest, asker: Asker): Promise<ActionReport> {
   const got = await ledgerFor(data.messageId);
@@ -315,11 +336,25 @@ export async function undoHere(data: UndoRequest, asker: Asker): Promise<ActionR
       engineSource(actor),
       effectSources(actor),
       undoneCardCreations(),
+      activeRuleset(),
     );
     await writeEngineSource(actor, decision.restore);
     await changeEffects(actor, decision.effects);
     await record(message, ledgerMessage, ledger, decision.card);
     const who = { name: actor.name ?? name };
+    if (decision.shortfalls.length) {
+      // The numbers tell the creature's maximum HP: only to those who may read its sheet ([SYS-HIDDEN]).
+      const user = game.users.get(asker.id);
+      const mayRead = asker.isGM || (user ? actor.testUserPermission(user, "OBSERVER") : false);
+      return mayRead
+        ? {
+            ok: true,
+            warn: true,
+            message: "D20C.Chat.Undo.Held",
+            data: { ...who, held: shortfallText(decision.shortfalls) },
+          }
+        : { ok: true, warn: true, message: "D20C.Chat.Undo.HeldAsked", data: who };
+    }
     if (decision.conflicts.length)
       return {
         ok: true,

@@ -12,6 +12,8 @@ import { refusalKey } from "../engine/plans/card-secrets.js";
 import { ensureLedger } from "./card-ledger.js";
 import { cardOf } from "./card-messages.js";
 import { isDocumentUuid } from "../foundry-compat.js";
+import { EngineError } from "../engine/errors.js";
+import { notifyPressError } from "./press-errors.js";
 
 /** The part of a TokenDocument this control reads and writes. */
 interface MovableToken {
@@ -88,7 +90,15 @@ export async function onForcedClick(message: ChatMessage, targetUuid: string, ef
   const start = at(doc);
   // A slide goes straight away from the attacker unless a direction is chosen.
   const away = origin ? { x: start.x - at(origin).x, y: start.y - at(origin).y } : null;
-  const path = origin && ruleset.forcedPath ? ruleset.forcedPath(move, at(origin), start, away) : [];
+  let path: Square[] = [];
+  try {
+    path = origin && ruleset.forcedPath ? ruleset.forcedPath(move, at(origin), start, away) : [];
+  } catch (err) {
+    // The rules refuse the move (a distance past the game's bound): the presser is told, nothing moves.
+    if (!(err instanceof EngineError)) throw err;
+    notifyPressError(err);
+    return [];
+  }
   const last = path[path.length - 1];
   if (!last) {
     warn("D20C.Forced.NoPath", { name: target.name });

@@ -3,6 +3,7 @@
  * roll classes, settings, the GM relay on the system socket, the roll hook, card templates, scrolling numbers, and the
  * follow-up rolls the rules ask for after a token-HUD HP edit.
  */
+import { registerEffectLinkGuard } from "./effect-links.js";
 import { SYSTEM_ID } from "../constants.js";
 import { preloadChatTemplates } from "./chat-render.js";
 import { registerRolls } from "../dice/rolls.js";
@@ -77,6 +78,7 @@ export function registerAttackWorkflow(): void {
   });
   setSpendFollower(followSpend);
   registerActHooks();
+  registerEffectLinkGuard();
   Hooks.on(`${SYSTEM_ID}.ruleResult`, (actor, result) => {
     void followRuleResult(actor, result);
   });

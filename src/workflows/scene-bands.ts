@@ -29,11 +29,15 @@ async function writeSceneBands(
   combatants: readonly BandCombatant[],
   tokens: readonly SceneToken[],
   grid: { size: number; distance: number },
+  hidden: ReadonlySet<string> = new Set<string>(),
 ): Promise<number> {
   const readBands = ruleset.readBands;
   if (!readBands) return 0;
   const actorOfToken = new Map<string, string>();
   for (const c of combatants) if (c.tokenId && c.actor?.uuid) actorOfToken.set(c.tokenId, c.actor.uuid);
+  // [SYS-HIDDEN] a combatant's memory is in every client's copy of the combat: a creature on a
+  // token the GM has hidden is named in none (and a band kept from before it was hidden goes).
+  const secret = new Set([...hidden].flatMap((id) => actorOfToken.get(id) ?? []));
   let written = 0;
   for (const c of combatants) {
     if (!c.tokenId || !tokens.some((t) => t.id === c.tokenId)) continue;
@@ -48,9 +52,13 @@ async function writeSceneBands(
     const next = { ...memory.bands };
     for (const [tokenId, band] of Object.entries(bands)) {
       const uuid = actorOfToken.get(tokenId);
-      if (uuid && uuid !== c.actor?.uuid) next[uuid] = band;
+      if (uuid && uuid !== c.actor?.uuid && !secret.has(uuid)) next[uuid] = band;
     }
-    if (Object.entries(next).every(([k, v]) => memory.bands[k] === v)) continue;
+    for (const uuid of secret) delete next[uuid];
+    const same =
+      Object.keys(next).length === Object.keys(memory.bands).length &&
+      Object.entries(next).every(([k, v]) => memory.bands[k] === v);
+    if (same) continue;
     await writeProcedureMemory(c, { ...memory, bands: next });
     written++;
   }
@@ -65,17 +73,31 @@ async function onTokenMoved(token: TokenDocument.Implementation, changes: Record
   const combat = game.combat;
   if (!scene || !combat || combat.scene?.id !== scene.id || scene.grid.type !== CONST.GRID_TYPES.SQUARE) return;
   const tokens = scene.tokens.contents.map(sceneToken);
+  const hidden = new Set(scene.tokens.contents.filter((t) => t.hidden).map((t) => t.id ?? ""));
   const combatants: BandCombatant[] = combat.combatants.contents.map((c) =>
     Object.assign(c as unknown as EconomyCombatant, { tokenId: c.tokenId ?? null }),
   );
-  await writeSceneBands(activeRuleset(), combatants, tokens, { size: scene.grid.size, distance: scene.grid.distance });
+  await writeSceneBands(
+    activeRuleset(),
+    combatants,
+    tokens,
+    { size: scene.grid.size, distance: scene.grid.distance },
+    hidden,
+  );
 }
+
+/**
+ * Moves are read one after another, in the order Foundry reported them, each from the scene as it
+ * is when its turn comes and after the writes of the one before: two quick moves (a step away and
+ * straight back) end with the bands of where the tokens stand, never an earlier read landing last.
+ */
+let moves: Promise<void> = Promise.resolve();
 
 /** Listen for token movement (registered once in `init`). */
 export function registerSceneBands(): void {
   Hooks.on("updateToken", (token, changes) => {
-    void onTokenMoved(token, changes as Record<string, unknown>).catch((err: unknown) =>
-      console.warn(`${SYSTEM_ID} | could not update range bands from the scene`, err),
-    );
+    moves = moves
+      .then(() => onTokenMoved(token, changes as Record<string, unknown>))
+      .catch((err: unknown) => console.warn(`${SYSTEM_ID} | could not update range bands from the scene`, err));
   });
 }

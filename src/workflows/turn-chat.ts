@@ -19,6 +19,8 @@ import {
 import type { ChatLine, UndoRecord } from "../engine/plans/turns.js";
 import { diffActor, invertChanges } from "../engine/changes.js";
 import { indexed, noteMessage } from "./chat-index.js";
+import { boundUndo } from "../engine/undo-bounds.js";
+import { activeRuleset } from "../active-ruleset.js";
 import { withActorQueue } from "./actor-queue.js";
 import { undoneCardCreations } from "./card-ledger.js";
 import { routePress } from "./apply-damage.js";
@@ -338,9 +340,13 @@ async function undoTurnLine(message: ChatMessage, index: number, asker: Asker): 
         await actor.applyEngineActor(a.restore);
         continue;
       }
-      const plan = invertChanges(a.changes, actor.toEngineSource(), [], gone);
+      const current = actor.toEngineSource();
+      const plan = invertChanges(a.changes, current, [], gone);
       conflicts.push(...plan.conflicts.map((c) => c.path));
-      await actor.applyEngineActor(plan.next);
+      // Held to the game's bounds (max HP, wounds, temporary HP): said like a field left alone.
+      const held = boundUndo(activeRuleset(), current, plan.next);
+      conflicts.push(...held.shortfalls.map((s) => (s.field === "hp" ? "hp.value" : "hp.temp")));
+      await actor.applyEngineActor(held.next);
     }
     for (const r of undo.removedEffects) {
       const actor = actorOf(r.actorId);

@@ -31,7 +31,7 @@
  *   `applyEngineActor` writing the source, `effects` with `has`/`get`/iteration, create/delete of
  *   ActiveEffects keeping given ids (else a fresh one), each effect's `update` (flags deep-merged),
  *   `delete` and `toObject` as the Effects section's controls use them, `allApplicableEffects`, `documentName`,
- *   an empty `getRollData`, `testUserPermission(user, "OWNER")` from an ownership list,
+ * *   an empty `getRollData`, `testUserPermission(user, "OWNER" | "OBSERVER")` from an ownership list,
  *   `getActiveTokens(false, true)` = its token's document, `getDependentTokens({scenes})` = its tokens on
  *   those scenes).
  * - {@link RelayTokenStandIn}: a TokenDocument's `x`/`y` (pixels; its `parent` scene's `grid.size` is 100),
@@ -60,6 +60,8 @@ export interface UserStandIn {
   isSelf: boolean;
   /** `User#query`: asks this user's client alone. */
   query(name: string, data: unknown): Promise<unknown>;
+  /** `User#can(permission)`: every user has every permission here. */
+  can(permission: string): boolean;
 }
 
 /** An ActiveEffect on a {@link RelayActorStandIn}: what the Effects section and its controls read and write. */
@@ -74,6 +76,10 @@ class EffectDocStandIn {
     public flags: Record<string, unknown>,
     private readonly holder: RelayActorStandIn,
   ) {}
+  /** The actor the effect is on (Foundry's `parent`). */
+  get parent(): RelayActorStandIn {
+    return this.holder;
+  }
   /** Foundry's update: `name`/`statuses` replaced, `flags` deep-merged. */
   async update(data: { name?: string; statuses?: string[]; flags?: Record<string, unknown> }): Promise<this> {
     await Promise.resolve();
@@ -143,7 +149,7 @@ export class RelayActorStandIn {
     return this;
   }
   testUserPermission(user: UserStandIn, level: string): boolean {
-    return level === "OWNER" && (user.isGM || this.owners.includes(user.id));
+    return (level === "OWNER" || level === "OBSERVER") && (user.isGM || this.owners.includes(user.id));
   }
   /** Set by the world: this actor's token document (null: a linked actor, its tokens on scenes). */
   token: RelayTokenStandIn | null = null;
@@ -460,6 +466,7 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     isGM,
     active: true,
     isSelf,
+    can: () => true,
     async query(queryName, data) {
       queried.push({ to: id, name: queryName, data: structuredClone(data) });
       // A test's send waits for the answer itself; else the GM's own client (this one) runs the handler.

@@ -11,6 +11,8 @@
  *   the GM's answer goes back to the player's client that way, recorded in `queried`.
  *   {@link SheetRelayStandIn.send} delivers a hand-made payload to the GM as if a user sent it
  *   (a forged request), with a key for it put to the GM's key query as the sender's client does.
+ * - `User#can(permission)` and the permissions a test takes from a user (`deny`); a query from a user
+ *   without `QUERY_USER` is refused, as Foundry refuses it.
  * - `game.users` (`get`, `filter`, `activeGM` with `isSelf` for the viewing client), `game.user` (the
  *   viewing user with `targets`), `foundry.utils.randomID` (a counter: deterministic).
  * - `fromUuid` / `fromUuidSync` for `Actor.<id>` of the actors a test lists, and `Scene.s1.Token.<id>` for
@@ -37,8 +39,10 @@ export interface RelayUserStandIn {
   active: boolean;
   readonly isSelf: boolean;
   targets: Set<unknown>;
-  /** `User#query`: runs the query's handler on this user's client alone. */
+  /** `User#query`: runs the query's handler on this user's client alone (refused when the asking user may not query). */
   query(name: string, data: unknown): Promise<unknown>;
+  /** `User#can(permission)`: true unless a test took the permission from this user ({@link SheetRelayStandIn.deny}). */
+  can(permission: string): boolean;
 }
 
 export interface SheetRelayStandIn {
@@ -59,6 +63,8 @@ export interface SheetRelayStandIn {
   queried: { from: string; to: string; name: string; data: unknown }[];
   /** Deliver `payload` to the GM's client as if `senderId` sent it; resolves with the GM's answer (or null). */
   send(payload: unknown, senderId: string): Promise<unknown>;
+  /** Take a user permission (e.g. `QUERY_USER`) from a user, as a GM does in User Management; `[]` gives all back. */
+  deny(userId: string, permissions: readonly string[]): void;
   /** Take the GM offline (no active GM) or bring them back. */
   setGMOnline(online: boolean): void;
   uninstall(): void;
@@ -88,6 +94,7 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
   const savedUtils = foundry.utils;
   let viewer: RelayUserStandIn;
   let gmOnline = true;
+  const denied = new Map<string, Set<string>>();
   const queries: Record<string, (data: unknown) => unknown> = {};
   const user = (id: string, isGM: boolean): RelayUserStandIn => ({
     id,
@@ -98,7 +105,10 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
       return viewer.id === id;
     },
     targets: state.targets as Set<unknown>,
+    can: (permission) => !(denied.get(id)?.has(permission) ?? false),
     async query(name, data) {
+      // Foundry refuses a query from a user without QUERY_USER.
+      if (denied.get(viewer.id)?.has("QUERY_USER")) throw new Error("You do not have permission to query other users");
       world.queried.push({ from: viewer.id, to: id, name, data: structuredClone(data) });
       // A test's forged send waits for the answer itself.
       const waiting = answers.get((data as { id?: unknown } | null)?.id);
@@ -154,6 +164,9 @@ export function installSheetRelayStandIn(state: SheetStandInState): SheetRelaySt
           return answer;
         },
       );
+    },
+    deny(userId, permissions) {
+      denied.set(userId, new Set(permissions));
     },
     setGMOnline(online) {
       gmOnline = online;

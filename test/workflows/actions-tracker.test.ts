@@ -82,12 +82,17 @@ function battle(
             true,
           ),
           initiative: s.init,
-          ...(s.unaware ? { flags: { "d20-combat": { aware: false } } } : {}),
         } as never,
         {} as never,
       ),
   );
-  return new D20Combat(combatants as never) as unknown as CombatUnderTest;
+  const combat = new D20Combat(combatants as never);
+  // The GM's surprise ruling lives on the Combat ([SYS-PERM]).
+  const unaware = specs.filter((s) => s.unaware).map((s) => [s.id, { aware: false }]);
+  (combat as unknown as { flags: Record<string, unknown> }).flags["d20-combat"] = {
+    rulings: Object.fromEntries(unaware),
+  };
+  return combat as unknown as CombatUnderTest;
 }
 
 const left = (c: CombatantUnderTest | undefined) =>

@@ -67,6 +67,7 @@ function pageSetup(sources: unknown, delay: number): string {
     combatantSources: () => sources,
     turnContext: () => ({ round: 1, combatantId: null, combatants: sources, surpriseRound: false, options: {} }),
     combatants: { get: (id) => ({ update: async (d) => window.__updates.push([id, d]) }) },
+    update: async (d) => window.__updates.push(["combat", d]),
   };`;
 }
 
@@ -99,7 +100,7 @@ describe.skipIf(skipScreenshots())("combat tracker additions in the DOM", () => 
     expect(counts).toEqual({ header: 1, together: 2, controls: 2 });
   });
 
-  it("[WD-SURPRISE] the GM's aware toggle updates the combatant and does not activate the row", async () => {
+  it("[WD-SURPRISE] [SYS-PERM] the GM's aware toggle writes the ruling on the Combat and does not activate the row", async () => {
     const sources = [combatant("rogue", { initiative: 15 }), combatant("captain", { side: "gm", initiative: 9 })];
     const result = await withPage(TRACKER, async (page) => {
       await page.addScriptTag({ content: bundle });
@@ -118,6 +119,9 @@ describe.skipIf(skipScreenshots())("combat tracker additions in the DOM", () => 
       });
     });
     expect(result.rowClicks).toBe(0);
-    expect(result.updates).toEqual([["captain", { flags: { "d20-combat": { aware: false } } }]]);
+    // The ruling goes on the Combat (only GMs write it), never on the combatant its owner writes.
+    expect(result.updates).toEqual([
+      ["combat", { flags: { "d20-combat": { rulings: { captain: { aware: false } } } } }],
+    ]);
   });
 });

@@ -92,13 +92,15 @@ describe("[SYS-PERM] undo reverses, it doesn't restore", () => {
     expect(b.hpLost).toBe(4);
   });
 
-  it("[SYS-PERM] undo after a heal and a new condition keeps both", async () => {
+  it("[SYS-PERM] undo after a heal and a new condition keeps both (held to maximum HP)", async () => {
     const world: World = { actor: npc(getRuleset("13th-age"), 10), effects: [], cards: [card("13th-age", "10", 15)] };
     const a = await press("13th-age", world, 0);
     healBy(world, 3);
     world.actor = { ...world.actor, conditions: [...world.actor.conditions, "dazed"] };
     const d = undo(world, a);
-    expect(world.actor.hp.value).toBe(30 - 10 + 3 + 10);
+    // 30 − 10 + 3 + 10 would be 33 of 30: undo gives back only up to the maximum.
+    expect(world.actor.hp.value).toBe(30);
+    expect(d.shortfalls).toEqual([{ field: "hp", restored: 7, wanted: 10 }]);
     expect(world.actor.conditions).toContain("dazed");
     expect(d.changedSince).toBe(true);
   });
@@ -204,7 +206,7 @@ describe("[SYS-PERM] undo reverses, it doesn't restore", () => {
 describe("[SYS-PERM] property: any sequence of applications and undos", () => {
   const games: RulesetId[] = ["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"];
   const modes: ApplyMode[] = ["full", "half", "double", "heal", "temp"];
-  it("[SYS-PERM] undoing all returns HP, temp HP and effects to the start; undoing some leaves the others' HP changes", async () => {
+  it("[SYS-PERM] undoing all returns HP, temp HP and effects to the start; undoing some leaves the others' HP changes (while no bound holds an undo; HP never above maximum nor temporary HP below 0)", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...games),
@@ -237,26 +239,62 @@ describe("[SYS-PERM] property: any sequence of applications and undos", () => {
           }
           // Undo some, in the order the picks say; the others' HP changes stay exactly.
           const live = [...records];
+          let held = false;
+          const undoAndCheck = (r: AppliedRecord) => {
+            held = undo(world, r).shortfalls.length > 0 || held;
+            expect(world.actor.hp.value).toBeLessThanOrEqual(world.actor.hp.max);
+            expect(world.actor.hp.temp).toBeGreaterThanOrEqual(0);
+          };
           for (const p of picks.slice(0, Math.floor(picks.length / 2))) {
             if (!live.length) break;
             const [r] = live.splice(p % live.length, 1);
-            undo(world, r!);
+            undoAndCheck(r!);
           }
           const kept = live.map((r) => hpDelta.get(r.id)!);
-          expect(world.actor.hp.value).toBe(start.hp.value + kept.reduce((s, d) => s + d.value, 0));
-          expect(world.actor.hp.temp).toBe(start.hp.temp + kept.reduce((s, d) => s + d.temp, 0));
-          // Then undo the rest in any order: back to the start.
+          if (!held) {
+            expect(world.actor.hp.value).toBe(start.hp.value + kept.reduce((s, d) => s + d.value, 0));
+            expect(world.actor.hp.temp).toBe(start.hp.temp + kept.reduce((s, d) => s + d.temp, 0));
+          }
+          // Then undo the rest in any order: back to the start unless a bound held an undo.
           for (const p of picks.slice(Math.floor(picks.length / 2))) {
             if (!live.length) break;
             const [r] = live.splice(p % live.length, 1);
-            undo(world, r!);
+            undoAndCheck(r!);
           }
-          for (const r of live) undo(world, r);
-          expect(world.actor.hp).toEqual(start.hp);
+          for (const r of live) undoAndCheck(r);
+          if (!held) expect(world.actor.hp).toEqual(start.hp);
           expect(world.effects).toEqual([]);
         },
       ),
       { numRuns: 120 },
+    );
+  });
+
+  it("[SYS-PERM] undone newest first, every press comes back exactly (no bound ever holds) and the target is as it started", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...games),
+        fc.array(
+          fc.record({
+            dmg: fc.integer({ min: 0, max: 3 }),
+            nat: fc.integer({ min: 2, max: 19 }),
+            mode: fc.constantFrom(...modes),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        // Never down to where the rules ask for rolls (death saves).
+        fc.integer({ min: 40, max: 60 }),
+        async (id, presses, hp) => {
+          const R = getRuleset(id);
+          const start = npc(R, 10, { hp: { value: hp, max: 60, temp: 4 } });
+          const world: World = { actor: start, effects: [], cards: presses.map((p) => card(id, String(p.dmg), p.nat)) };
+          const records: AppliedRecord[] = [];
+          for (let i = 0; i < presses.length; i++) records.push(await press(id, world, i, presses[i]!.mode));
+          for (const r of records.reverse()) expect(undo(world, r).shortfalls).toEqual([]);
+          expect(world.actor.hp).toEqual(start.hp);
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 });

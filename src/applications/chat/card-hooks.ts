@@ -6,6 +6,7 @@
 import { SYSTEM_ID } from "../../constants.js";
 import { onApplyClick, onUndoClick } from "../../workflows/apply-damage.js";
 import { onForcedClick } from "../../workflows/forced-move.js";
+import { notifyPressError } from "../../workflows/press-errors.js";
 import { onReactClick } from "../../workflows/reactions.js";
 import { detailsFor, ledgerOf } from "../../workflows/card-ledger.js";
 import { cardData, cardOf } from "../../workflows/card-messages.js";
@@ -20,13 +21,18 @@ import {
   renderLooseRollSync,
 } from "../../workflows/chat-render.js";
 
-/** Bind every button of one card action: disabled while its press runs. */
+/**
+ * Bind every button of one card action: disabled while its press runs. A press that fails tells
+ * the pressing user why (the rules' refusal naming its field), never only the console.
+ */
 function onPress(root: HTMLElement, action: string, run: (data: DOMStringMap) => Promise<unknown>): void {
   root.querySelectorAll<HTMLButtonElement>(`[data-action='${action}']`).forEach((btn) => {
     btn.addEventListener("click", (event) => {
       event.preventDefault();
       btn.disabled = true;
-      void run(btn.dataset).finally(() => (btn.disabled = false));
+      void run(btn.dataset)
+        .catch(notifyPressError)
+        .finally(() => (btn.disabled = false));
     });
   });
 }

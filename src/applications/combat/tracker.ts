@@ -169,7 +169,6 @@ async function combatantControlPlacements(combat: D20Combat): Promise<Placement[
     const view = combatantControlsView(rules, src, true);
     if (!view.show) continue;
     const markup = await foundry.applications.handlebars.renderTemplate(COMBATANT_CONTROLS_TEMPLATE, view);
-    const doc = combat.combatants.get(src.id);
     out.push({
       rowId: src.id,
       markup,
@@ -186,9 +185,10 @@ async function combatantControlPlacements(combat: D20Combat): Promise<Placement[
               action === "seat"
                 ? { seat: Math.max(0, Math.trunc(Number((el as HTMLInputElement).value) || 0)) }
                 : { aware: !src.aware };
-            doc
-              ?.update({ flags: { [SYSTEM_ID]: flags } })
-              .catch((err: unknown) => console.error(`${SYSTEM_ID} | combatant flags`, err));
+            // The GM's ruling goes on the Combat, which only GMs write ([SYS-PERM]).
+            combat
+              .update({ flags: { [SYSTEM_ID]: { rulings: { [src.id]: flags } } } })
+              .catch((err: unknown) => console.error(`${SYSTEM_ID} | combatant ruling`, err));
           });
         });
       },

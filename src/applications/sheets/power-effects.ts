@@ -11,7 +11,7 @@ import {
   SAVE_DIFFICULTIES,
   SUSTAIN_KINDS,
 } from "../../data/schema.js";
-import { FORCED_KINDS, POWER_DURATIONS } from "../../engine/item-fields.js";
+import { FORCED_KINDS, FORCED_MAX_SQUARES, POWER_DURATIONS } from "../../engine/item-fields.js";
 import { durationChoices } from "../../engine/effects.js";
 import { effectSaveTarget, powerTriggers } from "../../engine/powers.js";
 import type { Ruleset } from "../../engine/ruleset.js";
@@ -98,7 +98,7 @@ export function powerEffectsFromForm(raw: unknown): PowerEffectSpec[] {
 /** [FF-FORCED] The push / pull / slide the form sends (`forced.kind`, `forced.squares`); 0 squares = none. */
 function forcedFromForm(raw: unknown): ForcedMovement | null {
   const f = (raw ?? {}) as Record<string, unknown>;
-  const squares = Math.min(20, count(f.squares));
+  const squares = Math.min(FORCED_MAX_SQUARES, count(f.squares));
   return squares > 0 ? { kind: pick(f.kind, FORCED_KINDS, "push"), squares } : null;
 }
 

@@ -17,6 +17,7 @@ import {
 import { gainLevelConditions } from "../effects.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
+import { boundUndo, type UndoShortfall } from "../undo-bounds.js";
 import type {
   ActorSource,
   DamagePacket,
@@ -342,6 +343,8 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
 export interface UndoDecision {
   /** The target's new source: the press's changes reversed on what the target has now. */
   restore: ActorSource;
+  /** Numbers undo gave back only in part, held to the game's bounds (max HP, wounds, temporary HP). */
+  shortfalls: UndoShortfall[];
   /** True when the target changed since the press (later play is kept; see `conflicts`). */
   changedSince: boolean;
   /** Fields undo left alone because something changed them after the press (warn the user). */
@@ -363,7 +366,9 @@ function effectsAsLeft(record: AppliedRecord): EffectSource[] {
  * Undo one recorded press on the target as it is now: the inverse of its changes, touching a field
  * only while it still holds what the press left (engine/changes.ts). `currentEffects` = the
  * target's effects now (absent = as the press left them); `undoneEffectIds` = effects whose
- * creation was undone since (never brought back). The record is marked undone.
+ * creation was undone since (never brought back); `bounds` = the game's HP range (its ruleset):
+ * what undo gives back is held to it, and the record says what it could not give back. The record
+ * is marked undone.
  */
 export function decideUndo(
   card: AttackCardData,
@@ -371,14 +376,21 @@ export function decideUndo(
   current: ActorSource,
   currentEffects?: readonly EffectSource[],
   undoneEffectIds: ReadonlySet<string> = new Set<string>(),
+  bounds: Pick<Ruleset, "hpRange"> = {},
 ): UndoDecision {
   const record = card.applied.find((r) => r.id === recordId);
   if (!record) throw new EngineError("recordId", `the card has no applied record ${recordId}`, recordId);
   if (record.undone) throw new EngineError("recordId", "this application was already undone", recordId);
   const plan = invertChanges(record.changes, current, currentEffects ?? effectsAsLeft(record), undoneEffectIds);
-  const undone = { ...record, undone: true };
+  const held = boundUndo(bounds, current, plan.next);
+  const undone: AppliedRecord = {
+    ...record,
+    undone: true,
+    ...(held.shortfalls.length ? { undoShortfalls: held.shortfalls } : {}),
+  };
   return {
-    restore: plan.next,
+    restore: held.next,
+    shortfalls: held.shortfalls,
     changedSince: plan.conflicts.length > 0 || fingerprint(current) !== record.left,
     conflicts: plan.conflicts,
     record: undone,
@@ -416,15 +428,27 @@ function activeApplication(records: readonly AppliedRecord[], key: string): Appl
  * of one attack takes one application at a time. Damage, half, double, knock-out, healing and
  * temporary HP are alternative readings of the same roll, so while one of them stands on the
  * target any other is refused (undo it first): pressing Damage, Half and Double one after another
- * would otherwise deal three and a half times the attack's damage.
+ * would otherwise deal three and a half times the attack's damage. One creature takes one share
+ * of an attack ([SYS-TARGETS]): two tokens of one linked actor (`actorUuid`, as the GM's ledger
+ * found it; unlinked tokens each have their own) are one creature, so while an application stands
+ * on one of them the other is refused (`sameCreature`).
  */
 export function standingRefusal(
   records: readonly AppliedRecord[],
   key: string,
   targetUuid: string,
-): { message: "already" | "other"; standing: AppliedRecord } | null {
+  actorUuid?: string,
+): { message: "already" | "other" | "sameCreature"; standing: AppliedRecord } | null {
   const same = activeApplication(records, key);
   if (same) return { message: "already", standing: same };
   const other = records.find((r) => r.targetUuid === targetUuid && !r.undone);
-  return other ? { message: "other", standing: other } : null;
+  if (other) return { message: "other", standing: other };
+  const twin = actorUuid ? records.find((r) => r.actorUuid === actorUuid && !r.undone) : undefined;
+  return twin ? { message: "sameCreature", standing: twin } : null;
+}
+
+/** The target listed before `t` on a card that is the same creature (one linked actor), if any. */
+export function sameCreatureBefore(card: Pick<AttackCardData, "targets">, t: CardTarget): CardTarget | undefined {
+  const i = card.targets.indexOf(t);
+  return card.targets.slice(0, Math.max(0, i)).find((o) => o.actorUuid !== "" && o.actorUuid === t.actorUuid);
 }

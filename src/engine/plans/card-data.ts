@@ -10,6 +10,7 @@
  * objects; the keys an attack card itself is made of are fields, so Foundry keeps exactly these.
  */
 import type { ActorChange } from "../changes.js";
+import type { UndoShortfall } from "../undo-bounds.js";
 import {
   bool,
   choice,
@@ -195,6 +196,8 @@ export interface AppliedRecord {
   effects?: AppliedEffects;
   /** [SYS-HOOKS] What modules' hooks changed in the amount, on the GM's client (absent = none). */
   hooks?: HookChange[];
+  /** What its undo could not give back, held to the game's bounds (absent = all of it, or not undone). */
+  undoShortfalls?: UndoShortfall[];
 }
 
 /** The message sub-type each card kind is posted as (system.json `documentTypes.ChatMessage`). */

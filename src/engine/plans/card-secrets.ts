@@ -41,9 +41,21 @@ function publicTarget(t: CardTarget, visibility: CardVisibility): CardTarget {
   return open;
 }
 
-/** An application record as the public card shows it: what was dealt, not the changes behind it. */
+/**
+ * An application record as the public card shows it: what was dealt, not the changes behind it,
+ * and that undo was held to the game's bounds without the numbers (they would tell a creature's
+ * maximum HP, [SYS-HIDDEN]).
+ */
 function displayRecord(r: AppliedRecord): AppliedRecord {
-  return { ...r, changes: [], left: "" };
+  const { undoShortfalls, ...rest } = r;
+  return {
+    ...rest,
+    changes: [],
+    left: "",
+    ...(undoShortfalls
+      ? { undoShortfalls: undoShortfalls.map((s) => ({ field: s.field, restored: 0, wanted: 0 })) }
+      : {}),
+  };
 }
 
 /** The copy of a card the public chat message carries under the world's visibility setting. */

@@ -9,7 +9,7 @@ import { hookChangeText } from "../plans/hook-bounds.js";
 import type { AttackOutcome, AttackResult, Modifier } from "../types.js";
 import type { AppliedRecord, ApplyMode, AttackCardData, CardTarget } from "../plans/card-data.js";
 import { APPLY_MODES } from "../plans/card-data.js";
-import { ongoingName } from "../plans/apply.js";
+import { ongoingName, sameCreatureBefore } from "../plans/apply.js";
 import { canSeeDetails, type CardVisibility } from "../plans/card-secrets.js";
 import { getRuleset, isRulesetId } from "../registry.js";
 import { effectLine, namedInText, powerSections } from "./power-text.js";
@@ -90,6 +90,17 @@ function ongoingLine(r: AppliedRecord, viewer: CardViewer): string | null {
   return viewer.format(r.effects.addedId ? "D20C.Chat.Ongoing.Added" : "D20C.Chat.Ongoing.Kept", { effect });
 }
 
+/** What undo gave back where the game's bounds held it; without numbers on the public copy (they are 0 there). */
+function heldNote(shortfalls: NonNullable<AppliedRecord["undoShortfalls"]>, viewer: CardViewer): string {
+  if (shortfalls.every((s) => s.wanted === 0)) return viewer.localize("D20C.Chat.Undo.HeldPart");
+  const held = shortfalls
+    .map((s) =>
+      viewer.format(`D20C.Chat.Undo.Gave.${s.field}`, { restored: Math.abs(s.restored), wanted: Math.abs(s.wanted) }),
+    )
+    .join(", ");
+  return viewer.format("D20C.Chat.Undo.HeldNote", { held });
+}
+
 function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string, c: CardShared) {
   const canUndo = !r.undone && (viewer.isGM || viewer.ownsTarget(r.targetUuid) || r.userId === viewer.userId);
   return {
@@ -111,6 +122,8 @@ function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string, c
     ),
     ongoing: ongoingLine(r, viewer),
     undone: r.undone,
+    /** What undo could not give back (held to the game's bounds), said on the card. */
+    held: r.undoShortfalls?.length ? heldNote(r.undoShortfalls, viewer) : null,
     canUndo,
   };
 }
@@ -282,10 +295,13 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: 
   const imposes = imposedLines(card, t, viewer, c);
   const forced = forcedControls(card, t, viewer);
   const reactions = reactionControls(card, t, viewer);
+  const twin = sameCreatureBefore(card, t);
   return {
     uuid: t.uuid,
     name: t.name,
     img: t.img,
+    /** Another token of a creature listed before it: one creature, one share of the attack. */
+    sameAs: twin ? viewer.format("D20C.Chat.SameCreature", { name: twin.name }) : null,
     resultClass: RESULT_CLASS[o.result],
     resultText: wordsOf(c, viewer, RESULT_LABEL[o.result]),
     dice: diceView(o, naturalClass),

@@ -21,6 +21,11 @@ function tracksNegativeHp(actor: ActorSource): boolean {
   return actor.kind === "character" || actor.important;
 }
 
+/** [13A-DEATH] HP a creature may hold: PCs and important NPCs go below 0, other monsters stop at 0. */
+export function hpRange(actor: ActorSource): { min: number; max: number } {
+  return { min: tracksNegativeHp(actor) ? Number.NEGATIVE_INFINITY : 0, max: actor.hp.max };
+}
+
 /** Dead by massive damage: HP at or below minus half maximum ([13A-DEATH]). Odd maxima compare exactly. */
 function belowDeathLine(value: number, max: number): boolean {
   return value <= -max / 2;

@@ -9,7 +9,7 @@ import { weaponDamageFormula } from "./attack.js";
 import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
 import { applyDamage, applyHealing, deathSaveRequest, fullHealUp, resolveRoll, saveRequest } from "./damage.js";
-import { startRecovery } from "./damage.js";
+import { hpRange, startRecovery } from "./damage.js";
 import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, ECONOMY, OPTIONS, SAVES } from "./data.js";
 import { PROCEDURES, attackBandWarnings, planProcedure, resolveProcedure } from "./procedures.js";
 import { effectSaveRequest, actsThisRound, addEffect, canFlee, initiativeFormula, onCombatEnd } from "./turns.js";
@@ -54,6 +54,7 @@ export const thirteenthAge = defineRuleset({
 
   applyDamage,
   applyHealing,
+  hpRange,
   startRecovery,
   saveRequest,
   deathSaveRequest,

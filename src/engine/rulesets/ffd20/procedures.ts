@@ -7,6 +7,7 @@
 import { plainOutcome, procedure, type ProcedureInput, type ProcedureOutcome } from "../../actions.js";
 import { type ProcedurePlan, type ProcedureRoll, type ProcedureSpec } from "../../actions.js";
 import { EngineError, requireFinite } from "../../errors.js";
+import { FORCED_MAX_SQUARES } from "../../item-fields.js";
 import { abilityModifier } from "../../common.js";
 import { d20Plus } from "../../resolution.js";
 import type { ActorSource, EffectSource, ForcedMovement, RollRequest, Square } from "../../types.js";
@@ -100,8 +101,8 @@ export function forcedPath(
   direction: Square | null = null,
 ): Square[] {
   const squares = requireFinite("forced.squares", move.squares);
-  if (!Number.isInteger(squares) || squares < 0 || squares > 20)
-    throw new EngineError("forced.squares", "must be a whole number from 0 to 20", squares);
+  if (!Number.isInteger(squares) || squares < 0 || squares > FORCED_MAX_SQUARES)
+    throw new EngineError("forced.squares", `must be a whole number from 0 to ${FORCED_MAX_SQUARES}`, squares);
   if (!["push", "pull", "slide"].includes(move.kind))
     throw new EngineError("forced.kind", `unknown forced movement "${String(move.kind)}"`, move.kind);
   const toward = { x: Math.sign(origin.x - start.x), y: Math.sign(origin.y - start.y) };

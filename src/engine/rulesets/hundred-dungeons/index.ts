@@ -69,6 +69,8 @@ export const hundredDungeons = defineRuleset({
   damageRecipe,
 
   applyDamage: (actor, packet, options, actorId) => applyDamage(actor, packet, options, actorId, HD_DAMAGE_TYPES),
+  // [HD-HP] hit points never go above maximum nor below 0.
+  hpRange: (actor) => ({ min: 0, max: actor.hp.max }),
   applyHealing: (actor, amount, kind, _options, actorId) => applyHealing(actor, amount, kind, actorId, HD_DAMAGE_TYPES),
   startRecovery: (actor, rally, _options, actorId) => startRecovery(actor, rally, actorId),
   saveRequest: (actor, _derived, kind, mode, actorId) => saveRequest(actor, kind, mode, actorId),

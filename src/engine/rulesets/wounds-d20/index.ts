@@ -6,6 +6,7 @@
  * (damage, wounds, death and saves), `turns.ts`, `procedures.ts` (table procedures), `powers.ts`,
  * `scene.ts`.
  */
+import type { ActorSource } from "../../types.js";
 import { defineRuleset } from "../../define-ruleset.js";
 import { PROCEDURES, afterSpend, planProcedure, resolveProcedure, turnNotes } from "./procedures.js";
 import { deriveActor } from "./actor.js";
@@ -13,7 +14,7 @@ import { ACTOR_FIELDS } from "./fields.js";
 import { attackBonus, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
 import { applyDamage, applyHealing, deathSaveRequest, resolveRoll, saveRequest, startRecovery } from "./damage.js";
 import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, ECONOMY, INITIATIVE, K, OPTIONS, SAVES } from "./data.js";
-import { TRAIT_FORMS } from "./data.js";
+import { TRAIT_FORMS, woundTotal } from "./data.js";
 import { effectSaveRequest, actsThisRound, addEffect, canFlee, fullHealUp, initiativeFormula } from "./turns.js";
 import { onCombatEnd, onCombatStart, onRoundEnd, onRoundStart, onTurnEnd, onTurnStart, order } from "./turns.js";
 import { resolveTurnRoll } from "./turns.js";
@@ -24,6 +25,11 @@ import { STAT_BLOCK } from "./stat-block.js";
 
 /** The rolls whose natural 20 or 1 decides them: saves (effect saves included) and death saves. */
 const NATURAL_DECIDES = new Set(["save", "deathSave", "stableCheck"]);
+
+/** [WD-WOUNDPTS] wound points count as damage that only the wound's healing removes: HP stop below maximum by them. */
+function woundedRange(actor: ActorSource): { min: number; max: number } {
+  return { min: Number.NEGATIVE_INFINITY, max: actor.hp.max - Math.min(actor.hp.max, woundTotal(actor)) };
+}
 
 export const woundsD20 = defineRuleset({
   id: "wounds-d20",
@@ -53,6 +59,7 @@ export const woundsD20 = defineRuleset({
   damageRecipe,
 
   applyDamage: (actor, packet, _options, actorId) => applyDamage(actor, packet, actorId),
+  hpRange: woundedRange,
   applyHealing: (actor, amount, kind, _options, actorId) => applyHealing(actor, amount, kind, actorId),
   startRecovery: (actor, rally, _options, actorId, inCombat) =>
     startRecovery(actor, rally || inCombat === true, actorId),
