@@ -187,9 +187,18 @@ describe("[SYS-CONTENT] [SYS-POWERS] the printed-words check reads each kind of 
     // Wounds d20's flat-footed condition is what its rules call caught off guard
     const offGuard = power(
       { hit: "1d6 + Str piercing damage; the target is caught off guard until the end of its next turn." },
-      { damageTypes: ["piercing"], effects: [effect({ statuses: ["flatFooted"], duration: "endOfNextTurn" })] },
+      { damageTypes: ["piercing"], effects: [effect({ statuses: ["flatFooted"], duration: "endOfItsNextTurn" })] },
     );
     expect(same(offGuard, wd)).toEqual({ printedOnly: [], dataOnly: [] });
+    // "its next turn" is the target's turn: an effect timed by the attacker's turn does not match it
+    const creatorTimed = power(
+      { hit: "1d6 + Str piercing damage; the target is caught off guard until the end of its next turn." },
+      { damageTypes: ["piercing"], effects: [effect({ statuses: ["flatFooted"], duration: "endOfNextTurn" })] },
+    );
+    expect(same(creatorTimed, wd)).toEqual({
+      printedOnly: ["hit: flatFooted (endOfItsNextTurn)"],
+      dataOnly: ["hit: flatFooted (endOfNextTurn)"],
+    });
     // a condition named to be denied is not imposed
     const denied = power(
       { hit: "1d6 bludgeoning damage; a creature it drops to 0 is knocked out, not dying." },

@@ -151,8 +151,10 @@ function phrasesOf(clause: string, voc: Vocabulary): Match[] {
 function durationOf(m: Match, voc: Vocabulary): string {
   const text = m.groups[0]!;
   if (text.startsWith("(")) return `saveEnds ${voc.saveAs[(m.groups[1] || "normal") as Save]}`;
-  if (text.startsWith("until the start")) return "startOfNextTurn";
-  if (/next turn$/.test(text)) return "endOfNextTurn";
+  // "its next turn" (the target's) is the affected creature's turn; "your next turn" the creator's ([SYS-EFFECTS]).
+  const its = /\b(?:its|the target's)\s+next turn$/.test(text) ? "Its" : "";
+  if (text.startsWith("until the start")) return `startOf${its}NextTurn`;
+  if (/next turn$/.test(text)) return `endOf${its}NextTurn`;
   if (/remove[sd]?$/.test(text)) return "permanent";
   if (text.startsWith("sustain")) return "sustain";
   return "endOfEncounter";

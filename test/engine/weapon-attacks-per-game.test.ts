@@ -17,7 +17,11 @@ const packs = loadPacks();
 
 function actorDoc(pack: string, name: string): PackActor {
   const p = packs.find((x) => x.entry.name === pack);
-  const doc = p?.docs.find((d) => d.doc.name === name)?.doc;
+  // A pregen by "Name (level N)": the level is a field, not the name.
+  const doc = p?.docs.find((d) => {
+    const a = d.doc as unknown as PackActor;
+    return a.name === name || `${a.name} (level ${String(a.system.level)})` === name;
+  })?.doc;
   if (!doc) throw new Error(`${pack}: no ${name}`);
   return doc as unknown as PackActor;
 }
@@ -75,7 +79,7 @@ describe("weapon attacks per game, from the weapon and the wielder", () => {
 
   it("[WD-DMG] Aldric's Longsword row stays die + BCB + Strength, at every level", () => {
     for (const level of [1, 3, 5, 8]) {
-      const r = row("wounds-d20", "characters-wounds-d20", "Aldric Fenn", "Longsword", level);
+      const r = row("wounds-d20", "characters-wounds-d20", "Aldric Fenn (level 3)", "Longsword", level);
       expect(r.damage, `level ${level}`).toBe("1d8 + 6");
     }
   });

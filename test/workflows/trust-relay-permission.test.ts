@@ -59,10 +59,8 @@ describe("[SYS-PERM] the relay says why it fails", () => {
     const held = ogre.addEffect("held", "Held", sustainedZone("c-wiz"));
     t.relay.deny("alice", ["QUERY_USER"]);
     try {
-      const started = Date.now();
+      // Told at once: no query is sent to wait on (the relay's own wait is 30 s).
       await t.useProcedure(wizard, "sustain", "held");
-      // Told at once (the relay's own wait is 30 s).
-      expect(Date.now() - started).toBeLessThan(2000);
       expect(t.state.errors.at(-1)).toBe(i18n.localize("D20C.Chat.Permission.NoQuery"));
       expect(t.relay.emitted).toEqual([]);
       expect(t.relay.queried).toEqual([]);
