@@ -50,6 +50,7 @@ import type {
   Situation,
   TraitForms,
   TurnContext,
+  EffectTiming,
   TurnStep,
   TurnStepResult,
   WeaponSource,
@@ -261,8 +262,11 @@ export interface Ruleset {
   initiativeFormula(actor: ActorSource, derived: DerivedActor): string;
   /** Turn order from rolled initiative (ties, around-the-table). */
   order(ctx: TurnContext): InitiativeSlot[];
-  /** Add a new effect onto a list with the game's stacking rule ([FF-ONGOING] highest per type, [FF-DURATION]). */
-  addEffect(existing: readonly EffectSource[], incoming: EffectSource): EffectSource[];
+  /**
+   * Add a new effect onto a list with the game's stacking rule ([FF-ONGOING] highest per type,
+   * [FF-DURATION]); `timing` (the combat's turn order, absent out of combat) tells which copy ends later.
+   */
+  addEffect(existing: readonly EffectSource[], incoming: EffectSource, timing?: EffectTiming): EffectSource[];
 
   // ---- effects on sheets ([SYS-EFFECTS]) -----------------------------------------------------
   /**

@@ -589,6 +589,17 @@ export interface CombatantSource {
   seat: number;
 }
 
+/**
+ * Where a creature stands in the combat when an effect lands on it, for "the effect with the most
+ * time remaining" ([FF-DURATION], [FF-ONGOING]): the combatant ids in turn order, whose turn it is
+ * (null between turns or out of combat) and the bearer's combatant id.
+ */
+export interface EffectTiming {
+  order: readonly string[];
+  current: string | null;
+  bearerId: string;
+}
+
 export interface TurnContext {
   round: number;
   /** Combatant whose turn starts/ends (absent for round/combat steps). */

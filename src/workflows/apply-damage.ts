@@ -12,6 +12,7 @@ import { renderRuleCard, publicViewer } from "./chat-render.js";
 import type { SaveRoll } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
 import type { UndoShortfall } from "../engine/undo-bounds.js";
+import type { EffectTiming, TurnContext } from "../engine/types.js";
 import { isDocumentUuid } from "../foundry-compat.js";
 import {
   askGM,
@@ -232,8 +233,10 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
       localize: (k: string) => game.i18n.localize(k),
       format: (k: string, d: Record<string, string | number>) => fmt(k, d),
     };
+    const timing = effectTiming(actor);
     const decision = await decideApplication({
       effects: effectSources(actor),
+      ...(timing ? { timing } : {}),
       effectId: foundry.utils.randomID(),
       ongoingName: fresh.ongoing ? ongoingName(fresh.ongoing, i18n) : "",
       powerEffectIds: (fresh.power?.effects ?? []).map(() => foundry.utils.randomID()),
@@ -413,4 +416,28 @@ export async function guard(fn: () => Promise<ActionReport>): Promise<ActionRepo
       return { ok: false, message: "D20C.Chat.Error.Engine", data: { field: err.field, message: err.message } };
     throw err;
   }
+}
+
+/** What the target's place in the combat is read from: the system Combat's turn context. */
+interface TimingCombat {
+  combatant: { id: string | null } | null | undefined;
+  turnContext?(combatantId: string | null): TurnContext;
+}
+
+/**
+ * [FF-DURATION] [FF-ONGOING] The target's place in the current combat's turn order (the game's own
+ * order of the combat's turn context), so the game's stacking rule can tell which overlapping copy
+ * ends later; undefined out of combat or when the target is not in it.
+ */
+function effectTiming(actor: { id: string | null; uuid: string }): EffectTiming | undefined {
+  const combat = game.combat as TimingCombat | null | undefined;
+  if (!combat?.turnContext) return undefined;
+  const current = combat.combatant?.id ?? null;
+  const ctx = combat.turnContext(current);
+  const bearer = ctx.combatants.find((c) => c.actorId === actor.uuid || c.actorId === actor.id);
+  if (!bearer) return undefined;
+  const order = activeRuleset()
+    .order(ctx)
+    .flatMap((slot) => slot.combatantIds);
+  return { order, current, bearerId: bearer.id };
 }

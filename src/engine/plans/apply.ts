@@ -22,6 +22,7 @@ import type {
   ActorSource,
   DamagePacket,
   EffectSource,
+  EffectTiming,
   HookChange,
   Modifier,
   RuleEvent,
@@ -126,8 +127,9 @@ function stackEffect(
   ruleset: Ruleset,
   existing: readonly EffectSource[],
   incoming: EffectSource,
+  timing?: EffectTiming,
 ): { create: EffectSource | null; remove: EffectSource[] } {
-  const kept = ruleset.addEffect(existing, incoming);
+  const kept = ruleset.addEffect(existing, incoming, timing);
   const keptIds = new Set(kept.map((e) => e.id));
   return {
     create: keptIds.has(incoming.id) ? structuredClone(incoming) : null,
@@ -206,6 +208,11 @@ export interface ApplyInput {
   roll: RequestRoller;
   /** The target's current effects (for the ongoing damage's stacking rule). Absent = none. */
   effects?: readonly EffectSource[];
+  /**
+   * The combat's turn order around the target, for which overlapping copy ends later
+   * ([FF-DURATION], [FF-ONGOING]). Absent = out of combat (kinds of duration ranked).
+   */
+  timing?: EffectTiming;
   /** Id for a new ongoing effect (injected, a valid document id) and its display name. */
   effectId?: string;
   ongoingName?: string;
@@ -282,7 +289,7 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
       ...ongoingEffect(card.ongoing, input.ongoingName ?? "D20C.Chat.Ongoing.Name"),
       id: input.effectId ?? `${input.recordId}o`,
     };
-    const stacked = stackEffect(ruleset, input.effects ?? [], incoming);
+    const stacked = stackEffect(ruleset, input.effects ?? [], incoming, input.timing);
     if (stacked.create) effects.create.push(stacked.create);
     effects.remove.push(...stacked.remove.map((e) => e.id));
     applied = {
@@ -304,7 +311,7 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
   present.push(...effects.create);
   imposed.forEach((e, i) => {
     const incoming = { ...e, id: input.powerEffectIds?.[i] ?? `${input.recordId}p${i}` };
-    const stacked = stackEffect(ruleset, present, incoming);
+    const stacked = stackEffect(ruleset, present, incoming, input.timing);
     if (stacked.create) effects.create.push(stacked.create);
     const gone = new Set(stacked.remove.map((x) => x.id));
     // An effect this same press created and the stacking rule replaced is simply not created.

@@ -382,7 +382,11 @@ async function runStep(ruleset: Ruleset, work: TurnContext, step: TurnStep, port
       undo.addedEffects.push({ actorId: step.actorId, effectId: id });
       const incoming: EffectSource = { ...clonePlain(leveled.effect), id };
       // The game's stacking rule may drop or replace effects ([FF-ONGOING], [FF-DURATION]).
-      const kept = ruleset.addEffect(c.effects, incoming);
+      const kept = ruleset.addEffect(c.effects, incoming, {
+        order: work.combatants.map((x) => x.id),
+        current: work.combatantId,
+        bearerId: c.id,
+      });
       const keptIds = new Set(kept.map((e) => e.id));
       for (const old of c.effects) {
         if (keptIds.has(old.id)) continue;

@@ -6,7 +6,14 @@
 import { abilityModifier, effectTimer, ongoingDamagePacket } from "../../common.js";
 import { EngineError, requireFinite } from "../../errors.js";
 import { d20Plus, effectSaveRoll } from "../../resolution.js";
-import type { ActorSource, CombatantSource, DurationKind, EffectSource, InitiativeSlot } from "../../types.js";
+import type {
+  ActorSource,
+  CombatantSource,
+  DurationKind,
+  EffectSource,
+  EffectTiming,
+  InitiativeSlot,
+} from "../../types.js";
 import type { RollRequest, RollResult, TurnContext, TurnStep, TurnStepResult } from "../../types.js";
 import { FF_DAMAGE_TYPES } from "./data.js";
 import { deathSaveRequest, dyingRules, resolveDeathSave, resolveRecovery, SAVE_TARGET } from "./damage.js";
@@ -269,6 +276,39 @@ const DURATION_RANK: Record<DurationKind, number> = {
   permanent: 6,
 };
 
+/** Past every turn boundary of the coming rounds: durations that no turn boundary ends. */
+const UNTIMED = 1_000_000;
+
+/**
+ * [FF-DURATION] When an effect ends, as a point on the combat's timeline counted from now, so that
+ * two copies compare: turn boundaries in order (each turn's start, then its end; this round's
+ * remaining turns before the next round's), then save ends < sustain < end of encounter <
+ * permanent after every turn boundary. Start of next turn ends at the timer's next turn start;
+ * end of next turn at the end of that turn (an armed one: at the end of the timer's turn under
+ * way). Without a turn order (out of combat, or a timer not in it) the kinds rank as
+ * start < end of next turn < the rest.
+ */
+function effectEndsAt(e: EffectSource, timing?: EffectTiming): number {
+  const rank = DURATION_RANK[e.duration];
+  if (e.duration !== "startOfNextTurn" && e.duration !== "endOfNextTurn") return UNTIMED + rank;
+  if (!timing) return rank;
+  const n = timing.order.length;
+  const timer = effectTimer(
+    timing.bearerId,
+    e,
+    timing.order.map((id) => ({ id })),
+  );
+  const ti = timing.order.indexOf(timer);
+  if (ti < 0) return rank;
+  const ci = timing.current === null ? -1 : timing.order.indexOf(timing.current);
+  // The timer's next turn start: still this round when its place is after the current turn.
+  const nextStart = (ti > ci ? 0 : n) + ti;
+  if (e.duration === "startOfNextTurn") return 2 * nextStart;
+  // An armed end-of-next-turn effect ends at the end of the timer's turn under way (or to come).
+  const armedEnd = (ti >= ci ? 0 : n) + ti;
+  return 2 * (e.armed ? armedEnd : nextStart) + 1;
+}
+
 function sameEffect(a: EffectSource, b: EffectSource): boolean {
   if (a.ongoing || b.ongoing) return false;
   if (a.statuses.length || b.statuses.length) {
@@ -282,29 +322,40 @@ function sameEffect(a: EffectSource, b: EffectSource): boolean {
 const pureOngoing = (e: EffectSource): boolean => !!e.ongoing && e.statuses.length === 0 && !e.aftereffect;
 
 /**
- * Stacking when an effect lands:
- * - [FF-ONGOING] plain ongoing damage of a type already burning (untyped with untyped): only the
- *   higher number stays; different types sit side by side and are saved separately.
+ * Stacking when an effect lands (`timing`: the combat's turn order; absent out of combat):
+ * - [FF-ONGOING] plain ongoing damage of a type already burning (untyped with untyped): a copy
+ *   stays only while no other copy of that type is at least as high and ends no earlier (equal
+ *   ones: the newer stays). A lower one that outlasts a higher one stays beside it (the turn step
+ *   deals only the highest of a type while both are on), and burns alone once the higher ends.
+ *   Different types sit side by side and are saved separately.
  * - [FF-DURATION] the same effect twice (same conditions, or same name): the one with the most
- *   time left stays; for equal kinds of duration the newer one (its clock started later).
+ *   time left stays (`effectEndsAt`, from the turn order); for equal ends the newer one.
  */
-export function addEffect(existing: readonly EffectSource[], incoming: EffectSource): EffectSource[] {
+export function addEffect(
+  existing: readonly EffectSource[],
+  incoming: EffectSource,
+  timing?: EffectTiming,
+): EffectSource[] {
   const list = existing.map((e) => structuredClone(e));
   const inc = structuredClone(incoming);
   if (pureOngoing(inc)) {
     const type = ongoingType(inc.ongoing?.type);
-    const idx = list.findIndex((e) => pureOngoing(e) && ongoingType(e.ongoing?.type) === type);
-    if (idx >= 0) {
-      const prev = list[idx] as EffectSource;
-      if ((inc.ongoing?.amount ?? 0) > (prev.ongoing?.amount ?? 0)) list[idx] = inc;
-      return list;
-    }
-    return [...list, inc];
+    const all = [...list, inc];
+    const rivals = all.filter((e) => pureOngoing(e) && ongoingType(e.ongoing?.type) === type);
+    const amount = (e: EffectSource): number => e.ongoing?.amount ?? 0;
+    const dominated = (e: EffectSource): boolean =>
+      rivals.some((f) => {
+        if (f === e) return false;
+        const [fa, ea, fe, ee] = [amount(f), amount(e), effectEndsAt(f, timing), effectEndsAt(e, timing)];
+        if (fa < ea || fe < ee) return false;
+        return fa > ea || fe > ee || all.indexOf(f) > all.indexOf(e);
+      });
+    return all.filter((e) => !rivals.includes(e) || !dominated(e));
   }
   const idx = list.findIndex((e) => sameEffect(e, inc));
   if (idx >= 0) {
     const prev = list[idx] as EffectSource;
-    if (DURATION_RANK[inc.duration] >= DURATION_RANK[prev.duration]) list[idx] = inc;
+    if (effectEndsAt(inc, timing) >= effectEndsAt(prev, timing)) list[idx] = inc;
     return list;
   }
   return [...list, inc];
