@@ -53,6 +53,11 @@ export interface CombatFlags extends EscalationFlags {
    * GMs may write, never on the combatant, which its owner may write.
    */
   rulings?: Record<string, CombatantRuling>;
+  /**
+   * [WD-TIES] The simultaneous slot under way: its round, its initiative and the combatants that
+   * could act when its first turn began (they all act in it, whatever befalls them there).
+   */
+  slot?: { round: number; initiative: number; able: string[] } | null;
 }
 
 /** Actor-like object the ports write to (the system Actor). */
@@ -135,7 +140,34 @@ export class D20Combat extends Combat {
       surpriseRound: Boolean(this.d20Flags.surprise) && round === 1,
       options: ruleOptions(),
       escalation: escalationEnabled() ? escalationFor(round, this.d20Flags) : 0,
+      ...this.slotStarted(combatantId, round),
     };
+  }
+
+  /** [WD-TIES] The slot under way, when `combatantId` belongs to it this round. */
+  private slotStarted(combatantId: string | null, round: number): { slotStarted?: string[] } {
+    const slot = this.d20Flags.slot;
+    const initiative = combatantId ? this.combatants.get(combatantId)?.initiative : null;
+    if (!slot || slot.round !== round || initiative === null || initiative === undefined) return {};
+    return initiative === slot.initiative ? { slotStarted: [...slot.able] } : {};
+  }
+
+  /**
+   * [WD-TIES] At a turn's start in a game whose ties act together: a new slot records who in it can
+   * act now, before any of them acts.
+   */
+  private async noteSlot(combatantId: string | null, round: number): Promise<void> {
+    const ruleset = activeRuleset();
+    if (!ruleset.initiative.simultaneousTies || !combatantId) return;
+    const initiative = this.combatants.get(combatantId)?.initiative;
+    if (initiative === null || initiative === undefined || !Number.isFinite(initiative)) return;
+    const slot = this.d20Flags.slot;
+    if (slot && slot.round === round && slot.initiative === initiative) return;
+    const ctx: TurnContext = { ...this.turnContext(combatantId, round), slotStarted: [] };
+    const able = ctx.combatants
+      .filter((c) => c.initiative === initiative && ruleset.actsThisRound(ctx, c))
+      .map((c) => c.id);
+    await this.setD20Flags({ slot: { round, initiative, able } });
   }
 
   /** Actor documents by the key the plans use (see `actorKeyOf`). */
@@ -309,6 +341,8 @@ export class D20Combat extends Combat {
     );
     const walkedPast = Boolean(context.skipped);
     if (walkedPast && subject.combatantId) noteWalkedPast(this, context.round, subject.combatantId);
+    if (!walkedPast)
+      await this.noteSlot(subject.combatantId, context.round).catch((e: unknown) => console.error(SYSTEM_ID, e));
     await this.runPhase("turnStart", subject.combatantId, context.round, { walkedPast });
     if (!context.skipped)
       await resetActionsAtTurnStart(combatant, this).catch((e: unknown) => console.error(SYSTEM_ID, e));

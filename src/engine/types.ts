@@ -618,6 +618,12 @@ export interface TurnContext {
    * Optional: absent = none; read by the round's end ([SYS-EFFECTS]).
    */
   walkedPast?: string[];
+  /**
+   * [WD-TIES] The combatants of the current initiative slot that could act when its first turn
+   * began this round: simultaneous actions resolve together, so one killed in the slot by a partner
+   * still acts in it. Optional: absent = none.
+   */
+  slotStarted?: string[];
 }
 
 /** One unit of turn-boundary work for the adapter to carry out, in order. */

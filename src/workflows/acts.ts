@@ -9,6 +9,7 @@ import { activeRuleset } from "../active-ruleset.js";
 import { nearerOnScene, reachHoldingOnScene, reachLeftOnScene, reachLostOnScene } from "../canvas/scene-reading.js";
 import { SYSTEM_ID } from "../constants.js";
 import type { ActInput, CombatantSource, TurnStep } from "../engine/types.js";
+import { effectCreateData } from "../data/effects.js";
 import { combatantIdOf, effectSources, engineSource } from "./foundry-docs.js";
 
 /** The whispered prompt offered to another creature's owners (the procedures' prompt card). */
@@ -51,6 +52,11 @@ export const foundryActPorts: ActPorts = {
       ui.notifications?.warn(game.i18n.format(step.event.key, data));
     } else if (step.kind === "removeEffect") {
       if (actor.effects.has(step.effectId)) await actor.deleteEmbeddedDocuments("ActiveEffect", [step.effectId]);
+    } else if (step.kind === "addEffect") {
+      // The act's own running count (the movement spent this turn, [HD-ACTIONS]).
+      await actor.createEmbeddedDocuments("ActiveEffect", [
+        effectCreateData({ ...step.effect, name: game.i18n.localize(step.effect.name) }),
+      ]);
     } else if (step.kind === "updateEffect") {
       // The effect's own running state (a hiding's feet moved), in its system data.
       await actor.effects.get(step.effectId)?.update({ flags: { [SYSTEM_ID]: { effect: step.changes } } });

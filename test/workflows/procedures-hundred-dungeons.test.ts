@@ -99,7 +99,9 @@ const target = (...actors: SheetActorStandIn[]) => {
   state.targets.clear();
   for (const a of actors) state.targets.add(targetStandIn(a) as never);
 };
-const statusesOf = (a: SheetActorStandIn) => [...a.effects.values()].flatMap((e) => [...e.statuses]);
+/** The statuses of a creature's effects, but for the count of its movement this turn ([HD-ACTIONS]). */
+const statusesOf = (a: SheetActorStandIn) =>
+  [...a.effects.values()].flatMap((e) => [...e.statuses]).filter((s) => s !== "movedThisTurn");
 const effectOf = (a: SheetActorStandIn, status: string) => [...a.effects.values()].find((e) => e.statuses.has(status));
 const left = (i = 0) =>
   (combat.list[i]!.flags["d20-combat"] as { actions?: { left: Record<string, number> } } | undefined)?.actions?.left;
@@ -428,7 +430,9 @@ describe("[HD-HIDE] hiding ends past 10 ft moved in all", () => {
     await moveToken(doc, { x: (feet / 5) * 100 }, "userStandIn");
   }
   const movedOf = (a: SheetActorStandIn) =>
-    [...a.effects.values()].map((e) => (e.flags["d20-combat"] as { effect: { moved?: number } }).effect.moved ?? 0);
+    [...a.effects.values()]
+      .filter((e) => e.statuses.has("hidden"))
+      .map((e) => (e.flags["d20-combat"] as { effect: { moved?: number } }).effect.moved ?? 0);
 
   it("[HD-HIDE] the hidden hero steps 5 ft, then 5 ft more (10 ft in all): still hidden from both; a third 5 ft step (15 ft since it hid) ends it", async () => {
     standInAttackFaces.push(15);
@@ -455,6 +459,32 @@ describe("[HD-HIDE] hiding ends past 10 ft moved in all", () => {
     expect(movedOf(hero)).toEqual([0, 0]);
     await step(hero, 10);
     expect(statusesOf(hero)).toEqual(["hidden", "hidden"]);
+  });
+});
+
+describe("[HD-ACTIONS] Dash doubles the movement that remains", () => {
+  async function step(actor: SheetActorStandIn, feet: number): Promise<void> {
+    const doc = { x: 0, y: 0, actor, parent: { grid: { size: 100, distance: 5 } } };
+    await moveToken(doc, { x: (feet / 5) * 100 }, "userStandIn");
+  }
+  const dashLine = () => JSON.stringify(state.messages.at(-1)?.data);
+
+  it("[HD-ACTIONS] speed 60: after 15 ft and 5 ft of token moves, Dash on the Actions panel leaves 40 + 60 = 100 ft, not 120", async () => {
+    state.dialogAnswer = {};
+    await step(hero, 15);
+    await step(hero, 5);
+    await click(hero, "dash");
+    expect(dashLine()).toContain("100 ft of movement remain");
+    expect(dashLine()).not.toContain("120");
+  });
+
+  it("[HD-ACTIONS] with no movement spent Dash leaves 120 ft; past the speed only the Dash's 60 ft remain", async () => {
+    await click(hero, "dash");
+    expect(dashLine()).toContain("120 ft of movement remain");
+    state.dialogAnswer = {};
+    await step(hero, 70);
+    await click(hero, "dash");
+    expect(dashLine()).toContain("60 ft of movement remain");
   });
 });
 

@@ -6,8 +6,12 @@
 import { describe, expect, it } from "vitest";
 import { stepsForTurn, turnTaken } from "../../../src/engine/turn-taken.js";
 import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
-import type { ActorSource, AttackInput, EffectSource } from "../../../src/engine/types.js";
+import type { ActorSource, AttackInput, EffectSource, TurnStep } from "../../../src/engine/types.js";
 import { attack, combatant, ctx, effect, hdActor, packet, procedureInput } from "./fixtures.js";
+
+/** A move's steps but the count of the movement spent this turn ([HD-ACTIONS], tested on its own). */
+const withoutMoveCount = (steps: readonly TurnStep[]): TurnStep[] =>
+  steps.filter((s) => !(s.kind === "addEffect" && s.effect.statuses.includes("movedThisTurn")));
 
 const target = (conditions: string[], over: Partial<AttackInput["target"]> = {}): AttackInput["target"] => ({
   conditions,
@@ -269,14 +273,16 @@ describe("Hundred Dungeons: grapples", () => {
 
   /** The grappler "g" moved; `behind` are those its reach no longer holds where it stands. */
   const grapplerMoved = (behind: ReturnType<typeof combatant>[]) =>
-    hd.afterAct?.({
-      act: "move",
-      feet: 30,
-      round: 2,
-      actor: combatant("g", { side: "gm" }),
-      within: [],
-      released: behind,
-    }).steps ?? [];
+    withoutMoveCount(
+      hd.afterAct?.({
+        act: "move",
+        feet: 30,
+        round: 2,
+        actor: combatant("g", { side: "gm" }),
+        within: [],
+        released: behind,
+      }).steps ?? [],
+    );
 
   it("[HD-COND] grappled: a grappler that walks off leaving the grappled creature out of its reach lets go", () => {
     const held = combatant("h", { effects: [hold] });
@@ -309,15 +315,17 @@ describe("Hundred Dungeons: grapples", () => {
 
   /** The grappler "g" moved `feet`, the held creature among the others (and, in `behind`, left behind). */
   const dragged = (feet: number, behind: ReturnType<typeof combatant>[] = []) =>
-    hd.afterAct?.({
-      act: "move",
-      feet,
-      round: 2,
-      actor: combatant("g", { side: "gm", actor: hdActor({ speed: 30 }) }),
-      within: [],
-      others: [combatant("h", { effects: [hold] })],
-      released: behind,
-    }).steps ?? [];
+    withoutMoveCount(
+      hd.afterAct?.({
+        act: "move",
+        feet,
+        round: 2,
+        actor: combatant("g", { side: "gm", actor: hdActor({ speed: 30 }) }),
+        within: [],
+        others: [combatant("h", { effects: [hold] })],
+        released: behind,
+      }).steps ?? [],
+    );
 
   it("[HD-COND] grappled: a grappler dragging the held creature is slowed while moving: a move of more than 20 ft with the grip holding warns", () => {
     expect(dragged(25)).toEqual([
@@ -333,18 +341,20 @@ describe("Hundred Dungeons: grapples", () => {
 
   /** "h", frightened of "g" (the effect's creator), moved; `nearer` are those the move brought it closer to. */
   const frightenedMove = (nearer: string[], extra: EffectSource[] = [], conditions: string[] = []) =>
-    hd.afterAct?.({
-      act: "move",
-      feet: 10,
-      round: 2,
-      actor: combatant("h", {
-        actor: hdActor({ conditions }),
-        effects: [effect({ id: "fear", statuses: ["frightened"], sourceCombatantId: "g" }), ...extra],
-      }),
-      within: [],
-      others: [combatant("g", { side: "gm" }), combatant("orc", { side: "gm" })],
-      nearer,
-    }).steps ?? [];
+    withoutMoveCount(
+      hd.afterAct?.({
+        act: "move",
+        feet: 10,
+        round: 2,
+        actor: combatant("h", {
+          actor: hdActor({ conditions }),
+          effects: [effect({ id: "fear", statuses: ["frightened"], sourceCombatantId: "g" }), ...extra],
+        }),
+        within: [],
+        others: [combatant("g", { side: "gm" }), combatant("orc", { side: "gm" })],
+        nearer,
+      }).steps ?? [],
+    );
 
   it("[HD-COND] frightened: a move closer to the source of its fear warns (it can't willingly move closer); away, or closer to another, does not", () => {
     expect(frightenedMove(["g"])).toEqual([

@@ -14,8 +14,12 @@ import {
 } from "../../../src/engine/rulesets/hundred-dungeons/conditions.js";
 import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
 import type { ProcedureCreature, ProcedureInput, ProcedureOutcome } from "../../../src/engine/actions.js";
-import type { AttackOutcome, CombatantSource, RollRequest } from "../../../src/engine/types.js";
+import type { AttackOutcome, CombatantSource, RollRequest, TurnStep } from "../../../src/engine/types.js";
 import { combatant, ctx, effect, hdActor, turnOf, weapon } from "./fixtures.js";
+
+/** A move's steps but the count of the movement spent this turn ([HD-ACTIONS], tested on its own). */
+const withoutMoveCount = (steps: readonly TurnStep[]): TurnStep[] =>
+  steps.filter((s) => !(s.kind === "addEffect" && s.effect.statuses.includes("movedThisTurn")));
 
 const abilities = (over: Partial<Record<"str" | "dex" | "con" | "int" | "wis" | "cha", number>>) => ({
   str: 0,
@@ -171,6 +175,41 @@ describe("Hundred Dungeons procedures on the Actions panel", () => {
     expect(run("dash", me).events[0]).toMatchObject({ data: { feet: 120 } });
     const slowed = combatant("s", { actor: hdActor({ conditions: ["slowed"] }) });
     expect(run("dash", slowed).events[0]).toMatchObject({ data: { feet: 40 } });
+  });
+
+  it("[HD-ACTIONS] Dash doubles the movement that remains: moves are counted (15 ft, then 5 more), Dash after 20 of 60 ft leaves 100 ft, and the count is gone at the mover's next turn start", () => {
+    const mover = combatant("me", { actor: hdActor({ speed: 60 }) });
+    const first = hd.afterAct?.({ act: "move", feet: 15, round: 2, actor: mover, within: [] }).steps ?? [];
+    const added = first.find((st) => st.kind === "addEffect");
+    expect(added).toMatchObject({
+      effect: { statuses: ["movedThisTurn"], moved: 15, duration: "startOfNextTurn", sourceCombatantId: "me" },
+    });
+    const counted = combatant("me", {
+      actor: hdActor({ speed: 60 }),
+      effects: [effect({ id: "count", statuses: ["movedThisTurn"], sourceCombatantId: "me", moved: 15 })],
+    });
+    const second = hd.afterAct?.({ act: "move", feet: 5, round: 2, actor: counted, within: [] }).steps ?? [];
+    expect(second).toContainEqual({
+      kind: "updateEffect",
+      actorId: "actor-me",
+      effectId: "count",
+      changes: { moved: 20 },
+    });
+    const spent = combatant("me", {
+      actor: hdActor({ speed: 60 }),
+      effects: [
+        effect({
+          id: "count",
+          statuses: ["movedThisTurn"],
+          sourceCombatantId: "me",
+          moved: 20,
+          duration: "startOfNextTurn",
+        }),
+      ],
+    });
+    expect(run("dash", spent).events[0]).toMatchObject({ data: { feet: 100 } });
+    const start = hd.onTurnStart(ctx([spent], { combatantId: "me" }));
+    expect(start).toContainEqual(expect.objectContaining({ kind: "removeEffect", effectId: "count" }));
   });
 
   it("[HD-ACTIONS] a Slow spell: concentrate and take the action three rounds running; skipping a round loses it", () => {
@@ -401,7 +440,7 @@ describe("Hundred Dungeons provoking and hiding", () => {
   it("[HD-HIDE] attacking, casting or moving more than 10 ft ends hiding; 10 ft does not", () => {
     const hidden = combatant("me", { effects: [effect({ id: "h1", statuses: ["hidden"], sourceCombatantId: "orc" })] });
     const ends = (a: "move" | "attack" | "castSpell", feet = 0) =>
-      hd.afterAct?.({ act: a, feet, round: 2, actor: hidden, within: [] }).steps ?? [];
+      withoutMoveCount(hd.afterAct?.({ act: a, feet, round: 2, actor: hidden, within: [] }).steps ?? []);
     expect(ends("attack")).toEqual([expect.objectContaining({ kind: "removeEffect", effectId: "h1" })]);
     expect(ends("castSpell")).toHaveLength(1);
     expect(ends("move", 15)).toHaveLength(1);
@@ -413,15 +452,17 @@ describe("Hundred Dungeons provoking and hiding", () => {
 
   it("[HD-HIDE] the feet add up over several moves: 6 ft after 5 already moved (11 in all) ends hiding; 5 after 5 (10) does not", () => {
     const after = (moved: number, feet: number) =>
-      hd.afterAct?.({
-        act: "move",
-        feet,
-        round: 2,
-        actor: combatant("me", {
-          effects: [effect({ id: "h1", statuses: ["hidden"], sourceCombatantId: "orc", moved })],
-        }),
-        within: [],
-      }).steps ?? [];
+      withoutMoveCount(
+        hd.afterAct?.({
+          act: "move",
+          feet,
+          round: 2,
+          actor: combatant("me", {
+            effects: [effect({ id: "h1", statuses: ["hidden"], sourceCombatantId: "orc", moved })],
+          }),
+          within: [],
+        }).steps ?? [],
+      );
     expect(after(5, 6)).toEqual([expect.objectContaining({ kind: "removeEffect", effectId: "h1" })]);
     expect(after(5, 5)).toEqual([expect.objectContaining({ kind: "updateEffect", changes: { moved: 10 } })]);
   });

@@ -12,6 +12,7 @@ import type { PowerSource, Provocation, ReactionOffer, RollRequest, RuleResult, 
 import type { TurnStep, WeaponSource } from "../../types.js";
 import { conditionSpec, exhaustionEffects, expandConditions, MAX_EXHAUSTION, specsOf, speedCap } from "./conditions.js";
 import { gainExhaustion } from "./damage.js";
+import { plainEffectData } from "../../effects.js";
 
 // ---- [HD-TURN] [HD-ACTIONS] [HD-QUICK] [HD-REACT] ----------------------------------------------
 
@@ -208,7 +209,10 @@ export function afterAct(input: ActInput): ActOutcome {
     // the marker that made it forced is spent by it.
     const forced = me.effects.filter((e) => e.statuses.some((s) => conditionSpec(s)?.forcedMove));
     for (const e of forced) steps.push(ending(me, e, "D20C.HD.Event.forcedMoveDone"));
-    if (!moved && !forced.length) steps.push(...moveWarnings(input));
+    if (!moved && !forced.length) {
+      steps.push(...moveWarnings(input));
+      steps.push(...movementSpent(me, input.feet));
+    }
   }
   // [HD-HIDE] attacking or casting ends hiding; a move adds to the feet moved since hiding began,
   // and hiding ends once they pass 10 ft, over one move or several.
@@ -232,6 +236,50 @@ export function afterAct(input: ActInput): ActOutcome {
       });
   }
   return { provocations, steps };
+}
+
+/** The status of the effect that counts the feet a creature has moved this turn ([HD-ACTIONS]). */
+const MOVED_STATUS = "movedThisTurn";
+
+/** [HD-ACTIONS] Feet `c` has moved of its own speed this turn (its movement count, or 0). */
+export function movementSpentThisTurn(c: Pick<CombatantSource, "effects">): number {
+  const e = c.effects.find((x) => x.statuses.includes(MOVED_STATUS));
+  const n = e?.moved ?? 0;
+  return Number.isFinite(n) ? Math.max(0, n) : 0;
+}
+
+/**
+ * [HD-ACTIONS] A move of `feet` adds to the movement the mover has spent this turn (what Dash
+ * doubles is what remains): a count on an effect of its own, gone at its next turn start.
+ */
+function movementSpent(me: CombatantSource, feet: number): TurnStep[] {
+  const add = Math.max(0, Number.isFinite(feet) ? Math.round(feet) : 0);
+  if (!add) return [];
+  const count = me.effects.find((x) => x.statuses.includes(MOVED_STATUS));
+  if (count)
+    return [
+      {
+        kind: "updateEffect",
+        actorId: me.actorId,
+        effectId: count.id,
+        changes: { moved: movementSpentThisTurn(me) + add },
+      },
+    ];
+  return [
+    {
+      kind: "addEffect",
+      actorId: me.actorId,
+      effect: {
+        ...plainEffectData(),
+        name: "D20C.HD.Event.movedThisTurn",
+        sourceCombatantId: me.id,
+        duration: "startOfNextTurn",
+        statuses: [MOVED_STATUS],
+        moved: add,
+      },
+      label: "D20C.HD.Event.movedThisTurn",
+    },
+  ];
 }
 
 /** How far a hidden creature may move in all before it is seen ([HD-HIDE]: "move more than 10 feet"). */

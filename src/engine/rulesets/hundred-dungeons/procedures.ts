@@ -14,7 +14,7 @@ import type { AbilityKey, ActorSource, CombatantSource, EffectSource, RollReques
 import type { RollMode, RuleOptions } from "../../types.js";
 import type { RuleEvent, TurnContext, TurnStep, TurnStepResult } from "../../types.js";
 import { defenseValue } from "./actor.js";
-import { charmedBy, grapples, hiddenFrom, turnBudget } from "./combat.js";
+import { charmedBy, grapples, hiddenFrom, movementSpentThisTurn, turnBudget } from "./combat.js";
 import { SIZES, abilityRollMode, specsOf, type Size } from "./conditions.js";
 import { unarmedAttackMode } from "./attack.js";
 import { applyDamage, signed } from "./damage.js";
@@ -220,7 +220,11 @@ function planSteps(input: StepInput): StepPlan {
       return plan([
         {
           kind: "notice",
-          event: { key: P("dash.done"), data: { feet: Math.max(0, budget.speed) * 2 }, actorId: me.actorId },
+          event: {
+            key: P("dash.done"),
+            data: { feet: Math.max(0, budget.speed - movementSpentThisTurn(me)) + Math.max(0, budget.speed) },
+            actorId: me.actorId,
+          },
         },
       ]);
     case "help": {

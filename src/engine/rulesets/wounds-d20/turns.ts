@@ -205,8 +205,13 @@ export function resolveTurnRoll(ctx: TurnContext, request: RollRequest, roll: Ro
   return { ...r, followUps: [], deferred: [] };
 }
 
-/** [WD-SURPRISE] only the aware act in the surprise round; the down and the dead never act. */
+/**
+ * [WD-SURPRISE] only the aware act in the surprise round; the down and the dead never act —
+ * [WD-TIES] but one that could act when its simultaneous slot began still acts in it, even if a
+ * partner in that slot has since dropped it (their actions resolve together).
+ */
 export function actsThisRound(ctx: TurnContext, combatant: CombatantSource): boolean {
+  if (ctx.slotStarted?.includes(combatant.id)) return true;
   if (combatant.defeated || CANNOT_ACT.has(combatant.actor.state)) return false;
   return !ctx.surpriseRound || combatant.aware;
 }
