@@ -225,7 +225,17 @@ export function preSaveHook(
   kind: string,
   request: RollRequest,
 ): { request: RollRequest; events: RuleEvent[] } | null {
-  const data = { ...who(actor), kind, request: structuredClone(request), target: request.target };
+  return askPreSave(actor, kind, request, {});
+}
+
+/** `preSave` with the save's request: null when cancelled, else the request with its target as modules set it. */
+function askPreSave(
+  actor: { uuid: string; name: string | null },
+  kind: string,
+  request: RollRequest,
+  extra: Record<string, unknown>,
+): { request: RollRequest; events: RuleEvent[] } | null {
+  const data = { ...who(actor), kind, request: structuredClone(request), target: request.target, ...extra };
   const out = callPreHook("preSave", data, request.target === null ? null : "target");
   if (out.cancelled) return null;
   if (!out.changes.length) return { request, events: [] };
@@ -255,17 +265,7 @@ export function preTurnSaveHook(
   request: RollRequest,
 ): { request: RollRequest; events: RuleEvent[] } | null {
   if (!TURN_SAVES.has(request.kind)) return { request, events: [] };
-  const data = {
-    ...who(actor),
-    kind: request.kind,
-    request: structuredClone(request),
-    target: request.target,
-    turn: true,
-  };
-  const out = callPreHook("preSave", data, request.target === null ? null : "target");
-  if (out.cancelled) return null;
-  if (!out.changes.length) return { request, events: [] };
-  return { request: { ...request, target: out.value }, events: hookEvents(out.changes) };
+  return askPreSave(actor, request.kind, request, { turn: true });
 }
 
 /** `d20-combat.save` for a turn roll that is a save: the roll and what it did. */
