@@ -15,6 +15,7 @@ import {
   type GridPoint,
   type TracedLine,
 } from "./geometry.js";
+import { cannotFlank } from "./condition-rules.js";
 import { conditionSpecs } from "./conditions.js";
 import type { Ruleset } from "./ruleset.js";
 import type { ActorSource, AreaSpec, RangeKind, RuleOptions, Situation } from "./types.js";
@@ -123,8 +124,10 @@ export function traceCover(input: SceneAttackInput, creatures: CreatureCover): C
  * Whether a creature on the field can act (what a flanking ally needs): it is up (active or
  * staggered) and no condition of the game takes all its actions (stunned, unconscious).
  */
-export function canAct(ruleset: Pick<Ruleset, "actionCap">, actor: ActorSource): boolean {
+export function canAct(ruleset: Pick<Ruleset, "actionCap" | "conditions">, actor: ActorSource): boolean {
   if (actor.state !== "active" && actor.state !== "staggered") return false;
+  // [SYS-MONSTERS] a condition that says its bearer neither flanks nor threatens (FFd20 dazed).
+  if (cannotFlank(ruleset.conditions, actor.conditions)) return false;
   return ruleset.actionCap?.(actor) !== 0;
 }
 

@@ -721,6 +721,39 @@ export interface ConditionSpec {
   speedMax?: number;
   /** The bearer is dead. */
   dead?: boolean;
+  // ---- issue 38: the wider games' conditions ([SYS-MONSTERS]); read by src/engine/condition-rules.ts ----
+  /** Added to the bearer's melee / ranged attack rolls only (Wounds d20 prone: −4 in melee). */
+  meleeAttack?: number;
+  rangedAttack?: number;
+  /** Added to the bearer's defense against melee / ranged attacks only (prone: −4 / +4). */
+  meleeDefense?: number;
+  rangedDefense?: number;
+  /** Added to the bearer's saving throws (Wounds d20 shaken: −2). */
+  save?: number;
+  /** Added to the bearer's damage rolls (Wounds d20 sickened: −2). */
+  damage?: number;
+  /** The bearer's attacks deal half damage (FFd20 weakened). */
+  halfDamage?: boolean;
+  /** −N to the bearer's attacks that don't include the effect's creator as a target (FFd20 marked: 2). */
+  markPenalty?: number;
+  /** Attacks against the bearer crit on a natural roll this much lower (13th Age vulnerable: 2). */
+  critAgainst?: number;
+  /** The bearer's attacks don't add the escalation die (13th Age fear). */
+  noEscalation?: boolean;
+  /** The bearer may not attack at all (Wounds d20 nauseated). */
+  noAttacks?: boolean;
+  /** The bearer may use no limited power: only at-will attacks (13th Age hampered, confused). */
+  atWillOnly?: boolean;
+  /** Nothing can target the bearer (FFd20 removed from play). */
+  untargetable?: boolean;
+  /** The bearer neither flanks nor threatens: it gives no combat advantage to allies and makes no opportunity attack. */
+  noFlank?: boolean;
+  /** The bearer can't be pushed, pulled or slid (FFd20 restrained). */
+  noForcedMove?: boolean;
+  /** The bearer moves at half speed (Wounds d20 entangled, blinded, exhausted). */
+  halfSpeed?: boolean;
+  /** Added to the bearer's initiative (Wounds d20 deafened: −4). */
+  initiative?: number;
 }
 
 /** How the sheet should label damage-trait values. */

@@ -22,6 +22,7 @@ import {
   type RolledDamage,
 } from "../engine/plans/attack.js";
 import { answerAct, foundryActPorts, reachOfAttack } from "./acts.js";
+import { powerUsageFrom } from "../data/item-source.js";
 import { afterAttackHook, preAttackHook } from "./hooks.js";
 import {
   combatantOfActor,
@@ -219,6 +220,10 @@ export async function rollAttack(
       escalation: currentEscalation(),
       targets,
       sourceCombatantId: combatantIdOf(actor),
+      // [SYS-MONSTERS] a power's usage, for conditions that allow at-will attacks only (hampered).
+      ...((item.type as string) === "power"
+        ? { usage: powerUsageFrom(item.system as unknown as Record<string, unknown>).usage }
+        : {}),
     };
     // [HD-COND] a game may forbid a target (a charmed creature can't attack its charmer).
     const { allowed, refused } = allowedTargets(req);

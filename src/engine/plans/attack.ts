@@ -7,6 +7,17 @@
 import { blankSituation, clonePlain, d20Formula } from "../common.js";
 import { formatDamage, parseDamage, parseWeaponDice, mergeDice, type DamageExpression } from "../dice.js";
 import { conditionSpecs } from "../conditions.js";
+import {
+  attackRefusal,
+  critAgainst,
+  losesEscalation,
+  markModifier,
+  rangeAttackModifiers,
+  rangeDefenseModifier,
+  recipeWithConditions,
+  resistsForcedMove,
+  targetRefusal,
+} from "../condition-rules.js";
 import { EngineError } from "../errors.js";
 import { attackOdds, recipeDamage } from "../odds.js";
 import type { Ruleset } from "../ruleset.js";
@@ -93,6 +104,8 @@ export interface AttackRequest {
   targets: TargetSnapshot[];
   /** The attacker's combatant in the current combat (times the power's ongoing damage); absent = none. */
   sourceCombatantId?: string | null;
+  /** The power's usage kind (`atWill`, `encounter`…), for conditions that allow at-will attacks only; absent = at-will. */
+  usage?: string;
 }
 
 /** What to roll for the d20, before any die is thrown. */
@@ -202,6 +215,8 @@ function parseOptional(formula: string, weaponDice: DamageExpression | null, fie
  */
 interface SharedInput {
   power: PowerSource;
+  /** The attacker's conditions take the escalation die from it (13th Age fear). */
+  noEscalation: boolean;
   attacker: AttackInput["attacker"];
   critRange: number;
   hasMissEffect: boolean;
@@ -212,12 +227,25 @@ function sharedInput(req: AttackRequest, plan: Pick<AttackPlan, "derived">): Sha
   const { ruleset, weapon } = req;
   const power = { ...req.power, defense: defenseKeyOf(ruleset, req.power) };
   const actor = req.attacker.actor;
+  // [SYS-MONSTERS] the attacker's conditions that depend on this attack: its range (prone) and its
+  // targets (marked: unless the marker is one of them).
+  const mark = markModifier(
+    ruleset.conditions,
+    { conditions: actor.conditions, effects: req.attacker.effects },
+    targetIds(req),
+  );
+  const byRange = rangeAttackModifiers(ruleset.conditions, actor.conditions, power.range);
+  const penalties =
+    mark || byRange.length
+      ? [...plan.derived.attackPenalties, ...byRange, ...(mark ? [mark] : [])]
+      : plan.derived.attackPenalties;
   return {
     power,
+    noEscalation: losesEscalation(ruleset.conditions, actor.conditions),
     attacker: {
       kind: actor.kind,
       usesEscalation: actor.usesEscalation,
-      penalties: plan.derived.attackPenalties,
+      penalties,
       conditions: actor.conditions,
       exhaustion: actor.exhaustion,
       swimSpeed: (actor.swimSpeed ?? 0) > 0,
@@ -244,17 +272,22 @@ function attackInputFor(
   const defense = targetDerived
     ? defenseFor(power, situation, targetDerived.defenses)
     : { key: power.defense, value: 0 };
+  // [SYS-MONSTERS] the target's conditions that depend on the attack's range (prone: −4 in melee,
+  // +4 at range) and those that widen the crit range against it (13th Age vulnerable).
+  const targetConditions = target?.actor.conditions ?? [];
+  const byRange = rangeDefenseModifier(ruleset.conditions, targetConditions, power.range);
+  if (byRange !== 0) defense.value += byRange;
   return {
     attackBonus: plan.bonus,
     bonusParts: plan.bonusParts,
     defense,
     range: power.range,
     situation,
-    escalation: req.escalation,
+    escalation: shared.noEscalation ? 0 : req.escalation,
     attacker: shared.attacker,
     target: target ? targetSide(target) : { conditions: [], vulnerabilities: [], exhaustion: 0 },
     damageTypes: power.damageTypes,
-    critRange: shared.critRange,
+    critRange: shared.critRange + critAgainst(ruleset.conditions, targetConditions),
     hasMissEffect: shared.hasMissEffect,
     options,
     ability: power.attackAbility,
@@ -272,6 +305,11 @@ function offGuardByCondition(ruleset: Ruleset, target: TargetSnapshot | null, si
   if (!target || situation.offGuard || !(ruleset.situational ?? []).includes("offGuard")) return situation;
   const caught = conditionSpecs(ruleset.conditions, target.actor.conditions).some((c) => c.offGuard);
   return caught ? { ...situation, offGuard: true } : situation;
+}
+
+/** The combatant ids of the attack's targets (their actor UUIDs where they have none). */
+function targetIds(req: AttackRequest): (string | undefined)[] {
+  return req.targets.map((t) => t.id);
 }
 
 /** The target's side of an attack input (its size, combatant id and effects when it has them). */
@@ -326,12 +364,22 @@ export function allowedTargets(req: AttackRequest): {
   refused: { name: string; reason: string }[];
 } {
   const may = req.ruleset.mayTarget;
-  if (!may) return { allowed: [...req.targets], refused: [] };
+  const table = req.ruleset.conditions;
+  // [SYS-MONSTERS] an attacker's condition may forbid the attack (nauseated; a limited power while
+  // hampered), a target's may forbid targeting it (removed from play).
+  const barred = attackRefusal(table, req.attacker.actor.conditions, req.usage);
+  if (!may && !barred && !req.targets.some((t) => targetRefusal(table, t.actor.conditions)))
+    return { allowed: [...req.targets], refused: [] };
   const attacker = asCombatant(req.attacker);
   const allowed: TargetSnapshot[] = [];
   const refused: { name: string; reason: string }[] = [];
   for (const t of req.targets) {
-    const answer = may(attacker, asCombatant(t));
+    const own = barred ?? targetRefusal(table, t.actor.conditions);
+    if (own) {
+      refused.push({ name: t.name, reason: own });
+      continue;
+    }
+    const answer = may ? may(attacker, asCombatant(t)) : { allowed: true, reason: null };
     if (answer.allowed) allowed.push(t);
     else refused.push({ name: t.name, reason: answer.reason ?? "" });
   }
@@ -379,6 +427,36 @@ export function planAttack(req: AttackRequest): AttackPlan {
 
 /** The recipe for an outcome, or null when it deals no damage. */
 function recipeFor(req: AttackRequest, plan: AttackPlan, outcome: AttackOutcome): DamageRecipe | null {
+  // [SYS-MONSTERS] the attacker's conditions change the damage (weakened: half; sickened: −2).
+  return recipeWithConditions(req.ruleset.conditions, req.attacker.actor.conditions, recipeOf(req, plan, outcome));
+}
+
+/**
+ * The ruleset the odds ask for damage recipes: the request's own, or, when the attacker's conditions
+ * change its damage (weakened, sickened), one whose recipes they change as the card's are.
+ */
+function rulesetForOdds(req: AttackRequest): Ruleset {
+  const { ruleset } = req;
+  const conditions = req.attacker.actor.conditions;
+  const probe = recipeWithConditions(ruleset.conditions, conditions, PROBE_RECIPE);
+  if (probe === PROBE_RECIPE) return ruleset;
+  return {
+    ...ruleset,
+    damageRecipe: (input) => recipeWithConditions(ruleset.conditions, conditions, ruleset.damageRecipe(input)),
+  };
+}
+
+/** A recipe that no condition has changed, to ask whether any would. */
+const PROBE_RECIPE: DamageRecipe = {
+  roll: { dice: [], flat: 0 },
+  flatBonus: 0,
+  multiplier: 1,
+  minimum: 0,
+  types: [],
+  notes: [],
+};
+
+function recipeOf(req: AttackRequest, plan: AttackPlan, outcome: AttackOutcome): DamageRecipe | null {
   return req.ruleset.damageRecipe({
     outcome: outcome.result,
     hit: plan.hit,
@@ -451,10 +529,12 @@ export function decideAttack(
     return key;
   };
 
+  // [SYS-MONSTERS] the odds' expected damage reads the recipes as the attacker's conditions change them.
+  const oddsRuleset = rulesetForOdds(req);
   const oddsFor = (input: Omit<AttackInput, "dice">): CardOdds | null => {
     if (!odds) return null;
     try {
-      const o = attackOdds(req.ruleset, input, {
+      const o = attackOdds(oddsRuleset, input, {
         hit: plan.hit,
         miss: plan.miss,
         critExtra: plan.critExtra,
@@ -562,7 +642,11 @@ export function buildAttackCard(
     if (t.snapshot.scene?.length) target.scene = t.snapshot.scene.map((n) => ({ ...n }));
     if (t.snapshot.warnings?.length) target.warnings = [...t.snapshot.warnings];
     if (power) target.effects = effectsForOutcome(req.ruleset, power, t.outcome);
-    return Object.assign(target, forcedOf(req.ruleset, power, t.outcome), reactionsOf(req, t.snapshot, t.outcome));
+    // [SYS-MONSTERS] a target whose condition holds it in place (restrained) is not moved by force.
+    const forced = resistsForcedMove(req.ruleset.conditions, t.snapshot.actor.conditions)
+      ? {}
+      : forcedOf(req.ruleset, power, t.outcome);
+    return Object.assign(target, forced, reactionsOf(req, t.snapshot, t.outcome));
   });
   return {
     version: 1,

@@ -9,7 +9,7 @@ import { d20Plus, healingRoll, rollVerdict } from "../../resolution.js";
 import type { ActorSource, DamagePacket, Modifier } from "../../types.js";
 import type { RollRequest, RollResult, RuleEvent, RuleOptions, RuleResult } from "../../types.js";
 import type { DyingRules } from "./data.js";
-import { FF_DAMAGE_TYPES } from "./data.js";
+import { conditionResistAll, FF_DAMAGE_TYPES } from "./data.js";
 
 const DEATH_SAVE_TARGET = 10;
 export const SAVE_TARGET = 10;
@@ -85,7 +85,11 @@ function adjustDamage(actor: ActorSource, packet: DamagePacket): { dealt: number
     else allCounts = true;
   }
   if (allCounts) vulnerable += allVuln;
-  const resist = Math.min(...keys.map((k) => traitFor(actor.resistances, k)));
+  // [FF-CONDPETRIFIED] a condition's resistance to all damage counts as one more resistance (the best holds).
+  const resist = Math.max(
+    conditionResistAll(actor.conditions),
+    Math.min(...keys.map((k) => traitFor(actor.resistances, k))),
+  );
   if (vulnerable > 0) adjustments.push({ key: "vulnerable", label: "D20C.FF.Adjust.Vulnerable", value: vulnerable });
   const before = amount + vulnerable;
   const resisted = Math.min(Math.max(0, resist), before);
