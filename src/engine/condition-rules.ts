@@ -143,7 +143,7 @@ export function cannotFlank(table: Table, ids: readonly string[]): boolean {
  * leave it: the lowest cap (immobilized, grabbed, stuck: 0; FFd20 slowed: 2 squares), halved where
  * a condition halves it (Wounds d20: rounded down to a 5-ft step).
  */
-export function conditionSpeed(table: Table, ids: readonly string[], speed: number): number {
+function conditionSpeed(table: Table, ids: readonly string[], speed: number): number {
   let out = speed;
   if (ids.length === 0) return out;
   const specs = conditionSpecs(table, ids);

@@ -7,12 +7,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { blankSituation, defaultActorSource } from "../../src/engine/common.js";
-import { conditionSpeed, conditionTurnNotes } from "../../src/engine/condition-rules.js";
+import { conditionTurnNotes } from "../../src/engine/condition-rules.js";
 import { allowedTargets, type AttackRequest, type TargetSnapshot } from "../../src/engine/plans/attack.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { canAct } from "../../src/engine/scene.js";
-import type { ActorSource, EffectSource, PowerSource, RulesetId } from "../../src/engine/types.js";
+import type { ActorSource, ConditionSpec, EffectSource, PowerSource, RulesetId } from "../../src/engine/types.js";
 import { defaultOptions } from "../packs/pack-sources.js";
 import { effectSource, powerSource } from "../support/engine-fixtures.js";
 import { attackFromRecordedDice } from "../support/recorded-dice.js";
@@ -107,8 +107,8 @@ describe("[SYS-MONSTERS] FFd20: the 4th-edition family's conditions", () => {
   });
 
   it("[FF-CONDIMMOBILIZED] [FF-CONDGRABBED] [SYS-MONSTERS] immobilized and grabbed leave speed 0; forced movement still moves them", () => {
-    expect(conditionSpeed(ff.conditions, ["immobilized"], 6)).toBe(0);
-    expect(conditionSpeed(ff.conditions, ["grabbed"], 6)).toBe(0);
+    expect(speedNote(ff, ["immobilized"], 6)).toBe(0);
+    expect(speedNote(ff, ["grabbed"], 6)).toBe(0);
     expect(ff.turnNotes?.(actor(["grabbed"], { speed: 6 }))).toContainEqual({
       key: "D20C.Conditions.Note.speed",
       value: 0,
@@ -123,14 +123,14 @@ describe("[SYS-MONSTERS] FFd20: the 4th-edition family's conditions", () => {
   });
 
   it("[FF-CONDSLOWED] [SYS-MONSTERS] slowed: speed 2 squares at most", () => {
-    expect(conditionSpeed(ff.conditions, ["slowed"], 6)).toBe(2);
-    expect(conditionSpeed(ff.conditions, ["slowed"], 1)).toBe(1);
+    expect(speedNote(ff, ["slowed"], 6)).toBe(2);
+    expect(speedNote(ff, ["slowed"], 1)).toBe(1);
   });
 
   it("[FF-CONDRESTRAINED] [SYS-MONSTERS] restrained: −2 to its attacks, combat advantage against it, speed 0, no forced movement", () => {
     expect(total("ffd20", { attacker: ["restrained"] })).toBe(total("ffd20") - 2);
     expect(ca({ target: ["restrained"] })).toBe(true);
-    expect(conditionSpeed(ff.conditions, ["restrained"], 6)).toBe(0);
+    expect(speedNote(ff, ["restrained"], 6)).toBe(0);
     const push = { outcome: "hit" as const, forced: { kind: "push" as const, squares: 1 } };
     const power = { effects: [{ ...effectBody(), ...push }] } as Partial<PowerSource>;
     expect(first(card("ffd20", { d20: 15, power })).forced?.length).toBe(1);
@@ -260,7 +260,7 @@ describe("[SYS-MONSTERS] 13th Age: the wider game's conditions", () => {
   });
 
   it("[13A-CONDGRABBED] [SYS-MONSTERS] grabbed: speed 0", () => {
-    expect(conditionSpeed(age.conditions, ["grabbed"], 6)).toBe(0);
+    expect(speedNote(age, ["grabbed"], 6)).toBe(0);
     expect(age.turnNotes?.(actor(["grabbed"], { speed: 6 }))).toContainEqual({
       key: "D20C.Conditions.Note.speed",
       value: 0,
@@ -306,17 +306,17 @@ describe("[SYS-MONSTERS] Wounds d20: the 3rd-edition family's conditions", () =>
     expect(ac(["fatigued"])).toBe(-1);
     expect(mods(["exhausted"])).toBe(-3);
     expect(ac(["exhausted"])).toBe(-3);
-    expect(conditionSpeed(wd.conditions, ["exhausted"], 30)).toBe(15);
-    expect(conditionSpeed(wd.conditions, ["fatigued"], 30)).toBe(30);
+    expect(speedNote(wd, ["exhausted"], 30)).toBe(15);
+    expect(speedNote(wd, ["fatigued"], 30)).toBe(30);
   });
 
   it("[WD-CONDENTANGLED] [WD-CONDGRAPPLED] [WD-CONDPINNED] [SYS-MONSTERS] entangled, grappled and pinned: attacks, AC and speed", () => {
     expect(mods(["entangled"])).toBe(-2);
     expect(ac(["entangled"])).toBe(-2);
-    expect(conditionSpeed(wd.conditions, ["entangled"], 30)).toBe(15);
+    expect(speedNote(wd, ["entangled"], 30)).toBe(15);
     expect(mods(["grappled"])).toBe(-2);
     expect(ac(["grappled"])).toBe(-2);
-    expect(conditionSpeed(wd.conditions, ["grappled"], 30)).toBe(0);
+    expect(speedNote(wd, ["grappled"], 30)).toBe(0);
     // Pinned: grappled, a further −4 and caught off guard (the flat-footed AC).
     const pinned = first(card(G, { target: ["pinned"] })).outcome;
     expect(pinned.defenseKey).toBe("flat");
@@ -325,7 +325,7 @@ describe("[SYS-MONSTERS] Wounds d20: the 3rd-edition family's conditions", () =>
 
   it("[WD-CONDBLINDED] [SYS-MONSTERS] blinded: −2 AC, caught off guard, half speed", () => {
     expect(first(card(G, { target: ["blinded"] })).outcome.defenseKey).toBe("flat");
-    expect(conditionSpeed(wd.conditions, ["blinded"], 30)).toBe(15);
+    expect(speedNote(wd, ["blinded"], 30)).toBe(15);
     expect(
       (wd.deriveActor(actor(["blinded"]), {}).defenses["flat"] ?? NaN) -
         (wd.deriveActor(actor([]), {}).defenses["flat"] ?? NaN),
@@ -341,7 +341,7 @@ describe("[SYS-MONSTERS] Wounds d20: the 3rd-edition family's conditions", () =>
     expect(flat(["paralyzed"], "melee").defense).toBe(plainFlat - 4);
     expect(flat(["unconscious"], "melee").defense).toBe(plainFlat - 4);
     expect(wd.actionCap?.(actor(["paralyzed"]))).toBe(0);
-    expect(conditionSpeed(wd.conditions, ["paralyzed"], 30)).toBe(0);
+    expect(speedNote(wd, ["paralyzed"], 30)).toBe(0);
   });
 
   it("[WD-CONDSTUNNED] [WD-CONDCOWERING] [WD-CONDDAZED] [SYS-MONSTERS] stunned and cowering: no actions, −2 AC, caught off guard; dazed: no actions", () => {
@@ -370,6 +370,19 @@ describe("[SYS-MONSTERS] Wounds d20: the 3rd-edition family's conditions", () =>
     expect(wd.deriveActor(actor(["deafened"]), {}).initiative - wd.deriveActor(actor([]), {}).initiative).toBe(-4);
   });
 });
+
+/**
+ * The speed the tracker and the Actions panel note for a creature of this speed with these
+ * conditions (the game's own unit); its full speed when no note lowers it.
+ */
+function speedNote(
+  r: { turnNotes?: (a: ActorSource) => { key: string; value?: number }[]; conditions: readonly ConditionSpec[] },
+  conditions: string[],
+  speed: number,
+): number {
+  const note = r.turnNotes?.(actor(conditions, { speed })).find((n) => n.key === "D20C.Conditions.Note.speed");
+  return note?.value ?? speed;
+}
 
 /** A power effect's body with nothing in it (a forced movement or a condition is added to it). */
 function effectBody() {
