@@ -22,6 +22,8 @@ import { readWdScene } from "./scene.js";
 import { powers } from "./powers.js";
 import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
+import { withCreatureDamage } from "../../creatures.js";
+import { damageReductionStep } from "./creature.js";
 
 /** The rolls whose natural 20 or 1 decides them: saves (effect saves included) and death saves. */
 const NATURAL_DECIDES = new Set(["save", "deathSave", "stableCheck"]);
@@ -58,7 +60,10 @@ export const woundsD20 = defineRuleset({
   prepareAttack,
   damageRecipe,
 
-  applyDamage: (actor, packet, _options, actorId) => applyDamage(actor, packet, actorId),
+  applyDamage: withCreatureDamage(
+    (actor, packet, _options, actorId) => applyDamage(actor, packet, actorId),
+    [damageReductionStep],
+  ),
   hpRange: woundedRange,
   applyHealing: (actor, amount, kind, _options, actorId) => applyHealing(actor, amount, kind, actorId),
   startRecovery: (actor, rally, _options, actorId, inCombat) =>
