@@ -1,7 +1,7 @@
 /**
  * [SYS-MONSTERS] Wounds d20 creatures as the 3rd-edition family prints them (pure): damage reduction
  * with its bypass ("DR 5/magic", Open: a flat reduction of an attack's physical damage, see
- * docs/rules.md [WD-DR]) and a stat block's own save totals ([WD-SAVES]).
+ * docs/rules.md [WD-DMG]) and a stat block's own save totals ([WD-SAVES]).
  */
 import type { StepResult } from "../../creatures.js";
 import type { ActorSource, DamagePacket } from "../../types.js";
