@@ -60,7 +60,7 @@ const IDS: RulesetId[] = ["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"]
 describe("[SYS-MONSTERS] condition and keyword immunity (attack card → Apply, recorded dice)", () => {
   for (const id of IDS) {
     const R = getRuleset(id);
-    const condition = CONDITION[id];
+    const condition = CONDITION[id]!;
 
     it(`[SYS-MONSTERS] ${id}: a creature immune to a condition takes the hit's damage but not the condition, and the card says why`, async () => {
       const p = power({ effects: [onHit(condition)] });
@@ -125,10 +125,10 @@ describe("[SYS-MONSTERS] resistance bypass read from the attack's keywords (atta
   };
   for (const id of IDS) {
     const R = getRuleset(id);
-    const type = typeOf[id];
+    const type = typeOf[id]!;
     const foe = () =>
       npc(R, 5, {
-        resistances: [{ type, value: resistValue[id] }],
+        resistances: [{ type, value: resistValue[id]! }],
         traitBypass: [{ type, keywords: ["magic", "silver"] }],
       });
 

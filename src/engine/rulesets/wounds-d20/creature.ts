@@ -43,37 +43,3 @@ export function statBlockSaveTotal(actor: ActorSource, kind: string): number | n
   const v = totals?.[kind];
   return typeof v === "number" && Number.isFinite(v) ? v : null;
 }
-
-/** How a stat block prints a damage reduction ("5/magic", "10/cold iron and good", "5/—"). */
-export function printReduction(dr: Reduction, word: (keyword: string) => string, and: string, or: string): string {
-  const by = dr.bypass.map(word).join(dr.needsAll ? ` ${and} ` : ` ${or} `);
-  return `${dr.amount}/${by || "—"}`;
-}
-
-/** Read "5/magic, 10/cold iron and good, 5/—" back into entries (keywords as camelCase keys). */
-export function parseReductions(text: string): Reduction[] {
-  const out: Reduction[] = [];
-  for (const part of text.split(/[,;]/)) {
-    const m = /^\s*(\d+)\s*\/\s*(.*?)\s*$/.exec(part);
-    if (!m) continue;
-    const rest = m[2] ?? "";
-    const needsAll = /\band\b/i.test(rest);
-    const bypass = rest
-      .split(/\s+(?:and|or)\s+/i)
-      .map((w) => w.trim())
-      .filter((w) => w !== "" && w !== "—" && w !== "-")
-      .map(keywordKey);
-    out.push({ amount: Number(m[1]), bypass, needsAll: needsAll && bypass.length > 1 });
-  }
-  return out;
-}
-
-/** "cold iron" → `coldIron`. */
-export function keywordKey(word: string): string {
-  const parts = word
-    .trim()
-    .toLowerCase()
-    .split(/[\s_-]+/)
-    .filter(Boolean);
-  return parts.map((p, i) => (i === 0 ? p : p.charAt(0).toUpperCase() + p.slice(1))).join("");
-}
