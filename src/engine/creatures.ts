@@ -139,3 +139,22 @@ export function refuseImmuneConditions<E extends Pick<EffectSource, "statuses" |
   const left = statuses.length > 0 || effect.ongoing !== null || afterLeft !== null;
   return { events, effect: left ? { ...effect, statuses, aftereffect: afterLeft } : null };
 }
+
+/** [SYS-MONSTERS] How many normal monsters each strength counts as (13th Age: the printed numbers stay as they are). */
+const STRENGTH_WEIGHT: Record<string, number> = { weakling: 0.5, normal: 1, double: 2, triple: 3 };
+/** Mooks of a mob: five count as one normal monster. */
+const MOOK_WEIGHT = 0.2;
+
+/**
+ * [SYS-MONSTERS] The size of the foes' side in normal monsters: each by its strength (a
+ * double-strength monster counts as two, a weakling as half), a mook as a fifth; the dead count
+ * for nothing. Rounded to a tenth.
+ */
+export function battleStrength(foes: readonly Pick<ActorSource, "strength" | "monsterRole" | "state">[]): number {
+  let total = 0;
+  for (const f of foes) {
+    if (f.state === "dead") continue;
+    total += f.monsterRole === "mook" ? MOOK_WEIGHT : (STRENGTH_WEIGHT[f.strength ?? "normal"] ?? 1);
+  }
+  return Math.round(total * 10) / 10;
+}
