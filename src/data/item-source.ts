@@ -94,6 +94,7 @@ export function weaponSourceFrom(name: string, s: Plain): WeaponSource {
     critRange: Number(s.critRange ?? 0),
     attackAbility: ABILITY_KEYS.find((k) => k === s.attackAbility) ?? null,
     missDamage: typeof s.missDamage === "string" ? s.missDamage : "",
+    ...creatureItemFields(s),
   };
 }
 
@@ -121,6 +122,17 @@ export function powerSourceFrom(s: Plain, rollData: unknown): PowerSource {
     effects: powerEffectsFrom(s.effects),
     texts: { hit: String(s.hitEffect ?? ""), miss: String(s.missText ?? ""), crit: String(s.critText ?? "") },
     ...areaFrom(s.area),
+    ...creatureItemFields(s),
+  };
+}
+
+/** [SYS-MONSTERS] An attack item's keywords and crit multiplier, where it states them (pure). */
+function creatureItemFields(s: Plain): { properties?: string[]; critMultiplier?: number } {
+  const properties = Array.isArray(s.properties) ? s.properties.filter((p): p is string => typeof p === "string") : [];
+  const m = Number(s.critMultiplier);
+  return {
+    ...(properties.length ? { properties } : {}),
+    ...(Number.isInteger(m) && m > 2 && m <= 4 ? { critMultiplier: m } : {}),
   };
 }
 

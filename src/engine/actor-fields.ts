@@ -86,4 +86,11 @@ export const CORE_ACTOR_FIELDS = {
   /** Turns taken since dying began (HD dying check target is 10 + this). */
   dyingTurns: int(0, { min: 0 }),
   state: choice(LIFE_STATES, "active"),
+  // [SYS-MONSTERS] issue 40: what a creature shrugs off (optional: older sources lack them).
+  /** Condition ids of the game's set that never take hold on it (a power effect naming one is refused). */
+  conditionImmunities: optional(list(key())),
+  /** Attack keywords (fear, charm, poison…) whose effects never take hold on it. */
+  keywordImmunities: optional(list(key())),
+  /** Its resistance / immunity / damage reduction to `type` does not apply against an attack with any of `keywords` (magic, silver…). */
+  traitBypass: optional(list(group({ type: damageType("all"), keywords: list(key()) }))),
 } as const;

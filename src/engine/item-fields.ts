@@ -128,6 +128,10 @@ export const POWER_FIELDS = {
   effects: list(POWER_EFFECT),
   /** Id of the owned weapon item this power is made with; empty = the first equipped weapon. */
   weaponId: text(),
+  /** [SYS-MONSTERS] The attack's keywords (magic, silver, coldIron, fear, poison…): bypass and keyword immunity read them. */
+  properties: list(key()),
+  /** [SYS-MONSTERS] Wounds d20: critical damage multiplier (×2, ×3, ×4). */
+  critMultiplier: int(2, { min: 2, max: 4 }),
 } as const;
 
 /** `weapon` items (engine `WeaponSource` minus the name, which is the item's). */
@@ -151,6 +155,10 @@ export const WEAPON_FIELDS = {
   attackAbility: nullableChoice(ABILITY_KEYS),
   /** Miss damage of the weapon's own attack (13th Age `@level`); blank = none. */
   missDamage: formula("damage"),
+  /** [SYS-MONSTERS] The weapon's keywords (magic, silver, coldIron…); an enhancement above 0 counts as magic. */
+  properties: list(key()),
+  /** [SYS-MONSTERS] Wounds d20: critical damage multiplier (×2, ×3, ×4). */
+  critMultiplier: int(2, { min: 2, max: 4 }),
 } as const;
 
 /** `armor` items: aggregated into the actor's `armor` summary when equipped. */

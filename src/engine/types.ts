@@ -146,6 +146,10 @@ export interface WeaponSource {
    * character's basic attack says so), as stored (`@level`); "" or absent = none.
    */
   missDamage?: string;
+  /** [SYS-MONSTERS] The weapon's keywords (magic, silver…); absent = none. */
+  properties?: string[];
+  /** [SYS-MONSTERS] Wounds d20 critical damage multiplier (2–4); absent = 2. */
+  critMultiplier?: number;
 }
 
 export interface PowerSource {
@@ -179,6 +183,10 @@ export interface PowerSource {
   texts?: PowerTexts;
   /** A close or area power's area as it states it. Optional: absent = none stated. */
   area?: AreaSpec;
+  /** [SYS-MONSTERS] The attack's keywords (magic, fear, poison…); absent = none. */
+  properties?: string[];
+  /** [SYS-MONSTERS] Wounds d20 critical damage multiplier (2–4); absent = 2 (or the weapon's). */
+  critMultiplier?: number;
 }
 
 /** The shape of a power's area (`none`: not stated; the user's own template decides). */
@@ -445,6 +453,8 @@ export interface DamageRecipeInput {
   critExtra: DamageExpression | null;
   types: string[];
   options: RuleOptions;
+  /** [SYS-MONSTERS] Critical damage multiplier where the game's family has one (Wounds d20 ×3, ×4); absent = 2. */
+  critMultiplier?: number;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -466,6 +476,10 @@ export interface DamagePacket {
   nonlethal: boolean;
   /** HD: the attacker chooses to knock the creature out instead of killing it. */
   knockOut: boolean;
+  /** [SYS-MONSTERS] The attack's keywords (magic, silver…) that bypass traits; absent = none. */
+  properties?: string[];
+  /** [SYS-MONSTERS] The damage is a miss's (half damage or a miss effect); absent = no. */
+  missed?: boolean;
 }
 
 /** A roll the rules ask the adapter to make now (death save, save, recovery, dying check…). */

@@ -31,6 +31,7 @@ import { conditionToggle } from "./conditions.js";
 import { ITEM_SHEET_TYPES } from "./registration.js";
 import { damageTypeLabelWith } from "./labels.js";
 import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
+import { creatureWordsFromForm } from "../../engine/creature-words.js";
 import { limitedSheetContext, showsLimitedView } from "./limited-context.js";
 import { POWER_TEXT_TEMPLATE, powerRowToggled } from "./power-text.js";
 
@@ -294,6 +295,8 @@ export class D20ActorSheet extends SheetBase {
       LIST_FIELDS,
     );
     const sys = out.system as Record<string, unknown> | undefined;
+    // [SYS-MONSTERS] immunities, bypass and damage reduction are edited in the stat block as words.
+    creatureWordsFromForm(sys);
     if (sys && typeof sys.weaponSkills === "string") {
       sys.weaponSkills = sys.weaponSkills
         .split(",")

@@ -13,6 +13,7 @@ import { effectSaveTarget, powerUsages, usageKind } from "../../engine/powers.js
 import { powerEffectRows, savesDiffer } from "./power-effects.js";
 import { itemFieldShown } from "../../engine/words.js";
 import { actionChoices } from "./action-words.js";
+import { keywordWords } from "../../engine/creature-words.js";
 
 type Kind = "number" | "text" | "checkbox" | "select" | "multiselect" | "effects";
 
@@ -68,6 +69,9 @@ const POWER_FIELDS: FieldSpec[] = [
   { path: "nonlethal", kind: "checkbox", group: "damage" },
   { path: "weaponId", kind: "select", options: "weapon", group: "attack" },
   { path: "effects", kind: "effects", group: "effects", wide: true },
+  // [SYS-MONSTERS] the attack's keywords (bypass, keyword immunity) and its crit multiplier.
+  { path: "properties", kind: "text", group: "damage" },
+  { path: "critMultiplier", kind: "number", group: "damage" },
 ];
 
 const WEAPON_FIELDS: FieldSpec[] = [
@@ -87,6 +91,9 @@ const WEAPON_FIELDS: FieldSpec[] = [
   { path: "equipped", kind: "checkbox" },
   { path: "attackAbility", kind: "select", options: "ability", nullable: true },
   { path: "missDamage", kind: "text" },
+  // [SYS-MONSTERS] the weapon's keywords (magic, silver, cold iron…) and its crit multiplier.
+  { path: "properties", kind: "text" },
+  { path: "critMultiplier", kind: "number" },
 ];
 
 const ARMOR_FIELDS: FieldSpec[] = [
@@ -281,7 +288,8 @@ export function itemSheetContext(input: ItemSheetInput) {
       group: spec.group ?? "attack",
       /** Selects: labels are i18n keys unless already localized (damage types, weapons, saves). */
       localizeOptions: spec.options !== "damageType" && spec.options !== "weapon" && spec.options !== "save",
-      value: value ?? "",
+      // A keyword list is edited as words ("magic, cold iron").
+      value: Array.isArray(value) && spec.kind === "text" ? value.map(keywordWords).join(", ") : (value ?? ""),
       /** What an empty field stands for (a weapon naming no dice deals its class's die). */
       hint: spec.path === "damageDice" ? classDiceHint(input.ruleset, input.system) : null,
       checked: value === true,

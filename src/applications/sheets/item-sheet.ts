@@ -13,6 +13,7 @@ import { effectsSectionFor } from "../../workflows/effects.js";
 import { effectActionHandlers } from "./effect-actions.js";
 import { blankPowerEffect, powerEffectsFromForm } from "./power-effects.js";
 import { powerEffectsFrom } from "../../data/item-source.js";
+import { parseCreatureWords } from "../../engine/creature-words.js";
 
 /** Selects whose empty choice means "none" (stored as null). */
 const NULLABLE_SELECTS = ["attackAbility"];
@@ -102,6 +103,9 @@ export class D20ItemSheet extends ItemSheetBase {
     if (sys) for (const key of NULLABLE_SELECTS) if (sys[key] === "") sys[key] = null;
     // The effects editor's inputs come back as an object keyed by row: store the list.
     if (sys && sys.effects !== undefined) sys.effects = powerEffectsFromForm(sys.effects);
+    // [SYS-MONSTERS] the attack's keywords come back as words.
+    if (sys && typeof sys.properties === "string")
+      sys.properties = parseCreatureWords("keywordImmunities", sys.properties);
     return data;
   }
 }

@@ -5,6 +5,7 @@
  * field gets (number, text, a choice) is read from its field description.
  */
 import { CORE_ACTOR_FIELDS } from "../../engine/actor-fields.js";
+import { CREATURE_WORD_FIELDS, printCreatureWords, type CreatureWordField } from "../../engine/creature-words.js";
 import type { FieldDesc, FieldDescs } from "../../engine/fields.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import { statBlockOf, type StatField, type StatPart } from "../../engine/stat-block.js";
@@ -142,11 +143,12 @@ function fieldPart(part: StatField, fields: FieldDescs, stored: ActorSource, tex
       options: [],
       min: desc.min ?? null,
       width: widthOf(shown, 1),
-      unprinted: shown === "",
+      // [SYS-MONSTERS] a count the print leaves out at 0 (no action points) is still edited as 0.
+      unprinted: shown === "" || (part.blankAtZero === true && shown === 0),
       print: { label: "", text: String(shown) },
     };
   }
-  const shown = typeof value === "string" ? value : "";
+  const shown = typeof value === "string" ? value : wordsOfList(part.field, value, text);
   return {
     ...base,
     ...affixes(part, shown.trim() !== ""),
@@ -158,6 +160,14 @@ function fieldPart(part: StatField, fields: FieldDescs, stored: ActorSource, tex
     unprinted: shown.trim() === "",
     print: { label: "", text: shown },
   };
+}
+
+/** [SYS-MONSTERS] A creature list (immunities, bypass, damage reduction) as the words the block prints and edits. */
+function wordsOfList(field: string, value: unknown, text: TextViewer | undefined): string {
+  if (!(field in CREATURE_WORD_FIELDS)) return "";
+  const and = text ? text.localize("D20C.Creature.And") : "and";
+  const or = text ? text.localize("D20C.Creature.Or") : "or";
+  return printCreatureWords(field as CreatureWordField, value, and, or);
 }
 
 /** The marks printed against a field's value ("[giant]", "dragon,"), only where it holds one. */

@@ -18,6 +18,7 @@ import {
   resistsForcedMove,
   targetRefusal,
 } from "../condition-rules.js";
+import { attackProperties } from "../creatures.js";
 import { EngineError } from "../errors.js";
 import { attackOdds, recipeDamage } from "../odds.js";
 import type { Ruleset } from "../ruleset.js";
@@ -466,7 +467,14 @@ function recipeOf(req: AttackRequest, plan: AttackPlan, outcome: AttackOutcome):
     critExtra: plan.critExtra,
     types: req.power.damageTypes,
     options: req.options,
+    ...critMultiplierOf(req.power, req.weapon),
   });
+}
+
+/** [SYS-MONSTERS] The attack's crit multiplier: the power's, else its weapon's; absent = the usual ×2. */
+function critMultiplierOf(power: PowerSource, weapon: WeaponSource | null): { critMultiplier?: number } {
+  const m = power.critMultiplier ?? weapon?.critMultiplier;
+  return m !== undefined && m > 2 ? { critMultiplier: m } : {};
 }
 
 /**
@@ -682,7 +690,14 @@ export function buildAttackCard(
     targets,
     untargeted: decided.untargeted,
     applied: [],
+    ...cardProperties(req.power, req.weapon),
   };
+}
+
+/** [SYS-MONSTERS] The card's keywords: the power's and the weapon's (absent when it has none). */
+function cardProperties(power: PowerSource, weapon: WeaponSource | null): { properties?: string[] } {
+  const properties = attackProperties(power, weapon);
+  return properties.length ? { properties } : {};
 }
 
 /** A damage roll's total from its faces in term order (flat part included); throws on a face off the die or on faces left over. */

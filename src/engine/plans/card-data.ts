@@ -249,6 +249,8 @@ const ATTACK_CARD_FIELDS = {
   untargeted: orNull(json<AttackOutcome>()),
   /** What each button press did (on the public card: what was dealt, not the changes behind it). */
   applied: list(json<AppliedRecord>()),
+  /** [SYS-MONSTERS] The attack's keywords (magic, silver, fear…): trait bypass and keyword immunity read them. Absent = none. */
+  properties: omittable(list(text())),
 };
 export type AttackCardData = SourceOf<typeof ATTACK_CARD_FIELDS>;
 

@@ -6,7 +6,7 @@
  * game lets an attacker knock a creature out instead of killing it ([HD-ENEMYDEATH]).
  */
 import { hookChangeText } from "../plans/hook-bounds.js";
-import type { AttackOutcome, AttackResult, Modifier } from "../types.js";
+import type { AttackOutcome, AttackResult, Modifier, RuleEvent } from "../types.js";
 import type { AppliedRecord, ApplyMode, AttackCardData, CardTarget } from "../plans/card-data.js";
 import { APPLY_MODES } from "../plans/card-data.js";
 import { ongoingName, sameCreatureBefore } from "../plans/apply.js";
@@ -101,6 +101,22 @@ function heldNote(shortfalls: NonNullable<AppliedRecord["undoShortfalls"]>, view
   return viewer.format("D20C.Chat.Undo.HeldNote", { held });
 }
 
+/**
+ * [SYS-MONSTERS] An event's data with the words it names in the viewer's language: a condition's
+ * or damage type's i18n key, an attack keyword (`coldIron` → "cold iron"); other values as they are.
+ */
+function wordsIn(data: RuleEvent["data"], viewer: CardViewer): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(data ?? {})) {
+    const keyword = `D20C.Creature.Keyword.${String(v)}`;
+    if (typeof v !== "string") out[k] = v;
+    else if (v.startsWith("D20C.") && viewer.has(v)) out[k] = viewer.localize(v);
+    else if (k === "keyword" && viewer.has(keyword)) out[k] = viewer.localize(keyword);
+    else out[k] = v;
+  }
+  return out;
+}
+
 function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string, c: CardShared) {
   const canUndo = !r.undone && (viewer.isGM || viewer.ownsTarget(r.targetUuid) || r.userId === viewer.userId);
   return {
@@ -118,7 +134,7 @@ function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string, c
     /** [SYS-HOOKS] "−3 from <module>": what the GM's modules changed in the amount. */
     hookNotes: (r.hooks ?? []).map((h) => hookChangeText(h, viewer.format)),
     events: r.events.map((e) =>
-      viewer.has(e.key) ? viewer.format(e.key, { name: targetName, ...(e.data ?? {}) }) : e.key,
+      viewer.has(e.key) ? viewer.format(e.key, { name: targetName, ...wordsIn(e.data, viewer) }) : e.key,
     ),
     ongoing: ongoingLine(r, viewer),
     undone: r.undone,

@@ -18,6 +18,7 @@ import { readAge13Bands } from "./scene.js";
 import { powers } from "./powers.js";
 import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
+import { withCreatureDamage } from "../../creatures.js";
 
 export const thirteenthAge = defineRuleset({
   id: "13th-age",
@@ -52,7 +53,7 @@ export const thirteenthAge = defineRuleset({
   prepareAttack,
   damageRecipe,
 
-  applyDamage,
+  applyDamage: withCreatureDamage(applyDamage),
   applyHealing,
   hpRange,
   startRecovery,

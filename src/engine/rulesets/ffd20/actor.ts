@@ -9,6 +9,7 @@ import { abilityMods, deriveDefenses } from "./attack.js";
 import { bloodiedValue } from "./damage.js";
 import { FF_CONDITIONS, FF_DAMAGE_TYPES } from "./data.js";
 import { initiativeModifier } from "./turns.js";
+import { rankSaveBonus } from "./creature.js";
 
 export function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedActor {
   validateActorSource(actor, FF_DAMAGE_TYPES);
@@ -29,7 +30,7 @@ export function deriveActor(actor: ActorSource, _options: RuleOptions): DerivedA
     attackPenalties,
     defensePenalties,
     initiative: initiativeModifier(actor),
-    saves: { save: actor.baseSaveBonus },
+    saves: { save: actor.baseSaveBonus + rankSaveBonus(actor) },
     bloodied,
     wounded: false,
     damageTaken: actor.hp.max - actor.hp.value,

@@ -10,6 +10,7 @@ import type { ActorSource, DamagePacket, Modifier } from "../../types.js";
 import type { RollRequest, RollResult, RuleEvent, RuleOptions, RuleResult } from "../../types.js";
 import type { DyingRules } from "./data.js";
 import { conditionResistAll, FF_DAMAGE_TYPES } from "./data.js";
+import { rankSaveBonus } from "./creature.js";
 
 const DEATH_SAVE_TARGET = 10;
 export const SAVE_TARGET = 10;
@@ -265,7 +266,9 @@ export const saveRequest: Ruleset["saveRequest"] = (actor, _derived, kind, _mode
   const as = kind === "save" ? "save" : kind === "death" ? "deathSave" : null;
   if (!as) throw new EngineError("save.kind", `FFd20 has no "${kind}" save (expected save or death)`, kind);
   const label = as === "save" ? "D20C.FF.Roll.Save" : "D20C.FF.Roll.DeathSave";
-  return { kind: as, actorId, formula: d20Plus(actor.baseSaveBonus), target: SAVE_TARGET, against: "total", label };
+  // [SYS-MONSTERS] an elite's or solo's saving throw bonus (never on death saves).
+  const bonus = actor.baseSaveBonus + (as === "save" ? rankSaveBonus(actor) : 0);
+  return { kind: as, actorId, formula: d20Plus(bonus), target: SAVE_TARGET, against: "total", label };
 };
 
 /** Feed back a requested roll: a death save, a healing surge's healing, a save from the sheet. */

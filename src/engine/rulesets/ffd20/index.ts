@@ -20,6 +20,8 @@ import { readFfScene } from "./scene.js";
 import { extendedRest, powers } from "./powers.js";
 import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
+import { withCreatureDamage } from "../../creatures.js";
+import { minionMissStep } from "./creature.js";
 
 export const ffd20 = defineRuleset({
   id: FF_ID,
@@ -52,7 +54,7 @@ export const ffd20 = defineRuleset({
   prepareAttack,
   damageRecipe,
 
-  applyDamage,
+  applyDamage: withCreatureDamage(applyDamage, [minionMissStep]),
   applyHealing,
   startRecovery,
   saveRequest,

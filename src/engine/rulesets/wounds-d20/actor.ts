@@ -9,6 +9,7 @@ import { conditionModifiers, conditionSpecs } from "../../conditions.js";
 import type { AbilityKey, ActorSource, DerivedActor, Modifier } from "../../types.js";
 import { ABILITY_KEYS } from "../../types.js";
 import { CONDITIONS, DAMAGE_TYPES, K, damageTaken, isBloodied, isWounded } from "./data.js";
+import { statBlockSaveTotal } from "./creature.js";
 
 /** Ability modifiers; Constitution damage from death saves lowers the Con score first. */
 function abilityMods(actor: ActorSource): Record<AbilityKey, number> {
@@ -75,13 +76,16 @@ function armorClasses(actor: ActorSource, dexMod: number): Record<"ac" | "touch"
 /** [WD-SAVES] base save bonus plus the ability each kind names. */
 function saveBonuses(actor: ActorSource, mods: Record<AbilityKey, number>): Record<string, number> {
   const base = actor.baseSaveBonus;
-  return {
+  const text: Record<string, number> = {
     charm: base + Math.max(mods.cha, mods.wis),
     reflex: base + mods.dex,
     death: base,
     fear: base,
     spell: base,
   };
+  // [SYS-MONSTERS] a stat block's own total for a kind replaces the text rule's.
+  for (const kind of Object.keys(text)) text[kind] = statBlockSaveTotal(actor, kind) ?? text[kind]!;
+  return text;
 }
 
 export function deriveActor(actor: ActorSource): DerivedActor {

@@ -13,6 +13,7 @@ import type { Modifier, RollRequest, RollResult, RuleEvent, RuleOptions, RuleRes
 import type { Wound } from "../../types.js";
 import { DAMAGE_TYPES, K, damageTaken, deathSaveDC, isBloodied, isWounded, woundThreshold } from "./data.js";
 import { woundTotal } from "./data.js";
+import { statBlockSaveTotal } from "./creature.js";
 
 /**
  * Why a death save is rolled; the resolver reads it back from `request.data.reason`.
@@ -38,7 +39,8 @@ export function deathSave(
   return {
     kind: reason === "stable" ? "stableCheck" : "deathSave",
     actorId,
-    formula: d20Plus(actor.baseSaveBonus),
+    // [SYS-MONSTERS] a stat block's own death save total replaces the base save bonus.
+    formula: d20Plus(statBlockSaveTotal(actor, "death") ?? actor.baseSaveBonus),
     target: dc,
     against: "total",
     label:

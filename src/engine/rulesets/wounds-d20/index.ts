@@ -23,6 +23,8 @@ import { readWdScene } from "./scene.js";
 import { powers } from "./powers.js";
 import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
+import { withCreatureDamage } from "../../creatures.js";
+import { damageReductionStep } from "./creature.js";
 
 /** The most actions the creature's conditions leave it (stunned none, nauseated one); null = no cap. */
 const conditionCap = capFromConditions(CONDITIONS);
@@ -62,7 +64,10 @@ export const woundsD20 = defineRuleset({
   prepareAttack,
   damageRecipe,
 
-  applyDamage: (actor, packet, _options, actorId) => applyDamage(actor, packet, actorId),
+  applyDamage: withCreatureDamage(
+    (actor, packet, _options, actorId) => applyDamage(actor, packet, actorId),
+    [damageReductionStep],
+  ),
   hpRange: woundedRange,
   applyHealing: (actor, amount, kind, _options, actorId) => applyHealing(actor, amount, kind, actorId),
   startRecovery: (actor, rally, _options, actorId, inCombat) =>
