@@ -158,3 +158,32 @@ describe("[SYS-MONSTERS] [HD-RANGED] shooting at a flier from the ground", () =>
     expect((await shootHarpy([12, 3])).outcome).toMatchObject({ mode: "normal", dice: [12] });
   });
 });
+
+describe("[SYS-MONSTERS] [HD-WATER] a swim speed lifts the underwater weakness", () => {
+  /** The hero, underwater, swings a longsword at the orc next to it; the card's target. */
+  async function swing(swim: number, faces: number[]) {
+    hero.source = {
+      ...hero.source,
+      conditions: ["underwater"],
+      movement: { fly: 0, hover: false, climb: 0, swim, burrow: 0 },
+    };
+    state.targets.add(scene.tokens.find((t) => t.document.id === "tOrc") as never);
+    standInAttackFaces.push(...faces);
+    const sword = new ItemStandIn(
+      "weapon",
+      "Longsword",
+      powerSource({ attackAbility: "str", defense: "def", range: "melee", damage: "1d8", damageTypes: ["slashing"] }),
+      weaponSource({ name: "Longsword", damageDice: "1d8", weaponClass: "martial" }),
+    );
+    await attack.rollAttack(hero as never, sword as never, { fastForward: true });
+    return attackCardIn(state.messages.find((m) => !String(m.data.content).includes("d20c-prompt"))!.data)!.targets[0]!;
+  }
+
+  it("[SYS-MONSTERS] [HD-WATER] underwater with no swim speed, a longsword attack is weak (the lower of two d20)", async () => {
+    expect((await swing(0, [15, 6, 3])).outcome).toMatchObject({ mode: "weak", natural: 6 });
+  });
+
+  it("[SYS-MONSTERS] [HD-WATER] with a swim speed of 30 ft in its movement modes, the same attack is not weak (one d20)", async () => {
+    expect((await swing(30, [12, 3])).outcome).toMatchObject({ mode: "normal", dice: [12] });
+  });
+});
