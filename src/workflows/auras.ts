@@ -16,18 +16,19 @@
  */
 import { activeRuleset } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
-import { aurasEntered, aurasOn, auraSteps, type AuraCreature, type AuraHit } from "../engine/auras.js";
+import { auraModifier, aurasEntered, aurasOn, auraSteps, type AuraCreature, type AuraHit } from "../engine/auras.js";
 import { runPlan, type TurnPorts } from "../engine/plans/turns.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import type { ActorSource, RollRequest, TurnContext } from "../engine/types.js";
 import { sceneReadingOn } from "../settings-scene.js";
 import { elevationSquares } from "../canvas/elevation.js";
-import type { MoveStart } from "../canvas/scene-reading.js";
+import type { AttackSceneReading, MoveStart } from "../canvas/scene-reading.js";
 import { withActorQueue } from "./actor-queue.js";
 
 /** What is read of a token document. */
 export interface AuraTokenDoc {
   id: string | null;
+  uuid?: string;
   x: number;
   y: number;
   width: number;
@@ -284,4 +285,35 @@ export function registerAuraHooks(): void {
       console.error(`${SYSTEM_ID} | auras entered by a move`, err),
     );
   });
+}
+
+/**
+ * An attack read from the scene: the `within` auras holding the attacker (a modifier to attacks)
+ * and each target (a modifier to defenses, taken off the roll) are added to each target's
+ * situational bonus, with a note naming why, pre-filled and changeable like every scene value.
+ */
+export function addAuraModifiers(reading: AttackSceneReading): void {
+  const token = reading.attacker.document as unknown as AuraTokenDoc;
+  const scene = token.parent;
+  if (!token.id || !scene || readingOf(scene) !== "square") return;
+  const creatures = auraCreatures(scene, null);
+  if (!creatures.some((c) => c.auras.some((a) => a.when === "within"))) return;
+  const attacks = auraModifier(aurasOn(creatures, token.id, "within"), "attacks");
+  for (const [uuid, target] of reading.readings) {
+    const doc = scene.tokens.contents.find((t) => t.uuid === uuid);
+    const defenses = doc?.id ? auraModifier(aurasOn(creatures, doc.id, "within"), "defenses") : { value: 0 };
+    const total = attacks.value - defenses.value;
+    if (!attacks.value && !defenses.value) continue;
+    target.situation.bonus = (target.situation.bonus ?? 0) + total;
+    const value = target.situation.bonus;
+    if (attacks.value)
+      target.notes.push({ field: "bonus", value, reason: "D20C.Aura.Reason.Attacks", data: { value: attacks.value } });
+    if (defenses.value)
+      target.notes.push({
+        field: "bonus",
+        value,
+        reason: "D20C.Aura.Reason.Defenses",
+        data: { value: defenses.value },
+      });
+  }
 }

@@ -187,3 +187,51 @@ describe("[SYS-MONSTERS] [HD-WATER] a swim speed lifts the underwater weakness",
     expect((await swing(30, [12, 3])).outcome).toMatchObject({ mode: "normal", dice: [12] });
   });
 });
+
+describe("[SYS-MONSTERS] [SYS-CANVAS] a while-within aura's modifier, read when an attack is made", () => {
+  /** The hero swings a longsword at the orc next to it; the card's target and its scene notes. */
+  async function swingAtOrc(faces: number[]) {
+    state.messages.length = 0;
+    state.targets.clear();
+    state.targets.add(scene.tokens.find((t) => t.document.id === "tOrc") as never);
+    standInAttackFaces.length = 0;
+    standInAttackFaces.push(...faces);
+    const sword = new ItemStandIn(
+      "weapon",
+      "Longsword",
+      powerSource({ attackAbility: "str", defense: "def", range: "melee", damage: "1d8", damageTypes: ["slashing"] }),
+      weaponSource({ name: "Longsword", damageDice: "1d8", weaponClass: "martial" }),
+    );
+    await attack.rollAttack(hero as never, sword as never, { fastForward: true });
+    return attackCardIn(state.messages.find((m) => !String(m.data.content).includes("d20c-prompt"))!.data)!.targets[0]!;
+  }
+
+  it("[SYS-MONSTERS] [SYS-CANVAS] the harpy's Dread Shriek (enemies within 2: -2 to attacks) lowers the hero's attack by 2 while it stands within; 20 ft up, out of it, it does not", async () => {
+    const harpy = scene.tokens.find((t) => t.document.id === "tHarpy")!.actor as SheetActorStandIn;
+    harpy.source = {
+      ...harpy.source,
+      auras: [
+        {
+          name: "Dread Shriek",
+          radius: 2,
+          who: "enemies",
+          when: "within",
+          damage: { formula: "", type: "untyped" },
+          condition: "",
+          modifier: { target: "attacks", value: -2 },
+          belowHp: 0,
+        },
+      ],
+    };
+    const within = await swingAtOrc([12, 3]);
+    harpyToken.document.elevation = 20;
+    const clear = await swingAtOrc([12, 3]);
+    expect(within.outcome).toMatchObject({ natural: 12 });
+    expect(clear.outcome).toMatchObject({ natural: 12 });
+    const total = (t: typeof within) => (t.outcome as { total: number }).total;
+    expect(total(within)).toBe(total(clear) - 2);
+    // The card says why, as it does for every value the scene pre-filled.
+    expect(within.scene).toEqual([{ text: "-2 to attack rolls: the attacker stands in an aura", kept: true }]);
+    expect(clear.scene ?? []).toEqual([]);
+  });
+});
