@@ -183,6 +183,8 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
       "attacks",
       "attackBonus",
       "procedures",
+      // [SYS-MONSTERS] its fly speed (the pack's Cinderwing flies), printed last.
+      "modes",
     ]);
   });
 
