@@ -42,6 +42,7 @@ import { effectCreateData, type SystemEffectData } from "./active-effect.js";
 import type { CombatantRuling, D20Combatant } from "./combatant.js";
 import { refreshPowersAtCombatEnd } from "../workflows/power-usage.js";
 import { afterTurnSaveHook, preTurnSaveHook, turnStepHook } from "../workflows/hooks.js";
+import { runTurnStartAuras, type AuraCombat } from "../workflows/auras.js";
 
 /** The system flags of a combat. */
 export interface CombatFlags extends EscalationFlags {
@@ -294,10 +295,15 @@ export class D20Combat extends Combat {
         const walkedPast = walkedPastTurns.get(this)?.get(round);
         if (phase === "roundEnd" && walkedPast?.size) ctx.walkedPast = [...walkedPast];
         const ports = this.turnPorts(ctx, this.summarySubject(phase, ctx));
-        await runBoundary(ruleset, phase, ctx, ports, {
+        const outcome = await runBoundary(ruleset, phase, ctx, ports, {
           tough: Boolean(this.d20Flags.tough),
           walkedPast: Boolean(turn.walkedPast),
         });
+        // [SYS-MONSTERS] the auras its token starts the turn in, after the game's own turn start.
+        if (phase === "turnStart" && !turn.walkedPast)
+          await runTurnStartAuras(this as unknown as AuraCombat, ruleset, outcome.ctx, ports).catch((e: unknown) =>
+            console.error(`${SYSTEM_ID} | auras at a turn start`, e),
+          );
         await ports.flush();
       });
       turnStepHook(this, phase, round, combatantId, Boolean(turn.walkedPast));

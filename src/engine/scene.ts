@@ -8,6 +8,7 @@
 import {
   bestCornerTrace,
   hasLineOfEffect,
+  inTheWayByHeight,
   withinReach,
   type Battlefield,
   type Blocker,
@@ -100,7 +101,8 @@ export function traceCover(input: SceneAttackInput, creatures: CreatureCover): C
     (t) =>
       t.id !== attacker.id &&
       t.id !== target.id &&
-      (creatures === "all" ? t.standing !== "self" : creatures === "enemies" && t.standing === "enemy"),
+      (creatures === "all" ? t.standing !== "self" : creatures === "enemies" && t.standing === "enemy") &&
+      inTheWayByHeight(t, attacker, target),
   );
   // Every traced line stays inside the box around both footprints: nothing outside it can block.
   const n = (t: Pick<FieldToken, "size">) => Math.max(1, Math.round(t.size));
@@ -139,12 +141,19 @@ export function canSee(ruleset: Pick<Ruleset, "conditions">, actor: ActorSource)
 /**
  * Whose reach the mover left: each watcher (a token id in `field.tokens`, with its `reach`) whose
  * reach held the mover's footprint where it stood (its token in `field`) and does not hold it at
- * square `to` (the footprint's new top-left square). Only the two ends of the move are read.
+ * square `to` (the footprint's new top-left square, and its new elevation when given). Only the
+ * two ends of the move are read.
  */
-export function reachLeft(field: Battlefield, moverId: string, to: GridPoint, watcherIds: readonly string[]): string[] {
+export function reachLeft(
+  field: Battlefield,
+  moverId: string,
+  to: GridPoint & Pick<FieldToken, "elevation">,
+  watcherIds: readonly string[],
+): string[] {
   const mover = field.tokens.find((t) => t.id === moverId);
   if (!mover) return [];
-  const after = { ...mover, x: to.x, y: to.y };
+  // [SYS-MONSTERS] a flier rising out of reach leaves it as surely as one stepping away.
+  const after = { ...mover, x: to.x, y: to.y, ...(to.elevation === undefined ? {} : { elevation: to.elevation }) };
   return watchersOf(field, watcherIds)
     .filter((w) => withinReach(w, mover, w.reach ?? 1) && !withinReach(w, after, w.reach ?? 1))
     .map((w) => w.id);

@@ -642,7 +642,15 @@ export interface TurnContext {
 
 /** One unit of turn-boundary work for the adapter to carry out, in order. */
 export type TurnStep =
-  | { kind: "damage"; actorId: string; effectId?: string; packet: DamagePacket; label: string }
+  | {
+      kind: "damage";
+      actorId: string;
+      effectId?: string;
+      packet: DamagePacket;
+      label: string;
+      /** Values the line's words name (`{effect}`: an aura's name). Optional: absent = none. */
+      data?: Record<string, string | number>;
+    }
   | { kind: "roll"; request: RollRequest }
   | { kind: "removeEffect"; actorId: string; effectId: string; label: string }
   | { kind: "addEffect"; actorId: string; effect: Omit<EffectSource, "id">; label: string }

@@ -34,6 +34,7 @@ import {
 import { drawCoverLines } from "../canvas/cover-lines.js";
 import { attackArea } from "../canvas/areas.js";
 import { readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
+import { addAuraModifiers } from "./auras.js";
 import type { SceneNote } from "../engine/scene.js";
 import { publicCard } from "../engine/plans/card-secrets.js";
 import { cardVisibility } from "../settings-attack.js";
@@ -172,6 +173,7 @@ export async function rollAttack(
     const scene = situation
       ? null
       : readAttackScene(ruleset, options, actor, power.range, areaTokens ?? game.user.targets, area?.origin ?? null);
+    if (scene) addAuraModifiers(scene);
     let perTarget: Situation[] | null = null;
     if (!fastForward && !situation) {
       const dialogTargets = scene

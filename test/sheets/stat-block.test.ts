@@ -196,6 +196,8 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
       "legendary",
       "attackBonus",
       "procedures",
+      // [SYS-MONSTERS] its fly speed (the pack's Cinderwing flies), printed last.
+      "modes",
     ]);
   });
 

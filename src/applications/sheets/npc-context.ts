@@ -13,6 +13,7 @@ import type { ActorSource, DerivedActor } from "../../engine/types.js";
 import type { AttackSummary } from "./attack-summary.js";
 import type { actionsPanelContext } from "./actions-panel.js";
 import type { TextViewer } from "../../engine/views/power-text.js";
+import { monsterModesView } from "../../engine/views/monster-modes.js";
 
 export const STAT_BLOCK_TEMPLATE = "systems/d20-combat/templates/actor/stat-block.hbs";
 
@@ -242,5 +243,7 @@ export function npcStatBlock(input: StatBlockInput) {
     const parts = printed(entry.parts.map(partOf)).filter((p) => p.kind !== "value" || p.value !== "");
     return { kind: "line" as const, key: entry.key, label: entry.label ?? "", parts, shown: parts.length > 0 };
   });
-  return { identity, entries, attackBonus: spec.attackBonus, owns, editable: edits };
+  // [SYS-MONSTERS] its movement modes and auras, printed after the block's lines.
+  const modes = monsterModesView(input.stored, input.ruleset.conditions);
+  return { identity, entries, attackBonus: spec.attackBonus, owns, editable: edits, modes };
 }

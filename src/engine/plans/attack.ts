@@ -4,6 +4,7 @@
  * each target takes. Every rule decision is the active ruleset's: natural 1/20, crit range
  * (vulnerability, precision), mighty/weak, situational modifiers, the crit and miss damage rules.
  */
+import { hasSwimSpeed } from "../movement.js";
 import { blankSituation, clonePlain, d20Formula } from "../common.js";
 import { formatDamage, parseDamage, parseWeaponDice, mergeDice, type DamageExpression } from "../dice.js";
 import { conditionSpecs } from "../conditions.js";
@@ -249,7 +250,7 @@ function sharedInput(req: AttackRequest, plan: Pick<AttackPlan, "derived">): Sha
       penalties,
       conditions: actor.conditions,
       exhaustion: actor.exhaustion,
-      swimSpeed: (actor.swimSpeed ?? 0) > 0,
+      swimSpeed: hasSwimSpeed(actor),
       ...(req.attacker.id ? { id: req.attacker.id } : {}),
       ...(req.attacker.effects ? { effects: req.attacker.effects } : {}),
     },

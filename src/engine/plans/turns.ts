@@ -176,7 +176,8 @@ function stepData(step: TurnStep, ctx: TurnContext): Record<string, string | num
   const c = actorId ? findByActor(ctx, actorId) : undefined;
   const effectId = stepEffectId(step);
   const effect = c && effectId ? c.effects.find((e) => e.id === effectId) : undefined;
-  const data: Record<string, string | number> = { ...(step.kind === "notice" ? (step.event.data ?? {}) : {}) };
+  const given = step.kind === "notice" ? step.event.data : step.kind === "damage" ? step.data : undefined;
+  const data: Record<string, string | number> = { ...(given ?? {}) };
   if (c) data.name ??= c.name;
   if (effect) data.effect ??= effect.name;
   if (step.kind === "addEffect") data.effect ??= step.effect.name;
