@@ -11,6 +11,7 @@ import type {
   AbilityKey,
   ActorSource,
   AreaSpec,
+  DamagePartSource,
   PowerEffectSpec,
   PowerSource,
   PowerUsageState,
@@ -121,7 +122,21 @@ export function powerSourceFrom(s: Plain, rollData: unknown): PowerSource {
     effects: powerEffectsFrom(s.effects),
     texts: { hit: String(s.hitEffect ?? ""), miss: String(s.missText ?? ""), crit: String(s.critText ?? "") },
     ...areaFrom(s.area),
+    ...damagePartsFrom(s.damageParts, resolve),
   };
+}
+
+/** [SYS-MONSTERS] A power item's damage parts (formulas resolved); none or malformed = absent. */
+function damagePartsFrom(raw: unknown, resolve: (v: unknown) => string): { damageParts?: DamagePartSource[] } {
+  if (!Array.isArray(raw) || raw.length === 0) return {};
+  const parts = raw
+    .filter((p): p is { formula?: unknown; types?: unknown } => Boolean(p) && typeof p === "object")
+    .map((p) => ({
+      formula: resolve(p.formula),
+      types: Array.isArray(p.types) ? p.types.filter((t): t is string => typeof t === "string") : [],
+    }))
+    .filter((p) => p.formula !== "");
+  return parts.length ? { damageParts: parts } : {};
 }
 
 /** A power item's stated area (pure; none, missing or malformed = not stated). */

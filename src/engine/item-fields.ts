@@ -128,6 +128,12 @@ export const POWER_FIELDS = {
   effects: list(POWER_EFFECT),
   /** Id of the owned weapon item this power is made with; empty = the first equipped weapon. */
   weaponId: text(),
+  /**
+   * [SYS-MONSTERS] Damage parts beyond the main one (`damage` + `damageTypes`), each with its own
+   * types: "2d10 + 8 piercing plus 2d6 fire" = main 2d10 + 8 piercing, one part 2d6 fire. Each part
+   * takes the target's resistance, vulnerability and immunity on its own.
+   */
+  damageParts: list(group({ formula: formula("damage"), types: list(damageType()) })),
 } as const;
 
 /** `weapon` items (engine `WeaponSource` minus the name, which is the item's). */

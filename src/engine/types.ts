@@ -179,6 +179,17 @@ export interface PowerSource {
   texts?: PowerTexts;
   /** A close or area power's area as it states it. Optional: absent = none stated. */
   area?: AreaSpec;
+  /**
+   * [SYS-MONSTERS] Damage parts dealt with the main damage, each with its own types (formulas with
+   * `@references` resolved). Optional: absent or empty = the main damage alone.
+   */
+  damageParts?: DamagePartSource[];
+}
+
+/** One part of a power's damage beyond the main one: its formula and its damage types. */
+export interface DamagePartSource {
+  formula: string;
+  types: string[];
 }
 
 /** The shape of a power's area (`none`: not stated; the user's own template decides). */
@@ -466,6 +477,17 @@ export interface DamagePacket {
   nonlethal: boolean;
   /** HD: the attacker chooses to knock the creature out instead of killing it. */
   knockOut: boolean;
+  /**
+   * [SYS-MONSTERS] The amount split into parts of different types (the main damage and each extra
+   * part); the target's traits apply to each part on its own. Optional: absent = one part, `types`.
+   */
+  parts?: DamagePart[];
+}
+
+/** One part of a damage packet: its amount and its types. */
+export interface DamagePart {
+  amount: number;
+  types: string[];
 }
 
 /** A roll the rules ask the adapter to make now (death save, save, recovery, dying check…). */

@@ -14,7 +14,7 @@ import { powerEffectRows, savesDiffer } from "./power-effects.js";
 import { itemFieldShown } from "../../engine/words.js";
 import { actionChoices } from "./action-words.js";
 
-type Kind = "number" | "text" | "checkbox" | "select" | "multiselect" | "effects";
+type Kind = "number" | "text" | "checkbox" | "select" | "multiselect" | "effects" | "parts";
 
 interface FieldSpec {
   path: string;
@@ -68,6 +68,7 @@ const POWER_FIELDS: FieldSpec[] = [
   { path: "nonlethal", kind: "checkbox", group: "damage" },
   { path: "weaponId", kind: "select", options: "weapon", group: "attack" },
   { path: "effects", kind: "effects", group: "effects", wide: true },
+  { path: "damageParts", kind: "parts", group: "damage", wide: true },
 ];
 
 const WEAPON_FIELDS: FieldSpec[] = [
@@ -227,6 +228,23 @@ function at(obj: Record<string, unknown>, path: string): unknown {
     .reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
 }
 
+/**
+ * [SYS-MONSTERS] The rows of a power's damage parts: each stored part (its formula and its types),
+ * then one blank row to add a part; a row left without a formula is dropped on submit.
+ */
+function damagePartRows(value: unknown, types: readonly { value: string; label: string }[]) {
+  const stored = Array.isArray(value) ? (value as { formula?: unknown; types?: unknown }[]) : [];
+  const rows = [...stored, { formula: "", types: [] }];
+  return rows.map((p, index) => ({
+    index,
+    formulaName: `system.damageParts.${index}.formula`,
+    formula: typeof p.formula === "string" ? p.formula : "",
+    typesName: `system.damageParts.${index}.types`,
+    types: Array.isArray(p.types) ? p.types.map(String) : [],
+    typeOptions: types.filter((t) => t.value !== "untyped"),
+  }));
+}
+
 /** Build the item sheet context. */
 export function itemSheetContext(input: ItemSheetInput) {
   const prefix = itemPrefix(input.type);
@@ -274,6 +292,8 @@ export function itemSheetContext(input: ItemSheetInput) {
       isSelect: spec.kind === "select",
       isMulti: spec.kind === "multiselect",
       isEffects: spec.kind === "effects",
+      isParts: spec.kind === "parts",
+      parts: spec.kind === "parts" ? damagePartRows(value, optionSets.damageType) : null,
       editor:
         spec.kind === "effects" ? powerEffectRows(powerEffectsFrom(value), input.ruleset, input.damageTypeLabel) : null,
       nullable: Boolean(spec.nullable),

@@ -41,7 +41,10 @@ export function powerRowView(
   if (attack && !attack.error) {
     numbers.push({ label: `${P}.Row.attack`, value: `${attack.bonus} ${viewer.localize(attack.defenseAbbr)}` });
     if (attack.damage)
-      numbers.push({ label: `${P}.Row.damage`, value: [attack.damage, ...attack.damageTypes].join(" ") });
+      numbers.push({
+        label: `${P}.Row.damage`,
+        value: [attack.damage, ...attack.damageTypes, ...(attack.parts ?? [])].join(" "),
+      });
   }
   if (kind.key === "recharge" && usage.recharge > 0) numbers.push({ label: kind.label, value: `${usage.recharge}+` });
   if (perRest) numbers.push({ label: kind.label, value: `${usage.uses.spent} / ${Math.max(1, usage.uses.max)}` });
