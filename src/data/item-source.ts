@@ -161,5 +161,7 @@ export function powerUsageFrom(s: Plain): PowerUsageState {
     recharge: Number(s.recharge ?? 0),
     used: Boolean(s.used),
     uses: { spent: Number(uses.spent ?? 0), max: Number(uses.max ?? 1) },
+    ...(s.rechargeDie === "d6" ? { rechargeDie: "d6" as const } : {}),
+    ...(s.rechargeAt === "turnStart" ? { rechargeAt: "turnStart" as const } : {}),
   };
 }

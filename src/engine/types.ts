@@ -262,6 +262,10 @@ export interface PowerUsageState {
   used: boolean;
   /** Uses per rest: spent so far and the maximum (`perRest`). */
   uses: { spent: number; max: number };
+  /** [SYS-MONSTERS] The recharge die (`d20` / `d6`). Optional: absent = d20. */
+  rechargeDie?: "d20" | "d6";
+  /** [SYS-MONSTERS] When a spent recharge power rolls. Optional: absent = after the battle. */
+  rechargeAt?: "battleEnd" | "turnStart";
 }
 
 /** A usage kind a game offers. */

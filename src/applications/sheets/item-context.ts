@@ -8,8 +8,8 @@ import type { RulesetId } from "../../engine/types.js";
 import { ABILITY_KEYS } from "../../engine/types.js";
 import { MISS_EFFECTS, POWER_USAGES, RANGE_KINDS, SAVE_DIFFICULTIES, WEAPON_CLASSES } from "../../data/schema.js";
 import { NO_WEAPON, powerEffectsFrom } from "../../data/item-source.js";
-import { AREA_SHAPES } from "../../engine/item-fields.js";
-import { effectSaveTarget, powerUsages, usageKind } from "../../engine/powers.js";
+import { AREA_SHAPES, RECHARGE_DICE, RECHARGE_MOMENTS } from "../../engine/item-fields.js";
+import { countsUses, effectSaveTarget, powerUsages, usageKind } from "../../engine/powers.js";
 import { powerEffectRows, savesDiffer } from "./power-effects.js";
 import { itemFieldShown } from "../../engine/words.js";
 import { actionChoices } from "./action-words.js";
@@ -31,7 +31,9 @@ interface FieldSpec {
     | "save"
     | "weaponClass"
     | "damageType"
-    | "weapon";
+    | "weapon"
+    | "rechargeDie"
+    | "rechargeAt";
   nullable?: boolean;
   /** Section of the sheet (powers: attack, damage, effects); absent = the first. */
   group?: "attack" | "damage" | "effects";
@@ -49,6 +51,8 @@ const POWER_FIELDS: FieldSpec[] = [
   { path: "actionType", kind: "select", options: "action", group: "attack" },
   { path: "usage", kind: "select", options: "usage", group: "attack" },
   { path: "recharge", kind: "number", group: "attack" },
+  { path: "rechargeDie", kind: "select", options: "rechargeDie", group: "attack" },
+  { path: "rechargeAt", kind: "select", options: "rechargeAt", group: "attack" },
   { path: "used", kind: "checkbox", group: "attack" },
   { path: "uses.spent", kind: "number", group: "attack" },
   { path: "uses.max", kind: "number", group: "attack" },
@@ -201,12 +205,14 @@ function powerFieldUsed(
   const ongoing = Number(at(system, "ongoing.amount")) > 0;
   switch (path) {
     case "recharge":
+    case "rechargeDie":
+    case "rechargeAt":
       return usage.key === "recharge";
     case "used":
-      return usage.limited && usage.key !== "perRest";
+      return usage.limited && !countsUses(usage.key);
     case "uses.spent":
     case "uses.max":
-      return usage.key === "perRest";
+      return countsUses(usage.key);
     case "area.shape":
       return areaAttack;
     case "area.size":
@@ -266,6 +272,8 @@ export function itemSheetContext(input: ItemSheetInput) {
       return { value: k, label: target === null ? word : `${word} (${target}+)`, localized: true };
     }),
     weaponClass: keyed(WEAPON_CLASSES, "WeaponClass"),
+    rechargeDie: RECHARGE_DICE.map((k) => ({ value: k, label: `D20C.Monster.RechargeDie.${k}` })),
+    rechargeAt: RECHARGE_MOMENTS.map((k) => ({ value: k, label: `D20C.Monster.RechargeAt.${k}` })),
     weapon: weaponChoices(input.system.weaponId, input.weapons ?? [], input.localize),
     damageType: ["untyped", ...input.ruleset.damageTypes.filter((t) => t !== "untyped")].map((t) => ({
       value: t,

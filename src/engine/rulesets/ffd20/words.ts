@@ -13,7 +13,7 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
     ["recoveryRoll", "deathSaveSuccesses"],
   ),
   hiddenItemFields: {
-    power: ["touch", "recharge"],
+    power: ["touch"],
     weapon: ["light", "finesse", "twoHanded", "offHand", "thrown", "weaponClass", "missDamage"],
     // heavy armor drops the ability bonus to AC outright; no armor caps it
     armor: ["maxDex"],

@@ -12,7 +12,7 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
     ["deathSaveSuccesses", "deathSaveFailures"],
   ),
   hiddenItemFields: {
-    power: ["touch", "recharge"],
+    power: ["touch"],
     weapon: [
       ...(["proficient", "proficiencyBonus", "enhancement", "finesse", "twoHanded", "offHand"] as const),
       // The weapon decides the ability (melee and thrown Strength, ammunition Dexterity); no miss damage.
