@@ -187,6 +187,17 @@ export interface PowerSource {
   properties?: string[];
   /** [SYS-MONSTERS] Wounds d20 critical damage multiplier (2–4); absent = 2 (or the weapon's). */
   critMultiplier?: number;
+  /**
+   * [SYS-MONSTERS] Damage parts dealt with the main damage, each with its own types (formulas with
+   * `@references` resolved). Optional: absent or empty = the main damage alone.
+   */
+  damageParts?: DamagePartSource[];
+}
+
+/** One part of a power's damage beyond the main one: its formula and its damage types. */
+export interface DamagePartSource {
+  formula: string;
+  types: string[];
 }
 
 /** The shape of a power's area (`none`: not stated; the user's own template decides). */
@@ -259,6 +270,10 @@ export interface PowerUsageState {
   used: boolean;
   /** Uses per rest: spent so far and the maximum (`perRest`). */
   uses: { spent: number; max: number };
+  /** [SYS-MONSTERS] The recharge die (`d20` / `d6`). Optional: absent = d20. */
+  rechargeDie?: "d20" | "d6";
+  /** [SYS-MONSTERS] When a spent recharge power rolls. Optional: absent = after the battle. */
+  rechargeAt?: "battleEnd" | "turnStart";
 }
 
 /** A usage kind a game offers. */
@@ -480,6 +495,17 @@ export interface DamagePacket {
   properties?: string[];
   /** [SYS-MONSTERS] The damage is a miss's (half damage or a miss effect); absent = no. */
   missed?: boolean;
+  /**
+   * [SYS-MONSTERS] The amount split into parts of different types (the main damage and each extra
+   * part); the target's traits apply to each part on its own. Optional: absent = one part, `types`.
+   */
+  parts?: DamagePart[];
+}
+
+/** One part of a damage packet: its amount and its types. */
+export interface DamagePart {
+  amount: number;
+  types: string[];
 }
 
 /** A roll the rules ask the adapter to make now (death save, save, recovery, dying check…). */

@@ -31,6 +31,10 @@ async function fullCard(): Promise<Required<AttackCardData>> {
     warnings: ["nearby, not engaged"],
     situation,
     detailsHidden: true,
+    parts: [
+      { amount: t.damage, types: ["piercing"] },
+      { amount: 0, types: ["fire"] },
+    ],
   }));
   return {
     ...base,

@@ -11,7 +11,7 @@ import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
 import { itemSheetContext } from "./item-context.js";
 import { effectsSectionFor } from "../../workflows/effects.js";
 import { effectActionHandlers } from "./effect-actions.js";
-import { blankPowerEffect, powerEffectsFromForm } from "./power-effects.js";
+import { blankPowerEffect, damagePartsFromForm, powerEffectsFromForm } from "./power-effects.js";
 import { powerEffectsFrom } from "../../data/item-source.js";
 import { parseCreatureWords } from "../../engine/creature-words.js";
 
@@ -106,6 +106,8 @@ export class D20ItemSheet extends ItemSheetBase {
     // [SYS-MONSTERS] the attack's keywords come back as words.
     if (sys && typeof sys.properties === "string")
       sys.properties = parseCreatureWords("keywordImmunities", sys.properties);
+    // [SYS-MONSTERS] The damage parts' rows likewise; a row with no formula is dropped.
+    if (sys && sys.damageParts !== undefined) sys.damageParts = damagePartsFromForm(sys.damageParts);
     return data;
   }
 }

@@ -31,6 +31,7 @@ import type {
 } from "../types.js";
 import type { AppliedEffects, AppliedRecord, ApplyMode, AttackCardData, CardOngoing, CardTarget } from "./card-data.js";
 import { effectsForOutcome, type CardEffectBody } from "./power-card.js";
+import { packetPartsFor } from "./damage-parts.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
 
 /** The amount a button sends: the outcome's damage (also when knocking out), half of it (rounded down), double, or as healing. */
@@ -57,7 +58,9 @@ export function packetFor(
   mode: "full" | "half" | "double" | "knockOut",
 ): DamagePacket {
   const roll = card.damageRolls.find((d) => d.key === target.damageKey);
+  const parts = packetPartsFor(target, (n) => amountFor(n, mode === "knockOut" ? "full" : mode));
   return {
+    ...(parts ? { parts } : {}),
     amount: amountFor(target.damage, mode),
     types: roll ? [...roll.recipe.types] : [...card.damageTypes],
     natural: target.outcome.natural,

@@ -41,6 +41,7 @@ import type {
 } from "../types.js";
 import type { AttackCardData, CardDamageRoll, CardOdds, CardSceneNote, CardTarget, ShownOutcome } from "./card-data.js";
 import { cardPowerOf, effectsForOutcome, forcedForOutcome, type CardPower } from "./power-card.js";
+import { partsToRoll, plannedParts, targetParts, type PlannedPart } from "./damage-parts.js";
 
 /** A situation with nothing special going on (what shift-click uses): the engine's blank one. */
 export const plainSituation = blankSituation;
@@ -130,6 +131,8 @@ export interface AttackPlan {
   hit: DamageExpression | null;
   miss: DamageExpression | null;
   critExtra: DamageExpression | null;
+  /** [SYS-MONSTERS] The power's damage parts beyond the main one, parsed. Absent = none. */
+  parts?: PlannedPart[];
   /**
    * Each target's attack input, by its snapshot (its defense read from its derived actor): deriving
    * a target validates its whole source, so the decision reuses the plan's rather than derive and
@@ -424,7 +427,21 @@ export function planAttack(req: AttackRequest): AttackPlan {
   const critExtra = extras.length
     ? mergeDice({ dice: extras.flatMap((e) => e.dice), flat: extras.reduce((s, e) => s + e.flat, 0) })
     : null;
-  return { derived, bonusParts, bonus, modes, d20Counts, formulas, formula, hit, miss, critExtra, inputs };
+  const parts = plannedParts(power, weaponDice);
+  return {
+    derived,
+    bonusParts,
+    bonus,
+    modes,
+    d20Counts,
+    formulas,
+    formula,
+    hit,
+    miss,
+    critExtra,
+    inputs,
+    ...(parts.length ? { parts } : {}),
+  };
 }
 
 /** The recipe for an outcome, or null when it deals no damage. */
@@ -534,7 +551,11 @@ export function decideAttack(
     }
     if (!recipe) return null;
     const key = damageKeyOf(outcome);
-    if (!damage.has(key)) damage.set(key, { key, recipe, formula: formatDamage(recipe.roll) });
+    if (!damage.has(key)) {
+      damage.set(key, { key, recipe, formula: formatDamage(recipe.roll) });
+      // [SYS-MONSTERS] each damage part is rolled beside the main damage, under the same rule.
+      for (const part of partsToRoll(req, plan, outcome, key)) damage.set(part.key, part);
+    }
     return key;
   };
 
@@ -633,6 +654,7 @@ export function buildAttackCard(
   });
   const byKey = new Map(damageRolls.map((d) => [d.key, d]));
   const power = cardPowerOf(req.ruleset, req.power, req.sourceCombatantId ?? null);
+  const partCount = decided.plan.parts?.length ?? 0;
   const targets: CardTarget[] = decided.targets.map((t) => {
     const target: CardTarget = {
       uuid: t.snapshot.uuid,
@@ -644,6 +666,8 @@ export function buildAttackCard(
       damageKey: t.damageKey,
       damage: t.damageKey ? (byKey.get(t.damageKey)?.total ?? 0) : 0,
     };
+    const split = targetParts(t.damageKey, byKey, partCount);
+    if (split) Object.assign(target, split);
     // The parts a target may lack are written when it has them (assigned: spreading each into the
     // literal cost more than the rest of the target, once per target of every card).
     if (t.shown) target.shown = t.shown;
@@ -795,7 +819,8 @@ export async function afterReaction(
   const resolve = req.ruleset.resolveAttackReaction;
   if (!target || !resolve) throw new EngineError("targetUuid", "no such target on the card", targetUuid);
   const outcome = resolve(key, target.outcome, { hasMissEffect: hasMissEffect(req.power) });
-  const recipe = recipeFor(req, planAttack(req), outcome);
+  const plan = planAttack(req);
+  const recipe = recipeFor(req, plan, outcome);
   const damageKey = recipe ? damageKeyOf(outcome) : null;
   const damageRolls = [...card.damageRolls];
   if (recipe && damageKey && !damageRolls.some((d) => d.key === damageKey)) {
@@ -803,12 +828,21 @@ export async function afterReaction(
     const rolled = await roll(toRoll);
     damageRolls.push(damageFromFaces(toRoll, rolled.faces, rolled.rolled));
   }
-  const { reactions: _offered, effects: _effects, forced: _forced, ...rest } = target;
+  if (recipe && damageKey)
+    for (const part of partsToRoll(req, plan, outcome, damageKey)) {
+      if (damageRolls.some((d) => d.key === part.key)) continue;
+      const rolled = await roll(part);
+      damageRolls.push(damageFromFaces(part, rolled.faces, rolled.rolled));
+    }
+  const { reactions: _offered, effects: _effects, forced: _forced, parts: _parts, ...rest } = target;
+  const byKey = new Map(damageRolls.map((d) => [d.key, d]));
+  const split = targetParts(damageKey, byKey, plan.parts?.length ?? 0);
   const next: CardTarget = {
     ...rest,
     outcome,
     damageKey,
     damage: damageKey ? (damageRolls.find((d) => d.key === damageKey)?.total ?? 0) : 0,
+    ...split,
     reacted: key,
     ...(card.power ? { effects: effectsForOutcome(req.ruleset, card.power, outcome) } : {}),
     ...forcedOf(req.ruleset, card.power, outcome),

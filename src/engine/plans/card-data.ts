@@ -27,6 +27,7 @@ import {
 } from "../fields.js";
 import type {
   AttackOutcome,
+  DamagePart,
   DamageRecipe,
   EffectSource,
   HookChange,
@@ -89,6 +90,11 @@ const CARD_TARGET_FIELDS = {
   damageKey: orNull(text()),
   /** Damage this target takes from the outcome (0 when none). */
   damage: num(0),
+  /**
+   * [SYS-MONSTERS] The damage in parts of different types (the main damage first, then each of the
+   * power's damage parts), adding up to `damage`. Absent = one part, the roll's types.
+   */
+  parts: omittable(list(json<DamagePart>())),
   /** Indexes into the card's `power.effects` this target's outcome and natural roll trigger. Absent = none. */
   effects: omittable(list(num(0))),
   /** Indexes into `power.effects` whose push / pull / slide this target's outcome triggers. Absent = none. */

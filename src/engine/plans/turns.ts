@@ -49,6 +49,18 @@ export interface UndoRecord {
   addedEffects: { actorId: string; effectId: string }[];
   /** Effects the step changed, as they were before. */
   updatedEffects: { actorId: string; before: EffectSource }[];
+  /**
+   * [SYS-MONSTERS] Power items whose usage the step changed (a recharge at turn start), with their
+   * usage fields as they were. Optional: absent = none.
+   */
+  items?: ItemUsageUndo[];
+}
+
+/** A power item's usage fields as they were before a turn step changed them. */
+export interface ItemUsageUndo {
+  actorId: string;
+  itemId: string;
+  before: { used: boolean; uses: { spent: number; max: number } };
 }
 
 /** One compact chat line: what happened, to whom, the roll, and how to undo it. */

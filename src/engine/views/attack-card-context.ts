@@ -83,6 +83,34 @@ function typeLabel(type: string, viewer: CardViewer): string {
   return viewer.has(key) ? viewer.localize(key) : type;
 }
 
+/** Words of damage types ("piercing, fire"; none = untyped), in the game's words. */
+function typesText(types: readonly string[], viewer: CardViewer): string {
+  return types.length ? types.map((t) => typeLabel(t, viewer)).join(", ") : viewer.localize("D20C.Monster.Untyped");
+}
+
+/**
+ * A damage roll's label: its outcome's words, and for a damage part ([SYS-MONSTERS], key
+ * `hit~part1`) the part's types after them ("Hit damage (fire)").
+ */
+function damageRollLabel(
+  key: string,
+  types: readonly string[],
+  words: (key: string) => string,
+  viewer: CardViewer,
+): string {
+  const [main = key, part] = key.split("~");
+  const label = words(`D20C.Chat.DamageFor.${main.replace(/-noeffect$/, "")}`);
+  return part ? viewer.format("D20C.Monster.PartFor", { damage: label, types: typesText(types, viewer) }) : label;
+}
+
+/** [SYS-MONSTERS] A target's damage by part ("10 piercing + 5 fire"); null when it is one part. */
+function partsLine(parts: CardTarget["parts"], viewer: CardViewer): string | null {
+  if (!parts || parts.length < 2) return null;
+  return parts
+    .map((p) => viewer.format("D20C.Monster.Part", { amount: p.amount, types: typesText(p.types, viewer) }))
+    .join(" + ");
+}
+
 /** The line an applied record shows for the ongoing damage it put on (or the stacking rule refused). */
 function ongoingLine(r: AppliedRecord, viewer: CardViewer): string | null {
   if (!r.effects) return null;
@@ -346,6 +374,8 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: 
     odds,
     oddsUnavailable,
     damage: t.damage,
+    /** [SYS-MONSTERS] The damage by part ("10 piercing + 5 fire"), when it has parts. */
+    damageParts: partsLine(t.parts, viewer),
     hasDamage: t.damageKey !== null,
     imposes,
     /** [FF-FORCED] The push / pull / slide this target's outcome triggers, each a card control. */
@@ -414,7 +444,7 @@ export function attackCardContext(card: AttackCardData, asked: CardViewer) {
       : null,
     damageRolls: card.damageRolls.map((d) => ({
       key: d.key,
-      label: wordsOf(perCard, viewer, `D20C.Chat.DamageFor.${d.key.replace(/-noeffect$/, "")}`),
+      label: damageRollLabel(d.key, d.recipe.types, (k) => wordsOf(perCard, viewer, k), viewer),
       formula: d.formula,
       faces: d.faces.join(", "),
       total: d.total,

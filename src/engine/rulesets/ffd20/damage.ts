@@ -11,6 +11,7 @@ import type { RollRequest, RollResult, RuleEvent, RuleOptions, RuleResult } from
 import type { DyingRules } from "./data.js";
 import { conditionResistAll, FF_DAMAGE_TYPES } from "./data.js";
 import { rankSaveBonus } from "./creature.js";
+import { adjustByParts } from "../../damage-parts.js";
 
 const DEATH_SAVE_TARGET = 10;
 export const SAVE_TARGET = 10;
@@ -132,7 +133,8 @@ function newState(
 export const applyDamage: Ruleset["applyDamage"] = (actor, packet, options, actorId) => {
   validateActorSource(actor, FF_DAMAGE_TYPES);
   validatePacket(packet, FF_DAMAGE_TYPES);
-  const { dealt, adjustments } = adjustDamage(actor, packet);
+  // [SYS-MONSTERS] each damage part meets the target's traits on its own ([FF-RESIST] within a part).
+  const { dealt, adjustments } = adjustByParts(packet, FF_DAMAGE_TYPES, (p) => adjustDamage(actor, p));
   const { temp, absorbed, rest } = absorbTemporary(actor.hp.temp, dealt);
   const next = clonePlain(actor);
   next.hp.temp = temp;

@@ -14,7 +14,7 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
   ),
   hiddenItemFields: {
     // [SYS-MONSTERS] crit multipliers are the 3rd-edition family's (Wounds d20).
-    power: ["touch", "recharge", "critMultiplier"],
+    power: ["touch", "critMultiplier"],
     weapon: ["light", "finesse", "twoHanded", "offHand", "thrown", "weaponClass", "missDamage", "critMultiplier"],
     // heavy armor drops the ability bonus to AC outright; no armor caps it
     armor: ["maxDex"],

@@ -13,7 +13,7 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
   ),
   hiddenItemFields: {
     // [SYS-MONSTERS] crit multipliers are the 3rd-edition family's (Wounds d20).
-    power: ["touch", "recharge", "critMultiplier"],
+    power: ["touch", "critMultiplier"],
     weapon: [
       "critMultiplier",
       ...(["proficient", "proficiencyBonus", "enhancement", "finesse", "twoHanded", "offHand"] as const),

@@ -14,6 +14,7 @@ import type { Wound } from "../../types.js";
 import { DAMAGE_TYPES, K, damageTaken, deathSaveDC, isBloodied, isWounded, woundThreshold } from "./data.js";
 import { woundTotal } from "./data.js";
 import { statBlockSaveTotal } from "./creature.js";
+import { adjustByParts } from "../../damage-parts.js";
 
 /**
  * Why a death save is rolled; the resolver reads it back from `request.data.reason`.
@@ -128,7 +129,11 @@ export function applyDamage(actor: ActorSource, packet: DamagePacket, actorId: s
   validateActorSource(actor, DAMAGE_TYPES);
   validatePacket(packet, DAMAGE_TYPES);
   const next = clonePlain(actor);
-  const { amount, adjustments } = traitAdjustments(actor, packet);
+  // [SYS-MONSTERS] each damage part meets immunity, resistance and vulnerability on its own.
+  const { dealt: amount, adjustments } = adjustByParts(packet, DAMAGE_TYPES, (p) => {
+    const one = traitAdjustments(actor, p);
+    return { dealt: one.amount, adjustments: one.adjustments };
+  });
   const dealt = Math.max(0, Math.floor(amount));
   const temp = absorbTemporary(actor.hp.temp, dealt);
   const hpLost = temp.rest;
