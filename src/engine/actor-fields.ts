@@ -21,6 +21,7 @@ import {
 } from "./fields.js";
 import type { FieldDesc } from "./fields.js";
 import { ABILITY_KEYS, type AbilityKey } from "./types.js";
+import { BUILD_FIELD } from "./build-fields.js";
 
 /** Size categories (`size` blank = the token's size decides). */
 export const SIZE_KEYS = ["tiny", "small", "medium", "large", "huge", "gargantuan"] as const;
@@ -86,4 +87,6 @@ export const CORE_ACTOR_FIELDS = {
   /** Turns taken since dying began (HD dying check target is 10 + this). */
   dyingTurns: int(0, { min: 0 }),
   state: choice(LIFE_STATES, "active"),
+  /** [SYS-CHARACTER] class, backgrounds, skills and overrides (src/engine/build-fields.ts). */
+  build: BUILD_FIELD,
 } as const;

@@ -18,6 +18,7 @@ import { readAge13Bands } from "./scene.js";
 import { powers } from "./powers.js";
 import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
+import { AGE13_PROGRESSION } from "./classes.js";
 
 export const thirteenthAge = defineRuleset({
   id: "13th-age",
@@ -90,4 +91,6 @@ export const thirteenthAge = defineRuleset({
   ...words,
   // [SYS-WORDS] an NPC's stat block, in the game's order and words.
   statBlock: STAT_BLOCK,
+  // [SYS-CHARACTER] the class table deriving a character's numbers.
+  progression: AGE13_PROGRESSION,
 });

@@ -22,6 +22,7 @@ import { readWdScene } from "./scene.js";
 import { powers } from "./powers.js";
 import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
+import { WD_PROGRESSION } from "./classes.js";
 
 /** The rolls whose natural 20 or 1 decides them: saves (effect saves included) and death saves. */
 const NATURAL_DECIDES = new Set(["save", "deathSave", "stableCheck"]);
@@ -100,4 +101,6 @@ export const woundsD20 = defineRuleset({
   ...words,
   // [SYS-WORDS] an NPC's stat block, in the game's order and words.
   statBlock: STAT_BLOCK,
+  // [SYS-CHARACTER] the class table deriving a character's numbers.
+  progression: WD_PROGRESSION,
 });
