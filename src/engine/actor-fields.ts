@@ -22,6 +22,7 @@ import {
 } from "./fields.js";
 import type { FieldDesc } from "./fields.js";
 import { ABILITY_KEYS, type AbilityKey } from "./types.js";
+import { BUILD_FIELD } from "./build-fields.js";
 
 /** Size categories (`size` blank = the token's size decides). */
 export const SIZE_KEYS = ["tiny", "small", "medium", "large", "huge", "gargantuan"] as const;
@@ -129,4 +130,6 @@ export const CORE_ACTOR_FIELDS = {
   movement: optional(group(MOVEMENT_FIELDS)),
   /** Auras the creature gives off, read from the scene at turn starts and moves. */
   auras: optional(list(group(AURA_FIELDS))),
+  /** [SYS-CHARACTER] class, backgrounds, skills and overrides (src/engine/build-fields.ts). */
+  build: BUILD_FIELD,
 } as const;

@@ -22,6 +22,7 @@ import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
 import { withCreatureDamage } from "../../creatures.js";
 import { minionMissStep } from "./creature.js";
+import { FF_PROGRESSION } from "./classes.js";
 
 export const ffd20 = defineRuleset({
   id: FF_ID,
@@ -86,4 +87,6 @@ export const ffd20 = defineRuleset({
   statBlock: STAT_BLOCK,
   // [FF-FORCED] push / pull / slide paths.
   forcedPath,
+  // [SYS-CHARACTER] the class table deriving a character's numbers.
+  progression: FF_PROGRESSION,
 });

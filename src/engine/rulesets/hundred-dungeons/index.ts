@@ -29,6 +29,7 @@ import { readHdScene } from "./scene.js";
 import { actsOnTurnOf, actsThisRound, addEffect, canFlee, effectSaveRequest, initiativeFormula } from "./turns.js";
 import { onCombatEnd, onCombatStart, onRoundStart, onTurnEnd, onTurnStart, order, resolveTurnRoll } from "./turns.js";
 import { withCreatureDamage } from "../../creatures.js";
+import { HD_PROGRESSION } from "./classes.js";
 
 export const hundredDungeons = defineRuleset({
   id: HD_ID,
@@ -136,4 +137,6 @@ export const hundredDungeons = defineRuleset({
   saveRequestWithCover,
   // [HD-COND] a power's exhaustion is a level gained, not an effect.
   levelCondition,
+  // [SYS-CHARACTER] the class table deriving a character's numbers.
+  progression: HD_PROGRESSION,
 });

@@ -25,6 +25,8 @@ import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
 import { withCreatureDamage } from "../../creatures.js";
 import { damageReductionStep } from "./creature.js";
+import { WD_PROGRESSION } from "./classes.js";
+
 
 /** The most actions the creature's conditions leave it (stunned none, nauseated one); null = no cap. */
 const conditionCap = capFromConditions(CONDITIONS);
@@ -113,4 +115,6 @@ export const woundsD20 = defineRuleset({
   ...words,
   // [SYS-WORDS] an NPC's stat block, in the game's order and words.
   statBlock: STAT_BLOCK,
+  // [SYS-CHARACTER] the class table deriving a character's numbers.
+  progression: WD_PROGRESSION,
 });
