@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * npm run mutate -- <src file> [--tests <dir>] [--all] [--concurrency N]
+ * npm run mutate -- <src file> [--tests <dir or test file>]… [--all] [--concurrency N]
  *
  * Mutation testing of ONE source file with Stryker and its vitest runner: every mutant of the file is run
  * against the tests that reach it (vitest's `related` graph, then Stryker's per-test coverage), and a mutant
@@ -8,7 +8,8 @@
  *
  * By default only the LOGIC mutators run (conditional, equality, logical, arithmetic, assignment, unary,
  * boolean, method): the ones that change a rule. `--all` adds Stryker's others (strings, blocks, arrays…).
- * Only the test files under `--tests` (default `test/engine`) that import the file run
+ * Only the test files given with `--tests` (a folder or one test file, repeatable; default `test/engine`)
+ * that import the file run
  * (scripts/vitest.mutate.config.mjs, vitest's `related`): the sheet, template and screenshot suites cost
  * minutes per mutant and decide no rule.
  * Concurrency is 1 unless `--concurrency N` says otherwise (the machines are small and shared).
@@ -56,7 +57,8 @@ function fail(message) {
 const args = process.argv.slice(2);
 let all = false;
 let concurrency = 1;
-let testDir = "test/engine";
+/** @type {string[]} */
+const tests = [];
 /** @type {string | undefined} */
 let file;
 for (let i = 0; i < args.length; i++) {
@@ -66,13 +68,16 @@ for (let i = 0; i < args.length; i++) {
     concurrency = Number(args[++i]);
     if (!Number.isInteger(concurrency) || concurrency < 1) fail("--concurrency needs a whole number of at least 1");
   } else if (a === "--tests") {
-    testDir = String(args[++i] ?? "");
-    if (!existsSync(path.join(ROOT, testDir))) fail(`--tests ${testDir}: no such directory`);
+    const t = String(args[++i] ?? "").replace(/\/+$/, "");
+    if (!existsSync(path.join(ROOT, t))) fail(`--tests ${t}: no such file or directory`);
+    tests.push(t);
   } else if (a.startsWith("--")) fail(`unknown option ${a}`);
   else if (file) fail("give ONE source file (mutating several at once is too slow on a small machine)");
   else file = a;
 }
-if (!file) fail("usage: npm run mutate -- src/engine/<file>.ts [--tests <dir>] [--all] [--concurrency N]");
+if (tests.length === 0) tests.push("test/engine");
+if (!file)
+  fail("usage: npm run mutate -- src/engine/<file>.ts [--tests <dir or test file>]… [--all] [--concurrency N]");
 
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 20) fail(`Stryker 9 needs Node 20 or newer; this is Node ${process.versions.node}`);
@@ -120,12 +125,12 @@ writeFileSync(configPath, JSON.stringify(config, null, 2));
 const stryker = path.join(ROOT, "node_modules", "@stryker-mutator", "core", "bin", "stryker.js");
 if (!existsSync(stryker)) fail("Stryker is not installed: run `npm ci` (it is a devDependency)");
 console.log(
-  `mutate: ${rel} (${all ? "all mutators" : "logic mutators"}, tests under ${testDir}, concurrency ${concurrency})`,
+  `mutate: ${rel} (${all ? "all mutators" : "logic mutators"}, tests under ${tests.join(", ")}, concurrency ${concurrency})`,
 );
 const r = spawnSync(process.execPath, [stryker, "run", configPath], {
   cwd: ROOT,
   stdio: "inherit",
-  env: { ...process.env, MUTATE_TESTS: testDir },
+  env: { ...process.env, MUTATE_TESTS: tests.join(",") },
 });
 rmSync(path.join(ROOT, ".stryker-tmp"), { recursive: true, force: true });
 if (r.status !== 0) process.exit(r.status ?? 1);

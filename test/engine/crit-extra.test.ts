@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import { sumDamage } from "../../src/engine/resolution.js";
-import type { DamageExpression } from "../../src/engine/types.js";
+import type { DamageExpression } from "../../src/engine/dice.js";
 import { recipeInput } from "../support/engine-fixtures.js";
 
 const d = (count: number, faces: number, flat: number): DamageExpression => ({
