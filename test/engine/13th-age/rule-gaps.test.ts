@@ -175,3 +175,132 @@ describe("13th Age: saves with a bonus are judged on the total", () => {
     expect(rs.resolveRoll(a, save, roll(10, 6), {}).requests).toEqual([]);
   });
 });
+
+describe("13th Age: life states at their boundaries", () => {
+  it("[13A-NEGHEAL] healing lifts the state: a dying PC healed to exactly 0 is unconscious, above 0 active", () => {
+    const dying = pc({
+      hp: { value: -4, max: 30, temp: 0 },
+      state: "dying",
+      deathSaves: { successes: 1, failures: 2 },
+    });
+    const zero = rs.applyHealing(dying, 0, "heal", {}, "A");
+    expect(zero.actor.hp.value).toBe(0);
+    expect(zero.actor.state).toBe("unconscious");
+    expect(zero.events.map((e) => e.key)).toContain("D20C.Age13.Event.healFromZero");
+    const up = rs.applyHealing(dying, 1, "heal", {}, "A");
+    expect(up.actor.hp.value).toBe(1);
+    expect(up.actor.state).toBe("active");
+    // Healing an active PC never sets it down, and one with HP above 0 gets no "from zero" note.
+    const hurt = rs.applyHealing(pc({ hp: { value: 5, max: 30, temp: 0 } }), 3, "heal", {}, "A");
+    expect(hurt.actor.hp.value).toBe(8);
+    expect(hurt.events.map((e) => e.key)).not.toContain("D20C.Age13.Event.healFromZero");
+  });
+
+  it("[13A-LASTTURN] healing above 0 ends a last turn; healing that leaves 0 or less keeps it", () => {
+    const last = pc({ hp: { value: -2, max: 30, temp: 0 }, state: "active", lastTurn: true });
+    const healed = rs.applyHealing(last, 5, "heal", {}, "A");
+    expect(healed.actor.lastTurn).toBe(false);
+    expect(healed.actor.state).toBe("active");
+    const none = rs.applyHealing(last, 0, "heal", {}, "A");
+    expect(none.actor.lastTurn).toBe(true);
+    expect(none.actor.state).toBe("active");
+  });
+
+  it("[13A-TEMPHP] an equal temporary-HP grant keeps the pool; only a higher one replaces it", () => {
+    const a = pc({ hp: { value: 30, max: 30, temp: 6 } });
+    const same = rs.applyHealing(a, 6, "temp", {}, "A");
+    expect(same.actor.hp.temp).toBe(6);
+    expect(same.events.map((e) => e.key)).toEqual(["D20C.Age13.Event.tempKept"]);
+    const more = rs.applyHealing(a, 7, "temp", {}, "A");
+    expect(more.actor.hp.temp).toBe(7);
+    expect(more.events.map((e) => e.key)).toEqual(["D20C.Age13.Event.tempGained"]);
+  });
+
+  it("[13A-DOWN] damage to an ordinary monster stops at 0 and never raises HP; temp HP soak first", () => {
+    const m = npc({ hp: { value: 6, max: 20, temp: 3 } });
+    const r = rs.applyDamage(m, packet({ amount: 15 }), {}, "A");
+    expect(r.absorbedByTemp).toBe(3);
+    expect(r.actor.hp).toEqual({ value: 0, max: 20, temp: 0 });
+    expect(r.hpLost).toBe(6);
+    expect(r.dealt).toBe(15);
+    expect(r.actor.state).toBe("dead");
+    expect(r.events[0]).toEqual({
+      key: "D20C.Event.damageTaken",
+      data: { amount: 15, hpLost: 6, temp: 3 },
+      actorId: "A",
+    });
+    const soaked = rs.applyDamage(pc({ hp: { value: 2, max: 30, temp: 5 } }), packet({ amount: 5 }), {}, "A");
+    expect(soaked.actor.state).toBe("active");
+    expect(soaked.actor.hp.value).toBe(2);
+  });
+
+  it("[13A-DEATH] the death line at -half max: PC of 30 HP dies at -15, is dying at -14", () => {
+    expect(rs.applyDamage(pc(), packet({ amount: 45 }), {}, "A").actor.state).toBe("dead");
+    const dying = rs.applyDamage(pc(), packet({ amount: 44 }), {}, "A");
+    expect(dying.actor.state).toBe("dying");
+    expect(dying.events.map((e) => e.key)).toContain("D20C.Age13.Event.dying");
+    const out = rs.applyDamage(pc(), packet({ amount: 30 }), {}, "A");
+    expect(out.actor.state).toBe("unconscious");
+    expect(out.events.map((e) => e.key)).toContain("D20C.Age13.Event.unconscious");
+    expect(rs.hpRange!(pc())).toEqual({ min: Number.NEGATIVE_INFINITY, max: 30 });
+    expect(rs.hpRange!(npc())).toEqual({ min: 0, max: 20 });
+    expect(rs.hpRange!(npc({ important: true })).min).toBe(Number.NEGATIVE_INFINITY);
+  });
+
+  it("[13A-LASTTURN] ongoing damage drops an active creature above 0 to its last turn; one already at 0 goes down", () => {
+    const fresh = rs.applyDamage(
+      pc({ hp: { value: 3, max: 30, temp: 0 } }),
+      packet({ amount: 5, ongoing: true }),
+      {},
+      "A",
+    );
+    expect(fresh.actor.lastTurn).toBe(true);
+    expect(fresh.events.map((e) => e.key)).toContain("D20C.Age13.Event.lastTurn");
+    const again = rs.applyDamage(fresh.actor, packet({ amount: 2, ongoing: true }), {}, "A");
+    expect(again.actor.lastTurn).toBe(true);
+    expect(again.events.map((e) => e.key)).not.toContain("D20C.Age13.Event.lastTurn");
+    const atZero = pc({ hp: { value: 0, max: 30, temp: 0 }, state: "unconscious" });
+    const down = rs.applyDamage(atZero, packet({ amount: 2, ongoing: true }), {}, "A");
+    expect(down.actor.lastTurn).toBe(false);
+    expect(down.actor.state).toBe("dying");
+  });
+});
+
+describe("13th Age: recoveries and rallies", () => {
+  it("[13A-NORECOV] the recovery roll is marked half exactly when none are left", () => {
+    const none = pc({ recoveries: { ...pc().recoveries, value: 0, formula: "1d8" } });
+    expect(rs.startRecovery(none, false, {}, "A").requests[0]!.data).toMatchObject({ half: true });
+    const one = pc({ recoveries: { ...pc().recoveries, value: 1, formula: "1d8" } });
+    expect(rs.startRecovery(one, false, {}, "A").requests[0]!.data).toMatchObject({ half: false });
+    const empty = pc({ recoveries: { ...pc().recoveries, formula: " " } });
+    expect(() => rs.startRecovery(empty, false, {}, "A")).toThrow(/recoveries\.formula/);
+  });
+
+  it("[13A-RALLY] the unconscious, the dying and a stunned creature cannot rally; another's healing still spends a recovery", () => {
+    for (const over of [
+      { state: "unconscious" as const, hp: { value: 0, max: 30, temp: 0 } },
+      { state: "dying" as const, hp: { value: -3, max: 30, temp: 0 } },
+      { conditions: ["stunned"] },
+    ]) {
+      const a = pc(over);
+      const r = rs.startRecovery(a, true, {}, "A");
+      expect(r.requests, JSON.stringify(over)).toEqual([]);
+      expect(r.events.map((e) => e.key)).toEqual(["D20C.Age13.Event.cannotRally"]);
+      expect(r.actor.recoveries.ralliesThisBattle).toBe(0);
+      expect(rs.startRecovery(a, false, {}, "A").requests).toHaveLength(1);
+    }
+    const dazed = rs.startRecovery(pc({ conditions: ["dazed"] }), true, {}, "A");
+    expect(dazed.requests).toHaveLength(1);
+  });
+
+  it("[13A-DEATHSAVE] a passed death save asks for a recovery marked as the death save's; a natural 19 is no natural 20", () => {
+    const dying = pc({ hp: { value: -3, max: 30, temp: 0 }, state: "dying" });
+    const req = rs.deathSaveRequest(dying, rs.deriveActor(dying, {}), "A")!;
+    const r = rs.resolveRoll(dying, req, roll(19, 19), {});
+    expect(r.requests[0]!.data).toMatchObject({ deathSave: true });
+    expect(r.events.map((e) => e.key)).toEqual(["D20C.Age13.Event.deathSavePassed"]);
+    const third = rs.resolveRoll({ ...dying, deathSaves: { successes: 0, failures: 2 } }, req, roll(3, 3), {});
+    expect(third.actor.state).toBe("dying");
+    expect(third.actor.deathSaves.failures).toBe(3);
+  });
+});

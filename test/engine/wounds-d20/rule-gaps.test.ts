@@ -304,3 +304,154 @@ describe("Wounds d20: death-save variants", () => {
     expect(up.actor.deathSaves).toEqual({ successes: 0, failures: 0 });
   });
 });
+
+const keys = (r: { events: { key: string }[] }) => r.events.map((e) => e.key.replace("D20C.WD.Event.", ""));
+
+describe("Wounds d20: what damage and healing report", () => {
+  it("[WD-DAMAGE] the damage line gives the HP lost, damage taken and max; temp HP soaked get their own line", () => {
+    const r = damage(hurt(20, 4, { hp: { value: 16, max: 20, temp: 3 } }), 5);
+    expect(r.events).toEqual([
+      { key: "D20C.WD.Event.TempAbsorbed", data: { amount: 3 }, actorId: "A" },
+      { key: "D20C.WD.Event.Damage", data: { amount: 2, total: 6, max: 20 }, actorId: "A" },
+    ]);
+    expect(keys(damage(hurt(20, 4), 0))).toEqual([]);
+  });
+
+  it("[WD-BLOODIED] [WD-WOUNDED] the bloodied and wounded lines come once, on the blow that crosses each line", () => {
+    expect(keys(damage(hurt(20, 9), 1))).toEqual(["Damage", "Bloodied"]);
+    expect(keys(damage(hurt(20, 10), 1))).toEqual(["Damage"]);
+    expect(keys(damage(hurt(20, 14), 1))).toEqual(["Damage", "Wounded"]);
+    expect(keys(damage(hurt(20, 15), 1))).toEqual(["Damage", "Wound"]);
+    expect(keys(damage(hurt(20, 9), 6))).toEqual(["Damage", "Bloodied", "Wounded"]);
+    expect(keys(damage(hurt(20, 9), 7))).toEqual(["Damage", "Wound", "Bloodied", "Wounded"]);
+  });
+
+  it("[WD-DEATHDC] the 'death save needed' line carries the save's DC", () => {
+    const r = damage(hurt(20, 18, { baseSaveBonus: 1 }), 6);
+    expect(r.events.at(-1)).toEqual({ key: "D20C.WD.Event.DeathSaveNeeded", data: { dc: 12 }, actorId: "A" });
+  });
+
+  it("[SYS-ROLLHOOK] [WD-DAMAGE] no resistance, or no damage, adds no resistance line", () => {
+    expect(damage(hurt(20, 0), 5, { types: ["fire"] }).adjustments).toEqual([]);
+    const resistant = hurt(20, 0, { resistances: [{ type: "fire", value: 5 }] });
+    expect(damage(resistant, 0, { types: ["fire"] }).adjustments).toEqual([]);
+  });
+
+  it("[WD-RECOVERY] temporary HP don't stack and don't heal; healing reports what it gained", () => {
+    const a = hurt(20, 6, { hp: { value: 14, max: 20, temp: 3 } });
+    const more = wd.applyHealing(a, 5, "temp", {}, "A");
+    expect(more.actor.hp).toEqual({ value: 14, max: 20, temp: 5 });
+    expect(more.events).toEqual([{ key: "D20C.WD.Event.TempHP", data: { amount: 5 }, actorId: "A" }]);
+    expect(wd.applyHealing(a, 2, "temp", {}, "A").actor.hp.temp).toBe(3);
+    const healed = wd.applyHealing(a, 4, "heal", {}, "A");
+    expect(healed.events).toEqual([{ key: "D20C.WD.Event.Healed", data: { amount: 4 }, actorId: "A" }]);
+  });
+
+  it("[WD-WOUNDPTS] healing stopped by wound points says so; healing that fits, or fills to max, does not", () => {
+    const wounded = { ...hurt(20, 10), wounds: [{ severity: 3, location: "", nasty: false }] };
+    const capped = wd.applyHealing(wounded, 9, "heal", {}, "A");
+    expect(capped.actor.hp.value).toBe(17);
+    expect(keys(capped)).toEqual(["Healed", "WoundsLimitHealing"]);
+    expect(capped.events[1]!.data).toEqual({ wounds: 3 });
+    expect(keys(wd.applyHealing(wounded, 7, "heal", {}, "A"))).toEqual(["Healed"]);
+    expect(keys(wd.applyHealing(hurt(20, 5), 9, "heal", {}, "A"))).toEqual(["Healed"]);
+  });
+
+  it("[WD-RECOVERY] healing an up creature sends no state line and keeps its tallies", () => {
+    const a = hurt(20, 5, { deathSaves: { successes: 1, failures: 1 } });
+    const r = wd.applyHealing(a, 3, "heal", {}, "A");
+    expect(keys(r)).toEqual(["Healed"]);
+    expect(r.actor.deathSaves).toEqual({ successes: 1, failures: 1 });
+  });
+
+  it("[WD-RECOVERY] a recovery die needs a recovery left: none left refuses, one left rolls", () => {
+    const none = hurt(20, 5, { recoveries: { ...hurt(20, 5).recoveries, value: 0, formula: "1d8" } });
+    expect(keys(wd.startRecovery(none, false, {}, "A"))).toEqual(["NoRecoveries"]);
+    const one = hurt(20, 5, { recoveries: { ...hurt(20, 5).recoveries, value: 1, formula: "1d8" } });
+    expect(wd.startRecovery(one, false, {}, "A").requests).toHaveLength(1);
+  });
+});
+
+describe("Wounds d20: saves and rolls", () => {
+  it("[WD-SAVES] a save uses the derived save total, is labelled by its kind, and refuses unknown kinds and modes", () => {
+    const a = hurt(20, 0, { baseSaveBonus: 2 });
+    const derived = { ...wd.deriveActor(a, {}), saves: { reflex: 5 } };
+    const req = wd.saveRequest(a, derived, "reflex", "normal", "A");
+    expect(req.formula).toBe("1d20 + 5");
+    expect(req.label).toBe("D20C.WD.Save.Reflex");
+    expect(wd.saveRequest(a, derived, "fear", "normal", "A").formula).toBe("1d20 + 2");
+    expect(() => wd.saveRequest(a, derived, "will", "normal", "A")).toThrow(/save\.kind/);
+    expect(() => wd.saveRequest(a, derived, "reflex", "mighty", "A")).toThrow(/save\.mode/);
+  });
+
+  it("[WD-SAVES] a save with no DC is shown, not judged; with one, the total decides (natural 1 and 20 aside)", () => {
+    const a = hurt(20, 0);
+    const shown = wd.saveRequest(a, wd.deriveActor(a, {}), "spell", "normal", "A");
+    expect(wd.resolveRoll(a, shown, roll(14, 12), {}).events).toEqual([
+      { key: "D20C.WD.Event.SaveRolled", data: { total: 14 }, actorId: "A" },
+    ]);
+    const judged = { ...shown, target: 15 };
+    expect(keys(wd.resolveRoll(a, judged, roll(15, 13), {}))).toEqual(["SaveSuccess"]);
+    expect(keys(wd.resolveRoll(a, judged, roll(14, 12), {}))).toEqual(["SaveFailure"]);
+    // The dead still resolve saves (an effect on the body may call for one).
+    expect(keys(wd.resolveRoll(inState("dead", 20, 30), judged, roll(15, 13), {}))).toEqual(["SaveSuccess"]);
+    expect(() => wd.resolveRoll(a, { ...judged, kind: "disengage" }, roll(15, 13), {})).toThrow(/request\.kind/);
+  });
+
+  it("[WD-STABLE] [WD-STAGGER] each death save is labelled for its reason", () => {
+    const a = inState("staggered", 20, 21);
+    expect(deathSave(a, "A", "stable").label).toBe("D20C.WD.Roll.StableCheck");
+    expect(deathSave(a, "A", "strenuous").label).toBe("D20C.WD.Roll.StrenuousSave");
+    expect(deathSave(a, "A", "hit").label).toBe("D20C.WD.Roll.DeathSave");
+    expect(deathSave(a, "A", "stable").kind).toBe("stableCheck");
+    expect(deathSave(a, "A", "dying").kind).toBe("deathSave");
+  });
+
+  it("[WD-DEATHDC] a saved death save keeps the tallies; a kill keeps them too (only a new dying spell resets them)", () => {
+    const tallies = { successes: 2, failures: 2 };
+    const up = hurt(20, 15, { deathSaves: tallies });
+    const { req } = saveAfter(up, 5);
+    const saved = resolve(up, req, 12, 12);
+    expect(saved.actor.deathSaves).toEqual(tallies);
+    expect(keys(saved)).toEqual(["DeathSaveSuccess", "State.staggered"]);
+    expect(resolve(up, req, 0, 2).actor.deathSaves).toEqual(tallies);
+    const out = inState("unconscious", 20, 20, { deathSaves: tallies });
+    const stillOut = resolve(out, saveAfter(out, 1, { nonlethal: true }).req, 15, 15);
+    expect(keys(stillOut)).toEqual(["DeathSaveSuccess"]);
+    const staggered = inState("staggered", 20, 21, { deathSaves: tallies });
+    expect(resolve(staggered, saveAfter(staggered, 9).req, 2, 2).actor.deathSaves).toEqual(tallies);
+  });
+
+  it("[WD-DYING] death by the third failure, a natural 1 or a lethal hit keeps the tallies that led there", () => {
+    const a = inState("dying", 20, 22, { deathSaves: { successes: 1, failures: 2 } });
+    const req = sheetDeathSave(a)!;
+    expect(resolve(a, req, 5, 5).actor.deathSaves).toEqual({ successes: 1, failures: 3 });
+    expect(resolve(a, req, 30, 1).actor.deathSaves).toEqual({ successes: 1, failures: 2 });
+    const hit = saveAfter(a, 4).req;
+    expect(resolve(a, hit, 25, 1).actor.deathSaves).toEqual({ successes: 1, failures: 2 });
+  });
+
+  it("[WD-STABLE] [WD-HEALCHECK] waking or falling back from stable starts fresh tallies", () => {
+    const a = inState("stable", 20, 20, { deathSaves: { successes: 2, failures: 1 } });
+    const req = sheetDeathSave(a)!;
+    expect(resolve(a, req, 15, 15).actor.deathSaves).toEqual({ successes: 0, failures: 0 });
+    expect(resolve(a, req, 9, 9).actor.deathSaves).toEqual({ successes: 0, failures: 0 });
+    expect(resolve(a, req, 12, 12).actor.deathSaves).toEqual({ successes: 2, failures: 1 });
+    const heal = healCheckRequest(a, "A", 0, {})!;
+    expect(resolve(a, heal, 15, 15).actor.deathSaves).toEqual({ successes: 0, failures: 0 });
+    const dying = inState("dying", 20, 22, { deathSaves: { successes: 2, failures: 1 } });
+    const stabilised = resolve(dying, healCheckRequest(dying, "A", 0, {})!, 15, 15);
+    expect(stabilised.actor.state).toBe("stable");
+    expect(stabilised.actor.deathSaves).toEqual({ successes: 0, failures: 0 });
+  });
+
+  it("[WD-HEALCHECK] a Heal check that lands on a creature no longer dying or stable changes nothing", () => {
+    const dying = inState("dying", 20, 22);
+    const req = healCheckRequest(dying, "A", 0, {})!;
+    for (const state of ["unconscious", "staggered", "active"] as const) {
+      const r = resolve(inState(state, 20, 20), req, 18, 18);
+      expect(r.actor.state, state).toBe(state);
+      expect(keys(r)).toEqual(["HealCheckSuccess"]);
+    }
+  });
+});
