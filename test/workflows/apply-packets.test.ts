@@ -6,8 +6,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import { decideApplication, packetFor } from "../../src/engine/plans/apply.js";
-import type { ApplyMode, AttackCardData } from "../../src/engine/plans/card-data.js";
+import {
+  amountFor,
+  applicationKey,
+  decideApplication,
+  mayUseCard,
+  packetFor,
+  sameCreatureBefore,
+  standingRefusal,
+} from "../../src/engine/plans/apply.js";
+import type { ApplyMode, AttackCardData, CardTarget } from "../../src/engine/plans/card-data.js";
 import type { ActorSource, BuiltInRulesetId } from "../../src/engine/types.js";
 import { defaultOptions, npc } from "./attack-fixtures.js";
 import { threeFoeCard } from "./power-fixtures.js";
@@ -106,5 +114,84 @@ describe("the damage packet a card button sends", () => {
       const full = await press(id, card, "full", npc(R, 15, { hp: { value: 40, max: 40, temp: 0 } }));
       expect(full.effects.create, id).toHaveLength(1);
     }
+  });
+});
+
+describe("what one press on a card records and refuses", () => {
+  it("[SYS-TARGETS] the buttons' amounts: half rounds down, double doubles, the rest send the damage", () => {
+    expect(amountFor(9, "half")).toBe(4);
+    expect(amountFor(9, "double")).toBe(18);
+    for (const mode of ["full", "knockOut", "heal", "temp"] as const) expect(amountFor(9, mode)).toBe(9);
+  });
+
+  it("[SYS-HOOKS] a hook's amount must be a whole number from 0 to the card's double damage", async () => {
+    const R = getRuleset("13th-age");
+    const card = threeFoeCard("13th-age", []);
+    const t = card.targets[0]!;
+    const base = {
+      ruleset: R,
+      options: defaultOptions(R),
+      card,
+      targetUuid: t.uuid,
+      mode: "full" as const,
+      actor: npc(R, 15, { hp: { value: 40, max: 40, temp: 0 } }),
+      actorId: "Actor.foe0",
+      userId: "u1",
+      recordId: "rec1",
+      roll: recordedRoller([]),
+    };
+    const top = await decideApplication({ ...base, amount: t.damage * 2 });
+    expect(top.next.hp.value).toBe(40 - t.damage * 2);
+    expect(top.record.amount).toBe(t.damage * 2);
+    expect((await decideApplication({ ...base, amount: 0 })).next.hp.value).toBe(40);
+    for (const bad of [-1, t.damage * 2 + 1, 1.5])
+      await expect(decideApplication({ ...base, amount: bad }), String(bad)).rejects.toThrow(/amount/);
+    await expect(decideApplication({ ...base, targetUuid: "nobody" })).rejects.toThrow(/targetUuid/);
+    await expect(decideApplication({ ...base, mode: "knockOut" })).rejects.toThrow(/mode/);
+  });
+
+  it("[SYS-TARGETS] the record says what the press did: HP lost, temp HP soaked, healing gained", async () => {
+    const R = getRuleset("13th-age");
+    const card = threeFoeCard("13th-age", []);
+    const t = card.targets[0]!;
+    const foe = npc(R, 15, { hp: { value: 20, max: 40, temp: 2 } });
+    const hit = await press("13th-age", card, "full", foe);
+    expect(hit.record).toMatchObject({ mode: "full", amount: t.damage, hpLost: t.damage - 2, absorbedByTemp: 2 });
+    expect(hit.record.key).toBe(applicationKey("", t, "full"));
+    expect(hit.card.applied.at(-1)).toEqual(hit.record);
+    const healed = await press("13th-age", card, "heal", foe);
+    expect(healed.record.dealt).toBe(Math.min(t.damage, 20));
+    expect(healed.record.hpLost).toBe(0);
+    const temp = await press("13th-age", card, "temp", foe);
+    expect(temp.record.dealt).toBe(Math.max(0, t.damage - 2));
+    expect(temp.next.hp.temp).toBe(Math.max(2, t.damage));
+  });
+
+  it("[SYS-PERM] a GM, the card's author or an owner of the target may use the card; nobody else", () => {
+    expect(mayUseCard({ isGM: true, isAuthor: false, ownsTarget: false })).toBe(true);
+    expect(mayUseCard({ isGM: false, isAuthor: true, ownsTarget: false })).toBe(true);
+    expect(mayUseCard({ isGM: false, isAuthor: false, ownsTarget: true })).toBe(true);
+    expect(mayUseCard({ isGM: false, isAuthor: false, ownsTarget: false })).toBe(false);
+  });
+
+  it("[SYS-TARGETS] one standing application per target and per creature: the same, another button, a twin token", async () => {
+    const card = threeFoeCard("13th-age", []);
+    const R = getRuleset("13th-age");
+    const d = await press("13th-age", card, "full", npc(R, 15));
+    const records = d.card.applied;
+    const rec = records.at(-1)!;
+    expect(standingRefusal(records, rec.key, rec.targetUuid)).toEqual({ message: "already", standing: rec });
+    expect(standingRefusal(records, "other-key", rec.targetUuid)?.message).toBe("other");
+    expect(standingRefusal(records, "k", "another-token", rec.actorUuid)?.message).toBe("sameCreature");
+    expect(standingRefusal(records, "k", "another-token")).toBeNull();
+    const undone = records.map((r) => ({ ...r, undone: true }));
+    expect(standingRefusal(undone, rec.key, rec.targetUuid, rec.actorUuid)).toBeNull();
+    const [a, b, c] = card.targets as [CardTarget, CardTarget, CardTarget];
+    const twins = { targets: [a, { ...b, actorUuid: a.actorUuid }, { ...c, actorUuid: "" }] };
+    expect(sameCreatureBefore(twins, twins.targets[1]!)).toBe(a);
+    expect(sameCreatureBefore(twins, a)).toBeUndefined();
+    expect(
+      sameCreatureBefore({ targets: [{ ...a, actorUuid: "" }, twins.targets[2]!] }, twins.targets[2]!),
+    ).toBeUndefined();
   });
 });
