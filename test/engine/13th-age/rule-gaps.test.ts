@@ -4,6 +4,7 @@
  * inside its test.
  */
 import { describe, expect, it } from "vitest";
+import { disengageRequest } from "../../../src/engine/rulesets/13th-age/damage.js";
 import type { ActorSource, RollRequest } from "../../../src/engine/types.js";
 import { combatant, ctx, effect, npc, packet, pc, rs } from "./helpers.js";
 
@@ -302,5 +303,94 @@ describe("13th Age: recoveries and rallies", () => {
     const third = rs.resolveRoll({ ...dying, deathSaves: { successes: 0, failures: 2 } }, req, roll(3, 3), {});
     expect(third.actor.state).toBe("dying");
     expect(third.actor.deathSaves.failures).toBe(3);
+  });
+});
+
+describe("13th Age: what damage, healing and rolls report", () => {
+  it("[13A-DMG] the damage line gives the amount, the HP lost and the temp HP soaked", () => {
+    const r = rs.applyDamage(pc({ hp: { value: 30, max: 30, temp: 2 } }), packet({ amount: 7 }), {}, "A");
+    expect(r.events[0]).toEqual({
+      key: "D20C.Event.damageTaken",
+      data: { amount: 7, hpLost: 5, temp: 2 },
+      actorId: "A",
+    });
+    const healed = rs.applyHealing(pc({ hp: { value: 10, max: 30, temp: 0 } }), 4, "heal", {}, "A");
+    expect(healed.events).toEqual([{ key: "D20C.Event.healed", data: { amount: 4 }, actorId: "A" }]);
+    expect(() => rs.applyHealing(pc(), 4, "drain" as never, {}, "A")).toThrow(/healing\.kind/);
+  });
+
+  it("[13A-NEGHEAL] a PC healed at exactly 0 HP gets no 'healing starts from 0' line", () => {
+    const atZero = pc({ hp: { value: 0, max: 30, temp: 0 }, state: "unconscious" });
+    expect(rs.applyHealing(atZero, 3, "heal", {}, "A").events.map((e) => e.key)).toEqual(["D20C.Event.healed"]);
+  });
+
+  it("[13A-RESIST] `all` resists every type; with no matching resistance nothing is halved, ongoing damage included", () => {
+    const all = pc({ resistances: [{ type: "all", value: 18 }] });
+    expect(rs.applyDamage(all, packet({ amount: 10, types: ["cold"], natural: 12 }), {}, "A").hpLost).toBe(5);
+    const fireOnly = pc({ resistances: [{ type: "fire", value: 18 }] });
+    const cold = rs.applyDamage(
+      fireOnly,
+      packet({ amount: 10, types: ["cold"], natural: null, ongoing: true }),
+      {},
+      "A",
+    );
+    expect(cold.hpLost).toBe(10);
+    expect(cold.adjustments).toEqual([]);
+    expect(rs.applyDamage(fireOnly, packet({ amount: 0, types: ["fire"], natural: 2 }), {}, "A").adjustments).toEqual(
+      [],
+    );
+  });
+
+  it("[13A-DOWN] a dying PC hit again gets no new 'dying' line; one killed gets 'dead'", () => {
+    const dying = pc({ hp: { value: -3, max: 30, temp: 0 }, state: "dying" });
+    const again = rs.applyDamage(dying, packet({ amount: 2 }), {}, "A");
+    expect(again.actor.state).toBe("dying");
+    expect(again.events.map((e) => e.key)).toEqual(["D20C.Event.damageTaken"]);
+    const killed = rs.applyDamage(dying, packet({ amount: 12 }), {}, "A");
+    expect(killed.events.map((e) => e.key)).toEqual(["D20C.Event.damageTaken", "D20C.Age13.Event.dead"]);
+  });
+
+  it("[13A-LASTTURN] a blow that temp HP soak whole leaves a last turn as it was; ongoing damage on an active PC at 0 is no last turn", () => {
+    const last = pc({ hp: { value: -2, max: 30, temp: 5 }, state: "active", lastTurn: true });
+    const soaked = rs.applyDamage(last, packet({ amount: 3 }), {}, "A");
+    expect(soaked.actor.lastTurn).toBe(true);
+    expect(soaked.actor.state).toBe("active");
+    const atZero = pc({ hp: { value: 0, max: 30, temp: 0 }, state: "active", lastTurn: false });
+    const burned = rs.applyDamage(atZero, packet({ amount: 2, ongoing: true }), {}, "A");
+    expect(burned.actor.lastTurn).toBe(false);
+    expect(burned.actor.state).toBe("dying");
+  });
+
+  it("[13A-RALLY] the first rally's recovery and a saved rally's recovery are marked as rallies", () => {
+    const a = pc();
+    expect(rs.startRecovery(a, true, {}, "A").requests[0]!.data).toMatchObject({ rally: true });
+    const second = rs.startRecovery({ ...a, recoveries: { ...a.recoveries, ralliesThisBattle: 1 } }, true, {}, "A");
+    const saved = rs.resolveRoll(a, second.requests[0]!, roll(12, 12), {});
+    expect(saved.requests[0]!.data).toMatchObject({ rally: true });
+    expect(saved.events.map((e) => e.key)).toEqual(["D20C.Age13.Event.rallySaved"]);
+  });
+
+  it("[13A-SAVE] a sheet save uses the derived save bonus; a roll with a non-number natural is refused", () => {
+    const a = pc({ baseSaveBonus: 1 });
+    const derived = { ...rs.deriveActor(a, {}), saves: { normal: 4 } };
+    expect(rs.saveRequest(a, derived, "normal", "normal", "A").formula).toBe("1d20 + 4");
+    expect(() => rs.saveRequest(a, derived, "heroic", "normal", "A")).toThrow(/save\.kind/);
+    const req = rs.saveRequest(a, derived, "normal", "normal", "A");
+    expect(() => rs.resolveRoll(a, req, { total: 12, natural: Number.NaN }, {})).toThrow(/roll\.natural/);
+    expect(() => rs.resolveRoll(a, { ...req, kind: "stableCheck" }, roll(12, 12), {})).toThrow(/request\.kind/);
+  });
+
+  it("[13A-ENGAGE] a disengage is a normal save (11+ on the total) that says which action it spent", () => {
+    const a = pc({ baseSaveBonus: 2 });
+    const move = disengageRequest(a, "A");
+    expect(move).toMatchObject({ kind: "disengage", formula: "1d20 + 2", target: 11, data: { action: "move" } });
+    expect(disengageRequest(a, "A", true).data).toEqual({ action: "standard" });
+    expect(rs.resolveRoll(a, move, roll(11, 9), {}).events).toEqual([
+      { key: "D20C.Age13.Event.disengaged", actorId: "A", data: { action: "move" } },
+    ]);
+    const noData = { ...move, data: undefined } as unknown as RollRequest;
+    expect(rs.resolveRoll(a, noData, roll(10, 8), {}).events).toEqual([
+      { key: "D20C.Age13.Event.disengageFailed", actorId: "A", data: { action: "move" } },
+    ]);
   });
 });
