@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkedParts,
   d20Plus,
+  faceDecision,
   escalationModifier,
   healingRoll,
   itemisedBonus,
@@ -60,7 +61,7 @@ describe("rolls against a target", () => {
   it("[SYS-TURNS] a verdict is one event for the roll's actor, succeeded or failed, with its data only when given", () => {
     const a = defaultActorSource();
     const keys = { succeeded: "yes", failed: "no" };
-    expect(rollVerdict(a, request(), true, keys).events).toEqual([{ key: "yes", actorId: "A" }]);
+    expect(rollVerdict(a, request(), true, keys).events).toStrictEqual([{ key: "yes", actorId: "A" }]);
     expect(rollVerdict(a, request(), false, keys, { dc: 11 }).events).toEqual([
       { key: "no", actorId: "A", data: { dc: 11 } },
     ]);
@@ -125,6 +126,9 @@ describe("attack lines", () => {
     expect(missDamageRecipe(recipeInput("miss", null, { missApplies: true, missEffect: "half" }), notes)).toBeNull();
     expect(missDamageRecipe(recipeInput("miss", hit, { missApplies: true, missEffect: "formula" }), notes)).toBeNull();
     expect(missDamageRecipe(recipeInput("miss", hit, { missApplies: true, missEffect: "none" }), notes)).toBeNull();
+    expect(
+      missDamageRecipe(recipeInput("miss", hit, { missApplies: true, missEffect: "none", miss }), notes),
+    ).toBeNull();
   });
 });
 
@@ -195,5 +199,36 @@ describe("attack outcomes", () => {
       resolveAttack: (i: AttackInput) => ({ ...R.resolveAttack(i), natural: 7 }),
     };
     expect(() => resolvingEachFace(liar, attackInput()).face(12)).toThrow(/attack\.dice/);
+  });
+
+  it("[SYS-TARGETS] a face decision forces no hit unless told; reasons before or after alone are kept; the outcome's reasons are its own copy", () => {
+    expect(faceDecision("hit")).toEqual({ result: "hit", autoHit: false, reasons: [] });
+    expect(faceDecision("crit", true, "r").autoHit).toBe(true);
+    const input = { defense: { key: "ac", value: 15 }, hasMissEffect: false };
+    const shared = faceDecision("hit", false, "because");
+    const spec = { mode: "normal" as const, modifiers: [], defense: 15, critThreshold: 20, decide: () => shared };
+    expect(preparedAttack(input, { ...spec, before: ["b"] }).outcome([10]).reasons).toEqual(["b", "because"]);
+    expect(preparedAttack(input, { ...spec, after: ["a"] }).outcome([10]).reasons).toEqual(["because", "a"]);
+    const plain = preparedAttack(input, spec);
+    const first = plain.outcome([10]);
+    first.reasons.push("scribbled");
+    expect(plain.outcome([10]).reasons).toEqual(["because"]);
+    expect(shared.reasons).toEqual(["because"]);
+  });
+
+  it("[HD-MIGHTY] resolving each face of a two-dice attack rolls that face twice; a normal one once", () => {
+    const seen: number[][] = [];
+    const R = getRuleset("13th-age");
+    const fake = (mode: "normal" | "mighty") => ({
+      attackMode: () => mode,
+      resolveAttack: (i: AttackInput) => {
+        seen.push([...i.dice]);
+        return { ...R.resolveAttack({ ...i, dice: [i.dice[0]!] }), natural: i.dice[0]! };
+      },
+    });
+    resolvingEachFace(fake("mighty"), attackInput()).face(12);
+    expect(seen.at(-1)).toEqual([12, 12]);
+    resolvingEachFace(fake("normal"), attackInput()).face(12);
+    expect(seen.at(-1)).toEqual([12]);
   });
 });
