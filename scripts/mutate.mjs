@@ -12,6 +12,8 @@
  * that import the file run
  * (scripts/vitest.mutate.config.mjs, vitest's `related`): the sheet, template and screenshot suites cost
  * minutes per mutant and decide no rule.
+ * `--isolate` runs each test file in a fresh module graph (slow; the fast default can miss kills, so its
+ * score is a lower bound).
  * Concurrency is 1 unless `--concurrency N` says otherwise (the machines are small and shared).
  *
  * Reports land in `reports/mutation/<file-slug>/` (git-ignored): `index.html` (open in a browser),
@@ -56,6 +58,7 @@ function fail(message) {
 
 const args = process.argv.slice(2);
 let all = false;
+let isolate = false;
 let concurrency = 1;
 /** @type {string[]} */
 const tests = [];
@@ -64,6 +67,7 @@ let file;
 for (let i = 0; i < args.length; i++) {
   const a = String(args[i]);
   if (a === "--all") all = true;
+  else if (a === "--isolate") isolate = true;
   else if (a === "--concurrency") {
     concurrency = Number(args[++i]);
     if (!Number.isInteger(concurrency) || concurrency < 1) fail("--concurrency needs a whole number of at least 1");
@@ -77,7 +81,9 @@ for (let i = 0; i < args.length; i++) {
 }
 if (tests.length === 0) tests.push("test/engine");
 if (!file)
-  fail("usage: npm run mutate -- src/engine/<file>.ts [--tests <dir or test file>]… [--all] [--concurrency N]");
+  fail(
+    "usage: npm run mutate -- src/engine/<file>.ts [--tests <dir or test file>]… [--all] [--isolate] [--concurrency N]",
+  );
 
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 20) fail(`Stryker 9 needs Node 20 or newer; this is Node ${process.versions.node}`);
@@ -130,7 +136,7 @@ console.log(
 const r = spawnSync(process.execPath, [stryker, "run", configPath], {
   cwd: ROOT,
   stdio: "inherit",
-  env: { ...process.env, MUTATE_TESTS: tests.join(",") },
+  env: { ...process.env, MUTATE_TESTS: tests.join(","), MUTATE_ISOLATE: isolate ? "1" : "0" },
 });
 rmSync(path.join(ROOT, ".stryker-tmp"), { recursive: true, force: true });
 if (r.status !== 0) process.exit(r.status ?? 1);
