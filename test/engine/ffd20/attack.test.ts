@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ffd20 } from "../../../src/engine/rulesets/ffd20/index.js";
 import { EngineError } from "../../../src/engine/errors.js";
 import { parseDamage } from "../../../src/engine/dice.js";
-import type { DamageRecipeInput } from "../../../src/engine/types.js";
+import type { ActorSource, DamageRecipeInput, DerivedActor } from "../../../src/engine/types.js";
 import { recipeInput } from "../../support/engine-fixtures.js";
 import { attack, pc, power, situation, weapon } from "./fixtures.js";
 
@@ -221,8 +221,13 @@ describe("FFd20 attack resolution", () => {
 });
 
 describe("FFd20 damage expressions and recipes", () => {
-  const a = pc();
-  const d = ffd20.deriveActor(a, {});
+  // Built before each test, not while the file is collected (docs/testing.md, "Fixtures are built inside tests").
+  let a: ActorSource;
+  let d: DerivedActor;
+  beforeEach(() => {
+    a = pc();
+    d = ffd20.deriveActor(a, {});
+  });
 
   it("[FF-WDICE] N[W] is N times the weapon's dice: 2[W] with a 1d4 dagger = 2d4, with a 2d6 flail = 4d6", () => {
     expect(ffd20.damageExpression(a, d, power({ damage: "2[W]+3" }), weapon({ damageDice: "1d4" }))).toEqual({

@@ -4,7 +4,7 @@
  * scores, including multi-step sequences (damage past the thresholds, a whole dying spell round by
  * round, healing against wound points) and robustness probes.
  */
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../../src/engine/common.js";
 import { formatDamage } from "../../../src/engine/dice.js";
 import { attackOdds, recipeDamage } from "../../../src/engine/odds.js";
@@ -14,6 +14,7 @@ import type {
   ActorSource,
   AttackInput,
   CombatantSource,
+  DerivedActor,
   RollRequest,
   TurnContext,
   TurnStep,
@@ -81,8 +82,13 @@ function runPlan(ctx: TurnContext, steps: TurnStep[], rolls: [number, number][] 
 // -------------------------------------------------------------------------------------------------
 
 describe("WD examiner: attack rolls", () => {
-  const f = fighter();
-  const d = wd.deriveActor(f, {});
+  // Built before each test, not while the file is collected (docs/testing.md, "Fixtures are built inside tests").
+  let f: ActorSource;
+  let d: DerivedActor;
+  beforeEach(() => {
+    f = fighter();
+    d = wd.deriveActor(f, {});
+  });
 
   it("[WD-ATK] a level-5 fighter (BCB 5, Str 16) with a longsword against AC 17: a natural 9 (17) hits, 8 misses", () => {
     const bonus = sum(wd.attackBonus(f, d, powerSource(), weaponSource()));
@@ -131,8 +137,12 @@ describe("WD examiner: attack rolls", () => {
 });
 
 describe("WD examiner: damage dice", () => {
-  const f = fighter();
-  const d = wd.deriveActor(f, {});
+  let f: ActorSource;
+  let d: DerivedActor;
+  beforeEach(() => {
+    f = fighter();
+    d = wd.deriveActor(f, {});
+  });
   const dmg = (w = weaponSource(), p = powerSource(), a = f) =>
     formatDamage(wd.damageExpression(a, wd.deriveActor(a, {}), p, w)!);
 

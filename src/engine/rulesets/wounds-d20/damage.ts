@@ -150,7 +150,8 @@ export function applyDamage(actor: ActorSource, packet: DamagePacket, actorId: s
   // [WD-WOUNDPTS] / [WD-NASTY] / [WD-NONLETHAL]
   const threshold = woundThreshold(max);
   const severity = after - Math.max(before, threshold);
-  if (!packet.nonlethal && hpLost > 0 && severity > 0) {
+  // severity > 0 means this blow took damage past the threshold (so HP were lost).
+  if (!packet.nonlethal && severity > 0) {
     const wound: Wound = { severity, location: "", nasty: packet.critical };
     next.wounds = [...next.wounds, wound];
     events.push({ key: packet.critical ? `${K}.Event.NastyWound` : `${K}.Event.Wound`, data: { severity }, actorId });
@@ -216,7 +217,8 @@ export function applyHealing(actor: ActorSource, amount: number, kind: HealingKi
   next.hp.value = healed;
   const gained = healed - actor.hp.value;
   events.push({ key: `${K}.Event.Healed`, data: { amount: gained }, actorId });
-  if (gained < Math.floor(amount) && actor.hp.value + Math.floor(amount) > ceiling && ceiling < actor.hp.max) {
+  // Healing fell short only where the wound points' ceiling stopped it.
+  if (gained < Math.floor(amount) && ceiling < actor.hp.max) {
     events.push({ key: `${K}.Event.WoundsLimitHealing`, data: { wounds: floorDamage }, actorId });
   }
   if (actor.state !== "active" && damageTaken(next) < next.hp.max) {
