@@ -22,7 +22,6 @@ import {
   type RolledDamage,
 } from "../engine/plans/attack.js";
 import { answerAct, foundryActPorts, reachOfAttack } from "./acts.js";
-import { powerUsageFrom } from "../data/item-source.js";
 import { afterAttackHook, preAttackHook } from "./hooks.js";
 import {
   combatantOfActor,
@@ -150,6 +149,13 @@ function withScene(
   });
 }
 
+/** A power's usage kind as its item stores it (absent for a weapon, or an item that names none). */
+function usageOf(item: Item.Implementation): { usage?: string } {
+  if ((item.type as string) !== "power") return {};
+  const usage: unknown = (item.system as unknown as { usage?: unknown } | undefined)?.usage;
+  return typeof usage === "string" ? { usage } : {};
+}
+
 /**
  * Attack with an item (power or weapon) against every targeted token. `fastForward` (shift-click)
  * skips the situational dialog. Returns the posted message, or null when cancelled or refused.
@@ -223,9 +229,7 @@ export async function rollAttack(
       targets,
       sourceCombatantId: combatantIdOf(actor),
       // [SYS-MONSTERS] a power's usage, for conditions that allow at-will attacks only (hampered).
-      ...((item.type as string) === "power"
-        ? { usage: powerUsageFrom(item.system as unknown as Record<string, unknown>).usage }
-        : {}),
+      ...usageOf(item),
     };
     // [HD-COND] a game may forbid a target (a charmed creature can't attack its charmer).
     const { allowed, refused } = allowedTargets(req);
