@@ -12,7 +12,8 @@
  * - tokens: `canvas.tokens.placeables` — `document.x/y` (pixels, rounded to the square),
  *   `document.width` (footprint in squares), `document.disposition` (allies share the attacker's,
  *   friendly and hostile are enemies of each other, neutral neither);
- * - sight: for each enabled detection mode of the viewer's token (`document.detectionModes`), the
+ * - sight: for each enabled detection mode of the viewer's token (`document.detectionModes`, a list
+ *   on v13 and an object on v14: src/compat/detection-modes.ts), the
  *   mode's `DetectionMode#testVisibility(token.vision, mode, {object, tests})` at the target's centre
  *   and inset corners — the same test Foundry runs for the viewing user. Unknown (null) when the scene
  *   has no token vision or the viewer has no vision source on this client. Light levels are not read.
@@ -29,6 +30,7 @@ import { canAct, canSee, nearerAfter, reachHolding, reachLeft, reachLost, type S
 import type { ActorSource, RangeKind, RuleOptions } from "../engine/types.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { detectionModeSees } from "../foundry-compat.js";
+import { enabledDetectionModes } from "../compat/detection-modes.js";
 import { sceneReadingOn } from "../settings-scene.js";
 
 /** A wall as the scene stores it (WallDocument fields read here). */
@@ -142,10 +144,9 @@ function tokenSees(viewer: foundry.canvas.placeables.Token, target: foundry.canv
       { x: x + inset, y: y + height - inset },
       { x: x + width - inset, y: y + height - inset },
     ];
-    for (const mode of viewer.document.detectionModes) {
-      if (!mode.enabled || !mode.id) continue;
+    for (const mode of enabledDetectionModes(viewer.document.detectionModes)) {
       const dm = CONFIG.Canvas.detectionModes[mode.id];
-      if (dm && detectionModeSees(dm, source, mode, target, points, elevation)) return true;
+      if (dm && detectionModeSees(dm, source, mode.data, target, points, elevation)) return true;
     }
     return false;
   } catch {

@@ -247,6 +247,19 @@ export interface BootDocumentConfigStandIn {
 }
 
 /** `CONFIG` as far as boot touches it. */
+/** One status effect entry. */
+export interface StatusEffectStandIn {
+  id: string;
+  name: string;
+  img: string;
+}
+
+/** The entries of a booted `CONFIG.statusEffects`, in either generation's shape (an object's in key order). */
+export function bootStatusEffects(config: Pick<BootConfigStandIn, "statusEffects">): StatusEffectStandIn[] {
+  const effects = config.statusEffects;
+  return Array.isArray(effects) ? effects : Object.entries(effects).map(([id, e]) => ({ ...e, id }));
+}
+
 export interface BootConfigStandIn {
   Actor: BootDocumentConfigStandIn;
   Item: BootDocumentConfigStandIn;
@@ -262,7 +275,12 @@ export interface BootConfigStandIn {
   ChatMessage: { documentClass: unknown };
   Dice: { rolls: unknown[] };
   queries: Record<string, unknown>;
-  statusEffects: { id: string; name: string; img: string }[];
+  /**
+   * v13: a list of entries; v14: an object keyed by status id (API v14 `CONFIG.statusEffects`,
+   * https://foundryvtt.com/api/v14/variables/CONFIG.statusEffects.html). Read either with
+   * {@link bootStatusEffects}.
+   */
+  statusEffects: StatusEffectStandIn[] | Record<string, StatusEffectStandIn>;
   specialStatusEffects: Record<string, string>;
   ui: Record<string, unknown>;
   /** Core's world-time config: seconds a combat round advances the clock (core default 6). */
@@ -383,7 +401,10 @@ export function installFoundryBootStandIn(
     ChatMessage: { documentClass: ChatMessageStandIn },
     Dice: { rolls: [bases.Roll] },
     queries: {},
-    statusEffects: CORE_STATUS_EFFECTS_STAND_IN.map((e) => ({ ...e })),
+    statusEffects:
+      generation < 14
+        ? CORE_STATUS_EFFECTS_STAND_IN.map((e) => ({ ...e }))
+        : Object.fromEntries(CORE_STATUS_EFFECTS_STAND_IN.map((e) => [e.id, { ...e }])),
     specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
     ui: {},
     time: { roundTime: 6, turnTime: 0 },
