@@ -7,8 +7,10 @@
  * What is read, and from where:
  * - grid: `canvas.scene.grid.type` (square grids only; gridless and hex scenes are not read) and
  *   `canvas.grid.size` (pixels per square);
- * - walls: `canvas.scene.walls` — `c` (the segment in pixels), `move` (≠ NONE: solid, blocks cover
- *   lines), `sight` (≠ NONE: with `move`, blocks line of effect), `door`/`ds` (open doors are skipped);
+ * - walls: what blocks a line is asked of core's collision backends (./collisions.ts) when the canvas
+ *   has them; else `canvas.scene.walls` — `c` (the segment in pixels), `move` (≠ NONE: solid, blocks
+ *   cover lines), `sight` (≠ NONE: with `move`, blocks line of effect), `door`/`ds` (open doors are skipped);
+ * - Levels (v14): only the tokens on the attacker's (or mover's) Level are read (./levels.ts);
  * - tokens: `canvas.tokens.placeables` — `document.x/y` (pixels, rounded to the square),
  *   `document.width` (footprint in squares), `document.disposition` (allies share the attacker's,
  *   friendly and hostile are enemies of each other, neutral neither);
@@ -31,6 +33,8 @@ import type { ActorSource, RangeKind, RuleOptions } from "../engine/types.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { detectionModeSees } from "../foundry-compat.js";
 import { enabledDetectionModes } from "../compat/detection-modes.js";
+import { coreWallCollision } from "./collisions.js";
+import { sameLevel } from "./levels.js";
 import { sceneReadingOn } from "../settings-scene.js";
 
 /** A wall as the scene stores it (WallDocument fields read here). */
@@ -154,6 +158,13 @@ function tokenSees(viewer: foundry.canvas.placeables.Token, target: foundry.canv
   }
 }
 
+/** The battlefield with Foundry's own wall test (core's collision backends) when the canvas has one. */
+function withCoreWalls(field: Battlefield): Battlefield {
+  const size = canvas?.grid?.size;
+  const collides = size ? coreWallCollision(size) : null;
+  return collides ? { ...field, collides } : field;
+}
+
 /** The token of `actor` on the viewed scene: the controlled one first, else its first active token. */
 export function attackerToken(actor: Actor.Implementation): foundry.canvas.placeables.Token | null {
   const controlled = canvas?.tokens?.controlled.find((t) => t.actor === actor);
@@ -189,7 +200,9 @@ export function readAttackScene(
   if (!ruleset.readScene || !sceneReadable() || !canvas?.scene || !canvas.tokens || !canvas.grid) return null;
   const attacker = attackerToken(actor);
   if (!attacker) return null;
-  const tokens = canvas.tokens.placeables.map((t) => sceneToken(t.document));
+  // Only the attacker's Level is read (v14): a creature on another is never adjacent, flanking or cover.
+  const placed = canvas.tokens.placeables.filter((t) => sameLevel(t.document, attacker.document));
+  const tokens = placed.map((t) => sceneToken(t.document));
   const walls: SceneWall[] = canvas.scene.walls.contents.map((w) => ({
     c: w.c,
     move: w.move ?? WALL_NONE,
@@ -197,13 +210,15 @@ export function readAttackScene(
     door: w.door ?? 0,
     ds: w.ds ?? 0,
   }));
-  const field = battlefieldFrom(canvas.grid.size, walls, tokens, attacker.document.id ?? "");
+  const field = withCoreWalls(battlefieldFrom(canvas.grid.size, walls, tokens, attacker.document.id ?? ""));
   const readings = new Map<string, SceneReading>();
-  const allies = canvas.tokens.placeables.filter(
+  const allies = placed.filter(
     (t) => t !== attacker && standingOf(attacker.document.disposition, t.document.disposition) === "ally",
   );
   for (const target of targets) {
     if (target === attacker || !target.document.id) continue;
+    // A target on another Level is not read: nothing from the scene claims it is in reach or covered.
+    if (!placed.includes(target)) continue;
     const unseenBy = allies
       .filter((a) => a !== target && tokenSees(a, target) === false)
       .map((a) => a.document.id ?? "");
@@ -250,7 +265,9 @@ function fieldBeforeMove(
   from: { x: number; y: number },
   exact: boolean,
 ): Battlefield {
-  const tokens = scene.tokens.contents.map((t) => (t.id === token.id ? { ...sceneToken(t), ...from } : sceneToken(t)));
+  const tokens = scene.tokens.contents
+    .filter((t) => sameLevel(t, token))
+    .map((t) => (t.id === token.id ? { ...sceneToken(t), ...from } : sceneToken(t)));
   return battlefieldFrom(scene.grid.size, [], tokens, token.id ?? "", exact);
 }
 
@@ -303,7 +320,7 @@ export function reachLostOnScene(
 ): Actor.Implementation[] | null {
   const scene = token.parent;
   if (!readableScene(scene) || !token.id) return null;
-  const tokens = scene.tokens.contents.map(sceneToken);
+  const tokens = scene.tokens.contents.filter((t) => sameLevel(t, token)).map(sceneToken);
   const field = battlefieldFrom(scene.grid.size, [], tokens, token.id);
   const held = tokensOf(scene, others);
   return reachLost(field, token.id, [...held.keys()]).flatMap((id) => held.get(id) ?? []);
@@ -321,7 +338,12 @@ export function reachHoldingOnScene(
   const token = attackerToken(actor)?.document;
   const scene = token?.parent;
   if (!token?.id || !readableScene(scene)) return null;
-  const field = battlefieldFrom(scene.grid.size, [], scene.tokens.contents.map(sceneToken), token.id);
+  const field = battlefieldFrom(
+    scene.grid.size,
+    [],
+    scene.tokens.contents.filter((t) => sameLevel(t, token)).map(sceneToken),
+    token.id,
+  );
   const watchers = tokensOf(scene, foes);
   return reachHolding(field, token.id, [...watchers.keys()]).flatMap((id) => watchers.get(id) ?? []);
 }
