@@ -9,7 +9,7 @@
  */
 
 /** The Level a token document stands on: its id on v14, null on v13 (or a token with none). */
-export function levelOf(token: { level?: unknown } | object): string | null {
+function levelOf(token: { level?: unknown } | object): string | null {
   const level = (token as { level?: unknown }).level;
   return typeof level === "string" && level ? level : null;
 }

@@ -30,6 +30,7 @@ import {
 import type { Ruleset } from "../engine/ruleset.js";
 import { canAct, canSee, nearerAfter, reachHolding, reachLeft, reachLost, type SceneReading } from "../engine/scene.js";
 import type { ActorSource, RangeKind, RuleOptions } from "../engine/types.js";
+import { reachLeftAlong } from "../engine/path-reach.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { detectionModeSees } from "../foundry-compat.js";
 import { enabledDetectionModes } from "../compat/detection-modes.js";
@@ -273,20 +274,28 @@ function fieldBeforeMove(
 
 /**
  * Whose reach a token's move left, among `foes` ([HD-PROVOKE]): the move ended at the token's
- * current position and started at `from` (pixels). Null when the token's scene is not read (the
+ * current position and started at `from` (pixels), passing `waypoints` (pixels; none: judged by
+ * its two ends). Null when the token's scene is not read (the
  * setting off, gridless or hex): then the mover's user is asked.
  */
 export function reachLeftOnScene(
   token: TokenDocument.Implementation,
   from: { x: number; y: number },
   foes: readonly Actor.Implementation[],
+  waypoints: readonly { x: number; y: number }[] = [],
 ): Actor.Implementation[] | null {
   const scene = token.parent;
   if (!readableScene(scene) || !token.id) return null;
   const size = scene.grid.size;
   const field = fieldBeforeMove(scene, token, from, false);
   const watchers = tokensOf(scene, foes);
-  const to = { x: Math.round(token.x / size), y: Math.round(token.y / size) };
+  const square = (p: { x: number; y: number }) => ({ x: Math.round(p.x / size), y: Math.round(p.y / size) });
+  const to = square(token);
+  if (waypoints.length) {
+    // Judged along the waypoints the move passed (the `moveToken` hook's), ending where it stands.
+    const path = [square(from), ...waypoints.map(square), to];
+    return reachLeftAlong(field, token.id, path, [...watchers.keys()]).flatMap((id) => watchers.get(id) ?? []);
+  }
   return reachLeft(field, token.id, to, [...watchers.keys()]).flatMap((id) => watchers.get(id) ?? []);
 }
 

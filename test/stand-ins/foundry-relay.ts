@@ -271,6 +271,18 @@ export class RelayTokenStandIn {
     if (data.y !== undefined) this.y = data.y;
     return this;
   }
+  /** Every `move` asked of it: the waypoints and options (core's movement API, v13 and v14). */
+  readonly moves: { waypoints: { x: number; y: number; action?: string }[]; options: object }[] = [];
+  /**
+   * `TokenDocument#move(waypoints, options)` (API v13/v14): recorded, and the token ends on the last
+   * waypoint (no constraint, animation or history: the stand-in moves it at once).
+   */
+  async move(waypoints: { x: number; y: number; action?: string }[], options: object = {}): Promise<boolean> {
+    this.moves.push({ waypoints: structuredClone(waypoints), options: structuredClone(options) });
+    const last = waypoints.at(-1);
+    if (last) await this.update({ x: last.x, y: last.y });
+    return true;
+  }
 }
 
 /**
