@@ -36,7 +36,7 @@ export function movementPath(movement: unknown): { origin: PixelPoint; waypoints
 }
 
 /** The movement action forced movement uses: core's "displace" (moved by something else). */
-export const FORCED_MOVEMENT_ACTION = "displace";
+const FORCED_MOVEMENT_ACTION = "displace";
 
 /** A token document that can move through core's movement API (both generations have it). */
 interface MovableByCore {
