@@ -21,7 +21,7 @@
  *   shipped in v13 and v14); `utils` (`randomID`, `getProperty`, `escapeHTML`).
  * - `game`: `settings` (./settings.ts, with core's `rollMode` / `messageMode` pre-registered as core
  *   does), `i18n` (./i18n.ts, throwing on a missing key), `release.generation`, a GM `user`, `users`
- *   (`activeGM` is that user, `isSelf`), empty `actors` / `items` / `messages`, `socket` (`on`
+ *   (`activeGM` is that user, `isSelf`; `get` by id), empty `actors` / `items` / `messages`, `socket` (`on`
  *   recording each channel's listeners, `emit` recording what was sent), `system` (the package:
  *   its `id`, where the system puts its API during `init`).
  * - `ui.notifications` (recording), `CONST.TEXT_ANCHOR_POINTS`, `canvas` (not ready).
@@ -141,10 +141,15 @@ export class BootWorldStandIn {
       return doc;
     };
   }
-  /** `game.scenes` / `game.folders`: `get` by id among the created, undeleted documents. */
+  /**
+   * `game.scenes` / `game.folders`: `get` by id among the created, undeleted documents, and iterable
+   * over them as a world collection is (the world migration walks the scenes).
+   */
   collection(documentName: "Folder" | "Scene") {
+    const live = () => this.created.filter((d) => d.documentName === documentName && !d.deleted);
     return {
-      get: (id: string) => this.created.find((d) => d.documentName === documentName && d.id === id && !d.deleted),
+      get: (id: string) => live().find((d) => d.id === id),
+      [Symbol.iterator]: () => live()[Symbol.iterator](),
     };
   }
 }
@@ -474,7 +479,7 @@ export function installFoundryBootStandIn(
       release: { generation },
       system: { id: "d20-combat" },
       user,
-      users: Object.assign([user], { activeGM: user }),
+      users: Object.assign([user], { activeGM: user, get: (id: string) => (id === user.id ? user : undefined) }),
       actors: [],
       items: [],
       // The chat log, empty: a Collection's `contents` and `get`.
