@@ -1,5 +1,6 @@
 /**
  * `npm run bench`: the scene reading of one attack — one attacker against 10 targets on a scene
+ * (and how many of core's collision tests one attack asks per target, counted),
  * with 500 walls and 30 tokens — as the attack dialog runs it: the scene turned into the engine's
  * battlefield (the adapter's pure conversion) and each game's `readScene` per target (corner lines
  * for cover, line of effect, reach, flanking). Foundry's detection test (sight) runs in Foundry and is
@@ -8,6 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { battlefieldFrom, type SceneToken, type SceneWall } from "../src/canvas/scene-reading.js";
+import { wallBlocks, type WallCollision } from "../src/engine/geometry.js";
 import { getRuleset } from "../src/engine/registry.js";
 import type { AttackInput, RulesetId } from "../src/engine/types.js";
 import { bench, sinkValue, table, type BenchResult } from "./harness.js";
@@ -129,6 +131,28 @@ describe("canvas benchmarks", () => {
       lines.push(
         `${id}: ranged ${(ranged.usPerOp / one.usPerOp).toFixed(0)}× and melee ${(melee.usPerOp / one.usPerOp).toFixed(0)}× one resolveAttack`,
       );
+      // In Foundry each corner line is one of core's collision tests (src/canvas/collisions.ts): a
+      // counting stand-in for core's backends over the same walls says how many one attack asks.
+      const tests = (range: "ranged" | "melee") => {
+        const base = battlefieldFrom(GRID, walls, tokens, "t0");
+        let asked = 0;
+        const collides: WallCollision = (p, q, restriction) => {
+          asked++;
+          return wallBlocks(p, q, base.walls, (w) => (restriction === "move" ? w.blocksMovement : w.blocksSight));
+        };
+        for (const t of targets)
+          readScene({
+            field: { ...base, collides },
+            attackerId: "t0",
+            targetId: t.id,
+            range,
+            attackerSeesTarget: true,
+            targetSeesAttacker: true,
+            options: {},
+          });
+        return (asked / TARGETS).toFixed(1);
+      };
+      lines.push(`${id}: core collision tests per target: ranged ${tests("ranged")}, melee ${tests("melee")}`);
     }
     console.log(
       `\nd20 Combat scene-reading benchmarks (Node ${process.version}; ${WALLS} walls, ${TOKENS} tokens, 1 attacker × ${TARGETS} targets)\n\n${table(results)}\n\n${lines.join("\n")}\n`,

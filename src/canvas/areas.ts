@@ -6,8 +6,10 @@
  * - another stated area on Foundry v14: a Region of the power's shape that the user places with
  *   v14's placement preview (`RegionLayer#placeRegion`), holding every token with a square whose
  *   centre its `polygonTree` holds; it is deleted once the card is posted;
- * - on v13, or when the power states no area: the user's newest measured template on the scene
- *   (`MeasuredTemplate#shape.contains`), deleted once the card is posted.
+ * - when the power states no area: on v14 the user's newest Region on the scene (v14 users draw
+ *   areas as Regions: src/compat/regions.ts), on v13 the user's newest measured template
+ *   (`MeasuredTemplate#shape.contains`); either is deleted once the card is posted;
+ * - a stated area on v13: the user's newest measured template, as above.
  * Foundry I/O only: which squares an area covers is Foundry's shape test; who is in it and the cover
  * from its origin square are the engine's.
  */
@@ -15,8 +17,11 @@ import { occupiesArea, type GridPoint } from "../engine/geometry.js";
 import { areaOf, closeBurstTokens, type AreaPlacement } from "../engine/scene.js";
 import type { PowerSource } from "../engine/types.js";
 import { SYSTEM_ID } from "../constants.js";
-import { v14PlaceRegion } from "../foundry-compat.js";
+import { v14PlaceRegion, type PlacedRegion } from "../foundry-compat.js";
+import { foundryGeneration } from "../compat/generation.js";
+import { newestUserRegion } from "../compat/regions.js";
 import { attackerToken, battlefieldFrom, sceneReadable, sceneToken } from "./scene-reading.js";
+import { sameLevel } from "./levels.js";
 
 type Token = foundry.canvas.placeables.Token;
 
@@ -65,6 +70,11 @@ function drawnTemplate(): PlacedArea | null {
       await template.document.delete();
     },
   };
+}
+
+/** The area a Region holds: its origin square and every token with a square centre inside it. */
+function areaOfRegion(region: PlacedRegion, size: number): PlacedArea {
+  return { origin: squareAt(region.origin, size), tokens: tokensInside(region.contains), remove: region.remove };
 }
 
 /** A v14 Region's data for one placement, in scene pixels, starting at `at` (the attacker's centre). */
@@ -116,18 +126,26 @@ export async function attackArea(
     const field = battlefieldFrom(
       size,
       [],
-      canvas.tokens.placeables.map((t) => sceneToken(t.document)),
+      canvas.tokens.placeables
+        .filter((t) => sameLevel(t.document, attacker.document))
+        .map((t) => sceneToken(t.document)),
       id,
     );
     const ids = new Set(closeBurstTokens(field, id, how.squares));
     const tokens = canvas.tokens.placeables.filter((t) => ids.has(t.document.id ?? ""));
     return { origin: squareAt(attacker.document, size), tokens, remove: async () => {} };
   }
-  if (how.kind === "placed" && (game.release?.generation ?? 13) >= 14) {
+  const v14 = foundryGeneration() >= 14;
+  if (how.kind === "placed" && v14) {
     const at = attacker?.center ?? { x: 0, y: 0 };
     const region = await v14PlaceRegion(regionData(how.placement, name, at, size));
     if (!region) return null;
-    return { origin: squareAt(region.origin, size), tokens: tokensInside(region.contains), remove: region.remove };
+    return areaOfRegion(region, size);
+  }
+  if (v14) {
+    // No stated shape: the Region the user drew last (v14 draws areas as Regions).
+    const drawn = newestUserRegion(game.user.id);
+    return drawn ? areaOfRegion(drawn, size) : null;
   }
   return drawnTemplate();
 }

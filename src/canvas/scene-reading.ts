@@ -7,12 +7,15 @@
  * What is read, and from where:
  * - grid: `canvas.scene.grid.type` (square grids only; gridless and hex scenes are not read) and
  *   `canvas.grid.size` (pixels per square);
- * - walls: `canvas.scene.walls` — `c` (the segment in pixels), `move` (≠ NONE: solid, blocks cover
- *   lines), `sight` (≠ NONE: with `move`, blocks line of effect), `door`/`ds` (open doors are skipped);
+ * - walls: what blocks a line is asked of core's collision backends (./collisions.ts) when the canvas
+ *   has them; else `canvas.scene.walls` — `c` (the segment in pixels), `move` (≠ NONE: solid, blocks
+ *   cover lines), `sight` (≠ NONE: with `move`, blocks line of effect), `door`/`ds` (open doors are skipped);
+ * - Levels (v14): only the tokens on the attacker's (or mover's) Level are read (./levels.ts);
  * - tokens: `canvas.tokens.placeables` — `document.x/y` (pixels, rounded to the square),
  *   `document.width` (footprint in squares), `document.disposition` (allies share the attacker's,
  *   friendly and hostile are enemies of each other, neutral neither);
- * - sight: for each enabled detection mode of the viewer's token (`document.detectionModes`), the
+ * - sight: for each enabled detection mode of the viewer's token (`document.detectionModes`, a list
+ *   on v13 and an object on v14: src/compat/detection-modes.ts), the
  *   mode's `DetectionMode#testVisibility(token.vision, mode, {object, tests})` at the target's centre
  *   and inset corners — the same test Foundry runs for the viewing user. Unknown (null) when the scene
  *   has no token vision or the viewer has no vision source on this client. Light levels are not read.
@@ -27,8 +30,12 @@ import {
 import type { Ruleset } from "../engine/ruleset.js";
 import { canAct, canSee, nearerAfter, reachHolding, reachLeft, reachLost, type SceneReading } from "../engine/scene.js";
 import type { ActorSource, RangeKind, RuleOptions } from "../engine/types.js";
+import { reachLeftAlong } from "../engine/path-reach.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { detectionModeSees } from "../foundry-compat.js";
+import { enabledDetectionModes } from "../compat/detection-modes.js";
+import { coreWallCollision } from "./collisions.js";
+import { sameLevel } from "./levels.js";
 import { sceneReadingOn } from "../settings-scene.js";
 import { elevationOf, elevationSquares } from "./elevation.js";
 
@@ -147,15 +154,21 @@ function tokenSees(viewer: foundry.canvas.placeables.Token, target: foundry.canv
       { x: x + inset, y: y + height - inset },
       { x: x + width - inset, y: y + height - inset },
     ];
-    for (const mode of viewer.document.detectionModes) {
-      if (!mode.enabled || !mode.id) continue;
+    for (const mode of enabledDetectionModes(viewer.document.detectionModes)) {
       const dm = CONFIG.Canvas.detectionModes[mode.id];
-      if (dm && detectionModeSees(dm, source, mode, target, points, elevation)) return true;
+      if (dm && detectionModeSees(dm, source, mode.data, target, points, elevation)) return true;
     }
     return false;
   } catch {
     return null;
   }
+}
+
+/** The battlefield with Foundry's own wall test (core's collision backends) when the canvas has one. */
+function withCoreWalls(field: Battlefield): Battlefield {
+  const size = canvas?.grid?.size;
+  const collides = size ? coreWallCollision(size) : null;
+  return collides ? { ...field, collides } : field;
 }
 
 /** The token of `actor` on the viewed scene: the controlled one first, else its first active token. */
@@ -193,7 +206,9 @@ export function readAttackScene(
   if (!ruleset.readScene || !sceneReadable() || !canvas?.scene || !canvas.tokens || !canvas.grid) return null;
   const attacker = attackerToken(actor);
   if (!attacker) return null;
-  const tokens = canvas.tokens.placeables.map((t) => sceneToken(t.document));
+  // Only the attacker's Level is read (v14): a creature on another is never adjacent, flanking or cover.
+  const placed = canvas.tokens.placeables.filter((t) => sameLevel(t.document, attacker.document));
+  const tokens = placed.map((t) => sceneToken(t.document));
   const walls: SceneWall[] = canvas.scene.walls.contents.map((w) => ({
     c: w.c,
     move: w.move ?? WALL_NONE,
@@ -201,13 +216,15 @@ export function readAttackScene(
     door: w.door ?? 0,
     ds: w.ds ?? 0,
   }));
-  const field = battlefieldFrom(canvas.grid.size, walls, tokens, attacker.document.id ?? "");
+  const field = withCoreWalls(battlefieldFrom(canvas.grid.size, walls, tokens, attacker.document.id ?? ""));
   const readings = new Map<string, SceneReading>();
-  const allies = canvas.tokens.placeables.filter(
+  const allies = placed.filter(
     (t) => t !== attacker && standingOf(attacker.document.disposition, t.document.disposition) === "ally",
   );
   for (const target of targets) {
     if (target === attacker || !target.document.id) continue;
+    // A target on another Level is not read: nothing from the scene claims it is in reach or covered.
+    if (!placed.includes(target)) continue;
     const unseenBy = allies
       .filter((a) => a !== target && tokenSees(a, target) === false)
       .map((a) => a.document.id ?? "");
@@ -270,28 +287,36 @@ function fieldBeforeMove(
   from: MoveStart,
   exact: boolean,
 ): Battlefield {
-  const tokens = scene.tokens.contents.map((t) =>
-    t.id === token.id ? { ...sceneToken(t), ...startOf(t, from) } : sceneToken(t),
-  );
+  const tokens = scene.tokens.contents
+    .filter((t) => sameLevel(t, token))
+    .map((t) => (t.id === token.id ? { ...sceneToken(t), ...startOf(t, from) } : sceneToken(t)));
   return battlefieldFrom(scene.grid.size, [], tokens, token.id ?? "", exact);
 }
 
 /**
  * Whose reach a token's move left, among `foes` ([HD-PROVOKE]): the move ended at the token's
- * current position and started at `from` (pixels). Null when the token's scene is not read (the
+ * current position and started at `from` (pixels), passing `waypoints` (pixels; none: judged by
+ * its two ends). Null when the token's scene is not read (the
  * setting off, gridless or hex): then the mover's user is asked.
  */
 export function reachLeftOnScene(
   token: TokenDocument.Implementation,
   from: MoveStart,
   foes: readonly Actor.Implementation[],
+  waypoints: readonly { x: number; y: number }[] = [],
 ): Actor.Implementation[] | null {
   const scene = token.parent;
   if (!readableScene(scene) || !token.id) return null;
   const size = scene.grid.size;
   const field = fieldBeforeMove(scene, token, from, false);
   const watchers = tokensOf(scene, foes);
-  const to = { x: Math.round(token.x / size), y: Math.round(token.y / size), elevation: elevationSquares(token) };
+  const square = (p: { x: number; y: number }) => ({ x: Math.round(p.x / size), y: Math.round(p.y / size) });
+  const to = { ...square(token), elevation: elevationSquares(token) };
+  if (waypoints.length) {
+    // Judged along the waypoints the move passed (the `moveToken` hook's), ending where it stands.
+    const path = [square(from), ...waypoints.map(square), to];
+    return reachLeftAlong(field, token.id, path, [...watchers.keys()]).flatMap((id) => watchers.get(id) ?? []);
+  }
   return reachLeft(field, token.id, to, [...watchers.keys()]).flatMap((id) => watchers.get(id) ?? []);
 }
 
@@ -325,7 +350,7 @@ export function reachLostOnScene(
 ): Actor.Implementation[] | null {
   const scene = token.parent;
   if (!readableScene(scene) || !token.id) return null;
-  const tokens = scene.tokens.contents.map(sceneToken);
+  const tokens = scene.tokens.contents.filter((t) => sameLevel(t, token)).map(sceneToken);
   const field = battlefieldFrom(scene.grid.size, [], tokens, token.id);
   const held = tokensOf(scene, others);
   return reachLost(field, token.id, [...held.keys()]).flatMap((id) => held.get(id) ?? []);
@@ -343,7 +368,12 @@ export function reachHoldingOnScene(
   const token = attackerToken(actor)?.document;
   const scene = token?.parent;
   if (!token?.id || !readableScene(scene)) return null;
-  const field = battlefieldFrom(scene.grid.size, [], scene.tokens.contents.map(sceneToken), token.id);
+  const field = battlefieldFrom(
+    scene.grid.size,
+    [],
+    scene.tokens.contents.filter((t) => sameLevel(t, token)).map(sceneToken),
+    token.id,
+  );
   const watchers = tokensOf(scene, foes);
   return reachHolding(field, token.id, [...watchers.keys()]).flatMap((id) => watchers.get(id) ?? []);
 }

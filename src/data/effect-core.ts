@@ -5,9 +5,10 @@
  * Expiry on v14: every system duration that ends is registered as a core expiry event of its own
  * (`d20-combat.<duration>`), which core never fires — the system's turn automation ends the effect,
  * by deleting it, at exactly the moment its rules say. Core's own events (turn end, combat end…)
- * therefore never match a system effect, so core and the system never both end it; and with core's
- * expiry action set to deletion, an effect core does expire (one a user gave a core duration) is
- * gone rather than kept as "expired" while the rules still read it.
+ * therefore never match a system effect, so core and the system never both end it. Core's expiry
+ * action is left as the world has it (it is every module's); a system effect core does mark expired
+ * (one a user gave a core duration) is deleted by the GM, per effect (src/documents/active-effect.ts
+ * deleteExpiredSystemEffect), rather than kept as "expired" while the rules still read it.
  */
 import { SYSTEM_ID } from "../constants.js";
 import { effectIcon, showsOnToken } from "../engine/effects.js";
@@ -27,9 +28,6 @@ export function systemExpiryEvents(): Record<string, string> {
   for (const d of EXPIRING) out[`${SYSTEM_ID}.${d}`] = `D20C.Effects.Expiry.${d}`;
   return out;
 }
-
-/** Core's expiry action the system needs on v14: expired effects are deleted, never only marked. */
-export const SYSTEM_EXPIRY_ACTION = "delete";
 
 /** What the adapter knows about the Foundry it runs in. */
 export interface CoreEffectEnv {

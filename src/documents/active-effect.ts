@@ -8,7 +8,9 @@ import { activeRuleset } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import { showsOnToken } from "../engine/effects.js";
 import type { EffectSource } from "../engine/types.js";
-import { coreEffectFields, SYSTEM_EXPIRY_ACTION, systemExpiryEvents } from "../data/effect-core.js";
+import { coreEffectFields, systemExpiryEvents } from "../data/effect-core.js";
+import { foundryGeneration } from "../compat/generation.js";
+import { setStatusEffects, statusEffectList } from "../compat/status-effects.js";
 import { coreEffectEnv, hasSystemEffectData } from "../workflows/effect-env.js";
 import { activeEffectCoreChanges, v14ActiveEffectConfig } from "../foundry-compat.js";
 import {
@@ -124,19 +126,38 @@ export class D20ActiveEffect extends ActiveEffect {
 
 /**
  * Configure effects at init: no legacy transfer (v13; v14 has none), status effects from the active
- * ruleset, and on v14 the system's durations as core expiry events, expiring by deletion.
+ * ruleset (in the generation's shape: src/compat/status-effects.ts), and on v14 the system's
+ * durations as core expiry events. Core's expiry action stays what the world has (it is every
+ * module's): a system effect core marks expired is deleted by {@link deleteExpiredSystemEffect}.
  */
 export function configureActiveEffects(): void {
-  const generation = game.release?.generation ?? 13;
+  const generation = foundryGeneration();
   if (generation < 14) CONFIG.ActiveEffect.legacyTransferral = false;
   const conditions = activeRuleset().conditions ?? [];
   if (conditions.length) {
     const required = [CONFIG.specialStatusEffects.DEFEATED].filter((id): id is string => typeof id === "string");
-    CONFIG.statusEffects = statusEffectsFromConditions(conditions, CONFIG.statusEffects, required);
+    setStatusEffects(statusEffectsFromConditions(conditions, statusEffectList(CONFIG.statusEffects), required));
   }
   if (generation >= 14) {
     const config = v14ActiveEffectConfig();
     config.expiryEvents = { ...(config.expiryEvents ?? {}), ...systemExpiryEvents() };
-    config.expiryAction = SYSTEM_EXPIRY_ACTION;
+    Hooks.on("updateActiveEffect", (effect: ActiveEffect.Implementation, changes: object) => {
+      void deleteExpiredSystemEffect(effect, changes);
+    });
   }
+}
+
+/**
+ * v14, per effect ([SYS-EFFECTS]): when core's expiry marks a system effect expired (core's default
+ * action "update" sets `duration.expired`; API v14 `CONFIG.ActiveEffect.expiryAction`,
+ * https://foundryvtt.com/api/v14/variables/CONFIG.ActiveEffect.html), the active GM deletes it, as
+ * the system's rules end it; other modules' effects keep whatever action the world configured.
+ * Returns whether it deleted.
+ */
+async function deleteExpiredSystemEffect(effect: ActiveEffect.Implementation, changes: object): Promise<boolean> {
+  const duration = (changes as { duration?: { expired?: unknown } }).duration;
+  if (duration?.expired !== true || !hasSystemEffectData(effect.flags)) return false;
+  if (!game.users?.activeGM?.isSelf) return false;
+  await effect.delete();
+  return true;
 }

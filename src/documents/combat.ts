@@ -501,28 +501,39 @@ export class D20Combat extends Combat {
     return this;
   }
 
-  /** Turn order from the ruleset ([13A-INIT] ties, [HD-INIT] around the table, [WD-TIES]). */
+  /**
+   * Turn order from the ruleset ([13A-INIT] ties, [HD-INIT] around the table, [WD-TIES]): the
+   * ruleset's ranks are worked out here and core's own `setupTurns` sorts by them through
+   * {@link _sortCombatants}, so core keeps building `turns` and `current` itself (API v13/v14
+   * `Combat#setupTurns`, `Combat#_sortCombatants`).
+   */
   override setupTurns(): Combatant.Implementation[] {
-    const turns = super.setupTurns();
-    let ranks: Map<string, number>;
     try {
-      const ctx = this.turnContext(null);
-      ranks = orderRanks(activeRuleset().order(ctx));
+      turnRanks.set(this, orderRanks(activeRuleset().order(this.turnContext(null))));
     } catch {
-      return turns;
+      turnRanks.delete(this);
     }
+    return super.setupTurns();
+  }
+
+  /**
+   * Core sorts the turns with this, unbound (`contents.sort(this._sortCombatants)`), so the ranks are
+   * found through the combatants' own combat; without ranks, core's order (initiative, then id).
+   */
+  protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
+    const ranks = a.parent ? turnRanks.get(a.parent) : undefined;
+    if (!ranks) return D20Combat.coreOrder(a, b);
     const rank = (c: Combatant.Implementation) => ranks.get(c.id ?? "") ?? Number.MAX_SAFE_INTEGER;
-    const sorted = [...turns].sort((a, b) => rank(a) - rank(b));
-    this.turns = sorted;
-    if (this.turn !== null && sorted.length) {
-      const current = sorted[Math.min(this.turn, sorted.length - 1)];
-      this.current = {
-        round: this.round,
-        turn: this.turn,
-        combatantId: current?.id ?? null,
-        tokenId: current?.tokenId ?? null,
-      };
-    }
-    return sorted;
+    return rank(a) - rank(b) || D20Combat.coreOrder(a, b);
+  }
+
+  /** Core's default order: higher initiative first (none last), then by id. */
+  private static coreOrder(a: Combatant.Implementation, b: Combatant.Implementation): number {
+    const ia = Number.isFinite(a.initiative) ? (a.initiative as number) : -Infinity;
+    const ib = Number.isFinite(b.initiative) ? (b.initiative as number) : -Infinity;
+    return ib - ia || ((a.id ?? "") > (b.id ?? "") ? 1 : -1);
   }
 }
+
+/** The ruleset's turn ranks of each combat, worked out by `setupTurns` for its sort. */
+const turnRanks = new WeakMap<object, Map<string, number>>();

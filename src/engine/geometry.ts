@@ -47,9 +47,20 @@ export interface FieldToken {
   elevation?: number;
 }
 
+/**
+ * The table's own answer to whether a wall stops the straight line p→q (grid squares): by what
+ * stops movement ("move": solid, cover lines) or sight ("sight"). When a battlefield has one, it is
+ * asked instead of `walls` (the adapter asks Foundry's collision backends, so one-way walls,
+ * thresholds and every sense type count as Foundry counts them); the rules (which lines, from which
+ * corners, what counts as blocked) stay here.
+ */
+export type WallCollision = (p: GridPoint, q: GridPoint, restriction: "move" | "sight") => boolean;
+
 /** The battlefield as the positional rules read it. */
 export interface Battlefield {
   walls: readonly WallSegment[];
+  /** The table's wall test; absent = `walls` are tested here. */
+  collides?: WallCollision;
   tokens: readonly FieldToken[];
   /**
    * Squares of terrain that grants cover without walling anything off (a small pillar, a large
@@ -166,6 +177,8 @@ function crossesBox(p: GridPoint, q: GridPoint, x0: number, y0: number, x1: numb
 /** What may block a traced line. */
 export interface LineObstacles {
   walls: readonly WallSegment[];
+  /** The table's wall test, asked instead of `walls` when present. */
+  collides?: WallCollision | undefined;
   terrain: readonly GridPoint[];
   /** Creatures whose squares block (already filtered by who gives cover). */
   creatures: readonly Pick<FieldToken, "x" | "y" | "size">[];
@@ -173,7 +186,10 @@ export interface LineObstacles {
 
 /** The first kind of obstacle that blocks p→q (walls, then terrain, then creatures), or null. */
 function lineBlocker(p: GridPoint, q: GridPoint, obstacles: LineObstacles): Blocker | null {
-  if (wallBlocks(p, q, obstacles.walls, (w) => w.blocksMovement)) return "wall";
+  if (
+    obstacles.collides ? obstacles.collides(p, q, "move") : wallBlocks(p, q, obstacles.walls, (w) => w.blocksMovement)
+  )
+    return "wall";
   for (const sq of obstacles.terrain) if (crossesBox(p, q, sq.x, sq.y, sq.x + 1, sq.y + 1)) return "terrain";
   for (const c of obstacles.creatures) {
     const n = Math.max(1, Math.round(c.size));
@@ -226,9 +242,13 @@ export function bestCornerTrace(
 export function hasLineOfEffect(
   origin: Pick<FieldToken, "x" | "y" | "size">,
   target: Pick<FieldToken, "x" | "y" | "size">,
-  field: Pick<Battlefield, "walls">,
+  field: Pick<Battlefield, "walls" | "collides">,
 ): boolean {
   const inset = 0.02;
+  const collides = field.collides;
+  const solid = collides
+    ? (from: GridPoint, to: GridPoint) => collides(from, to, "move") && collides(from, to, "sight")
+    : (from: GridPoint, to: GridPoint) => wallBlocks(from, to, field.walls, (w) => w.blocksMovement && w.blocksSight);
   const points: GridPoint[] = [];
   for (const sq of footprintSquares(target)) {
     points.push({ x: sq.x + 0.5, y: sq.y + 0.5 });
@@ -237,7 +257,7 @@ export function hasLineOfEffect(
   }
   for (const from of footprintCorners(origin)) {
     for (const to of points) {
-      if (wallBlocks(from, to, field.walls, (w) => w.blocksMovement && w.blocksSight)) continue;
+      if (solid(from, to)) continue;
       return true;
     }
   }

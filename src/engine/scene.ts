@@ -113,13 +113,20 @@ export function traceCover(input: SceneAttackInput, creatures: CreatureCover): C
   const near = (ax: number, ay: number, bx: number, by: number) =>
     Math.max(ax, bx) >= x0 && Math.min(ax, bx) <= x1 && Math.max(ay, by) >= y0 && Math.min(ay, by) <= y1;
   const walls = input.field.walls.filter((w) => near(w.a.x, w.a.y, w.b.x, w.b.y));
+  const collides = input.field.collides;
   const trace = bestCornerTrace(origin, target, {
     walls,
+    collides,
     terrain: (input.field.terrain ?? []).filter((sq) => near(sq.x, sq.y, sq.x + 1, sq.y + 1)),
     creatures: blockers.filter((c) => near(c.x, c.y, c.x + n(c), c.y + n(c))),
   });
   const by = [...new Set(trace.lines.map((l) => l.blockedBy).filter((b): b is Blocker => b !== null))];
-  return { blocked: trace.blocked, by, lineOfEffect: hasLineOfEffect(origin, target, { walls }), lines: trace.lines };
+  return {
+    blocked: trace.blocked,
+    by,
+    lineOfEffect: hasLineOfEffect(origin, target, collides ? { walls, collides } : { walls }),
+    lines: trace.lines,
+  };
 }
 
 /**

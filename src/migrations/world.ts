@@ -1,6 +1,8 @@
 /**
  * The world migration runner: on `ready`, the active GM rewrites every world actor and item (and
- * actors' embedded items) whose stored schema version is older than {@link SCHEMA_VERSION}, then
+ * actors' embedded items), every unlinked token's own actor on every scene (its delta, issue 37),
+ * and the Actor and Item documents of the world's own compendium packs, whose stored schema version
+ * is older than {@link SCHEMA_VERSION}, then
  * records the version in the world setting `d20-combat.schemaVersion`. Each document's data was
  * already brought to the current shape by `migrateData` on load; the runner persists it, so the
  * stored data no longer depends on the migration code.
@@ -79,6 +81,15 @@ export async function migrateWorld(): Promise<void> {
     for (const item of actor.items) await migrateOne(item, failures);
   }
   for (const item of game.items ?? []) await migrateOne(item, failures);
+  for (const actor of unlinkedTokenActors()) {
+    // Judged by the delta's own stamp (the token's actor shows its base actor's, just rewritten).
+    await migrateOne(
+      { name: actor.name, flags: {}, toObject: () => actor.toObject(), update: (d, o) => actor.update(d, o) },
+      failures,
+    );
+    for (const item of actor.items) await migrateOne(item, failures);
+  }
+  await migrateWorldPacks(failures);
   if (failures.length) {
     console.error(`${SYSTEM_ID} | migration failures`, failures);
     ui.notifications?.error(game.i18n.format("D20C.Migration.Failed", { count: String(failures.length) }));
@@ -86,4 +97,47 @@ export async function migrateWorld(): Promise<void> {
   }
   await game.settings.set(SYSTEM_ID, "schemaVersion", SCHEMA_VERSION);
   ui.notifications?.info(game.i18n.format("D20C.Migration.Done", { version: String(SCHEMA_VERSION) }));
+}
+
+/**
+ * The synthetic actor of every unlinked token on every scene whose delta stores its own data (an
+ * unlinked token's changes live in its `delta`; writing its actor writes the delta). API v13/v14
+ * `TokenDocument#delta` / `TokenDocument#actor`.
+ */
+function unlinkedTokenActors(): Actor.Implementation[] {
+  const out: Actor.Implementation[] = [];
+  for (const scene of game.scenes ?? []) {
+    for (const token of scene.tokens) {
+      if (token.actorLink || !token.actor) continue;
+      const own = token.delta?.toObject() as { system?: unknown; flags?: unknown } | undefined;
+      const hasOwn = isObject(own?.system) && Object.keys(own.system).length > 0;
+      if (hasOwn && documentNeedsMigration(own?.flags)) out.push(token.actor);
+    }
+  }
+  return out;
+}
+
+/**
+ * The Actor and Item documents of the world's own compendium packs (a system's or module's packs are
+ * theirs to migrate): each unlocked for the rewrite and locked again as it was. API v13/v14
+ * `CompendiumCollection#getDocuments`, `#configure({locked})`.
+ */
+async function migrateWorldPacks(failures: string[]): Promise<void> {
+  for (const pack of game.packs ?? []) {
+    if (pack.metadata.packageType !== "world") continue;
+    if (pack.documentName !== "Actor" && pack.documentName !== "Item") continue;
+    const locked = pack.locked;
+    try {
+      if (locked) await pack.configure({ locked: false });
+      for (const doc of await pack.getDocuments()) {
+        await migrateOne(doc as Migratable, failures);
+        if (pack.documentName === "Actor")
+          for (const item of (doc as Actor.Implementation).items) await migrateOne(item, failures);
+      }
+    } catch (err) {
+      failures.push(`${pack.collection}: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      if (locked) await pack.configure({ locked: true });
+    }
+  }
 }

@@ -13,6 +13,7 @@ import {
   reachLostOnScene,
   type MoveStart,
 } from "../canvas/scene-reading.js";
+import { movementPath, onMoveToken } from "../compat/movement.js";
 import { SYSTEM_ID } from "../constants.js";
 import type { ActInput, CombatantSource, TurnStep } from "../engine/types.js";
 import { effectCreateData } from "../data/effects.js";
@@ -149,12 +150,20 @@ interface TokenMove {
   gridDistance: number;
   /** The moved token, now at `to` (absent: its scene is not read and the user is asked). */
   token?: TokenDocument.Implementation;
+  /** The waypoints passed between `from` and `to` (pixels; from the `moveToken` hook), if known. */
+  waypoints?: readonly { x: number; y: number }[];
 }
 
-/** Feet moved in a straight line (the scene's own measurement is the battlefield code's). */
+/** Feet moved, waypoint to waypoint in straight lines (the scene's own measurement is the battlefield code's). */
 function feetMoved(move: TokenMove): number {
-  const squares = Math.hypot(move.to.x - move.from.x, move.to.y - move.from.y) / Math.max(1, move.gridSize);
-  return Math.round(squares * move.gridDistance);
+  const points = [move.from, ...(move.waypoints ?? []), move.to];
+  let pixels = 0;
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1] as { x: number; y: number };
+    const b = points[i] as { x: number; y: number };
+    pixels += Math.hypot(b.x - a.x, b.y - a.y);
+  }
+  return Math.round((pixels / Math.max(1, move.gridSize)) * move.gridDistance);
 }
 
 /** The actor's user names whose reach it left or acts in, among `foes` (`ticked` start ticked). */
@@ -177,7 +186,7 @@ async function onTokenMoved(
 ): Promise<string[]> {
   if (!activeRuleset().afterAct || !game.combat) return [];
   const foes = foesInCombat(actor);
-  const fromScene = foes.length && move.token ? reachLeftOnScene(move.token, move.from, foes) : null;
+  const fromScene = foes.length && move.token ? reachLeftOnScene(move.token, move.from, foes, move.waypoints) : null;
   const left = fromScene ?? (foes.length ? await confirm(actor, foes) : []);
   const others = othersInCombat(actor);
   const nearer = move.token ? nearerOnScene(move.token, move.from, others) : null;
@@ -352,40 +361,57 @@ export function registerActHooks(): void {
       if (movedIn(change)) options[`${SYSTEM_ID}From`] = { x: doc.x, y: doc.y, elevation: doc.elevation };
     },
   );
-  Hooks.on(
-    "updateToken",
-    (doc: TokenDocument, change: Record<string, unknown>, options: Record<string, unknown>, userId: string) => {
-      if (!doc.actor || !movedIn(change)) return;
-      // Where the token came from is the mover's client's word (the update's options): only that
-      // client's own answer reads it. What the move leaves behind is read on the GM's client from
-      // where the tokens stand now, so a client that skips or forges it changes nothing there.
-      const said = options[`${SYSTEM_ID}From`] as { x?: unknown; y?: unknown } | undefined;
-      const said3 = said as { elevation?: unknown } | undefined;
-      const from: MoveStart | null =
-        typeof said?.x === "number" && typeof said.y === "number" && Number.isFinite(said.x + said.y)
-          ? {
-              x: said.x,
-              y: said.y,
-              ...(typeof said3?.elevation === "number" && Number.isFinite(said3.elevation)
-                ? { elevation: said3.elevation }
-                : {}),
-            }
-          : null;
-      const grid = doc.parent?.grid;
-      const move: TokenMove = {
-        from: from ?? { x: doc.x, y: doc.y },
-        to: { x: doc.x, y: doc.y },
-        gridSize: grid?.size ?? 100,
-        gridDistance: grid?.distance ?? 5,
-        token: doc,
-      };
-      void onMoveLeftBehind(doc.actor, doc, feetMoved(move)).catch((err) =>
-        console.error(`${SYSTEM_ID} | what a move leaves behind`, err),
-      );
-      if (!from || userId !== game.user?.id) return;
-      void onTokenMoved(doc.actor, move, foundryReachConfirm).catch((err) =>
-        console.error(`${SYSTEM_ID} | provoked attacks after a move`, err),
-      );
-    },
-  );
+  Hooks.on("updateToken", (doc: TokenDocument, change: Record<string, unknown>, options: Record<string, unknown>) => {
+    if (!doc.actor || !movedIn(change)) return;
+    // Where the token came from is the mover's client's word (the update's options): only that
+    // client's own answer reads it. What the move leaves behind is read on the GM's client from
+    // where the tokens stand now, so a client that skips or forges it changes nothing there.
+    const said = options[`${SYSTEM_ID}From`] as { x?: unknown; y?: unknown } | undefined;
+    const said3 = said as { elevation?: unknown } | undefined;
+    const from: MoveStart | null =
+      typeof said?.x === "number" && typeof said.y === "number" && Number.isFinite(said.x + said.y)
+        ? {
+            x: said.x,
+            y: said.y,
+            ...(typeof said3?.elevation === "number" && Number.isFinite(said3.elevation)
+              ? { elevation: said3.elevation }
+              : {}),
+          }
+        : null;
+    const grid = doc.parent?.grid;
+    const move: TokenMove = {
+      from: from ?? { x: doc.x, y: doc.y },
+      to: { x: doc.x, y: doc.y },
+      gridSize: grid?.size ?? 100,
+      gridDistance: grid?.distance ?? 5,
+      token: doc,
+    };
+    void onMoveLeftBehind(doc.actor, doc, feetMoved(move)).catch((err) =>
+      console.error(`${SYSTEM_ID} | what a move leaves behind`, err),
+    );
+    // The mover's own answer comes with the move's waypoints, on `moveToken` (below).
+  });
+  // v13 and v14: after the update, every client hears the move with its origin and the waypoints it
+  // passed (src/compat/movement.ts); the mover's client judges reach along them ([HD-PROVOKE]).
+  onMoveToken((doc, movement, _operation, user) => {
+    if (!doc.actor || !(user as { isSelf?: unknown } | null)?.isSelf) return;
+    const path = movementPath(movement);
+    if (!path) return;
+    const grid = doc.parent?.grid;
+    const to = { x: doc.x, y: doc.y };
+    const origin = path.origin;
+    const last = path.waypoints.at(-1);
+    const waypoints = last && last.x === to.x && last.y === to.y ? path.waypoints.slice(0, -1) : path.waypoints;
+    const move: TokenMove = {
+      from: origin,
+      to,
+      gridSize: grid?.size ?? 100,
+      gridDistance: grid?.distance ?? 5,
+      token: doc,
+      waypoints,
+    };
+    void onTokenMoved(doc.actor, move, foundryReachConfirm).catch((err) =>
+      console.error(`${SYSTEM_ID} | provoked attacks after a move`, err),
+    );
+  });
 }

@@ -6,6 +6,7 @@
  * they have, so old cards still render and their controls still work. No Foundry globals.
  */
 import { SYSTEM_ID } from "../constants.js";
+import { deletionEntry } from "../compat/deletion.js";
 import { group, readableAs, type FieldDesc } from "../engine/fields.js";
 import {
   CARD_FIELDS,
@@ -109,8 +110,8 @@ export function canonical(value: unknown): string {
  * `target` as an update over `current` ([SYS-RELEASE]): the parts of `target` that differ from
  * `current` (an unchanged part is not written: every client receives what an update writes; a
  * changed array or value is written whole). With `deleting`, it leaves exactly `target`: updates
- * merge objects, so every part `current` has and `target` lacks gets Foundry's deletion key
- * (`-=key`; v14 reads it until v16 beside its `_del` operator).
+ * merge objects, so every part `current` has and `target` lacks gets the running generation's
+ * deletion (src/compat/deletion.ts: v13's deletion key, v14's `ForcedDeletion` operator).
  */
 function updateOver(current: unknown, target: unknown, deleting: boolean): unknown {
   if (!isRecord(current) || !isRecord(target)) return target;
@@ -120,7 +121,12 @@ function updateOver(current: unknown, target: unknown, deleting: boolean): unkno
     if (k in current && canonical(current[k]) === canonical(v)) continue;
     out[k] = updateOver(current[k], v, deleting);
   }
-  if (deleting) for (const k of Object.keys(current)) if (target[k] === undefined) out[`-=${k}`] = null;
+  if (deleting)
+    for (const k of Object.keys(current)) {
+      if (target[k] !== undefined) continue;
+      const [key, value] = deletionEntry(k);
+      out[key] = value;
+    }
   return out;
 }
 
@@ -151,5 +157,5 @@ export function cardExactUpdateData<K extends CardKind>(message: CardMessage, ki
   const flags = flagsOnly(message, kind, data);
   if (flags) return { flags: { [SYSTEM_ID]: exactly(ours, flags) } };
   const system = exactly(plainSystem(message.system), data);
-  return ours === undefined ? { system } : { system, flags: { [`-=${SYSTEM_ID}`]: null } };
+  return ours === undefined ? { system } : { system, flags: Object.fromEntries([deletionEntry(SYSTEM_ID)]) };
 }

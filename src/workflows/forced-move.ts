@@ -1,7 +1,9 @@
 /**
  * The attack card's forced-movement control ("Push 2"): the GM or the target token's owner presses
  * it and the token moves along the path the card's game decides ([FF-FORCED]). The adapter only
- * reads where the target and the attacker stand (in grid squares) and writes the token's new x/y.
+ * reads where the target and the attacker stand (in grid squares) and moves the token along the
+ * path with `TokenDocument#move` and the "displace" action (a plain x/y update where a token has no
+ * `move`).
  * A GM's press moves by the card as the GM's ledger decided it ([SYS-PERM]): the author can edit
  * their own message, so the distances it states are never what a GM moves someone's token by.
  */
@@ -14,6 +16,7 @@ import { cardOf } from "./card-messages.js";
 import { isDocumentUuid } from "../foundry-compat.js";
 import { EngineError } from "../engine/errors.js";
 import { notifyPressError } from "./press-errors.js";
+import { canMoveByCore, forcedMove } from "../compat/movement.js";
 
 /** The part of a TokenDocument this control reads and writes. */
 interface MovableToken {
@@ -104,7 +107,14 @@ export async function onForcedClick(message: ChatMessage, targetUuid: string, ef
     warn("D20C.Forced.NoPath", { name: target.name });
     return [];
   }
-  await doc.update({ x: last.x * size, y: last.y * size });
+  // Through core's movement API where the token has it (v13 and v14): one displace waypoint per
+  // square, so rulers, movement history and Region behaviours see the push (src/compat/movement.ts).
+  if (canMoveByCore(doc))
+    await forcedMove(
+      doc,
+      path.map((sq) => ({ x: sq.x * size, y: sq.y * size })),
+    );
+  else await doc.update({ x: last.x * size, y: last.y * size });
   ui.notifications?.info(
     game.i18n?.format("D20C.Forced.Moved", { name: target.name, squares: String(path.length) }) ?? "",
   );

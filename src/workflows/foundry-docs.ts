@@ -21,6 +21,7 @@ import type { ReactorFacts, TargetSnapshot } from "../engine/plans/attack.js";
 import { cardCreateData, type CardDataOf } from "./card-messages.js";
 import { weaponAttackOf } from "../data/item-source.js";
 import { activeRuleset } from "../active-ruleset.js";
+import { messageModeSetting, rollCardMessageMode } from "../compat/message-mode.js";
 import { actionsLeftOf, combatantOfActor, type EconomyCombat } from "./actions.js";
 
 /** The actor's engine source (a fresh plain copy, Active Effects applied). */
@@ -174,12 +175,13 @@ export async function rollRequest(
 
 /**
  * The create options that apply the user's current roll/message mode: v13 calls it the roll mode
- * (core setting `rollMode`, option `rollMode`), v14 the message mode (`messageMode`). The one place
- * that branches on the generation for chat visibility.
+ * (core setting `rollMode`, option `rollMode`), v14 the message mode (`messageMode`; its
+ * in-character mode posts a roll card public). The generation's difference is src/compat/message-mode.ts.
  */
 function messageModeOptions(): ChatMessageCreateOptions {
   try {
-    if (game.release.generation >= 14) return v14MessageModeOption(String(game.settings.get("core", "messageMode")));
+    if (messageModeSetting() === "messageMode")
+      return v14MessageModeOption(rollCardMessageMode(String(game.settings.get("core", "messageMode"))));
     return { rollMode: game.settings.get("core", "rollMode") };
   } catch {
     return {};

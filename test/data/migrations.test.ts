@@ -153,6 +153,7 @@ async function runMigration(
   worldVersion: unknown,
   actors: WorldDocStandIn[],
   items: WorldDocStandIn[] = [],
+  world: { scenes?: unknown[]; packs?: unknown[] } = {},
 ): Promise<unknown> {
   const settings = new SettingsStandIn();
   g.game = {
@@ -161,6 +162,8 @@ async function runMigration(
     users: { activeGM: { isSelf: true } },
     actors,
     items,
+    scenes: world.scenes ?? [],
+    packs: world.packs ?? [],
     i18n: { format: (key: string) => key },
   };
   g.ui = { notifications: { info() {}, error() {} } };
@@ -228,5 +231,52 @@ describe("world migration runner decisions", () => {
     expect(source).toEqual(before);
     // A document with no flags at all gets just the version.
     expect(bare.updates[0]!.data.flags).toEqual({ "d20-combat": { schemaVersion: SCHEMA_VERSION } });
+  });
+
+  it("[SYS-DOCS] an unlinked token's own data (its delta) on a scene and the world's own compendium actors and items are rewritten too; a system pack and a linked token are not", async () => {
+    // An unlinked token whose delta holds old-shaped data; its actor shows the base actor's stamp.
+    const synthetic = new WorldDocStandIn(
+      "Goblin (token)",
+      { "d20-combat": { schemaVersion: SCHEMA_VERSION } },
+      {
+        hp: { value: 3 },
+      },
+    );
+    const delta = { toObject: () => ({ system: { attributes: { hp: { value: 3 } } }, flags: {} }) };
+    const unlinked = { actorLink: false, actor: synthetic, delta };
+    const linked = { actorLink: true, actor: new WorldDocStandIn("Hero", {}), delta };
+    const plain = {
+      actorLink: false,
+      actor: new WorldDocStandIn("Bat", {}),
+      delta: { toObject: () => ({ system: {}, flags: {} }) },
+    };
+    const scenes = [{ tokens: [unlinked, linked, plain] }];
+    const packDocs = [stamped(), stamped(SCHEMA_VERSION)];
+    const configured: boolean[] = [];
+    const pack = (packageType: string, documentName: string, docs: WorldDocStandIn[]) => ({
+      metadata: { packageType },
+      documentName,
+      collection: `${packageType}.${documentName}`,
+      locked: true,
+      configure: async ({ locked }: { locked: boolean }) => void configured.push(locked),
+      getDocuments: async () => docs,
+    });
+    const systemDocs = [stamped()];
+    await runMigration(0, [], [], {
+      scenes,
+      packs: [
+        pack("world", "Actor", packDocs),
+        pack("system", "Item", systemDocs),
+        pack("world", "JournalEntry", [stamped()]),
+      ],
+    });
+    expect(synthetic.updates).toHaveLength(1);
+    expect(synthetic.updates[0]!.options).toMatchObject({ recursive: false });
+    expect(linked.actor.updates).toEqual([]);
+    expect(plain.actor.updates).toEqual([]);
+    expect(packDocs.map((d) => d.updates.length)).toEqual([1, 0]);
+    expect(systemDocs[0]!.updates).toEqual([]);
+    // The world pack was unlocked for the rewrite and locked again.
+    expect(configured).toEqual([false, true]);
   });
 });

@@ -21,7 +21,7 @@ import type { DocumentDataStandIn, PlayActorStandIn } from "../stand-ins/foundry
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { attackCardIn } from "../support/card-messages.js";
 import { npc } from "../workflows/attack-fixtures.js";
-import { installFoundryBootStandIn, type FoundryBootStandIn } from "../stand-ins/foundry-boot.js";
+import { bootStatusEffects, installFoundryBootStandIn, type FoundryBootStandIn } from "../stand-ins/foundry-boot.js";
 import { REPO_ROOT, standInLangStrings } from "../stand-ins/i18n.js";
 import { ensureBuilt } from "../support/built-dist.js";
 import { duel, DUEL_ID, DUEL_LANG, REELING } from "./duel.js";
@@ -70,8 +70,8 @@ describe("[SYS-RULESET] the built bundle boots with a fifth game a module regist
     const keen = s.settings.settings.get(`${SYSTEM}.${DUEL_ID}.keenEdge`);
     expect(keen?.name).toBe("DUEL.Option.keenEdge.Name");
     expect(keen?.default).toBe(false);
-    expect(s.config.statusEffects.map((e) => e.id)).toContain(REELING.id);
-    expect(s.config.statusEffects.find((e) => e.id === REELING.id)?.name).toBe(REELING.label);
+    expect(bootStatusEffects(s.config).map((e) => e.id)).toContain(REELING.id);
+    expect(bootStatusEffects(s.config).find((e) => e.id === REELING.id)?.name).toBe(REELING.label);
   });
 
   it("[SYS-RULESET] the bundle's actor data model stores the new game's own field and derives its Guard (10 + level + Dex + Grit)", () => {

@@ -18,7 +18,7 @@ import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import type { ActorKind } from "../../src/engine/types.js";
 import { toActorSource, type ActorSystemLike } from "../../src/data/prepare.js";
 import { StandInDataField, StandInSchemaField, standInInitial } from "../stand-ins/foundry-fields.js";
-import { installFoundryBootStandIn, type FoundryBootStandIn } from "../stand-ins/foundry-boot.js";
+import { bootStatusEffects, installFoundryBootStandIn, type FoundryBootStandIn } from "../stand-ins/foundry-boot.js";
 import { REPO_ROOT, standInLangStrings } from "../stand-ins/i18n.js";
 import { ensureBuilt } from "../support/built-dist.js";
 
@@ -185,8 +185,9 @@ describe.each([13, 14] as const)("boot under Foundry generation %i", (generation
       }
     });
 
-    it("status effects are the ruleset's conditions (names in lang/en.json) plus core's defeated", () => {
-      const effects = s.config.statusEffects;
+    it("[SYS-EFFECTS] status effects are the ruleset's conditions (names in lang/en.json) plus core's defeated, in the generation's shape (v13 a list, v14 an object keyed by id)", () => {
+      expect(Array.isArray(s.config.statusEffects)).toBe(generation < 14);
+      const effects = bootStatusEffects(s.config);
       const conditionIds = ruleset.conditions.map((c) => c.id);
       for (const id of conditionIds) expect(effects.map((e) => e.id)).toContain(id);
       for (const e of effects) {
@@ -195,20 +196,39 @@ describe.each([13, 14] as const)("boot under Foundry generation %i", (generation
       }
     });
 
-    it("[SYS-EFFECTS] on v14 registers the system's durations as core expiry events (labels in lang/en.json), expiring by deletion; v13 keeps its legacy-transfer switch off", () => {
+    it("[SYS-EFFECTS] on v14 registers the system's durations as core expiry events (labels in lang/en.json), leaving core's expiry action (every module's) as it was; v13 keeps its legacy-transfer switch off", () => {
       const ae = s.config.ActiveEffect;
       if (generation < 14) {
         expect(ae.legacyTransferral).toBe(false);
         expect(ae.expiryEvents).toBeUndefined();
         return;
       }
-      expect(ae.expiryAction).toBe("delete");
+      expect(ae.expiryAction).toBe("update");
       const events = ae.expiryEvents ?? {};
       expect(Object.keys(events).sort()).toEqual(
         ["endOfEncounter", "endOfNextTurn", "saveEnds", "startOfNextTurn", "sustain"].map((d) => `${SYSTEM}.${d}`),
       );
       for (const label of Object.values(events)) expect(lang.has(label), label).toBe(true);
       expect("legacyTransferral" in ae).toBe(false);
+    });
+
+    it("[SYS-EFFECTS] on v14 a system effect core's expiry marks expired is deleted by the active GM; another module's effect keeps core's action", async () => {
+      if (generation < 14) return;
+      const deleted: string[] = [];
+      const effect = (name: string, flags: Record<string, unknown>) => ({
+        name,
+        flags,
+        delete: async () => void deleted.push(name),
+      });
+      const ours = effect("Dazed", { [SYSTEM]: { effect: { duration: "endOfNextTurn", statuses: ["dazed"] } } });
+      const theirs = effect("Bless", { other: { x: 1 } });
+      // Core's registry with its default action ("update") marks each expired (API v14 CONFIG.ActiveEffect).
+      for (const e of [ours, theirs])
+        s.hooks.callAll("updateActiveEffect", e, { duration: { expired: true } }, {}, "gm");
+      // A change that is not an expiry deletes nothing.
+      s.hooks.callAll("updateActiveEffect", ours, { name: "Dazed!" }, {}, "gm");
+      await new Promise((r) => setTimeout(r, 0));
+      expect(deleted).toEqual(["Dazed"]);
     });
 
     it("[HD-ROUND] [SYS-TURNS] a combat round advances world time by the game's round length (core's 6 s where it names none)", () => {

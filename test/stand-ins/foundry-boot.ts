@@ -21,7 +21,7 @@
  *   shipped in v13 and v14); `utils` (`randomID`, `getProperty`, `escapeHTML`).
  * - `game`: `settings` (./settings.ts, with core's `rollMode` / `messageMode` pre-registered as core
  *   does), `i18n` (./i18n.ts, throwing on a missing key), `release.generation`, a GM `user`, `users`
- *   (`activeGM` is that user, `isSelf`), empty `actors` / `items` / `messages`, `socket` (`on`
+ *   (`activeGM` is that user, `isSelf`; `get` by id), empty `actors` / `items` / `messages`, `socket` (`on`
  *   recording each channel's listeners, `emit` recording what was sent), `system` (the package:
  *   its `id`, where the system puts its API during `init`).
  * - `ui.notifications` (recording), `CONST.TEXT_ANCHOR_POINTS`, `canvas` (not ready).
@@ -141,10 +141,15 @@ export class BootWorldStandIn {
       return doc;
     };
   }
-  /** `game.scenes` / `game.folders`: `get` by id among the created, undeleted documents. */
+  /**
+   * `game.scenes` / `game.folders`: `get` by id among the created, undeleted documents, and iterable
+   * over them as a world collection is (the world migration walks the scenes).
+   */
   collection(documentName: "Folder" | "Scene") {
+    const live = () => this.created.filter((d) => d.documentName === documentName && !d.deleted);
     return {
-      get: (id: string) => this.created.find((d) => d.documentName === documentName && d.id === id && !d.deleted),
+      get: (id: string) => live().find((d) => d.id === id),
+      [Symbol.iterator]: () => live()[Symbol.iterator](),
     };
   }
 }
@@ -247,6 +252,19 @@ export interface BootDocumentConfigStandIn {
 }
 
 /** `CONFIG` as far as boot touches it. */
+/** One status effect entry. */
+export interface StatusEffectStandIn {
+  id: string;
+  name: string;
+  img: string;
+}
+
+/** The entries of a booted `CONFIG.statusEffects`, in either generation's shape (an object's in key order). */
+export function bootStatusEffects(config: Pick<BootConfigStandIn, "statusEffects">): StatusEffectStandIn[] {
+  const effects = config.statusEffects;
+  return Array.isArray(effects) ? effects : Object.entries(effects).map(([id, e]) => ({ ...e, id }));
+}
+
 export interface BootConfigStandIn {
   Actor: BootDocumentConfigStandIn;
   Item: BootDocumentConfigStandIn;
@@ -262,7 +280,12 @@ export interface BootConfigStandIn {
   ChatMessage: { documentClass: unknown };
   Dice: { rolls: unknown[] };
   queries: Record<string, unknown>;
-  statusEffects: { id: string; name: string; img: string }[];
+  /**
+   * v13: a list of entries; v14: an object keyed by status id (API v14 `CONFIG.statusEffects`,
+   * https://foundryvtt.com/api/v14/variables/CONFIG.statusEffects.html). Read either with
+   * {@link bootStatusEffects}.
+   */
+  statusEffects: StatusEffectStandIn[] | Record<string, StatusEffectStandIn>;
   specialStatusEffects: Record<string, string>;
   ui: Record<string, unknown>;
   /** Core's world-time config: seconds a combat round advances the clock (core default 6). */
@@ -383,7 +406,10 @@ export function installFoundryBootStandIn(
     ChatMessage: { documentClass: ChatMessageStandIn },
     Dice: { rolls: [bases.Roll] },
     queries: {},
-    statusEffects: CORE_STATUS_EFFECTS_STAND_IN.map((e) => ({ ...e })),
+    statusEffects:
+      generation < 14
+        ? CORE_STATUS_EFFECTS_STAND_IN.map((e) => ({ ...e }))
+        : Object.fromEntries(CORE_STATUS_EFFECTS_STAND_IN.map((e) => [e.id, { ...e }])),
     specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
     ui: {},
     time: { roundTime: 6, turnTime: 0 },
@@ -453,7 +479,7 @@ export function installFoundryBootStandIn(
       release: { generation },
       system: { id: "d20-combat" },
       user,
-      users: Object.assign([user], { activeGM: user }),
+      users: Object.assign([user], { activeGM: user, get: (id: string) => (id === user.id ? user : undefined) }),
       actors: [],
       items: [],
       // The chat log, empty: a Collection's `contents` and `get`.

@@ -355,7 +355,8 @@ export class StandInFoundryCombat {
   }
 
   setupTurns(): StandInFoundryCombatant[] {
-    const turns = this.combatants.contents.sort((a, b) => this._sortCombatants(a, b));
+    // As core does (v13/v14 `Combat#setupTurns`): the sort method is passed unbound.
+    const turns = this.combatants.contents.sort(this._sortCombatants);
     if (this.turn !== null) {
       if (this.turn < 0) this.turn = 0;
       else if (this.turn >= turns.length) {

@@ -271,13 +271,44 @@ export class RelayTokenStandIn {
     if (data.y !== undefined) this.y = data.y;
     return this;
   }
+  /** Every `move` asked of it: the waypoints and options (core's movement API, v13 and v14). */
+  readonly moves: { waypoints: { x: number; y: number; action?: string }[]; options: object }[] = [];
+  /**
+   * `TokenDocument#move(waypoints, options)` (API v13/v14): recorded, and the token ends on the last
+   * waypoint (no constraint, animation or history: the stand-in moves it at once).
+   */
+  async move(waypoints: { x: number; y: number; action?: string }[], options: object = {}): Promise<boolean> {
+    this.moves.push({ waypoints: structuredClone(waypoints), options: structuredClone(options) });
+    const last = waypoints.at(-1);
+    if (last) await this.update({ x: last.x, y: last.y });
+    return true;
+  }
 }
 
-/** Foundry's update merge: objects merged, arrays and other values replaced, a `-=key` deleting `key`. */
+/**
+ * v14's deletion operator `foundry.data.operators.ForcedDeletion` (API v14,
+ * https://foundryvtt.com/api/v14/classes/foundry.data.operators.ForcedDeletion.html): an update value
+ * that deletes its key. Installed by {@link RelayStandIn.useGeneration}(14).
+ */
+export class ForcedDeletionStandIn {}
+
+/** Every deletion an update asked for, in order: the key deleted and how it was spelled. */
+const deletionsWritten: { key: string; by: "operator" | "minus-key" }[] = [];
+
+/**
+ * Foundry's update merge: objects merged, arrays and other values replaced, a `-=key` (v13; v14
+ * still reads it, deprecated) or a `ForcedDeletion` value (v14) deleting `key`.
+ */
 function merge(target: Record<string, unknown>, patch: Record<string, unknown>): void {
   for (const [k, v] of Object.entries(patch)) {
     if (k.startsWith("-=")) {
+      deletionsWritten.push({ key: k.slice(2), by: "minus-key" });
       delete target[k.slice(2)];
+      continue;
+    }
+    if (v instanceof ForcedDeletionStandIn) {
+      deletionsWritten.push({ key: k, by: "operator" });
+      delete target[k];
       continue;
     }
     const cur = target[k];
@@ -432,6 +463,13 @@ export interface RelayStandIn {
   setCombat(combat: RelayCombatStandIn | null): void;
   /** Set `game.scenes.active` to the scene of this id (null = none active). */
   setActiveScene(id: string | null): void;
+  /**
+   * Run as Foundry generation 13 (the default) or 14: `game.release.generation`, and on 14 v14's
+   * `foundry.data.operators.ForcedDeletion` ({@link ForcedDeletionStandIn}).
+   */
+  useGeneration(generation: 13 | 14): void;
+  /** Every deletion an update asked for since install: the key and whether by operator or `-=` key. */
+  deletions: { key: string; by: "operator" | "minus-key" }[];
   uninstall(): void;
 }
 
@@ -557,6 +595,13 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
     setActiveScene(id) {
       scenesApi.active = id ? { id } : null;
     },
+    useGeneration(generation) {
+      gameObj.release = { generation };
+      const foundryObj = g.foundry as Record<string, unknown>;
+      if (generation >= 14) foundryObj.data = { operators: { ForcedDeletion: ForcedDeletionStandIn } };
+      else delete foundryObj.data;
+    },
+    deletions: deletionsWritten,
     contentsReads: 0,
     reload() {
       gameObj.messages = messagesApi();
@@ -574,6 +619,7 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
         if (v === undefined) delete g[n];
         else g[n] = v;
       }
+      deletionsWritten.length = 0;
       base.uninstall();
     },
   };

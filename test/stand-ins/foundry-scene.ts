@@ -20,10 +20,22 @@
  *   shape, `polygonTree.testPoint` answering for rectangles (with their anchor) and circles as
  *   Foundry's geometry does, and `delete()`; each placement is recorded in {@link SceneStandIn.regions};
  *   `game.user.can("REGION_CREATE")` answers {@link SceneStandIn.mayCreateRegions};
- * - `CONST.GRID_TYPES`, and `PIXI.Graphics` recording `lineStyle`/`moveTo`/`lineTo`/`destroy`.
+ * - `CONST.GRID_TYPES`, and `PIXI.Graphics` recording `lineStyle`/`moveTo`/`lineTo`/`destroy`;
+ * - `CONFIG.Canvas.polygonBackends.{move,sight}.testCollision(origin, destination, {type})` (v13 and
+ *   v14): whether a wall of the scene whose `type` restriction is not NONE (an open door excepted)
+ *   properly crosses the segment — Foundry's answer for plain two-way walls; each call is
+ *   counted in {@link SceneStandIn.collisionTests};
+ * - a generation ({@link installSceneStandIn}'s `generation`, 13 by default) with its data shapes:
+ *   `game.release.generation`; a token's `detectionModes` is v13's list of `{id, enabled, range}` or
+ *   v14's object keyed by mode id of `{enabled, range}` (API v14 `TokenData`,
+ *   https://foundryvtt.com/api/v14/interfaces/foundry.documents.types.TokenData.html); on v14 a token
+ *   document has a `level` (a Level's id, "ground" unless {@link putOnLevel} moves it).
  *
- * Knowing differences: no real line of sight, lighting or fog; coordinates are the plain numbers
- * the test gives.
+ * - `canvas.scene.regions.contents`: Regions users drew ({@link drawSquareRegion}: `shapes`, `_stats`,
+ *   `polygonTree.testPoint`, `delete()`).
+ *
+ * Knowing differences: no real line of sight, lighting or fog; no thresholds in the collision test
+ * (one-way walls by the side rule of {@link WallStandIn.dir}); coordinates are the plain numbers the test gives.
  */
 import { SYSTEM_ID } from "../../src/constants.js";
 import type { ActorSource } from "../../src/engine/types.js";
@@ -44,6 +56,20 @@ export interface WallStandIn {
   sight: number;
   door: number;
   ds: number;
+  /**
+   * One-way walls (`CONST.WALL_DIRECTIONS`: 0 both, 1 left, 2 right): a one-way wall stops only a
+   * line whose origin is on its blocking side (here: left = `cross(a→b, a→origin) < 0` in screen
+   * coordinates, right the other). Read only by the collision backends, as in Foundry.
+   */
+  dir?: number;
+}
+
+/** A Region a user drew (v14): its first shape, its stats, whether a point is inside it, its removal. */
+export interface DrawnRegionStandIn {
+  shapes: { type: string; x: number; y: number; width: number; height: number }[];
+  _stats: { createdTime: number; lastModifiedBy: string };
+  polygonTree: { testPoint(p: { x: number; y: number }): boolean };
+  delete(): Promise<void>;
 }
 
 /** A recorded drawing on the controls layer. */
@@ -82,7 +108,11 @@ export interface SceneTokenStandIn<A extends SceneActorStandIn = SceneActorStand
     disposition: number;
     elevation: number;
     sight: { enabled: boolean };
-    detectionModes: { id: string; enabled: boolean; range: number }[];
+    /** v13: a list with ids; v14: an object keyed by mode id. */
+    detectionModes:
+      { id: string; enabled: boolean; range: number }[] | Record<string, { enabled: boolean; range: number }>;
+    /** v14 only: the id of the Level it stands on. */
+    level?: string;
     texture: { src: string };
     actor: A;
     /** The scene it is on (set when placed). */
@@ -96,6 +126,10 @@ export interface SceneTokenStandIn<A extends SceneActorStandIn = SceneActorStand
 
 /** What the test sets and what the stand-in recorded. */
 export interface SceneStandIn {
+  /** The Foundry generation whose data shapes the stand-in gives (13 or 14). */
+  generation: 13 | 14;
+  /** How many collision tests core's backends were asked since the test reset it. */
+  collisionTests: number;
   gridSize: number;
   walls: WallStandIn[];
   tokens: SceneTokenStandIn[];
@@ -112,6 +146,8 @@ export interface SceneStandIn {
   regions: RegionStandIn[];
   /** `game.user.can("REGION_CREATE")`. */
   mayCreateRegions: boolean;
+  /** Regions users drew on the scene (`canvas.scene.regions.contents`), oldest first. */
+  drawnRegions: DrawnRegionStandIn[];
   /** Chat messages posted so far (to tell when a placement was removed), set by the test. */
   messageCount: () => number;
 }
@@ -169,6 +205,32 @@ export function placeSquareTemplate(
 
 const GLOBALS = ["canvas", "CONST", "CONFIG", "PIXI"] as const;
 
+/**
+ * A user draws a square Region of `squares` × `squares` whose top-left is square (col, row) (v14's
+ * rectangle tool), created at `createdTime` (ms) by `userId`.
+ */
+export function drawSquareRegion(
+  scene: SceneStandIn,
+  col: number,
+  row: number,
+  squares: number,
+  userId: string,
+  createdTime: number,
+): DrawnRegionStandIn {
+  const s = scene.gridSize;
+  const [x0, y0, side] = [col * s, row * s, squares * s];
+  const region: DrawnRegionStandIn = {
+    shapes: [{ type: "rectangle", x: x0, y: y0, width: side, height: side }],
+    _stats: { createdTime, lastModifiedBy: userId },
+    polygonTree: { testPoint: (p) => p.x >= x0 && p.y >= y0 && p.x < x0 + side && p.y < y0 + side },
+    delete: async () => {
+      scene.drawnRegions.splice(scene.drawnRegions.indexOf(region), 1);
+    },
+  };
+  scene.drawnRegions.push(region);
+  return region;
+}
+
 /** Place a token for `actor` on square (col, row) of the stand-in scene. */
 export function placeToken<A extends SceneActorStandIn>(
   scene: SceneStandIn,
@@ -191,7 +253,11 @@ export function placeToken<A extends SceneActorStandIn>(
       disposition,
       elevation: 0,
       sight: { enabled: true },
-      detectionModes: [{ id: "basicSight", enabled: true, range: 0 }],
+      detectionModes:
+        scene.generation >= 14
+          ? { basicSight: { enabled: true, range: 0 } }
+          : [{ id: "basicSight", enabled: true, range: 0 }],
+      ...(scene.generation >= 14 ? { level: "ground" } : {}),
       texture: { src: actor.img },
       actor,
       parent: null,
@@ -206,17 +272,50 @@ export function placeToken<A extends SceneActorStandIn>(
   return token;
 }
 
+/** Put a token on another Level of the scene (v14; throws on v13, which has none). */
+export function putOnLevel(scene: SceneStandIn, token: SceneTokenStandIn, level: string): void {
+  if (scene.generation < 14) throw new Error("Foundry v13 scenes have no Levels");
+  token.document.level = level;
+}
+
+/**
+ * Whether segment p→q properly crosses a→b (a touch at an end does not count, nor running along
+ * it) — what the stand-in assumes core's collision test answers for a wall; the self-test compares
+ * the engine's lines with core's own answer in a real world.
+ */
+function segmentsCross(
+  p: { x: number; y: number },
+  q: { x: number; y: number },
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+): boolean {
+  const cross = (o: typeof p, u: typeof p, v: typeof p) => (u.x - o.x) * (v.y - o.y) - (u.y - o.y) * (v.x - o.x);
+  const d1 = cross(p, q, a);
+  const d2 = cross(p, q, b);
+  const d3 = cross(a, b, p);
+  const d4 = cross(a, b, q);
+  return d1 * d2 < 0 && d3 * d4 < 0;
+}
+
 /** A wall from square corner (x0, y0) to (x1, y1), solid unless said otherwise. */
 export function addWall(scene: SceneStandIn, x0: number, y0: number, x1: number, y1: number, sight = 20): void {
   const s = scene.gridSize;
   scene.walls.push({ c: [x0 * s, y0 * s, x1 * s, y1 * s], move: 20, sight, door: 0, ds: 0 });
 }
 
-/** Install the canvas stand-in (after the attack stand-in). Returns the scene and the uninstaller. */
-export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => void } {
+/**
+ * Install the canvas stand-in (after the attack stand-in) for Foundry `generation` (13 unless said).
+ * Returns the scene and the uninstaller.
+ */
+export function installSceneStandIn({ generation = 13 }: { generation?: 13 | 14 } = {}): {
+  scene: SceneStandIn;
+  uninstall: () => void;
+} {
   const g = globalThis as Record<string, unknown>;
   const saved = new Map(GLOBALS.map((n) => [n, g[n]]));
   const scene: SceneStandIn = {
+    generation,
+    collisionTests: 0,
     gridSize: 100,
     walls: [],
     tokens: [],
@@ -227,6 +326,7 @@ export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => v
     regionClick: null,
     regions: [],
     mayCreateRegions: true,
+    drawnRegions: [],
     messageCount: () => 0,
   };
   const sceneDoc = {
@@ -244,11 +344,34 @@ export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => v
         return scene.tokens.map((t) => t.document);
       },
     },
+    regions: {
+      get contents() {
+        return scene.drawnRegions;
+      },
+    },
   };
+  const backend = (type: "move" | "sight") => ({
+    testCollision: (
+      origin: { x: number; y: number },
+      destination: { x: number; y: number },
+      config: { type: string },
+    ) => {
+      scene.collisionTests++;
+      if (config.type !== type) throw new Error(`the ${type} backend was asked about ${config.type}`);
+      return scene.walls.some((w) => {
+        if (w[type] === 0 || (w.door !== 0 && w.ds === 1)) return false;
+        const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = w.c;
+        const side = (x1 - x0) * (origin.y - y0) - (y1 - y0) * (origin.x - x0);
+        if ((w.dir === 1 && side >= 0) || (w.dir === 2 && side <= 0)) return false;
+        return segmentsCross(origin, destination, { x: x0, y: y0 }, { x: x1, y: y1 });
+      });
+    },
+  });
   Object.assign(g, {
     CONST: { GRID_TYPES: { GRIDLESS: 0, SQUARE: 1 } },
     CONFIG: {
       Canvas: {
+        polygonBackends: { move: backend("move"), sight: backend("sight") },
         detectionModes: {
           basicSight: {
             testVisibility: (source: { id: string }, _mode: unknown, config: { object: SceneTokenStandIn }) =>
@@ -305,7 +428,10 @@ export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => v
       },
     },
   });
-  const user = (g.game as { user?: Record<string, unknown> } | undefined)?.user;
+  const gameObj = g.game as { user?: Record<string, unknown>; release?: { generation: number } } | undefined;
+  const savedRelease = gameObj?.release;
+  if (gameObj) gameObj.release = { generation };
+  const user = gameObj?.user;
   const savedCan = user?.can;
   if (user) user.can = (permission: string) => permission === "REGION_CREATE" && scene.mayCreateRegions;
   const placed = scene.tokens.push.bind(scene.tokens);
@@ -320,6 +446,7 @@ export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => v
     scene,
     uninstall: () => {
       if (user) user.can = savedCan;
+      if (gameObj && savedRelease) gameObj.release = savedRelease;
       for (const [n, v] of saved) {
         if (v === undefined) delete g[n];
         else g[n] = v;
@@ -329,17 +456,20 @@ export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => v
 }
 
 /**
- * The attack stand-in for `rulesetId` with the scene stand-in beside it and the world's scene
+ * The attack stand-in for `rulesetId` with the scene stand-in (of `generation`) beside it and the world's scene
  * reading on (its setting registered, as the system's `init` does); the scene counts the posted
  * chat messages. Returns both states and one uninstaller.
  */
-export function installAttackSceneStandIn(rulesetId: string): {
+export function installAttackSceneStandIn(
+  rulesetId: string,
+  { generation = 13 }: { generation?: 13 | 14 } = {},
+): {
   state: AttackStandInState;
   scene: SceneStandIn;
   uninstall: () => void;
 } {
   const attack = installAttackStandIn(rulesetId);
-  const canvas = installSceneStandIn();
+  const canvas = installSceneStandIn({ generation });
   attack.state.settings.register(SYSTEM_ID, "sceneReading", { scope: "world", default: true });
   canvas.scene.messageCount = () => attack.state.messages.length;
   return {

@@ -2,7 +2,8 @@
  * The token-movement hooks of src/workflows/acts.ts as the system registers them
  * (`registerActHooks`), on a small recording `Hooks` (`on`, run by name) installed for one test
  * file: {@link useTokenHooks}'s `moveToken` runs Foundry's preUpdateToken, then updates the token
- * document, then updateToken, for a move made by the given user, and waits for the move's answer
+ * document, then updateToken, then moveToken (the movement's origin and waypoints, API v13/v14
+ * `hookEvents.moveToken`), for a move made by the given user, and waits for the move's answer
  * (given `options`, the mover's client is a hostile one: it skips preUpdateToken and sends those);
  * `moveTokens` does the same for tokens moved in one update (each document moved before any hook);
  * `runHook` runs another hook the module registered (a creature's update, an effect created on it).
@@ -13,21 +14,27 @@ import { afterAll, beforeAll } from "vitest";
 export interface MovedTokenDoc {
   x: number;
   y: number;
+  /** Its elevation (feet), where the test sets one. */
+  elevation?: number;
   actor: unknown;
   /** The scene (its `grid`: size and distance), or null. */
   parent?: unknown;
 }
 
-type TokenHook = (doc: unknown, change: object, options: object, userId?: string) => void;
+type TokenHook = (doc: unknown, change: object, options: object, userId?: unknown) => void;
 
 /** Register the hooks before the file's tests (the acts module is imported then) and restore `Hooks` after. */
 export function useTokenHooks(): {
-  /** `options`: what the update's options carry instead of what the mover's preUpdateToken writes (a hostile client's). */
+  /**
+   * `options`: what the update's options carry instead of what the mover's preUpdateToken writes (a
+   * hostile client's); `waypoints`: the points (pixels) the move passed before `to` (a ruler path).
+   */
   moveToken(
     doc: MovedTokenDoc,
     to: { x?: number; y?: number; elevation?: number },
     userId: string,
     options?: object,
+    waypoints?: readonly { x: number; y: number }[],
   ): Promise<void>;
   /** Several tokens moved in one update (dragged together): every document moves before any updateToken. */
   moveTokens(
@@ -53,15 +60,28 @@ export function useTokenHooks(): {
     moves: readonly { doc: MovedTokenDoc; to: { x?: number; y?: number; elevation?: number } }[],
     userId: string,
     forged?: object,
+    waypoints: readonly { x: number; y: number }[] = [],
   ) {
     const options = moves.map(() => structuredClone(forged ?? {}));
     if (!forged)
       moves.forEach(({ doc, to }, i) => {
         for (const fn of hooks.get("preUpdateToken") ?? []) fn(doc, to, options[i]!);
       });
+    const origins = moves.map(({ doc }) => ({
+      x: doc.x,
+      y: doc.y,
+      ...(doc.elevation === undefined ? {} : { elevation: doc.elevation }),
+    }));
     for (const { doc, to } of moves) Object.assign(doc, to);
     moves.forEach(({ doc, to }, i) => {
       for (const fn of hooks.get("updateToken") ?? []) fn(doc, to, options[i]!, userId);
+    });
+    // Then, after the update, Foundry's moveToken with the movement (v13 and v14: `origin`, the
+    // waypoints passed ending at the destination) and the moving User (`isSelf` on its own client).
+    const self = (globalThis as { game?: { user?: { id?: string } } }).game?.user?.id;
+    moves.forEach(({ doc }, i) => {
+      const movement = { origin: origins[i]!, passed: { waypoints: [...waypoints, { x: doc.x, y: doc.y }] } };
+      for (const fn of hooks.get("moveToken") ?? []) fn(doc, movement, {}, { id: userId, isSelf: userId === self });
     });
     await settle();
   }
@@ -74,7 +94,7 @@ export function useTokenHooks(): {
     await settle();
   }
   return {
-    moveToken: (doc, to, userId, options) => moveTokens([{ doc, to }], userId, options),
+    moveToken: (doc, to, userId, options, waypoints) => moveTokens([{ doc, to }], userId, options, waypoints),
     moveTokens: (moves, userId) => moveTokens(moves, userId),
     runHook,
   };

@@ -112,6 +112,30 @@ describe("[SYS-TARGETS] rollAttack in Foundry: dialog, one message, flags", () =
     expect(state.messages).toHaveLength(2);
   });
 
+  it("[SYS-TARGETS] on Foundry v14 the card goes out in the user's message mode, and the in-character mode posts it public (API v14 CONFIG.ChatMessage.modes)", async () => {
+    const release = (globalThis as unknown as { game: { release: { generation: number } } }).game.release;
+    release.generation = 14;
+    if (!state.settings.settings.has("core.messageMode"))
+      state.settings.register("core", "messageMode", { scope: "client", default: "public" });
+    try {
+      for (const [mode, posted] of [
+        ["ic", "public"],
+        ["blind", "blind"],
+        ["public", "public"],
+      ] as const) {
+        state.messages.length = 0;
+        state.targets.clear();
+        state.targets.add(tokenStandIn("low", lowGuard));
+        await state.settings.set("core", "messageMode", mode);
+        standInAttackFaces.push(11, 5);
+        await rollAttack(attacker as never, item as never, { fastForward: true });
+        expect(onlyMessage().options, mode).toEqual({ messageMode: posted });
+      }
+    } finally {
+      release.generation = 13;
+    }
+  });
+
   it("[SYS-TARGETS] closing the dialog rolls nothing and posts nothing", async () => {
     state.targets.add(tokenStandIn("low", lowGuard));
     state.dialogAnswer = null;

@@ -86,6 +86,14 @@ describe("[FF-FORCED] forced movement from the attack card", () => {
     await press(m, "Scene.s1.Token.foe0", c.index);
     const doc = w.tokens.get("foe0")!;
     expect({ x: doc.x, y: doc.y }).toEqual({ x: 500, y: 500 });
+    // Through core's movement API (TokenDocument#move, v13 and v14): one "displace" waypoint per
+    // square pushed, so rulers, movement history and Region behaviours see it.
+    expect(doc.moves.map((mv) => mv.waypoints)).toEqual([
+      [
+        { x: 400, y: 400, action: "displace" },
+        { x: 500, y: 500, action: "displace" },
+      ],
+    ]);
     // The miss has no forced movement: pressing for it moves nothing.
     place("foe2", 3, 2);
     await press(m, "Scene.s1.Token.foe2", 0);

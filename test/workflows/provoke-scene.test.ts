@@ -18,6 +18,7 @@ import { useTokenHooks } from "../support/token-hooks.js";
 import {
   installSceneStandIn,
   placeToken,
+  putOnLevel,
   type SceneStandIn,
   type SceneTokenStandIn,
 } from "../stand-ins/foundry-scene.js";
@@ -148,6 +149,26 @@ describe("[HD-PROVOKE] leaving reach, read from the scene", () => {
     heroToken.document.y = 4 * scene.gridSize;
     // Staying next to the footprint (its south-east corner square) leaves nothing of the ogre's.
     expect(await moveHero(7, 4)).not.toContain("Ogre");
+  });
+
+  it("[HD-PROVOKE] a move judged along its waypoints (the moveToken hook's): out past (5, 7) and back to (5, 6) left the orc's reach on the way, though both ends are beside it", async () => {
+    state.dialogAnswer = {};
+    const sq = (col: number, row: number) => ({ x: col * scene.gridSize, y: row * scene.gridSize });
+    await moveToken(heroToken.document, sq(5, 6), "userStandIn", undefined, [sq(5, 7)]);
+    expect(promptedNames()).toEqual(["Orc"]);
+    expect(reachQuestions()).toEqual([]);
+  });
+
+  it("[HD-PROVOKE] on a v14 scene an orc on another Level is not beside the hero: stepping away provokes only the troll's reach, never the orc's", async () => {
+    const orcToken = scene.tokens.find((t) => t.document.id === "tOrc")!;
+    scene.generation = 14;
+    try {
+      putOnLevel(scene, orcToken, "upstairs");
+      expect(await moveHero(5, 8)).toEqual(["Troll"]);
+    } finally {
+      delete orcToken.document.level;
+      scene.generation = 13;
+    }
   });
 
   it("[HD-PROVOKE] moving within reach, or between squares no foe reaches, provokes nothing", async () => {
