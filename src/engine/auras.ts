@@ -154,7 +154,8 @@ export function auraSteps(actorId: string, hits: readonly AuraHit[], amounts: re
         actorId,
         packet: auraPacket(hit.aura, amount),
         label: "D20C.Aura.Step.Damage",
-        data: { effect: name, bearer: hit.bearer.name },
+        // The aura's name only: a hidden bearer's own name stays out of the players' copy ([SYS-HIDDEN]).
+        data: { effect: name },
       });
     const effect = auraEffect(hit);
     if (effect) steps.push({ kind: "addEffect", actorId, effect, label: "D20C.Aura.Step.Condition" });

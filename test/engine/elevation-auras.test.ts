@@ -252,7 +252,7 @@ describe("[SYS-MONSTERS] auras hold creatures by radius, side, HP and moment", (
     const [damage, effect] = steps;
     if (damage?.kind !== "damage" || effect?.kind !== "addEffect") throw new Error("steps");
     expect(damage.packet).toMatchObject({ amount: 5, types: ["fire"], fromAttack: false, natural: null });
-    expect(damage.data).toEqual({ effect: "Fire Shield", bearer: "imp" });
+    expect(damage.data).toEqual({ effect: "Fire Shield" });
     expect(effect.effect).toMatchObject({
       name: "Fire Shield",
       sourceCombatantId: "c-imp",
