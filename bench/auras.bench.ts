@@ -14,7 +14,7 @@ import { runBoundary } from "../src/engine/plans/combat-cycle.js";
 import type { TurnPorts } from "../src/engine/plans/turns.js";
 import type { AuraSpec } from "../src/engine/auras.js";
 import type { ActorSource, RulesetId } from "../src/engine/types.js";
-import { runTurnStartAuras, type AuraScene, type AuraTokenDoc } from "../src/workflows/auras.js";
+import { runTurnStartAuras } from "../src/workflows/auras.js";
 import { battle } from "./fixtures.js";
 import { benchAsync, sinkValue, table, type BenchResult } from "./harness.js";
 
@@ -49,10 +49,10 @@ const AURA: AuraSpec = {
 function sceneOf(id: RulesetId, withAuras: boolean) {
   const r = getRuleset(id);
   const ctx = battle(r, COMBATANTS);
-  const scene: AuraScene & { tokens: { contents: AuraTokenDoc[] } } = {
+  const scene = {
     id: "bench",
     grid: { type: 1, size: GRID, distance: 5 },
-    tokens: { contents: [] },
+    tokens: { contents: [] as object[] },
   };
   let bearers = 0;
   const combatants = ctx.combatants.map((c, i) => {
@@ -61,7 +61,7 @@ function sceneOf(id: RulesetId, withAuras: boolean) {
       source.auras = [AURA];
       bearers++;
     }
-    const token: AuraTokenDoc = {
+    const token = {
       id: `t${i}`,
       x: (i % 6) * 2 * GRID,
       y: Math.floor(i / 6) * 2 * GRID,
@@ -74,7 +74,9 @@ function sceneOf(id: RulesetId, withAuras: boolean) {
     scene.tokens.contents.push(token);
     return { id: c.id, tokenId: token.id, actor: { uuid: c.actorId }, token };
   });
-  return { r, ctx, combat: { combatants: { contents: combatants } } };
+  // The Combat's shape as the aura reading sees it (the real D20Combat in Foundry).
+  const combat = { combatants: { contents: combatants } } as unknown as Parameters<typeof runTurnStartAuras>[0];
+  return { r, ctx, combat };
 }
 
 /** The globals the scene reading asks: the grid types and the world's scene-reading setting (on). */

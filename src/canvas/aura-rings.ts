@@ -10,7 +10,7 @@ import type { AuraSpec } from "../engine/auras.js";
 const COLOURS: Record<AuraSpec["who"], number> = { enemies: 0xe8772e, allies: 0x3fa34d, all: 0x8e5bd6 };
 
 /** An outline's corners in the token's own pixels (top-left of the footprint = 0, 0), closed. */
-export function auraRingOutline(width: number, radius: number, gridSize: number): [number, number][] {
+function auraRingOutline(width: number, radius: number, gridSize: number): [number, number][] {
   const lo = -Math.max(1, radius) * gridSize;
   const hi = (Math.max(1, Math.round(width)) + Math.max(1, radius)) * gridSize;
   return [
@@ -33,7 +33,7 @@ interface RingToken {
 const rings = new WeakMap<object, PIXI.Graphics>();
 
 /** Draw (or take off) `token`'s aura rings. */
-export function drawAuraRings(token: RingToken): void {
+function drawAuraRings(token: RingToken): void {
   rings.get(token)?.destroy();
   rings.delete(token);
   const auras = token.actor?.toEngineSource().auras ?? [];

@@ -36,11 +36,11 @@ export const DAMAGE_TRAIT_FIELD = group({ type: damageType("all"), value: num(0,
 const abilities = Object.fromEntries(ABILITY_KEYS.map((k) => [k, int(10)])) as Record<AbilityKey, FieldDesc<number>>;
 
 /** Who an aura touches, relative to its bearer's side (the bearer never). */
-export const AURA_WHO = ["enemies", "allies", "all"] as const;
+const AURA_WHO = ["enemies", "allies", "all"] as const;
 /** When an aura acts: at an affected creature's turn start inside, when a move brings it in, while inside. */
-export const AURA_WHEN = ["turnStart", "enter", "within"] as const;
+const AURA_WHEN = ["turnStart", "enter", "within"] as const;
 /** What an aura's modifier adds to, while within. */
-export const AURA_MODIFIER_TARGETS = ["none", "attacks", "defenses"] as const;
+const AURA_MODIFIER_TARGETS = ["none", "attacks", "defenses"] as const;
 
 /** Movement modes, in feet (the contract: /work/contracts/wt-e.md, docs/data-model.md). */
 const MOVEMENT_FIELDS = {

@@ -48,7 +48,7 @@ function touchesKind(aura: AuraSpec, bearer: AuraCreature, creature: AuraCreatur
 }
 
 /** Whether the bearer's aura reaches `creature` where both stand: within `radius` squares of its footprint, elevation counted. */
-export function auraHolds(aura: AuraSpec, bearer: AuraCreature, creature: AuraCreature): boolean {
+function auraHolds(aura: AuraSpec, bearer: AuraCreature, creature: AuraCreature): boolean {
   return touchesKind(aura, bearer, creature) && withinReach(bearer, creature, Math.max(1, aura.radius));
 }
 
@@ -101,17 +101,6 @@ export function aurasEntered(
   });
 }
 
-/** The `within` auras holding each creature where all stand, as `creature token id → hits`. */
-export function aurasWithin(creatures: readonly AuraCreature[]): Map<string, AuraHit[]> {
-  const out = new Map<string, AuraHit[]>();
-  if (!creatures.some((c) => c.auras.some((a) => a.when === "within"))) return out;
-  for (const c of creatures) {
-    const hits = aurasOn(creatures, c.id, "within");
-    if (hits.length) out.set(c.id, hits);
-  }
-  return out;
-}
-
 /**
  * The damage of an aura hit as a packet: the rolled `amount` of its type, from no attack (a
  * game's resistances and vulnerabilities still apply to it).
@@ -136,7 +125,7 @@ function auraPacket(aura: AuraSpec, amount: number): DamagePacket {
  * lasting until the start of the touched creature's next turn (an aura it still stands in then
  * puts it back).
  */
-export function auraEffect(hit: AuraHit): Omit<EffectSource, "id"> | null {
+function auraEffect(hit: AuraHit): Omit<EffectSource, "id"> | null {
   const condition = hit.aura.condition.trim();
   if (!condition) return null;
   return {
@@ -165,7 +154,8 @@ export function auraSteps(actorId: string, hits: readonly AuraHit[], amounts: re
         actorId,
         packet: auraPacket(hit.aura, amount),
         label: "D20C.Aura.Step.Damage",
-        data: { effect: name, bearer: hit.bearer.name },
+        // The aura's name only: a hidden bearer's own name stays out of the players' copy ([SYS-HIDDEN]).
+        data: { effect: name },
       });
     const effect = auraEffect(hit);
     if (effect) steps.push({ kind: "addEffect", actorId, effect, label: "D20C.Aura.Step.Condition" });

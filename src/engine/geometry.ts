@@ -271,10 +271,7 @@ export function hasLineOfEffect(
  * creature has a gap of 1: out of a 1-square reach, within a 2-square one. A fractional elevation
  * (a gridless scene, an odd number of feet) counts the part of a square it reaches into.
  */
-export function verticalGap(
-  a: Pick<FieldToken, "size" | "elevation">,
-  b: Pick<FieldToken, "size" | "elevation">,
-): number {
+function verticalGap(a: Pick<FieldToken, "size" | "elevation">, b: Pick<FieldToken, "size" | "elevation">): number {
   const ae = a.elevation ?? 0;
   const be = b.elevation ?? 0;
   if (ae === be) return 0;

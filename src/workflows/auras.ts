@@ -26,7 +26,7 @@ import type { AttackSceneReading, MoveStart } from "../canvas/scene-reading.js";
 import { withActorQueue } from "./actor-queue.js";
 
 /** What is read of a token document. */
-export interface AuraTokenDoc {
+interface AuraTokenDoc {
   id: string | null;
   uuid?: string;
   x: number;
@@ -39,7 +39,7 @@ export interface AuraTokenDoc {
 }
 
 /** What is read of a scene: its grid and its tokens. */
-export interface AuraScene {
+interface AuraScene {
   id?: string | null;
   grid: { type: number; size: number; distance?: number };
   tokens: { contents: readonly AuraTokenDoc[] };
@@ -63,7 +63,7 @@ function readingOf(scene: AuraScene | null | undefined): "square" | "gridless" |
 }
 
 /** The creatures on `scene` as the aura rules read them (tokens without an actor are left out). */
-export function auraCreatures(
+function auraCreatures(
   scene: AuraScene,
   combat: Pick<AuraCombat, "combatants"> | null,
   moved: { tokenId: string; from: MoveStart } | null = null,
@@ -234,7 +234,7 @@ const lastSeen = new Map<string, MoveStart>();
  * on it as an event of the combat, each a line with its Undo. Only a combatant of the combat on
  * the token's scene, on a square-grid scene with the scene reading on.
  */
-export async function onTokenMovedIntoAuras(
+async function onTokenMovedIntoAuras(
   token: AuraTokenDoc,
   said: MoveStart | null,
   combat: AuraCombat | null,

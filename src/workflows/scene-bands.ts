@@ -67,7 +67,7 @@ async function writeSceneBands(
 
 /** After a token moves: re-read the bands of the combat on that scene (active GM, setting on). */
 async function onTokenMoved(token: TokenDocument.Implementation, changes: Record<string, unknown>): Promise<void> {
-  if (!("x" in changes) && !("y" in changes)) return;
+  if (!("x" in changes) && !("y" in changes) && !("elevation" in changes)) return;
   if (!sceneBandsOn() || !game.users.activeGM?.isSelf) return;
   const scene = token.parent;
   const combat = game.combat;

@@ -10,7 +10,6 @@ import {
   flanks,
   inTheWayByHeight,
   squaresBetween,
-  verticalGap,
   withinReach,
   type Battlefield,
   type FieldToken,
@@ -22,7 +21,6 @@ import {
   auraSteps,
   aurasEntered,
   aurasOn,
-  aurasWithin,
   type AuraCreature,
   type AuraSpec,
 } from "../../src/engine/auras.js";
@@ -42,7 +40,6 @@ describe("[SYS-MONSTERS] elevation is a third axis of distance", () => {
   it("[SYS-MONSTERS] a flier 10 ft (2 squares) above a Medium creature's square is one square off: out of a 1-square reach, within a 2-square one", () => {
     const ground = tok("g", 0, 0);
     const flier = tok("f", 0, 0, { elevation: 2 });
-    expect(verticalGap(ground, flier)).toBe(1);
     expect(squaresBetween(ground, flier)).toBe(1);
     expect(withinReach(ground, flier, 1)).toBe(false);
     expect(withinReach(ground, flier, 2)).toBe(true);
@@ -59,7 +56,7 @@ describe("[SYS-MONSTERS] elevation is a third axis of distance", () => {
   it("[SYS-MONSTERS] a burrower 10 ft underground is out of a surface creature's reach; absent elevation is the ground", () => {
     expect(withinReach(tok("g", 0, 0), tok("b", 0, 0, { elevation: -2 }), 1)).toBe(false);
     expect(withinReach(tok("g", 0, 0), tok("b", 1, 0, { elevation: -1 }), 1)).toBe(true);
-    expect(verticalGap(tok("a", 0, 0), tok("b", 5, 5))).toBe(0);
+    expect(squaresBetween(tok("a", 0, 0), tok("b", 5, 5))).toBe(4);
   });
 
   it("[SYS-MONSTERS] the gap is symmetric and never negative (property)", () => {
@@ -71,7 +68,7 @@ describe("[SYS-MONSTERS] elevation is a third axis of distance", () => {
         (a, b, s) => {
           const x = tok("x", 0, 0, { elevation: a, size: s });
           const y = tok("y", 0, 0, { elevation: b });
-          return verticalGap(x, y) === verticalGap(y, x) && verticalGap(x, y) >= 0;
+          return squaresBetween(x, y) === squaresBetween(y, x) && squaresBetween(x, y) >= 0;
         },
       ),
     );
@@ -238,10 +235,10 @@ describe("[SYS-MONSTERS] auras hold creatures by radius, side, HP and moment", (
       ],
     });
     const hero = creature("hero", 1, 0);
-    const within = aurasWithin([gloom, hero]).get("hero") ?? [];
+    const within = aurasOn([gloom, hero], "hero", "within");
     expect(auraModifier(within, "attacks")).toEqual({ value: -2, names: ["Gloom"] });
     expect(auraModifier(within, "defenses")).toEqual({ value: -1, names: ["Rot"] });
-    expect(aurasWithin([gloom, { ...hero, x: 3 }]).size).toBe(0);
+    expect(aurasOn([gloom, { ...hero, x: 3 }], "hero", "within")).toEqual([]);
   });
 
   it("[SYS-MONSTERS] an aura hit is a typed damage step (no attack) then its condition until the start of the touched creature's next turn", () => {
@@ -255,7 +252,7 @@ describe("[SYS-MONSTERS] auras hold creatures by radius, side, HP and moment", (
     const [damage, effect] = steps;
     if (damage?.kind !== "damage" || effect?.kind !== "addEffect") throw new Error("steps");
     expect(damage.packet).toMatchObject({ amount: 5, types: ["fire"], fromAttack: false, natural: null });
-    expect(damage.data).toEqual({ effect: "Fire Shield", bearer: "imp" });
+    expect(damage.data).toEqual({ effect: "Fire Shield" });
     expect(effect.effect).toMatchObject({
       name: "Fire Shield",
       sourceCombatantId: "c-imp",

@@ -53,7 +53,10 @@ export function monsterModesView(
     when: `${A}.when.${a.when}`,
     belowHp: a.belowHp,
     damage: a.damage.formula.trim()
-      ? { formula: a.damage.formula.trim(), type: a.damage.type === "untyped" ? "" : `D20C.DamageType.${a.damage.type}` }
+      ? {
+          formula: a.damage.formula.trim(),
+          type: a.damage.type === "untyped" ? "" : `D20C.DamageType.${a.damage.type}`,
+        }
       : null,
     condition: a.condition ? (conditions.find((c) => c.id === a.condition)?.label ?? a.condition) : "",
     modifier:
