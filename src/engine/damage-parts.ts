@@ -20,7 +20,7 @@ export interface Adjusted {
  * amount takes the difference from (or adds it to) the parts in order, never below 0. Null when the
  * packet is one part.
  */
-export function packetParts(packet: DamagePacket): DamagePart[] | null {
+function packetParts(packet: DamagePacket): DamagePart[] | null {
   const parts = packet.parts;
   if (!parts || parts.length < 2) return null;
   parts.forEach((p, i) => {

@@ -24,8 +24,7 @@ function rechargeText(usage: PowerUsageState, viewer: TextViewer): string {
   const d6 = usage.rechargeDie === "d6";
   const n = d6 ? Math.min(6, usage.recharge) : usage.recharge;
   const number = !d6 ? `${n}+` : n >= 6 ? "6" : `${n}–6`;
-  const key = "D20C.Monster.Recharge.atTurnStart";
-  return usage.rechargeAt === "turnStart" && viewer.has(key) ? viewer.format(key, { number }) : number;
+  return usage.rechargeAt === "turnStart" ? viewer.format("D20C.Monster.Recharge.atTurnStart", { number }) : number;
 }
 
 function texts(system: Record<string, unknown>): NonNullable<PowerSource["texts"]> {

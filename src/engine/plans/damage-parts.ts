@@ -26,7 +26,7 @@ export function plannedParts(power: PowerSource, weaponDice: DamageExpression | 
 }
 
 /** The key of part `i`'s roll beside the main damage roll `key`. */
-export const partKey = (key: string, i: number): string => `${key}~part${i + 1}`;
+const partKey = (key: string, i: number): string => `${key}~part${i + 1}`;
 
 /**
  * The rolls of the parts for an outcome whose main damage rolls under `key`: each part's recipe is

@@ -57,7 +57,7 @@ export interface UndoRecord {
 }
 
 /** A power item's usage fields as they were before a turn step changed them. */
-export interface ItemUsageUndo {
+interface ItemUsageUndo {
   actorId: string;
   itemId: string;
   before: { used: boolean; uses: { spent: number; max: number } };
