@@ -5,7 +5,7 @@
  * "Resist fire 16+" a resistance with its threshold. Characters' powers keep their text.
  */
 import { ABILITY_KEYS } from "../engine/types.js";
-import { addRider, addTraits, bounded, readRider, readTrigger } from "./common.js";
+import { addRider, addTraits, bounded, effectRow, readAuraText, readRider, readTrigger } from "./common.js";
 import { importFormula, type FormulaRefs } from "./formula.js";
 import { at, int, list, num, obj, str } from "./json.js";
 import {
@@ -15,6 +15,7 @@ import {
   mapMonsterStrength,
   mapMovement,
   mapRecharge,
+  mapTriggeredDamage,
   printLine,
   printOnPower,
 } from "./mappings.js";
@@ -116,6 +117,27 @@ function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: str
     );
     ctx.losses.flag(`${where}: "${phrase}: ${oneLine(body, 80)}" read from its text`);
     return;
+  }
+  const dmg = body
+    .toLowerCase()
+    .replace(/[*]/g, "")
+    .match(/^(?:the target takes )?(?:\+)?(\d+(?:d\d+)?(?: ?\+ ?\d+)?) (?:extra |additional )?([a-z ]*?)\s?damage\.?$/);
+  if (trig && dmg && trig.outcome !== "any") {
+    const f = importFormula(dmg[1], {}, `${where}: ${phrase}`, ctx.losses);
+    const type = dmg[2]!.trim() ? addTypeWord(ctx, dmg[2]!.trim()) : "";
+    if (f && type !== null) {
+      const row = effectRow({
+        outcome: trig.outcome,
+        trigger: {
+          kind: trig.kind,
+          value: trig.value,
+          ...(trig.to !== undefined ? { to: trig.to } : {}),
+          ...(trig.values ? { values: trig.values } : {}),
+        },
+      });
+      if (mapTriggeredDamage(ctx, item, row, { formula: f, type: type || "untyped" }, `${phrase}: ${body}`, where))
+        return;
+    }
   }
   if (/^limited use$/i.test(phrase.trim())) {
     const m = body.match(/(\d+)\s*\/\s*(battle|day)/i);
@@ -356,7 +378,12 @@ function traitOf(ctx: Ctx, actor: ActorDoc, doc: unknown, key: string, nastier: 
   }
   const aura = name.match(/aura/i);
   if (aura) {
-    mapAura(ctx, actor, { name, radius: /engaged/i.test(text) ? 1 : 6, printed: oneLine(text, 80) });
+    mapAura(ctx, actor, {
+      ...readAuraText(ctx, text),
+      name,
+      radius: /engaged/i.test(text) ? 1 : 6,
+      printed: oneLine(text, 80),
+    });
     return;
   }
   ctx.losses.keep(`${name}: ${nastier ? "nastier special" : "trait"} kept as text`);

@@ -2,8 +2,10 @@
  * [SYS-IMPORT] Pieces every converter shares: bounded numbers, damage types and traits in the
  * target's words, a power's effect rows, and natural-roll trigger phrases.
  */
-import { printLine } from "./mappings.js";
-import type { ActorDoc, Ctx, ItemDoc, Plain } from "./shape.js";
+import { defaultsOf } from "../engine/fields.js";
+import { POWER_FIELDS } from "../engine/item-fields.js";
+import { printLine, type Aura } from "./mappings.js";
+import { itemFieldChoices, type ActorDoc, type Ctx, type ItemDoc, type Plain } from "./shape.js";
 import { conditionFor, conditionWords, damageTypeFor } from "./words.js";
 
 /** The data model's bound on every stored number (src/engine/fields.ts `numberBounds`). */
@@ -69,26 +71,27 @@ export function addTraits(
 
 /** The effect row of a power (every field at its initial value, then the overrides). */
 export function effectRow(over: Plain): Plain {
-  return {
-    outcome: "hit",
-    trigger: { kind: "any", value: 0 },
-    text: "",
-    statuses: [],
-    duration: "saveEnds",
-    save: "normal",
-    sustain: null,
-    ongoing: null,
-    aftereffect: null,
-    forced: null,
-    ...over,
-  };
+  // Every field the effect row's description has (another issue's new ones too), then the overrides.
+  const fields = POWER_FIELDS.effects.element?.fields ?? {};
+  const base = structuredClone(defaultsOf(fields)) as Plain;
+  const trigger = { ...((base.trigger as Plain | undefined) ?? {}), ...((over.trigger as Plain | undefined) ?? {}) };
+  return { ...base, ...over, trigger };
 }
 
 /** A natural-roll trigger read from a phrase ("natural even hit", "natural 16+", "natural 18–20"). */
 export interface Trigger {
   outcome: "hit" | "miss" | "crit" | "any";
-  kind: "any" | "even" | "odd" | "atLeast";
+  kind: "any" | "even" | "odd" | "atLeast" | "range" | "list";
   value: number;
+  /** High end of a range ("natural 1–5"). */
+  to?: number;
+  /** The naturals of a list ("natural 5, 10, 15, 20"). */
+  values?: number[];
+}
+
+/** Whether power effect rows hold this trigger kind (ranges and lists come with another issue's fields). */
+function triggerKindStored(kind: string): boolean {
+  return itemFieldChoices("power", "effects.trigger.kind").includes(kind);
 }
 
 /**
@@ -114,6 +117,18 @@ export function readTrigger(phrase: string): Trigger | null {
   if ((m = p.match(/^natural (\d+)-20( (hit|miss|hit or miss))?$/)))
     return { outcome, kind: "atLeast", value: Number(m[1]) };
   if ((m = p.match(/^natural 20( (hit|miss|hit or miss))?$/))) return { outcome, kind: "atLeast", value: 20 };
+  if ((m = p.match(/^natural (\d+) ?(?:-|to) ?(\d+)( (hit|miss|hit or miss))?$/)) && triggerKindStored("range"))
+    return { outcome, kind: "range", value: Number(m[1]), to: Number(m[2]) };
+  if ((m = p.match(/^natural ((?:\d+,? )+(?:or )?\d+)( (hit|miss|hit or miss))?$/)) && triggerKindStored("list"))
+    return {
+      outcome,
+      kind: "list",
+      value: 0,
+      values: m[1]!
+        .split(/[^\d]+/)
+        .filter(Boolean)
+        .map(Number),
+    };
   return null;
 }
 
@@ -144,7 +159,9 @@ export function readRider(ctx: Ctx, text: string): Rider | null {
     else if (n > 0 && n <= 6) save = "easy";
     t = t.replace(sv[0], " ");
   }
-  const nt = t.match(/until the (start|end) of (its|your|the [\w' ]+?|their) next turn/);
+  const nt = t.match(
+    /until the (start|end) of (its|your|the [\w'’ -]+?|their|this creature's|this creature’s) next turn/,
+  );
   if (nt) {
     const its = nt[2] === "its" || nt[2] === "their";
     duration =
@@ -198,7 +215,12 @@ export function addRider(ctx: Ctx, item: ItemDoc, trigger: Trigger, rider: Rider
   rows.push(
     effectRow({
       outcome: trigger.outcome,
-      trigger: { kind: trigger.kind, value: trigger.value },
+      trigger: {
+        kind: trigger.kind,
+        value: trigger.value,
+        ...(trigger.to !== undefined ? { to: trigger.to } : {}),
+        ...(trigger.values !== undefined ? { values: trigger.values } : {}),
+      },
       statuses: rider.statuses,
       duration: rider.duration,
       save: rider.save,
@@ -206,4 +228,26 @@ export function addRider(ctx: Ctx, item: ItemDoc, trigger: Trigger, rider: Rider
     }),
   );
   return true;
+}
+
+/** What an aura's text says, when it says it plainly (who, when, damage or a condition). */
+export function readAuraText(ctx: Ctx, text: string): Pick<Aura, "who" | "when" | "damage" | "condition"> {
+  const t = text.toLowerCase();
+  const out: Pick<Aura, "who" | "when" | "damage" | "condition"> = {};
+  if (/\b(enem(y|ies)|foes?)\b/.test(t)) out.who = "enemies";
+  else if (/\ball(y|ies)\b/.test(t)) out.who = "allies";
+  else if (/\bcreatures?\b/.test(t)) out.who = "all";
+  if (/starts? (its|their) turn/.test(t)) out.when = "turnStart";
+  else if (/\benters?\b/.test(t)) out.when = "enter";
+  else if (/\bwhile\b|\bwithin the aura\b.*\b(takes a|has a|is)\b/.test(t)) out.when = "within";
+  const dmg = t.match(/takes? (\d+(?:d\d+)?(?: ?\+ ?\d+)?) ([a-z]+ )?damage/);
+  if (dmg) {
+    const type = dmg[2] ? damageTypeFor(ctx.ruleset, dmg[2].trim()) : "";
+    if (type !== null) out.damage = { formula: dmg[1]!.replace(/\s/g, ""), type: type || "untyped" };
+  }
+  const cond = conditionWords(t)
+    .map((w) => conditionFor(ctx.ruleset, w))
+    .find((c): c is string => c !== null);
+  if (cond) out.condition = cond;
+  return out;
 }

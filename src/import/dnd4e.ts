@@ -5,7 +5,7 @@
  * rank (minion, elite, solo) land in `role` and `rank`; resistances and vulnerabilities keep their amounts.
  */
 import { ABILITY_KEYS } from "../engine/types.js";
-import { addRider, addTraits, bounded, modOf, readRider } from "./common.js";
+import { addRider, addTraits, bounded, modOf, readAuraText, readRider } from "./common.js";
 import { Losses } from "./report.js";
 import { importFormula, type FormulaRefs } from "./formula.js";
 import { at, int, list, num, obj, str, truthy } from "./json.js";
@@ -276,8 +276,8 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
   if (pc) L.flag("a character's defenses are kept as printed (typed over what the class derives)");
   const init = int(at(src, "attributes.init.value"));
   if (init !== null) {
-    // FFd20 initiative = Dex modifier + half level + this bonus.
-    sys.initiativeBonus = bounded(init - mods.dex - Math.floor(level / 2));
+    // FFd20: a monster's initiative is its printed bonus; a character's adds Dex and half its level.
+    sys.initiativeBonus = bounded(pc ? init - mods.dex - Math.floor(level / 2) : init);
     L.auto(`initiative +${init} → initiativeBonus`);
   }
   const speed = int(at(src, "movement.walk.value")) || int(at(src, "movement.base.value"));
@@ -369,6 +369,7 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
       actor.items.push(f);
       if (aura || /^aura\b|\baura \d+/i.test(name))
         mapAura(ctx, actor, {
+          ...readAuraText(ctx, text),
           name,
           radius: aura || int(name.match(/aura (\d+)/i)?.[1]) || 1,
           printed: oneLine(text, 80),

@@ -118,7 +118,15 @@ function profFor(levelOrCr: number): number {
 }
 
 function refsOf(owner: Owner, mod: number): FormulaRefs {
-  const refs: Record<string, number> = { mod, prof: owner.prof, "attributes.prof": owner.prof };
+  const spellDc = owner.spellDc ?? 8 + owner.prof + owner.mods[owner.spellAbility ?? "int"];
+  const refs: Record<string, number> = {
+    mod,
+    prof: owner.prof,
+    "attributes.prof": owner.prof,
+    "attributes.spell.dc": spellDc,
+    "attributes.spelldc": spellDc,
+    "attributes.spell.mod": owner.mods[owner.spellAbility ?? "int"],
+  };
   for (const k of ABILITY_KEYS) {
     refs[k] = owner.mods[k];
     refs[`abilities.${k}.mod`] = owner.mods[k];
@@ -227,6 +235,13 @@ function riderText(description: string): string {
     .replace(/(melee|ranged|melee or ranged) (weapon |spell )?attack( roll)?:[^.]*\./gi, "")
     .replace(/\bhit:\s*\d+\s*\([^)]*\)\s*[a-z ]*damage( plus \d+ \([^)]*\) [a-z ]*damage)?\.?/gi, "")
     .replace(/\bhit:\s*/gi, "")
+    .replace(/\b(strength|dexterity|constitution|intelligence|wisdom|charisma) saving throw:[^.]*\./gi, "")
+    .replace(/\b(failure|success|failure or success):\s*(\d+\s*\([^)]*\)\s*)?(half )?[a-z ]*damage( only)?\./gi, "")
+    .replace(
+      /[^.]*must (make|succeed on) a dc \d+ \w+ saving throw, taking \d+ \([^)]*\) [a-z]+ damage on a failed save, or half as much damage on a successful one\./gi,
+      "",
+    )
+    .replace(/^[\s.,;]+/, "")
     .replace(/^\s*[.\s]*$/, "")
     .trim();
 }
@@ -429,24 +444,12 @@ function savePower(ctx: Ctx, doc: unknown, sys: Plain, act: Plain, owner: Owner,
   usageOf(ctx, item, sys, where);
   const printed = `DC ${dc ?? "?"} ${ability ? ability.toUpperCase() : "?"} save${parts.length ? `, ${onSave === "half" ? "half" : "no"} damage on a success` : ""}`;
   if (dc === null || !ability) {
-    ctx.losses.error(`${where}: the save's ability or DC could not be read`);
-    return toFeature(item, printed);
+    if (!ability) ctx.losses.error(`${where}: the save's ability could not be read`);
+    else if (!ctx.losses.errors.some((e) => e.startsWith(`${where}: save DC`)))
+      ctx.losses.error(`${where}: the save's DC could not be read`);
+    return mapSaveAttack(ctx, item, { save: "", dc: 0, onSuccess: onSave, printed }, where);
   }
-  mapSaveAttack(ctx, item, { save: ability, dc, onSuccess: onSave, printed }, where);
-  if (!itemHasField("power", "saveAttack")) return toFeature(item, printed);
-  return item;
-}
-
-/** Without save-based attacks a save power would roll an attack: it stays a feature with its text. */
-function toFeature(item: ItemDoc, printed: string): ItemDoc {
-  const p = item.system;
-  const lines = [
-    printed,
-    p.damage ? `Damage: ${String(p.damage)} ${(p.damageTypes as string[]).join("/")}.` : "",
-    typeof p.hitEffect === "string" ? p.hitEffect : "",
-  ].filter(Boolean);
-  const desc = typeof p.description === "string" ? p.description : "";
-  return { ...item, type: "feature", system: { description: `${asHtml(lines.join("\n"))}${desc}` } };
+  return mapSaveAttack(ctx, item, { save: ability, dc, onSuccess: onSave, printed }, where);
 }
 
 /** A feature holding an item's text. */

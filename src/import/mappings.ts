@@ -99,15 +99,36 @@ export interface SaveAttack {
   printed: string;
 }
 
-/** [SYS-IMPORT] Save-based attacks: `saveAttack` once the power has it; until then text. */
-export function mapSaveAttack(ctx: Ctx, item: ItemDoc, s: SaveAttack, where: string): void {
+/**
+ * [SYS-IMPORT] Save-based attacks: `saveAttack` once the power has it. Until then the power would
+ * roll an attack it does not make, so it becomes a feature holding its printed save, damage and text.
+ * Answers the item to keep.
+ */
+export function mapSaveAttack(ctx: Ctx, item: ItemDoc, s: SaveAttack, where: string): ItemDoc {
   if (item.type === "power" && s.save && itemHasField("power", "saveAttack")) {
     item.system.saveAttack = { save: s.save, dc: Math.max(1, Math.round(s.dc)), onSuccess: s.onSuccess };
     ctx.losses.auto(`${where}: ${s.printed} → save-based attack`);
-    return;
+    return item;
   }
-  printOnPower(item, s.printed);
   ctx.losses.keep(`${where}: ${s.printed} kept as text (no save-based attacks in this data model yet)`);
+  ctx.losses.demote(`${where}: `, "printed on the feature");
+  const p = item.system;
+  const usage =
+    p.usage === "atWill" ? "" : p.usage === "recharge" ? `Recharge ${String(p.recharge)}+` : String(p.usage ?? "");
+  const uses = (p.uses as { max?: number } | undefined)?.max;
+  const types = Array.isArray(p.damageTypes) ? (p.damageTypes as string[]).join("/") : "";
+  const lines = [
+    `${s.printed}.`,
+    p.damage ? `Damage: ${String(p.damage)}${types ? ` ${types}` : ""}.` : "",
+    typeof p.hitEffect === "string" ? p.hitEffect : "",
+    usage ? `Usage: ${usage}${p.usage === "perRest" && uses ? ` (${uses})` : ""}.` : "",
+  ].filter(Boolean);
+  const desc = typeof p.description === "string" ? p.description : "";
+  return {
+    ...item,
+    type: "feature",
+    system: { description: `${lines.map((l) => `<p>${escape(l)}</p>`).join("")}${desc}` },
+  };
 }
 
 /** One extra damage part beyond the power's main damage. */
@@ -387,4 +408,24 @@ export function mapCritMultiplier(ctx: Ctx, item: ItemDoc, mult: number, where: 
   }
   item.system.critText = `${String(item.system.critText ?? "")} Critical ×${mult}.`.trim();
   ctx.losses.keep(`${where}: critical ×${mult} kept as text`);
+}
+
+/**
+ * [SYS-IMPORT] Extra damage on a natural roll ("Natural 16+: the target takes 10 extra fire damage"):
+ * an effect row's `damage` once effect rows have it; else the line stays text on the power.
+ */
+export function mapTriggeredDamage(
+  ctx: Ctx,
+  item: ItemDoc,
+  row: Plain,
+  damage: { formula: string; type: string },
+  printed: string,
+  where: string,
+): boolean {
+  if (item.type === "power" && itemHasField("power", "effects.damage")) {
+    (item.system.effects as Plain[]).push({ ...row, damage });
+    ctx.losses.auto(`${where}: ${printed} → effect damage`);
+    return true;
+  }
+  return false;
 }

@@ -21,6 +21,7 @@ import {
   mapSpellResistance,
   printLine,
   type DamagePart,
+  type SaveAttack,
 } from "./mappings.js";
 import { keptImage, newActor, newItem, type ActorDoc, type Ctx, type ItemDoc, type Plain } from "./shape.js";
 import { asHtml, oneLine, plainText } from "./text.js";
@@ -245,6 +246,7 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
       );
   }
   // A saving throw against the action.
+  let saveOf: SaveAttack | null = null;
   const saveType = str(at(act, "save.type"));
   if (saveType) {
     const kind = PF1_SAVE_KINDS[saveType] ?? "";
@@ -257,8 +259,8 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
       item.system.hitEffect = `${String(p.hitEffect)} ${printed}.`.trim();
       ctx.losses.keep(`${where}: a save after the hit (${printed}) kept as text`);
     } else {
-      mapSaveAttack(ctx, item, { save: kind, dc, onSuccess: /half/.test(desc) ? "half" : "none", printed }, where);
       if (/half/.test(desc) && parts.length) p.missEffect = "half";
+      saveOf = { save: kind, dc, onSuccess: /half/.test(desc) ? "half" : "none", printed };
     }
   } else if (!attacks && parts.length) {
     ctx.losses.keep(`${where}: damage without an attack roll or a save kept with the power (rolls as an attack here)`);
@@ -295,7 +297,7 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
   if (desc) p.description = asHtml(desc);
   if (at(doc, "type") === "spell" && int(at(itemSys, "level")))
     ctx.losses.keep(`${where}: spell level ${int(at(itemSys, "level"))} (a slot) kept as text`);
-  return item;
+  return saveOf ? mapSaveAttack(ctx, item, saveOf, where) : item;
 }
 
 /** Items of one source item: a power per attack action, or a feature, or nothing (gear). */
@@ -510,7 +512,7 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
     const name = oneLine(at(it, "name"), 200) || "Unnamed";
     const key = `item/${str(at(it, "_id")) || i}`;
     if (["class", "race"].includes(t)) return;
-    if (["attack", "weapon", "spell"].includes(t)) {
+    if (["attack", "weapon", "spell", "feat"].includes(t)) {
       const made = itemsOf(ctx, it, owner, key);
       if (made.length) {
         actor.items.push(...made);

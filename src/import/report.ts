@@ -82,6 +82,18 @@ export class Losses {
     return this.lost === 0;
   }
 
+  /**
+   * What was automated under `prefix` is now only text (a power turned into a feature): each such
+   * line moves to the text list.
+   */
+  demote(prefix: string, why: string): void {
+    const moved = this.automated.filter((l) => l.startsWith(prefix));
+    if (!moved.length) return;
+    const kept = this.automated.filter((l) => !l.startsWith(prefix));
+    this.automated.splice(0, this.automated.length, ...kept);
+    for (const l of moved) this.keep(`${l.replace(/ → .*$/, "")} kept as text (${why})`);
+  }
+
   /** Take over another document's lines (an embedded item's), prefixed with its name. */
   absorb(other: Losses, prefix: string): void {
     for (const l of other.automated) this.auto(`${prefix}: ${l}`);

@@ -109,7 +109,7 @@ function descAt(fields: FieldDescs, path: string): FieldDesc | undefined {
   for (const part of path.split(".")) {
     if (!cur || !Object.hasOwn(cur, part)) return undefined;
     desc = cur[part];
-    cur = desc?.fields;
+    cur = desc?.fields ?? desc?.element?.fields;
   }
   return desc;
 }
