@@ -13,7 +13,7 @@ import { at, obj, str } from "./json.js";
 import { convertActor as pf1Actor, convertItem as pf1Item } from "./pf1.js";
 import { Losses, type ImportStatus, type ReportEntry, type SourceSystem } from "./report.js";
 import { contextFor, importFlags, type ActorDoc, type Conversion, type Ctx, type ItemDoc } from "./shape.js";
-import { asHtml, clip } from "./text.js";
+import { asHtml, clip, MAX_TEXT } from "./text.js";
 
 /** The game each source system's content is for (docs/import.md). */
 export const TARGET_OF: Record<SourceSystem, string> = {
@@ -70,8 +70,10 @@ function failed(raw: unknown, sourceSystem: SourceSystem | "unknown", target: st
 }
 
 /** Move the printed lines gathered on an actor into its biography, after the source's own text. */
-function finishActor(actor: ActorDoc, source: SourceSystem, description: string): void {
+function finishActor(actor: ActorDoc, source: SourceSystem, description: string, losses: Losses): void {
   const sys = actor.system;
+  if (description.length > MAX_TEXT)
+    losses.drop(`biography beyond ${MAX_TEXT.toLocaleString("en")} characters left out`, { lore: true });
   const printed = (sys.__printed as string[] | undefined) ?? [];
   delete sys.__printed;
   const parts = [description.trim(), ...printed].filter(Boolean);
@@ -115,7 +117,7 @@ export function convertDocument(raw: unknown, options: ImportOptions = {}, index
   try {
     if (actorDoc) {
       const actor = CONVERTERS[source].actor(ctx, raw);
-      finishActor(actor, source, (actor.system.__description as string | undefined) ?? "");
+      finishActor(actor, source, (actor.system.__description as string | undefined) ?? "", losses);
       delete actor.system.__description;
       doc = actor;
     } else doc = CONVERTERS[source].item(ctx, raw);

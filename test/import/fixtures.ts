@@ -49,6 +49,15 @@ export function modelProblems(actor: PackActor): string[] {
   return out;
 }
 
+/** Every problem our data models find in a converted world item. */
+export function itemProblems(item: PackItem): string[] {
+  const out = schemaIssues(SCHEMAS[item.type]!, item.system, "system");
+  out.push(
+    ...itemSystemIssues(item.type, item.system, [...ANY_GAME_DAMAGE_TYPES]).map((i) => `${i.field}: ${i.message}`),
+  );
+  return out;
+}
+
 /** The item of that name (the test fails when there is none). */
 export function itemNamed(actor: PackActor, name: string): PackItem {
   const item = actor.items.find((i) => i.name === name);
