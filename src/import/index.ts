@@ -16,7 +16,7 @@ import { contextFor, importFlags, type ActorDoc, type Conversion, type Ctx, type
 import { asHtml, clip, MAX_TEXT } from "./text.js";
 
 /** The game each source system's content is for (docs/import.md). */
-export const TARGET_OF: Record<SourceSystem, string> = {
+const TARGET_OF: Record<SourceSystem, string> = {
   archmage: "13th-age",
   dnd5e: "hundred-dungeons",
   dnd4e: "ffd20",
@@ -44,7 +44,7 @@ export interface ImportOptions {
 }
 
 /** Why a target game is refused for a source, or null when it is allowed. */
-export function targetProblem(source: SourceSystem, to: string | undefined): string | null {
+function targetProblem(source: SourceSystem, to: string | undefined): string | null {
   if (to === undefined || to === TARGET_OF[source]) return null;
   if (DOCUMENTED_CROSS[source]?.includes(to)) return null;
   return `${source} content converts to ${TARGET_OF[source]}; converting it to "${to}" is not a mapping docs/import.md documents`;
@@ -163,11 +163,6 @@ export function convertDocument(raw: unknown, options: ImportOptions = {}, index
   };
 }
 
-/** Convert many documents; each is independent of the others. */
-export function convertAll(docs: readonly unknown[], options: ImportOptions = {}): Conversion[] {
-  return docs.map((d, i) => convertDocument(d, options, i));
-}
-
 /** One summary line per source system and target game: how many full, partial, failed. */
 export function summaryLines(entries: readonly ReportEntry[]): string[] {
   const groups = new Map<string, { full: number; partial: number; failed: number }>();
@@ -184,5 +179,4 @@ export function summaryLines(entries: readonly ReportEntry[]): string[] {
   });
 }
 
-export type { Conversion, ConvertedDoc, ActorDoc, ItemDoc } from "./shape.js";
-export type { ReportEntry, SourceSystem, ImportStatus } from "./report.js";
+export type { Conversion } from "./shape.js";

@@ -41,7 +41,7 @@ const SIZE_KEYS: Record<string, string> = {
   col: "gargantuan",
 };
 /** [docs/import.md] pf1 saves → Wounds d20 save kinds. */
-export const PF1_SAVE_KINDS: Record<string, string> = { fort: "death", ref: "reflex", will: "spell" };
+const PF1_SAVE_KINDS: Record<string, string> = { fort: "death", ref: "reflex", will: "spell" };
 const BYPASS: Record<string, string> = {
   magic: "magic",
   silver: "silver",

@@ -44,7 +44,7 @@ export interface ActorDoc {
   flags: Plain;
 }
 
-export type ConvertedDoc = { documentName: "Actor"; data: ActorDoc } | { documentName: "Item"; data: ItemDoc };
+type ConvertedDoc = { documentName: "Actor"; data: ActorDoc } | { documentName: "Item"; data: ItemDoc };
 
 /** What converting one source document gives: our document (null when it failed) and its report line. */
 export interface Conversion {
@@ -53,7 +53,7 @@ export interface Conversion {
 }
 
 /** The system id our flags live under. */
-export const FLAG_SCOPE = "d20-combat";
+const FLAG_SCOPE = "d20-combat";
 
 /** Where a converter is: the target game and the losses of the document in hand. */
 export interface Ctx {
@@ -71,7 +71,7 @@ export function contextFor(target: string, losses: Losses, seed: string): Ctx {
 const ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /** A Foundry-shaped id (16 letters and digits) from a text: the same text, the same id. */
-export function stableId(seed: string): string {
+function stableId(seed: string): string {
   let h1 = 0x811c9dc5;
   let h2 = 0x01000193;
   for (let i = 0; i < seed.length; i++) {
@@ -94,12 +94,12 @@ function clone<T>(v: T): T {
 }
 
 /** Every actor field at its initial value (every registered game's part, plus the biography). */
-export function blankActorSystem(): Plain {
+function blankActorSystem(): Plain {
   return { ...clone(defaultsOf(worldActorFields())), details: { biography: "" } };
 }
 
 /** Every field of an item type at its initial value. */
-export function blankItemSystem(type: ItemType): Plain {
+function blankItemSystem(type: ItemType): Plain {
   return clone(defaultsOf(ITEM_FIELDS[type] as FieldDescs)) as Plain;
 }
 
@@ -125,11 +125,6 @@ export function actorHasField(path: string): boolean {
 /** Whether an item type stores a field at this path (see {@link actorHasField}). */
 export function itemHasField(type: ItemType, path: string): boolean {
   return descAt(ITEM_FIELDS[type] as FieldDescs, path) !== undefined;
-}
-
-/** The allowed values of an actor field (a choice), or [] when it has none or is absent. */
-export function actorFieldChoices(path: string): readonly string[] {
-  return descAt(worldActorFields(), path)?.choices ?? [];
 }
 
 /** The allowed values of an item field (a choice), or []. */
