@@ -2,6 +2,7 @@
  * All declaration merging for fvtt-types lives in this one file. Keep each block in sync with the
  * runtime registration it describes (settings in src/settings.ts, CONFIG assignments in src/d20-combat.ts).
  */
+import type { LevelUpRecord } from "./engine/build.js";
 import type { RulesetId } from "./engine/types.js";
 import type { Ruleset } from "./engine/ruleset.js";
 import type { CharacterData, NpcData } from "./data/actor-models.js";
@@ -121,6 +122,8 @@ declare module "fvtt-types/configuration" {
         ruleset?: RulesetId;
         /** Schema version the document was written with (src/migrations). */
         schemaVersion?: number;
+        /** [SYS-CHARACTER] the last level-up, for its one undo (src/workflows/level-up.ts); null once undone. */
+        levelUp?: LevelUpRecord | null;
       };
     };
     Item: {

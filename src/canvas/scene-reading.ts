@@ -30,6 +30,7 @@ import type { ActorSource, RangeKind, RuleOptions } from "../engine/types.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { detectionModeSees } from "../foundry-compat.js";
 import { sceneReadingOn } from "../settings-scene.js";
+import { elevationOf, elevationSquares } from "./elevation.js";
 
 /** A wall as the scene stores it (WallDocument fields read here). */
 export interface SceneWall {
@@ -53,6 +54,8 @@ export interface SceneToken {
   acts?: boolean;
   /** Whether its creature can see, by the active game (absent = it can). */
   sees?: boolean;
+  /** Elevation in squares (the token's `elevation` over its scene grid's `distance`; absent = 0). */
+  elevation?: number;
 }
 
 /** Foundry's "none" for a wall's move / sight restriction, and a door's open state. */
@@ -77,6 +80,7 @@ export function sceneToken(t: TokenDocument.Implementation): SceneToken {
     reach: reachOf(source),
     acts: source ? canAct(activeRuleset(), source) : true,
     sees: source ? canSee(activeRuleset(), source) : true,
+    ...elevationOf(t),
   };
 }
 
@@ -122,6 +126,7 @@ export function battlefieldFrom(
     ...(t.reach && t.reach > 1 ? { reach: t.reach } : {}),
     ...(t.acts === false ? { acts: false } : {}),
     ...(t.sees === false ? { sees: false } : {}),
+    ...(t.elevation ? { elevation: t.elevation } : {}),
   }));
   return { walls: segments, tokens: field };
 }
@@ -242,14 +247,32 @@ function readableScene(scene: Scene.Implementation | null | undefined): scene is
   return !!scene && sceneReadingOn() && scene.grid.type === CONST.GRID_TYPES.SQUARE;
 }
 
+/** Where a move started: pixels, and the elevation (scene units) when the move changed it. */
+export interface MoveStart {
+  x: number;
+  y: number;
+  elevation?: number;
+}
+
+/** A scene token's position fields where its move started (elevation in squares, [SYS-MONSTERS]). */
+function startOf(t: TokenDocument.Implementation, from: MoveStart): { x: number; y: number; elevation?: number } {
+  return {
+    x: from.x,
+    y: from.y,
+    ...(from.elevation === undefined ? {} : { elevation: elevationSquares(t, from.elevation) }),
+  };
+}
+
 /** The scene's tokens as they stood before `token` moved from `from` (pixels): the moved one put back there. */
 function fieldBeforeMove(
   scene: Scene.Implementation,
   token: TokenDocument.Implementation,
-  from: { x: number; y: number },
+  from: MoveStart,
   exact: boolean,
 ): Battlefield {
-  const tokens = scene.tokens.contents.map((t) => (t.id === token.id ? { ...sceneToken(t), ...from } : sceneToken(t)));
+  const tokens = scene.tokens.contents.map((t) =>
+    t.id === token.id ? { ...sceneToken(t), ...startOf(t, from) } : sceneToken(t),
+  );
   return battlefieldFrom(scene.grid.size, [], tokens, token.id ?? "", exact);
 }
 
@@ -260,7 +283,7 @@ function fieldBeforeMove(
  */
 export function reachLeftOnScene(
   token: TokenDocument.Implementation,
-  from: { x: number; y: number },
+  from: MoveStart,
   foes: readonly Actor.Implementation[],
 ): Actor.Implementation[] | null {
   const scene = token.parent;
@@ -268,7 +291,7 @@ export function reachLeftOnScene(
   const size = scene.grid.size;
   const field = fieldBeforeMove(scene, token, from, false);
   const watchers = tokensOf(scene, foes);
-  const to = { x: Math.round(token.x / size), y: Math.round(token.y / size) };
+  const to = { x: Math.round(token.x / size), y: Math.round(token.y / size), elevation: elevationSquares(token) };
   return reachLeft(field, token.id, to, [...watchers.keys()]).flatMap((id) => watchers.get(id) ?? []);
 }
 

@@ -6,6 +6,7 @@
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { allRulesets } from "../engine/registry.js";
+import { applyBuild } from "../engine/build.js";
 import type { FieldDescs } from "../engine/fields.js";
 import type { ActorKind, ActorSource, DerivedActor } from "../engine/types.js";
 import { superValidateJoint } from "../foundry-compat.js";
@@ -86,6 +87,7 @@ abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSc
     const items = this.parent?.items ? [...this.parent.items] : [];
     const armorItems = items.filter((i) => i.type === "armor").map((i) => i.system as unknown as ArmorItemData);
     this.armor = combineArmor(this.armor, armorItems);
+    applyBuildTo(this);
   }
 
   override prepareDerivedData(): void {
@@ -101,6 +103,29 @@ abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSc
     this.deriveError = error ? error.message : null;
     warnIgnored(this.parent, ignoredUnderRuleset(source, ruleset));
   }
+}
+
+/**
+ * [SYS-CHARACTER] A character with a class takes the numbers its class and level derive (each
+ * override typed over them kept), before Active Effects, so effects still change every input and
+ * every rule reads them as if typed. After the armor: 13th Age's AC reads the armor worn.
+ */
+function applyBuildTo(model: D20ActorData): void {
+  let progression;
+  try {
+    progression = activeRuleset().progression;
+  } catch {
+    return; // Settings not ready (very early construction): nothing derived yet.
+  }
+  const view = actorSourceView(model.kind, model);
+  const built = applyBuild(progression, view);
+  if (built === view) return;
+  model.hp = built.hp;
+  model.recoveries = built.recoveries;
+  model.defenses = built.defenses;
+  model.baseCombatBonus = built.baseCombatBonus;
+  model.baseSaveBonus = built.baseSaveBonus;
+  model.renown = built.renown;
 }
 
 /**

@@ -11,6 +11,7 @@ import type {
   AbilityKey,
   ActorSource,
   AreaSpec,
+  DamagePartSource,
   PowerEffectSpec,
   PowerSource,
   PowerUsageState,
@@ -94,6 +95,7 @@ export function weaponSourceFrom(name: string, s: Plain): WeaponSource {
     critRange: Number(s.critRange ?? 0),
     attackAbility: ABILITY_KEYS.find((k) => k === s.attackAbility) ?? null,
     missDamage: typeof s.missDamage === "string" ? s.missDamage : "",
+    ...creatureItemFields(s),
   };
 }
 
@@ -121,7 +123,32 @@ export function powerSourceFrom(s: Plain, rollData: unknown): PowerSource {
     effects: powerEffectsFrom(s.effects),
     texts: { hit: String(s.hitEffect ?? ""), miss: String(s.missText ?? ""), crit: String(s.critText ?? "") },
     ...areaFrom(s.area),
+    ...damagePartsFrom(s.damageParts, resolve),
+    ...creatureItemFields(s),
   };
+}
+
+/** [SYS-MONSTERS] An attack item's keywords and crit multiplier, where it states them (pure). */
+function creatureItemFields(s: Plain): { properties?: string[]; critMultiplier?: number } {
+  const properties = Array.isArray(s.properties) ? s.properties.filter((p): p is string => typeof p === "string") : [];
+  const m = Number(s.critMultiplier);
+  return {
+    ...(properties.length ? { properties } : {}),
+    ...(Number.isInteger(m) && m > 2 && m <= 4 ? { critMultiplier: m } : {}),
+  };
+}
+
+/** [SYS-MONSTERS] A power item's damage parts (formulas resolved); none or malformed = absent. */
+function damagePartsFrom(raw: unknown, resolve: (v: unknown) => string): { damageParts?: DamagePartSource[] } {
+  if (!Array.isArray(raw) || raw.length === 0) return {};
+  const parts = raw
+    .filter((p): p is { formula?: unknown; types?: unknown } => Boolean(p) && typeof p === "object")
+    .map((p) => ({
+      formula: resolve(p.formula),
+      types: Array.isArray(p.types) ? p.types.filter((t): t is string => typeof t === "string") : [],
+    }))
+    .filter((p) => p.formula !== "");
+  return parts.length ? { damageParts: parts } : {};
 }
 
 /** A power item's stated area (pure; none, missing or malformed = not stated). */
@@ -146,5 +173,7 @@ export function powerUsageFrom(s: Plain): PowerUsageState {
     recharge: Number(s.recharge ?? 0),
     used: Boolean(s.used),
     uses: { spent: Number(uses.spent ?? 0), max: Number(uses.max ?? 1) },
+    ...(s.rechargeDie === "d6" ? { rechargeDie: "d6" as const } : {}),
+    ...(s.rechargeAt === "turnStart" ? { rechargeAt: "turnStart" as const } : {}),
   };
 }

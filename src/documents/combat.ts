@@ -41,7 +41,9 @@ import { withActorQueue } from "../workflows/actor-queue.js";
 import { effectCreateData, type SystemEffectData } from "./active-effect.js";
 import type { CombatantRuling, D20Combatant } from "./combatant.js";
 import { refreshPowersAtCombatEnd } from "../workflows/power-usage.js";
+import { rechargeAtTurnStart } from "../workflows/recharge.js";
 import { afterTurnSaveHook, preTurnSaveHook, turnStepHook } from "../workflows/hooks.js";
+import { runTurnStartAuras, type AuraCombat } from "../workflows/auras.js";
 
 /** The system flags of a combat. */
 export interface CombatFlags extends EscalationFlags {
@@ -274,6 +276,21 @@ export class D20Combat extends Combat {
   }
 
   /**
+   * [SYS-MONSTERS] The current combatant's powers that recharge at its turn start roll their die,
+   * each a line of its turn summary. Never throws (a failure is logged; the turn goes on).
+   */
+  private async rechargeAtTurnStart(ctx: TurnContext, ports: TurnPorts): Promise<void> {
+    const c = ctx.combatants.find((x) => x.id === ctx.combatantId);
+    const actor = ctx.combatantId ? this.combatants.get(ctx.combatantId)?.actor : null;
+    if (!c || !actor) return;
+    try {
+      await rechargeAtTurnStart(actor, c.actorId, ports);
+    } catch (err) {
+      console.error(`${SYSTEM_ID} | recharge at turn start`, err);
+    }
+  }
+
+  /**
    * Plan and run one phase of the battle (GM client only). Never throws: Foundry awaits the turn
    * events one after another, so an error here would drop the later events of the same change
    * (and the GM's `combatTurnChange` hook).
@@ -294,10 +311,16 @@ export class D20Combat extends Combat {
         const walkedPast = walkedPastTurns.get(this)?.get(round);
         if (phase === "roundEnd" && walkedPast?.size) ctx.walkedPast = [...walkedPast];
         const ports = this.turnPorts(ctx, this.summarySubject(phase, ctx));
-        await runBoundary(ruleset, phase, ctx, ports, {
+        const outcome = await runBoundary(ruleset, phase, ctx, ports, {
           tough: Boolean(this.d20Flags.tough),
           walkedPast: Boolean(turn.walkedPast),
         });
+        // [SYS-MONSTERS] the auras its token starts the turn in, after the game's own turn start.
+        if (phase === "turnStart" && !turn.walkedPast)
+          await runTurnStartAuras(this as unknown as AuraCombat, ruleset, outcome.ctx, ports).catch((e: unknown) =>
+            console.error(`${SYSTEM_ID} | auras at a turn start`, e),
+          );
+        if (phase === "turnStart" && !turn.walkedPast) await this.rechargeAtTurnStart(ctx, ports);
         await ports.flush();
       });
       turnStepHook(this, phase, round, combatantId, Boolean(turn.walkedPast));

@@ -18,9 +18,11 @@ import {
   num,
   optional,
   record,
+  text,
 } from "./fields.js";
 import type { FieldDesc } from "./fields.js";
 import { ABILITY_KEYS, type AbilityKey } from "./types.js";
+import { BUILD_FIELD } from "./build-fields.js";
 
 /** Size categories (`size` blank = the token's size decides). */
 export const SIZE_KEYS = ["tiny", "small", "medium", "large", "huge", "gargantuan"] as const;
@@ -32,6 +34,36 @@ export const LIFE_STATES = ["active", "unconscious", "dying", "staggered", "stab
 export const DAMAGE_TRAIT_FIELD = group({ type: damageType("all"), value: num(0, { min: 0, minStoredOnly: true }) });
 
 const abilities = Object.fromEntries(ABILITY_KEYS.map((k) => [k, int(10)])) as Record<AbilityKey, FieldDesc<number>>;
+
+/** Who an aura touches, relative to its bearer's side (the bearer never). */
+export const AURA_WHO = ["enemies", "allies", "all"] as const;
+/** When an aura acts: at an affected creature's turn start inside, when a move brings it in, while inside. */
+export const AURA_WHEN = ["turnStart", "enter", "within"] as const;
+/** What an aura's modifier adds to, while within. */
+export const AURA_MODIFIER_TARGETS = ["none", "attacks", "defenses"] as const;
+
+/** Movement modes, in feet (the contract: /work/contracts/wt-e.md, docs/data-model.md). */
+const MOVEMENT_FIELDS = {
+  fly: num(0, { min: 0 }),
+  hover: bool(false),
+  climb: num(0, { min: 0 }),
+  swim: num(0, { min: 0 }),
+  burrow: num(0, { min: 0 }),
+} as const;
+
+/** One aura: its name, radius in squares from the bearer's footprint, who, when and what. */
+const AURA_FIELDS = {
+  name: text(),
+  radius: int(1, { min: 1 }),
+  who: choice(AURA_WHO, "enemies"),
+  when: choice(AURA_WHEN, "turnStart"),
+  damage: group({ formula: formula("damage", ""), type: damageType("untyped") }),
+  /** A condition id of the active game ("" = none). */
+  condition: text(),
+  modifier: group({ target: choice(AURA_MODIFIER_TARGETS, "none"), value: int(0) }),
+  /** Only creatures whose HP is below this are touched (0 = any). */
+  belowHp: int(0, { min: 0 }),
+} as const;
 
 /** The core of every actor's `system` (the engine's `ActorSource` minus `kind` and the games' parts). */
 export const CORE_ACTOR_FIELDS = {
@@ -86,4 +118,18 @@ export const CORE_ACTOR_FIELDS = {
   /** Turns taken since dying began (HD dying check target is 10 + this). */
   dyingTurns: int(0, { min: 0 }),
   state: choice(LIFE_STATES, "active"),
+  // [SYS-MONSTERS] issue 40: what a creature shrugs off (optional: older sources lack them).
+  /** Condition ids of the game's set that never take hold on it (a power effect naming one is refused). */
+  conditionImmunities: optional(list(key())),
+  /** Attack keywords (fear, charm, poison…) whose effects never take hold on it. */
+  keywordImmunities: optional(list(key())),
+  /** Its resistance / immunity / damage reduction to `type` does not apply against an attack with any of `keywords` (magic, silver…). */
+  traitBypass: optional(list(group({ type: damageType("all"), keywords: list(key()) }))),
+  // [SYS-MONSTERS] issue 41 (optional: older sources lack them; see src/engine/auras.ts).
+  /** Speeds other than walking, in feet like `speed` (0 = none); `hover`: stays aloft whatever befalls it. */
+  movement: optional(group(MOVEMENT_FIELDS)),
+  /** Auras the creature gives off, read from the scene at turn starts and moves. */
+  auras: optional(list(group(AURA_FIELDS))),
+  /** [SYS-CHARACTER] class, backgrounds, skills and overrides (src/engine/build-fields.ts). */
+  build: BUILD_FIELD,
 } as const;

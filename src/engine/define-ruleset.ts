@@ -3,6 +3,7 @@
  * rules decide; each member it leaves out gets the one shared default below, so a small game is a
  * small definition and the four games' modules all read alike.
  */
+import { conditionTurnNotes } from "./condition-rules.js";
 import { conditionSpecs } from "./conditions.js";
 import { effectSaveRequest } from "./effects.js";
 import { DEFAULT_POWER_USAGES, DEFAULT_RESTS } from "./powers.js";
@@ -74,7 +75,7 @@ function partyStands(combatants: readonly CombatantSource[]): boolean {
  * The most actions a turn allows, read from the game's condition table: none while a condition
  * takes the bearer's actions (stunned, unconscious), one while one allows a single action.
  */
-function capFromConditions(conditions: RulesetDefinition["conditions"]): (actor: ActorSource) => number | null {
+export function capFromConditions(conditions: RulesetDefinition["conditions"]): (actor: ActorSource) => number | null {
   return (actor) => {
     const specs = conditionSpecs(conditions, actor.conditions);
     if (specs.some((c) => c.noActions)) return 0;
@@ -108,7 +109,8 @@ export function defineRuleset(def: RulesetDefinition): DefinedRuleset {
     rests: DEFAULT_RESTS,
     mayTarget: () => ({ allowed: true, reason: null }),
     actorChanges: () => ({}),
-    turnNotes: () => [],
+    // [SYS-MONSTERS] what the creature's conditions leave of its speed and its actions.
+    turnNotes: (actor) => conditionTurnNotes(def.conditions, actor),
     actionCap: capFromConditions(def.conditions),
     ...def,
   };

@@ -39,6 +39,12 @@ export interface FieldToken {
   acts?: boolean;
   /** Whether the creature can see (nothing blinds it); absent = it can. */
   sees?: boolean;
+  /**
+   * Height of the footprint's bottom above the ground, in squares (a token's elevation over the
+   * grid's distance: a flier 10 ft up on a 5 ft grid is 2; below 0 underground, burrowing).
+   * Absent = 0. The footprint is as tall as it is wide ([SYS-MONSTERS], see {@link verticalGap}).
+   */
+  elevation?: number;
 }
 
 /** The battlefield as the positional rules read it. */
@@ -238,22 +244,45 @@ export function hasLineOfEffect(
   return false;
 }
 
-/** Squares between two footprints on the grid (0 = adjacent or overlapping, diagonals count 1). */
+/**
+ * Whole squares of air (or earth) between two footprints stacked by elevation ([SYS-MONSTERS]):
+ * each footprint stands from its `elevation` up as many squares as it is wide, and the gap is
+ * counted as the horizontal one is (touching = 0). A flier 10 ft (2 squares) above a Medium
+ * creature has a gap of 1: out of a 1-square reach, within a 2-square one. A fractional elevation
+ * (a gridless scene, an odd number of feet) counts the part of a square it reaches into.
+ */
+export function verticalGap(
+  a: Pick<FieldToken, "size" | "elevation">,
+  b: Pick<FieldToken, "size" | "elevation">,
+): number {
+  const ae = a.elevation ?? 0;
+  const be = b.elevation ?? 0;
+  if (ae === be) return 0;
+  const an = Math.max(1, Math.round(a.size));
+  const bn = Math.max(1, Math.round(b.size));
+  const gap = Math.max(0, be - (ae + an), ae - (be + bn));
+  return gap > EPS ? Math.ceil(gap - EPS) : 0;
+}
+
+/**
+ * Squares between two footprints on the grid (0 = adjacent or overlapping, diagonals count 1),
+ * elevation counted as a third axis ({@link verticalGap}): the larger of the three gaps.
+ */
 export function squaresBetween(
-  a: Pick<FieldToken, "x" | "y" | "size">,
-  b: Pick<FieldToken, "x" | "y" | "size">,
+  a: Pick<FieldToken, "x" | "y" | "size" | "elevation">,
+  b: Pick<FieldToken, "x" | "y" | "size" | "elevation">,
 ): number {
   const an = Math.max(1, Math.round(a.size));
   const bn = Math.max(1, Math.round(b.size));
   const gapX = Math.max(0, b.x - (a.x + an), a.x - (b.x + bn));
   const gapY = Math.max(0, b.y - (a.y + an), a.y - (b.y + bn));
-  return Math.max(gapX, gapY);
+  return Math.max(gapX, gapY, verticalGap(a, b));
 }
 
-/** Whether two footprints are within `reach` squares (1 = adjacent). */
+/** Whether two footprints are within `reach` squares (1 = adjacent), elevation counted. */
 export function withinReach(
-  a: Pick<FieldToken, "x" | "y" | "size">,
-  b: Pick<FieldToken, "x" | "y" | "size">,
+  a: Pick<FieldToken, "x" | "y" | "size" | "elevation">,
+  b: Pick<FieldToken, "x" | "y" | "size" | "elevation">,
   reach: number,
 ): boolean {
   return squaresBetween(a, b) < Math.max(1, reach);
@@ -265,9 +294,9 @@ export function withinReach(
  * each sits past an opposite edge).
  */
 export function flanks(
-  attacker: Pick<FieldToken, "x" | "y" | "size">,
-  ally: Pick<FieldToken, "x" | "y" | "size">,
-  target: Pick<FieldToken, "x" | "y" | "size">,
+  attacker: Pick<FieldToken, "x" | "y" | "size" | "elevation">,
+  ally: Pick<FieldToken, "x" | "y" | "size" | "elevation">,
+  target: Pick<FieldToken, "x" | "y" | "size" | "elevation">,
 ): boolean {
   if (!withinReach(attacker, target, 1) || !withinReach(ally, target, 1)) return false;
   const tn = Math.max(1, Math.round(target.size));
@@ -291,4 +320,21 @@ export function flanks(
  */
 export function occupiesArea(t: Pick<FieldToken, "x" | "y" | "size">, inside: (square: GridPoint) => boolean): boolean {
   return footprintSquares(t).some(inside);
+}
+
+/**
+ * Whether a creature standing between two others can be in the way of a line between them, by
+ * height ([SYS-MONSTERS]): its footprint's vertical span meets the span from the lower one's
+ * bottom to the higher one's top. A creature on the ground never covers a flier from a flier
+ * above it, nor a burrower from one another underground.
+ */
+export function inTheWayByHeight(
+  blocker: Pick<FieldToken, "size" | "elevation">,
+  from: Pick<FieldToken, "size" | "elevation">,
+  to: Pick<FieldToken, "size" | "elevation">,
+): boolean {
+  const top = (t: Pick<FieldToken, "size" | "elevation">) => (t.elevation ?? 0) + Math.max(1, Math.round(t.size));
+  const low = Math.min(from.elevation ?? 0, to.elevation ?? 0);
+  const high = Math.max(top(from), top(to));
+  return (blocker.elevation ?? 0) < high - EPS && top(blocker) > low + EPS;
 }

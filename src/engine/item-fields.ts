@@ -15,6 +15,7 @@ import {
   nullableChoice,
   nullableGroup,
   nullableInt,
+  optional,
   text,
 } from "./fields.js";
 import { ABILITY_KEYS } from "./types.js";
@@ -26,7 +27,11 @@ export const RANGE_KINDS = ["melee", "ranged", "close", "area"] as const;
 /** Area shapes a close or area power can state (`none`: the user's own template decides). */
 export const AREA_SHAPES = ["none", "burst", "blast", "radius", "cone", "line"] as const;
 /** How often a power can be used. */
-export const POWER_USAGES = ["atWill", "encounter", "daily", "recharge", "perRest"] as const;
+export const POWER_USAGES = ["atWill", "encounter", "daily", "recharge", "perRest", "perBattle"] as const;
+/** [SYS-MONSTERS] The die a recharge power rolls (13th Age d20 "16+", 4e / 5e monsters d6 "5–6"). */
+export const RECHARGE_DICE = ["d20", "d6"] as const;
+/** [SYS-MONSTERS] When a spent recharge power rolls: after the battle, or at the start of its creature's turn. */
+export const RECHARGE_MOMENTS = ["battleEnd", "turnStart"] as const;
 /** Outcomes a power effect belongs to (engine `PowerOutcomeKey`). */
 export const POWER_OUTCOMES = ["hit", "miss", "crit"] as const;
 /**
@@ -128,6 +133,20 @@ export const POWER_FIELDS = {
   effects: list(POWER_EFFECT),
   /** Id of the owned weapon item this power is made with; empty = the first equipped weapon. */
   weaponId: text(),
+  /** [SYS-MONSTERS] The attack's keywords (magic, silver, coldIron, fear, poison…): bypass and keyword immunity read them. */
+  properties: list(key()),
+  /** [SYS-MONSTERS] Wounds d20: critical damage multiplier (×2, ×3, ×4). */
+  critMultiplier: int(2, { min: 2, max: 4 }),
+  /**
+   * [SYS-MONSTERS] Damage parts beyond the main one (`damage` + `damageTypes`), each with its own
+   * types: "2d10 + 8 piercing plus 2d6 fire" = main 2d10 + 8 piercing, one part 2d6 fire. Each part
+   * takes the target's resistance, vulnerability and immunity on its own.
+   */
+  damageParts: optional(list(group({ formula: formula("damage"), types: list(damageType()) }))),
+  /** [SYS-MONSTERS] The die a `recharge` power rolls against `recharge` (N+). */
+  rechargeDie: optional(choice(RECHARGE_DICE, "d20")),
+  /** [SYS-MONSTERS] When a spent `recharge` power rolls: after the battle, or at its creature's turn start. */
+  rechargeAt: optional(choice(RECHARGE_MOMENTS, "battleEnd")),
 } as const;
 
 /** `weapon` items (engine `WeaponSource` minus the name, which is the item's). */
@@ -151,6 +170,10 @@ export const WEAPON_FIELDS = {
   attackAbility: nullableChoice(ABILITY_KEYS),
   /** Miss damage of the weapon's own attack (13th Age `@level`); blank = none. */
   missDamage: formula("damage"),
+  /** [SYS-MONSTERS] The weapon's keywords (magic, silver, coldIron…); an enhancement above 0 counts as magic. */
+  properties: list(key()),
+  /** [SYS-MONSTERS] Wounds d20: critical damage multiplier (×2, ×3, ×4). */
+  critMultiplier: int(2, { min: 2, max: 4 }),
 } as const;
 
 /** `armor` items: aggregated into the actor's `armor` summary when equipped. */

@@ -44,8 +44,9 @@ export function powerUsages(ruleset: Pick<Ruleset, "powerUsages">): readonly Pow
  * kind it has (a power made for another game keeps its data and still spends and comes back).
  */
 const NEAREST: Record<string, readonly string[]> = {
-  recharge: ["encounter", "perRest", "daily"],
-  encounter: ["perRest", "daily"],
+  recharge: ["encounter", "perBattle", "perRest", "daily"],
+  perBattle: ["encounter", "perRest", "daily"],
+  encounter: ["perBattle", "perRest", "daily"],
   daily: ["perRest", "encounter"],
   perRest: ["daily", "encounter"],
 };
@@ -61,11 +62,16 @@ export function usageKind(ruleset: Pick<Ruleset, "powerUsages">, stored: string)
   return usages.find((u) => !u.limited) ?? { key: "atWill", label: "D20C.Power.Usage.atWill", limited: false };
 }
 
+/** Whether a usage kind counts its uses (N per rest, [SYS-MONSTERS] N per battle) rather than being spent whole. */
+export function countsUses(key: string): boolean {
+  return key === "perRest" || key === "perBattle";
+}
+
 /** Whether the power is spent (a use now needs the user's confirmation). */
 export function isSpent(ruleset: Pick<Ruleset, "powerUsages">, state: PowerUsageState): boolean {
   const kind = usageKind(ruleset, state.usage);
   if (!kind.limited) return false;
-  if (kind.key === "perRest") return state.uses.spent >= Math.max(1, state.uses.max);
+  if (countsUses(kind.key)) return state.uses.spent >= Math.max(1, state.uses.max);
   return state.used;
 }
 
@@ -73,7 +79,7 @@ export function isSpent(ruleset: Pick<Ruleset, "powerUsages">, state: PowerUsage
 export function spendPower(ruleset: Ruleset, state: PowerUsageState): PowerUsageState {
   const kind = usageKind(ruleset, state.usage);
   if (!kind.limited) return clonePlain(state);
-  if (kind.key === "perRest") {
+  if (countsUses(kind.key)) {
     const max = Math.max(1, state.uses.max);
     const spent = Math.min(max, state.uses.spent + 1);
     return { ...clonePlain(state), used: spent >= max, uses: { spent, max: state.uses.max } };
@@ -101,10 +107,31 @@ export function togglePower(ruleset: Ruleset, state: PowerUsageState): PowerUsag
 function defaultRefresh(kind: PowerUsageSpec, state: PowerUsageState, moment: PowerMoment): PowerRefresh {
   if (!kind.limited) return { kind: "keep" };
   if (moment.kind === "rest") return { kind: "reset" };
-  if (kind.key === "encounter") return { kind: "reset" };
-  if (kind.key === "recharge" && state.used && state.recharge > 0)
-    return { kind: "recharge", formula: "1d20", target: Math.min(20, state.recharge) };
+  if (kind.key === "encounter" || kind.key === "perBattle") return { kind: "reset" };
+  // [SYS-MONSTERS] a power that recharges at its creature's turn start is fresh for the next battle.
+  if (kind.key === "recharge" && state.rechargeAt === "turnStart") return { kind: "reset" };
+  if (kind.key === "recharge" && state.used && state.recharge > 0) return rechargeRoll(state);
   return { kind: "keep" };
+}
+
+/** The recharge roll of a spent power: its die (d20 unless it says d6) against its number, at most the die's top face. */
+function rechargeRoll(state: PowerUsageState): Extract<PowerRefresh, { kind: "recharge" }> {
+  const faces = state.rechargeDie === "d6" ? 6 : 20;
+  return { kind: "recharge", formula: `1d${faces}`, target: Math.min(faces, state.recharge) };
+}
+
+/**
+ * [SYS-MONSTERS] What the start of its creature's turn does to a power: a spent recharge power
+ * whose recharge comes at turn start (4e "recharge ⚄⚅", 5e "recharge 5–6") rolls its die.
+ */
+export function refreshAtTurnStart(
+  ruleset: Pick<Ruleset, "powerUsages">,
+  state: PowerUsageState,
+): { kind: "keep" } | Extract<PowerRefresh, { kind: "recharge" }> {
+  const kind = usageKind(ruleset, state.usage);
+  if (kind.key !== "recharge" || state.rechargeAt !== "turnStart" || !state.used || state.recharge <= 0)
+    return { kind: "keep" };
+  return rechargeRoll(state);
 }
 
 /** What a power's usage does at a moment (the usage read as this game's kind). */

@@ -10,6 +10,7 @@
  * its own beside them where it has more (Hundred Dungeons' `conditions.ts`, and `combat.ts` for its
  * economy, reactions, provoking and hiding).
  */
+import type { Progression } from "./build.js";
 import type {
   AbilityKey,
   ActorSource,
@@ -406,6 +407,8 @@ export interface Ruleset {
   readonly weaponClassDice?: Readonly<Record<string, string>>;
   /** An NPC's stat block: its lines in the game's order and words (read through `statBlockOf`). */
   readonly statBlock?: StatBlockSpec;
+  /** [SYS-CHARACTER] The class table deriving a character's numbers; absent = every number typed. */
+  readonly progression?: Progression;
 
   // ---- forced movement ---------------------------------------------------------------------
   /**

@@ -8,6 +8,7 @@
 import {
   bestCornerTrace,
   hasLineOfEffect,
+  inTheWayByHeight,
   withinReach,
   type Battlefield,
   type Blocker,
@@ -15,6 +16,7 @@ import {
   type GridPoint,
   type TracedLine,
 } from "./geometry.js";
+import { cannotFlank } from "./condition-rules.js";
 import { conditionSpecs } from "./conditions.js";
 import type { Ruleset } from "./ruleset.js";
 import type { ActorSource, AreaSpec, RangeKind, RuleOptions, Situation } from "./types.js";
@@ -99,7 +101,8 @@ export function traceCover(input: SceneAttackInput, creatures: CreatureCover): C
     (t) =>
       t.id !== attacker.id &&
       t.id !== target.id &&
-      (creatures === "all" ? t.standing !== "self" : creatures === "enemies" && t.standing === "enemy"),
+      (creatures === "all" ? t.standing !== "self" : creatures === "enemies" && t.standing === "enemy") &&
+      inTheWayByHeight(t, attacker, target),
   );
   // Every traced line stays inside the box around both footprints: nothing outside it can block.
   const n = (t: Pick<FieldToken, "size">) => Math.max(1, Math.round(t.size));
@@ -123,8 +126,10 @@ export function traceCover(input: SceneAttackInput, creatures: CreatureCover): C
  * Whether a creature on the field can act (what a flanking ally needs): it is up (active or
  * staggered) and no condition of the game takes all its actions (stunned, unconscious).
  */
-export function canAct(ruleset: Pick<Ruleset, "actionCap">, actor: ActorSource): boolean {
+export function canAct(ruleset: Pick<Ruleset, "actionCap" | "conditions">, actor: ActorSource): boolean {
   if (actor.state !== "active" && actor.state !== "staggered") return false;
+  // [SYS-MONSTERS] a condition that says its bearer neither flanks nor threatens (FFd20 dazed).
+  if (cannotFlank(ruleset.conditions, actor.conditions)) return false;
   return ruleset.actionCap?.(actor) !== 0;
 }
 
@@ -136,12 +141,19 @@ export function canSee(ruleset: Pick<Ruleset, "conditions">, actor: ActorSource)
 /**
  * Whose reach the mover left: each watcher (a token id in `field.tokens`, with its `reach`) whose
  * reach held the mover's footprint where it stood (its token in `field`) and does not hold it at
- * square `to` (the footprint's new top-left square). Only the two ends of the move are read.
+ * square `to` (the footprint's new top-left square, and its new elevation when given). Only the
+ * two ends of the move are read.
  */
-export function reachLeft(field: Battlefield, moverId: string, to: GridPoint, watcherIds: readonly string[]): string[] {
+export function reachLeft(
+  field: Battlefield,
+  moverId: string,
+  to: GridPoint & Pick<FieldToken, "elevation">,
+  watcherIds: readonly string[],
+): string[] {
   const mover = field.tokens.find((t) => t.id === moverId);
   if (!mover) return [];
-  const after = { ...mover, x: to.x, y: to.y };
+  // [SYS-MONSTERS] a flier rising out of reach leaves it as surely as one stepping away.
+  const after = { ...mover, x: to.x, y: to.y, ...(to.elevation === undefined ? {} : { elevation: to.elevation }) };
   return watchersOf(field, watcherIds)
     .filter((w) => withinReach(w, mover, w.reach ?? 1) && !withinReach(w, after, w.reach ?? 1))
     .map((w) => w.id);

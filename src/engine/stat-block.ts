@@ -26,6 +26,8 @@ export interface StatField {
   readonly unprinted?: readonly string[];
   /** Shown only to whoever edits the block: the print gives the number it goes into instead. */
   readonly editOnly?: boolean;
+  /** [SYS-MONSTERS] A number the print leaves out while it is 0 (no action points, no spell resistance). */
+  readonly blankAtZero?: boolean;
 }
 
 /** A number the game's {@link StatBlockSpec.values} derives, shown read-only under `label`. */
@@ -134,3 +136,26 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 export function commonStatValues(actor: ActorSource, derived: DerivedActor): Record<string, string> {
   return { initiative: signed(derived.initiative), bloodied: String(Math.floor(actor.hp.max / 2)) };
 }
+
+/** [SYS-MONSTERS] Words of the creature lines (immunities, bypass, monster rules), shared by every game. */
+const CR = "D20C.Creature.Field";
+
+/**
+ * [SYS-MONSTERS] The line of what a creature shrugs off, in every game: the conditions and attack
+ * keywords it is immune to and the keywords that get through its resistances, each edited as words.
+ */
+export const CREATURE_LINE: StatLine = {
+  key: "creature",
+  parts: [
+    { field: "conditionImmunities", label: `${CR}.conditionImmunities` },
+    { field: "keywordImmunities", label: `${CR}.keywordImmunities` },
+    { field: "traitBypass", label: `${CR}.traitBypass` },
+  ],
+};
+
+/** [SYS-MONSTERS] The stat-block field of a creature rule (label under `D20C.Creature.Field`). */
+export const creatureField = (field: string, more: Omit<StatField, "field" | "label"> = {}): StatField => ({
+  field,
+  label: `${CR}.${field.replace(/\./g, "_")}`,
+  ...more,
+});

@@ -146,6 +146,10 @@ export interface WeaponSource {
    * character's basic attack says so), as stored (`@level`); "" or absent = none.
    */
   missDamage?: string;
+  /** [SYS-MONSTERS] The weapon's keywords (magic, silver…); absent = none. */
+  properties?: string[];
+  /** [SYS-MONSTERS] Wounds d20 critical damage multiplier (2–4); absent = 2. */
+  critMultiplier?: number;
 }
 
 export interface PowerSource {
@@ -179,6 +183,21 @@ export interface PowerSource {
   texts?: PowerTexts;
   /** A close or area power's area as it states it. Optional: absent = none stated. */
   area?: AreaSpec;
+  /** [SYS-MONSTERS] The attack's keywords (magic, fear, poison…); absent = none. */
+  properties?: string[];
+  /** [SYS-MONSTERS] Wounds d20 critical damage multiplier (2–4); absent = 2 (or the weapon's). */
+  critMultiplier?: number;
+  /**
+   * [SYS-MONSTERS] Damage parts dealt with the main damage, each with its own types (formulas with
+   * `@references` resolved). Optional: absent or empty = the main damage alone.
+   */
+  damageParts?: DamagePartSource[];
+}
+
+/** One part of a power's damage beyond the main one: its formula and its damage types. */
+export interface DamagePartSource {
+  formula: string;
+  types: string[];
 }
 
 /** The shape of a power's area (`none`: not stated; the user's own template decides). */
@@ -251,6 +270,10 @@ export interface PowerUsageState {
   used: boolean;
   /** Uses per rest: spent so far and the maximum (`perRest`). */
   uses: { spent: number; max: number };
+  /** [SYS-MONSTERS] The recharge die (`d20` / `d6`). Optional: absent = d20. */
+  rechargeDie?: "d20" | "d6";
+  /** [SYS-MONSTERS] When a spent recharge power rolls. Optional: absent = after the battle. */
+  rechargeAt?: "battleEnd" | "turnStart";
 }
 
 /** A usage kind a game offers. */
@@ -445,6 +468,8 @@ export interface DamageRecipeInput {
   critExtra: DamageExpression | null;
   types: string[];
   options: RuleOptions;
+  /** [SYS-MONSTERS] Critical damage multiplier where the game's family has one (Wounds d20 ×3, ×4); absent = 2. */
+  critMultiplier?: number;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -466,6 +491,21 @@ export interface DamagePacket {
   nonlethal: boolean;
   /** HD: the attacker chooses to knock the creature out instead of killing it. */
   knockOut: boolean;
+  /** [SYS-MONSTERS] The attack's keywords (magic, silver…) that bypass traits; absent = none. */
+  properties?: string[];
+  /** [SYS-MONSTERS] The damage is a miss's (half damage or a miss effect); absent = no. */
+  missed?: boolean;
+  /**
+   * [SYS-MONSTERS] The amount split into parts of different types (the main damage and each extra
+   * part); the target's traits apply to each part on its own. Optional: absent = one part, `types`.
+   */
+  parts?: DamagePart[];
+}
+
+/** One part of a damage packet: its amount and its types. */
+export interface DamagePart {
+  amount: number;
+  types: string[];
 }
 
 /** A roll the rules ask the adapter to make now (death save, save, recovery, dying check…). */
@@ -628,7 +668,15 @@ export interface TurnContext {
 
 /** One unit of turn-boundary work for the adapter to carry out, in order. */
 export type TurnStep =
-  | { kind: "damage"; actorId: string; effectId?: string; packet: DamagePacket; label: string }
+  | {
+      kind: "damage";
+      actorId: string;
+      effectId?: string;
+      packet: DamagePacket;
+      label: string;
+      /** Values the line's words name (`{effect}`: an aura's name). Optional: absent = none. */
+      data?: Record<string, string | number>;
+    }
   | { kind: "roll"; request: RollRequest }
   | { kind: "removeEffect"; actorId: string; effectId: string; label: string }
   | { kind: "addEffect"; actorId: string; effect: Omit<EffectSource, "id">; label: string }
@@ -721,6 +769,39 @@ export interface ConditionSpec {
   speedMax?: number;
   /** The bearer is dead. */
   dead?: boolean;
+  // ---- issue 38: the wider games' conditions ([SYS-MONSTERS]); read by src/engine/condition-rules.ts ----
+  /** Added to the bearer's melee / ranged attack rolls only (Wounds d20 prone: −4 in melee). */
+  meleeAttack?: number;
+  rangedAttack?: number;
+  /** Added to the bearer's defense against melee / ranged attacks only (prone: −4 / +4). */
+  meleeDefense?: number;
+  rangedDefense?: number;
+  /** Added to the bearer's saving throws (Wounds d20 shaken: −2). */
+  save?: number;
+  /** Added to the bearer's damage rolls (Wounds d20 sickened: −2). */
+  damage?: number;
+  /** The bearer's attacks deal half damage (FFd20 weakened). */
+  halfDamage?: boolean;
+  /** −N to the bearer's attacks that don't include the effect's creator as a target (FFd20 marked: 2). */
+  markPenalty?: number;
+  /** Attacks against the bearer crit on a natural roll this much lower (13th Age vulnerable: 2). */
+  critAgainst?: number;
+  /** The bearer's attacks don't add the escalation die (13th Age fear). */
+  noEscalation?: boolean;
+  /** The bearer may not attack at all (Wounds d20 nauseated). */
+  noAttacks?: boolean;
+  /** The bearer may use no limited power: only at-will attacks (13th Age hampered, confused). */
+  atWillOnly?: boolean;
+  /** Nothing can target the bearer (FFd20 removed from play). */
+  untargetable?: boolean;
+  /** The bearer neither flanks nor threatens: it gives no combat advantage to allies and makes no opportunity attack. */
+  noFlank?: boolean;
+  /** The bearer can't be pushed, pulled or slid (FFd20 restrained). */
+  noForcedMove?: boolean;
+  /** The bearer moves at half speed (Wounds d20 entangled, blinded, exhausted). */
+  halfSpeed?: boolean;
+  /** Added to the bearer's initiative (Wounds d20 deafened: −4). */
+  initiative?: number;
 }
 
 /** How the sheet should label damage-trait values. */

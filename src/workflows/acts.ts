@@ -6,7 +6,13 @@
  * not (the setting off, gridless or hex scenes), the actor's user says.
  */
 import { activeRuleset } from "../active-ruleset.js";
-import { nearerOnScene, reachHoldingOnScene, reachLeftOnScene, reachLostOnScene } from "../canvas/scene-reading.js";
+import {
+  nearerOnScene,
+  reachHoldingOnScene,
+  reachLeftOnScene,
+  reachLostOnScene,
+  type MoveStart,
+} from "../canvas/scene-reading.js";
 import { SYSTEM_ID } from "../constants.js";
 import type { ActInput, CombatantSource, TurnStep } from "../engine/types.js";
 import { effectCreateData } from "../data/effects.js";
@@ -136,7 +142,7 @@ export async function endAfterAttack(attacker: Actor.Implementation, range: stri
 
 /** A token's move: where it was and where it went, in scene pixels, and the scene's grid. */
 interface TokenMove {
-  from: { x: number; y: number };
+  from: MoveStart;
   to: { x: number; y: number };
   /** Pixels per grid square and the distance a square stands for (feet). */
   gridSize: number;
@@ -318,6 +324,11 @@ export async function reachOfAttack(
   return held ?? [...shotInReach];
 }
 
+/** Whether a token update moves it: across the scene, or up or down ([SYS-MONSTERS] flying, burrowing). */
+function movedIn(change: Record<string, unknown>): boolean {
+  return "x" in change || "y" in change || "elevation" in change;
+}
+
 /**
  * Wire token moves to {@link onTokenMoved} on the mover's own client, and to
  * {@link onMoveLeftBehind} on the active GM's; a creature's change (its data, an effect on it
@@ -337,20 +348,28 @@ export function registerActHooks(): void {
   Hooks.on(
     "preUpdateToken",
     (doc: TokenDocument, change: Record<string, unknown>, options: Record<string, unknown>) => {
-      if ("x" in change || "y" in change) options[`${SYSTEM_ID}From`] = { x: doc.x, y: doc.y };
+      // [SYS-MONSTERS] a flier rising or landing moves too: its elevation is where it started as well.
+      if (movedIn(change)) options[`${SYSTEM_ID}From`] = { x: doc.x, y: doc.y, elevation: doc.elevation };
     },
   );
   Hooks.on(
     "updateToken",
     (doc: TokenDocument, change: Record<string, unknown>, options: Record<string, unknown>, userId: string) => {
-      if (!doc.actor || !("x" in change || "y" in change)) return;
+      if (!doc.actor || !movedIn(change)) return;
       // Where the token came from is the mover's client's word (the update's options): only that
       // client's own answer reads it. What the move leaves behind is read on the GM's client from
       // where the tokens stand now, so a client that skips or forges it changes nothing there.
       const said = options[`${SYSTEM_ID}From`] as { x?: unknown; y?: unknown } | undefined;
-      const from =
+      const said3 = said as { elevation?: unknown } | undefined;
+      const from: MoveStart | null =
         typeof said?.x === "number" && typeof said.y === "number" && Number.isFinite(said.x + said.y)
-          ? { x: said.x, y: said.y }
+          ? {
+              x: said.x,
+              y: said.y,
+              ...(typeof said3?.elevation === "number" && Number.isFinite(said3.elevation)
+                ? { elevation: said3.elevation }
+                : {}),
+            }
           : null;
       const grid = doc.parent?.grid;
       const move: TokenMove = {

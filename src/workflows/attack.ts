@@ -22,6 +22,7 @@ import {
   type RolledDamage,
 } from "../engine/plans/attack.js";
 import { answerAct, foundryActPorts, reachOfAttack } from "./acts.js";
+import { powerUsageFrom } from "../data/item-source.js";
 import { afterAttackHook, preAttackHook } from "./hooks.js";
 import {
   combatantOfActor,
@@ -33,6 +34,7 @@ import {
 import { drawCoverLines } from "../canvas/cover-lines.js";
 import { attackArea } from "../canvas/areas.js";
 import { readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
+import { addAuraModifiers } from "./auras.js";
 import type { SceneNote } from "../engine/scene.js";
 import { publicCard } from "../engine/plans/card-secrets.js";
 import { cardVisibility } from "../settings-attack.js";
@@ -171,6 +173,7 @@ export async function rollAttack(
     const scene = situation
       ? null
       : readAttackScene(ruleset, options, actor, power.range, areaTokens ?? game.user.targets, area?.origin ?? null);
+    if (scene) addAuraModifiers(scene);
     let perTarget: Situation[] | null = null;
     if (!fastForward && !situation) {
       const dialogTargets = scene
@@ -219,6 +222,10 @@ export async function rollAttack(
       escalation: currentEscalation(),
       targets,
       sourceCombatantId: combatantIdOf(actor),
+      // [SYS-MONSTERS] a power's usage, for conditions that allow at-will attacks only (hampered).
+      ...((item.type as string) === "power"
+        ? { usage: powerUsageFrom(item.system as unknown as Record<string, unknown>).usage }
+        : {}),
     };
     // [HD-COND] a game may forbid a target (a charmed creature can't attack its charmer).
     const { allowed, refused } = allowedTargets(req);

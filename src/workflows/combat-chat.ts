@@ -92,7 +92,14 @@ export function hasUndo(line: ChatLine): boolean {
   if (line.undoable === true) return true;
   const u = line.undo;
   if (!u) return false;
-  return u.actors.length + u.removedEffects.length + u.addedEffects.length + u.updatedEffects.length > 0;
+  return (
+    u.actors.length +
+      u.removedEffects.length +
+      u.addedEffects.length +
+      u.updatedEffects.length +
+      (u.items?.length ?? 0) >
+    0
+  );
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -14,6 +14,8 @@ import { registerSceneSettings } from "../settings-scene.js";
 import { registerSceneBands } from "./scene-bands.js";
 import { registerRelay } from "../socket.js";
 import { registerActHooks } from "./acts.js";
+import { registerAuraHooks } from "./auras.js";
+import { registerAuraRings } from "../canvas/aura-rings.js";
 import { applyHere, guard, undoHere } from "./apply-damage.js";
 import { onCardCreated, onCardDeleted, onCardDeleting, onCardUpdated, reconcileRecentCards } from "./card-ledger.js";
 import { registerChatIndex } from "./chat-index.js";
@@ -78,6 +80,8 @@ export function registerAttackWorkflow(): void {
   });
   setSpendFollower(followSpend);
   registerActHooks();
+  registerAuraHooks();
+  registerAuraRings();
   registerEffectLinkGuard();
   Hooks.on(`${SYSTEM_ID}.ruleResult`, (actor, result) => {
     void followRuleResult(actor, result);

@@ -98,6 +98,7 @@ function storedUndo(undo: UndoRecord): StoredUndo {
     removedEffects: undo.removedEffects,
     addedEffects: undo.addedEffects,
     updatedEffects: undo.updatedEffects,
+    ...(undo.items?.length ? { items: undo.items } : {}),
   };
 }
 
@@ -361,6 +362,8 @@ async function undoTurnLine(message: ChatMessage, index: number, asker: Asker): 
       const actor = actorOf(r.actorId);
       if (actor?.effects.has(r.effectId)) await actor.deleteEmbeddedDocuments("ActiveEffect", [r.effectId]);
     }
+    // [SYS-MONSTERS] a recharge undone: the power's usage as it was.
+    for (const r of undo.items ?? []) await actorOf(r.actorId)?.items.get(r.itemId)?.update({ system: r.before });
     for (const r of undo.updatedEffects) {
       const doc = actorOf(r.actorId)?.effects.get(r.before.id);
       const { id: _id, name, statuses, ...rest } = r.before;

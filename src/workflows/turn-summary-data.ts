@@ -116,6 +116,8 @@ export interface StoredUndo {
   removedEffects: UndoRecord["removedEffects"];
   addedEffects: UndoRecord["addedEffects"];
   updatedEffects: UndoRecord["updatedEffects"];
+  /** [SYS-MONSTERS] Power items' usage as it was (a recharge at turn start). Optional: absent = none. */
+  items?: UndoRecord["items"];
 }
 
 /**

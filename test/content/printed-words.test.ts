@@ -207,9 +207,9 @@ describe("[SYS-CONTENT] [SYS-POWERS] the printed-words check reads each kind of 
       },
     );
     expect(same(denied, hd)).toEqual({ printedOnly: [], dataOnly: [] });
-    // FFd20 has no dazed: printed, it promises what no data of the game can do
-    const dazed = power({ hit: "1d8 + 4 damage, and the target is dazed (save ends)." });
-    expect(same(dazed, ff).printedOnly).toEqual(["hit: ?dazed (saveEnds normal)"]);
+    // FFd20 has no frightened: printed, it promises what no data of the game can do
+    const frightened = power({ hit: "1d8 + 4 damage, and the target is frightened (save ends)." });
+    expect(same(frightened, ff).printedOnly).toEqual(["hit: ?frightened (saveEnds normal)"]);
     // a clause about a crit in the hit text is the crit's
     const crit = power(
       { hit: "Weapon damage + 2d6; a crit also leaves the target blinded until the start of your next turn." },

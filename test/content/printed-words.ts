@@ -64,7 +64,10 @@ function conditionPhrases(ruleset: Ruleset): { id: string; phrases: string[] }[]
   return ruleset.conditions.map((c) => {
     const phrases = [c.id.toLowerCase(), idWords(c.id), lang(c.label).toLowerCase()];
     // A condition whose one mechanic is leaving its bearer off guard is what the rules call caught off guard.
-    if (c.offGuard === true && c.noActions !== true && c.implies.length === 0) phrases.push("caught off guard");
+    // (Granting combat advantage and not flanking are what being off guard means; any other number is more.)
+    const keep = ["id", "label", "img", "implies", "offGuard", "grantsCombatAdvantage", "noFlank"];
+    const mechanics = Object.keys(c).filter((k) => !keep.includes(k));
+    if (c.offGuard === true && mechanics.length === 0 && c.implies.length === 0) phrases.push("caught off guard");
     return { id: c.id, phrases };
   });
 }

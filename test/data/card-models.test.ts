@@ -31,6 +31,10 @@ async function fullCard(): Promise<Required<AttackCardData>> {
     warnings: ["nearby, not engaged"],
     situation,
     detailsHidden: true,
+    parts: [
+      { amount: t.damage, types: ["piercing"] },
+      { amount: 0, types: ["fire"] },
+    ],
   }));
   return {
     ...base,
@@ -41,6 +45,7 @@ async function fullCard(): Promise<Required<AttackCardData>> {
     situation,
     knockOut: true,
     targets,
+    properties: ["magic", "silver"],
   };
 }
 
@@ -58,7 +63,7 @@ describe("[SYS-DOCS] chat card data models", () => {
 
   it("[SYS-DOCS] a part a card may lack is neither required nor filled in; what the engine builds whole is one JSON field", () => {
     const attack = schemaOf("attack");
-    for (const key of ["itemUuid", "ongoing", "power", "wrongSquare", "situation", "knockOut"]) {
+    for (const key of ["itemUuid", "ongoing", "power", "wrongSquare", "situation", "knockOut", "properties"]) {
       expect(attack[key]!.options, key).toMatchObject({ required: false, initial: undefined });
     }
     expect(attack.actorUuid!.options).toMatchObject({ required: true, blank: true });

@@ -119,6 +119,7 @@ describe("item schemas", () => {
       "daily",
       "recharge",
       "perRest",
+      "perBattle",
     ]);
     expect(standInInitial(field(power, "ongoing"))).toBeNull();
   });

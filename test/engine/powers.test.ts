@@ -109,11 +109,12 @@ describe("save targets and durations", () => {
 describe("usage kinds", () => {
   it("[SYS-POWERS] each game's usage kinds; a kind the game lacks reads as its nearest", () => {
     const keys = (id: RulesetId) => powerUsages(getRuleset(id)).map((u) => u.key);
-    expect(keys("13th-age")).toEqual(["atWill", "encounter", "daily", "recharge"]);
-    expect(keys("ffd20")).toEqual(["atWill", "encounter", "daily"]);
-    expect(keys("hundred-dungeons")).toEqual(["atWill", "perRest"]);
+    expect(keys("13th-age")).toEqual(["atWill", "encounter", "daily", "recharge", "perBattle"]);
+    expect(keys("ffd20")).toEqual(["atWill", "encounter", "daily", "recharge"]);
+    expect(keys("hundred-dungeons")).toEqual(["atWill", "perRest", "recharge"]);
     expect(keys("wounds-d20")).toEqual(["atWill", "perRest"]);
-    expect(usageKind(ff, "recharge").key).toBe("encounter");
+    expect(usageKind(ff, "perBattle").key).toBe("encounter");
+    expect(usageKind(getRuleset("wounds-d20"), "recharge").key).toBe("perRest");
     expect(usageKind(hd, "daily").key).toBe("perRest");
     expect(usageKind(age, "perRest").key).toBe("daily");
   });

@@ -44,6 +44,9 @@ describe("[SYS-WORDS] a power's sheet asks what its set-up uses", () => {
       ["13th-age", "recharge", ["system.recharge", "system.used"]],
       ["ffd20", "encounter", ["system.used"]],
       ["ffd20", "daily", ["system.used"]],
+      ["ffd20", "recharge", ["system.recharge", "system.used"]],
+      ["hundred-dungeons", "recharge", ["system.recharge", "system.used"]],
+      ["13th-age", "perBattle", ["system.uses.spent", "system.uses.max"]],
       ["hundred-dungeons", "perRest", ["system.uses.spent", "system.uses.max"]],
       ["wounds-d20", "perRest", ["system.uses.spent", "system.uses.max"]],
       ["wounds-d20", "atWill", []],
@@ -52,8 +55,11 @@ describe("[SYS-WORDS] a power's sheet asks what its set-up uses", () => {
       expect(shownUsage(powerSheet(id, { usage, recharge: 5, uses: { spent: 1, max: 2 } })), `${id} ${usage}`).toEqual(
         fields,
       );
-    // a usage the game lacks is read as its nearest kind: a recharge power in FFd20 is spent whole
-    expect(shownUsage(powerSheet("ffd20", { usage: "recharge", recharge: 5 }))).toEqual(["system.used"]);
+    // a usage the game lacks is read as its nearest kind: a recharge power in Wounds d20 counts uses per rest
+    expect(shownUsage(powerSheet("wounds-d20", { usage: "recharge", recharge: 5 }))).toEqual([
+      "system.uses.spent",
+      "system.uses.max",
+    ]);
   });
 
   it("[SYS-WORDS] an area only for a close or area attack, its size once it has a shape; a miss formula only when it rolls one", () => {

@@ -115,7 +115,8 @@ describe("item sheet", () => {
       });
       const html = hbs.render("templates/sheets/item.hbs", ctx);
       // a power's usage, area and miss fields show as its set-up uses them (power-fields.test.ts)
-      const setUp = it_.type === "power" ? ["recharge", "used", "uses", "area", "missDamage"] : [];
+      const setUp =
+        it_.type === "power" ? ["recharge", "rechargeDie", "rechargeAt", "used", "uses", "area", "missDamage"] : [];
       const stored = Object.keys(it_.system).filter((k) => k !== "description" && !setUp.includes(k));
       const ff = getRuleset("ffd20");
       for (const key of stored) {

@@ -239,3 +239,67 @@ describe("[SYS-WORDS] a player who owns an NPC plays it; the GM keeps its block"
     }
   });
 });
+
+/** [SYS-MONSTERS] Creature lines edited in the block: what is typed, what is stored, what the block shows again. */
+const CREATURE_EDITS: [RulesetId, string, string, string, unknown][] = [
+  ["hundred-dungeons", "Hill Ogre", "conditionImmunities", "charmed, frightened", ["charmed", "frightened"]],
+  ["ffd20", "Ogre Smasher", "keywordImmunities", "fear, poison", ["fear", "poison"]],
+  [
+    "hundred-dungeons",
+    "Hill Ogre",
+    "traitBypass",
+    "slashing/magic silver",
+    [{ type: "slashing", keywords: ["magic", "silver"] }],
+  ],
+  [
+    "wounds-d20",
+    "Hill Troll",
+    "damageReduction",
+    "5/cold iron and good, 10/—",
+    [
+      { amount: 5, bypass: ["coldIron", "good"], needsAll: true },
+      { amount: 10, bypass: [], needsAll: false },
+    ],
+  ],
+];
+
+describe("[SYS-MONSTERS] a creature's immunities, bypass and damage reduction edited as words in its stat block", () => {
+  it.each(CREATURE_EDITS)(
+    "[SYS-MONSTERS] %s: %s's %s, typed in its stat block, is stored as data and printed back",
+    async (id, name, field, typed, stored) => {
+      await s.settings.set(SYSTEM, "ruleset", id);
+      const actor = olderMonster(id, name);
+      const sheet = sheetOf(actor);
+      const before = await render(sheet);
+      expect(shown(before, `system.${field}`)).toBe("");
+      const { object, form } = formOf(before);
+      object[`system.${field}`] = typed;
+      await actor.update(sheet._processFormData(null, form, { object }));
+      expect(actor._source.system[field]).toEqual(stored);
+      expect(shown(await render(sheet), `system.${field}`)).toBe(typed);
+      expect(s.notifications.filter((n) => n.level !== "info")).toEqual([]);
+    },
+  );
+
+  it("[SYS-MONSTERS] FFd20: action points typed in the block are stored; 13th Age: the strength is a choice", async () => {
+    await s.settings.set(SYSTEM, "ruleset", "ffd20");
+    const smasher = olderMonster("ffd20", "Ogre Smasher");
+    const sheet = sheetOf(smasher);
+    const { object, form } = formOf(await render(sheet));
+    expect(object["system.actionPoints.value"]).toBe(0);
+    object["system.actionPoints.value"] = 1;
+    object["system.actionPoints.max"] = 1;
+    await smasher.update(sheet._processFormData(null, form, { object }));
+    expect(smasher._source.system.actionPoints).toEqual({ value: 1, max: 1 });
+
+    await s.settings.set(SYSTEM, "ruleset", "13th-age");
+    const ogre = olderMonster("13th-age", "Thunderfist Ogre");
+    const ogreSheet = sheetOf(ogre);
+    const edit = formOf(await render(ogreSheet));
+    expect(edit.object["system.strength"]).toBe("normal");
+    edit.object["system.strength"] = "double";
+    await ogre.update(ogreSheet._processFormData(null, edit.form, { object: edit.object }));
+    expect(ogre._source.system.strength).toBe("double");
+    expect(shown(await render(ogreSheet), "system.strength")).toBe("double");
+  });
+});

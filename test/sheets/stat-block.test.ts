@@ -95,7 +95,16 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
     ])
       expect(shownValue(block, `system.defenses.${key}.base`), key).toBe(v);
     expect(shownValue(block, "system.hp.max")).toBe("108");
-    expect(lineOrder(block)).toEqual(["initiative", "attacks", "defenses", "attackBonus", "procedures"]);
+    // [SYS-MONSTERS] the creature lines (immunities, bypass, a mook's mob) are edited in place too.
+    expect(lineOrder(block)).toEqual([
+      "initiative",
+      "attacks",
+      "creature",
+      "mob",
+      "defenses",
+      "attackBonus",
+      "procedures",
+    ]);
     expect(block.indexOf("system.level")).toBeLessThan(block.indexOf('data-stat-line="initiative"'));
     expect(block.indexOf('data-stat-line="defenses"')).toBeLessThan(block.indexOf("system.hp.max"));
   });
@@ -135,6 +144,8 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
       "defenses",
       "speed",
       "traits",
+      "creature",
+      "solo",
       "attacks",
       "attackBonus",
       "procedures",
@@ -178,11 +189,15 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
       "skills",
       "senses",
       "traits",
+      "creature",
       "challenge",
       "initiative",
       "attacks",
+      "legendary",
       "attackBonus",
       "procedures",
+      // [SYS-MONSTERS] its fly speed (the pack's Cinderwing flies), printed last.
+      "modes",
     ]);
   });
 
@@ -211,6 +226,9 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
       "bonuses",
       "abilities",
       "traits",
+      "creature",
+      "reduction",
+      "saveTotals",
       "attacks",
       "attackBonus",
       "procedures",

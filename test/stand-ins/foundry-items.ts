@@ -1,7 +1,7 @@
 /**
  * Stand-in for a system power Item on an actor, for the power-usage workflow tests: `id`, `uuid`,
  * `type`, `name`, `img`, `system` (the usage fields power-usage.ts reads: `usage`, `recharge`,
- * `used`, `uses`), `update({system})` merging into `system` as Foundry's deep-merging update does,
+ * `used`, `uses`, `rechargeDie`, `rechargeAt`), `update({system})` merging into `system` as Foundry's deep-merging update does,
  * `toPowerSource()` / `toWeaponSource()` for the attack. {@link ActorItemsStandIn} is an actor's
  * `items` collection (iterating its documents, `get(id)`) with `updateEmbeddedDocuments("Item")`.
  * Knowing differences: no database, no validation of `system`. Decides no rule.
@@ -14,6 +14,9 @@ export interface PowerUsageSystemStandIn {
   recharge: number;
   used: boolean;
   uses: { spent: number; max: number };
+  /** [SYS-MONSTERS] The recharge die and when it rolls (absent = d20 after the battle). */
+  rechargeDie?: string;
+  rechargeAt?: string;
 }
 
 export class PowerItemStandIn {

@@ -2,7 +2,7 @@
  * Stand-in for the Foundry canvas the scene reading (src/canvas/scene-reading.ts) and the cover-line
  * drawing (src/canvas/cover-lines.ts) touch, installed beside the attack stand-in. It imitates only:
  *
- * - `canvas.ready`, `canvas.scene.grid.type` (1 = square) and `.size`, `canvas.scene.walls.contents`
+ * - `canvas.ready`, `canvas.scene.grid.type` (1 = square), `.size` and `.distance` (5 ft), `canvas.scene.walls.contents`
  *   (WallDocument `c`/`move`/`sight`/`door`/`ds`), `canvas.scene.tokens.contents` (the token
  *   documents), `canvas.grid.size`, `canvas.tokens.placeables` / `.controlled`,
  *   `canvas.visibility.tokenVision`, `canvas.controls.addChild` (recording what was drawn);
@@ -231,7 +231,8 @@ export function installSceneStandIn(): { scene: SceneStandIn; uninstall: () => v
   };
   const sceneDoc = {
     get grid() {
-      return { type: scene.gridType, size: scene.gridSize };
+      // `distance`: feet a square stands for (a token's elevation is read in squares by it).
+      return { type: scene.gridType, size: scene.gridSize, distance: 5 };
     },
     walls: {
       get contents() {

@@ -23,9 +23,17 @@ type TokenHook = (doc: unknown, change: object, options: object, userId?: string
 /** Register the hooks before the file's tests (the acts module is imported then) and restore `Hooks` after. */
 export function useTokenHooks(): {
   /** `options`: what the update's options carry instead of what the mover's preUpdateToken writes (a hostile client's). */
-  moveToken(doc: MovedTokenDoc, to: { x?: number; y?: number }, userId: string, options?: object): Promise<void>;
+  moveToken(
+    doc: MovedTokenDoc,
+    to: { x?: number; y?: number; elevation?: number },
+    userId: string,
+    options?: object,
+  ): Promise<void>;
   /** Several tokens moved in one update (dragged together): every document moves before any updateToken. */
-  moveTokens(moves: readonly { doc: MovedTokenDoc; to: { x?: number; y?: number } }[], userId: string): Promise<void>;
+  moveTokens(
+    moves: readonly { doc: MovedTokenDoc; to: { x?: number; y?: number; elevation?: number } }[],
+    userId: string,
+  ): Promise<void>;
   /** Run another hook the acts module registered (`updateActor`, `createActiveEffect`…) and wait for its answer. */
   runHook(name: string, doc: unknown): Promise<void>;
 } {
@@ -42,7 +50,7 @@ export function useTokenHooks(): {
     g.Hooks = saved;
   });
   async function moveTokens(
-    moves: readonly { doc: MovedTokenDoc; to: { x?: number; y?: number } }[],
+    moves: readonly { doc: MovedTokenDoc; to: { x?: number; y?: number; elevation?: number } }[],
     userId: string,
     forged?: object,
   ) {

@@ -6,6 +6,8 @@
  * the game has it and in its words ([SYS-WORDS]).
  */
 import type { RulesetWords } from "../../engine/words.js";
+import { battleStrength } from "../../engine/creatures.js";
+import type { ActorSource } from "../../engine/types.js";
 export interface TrackerHeaderInput {
   /** A combat is being viewed. */
   inCombat: boolean;
@@ -22,6 +24,8 @@ export interface TrackerHeaderInput {
   rests?: readonly { key: string; label: string }[];
   /** The game's words for the battle controls (`wordsOf`); a null word = no such control here. */
   words: Pick<RulesetWords, "toughBattle" | "flee">;
+  /** [SYS-MONSTERS] The GM's creatures in the battle, counted by strength where the game counts battles. Absent = not counted. */
+  foes?: readonly Pick<ActorSource, "strength" | "monsterRole" | "state">[];
 }
 
 /** Template data (a type alias, not an interface: Foundry's `renderTemplate` takes a string-keyed record, which only alias object types satisfy). */
@@ -36,6 +40,8 @@ export type TrackerHeaderView = {
   /** i18n labels of the battle controls, or "" where the game has none. */
   toughLabel: string;
   fleeLabel: string;
+  /** [SYS-MONSTERS] The foes' size in normal monsters ("4.5"), or "" where not counted. */
+  battleSize: string;
 };
 
 /** Template data of the tracker header additions. */
@@ -51,6 +57,10 @@ export function trackerHeaderView(input: TrackerHeaderInput): TrackerHeaderView 
     rests: (input.rests ?? []).map((r) => ({ key: r.key, label: r.label })),
     toughLabel: input.words.toughBattle ?? "",
     fleeLabel: input.words.flee ?? "",
+    battleSize:
+      input.inCombat && input.words.toughBattle !== null && input.foes?.length
+        ? String(battleStrength(input.foes))
+        : "",
   };
 }
 

@@ -23,6 +23,19 @@ function asD20Combat(combat: unknown): D20Combat | null {
   return c && typeof c.turnContext === "function" ? (c as D20Combat) : null;
 }
 
+/** [SYS-MONSTERS] The GM's creatures in a started combat (counted by strength in the header). */
+function foesOf(combat: D20Combat | null) {
+  if (!combat?.started || !game.user?.isGM) return [];
+  try {
+    return combat
+      .combatantSources()
+      .filter((c) => c.side === "gm")
+      .map((c) => c.actor);
+  } catch {
+    return [];
+  }
+}
+
 /** Template data for the header additions of a combat (or none). */
 function headerViewFor(combat: D20Combat | null) {
   let canFlee = false;
@@ -48,6 +61,7 @@ function headerViewFor(combat: D20Combat | null) {
     canFlee,
     rests,
     words: wordsOf(activeRuleset()),
+    foes: foesOf(combat),
   });
 }
 

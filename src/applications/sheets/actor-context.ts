@@ -16,6 +16,7 @@ import { itemFieldShown, wordsOf } from "../../engine/words.js";
 import { headerPills } from "./header-pills.js";
 import { npcStatBlock } from "./npc-context.js";
 import { actionWord } from "./action-words.js";
+import { buildBlock } from "./build-context.js";
 
 /** An owned item as the sheet lists it. */
 interface SheetItem {
@@ -38,6 +39,8 @@ export interface ActorSheetInput {
    * contributions are never written back into the source). Defaults to `system`.
    */
   stored?: ActorSource;
+  /** [SYS-CHARACTER] the last level-up recorded on the actor (for its undo), if any. */
+  lastLevelUp?: { from: number; to: number } | null;
   derived: DerivedActor;
   deriveError: string | null;
   items: readonly SheetItem[];
@@ -269,6 +272,8 @@ export function actorSheetContext(input: ActorSheetInput) {
   const resistances = traits(system.resistances, ruleset.traitForms.resist);
   const vulnerabilities = traits(system.vulnerabilities, ruleset.traitForms.vulnerable);
   const immunities = system.immunities.map((t, index) => ({ index, type: t, label: input.damageTypeLabel(t) }));
+  // [SYS-CHARACTER] a character's class block, and the inputs its class now owns.
+  const build = buildBlock(ruleset, input.kind, system, input.system, input.lastLevelUp ?? null);
   const statBlock = isNpc
     ? npcStatBlock({
         ruleset,
@@ -301,7 +306,8 @@ export function actorSheetContext(input: ActorSheetInput) {
     img: input.img,
     show,
     level: system.level,
-    hp: { ...system.hp },
+    // A class's derived maximum is the prepared one (the stored number is unused while a class derives it).
+    hp: build?.owns.hpMax ? { ...system.hp, max: input.system.hp.max } : { ...system.hp },
     hpBar: hpBar(system.hp, derived.damageTaken),
     bloodied: derived.bloodied,
     damageTaken: derived.damageTaken,
@@ -358,7 +364,9 @@ export function actorSheetContext(input: ActorSheetInput) {
     words,
     /** The death-save block's own roll button, unless one of the saves is the death roll. */
     deathSaveButton: words.deathSaveKind === null || !ruleset.saves.some((s) => s.key === words.deathSaveKind),
-    recoveries: { ...system.recoveries },
+    recoveries: build?.owns.recoveries
+      ? { ...system.recoveries, max: input.system.recoveries.max, formula: input.system.recoveries.formula }
+      : { ...system.recoveries },
     deathSaves: { ...system.deathSaves },
     wounds: system.wounds.map((w, index) => ({ ...w, index })),
     constitutionDamage: system.constitutionDamage,
@@ -379,6 +387,9 @@ export function actorSheetContext(input: ActorSheetInput) {
     /** An NPC's stat block in its game's lines (a character has none), and the fields it edits. */
     statBlock,
     statBlockOwns: statBlock?.owns ?? {},
+    /** [SYS-CHARACTER] the class block (null: a monster, or a game without a class table) and the inputs it owns. */
+    build: build?.block ?? null,
+    buildOwns: build?.owns ?? {},
   };
 }
 

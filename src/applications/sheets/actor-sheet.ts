@@ -31,8 +31,11 @@ import { conditionToggle } from "./conditions.js";
 import { ITEM_SHEET_TYPES } from "./registration.js";
 import { damageTypeLabelWith } from "./labels.js";
 import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
+import { creatureWordsFromForm } from "../../engine/creature-words.js";
 import { limitedSheetContext, showsLimitedView } from "./limited-context.js";
 import { POWER_TEXT_TEMPLATE, powerRowToggled } from "./power-text.js";
+import { BUILD_TEMPLATE } from "./build-context.js";
+import { classChosen, levelUp, undoLevelUp } from "../../workflows/level-up.js";
 
 /** The one part a user with LIMITED permission gets instead of the full sheet. */
 const LIMITED_PARTS = {
@@ -93,6 +96,8 @@ export class D20ActorSheet extends SheetBase {
       ...effectActionHandlers(),
       togglePowerUsage: D20ActorSheet.#onTogglePowerUsage,
       takeRest: D20ActorSheet.#onTakeRest,
+      levelUp: D20ActorSheet.#onLevelUp,
+      undoLevelUp: D20ActorSheet.#onUndoLevelUp,
     },
   };
 
@@ -113,6 +118,7 @@ export class D20ActorSheet extends SheetBase {
         GAME_FIELDS_TEMPLATE,
         STAT_BLOCK_TEMPLATE,
         POWER_TEXT_TEMPLATE,
+        BUILD_TEMPLATE,
       ],
       scrollable: [""],
     },
@@ -221,6 +227,7 @@ export class D20ActorSheet extends SheetBase {
         actor.isNpc() ? "npc" : "character",
         actor._source.system as unknown as Record<string, unknown>,
       ),
+      lastLevelUp: actor.flags[SYSTEM_ID]?.levelUp ?? null,
       derived: raw.derived ?? actor.derived,
       deriveError: raw.deriveError ?? null,
       items: [...actor.items].map((i) => ({
@@ -294,6 +301,9 @@ export class D20ActorSheet extends SheetBase {
       LIST_FIELDS,
     );
     const sys = out.system as Record<string, unknown> | undefined;
+    // [SYS-MONSTERS] immunities, bypass and damage reduction are edited in the stat block as words.
+    creatureWordsFromForm(sys);
+    if (sys) classChosen(this.d20Actor, sys);
     if (sys && typeof sys.weaponSkills === "string") {
       sys.weaponSkills = sys.weaponSkills
         .split(",")
@@ -321,6 +331,14 @@ export class D20ActorSheet extends SheetBase {
 
   static async #onTakeRest(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     await restActor(this.d20Actor, dataOf(target, "rest"));
+  }
+
+  static async #onLevelUp(this: D20ActorSheet): Promise<void> {
+    await levelUp(this.d20Actor);
+  }
+
+  static async #onUndoLevelUp(this: D20ActorSheet): Promise<void> {
+    await undoLevelUp(this.d20Actor);
   }
 
   static async #onEditItem(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -34,6 +34,8 @@ export interface AttackSummary {
   /** Hit damage formula (`2d6 + 4`), empty when the attack deals none. */
   damage: string;
   damageTypes: string[];
+  /** [SYS-MONSTERS] Each damage part beyond the main one ("+ 1d6 fire"). Absent = none. */
+  parts?: string[];
   /** Field and message of an engine refusal (bad formula…); the other fields are then empty. */
   error: string;
 }
@@ -136,7 +138,10 @@ export function attackSummarizer(
       const now = escalationPart(outcome.modifiers);
       if (now > 0) takes = true;
       else if (escalationInPlay && !takes) toProbe.push({ req, plan });
-      return summary(signed(outcome.total - outcome.natural), now, plan.hit ? formatDamage(plan.hit) : "", "");
+      const done = summary(signed(outcome.total - outcome.natural), now, plan.hit ? formatDamage(plan.hit) : "", "");
+      if (plan.parts?.length)
+        done.parts = plan.parts.map((p) => ["+", formatDamage(p.expr), ...p.types.map(typeLabel)].join(" "));
+      return done;
     } catch (err) {
       const e = err as { field?: unknown; message?: unknown };
       return summary("", 0, "", `${typeof e.field === "string" ? `${e.field}: ` : ""}${String(e.message ?? err)}`);

@@ -8,13 +8,14 @@ import type { RulesetId } from "../../engine/types.js";
 import { ABILITY_KEYS } from "../../engine/types.js";
 import { MISS_EFFECTS, POWER_USAGES, RANGE_KINDS, SAVE_DIFFICULTIES, WEAPON_CLASSES } from "../../data/schema.js";
 import { NO_WEAPON, powerEffectsFrom } from "../../data/item-source.js";
-import { AREA_SHAPES } from "../../engine/item-fields.js";
-import { effectSaveTarget, powerUsages, usageKind } from "../../engine/powers.js";
+import { AREA_SHAPES, RECHARGE_DICE, RECHARGE_MOMENTS } from "../../engine/item-fields.js";
+import { countsUses, effectSaveTarget, powerUsages, usageKind } from "../../engine/powers.js";
 import { powerEffectRows, savesDiffer } from "./power-effects.js";
 import { itemFieldShown } from "../../engine/words.js";
 import { actionChoices } from "./action-words.js";
+import { keywordWords } from "../../engine/creature-words.js";
 
-type Kind = "number" | "text" | "checkbox" | "select" | "multiselect" | "effects";
+type Kind = "number" | "text" | "checkbox" | "select" | "multiselect" | "effects" | "parts";
 
 interface FieldSpec {
   path: string;
@@ -31,7 +32,9 @@ interface FieldSpec {
     | "save"
     | "weaponClass"
     | "damageType"
-    | "weapon";
+    | "weapon"
+    | "rechargeDie"
+    | "rechargeAt";
   nullable?: boolean;
   /** Section of the sheet (powers: attack, damage, effects); absent = the first. */
   group?: "attack" | "damage" | "effects";
@@ -49,6 +52,8 @@ const POWER_FIELDS: FieldSpec[] = [
   { path: "actionType", kind: "select", options: "action", group: "attack" },
   { path: "usage", kind: "select", options: "usage", group: "attack" },
   { path: "recharge", kind: "number", group: "attack" },
+  { path: "rechargeDie", kind: "select", options: "rechargeDie", group: "attack" },
+  { path: "rechargeAt", kind: "select", options: "rechargeAt", group: "attack" },
   { path: "used", kind: "checkbox", group: "attack" },
   { path: "uses.spent", kind: "number", group: "attack" },
   { path: "uses.max", kind: "number", group: "attack" },
@@ -68,6 +73,10 @@ const POWER_FIELDS: FieldSpec[] = [
   { path: "nonlethal", kind: "checkbox", group: "damage" },
   { path: "weaponId", kind: "select", options: "weapon", group: "attack" },
   { path: "effects", kind: "effects", group: "effects", wide: true },
+  // [SYS-MONSTERS] the attack's keywords (bypass, keyword immunity) and its crit multiplier.
+  { path: "properties", kind: "text", group: "damage" },
+  { path: "critMultiplier", kind: "number", group: "damage" },
+  { path: "damageParts", kind: "parts", group: "damage", wide: true },
 ];
 
 const WEAPON_FIELDS: FieldSpec[] = [
@@ -87,6 +96,9 @@ const WEAPON_FIELDS: FieldSpec[] = [
   { path: "equipped", kind: "checkbox" },
   { path: "attackAbility", kind: "select", options: "ability", nullable: true },
   { path: "missDamage", kind: "text" },
+  // [SYS-MONSTERS] the weapon's keywords (magic, silver, cold iron…) and its crit multiplier.
+  { path: "properties", kind: "text" },
+  { path: "critMultiplier", kind: "number" },
 ];
 
 const ARMOR_FIELDS: FieldSpec[] = [
@@ -200,12 +212,14 @@ function powerFieldUsed(
   const ongoing = Number(at(system, "ongoing.amount")) > 0;
   switch (path) {
     case "recharge":
+    case "rechargeDie":
+    case "rechargeAt":
       return usage.key === "recharge";
     case "used":
-      return usage.limited && usage.key !== "perRest";
+      return usage.limited && !countsUses(usage.key);
     case "uses.spent":
     case "uses.max":
-      return usage.key === "perRest";
+      return countsUses(usage.key);
     case "area.shape":
       return areaAttack;
     case "area.size":
@@ -225,6 +239,23 @@ function at(obj: Record<string, unknown>, path: string): unknown {
   return path
     .split(".")
     .reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), obj);
+}
+
+/**
+ * [SYS-MONSTERS] The rows of a power's damage parts: each stored part (its formula and its types),
+ * then one blank row to add a part; a row left without a formula is dropped on submit.
+ */
+function damagePartRows(value: unknown, types: readonly { value: string; label: string }[]) {
+  const stored = Array.isArray(value) ? (value as { formula?: unknown; types?: unknown }[]) : [];
+  const rows = [...stored, { formula: "", types: [] }];
+  return rows.map((p, index) => ({
+    index,
+    formulaName: `system.damageParts.${index}.formula`,
+    formula: typeof p.formula === "string" ? p.formula : "",
+    typesName: `system.damageParts.${index}.types`,
+    types: Array.isArray(p.types) ? p.types.map(String) : [],
+    typeOptions: types.filter((t) => t.value !== "untyped"),
+  }));
 }
 
 /** Build the item sheet context. */
@@ -248,6 +279,8 @@ export function itemSheetContext(input: ItemSheetInput) {
       return { value: k, label: target === null ? word : `${word} (${target}+)`, localized: true };
     }),
     weaponClass: keyed(WEAPON_CLASSES, "WeaponClass"),
+    rechargeDie: RECHARGE_DICE.map((k) => ({ value: k, label: `D20C.Monster.RechargeDie.${k}` })),
+    rechargeAt: RECHARGE_MOMENTS.map((k) => ({ value: k, label: `D20C.Monster.RechargeAt.${k}` })),
     weapon: weaponChoices(input.system.weaponId, input.weapons ?? [], input.localize),
     damageType: ["untyped", ...input.ruleset.damageTypes.filter((t) => t !== "untyped")].map((t) => ({
       value: t,
@@ -274,6 +307,8 @@ export function itemSheetContext(input: ItemSheetInput) {
       isSelect: spec.kind === "select",
       isMulti: spec.kind === "multiselect",
       isEffects: spec.kind === "effects",
+      isParts: spec.kind === "parts",
+      parts: spec.kind === "parts" ? damagePartRows(value, optionSets.damageType) : null,
       editor:
         spec.kind === "effects" ? powerEffectRows(powerEffectsFrom(value), input.ruleset, input.damageTypeLabel) : null,
       nullable: Boolean(spec.nullable),
@@ -281,7 +316,8 @@ export function itemSheetContext(input: ItemSheetInput) {
       group: spec.group ?? "attack",
       /** Selects: labels are i18n keys unless already localized (damage types, weapons, saves). */
       localizeOptions: spec.options !== "damageType" && spec.options !== "weapon" && spec.options !== "save",
-      value: value ?? "",
+      // A keyword list is edited as words ("magic, cold iron").
+      value: Array.isArray(value) && spec.kind === "text" ? value.map(keywordWords).join(", ") : (value ?? ""),
       /** What an empty field stands for (a weapon naming no dice deals its class's die). */
       hint: spec.path === "damageDice" ? classDiceHint(input.ruleset, input.system) : null,
       checked: value === true,

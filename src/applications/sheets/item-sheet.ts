@@ -11,8 +11,9 @@ import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
 import { itemSheetContext } from "./item-context.js";
 import { effectsSectionFor } from "../../workflows/effects.js";
 import { effectActionHandlers } from "./effect-actions.js";
-import { blankPowerEffect, powerEffectsFromForm } from "./power-effects.js";
+import { blankPowerEffect, damagePartsFromForm, powerEffectsFromForm } from "./power-effects.js";
 import { powerEffectsFrom } from "../../data/item-source.js";
+import { parseCreatureWords } from "../../engine/creature-words.js";
 
 /** Selects whose empty choice means "none" (stored as null). */
 const NULLABLE_SELECTS = ["attackAbility"];
@@ -102,6 +103,11 @@ export class D20ItemSheet extends ItemSheetBase {
     if (sys) for (const key of NULLABLE_SELECTS) if (sys[key] === "") sys[key] = null;
     // The effects editor's inputs come back as an object keyed by row: store the list.
     if (sys && sys.effects !== undefined) sys.effects = powerEffectsFromForm(sys.effects);
+    // [SYS-MONSTERS] the attack's keywords come back as words.
+    if (sys && typeof sys.properties === "string")
+      sys.properties = parseCreatureWords("keywordImmunities", sys.properties);
+    // [SYS-MONSTERS] The damage parts' rows likewise; a row with no formula is dropped.
+    if (sys && sys.damageParts !== undefined) sys.damageParts = damagePartsFromForm(sys.damageParts);
     return data;
   }
 }

@@ -5,6 +5,7 @@
  * field gets (number, text, a choice) is read from its field description.
  */
 import { CORE_ACTOR_FIELDS } from "../../engine/actor-fields.js";
+import { CREATURE_WORD_FIELDS, printCreatureWords, type CreatureWordField } from "../../engine/creature-words.js";
 import type { FieldDesc, FieldDescs } from "../../engine/fields.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import { statBlockOf, type StatField, type StatPart } from "../../engine/stat-block.js";
@@ -12,6 +13,7 @@ import type { ActorSource, DerivedActor } from "../../engine/types.js";
 import type { AttackSummary } from "./attack-summary.js";
 import type { actionsPanelContext } from "./actions-panel.js";
 import type { TextViewer } from "../../engine/views/power-text.js";
+import { monsterModesView } from "../../engine/views/monster-modes.js";
 
 export const STAT_BLOCK_TEMPLATE = "systems/d20-combat/templates/actor/stat-block.hbs";
 
@@ -142,11 +144,12 @@ function fieldPart(part: StatField, fields: FieldDescs, stored: ActorSource, tex
       options: [],
       min: desc.min ?? null,
       width: widthOf(shown, 1),
-      unprinted: shown === "",
+      // [SYS-MONSTERS] a count the print leaves out at 0 (no action points) is still edited as 0.
+      unprinted: shown === "" || (part.blankAtZero === true && shown === 0),
       print: { label: "", text: String(shown) },
     };
   }
-  const shown = typeof value === "string" ? value : "";
+  const shown = typeof value === "string" ? value : wordsOfList(part.field, value, text);
   return {
     ...base,
     ...affixes(part, shown.trim() !== ""),
@@ -158,6 +161,14 @@ function fieldPart(part: StatField, fields: FieldDescs, stored: ActorSource, tex
     unprinted: shown.trim() === "",
     print: { label: "", text: shown },
   };
+}
+
+/** [SYS-MONSTERS] A creature list (immunities, bypass, damage reduction) as the words the block prints and edits. */
+function wordsOfList(field: string, value: unknown, text: TextViewer | undefined): string {
+  if (!(field in CREATURE_WORD_FIELDS)) return "";
+  const and = text ? text.localize("D20C.Creature.And") : "and";
+  const or = text ? text.localize("D20C.Creature.Or") : "or";
+  return printCreatureWords(field as CreatureWordField, value, and, or);
 }
 
 /** The marks printed against a field's value ("[giant]", "dragon,"), only where it holds one. */
@@ -232,5 +243,7 @@ export function npcStatBlock(input: StatBlockInput) {
     const parts = printed(entry.parts.map(partOf)).filter((p) => p.kind !== "value" || p.value !== "");
     return { kind: "line" as const, key: entry.key, label: entry.label ?? "", parts, shown: parts.length > 0 };
   });
-  return { identity, entries, attackBonus: spec.attackBonus, owns, editable: edits };
+  // [SYS-MONSTERS] its movement modes and auras, printed after the block's lines.
+  const modes = monsterModesView(input.stored, input.ruleset.conditions);
+  return { identity, entries, attackBonus: spec.attackBonus, owns, editable: edits, modes };
 }

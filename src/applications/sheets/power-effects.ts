@@ -15,7 +15,7 @@ import { FORCED_KINDS, FORCED_MAX_SQUARES, POWER_DURATIONS } from "../../engine/
 import { durationChoices } from "../../engine/effects.js";
 import { effectSaveTarget, powerTriggers } from "../../engine/powers.js";
 import type { Ruleset } from "../../engine/ruleset.js";
-import type { ForcedMovement, PowerEffectBody, PowerEffectSpec } from "../../engine/types.js";
+import type { DamagePartSource, ForcedMovement, PowerEffectBody, PowerEffectSpec } from "../../engine/types.js";
 
 const P = "D20C.Power";
 
@@ -93,6 +93,20 @@ export function powerEffectsFromForm(raw: unknown): PowerEffectSpec[] {
       ...(forced ? { forced } : {}),
     };
   });
+}
+
+/**
+ * [SYS-MONSTERS] The stored damage parts from the sheet's form data (`system.damageParts.N.formula`,
+ * `.types`): rows whose formula is blank are dropped; a formula is kept as typed (the data model
+ * refuses a malformed one, naming the field).
+ */
+export function damagePartsFromForm(raw: unknown): DamagePartSource[] {
+  return rowsOf(raw)
+    .map((row) => ({
+      formula: typeof row.formula === "string" ? row.formula.trim() : "",
+      types: statusList(row.types),
+    }))
+    .filter((p) => p.formula !== "");
 }
 
 /** [FF-FORCED] The push / pull / slide the form sends (`forced.kind`, `forced.squares`); 0 squares = none. */

@@ -4,9 +4,9 @@
  * outcome's words and effects, as the card shows them) with its numbers, and the game's rests.
  */
 import { powerUsageFrom } from "../../data/item-source.js";
-import { isSpent, restsOf, usageKind } from "../../engine/powers.js";
+import { countsUses, isSpent, restsOf, usageKind } from "../../engine/powers.js";
 import type { Ruleset } from "../../engine/ruleset.js";
-import type { PowerEffectSpec, PowerSource } from "../../engine/types.js";
+import type { PowerEffectSpec, PowerSource, PowerUsageState } from "../../engine/types.js";
 import { cardPowerOf } from "../../engine/plans/power-card.js";
 import { namedInText, powerSections, type TextViewer } from "../../engine/views/power-text.js";
 import type { AttackSummary } from "./attack-summary.js";
@@ -15,6 +15,18 @@ import type { AttackSummary } from "./attack-summary.js";
 const KEY_VIEWER: TextViewer = { localize: (k) => k, has: () => false, format: (k) => k };
 
 const P = "D20C.Power";
+
+/**
+ * [SYS-MONSTERS] A recharge number as printed: "16+" after the battle on a d20; a monster's d6 at
+ * its turn start as "5–6" (or "6"), with when it rolls.
+ */
+function rechargeText(usage: PowerUsageState, viewer: TextViewer): string {
+  const d6 = usage.rechargeDie === "d6";
+  const n = d6 ? Math.min(6, usage.recharge) : usage.recharge;
+  const number = !d6 ? `${n}+` : n >= 6 ? "6" : `${n}–6`;
+  const key = "D20C.Monster.Recharge.atTurnStart";
+  return usage.rechargeAt === "turnStart" && viewer.has(key) ? viewer.format(key, { number }) : number;
+}
 
 function texts(system: Record<string, unknown>): NonNullable<PowerSource["texts"]> {
   const str = (v: unknown) => (typeof v === "string" ? v : "");
@@ -33,7 +45,7 @@ export function powerRowView(
   const usage = powerUsageFrom(system);
   const kind = usageKind(ruleset, usage.usage);
   const spent = isSpent(ruleset, usage);
-  const perRest = kind.key === "perRest";
+  const perRest = countsUses(kind.key);
   // The stored effects as they are: the card's power block copies what it reads (no clone needed).
   const effects = Array.isArray(system.effects) ? (system.effects as PowerEffectSpec[]) : [];
   const power = cardPowerOf(ruleset, { effects, texts: texts(system) }, null);
@@ -41,9 +53,13 @@ export function powerRowView(
   if (attack && !attack.error) {
     numbers.push({ label: `${P}.Row.attack`, value: `${attack.bonus} ${viewer.localize(attack.defenseAbbr)}` });
     if (attack.damage)
-      numbers.push({ label: `${P}.Row.damage`, value: [attack.damage, ...attack.damageTypes].join(" ") });
+      numbers.push({
+        label: `${P}.Row.damage`,
+        value: [attack.damage, ...attack.damageTypes, ...(attack.parts ?? [])].join(" "),
+      });
   }
-  if (kind.key === "recharge" && usage.recharge > 0) numbers.push({ label: kind.label, value: `${usage.recharge}+` });
+  if (kind.key === "recharge" && usage.recharge > 0)
+    numbers.push({ label: kind.label, value: rechargeText(usage, viewer) });
   if (perRest) numbers.push({ label: kind.label, value: `${usage.uses.spent} / ${Math.max(1, usage.uses.max)}` });
   return {
     usageLabel: kind.label,

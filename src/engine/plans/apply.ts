@@ -14,6 +14,7 @@ import {
   type ActorChange,
   type UndoConflict,
 } from "../changes.js";
+import { refuseImmuneConditions } from "../creatures.js";
 import { gainLevelConditions } from "../effects.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
@@ -30,6 +31,7 @@ import type {
 } from "../types.js";
 import type { AppliedEffects, AppliedRecord, ApplyMode, AttackCardData, CardOngoing, CardTarget } from "./card-data.js";
 import { effectsForOutcome, type CardEffectBody } from "./power-card.js";
+import { packetPartsFor } from "./damage-parts.js";
 import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
 
 /** The amount a button sends: the outcome's damage (also when knocking out), half of it (rounded down), double, or as healing. */
@@ -56,7 +58,9 @@ export function packetFor(
   mode: "full" | "half" | "double" | "knockOut",
 ): DamagePacket {
   const roll = card.damageRolls.find((d) => d.key === target.damageKey);
+  const parts = packetPartsFor(target, (n) => amountFor(n, mode === "knockOut" ? "full" : mode));
   return {
+    ...(parts ? { parts } : {}),
     amount: amountFor(target.damage, mode),
     types: roll ? [...roll.recipe.types] : [...card.damageTypes],
     natural: target.outcome.natural,
@@ -66,6 +70,8 @@ export function packetFor(
     melee: card.range === "melee",
     nonlethal: card.nonlethal,
     knockOut: mode === "knockOut",
+    ...(card.properties?.length ? { properties: [...card.properties] } : {}),
+    ...(target.outcome.isHit ? {} : { missed: true }),
   };
 }
 
@@ -301,7 +307,12 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
   }
   // [HD-COND] a condition the game counts in levels (exhaustion) is gained on the actor, not put on as an effect.
   const imposed: Omit<EffectSource, "id">[] = [];
-  for (const e of powerEffectsFor(ruleset, card, target, mode, input.powerEffectName)) {
+  for (const offered of powerEffectsFor(ruleset, card, target, mode, input.powerEffectName)) {
+    // [SYS-MONSTERS] a condition or keyword the creature is immune to never takes hold (the card says why).
+    const guarded = refuseImmuneConditions(ruleset, next, actorId, offered, card.properties ?? []);
+    events = [...events, ...guarded.events];
+    const e = guarded.effect;
+    if (!e) continue;
     const leveled = gainLevelConditions(ruleset, next, actorId, e);
     next = leveled.actor;
     events = [...events, ...leveled.events];

@@ -4,9 +4,22 @@
  * each target takes. Every rule decision is the active ruleset's: natural 1/20, crit range
  * (vulnerability, precision), mighty/weak, situational modifiers, the crit and miss damage rules.
  */
+import { hasSwimSpeed } from "../movement.js";
 import { blankSituation, clonePlain, d20Formula } from "../common.js";
 import { formatDamage, parseDamage, parseWeaponDice, mergeDice, type DamageExpression } from "../dice.js";
 import { conditionSpecs } from "../conditions.js";
+import {
+  attackRefusal,
+  critAgainst,
+  losesEscalation,
+  markModifier,
+  rangeAttackModifiers,
+  rangeDefenseModifier,
+  recipeWithConditions,
+  resistsForcedMove,
+  targetRefusal,
+} from "../condition-rules.js";
+import { attackProperties } from "../creatures.js";
 import { EngineError } from "../errors.js";
 import { attackOdds, recipeDamage } from "../odds.js";
 import type { Ruleset } from "../ruleset.js";
@@ -28,6 +41,7 @@ import type {
 } from "../types.js";
 import type { AttackCardData, CardDamageRoll, CardOdds, CardSceneNote, CardTarget, ShownOutcome } from "./card-data.js";
 import { cardPowerOf, effectsForOutcome, forcedForOutcome, type CardPower } from "./power-card.js";
+import { partsToRoll, plannedParts, targetParts, type PlannedPart } from "./damage-parts.js";
 
 /** A situation with nothing special going on (what shift-click uses): the engine's blank one. */
 export const plainSituation = blankSituation;
@@ -93,6 +107,8 @@ export interface AttackRequest {
   targets: TargetSnapshot[];
   /** The attacker's combatant in the current combat (times the power's ongoing damage); absent = none. */
   sourceCombatantId?: string | null;
+  /** The power's usage kind (`atWill`, `encounter`…), for conditions that allow at-will attacks only; absent = at-will. */
+  usage?: string;
 }
 
 /** What to roll for the d20, before any die is thrown. */
@@ -115,6 +131,8 @@ export interface AttackPlan {
   hit: DamageExpression | null;
   miss: DamageExpression | null;
   critExtra: DamageExpression | null;
+  /** [SYS-MONSTERS] The power's damage parts beyond the main one, parsed. Absent = none. */
+  parts?: PlannedPart[];
   /**
    * Each target's attack input, by its snapshot (its defense read from its derived actor): deriving
    * a target validates its whole source, so the decision reuses the plan's rather than derive and
@@ -202,6 +220,8 @@ function parseOptional(formula: string, weaponDice: DamageExpression | null, fie
  */
 interface SharedInput {
   power: PowerSource;
+  /** The attacker's conditions take the escalation die from it (13th Age fear). */
+  noEscalation: boolean;
   attacker: AttackInput["attacker"];
   critRange: number;
   hasMissEffect: boolean;
@@ -212,15 +232,28 @@ function sharedInput(req: AttackRequest, plan: Pick<AttackPlan, "derived">): Sha
   const { ruleset, weapon } = req;
   const power = { ...req.power, defense: defenseKeyOf(ruleset, req.power) };
   const actor = req.attacker.actor;
+  // [SYS-MONSTERS] the attacker's conditions that depend on this attack: its range (prone) and its
+  // targets (marked: unless the marker is one of them).
+  const mark = markModifier(
+    ruleset.conditions,
+    { conditions: actor.conditions, effects: req.attacker.effects },
+    targetIds(req),
+  );
+  const byRange = rangeAttackModifiers(ruleset.conditions, actor.conditions, power.range);
+  const penalties =
+    mark || byRange.length
+      ? [...plan.derived.attackPenalties, ...byRange, ...(mark ? [mark] : [])]
+      : plan.derived.attackPenalties;
   return {
     power,
+    noEscalation: losesEscalation(ruleset.conditions, actor.conditions),
     attacker: {
       kind: actor.kind,
       usesEscalation: actor.usesEscalation,
-      penalties: plan.derived.attackPenalties,
+      penalties,
       conditions: actor.conditions,
       exhaustion: actor.exhaustion,
-      swimSpeed: (actor.swimSpeed ?? 0) > 0,
+      swimSpeed: hasSwimSpeed(actor),
       ...(req.attacker.id ? { id: req.attacker.id } : {}),
       ...(req.attacker.effects ? { effects: req.attacker.effects } : {}),
     },
@@ -244,17 +277,22 @@ function attackInputFor(
   const defense = targetDerived
     ? defenseFor(power, situation, targetDerived.defenses)
     : { key: power.defense, value: 0 };
+  // [SYS-MONSTERS] the target's conditions that depend on the attack's range (prone: −4 in melee,
+  // +4 at range) and those that widen the crit range against it (13th Age vulnerable).
+  const targetConditions = target?.actor.conditions ?? [];
+  const byRange = rangeDefenseModifier(ruleset.conditions, targetConditions, power.range);
+  if (byRange !== 0) defense.value += byRange;
   return {
     attackBonus: plan.bonus,
     bonusParts: plan.bonusParts,
     defense,
     range: power.range,
     situation,
-    escalation: req.escalation,
+    escalation: shared.noEscalation ? 0 : req.escalation,
     attacker: shared.attacker,
     target: target ? targetSide(target) : { conditions: [], vulnerabilities: [], exhaustion: 0 },
     damageTypes: power.damageTypes,
-    critRange: shared.critRange,
+    critRange: shared.critRange + critAgainst(ruleset.conditions, targetConditions),
     hasMissEffect: shared.hasMissEffect,
     options,
     ability: power.attackAbility,
@@ -272,6 +310,11 @@ function offGuardByCondition(ruleset: Ruleset, target: TargetSnapshot | null, si
   if (!target || situation.offGuard || !(ruleset.situational ?? []).includes("offGuard")) return situation;
   const caught = conditionSpecs(ruleset.conditions, target.actor.conditions).some((c) => c.offGuard);
   return caught ? { ...situation, offGuard: true } : situation;
+}
+
+/** The combatant ids of the attack's targets (their actor UUIDs where they have none). */
+function targetIds(req: AttackRequest): (string | undefined)[] {
+  return req.targets.map((t) => t.id);
 }
 
 /** The target's side of an attack input (its size, combatant id and effects when it has them). */
@@ -326,12 +369,22 @@ export function allowedTargets(req: AttackRequest): {
   refused: { name: string; reason: string }[];
 } {
   const may = req.ruleset.mayTarget;
-  if (!may) return { allowed: [...req.targets], refused: [] };
+  const table = req.ruleset.conditions;
+  // [SYS-MONSTERS] an attacker's condition may forbid the attack (nauseated; a limited power while
+  // hampered), a target's may forbid targeting it (removed from play).
+  const barred = attackRefusal(table, req.attacker.actor.conditions, req.usage);
+  if (!may && !barred && !req.targets.some((t) => targetRefusal(table, t.actor.conditions)))
+    return { allowed: [...req.targets], refused: [] };
   const attacker = asCombatant(req.attacker);
   const allowed: TargetSnapshot[] = [];
   const refused: { name: string; reason: string }[] = [];
   for (const t of req.targets) {
-    const answer = may(attacker, asCombatant(t));
+    const own = barred ?? targetRefusal(table, t.actor.conditions);
+    if (own) {
+      refused.push({ name: t.name, reason: own });
+      continue;
+    }
+    const answer = may ? may(attacker, asCombatant(t)) : { allowed: true, reason: null };
     if (answer.allowed) allowed.push(t);
     else refused.push({ name: t.name, reason: answer.reason ?? "" });
   }
@@ -374,11 +427,55 @@ export function planAttack(req: AttackRequest): AttackPlan {
   const critExtra = extras.length
     ? mergeDice({ dice: extras.flatMap((e) => e.dice), flat: extras.reduce((s, e) => s + e.flat, 0) })
     : null;
-  return { derived, bonusParts, bonus, modes, d20Counts, formulas, formula, hit, miss, critExtra, inputs };
+  const parts = plannedParts(power, weaponDice);
+  return {
+    derived,
+    bonusParts,
+    bonus,
+    modes,
+    d20Counts,
+    formulas,
+    formula,
+    hit,
+    miss,
+    critExtra,
+    inputs,
+    ...(parts.length ? { parts } : {}),
+  };
 }
 
 /** The recipe for an outcome, or null when it deals no damage. */
 function recipeFor(req: AttackRequest, plan: AttackPlan, outcome: AttackOutcome): DamageRecipe | null {
+  // [SYS-MONSTERS] the attacker's conditions change the damage (weakened: half; sickened: −2).
+  return recipeWithConditions(req.ruleset.conditions, req.attacker.actor.conditions, recipeOf(req, plan, outcome));
+}
+
+/**
+ * The ruleset the odds ask for damage recipes: the request's own, or, when the attacker's conditions
+ * change its damage (weakened, sickened), one whose recipes they change as the card's are.
+ */
+function rulesetForOdds(req: AttackRequest): Ruleset {
+  const { ruleset } = req;
+  const conditions = req.attacker.actor.conditions;
+  const probe = recipeWithConditions(ruleset.conditions, conditions, PROBE_RECIPE);
+  if (probe === PROBE_RECIPE) return ruleset;
+  return {
+    ...ruleset,
+    damageRecipe: (input) => recipeWithConditions(ruleset.conditions, conditions, ruleset.damageRecipe(input)),
+  };
+}
+
+/** A recipe that no condition has changed, to ask whether any would. */
+const PROBE_RECIPE: DamageRecipe = {
+  roll: { dice: [], flat: 0 },
+  flatBonus: 0,
+  multiplier: 1,
+  minimum: 0,
+  types: [],
+  notes: [],
+};
+
+function recipeOf(req: AttackRequest, plan: AttackPlan, outcome: AttackOutcome): DamageRecipe | null {
   return req.ruleset.damageRecipe({
     outcome: outcome.result,
     hit: plan.hit,
@@ -388,7 +485,14 @@ function recipeFor(req: AttackRequest, plan: AttackPlan, outcome: AttackOutcome)
     critExtra: plan.critExtra,
     types: req.power.damageTypes,
     options: req.options,
+    ...critMultiplierOf(req.power, req.weapon),
   });
+}
+
+/** [SYS-MONSTERS] The attack's crit multiplier: the power's, else its weapon's; absent = the usual ×2. */
+function critMultiplierOf(power: PowerSource, weapon: WeaponSource | null): { critMultiplier?: number } {
+  const m = power.critMultiplier ?? weapon?.critMultiplier;
+  return m !== undefined && m > 2 ? { critMultiplier: m } : {};
 }
 
 /**
@@ -447,14 +551,20 @@ export function decideAttack(
     }
     if (!recipe) return null;
     const key = damageKeyOf(outcome);
-    if (!damage.has(key)) damage.set(key, { key, recipe, formula: formatDamage(recipe.roll) });
+    if (!damage.has(key)) {
+      damage.set(key, { key, recipe, formula: formatDamage(recipe.roll) });
+      // [SYS-MONSTERS] each damage part is rolled beside the main damage, under the same rule.
+      for (const part of partsToRoll(req, plan, outcome, key)) damage.set(part.key, part);
+    }
     return key;
   };
 
+  // [SYS-MONSTERS] the odds' expected damage reads the recipes as the attacker's conditions change them.
+  const oddsRuleset = rulesetForOdds(req);
   const oddsFor = (input: Omit<AttackInput, "dice">): CardOdds | null => {
     if (!odds) return null;
     try {
-      const o = attackOdds(req.ruleset, input, {
+      const o = attackOdds(oddsRuleset, input, {
         hit: plan.hit,
         miss: plan.miss,
         critExtra: plan.critExtra,
@@ -544,6 +654,7 @@ export function buildAttackCard(
   });
   const byKey = new Map(damageRolls.map((d) => [d.key, d]));
   const power = cardPowerOf(req.ruleset, req.power, req.sourceCombatantId ?? null);
+  const partCount = decided.plan.parts?.length ?? 0;
   const targets: CardTarget[] = decided.targets.map((t) => {
     const target: CardTarget = {
       uuid: t.snapshot.uuid,
@@ -555,6 +666,8 @@ export function buildAttackCard(
       damageKey: t.damageKey,
       damage: t.damageKey ? (byKey.get(t.damageKey)?.total ?? 0) : 0,
     };
+    const split = targetParts(t.damageKey, byKey, partCount);
+    if (split) Object.assign(target, split);
     // The parts a target may lack are written when it has them (assigned: spreading each into the
     // literal cost more than the rest of the target, once per target of every card).
     if (t.shown) target.shown = t.shown;
@@ -562,7 +675,11 @@ export function buildAttackCard(
     if (t.snapshot.scene?.length) target.scene = t.snapshot.scene.map((n) => ({ ...n }));
     if (t.snapshot.warnings?.length) target.warnings = [...t.snapshot.warnings];
     if (power) target.effects = effectsForOutcome(req.ruleset, power, t.outcome);
-    return Object.assign(target, forcedOf(req.ruleset, power, t.outcome), reactionsOf(req, t.snapshot, t.outcome));
+    // [SYS-MONSTERS] a target whose condition holds it in place (restrained) is not moved by force.
+    const forced = resistsForcedMove(req.ruleset.conditions, t.snapshot.actor.conditions)
+      ? {}
+      : forcedOf(req.ruleset, power, t.outcome);
+    return Object.assign(target, forced, reactionsOf(req, t.snapshot, t.outcome));
   });
   return {
     version: 1,
@@ -598,7 +715,14 @@ export function buildAttackCard(
     targets,
     untargeted: decided.untargeted,
     applied: [],
+    ...cardProperties(req.power, req.weapon),
   };
+}
+
+/** [SYS-MONSTERS] The card's keywords: the power's and the weapon's (absent when it has none). */
+function cardProperties(power: PowerSource, weapon: WeaponSource | null): { properties?: string[] } {
+  const properties = attackProperties(power, weapon);
+  return properties.length ? { properties } : {};
 }
 
 /** A damage roll's total from its faces in term order (flat part included); throws on a face off the die or on faces left over. */
@@ -695,7 +819,8 @@ export async function afterReaction(
   const resolve = req.ruleset.resolveAttackReaction;
   if (!target || !resolve) throw new EngineError("targetUuid", "no such target on the card", targetUuid);
   const outcome = resolve(key, target.outcome, { hasMissEffect: hasMissEffect(req.power) });
-  const recipe = recipeFor(req, planAttack(req), outcome);
+  const plan = planAttack(req);
+  const recipe = recipeFor(req, plan, outcome);
   const damageKey = recipe ? damageKeyOf(outcome) : null;
   const damageRolls = [...card.damageRolls];
   if (recipe && damageKey && !damageRolls.some((d) => d.key === damageKey)) {
@@ -703,12 +828,21 @@ export async function afterReaction(
     const rolled = await roll(toRoll);
     damageRolls.push(damageFromFaces(toRoll, rolled.faces, rolled.rolled));
   }
-  const { reactions: _offered, effects: _effects, forced: _forced, ...rest } = target;
+  if (recipe && damageKey)
+    for (const part of partsToRoll(req, plan, outcome, damageKey)) {
+      if (damageRolls.some((d) => d.key === part.key)) continue;
+      const rolled = await roll(part);
+      damageRolls.push(damageFromFaces(part, rolled.faces, rolled.rolled));
+    }
+  const { reactions: _offered, effects: _effects, forced: _forced, parts: _parts, ...rest } = target;
+  const byKey = new Map(damageRolls.map((d) => [d.key, d]));
+  const split = targetParts(damageKey, byKey, plan.parts?.length ?? 0);
   const next: CardTarget = {
     ...rest,
     outcome,
     damageKey,
     damage: damageKey ? (damageRolls.find((d) => d.key === damageKey)?.total ?? 0) : 0,
+    ...split,
     reacted: key,
     ...(card.power ? { effects: effectsForOutcome(req.ruleset, card.power, outcome) } : {}),
     ...forcedOf(req.ruleset, card.power, outcome),

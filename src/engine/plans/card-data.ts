@@ -27,6 +27,7 @@ import {
 } from "../fields.js";
 import type {
   AttackOutcome,
+  DamagePart,
   DamageRecipe,
   EffectSource,
   HookChange,
@@ -89,6 +90,11 @@ const CARD_TARGET_FIELDS = {
   damageKey: orNull(text()),
   /** Damage this target takes from the outcome (0 when none). */
   damage: num(0),
+  /**
+   * [SYS-MONSTERS] The damage in parts of different types (the main damage first, then each of the
+   * power's damage parts), adding up to `damage`. Absent = one part, the roll's types.
+   */
+  parts: omittable(list(json<DamagePart>())),
   /** Indexes into the card's `power.effects` this target's outcome and natural roll trigger. Absent = none. */
   effects: omittable(list(num(0))),
   /** Indexes into `power.effects` whose push / pull / slide this target's outcome triggers. Absent = none. */
@@ -249,6 +255,8 @@ const ATTACK_CARD_FIELDS = {
   untargeted: orNull(json<AttackOutcome>()),
   /** What each button press did (on the public card: what was dealt, not the changes behind it). */
   applied: list(json<AppliedRecord>()),
+  /** [SYS-MONSTERS] The attack's keywords (magic, silver, fear…): trait bypass and keyword immunity read them. Absent = none. */
+  properties: omittable(list(text())),
 };
 export type AttackCardData = SourceOf<typeof ATTACK_CARD_FIELDS>;
 

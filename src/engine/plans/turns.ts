@@ -49,6 +49,18 @@ export interface UndoRecord {
   addedEffects: { actorId: string; effectId: string }[];
   /** Effects the step changed, as they were before. */
   updatedEffects: { actorId: string; before: EffectSource }[];
+  /**
+   * [SYS-MONSTERS] Power items whose usage the step changed (a recharge at turn start), with their
+   * usage fields as they were. Optional: absent = none.
+   */
+  items?: ItemUsageUndo[];
+}
+
+/** A power item's usage fields as they were before a turn step changed them. */
+export interface ItemUsageUndo {
+  actorId: string;
+  itemId: string;
+  before: { used: boolean; uses: { spent: number; max: number } };
 }
 
 /** One compact chat line: what happened, to whom, the roll, and how to undo it. */
@@ -176,7 +188,8 @@ function stepData(step: TurnStep, ctx: TurnContext): Record<string, string | num
   const c = actorId ? findByActor(ctx, actorId) : undefined;
   const effectId = stepEffectId(step);
   const effect = c && effectId ? c.effects.find((e) => e.id === effectId) : undefined;
-  const data: Record<string, string | number> = { ...(step.kind === "notice" ? (step.event.data ?? {}) : {}) };
+  const given = step.kind === "notice" ? step.event.data : step.kind === "damage" ? step.data : undefined;
+  const data: Record<string, string | number> = { ...(given ?? {}) };
   if (c) data.name ??= c.name;
   if (effect) data.effect ??= effect.name;
   if (step.kind === "addEffect") data.effect ??= step.effect.name;

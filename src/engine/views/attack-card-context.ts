@@ -6,7 +6,7 @@
  * game lets an attacker knock a creature out instead of killing it ([HD-ENEMYDEATH]).
  */
 import { hookChangeText } from "../plans/hook-bounds.js";
-import type { AttackOutcome, AttackResult, Modifier } from "../types.js";
+import type { AttackOutcome, AttackResult, Modifier, RuleEvent } from "../types.js";
 import type { AppliedRecord, ApplyMode, AttackCardData, CardTarget } from "../plans/card-data.js";
 import { APPLY_MODES } from "../plans/card-data.js";
 import { ongoingName, sameCreatureBefore } from "../plans/apply.js";
@@ -83,6 +83,34 @@ function typeLabel(type: string, viewer: CardViewer): string {
   return viewer.has(key) ? viewer.localize(key) : type;
 }
 
+/** Words of damage types ("piercing, fire"; none = untyped), in the game's words. */
+function typesText(types: readonly string[], viewer: CardViewer): string {
+  return types.length ? types.map((t) => typeLabel(t, viewer)).join(", ") : viewer.localize("D20C.Monster.Untyped");
+}
+
+/**
+ * A damage roll's label: its outcome's words, and for a damage part ([SYS-MONSTERS], key
+ * `hit~part1`) the part's types after them ("Hit damage (fire)").
+ */
+function damageRollLabel(
+  key: string,
+  types: readonly string[],
+  words: (key: string) => string,
+  viewer: CardViewer,
+): string {
+  const [main = key, part] = key.split("~");
+  const label = words(`D20C.Chat.DamageFor.${main.replace(/-noeffect$/, "")}`);
+  return part ? viewer.format("D20C.Monster.PartFor", { damage: label, types: typesText(types, viewer) }) : label;
+}
+
+/** [SYS-MONSTERS] A target's damage by part ("10 piercing + 5 fire"); null when it is one part. */
+function partsLine(parts: CardTarget["parts"], viewer: CardViewer): string | null {
+  if (!parts || parts.length < 2) return null;
+  return parts
+    .map((p) => viewer.format("D20C.Monster.Part", { amount: p.amount, types: typesText(p.types, viewer) }))
+    .join(" + ");
+}
+
 /** The line an applied record shows for the ongoing damage it put on (or the stacking rule refused). */
 function ongoingLine(r: AppliedRecord, viewer: CardViewer): string | null {
   if (!r.effects) return null;
@@ -99,6 +127,22 @@ function heldNote(shortfalls: NonNullable<AppliedRecord["undoShortfalls"]>, view
     )
     .join(", ");
   return viewer.format("D20C.Chat.Undo.HeldNote", { held });
+}
+
+/**
+ * [SYS-MONSTERS] An event's data with the words it names in the viewer's language: a condition's
+ * or damage type's i18n key, an attack keyword (`coldIron` → "cold iron"); other values as they are.
+ */
+function wordsIn(data: RuleEvent["data"], viewer: CardViewer): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(data ?? {})) {
+    const keyword = `D20C.Creature.Keyword.${String(v)}`;
+    if (typeof v !== "string") out[k] = v;
+    else if (v.startsWith("D20C.") && viewer.has(v)) out[k] = viewer.localize(v);
+    else if (k === "keyword" && viewer.has(keyword)) out[k] = viewer.localize(keyword);
+    else out[k] = v;
+  }
+  return out;
 }
 
 function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string, c: CardShared) {
@@ -118,7 +162,7 @@ function appliedView(r: AppliedRecord, viewer: CardViewer, targetName: string, c
     /** [SYS-HOOKS] "−3 from <module>": what the GM's modules changed in the amount. */
     hookNotes: (r.hooks ?? []).map((h) => hookChangeText(h, viewer.format)),
     events: r.events.map((e) =>
-      viewer.has(e.key) ? viewer.format(e.key, { name: targetName, ...(e.data ?? {}) }) : e.key,
+      viewer.has(e.key) ? viewer.format(e.key, { name: targetName, ...wordsIn(e.data, viewer) }) : e.key,
     ),
     ongoing: ongoingLine(r, viewer),
     undone: r.undone,
@@ -330,6 +374,8 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: 
     odds,
     oddsUnavailable,
     damage: t.damage,
+    /** [SYS-MONSTERS] The damage by part ("10 piercing + 5 fire"), when it has parts. */
+    damageParts: partsLine(t.parts, viewer),
     hasDamage: t.damageKey !== null,
     imposes,
     /** [FF-FORCED] The push / pull / slide this target's outcome triggers, each a card control. */
@@ -398,7 +444,7 @@ export function attackCardContext(card: AttackCardData, asked: CardViewer) {
       : null,
     damageRolls: card.damageRolls.map((d) => ({
       key: d.key,
-      label: wordsOf(perCard, viewer, `D20C.Chat.DamageFor.${d.key.replace(/-noeffect$/, "")}`),
+      label: damageRollLabel(d.key, d.recipe.types, (k) => wordsOf(perCard, viewer, k), viewer),
       formula: d.formula,
       faces: d.faces.join(", "),
       total: d.total,

@@ -157,6 +157,8 @@ export function sceneSituation(
   if (fields.includes("concealment") && r.concealment !== undefined) out.concealment = r.concealment;
   if (fields.includes("mighty") && r.mighty) out.mighty = r.mighty;
   if (fields.includes("weak") && r.weak) out.weak = r.weak;
+  // [SYS-MONSTERS] an aura's modifier, read from where the creatures stand.
+  if (r.bonus) out.bonus = r.bonus;
   return out;
 }
 

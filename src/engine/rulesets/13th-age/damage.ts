@@ -13,6 +13,7 @@ import type { Modifier, RollRequest, RuleEvent, RuleOptions, RuleResult } from "
 import { DAMAGE_TYPES, DEATH_SAVE_FAILURES_TO_DIE, DEATH_SAVE_TARGET, OPTION_DEFAULTS, SAVE_TARGETS } from "./data.js";
 import { CONDITIONS, type SaveKind } from "./data.js";
 import { conditionSpecs } from "../../conditions.js";
+import { adjustByParts, type Adjusted } from "../../damage-parts.js";
 
 const K = "D20C.Age13";
 
@@ -75,14 +76,10 @@ function resistAdjustment(
   return { key: "resist", label: `${K}.Adjust.resist`, value: kept - amount };
 }
 
-export const applyDamage: Ruleset["applyDamage"] = (actor, packet, options, actorId) => {
-  validateActorSource(actor, DAMAGE_TYPES);
-  validatePacket(packet, DAMAGE_TYPES);
-  const next = clonePlain(actor);
-  const events: RuleEvent[] = [];
+/** Immunity, then [13A-RESIST], on one packet (one part of a blow of several damage types). */
+function adjustOne(actor: ActorSource, packet: DamagePacket, options: RuleOptions): Adjusted {
   const adjustments: Modifier[] = [];
   let amount = Math.floor(packet.amount);
-
   const immune =
     packet.types.length > 0 &&
     packet.types.every((t) => actor.immunities.includes(t) || actor.immunities.includes("all"));
@@ -95,6 +92,16 @@ export const applyDamage: Ruleset["applyDamage"] = (actor, packet, options, acto
     adjustments.push(resist);
     amount += resist.value;
   }
+  return { dealt: amount, adjustments };
+}
+
+export const applyDamage: Ruleset["applyDamage"] = (actor, packet, options, actorId) => {
+  validateActorSource(actor, DAMAGE_TYPES);
+  validatePacket(packet, DAMAGE_TYPES);
+  const next = clonePlain(actor);
+  const events: RuleEvent[] = [];
+  // [SYS-MONSTERS] each damage part meets immunity and resistance (its natural roll) on its own.
+  const { dealt: amount, adjustments } = adjustByParts(packet, DAMAGE_TYPES, (p) => adjustOne(actor, p, options));
 
   // [13A-TEMPHP] temporary HP go first.
   const t = absorbTemporary(actor.hp.temp, amount);

@@ -73,7 +73,8 @@ export const CONDITIONS: readonly ConditionSpec[] = [
     id: "unconscious",
     label: "D20C.Condition.Unconscious",
     img: "icons/svg/unconscious.svg",
-    implies: [],
+    // [13A-CONDUNCONSCIOUS] helpless as well.
+    implies: ["helpless"],
     noActions: true,
     noReactions: true,
   },
@@ -93,6 +94,28 @@ export const CONDITIONS: readonly ConditionSpec[] = [
     noActions: true,
     noReactions: true,
     dead: true,
+  },
+  // The wider game's other conditions ([SYS-MONSTERS], issue 38): rules the system adds, each with
+  // its ID in docs/rules.md ([13A-CONDCONFUSED] …).
+  {
+    id: "confused",
+    label: `${K}.Condition.confused`,
+    img: "icons/svg/stoned.svg",
+    implies: [],
+    atWillOnly: true,
+    noReactions: true,
+  },
+  // Dazed, and its attacks don't add the escalation die.
+  { id: "fear", label: `${K}.Condition.fear`, img: "icons/svg/terror.svg", implies: ["dazed"], noEscalation: true },
+  { id: "grabbed", label: `${K}.Condition.grabbed`, img: "icons/svg/hazard.svg", implies: [], speedMax: 0 },
+  { id: "hampered", label: `${K}.Condition.hampered`, img: "icons/svg/anchor.svg", implies: [], atWillOnly: true },
+  { id: "helpless", label: `${K}.Condition.helpless`, img: "icons/svg/sleep.svg", implies: [], defense: -4 },
+  {
+    id: "vulnerable",
+    label: `${K}.Condition.vulnerable`,
+    img: "icons/svg/target.svg",
+    implies: [],
+    critAgainst: VULNERABILITY_CRIT_EXPANSION,
   },
 ];
 

@@ -1,7 +1,10 @@
 /** 13th Age's part of the actor data (added to the core actor fields). */
-import { blankChoice, bool, optional, text } from "../../fields.js";
+import { blankChoice, bool, choice, optional, text } from "../../fields.js";
 
 /** A monster's role: how it fights (blank = none given). */
+/** [SYS-MONSTERS] Monster strength: how many normal monsters it counts as (its printed numbers are final). */
+export const MONSTER_STRENGTHS = ["weakling", "normal", "double", "triple"] as const;
+
 const MONSTER_ROLES = ["mook", "troop", "wrecker", "spoiler", "archer", "blocker", "caster", "leader"] as const;
 
 export const ACTOR_FIELDS = {
@@ -11,4 +14,8 @@ export const ACTOR_FIELDS = {
   monsterRole: optional(blankChoice(MONSTER_ROLES)),
   /** What kind of creature the stat block says it is (beast, humanoid, undead…), free text. */
   creatureType: optional(text()),
+  /** [SYS-MONSTERS] Monster strength (weakling ½, normal 1, double 2, triple 3 in battle size). */
+  strength: optional(choice(MONSTER_STRENGTHS, "normal")),
+  /** [SYS-MONSTERS] A mook's mob: mooks with the same non-empty mob in one combat share damage. */
+  mob: optional(text()),
 } as const;

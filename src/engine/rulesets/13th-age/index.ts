@@ -18,6 +18,8 @@ import { readAge13Bands } from "./scene.js";
 import { powers } from "./powers.js";
 import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
+import { withCreatureDamage } from "../../creatures.js";
+import { AGE13_PROGRESSION } from "./classes.js";
 
 export const thirteenthAge = defineRuleset({
   id: "13th-age",
@@ -52,7 +54,7 @@ export const thirteenthAge = defineRuleset({
   prepareAttack,
   damageRecipe,
 
-  applyDamage,
+  applyDamage: withCreatureDamage(applyDamage),
   applyHealing,
   hpRange,
   startRecovery,
@@ -90,4 +92,6 @@ export const thirteenthAge = defineRuleset({
   ...words,
   // [SYS-WORDS] an NPC's stat block, in the game's order and words.
   statBlock: STAT_BLOCK,
+  // [SYS-CHARACTER] the class table deriving a character's numbers.
+  progression: AGE13_PROGRESSION,
 });

@@ -15,6 +15,8 @@ export const powers: Pick<Ruleset, "powerUsages" | "rests" | "effectSaveTarget" 
     { key: "encounter", label: `${K}.Usage.encounter`, limited: true },
     { key: "daily", label: `${K}.Usage.daily`, limited: true },
     { key: "recharge", label: `${K}.Usage.recharge`, limited: true },
+    // [SYS-MONSTERS] a monster's "2/battle": N uses, all back when the battle ends.
+    { key: "perBattle", label: `${K}.Usage.perBattle`, limited: true },
   ],
   rests: [{ key: "fullHealUp", label: `${K}.Rest.fullHealUp`, hint: `${K}.Rest.fullHealUpHint` }],
   effectSaveTarget: (save) => SAVE_TARGETS[save],

@@ -2,7 +2,8 @@
  * 13th Age's monster stat block: "Large 4th level troop [giant]", its initiative, its attacks with
  * their natural-roll triggers and miss lines, then AC / PD / MD and HP, as the game prints them.
  */
-import { commonStatValues, ENCLOSE, statBlockPieces, type StatBlockSpec } from "../../stat-block.js";
+import { commonStatValues, CREATURE_LINE, creatureField, ENCLOSE, statBlockPieces } from "../../stat-block.js";
+import type { StatBlockSpec } from "../../stat-block.js";
 
 const { S, size, type, initiative, attackBonus } = statBlockPieces("D20C.Age13");
 
@@ -10,6 +11,8 @@ export const STAT_BLOCK: StatBlockSpec = {
   identity: [
     [
       size,
+      // [SYS-MONSTERS] "Double-strength 4th level wrecker": the strength, normal left unprinted.
+      creatureField("strength", { bare: true, choices: "D20C.Creature.Strength", unprinted: ["normal"] }),
       {
         field: "level",
         label: "D20C.Actor.FIELDS.level.label",
@@ -25,6 +28,8 @@ export const STAT_BLOCK: StatBlockSpec = {
     initiative,
     { attacks: `${S}.Attacks` },
     { traits: true },
+    CREATURE_LINE,
+    { key: "mob", parts: [creatureField("mob")] },
     { key: "defenses", parts: [{ defenses: "abbr" }, { field: "hp.max", label: `${S}.HP` }] },
     {
       key: "attackBonus",

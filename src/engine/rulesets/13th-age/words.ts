@@ -16,8 +16,21 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
     ["deathSaveSuccesses"],
   ),
   hiddenItemFields: {
-    power: ["touch", "nonlethal"],
-    weapon: ["proficient", "proficiencyBonus", "light", "finesse", "twoHanded", "offHand", "thrown", "weaponClass"],
+    // [SYS-MONSTERS] crit multipliers are the 3rd-edition family's (Wounds d20).
+    power: ["touch", "nonlethal", "critMultiplier"],
+    weapon: [
+      ...([
+        "proficient",
+        "proficiencyBonus",
+        "light",
+        "finesse",
+        "twoHanded",
+        "offHand",
+        "thrown",
+        "weaponClass",
+      ] as const),
+      "critMultiplier",
+    ],
     // The class's armor table gives the Armor Class base (written on the defense): armor adds no number.
     armor: ["armorBonus", "shieldBonus", "maxDex", "heavy"],
   },

@@ -152,7 +152,8 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
   // [FF-CA] / [FF-INVIS]: combat advantage needs seeing the target; an attacker the target can't
   // see (invisible attacker, blinded target) has it.
   const canSeeTarget = !unseen && concealment !== "total";
-  const caSources = s.combatAdvantage || grantsCombatAdvantage(input.target.conditions) || s.offGuard || unseenAttacker;
+  const caSources =
+    s.combatAdvantage || grantsCombatAdvantage(input.target.conditions, input.range) || s.offGuard || unseenAttacker;
   if (caSources) {
     if (canSeeTarget) {
       modifiers.push({ key: "combatAdvantage", label: "D20C.FF.Mod.CombatAdvantage", value: 2 });

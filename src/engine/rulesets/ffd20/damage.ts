@@ -9,7 +9,9 @@ import { d20Plus, healingRoll, rollVerdict } from "../../resolution.js";
 import type { ActorSource, DamagePacket, Modifier } from "../../types.js";
 import type { RollRequest, RollResult, RuleEvent, RuleOptions, RuleResult } from "../../types.js";
 import type { DyingRules } from "./data.js";
-import { FF_DAMAGE_TYPES } from "./data.js";
+import { conditionResistAll, FF_DAMAGE_TYPES } from "./data.js";
+import { rankSaveBonus } from "./creature.js";
+import { adjustByParts } from "../../damage-parts.js";
 
 const DEATH_SAVE_TARGET = 10;
 export const SAVE_TARGET = 10;
@@ -85,7 +87,11 @@ function adjustDamage(actor: ActorSource, packet: DamagePacket): { dealt: number
     else allCounts = true;
   }
   if (allCounts) vulnerable += allVuln;
-  const resist = Math.min(...keys.map((k) => traitFor(actor.resistances, k)));
+  // [FF-CONDPETRIFIED] a condition's resistance to all damage counts as one more resistance (the best holds).
+  const resist = Math.max(
+    conditionResistAll(actor.conditions),
+    Math.min(...keys.map((k) => traitFor(actor.resistances, k))),
+  );
   if (vulnerable > 0) adjustments.push({ key: "vulnerable", label: "D20C.FF.Adjust.Vulnerable", value: vulnerable });
   const before = amount + vulnerable;
   const resisted = Math.min(Math.max(0, resist), before);
@@ -127,7 +133,8 @@ function newState(
 export const applyDamage: Ruleset["applyDamage"] = (actor, packet, options, actorId) => {
   validateActorSource(actor, FF_DAMAGE_TYPES);
   validatePacket(packet, FF_DAMAGE_TYPES);
-  const { dealt, adjustments } = adjustDamage(actor, packet);
+  // [SYS-MONSTERS] each damage part meets the target's traits on its own ([FF-RESIST] within a part).
+  const { dealt, adjustments } = adjustByParts(packet, FF_DAMAGE_TYPES, (p) => adjustDamage(actor, p));
   const { temp, absorbed, rest } = absorbTemporary(actor.hp.temp, dealt);
   const next = clonePlain(actor);
   next.hp.temp = temp;
@@ -261,7 +268,9 @@ export const saveRequest: Ruleset["saveRequest"] = (actor, _derived, kind, _mode
   const as = kind === "save" ? "save" : kind === "death" ? "deathSave" : null;
   if (!as) throw new EngineError("save.kind", `FFd20 has no "${kind}" save (expected save or death)`, kind);
   const label = as === "save" ? "D20C.FF.Roll.Save" : "D20C.FF.Roll.DeathSave";
-  return { kind: as, actorId, formula: d20Plus(actor.baseSaveBonus), target: SAVE_TARGET, against: "total", label };
+  // [SYS-MONSTERS] an elite's or solo's saving throw bonus (never on death saves).
+  const bonus = actor.baseSaveBonus + (as === "save" ? rankSaveBonus(actor) : 0);
+  return { kind: as, actorId, formula: d20Plus(bonus), target: SAVE_TARGET, against: "total", label };
 };
 
 /** Feed back a requested roll: a death save, a healing surge's healing, a save from the sheet. */

@@ -50,6 +50,10 @@ export interface FFConditionSpec extends ConditionSpec {
   grantsCombatAdvantage?: boolean;
   /** The bearer sees invisible creatures (a sense or an effect that says so, [FF-INVIS]). */
   seesInvisible?: boolean;
+  /** The bearer grants combat advantage to melee attackers only (prone). */
+  grantsMeleeCombatAdvantage?: boolean;
+  /** Resistance to all damage while it lasts (petrified: 20). */
+  resistAll?: number;
 }
 
 /**
@@ -67,6 +71,7 @@ export const FF_CONDITIONS: readonly FFConditionSpec[] = [
     offGuard: true,
     noActions: true,
     noReactions: true,
+    noFlank: true,
   },
   {
     id: "surprised",
@@ -75,6 +80,7 @@ export const FF_CONDITIONS: readonly FFConditionSpec[] = [
     implies: [],
     grantsCombatAdvantage: true,
     offGuard: true,
+    noFlank: true,
   },
   {
     id: "distracted",
@@ -87,17 +93,28 @@ export const FF_CONDITIONS: readonly FFConditionSpec[] = [
     id: "unconscious",
     label: "D20C.Condition.Unconscious",
     img: "icons/svg/unconscious.svg",
-    implies: [],
+    // [FF-CONDUNCONSCIOUS] helpless and prone as well, −5 to every defense.
+    implies: ["helpless", "prone"],
     grantsCombatAdvantage: true,
     offGuard: true,
     noActions: true,
     noReactions: true,
+    noFlank: true,
+    defense: -5,
   },
   { id: "dying", label: "D20C.Condition.Dying", img: "icons/svg/blood.svg", implies: ["unconscious"] },
-  { id: "blinded", label: "D20C.Condition.Blinded", img: "icons/svg/blind.svg", implies: [], blinds: true },
+  {
+    id: "blinded",
+    label: "D20C.Condition.Blinded",
+    img: "icons/svg/blind.svg",
+    implies: [],
+    blinds: true,
+    grantsCombatAdvantage: true,
+  },
   { id: "invisible", label: "D20C.Condition.Invisible", img: "icons/svg/invisible.svg", implies: [] },
   { id: "insubstantial", label: "D20C.FF.Condition.Insubstantial", img: "icons/svg/aura.svg", implies: [] },
-  { id: "slowed", label: "D20C.Condition.Slowed", img: "icons/svg/downgrade.svg", implies: [] },
+  // [FF-CONDSLOWED] speed 2 squares at most.
+  { id: "slowed", label: "D20C.Condition.Slowed", img: "icons/svg/downgrade.svg", implies: [], speedMax: 2 },
   { id: "dead", label: "D20C.Condition.Dead", img: "icons/svg/skull.svg", implies: ["unconscious"], dead: true },
   // [FF-INVIS] a sense or an effect that lets the bearer see invisible creatures.
   {
@@ -106,6 +123,73 @@ export const FF_CONDITIONS: readonly FFConditionSpec[] = [
     img: "icons/svg/eye.svg",
     implies: [],
     seesInvisible: true,
+  },
+  // The 4th-edition family's other conditions ([SYS-MONSTERS], issue 38): rules the system adds,
+  // each with its ID in docs/rules.md ([FF-CONDDAZED] …). Speeds are in squares, as FFd20's.
+  {
+    id: "dazed",
+    label: "D20C.FF.Condition.Dazed",
+    img: "icons/svg/daze.svg",
+    implies: [],
+    grantsCombatAdvantage: true,
+    oneAction: true,
+    noReactions: true,
+    noFlank: true,
+  },
+  { id: "deafened", label: "D20C.FF.Condition.Deafened", img: "icons/svg/deaf.svg", implies: [] },
+  // The dominator picks the one action; the creature is dazed besides.
+  { id: "dominated", label: "D20C.FF.Condition.Dominated", img: "icons/svg/eye.svg", implies: ["dazed"] },
+  { id: "grabbed", label: "D20C.FF.Condition.Grabbed", img: "icons/svg/hazard.svg", implies: ["immobilized"] },
+  {
+    id: "helpless",
+    label: "D20C.FF.Condition.Helpless",
+    img: "icons/svg/sleep.svg",
+    implies: [],
+    grantsCombatAdvantage: true,
+  },
+  { id: "immobilized", label: "D20C.FF.Condition.Immobilized", img: "icons/svg/net.svg", implies: [], speedMax: 0 },
+  { id: "marked", label: "D20C.FF.Condition.Marked", img: "icons/svg/target.svg", implies: [], markPenalty: 2 },
+  {
+    id: "petrified",
+    label: "D20C.FF.Condition.Petrified",
+    img: "icons/svg/statue.svg",
+    implies: ["unconscious"],
+    resistAll: 20,
+  },
+  {
+    id: "prone",
+    label: "D20C.FF.Condition.Prone",
+    img: "icons/svg/falling.svg",
+    implies: [],
+    attack: -2,
+    grantsMeleeCombatAdvantage: true,
+    rangedDefense: 2,
+  },
+  {
+    id: "removedFromPlay",
+    label: "D20C.FF.Condition.RemovedFromPlay",
+    img: "icons/svg/door-exit.svg",
+    implies: [],
+    noActions: true,
+    noReactions: true,
+    noFlank: true,
+    untargetable: true,
+  },
+  {
+    id: "restrained",
+    label: "D20C.FF.Condition.Restrained",
+    img: "icons/svg/padlock.svg",
+    implies: ["immobilized"],
+    attack: -2,
+    grantsCombatAdvantage: true,
+    noForcedMove: true,
+  },
+  {
+    id: "weakened",
+    label: "D20C.FF.Condition.Weakened",
+    img: "icons/svg/downgrade.svg",
+    implies: [],
+    halfDamage: true,
   },
 ];
 
@@ -126,9 +210,20 @@ export function seesCreature(observer: readonly string[], seen: readonly string[
   return conditionSpecs(FF_CONDITIONS, observer).some((c) => c.seesInvisible);
 }
 
-/** Whether any of these conditions makes the bearer grant combat advantage ([FF-CA]). */
-export function grantsCombatAdvantage(conditions: readonly string[]): boolean {
-  return conditionSpecs(FF_CONDITIONS, conditions).some((c) => c.grantsCombatAdvantage);
+/**
+ * Whether any of these conditions makes the bearer grant combat advantage ([FF-CA]); to a melee
+ * attack also a condition that grants it to melee attackers only (prone, [FF-CONDPRONE]).
+ */
+export function grantsCombatAdvantage(conditions: readonly string[], range?: string): boolean {
+  return conditionSpecs(FF_CONDITIONS, conditions).some(
+    (c) => c.grantsCombatAdvantage || (range === "melee" && c.grantsMeleeCombatAdvantage),
+  );
+}
+
+/** The best resistance to all damage the bearer's conditions give ([FF-CONDPETRIFIED]: 20); 0 = none. */
+export function conditionResistAll(conditions: readonly string[]): number {
+  if (conditions.length === 0) return 0;
+  return Math.max(0, ...conditionSpecs(FF_CONDITIONS, conditions).map((c) => c.resistAll ?? 0));
 }
 
 /** [FF-ACTIONS] The actions a turn is made of; sustaining spends one of them. */

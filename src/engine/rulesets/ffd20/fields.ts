@@ -1,5 +1,5 @@
 /** FFd20's part of the actor data (added to the core actor fields). */
-import { blankChoice, bool, choice, int, onSheet, optional, text } from "../../fields.js";
+import { blankChoice, bool, choice, group, int, onSheet, optional, text } from "../../fields.js";
 
 /** A monster's combat role (blank = none given). */
 const COMBAT_ROLES = ["artillery", "brute", "controller", "lurker", "skirmisher", "soldier"] as const;
@@ -18,4 +18,6 @@ export const ACTOR_FIELDS = {
   xp: optional(int(0, { min: 0 })),
   /** Origin and kind as the stat block prints them (natural humanoid, elemental beast…), free text. */
   creatureType: optional(text()),
+  /** [SYS-MONSTERS] Action points: each spent for an extra action on its turn. */
+  actionPoints: optional(group({ value: int(0, { min: 0 }), max: int(0, { min: 0 }) })),
 } as const;

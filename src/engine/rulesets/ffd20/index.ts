@@ -20,6 +20,9 @@ import { readFfScene } from "./scene.js";
 import { extendedRest, powers } from "./powers.js";
 import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
+import { withCreatureDamage } from "../../creatures.js";
+import { minionMissStep } from "./creature.js";
+import { FF_PROGRESSION } from "./classes.js";
 
 export const ffd20 = defineRuleset({
   id: FF_ID,
@@ -52,7 +55,7 @@ export const ffd20 = defineRuleset({
   prepareAttack,
   damageRecipe,
 
-  applyDamage,
+  applyDamage: withCreatureDamage(applyDamage, [minionMissStep]),
   applyHealing,
   startRecovery,
   saveRequest,
@@ -84,4 +87,6 @@ export const ffd20 = defineRuleset({
   statBlock: STAT_BLOCK,
   // [FF-FORCED] push / pull / slide paths.
   forcedPath,
+  // [SYS-CHARACTER] the class table deriving a character's numbers.
+  progression: FF_PROGRESSION,
 });

@@ -61,6 +61,8 @@ export const powers: Pick<
     { key: "atWill", label: "D20C.FF.Usage.atWill", limited: false },
     { key: "encounter", label: "D20C.FF.Usage.encounter", limited: true },
     { key: "daily", label: "D20C.FF.Usage.daily", limited: true },
+    // [SYS-MONSTERS] a monster's "recharge ⚄⚅": a d6 at the start of its turn.
+    { key: "recharge", label: "D20C.FF.Usage.recharge", limited: true },
   ],
   rests: [
     { key: "shortRest", label: "D20C.FF.Rest.shortRest", hint: "D20C.FF.Rest.shortRestHint" },
@@ -82,7 +84,8 @@ export const powers: Pick<
     // [FF-SUSTAIN] the battle's end brings nothing back, unless the table counts it as a short rest.
     if (moment.kind === "combatEnd" && !battleEndRests(moment.options)) return { kind: "keep" };
     const shortRest = moment.kind === "combatEnd" || (moment.kind === "rest" && moment.rest === "shortRest");
-    if (shortRest && usage.usage !== "encounter") return { kind: "keep" };
+    // A monster's recharge power comes back with its encounter powers.
+    if (shortRest && usage.usage !== "encounter" && usage.usage !== "recharge") return { kind: "keep" };
     return defaultPowerRefresh(kind, usage, moment);
   },
   rest(actor, rest) {

@@ -19,6 +19,7 @@ import { FF_DAMAGE_TYPES } from "./data.js";
 import { deathSaveRequest, dyingRules, resolveDeathSave, resolveRecovery, SAVE_TARGET } from "./damage.js";
 import { halfLevel } from "./attack.js";
 import { battleEndRests } from "./powers.js";
+import { rankSaveBonus } from "./creature.js";
 
 const ongoingType = (t: string | undefined | null): string => (!t || t === "untyped" ? "untyped" : t);
 
@@ -93,7 +94,8 @@ export function onTurnStart(ctx: TurnContext): TurnStep[] {
 
 /** [FF-SAVE] The save against one effect: d20 + save bonuses, 10 or higher. */
 export function effectSaveRequest(actor: ActorSource, actorId: string, effect: EffectSource): RollRequest {
-  const formula = d20Plus(actor.baseSaveBonus + (effect.saveBonus || 0));
+  // [SYS-MONSTERS] elites and solos add their rank's bonus.
+  const formula = d20Plus(actor.baseSaveBonus + rankSaveBonus(actor) + (effect.saveBonus || 0));
   return effectSaveRoll(actorId, effect, formula, SAVE_TARGET, "D20C.FF.Roll.SaveAgainst", { effect: effect.name });
 }
 

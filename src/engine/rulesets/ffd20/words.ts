@@ -13,8 +13,9 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
     ["recoveryRoll", "deathSaveSuccesses"],
   ),
   hiddenItemFields: {
-    power: ["touch", "recharge"],
-    weapon: ["light", "finesse", "twoHanded", "offHand", "thrown", "weaponClass", "missDamage"],
+    // [SYS-MONSTERS] crit multipliers are the 3rd-edition family's (Wounds d20).
+    power: ["touch", "critMultiplier"],
+    weapon: ["light", "finesse", "twoHanded", "offHand", "thrown", "weaponClass", "missDamage", "critMultiplier"],
     // heavy armor drops the ability bonus to AC outright; no armor caps it
     armor: ["maxDex"],
   },

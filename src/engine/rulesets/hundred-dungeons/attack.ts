@@ -3,6 +3,7 @@
  * natural 1/20 ([HD-CRIT]), cover and hiding ([HD-COVER], [HD-HIDE]), damage by weapon class
  * ([HD-DMG]).
  */
+import { hasSwimSpeed } from "../../movement.js";
 import { blankSituation, keptNatural, MAX_ROLL_SOURCES, netMode } from "../../common.js";
 import { parseDamage, parseWeaponDice, type DamageExpression } from "../../dice.js";
 import { EngineError, requireCount, requireFinite, requireNonNegative } from "../../errors.js";
@@ -199,7 +200,10 @@ export function attackMode(input: Omit<AttackInput, "dice">): RollMode {
 /** A creature as an unarmed attack's mode reads it: its combatant id, actor and effects. */
 interface UnarmedSide {
   id: string;
-  actor: Pick<ActorSource, "kind" | "conditions" | "exhaustion" | "size" | "swimSpeed" | "vulnerabilities">;
+  actor: Pick<
+    ActorSource,
+    "kind" | "conditions" | "exhaustion" | "size" | "swimSpeed" | "movement" | "vulnerabilities"
+  >;
   effects: EffectSource[];
 }
 
@@ -226,7 +230,7 @@ export function unarmedAttackMode(
       penalties: [],
       conditions: attacker.actor.conditions,
       exhaustion: attacker.actor.exhaustion,
-      swimSpeed: (attacker.actor.swimSpeed ?? 0) > 0,
+      swimSpeed: hasSwimSpeed(attacker.actor),
       id: attacker.id,
       effects: attacker.effects,
     },

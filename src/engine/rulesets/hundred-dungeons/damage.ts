@@ -14,6 +14,7 @@ import { ABILITY_KEYS } from "../../types.js";
 import { abilityRollMode, conditionSpec, expandConditions, MAX_EXHAUSTION, specsOf } from "./conditions.js";
 import { ABILITY_LABEL, HD_DAMAGE_TYPES } from "./data.js";
 import { resistanceRule } from "./options.js";
+import { adjustByParts } from "../../damage-parts.js";
 
 interface TraitSets {
   immune: Set<string>;
@@ -97,7 +98,11 @@ export function applyDamage(
     };
   }
   // Whole hit points only, like every other game (a fractional amount is rounded down first).
-  const { dealt, adjustments } = adjustForTraits(Math.floor(packet.amount), packet.types, traitSets(actor), options);
+  // [SYS-MONSTERS] each damage part meets immunity, resistance and vulnerability on its own.
+  const traits = traitSets(actor);
+  const { dealt, adjustments } = adjustByParts(packet, damageTypes, (p) =>
+    adjustForTraits(Math.floor(p.amount), p.types, traits, options),
+  );
   const { temp, absorbed, rest } = absorbTemporary(actor.hp.temp, dealt);
   const before = Math.max(0, actor.hp.value);
   // Damage never raises HP (stored HP below 0 stay where they are).

@@ -1,5 +1,5 @@
 /** Hundred Dungeons' part of the actor data (added to the core actor fields). */
-import { blankChoice, int, key, list, num, onSheet, optional, text } from "../../fields.js";
+import { blankChoice, group, int, key, list, num, onSheet, optional, text } from "../../fields.js";
 
 /** Challenge ratings a stat block may give, lowest first (blank = none given). */
 const CHALLENGE_RATINGS = ["0", "1/8", "1/4", "1/2", ...Array.from({ length: 30 }, (_v, i) => String(i + 1))] as const;
@@ -23,4 +23,16 @@ export const ACTOR_FIELDS = {
   xp: optional(int(0, { min: 0 })),
   senses: optional(text()),
   skills: optional(text()),
+  /**
+   * [SYS-MONSTERS] Legendary actions per round (spent at the end of other creatures' turns) and
+   * legendary resistance per day (a failed save becomes a success), each with what is left.
+   */
+  legendary: optional(
+    group({
+      actions: int(0, { min: 0 }),
+      actionsLeft: int(0, { min: 0 }),
+      resistances: int(0, { min: 0 }),
+      resistancesLeft: int(0, { min: 0 }),
+    }),
+  ),
 } as const;

@@ -28,6 +28,8 @@ import { STAT_BLOCK } from "./stat-block.js";
 import { readHdScene } from "./scene.js";
 import { actsOnTurnOf, actsThisRound, addEffect, canFlee, effectSaveRequest, initiativeFormula } from "./turns.js";
 import { onCombatEnd, onCombatStart, onRoundStart, onTurnEnd, onTurnStart, order, resolveTurnRoll } from "./turns.js";
+import { withCreatureDamage } from "../../creatures.js";
+import { HD_PROGRESSION } from "./classes.js";
 
 export const hundredDungeons = defineRuleset({
   id: HD_ID,
@@ -68,7 +70,9 @@ export const hundredDungeons = defineRuleset({
   prepareAttack,
   damageRecipe,
 
-  applyDamage: (actor, packet, options, actorId) => applyDamage(actor, packet, options, actorId, HD_DAMAGE_TYPES),
+  applyDamage: withCreatureDamage((actor, packet, options, actorId) =>
+    applyDamage(actor, packet, options, actorId, HD_DAMAGE_TYPES),
+  ),
   // [HD-HP] hit points never go above maximum nor below 0.
   hpRange: (actor) => ({ min: 0, max: actor.hp.max }),
   applyHealing: (actor, amount, kind, _options, actorId) => applyHealing(actor, amount, kind, actorId, HD_DAMAGE_TYPES),
@@ -133,4 +137,6 @@ export const hundredDungeons = defineRuleset({
   saveRequestWithCover,
   // [HD-COND] a power's exhaustion is a level gained, not an effect.
   levelCondition,
+  // [SYS-CHARACTER] the class table deriving a character's numbers.
+  progression: HD_PROGRESSION,
 });

@@ -29,6 +29,8 @@ export const powers: Pick<Ruleset, "powerUsages" | "rests" | "effectSaveTarget" 
   powerUsages: [
     { key: "atWill", label: `${K}.Usage.atWill`, limited: false },
     { key: "perRest", label: `${K}.Usage.perRest`, limited: true },
+    // [SYS-MONSTERS] a monster's "recharge 5–6": a d6 at the start of its turn.
+    { key: "recharge", label: `${K}.Usage.recharge`, limited: true },
   ],
   rests: [{ key: "longRest", label: `${K}.Rest.longRest`, hint: `${K}.Rest.longRestHint` }],
   effectSaveTarget: (save) => SAVE_TARGETS[save],

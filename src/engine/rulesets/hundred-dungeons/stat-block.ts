@@ -2,7 +2,8 @@
  * Hundred Dungeons' monster stat block: "Large beast, unaligned"; Defense, hit points and speed; the
  * six abilities with their modifiers; skills, senses, challenge and experience; then its actions.
  */
-import { commonStatValues, ENCLOSE, statBlockPieces, type StatBlockSpec } from "../../stat-block.js";
+import { commonStatValues, CREATURE_LINE, creatureField, ENCLOSE, statBlockPieces } from "../../stat-block.js";
+import type { StatBlockSpec } from "../../stat-block.js";
 
 const { S, size, type, initiative, attackBonus } = statBlockPieces("D20C.HD");
 
@@ -18,6 +19,7 @@ export const STAT_BLOCK: StatBlockSpec = {
     { key: "skills", parts: [{ field: "skills", label: `${S}.Skills` }] },
     { key: "senses", parts: [{ field: "senses", label: `${S}.Senses` }] },
     { traits: true },
+    CREATURE_LINE,
     {
       key: "challenge",
       parts: [
@@ -28,6 +30,16 @@ export const STAT_BLOCK: StatBlockSpec = {
     },
     initiative,
     { attacks: `${S}.Actions` },
+    // [SYS-MONSTERS] "Legendary Actions 3 (2 left)", "Legendary Resistance 3/day (1 left)".
+    {
+      key: "legendary",
+      parts: [
+        creatureField("legendary.actions", { blankAtZero: true }),
+        creatureField("legendary.actionsLeft", { editOnly: true }),
+        creatureField("legendary.resistances", { blankAtZero: true, after: "D20C.Creature.PerDay" }),
+        creatureField("legendary.resistancesLeft", { editOnly: true }),
+      ],
+    },
     { key: "attackBonus", parts: [attackBonus] },
     { procedures: `${S}.Procedures` },
   ],

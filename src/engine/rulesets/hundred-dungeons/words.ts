@@ -12,8 +12,10 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
     ["deathSaveSuccesses", "deathSaveFailures"],
   ),
   hiddenItemFields: {
-    power: ["touch", "recharge"],
+    // [SYS-MONSTERS] crit multipliers are the 3rd-edition family's (Wounds d20).
+    power: ["touch", "critMultiplier"],
     weapon: [
+      "critMultiplier",
       ...(["proficient", "proficiencyBonus", "enhancement", "finesse", "twoHanded", "offHand"] as const),
       // The weapon decides the ability (melee and thrown Strength, ammunition Dexterity); no miss damage.
       ...(["attackAbility", "missDamage"] as const),

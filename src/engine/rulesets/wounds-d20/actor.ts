@@ -4,9 +4,12 @@
  * five saves ([WD-SAVES]).
  */
 import { abilityModifier, validateActorSource } from "../../common.js";
+import { saveModifiers } from "../../condition-rules.js";
+import { conditionModifiers, conditionSpecs } from "../../conditions.js";
 import type { AbilityKey, ActorSource, DerivedActor, Modifier } from "../../types.js";
 import { ABILITY_KEYS } from "../../types.js";
-import { DAMAGE_TYPES, K, damageTaken, isBloodied, isWounded } from "./data.js";
+import { CONDITIONS, DAMAGE_TYPES, K, damageTaken, isBloodied, isWounded } from "./data.js";
+import { statBlockSaveTotal } from "./creature.js";
 
 /** Ability modifiers; Constitution damage from death saves lowers the Con score first. */
 function abilityMods(actor: ActorSource): Record<AbilityKey, number> {
@@ -73,13 +76,16 @@ function armorClasses(actor: ActorSource, dexMod: number): Record<"ac" | "touch"
 /** [WD-SAVES] base save bonus plus the ability each kind names. */
 function saveBonuses(actor: ActorSource, mods: Record<AbilityKey, number>): Record<string, number> {
   const base = actor.baseSaveBonus;
-  return {
+  const text: Record<string, number> = {
     charm: base + Math.max(mods.cha, mods.wis),
     reflex: base + mods.dex,
     death: base,
     fear: base,
     spell: base,
   };
+  // [SYS-MONSTERS] a stat block's own total for a kind replaces the text rule's.
+  for (const kind of Object.keys(text)) text[kind] = statBlockSaveTotal(actor, kind) ?? text[kind]!;
+  return text;
 }
 
 export function deriveActor(actor: ActorSource): DerivedActor {
@@ -94,14 +100,28 @@ export function deriveActor(actor: ActorSource): DerivedActor {
   if (bloodied) statusLabels.push(`${K}.Status.Bloodied`);
   if (wounded) statusLabels.push(`${K}.Status.Wounded`);
   if (actor.state !== "active") statusLabels.push(`${K}.Condition.${actor.state}`);
+  // [SYS-MONSTERS] the condition table's numbers: attacks, AC (all three), saves, initiative.
+  const attackPenalties = [...penalties, ...conditionModifiers(CONDITIONS, actor.conditions, "attack")];
+  const defensePenalties = conditionModifiers(CONDITIONS, actor.conditions, "defense");
+  const defenseDelta = defensePenalties.reduce((s, m) => s + m.value, 0);
+  const defenses: Record<string, number> = armorClasses(actor, mods.dex);
+  if (defenseDelta !== 0)
+    for (const key of Object.keys(defenses)) defenses[key] = (defenses[key] as number) + defenseDelta;
+  const saveDelta = saveModifiers(CONDITIONS, actor.conditions).reduce((s, m) => s + m.value, 0);
+  const saves = saveBonuses(actor, mods);
+  if (saveDelta !== 0) for (const key of Object.keys(saves)) saves[key] = (saves[key] as number) + saveDelta;
+  const initiativeDelta =
+    actor.conditions.length === 0
+      ? 0
+      : conditionSpecs(CONDITIONS, actor.conditions).reduce((s, c) => s + (c.initiative ?? 0), 0);
   return {
     abilityMods: mods,
-    defenses: armorClasses(actor, mods.dex),
-    attackPenalties: penalties,
-    defensePenalties: [],
+    defenses,
+    attackPenalties,
+    defensePenalties,
     // [WD-INIT] BCB + Dex, with the bloodied / wounded check penalties.
-    initiative: actor.baseCombatBonus + mods.dex + actor.initiativeBonus + penaltySum,
-    saves: saveBonuses(actor, mods),
+    initiative: actor.baseCombatBonus + mods.dex + actor.initiativeBonus + penaltySum + initiativeDelta,
+    saves,
     bloodied,
     wounded,
     damageTaken: dmg,

@@ -148,6 +148,11 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
 
 export const resolveAttack = resolvedBy(prepareAttack);
 
+/** A crit multiplier held to the family's ×2–×4 (absent or out of range = ×2). */
+function critTimes(m: number | undefined): number {
+  return m === 3 || m === 4 ? m : 2;
+}
+
 function critRule(options: DamageRecipeInput["options"]): CritDamageRule {
   const v = option(options, "critDamage", "doubleTotal");
   if (!(CRIT_DAMAGE_CHOICES as readonly string[]).includes(v)) {
@@ -171,11 +176,14 @@ export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
     return { roll: sumDamage(input.hit), flatBonus: 0, multiplier: 1, minimum: 1, types, notes };
   }
   const rule = critRule(input.options);
+  // [SYS-MONSTERS] a weapon's ×3 or ×4 multiplies where the rule doubles (×2 by default).
+  const times = critTimes(input.critMultiplier);
+  if (times > 2) notes.unshift(`D20C.Creature.WD.CritTimes${times}`);
   if (rule === "doubleTotal") {
     return {
       roll: sumDamage(input.hit, input.critExtra),
       flatBonus: 0,
-      multiplier: 2,
+      multiplier: times,
       minimum: 1,
       types,
       notes: [`${K}.Note.CritDoubleTotal`, ...notes],
@@ -183,7 +191,7 @@ export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
   }
   if (rule === "doubleDice") {
     const doubled: DamageExpression = {
-      dice: input.hit.dice.map((d) => ({ ...d, count: d.count * 2 })),
+      dice: input.hit.dice.map((d) => ({ ...d, count: d.count * times })),
       flat: input.hit.flat,
     };
     return {
@@ -195,7 +203,7 @@ export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
       notes: [`${K}.Note.CritDoubleDice`, ...notes],
     };
   }
-  const diceMax = maxDamage({ dice: input.hit.dice, flat: 0 });
+  const diceMax = maxDamage({ dice: input.hit.dice, flat: 0 }) * (times - 1);
   return {
     roll: sumDamage(input.hit, input.critExtra),
     flatBonus: diceMax,

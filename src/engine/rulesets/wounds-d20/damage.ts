@@ -13,6 +13,8 @@ import type { Modifier, RollRequest, RollResult, RuleEvent, RuleOptions, RuleRes
 import type { Wound } from "../../types.js";
 import { DAMAGE_TYPES, K, damageTaken, deathSaveDC, isBloodied, isWounded, woundThreshold } from "./data.js";
 import { woundTotal } from "./data.js";
+import { statBlockSaveTotal } from "./creature.js";
+import { adjustByParts } from "../../damage-parts.js";
 
 /**
  * Why a death save is rolled; the resolver reads it back from `request.data.reason`.
@@ -38,7 +40,8 @@ export function deathSave(
   return {
     kind: reason === "stable" ? "stableCheck" : "deathSave",
     actorId,
-    formula: d20Plus(actor.baseSaveBonus),
+    // [SYS-MONSTERS] a stat block's own death save total replaces the base save bonus.
+    formula: d20Plus(statBlockSaveTotal(actor, "death") ?? actor.baseSaveBonus),
     target: dc,
     against: "total",
     label:
@@ -126,7 +129,11 @@ export function applyDamage(actor: ActorSource, packet: DamagePacket, actorId: s
   validateActorSource(actor, DAMAGE_TYPES);
   validatePacket(packet, DAMAGE_TYPES);
   const next = clonePlain(actor);
-  const { amount, adjustments } = traitAdjustments(actor, packet);
+  // [SYS-MONSTERS] each damage part meets immunity, resistance and vulnerability on its own.
+  const { dealt: amount, adjustments } = adjustByParts(packet, DAMAGE_TYPES, (p) => {
+    const one = traitAdjustments(actor, p);
+    return { dealt: one.amount, adjustments: one.adjustments };
+  });
   const dealt = Math.max(0, Math.floor(amount));
   const temp = absorbTemporary(actor.hp.temp, dealt);
   const hpLost = temp.rest;

@@ -1,5 +1,5 @@
 /** Wounds d20's part of the actor data (added to the core actor fields). */
-import { bool, group, int, list, optional, text } from "../../fields.js";
+import { bool, group, int, key, list, nullableInt, optional, text } from "../../fields.js";
 
 /** A wound: points past the wounded threshold dealt by one blow. */
 export const WOUND_FIELD = group({
@@ -17,4 +17,19 @@ export const ACTOR_FIELDS = {
   constitutionDamage: int(0, { min: 0 }),
   /** What kind of creature the stat block says it is (animal, undead, humanoid…); optional: older sources lack it. */
   creatureType: optional(text()),
+  // [SYS-MONSTERS] issue 40 (optional: older sources lack them).
+  /** Damage reduction: `amount` off each attack's damage unless the attack has any (or, `needsAll`, every) bypass keyword. */
+  damageReduction: optional(list(group({ amount: int(0, { min: 0 }), bypass: list(key()), needsAll: bool(false) }))),
+  /** Spell resistance (0 = none). */
+  spellResistance: optional(int(0, { min: 0 })),
+  /** A save kind's own total bonus from the stat block; null = the text rule (base save bonus + ability). */
+  saveTotals: optional(
+    group({
+      charm: nullableInt(),
+      reflex: nullableInt(),
+      death: nullableInt(),
+      fear: nullableInt(),
+      spell: nullableInt(),
+    }),
+  ),
 } as const;

@@ -7,7 +7,8 @@
  * `scene.ts`.
  */
 import type { ActorSource } from "../../types.js";
-import { defineRuleset } from "../../define-ruleset.js";
+import { conditionTurnNotes } from "../../condition-rules.js";
+import { capFromConditions, defineRuleset } from "../../define-ruleset.js";
 import { PROCEDURES, afterSpend, planProcedure, resolveProcedure, turnNotes } from "./procedures.js";
 import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
@@ -22,6 +23,13 @@ import { readWdScene } from "./scene.js";
 import { powers } from "./powers.js";
 import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
+import { withCreatureDamage } from "../../creatures.js";
+import { damageReductionStep } from "./creature.js";
+import { WD_PROGRESSION } from "./classes.js";
+
+
+/** The most actions the creature's conditions leave it (stunned none, nauseated one); null = no cap. */
+const conditionCap = capFromConditions(CONDITIONS);
 
 /** The rolls whose natural 20 or 1 decides them: saves (effect saves included) and death saves. */
 const NATURAL_DECIDES = new Set(["save", "deathSave", "stableCheck"]);
@@ -58,7 +66,10 @@ export const woundsD20 = defineRuleset({
   prepareAttack,
   damageRecipe,
 
-  applyDamage: (actor, packet, _options, actorId) => applyDamage(actor, packet, actorId),
+  applyDamage: withCreatureDamage(
+    (actor, packet, _options, actorId) => applyDamage(actor, packet, actorId),
+    [damageReductionStep],
+  ),
   hpRange: woundedRange,
   applyHealing: (actor, amount, kind, _options, actorId) => applyHealing(actor, amount, kind, actorId),
   startRecovery: (actor, rally, _options, actorId, inCombat) =>
@@ -87,8 +98,12 @@ export const woundsD20 = defineRuleset({
 
   // [SYS-ACTIONS] action economy and table procedures; [WD-STAGGER] one action while staggered.
   economy: ECONOMY,
-  actionCap: (actor) => (actor.state === "staggered" ? 1 : null),
-  turnNotes,
+  // [WD-STAGGER] one action while staggered; the condition table's (stunned none, nauseated one) too.
+  actionCap: (actor) => {
+    const cap = conditionCap(actor);
+    return actor.state === "staggered" ? Math.min(1, cap ?? 1) : cap;
+  },
+  turnNotes: (actor) => [...turnNotes(actor), ...conditionTurnNotes(CONDITIONS, actor)],
   afterSpend,
   procedures: PROCEDURES,
   planProcedure,
@@ -100,4 +115,6 @@ export const woundsD20 = defineRuleset({
   ...words,
   // [SYS-WORDS] an NPC's stat block, in the game's order and words.
   statBlock: STAT_BLOCK,
+  // [SYS-CHARACTER] the class table deriving a character's numbers.
+  progression: WD_PROGRESSION,
 });

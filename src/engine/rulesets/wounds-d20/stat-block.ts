@@ -3,7 +3,8 @@
  * wounded; AC, touch and flat-footed; initiative, speed, base combat and save bonuses, the six
  * abilities, its traits, then its attacks.
  */
-import { commonStatValues, statBlockPieces, type StatBlockSpec } from "../../stat-block.js";
+import { commonStatValues, CREATURE_LINE, creatureField, statBlockPieces } from "../../stat-block.js";
+import type { StatBlockSpec } from "../../stat-block.js";
 import { woundThreshold } from "./data.js";
 
 const { S, size, type, initiative, attackBonus } = statBlockPieces("D20C.WD");
@@ -31,6 +32,16 @@ export const STAT_BLOCK: StatBlockSpec = {
     },
     { key: "abilities", parts: [{ abilities: true }] },
     { traits: true },
+    CREATURE_LINE,
+    // [SYS-MONSTERS] "DR 5/magic; SR 18" and the stat block's own save totals (blank = the text rule).
+    {
+      key: "reduction",
+      parts: [creatureField("damageReduction"), creatureField("spellResistance", { blankAtZero: true })],
+    },
+    {
+      key: "saveTotals",
+      parts: ["death", "reflex", "charm", "fear", "spell"].map((k) => creatureField(`saveTotals.${k}`)),
+    },
     { attacks: `${S}.Attacks` },
     { key: "attackBonus", parts: [attackBonus] },
     { procedures: `${S}.Procedures` },

@@ -1,0 +1,62 @@
+/**
+ * Hundred Dungeons' class table ([SYS-CHARACTER], a rule the system adds: the 5th-edition-style
+ * hit dice, our words): each class's hit die. Hit points = the die's highest face + Constitution at
+ * 1st level, then the die's average rounded up (half the faces + 1) + Constitution each level after
+ * (a table that rolls instead rolls the die at level-up, and the sheet keeps what it rolled as the
+ * HP override). Hit dice for recovering: one per level, of the class's die. Renown follows level on
+ * the pack's scale, ⌈level / 2⌉ ([HD-ATK]). Abilities are stored as the small scores, which are
+ * the modifiers.
+ */
+import type { BuildNumbers, Progression } from "../../build.js";
+import type { ActorSource } from "../../types.js";
+
+export const HD_HIT_DIE: Readonly<Record<string, number>> = {
+  barbarian: 12,
+  bard: 8,
+  cleric: 8,
+  druid: 8,
+  fighter: 10,
+  monk: 8,
+  paladin: 10,
+  ranger: 10,
+  rogue: 8,
+  sorcerer: 6,
+  warlock: 8,
+  wizard: 6,
+};
+
+function levelOf(actor: Pick<ActorSource, "level">): number {
+  return Math.min(20, Math.max(1, Math.trunc(actor.level)));
+}
+
+/** [HD-ATK] renown by level, the scale the packs use. */
+export function renownAtLevel(level: number): number {
+  return Math.max(1, Math.ceil(level / 2));
+}
+
+function derive(actor: ActorSource, classKey: string): BuildNumbers | null {
+  const die = HD_HIT_DIE[classKey];
+  if (!die) return null;
+  const level = levelOf(actor);
+  const con = actor.abilities.con;
+  const later = Math.max(1, die / 2 + 1 + con);
+  return {
+    hpMax: Math.max(1, die + con + (level - 1) * later),
+    recoveriesMax: level,
+    recoveryFormula: `1d${die}`,
+    renown: renownAtLevel(level),
+  };
+}
+
+export const HD_PROGRESSION: Progression = {
+  classes: Object.keys(HD_HIT_DIE),
+  labelPrefix: "D20C.Build.HD.Class",
+  maxLevel: 20,
+  derive,
+  hpGain(actor, classKey) {
+    const die = HD_HIT_DIE[classKey];
+    if (!die) return null;
+    const con = actor.abilities.con;
+    return { fixed: Math.max(1, die / 2 + 1 + con), roll: { formula: `1d${die}`, flat: con } };
+  },
+};

@@ -1,0 +1,79 @@
+/**
+ * Wounds d20's class table ([SYS-CHARACTER], a rule the system adds: the 3rd-edition-style class
+ * facts, our words): each class's hit die, its base combat bonus progression (good = level,
+ * average = ¾ level, poor = ½ level, rounded down) and its base save bonus progression (the game
+ * has one base save bonus: good = 2 + ½ level, poor = ⅓ level, rounded down). Hit points = the
+ * die's highest face + Con modifier at 1st level, then the die's average rounded up + Con modifier
+ * each level after (a table that rolls keeps the roll as the HP override); at least 1 a level.
+ * Recovery dice: one per level, of the class's die ([WD-RECOVERY]).
+ */
+import { abilityModifier } from "../../common.js";
+import type { BuildNumbers, Progression } from "../../build.js";
+import type { ActorSource } from "../../types.js";
+
+type Rate = "good" | "average" | "poor";
+
+interface WdClass {
+  die: number;
+  combat: Rate;
+  save: "good" | "poor";
+}
+
+export const WD_CLASSES: Readonly<Record<string, WdClass>> = {
+  barbarian: { die: 12, combat: "good", save: "poor" },
+  bard: { die: 6, combat: "average", save: "good" },
+  cleric: { die: 8, combat: "average", save: "good" },
+  druid: { die: 8, combat: "average", save: "good" },
+  fighter: { die: 10, combat: "good", save: "poor" },
+  monk: { die: 8, combat: "average", save: "good" },
+  paladin: { die: 10, combat: "good", save: "poor" },
+  ranger: { die: 8, combat: "good", save: "good" },
+  rogue: { die: 6, combat: "average", save: "good" },
+  sorcerer: { die: 4, combat: "poor", save: "good" },
+  wizard: { die: 4, combat: "poor", save: "good" },
+};
+
+function levelOf(actor: Pick<ActorSource, "level">): number {
+  return Math.min(20, Math.max(1, Math.trunc(actor.level)));
+}
+
+export function baseCombatBonusAt(rate: Rate, level: number): number {
+  if (rate === "good") return level;
+  return rate === "average" ? Math.floor((level * 3) / 4) : Math.floor(level / 2);
+}
+
+export function baseSaveBonusAt(rate: "good" | "poor", level: number): number {
+  return rate === "good" ? 2 + Math.floor(level / 2) : Math.floor(level / 3);
+}
+
+/** Hit points a level after the first adds: the die's average rounded up + Con modifier, at least 1. */
+function laterLevelHp(die: number, conMod: number): number {
+  return Math.max(1, die / 2 + 1 + conMod);
+}
+
+function derive(actor: ActorSource, classKey: string): BuildNumbers | null {
+  const c = WD_CLASSES[classKey];
+  if (!c) return null;
+  const level = levelOf(actor);
+  const con = abilityModifier(actor.abilities.con);
+  return {
+    hpMax: Math.max(1, c.die + con) + (level - 1) * laterLevelHp(c.die, con),
+    recoveriesMax: level,
+    recoveryFormula: `1d${c.die}`,
+    baseCombatBonus: baseCombatBonusAt(c.combat, level),
+    baseSaveBonus: baseSaveBonusAt(c.save, level),
+  };
+}
+
+export const WD_PROGRESSION: Progression = {
+  classes: Object.keys(WD_CLASSES),
+  labelPrefix: "D20C.Build.WD.Class",
+  maxLevel: 20,
+  derive,
+  hpGain(actor, classKey) {
+    const c = WD_CLASSES[classKey];
+    if (!c) return null;
+    const con = abilityModifier(actor.abilities.con);
+    return { fixed: laterLevelHp(c.die, con), roll: { formula: `1d${c.die}`, flat: con } };
+  },
+};

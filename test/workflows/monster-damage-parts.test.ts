@@ -1,0 +1,167 @@
+/**
+ * [SYS-MONSTERS] Damage in parts of different types, at the table through the REAL entry points on
+ * the active GM's client (test/stand-ins/foundry-relay.ts), recorded dice throughout: the sheet's
+ * attack (`rollAttack`) rolls the main damage and each part beside it on ONE card, the GM re-decides
+ * the card from the message's rolls, and Apply (over the system socket) deals each part through the
+ * target's traits on its own; undo gives the hit points back. A creature resisting fire halves (or
+ * reduces) only the fire part of "1d8 + 4 piercing plus 1d6 fire".
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getRuleset } from "../../src/engine/registry.js";
+import type { ActorSource, PowerSource, RulesetId } from "../../src/engine/types.js";
+import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
+import type { ledgerOf as LedgerOfFn } from "../../src/workflows/card-ledger.js";
+import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
+import {
+  installRelayStandIn,
+  RelayItemStandIn,
+  type MessageStandIn,
+  type RelayStandIn,
+} from "../stand-ins/foundry-relay.js";
+import { npc, power } from "./attack-fixtures.js";
+import { attackCardIn } from "../support/card-messages.js";
+import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
+import { standInViewer } from "./attack-card-fixture.js";
+
+const typeWord = (t: string) => standInViewer().localize(`D20C.DamageType.${t}`);
+
+/** A bite: +5, 1d8 + 4 of the main type, plus 1d6 fire. */
+const bite = (main: string): PowerSource =>
+  power({ damage: "1d8 + 4", damageTypes: [main], damageParts: [{ formula: "1d6", types: ["fire"] }] });
+
+interface Case {
+  id: RulesetId;
+  rule: string;
+  /** The main part's type (the game's own: 13th Age and FFd20 name no weapon types). */
+  main: string;
+  /** The target's traits. */
+  traits: Partial<ActorSource>;
+  /** HP lost from a recorded natural, d8 = 6 and d6 = 5: main 10, fire 5. */
+  natural: number;
+  lost: number;
+  why: string;
+}
+
+const CASES: Case[] = [
+  {
+    id: "13th-age",
+    rule: "[13A-RESIST]",
+    main: "poison",
+    traits: {
+      resistances: [
+        { type: "fire", value: 16 },
+        { type: "poison", value: 10 },
+      ],
+    },
+    natural: 12,
+    lost: 10 + 2,
+    why: "resist poison 10+ and fire 16+: the natural 12 beats the poison one and halves only the fire (5 → 2)",
+  },
+  {
+    id: "ffd20",
+    rule: "[FF-RESIST]",
+    main: "poison",
+    traits: { resistances: [{ type: "fire", value: 5 }] },
+    natural: 12,
+    lost: 10 + 0,
+    why: "resist 5 fire takes the fire part only (one blow of poison and fire would resist nothing); the poison is whole",
+  },
+  {
+    id: "hundred-dungeons",
+    rule: "[HD-RESIST]",
+    main: "piercing",
+    traits: { resistances: [{ type: "fire", value: 0 }], vulnerabilities: [{ type: "piercing", value: 0 }] },
+    natural: 12,
+    lost: 20 + 2,
+    why: "vulnerable to piercing doubles only it (10 → 20), resistant to fire halves only it (5 → 2)",
+  },
+  {
+    id: "wounds-d20",
+    rule: "[WD-DMG]",
+    main: "piercing",
+    traits: { immunities: ["fire"] },
+    natural: 15,
+    lost: 10,
+    why: "immune to fire: the fire part deals nothing, the piercing all of it",
+  },
+];
+
+for (const c of CASES) {
+  describe(`[SYS-MONSTERS] ${c.rule} damage parts in ${c.id}`, () => {
+    const R = getRuleset(c.id);
+    let w: RelayStandIn;
+    let rollAttack: typeof RollAttackFn;
+    let ledgerOf: typeof LedgerOfFn;
+    let seq = 0;
+    const wire = (action: "apply" | "undo", data: Record<string, unknown>) => ({
+      type: "request",
+      id: `parts${++seq}`,
+      gmId: "gm",
+      action,
+      data,
+    });
+
+    beforeAll(async () => {
+      w = installRelayStandIn(c.id);
+      const { registerAttackWorkflow } = await import("../../src/workflows/register.js");
+      registerAttackWorkflow();
+      ({ rollAttack } = await import("../../src/workflows/attack.js"));
+      ({ ledgerOf } = await import("../../src/workflows/card-ledger.js"));
+    });
+    afterAll(() => w.uninstall());
+
+    it(`[SYS-MONSTERS] ${c.rule} sheet attack → one card with both parts → Apply: ${c.why}; undo gives it back`, async () => {
+      w.messages.clear();
+      w.actors.clear();
+      w.tokens.clear();
+      w.addUser("bob");
+      const drake = w.addActor("drake", "Drake", npc(R, 10));
+      const foe = w.addActor("foe", "Foe", npc(R, 10, { hp: { value: 40, max: 40, temp: 0 }, ...c.traits }), ["bob"]);
+      drake.items.set("bite", new RelayItemStandIn("bite", drake, "power", "Bite", bite(c.main)));
+      w.attack.targets.clear();
+      w.attack.targets.add({
+        document: { uuid: "Scene.s1.Token.foe", name: "Foe", texture: { src: foe.img } },
+        actor: foe as never,
+      });
+      standInAttackFaces.length = 0;
+      standInAttackFaces.push(c.natural, 6, 5);
+      const m = (await rollAttack(drake as never, drake.items.get("bite") as never, {
+        fastForward: true,
+      })) as unknown as MessageStandIn;
+      expect(m, w.attack.errors.join("; ")).toBeTruthy();
+      expect(standInAttackFaces).toEqual([]);
+      for (let i = 0; i < 50 && ledgerOf(m.id) === null; i++) await new Promise((r) => setTimeout(r, 2));
+      const ledger = ledgerOf(m.id)!.ledger;
+      expect(ledger.status, ledger.reason).toBe("valid");
+      const card = attackCardIn(m)!;
+      // One card: the main roll and the fire part's roll beside it.
+      expect(card.damageRolls.map((d) => [d.key, d.formula, d.recipe.types])).toEqual([
+        ["hit", "1d8 + 4", [c.main]],
+        ["hit~part1", "1d6", ["fire"]],
+      ]);
+      expect(card.targets[0]).toMatchObject({
+        damage: 15,
+        parts: [
+          { amount: 10, types: [c.main] },
+          { amount: 5, types: ["fire"] },
+        ],
+      });
+      // The card shows each part in the game's words.
+      const view = attackCardContext(card, standInViewer());
+      expect(view.targets[0]!.damageParts).toBe(`10 ${typeWord(c.main)} + 5 Fire`);
+      expect(view.damageRolls.map((d) => d.label)).toEqual(["Hit damage", "Hit damage (Fire)"]);
+      const applied = (await w.send(
+        wire("apply", { messageId: m.id, targetUuid: "Scene.s1.Token.foe", mode: "full" }),
+        "gm",
+      )) as { report: { ok: boolean; message: string } };
+      expect(applied.report.ok, applied.report.message).toBe(true);
+      expect(foe.source.hp.value).toBe(40 - c.lost);
+      const record = ledgerOf(m.id)!.ledger.card.applied[0]!;
+      const undone = (await w.send(wire("undo", { messageId: m.id, recordId: record.id }), "gm")) as {
+        report: { ok: boolean; message: string };
+      };
+      expect(undone.report.ok, undone.report.message).toBe(true);
+      expect(foe.source.hp.value).toBe(40);
+    });
+  });
+}
