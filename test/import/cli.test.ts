@@ -91,7 +91,7 @@ describe("[SYS-IMPORT] npm run import", () => {
     // One summary line per source and game.
     expect(logs.filter((l) => l.includes("→")).sort()).toEqual([
       expect.stringMatching(/^archmage → 13th-age: 2 documents, 1 full \(50%\), 1 partial, 0 failed$/),
-      expect.stringMatching(/^dnd4e → ffd20: 2 documents, 1 full \(50%\), 1 partial, 0 failed$/),
+      expect.stringMatching(/^dnd4e → ffd20: 2 documents, 2 full \(100%\), 0 partial, 0 failed$/),
       expect.stringMatching(/^dnd5e → hundred-dungeons: 3 documents/),
       expect.stringMatching(/^pf1 → wounds-d20: 1 documents, 0 full \(0%\), 1 partial, 0 failed$/),
     ]);

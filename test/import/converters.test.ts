@@ -45,14 +45,14 @@ describe("[SYS-IMPORT] dnd5e → Hundred Dungeons", () => {
       weaponId: "none",
     });
     // +3 Str +2 proficiency: a natural 9 makes 14, the Defense: a hit for 4 + 5 + 3.
-    const hit = attackWith("hundred-dungeons", actor, "Bite", 9, [4, 5], 14);
+    const hit = attackWith("hundred-dungeons", actor, "Bite", 9, [4, 5, 6], 14);
     expect(hit.outcome.total).toBe(14);
     expect(hit.outcome.isHit).toBe(true);
-    expect(hit.damage).toBe(12);
-    expect(attackWith("hundred-dungeons", actor, "Bite", 8, [4, 5], 14).outcome.isHit).toBe(false);
-    // The fire part is a second damage type: kept as text on the power, named in the report.
-    expect(bite.system.hitEffect).toContain("1d6 fire");
-    expect(entry.text).toContain("Bite: extra damage 1d6 fire kept as text (a second damage type)");
+    expect(hit.damage).toBeGreaterThan(12);
+    expect(attackWith("hundred-dungeons", actor, "Bite", 8, [4, 5, 6], 14).outcome.isHit).toBe(false);
+    // The fire part is a damage part of its own type.
+    expect(bite.system.damageParts).toEqual([{ formula: "1d6", types: ["fire"] }]);
+    expect(entry.automated).toContain("Bite: extra damage 1d6 fire → damage part");
   });
 
   it("[SYS-IMPORT] [HD-CRIT] a 19–20 critical range and a condition the attack's effect applies land on the power", () => {
@@ -84,10 +84,11 @@ describe("[SYS-IMPORT] dnd5e → Hundred Dungeons", () => {
     expect(itemNamed(actor, "Keen Smell").type).toBe("feature");
     expect(actor.items.some((i) => i.name === "Iron Collar")).toBe(false);
     expect(entry.dropped).toEqual(["Iron Collar: gear (loot) left out"]);
-    expect(entry.text).toContain("climb speed 20 ft kept as text");
-    expect(entry.text).toContain("condition immunities poisoned kept as text");
+    expect(sys.movement).toMatchObject({ climb: 20, fly: 0 });
+    expect(sys.conditionImmunities).toEqual(["poisoned"]);
+    expect(entry.automated).toContain("climb speed 20 ft → movement.climb");
+    expect(entry.text).toContain("Smoldering Hide: trait kept as text");
     expect(entry.status).toBe("partial");
-    expect(String(sys.details && (sys.details as { biography: string }).biography)).toContain("Climb speed 20 ft.");
   });
 
   it("[SYS-IMPORT] an item in the older shape (data, actionType, damage parts with @mod) converts on its own", () => {
@@ -103,7 +104,7 @@ describe("[SYS-IMPORT] dnd5e → Hundred Dungeons", () => {
     expect(c.entry.review.some((l) => l.includes("standalone"))).toBe(true);
   });
 
-  it("[SYS-IMPORT] a character: level from its class, proficiency, hit dice as recoveries, armor in the Defense, its class flagged", () => {
+  it("[SYS-IMPORT] a character: level and class key from its class, proficiency, hit dice as recoveries, armor in the Defense", () => {
     const pc = convertFixture("dnd5e-character.json");
     const s = pc.actor.system as Record<string, unknown>;
     expect(pc.actor.type).toBe("character");
@@ -114,7 +115,8 @@ describe("[SYS-IMPORT] dnd5e → Hundred Dungeons", () => {
       attackBonus: 2,
       damage: "1d8 + 2",
     });
-    expect(pc.entry.review).toContain("class Fighter: set the class by hand; the level (3) was imported");
+    expect((s.build as { classKey: string }).classKey).toBe("fighter");
+    expect(pc.entry.automated).toContain("class Fighter → build.classKey");
     expect(modelProblems(pc.actor)).toEqual([]);
   });
 });
@@ -259,10 +261,12 @@ describe("[SYS-IMPORT] dnd4e → FFd20", () => {
     expect(hit.outcome.total).toBe(21);
     expect(hit.outcome.isHit).toBe(true);
     expect(hit.damage).toBe(12);
-    expect(claw.system.hitEffect).toContain("immobilized");
+    expect(claw.system.effects).toEqual([
+      expect.objectContaining({ outcome: "hit", statuses: ["immobilized"], duration: "saveEnds" }),
+    ]);
   });
 
-  it("[SYS-IMPORT] a close blast with half damage on a miss; its recharge, the aura and action points are named as text", () => {
+  it("[SYS-IMPORT] a close blast with half damage on a miss, its d6 recharge at turn start, an aura, action points and a fly speed", () => {
     const breath = itemNamed(actor, "Slag Breath");
     expect(breath.system).toMatchObject({
       range: "close",
@@ -271,12 +275,19 @@ describe("[SYS-IMPORT] dnd4e → FFd20", () => {
       damageTypes: ["fire"],
       missEffect: "half",
     });
-    expect(entry.text).toContain(
-      "Slag Breath: Recharge 5+ kept as text (this game's powers have no such recharge yet)",
-    );
-    expect(entry.text.some((l) => l.startsWith("aura Searing Heat"))).toBe(true);
-    expect(entry.text).toContain("action points 1 kept as text");
-    expect(entry.status).toBe("partial");
+    expect(breath.system).toMatchObject({ usage: "recharge", recharge: 5, rechargeDie: "d6", rechargeAt: "turnStart" });
+    expect(sys.auras).toEqual([
+      expect.objectContaining({
+        name: "Searing Heat",
+        radius: 1,
+        who: "enemies",
+        when: "turnStart",
+        damage: { formula: "5", type: "fire" },
+      }),
+    ]);
+    expect(sys.actionPoints).toEqual({ value: 1, max: 1 });
+    expect(sys.movement).toMatchObject({ fly: 40 });
+    expect(entry.status).toBe("full");
   });
 
   it("[SYS-IMPORT] [SYS-MONSTERS] a minion keeps rank minion and 1 HP; @lvl in its attack resolves from its level", () => {
@@ -336,16 +347,17 @@ describe("[SYS-IMPORT] pf1 → Wounds d20", () => {
     expect(hit.damage).toBe(13);
   });
 
-  it("[SYS-IMPORT] an older-shape claw with 19–20 ×3; DR, SR, saves and a save breath named as text", () => {
+  it("[SYS-IMPORT] an older-shape claw with 19–20 ×3; DR 5/magic, SR, the save table and a save breath kept as text", () => {
     expect(itemNamed(actor, "Claw").system).toMatchObject({
       critRange: 1,
       damage: "1d6 + 4",
       damageTypes: ["slashing"],
     });
-    expect(entry.text).toContain("Claw: critical ×3 kept as text");
-    expect(entry.text).toContain("DR 5/magic kept as text");
-    expect(entry.text).toContain("spell resistance 15 kept as text");
-    expect(entry.text).toContain("Fort +8, Ref +7, Will +3 kept as text (one base save bonus in this data model)");
+    expect(itemNamed(actor, "Claw").system.critMultiplier).toBe(3);
+    expect(sys.damageReduction).toEqual([{ amount: 5, bypass: ["magic"], needsAll: false }]);
+    expect(sys.spellResistance).toBe(15);
+    expect(sys.saveTotals).toEqual({ charm: 3, reflex: 7, death: 8, fear: 3, spell: 3 });
+    expect(sys.conditionImmunities).toEqual(["shaken"]);
     const breath = itemNamed(actor, "Gloom Breath");
     expect(breath.type).toBe("feature");
     expect(String(breath.system.description)).toContain("Reflex DC 16");
