@@ -1,0 +1,538 @@
+/**
+ * [SYS-IMPORT] archmage (the 13th Age system) → 13th Age. Monsters keep their printed numbers:
+ * the attack line "+12 vs. AC" is the power's flat bonus, "18 damage" its damage, each "Natural
+ * even hit: …" line an effect row when the line is read for sure (else kept as text on the power),
+ * "Resist fire 16+" a resistance with its threshold. Characters' powers keep their text.
+ */
+import { ABILITY_KEYS } from "../engine/types.js";
+import { addRider, addTraits, bounded, effectRow, readAuraText, readRider, readTrigger } from "./common.js";
+import { importFormula, type FormulaRefs } from "./formula.js";
+import { at, int, list, num, obj, str } from "./json.js";
+import {
+  mapAura,
+  mapClass,
+  mapLimitedUse,
+  mapMonsterStrength,
+  mapMovement,
+  mapRecharge,
+  mapTriggeredDamage,
+  printLine,
+  printOnPower,
+} from "./mappings.js";
+import { keptImage, newActor, newItem, type ActorDoc, type Ctx, type ItemDoc, type Plain } from "./shape.js";
+import { asHtml, oneLine, plainText } from "./text.js";
+
+const ROLES = ["mook", "troop", "wrecker", "spoiler", "archer", "blocker", "caster", "leader"];
+const SIZES: Record<string, string> = {
+  tiny: "tiny",
+  small: "small",
+  normal: "medium",
+  medium: "medium",
+  large: "large",
+  huge: "huge",
+  gargantuan: "gargantuan",
+};
+const USAGES: Record<string, string> = {
+  "at-will": "atWill",
+  atwill: "atWill",
+  "once-per-battle": "encounter",
+  encounter: "encounter",
+  daily: "daily",
+  recharge: "recharge",
+};
+const ACTIONS: Record<string, string> = {
+  standard: "standard",
+  move: "move",
+  quick: "quick",
+  free: "free",
+  interrupt: "interrupt",
+  reaction: "interrupt",
+};
+
+/** A value of archmage's `{ value }` wrappers, or the plain value. */
+function val(v: unknown): unknown {
+  const o = obj(v);
+  return o && Object.hasOwn(o, "value") ? o.value : v;
+}
+
+/** The source's references in our roll data's words (a PC power's formulas keep them). */
+function refsFor(level: number, pc: boolean): FormulaRefs {
+  const refs: Record<string, number | string> = {
+    "atk.a.bonus": 0,
+    "atk.m.bonus": 0,
+    "atk.r.bonus": 0,
+    "atk.bonus": 0,
+    escalation: 0,
+    ed: 0,
+  };
+  for (const k of ABILITY_KEYS) {
+    refs[`${k}.mod`] = pc ? `@${k}` : 0;
+    refs[`${k}.dmg`] = pc ? `@${k}*@tier` : 0;
+  }
+  refs.std = pc ? "@level" : level;
+  refs.lvl = pc ? "@level" : level;
+  refs.level = pc ? "@level" : level;
+  refs.tier = pc ? "@tier" : 1;
+  return refs as FormulaRefs;
+}
+
+/** "[[d20 + 12]] vs. AC (2 attacks)" → bonus, defense, the rest; null when it is no attack line. */
+function readAttack(text: string): { bonus: string; defense: string; rest: string } | null {
+  const t = text.replace(/\s+/g, " ").trim();
+  const m =
+    t.match(/^\[\[\s*(?:1?d20)\s*([^\]]*)\]\]\s*vs\.?\s*(AC|PD|MD)\b(.*)$/i) ??
+    t.match(/^([+-]\s*\d+)\s*vs\.?\s*(AC|PD|MD)\b(.*)$/i);
+  if (!m) return null;
+  return { bonus: m[1]!.trim(), defense: m[2]!.toLowerCase(), rest: m[3]!.trim() };
+}
+
+/** "[[18]] fire damage, and …" → the damage formula, its types and what follows it. */
+function readHit(text: string): { formula: string; typeWords: string[]; rest: string } | null {
+  const t = text.replace(/\s+/g, " ").trim();
+  const m = t.match(/^\[\[([^\]]+)\]\]\s*((?:[a-z]+(?: energy)?(?:\s*(?:and|or|,)\s*)?)*?)\s*damage\b[.,;]?\s*(.*)$/i);
+  if (!m) return null;
+  const typeWords = (m[2] ?? "")
+    .toLowerCase()
+    .split(/\s*(?:,|\band\b|\bor\b)\s*/)
+    .map((w) => w.trim())
+    .filter(Boolean);
+  return { formula: m[1]!, typeWords, rest: (m[3] ?? "").replace(/^and\s+/i, "").trim() };
+}
+
+/** A rider sentence onto the power: an effect row when read for sure, else the power's text. */
+function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: string): void {
+  const trig = readTrigger(phrase);
+  const body = plainText(text);
+  if (!body) return;
+  const sys = item.system;
+  if (trig && trig.kind === "any" && trig.outcome === "miss") {
+    missLine(ctx, item, body, where, true);
+    return;
+  }
+  const r = trig ? readRider(ctx, body) : null;
+  if (trig && r) {
+    addRider(ctx, item, trig, r, `${phrase}: ${body}`);
+    ctx.losses.auto(
+      `${where}: ${phrase} → effect (${[...r.statuses, r.ongoing ? `${r.ongoing.amount} ongoing ${r.ongoing.type}` : ""].filter(Boolean).join(", ")})`,
+    );
+    ctx.losses.flag(`${where}: "${phrase}: ${oneLine(body, 80)}" read from its text`);
+    return;
+  }
+  const dmg = body
+    .toLowerCase()
+    .replace(/[*]/g, "")
+    .match(/^(?:the target takes )?(?:\+)?(\d+(?:d\d+)?(?: ?\+ ?\d+)?) (?:extra |additional )?([a-z ]*?)\s?damage\.?$/);
+  if (trig && dmg && trig.outcome !== "any") {
+    const f = importFormula(dmg[1], {}, `${where}: ${phrase}`, ctx.losses);
+    const type = dmg[2]!.trim() ? addTypeWord(ctx, dmg[2]!.trim()) : "";
+    if (f && type !== null) {
+      const row = effectRow({
+        outcome: trig.outcome,
+        trigger: {
+          kind: trig.kind,
+          value: trig.value,
+          ...(trig.to !== undefined ? { to: trig.to } : {}),
+          ...(trig.values ? { values: trig.values } : {}),
+        },
+      });
+      if (mapTriggeredDamage(ctx, item, row, { formula: f, type: type || "untyped" }, `${phrase}: ${body}`, where))
+        return;
+    }
+  }
+  if (/^limited use$/i.test(phrase.trim())) {
+    const m = body.match(/(\d+)\s*\/\s*(battle|day)/i);
+    if (m) {
+      mapLimitedUse(
+        ctx,
+        item,
+        { per: m[2]!.toLowerCase() === "day" ? "day" : "battle", count: Number(m[1]), printed: body },
+        where,
+      );
+      return;
+    }
+  }
+  sys.hitEffect = `${String(sys.hitEffect ?? "")}${sys.hitEffect ? " " : ""}${phrase}: ${oneLine(body, 1500)}`.trim();
+  ctx.losses.keep(`${where}: "${phrase}" kept as text`);
+}
+
+function missLine(ctx: Ctx, item: ItemDoc, body: string, where: string, fromTrigger: boolean): void {
+  const sys = item.system;
+  const t = body.trim();
+  if (!t) return;
+  if (/^half damage\.?$/i.test(t)) {
+    sys.missEffect = "half";
+    ctx.losses.auto(`${where}: miss: half damage → missEffect`);
+    return;
+  }
+  const m = t.match(/^(\d+)\s*(?:\[\[|\]\])?\s*damage\.?$/i) ?? t.match(/^(\d+) damage\.?$/i);
+  if (m) {
+    sys.missEffect = "formula";
+    sys.missDamage = m[1]!;
+    ctx.losses.auto(`${where}: miss: ${m[1]} damage → missDamage`);
+    return;
+  }
+  sys.missText = oneLine(t, 1500);
+  ctx.losses.keep(`${where}: miss "${oneLine(t, 60)}" kept as text${fromTrigger ? "" : ""}`);
+}
+
+/** An archmage action or PC power → our power. */
+function powerOf(ctx: Ctx, doc: unknown, level: number, pc: boolean, key: string): ItemDoc {
+  const rawName = oneLine(at(doc, "name"), 200) || "Unnamed";
+  const sys = obj(at(doc, "system")) ?? obj(at(doc, "data")) ?? {};
+  const prefix = rawName.match(/^\s*([RC])\s*:\s*/i);
+  const name = prefix ? rawName.slice(prefix[0].length) : rawName;
+  const where = name;
+  const item = newItem(ctx, "power", name, key, keptImage(at(doc, "img")));
+  const p = item.system;
+  const refs = refsFor(level, pc);
+  p.weaponId = "none";
+  p.attackAbility = null;
+  const rangeText = str(val(sys.range)).toLowerCase();
+  p.range =
+    prefix?.[1]?.toUpperCase() === "R" || /^ranged/.test(rangeText)
+      ? "ranged"
+      : prefix?.[1]?.toUpperCase() === "C" || /^close/.test(rangeText)
+        ? "close"
+        : "melee";
+  const action = str(val(sys.actionType)).toLowerCase();
+  if (ACTIONS[action]) p.actionType = ACTIONS[action];
+  const usage = str(val(sys.powerUsage)).toLowerCase();
+  if (usage === "recharge") {
+    const r = int(val(sys.recharge)) ?? 16;
+    mapRecharge(ctx, item, { target: r || 16, die: "d20", printed: `recharge ${r || 16}+` }, where);
+  } else if (USAGES[usage]) {
+    p.usage = USAGES[usage];
+    ctx.losses.auto(`${where}: ${usage} → usage`);
+  } else if (usage && usage !== "other") {
+    printOnPower(item, `(${usage})`);
+    ctx.losses.keep(`${where}: usage "${usage}" kept as text`);
+  }
+  const attackText = plainText(str(val(sys.attack)).replace(/\[\[/g, "⟦").replace(/\]\]/g, "⟧"))
+    .replace(/⟦/g, "[[")
+    .replace(/⟧/g, "]]");
+  const atk = readAttack(attackText);
+  if (atk) {
+    p.defense = atk.defense;
+    const m = atk.bonus.replace(/\s+/g, "");
+    const ability = m.match(/@(str|dex|con|int|wis|cha)\.mod/);
+    if (pc && ability) {
+      p.attackAbility = ability[1];
+      const restBonus = m
+        .replace(/^\+?@(str|dex|con|int|wis|cha)\.mod/, "")
+        .replace(/\+?@(std|lvl|level)/g, "")
+        .replace(/\+?@atk\.[a-z]\.bonus/g, "");
+      const n = restBonus ? Number(restBonus) : 0;
+      p.attackBonus = Number.isFinite(n) ? bounded(n) : 0;
+      ctx.losses.auto(
+        `${where}: attack ${ability[1]} + level vs. ${atk.defense.toUpperCase()} → attackAbility, defense`,
+      );
+    } else {
+      const f = importFormula(m.replace(/^\+/, ""), refs, `${where}: attack bonus`, ctx.losses);
+      const n = f === null ? null : f === "" ? 0 : Number(f.replace(/\s/g, ""));
+      if (n !== null && Number.isFinite(n)) {
+        p.attackBonus = bounded(n);
+        ctx.losses.auto(`${where}: attack +${n} vs. ${atk.defense.toUpperCase()} → attackBonus, defense`);
+      } else if (f !== null) ctx.losses.error(`${where}: attack bonus "${atk.bonus}" is not a number`);
+    }
+    const rest = atk.rest.replace(/^[.,;]\s*/, "");
+    if (rest) {
+      const targets = rest.replace(/\[\[([^\]]*)\]\]/g, "$1");
+      printOnPower(item, `Targets: ${targets}.`);
+      if (/nearby|far away|faraway|enemies in a group|all enemies/i.test(targets) && p.range === "melee")
+        p.range = "close";
+      ctx.losses.keep(`${where}: targets "${oneLine(targets, 60)}" kept as text`, {
+        lore: /^\(?\s*(one|1)\s/i.test(targets),
+      });
+    }
+  } else if (attackText) {
+    printOnPower(item, `Attack: ${attackText}`);
+    ctx.losses.keep(`${where}: attack line "${oneLine(attackText, 60)}" kept as text`);
+  }
+  const hitText = str(val(sys.hit));
+  const hit = readHit(hitText.replace(/\s+/g, " "));
+  if (hit) {
+    const f = importFormula(hit.formula, refs, `${where}: damage`, ctx.losses);
+    if (f) {
+      p.damage = f;
+      const types: string[] = [];
+      const unknown: string[] = [];
+      for (const w of hit.typeWords) {
+        const t = addTypeWord(ctx, w);
+        if (t === null) unknown.push(w);
+        else if (t) types.push(t);
+      }
+      p.damageTypes = types;
+      ctx.losses.auto(`${where}: ${f}${hit.typeWords.length ? ` ${hit.typeWords.join(" ")}` : ""} damage → damage`);
+      if (unknown.length) ctx.losses.keep(`${where}: damage type ${unknown.join(", ")} kept as text`);
+    }
+    if (hit.rest) {
+      const r = readRider(ctx, plainText(hit.rest.replace(/\[\[([^\]]*)\]\]/g, "$1")));
+      if (r) {
+        addRider(ctx, item, { outcome: "hit", kind: "any", value: 0 }, r, hit.rest);
+        ctx.losses.auto(`${where}: hit rider → effect`);
+        ctx.losses.flag(`${where}: hit rider "${oneLine(hit.rest, 80)}" read from its text`);
+      } else {
+        printOnPower(item, plainText(hit.rest));
+        ctx.losses.keep(`${where}: hit "${oneLine(hit.rest, 60)}" kept as text`);
+      }
+    }
+  } else if (hitText) {
+    const r = readRider(ctx, plainText(hitText.replace(/\[\[([^\]]*)\]\]/g, "$1")));
+    if (r) {
+      addRider(ctx, item, { outcome: "hit", kind: "any", value: 0 }, r, hitText);
+      ctx.losses.auto(
+        `${where}: hit → effect (${[...r.statuses, r.ongoing ? `${r.ongoing.amount} ongoing ${r.ongoing.type}` : ""].filter(Boolean).join(", ")})`,
+      );
+      ctx.losses.flag(`${where}: hit "${oneLine(hitText, 80)}" read from its text`);
+    } else {
+      printOnPower(item, plainText(hitText));
+      ctx.losses.keep(`${where}: hit "${oneLine(hitText, 60)}" kept as text`);
+    }
+  }
+  // Named hit lines (hit1…hit5) and the PC power's trigger fields.
+  for (const k of ["hit1", "hit2", "hit3", "hit4", "hit5"]) {
+    const line = obj(sys[k]);
+    if (!line) continue;
+    const phrase = oneLine(line.name, 200);
+    const body = str(line.value);
+    if (!body) continue;
+    rider(ctx, item, phrase || "Special", body, where);
+  }
+  for (const [k, phrase] of [
+    ["hitEven", "Natural even hit"],
+    ["hitOdd", "Natural odd hit"],
+    ["missEven", "Natural even miss"],
+    ["missOdd", "Natural odd miss"],
+    ["crit", "Crit"],
+  ] as const) {
+    const body = str(val(sys[k]));
+    if (body) rider(ctx, item, phrase, body, where);
+  }
+  const miss = str(val(sys.miss));
+  if (miss) missLine(ctx, item, plainText(miss.replace(/\[\[([^\]]*)\]\]/g, "$1")), where, false);
+  const crit = int(val(at(sys, "critMod"))) ?? 0;
+  if (crit > 0) {
+    p.critRange = crit;
+    ctx.losses.auto(`${where}: crit range +${crit} → critRange`);
+  }
+  for (const k of [
+    "trigger",
+    "special",
+    "effect",
+    "always",
+    "castBroadEffect",
+    "castPower",
+    "sustainedEffect",
+    "finalVerse",
+  ]) {
+    const t = plainText(str(val(sys[k])));
+    if (!t) continue;
+    printOnPower(item, `${k[0]!.toUpperCase()}${k.slice(1)}: ${oneLine(t, 1500)}`);
+    ctx.losses.keep(`${where}: ${k} kept as text`);
+  }
+  for (const k of Object.keys(sys).filter((s) => /^spellLevel\d+$|^feat/.test(s))) {
+    const t = plainText(str(val(sys[k])));
+    if (t) ctx.losses.keep(`${where}: ${k} kept as text`, { lore: true });
+  }
+  const desc = plainText(str(val(sys.description)));
+  if (desc) p.description = asHtml(desc);
+  return item;
+}
+
+function addTypeWord(ctx: Ctx, w: string): string | null {
+  const word = w.replace(/\s+energy$/, " energy").trim();
+  const t = word === "negative energy" ? "negative" : word;
+  const found = ctx.ruleset.damageTypes.includes(t) ? t : null;
+  if (found) return found;
+  if (["weapon", "physical", "normal"].includes(t)) return "";
+  return null;
+}
+
+/** A trait or nastier special: a resistance, flight or an aura read from its name; else its text. */
+function traitOf(ctx: Ctx, actor: ActorDoc, doc: unknown, key: string, nastier: boolean): void {
+  const name = oneLine(at(doc, "name"), 200) || "Unnamed";
+  const sys = obj(at(doc, "system")) ?? obj(at(doc, "data")) ?? {};
+  const text = plainText(str(val(sys.description)));
+  const item = newItem(ctx, "feature", name, key, keptImage(at(doc, "img")));
+  item.system.description = asHtml(text);
+  actor.items.push(item);
+  const resist = name.match(/^resist(?:ance)?\s+(.+?)\s+(\d+)\+\s*$/i);
+  if (resist) {
+    const words0 = resist[1]!
+      .toLowerCase()
+      .replace(/\s+damage$/, "")
+      .split(/\s*(?:,|\band\b)\s*/);
+    addTraits(
+      ctx,
+      actor,
+      "resistances",
+      words0.map((w) => (w === "negative energy" ? "negative" : w)),
+      Number(resist[2]),
+    );
+    return;
+  }
+  if (/^flight\b|^flying\b/i.test(name)) {
+    mapMovement(ctx, actor, { fly: 30 });
+    ctx.losses.flag(`${name}: no fly speed printed; 30 ft used`);
+    return;
+  }
+  const aura = name.match(/aura/i);
+  if (aura) {
+    mapAura(ctx, actor, {
+      ...readAuraText(ctx, text),
+      name,
+      radius: /engaged/i.test(text) ? 1 : 6,
+      printed: oneLine(text, 80),
+    });
+    return;
+  }
+  ctx.losses.keep(`${name}: ${nastier ? "nastier special" : "trait"} kept as text`);
+}
+
+/** archmage actor → 13th Age actor. */
+export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
+  const srcType = str(at(doc, "type"));
+  const pc = srcType === "character";
+  const actor = newActor(ctx, pc ? "character" : "npc", oneLine(at(doc, "name"), 200), keptImage(at(doc, "img")));
+  const src = obj(at(doc, "system")) ?? obj(at(doc, "data")) ?? {};
+  const sys = actor.system;
+  const L = ctx.losses;
+  const level = int(val(at(src, "attributes.level"))) ?? int(val(at(src, "details.level"))) ?? 1;
+  sys.level = bounded(level, 0, 100);
+  L.auto(`level ${level} → level`);
+  const hpMax = int(at(src, "attributes.hp.max")) ?? int(val(at(src, "attributes.hp")));
+  if (hpMax === null || hpMax < 1) {
+    L.error("no hit point maximum");
+    sys.hp = { value: 1, max: 1, temp: 0 };
+  } else {
+    sys.hp = { value: bounded(int(val(at(src, "attributes.hp"))) ?? hpMax), max: bounded(hpMax, 1), temp: 0 };
+    L.auto(`HP ${hpMax} → hp`);
+  }
+  const defenses: Record<string, { base: number | null; bonus: number }> = {};
+  for (const k of ["ac", "pd", "md"]) {
+    const v = int(val(at(src, `attributes.${k}`)));
+    if (v === null) {
+      L.error(`no ${k.toUpperCase()}`);
+      continue;
+    }
+    defenses[k] = { base: pc ? null : bounded(v, -1000, 1000), bonus: 0 };
+    if (pc) L.flag(`${k.toUpperCase()} ${v}: a character's defense is derived here`);
+    L.auto(`${k.toUpperCase()} ${v} → defenses.${k}`);
+  }
+  sys.defenses = defenses;
+  const init = int(val(at(src, "attributes.init"))) ?? int(at(src, "attributes.init.mod"));
+  if (init !== null && !pc) {
+    sys.initiativeBonus = bounded(init);
+    L.auto(`initiative +${init} → initiativeBonus`);
+  }
+  for (const k of ABILITY_KEYS) {
+    const score = num(val(at(src, `abilities.${k}`)));
+    if (score !== null) (sys.abilities as Plain)[k] = bounded(score, 1, 30);
+  }
+  if (!pc) {
+    const role = str(val(at(src, "details.role"))).toLowerCase();
+    if (ROLES.includes(role)) {
+      sys.monsterRole = role;
+      L.auto(`role ${role} → monsterRole${role === "mook" ? " (a mook)" : ""}`);
+    } else if (role) L.keep(`role "${role}" kept as text`, { lore: true });
+    const roleB = str(val(at(src, "details.roleB")));
+    if (roleB) printLine(actor, `Also a ${roleB}.`);
+    const size = str(val(at(src, "details.size"))).toLowerCase();
+    if (SIZES[size]) sys.size = SIZES[size];
+    mapMonsterStrength(ctx, actor, str(val(at(src, "details.strength"))).toLowerCase());
+    const type = str(val(at(src, "details.type")));
+    if (type) sys.creatureType = type.slice(0, 200);
+  } else {
+    const cls = str(val(at(src, "details.class")));
+    if (cls)
+      mapClass(ctx, actor, cls, level, [
+        "barbarian",
+        "bard",
+        "cleric",
+        "fighter",
+        "paladin",
+        "ranger",
+        "rogue",
+        "sorcerer",
+        "wizard",
+      ]);
+    const rec = int(val(at(src, "attributes.recoveries")));
+    if (rec !== null) {
+      sys.recoveries = {
+        ...(sys.recoveries as Plain),
+        value: bounded(rec, 0),
+        max: bounded(int(at(src, "attributes.recoveries.max")) ?? rec, 0),
+      };
+      L.auto(`recoveries ${rec} → recoveries`);
+    }
+  }
+  // Resistance / vulnerability fields ("fire 16+", "holy").
+  for (const [k, kind] of [
+    ["resistance", "resistances"],
+    ["vulnerability", "vulnerabilities"],
+  ] as const) {
+    const t = str(val(at(src, `details.${k}`)));
+    if (!t) continue;
+    for (const part of t.split(/\s*[,;]\s*/)) {
+      const m = part.toLowerCase().match(/^([a-z ]+?)(?:\s+(\d+)\+)?$/);
+      if (!m) {
+        L.keep(`${k} "${part}" kept as text`);
+        printLine(actor, `${k}: ${part}.`);
+        continue;
+      }
+      const n = m[2] ? Number(m[2]) : kind === "resistances" ? 16 : 0;
+      if (kind === "resistances" && !m[2]) L.flag(`resistance ${m[1]} without a number: 16+ used`);
+      addTraits(ctx, actor, kind, [m[1]!.replace(/ energy$/, "") === "negative" ? "negative" : m[1]!], n);
+    }
+  }
+  list(at(doc, "items")).forEach((it, i) => {
+    const t = str(at(it, "type"));
+    const key = `item/${str(at(it, "_id")) || i}`;
+    const name = oneLine(at(it, "name"), 200) || "Unnamed";
+    if (t === "action" || t === "power") {
+      const hasAttack = str(val(at(it, "system.attack"))) !== "" || str(val(at(it, "system.hit"))) !== "";
+      if (t === "power" && !hasAttack) {
+        const f = newItem(ctx, "feature", name, key, keptImage(at(it, "img")));
+        const parts = ["description", "trigger", "effect", "special", "always"]
+          .map((k) => plainText(str(val(at(it, `system.${k}`)))))
+          .filter(Boolean);
+        f.system.description = asHtml(parts.join("\n"));
+        actor.items.push(f);
+        L.keep(`${name}: power without an attack kept as text`, {
+          lore: /^(talent|feature|flexible)$/i.test(str(val(at(it, "system.powerType")))) && !parts.length,
+        });
+        return;
+      }
+      actor.items.push(powerOf(ctx, it, level, pc, key));
+    } else if (t === "trait" || t === "nastierSpecial") traitOf(ctx, actor, it, key, t === "nastierSpecial");
+    else if (["equipment", "loot", "tool"].includes(t)) L.drop(`${name}: gear left out`, { lore: true });
+    else if (t) {
+      const f = newItem(ctx, "feature", name, key, keptImage(at(it, "img")));
+      f.system.description = asHtml(plainText(str(val(at(it, "system.description")))));
+      actor.items.push(f);
+      L.keep(`${name}: ${t} kept as text`);
+    }
+  });
+  actor.items.forEach((it, i) => (it.sort = (i + 1) * 100000));
+  sys.__description =
+    plainText(str(val(at(src, "details.biography")))) || plainText(str(val(at(src, "details.flavor"))));
+  return actor;
+}
+
+/** A standalone archmage item → our item. */
+export function convertItem(ctx: Ctx, doc: unknown): ItemDoc | null {
+  const t = str(at(doc, "type"));
+  if (t === "action" || t === "power") {
+    const pc = t === "power";
+    return powerOf(ctx, doc, 1, pc, "item");
+  }
+  if (t === "trait" || t === "nastierSpecial") {
+    const name = oneLine(at(doc, "name"), 200) || "Unnamed";
+    const item = newItem(ctx, "feature", name, "item", keptImage(at(doc, "img")));
+    item.system.description = asHtml(plainText(str(val(at(doc, "system.description")))));
+    ctx.losses.keep(`${name}: ${t} kept as text (traits are read when a monster is imported)`);
+    return item;
+  }
+  ctx.losses.error(`an archmage ${t || "untyped"} item has nothing this system holds`);
+  return null;
+}

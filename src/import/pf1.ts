@@ -1,0 +1,568 @@
+/**
+ * [SYS-IMPORT] pf1 (Pathfinder 1st edition, the `system.actions` shape and the older one) →
+ * Wounds d20. Hit dice give the base combat bonus and the saves (class items: BAB and save
+ * progressions); an attack is the base combat bonus + its ability + its own bonus (size, enhancement
+ * and the item's bonus ride on the power); AC, touch and flat-footed keep the printed values.
+ * Fortitude, Reflex and Will map by the table in docs/import.md.
+ */
+import { ABILITY_KEYS } from "../engine/types.js";
+import { addTraits, bounded, damageTypesFor, effectRow, modOf } from "./common.js";
+import { importFormula, type FormulaRefs } from "./formula.js";
+import { at, int, list, num, obj, str, truthy, words } from "./json.js";
+import {
+  mapConditionImmunities,
+  mapCritMultiplier,
+  mapDamageParts,
+  mapDamageReduction,
+  mapLimitedUse,
+  mapMovement,
+  mapSaveAttack,
+  mapSaveTotals,
+  mapSpellResistance,
+  printLine,
+  type DamagePart,
+  type SaveAttack,
+} from "./mappings.js";
+import { keptImage, newActor, newItem, type ActorDoc, type Ctx, type ItemDoc, type Plain } from "./shape.js";
+import { asHtml, oneLine, plainText } from "./text.js";
+import { conditionFor } from "./words.js";
+
+type Mods = Record<(typeof ABILITY_KEYS)[number], number>;
+
+const SIZE_INDEX: Record<string, number> = { fine: 0, dim: 1, tiny: 2, sm: 3, med: 4, lg: 5, huge: 6, grg: 7, col: 8 };
+const SIZE_ATTACK = [8, 4, 2, 1, 0, -1, -2, -4, -8];
+const SIZE_KEYS: Record<string, string> = {
+  tiny: "tiny",
+  sm: "small",
+  med: "medium",
+  lg: "large",
+  huge: "huge",
+  grg: "gargantuan",
+  col: "gargantuan",
+};
+/** [docs/import.md] pf1 saves → Wounds d20 save kinds. */
+const PF1_SAVE_KINDS: Record<string, string> = { fort: "death", ref: "reflex", will: "spell" };
+const BYPASS: Record<string, string> = {
+  magic: "magic",
+  silver: "silver",
+  "cold iron": "coldIron",
+  coldiron: "coldIron",
+  adamantine: "adamantine",
+  good: "good",
+  evil: "evil",
+  lawful: "lawful",
+  chaotic: "chaotic",
+  epic: "epic",
+  bludgeoning: "bludgeoning",
+  piercing: "piercing",
+  slashing: "slashing",
+};
+/** The damage dice progression by size (pf1's weapon damage table). */
+const DICE_STEPS = [
+  "1",
+  "1d2",
+  "1d3",
+  "1d4",
+  "1d6",
+  "1d8",
+  "1d10",
+  "2d6",
+  "2d8",
+  "3d6",
+  "3d8",
+  "4d6",
+  "4d8",
+  "6d6",
+  "6d8",
+  "8d6",
+  "8d8",
+  "12d6",
+  "12d8",
+  "16d6",
+];
+const TYPE_LETTERS: Record<string, string> = { b: "bludgeoning", p: "piercing", s: "slashing" };
+
+/** Dice of a medium creature's weapon scaled to another size, or null when off the table. */
+function scaleDice(count: number, faces: number, size: number): string | null {
+  let i = DICE_STEPS.indexOf(`${count}d${faces}`);
+  if (i < 0) return size === 4 ? `${count}d${faces}` : null;
+  for (let s = 4; s < size; s++) i += i <= DICE_STEPS.indexOf("1d6") ? 1 : 2;
+  for (let s = 4; s > size; s--) i -= i <= DICE_STEPS.indexOf("1d8") ? 1 : 2;
+  return DICE_STEPS[Math.max(0, Math.min(DICE_STEPS.length - 1, i))]!;
+}
+
+interface Owner {
+  mods: Mods;
+  hd: number;
+  size: number;
+  cl: number;
+}
+
+function refsOf(o: Owner): FormulaRefs {
+  const refs: Record<string, number> = {
+    "attributes.hd.total": o.hd,
+    "attributes.hd": o.hd,
+    hd: o.hd,
+    cl: o.cl,
+    sl: 1,
+    size: o.size,
+    critMult: 1,
+    "item.level": 1,
+    "item.enh": 0,
+    enh: 0,
+  };
+  for (const k of ABILITY_KEYS) {
+    refs[`abilities.${k}.mod`] = o.mods[k];
+    refs[`${k}`] = o.mods[k];
+  }
+  return refs;
+}
+
+/** pf1 `sizeRoll(c, s, @size)` → dice scaled from medium; the rest of the formula as it is. */
+function sizeRolls(formula: string, o: Owner, where: string, ctx: Ctx): string | null {
+  let bad = false;
+  const out = formula.replace(
+    /sizeRoll\(\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*([^)]*))?\)/gi,
+    (_m, c: string, s: string, sz?: string) => {
+      const size = sz && /@size/i.test(sz) ? o.size : sz && /^\d+$/.test(sz.trim()) ? Number(sz) : 4;
+      const d = scaleDice(Number(c), Number(s), size);
+      if (d === null) {
+        bad = true;
+        return `${c}d${s}`;
+      }
+      return d;
+    },
+  );
+  if (bad) ctx.losses.flag(`${where}: "${formula}" scaled by size off the damage table; the medium dice were kept`);
+  return out;
+}
+
+function typeWordsOf(part: unknown): string[] {
+  if (Array.isArray(part)) {
+    const t = part[1];
+    if (Array.isArray(t)) return t.map((w) => str(w).toLowerCase());
+    const values = words(at(t, "values"));
+    if (values.length || obj(t))
+      return [...values, ...(str(at(t, "custom")) ? [str(at(t, "custom")).toLowerCase()] : [])];
+    return str(t)
+      .toLowerCase()
+      .split(/\s*(?:,|\band\b|\bor\b|\/)\s*/)
+      .filter(Boolean)
+      .map((w) => TYPE_LETTERS[w] ?? w);
+  }
+  const types = at(part, "types");
+  if (Array.isArray(types)) return types.map((w) => str(w).toLowerCase());
+  const values = words(at(part, "type.values"));
+  const custom = str(at(part, "type.custom"));
+  return [...values, ...(custom ? custom.toLowerCase().split(/\s*,\s*/) : [])];
+}
+
+function readPart(ctx: Ctx, part: unknown, o: Owner, where: string, extraFlat: number): DamagePart | null {
+  const raw = Array.isArray(part) ? str(part[0]) : str(at(part, "formula"));
+  if (!raw) return null;
+  const sized = sizeRolls(raw, o, where, ctx);
+  if (sized === null) return null;
+  const f = importFormula(extraFlat ? `${sized} + ${extraFlat}` : sized, refsOf(o), `${where}: damage`, ctx.losses);
+  if (!f) return null;
+  const tw = typeWordsOf(part).map((w) => TYPE_LETTERS[w] ?? w);
+  const { types, unknown } = damageTypesFor(ctx, tw);
+  if (unknown.length) ctx.losses.keep(`${where}: damage type ${unknown.join(", ")} kept as text`);
+  return { formula: f, types, printed: `${f}${tw.length ? ` ${tw.join("/")}` : ""}` };
+}
+
+/** The actions of an attack, weapon or spell item: `system.actions` or the older single-action fields. */
+function actionsOf(sys: Plain): Plain[] {
+  const acts = list(sys.actions).filter((a): a is Plain => obj(a) !== null);
+  if (acts.length) return acts;
+  if (str(sys.actionType)) return [sys];
+  return [];
+}
+
+const ATTACK_TYPES = ["mwak", "rwak", "msak", "rsak", "mcman", "rcman", "twak"];
+
+/** One pf1 action → our power. */
+function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, name: string, key: string): ItemDoc {
+  const where = name;
+  const item = newItem(ctx, "power", name, key, keptImage(at(doc, "img")));
+  const p = item.system;
+  p.weaponId = "none";
+  const type = str(act.actionType);
+  const refs = refsOf(o);
+  const attacks = ATTACK_TYPES.includes(type);
+  p.range = type.startsWith("r") || type === "twak" ? "ranged" : "melee";
+  p.touch = type === "msak" || type === "rsak";
+  if (attacks) {
+    const ability = str(at(act, "ability.attack")) || (p.range === "ranged" ? "dex" : "str");
+    p.attackAbility = (ABILITY_KEYS as readonly string[]).includes(ability) ? ability : null;
+    const bonusF = importFormula(str(act.attackBonus) || "0", refs, `${where}: attack bonus`, ctx.losses);
+    const bonusN = bonusF === null ? 0 : Number((bonusF || "0").replace(/\s/g, ""));
+    const enh = int(at(itemSys, "enh")) ?? int(at(itemSys, "weaponData.enh")) ?? 0;
+    const sizeMod = SIZE_ATTACK[o.size] ?? 0;
+    const total = (Number.isFinite(bonusN) ? bonusN : 0) + enh + sizeMod;
+    p.attackBonus = bounded(total);
+    const abilityMod = p.attackAbility ? o.mods[p.attackAbility as keyof Mods] : 0;
+    ctx.losses.auto(
+      `${where}: attack BCB + ${String(p.attackAbility ?? "none")} ${abilityMod >= 0 ? "+" : ""}${abilityMod} ${total >= 0 ? "+" : ""}${total} → attackAbility, attackBonus`,
+    );
+    p.defense = "ac";
+    if (p.touch) p.defense = "touch";
+    const critRange = int(at(act, "ability.critRange")) ?? 20;
+    if (critRange < 20) {
+      p.critRange = 20 - critRange;
+      ctx.losses.auto(`${where}: critical ${critRange}–20 → critRange`);
+    }
+    const extra = list(at(act, "extraAttacks.manual")).length + list(act.attackParts).length;
+    if (extra) {
+      item.system.hitEffect = `${String(p.hitEffect)} Iterative attacks: ${extra} more.`.trim();
+      ctx.losses.keep(`${where}: ${extra} iterative attack(s) kept as text`);
+    }
+  } else p.attackAbility = null;
+  // Damage: the parts, plus the ability's damage modifier times its multiplier.
+  const dmgAbility = str(at(act, "ability.damage"));
+  const mult =
+    num(at(act, "ability.damageMult")) ??
+    (truthy(at(act, "naturalAttack.primaryAttack")) === false && at(act, "naturalAttack.primaryAttack") !== undefined
+      ? 0.5
+      : 1);
+  const dmgMod = (ABILITY_KEYS as readonly string[]).includes(dmgAbility) ? o.mods[dmgAbility as keyof Mods] : 0;
+  const addMod = dmgMod < 0 ? dmgMod : Math.floor(dmgMod * mult);
+  const parts: DamagePart[] = [];
+  list(at(act, "damage.parts")).forEach((part, i) => {
+    const d = readPart(ctx, part, o, where, i === 0 ? addMod : 0);
+    if (d) parts.push(d);
+  });
+  if (parts.length) {
+    const [main, ...extra] = parts;
+    p.damage = main!.formula;
+    p.damageTypes = main!.types;
+    ctx.losses.auto(`${where}: damage ${main!.printed} → damage`);
+    mapDamageParts(ctx, item, extra, where);
+  }
+  mapCritMultiplier(ctx, item, int(at(act, "ability.critMult")) ?? 2, where);
+  for (const k of ["critParts", "nonCritParts"]) {
+    if (list(at(act, `damage.${k}`)).length)
+      ctx.losses.keep(
+        `${where}: ${k === "critParts" ? "extra critical damage" : "damage that does not multiply"} kept as text`,
+      );
+  }
+  // A saving throw against the action.
+  let saveOf: SaveAttack | null = null;
+  const saveType = str(at(act, "save.type"));
+  if (saveType) {
+    const kind = PF1_SAVE_KINDS[saveType] ?? "";
+    const dcF = importFormula(str(at(act, "save.dc")) || "", refs, `${where}: save DC`, ctx.losses);
+    const dc = dcF && /^-?\d+$/.test(dcF) ? Number(dcF) : null;
+    const desc = str(at(act, "save.description")).toLowerCase();
+    const printed = `${saveType === "fort" ? "Fortitude" : saveType === "ref" ? "Reflex" : "Will"} DC ${dc ?? "?"}${desc ? ` (${desc})` : ""}`;
+    if (dc === null) ctx.losses.keep(`${where}: ${printed} kept as text (its DC could not be read)`);
+    else if (attacks) {
+      item.system.hitEffect = `${String(p.hitEffect)} ${printed}.`.trim();
+      ctx.losses.keep(`${where}: a save after the hit (${printed}) kept as text`);
+    } else {
+      if (/half/.test(desc) && parts.length) p.missEffect = "half";
+      saveOf = { save: kind, dc, onSuccess: /half/.test(desc) ? "half" : "none", printed };
+    }
+  } else if (!attacks && parts.length) {
+    ctx.losses.keep(`${where}: damage without an attack roll or a save kept with the power (rolls as an attack here)`);
+  }
+  const notes = [...list(act.effectNotes), ...list(at(itemSys, "effectNotes"))]
+    .map((n) => oneLine(n, 200))
+    .filter(Boolean);
+  if (notes.length) {
+    const conds: string[] = [];
+    const rest: string[] = [];
+    for (const n of notes) {
+      const id = conditionFor(ctx.ruleset, n.toLowerCase());
+      if (id) conds.push(id);
+      else rest.push(n);
+    }
+    if (conds.length) {
+      (p.effects as Plain[]).push(effectRow({ statuses: conds, duration: "endOfEncounter" }));
+      ctx.losses.auto(`${where}: on a hit ${conds.join(", ")} → effect`);
+      ctx.losses.flag(
+        `${where}: conditions on a hit last until the end of the battle here; check how the source ends them`,
+      );
+    }
+    if (rest.length) {
+      p.hitEffect = `${String(p.hitEffect)} ${rest.join("; ")}.`.trim();
+      ctx.losses.keep(`${where}: notes "${oneLine(rest.join("; "), 60)}" kept as text`);
+    }
+  }
+  const uses = int(at(itemSys, "uses.max")) ?? int(at(itemSys, "uses.maxFormula"));
+  const per = str(at(itemSys, "uses.per"));
+  if (uses && ["day", "week"].includes(per))
+    mapLimitedUse(ctx, item, { per: "day", count: uses, printed: `${uses}/${per}` }, where);
+  else if (uses && per === "round") ctx.losses.keep(`${where}: ${uses}/round kept as text`);
+  const desc = plainText(str(at(itemSys, "description.value")));
+  if (desc) p.description = asHtml(desc);
+  if (at(doc, "type") === "spell" && int(at(itemSys, "level")))
+    ctx.losses.keep(`${where}: spell level ${int(at(itemSys, "level"))} (a slot) kept as text`);
+  return saveOf ? mapSaveAttack(ctx, item, saveOf, where) : item;
+}
+
+/** Items of one source item: a power per attack action, or a feature, or nothing (gear). */
+function itemsOf(ctx: Ctx, doc: unknown, o: Owner, keyBase: string): ItemDoc[] {
+  const name = oneLine(at(doc, "name"), 200) || "Unnamed";
+  const sys = obj(at(doc, "system")) ?? obj(at(doc, "data")) ?? {};
+  const acts = actionsOf(sys).filter(
+    (a) => ATTACK_TYPES.includes(str(a.actionType)) || str(at(a, "save.type")) || list(at(a, "damage.parts")).length,
+  );
+  return acts.map((act, i) => {
+    const label =
+      acts.length > 1 && str(act.name) && str(act.name) !== name ? `${name} (${oneLine(act.name, 60)})` : name;
+    return powerOf(ctx, doc, sys, act, o, label, `${keyBase}/${i}`);
+  });
+}
+
+/** pf1 saves from class items: good = 2 + level/2, poor = level/3, summed per class. */
+function classNumbers(classes: readonly unknown[]): { bab: number; hd: number; saves: Record<string, number> } {
+  let bab = 0;
+  let hd = 0;
+  const saves: Record<string, number> = { fort: 0, ref: 0, will: 0 };
+  for (const c of classes) {
+    const s = obj(at(c, "system")) ?? obj(at(c, "data")) ?? {};
+    const lvl = int(s.level) ?? int(s.levels) ?? 0;
+    if (lvl <= 0) continue;
+    const type = str(s.subType) || str(s.classType);
+    if (type !== "mythic") hd += lvl;
+    const b = str(s.bab);
+    bab += b === "high" ? lvl : b === "med" ? Math.floor((lvl * 3) / 4) : b === "low" ? Math.floor(lvl / 2) : 0;
+    for (const k of ["fort", "ref", "will"]) {
+      const prog = str(at(s, `savingThrows.${k}.value`)) || str(at(s, `savingThrows.${k}`));
+      saves[k]! += prog === "high" ? 2 + Math.floor(lvl / 2) : prog === "low" ? Math.floor(lvl / 3) : 0;
+    }
+  }
+  return { bab, hd, saves };
+}
+
+/** pf1 actor → Wounds d20 actor. */
+export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
+  const pc = str(at(doc, "type")) === "character";
+  const actor = newActor(ctx, pc ? "character" : "npc", oneLine(at(doc, "name"), 200), keptImage(at(doc, "img")));
+  const src = obj(at(doc, "system")) ?? obj(at(doc, "data")) ?? {};
+  const sys = actor.system;
+  const L = ctx.losses;
+  const mods = {} as Mods;
+  for (const k of ABILITY_KEYS) {
+    const score = num(at(src, `abilities.${k}.value`));
+    // A creature without a score (undead Con, vermin Int) has none: 10 keeps its modifier at +0.
+    (sys.abilities as Plain)[k] = score === null ? 10 : bounded(score, 1, 99);
+    mods[k] = score === null ? 0 : modOf(score);
+    if (score === null) L.keep(`no ${k} score ("—") kept as text; 10 used`, { lore: true });
+  }
+  L.auto("abilities → abilities");
+  const items = list(at(doc, "items"));
+  const classes = items.filter((i) => str(at(i, "type")) === "class");
+  const cn = classNumbers(classes);
+  const sizeKey = str(at(src, "traits.size")) || "med";
+  const size = SIZE_INDEX[sizeKey] ?? 4;
+  if (SIZE_KEYS[sizeKey]) sys.size = SIZE_KEYS[sizeKey];
+  sys.level = bounded(Math.max(1, cn.hd || (int(at(src, "details.level.value")) ?? 1)), 0, 100);
+  sys.baseCombatBonus = bounded(cn.bab);
+  L.auto(`hit dice ${cn.hd} → level ${String(sys.level)}, base combat bonus +${cn.bab}`);
+  if (!classes.length) L.flag("no class or racial hit dice: base combat bonus +0 and saves +0 used");
+  // HP.
+  const hpMax = int(at(src, "attributes.hp.max")) ?? int(at(src, "attributes.hp.value"));
+  if (hpMax === null || hpMax < 1) {
+    L.error("no hit points");
+    sys.hp = { value: 1, max: 1, temp: 0 };
+  } else {
+    sys.hp = { value: bounded(int(at(src, "attributes.hp.value")) ?? hpMax), max: bounded(hpMax, 1), temp: 0 };
+    L.auto(`HP ${hpMax} → hp`);
+  }
+  // AC, touch, flat-footed: armor, shield and natural armor; Dex; size.
+  let armor = 0;
+  let shield = 0;
+  let maxDex: number | null = null;
+  for (const it of items) {
+    if (str(at(it, "type")) !== "equipment") continue;
+    const s = obj(at(it, "system")) ?? obj(at(it, "data")) ?? {};
+    if (!truthy(s.equipped)) continue;
+    const et = str(s.subType) || str(s.equipmentType);
+    const v = (int(at(s, "armor.value")) ?? 0) + (int(at(s, "armor.enh")) ?? 0);
+    if (et === "shield") shield += v;
+    else if (et === "armor") {
+      armor += v;
+      const md = int(at(s, "armor.dex"));
+      if (md !== null) maxDex = maxDex === null ? md : Math.min(maxDex, md);
+    }
+  }
+  const natural = num(at(src, "attributes.naturalAC")) ?? 0;
+  const dex = maxDex === null ? mods.dex : Math.min(mods.dex, maxDex);
+  const sizeAc = SIZE_ATTACK[size] ?? 0;
+  const ac = 10 + armor + shield + natural + dex + sizeAc;
+  const touch = 10 + dex + sizeAc;
+  const flat = ac - Math.max(0, dex);
+  sys.defenses = { ac: { base: ac, bonus: 0 }, touch: { base: touch, bonus: 0 }, flat: { base: flat, bonus: 0 } };
+  L.auto(`AC ${ac}, touch ${touch}, flat-footed ${flat} → defenses`);
+  L.flag(`AC ${ac} worked out from armor, natural armor, Dex and size; buffs and feats are not read`);
+  // Saves: Reflex is base + Dex here; Fortitude and Will totals as the table in docs/import.md says.
+  const fort = cn.saves.fort! + mods.con;
+  const ref = cn.saves.ref! + mods.dex;
+  const will = cn.saves.will! + mods.wis;
+  sys.baseSaveBonus = bounded(cn.saves.ref!);
+  mapSaveTotals(
+    ctx,
+    actor,
+    { death: fort, reflex: ref, charm: will, fear: will, spell: will },
+    `Fort ${fort >= 0 ? "+" : ""}${fort}, Ref ${ref >= 0 ? "+" : ""}${ref}, Will ${will >= 0 ? "+" : ""}${will}`,
+  );
+  // Speed and movement.
+  const land = int(at(src, "attributes.speed.land.base")) ?? int(at(src, "attributes.speed.land"));
+  if (land !== null) {
+    sys.speed = bounded(land, 0);
+    L.auto(`speed ${land} ft → speed`);
+  }
+  const sp = (k: string): number => int(at(src, `attributes.speed.${k}.base`)) ?? 0;
+  mapMovement(ctx, actor, { fly: sp("fly"), climb: sp("climb"), swim: sp("swim"), burrow: sp("burrow") });
+  // Traits: energy resistance, immunities, vulnerabilities, DR, SR, condition immunities.
+  const eres = at(src, "traits.eres");
+  const eresList = list(at(eres, "value"));
+  if (eresList.length) {
+    for (const e of eresList)
+      addTraits(
+        ctx,
+        actor,
+        "resistances",
+        list(at(e, "types"))
+          .map((t) => str(t))
+          .filter(Boolean),
+        int(at(e, "amount")) ?? 0,
+      );
+  } else if (str(eres)) {
+    for (const part of str(eres).split(/\s*[,;]\s*/)) {
+      const m = part.toLowerCase().match(/^([a-z ]+?)\s+(\d+)$/);
+      if (m) addTraits(ctx, actor, "resistances", [m[1]!], Number(m[2]));
+      else if (part) L.keep(`energy resistance "${part}" kept as text`);
+    }
+  }
+  addTraits(
+    ctx,
+    actor,
+    "immunities",
+    words(at(src, "traits.di")).filter((w) => !conditionFor(ctx.ruleset, w)),
+  );
+  addTraits(ctx, actor, "vulnerabilities", words(at(src, "traits.dv")), 0);
+  for (const k of ["di", "dv", "eres"]) {
+    const c = str(at(src, `traits.${k}.custom`));
+    if (c) {
+      printLine(actor, `${k === "di" ? "Immune" : k === "dv" ? "Vulnerable" : "Resist"}: ${c}.`);
+      L.keep(`${k} "${c.slice(0, 60)}" kept as text`);
+    }
+  }
+  const drList = list(at(src, "traits.dr.value"));
+  const drs: { amount: number; bypass: string[]; needsAll: boolean; printed: string }[] = [];
+  for (const d of drList) {
+    const amount = int(at(d, "amount")) ?? 0;
+    const types = list(at(d, "types"))
+      .map((t) => str(t).toLowerCase())
+      .filter(Boolean);
+    if (amount > 0)
+      drs.push({
+        amount,
+        bypass: types.map((t) => BYPASS[t] ?? t),
+        needsAll: at(d, "operator") === false,
+        printed: `DR ${amount}/${types.join(at(d, "operator") === false ? " and " : " or ") || "—"}`,
+      });
+  }
+  const drText =
+    typeof at(src, "traits.dr") === "string" ? str(at(src, "traits.dr")) : str(at(src, "traits.dr.custom"));
+  for (const part of drText ? drText.split(/\s*[,;]\s*/) : []) {
+    const m = part.toLowerCase().match(/^(?:dr\s*)?(\d+)\s*\/\s*(.+)$/);
+    if (!m) {
+      L.keep(`damage reduction "${part}" kept as text`);
+      printLine(actor, `DR ${part}.`);
+      continue;
+    }
+    const needsAll = /\band\b/.test(m[2]!);
+    const by = m[2]!
+      .split(/\s*(?:\band\b|\bor\b)\s*/)
+      .map((t) => t.trim())
+      .filter((t) => t && t !== "-" && t !== "—");
+    drs.push({ amount: Number(m[1]), bypass: by.map((t) => BYPASS[t] ?? t), needsAll, printed: `DR ${m[1]}/${m[2]}` });
+  }
+  for (const dr of drs) mapDamageReduction(ctx, actor, dr);
+  mapSpellResistance(ctx, actor, int(at(src, "attributes.sr.total")) ?? int(at(src, "attributes.sr.formula")) ?? 0);
+  const ci = words(at(src, "traits.ci")).concat(
+    words(at(src, "traits.di")).filter((w) => conditionFor(ctx.ruleset, w)),
+  );
+  mapConditionImmunities(
+    ctx,
+    actor,
+    ci.map((w) => conditionFor(ctx.ruleset, w)).filter((x): x is string => x !== null),
+    ci,
+  );
+  const ctype = items.find((i) => str(at(i, "type")) === "race");
+  const raceName =
+    oneLine(at(ctype, "name"), 100) ||
+    oneLine(
+      at(
+        classes.find((c) => str(at(c, "system.subType")) === "racial"),
+        "name",
+      ),
+      100,
+    );
+  if (raceName) sys.creatureType = raceName;
+  const senses = str(at(src, "traits.senses")) || str(at(src, "traits.senses.custom"));
+  if (senses) printLine(actor, `Senses: ${oneLine(senses, 300)}.`);
+  // Items.
+  const owner: Owner = { mods, hd: cn.hd, size, cl: cn.hd };
+  items.forEach((it, i) => {
+    const t = str(at(it, "type"));
+    const name = oneLine(at(it, "name"), 200) || "Unnamed";
+    const key = `item/${str(at(it, "_id")) || i}`;
+    if (["class", "race"].includes(t)) return;
+    if (["attack", "weapon", "spell", "feat"].includes(t)) {
+      const made = itemsOf(ctx, it, owner, key);
+      if (made.length) {
+        actor.items.push(...made);
+        return;
+      }
+      if (t === "weapon") {
+        L.drop(`${name}: a weapon without an attack left out`, { lore: true });
+        return;
+      }
+    }
+    if (["loot", "consumable", "container", "equipment", "buff"].includes(t)) {
+      L.drop(`${name}: ${t} left out${t === "equipment" ? " (its AC is in the defenses)" : ""}`, { lore: true });
+      return;
+    }
+    const s = obj(at(it, "system")) ?? obj(at(it, "data")) ?? {};
+    const sub = str(s.subType) || str(s.featType);
+    const f = newItem(ctx, "feature", name, key, keptImage(at(it, "img")));
+    f.system.description = asHtml(plainText(str(at(s, "description.value"))));
+    actor.items.push(f);
+    const lore =
+      sub === "feat" ||
+      sub === "trait" ||
+      /^(sense|ecology|languages?|skills?)\b/i.test(name) ||
+      /^special quality: (amphibious|water breathing)/i.test(name);
+    L.keep(`${name}: ${sub || t} kept as text`, { lore });
+  });
+  actor.items.forEach((it, i) => (it.sort = (i + 1) * 100000));
+  sys.__description = plainText(str(at(src, "details.biography.value")) || str(at(src, "details.notes.value")));
+  return actor;
+}
+
+/** A standalone pf1 item → our item. */
+export function convertItem(ctx: Ctx, doc: unknown): ItemDoc | null {
+  const t = str(at(doc, "type"));
+  const name = oneLine(at(doc, "name"), 200) || "Unnamed";
+  const owner: Owner = { mods: { str: 0, dex: 0, con: 0, int: 0, wis: 0, cha: 0 }, hd: 1, size: 4, cl: 1 };
+  const made = itemsOf(ctx, doc, owner, "item");
+  if (made.length) {
+    if (made.length > 1) ctx.losses.keep(`${name}: ${made.length - 1} more action(s) left to the actor import`);
+    ctx.losses.flag(`${name}: a standalone item's numbers assume +0 abilities and 1 hit die`);
+    return made[0]!;
+  }
+  if (t === "feat" || t === "spell") {
+    const f = newItem(ctx, "feature", name, "item", keptImage(at(doc, "img")));
+    f.system.description = asHtml(
+      plainText(str(at(doc, "system.description.value") ?? at(doc, "data.description.value"))),
+    );
+    ctx.losses.keep(`${name}: kept as a feature with its text`);
+    return f;
+  }
+  ctx.losses.error(`a pf1 ${t || "untyped"} item has nothing this system holds`);
+  return null;
+}
