@@ -3,7 +3,15 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["dist/**", "node_modules/**", "coverage/**", "test-output/**", "reports/**", ".stryker-tmp/**", "**/*.d.mts"],
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "coverage/**",
+      "test-output/**",
+      "reports/**",
+      ".stryker-tmp/**",
+      "**/*.d.mts",
+    ],
   },
   ...tseslint.configs.recommended,
   {
