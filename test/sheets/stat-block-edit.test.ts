@@ -174,7 +174,7 @@ describe("[SYS-WORDS] a stat block's attack rolls through the sheet's own attack
   it("[SYS-WORDS] 13th Age: the ogre's club, clicked in its block, posts its attack card against the targeted hero's AC", async () => {
     await s.settings.set(SYSTEM, "ruleset", "13th-age");
     await s.settings.set(SYSTEM, "cardVisibility", "everyone");
-    const ogre = olderMonster("13th-age", "Thunderfist Ogre");
+    const ogre = olderMonster("13th-age", "Goblin Cutthroat");
     const sheet = sheetOf(ogre);
     const block = (await render(sheet)).split("data-stat-block")[1]!;
     const row =
@@ -293,7 +293,7 @@ describe("[SYS-MONSTERS] a creature's immunities, bypass and damage reduction ed
     expect(smasher._source.system.actionPoints).toEqual({ value: 1, max: 1 });
 
     await s.settings.set(SYSTEM, "ruleset", "13th-age");
-    const ogre = olderMonster("13th-age", "Thunderfist Ogre");
+    const ogre = olderMonster("13th-age", "Goblin Cutthroat");
     const ogreSheet = sheetOf(ogre);
     const edit = formOf(await render(ogreSheet));
     expect(edit.object["system.strength"]).toBe("normal");
