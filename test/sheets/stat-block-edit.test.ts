@@ -174,7 +174,7 @@ describe("[SYS-WORDS] a stat block's attack rolls through the sheet's own attack
   it("[SYS-WORDS] 13th Age: the ogre's club, clicked in its block, posts its attack card against the targeted hero's AC", async () => {
     await s.settings.set(SYSTEM, "ruleset", "13th-age");
     await s.settings.set(SYSTEM, "cardVisibility", "everyone");
-    const ogre = olderMonster("13th-age", "Goblin Cutthroat");
+    const ogre = olderMonster("13th-age", "Thunderfist Ogre");
     const sheet = sheetOf(ogre);
     const block = (await render(sheet)).split("data-stat-block")[1]!;
     const row =
