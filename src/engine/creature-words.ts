@@ -19,7 +19,7 @@ export const CREATURE_WORD_FIELDS = {
 export type CreatureWordField = keyof typeof CREATURE_WORD_FIELDS;
 
 /** "cold iron" → `coldIron`; a single word keeps its case after the first letter (`coldIron` stays). */
-export function keywordKey(word: string): string {
+function keywordKey(word: string): string {
   const parts = word
     .trim()
     .split(/[\s_]+/)

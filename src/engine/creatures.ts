@@ -48,7 +48,7 @@ const keywordIn = (keywords: readonly string[], properties: readonly string[]): 
  * The actor as the attack meets it: resistances and immunities its bypass list lets this attack
  * through are left out, each said in an event. The same actor when nothing is bypassed.
  */
-export function bypassView(
+function bypassView(
   actor: ActorSource,
   packet: Pick<DamagePacket, "properties" | "types">,
   actorId: string,

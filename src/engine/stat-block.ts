@@ -138,7 +138,10 @@ export function commonStatValues(actor: ActorSource, derived: DerivedActor): Rec
 }
 
 /** [SYS-MONSTERS] Words of the creature lines (immunities, bypass, monster rules), shared by every game. */
-const CR = "D20C.Creature.Field";
+const CREATURE = "D20C.Creature";
+const CR = `${CREATURE}.Field`;
+/** [SYS-MONSTERS] The i18n prefix of 13th Age's monster strengths. */
+export const STRENGTH_CHOICES = `${CREATURE}.Strength`;
 
 /**
  * [SYS-MONSTERS] The line of what a creature shrugs off, in every game: the conditions and attack

@@ -293,7 +293,7 @@ describe("[SYS-MONSTERS] a creature's immunities, bypass and damage reduction ed
     expect(smasher._source.system.actionPoints).toEqual({ value: 1, max: 1 });
 
     await s.settings.set(SYSTEM, "ruleset", "13th-age");
-    const ogre = olderMonster("13th-age", "Thunderfist Ogre");
+    const ogre = olderMonster("13th-age", "Goblin Cutthroat");
     const ogreSheet = sheetOf(ogre);
     const edit = formOf(await render(ogreSheet));
     expect(edit.object["system.strength"]).toBe("normal");

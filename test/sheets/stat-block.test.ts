@@ -273,14 +273,18 @@ const identityText = (block: string) =>
     .join(" | ");
 
 describe("[SYS-WORDS] [SYS-PERM] a stat block as each game prints it, and only its owner edits it", () => {
-  it("[SYS-WORDS] 13th Age prints the creature type in brackets: 'Large 4th level troop [giant]'", () => {
+  it("[SYS-WORDS] [SYS-MONSTERS] 13th Age prints the strength and the creature type in brackets: 'Large double-strength 4th level troop [giant]'", () => {
     const { block } = statBlockOf("13th-age", "Thunderfist Ogre");
     expect(block).toMatch(
       /<span class="d20c-stat-mark">\[<\/span><input type="text" name="system\.creatureType" value="giant"[^>]*><span class="d20c-stat-mark">\]<\/span>/,
     );
     expect(identityText(statBlockOf("13th-age", "Thunderfist Ogre", undefined, false).block)).toBe(
-      "Large 4th level troop [giant]",
+      "Large double-strength 4th level troop [giant]",
     );
+    // a normal-strength monster prints no strength
+    const normal = monster("13th-age", "Thunderfist Ogre");
+    const plain = statBlockOf("13th-age", normal.name, filledActor({ ...normal.system, strength: "normal" }), false);
+    expect(identityText(plain.block)).toBe("Large 4th level troop [giant]");
     // no type, no brackets
     const m = monster("13th-age", "Thunderfist Ogre");
     const { block: untyped } = statBlockOf("13th-age", m.name, filledActor({ ...m.system, creatureType: "" }));

@@ -197,3 +197,21 @@ describe("[SYS-MONSTERS] Wounds d20 stat-block save totals (the sheet's save rol
     expect(WD.saveRequest(troll, derived, "reflex", "normal", "t1").formula).toBe("1d20 + 4");
   });
 });
+
+describe("[SYS-MONSTERS] FFd20 action points in the tracker (turn change)", () => {
+  it("[SYS-MONSTERS] at the start of a solo's turn the tracker tells the GM its action points; none for a monster without", async () => {
+    const ff = getRuleset("ffd20");
+    const tyrant = combatant("tyrant", {
+      side: "gm",
+      initiative: 9,
+      actor: { kind: "npc", rank: "solo", hp: { value: 90, max: 90, temp: 0 }, actionPoints: { value: 2, max: 2 } },
+    });
+    const c = new StandInCombat(ff, [combatant("cleric", { initiative: 18 }), tyrant], { dice: new StandInDice([]) });
+    await c.start();
+    const notices = () => c.lines.filter((l) => l.key === "D20C.Creature.Event.actionPoints");
+    expect(notices()).toEqual([]);
+    await c.nextTurn(); // the tyrant's turn starts
+    expect(notices().map((l) => l.data)).toEqual([{ name: "tyrant", left: 2 }]);
+    expect(c.errors).toEqual([]);
+  });
+});

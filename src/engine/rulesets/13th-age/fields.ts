@@ -3,7 +3,7 @@ import { blankChoice, bool, choice, optional, text } from "../../fields.js";
 
 /** A monster's role: how it fights (blank = none given). */
 /** [SYS-MONSTERS] Monster strength: how many normal monsters it counts as (its printed numbers are final). */
-export const MONSTER_STRENGTHS = ["weakling", "normal", "double", "triple"] as const;
+const MONSTER_STRENGTHS = ["weakling", "normal", "double", "triple"] as const;
 
 const MONSTER_ROLES = ["mook", "troop", "wrecker", "spoiler", "archer", "blocker", "caster", "leader"] as const;
 

@@ -2,7 +2,14 @@
  * 13th Age's monster stat block: "Large 4th level troop [giant]", its initiative, its attacks with
  * their natural-roll triggers and miss lines, then AC / PD / MD and HP, as the game prints them.
  */
-import { commonStatValues, CREATURE_LINE, creatureField, ENCLOSE, statBlockPieces } from "../../stat-block.js";
+import {
+  commonStatValues,
+  CREATURE_LINE,
+  creatureField,
+  ENCLOSE,
+  statBlockPieces,
+  STRENGTH_CHOICES,
+} from "../../stat-block.js";
 import type { StatBlockSpec } from "../../stat-block.js";
 
 const { S, size, type, initiative, attackBonus } = statBlockPieces("D20C.Age13");
@@ -12,7 +19,7 @@ export const STAT_BLOCK: StatBlockSpec = {
     [
       size,
       // [SYS-MONSTERS] "Double-strength 4th level wrecker": the strength, normal left unprinted.
-      creatureField("strength", { bare: true, choices: "D20C.Creature.Strength", unprinted: ["normal"] }),
+      creatureField("strength", { bare: true, choices: STRENGTH_CHOICES, unprinted: ["normal"] }),
       {
         field: "level",
         label: "D20C.Actor.FIELDS.level.label",

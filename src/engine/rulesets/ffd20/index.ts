@@ -21,7 +21,7 @@ import { extendedRest, powers } from "./powers.js";
 import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
 import { withCreatureDamage } from "../../creatures.js";
-import { minionMissStep } from "./creature.js";
+import { actionPointNotice, minionMissStep } from "./creature.js";
 import { FF_PROGRESSION } from "./classes.js";
 
 export const ffd20 = defineRuleset({
@@ -62,7 +62,8 @@ export const ffd20 = defineRuleset({
   deathSaveRequest: (actor, _derived, actorId) => deathSaveRequest(actor, actorId, actor.baseSaveBonus),
   resolveRoll,
 
-  onTurnStart,
+  // [SYS-MONSTERS] the tracker tells the GM a monster's action points at the start of its turn.
+  onTurnStart: (ctx) => [...onTurnStart(ctx), ...actionPointNotice(ctx)],
   onTurnEnd,
   onCombatEnd: (ctx) => onCombatEnd(ctx),
   resolveTurnRoll,

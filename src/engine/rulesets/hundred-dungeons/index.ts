@@ -30,6 +30,12 @@ import { actsOnTurnOf, actsThisRound, addEffect, canFlee, effectSaveRequest, ini
 import { onCombatEnd, onCombatStart, onRoundStart, onTurnEnd, onTurnStart, order, resolveTurnRoll } from "./turns.js";
 import { withCreatureDamage } from "../../creatures.js";
 import { HD_PROGRESSION } from "./classes.js";
+import {
+  legendaryPrompts,
+  legendaryTurnStart,
+  withLegendaryResistance,
+  withLegendaryTurnResistance,
+} from "./creature.js";
 
 export const hundredDungeons = defineRuleset({
   id: HD_ID,
@@ -87,15 +93,18 @@ export const hundredDungeons = defineRuleset({
     actor.state === "dying"
       ? dyingCheckRequest(actor, actorId, Math.min(6, actor.exhaustion + 1), actor.dyingTurns + 1, true)
       : null,
-  resolveRoll,
+  // [SYS-MONSTERS] legendary resistance turns a failed save into a success while uses are left.
+  resolveRoll: withLegendaryResistance(resolveRoll),
 
   onCombatStart,
   onRoundStart,
-  onTurnStart,
-  onTurnEnd,
+  // [SYS-MONSTERS] legendary actions come back on the creature's turn; the GM is reminded after every other turn.
+  onTurnStart: (ctx) => [...onTurnStart(ctx), ...legendaryTurnStart(ctx)],
+  onTurnEnd: (ctx) => [...onTurnEnd(ctx), ...legendaryPrompts(ctx)],
   onCombatEnd: (ctx) => onCombatEnd(ctx),
-  resolveTurnRoll: (ctx, request, roll) =>
+  resolveTurnRoll: withLegendaryTurnResistance((ctx, request, roll) =>
     request.kind === "procedure" ? resolveProcedureRoll(ctx, request, roll) : resolveTurnRoll(ctx, request, roll),
+  ),
   actsThisRound,
   initiativeFormula,
   order,

@@ -12,7 +12,7 @@ const PHYSICAL = ["slashing", "piercing", "bludgeoning"];
 type Reduction = NonNullable<ActorSource["damageReduction"]>[number];
 
 /** Whether the attack's keywords get through one damage reduction entry (`—` = nothing does). */
-export function reductionBypassed(dr: Reduction, properties: readonly string[]): boolean {
+function reductionBypassed(dr: Reduction, properties: readonly string[]): boolean {
   if (!dr.bypass.length) return false;
   return dr.needsAll ? dr.bypass.every((k) => properties.includes(k)) : dr.bypass.some((k) => properties.includes(k));
 }
