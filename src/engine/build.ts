@@ -5,7 +5,7 @@
  * actor before Active Effects, so every rule reads the derived numbers as if typed; the sheet
  * shows {@link buildRows} (derived, override, shown) and the level-up dialog {@link levelUpPlan}.
  */
-import type { ActorSource } from "./types.js";
+import type { AbilityKey, ActorSource, DerivedActor, Modifier } from "./types.js";
 
 /** The numbers a class derives at the actor's level (each absent where the game derives none). */
 export interface BuildNumbers {
@@ -34,12 +34,36 @@ export interface Progression {
   /** Class keys in display order (labels `<labelPrefix>.<key>`). */
   readonly classes: readonly string[];
   readonly labelPrefix: string;
+  /**
+   * What a check may add and how the sheet edits it: 13th Age's backgrounds (name and points),
+   * skills marked trained / had (FFd20, Hundred Dungeons) or skill ranks (Wounds d20).
+   */
+  readonly checkOption: "background" | "trained" | "ranks";
+  /** The game's skill list (key → ability) and its labels' prefix; absent where checks add backgrounds. */
+  readonly skills?: Readonly<Record<string, AbilityKey>>;
+  readonly skillLabelPrefix?: string;
   /** Highest level the table covers. */
   readonly maxLevel: number;
   /** What the class `classKey` derives for `actor` at its level; null for a key the table lacks. */
   derive(actor: ActorSource, classKey: string): BuildNumbers | null;
   /** The hit points gained by going from `actor.level` to the next level; null = the table can't say. */
   hpGain(actor: ActorSource, classKey: string): HpGain | null;
+  /** What a check may add beside the ability ([SYS-CHARACTER]): 13th Age's backgrounds, the others' skills. */
+  checkOptions(actor: ActorSource): CheckOption[];
+  /**
+   * The itemised bonus of a check of `ability` with the option `option` ("" = none) before the
+   * actor's penalties: the option is counted only where the game lets it apply to that ability.
+   */
+  checkParts(actor: ActorSource, derived: DerivedActor, ability: AbilityKey, option: string): Modifier[];
+}
+
+/** One choice a check may add (a background, a skill). */
+export interface CheckOption {
+  value: string;
+  /** i18n key or the player's own words (a background's name). */
+  label: string;
+  /** The ability it goes with (skills), or null (a 13th Age background goes with any). */
+  ability: AbilityKey | null;
 }
 
 /** The build of an actor, with every part present (older sources lack it). */

@@ -10,7 +10,8 @@
  *   (×2 from 5th level, ×3 from 8th, as damage).
  */
 import { abilityModifier } from "../../common.js";
-import type { BuildNumbers, Progression } from "../../build.js";
+import { buildOf, type BuildNumbers, type Progression } from "../../build.js";
+import { abilityPart } from "../../skill-checks.js";
 import type { ActorSource } from "../../types.js";
 
 interface Age13Class {
@@ -76,6 +77,7 @@ function derive(actor: ActorSource, classKey: string): BuildNumbers | null {
 export const AGE13_PROGRESSION: Progression = {
   classes: Object.keys(AGE13_CLASSES),
   labelPrefix: "D20C.Build.Age13.Class",
+  checkOption: "background",
   maxLevel: 10,
   derive,
   hpGain(actor, classKey) {
@@ -83,5 +85,17 @@ export const AGE13_PROGRESSION: Progression = {
     const next = derive({ ...actor, level: actor.level + 1 }, classKey)?.hpMax;
     if (now === undefined || next === undefined) return null;
     return { fixed: next - now, roll: null };
+  },
+  // [SYS-CHARACTER] a check: d20 + ability modifier + level + the points of one background (any ability).
+  checkOptions: (actor) =>
+    buildOf(actor).backgrounds.map((b, i) => ({ value: String(i), label: `${b.name} +${b.points}`, ability: null })),
+  checkParts(actor, derived, ability, option) {
+    const parts = [
+      abilityPart(derived, ability),
+      { key: "level", label: "D20C.Actor.FIELDS.level.label", value: actor.level },
+    ];
+    const bg = option === "" ? undefined : buildOf(actor).backgrounds[Number(option)];
+    if (bg) parts.push({ key: "background", label: bg.name, value: bg.points });
+    return parts;
   },
 };

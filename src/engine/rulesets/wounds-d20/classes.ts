@@ -9,6 +9,7 @@
  */
 import { abilityModifier } from "../../common.js";
 import type { BuildNumbers, Progression } from "../../build.js";
+import { abilityPart, skillOf, skillOptions, type SkillList } from "../../skill-checks.js";
 import type { ActorSource } from "../../types.js";
 
 type Rate = "good" | "average" | "poor";
@@ -31,6 +32,28 @@ export const WD_CLASSES: Readonly<Record<string, WdClass>> = {
   rogue: { die: 6, combat: "average", save: "good" },
   sorcerer: { die: 4, combat: "poor", save: "good" },
   wizard: { die: 4, combat: "poor", save: "good" },
+};
+
+/** Wounds d20's skills and their key abilities (a rule the system adds: the 3rd-edition-style list). */
+export const WD_SKILLS: SkillList = {
+  climb: "str",
+  concentration: "con",
+  heal: "wis",
+  hide: "dex",
+  jump: "str",
+  knowledge: "int",
+  listen: "wis",
+  movesilently: "dex",
+  ride: "dex",
+  search: "int",
+  spellcraft: "int",
+  spot: "wis",
+  survival: "wis",
+  swim: "str",
+  tumble: "dex",
+  diplomacy: "cha",
+  bluff: "cha",
+  intimidate: "cha",
 };
 
 function levelOf(actor: Pick<ActorSource, "level">): number {
@@ -68,6 +91,9 @@ function derive(actor: ActorSource, classKey: string): BuildNumbers | null {
 export const WD_PROGRESSION: Progression = {
   classes: Object.keys(WD_CLASSES),
   labelPrefix: "D20C.Build.WD.Class",
+  checkOption: "ranks",
+  skills: WD_SKILLS,
+  skillLabelPrefix: "D20C.Build.WD.Skill",
   maxLevel: 20,
   derive,
   hpGain(actor, classKey) {
@@ -75,5 +101,13 @@ export const WD_PROGRESSION: Progression = {
     if (!c) return null;
     const con = abilityModifier(actor.abilities.con);
     return { fixed: laterLevelHp(c.die, con), roll: { formula: `1d${c.die}`, flat: con } };
+  },
+  // [SYS-CHARACTER] a check: d20 + ability modifier, + the skill's ranks when checked with its key ability.
+  checkOptions: (actor) => skillOptions(WD_SKILLS, "D20C.Build.WD.Skill", actor),
+  checkParts(actor, derived, ability, option) {
+    const parts = [abilityPart(derived, ability)];
+    const ranks = WD_SKILLS[option] === ability ? (skillOf(actor, option)?.ranks ?? 0) : 0;
+    if (ranks > 0) parts.push({ key: "ranks", label: "D20C.Build.Ranks", value: ranks });
+    return parts;
   },
 };
