@@ -64,6 +64,8 @@ export interface CheckOption {
   label: string;
   /** The ability it goes with (skills), or null (a 13th Age background goes with any). */
   ability: AbilityKey | null;
+  /** The label is the player's own words (a background), not an i18n key. */
+  own?: boolean;
 }
 
 /** The build of an actor, with every part present (older sources lack it). */

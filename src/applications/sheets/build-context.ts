@@ -162,7 +162,7 @@ export const CHECKS_TEMPLATE = "systems/d20-combat/templates/actor/checks.hbs";
 /** The checks block: initiative, a button per ability with its bonus, and the backgrounds / skills to add. */
 export interface ChecksBlock {
   abilities: { key: string; label: string; abbr: string; bonus: string }[];
-  options: { value: string; label: string }[];
+  options: { value: string; label: string; own: boolean }[];
   /** The option list's label (13th Age: background; the others: skill). */
   optionLabel: string;
   /** Where the game rolls mighty / weak: the alt/ctrl hint. */
@@ -194,8 +194,8 @@ export function checksBlock(
       bonus: signedText(plan?.total ?? 0),
     };
   });
-  const offered = progression.checkOptions(actor).map((o) => ({ value: o.value, label: o.label }));
-  const options = offered.length ? [{ value: "", label: "D20C.Build.CheckNone" }, ...offered] : [];
+  const offered = progression.checkOptions(actor).map((o) => ({ value: o.value, label: o.label, own: o.own === true }));
+  const options = offered.length ? [{ value: "", label: "D20C.Build.CheckNone", own: false }, ...offered] : [];
   return { abilities, options, ...labels };
 }
 

@@ -88,7 +88,12 @@ export const AGE13_PROGRESSION: Progression = {
   },
   // [SYS-CHARACTER] a check: d20 + ability modifier + level + the points of one background (any ability).
   checkOptions: (actor) =>
-    buildOf(actor).backgrounds.map((b, i) => ({ value: String(i), label: `${b.name} +${b.points}`, ability: null })),
+    buildOf(actor).backgrounds.map((b, i) => ({
+      value: String(i),
+      label: `${b.name} +${b.points}`,
+      ability: null,
+      own: true,
+    })),
   checkParts(actor, derived, ability, option) {
     const parts = [
       abilityPart(derived, ability),
