@@ -22,7 +22,7 @@ export interface BuildNumbers {
 }
 
 /** How a game's level-up adds hit points. */
-export interface HpGain {
+interface HpGain {
   /** The fixed gain (13th Age's multiplier step, FFd20's per level, HD / WD's average). */
   fixed: number;
   /** The die a table may roll instead (HD / WD), with the flat part added to it; null = fixed only. */
@@ -159,7 +159,7 @@ export function applyBuild(progression: Progression | undefined, actor: ActorSou
 }
 
 /** One line of a level-up: a number before and after. */
-export interface LevelUpLine {
+interface LevelUpLine {
   key: string;
   before: number | string;
   after: number | string;

@@ -24,7 +24,7 @@ interface Age13Class {
   recoveries: number;
 }
 
-export const AGE13_CLASSES: Readonly<Record<string, Age13Class>> = {
+const AGE13_CLASSES: Readonly<Record<string, Age13Class>> = {
   barbarian: { hp: 7, acLight: 12, acHeavy: 13, pd: 11, md: 10, die: 10, recoveries: 8 },
   bard: { hp: 7, acLight: 12, acHeavy: 13, pd: 10, md: 11, die: 8, recoveries: 8 },
   cleric: { hp: 7, acLight: 12, acHeavy: 14, pd: 11, md: 11, die: 8, recoveries: 8 },
@@ -37,7 +37,7 @@ export const AGE13_CLASSES: Readonly<Record<string, Age13Class>> = {
 };
 
 /** The HP multiplier at levels 1–10. */
-export const AGE13_HP_MULTIPLIER = [3, 4, 5, 6, 8, 10, 12, 16, 20, 24] as const;
+const AGE13_HP_MULTIPLIER = [3, 4, 5, 6, 8, 10, 12, 16, 20, 24] as const;
 
 function middle(a: number, b: number, c: number): number {
   return [a, b, c].sort((x, y) => x - y)[1] as number;

@@ -18,7 +18,7 @@ interface FfClass {
   defenses: Readonly<Record<string, number>>;
 }
 
-export const FF_CLASSES: Readonly<Record<string, FfClass>> = {
+const FF_CLASSES: Readonly<Record<string, FfClass>> = {
   cleric: { hpFirst: 12, hpPerLevel: 5, surges: 7, defenses: { will: 2 } },
   fighter: { hpFirst: 15, hpPerLevel: 6, surges: 9, defenses: { fort: 2 } },
   paladin: { hpFirst: 15, hpPerLevel: 6, surges: 10, defenses: { fort: 1, ref: 1, will: 1 } },
@@ -30,7 +30,7 @@ export const FF_CLASSES: Readonly<Record<string, FfClass>> = {
 };
 
 /** FFd20's skills and the ability each is checked with (a rule the system adds: the 4th-edition-style list). */
-export const FF_SKILLS: SkillList = {
+const FF_SKILLS: SkillList = {
   acrobatics: "dex",
   arcana: "int",
   athletics: "str",

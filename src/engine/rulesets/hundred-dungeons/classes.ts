@@ -11,7 +11,7 @@ import type { BuildNumbers, Progression } from "../../build.js";
 import { abilityPart, skillOf, skillOptions, type SkillList } from "../../skill-checks.js";
 import type { ActorSource } from "../../types.js";
 
-export const HD_HIT_DIE: Readonly<Record<string, number>> = {
+const HD_HIT_DIE: Readonly<Record<string, number>> = {
   barbarian: 12,
   bard: 8,
   cleric: 8,
@@ -31,7 +31,7 @@ export const HD_HIT_DIE: Readonly<Record<string, number>> = {
  * system adds: the 5th-edition-style family's list). A skill the character has adds renown to the
  * ability rolls it covers; weapon skills stay with attacks.
  */
-export const HD_SKILLS: SkillList = {
+const HD_SKILLS: SkillList = {
   athletics: "str",
   acrobatics: "dex",
   sleight: "dex",
@@ -60,7 +60,7 @@ function levelOf(actor: Pick<ActorSource, "level">): number {
 }
 
 /** [HD-ATK] renown by level, the scale the packs use. */
-export function renownAtLevel(level: number): number {
+function renownAtLevel(level: number): number {
   return Math.max(1, Math.ceil(level / 2));
 }
 

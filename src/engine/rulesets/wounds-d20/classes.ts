@@ -20,7 +20,7 @@ interface WdClass {
   save: "good" | "poor";
 }
 
-export const WD_CLASSES: Readonly<Record<string, WdClass>> = {
+const WD_CLASSES: Readonly<Record<string, WdClass>> = {
   barbarian: { die: 12, combat: "good", save: "poor" },
   bard: { die: 6, combat: "average", save: "good" },
   cleric: { die: 8, combat: "average", save: "good" },
@@ -35,7 +35,7 @@ export const WD_CLASSES: Readonly<Record<string, WdClass>> = {
 };
 
 /** Wounds d20's skills and their key abilities (a rule the system adds: the 3rd-edition-style list). */
-export const WD_SKILLS: SkillList = {
+const WD_SKILLS: SkillList = {
   climb: "str",
   concentration: "con",
   heal: "wis",
@@ -60,12 +60,12 @@ function levelOf(actor: Pick<ActorSource, "level">): number {
   return Math.min(20, Math.max(1, Math.trunc(actor.level)));
 }
 
-export function baseCombatBonusAt(rate: Rate, level: number): number {
+function baseCombatBonusAt(rate: Rate, level: number): number {
   if (rate === "good") return level;
   return rate === "average" ? Math.floor((level * 3) / 4) : Math.floor(level / 2);
 }
 
-export function baseSaveBonusAt(rate: "good" | "poor", level: number): number {
+function baseSaveBonusAt(rate: "good" | "poor", level: number): number {
   return rate === "good" ? 2 + Math.floor(level / 2) : Math.floor(level / 3);
 }
 
