@@ -7,10 +7,10 @@
 import { bool, formula, group, int, key, list, nullableInt, optional, text } from "./fields.js";
 
 /** A 13th Age background: a few words and the points it gives (one background per check). */
-export const BACKGROUND_FIELD = group({ name: text(), points: int(0, { min: 0, max: 8 }) });
+const BACKGROUND_FIELD = group({ name: text(), points: int(0, { min: 0, max: 8 }) });
 
 /** A skill: its key in the game's skill list, trained (FFd20 +5; HD: covered, renown added), ranks (Wounds d20). */
-export const SKILL_FIELD = group({ key: key("perception"), trained: bool(true), ranks: int(0, { min: 0 }) });
+const SKILL_FIELD = group({ key: key("perception"), trained: bool(true), ranks: int(0, { min: 0 }) });
 
 export const BUILD_FIELD = optional(
   group({

@@ -5,7 +5,7 @@
  * actor before Active Effects, so every rule reads the derived numbers as if typed; the sheet
  * shows {@link buildRows} (derived, override, shown) and the level-up dialog {@link levelUpPlan}.
  */
-import type { ActorSource } from "./types.js";
+import type { AbilityKey, ActorSource, DerivedActor, Modifier } from "./types.js";
 
 /** The numbers a class derives at the actor's level (each absent where the game derives none). */
 export interface BuildNumbers {
@@ -22,7 +22,7 @@ export interface BuildNumbers {
 }
 
 /** How a game's level-up adds hit points. */
-export interface HpGain {
+interface HpGain {
   /** The fixed gain (13th Age's multiplier step, FFd20's per level, HD / WD's average). */
   fixed: number;
   /** The die a table may roll instead (HD / WD), with the flat part added to it; null = fixed only. */
@@ -34,12 +34,38 @@ export interface Progression {
   /** Class keys in display order (labels `<labelPrefix>.<key>`). */
   readonly classes: readonly string[];
   readonly labelPrefix: string;
+  /**
+   * What a check may add and how the sheet edits it: 13th Age's backgrounds (name and points),
+   * skills marked trained / had (FFd20, Hundred Dungeons) or skill ranks (Wounds d20).
+   */
+  readonly checkOption: "background" | "trained" | "ranks";
+  /** The game's skill list (key → ability) and its labels' prefix; absent where checks add backgrounds. */
+  readonly skills?: Readonly<Record<string, AbilityKey>>;
+  readonly skillLabelPrefix?: string;
   /** Highest level the table covers. */
   readonly maxLevel: number;
   /** What the class `classKey` derives for `actor` at its level; null for a key the table lacks. */
   derive(actor: ActorSource, classKey: string): BuildNumbers | null;
   /** The hit points gained by going from `actor.level` to the next level; null = the table can't say. */
   hpGain(actor: ActorSource, classKey: string): HpGain | null;
+  /** What a check may add beside the ability ([SYS-CHARACTER]): 13th Age's backgrounds, the others' skills. */
+  checkOptions(actor: ActorSource): CheckOption[];
+  /**
+   * The itemised bonus of a check of `ability` with the option `option` ("" = none) before the
+   * actor's penalties: the option is counted only where the game lets it apply to that ability.
+   */
+  checkParts(actor: ActorSource, derived: DerivedActor, ability: AbilityKey, option: string): Modifier[];
+}
+
+/** One choice a check may add (a background, a skill). */
+export interface CheckOption {
+  value: string;
+  /** i18n key or the player's own words (a background's name). */
+  label: string;
+  /** The ability it goes with (skills), or null (a 13th Age background goes with any). */
+  ability: AbilityKey | null;
+  /** The label is the player's own words (a background), not an i18n key. */
+  own?: boolean;
 }
 
 /** The build of an actor, with every part present (older sources lack it). */
@@ -133,7 +159,7 @@ export function applyBuild(progression: Progression | undefined, actor: ActorSou
 }
 
 /** One line of a level-up: a number before and after. */
-export interface LevelUpLine {
+interface LevelUpLine {
   key: string;
   before: number | string;
   after: number | string;

@@ -27,7 +27,7 @@ import { fmt } from "./foundry-docs.js";
  * The engine's view of the actor for the class table: prepared abilities and armor, but each
  * defense's stored base (its override; the prepared one already holds the derived number).
  */
-export function buildSource(actor: D20Actor): ActorSource {
+function buildSource(actor: D20Actor): ActorSource {
   const source = actor.toEngineSource();
   const stored = actor._source.system as unknown as Pick<ActorSource, "defenses">;
   return { ...source, defenses: structuredClone(stored.defenses) };

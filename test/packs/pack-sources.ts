@@ -5,6 +5,7 @@
  * `toActorSource` for the engine, and a power's weapon chosen like `D20Item#powerWeapon` (its
  * `weaponId`: "none" = no weapon, an id = that weapon, "" = the owner's first equipped weapon).
  */
+import { applyBuild } from "../../src/engine/build.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
@@ -109,10 +110,14 @@ export function preparedArmor(actor: PackActor): ArmorSummary {
   return combineArmor(actor.system.armor as ArmorSummary, items);
 }
 
-/** The engine's view of a pack actor (a character or an NPC), armor items included. */
+/**
+ * The engine's view of a pack actor (a character or an NPC) as the data model prepares it: armor
+ * items included, then a character's class numbers ([SYS-CHARACTER], its game's class table).
+ */
 export function engineActor(actor: PackActor): ActorSource {
   const kind = actor.type === "character" ? "character" : "npc";
-  return toActorSource(kind, { ...actor.system, armor: preparedArmor(actor) });
+  const source = toActorSource(kind, { ...actor.system, armor: preparedArmor(actor) });
+  return applyBuild(getRuleset(docRulesetId(actor)).progression, source);
 }
 
 /** The weapon a power item attacks with on this actor (see the file comment); a weapon is its own. */

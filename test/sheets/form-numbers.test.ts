@@ -94,9 +94,11 @@ describe("empty number inputs", () => {
     for (const id of RULESET_IDS) {
       const names = numberNames(wholeSheet(hbs, heroContext(id)));
       expect(names.length).toBeGreaterThan(5);
-      // The damage taken (games that count damage up) is the one form-only number: the sheet turns it
-      // back into the HP left (hpFromDamageTaken).
-      for (const n of names.filter((x) => x !== "damageTaken"))
+      // The damage taken (games that count damage up) is a form-only number: the sheet turns it
+      // back into the HP left (hpFromDamageTaken); so are a background's points and a skill's ranks,
+      // which the sheet turns into the build's lists (buildListsFromForm, an empty input reading 0).
+      const formOnly = (x: string) => x === "damageTaken" || /^d20c(Background|SkillRanks)\./.test(x);
+      for (const n of names.filter((x) => !formOnly(x)))
         expect(fieldAt(actorFields, schemaPath(n).slice(7)), n).toBeInstanceOf(StandInNumberField);
     }
     const powerFields = powerSchema(standInFields) as unknown as Record<string, StandInDataField>;

@@ -18,7 +18,7 @@
  * - {@link CombatantStandIn}: `id`, `name`, `actor`, `isOwner`, `side`, `flags`, `update({flags})` merging
  *   per key (Foundry deep-merges objects; our writes always carry whole objects).
  * - {@link targetStandIn} / {@link clickTarget}: a targeted token and the clicked element with its
- *   `data-*` attributes and the row's `<select data-procedure-choice>` value.
+ *   `data-*` attributes and the row's `<select data-procedure-choice>` value (also the saves' cover and the checks' background / skill choice).
  * - `canvas` as Foundry has it while no scene is viewed (null), unless a test installed one.
  *
  * Knowing differences: no permissions beyond `isOwner`, no database, no sockets, no rendering of
@@ -239,7 +239,8 @@ export function clickTarget(
       return prop && prop in data ? el : null;
     },
     querySelector: (selector: string) =>
-      (selector.includes("procedure-choice") || selector.includes("save-cover")) && choice !== null
+      (selector.includes("procedure-choice") || selector.includes("save-cover") || selector.includes("check-option")) &&
+      choice !== null
         ? { value: choice }
         : null,
     querySelectorAll: (selector: string) =>

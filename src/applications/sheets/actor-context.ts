@@ -16,7 +16,7 @@ import { itemFieldShown, wordsOf } from "../../engine/words.js";
 import { headerPills } from "./header-pills.js";
 import { npcStatBlock } from "./npc-context.js";
 import { actionWord } from "./action-words.js";
-import { buildBlock } from "./build-context.js";
+import { buildBlock, checksBlock } from "./build-context.js";
 
 /** An owned item as the sheet lists it. */
 interface SheetItem {
@@ -389,6 +389,11 @@ export function actorSheetContext(input: ActorSheetInput) {
     statBlockOwns: statBlock?.owns ?? {},
     /** [SYS-CHARACTER] the class block (null: a monster, or a game without a class table) and the inputs it owns. */
     build: build?.block ?? null,
+    /** [SYS-CHARACTER] initiative and checks from the sheet (null: a monster, or a game without checks). */
+    checks: checksBlock(ruleset, input.kind, input.system, derived, {
+      optionLabel: ruleset.progression?.checkOption === "background" ? "D20C.Build.Background" : "D20C.Build.Skill",
+      hint: modes ? "D20C.Sheet.SaveModeHint" : "",
+    }),
     buildOwns: build?.owns ?? {},
   };
 }

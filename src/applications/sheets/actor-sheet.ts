@@ -34,7 +34,11 @@ import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
 import { creatureWordsFromForm } from "../../engine/creature-words.js";
 import { limitedSheetContext, showsLimitedView } from "./limited-context.js";
 import { POWER_TEXT_TEMPLATE, powerRowToggled } from "./power-text.js";
-import { BUILD_TEMPLATE } from "./build-context.js";
+import { BUILD_TEMPLATE, CHECKS_TEMPLATE, backgroundsFromForm, skillsFromForm } from "./build-context.js";
+import { buildOf } from "../../engine/build.js";
+import type { ActorSource } from "../../engine/types.js";
+import { rollSheetCheck, rollSheetInitiative } from "../../workflows/checks.js";
+import { isAbilityKey } from "../../engine/checks.js";
 import { classChosen, levelUp, undoLevelUp } from "../../workflows/level-up.js";
 
 /** The one part a user with LIMITED permission gets instead of the full sheet. */
@@ -77,6 +81,25 @@ function actingActor(actor: D20Actor, target: HTMLElement): D20Actor {
   return ((uuid && controlledActor(actor, uuid)) || actor) as D20Actor;
 }
 
+/** The actor's stored build (every part present). */
+function storedBuild(actor: D20Actor): ReturnType<typeof buildOf> {
+  return buildOf(actor._source.system as unknown as Pick<ActorSource, "build">);
+}
+
+/** [SYS-CHARACTER] The form's background rows and skill boxes into `system.build` (and out of the top level). */
+function buildListsFromForm(actor: D20Actor, out: Record<string, unknown>, sys: Record<string, unknown>): void {
+  const { d20cBackground, d20cSkill, d20cSkillRanks } = out;
+  delete out.d20cBackground;
+  delete out.d20cSkill;
+  delete out.d20cSkillRanks;
+  const stored = storedBuild(actor);
+  const backgrounds = backgroundsFromForm(d20cBackground);
+  const skills = skillsFromForm(activeRuleset().progression?.skills, d20cSkill, d20cSkillRanks, stored.skills);
+  if (!backgrounds && !skills) return;
+  const build = typeof sys.build === "object" && sys.build !== null ? (sys.build as Record<string, unknown>) : {};
+  sys.build = { ...build, ...(backgrounds ? { backgrounds } : {}), ...(skills ? { skills } : {}) };
+}
+
 export class D20ActorSheet extends SheetBase {
   static override DEFAULT_OPTIONS = {
     ...sheetOptions("actor", 760, 860),
@@ -97,6 +120,10 @@ export class D20ActorSheet extends SheetBase {
       togglePowerUsage: D20ActorSheet.#onTogglePowerUsage,
       takeRest: D20ActorSheet.#onTakeRest,
       levelUp: D20ActorSheet.#onLevelUp,
+      rollCheck: D20ActorSheet.#onRollCheck,
+      addBackground: D20ActorSheet.#onAddBackground,
+      removeBackground: D20ActorSheet.#onRemoveBackground,
+      rollInitiative: D20ActorSheet.#onRollInitiative,
       undoLevelUp: D20ActorSheet.#onUndoLevelUp,
     },
   };
@@ -119,6 +146,7 @@ export class D20ActorSheet extends SheetBase {
         STAT_BLOCK_TEMPLATE,
         POWER_TEXT_TEMPLATE,
         BUILD_TEMPLATE,
+        CHECKS_TEMPLATE,
       ],
       scrollable: [""],
     },
@@ -303,7 +331,10 @@ export class D20ActorSheet extends SheetBase {
     const sys = out.system as Record<string, unknown> | undefined;
     // [SYS-MONSTERS] immunities, bypass and damage reduction are edited in the stat block as words.
     creatureWordsFromForm(sys);
-    if (sys) classChosen(this.d20Actor, sys);
+    if (sys) {
+      classChosen(this.d20Actor, sys);
+      buildListsFromForm(this.d20Actor, out, sys);
+    }
     if (sys && typeof sys.weaponSkills === "string") {
       sys.weaponSkills = sys.weaponSkills
         .split(",")
@@ -331,6 +362,33 @@ export class D20ActorSheet extends SheetBase {
 
   static async #onTakeRest(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     await restActor(this.d20Actor, dataOf(target, "rest"));
+  }
+
+  /** [SYS-CHARACTER] A check of the button's ability with the background / skill picked in the checks block. */
+  static async #onRollCheck(this: D20ActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const ability = dataOf(target, "ability");
+    if (!isAbilityKey(ability)) return;
+    const option =
+      target.closest("[data-check-block]")?.querySelector<HTMLSelectElement>("[data-check-option]")?.value ?? "";
+    await rollSheetCheck(this.d20Actor, ability, option, {
+      mighty: event.altKey,
+      weak: event.ctrlKey || event.metaKey,
+    });
+  }
+
+  static async #onAddBackground(this: D20ActorSheet): Promise<void> {
+    const backgrounds = storedBuild(this.d20Actor).backgrounds;
+    await this.d20Actor.update({ system: { build: { backgrounds: [...backgrounds, { name: "", points: 2 }] } } });
+  }
+
+  static async #onRemoveBackground(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const index = Number(dataOf(target, "index"));
+    const backgrounds = storedBuild(this.d20Actor).backgrounds.filter((_b, i) => i !== index);
+    await this.d20Actor.update({ system: { build: { backgrounds } } });
+  }
+
+  static async #onRollInitiative(this: D20ActorSheet): Promise<void> {
+    await rollSheetInitiative(this.d20Actor);
   }
 
   static async #onLevelUp(this: D20ActorSheet): Promise<void> {

@@ -6,7 +6,8 @@
  */
 import { buildOf, buildRows, derivedNumbers, levelUpPlan } from "../../engine/build.js";
 import type { Ruleset } from "../../engine/ruleset.js";
-import type { ActorKind, ActorSource } from "../../engine/types.js";
+import { ABILITY_KEYS, type ActorKind, type ActorSource, type DerivedActor } from "../../engine/types.js";
+import { planCheck } from "../../engine/checks.js";
 import { wordsOf } from "../../engine/words.js";
 
 export const BUILD_TEMPLATE = "systems/d20-combat/templates/actor/build.hbs";
@@ -53,6 +54,12 @@ export interface BuildBlock {
   canLevelUp: boolean;
   /** The last level-up, while it can still be undone (the actor is still at the level it reached). */
   undo: { from: number; to: number } | null;
+  /** 13th Age: the backgrounds, edited as rows (null in the other games). */
+  backgrounds: { index: number; name: string; points: number }[] | null;
+  /** The other games: every skill of the game's list, trained / had (a checkbox) or its ranks (a number). */
+  skills: { key: string; label: string; ability: string; trained: boolean; ranks: number }[] | null;
+  skillRanks: boolean;
+  usesBackgrounds: boolean;
 }
 
 /**
@@ -117,6 +124,24 @@ export function buildBlock(
       defenseDerived: { ...(numbers?.defenseBase ?? {}) },
       canLevelUp: levelUpPlan(progression, view) !== null,
       undo: lastLevelUp && lastLevelUp.to === stored.level ? { from: lastLevelUp.from, to: lastLevelUp.to } : null,
+      backgrounds:
+        progression.checkOption === "background"
+          ? build.backgrounds.map((b, index) => ({ index, name: b.name, points: b.points }))
+          : null,
+      skills: progression.skills
+        ? Object.entries(progression.skills).map(([key, ability]) => {
+            const had = build.skills.find((x) => x.key === key);
+            return {
+              key,
+              label: `${progression.skillLabelPrefix ?? ""}.${key}`,
+              ability: `D20C.Sheet.AbilityAbbr.${ability}`,
+              trained: had?.trained ?? false,
+              ranks: had?.ranks ?? 0,
+            };
+          })
+        : null,
+      skillRanks: progression.checkOption === "ranks",
+      usesBackgrounds: progression.checkOption === "background",
     },
     owns,
   };
@@ -130,4 +155,84 @@ export function buildLineLabel(ruleset: Pick<Ruleset, "words" | "defenses">, key
     return ruleset.defenses.find((x) => x.key === d)?.label ?? d;
   }
   return ROW_INPUTS[key]?.label(ruleset) ?? key;
+}
+
+export const CHECKS_TEMPLATE = "systems/d20-combat/templates/actor/checks.hbs";
+
+/** The checks block: initiative, a button per ability with its bonus, and the backgrounds / skills to add. */
+export interface ChecksBlock {
+  abilities: { key: string; label: string; abbr: string; bonus: string }[];
+  options: { value: string; label: string; own: boolean }[];
+  /** The option list's label (13th Age: background; the others: skill). */
+  optionLabel: string;
+  /** Where the game rolls mighty / weak: the alt/ctrl hint. */
+  hint: string;
+}
+
+const signedText = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+
+/**
+ * [SYS-CHARACTER] The checks block of a character in a game with a class table (null otherwise):
+ * each ability's check bonus with nothing added, and the options a check may add.
+ */
+export function checksBlock(
+  ruleset: Pick<Ruleset, "progression" | "deriveActor" | "situational">,
+  kind: ActorKind,
+  prepared: ActorSource,
+  derived: DerivedActor,
+  labels: { optionLabel: string; hint: string },
+): ChecksBlock | null {
+  const progression = ruleset.progression;
+  if (!progression || kind !== "character") return null;
+  const actor: ActorSource = { ...prepared, kind };
+  const abilities = ABILITY_KEYS.map((key) => {
+    const plan = planCheck(ruleset, actor, "", key, "", "normal", {}, derived);
+    return {
+      key,
+      label: `D20C.Ability.${key}`,
+      abbr: `D20C.Sheet.AbilityAbbr.${key}`,
+      bonus: signedText(plan?.total ?? 0),
+    };
+  });
+  const offered = progression.checkOptions(actor).map((o) => ({ value: o.value, label: o.label, own: o.own === true }));
+  const options = offered.length ? [{ value: "", label: "D20C.Build.CheckNone", own: false }, ...offered] : [];
+  return { abilities, options, ...labels };
+}
+
+/** The form's background rows (`d20cBackground.<i>.name / points`) as the stored list. */
+export function backgroundsFromForm(rows: unknown): { name: string; points: number }[] | null {
+  if (typeof rows !== "object" || rows === null) return null;
+  return Object.entries(rows as Record<string, unknown>)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, row]) => {
+      const r = (typeof row === "object" && row !== null ? row : {}) as { name?: unknown; points?: unknown };
+      const points = Number(r.points);
+      return {
+        name: typeof r.name === "string" ? r.name : "",
+        points: Number.isFinite(points) ? Math.max(0, Math.min(8, Math.trunc(points))) : 0,
+      };
+    });
+}
+
+/**
+ * The form's skills as the stored list: checked skills (`d20cSkill.<key>`, trained / had) or skills
+ * with ranks (`d20cSkillRanks.<key>`); skills the game's list lacks (another game's) are kept.
+ */
+export function skillsFromForm(
+  skills: Readonly<Record<string, unknown>> | undefined,
+  checked: unknown,
+  ranks: unknown,
+  kept: readonly { key: string; trained: boolean; ranks: number }[],
+): { key: string; trained: boolean; ranks: number }[] | null {
+  if (!skills) return null;
+  const isRec = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+  if (!isRec(checked) && !isRec(ranks)) return null;
+  const out = kept.filter((s) => !(s.key in skills));
+  for (const key of Object.keys(skills)) {
+    if (isRec(ranks)) {
+      const n = Math.max(0, Math.trunc(Number(ranks[key]) || 0));
+      if (n > 0) out.push({ key, trained: true, ranks: n });
+    } else if (isRec(checked) && checked[key] === true) out.push({ key, trained: true, ranks: 0 });
+  }
+  return out;
 }

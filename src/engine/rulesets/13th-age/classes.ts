@@ -10,7 +10,8 @@
  *   (×2 from 5th level, ×3 from 8th, as damage).
  */
 import { abilityModifier } from "../../common.js";
-import type { BuildNumbers, Progression } from "../../build.js";
+import { buildOf, type BuildNumbers, type Progression } from "../../build.js";
+import { abilityPart } from "../../skill-checks.js";
 import type { ActorSource } from "../../types.js";
 
 interface Age13Class {
@@ -23,7 +24,7 @@ interface Age13Class {
   recoveries: number;
 }
 
-export const AGE13_CLASSES: Readonly<Record<string, Age13Class>> = {
+const AGE13_CLASSES: Readonly<Record<string, Age13Class>> = {
   barbarian: { hp: 7, acLight: 12, acHeavy: 13, pd: 11, md: 10, die: 10, recoveries: 8 },
   bard: { hp: 7, acLight: 12, acHeavy: 13, pd: 10, md: 11, die: 8, recoveries: 8 },
   cleric: { hp: 7, acLight: 12, acHeavy: 14, pd: 11, md: 11, die: 8, recoveries: 8 },
@@ -36,7 +37,7 @@ export const AGE13_CLASSES: Readonly<Record<string, Age13Class>> = {
 };
 
 /** The HP multiplier at levels 1–10. */
-export const AGE13_HP_MULTIPLIER = [3, 4, 5, 6, 8, 10, 12, 16, 20, 24] as const;
+const AGE13_HP_MULTIPLIER = [3, 4, 5, 6, 8, 10, 12, 16, 20, 24] as const;
 
 function middle(a: number, b: number, c: number): number {
   return [a, b, c].sort((x, y) => x - y)[1] as number;
@@ -76,6 +77,7 @@ function derive(actor: ActorSource, classKey: string): BuildNumbers | null {
 export const AGE13_PROGRESSION: Progression = {
   classes: Object.keys(AGE13_CLASSES),
   labelPrefix: "D20C.Build.Age13.Class",
+  checkOption: "background",
   maxLevel: 10,
   derive,
   hpGain(actor, classKey) {
@@ -83,5 +85,22 @@ export const AGE13_PROGRESSION: Progression = {
     const next = derive({ ...actor, level: actor.level + 1 }, classKey)?.hpMax;
     if (now === undefined || next === undefined) return null;
     return { fixed: next - now, roll: null };
+  },
+  // [SYS-CHARACTER] a check: d20 + ability modifier + level + the points of one background (any ability).
+  checkOptions: (actor) =>
+    buildOf(actor).backgrounds.map((b, i) => ({
+      value: String(i),
+      label: `${b.name} +${b.points}`,
+      ability: null,
+      own: true,
+    })),
+  checkParts(actor, derived, ability, option) {
+    const parts = [
+      abilityPart(derived, ability),
+      { key: "level", label: "D20C.Actor.FIELDS.level.label", value: actor.level },
+    ];
+    const bg = option === "" ? undefined : buildOf(actor).backgrounds[Number(option)];
+    if (bg) parts.push({ key: "background", label: bg.name, value: bg.points });
+    return parts;
   },
 };

@@ -8,6 +8,7 @@
  */
 import { abilityModifier } from "../../common.js";
 import type { BuildNumbers, Progression } from "../../build.js";
+import { abilityPart, skillOf, skillOptions, type SkillList } from "../../skill-checks.js";
 import type { ActorSource } from "../../types.js";
 
 interface FfClass {
@@ -17,7 +18,7 @@ interface FfClass {
   defenses: Readonly<Record<string, number>>;
 }
 
-export const FF_CLASSES: Readonly<Record<string, FfClass>> = {
+const FF_CLASSES: Readonly<Record<string, FfClass>> = {
   cleric: { hpFirst: 12, hpPerLevel: 5, surges: 7, defenses: { will: 2 } },
   fighter: { hpFirst: 15, hpPerLevel: 6, surges: 9, defenses: { fort: 2 } },
   paladin: { hpFirst: 15, hpPerLevel: 6, surges: 10, defenses: { fort: 1, ref: 1, will: 1 } },
@@ -27,6 +28,30 @@ export const FF_CLASSES: Readonly<Record<string, FfClass>> = {
   warlord: { hpFirst: 12, hpPerLevel: 5, surges: 7, defenses: { fort: 1, will: 1 } },
   wizard: { hpFirst: 10, hpPerLevel: 4, surges: 6, defenses: { will: 2 } },
 };
+
+/** FFd20's skills and the ability each is checked with (a rule the system adds: the 4th-edition-style list). */
+const FF_SKILLS: SkillList = {
+  acrobatics: "dex",
+  arcana: "int",
+  athletics: "str",
+  bluff: "cha",
+  diplomacy: "cha",
+  dungeoneering: "wis",
+  endurance: "con",
+  heal: "wis",
+  history: "int",
+  insight: "wis",
+  intimidate: "cha",
+  nature: "wis",
+  perception: "wis",
+  religion: "int",
+  stealth: "dex",
+  streetwise: "cha",
+  thievery: "dex",
+};
+
+/** A trained skill's bonus. */
+const TRAINED = 5;
 
 function levelOf(actor: Pick<ActorSource, "level">): number {
   return Math.min(30, Math.max(1, Math.trunc(actor.level)));
@@ -47,10 +72,24 @@ function derive(actor: ActorSource, classKey: string): BuildNumbers | null {
 export const FF_PROGRESSION: Progression = {
   classes: Object.keys(FF_CLASSES),
   labelPrefix: "D20C.Build.FF.Class",
+  checkOption: "trained",
+  skills: FF_SKILLS,
+  skillLabelPrefix: "D20C.Build.FF.Skill",
   maxLevel: 30,
   derive,
   hpGain(actor, classKey) {
     const c = FF_CLASSES[classKey];
     return c ? { fixed: c.hpPerLevel, roll: null } : null;
+  },
+  // [SYS-CHARACTER] a check: d20 + ½ level + ability modifier, +5 for a trained skill checked with its ability.
+  checkOptions: (actor) => skillOptions(FF_SKILLS, "D20C.Build.FF.Skill", actor),
+  checkParts(actor, derived, ability, option) {
+    const parts = [
+      { key: "halfLevel", label: "D20C.Build.HalfLevel", value: Math.floor(Math.max(0, actor.level) / 2) },
+      abilityPart(derived, ability),
+    ];
+    if (FF_SKILLS[option] === ability && skillOf(actor, option)?.trained)
+      parts.push({ key: "trained", label: "D20C.Build.Trained", value: TRAINED });
+    return parts;
   },
 };

@@ -8,9 +8,10 @@
  * the modifiers.
  */
 import type { BuildNumbers, Progression } from "../../build.js";
+import { abilityPart, skillOf, skillOptions, type SkillList } from "../../skill-checks.js";
 import type { ActorSource } from "../../types.js";
 
-export const HD_HIT_DIE: Readonly<Record<string, number>> = {
+const HD_HIT_DIE: Readonly<Record<string, number>> = {
   barbarian: 12,
   bard: 8,
   cleric: 8,
@@ -25,12 +26,41 @@ export const HD_HIT_DIE: Readonly<Record<string, number>> = {
   wizard: 6,
 };
 
+/**
+ * The skills a Hundred Dungeons character may have, each covering rolls of one ability (a rule the
+ * system adds: the 5th-edition-style family's list). A skill the character has adds renown to the
+ * ability rolls it covers; weapon skills stay with attacks.
+ */
+const HD_SKILLS: SkillList = {
+  athletics: "str",
+  acrobatics: "dex",
+  sleight: "dex",
+  stealth: "dex",
+  arcana: "int",
+  history: "int",
+  investigation: "int",
+  nature: "int",
+  religion: "int",
+  animals: "wis",
+  insight: "wis",
+  medicine: "wis",
+  perception: "wis",
+  survival: "wis",
+  deception: "cha",
+  intimidation: "cha",
+  performance: "cha",
+  persuasion: "cha",
+};
+
+/** Exhaustion from this level on takes away the benefit of skills ([HD-COND]). */
+const SKILLS_DENIED_AT = 2;
+
 function levelOf(actor: Pick<ActorSource, "level">): number {
   return Math.min(20, Math.max(1, Math.trunc(actor.level)));
 }
 
 /** [HD-ATK] renown by level, the scale the packs use. */
-export function renownAtLevel(level: number): number {
+function renownAtLevel(level: number): number {
   return Math.max(1, Math.ceil(level / 2));
 }
 
@@ -51,6 +81,9 @@ function derive(actor: ActorSource, classKey: string): BuildNumbers | null {
 export const HD_PROGRESSION: Progression = {
   classes: Object.keys(HD_HIT_DIE),
   labelPrefix: "D20C.Build.HD.Class",
+  checkOption: "trained",
+  skills: HD_SKILLS,
+  skillLabelPrefix: "D20C.Build.HD.Skill",
   maxLevel: 20,
   derive,
   hpGain(actor, classKey) {
@@ -58,5 +91,13 @@ export const HD_PROGRESSION: Progression = {
     if (!die) return null;
     const con = actor.abilities.con;
     return { fixed: Math.max(1, die / 2 + 1 + con), roll: { formula: `1d${die}`, flat: con } };
+  },
+  // [SYS-CHARACTER] an ability roll: d20 + the ability, + renown when one of the character's skills covers it.
+  checkOptions: (actor) => skillOptions(HD_SKILLS, "D20C.Build.HD.Skill", actor, true),
+  checkParts(actor, derived, ability, option) {
+    const parts = [abilityPart(derived, ability)];
+    if (HD_SKILLS[option] === ability && skillOf(actor, option) && actor.exhaustion < SKILLS_DENIED_AT)
+      parts.push({ key: "renown", label: "D20C.Actor.FIELDS.renown.label", value: actor.renown });
+    return parts;
   },
 };

@@ -9,6 +9,7 @@
  */
 import { abilityModifier } from "../../common.js";
 import type { BuildNumbers, Progression } from "../../build.js";
+import { abilityPart, skillOf, skillOptions, type SkillList } from "../../skill-checks.js";
 import type { ActorSource } from "../../types.js";
 
 type Rate = "good" | "average" | "poor";
@@ -19,7 +20,7 @@ interface WdClass {
   save: "good" | "poor";
 }
 
-export const WD_CLASSES: Readonly<Record<string, WdClass>> = {
+const WD_CLASSES: Readonly<Record<string, WdClass>> = {
   barbarian: { die: 12, combat: "good", save: "poor" },
   bard: { die: 6, combat: "average", save: "good" },
   cleric: { die: 8, combat: "average", save: "good" },
@@ -33,16 +34,38 @@ export const WD_CLASSES: Readonly<Record<string, WdClass>> = {
   wizard: { die: 4, combat: "poor", save: "good" },
 };
 
+/** Wounds d20's skills and their key abilities (a rule the system adds: the 3rd-edition-style list). */
+const WD_SKILLS: SkillList = {
+  climb: "str",
+  concentration: "con",
+  heal: "wis",
+  hide: "dex",
+  jump: "str",
+  knowledge: "int",
+  listen: "wis",
+  movesilently: "dex",
+  ride: "dex",
+  search: "int",
+  spellcraft: "int",
+  spot: "wis",
+  survival: "wis",
+  swim: "str",
+  tumble: "dex",
+  diplomacy: "cha",
+  bluff: "cha",
+  intimidate: "cha",
+};
+
 function levelOf(actor: Pick<ActorSource, "level">): number {
   return Math.min(20, Math.max(1, Math.trunc(actor.level)));
 }
 
-export function baseCombatBonusAt(rate: Rate, level: number): number {
+function baseCombatBonusAt(rate: Rate, level: number): number {
   if (rate === "good") return level;
   return rate === "average" ? Math.floor((level * 3) / 4) : Math.floor(level / 2);
 }
 
-export function baseSaveBonusAt(rate: "good" | "poor", level: number): number {
+function baseSaveBonusAt(rate: "good" | "poor", level: number): number {
   return rate === "good" ? 2 + Math.floor(level / 2) : Math.floor(level / 3);
 }
 
@@ -68,6 +91,9 @@ function derive(actor: ActorSource, classKey: string): BuildNumbers | null {
 export const WD_PROGRESSION: Progression = {
   classes: Object.keys(WD_CLASSES),
   labelPrefix: "D20C.Build.WD.Class",
+  checkOption: "ranks",
+  skills: WD_SKILLS,
+  skillLabelPrefix: "D20C.Build.WD.Skill",
   maxLevel: 20,
   derive,
   hpGain(actor, classKey) {
@@ -75,5 +101,13 @@ export const WD_PROGRESSION: Progression = {
     if (!c) return null;
     const con = abilityModifier(actor.abilities.con);
     return { fixed: laterLevelHp(c.die, con), roll: { formula: `1d${c.die}`, flat: con } };
+  },
+  // [SYS-CHARACTER] a check: d20 + ability modifier, + the skill's ranks when checked with its key ability.
+  checkOptions: (actor) => skillOptions(WD_SKILLS, "D20C.Build.WD.Skill", actor),
+  checkParts(actor, derived, ability, option) {
+    const parts = [abilityPart(derived, ability)];
+    const ranks = WD_SKILLS[option] === ability ? (skillOf(actor, option)?.ranks ?? 0) : 0;
+    if (ranks > 0) parts.push({ key: "ranks", label: "D20C.Build.Ranks", value: ranks });
+    return parts;
   },
 };
