@@ -85,7 +85,10 @@ describe("[SYS-CHARACTER] level-up", () => {
 
   it("[SYS-CHARACTER] Hundred Dungeons offers the average or a roll; a roll other than the average is kept as the HP override", () => {
     const hd = getRuleset("hundred-dungeons");
-    const fighter2 = withClass(defaultActorSource({ level: 2, abilities: { str: 3, dex: 1, con: 2, int: 0, wis: 1, cha: 0 } }), "fighter");
+    const fighter2 = withClass(
+      defaultActorSource({ level: 2, abilities: { str: 3, dex: 1, con: 2, int: 0, wis: 1, cha: 0 } }),
+      "fighter",
+    );
     const plan = levelUpPlan(hd.progression, fighter2);
     expect(plan?.hpGain).toEqual({ fixed: 8, roll: { formula: "1d10", flat: 2 } });
     expect(plan?.lines).toContainEqual({ key: "renown", before: 1, after: 2 });
@@ -119,7 +122,10 @@ describe("[SYS-CHARACTER] an older character moves onto a class with nothing los
     });
     const choice = classChoice(age13.progression, old, "fighter", blank);
     expect(choice).toEqual({ overrides: { hpMax: 35 }, defenses: { ac: { base: null }, pd: { base: null } } });
-    const after = merged(withClass(old, "fighter"), { build: { overrides: choice.overrides }, defenses: choice.defenses });
+    const after = merged(withClass(old, "fighter"), {
+      build: { overrides: choice.overrides },
+      defenses: choice.defenses,
+    });
     const built = applyBuild(age13.progression, after);
     expect(built.hp.max).toBe(35);
     expect(age13.deriveActor(built, {}).defenses).toEqual({ ac: 18, pd: 14, md: 12 });

@@ -27,7 +27,6 @@ import { withCreatureDamage } from "../../creatures.js";
 import { damageReductionStep } from "./creature.js";
 import { WD_PROGRESSION } from "./classes.js";
 
-
 /** The most actions the creature's conditions leave it (stunned none, nauseated one); null = no cap. */
 const conditionCap = capFromConditions(CONDITIONS);
 
