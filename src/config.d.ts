@@ -122,7 +122,7 @@ declare module "fvtt-types/configuration" {
         ruleset?: RulesetId;
         /** Schema version the document was written with (src/migrations). */
         schemaVersion?: number;
-        /** [SYS-CHARACTER] the last level-up, for its one undo (src/workflows/level-up.ts); null once undone. */
+        /** [SYS-CHARACTER] the last level-up, for its one undo (src/applications/sheets/level-up.ts); null once undone. */
         levelUp?: LevelUpRecord | null;
       };
     };

@@ -31,17 +31,18 @@ interface HpGain {
 
 /** A game's class table ([SYS-CHARACTER]): one per ruleset, as `Ruleset.progression`. */
 export interface Progression {
-  /** Class keys in display order (labels `<labelPrefix>.<key>`). */
+  /** Class keys in display order. */
   readonly classes: readonly string[];
-  readonly labelPrefix: string;
+  /** A class key's i18n label. */
+  readonly classLabel: (classKey: string) => string;
   /**
    * What a check may add and how the sheet edits it: 13th Age's backgrounds (name and points),
    * skills marked trained / had (FFd20, Hundred Dungeons) or skill ranks (Wounds d20).
    */
   readonly checkOption: "background" | "trained" | "ranks";
-  /** The game's skill list (key → ability) and its labels' prefix; absent where checks add backgrounds. */
+  /** The game's skill list (key → ability) and its labels; absent where checks add backgrounds. */
   readonly skills?: Readonly<Record<string, AbilityKey>>;
-  readonly skillLabelPrefix?: string;
+  readonly skillLabel?: (skillKey: string) => string;
   /** Highest level the table covers. */
   readonly maxLevel: number;
   /** What the class `classKey` derives for `actor` at its level; null for a key the table lacks. */

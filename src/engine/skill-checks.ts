@@ -17,10 +17,15 @@ export function skillOf(
 }
 
 /** Every skill of the list as an option (`only`: just the ones the actor has). */
-export function skillOptions(list: SkillList, labelPrefix: string, actor: ActorSource, only = false): CheckOption[] {
+export function skillOptions(
+  list: SkillList,
+  skillLabel: (key: string) => string,
+  actor: ActorSource,
+  only = false,
+): CheckOption[] {
   return Object.entries(list)
     .filter(([key]) => !only || skillOf(actor, key) !== undefined)
-    .map(([key, ability]) => ({ value: key, label: `${labelPrefix}.${key}`, ability }));
+    .map(([key, ability]) => ({ value: key, label: skillLabel(key), ability }));
 }
 
 /** The ability part of a check. */

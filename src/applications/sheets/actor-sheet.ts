@@ -39,7 +39,7 @@ import { buildOf } from "../../engine/build.js";
 import type { ActorSource } from "../../engine/types.js";
 import { rollSheetCheck, rollSheetInitiative } from "../../workflows/checks.js";
 import { isAbilityKey } from "../../engine/checks.js";
-import { classChosen, levelUp, undoLevelUp } from "../../workflows/level-up.js";
+import { classChosen, levelUp, undoLevelUp } from "./level-up.js";
 
 /** The one part a user with LIMITED permission gets instead of the full sheet. */
 const LIMITED_PARTS = {

@@ -99,7 +99,7 @@ export function buildBlock(
     { value: "", label: "D20C.Build.NoClass", selected: build.classKey === "" },
     ...progression.classes.map((c) => ({
       value: c,
-      label: `${progression.labelPrefix}.${c}`,
+      label: progression.classLabel(c),
       selected: c === build.classKey,
     })),
     // Another game's class key is kept (and shown) until a class of this game is chosen.
@@ -133,7 +133,7 @@ export function buildBlock(
             const had = build.skills.find((x) => x.key === key);
             return {
               key,
-              label: `${progression.skillLabelPrefix ?? ""}.${key}`,
+              label: progression.skillLabel?.(key) ?? key,
               ability: `D20C.Sheet.AbilityAbbr.${ability}`,
               trained: had?.trained ?? false,
               ranks: had?.ranks ?? 0,

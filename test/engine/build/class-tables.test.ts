@@ -9,6 +9,7 @@ import { defaultActorSource } from "../../../src/engine/common.js";
 import { getRuleset } from "../../../src/engine/registry.js";
 import type { ActorSource } from "../../../src/engine/types.js";
 import "../../../src/engine/rulesets/index.js";
+import { standInLangStrings } from "../../stand-ins/i18n.js";
 
 type Abilities = ActorSource["abilities"];
 
@@ -204,5 +205,25 @@ describe("[SYS-CHARACTER] overrides, monsters and classless characters", () => {
     const old = defaultActorSource({ level: 3 });
     delete (old as Partial<ActorSource>).build;
     expect(applyBuild(none.ruleset.progression, old)).toBe(old);
+  });
+});
+
+describe("[SYS-CHARACTER] class and skill labels", () => {
+  it("[SYS-CHARACTER] every game's class and skill labels exist in lang/en.json, in the game's own words", () => {
+    const strings = standInLangStrings();
+    for (const game of ["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"]) {
+      const progression = getRuleset(game).progression;
+      expect(progression, game).toBeDefined();
+      if (!progression) continue;
+      const labels = [
+        ...progression.classes.map((c) => progression.classLabel(c)),
+        ...Object.keys(progression.skills ?? {}).map((s) => progression.skillLabel?.(s) ?? s),
+      ];
+      expect(labels.length, game).toBeGreaterThan(3);
+      expect(
+        labels.filter((k) => !strings.has(k)),
+        game,
+      ).toEqual([]);
+    }
   });
 });

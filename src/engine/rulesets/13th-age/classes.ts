@@ -76,7 +76,7 @@ function derive(actor: ActorSource, classKey: string): BuildNumbers | null {
 
 export const AGE13_PROGRESSION: Progression = {
   classes: Object.keys(AGE13_CLASSES),
-  labelPrefix: "D20C.Build.Age13.Class",
+  classLabel: (key) => `D20C.Build.Age13.Class.${key}`,
   checkOption: "background",
   maxLevel: 10,
   derive,

@@ -69,12 +69,15 @@ function derive(actor: ActorSource, classKey: string): BuildNumbers | null {
   };
 }
 
+/** A skill key's i18n label. */
+const skillLabel = (key: string): string => `D20C.Build.FF.Skill.${key}`;
+
 export const FF_PROGRESSION: Progression = {
   classes: Object.keys(FF_CLASSES),
-  labelPrefix: "D20C.Build.FF.Class",
+  classLabel: (key) => `D20C.Build.FF.Class.${key}`,
   checkOption: "trained",
   skills: FF_SKILLS,
-  skillLabelPrefix: "D20C.Build.FF.Skill",
+  skillLabel,
   maxLevel: 30,
   derive,
   hpGain(actor, classKey) {
@@ -82,7 +85,7 @@ export const FF_PROGRESSION: Progression = {
     return c ? { fixed: c.hpPerLevel, roll: null } : null;
   },
   // [SYS-CHARACTER] a check: d20 + ½ level + ability modifier, +5 for a trained skill checked with its ability.
-  checkOptions: (actor) => skillOptions(FF_SKILLS, "D20C.Build.FF.Skill", actor),
+  checkOptions: (actor) => skillOptions(FF_SKILLS, skillLabel, actor),
   checkParts(actor, derived, ability, option) {
     const parts = [
       { key: "halfLevel", label: "D20C.Build.HalfLevel", value: Math.floor(Math.max(0, actor.level) / 2) },

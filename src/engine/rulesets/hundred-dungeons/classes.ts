@@ -78,12 +78,15 @@ function derive(actor: ActorSource, classKey: string): BuildNumbers | null {
   };
 }
 
+/** A skill key's i18n label. */
+const skillLabel = (key: string): string => `D20C.Build.HD.Skill.${key}`;
+
 export const HD_PROGRESSION: Progression = {
   classes: Object.keys(HD_HIT_DIE),
-  labelPrefix: "D20C.Build.HD.Class",
+  classLabel: (key) => `D20C.Build.HD.Class.${key}`,
   checkOption: "trained",
   skills: HD_SKILLS,
-  skillLabelPrefix: "D20C.Build.HD.Skill",
+  skillLabel,
   maxLevel: 20,
   derive,
   hpGain(actor, classKey) {
@@ -93,7 +96,7 @@ export const HD_PROGRESSION: Progression = {
     return { fixed: Math.max(1, die / 2 + 1 + con), roll: { formula: `1d${die}`, flat: con } };
   },
   // [SYS-CHARACTER] an ability roll: d20 + the ability, + renown when one of the character's skills covers it.
-  checkOptions: (actor) => skillOptions(HD_SKILLS, "D20C.Build.HD.Skill", actor, true),
+  checkOptions: (actor) => skillOptions(HD_SKILLS, skillLabel, actor, true),
   checkParts(actor, derived, ability, option) {
     const parts = [abilityPart(derived, ability)];
     if (HD_SKILLS[option] === ability && skillOf(actor, option) && actor.exhaustion < SKILLS_DENIED_AT)

@@ -88,12 +88,15 @@ function derive(actor: ActorSource, classKey: string): BuildNumbers | null {
   };
 }
 
+/** A skill key's i18n label. */
+const skillLabel = (key: string): string => `D20C.Build.WD.Skill.${key}`;
+
 export const WD_PROGRESSION: Progression = {
   classes: Object.keys(WD_CLASSES),
-  labelPrefix: "D20C.Build.WD.Class",
+  classLabel: (key) => `D20C.Build.WD.Class.${key}`,
   checkOption: "ranks",
   skills: WD_SKILLS,
-  skillLabelPrefix: "D20C.Build.WD.Skill",
+  skillLabel,
   maxLevel: 20,
   derive,
   hpGain(actor, classKey) {
@@ -103,7 +106,7 @@ export const WD_PROGRESSION: Progression = {
     return { fixed: laterLevelHp(c.die, con), roll: { formula: `1d${c.die}`, flat: con } };
   },
   // [SYS-CHARACTER] a check: d20 + ability modifier, + the skill's ranks when checked with its key ability.
-  checkOptions: (actor) => skillOptions(WD_SKILLS, "D20C.Build.WD.Skill", actor),
+  checkOptions: (actor) => skillOptions(WD_SKILLS, skillLabel, actor),
   checkParts(actor, derived, ability, option) {
     const parts = [abilityPart(derived, ability)];
     const ranks = WD_SKILLS[option] === ability ? (skillOf(actor, option)?.ranks ?? 0) : 0;

@@ -4,9 +4,9 @@
  * them), applies it in one update, and records it for one undo (the sheet's "Undo level-up").
  * Decisions: src/engine/build.ts.
  */
-import { activeRuleset } from "../active-ruleset.js";
-import { SYSTEM_ID } from "../constants.js";
-import { buildLineLabel } from "../applications/sheets/build-context.js";
+import { activeRuleset } from "../../active-ruleset.js";
+import { SYSTEM_ID } from "../../constants.js";
+import { buildLineLabel } from "./build-context.js";
 import {
   classChoice,
   levelUpChanges,
@@ -15,13 +15,13 @@ import {
   levelUpUndo,
   type LevelUpPlan,
   type LevelUpRecord,
-} from "../engine/build.js";
-import type { ActorSource } from "../engine/types.js";
-import { defaultActorSource } from "../engine/common.js";
-import type { D20Actor } from "../documents/actor.js";
-import { SaveRoll } from "../dice/rolls.js";
-import { reportError } from "./attack.js";
-import { fmt } from "./foundry-docs.js";
+} from "../../engine/build.js";
+import type { ActorSource } from "../../engine/types.js";
+import { defaultActorSource } from "../../engine/common.js";
+import type { D20Actor } from "../../documents/actor.js";
+import { SaveRoll } from "../../dice/rolls.js";
+import { reportError } from "../../workflows/attack.js";
+import { fmt } from "../../workflows/foundry-docs.js";
 
 /**
  * The engine's view of the actor for the class table: prepared abilities and armor, but each
