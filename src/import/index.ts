@@ -4,6 +4,7 @@
  * a report line. A document that cannot convert is reported with why; it never stops the others.
  */
 import { ANY_GAME_DAMAGE_TYPES } from "../engine/rulesets/damage-types.js";
+import { FAMILY_GAME } from "../engine/rulesets/import-families.js";
 import { actorSystemIssues, itemSystemIssues } from "../data/validation.js";
 import { convertActor as archmageActor, convertItem as archmageItem } from "./archmage.js";
 import { detectSource, isActorDoc, systemOf } from "./detect.js";
@@ -16,12 +17,7 @@ import { contextFor, importFlags, type ActorDoc, type Conversion, type Ctx, type
 import { asHtml, clip, MAX_TEXT } from "./text.js";
 
 /** The game each source system's content is for (docs/import.md). */
-const TARGET_OF: Record<SourceSystem, string> = {
-  archmage: "13th-age",
-  dnd5e: "hundred-dungeons",
-  dnd4e: "ffd20",
-  pf1: "wounds-d20",
-};
+const TARGET_OF: Record<SourceSystem, string> = FAMILY_GAME;
 
 /** Cross-family mappings docs/import.md documents (none yet): source → games besides its own. */
 const DOCUMENTED_CROSS: Partial<Record<SourceSystem, readonly string[]>> = {};

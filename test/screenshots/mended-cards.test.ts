@@ -139,7 +139,7 @@ const MENDED: Mended[] = [
     on: "Aldric Fenn",
     onLevel: 3,
     d20: 17,
-    shows: ["staggered (save ends)"],
+    shows: ["shaken (save ends)"],
     imposes: 1,
   },
   {

@@ -395,6 +395,8 @@ export function actorSheetContext(input: ActorSheetInput) {
       hint: modes ? "D20C.Sheet.SaveModeHint" : "",
     }),
     buildOwns: build?.owns ?? {},
+    /** [SYS-CHARACTER] each defense's number from the class (empty: no class block), the placeholder of its input. */
+    buildDefense: build?.block.defenseDerived ?? {},
   };
 }
 
