@@ -14,7 +14,7 @@ export const BUILD_TEMPLATE = "systems/d20-combat/templates/actor/build.hbs";
 
 /** Form name and label of each non-defense number a class derives. */
 const ROW_INPUTS: Readonly<Record<string, { name: string; label: (r: Pick<Ruleset, "words">) => string }>> = {
-  hpMax: { name: "system.build.overrides.hpMax", label: () => "D20C.Actor.FIELDS.hp.max.label" },
+  hpMax: { name: "system.build.overrides.hpMax", label: () => "D20C.Build.HpMax" },
   recoveriesMax: { name: "system.build.overrides.recoveriesMax", label: (r) => wordsOf(r).recoveries ?? "" },
   recoveryFormula: { name: "system.build.overrides.recoveryFormula", label: (r) => wordsOf(r).recoveryRoll ?? "" },
   baseCombatBonus: {
@@ -93,7 +93,9 @@ export function buildBlock(
         overridden: r.overridden,
         text: typeof r.derived === "string",
       };
-    });
+    })
+    // A number the game has no word for (FFd20's surge value is a quarter of the HP: no roll to write) is not offered.
+    .filter((r) => r.label !== "");
   const known = progression.classes.includes(build.classKey);
   const classes = [
     { value: "", label: "D20C.Build.NoClass", selected: build.classKey === "" },
