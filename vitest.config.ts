@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // The built-in games register as the entry point registers them ([SYS-RULESET]).
+    setupFiles: ["test/support/register-games.ts"],
     environment: "node",
     globals: false,
     pool: "forks",

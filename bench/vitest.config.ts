@@ -13,6 +13,7 @@ export default defineConfig({
   test: {
     root,
     include: ["bench/**/*.bench.ts"],
+    setupFiles: ["test/support/register-games.ts"],
     environment: "node",
     globals: false,
     pool: "forks",

@@ -22,6 +22,7 @@ export default defineConfig({
   root,
   test: {
     include,
+    setupFiles: ["test/support/register-games.ts"],
     environment: "node",
     globals: false,
     // Default: one worker that keeps its modules between runs (about ten times faster on a small machine).

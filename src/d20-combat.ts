@@ -13,6 +13,11 @@ import { registerAttackWorkflow } from "./workflows/register.js";
 import { registerChatCards } from "./applications/chat/register.js";
 import { registerSelfTest } from "./applications/self-test.js";
 import { registerApi } from "./api.js";
+import { registerRuleset } from "./engine/registry.js";
+import { BUILT_IN_RULESETS } from "./engine/rulesets/index.js";
+
+// [SYS-RULESET] The built-in games register like any other game, before a module's (init work).
+for (const ruleset of BUILT_IN_RULESETS) registerRuleset(ruleset);
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | Initializing d20 Combat`);

@@ -5,27 +5,23 @@
  */
 import { abilityModifier, clonePlain } from "../engine/common.js";
 import type { FieldDescs } from "../engine/fields.js";
-import { allRulesets } from "../engine/registry.js";
+import { worldActorFields } from "../engine/registry.js";
 import type { Ruleset } from "../engine/ruleset.js";
-import { BUILTIN_ACTOR_FIELDS } from "../engine/rulesets/actor-fields.js";
 import type { ActorKind, ActorSource, ArmorSummary, DerivedActor, RuleOptions } from "../engine/types.js";
 import { ABILITY_KEYS } from "../engine/types.js";
 
-/** The keys of `ActorSource` the built-in games store in `actor.system` (everything except `kind`). */
-const ACTOR_SOURCE_KEYS = Object.keys(BUILTIN_ACTOR_FIELDS) as readonly (keyof typeof BUILTIN_ACTOR_FIELDS)[];
-
-let keysFor: readonly (FieldDescs | undefined)[] = [];
-let worldKeys: readonly string[] = ACTOR_SOURCE_KEYS;
+let keysFor: FieldDescs | null = null;
+let worldKeys: readonly string[] = [];
 
 /**
- * The stored actor keys of the world: the built-in ones plus any a registered game's `actorFields`
- * adds (so a game registered later reaches its own field). Cached while the rulesets' parts stay.
+ * The stored actor keys of the world: the core's plus every registered game's `actorFields` (so a
+ * game registered later reaches its own field), read from the registry. Cached while they stay.
  */
 function actorSourceKeys(): readonly string[] {
-  const parts = allRulesets().map((r) => r.actorFields);
-  if (parts.length !== keysFor.length || parts.some((p, i) => p !== keysFor[i])) {
-    keysFor = parts;
-    worldKeys = [...new Set([...ACTOR_SOURCE_KEYS, ...parts.flatMap((p) => Object.keys(p ?? {}))])];
+  const fields = worldActorFields();
+  if (fields !== keysFor) {
+    keysFor = fields;
+    worldKeys = Object.keys(fields);
   }
   return worldKeys;
 }
@@ -56,7 +52,7 @@ export function combineArmor(base: ArmorSummary, items: readonly ArmorItemData[]
 }
 
 /** Anything holding an actor's system fields: a plain record, or the actor data model itself. */
-export type ActorSystemLike = { readonly [K in (typeof ACTOR_SOURCE_KEYS)[number]]?: unknown };
+export type ActorSystemLike = { readonly [K in Exclude<keyof ActorSource, "kind">]?: unknown };
 
 /**
  * The engine's plain view of an actor's (prepared) system data: a deep copy, `kind` from the type.

@@ -2,8 +2,7 @@
  * Small rules helpers every game shares. Game-specific decisions stay in `rulesets/`.
  */
 import { EngineError, requireD20, requireFinite, requireNonNegative } from "./errors.js";
-import { ANY_GAME_DAMAGE_TYPES } from "./rulesets/damage-types.js";
-import { BUILTIN_ACTOR_FIELDS } from "./rulesets/actor-fields.js";
+import { anyGameDamageTypes, worldActorFields } from "./registry.js";
 import { SIZE_KEYS } from "./actor-fields.js";
 import { defaultsOf } from "./fields.js";
 import type { FieldDesc, FieldDescs } from "./fields.js";
@@ -131,7 +130,7 @@ export function healedHp(hp: { value: number; max: number }, start: number, amou
 
 /** A blank, valid actor: the data models' defaults and the tests' starting point. */
 export function defaultActorSource(overrides: Partial<ActorSource> = {}): ActorSource {
-  const base: ActorSource = { kind: "character", ...defaultsOf(BUILTIN_ACTOR_FIELDS) };
+  const base = { kind: "character", ...defaultsOf(worldActorFields()) } as ActorSource;
   return { ...base, ...clonePlain(overrides) } as ActorSource;
 }
 
@@ -208,7 +207,7 @@ export function validateActorSource(
   actor: ActorSource,
   damageTypes: readonly string[],
   field = "actor",
-  fields: FieldDescs = BUILTIN_ACTOR_FIELDS,
+  fields: FieldDescs = worldActorFields(),
 ): void {
   const known = knownTraitTypes(damageTypes);
   // The actor of every card's every target passes: checked without naming a field first, and only
@@ -217,7 +216,7 @@ export function validateActorSource(
   requireNumbers(fields, actor, field);
   for (const [name, list] of traitLists(actor)) {
     list.forEach((t, i) => {
-      if (!known.has(t.type) && !ANY_GAME_DAMAGE_TYPES.has(t.type))
+      if (!known.has(t.type) && !anyGameDamageTypes().has(t.type))
         throw new EngineError(`${field}.${name}[${i}].type`, `unknown damage type "${t.type}"`, t.type);
     });
   }
@@ -327,7 +326,7 @@ function traitListKnown(list: unknown, known: ReadonlySet<string>): boolean {
 }
 
 function typeKnown(type: unknown, known: ReadonlySet<string>): boolean {
-  return typeof type === "string" && (known.has(type) || ANY_GAME_DAMAGE_TYPES.has(type));
+  return typeof type === "string" && (known.has(type) || anyGameDamageTypes().has(type));
 }
 
 /** A game's damage types with "all" and "untyped": what a trait may name (built once per list). */

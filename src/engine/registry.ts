@@ -1,14 +1,16 @@
 /**
- * The registered games: ruleset id → ruleset. The four built-in games register here, through the
- * same `registerRuleset` another game uses, when the engine loads. The adapter offers that call to
- * modules once, at the start of the system's init work, then seals the registry: settings, data
- * models and status effects are built from what is registered by then.
+ * The registered games: ruleset id → ruleset. The core knows no game: the four built-in games
+ * register here through the same `registerRuleset` another game uses, called by the entry point
+ * (`src/d20-combat.ts`, and the test setup `test/support/register-games.ts`). The adapter offers
+ * that call to modules once, at the start of the system's init work, then seals the registry:
+ * settings, data models and status effects are built from what is registered by then. What the
+ * core reads of every game (the stored actor fields, the damage types) it reads from here.
  */
+import { CORE_ACTOR_FIELDS } from "./actor-fields.js";
 import { EngineError } from "./errors.js";
+import type { FieldDescs } from "./fields.js";
 import type { Ruleset } from "./ruleset.js";
 import type { RulesetId } from "./types.js";
-import { RULESET_IDS } from "./types.js";
-import { RULESETS } from "./rulesets/index.js";
 
 const registered = new Map<RulesetId, Ruleset>();
 let sealed = false;
@@ -49,8 +51,6 @@ export function sealRulesets(): void {
   sealed = true;
 }
 
-for (const id of RULESET_IDS) registerRuleset(RULESETS[id]);
-
 export function isRulesetId(id: unknown): id is RulesetId {
   return typeof id === "string" && registered.has(id);
 }
@@ -68,4 +68,34 @@ export function getRuleset(id: unknown): Ruleset {
 /** Every registered game, the built-in ones first, in registration order. */
 export function allRulesets(): Ruleset[] {
   return [...registered.values()];
+}
+
+let partsFor = -1;
+let worldFields: FieldDescs = CORE_ACTOR_FIELDS;
+let damageTypesFor = -1;
+let damageTypes: ReadonlySet<string> = new Set<string>();
+
+/**
+ * The stored actor fields of the world: the core's and every registered game's part (a stored
+ * actor holds every game's data, [SYS-RULESET]). Read again whenever a game registers.
+ */
+export function worldActorFields(): FieldDescs {
+  if (partsFor !== registered.size) {
+    partsFor = registered.size;
+    worldFields = Object.assign({}, CORE_ACTOR_FIELDS, ...[...registered.values()].map((r) => r.actorFields ?? {}));
+  }
+  return worldFields;
+}
+
+/**
+ * Every damage type any registered game knows. A stored actor holds every game's data
+ * ([SYS-RULESET]), so a trait one game wrote (13th Age "holy") is valid data under another game
+ * that has no such type: that game ignores it rather than refusing the actor.
+ */
+export function anyGameDamageTypes(): ReadonlySet<string> {
+  if (damageTypesFor !== registered.size) {
+    damageTypesFor = registered.size;
+    damageTypes = new Set<string>([...registered.values()].flatMap((r): readonly string[] => r.damageTypes));
+  }
+  return damageTypes;
 }

@@ -409,6 +409,11 @@ export interface Ruleset {
   readonly statBlock?: StatBlockSpec;
   /** [SYS-CHARACTER] The class table deriving a character's numbers; absent = every number typed. */
   readonly progression?: Progression;
+  /**
+   * [SYS-IMPORT] The foreign system of this game's family, whose content the importer converts to
+   * this game (docs/import.md): `archmage`, `dnd5e`, `dnd4e` or `pf1`. Absent = none.
+   */
+  readonly importFamily?: string;
 
   // ---- forced movement ---------------------------------------------------------------------
   /**

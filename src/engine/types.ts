@@ -9,16 +9,10 @@
  */
 import type { DamageExpression } from "./dice.js";
 import type { DAMAGE_TRAIT_FIELD, LIFE_STATES } from "./actor-fields.js";
+import type { CORE_ACTOR_FIELDS } from "./actor-fields.js";
 import type { SourceOf, ValueOf } from "./fields.js";
-import type { BUILTIN_ACTOR_FIELDS } from "./rulesets/actor-fields.js";
-import type { WOUND_FIELD } from "./rulesets/wounds-d20/fields.js";
 import type { AREA_SHAPES } from "./item-fields.js";
 
-import { RULESET_IDS } from "./rulesets/ids.js";
-
-export { RULESET_IDS };
-/** The id of one of the built-in games. */
-export type BuiltInRulesetId = (typeof RULESET_IDS)[number];
 /** A registered game's id: a built-in one or one added through `registerRuleset`. */
 export type RulesetId = string;
 
@@ -68,18 +62,25 @@ export type LifeState = (typeof LIFE_STATES)[number];
 /** A damage-type trait. How `value` is read is the ruleset's business (see {@link TraitForms}). */
 type DamageTrait = ValueOf<typeof DAMAGE_TRAIT_FIELD>;
 
-/** A Wounds d20 wound: points past the wounded threshold dealt by one blow. */
-export type Wound = ValueOf<typeof WOUND_FIELD>;
-
 /** Armor worn and shield carried, aggregated by the adapter from equipped armor items. */
 export type ArmorSummary = ActorSource["armor"];
+
+/**
+ * The games' parts of the stored actor data, typed from their field descriptions. Empty in the
+ * core: each built-in game adds its part from its own `fields.ts` (`declare module` merging into
+ * this interface), so the core names no game and a game's fields are typed where it defines them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the games' declaration merging
+export interface GameActorParts {}
 
 /**
  * The source data of an actor the way every ruleset reads it: `kind` (the actor type) plus the
  * stored fields, derived from their descriptions (the core fields and each built-in game's part). The data
  * models store exactly these fields under `system`; derived values are NOT stored here.
  */
-export type ActorSource = { kind: ActorKind } & SourceOf<typeof BUILTIN_ACTOR_FIELDS>;
+export type ActorSource = { kind: ActorKind } & SourceOf<typeof CORE_ACTOR_FIELDS> & {
+    [K in keyof GameActorParts]: GameActorParts[K];
+  };
 
 /** Values a ruleset derives from an {@link ActorSource} for sheets, rolls and cards. */
 export interface DerivedActor {

@@ -11,6 +11,11 @@ import yaml from "js-yaml";
 import { convertDocument, summaryLines, type ImportOptions } from "./index.js";
 import type { ReportEntry } from "./report.js";
 import type { ActorDoc, Conversion, ItemDoc } from "./shape.js";
+import { isRulesetId, registerRuleset } from "../engine/registry.js";
+import { BUILT_IN_RULESETS } from "../engine/rulesets/index.js";
+
+// [SYS-RULESET] This entry point's own copy of the engine knows the built-in games as the system's does.
+for (const ruleset of BUILT_IN_RULESETS) if (!isRulesetId(ruleset.id)) registerRuleset(ruleset);
 
 /** Largest input file read (a bigger one is reported, not read). */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;

@@ -3,8 +3,7 @@
  * item exported from archmage, dnd5e, dnd4e or pf1) into our document for its family's game, with
  * a report line. A document that cannot convert is reported with why; it never stops the others.
  */
-import { ANY_GAME_DAMAGE_TYPES } from "../engine/rulesets/damage-types.js";
-import { FAMILY_GAME } from "../engine/rulesets/import-families.js";
+import { allRulesets, anyGameDamageTypes } from "../engine/registry.js";
 import { actorSystemIssues, itemSystemIssues } from "../data/validation.js";
 import { convertActor as archmageActor, convertItem as archmageItem } from "./archmage.js";
 import { detectSource, isActorDoc, systemOf } from "./detect.js";
@@ -16,8 +15,10 @@ import { Losses, type ImportStatus, type ReportEntry, type SourceSystem } from "
 import { contextFor, importFlags, type ActorDoc, type Conversion, type Ctx, type ItemDoc } from "./shape.js";
 import { asHtml, clip, MAX_TEXT } from "./text.js";
 
-/** The game each source system's content is for (docs/import.md). */
-const TARGET_OF: Record<SourceSystem, string> = FAMILY_GAME;
+/** The game each source system's content is for (docs/import.md): the registered game of its family. */
+function targetOf(source: SourceSystem): string {
+  return allRulesets().find((r) => r.importFamily === source)?.id ?? "";
+}
 
 /** Cross-family mappings docs/import.md documents (none yet): source → games besides its own. */
 const DOCUMENTED_CROSS: Partial<Record<SourceSystem, readonly string[]>> = {};
@@ -41,9 +42,9 @@ export interface ImportOptions {
 
 /** Why a target game is refused for a source, or null when it is allowed. */
 function targetProblem(source: SourceSystem, to: string | undefined): string | null {
-  if (to === undefined || to === TARGET_OF[source]) return null;
+  if (to === undefined || to === targetOf(source)) return null;
   if (DOCUMENTED_CROSS[source]?.includes(to)) return null;
-  return `${source} content converts to ${TARGET_OF[source]}; converting it to "${to}" is not a mapping docs/import.md documents`;
+  return `${source} content converts to ${targetOf(source)}; converting it to "${to}" is not a mapping docs/import.md documents`;
 }
 
 function failed(raw: unknown, sourceSystem: SourceSystem | "unknown", target: string, errors: string[]): Conversion {
@@ -81,7 +82,7 @@ function finishActor(actor: ActorDoc, source: SourceSystem, description: string,
 
 /** Problems our data models would refuse the converted document for (each naming its field). */
 function modelIssues(doc: ActorDoc | ItemDoc, isActor: boolean): string[] {
-  const types = [...ANY_GAME_DAMAGE_TYPES];
+  const types = [...anyGameDamageTypes()];
   if (isActor) {
     const actor = doc as ActorDoc;
     const out = actorSystemIssues(actor.system, types).map((i) => `${i.field}: ${i.message}`);
@@ -101,7 +102,7 @@ export function convertDocument(raw: unknown, options: ImportOptions = {}, index
   const source = detection.system;
   const refused = targetProblem(source, options.to);
   if (refused) return failed(raw, source, options.to ?? "", [refused]);
-  const target = options.to ?? TARGET_OF[source];
+  const target = options.to ?? targetOf(source);
   const losses = new Losses();
   if (!detection.how.startsWith("_stats")) losses.flag(`source system read from ${detection.how}`);
   const sourceId = clip(str(at(raw, "_id")), 100);

@@ -29,7 +29,7 @@ import { EFFECT_NUMBER_MAX } from "../engine/item-fields.js";
 import { clampNumbers, type FieldDescs } from "../engine/fields.js";
 import { ABILITY_KEYS } from "../engine/types.js";
 import { traitKeyFor, traitVocabulary, type TraitVocabulary } from "./trait-words.js";
-import { ANY_GAME_DAMAGE_TYPES } from "../engine/rulesets/damage-types.js";
+import { anyGameDamageTypes } from "../engine/registry.js";
 
 /** The schema version this code writes. Raise it with every new migration step. */
 export const SCHEMA_VERSION = 1;
@@ -40,8 +40,14 @@ function isObject(v: unknown): v is Plain {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** Every game's damage types, no game preferred (used when the caller names none). */
-const ANY_GAME_VOCABULARY = traitVocabulary([], ANY_GAME_DAMAGE_TYPES);
+let anyGameVocabulary: { types: ReadonlySet<string>; vocabulary: TraitVocabulary } | null = null;
+
+/** Every registered game's damage types, no game preferred (used when the caller names none). */
+function anyGameVocabularyNow(): TraitVocabulary {
+  const types = anyGameDamageTypes();
+  if (anyGameVocabulary?.types !== types) anyGameVocabulary = { types, vocabulary: traitVocabulary([], types) };
+  return anyGameVocabulary.vocabulary;
+}
 
 /** A trait value as a finite number ≥ 0 (old data held text or nothing). */
 function traitValue(value: unknown): number {
@@ -68,7 +74,10 @@ function escapeHtml(text: string): string {
  * Migrate an actor's raw `system` source to the current shape (a new object; the input is
  * untouched). `vocabulary` decides which key a synonym becomes (the world's game first).
  */
-export function migrateActorSystem(source: Readonly<Plain>, vocabulary: TraitVocabulary = ANY_GAME_VOCABULARY): Plain {
+export function migrateActorSystem(
+  source: Readonly<Plain>,
+  vocabulary: TraitVocabulary = anyGameVocabularyNow(),
+): Plain {
   const s: Plain = structuredClone(source) as Plain;
   const kept: Record<string, string[]> = { resistances: [], vulnerabilities: [], immunities: [] };
 

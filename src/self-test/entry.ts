@@ -10,6 +10,11 @@ import { requireGM } from "../quench/support.js";
 import { showReport } from "./report.js";
 import { runSuites, type SelfTestReport } from "./runner.js";
 import { closeSandbox, openSandbox } from "./sandbox.js";
+import { isRulesetId, registerRuleset } from "../engine/registry.js";
+import { BUILT_IN_RULESETS } from "../engine/rulesets/index.js";
+
+// [SYS-RULESET] This entry point's own copy of the engine knows the built-in games as the system's does.
+for (const ruleset of BUILT_IN_RULESETS) if (!isRulesetId(ruleset.id)) registerRuleset(ruleset);
 
 export type { SelfTestPorts, SelfTestReport };
 

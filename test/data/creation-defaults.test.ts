@@ -12,7 +12,8 @@ import { actorSchema } from "../../src/data/schema.js";
 import { abilitiesOnCreate, prototypeTokenOnCreate, recoveriesOnCreate } from "../../src/data/stamp.js";
 import { damageTypeLabelWith } from "../../src/applications/sheets/labels.js";
 import { allRulesets, getRuleset } from "../../src/engine/registry.js";
-import { ABILITY_KEYS, RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
+import { ABILITY_KEYS, type RulesetId } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import {
   CORE_PROTOTYPE_TOKEN_STAND_IN,
   StandInFoundryActor,

@@ -19,7 +19,8 @@ import { escalationFor } from "../../src/escalation.js";
 import { defaultActorSource, plainDamagePacket } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { parseDamage } from "../../src/engine/dice.js";
-import { RULESET_IDS, type EffectSource } from "../../src/engine/types.js";
+import { type EffectSource } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { actorSchema, powerSchema } from "../../src/data/schema.js";
 import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";
 

@@ -12,7 +12,7 @@ import { effectFlagSchema } from "../../src/data/schema.js";
 import { plainEffectData } from "../../src/engine/effects.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { combatantSource, effectSource, turnContext } from "../support/engine-fixtures.js";
 import type { StandInDataField } from "../stand-ins/foundry-fields.js";
 import {

@@ -11,7 +11,8 @@ import { actorSchema, powerSchema } from "../../src/data/schema.js";
 import { migrateActorSystem, migrateItemSystem } from "../../src/migrations/migrate-data.js";
 import { powerSourceFrom } from "../../src/data/item-source.js";
 import { powerRowView } from "../../src/applications/sheets/power-rows.js";
-import { RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
+import { type RulesetId } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { installStandInGame, StandInSettings, standInFields, standInFill } from "../stand-ins/foundry-fields.js";
 
 let settings: StandInSettings;

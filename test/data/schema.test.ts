@@ -5,7 +5,7 @@
 import { numberBounds } from "../../src/engine/fields.js";
 import { describe, expect, it } from "vitest";
 import { toActorSource } from "../../src/data/prepare.js";
-import { BUILTIN_ACTOR_FIELDS } from "../../src/engine/rulesets/actor-fields.js";
+import { worldActorFields } from "../../src/engine/registry.js";
 import {
   actorSchema,
   armorSchema,
@@ -43,7 +43,7 @@ describe("actor schema", () => {
 
   it("[SYS-DOCS] stores every ActorSource field and nothing derived", () => {
     const stored = Object.keys(actor).filter((k) => k !== "details");
-    expect(new Set(stored)).toEqual(new Set(Object.keys(BUILTIN_ACTOR_FIELDS)));
+    expect(new Set(stored)).toEqual(new Set(Object.keys(worldActorFields())));
     expect(stored).not.toContain("derived");
   });
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { clonePlain, defaultActorSource, validateActorSource } from "../../src/engine/common.js";
 import { EngineError } from "../../src/engine/errors.js";
 import { defaultsOf, type FieldDesc, type FieldDescs } from "../../src/engine/fields.js";
-import { BUILTIN_ACTOR_FIELDS } from "../../src/engine/rulesets/actor-fields.js";
+import { worldActorFields } from "../../src/engine/registry.js";
 import type { ActorSource } from "../../src/engine/types.js";
 
 type Holder = Record<string, unknown>;
@@ -57,7 +57,7 @@ describe("the actor boundary check", () => {
   it("[SYS-HIDDEN] refuses NaN, or a number below its minimum, in every number field of every game's description, naming its path", () => {
     const valid = defaultActorSource();
     expect(() => validateActorSource(valid, ["fire"])).not.toThrow();
-    const fields = numberFields(BUILTIN_ACTOR_FIELDS, clonePlain(valid) as unknown as Holder, "actor");
+    const fields = numberFields(worldActorFields(), clonePlain(valid) as unknown as Holder, "actor");
     expect(fields.length).toBeGreaterThan(30);
     const refusedAt = (set: NumberField[2], v: number): unknown => {
       const actor = clonePlain(valid) as unknown as Holder;

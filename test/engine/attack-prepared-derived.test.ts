@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import { planAttack } from "../../src/engine/plans/attack.js";
-import type { BuiltInRulesetId as RulesetId } from "../../src/engine/types.js";
+import type { BuiltInRulesetId as RulesetId } from "../../src/engine/rulesets/ids.js";
 import { defaultOptions, npc, request, target } from "../workflows/attack-fixtures.js";
 
 const GAMES: RulesetId[] = ["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"];

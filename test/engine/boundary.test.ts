@@ -27,7 +27,7 @@ import { CORE_ACTOR_FIELDS } from "../../src/engine/actor-fields.js";
 import { int, mergeFields } from "../../src/engine/fields.js";
 import { ACTOR_FIELDS as HD_FIELDS } from "../../src/engine/rulesets/hundred-dungeons/fields.js";
 import type { ActorSource, DamagePacket, PowerSource, RulesetId, WeaponSource } from "../../src/engine/types.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { attackInput, damagePacket, powerSource, weaponSource } from "../support/engine-fixtures.js";
 import { minDamage, totalFromFaces } from "../support/recorded-dice.js";
 

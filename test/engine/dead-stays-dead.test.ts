@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import type { ActorSource, BuiltInRulesetId, RollRequest } from "../../src/engine/types.js";
+import type { ActorSource, RollRequest } from "../../src/engine/types.js";
+import type { BuiltInRulesetId } from "../../src/engine/rulesets/ids.js";
 import { damagePacket } from "../support/engine-fixtures.js";
 
 /** Each game's rule for death, cited in the test names. */

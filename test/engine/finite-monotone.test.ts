@@ -17,7 +17,7 @@ import { defaultActorSource } from "../../src/engine/common.js";
 import { EngineError } from "../../src/engine/errors.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, DamagePacket, RulesetId } from "../../src/engine/types.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 
 /** Every number inside a plain value, with its path. */
 function numbers(value: unknown, path = "", out: [string, number][] = []): [string, number][] {

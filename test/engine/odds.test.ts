@@ -20,7 +20,7 @@ import type {
   RollMode,
   RulesetId,
 } from "../../src/engine/types.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { attackInput, conditionsArb, openOptionsArb as openOptions, situationArb } from "../support/engine-fixtures.js";
 import { totalFromFaces } from "../support/recorded-dice.js";
 

@@ -19,7 +19,7 @@ import {
 } from "../../src/engine/powers.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { AttackOutcome, PowerEffectSpec, PowerUsageState, RulesetId } from "../../src/engine/types.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { actorBuilder } from "../support/engine-fixtures.js";
 
 const age = getRuleset("13th-age");

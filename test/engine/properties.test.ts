@@ -12,7 +12,7 @@ import { defaultActorSource } from "../../src/engine/common.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, AttackInput, DamagePacket, RulesetId } from "../../src/engine/types.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { conditionsArb, openOptionsArb as optionsArb, situationArb } from "../support/engine-fixtures.js";
 
 function typeArb(r: Ruleset): fc.Arbitrary<string> {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { expect } from "vitest";
 import { actorSystemIssues, itemSystemIssues } from "../../src/data/validation.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { ANY_GAME_DAMAGE_TYPES } from "../../src/engine/rulesets/damage-types.js";
+import { anyGameDamageTypes } from "../../src/engine/registry.js";
 import { convertDocument, type Conversion } from "../../src/import/index.js";
 import { packSource } from "../../src/import/cli.js";
 import { SCHEMAS, schemaIssues } from "../content/content.js";
@@ -39,7 +39,7 @@ export function convertFixture(name: string, options = {}): Conversion & { actor
 
 /** Every problem our data models find in a converted actor and its items (schema + joint validation). */
 export function modelProblems(actor: PackActor): string[] {
-  const types = [...ANY_GAME_DAMAGE_TYPES];
+  const types = [...anyGameDamageTypes()];
   const out = schemaIssues(SCHEMAS[actor.type]!, actor.system, "system");
   out.push(...actorSystemIssues(actor.system, types).map((i) => `${i.field}: ${i.message}`));
   for (const item of actor.items) {
@@ -53,7 +53,7 @@ export function modelProblems(actor: PackActor): string[] {
 export function itemProblems(item: PackItem): string[] {
   const out = schemaIssues(SCHEMAS[item.type]!, item.system, "system");
   out.push(
-    ...itemSystemIssues(item.type, item.system, [...ANY_GAME_DAMAGE_TYPES]).map((i) => `${i.field}: ${i.message}`),
+    ...itemSystemIssues(item.type, item.system, [...anyGameDamageTypes()]).map((i) => `${i.field}: ${i.message}`),
   );
   return out;
 }

@@ -11,7 +11,7 @@ import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } fr
 import { defaultActorSource, validateActorSource } from "../../src/engine/common.js";
 import { parseDamage, parseWeaponDice } from "../../src/engine/dice.js";
 import { allRulesets, getRuleset } from "../../src/engine/registry.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { SCHEMA_VERSION } from "../../src/migrations/migrate-data.js";
 import { planAttack } from "../../src/engine/plans/attack.js";
 import { standInFields } from "../stand-ins/foundry-fields.js";

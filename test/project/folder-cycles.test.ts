@@ -1,48 +1,15 @@
 /**
  * The layers of src/ form no circle. Every folder directly under src/ (and every file directly in
- * it) is one unit; an import from a file of unit A of a file of unit B draws the arrow A → B (type
+ * it) is one unit, and src/engine/ is cut finer ([SYS-RULESET], issue 35): the files directly in
+ * it (the core), each engine/<sub>/, each engine/rulesets/<game>/ and the files directly in
+ * engine/rulesets/ are units of their own, so the core and the games cannot form a loop unseen. An import from a file of unit A of a file of unit B draws the arrow A → B (type
  * imports and re-exports included: they couple the two as much). The arrows must form no cycle,
  * so no two folders import each other, directly or around a loop. Parsed with the TypeScript
  * compiler, so comments and strings never count.
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { listFiles } from "../../scripts/lib/files.mjs";
-import { REPO_ROOT } from "../stand-ins/i18n.js";
-
-const SRC = path.join(REPO_ROOT, "src");
-
-/** Relative import specifiers of one source text (static, dynamic, `import type`, re-exports). */
-function specifiers(file: string, text: string): string[] {
-  const out: string[] = [];
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const visit = (node: ts.Node): void => {
-    if (
-      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
-      node.moduleSpecifier &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) {
-      out.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const arg = node.arguments[0];
-      if (arg && ts.isStringLiteralLike(arg)) out.push(arg.text);
-    } else if (ts.isImportTypeNode(node)) {
-      const lit = ts.isLiteralTypeNode(node.argument) ? node.argument.literal : null;
-      if (lit && ts.isStringLiteral(lit)) out.push(lit.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return out.filter((s) => s.startsWith("./") || s.startsWith("../"));
-}
-
-/** The unit of a path under src/: its first segment, a root file without its extension. */
-function unitOf(relToSrc: string): string {
-  const [first, ...rest] = relToSrc.split("/");
-  return rest.length === 0 ? first!.replace(/\.(d\.)?m?[jt]s$/, ".ts") : `${first}/`;
-}
+import { specifiers, srcFiles, unitOf } from "../support/src-imports.js";
 
 /** Unit-level arrows of a set of files (path relative to src/ → source text). */
 function unitArrows(files: ReadonlyMap<string, string>): Map<string, Map<string, string>> {
@@ -96,16 +63,24 @@ function cycles(arrows: Map<string, Map<string, string>>): string[] {
   return found;
 }
 
-function srcFiles(): Map<string, string> {
-  const rels = listFiles(SRC, (n) => /\.m?[jt]s$/.test(n));
-  return new Map(rels.map((rel) => [rel, readFileSync(path.join(SRC, rel), "utf8")]));
-}
-
 describe("the layers of src/ form no cycle", () => {
   it("reads the folders of src/ and the arrows between them", () => {
     const arrows = unitArrows(srcFiles());
     expect([...arrows.keys()]).toEqual(expect.arrayContaining(["workflows/", "applications/", "documents/"]));
     expect(arrows.get("workflows/")?.has("engine/")).toBe(true);
+    expect([...arrows.keys()]).toEqual(
+      expect.arrayContaining(["engine/plans/", "engine/views/", "engine/rulesets/", "engine/rulesets/ffd20/"]),
+    );
+    expect(arrows.get("engine/rulesets/ffd20/")?.has("engine/")).toBe(true);
+  });
+
+  it("cuts src/engine/ into the core, its sub-folders, the rulesets' own files and each game", () => {
+    expect(unitOf("engine/common.ts")).toBe("engine/");
+    expect(unitOf("engine/plans/attack.ts")).toBe("engine/plans/");
+    expect(unitOf("engine/rulesets/index.ts")).toBe("engine/rulesets/");
+    expect(unitOf("engine/rulesets/13th-age/data.ts")).toBe("engine/rulesets/13th-age/");
+    expect(unitOf("workflows/chat/x.ts")).toBe("workflows/");
+    expect(unitOf("d20-combat.ts")).toBe("d20-combat.ts");
   });
 
   it("no folder (or root file) under src/ imports another that imports it back, directly or around a loop", () => {

@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorSystemIssues, itemSystemIssues } from "../../src/data/validation.js";
 import { allRulesets } from "../../src/engine/registry.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { migrateActorSystem } from "../../src/migrations/migrate-data.js";
 import type { SelfTestPorts } from "../../src/quench/batches.js";
 import {

@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { closeBrowser, SCREENSHOT_DIR, skipScreenshots, withPage } from "../support/browser.js";
 import { screensOf, type Screen } from "../sheets/words-screens.js";
 import { lookProblems } from "./look-checks.js";

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import type { ActorSource, BuiltInRulesetId as RulesetId, RuleOptions } from "../../src/engine/types.js";
+import type { ActorSource, RuleOptions } from "../../src/engine/types.js";
+import type { BuiltInRulesetId as RulesetId } from "../../src/engine/rulesets/ids.js";
 import { heroContext, heroSystem, storedHero } from "./sheet-fixtures.js";
 
 const GAMES: RulesetId[] = ["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"];

@@ -15,7 +15,8 @@ import {
 import { defaultActorSource } from "../../src/engine/common.js";
 import { EngineError } from "../../src/engine/errors.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
+import { type RulesetId } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { closeBrowser, screenshotHtml, skipScreenshots, withPage } from "../support/browser.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { effect } from "../workflows/combat-fixtures.js";

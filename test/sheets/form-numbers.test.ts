@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { fillEmptyNumbers, schemaPath, type NumberFieldInfo } from "../../src/applications/sheets/form-numbers.js";
 import { actorSchema, powerSchema } from "../../src/data/schema.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import {
   StandInArrayField,

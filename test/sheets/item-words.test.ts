@@ -5,7 +5,8 @@
  * where the die is in play ([SYS-ESC]). Rendered with the real templates.
  */
 import { describe, expect, it } from "vitest";
-import { RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
+import { type RulesetId } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { heroContext, itemContext } from "./sheet-fixtures.js";
 

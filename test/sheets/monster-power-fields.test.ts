@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import { RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
+import { type RulesetId } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { damagePartsFromForm } from "../../src/applications/sheets/power-effects.js";
 import { itemSystemIssues } from "../../src/data/validation.js";
 import { defaultsOf } from "../../src/engine/fields.js";

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerHotbarAttacks } from "../../src/applications/sheets/hotbar.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { heroContext, i18n, storedHero, wholeSheet } from "./sheet-fixtures.js";
 import { screensOf } from "./words-screens.js";

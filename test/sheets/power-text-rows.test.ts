@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { powerRowToggled, type PowerRowElement } from "../../src/applications/sheets/power-text.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { heroContext, i18n } from "./sheet-fixtures.js";
 

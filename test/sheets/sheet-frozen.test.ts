@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { heroContext, heroPrepared, nineteenItems, storedHero, wholeSheet } from "./sheet-fixtures.js";
 

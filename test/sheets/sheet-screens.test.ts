@@ -8,7 +8,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import { RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
+import { type RulesetId } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { closeBrowser, screenshotHtml, skipScreenshots, withPage } from "../support/browser.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import {

@@ -15,7 +15,7 @@ import {
 } from "../../src/data/schema.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { itemFieldShown } from "../../src/engine/words.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { standInLangStrings } from "../stand-ins/i18n.js";
 import { characterContext, heroContext, i18n, itemContext, ITEMS, typeLabel, wholeSheet } from "./sheet-fixtures.js";

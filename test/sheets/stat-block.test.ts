@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import { RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
+import { type RulesetId } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { actorsOf } from "../content/content.js";
 import type { PackActor } from "../packs/pack-sources.js";
 import { createTemplateRenderer } from "../support/handlebars.js";

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTOR_TABS } from "../../src/applications/sheets/actor-context.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { installSheetStandIn } from "../stand-ins/foundry-sheet.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { heroContext, onTab, tabBodies, type ActorTab } from "./sheet-fixtures.js";

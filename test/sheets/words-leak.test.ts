@@ -6,7 +6,7 @@
  * that game's pack content, shows none of them, and no raw `D20C.` key.
  */
 import { describe, expect, it } from "vitest";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { labelsIn, ownLabels, readTexts, screensOf } from "./words-screens.js";
 
 const OWN = new Map(RULESET_IDS.map((id) => [id, ownLabels(id)]));

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { cardPowerOf } from "../../src/engine/plans/power-card.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
 import { powerSourceFrom } from "../../src/data/item-source.js";
 import { allItemsOf } from "../content/content.js";

@@ -16,7 +16,8 @@ import {
   standingRefusal,
 } from "../../src/engine/plans/apply.js";
 import type { ApplyMode, AttackCardData, CardTarget } from "../../src/engine/plans/card-data.js";
-import type { ActorSource, BuiltInRulesetId } from "../../src/engine/types.js";
+import type { ActorSource } from "../../src/engine/types.js";
+import type { BuiltInRulesetId } from "../../src/engine/rulesets/ids.js";
 import { defaultOptions, npc } from "./attack-fixtures.js";
 import { threeFoeCard } from "./power-fixtures.js";
 import { recordedRoller } from "../support/recorded-dice.js";

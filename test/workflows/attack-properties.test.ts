@@ -3,7 +3,7 @@
  */
 import fc from "../support/seeded-fc.js";
 import { describe, expect, it } from "vitest";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { npc, power, request, target } from "./attack-fixtures.js";
 import { attackFromRecordedDice } from "../support/recorded-dice.js";

@@ -9,7 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import type { BuiltInRulesetId as RulesetId, PowerSource } from "../../src/engine/types.js";
+import type { PowerSource } from "../../src/engine/types.js";
+import type { BuiltInRulesetId as RulesetId } from "../../src/engine/rulesets/ids.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import { decideApplication } from "../../src/engine/plans/apply.js";
 import { plainSituation } from "../../src/engine/plans/attack.js";

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { standInViewer } from "./attack-card-fixture.js";
 import { hitEffect, threeFoeCard } from "./power-fixtures.js";

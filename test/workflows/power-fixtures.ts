@@ -5,7 +5,8 @@
  * against three targets from recorded dice: two hits and a miss.
  */
 import { getRuleset } from "../../src/engine/registry.js";
-import type { BuiltInRulesetId as RulesetId, PowerEffectBody, PowerEffectSpec } from "../../src/engine/types.js";
+import type { PowerEffectBody, PowerEffectSpec } from "../../src/engine/types.js";
+import type { BuiltInRulesetId as RulesetId } from "../../src/engine/rulesets/ids.js";
 import type { AttackCardData } from "../../src/engine/plans/card-data.js";
 import { npc, power, request, target } from "./attack-fixtures.js";
 import { attackFromRecordedDice } from "../support/recorded-dice.js";

@@ -1,5 +1,6 @@
 /** 13th Age's part of the actor data (added to the core actor fields). */
 import { blankChoice, bool, choice, optional, text } from "../../fields.js";
+import type { SourceOf } from "../../fields.js";
 
 /** A monster's role: how it fights (blank = none given). */
 /** [SYS-MONSTERS] Monster strength: how many normal monsters it counts as (its printed numbers are final). */
@@ -19,3 +20,10 @@ export const ACTOR_FIELDS = {
   /** [SYS-MONSTERS] A mook's mob: mooks with the same non-empty mob in one combat share damage. */
   mob: optional(text()),
 } as const;
+
+// [SYS-RULESET] This game's part of the actor's stored data, typed from its descriptions: merged
+// into the core's `GameActorParts` so the core names no game (issue 35).
+declare module "../../types.js" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the part is the base type
+  interface GameActorParts extends SourceOf<typeof ACTOR_FIELDS> {}
+}

@@ -94,4 +94,5 @@ export const thirteenthAge = defineRuleset({
   statBlock: STAT_BLOCK,
   // [SYS-CHARACTER] the class table deriving a character's numbers.
   progression: AGE13_PROGRESSION,
+  importFamily: "archmage",
 });

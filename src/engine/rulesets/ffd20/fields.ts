@@ -1,5 +1,6 @@
 /** FFd20's part of the actor data (added to the core actor fields). */
 import { blankChoice, bool, choice, group, int, onSheet, optional, text } from "../../fields.js";
+import type { SourceOf } from "../../fields.js";
 
 /** A monster's combat role (blank = none given). */
 const COMBAT_ROLES = ["artillery", "brute", "controller", "lurker", "skirmisher", "soldier"] as const;
@@ -21,3 +22,10 @@ export const ACTOR_FIELDS = {
   /** [SYS-MONSTERS] Action points: each spent for an extra action on its turn. */
   actionPoints: optional(group({ value: int(0, { min: 0 }), max: int(0, { min: 0 }) })),
 } as const;
+
+// [SYS-RULESET] This game's part of the actor's stored data, typed from its descriptions: merged
+// into the core's `GameActorParts` so the core names no game (issue 35).
+declare module "../../types.js" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the part is the base type
+  interface GameActorParts extends SourceOf<typeof ACTOR_FIELDS> {}
+}

@@ -90,4 +90,5 @@ export const ffd20 = defineRuleset({
   forcedPath,
   // [SYS-CHARACTER] the class table deriving a character's numbers.
   progression: FF_PROGRESSION,
+  importFamily: "dnd4e",
 });

@@ -1,5 +1,6 @@
 /** Hundred Dungeons' part of the actor data (added to the core actor fields). */
 import { blankChoice, group, int, key, list, num, onSheet, optional, text } from "../../fields.js";
+import type { SourceOf } from "../../fields.js";
 
 /** Challenge ratings a stat block may give, lowest first (blank = none given). */
 const CHALLENGE_RATINGS = ["0", "1/8", "1/4", "1/2", ...Array.from({ length: 30 }, (_v, i) => String(i + 1))] as const;
@@ -36,3 +37,10 @@ export const ACTOR_FIELDS = {
     }),
   ),
 } as const;
+
+// [SYS-RULESET] This game's part of the actor's stored data, typed from its descriptions: merged
+// into the core's `GameActorParts` so the core names no game (issue 35).
+declare module "../../types.js" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the part is the base type
+  interface GameActorParts extends SourceOf<typeof ACTOR_FIELDS> {}
+}

@@ -148,4 +148,5 @@ export const hundredDungeons = defineRuleset({
   levelCondition,
   // [SYS-CHARACTER] the class table deriving a character's numbers.
   progression: HD_PROGRESSION,
+  importFamily: "dnd5e",
 });

@@ -10,7 +10,7 @@ import type { Ruleset } from "../../ruleset.js";
 import { d20Plus, healingRoll, rollVerdict } from "../../resolution.js";
 import type { ActorSource, DamagePacket, DamageResult, HealingKind, LifeState } from "../../types.js";
 import type { Modifier, RollRequest, RollResult, RuleEvent, RuleOptions, RuleResult } from "../../types.js";
-import type { Wound } from "../../types.js";
+import type { Wound } from "./fields.js";
 import { DAMAGE_TYPES, K, damageTaken, deathSaveDC, isBloodied, isWounded, woundThreshold } from "./data.js";
 import { woundTotal } from "./data.js";
 import { statBlockSaveTotal } from "./creature.js";

@@ -1,5 +1,6 @@
 /** Wounds d20's part of the actor data (added to the core actor fields). */
 import { bool, group, int, key, list, nullableInt, optional, text } from "../../fields.js";
+import type { SourceOf, ValueOf } from "../../fields.js";
 
 /** A wound: points past the wounded threshold dealt by one blow. */
 export const WOUND_FIELD = group({
@@ -33,3 +34,13 @@ export const ACTOR_FIELDS = {
     }),
   ),
 } as const;
+
+// [SYS-RULESET] This game's part of the actor's stored data, typed from its descriptions: merged
+// into the core's `GameActorParts` so the core names no game (issue 35).
+declare module "../../types.js" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the part is the base type
+  interface GameActorParts extends SourceOf<typeof ACTOR_FIELDS> {}
+}
+
+/** A Wounds d20 wound: points past the wounded threshold dealt by one blow. */
+export type Wound = ValueOf<typeof WOUND_FIELD>;

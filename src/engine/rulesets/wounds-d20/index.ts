@@ -116,4 +116,5 @@ export const woundsD20 = defineRuleset({
   statBlock: STAT_BLOCK,
   // [SYS-CHARACTER] the class table deriving a character's numbers.
   progression: WD_PROGRESSION,
+  importFamily: "pf1",
 });
