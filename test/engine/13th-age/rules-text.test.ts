@@ -1,5 +1,5 @@
 /**
- * Examiner-style scenarios for 13th Age: each sentence of the rules text with a mechanical
+ * Rules-text scenarios for 13th Age: each sentence of the rules text with a mechanical
  * consequence, played through the public Ruleset interface only (getRuleset → deriveActor,
  * attackBonus, resolveAttack, damageRecipe, applyDamage, the turn cycle …) with realistic numbers,
  * the way an outsider checking the text against the engine would.
@@ -195,7 +195,7 @@ const swing = powerSource({ attackAbility: "str", defense: "ac", damage: "1[W]+4
 
 // =================================================================================================
 
-describe("13th Age examiner: attack rolls", () => {
+describe("13th Age rules text: attack rolls", () => {
   it("[13A-ATK] a level-5 fighter with 16 Str (+3) hits AC 17 with a natural 9 and misses with an 8", () => {
     const fighter = hero({ level: 5, abilities: { str: 16, dex: 10, con: 10, int: 10, wis: 10, cha: 10 } });
     // +3 Str, +5 level = +8: 9 + 8 = 17 meets AC 17, 8 + 8 = 16 falls short.
@@ -286,7 +286,7 @@ describe("13th Age examiner: attack rolls", () => {
   });
 });
 
-describe("13th Age examiner: critical hits", () => {
+describe("13th Age rules text: critical hits", () => {
   const fighter = hero({ level: 4, abilities: { str: 16, dex: 10, con: 10, int: 10, wis: 10, cha: 10 } });
 
   it("[13A-NAT20] a natural 20 is a crit for double damage (default: the whole roll doubled)", () => {
@@ -363,7 +363,7 @@ describe("13th Age examiner: critical hits", () => {
   });
 });
 
-describe("13th Age examiner: resistance", () => {
+describe("13th Age rules text: resistance", () => {
   const giant = monster({ resistances: [{ type: "fire", value: 12 }] }, 60);
 
   it("[13A-RESIST] resist fire 12+ halves a natural-11 fire hit of 15 to 7, but not a natural 12", () => {
@@ -396,7 +396,7 @@ describe("13th Age examiner: resistance", () => {
   });
 });
 
-describe("13th Age examiner: attack to damage, end to end", () => {
+describe("13th Age rules text: attack to damage, end to end", () => {
   it("[13A-RESIST] [13A-NAT20] a fire crit on a natural 20 carries its natural roll to the fire giant's resist 16+", () => {
     const mage = hero({ level: 5, abilities: { str: 10, dex: 10, con: 10, int: 18, wis: 10, cha: 10 } });
     const bolt = powerSource({
@@ -434,7 +434,7 @@ describe("13th Age examiner: attack to damage, end to end", () => {
   });
 });
 
-describe("13th Age examiner: hit points, down and dead", () => {
+describe("13th Age rules text: hit points, down and dead", () => {
   it("[13A-DOWN] a PC at 3 HP takes 10: at −7 it is dying (unconscious, making death saves)", () => {
     const r = rs.applyDamage(hero({}, 3), hit(10, 14), {}, "pc");
     expect(r.actor.hp.value).toBe(-7);
@@ -472,7 +472,7 @@ describe("13th Age examiner: hit points, down and dead", () => {
   });
 });
 
-describe("13th Age examiner: temporary hit points and healing", () => {
+describe("13th Age rules text: temporary hit points and healing", () => {
   it("[13A-TEMPHP] 8 temp HP soak a 5-point hit, then a 10-point hit takes the last 3 and 7 real HP", () => {
     let a = rs.applyHealing(hero({}, 20), 8, "temp", {}, "pc").actor;
     expect(a.hp).toEqual({ value: 20, max: 30, temp: 8 });
@@ -521,7 +521,7 @@ describe("13th Age examiner: temporary hit points and healing", () => {
   });
 });
 
-describe("13th Age examiner: recoveries and rallying", () => {
+describe("13th Age rules text: recoveries and rallying", () => {
   it("[13A-RECOV] out of combat a recovery rolls the actor's own formula and spends one of eight", () => {
     const a = hero({}, 5);
     const r = rs.startRecovery(a, false, {}, "pc");
@@ -612,7 +612,7 @@ describe("13th Age examiner: recoveries and rallying", () => {
   });
 });
 
-describe("13th Age examiner: saves and ongoing damage", () => {
+describe("13th Age rules text: saves and ongoing damage", () => {
   it("[13A-SAVE] normal 11+, easy 6+, hard 16+, a plain d20 by default", () => {
     const a = hero();
     const d = rs.deriveActor(a, {});
@@ -721,7 +721,7 @@ describe("13th Age examiner: saves and ongoing damage", () => {
   });
 });
 
-describe("13th Age examiner: death saves", () => {
+describe("13th Age rules text: death saves", () => {
   function dyingPc(): CombatantSource {
     return combatantSource("p", rs.applyDamage(hero({}, 3), hit(8, 9), {}, "actor-p").actor);
   }
@@ -800,7 +800,7 @@ describe("13th Age examiner: death saves", () => {
   });
 });
 
-describe("13th Age examiner: initiative, fleeing, actions", () => {
+describe("13th Age rules text: initiative, fleeing, actions", () => {
   it("[13A-INIT] rolled once: PC d20 + level + Dex mod, monster d20 + its initiative; the order holds next round", () => {
     const pcA = hero({ level: 3, abilities: { str: 10, dex: 14, con: 10, int: 10, wis: 10, cha: 10 } });
     expect(rs.initiativeFormula(pcA, rs.deriveActor(pcA, {}))).toBe("1d20 + 5");
@@ -850,7 +850,7 @@ describe("13th Age examiner: initiative, fleeing, actions", () => {
   });
 });
 
-describe("13th Age examiner: robustness", () => {
+describe("13th Age rules text: robustness", () => {
   it("[13A-ATK] a bare defaultActorSource actor works: defenses 10, level 1 with Str 6 attacks at −1", () => {
     const a = defaultActorSource({ abilities: { str: 6, dex: 10, con: 10, int: 10, wis: 10, cha: 10 } });
     const d = rs.deriveActor(a, {});
@@ -893,7 +893,7 @@ describe("13th Age examiner: robustness", () => {
   });
 });
 
-describe("13th Age examiner: odds", () => {
+describe("13th Age rules text: odds", () => {
   it("[13A-ATK] [13A-NAT20] [13A-MISS] +5 against AC 20 with miss damage 3 and 1d8+4: exact chances and expected damage", () => {
     const { dice: _d, ...input } = attackInput({
       attackBonus: 5,

@@ -1,5 +1,5 @@
 /**
- * Rules review of the 13th Age module against the rules text: the threshold, ordering and state
+ * Thresholds of the 13th Age module against the rules text: the threshold, ordering and state
  * cases the text implies that the first round of tests did not pin down.
  */
 import { describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ function updateFor(steps: TurnStep[], actorId: string): Partial<ActorSource> {
   return s.changes;
 }
 
-describe("13th Age rules review: attacks", () => {
+describe("13th Age thresholds: attacks", () => {
   it("[13A-NAT1] a natural 1 misses even inside a vulnerability-expanded crit range and with a huge bonus", () => {
     const o = rs.resolveAttack(
       attack({
@@ -65,7 +65,7 @@ describe("13th Age rules review: attacks", () => {
   });
 });
 
-describe("13th Age rules review: damage and death", () => {
+describe("13th Age thresholds: damage and death", () => {
   it("[13A-RESIST] several matching resistances: the highest threshold decides", () => {
     const a = npc({
       hp: { value: 40, max: 40, temp: 0 },
@@ -157,7 +157,7 @@ describe("13th Age rules review: damage and death", () => {
   });
 });
 
-describe("13th Age rules review: turn cycle", () => {
+describe("13th Age thresholds: turn cycle", () => {
   it("[13A-LASTTURN] ongoing damage to exactly 0 on a PC: last turn, then unconscious (not dying) at its end", () => {
     const burn = effect({ id: "burn", ongoing: { amount: 5, type: "fire" } });
     const hero = combatant("hero", pc({ hp: { value: 5, max: 30, temp: 0 } }), { effects: [burn] });
@@ -218,7 +218,7 @@ describe("13th Age rules review: turn cycle", () => {
   });
 });
 
-describe("13th Age rules review: the dead", () => {
+describe("13th Age thresholds: the dead", () => {
   it("[13A-TEMPHP] [13A-DEATH] the dead gain neither healing nor temporary HP", () => {
     const dead = pc({ hp: { value: -20, max: 30, temp: 0 }, state: "dead" });
     expect(rs.applyHealing(dead, 8, "temp", {}, "p").actor.hp.temp).toBe(0);

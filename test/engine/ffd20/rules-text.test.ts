@@ -1,5 +1,5 @@
 /**
- * Examiner-style scenarios for FFd20: each paragraph of the rules text with a mechanical
+ * Rules-text scenarios for FFd20: each paragraph of the rules text with a mechanical
  * consequence, played through the public Ruleset interface only (getRuleset → deriveActor,
  * attackBonus, damageExpression, resolveAttack, damageRecipe, applyDamage, the turn cycle …) with
  * realistic numbers.
@@ -207,7 +207,7 @@ const basic = powerSource({ attackAbility: "str", defense: "ac", damage: "1[W]+4
 
 // =================================================================================================
 
-describe("FFd20 examiner: attack bonus and defenses", () => {
+describe("FFd20 rules text: attack bonus and defenses", () => {
   const fighter = hero({ level: 6, abilities: abilities({ str: 18 }) });
 
   it("[FF-ATKBONUS] level 6, Str 18, proficient +3 longsword with +1 enhancement: +11; hits AC 18 on a 7", () => {
@@ -278,7 +278,7 @@ describe("FFd20 examiner: attack bonus and defenses", () => {
   });
 });
 
-describe("FFd20 examiner: natural 20, natural 1, critical damage", () => {
+describe("FFd20 rules text: natural 20, natural 1, critical damage", () => {
   const fighter = hero({ level: 2, abilities: abilities({ str: 16 }) });
   const power = powerSource({ damage: "2[W]+3" });
 
@@ -348,7 +348,7 @@ describe("FFd20 examiner: natural 20, natural 1, critical damage", () => {
   });
 });
 
-describe("FFd20 examiner: weapon dice and damage types", () => {
+describe("FFd20 rules text: weapon dice and damage types", () => {
   it("[FF-WDICE] 2[W] + Str with a dagger rolls 2d4, with a heavy flail 4d6", () => {
     const a = hero({ abilities: abilities({ str: 18 }) });
     const p = powerSource({ damage: "2[W]+4" });
@@ -403,7 +403,7 @@ describe("FFd20 examiner: weapon dice and damage types", () => {
   });
 });
 
-describe("FFd20 examiner: attack to damage, end to end", () => {
+describe("FFd20 rules text: attack to damage, end to end", () => {
   it("[FF-CRITDMG] [FF-RESIST] [FF-INSUB] a fira crit on an insubstantial fire-resistant ghost: maximum, halved, then resisted", () => {
     const mage = hero({ level: 4, abilities: abilities({ int: 18 }) });
     const fira = powerSource({
@@ -424,7 +424,7 @@ describe("FFd20 examiner: attack to damage, end to end", () => {
   });
 });
 
-describe("FFd20 examiner: ongoing damage and saving throws", () => {
+describe("FFd20 rules text: ongoing damage and saving throws", () => {
   it("[FF-ONGOING] ongoing 5 fire hits at the start of the turn; a save of 10+ at the end stops it", async () => {
     const ctx = turnContext([
       combatantSource("p", hero(), { effects: [effectSource({ id: "burn", ongoing: { amount: 5, type: "fire" } })] }),
@@ -507,7 +507,7 @@ describe("FFd20 examiner: ongoing damage and saving throws", () => {
   });
 });
 
-describe("FFd20 examiner: durations and sustain", () => {
+describe("FFd20 rules text: durations and sustain", () => {
   function pair(effect: EffectSource) {
     return turnContext([combatantSource("w", hero()), combatantSource("o", monster(), { effects: [effect] })]);
   }
@@ -564,7 +564,7 @@ describe("FFd20 examiner: durations and sustain", () => {
   });
 });
 
-describe("FFd20 examiner: attack modifiers", () => {
+describe("FFd20 rules text: attack modifiers", () => {
   const archer = hero({ level: 2, abilities: abilities({ dex: 16 }) });
   const shot = powerSource({ attackAbility: "dex", range: "ranged", damage: "1d10+3" });
   const burst = powerSource({ attackAbility: "dex", range: "area", damage: "1d6", defense: "ref" });
@@ -613,7 +613,7 @@ describe("FFd20 examiner: attack modifiers", () => {
   });
 });
 
-describe("FFd20 examiner: dying (Open rule, default 4th-edition reading)", () => {
+describe("FFd20 rules text: dying (Open rule, default 4th-edition reading)", () => {
   it("[FF-DEATH] a 40-HP PC at 5 HP takes 12: dying at −7; three failed death saves kill", async () => {
     const down = rs.applyDamage(hero({}, 5), dmg(12), {}, "actor-p").actor;
     expect(down.hp.value).toBe(-7);
@@ -660,7 +660,7 @@ describe("FFd20 examiner: dying (Open rule, default 4th-edition reading)", () =>
   });
 });
 
-describe("FFd20 examiner: robustness", () => {
+describe("FFd20 rules text: robustness", () => {
   it("[FF-DEF] a bare defaultActorSource actor: every defense 10 at level 1", () => {
     expect(rs.deriveActor(defaultActorSource(), {}).defenses).toEqual({ ac: 10, fort: 10, ref: 10, will: 10 });
   });
@@ -682,7 +682,7 @@ describe("FFd20 examiner: robustness", () => {
   });
 });
 
-describe("FFd20 examiner: odds", () => {
+describe("FFd20 rules text: odds", () => {
   it("[FF-NAT20] [FF-CRITDMG] +4 against AC 25: only a 20 hits, and it is no crit; expected damage is the plain roll's", () => {
     const { dice: _d, ...input } = attackInput({ attackBonus: 4, defense: { key: "ac", value: 25 } });
     const odds = attackOdds(rs, input, { hit: { dice: [{ count: 2, faces: 8, sign: 1 }], flat: 3 } });

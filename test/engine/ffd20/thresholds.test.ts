@@ -1,5 +1,5 @@
 /**
- * Rules review of the FFd20 module against the rules text: cases the text implies that the first
+ * Thresholds of the FFd20 module against the rules text: cases the text implies that the first
  * round of tests did not pin down (unseen targets, ongoing-damage saves, timing, thresholds).
  */
 import { describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ const who = (conditions: string[]) => ({
   exhaustion: 0,
 });
 
-describe("FFd20 rules review: attacks", () => {
+describe("FFd20 thresholds: attacks", () => {
   it("[FF-CONCEAL] [FF-INVIS] an invisible target has total concealment (−5) against melee and ranged attacks", () => {
     for (const range of ["melee", "ranged"] as const) {
       const o = ffd20.resolveAttack(
@@ -89,7 +89,7 @@ describe("FFd20 rules review: attacks", () => {
   });
 });
 
-describe("FFd20 rules review: damage", () => {
+describe("FFd20 thresholds: damage", () => {
   it("[FF-RESIST] [FF-VULN] resist 5 fire against 3 fire leaves 0; vulnerable 5 fire against 3 fire deals 8", () => {
     const resist = npc({ resistances: [{ type: "fire", value: 5 }] });
     expect(ffd20.applyDamage(resist, packet(3, { types: ["fire"] }), {}, "n").dealt).toBe(0);
@@ -107,7 +107,7 @@ describe("FFd20 rules review: damage", () => {
   });
 });
 
-describe("FFd20 rules review: turn cycle", () => {
+describe("FFd20 thresholds: turn cycle", () => {
   it("[FF-ONGOING] [FF-SAVE] ongoing damage with no other ending gets a save (10+) at the end of each turn", () => {
     const burn = effect("burn", { duration: "permanent", ongoing: { amount: 5, type: "fire" } });
     const orc = combatant("orc", { actor: npc(), effects: [burn] });

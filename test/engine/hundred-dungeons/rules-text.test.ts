@@ -1,5 +1,5 @@
 /**
- * Examiner-style scenarios for Hundred Dungeons: each paragraph of the rules text with a mechanical
+ * Rules-text scenarios for Hundred Dungeons: each paragraph of the rules text with a mechanical
  * consequence, played through the public Ruleset interface (getRuleset) with realistic numbers,
  * including multi-step sequences (damage, dying turns, healing) and robustness probes.
  */
@@ -88,7 +88,7 @@ function runPlan(ctx: TurnContext, steps: TurnStep[], totals: number[] = []): Co
 
 // -------------------------------------------------------------------------------------------------
 
-describe("HD examiner: making attacks", () => {
+describe("HD rules text: making attacks", () => {
   it("[HD-ATK] Str 3 + renown 2 (martial weapon skill) with a longsword against Defense 17: a natural 12 meets it and hits, 11 misses", () => {
     const a = pc({ renown: 2, weaponSkills: ["martial"] });
     const bonus = sum(
@@ -193,7 +193,7 @@ describe("HD examiner: making attacks", () => {
   });
 });
 
-describe("HD examiner: mighty and weak", () => {
+describe("HD rules text: mighty and weak", () => {
   it("[HD-MIGHTY] mighty keeps the higher of two d20s, weak the lower (faces 3 and 15)", () => {
     const mighty = hd.resolveAttack(atk([3, 15], 0, 14, { situation: blankSituation({ mighty: 1 }) }));
     expect(mighty.natural).toBe(15);
@@ -273,7 +273,7 @@ describe("HD examiner: mighty and weak", () => {
   });
 });
 
-describe("HD examiner: conditions on attacks", () => {
+describe("HD rules text: conditions on attacks", () => {
   const cases: [string, Partial<AttackInput>, string][] = [
     ["blinded attacker", { attacker: attacker(["blinded"]) }, "weak"],
     ["blinded target", { target: target(["blinded"]) }, "mighty"],
@@ -342,7 +342,7 @@ describe("HD examiner: conditions on attacks", () => {
   });
 });
 
-describe("HD examiner: hit points, damage and healing", () => {
+describe("HD rules text: hit points, damage and healing", () => {
   it("[HD-HP] [HD-DYING] a PC at 3 HP takes 10: 0 HP and dying (slowed); healed 4 it is at 4 and no longer dying, exhaustion kept", () => {
     const down = hd.applyDamage(pc({ hp: { value: 3, max: 12, temp: 0 } }), damagePacket(10), {}, "a");
     expect(down.actor.hp.value).toBe(0);
@@ -463,7 +463,7 @@ describe("HD examiner: hit points, damage and healing", () => {
   });
 });
 
-describe("HD examiner: dying, turn by turn", () => {
+describe("HD rules text: dying, turn by turn", () => {
   const setup = (actor: ActorSource) => {
     const c = combatantSource("hero", actor, { seat: 1 });
     return turnContext([c], { round: 2, combatantId: "hero" });
@@ -540,7 +540,7 @@ describe("HD examiner: dying, turn by turn", () => {
   });
 });
 
-describe("HD examiner: the round", () => {
+describe("HD rules text: the round", () => {
   it("[HD-INIT] initiative is 1d6 + Dex + Int + Wis (2 + 0 + 1 → 1d6 + 3)", () => {
     const a = pc();
     expect(hd.initiativeFormula(a, hd.deriveActor(a, {}))).toBe("1d6 + 3");
@@ -606,7 +606,7 @@ describe("HD examiner: the round", () => {
   });
 });
 
-describe("HD examiner: robustness", () => {
+describe("HD rules text: robustness", () => {
   it("[HD-ATK] an actor straight from defaultActorSource() derives a defense of 10 and rolls initiative from its scores", () => {
     const a = defaultActorSource();
     const d = hd.deriveActor(a, {});
@@ -633,7 +633,7 @@ describe("HD examiner: robustness", () => {
   });
 });
 
-describe("HD examiner: table procedures through the ruleset", () => {
+describe("HD rules text: table procedures through the ruleset", () => {
   const me = (over: Partial<ActorSource> = {}, id = "me"): CombatantSource =>
     combatantSource(id, pc(over), { side: "player", seat: 1 });
   const foe = (over: Partial<ActorSource> = {}, id = "foe"): CombatantSource =>
@@ -766,7 +766,7 @@ describe("HD examiner: table procedures through the ruleset", () => {
   });
 });
 
-describe("HD examiner: odds", () => {
+describe("HD rules text: odds", () => {
   it("[HD-ATK] [HD-CRIT] [HD-MIGHTY] +5 against Defense 15: 11 in 20 to hit (1 of them a crit); mighty 1 − (9/20)² ; weak (11/20)²", () => {
     const { dice: _d, ...input } = atk([10], 5, 15);
     const normal = attackOdds(hd, input);

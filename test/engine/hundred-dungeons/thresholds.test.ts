@@ -1,5 +1,5 @@
 /**
- * Independent review of the Hundred Dungeons module against the rules text: threshold cases and
+ * Thresholds of the Hundred Dungeons module against the rules text: threshold cases and
  * readings the first round of tests did not pin down.
  */
 import { describe, expect, it } from "vitest";
@@ -26,7 +26,7 @@ const renownOf = (exhaustion: number): number | undefined => {
     ?.value;
 };
 
-describe("Hundred Dungeons review: skills and exhaustion", () => {
+describe("Hundred Dungeons thresholds: skills and exhaustion", () => {
   it("[HD-COND] [HD-ATK] exhaustion level 2 (no benefit from skills) drops the weapon skill's renown; level 1 keeps it", () => {
     expect(renownOf(0)).toBe(2);
     expect(renownOf(1)).toBe(2);
@@ -35,7 +35,7 @@ describe("Hundred Dungeons review: skills and exhaustion", () => {
   });
 });
 
-describe("Hundred Dungeons review: surprise, hiding, knock-outs", () => {
+describe("Hundred Dungeons thresholds: surprise, hiding, knock-outs", () => {
   it("[HD-SURPRISE] surprise takes reactions only in round 1, even if the condition is still listed later", () => {
     const a = hdActor({ conditions: ["surprised"] });
     const surprised = combatant("s", { actor: a });
@@ -92,7 +92,7 @@ describe("Hundred Dungeons review: surprise, hiding, knock-outs", () => {
   });
 });
 
-describe("Hundred Dungeons review: the die, mighty and weak", () => {
+describe("Hundred Dungeons thresholds: the die, mighty and weak", () => {
   it("[HD-CRIT] [HD-MIGHTY] the kept die decides: mighty 1 and 20 crits; weak 20 and 1 is a critical miss", () => {
     const prone = { conditions: ["prone"], vulnerabilities: [], exhaustion: 0 };
     const mighty = hd.resolveAttack(attack({ dice: [1, 20], attackBonus: 0, target: prone }));
@@ -141,7 +141,7 @@ describe("Hundred Dungeons review: the die, mighty and weak", () => {
   });
 });
 
-describe("Hundred Dungeons review: damage numbers", () => {
+describe("Hundred Dungeons thresholds: damage numbers", () => {
   it("[HD-UNARMED] [HD-CRIT] a critical unarmed hit doubles the Strength damage (Strength 0 still deals 1, so 2)", () => {
     const strike = power({ damage: "", range: "melee", attackAbility: "str", damageTypes: ["bludgeoning"] });
     const dmg = (str: number) => {
@@ -161,7 +161,7 @@ describe("Hundred Dungeons review: damage numbers", () => {
   });
 });
 
-describe("Hundred Dungeons review: whole hit points", () => {
+describe("Hundred Dungeons thresholds: whole hit points", () => {
   it("[HD-HP] fractional damage and healing are rounded down, so HP stay whole numbers", () => {
     const hit = hd.applyDamage(hdActor(), packet({ amount: 2.5 }), {}, "a");
     expect(hit.actor.hp.value).toBe(8);
@@ -172,7 +172,7 @@ describe("Hundred Dungeons review: whole hit points", () => {
   });
 });
 
-describe("Hundred Dungeons review: exhaustion from any source", () => {
+describe("Hundred Dungeons thresholds: exhaustion from any source", () => {
   it("[HD-COND] levels add up; reaching level 6 is death even for a creature that is not dying; 5 is not", () => {
     const five = gainExhaustion(hdActor({ exhaustion: 3 }), 2, "a");
     expect(five.actor.exhaustion).toBe(5);
@@ -184,7 +184,7 @@ describe("Hundred Dungeons review: exhaustion from any source", () => {
   });
 });
 
-describe("Hundred Dungeons review: events", () => {
+describe("Hundred Dungeons thresholds: events", () => {
   it("[HD-HP] damage reports what was dealt, what temp HP soaked and what HP lost, like the other games", () => {
     const r = hd.applyDamage(hdActor({ hp: { value: 10, max: 10, temp: 2 } }), packet({ amount: 5 }), {}, "a");
     expect(r.events[0]).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Examiner-style scenarios for Wounds d20: each paragraph of the rules text with a mechanical
+ * Rules-text scenarios for Wounds d20: each paragraph of the rules text with a mechanical
  * consequence, played through the public Ruleset interface (getRuleset) with realistic 3–18
  * scores, including multi-step sequences (damage past the thresholds, a whole dying spell round by
  * round, healing against wound points) and robustness probes.
@@ -81,7 +81,7 @@ function runPlan(ctx: TurnContext, steps: TurnStep[], rolls: [number, number][] 
 
 // -------------------------------------------------------------------------------------------------
 
-describe("WD examiner: attack rolls", () => {
+describe("WD rules text: attack rolls", () => {
   // Built before each test, not while the file is collected (docs/testing.md, "Fixtures are built inside tests").
   let f: ActorSource;
   let d: DerivedActor;
@@ -136,7 +136,7 @@ describe("WD examiner: attack rolls", () => {
   });
 });
 
-describe("WD examiner: damage dice", () => {
+describe("WD rules text: damage dice", () => {
   let f: ActorSource;
   let d: DerivedActor;
   beforeEach(() => {
@@ -199,7 +199,7 @@ describe("WD examiner: damage dice", () => {
   });
 });
 
-describe("WD examiner: armor class", () => {
+describe("WD rules text: armor class", () => {
   it("[WD-AC] [WD-TOUCH] [WD-FLAT] Dex 14, chain shirt +4, shield +1: AC 17, touch 13, flat-footed 15", () => {
     const a = fighter({ armor: { armorBonus: 4, shieldBonus: 1, maxDex: 4, heavy: false } });
     const { ac, touch, flat } = wd.deriveActor(a, {}).defenses;
@@ -222,7 +222,7 @@ describe("WD examiner: armor class", () => {
   });
 });
 
-describe("WD examiner: damage, thresholds and wounds", () => {
+describe("WD rules text: damage, thresholds and wounds", () => {
   it("[WD-BLOODIED] [WD-WOUNDED] 40 HP: 19 damage is nothing, 20 bloodied (−1, initiative too), 30 wounded (−2)", () => {
     const pen = (dmg: number) => sum(wd.deriveActor(hurt(40, dmg), {}).attackPenalties);
     expect(pen(19)).toBe(0);
@@ -271,7 +271,7 @@ describe("WD examiner: damage, thresholds and wounds", () => {
   });
 });
 
-describe("WD examiner: death and dying", () => {
+describe("WD rules text: death and dying", () => {
   it("[WD-DEATHDC] 40 HP taking 47 in total: DC 13 (10 + 7/2); 13 staggered, 4 dying, 3 dead", () => {
     const r = wd.applyDamage(hurt(40, 30), damagePacket(17), {}, "A");
     const req = r.requests[0]!;
@@ -382,7 +382,7 @@ describe("WD examiner: death and dying", () => {
   });
 });
 
-describe("WD examiner: saving throws", () => {
+describe("WD rules text: saving throws", () => {
   it("[WD-SAVES] base 3, Cha 14, Wis 16, Dex 12: Charm +6 (the higher), Reflex +4, Death/Fear/Spell +3", () => {
     const a = fighter({ baseSaveBonus: 3, abilities: { str: 10, dex: 12, con: 10, int: 10, wis: 16, cha: 14 } });
     expect(wd.deriveActor(a, {}).saves).toEqual({ charm: 6, reflex: 4, death: 3, fear: 3, spell: 3 });
@@ -400,7 +400,7 @@ describe("WD examiner: saving throws", () => {
   });
 });
 
-describe("WD examiner: the round", () => {
+describe("WD rules text: the round", () => {
   it("[WD-SURPRISE] two aware of one unaware: a surprise round where only the aware roll and act; the unaware is flat-footed until its first turn", () => {
     const a = combatantSource("a", fighter());
     const b = combatantSource("b", fighter());
@@ -457,7 +457,7 @@ describe("WD examiner: the round", () => {
   });
 });
 
-describe("WD examiner: recovery", () => {
+describe("WD rules text: recovery", () => {
   it("[WD-RECOVERY] a recovery die removes damage but not wound points, and is refused as an in-combat rally", () => {
     const a = wd.applyDamage(fighter(), damagePacket(36), {}, "A").actor; // wound of 6
     const start = wd.startRecovery(a, false, {}, "A");
@@ -469,7 +469,7 @@ describe("WD examiner: recovery", () => {
   });
 });
 
-describe("WD examiner: staggered actions, heal checks, odds", () => {
+describe("WD rules text: staggered actions, heal checks, odds", () => {
   it("[WD-STAGGER] a staggered fighter (47/40, DC 13) takes a major action: 13 stays staggered, 12 is dying after the action; healing to 35 damage gets it up", () => {
     const staggered = hurt(40, 47, { state: "staggered" });
     const req = strenuousActionRequest(staggered, "A")!;

@@ -1,5 +1,5 @@
 /**
- * Independent review of the Wounds d20 module against the rules text: threshold cases the first
+ * Thresholds of the Wounds d20 module against the rules text: threshold cases the first
  * round of tests did not pin down.
  */
 import { describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ const hitFor = (a: ActorSource, amount: number, extra = {}) => {
   return { r, req: r.requests[0] };
 };
 
-describe("Wounds d20 review: the death save", () => {
+describe("Wounds d20 thresholds: the death save", () => {
   it("[WD-DEATHDC] 1 point over max still saves at DC 10, 2 points over at 11, 3 at 11", () => {
     expect(deathSaveDC(21, 20)).toBe(10);
     expect(deathSaveDC(22, 20)).toBe(11);
@@ -89,7 +89,7 @@ describe("Wounds d20 review: the death save", () => {
   });
 });
 
-describe("Wounds d20 review: wounds, penalties, surprise", () => {
+describe("Wounds d20 thresholds: wounds, penalties, surprise", () => {
   it("[WD-WOUNDPTS] a single blow from unhurt to past the threshold counts only the points past it (max 20: 18 → 3)", () => {
     const r = wd.applyDamage(hurt(20, 0), packet(18), {}, "A");
     expect(r.actor.wounds.map((w) => w.severity)).toEqual([3]);
@@ -120,7 +120,7 @@ describe("Wounds d20 review: wounds, penalties, surprise", () => {
   });
 });
 
-describe("Wounds d20 review: the dead", () => {
+describe("Wounds d20 thresholds: the dead", () => {
   it("[WD-DAMAGE] the dead get neither healing nor temporary HP", () => {
     const dead = hurt(20, 40, { state: "dead" });
     expect(wd.applyHealing(dead, 5, "temp", {}, "A").actor.hp.temp).toBe(0);
