@@ -3,6 +3,7 @@
  * Everything outside the engine asks here instead of reading the setting itself.
  */
 import { SYSTEM_ID } from "./constants.js";
+import { ENGINE_HELPERS, type RegisterRulesetsApi } from "./engine/module-api.js";
 import { getRuleset, registerRuleset, sealRulesets } from "./engine/registry.js";
 import type { Ruleset } from "./engine/ruleset.js";
 import type { RuleOptions, RulesetId } from "./engine/types.js";
@@ -12,13 +13,14 @@ import { currentRuleset } from "./settings.js";
 const REGISTER_RULESETS_HOOK = `${SYSTEM_ID}.registerRulesets` as const;
 
 /**
- * Offer `registerRuleset` to every listener of {@link REGISTER_RULESETS_HOOK}, then seal the
- * registry. Called first in the system's `init`, before settings, data models, sheets and status
+ * Offer `registerRuleset` and the engine's public helpers ({@link ENGINE_HELPERS}) to every
+ * listener of {@link REGISTER_RULESETS_HOOK}, then seal the registry. Called first in the system's `init`, before settings, data models, sheets and status
  * effects are built from the registered games; the built-in games are registered by then. A
  * module listens from its own script, which Foundry evaluates before `init` fires.
  */
 export function collectRulesets(): void {
-  Hooks.callAll(REGISTER_RULESETS_HOOK, { registerRuleset });
+  const api: RegisterRulesetsApi = { registerRuleset, engine: ENGINE_HELPERS };
+  Hooks.callAll(REGISTER_RULESETS_HOOK, api);
   sealRulesets();
 }
 

@@ -11,6 +11,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENGINE_HELPERS, type EngineHelpers, type RegisterRulesetsApi } from "../../src/engine/module-api.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
 import type { DerivedActor } from "../../src/engine/types.js";
 import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
@@ -24,7 +25,7 @@ import { npc } from "../workflows/attack-fixtures.js";
 import { bootStatusEffects, installFoundryBootStandIn, type FoundryBootStandIn } from "../stand-ins/foundry-boot.js";
 import { REPO_ROOT, standInLangStrings } from "../stand-ins/i18n.js";
 import { ensureBuilt } from "../support/built-dist.js";
-import { duel, DUEL_ID, DUEL_LANG, REELING } from "./duel.js";
+import { DUEL_ID, DUEL_LANG, REELING, registerDuel } from "./duel.js";
 
 const SYSTEM = "d20-combat";
 const BUNDLE = path.join(REPO_ROOT, "dist/d20-combat.mjs");
@@ -32,6 +33,8 @@ const BUNDLE = path.join(REPO_ROOT, "dist/d20-combat.mjs");
 let s: FoundryBootStandIn;
 let bootError: unknown = null;
 let offered: ((ruleset: Ruleset) => void) | null = null;
+let duel: Ruleset;
+let handed: EngineHelpers | null = null;
 
 beforeAll(async () => {
   ensureBuilt(["d20-combat.mjs"]);
@@ -39,8 +42,10 @@ beforeAll(async () => {
   s = installFoundryBootStandIn(14, DUEL_ID, { play: true });
   // The module's script, evaluated before init: it only listens.
   s.hooks.once(`${SYSTEM}.registerRulesets`, (api) => {
-    offered = (api as { registerRuleset: (r: Ruleset) => void }).registerRuleset;
-    offered(duel);
+    offered = (api as RegisterRulesetsApi).registerRuleset;
+    handed = (api as RegisterRulesetsApi).engine;
+    // Built from the helpers the BUNDLE hands over: the game reaches nothing else of the system.
+    duel = registerDuel(api as RegisterRulesetsApi);
   });
   try {
     await import(/* @vite-ignore */ `${pathToFileURL(BUNDLE).href}?duel`);
@@ -58,6 +63,15 @@ describe("[SYS-RULESET] the built bundle boots with a fifth game a module regist
     expect(offered).not.toBeNull();
     expect(s.notifications.filter((n) => n.level === "error")).toEqual([]);
     expect(s.settings.get(SYSTEM, "ruleset")).toBe(DUEL_ID);
+  });
+
+  it("[SYS-RULESET] the hook hands the module the bundle's own engine helpers, which the game is built from", () => {
+    expect(handed).not.toBeNull();
+    expect(handed).not.toBe(ENGINE_HELPERS);
+    expect(Object.keys(handed!).sort()).toEqual(Object.keys(ENGINE_HELPERS).sort());
+    expect(typeof handed!.defineRuleset).toBe("function");
+    expect(typeof handed!.fields.actorPart).toBe("function");
+    expect(duel.id).toBe(DUEL_ID);
   });
 
   it("[SYS-RULESET] the ruleset setting offers the new game by its own label, beside the built-in four", () => {

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { collectRulesets } from "../../src/active-ruleset.js";
 import { allRulesets, getRuleset, isRulesetId, registerRuleset } from "../../src/engine/registry.js";
+import type { RegisterRulesetsApi } from "../../src/engine/module-api.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
 import { runBoundary } from "../../src/engine/plans/combat-cycle.js";
 import type { TurnPorts } from "../../src/engine/plans/turns.js";
@@ -28,13 +29,14 @@ import { effectSource } from "../support/engine-fixtures.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { characterContext, i18n, wholeSheet } from "../sheets/sheet-fixtures.js";
 import { npc, power } from "../workflows/attack-fixtures.js";
-import { duel, DUEL_ID, DUEL_LANG, REELING } from "./duel.js";
+import { DUEL_ID, DUEL_LANG, REELING, registerDuel } from "./duel.js";
 import { attackCardIn } from "../support/card-messages.js";
 
 let state: AttackStandInState;
 let uninstall: () => void;
 let rollAttack: typeof RollAttackFn;
 let offered: ((ruleset: Ruleset) => void) | null = null;
+let duel: Ruleset;
 
 beforeAll(async () => {
   // The module's lang file, as Foundry would merge it.
@@ -46,8 +48,8 @@ beforeAll(async () => {
   const hooks = (g.Hooks ??= new BootHooksStandIn());
   // The hook's name as a module spells it (docs/architecture.md).
   hooks.once("d20-combat.registerRulesets", (api) => {
-    offered = (api as { registerRuleset: (r: Ruleset) => void }).registerRuleset;
-    offered(duel);
+    offered = (api as RegisterRulesetsApi).registerRuleset;
+    duel = registerDuel(api as RegisterRulesetsApi);
   });
   collectRulesets();
   ({ rollAttack } = await import("../../src/workflows/attack.js"));

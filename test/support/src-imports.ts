@@ -53,3 +53,51 @@ export function srcFiles(): Map<string, string> {
   const rels = listFiles(SRC, (n) => /\.m?[jt]s$/.test(n));
   return new Map(rels.map((rel) => [rel, readFileSync(path.join(SRC, rel), "utf8")]));
 }
+
+/**
+ * The specifiers a source text imports VALUES from (static and dynamic imports, re-exports): an
+ * `import type` / `export type` declaration, or one whose every named binding is `type`, is left
+ * out, as is `import("…")` in a type position.
+ */
+export function valueSpecifiers(file: string, text: string): string[] {
+  const out: string[] = [];
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const typeOnlyBindings = (node: ts.ImportDeclaration | ts.ExportDeclaration): boolean => {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      if (!clause) return false;
+      if (clause.isTypeOnly) return true;
+      const named = clause.namedBindings;
+      return (
+        clause.name === undefined &&
+        named !== undefined &&
+        ts.isNamedImports(named) &&
+        named.elements.length > 0 &&
+        named.elements.every((e) => e.isTypeOnly)
+      );
+    }
+    if (node.isTypeOnly) return true;
+    const clause = node.exportClause;
+    return (
+      clause !== undefined &&
+      ts.isNamedExports(clause) &&
+      clause.elements.length > 0 &&
+      clause.elements.every((e) => e.isTypeOnly)
+    );
+  };
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      if (!typeOnlyBindings(node)) out.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const arg = node.arguments[0];
+      if (arg && ts.isStringLiteralLike(arg)) out.push(arg.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
