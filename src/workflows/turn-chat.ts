@@ -345,7 +345,7 @@ async function undoTurnLine(message: ChatMessage, index: number, asker: Asker): 
       const plan = invertChanges(a.changes, current, [], gone);
       conflicts.push(...plan.conflicts.map((c) => c.path));
       // Held to the game's bounds (max HP, wounds, temporary HP): said like a field left alone.
-      const held = boundUndo(activeRuleset(), current, plan.next);
+      const held = boundUndo(activeRuleset(), current, plan.next, a.changes);
       conflicts.push(...held.shortfalls.map((s) => (s.field === "hp" ? "hp.value" : "hp.temp")));
       await actor.applyEngineActor(held.next);
     }
