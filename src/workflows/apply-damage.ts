@@ -27,7 +27,7 @@ import {
 import { withActorQueue } from "./actor-queue.js";
 import { cardKey, ensureLedger, saveLedger, undoneCardCreations } from "./card-ledger.js";
 import { cardData, cardOf } from "./card-messages.js";
-import { refusalKey } from "../engine/plans/card-secrets.js";
+import { publicEvents, refusalKey } from "../engine/plans/card-secrets.js";
 import { afterApplyHook, preApplyHook, requestApplyHook } from "./hooks.js";
 import {
   amountFor,
@@ -266,14 +266,12 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
     await changeEffects(actor, decision.effects);
     await record(message, ledgerMessage, ledger, decision.card);
     afterApplyHook(hookData, decision.record);
-    if (made.length)
-      await postRequestRolls(
-        actor,
-        "D20C.Chat.RulesRolls",
-        made,
-        decision.record.events,
-        secretAudience(actor, target.uuid),
-      );
+    if (made.length) {
+      // A public card carries no event stating the target's pools (its maximum HP, [SYS-HIDDEN]).
+      const audience = secretAudience(actor, target.uuid);
+      const events = audience ? decision.record.events : publicEvents(decision.record.events);
+      await postRequestRolls(actor, "D20C.Chat.RulesRolls", made, events, audience);
+    }
     const healing = mode === "heal" || mode === "temp";
     return {
       ok: true,

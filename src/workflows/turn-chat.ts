@@ -20,6 +20,7 @@ import type { ChatLine, UndoRecord } from "../engine/plans/turns.js";
 import { diffActor, invertChanges } from "../engine/changes.js";
 import { indexed, noteMessage } from "./chat-index.js";
 import { boundUndo } from "../engine/undo-bounds.js";
+import { publicEvents } from "../engine/plans/card-secrets.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { withActorQueue } from "./actor-queue.js";
 import { undoneCardCreations } from "./card-ledger.js";
@@ -104,14 +105,17 @@ function storedUndo(undo: UndoRecord): StoredUndo {
 
 /**
  * The lines as a summary stores them ([SYS-HIDDEN]): without their undo, which goes to the
- * summary's GM-only record by the line's index (from `first`, where these lines start).
+ * summary's GM-only record by the line's index (from `first`, where these lines start); in a
+ * summary everyone receives (`open`), without the events that state a creature's pools.
  */
 function withoutUndo(
   lines: readonly ChatLine[],
   first: number,
+  open: boolean,
 ): { lines: ChatLine[]; undo: Record<string, StoredUndo> } {
   const undo: Record<string, StoredUndo> = {};
-  const stored = lines.map((line, i) => {
+  const stored = lines.map((shown, i) => {
+    const line = open ? { ...shown, events: publicEvents(shown.events) } : shown;
     if (!line.undo) return line;
     const can = hasUndo(line);
     if (can) undo[String(first + i)] = storedUndo(line.undo);
@@ -235,7 +239,7 @@ export class TurnSummaryPoster {
         if (full) removedEffects[r.effect.id] = full;
       }
       const existing = key ? open.byAudience.get(whispered) : undefined;
-      const stored = withoutUndo(group, existing?.source.lines.length ?? 0);
+      const stored = withoutUndo(group, existing?.source.lines.length ?? 0, !whispered);
       const entries: SummaryLine[] = stored.lines.map((line) => ({ line, undone: false }));
       if (existing) {
         existing.source = { ...existing.source, lines: [...existing.source.lines, ...entries] };
