@@ -24,9 +24,11 @@ export function registerRollHook(): void {
       const roll = rolls.map(d20FromRollJson).find((r) => r !== null);
       if (!roll) return;
       const loose = decideLooseRoll(activeRuleset(), ruleOptions(), roll, targetSnapshots());
-      // Every client receives the message: only what the world lets everyone see goes in it.
-      message.updateSource({ flags: { [SYSTEM_ID]: { loose: publicLooseRoll(loose, cardVisibility()) } } });
-      rollResolvedHook(loose);
+      // Every client receives the message: only what the world lets everyone see goes in it, and
+      // the hook hears what the message carries.
+      const shown = publicLooseRoll(loose, cardVisibility());
+      message.updateSource({ flags: { [SYSTEM_ID]: { loose: shown } } });
+      rollResolvedHook(shown);
     } catch (err) {
       console.warn(`${SYSTEM_ID} | roll hook could not resolve the roll against the targets`, err);
     }
