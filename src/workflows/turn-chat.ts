@@ -25,7 +25,7 @@ import { activeRuleset } from "../active-ruleset.js";
 import { withActorQueue } from "./actor-queue.js";
 import { undoneCardCreations } from "./card-ledger.js";
 import { routePress } from "./apply-damage.js";
-import { askGM, type ActionReport, type Asker, type TurnUndoRequest } from "../socket.js";
+import { askGM, isShortText, type ActionReport, type Asker, type RelayRequest } from "../socket.js";
 import {
   readTurnSummary,
   readTurnUndo,
@@ -293,6 +293,30 @@ export async function postTurnLine(
   await poster.flush();
 }
 
+/** A turn summary line's Undo: the summary message and the line's index in it. */
+export interface TurnUndoRequest {
+  messageId: string;
+  index: number;
+}
+
+/** A turn summary holds fewer lines than this. */
+const MAX_LINE = 1000;
+
+/**
+ * The relay's turn-line undo ([SYS-TURNS]): the summary and the line; only a GM may ask (a player's
+ * request is refused); the active GM's client reverses the line's step. It is itself an undo.
+ */
+export const TURN_UNDO_REQUEST: RelayRequest<TurnUndoRequest> = {
+  action: "turnUndo",
+  read: ({ messageId, index }) =>
+    isShortText(messageId) && typeof index === "number" && Number.isSafeInteger(index) && index >= 0 && index < MAX_LINE
+      ? { messageId, index }
+      : null,
+  mayAsk: (asker) => (asker.isGM ? null : "D20C.Combat.Line.UndoRefused"),
+  run: (data, asker) => undoTurnLineHere(data, asker),
+  undoneBy: null,
+};
+
 /**
  * Undo one line of a summary ([SYS-TURNS], [SYS-PERM]): reverse what its step changed on each
  * actor (the difference between the actor before and after the step, applied to the actor as it
@@ -303,7 +327,7 @@ export async function postTurnLine(
  * message, pressing it at once undo it once. Other lines stay as they are. Only GM-written
  * summaries are undone; lines from older versions, which hold only the prior state, restore it.
  */
-export function undoTurnLineHere(data: TurnUndoRequest, asker: Asker): Promise<ActionReport> {
+function undoTurnLineHere(data: TurnUndoRequest, asker: Asker): Promise<ActionReport> {
   const message = game.messages.get(data.messageId);
   if (!message) return Promise.resolve({ ok: false, message: "D20C.Combat.Line.UndoGone" });
   return undoTurnLine(message, data.index, asker);
@@ -424,7 +448,7 @@ export function onRenderTurnLine(message: ChatMessage, html: HTMLElement): void 
       const data: TurnUndoRequest = { messageId: message.id ?? "", index: line.index };
       routePress(
         (asker) => undoTurnLine(message, line.index, asker),
-        () => askGM("turnUndo", data),
+        () => askGM(TURN_UNDO_REQUEST, data),
       ).then(
         (report) => void (button.disabled = report.ok),
         (err: unknown) => {
