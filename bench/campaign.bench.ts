@@ -21,7 +21,8 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { getRuleset } from "../src/engine/registry.js";
-import type { ApplyRequest, Asker } from "../src/socket.js";
+import type { Asker } from "../src/socket.js";
+import type { ApplyRequest } from "../src/workflows/apply-damage.js";
 import { standInAttackFaces } from "../test/stand-ins/foundry-attack.js";
 import {
   installRelayStandIn,

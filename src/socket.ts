@@ -22,10 +22,13 @@
  * what the asker may see.
  *
  * The decisions are pure ({@link chooseRoute}, {@link routeAction}, {@link readWire});
- * {@link registerRelay} and {@link askGM} are the Foundry wiring. Besides card buttons, the relay
- * carries what a player's character does to creatures the player cannot write: a procedure of the
- * Actions panel aimed at them, and sustaining an effect it made on a foe; and a turn line's Undo
- * pressed by a GM whose client is not the active GM's (every press of a line meets in one queue).
+ * {@link registerRelay} and {@link askGM} are the Foundry wiring. What the relay carries is not
+ * known here: each kind of request is ONE definition ({@link RelayRequest}: what it reads, who may
+ * ask, what the GM's client does, which request undoes it) beside the work it runs, listed in the
+ * relay's table (src/workflows/relay-table.ts) — card buttons, what a player's character does to
+ * creatures the player cannot write (a procedure of the Actions panel aimed at them, sustaining an
+ * effect it made on a foe) and a turn line's Undo pressed by a GM whose client is not the active
+ * GM's (every press of a line meets in one queue). Adding one: docs/architecture.md.
  */
 import { SYSTEM_ID } from "./constants.js";
 
@@ -127,65 +130,70 @@ export function routeToGM(ask: () => Promise<ActionReport>): Promise<ActionRepor
   });
 }
 
-/** What an apply button asks for. Who asks is never part of it. */
-export interface ApplyRequest {
-  messageId: string;
-  targetUuid: string;
-  mode: string;
-}
-
-/** What an undo button asks for. */
-export interface UndoRequest {
-  messageId: string;
-  recordId: string;
-}
-
-/** What a card's reaction control asks for ([HD-REACT] Parry): the target takes reaction `key`. */
-export interface ReactRequest {
-  messageId: string;
-  targetUuid: string;
-  key: string;
-}
-
-/**
- * A table procedure of the Actions panel the asker's character uses on creatures the asker cannot
- * write (a foe's effect it sustains, a patient it helps): the GM's client plans, rolls and writes it
- * from its own documents.
- */
-export interface ProcedureRequest {
-  actorUuid: string;
-  procedureId: string;
-  choice: string | null;
-  numbers: Record<string, number>;
-  targetUuids: string[];
-}
-
-/** The Effects section's sustain control on an effect whose bearer the asker cannot write. */
-export interface SustainRequest {
-  holderUuid: string;
-  effectId: string;
-}
-
-/** A turn summary line's Undo: the summary message and the line's index in it. */
-export interface TurnUndoRequest {
-  messageId: string;
-  index: number;
-}
-
 /** The user a request came from, as the transport named them (or this client's own user). */
 export interface Asker {
   id: string;
   isGM: boolean;
 }
 
-/** A request on the wire: addressed to one GM, correlated by `id`. */
-export type WireRequest =
-  | { type: "request"; id: string; gmId: string; action: "apply"; data: ApplyRequest }
-  | { type: "request"; id: string; gmId: string; action: "undo"; data: UndoRequest }
-  | { type: "request"; id: string; gmId: string; action: "react"; data: ReactRequest }
-  | { type: "request"; id: string; gmId: string; action: "procedure"; data: ProcedureRequest }
-  | { type: "request"; id: string; gmId: string; action: "sustain"; data: SustainRequest }
-  | { type: "request"; id: string; gmId: string; action: "turnUndo"; data: TurnUndoRequest };
+/**
+ * One kind of request the GM relay carries, as one definition ([SYS-PERM]). The GM's client reads
+ * the request's data strictly (`read`: anything malformed is dropped unanswered), refuses an asker
+ * the definition does not let ask (`mayAsk`, the asker as Foundry's transport named them), and
+ * carries it out (`run`) from its own documents. `undoneBy` names the request that reverses what
+ * this one does (null: nothing does, or it is an undo itself). Who asks is never part of the data.
+ */
+export interface RelayRequest<D> {
+  /** Its name on the wire. */
+  readonly action: string;
+  /** Its data, read strictly (null: malformed). Pure. */
+  read(data: Record<string, unknown>): D | null;
+  /** The i18n key of the refusal when `asker` may not ask it, else null. */
+  mayAsk(asker: Asker): string | null;
+  /** What the GM's client does for `asker`. */
+  run(data: D, asker: Asker): Promise<ActionReport>;
+  /** The action of the request that reverses what this one does, or null. */
+  readonly undoneBy: string | null;
+}
+
+/** Anyone the transport names may ask (the request's own work checks what they may touch). */
+export const anyAsker = (): string | null => null;
+
+/** A definition with its data's type closed over, as the relay's table holds it. */
+export interface RelayEntry {
+  readonly action: string;
+  readonly undoneBy: string | null;
+  /** Read `data`: a well-formed request's work for an asker, or null (malformed). */
+  accept(data: Record<string, unknown>): ((asker: Asker) => Promise<ActionReport>) | null;
+}
+
+/** Wraps the GM-side work of every request (e.g. an engine error made into a report). */
+type RunWrap = (work: () => Promise<ActionReport>) => Promise<ActionReport>;
+
+/** A definition as a table entry; `wrap` surrounds its work (default: none). */
+export function relayEntry<D>(def: RelayRequest<D>, wrap: RunWrap = (work) => work()): RelayEntry {
+  return {
+    action: def.action,
+    undoneBy: def.undoneBy,
+    accept: (raw) => {
+      const data = def.read(raw);
+      if (data === null) return null;
+      return (asker) => {
+        const refusal = def.mayAsk(asker);
+        return refusal ? Promise.resolve({ ok: false, message: refusal }) : wrap(() => def.run(data, asker));
+      };
+    },
+  };
+}
+
+/** A request on the wire: addressed to one GM, correlated by `id`, its data read by its definition. */
+interface WireRequest {
+  type: "request";
+  id: string;
+  gmId: string;
+  action: string;
+  data: Record<string, unknown>;
+}
 
 /** The GM's answer to one request (the data of {@link ANSWER_QUERY}), with the keys it was given for it. */
 export interface WireResponse {
@@ -197,34 +205,20 @@ export interface WireResponse {
 }
 
 const MAX_TEXT = 400;
-const str = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= MAX_TEXT;
+/** A short non-empty text (what every id and key of a request is). */
+export const isShortText = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= MAX_TEXT;
+const str = isShortText;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
-/** At most this many targets or numbers in one procedure request. */
-const MAX_ITEMS = 20;
-/** A turn summary holds fewer lines than this. */
-const MAX_LINE = 1000;
 
-/** A procedure request's data, or null when anything in it is malformed. */
-function readProcedure(d: Record<string, unknown>): ProcedureRequest | null {
-  if (!str(d.actorUuid) || !str(d.procedureId)) return null;
-  if (d.choice !== null && !str(d.choice)) return null;
-  const targets = d.targetUuids;
-  if (!Array.isArray(targets) || targets.length > MAX_ITEMS || !targets.every(str)) return null;
-  if (!isRecord(d.numbers)) return null;
-  const entries = Object.entries(d.numbers);
-  if (entries.length > MAX_ITEMS) return null;
-  const numbers: Record<string, number> = {};
-  for (const [k, v] of entries) {
-    if (!str(k) || typeof v !== "number" || !Number.isFinite(v)) return null;
-    numbers[k] = v;
+/** A request's fields `keys`, each a short non-empty text, or null when one is not. Pure. */
+export function readTexts<K extends string>(d: Record<string, unknown>, keys: readonly K[]): Record<K, string> | null {
+  const out = {} as Record<K, string>;
+  for (const k of keys) {
+    const v = d[k];
+    if (!str(v)) return null;
+    out[k] = v;
   }
-  return {
-    actorUuid: d.actorUuid,
-    procedureId: d.procedureId,
-    choice: d.choice,
-    numbers,
-    targetUuids: [...targets],
-  };
+  return out;
 }
 
 /** Read an answer strictly (anything malformed is ignored). Pure. */
@@ -250,58 +244,22 @@ function readAnswer(payload: unknown): WireResponse | null {
   return null;
 }
 
-/** Read a socket payload strictly: a request, or null for anything else (answers never travel there). Pure. */
-function readWire(payload: unknown): WireRequest | null {
+/**
+ * Read a socket payload strictly: a request of a kind the table holds, with its well-formed data
+ * and the work that carries it out, or null for anything else (answers never travel there). Pure.
+ */
+function readWire(
+  payload: unknown,
+  table: ReadonlyMap<string, RelayEntry>,
+): { wire: WireRequest; work: (asker: Asker) => Promise<ActionReport> } | null {
   if (!isRecord(payload) || !str(payload.id)) return null;
-  if (payload.type !== "request" || !str(payload.gmId) || !isRecord(payload.data)) return null;
-  const d = payload.data;
-  /** The request's fields, each a short non-empty string, or null. */
-  const pick = <K extends string>(keys: readonly K[]): Record<K, string> | null => {
-    const out = {} as Record<K, string>;
-    for (const k of keys) {
-      const v = d[k];
-      if (!str(v)) return null;
-      out[k] = v;
-    }
-    return out;
+  if (payload.type !== "request" || !str(payload.gmId) || !isRecord(payload.data) || !str(payload.action)) return null;
+  const work = table.get(payload.action)?.accept(payload.data);
+  if (!work) return null;
+  return {
+    wire: { type: "request", id: payload.id, gmId: payload.gmId, action: payload.action, data: payload.data },
+    work,
   };
-  const head = { type: "request", id: payload.id, gmId: payload.gmId } as const;
-  if (payload.action === "apply") {
-    const data = pick(["messageId", "targetUuid", "mode"]);
-    return data ? { ...head, action: "apply", data } : null;
-  }
-  if (payload.action === "react") {
-    const data = pick(["messageId", "targetUuid", "key"]);
-    return data ? { ...head, action: "react", data } : null;
-  }
-  if (payload.action === "undo") {
-    const data = pick(["messageId", "recordId"]);
-    return data ? { ...head, action: "undo", data } : null;
-  }
-  if (payload.action === "procedure") {
-    const data = readProcedure(d);
-    return data ? { ...head, action: "procedure", data } : null;
-  }
-  if (payload.action === "sustain") {
-    const data = pick(["holderUuid", "effectId"]);
-    return data ? { ...head, action: "sustain", data } : null;
-  }
-  if (payload.action === "turnUndo") {
-    const { messageId, index } = d;
-    if (!str(messageId) || typeof index !== "number" || !Number.isSafeInteger(index)) return null;
-    return index >= 0 && index < MAX_LINE ? { ...head, action: "turnUndo", data: { messageId, index } } : null;
-  }
-  return null;
-}
-
-/** The GM-side work the relay carries out for a user the transport named. */
-export interface RelayHandlers {
-  apply: (data: ApplyRequest, asker: Asker) => Promise<ActionReport>;
-  undo: (data: UndoRequest, asker: Asker) => Promise<ActionReport>;
-  react: (data: ReactRequest, asker: Asker) => Promise<ActionReport>;
-  procedure: (data: ProcedureRequest, asker: Asker) => Promise<ActionReport>;
-  sustain: (data: SustainRequest, asker: Asker) => Promise<ActionReport>;
-  turnUndo: (data: TurnUndoRequest, asker: Asker) => Promise<ActionReport>;
 }
 
 /** Requests this client sent and awaits, by id: their key and how to settle. */
@@ -391,9 +349,14 @@ function takeKeys(id: string): string[] {
  * The system socket's listener: answers requests addressed to this client while it is the active
  * GM, as the user the server says sent them, to that user alone.
  */
-async function onRelayMessage(payload: unknown, senderId: unknown, handlers: RelayHandlers): Promise<void> {
-  const wire = readWire(payload);
-  if (!wire) return;
+async function onRelayMessage(
+  payload: unknown,
+  senderId: unknown,
+  table: ReadonlyMap<string, RelayEntry>,
+): Promise<void> {
+  const read = readWire(payload, table);
+  if (!read) return;
+  const { wire, work } = read;
   if (wire.gmId !== game.user.id || !game.users.activeGM?.isSelf) return;
   // A sender the world does not know is refused: it has no client to answer, and its wait runs out.
   const sender = typeof senderId === "string" ? game.users.get(senderId) : undefined;
@@ -402,7 +365,7 @@ async function onRelayMessage(payload: unknown, senderId: unknown, handlers: Rel
   if (!(await holdForKey(wire.id, sender.id))) return;
   let report: ActionReport;
   try {
-    report = await handle(wire, handlers, { id: sender.id, isGM: sender.isGM });
+    report = await work({ id: sender.id, isGM: sender.isGM });
   } catch (err) {
     report = {
       ok: false,
@@ -416,44 +379,28 @@ async function onRelayMessage(payload: unknown, senderId: unknown, handlers: Rel
   });
 }
 
-/** Run one request's handler. */
-function handle(wire: WireRequest, handlers: RelayHandlers, asker: Asker): Promise<ActionReport> {
-  switch (wire.action) {
-    case "apply":
-      return handlers.apply(wire.data, asker);
-    case "undo":
-      return handlers.undo(wire.data, asker);
-    case "react":
-      return handlers.react(wire.data, asker);
-    case "procedure":
-      return handlers.procedure(wire.data, asker);
-    case "sustain":
-      return handlers.sustain(wire.data, asker);
-    case "turnUndo":
-      return handlers.turnUndo(wire.data, asker);
-  }
-}
-
-/** Listen on the system socket, and for the GM's answers (once, at init). */
-export function registerRelay(handlers: RelayHandlers): void {
+/**
+ * Listen on the system socket for the requests of `table` (the relay's table, one entry per kind
+ * of request), and for the GM's answers (once, at init).
+ */
+export function registerRelay(table: readonly RelayEntry[]): void {
+  const byAction = new Map(table.map((entry) => [entry.action, entry]));
   CONFIG.queries[ANSWER_QUERY] = onAnswer;
   CONFIG.queries[KEY_QUERY] = onKey;
   game.socket.on(SOCKET_CHANNEL, (payload: unknown, senderId: unknown) => {
-    void onRelayMessage(payload, senderId, handlers);
+    void onRelayMessage(payload, senderId, byAction);
   });
 }
 
 /** How long a player waits for the GM's answer. */
 const GM_TIMEOUT_MS = 30_000;
 
-/** Ask the active GM to carry out a request; rejects when no GM is connected or it does not answer. */
-export function askGM(action: "apply", data: ApplyRequest): Promise<ActionReport>;
-export function askGM(action: "undo", data: UndoRequest): Promise<ActionReport>;
-export function askGM(action: "react", data: ReactRequest): Promise<ActionReport>;
-export function askGM(action: "procedure", data: ProcedureRequest): Promise<ActionReport>;
-export function askGM(action: "sustain", data: SustainRequest): Promise<ActionReport>;
-export function askGM(action: "turnUndo", data: TurnUndoRequest): Promise<ActionReport>;
-export async function askGM(action: WireRequest["action"], data: WireRequest["data"]): Promise<ActionReport> {
+/**
+ * Ask the active GM to carry out a request of kind `request` (its definition, or its name on the
+ * wire) with `data`; rejects when no GM is connected or it does not answer.
+ */
+export async function askGM<D>(request: Pick<RelayRequest<D>, "action">, data: D): Promise<ActionReport> {
+  const action = request.action;
   const gm = game.users.activeGM;
   const gmId = gm?.id;
   if (!gm || !gmId) throw new Error(game.i18n.localize("D20C.Chat.Permission.GMGone"));

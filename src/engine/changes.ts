@@ -18,7 +18,7 @@ import type { ActorSource, EffectSource } from "./types.js";
 
 /** One reversible change to an actor. Adding a kind of change: add a member and its inverse below. */
 export type ActorChange =
-  | { kind: "add"; path: string; delta: number }
+  | { kind: "add"; path: string; delta: number; from?: number }
   | { kind: "set"; path: string; before: unknown; after: unknown }
   | { kind: "listAdd"; path: string; value: unknown }
   | { kind: "listRemove"; path: string; value: unknown }
@@ -47,6 +47,9 @@ export interface UndoPlan {
 
 type Plain = Record<string, unknown>;
 
+/** The actor's temporary HP, whose `add` changes also record where they stood before. */
+export const TEMP_HP_PATH = "hp.temp";
+
 const isPlain = (v: unknown): v is Plain => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Deep equality of plain JSON-like data (key order ignored). */
@@ -64,7 +67,9 @@ function sameValue(a: unknown, b: unknown): boolean {
 function diffValue(path: string, before: unknown, after: unknown, out: ActorChange[]): void {
   if (sameValue(before, after)) return;
   if (typeof before === "number" && typeof after === "number") {
-    out.push({ kind: "add", path, delta: after - before });
+    // Temporary HP do not stack (every game keeps the higher): undo needs where they stood before
+    // to tell a later grant from what this change did (src/engine/undo-bounds.ts).
+    out.push({ kind: "add", path, delta: after - before, ...(path === TEMP_HP_PATH ? { from: before } : {}) });
     return;
   }
   if (Array.isArray(before) && Array.isArray(after)) {

@@ -85,6 +85,15 @@ export const foundryActPorts: ActPorts = {
   },
 };
 
+/** A part of an act's steps: the notices to the actor's user, or the changes to documents. */
+type StepPart = "notices" | "changes";
+
+/** Whether `step` is in `part` (true: every step). */
+function stepIn(part: boolean | StepPart, step: TurnStep): boolean {
+  if (typeof part === "boolean") return part;
+  return (step.kind === "notice") === (part === "notices");
+}
+
 /**
  * Let the ruleset answer an act of `actor` done within the reach of `within`: end what the act ends
  * on the actor, and prompt each creature that may take a provoked attack. Nothing in a game without
@@ -96,8 +105,11 @@ export async function answerAct(
   feet: number,
   within: readonly Actor.Implementation[],
   ports: ActPorts = foundryActPorts,
-  /** Which halves to carry out: the steps on the actor, the prompts to others. Default both. */
-  parts: { steps?: boolean; prompts?: boolean } = {},
+  /**
+   * Which halves to carry out: the steps on the actor (all, none, or only its user's `notices` or
+   * only the `changes` to documents), the prompts to others. Default both, all.
+   */
+  parts: { steps?: boolean | StepPart; prompts?: boolean } = {},
   /** A move: what the scene says of the rest of the combat (see `ActInput`). */
   around: { others?: Actor.Implementation[]; nearer?: Actor.Implementation[]; released?: Actor.Implementation[] } = {},
 ): Promise<string[]> {
@@ -117,7 +129,8 @@ export async function answerAct(
   });
   // Steps on other creatures (a grip left behind) are the active GM's to carry out.
   const mine = outcome.steps.filter((s) => !("actorId" in s) || s.actorId === actor.uuid);
-  if (parts.steps !== false) for (const step of mine) await ports.step(actor, step);
+  const kept = mine.filter((s) => stepIn(parts.steps ?? true, s));
+  if (parts.steps !== false) for (const step of kept) await ports.step(actor, step);
   const prompted: string[] = [];
   if (parts.prompts === false) return prompted;
   for (const p of outcome.provocations) {
@@ -174,36 +187,86 @@ type ReachConfirm = (
 ) => Promise<Actor.Implementation[]>;
 
 /**
+ * Which client answers what of a move ([SYS-PERM]). The `judge` (the active GM's client; with no
+ * GM online, the mover's own, as nobody else can) decides what the move changes — provoked-attack
+ * prompts, hiding ended, movement counted, a grip out of reach — from its own record of the move,
+ * so a mover's client that skips its handler or forges its word changes nothing. The `mover` (the
+ * client whose user moved the token) shows its user the warnings the move draws (frightened,
+ * dragging), and where the scene is not read, asks its user whose reach the move left: that word
+ * is all there is, so its prompts and what leaving those reaches ends come from the mover's client.
+ */
+interface MoveRole {
+  judge: boolean;
+  mover: boolean;
+}
+
+/**
  * A combatant's token moved: whose reach it left among the other side's combatants — from the
  * scene where it is read, else its user says — then answer the move ([HD-PROVOKE] provoked
- * attacks, [HD-HIDE] hiding ends past 10 ft).
+ * attacks, [HD-HIDE] hiding ends past 10 ft), each part on the client `role` says.
  */
 async function onTokenMoved(
   actor: Actor.Implementation,
   move: TokenMove,
   confirm: ReachConfirm,
+  role: MoveRole,
   ports: ActPorts = foundryActPorts,
 ): Promise<string[]> {
-  if (!activeRuleset().afterAct || !game.combat) return [];
+  if (!activeRuleset().afterAct || !game.combat || !(role.judge || role.mover)) return [];
   const foes = foesInCombat(actor);
   const fromScene = foes.length && move.token ? reachLeftOnScene(move.token, move.from, foes, move.waypoints) : null;
-  const left = fromScene ?? (foes.length ? await confirm(actor, foes) : []);
+  const read = fromScene !== null || !foes.length;
   const others = othersInCombat(actor);
   const nearer = move.token ? nearerOnScene(move.token, move.from, others) : null;
   const released = move.token && others.length ? reachLostOnScene(move.token, others) : null;
-  return answerAct(
-    actor,
-    "move",
-    feetMoved(move),
-    left,
-    ports,
-    {},
-    {
-      others,
-      ...(nearer ? { nearer } : {}),
-      ...(released ? { released } : {}),
-    },
-  );
+  const around = { others, ...(nearer ? { nearer } : {}), ...(released ? { released } : {}) };
+  const feet = feetMoved(move);
+  if (role.judge && role.mover) {
+    const left = fromScene ?? (foes.length ? await confirm(actor, foes) : []);
+    return answerAct(actor, "move", feet, left, ports, {}, around);
+  }
+  if (role.judge) {
+    // Where the scene is not read, the mover's user says whose reach it left (on its client).
+    return answerAct(actor, "move", feet, fromScene ?? [], ports, { steps: "changes", prompts: read }, around);
+  }
+  // The mover's client, the active GM's elsewhere: its user's warnings; and, where the scene is
+  // not read, its user's word on whose reach it left, with what only that word changes.
+  await answerAct(actor, "move", feet, [], ports, { steps: "notices", prompts: false }, around);
+  if (read) return [];
+  const left = await confirm(actor, foes);
+  if (!left.length) return [];
+  return answerAct(actor, "move", feet, left, onlyBeyond(actor, feet, around, ports), {}, around);
+}
+
+/**
+ * Ports that carry out only the changes a move's answer makes beyond what it makes with nobody's
+ * reach left (which the judge carries out): the mover's word adds prompts and what leaving those
+ * reaches ends (a grip out of reach), nothing the judge does already.
+ */
+function onlyBeyond(
+  actor: Actor.Implementation,
+  feet: number,
+  around: { others?: Actor.Implementation[]; nearer?: Actor.Implementation[]; released?: Actor.Implementation[] },
+  ports: ActPorts,
+): ActPorts {
+  const ruleset = activeRuleset();
+  const ids = (list: readonly Actor.Implementation[]) => list.map((a) => combatantSourceOf(a).id);
+  const base = ruleset.afterAct?.({
+    act: "move",
+    feet,
+    round: game.combat?.round ?? 1,
+    actor: combatantSourceOf(actor),
+    within: [],
+    ...(around.others ? { others: around.others.map(combatantSourceOf) } : {}),
+    ...(around.nearer ? { nearer: ids(around.nearer) } : {}),
+    ...(around.released ? { released: around.released.map(combatantSourceOf) } : {}),
+  });
+  const done = new Set((base?.steps ?? []).map((s) => JSON.stringify(s)));
+  return {
+    step: (a, step) =>
+      step.kind === "notice" || done.has(JSON.stringify(step)) ? Promise.resolve() : ports.step(a, step),
+    prompt: ports.prompt,
+  };
 }
 
 /** The other creatures of the current combat, each once. */
@@ -333,15 +396,14 @@ export async function reachOfAttack(
   return held ?? [...shotInReach];
 }
 
-/** Whether a token update moves it: across the scene, or up or down ([SYS-MONSTERS] flying, burrowing). */
-function movedIn(change: Record<string, unknown>): boolean {
-  return "x" in change || "y" in change || "elevation" in change;
-}
-
 /**
- * Wire token moves to {@link onTokenMoved} on the mover's own client, and to
- * {@link onMoveLeftBehind} on the active GM's; a creature's change (its data, an effect on it
- * created or changed) to {@link onCreatureChanged} on the active GM's.
+ * Wire token moves (Foundry's `moveToken` hook, on every client, after the update) to
+ * {@link onTokenMoved} — judged on the active GM's client, its user's warnings on the mover's —
+ * and to {@link onMoveLeftBehind} on the active GM's; a creature's change (its data, an effect on
+ * it created or changed) to {@link onCreatureChanged} on the active GM's. Where a move started
+ * and the waypoints it passed are Foundry's record of the move (the hook's `origin` and
+ * `passed.waypoints`), never a client's note in the update's options: a forged waypoint can only
+ * lengthen the path it is measured along, never move its ends.
  */
 export function registerActHooks(): void {
   const changed = (doc: Actor.Implementation | ActiveEffect.Implementation["parent"]) => {
@@ -354,64 +416,35 @@ export function registerActHooks(): void {
   Hooks.on("updateActor", (actor: Actor.Implementation) => changed(actor));
   Hooks.on("createActiveEffect", (effect: ActiveEffect.Implementation) => changed(effect.parent));
   Hooks.on("updateActiveEffect", (effect: ActiveEffect.Implementation) => changed(effect.parent));
-  Hooks.on(
-    "preUpdateToken",
-    (doc: TokenDocument, change: Record<string, unknown>, options: Record<string, unknown>) => {
-      // [SYS-MONSTERS] a flier rising or landing moves too: its elevation is where it started as well.
-      if (movedIn(change)) options[`${SYSTEM_ID}From`] = { x: doc.x, y: doc.y, elevation: doc.elevation };
-    },
-  );
-  Hooks.on("updateToken", (doc: TokenDocument, change: Record<string, unknown>, options: Record<string, unknown>) => {
-    if (!doc.actor || !movedIn(change)) return;
-    // Where the token came from is the mover's client's word (the update's options): only that
-    // client's own answer reads it. What the move leaves behind is read on the GM's client from
-    // where the tokens stand now, so a client that skips or forges it changes nothing there.
-    const said = options[`${SYSTEM_ID}From`] as { x?: unknown; y?: unknown } | undefined;
-    const said3 = said as { elevation?: unknown } | undefined;
-    const from: MoveStart | null =
-      typeof said?.x === "number" && typeof said.y === "number" && Number.isFinite(said.x + said.y)
-        ? {
-            x: said.x,
-            y: said.y,
-            ...(typeof said3?.elevation === "number" && Number.isFinite(said3.elevation)
-              ? { elevation: said3.elevation }
-              : {}),
-          }
-        : null;
-    const grid = doc.parent?.grid;
-    const move: TokenMove = {
-      from: from ?? { x: doc.x, y: doc.y },
-      to: { x: doc.x, y: doc.y },
-      gridSize: grid?.size ?? 100,
-      gridDistance: grid?.distance ?? 5,
-      token: doc,
-    };
-    void onMoveLeftBehind(doc.actor, doc, feetMoved(move)).catch((err) =>
-      console.error(`${SYSTEM_ID} | what a move leaves behind`, err),
-    );
-    // The mover's own answer comes with the move's waypoints, on `moveToken` (below).
-  });
   // v13 and v14: after the update, every client hears the move with its origin and the waypoints it
-  // passed (src/compat/movement.ts); the mover's client judges reach along them ([HD-PROVOKE]).
+  // passed (src/compat/movement.ts); reach is judged along them ([HD-PROVOKE]).
   onMoveToken((doc, movement, _operation, user) => {
-    if (!doc.actor || !(user as { isSelf?: unknown } | null)?.isSelf) return;
+    if (!doc.actor) return;
     const path = movementPath(movement);
     if (!path) return;
+    const gm = game.users.activeGM;
+    const mover = Boolean((user as { isSelf?: unknown } | null)?.isSelf);
+    const role: MoveRole = { judge: gm ? Boolean(gm.isSelf) : mover, mover };
+    if (!role.judge && !role.mover) return;
     const grid = doc.parent?.grid;
     const to = { x: doc.x, y: doc.y };
-    const origin = path.origin;
     const last = path.waypoints.at(-1);
     const waypoints = last && last.x === to.x && last.y === to.y ? path.waypoints.slice(0, -1) : path.waypoints;
     const move: TokenMove = {
-      from: origin,
+      from: path.origin,
       to,
       gridSize: grid?.size ?? 100,
       gridDistance: grid?.distance ?? 5,
       token: doc,
       waypoints,
     };
-    void onTokenMoved(doc.actor, move, foundryReachConfirm).catch((err) =>
+    void onTokenMoved(doc.actor, move, foundryReachConfirm, role).catch((err) =>
       console.error(`${SYSTEM_ID} | provoked attacks after a move`, err),
     );
+    // What the move leaves behind is read on the GM's client from where the tokens stand now.
+    if (gm?.isSelf)
+      void onMoveLeftBehind(doc.actor, doc, feetMoved(move)).catch((err) =>
+        console.error(`${SYSTEM_ID} | what a move leaves behind`, err),
+      );
   });
 }

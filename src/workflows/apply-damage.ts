@@ -15,19 +15,20 @@ import type { UndoShortfall } from "../engine/undo-bounds.js";
 import type { EffectTiming, TurnContext } from "../engine/types.js";
 import { isDocumentUuid } from "../foundry-compat.js";
 import {
+  anyAsker,
   askGM,
   notifyReport,
+  readTexts,
   relayFacts,
   routeAction,
   type ActionReport,
-  type ApplyRequest,
   type Asker,
-  type UndoRequest,
+  type RelayRequest,
 } from "../socket.js";
 import { withActorQueue } from "./actor-queue.js";
 import { cardKey, ensureLedger, saveLedger, undoneCardCreations } from "./card-ledger.js";
 import { cardData, cardOf } from "./card-messages.js";
-import { refusalKey } from "../engine/plans/card-secrets.js";
+import { publicEvents, refusalKey } from "../engine/plans/card-secrets.js";
 import { afterApplyHook, preApplyHook, requestApplyHook } from "./hooks.js";
 import {
   amountFor,
@@ -172,6 +173,41 @@ async function record(message: ChatMessage, ledgerMessage: ChatMessage, ledger: 
   await saveLedger(ledgerMessage, { ...ledger, card }, message);
 }
 
+/** What an apply button asks for. Who asks is never part of it. */
+export interface ApplyRequest {
+  messageId: string;
+  targetUuid: string;
+  mode: string;
+}
+
+/** What an undo button asks for. */
+export interface UndoRequest {
+  messageId: string;
+  recordId: string;
+}
+
+/**
+ * The relay's apply request ([SYS-PERM]): a card's target and mode; anyone may ask (the work checks
+ * the asker may use the card on that target); the GM's client applies from its ledger; undone by
+ * {@link UNDO_REQUEST}.
+ */
+export const APPLY_REQUEST: RelayRequest<ApplyRequest> = {
+  action: "apply",
+  read: (d) => readTexts(d, ["messageId", "targetUuid", "mode"]),
+  mayAsk: anyAsker,
+  run: (data, asker) => applyHere(data, asker),
+  undoneBy: "undo",
+};
+
+/** The relay's undo request: a card and one of its records; the GM's client reverses that record. */
+export const UNDO_REQUEST: RelayRequest<UndoRequest> = {
+  action: "undo",
+  read: (d) => readTexts(d, ["messageId", "recordId"]),
+  mayAsk: anyAsker,
+  run: (data, asker) => undoHere(data, asker),
+  undoneBy: null,
+};
+
 /**
  * Apply on this client (the active GM's) for the asker the transport named. Everything applied —
  * which targets, their outcomes, the damage, the buttons the card offers — comes from the GM's
@@ -266,14 +302,12 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
     await changeEffects(actor, decision.effects);
     await record(message, ledgerMessage, ledger, decision.card);
     afterApplyHook(hookData, decision.record);
-    if (made.length)
-      await postRequestRolls(
-        actor,
-        "D20C.Chat.RulesRolls",
-        made,
-        decision.record.events,
-        secretAudience(actor, target.uuid),
-      );
+    if (made.length) {
+      // A public card carries no event stating the target's pools (its maximum HP, [SYS-HIDDEN]).
+      const audience = secretAudience(actor, target.uuid);
+      const events = audience ? decision.record.events : publicEvents(decision.record.events);
+      await postRequestRolls(actor, "D20C.Chat.RulesRolls", made, events, audience);
+    }
     const healing = mode === "heal" || mode === "temp";
     return {
       ok: true,
@@ -394,7 +428,7 @@ export async function onApplyClick(message: ChatMessage, targetUuid: string, mod
   const data: ApplyRequest = { messageId: message.id ?? "", targetUuid, mode };
   await routePress(
     (asker) => applyHere(data, asker),
-    async () => requestApplyHook(data) ?? askGM("apply", data),
+    async () => requestApplyHook(data) ?? askGM(APPLY_REQUEST, data),
   );
 }
 
@@ -403,7 +437,7 @@ export async function onUndoClick(message: ChatMessage, recordId: string): Promi
   const data: UndoRequest = { messageId: message.id ?? "", recordId };
   await routePress(
     (asker) => undoHere(data, asker),
-    () => askGM("undo", data),
+    () => askGM(UNDO_REQUEST, data),
   );
 }
 

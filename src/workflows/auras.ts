@@ -23,6 +23,7 @@ import type { ActorSource, RollRequest, TurnContext } from "../engine/types.js";
 import { sceneReadingOn } from "../settings-scene.js";
 import { elevationSquares } from "../canvas/elevation.js";
 import type { AttackSceneReading, MoveStart } from "../canvas/scene-reading.js";
+import { movementPath, onMoveToken } from "../compat/movement.js";
 import { withActorQueue } from "./actor-queue.js";
 
 /** What is read of a token document. */
@@ -236,12 +237,12 @@ const lastSeen = new Map<string, MoveStart>();
  */
 async function onTokenMovedIntoAuras(
   token: AuraTokenDoc,
-  said: MoveStart | null,
+  origin: MoveStart | null,
   combat: AuraCombat | null,
   ruleset: Ruleset = activeRuleset(),
 ): Promise<void> {
   if (!token.id) return;
-  const from = lastSeen.get(token.id) ?? said;
+  const from = origin ?? lastSeen.get(token.id);
   lastSeen.set(token.id, { x: token.x, y: token.y, elevation: token.elevation ?? 0 });
   const scene = token.parent;
   if (!from || !combat || readingOf(scene) !== "square" || !scene || !token.actor) return;
@@ -264,24 +265,17 @@ async function onTokenMovedIntoAuras(
   });
 }
 
-/** Wire token moves to {@link onTokenMovedIntoAuras} on the active GM's client (registered once in `init`). */
+/**
+ * Wire token moves to {@link onTokenMovedIntoAuras} on the active GM's client (registered once in
+ * `init`): Foundry's `moveToken` hook, whose origin is Foundry's record of where the move started
+ * (read when this client has no record of its own), never a client's note in the update's options.
+ */
 export function registerAuraHooks(): void {
-  Hooks.on("updateToken", (doc: TokenDocument, change: Record<string, unknown>, options: Record<string, unknown>) => {
-    if (!("x" in change || "y" in change || "elevation" in change)) return;
+  onMoveToken((doc, movement) => {
     if (!game.users.activeGM?.isSelf) return;
-    const said = options[`${SYSTEM_ID}From`] as { x?: unknown; y?: unknown; elevation?: unknown } | undefined;
-    const from: MoveStart | null =
-      typeof said?.x === "number" && typeof said.y === "number" && Number.isFinite(said.x + said.y)
-        ? {
-            x: said.x,
-            y: said.y,
-            ...(typeof said.elevation === "number" && Number.isFinite(said.elevation)
-              ? { elevation: said.elevation }
-              : {}),
-          }
-        : null;
+    const path = movementPath(movement);
     const combat = game.combat as unknown as AuraCombat | null;
-    void onTokenMovedIntoAuras(doc as unknown as AuraTokenDoc, from, combat).catch((err: unknown) =>
+    void onTokenMovedIntoAuras(doc as unknown as AuraTokenDoc, path?.origin ?? null, combat).catch((err: unknown) =>
       console.error(`${SYSTEM_ID} | auras entered by a move`, err),
     );
   });

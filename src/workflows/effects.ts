@@ -24,7 +24,7 @@ import {
 } from "../engine/views/effects-context.js";
 import { actorFromUuid, rollRequest } from "./foundry-docs.js";
 import { withActorQueue } from "./actor-queue.js";
-import { askGM, routeToGM, type ActionReport, type Asker, type SustainRequest } from "../socket.js";
+import { anyAsker, askGM, readTexts, routeToGM, type ActionReport, type Asker, type RelayRequest } from "../socket.js";
 import { runPlan, type TurnPorts } from "../engine/plans/turns.js";
 
 const EFFECTS_TEMPLATE = `systems/${SYSTEM_ID}/templates/sheets/effects.hbs`;
@@ -230,7 +230,7 @@ async function sustainEffect(actor: Actor.Implementation, effectId: string): Pro
     return false;
   }
   if (!actor.isOwner && !game.user.isGM) {
-    const routed = await routeToGM(() => askGM("sustain", { holderUuid: actor.uuid, effectId }));
+    const routed = await routeToGM(() => askGM(SUSTAIN_REQUEST, { holderUuid: actor.uuid, effectId }));
     return routed.ok;
   }
   await doc.update({ flags: { [SYSTEM_ID]: { effect: sustainChange(round) } } });
@@ -243,13 +243,31 @@ async function sustainEffect(actor: Actor.Implementation, effectId: string): Pro
   return true;
 }
 
+/** The Effects section's sustain control on an effect whose bearer the asker cannot write. */
+export interface SustainRequest {
+  holderUuid: string;
+  effectId: string;
+}
+
+/**
+ * The relay's sustain request ([FF-SUSTAIN]): the bearer and the effect; anyone may ask (the work
+ * checks the asker owns the effect's creator); the GM's client sustains it. Nothing undoes it.
+ */
+export const SUSTAIN_REQUEST: RelayRequest<SustainRequest> = {
+  action: "sustain",
+  read: (d) => readTexts(d, ["holderUuid", "effectId"]),
+  mayAsk: anyAsker,
+  run: (data, asker) => sustainHere(data, asker),
+  undoneBy: null,
+};
+
 /**
  * The active GM sustains an effect for a player ([SYS-PERM], [FF-SUSTAIN]): the effect must be on
  * the named creature here, its creator must be allowed to sustain it now by this client's combat,
  * and that creator's actor must be owned by the asker (as the transport named them). Written in
  * the bearer's queue.
  */
-export async function sustainHere(data: SustainRequest, asker: Asker): Promise<ActionReport> {
+async function sustainHere(data: SustainRequest, asker: Asker): Promise<ActionReport> {
   const user = game.users.get(asker.id);
   const actor = await actorFromUuid(data.holderUuid);
   if (!user || !actor) return { ok: false, message: "D20C.Actions.Route.NoActor" };

@@ -28,7 +28,8 @@ import type { AppliedRecord, AttackCardData, LooseRollData } from "../engine/pla
 import type { CombatPhase } from "../engine/plans/combat-cycle.js";
 import type { SheetRollOutcome } from "../engine/plans/sheet-rolls.js";
 import type { RollRequest, RuleEvent, Situation } from "../engine/types.js";
-import type { ActionReport, ApplyRequest } from "../socket.js";
+import type { ActionReport } from "../socket.js";
+import type { ApplyRequest } from "./apply-damage.js";
 
 /** The hooks this system calls (documented in docs/api.md, typed in src/config.d.ts). */
 type PreHook = "preAttack" | "preApplyDamage" | "preSave" | "preRest" | "preProcedure";

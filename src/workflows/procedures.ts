@@ -39,7 +39,15 @@ import { reachedTarget, type ResolvedRequest } from "../engine/plans/requests.js
 import { withActorQueue } from "./actor-queue.js";
 import { scenesOf, targetFacts } from "./card-ledger.js";
 import { forgedTargets } from "../engine/plans/card-secrets.js";
-import { askGM, routeToGM, type ActionReport, type Asker, type ProcedureRequest } from "../socket.js";
+import {
+  anyAsker,
+  askGM,
+  isShortText,
+  routeToGM,
+  type ActionReport,
+  type Asker,
+  type RelayRequest,
+} from "../socket.js";
 import { sceneReadingOn } from "../settings-scene.js";
 import { afterActionHook, mayGoAhead } from "./hooks.js";
 
@@ -331,11 +339,64 @@ export function foundryProcedurePorts(
     viaGM: async (request) => {
       if (named || !game.users.activeGM) return false;
       // The GM checks the tokens themselves (on a scene, not hidden), as it does a card's targets.
-      await routeToGM(() => askGM("procedure", { ...request, targetUuids: targetedTokenUuids() }));
+      await routeToGM(() => askGM(PROCEDURE_REQUEST, { ...request, targetUuids: targetedTokenUuids() }));
       return true;
     },
   };
 }
+
+/**
+ * A table procedure of the Actions panel the asker's character uses on creatures the asker cannot
+ * write (a foe's effect it sustains, a patient it helps): the GM's client plans, rolls and writes it
+ * from its own documents.
+ */
+export interface ProcedureRequest {
+  actorUuid: string;
+  procedureId: string;
+  choice: string | null;
+  numbers: Record<string, number>;
+  targetUuids: string[];
+}
+
+/** At most this many targets or numbers in one procedure request. */
+const MAX_REQUEST_ITEMS = 20;
+
+/** A procedure request's data, or null when anything in it is malformed. Pure. */
+function readProcedure(d: Record<string, unknown>): ProcedureRequest | null {
+  if (!isShortText(d.actorUuid) || !isShortText(d.procedureId)) return null;
+  if (d.choice !== null && !isShortText(d.choice)) return null;
+  const targets = d.targetUuids;
+  if (!Array.isArray(targets) || targets.length > MAX_REQUEST_ITEMS || !targets.every(isShortText)) return null;
+  const given = d.numbers;
+  if (typeof given !== "object" || given === null) return null;
+  const entries = Object.entries(given);
+  if (entries.length > MAX_REQUEST_ITEMS) return null;
+  const numbers: Record<string, number> = {};
+  for (const [k, v] of entries) {
+    if (!isShortText(k) || typeof v !== "number" || !Number.isFinite(v)) return null;
+    numbers[k] = v;
+  }
+  return {
+    actorUuid: d.actorUuid,
+    procedureId: d.procedureId,
+    choice: d.choice,
+    numbers,
+    targetUuids: [...targets],
+  };
+}
+
+/**
+ * The relay's procedure request: the acting character, the procedure, its choice and numbers, the
+ * targeted tokens; anyone may ask (the work checks the asker owns the actor and could have
+ * targeted those tokens); the GM's client plans, rolls and writes it. Nothing undoes it.
+ */
+export const PROCEDURE_REQUEST: RelayRequest<ProcedureRequest> = {
+  action: "procedure",
+  read: readProcedure,
+  mayAsk: anyAsker,
+  run: (data, asker) => procedureHere(data, asker),
+  undoneBy: null,
+};
 
 /**
  * The active GM carries out a player's procedure ([SYS-PERM]): the asker (as the transport named
@@ -346,7 +407,7 @@ export function foundryProcedurePorts(
  * every actor it reads, exactly as the GM's own click would (the ruleset refuses what the GM's
  * state does not allow: another creator's effect, a made-up one, a patient who is not dying).
  */
-export async function procedureHere(data: ProcedureRequest, asker: Asker): Promise<ActionReport> {
+async function procedureHere(data: ProcedureRequest, asker: Asker): Promise<ActionReport> {
   const user = game.users.get(asker.id);
   const actor = await actorFromUuid(data.actorUuid);
   if (!user || !actor) return { ok: false, message: "D20C.Actions.Route.NoActor" };

@@ -10,7 +10,7 @@
  */
 import { activeRuleset } from "../active-ruleset.js";
 import { DamageRoll, allFaces } from "../dice/rolls.js";
-import { askGM, type ActionReport, type Asker, type ReactRequest } from "../socket.js";
+import { anyAsker, askGM, readTexts, type ActionReport, type Asker, type RelayRequest } from "../socket.js";
 import { spendForActor } from "./actions.js";
 import { withActorQueue } from "./actor-queue.js";
 import { freshLedger, routePress, targetOnLedger } from "./apply-damage.js";
@@ -18,8 +18,28 @@ import { afterReaction } from "../engine/plans/attack.js";
 import { cardKey, requestOfCard, saveLedger, whisperDetails } from "./card-ledger.js";
 import { engineSource, reactorFacts } from "./foundry-docs.js";
 
+/** What a card's reaction control asks for ([HD-REACT] Parry): the target takes reaction `key`. */
+export interface ReactRequest {
+  messageId: string;
+  targetUuid: string;
+  key: string;
+}
+
+/**
+ * The relay's reaction request: a card, its target and the reaction; anyone may ask (the work
+ * checks the asker is the defender's side); the GM's client spends it and re-decides the outcome.
+ * Nothing undoes it: the reaction is spent, as at the table.
+ */
+export const REACT_REQUEST: RelayRequest<ReactRequest> = {
+  action: "react",
+  read: (d) => readTexts(d, ["messageId", "targetUuid", "key"]),
+  mayAsk: anyAsker,
+  run: (data, asker) => reactHere(data, asker),
+  undoneBy: null,
+};
+
 /** Take a reaction on this client (the active GM's) for the asker the transport named. */
-export async function reactHere(data: ReactRequest, asker: Asker): Promise<ActionReport> {
+async function reactHere(data: ReactRequest, asker: Asker): Promise<ActionReport> {
   const got = await targetOnLedger(data.messageId, data.targetUuid);
   if (!got.ok) return got.report;
   const { message, ledgerMessage, listed, actor } = got;
@@ -73,6 +93,6 @@ export async function onReactClick(message: ChatMessage, targetUuid: string, key
   const data: ReactRequest = { messageId: message.id ?? "", targetUuid, key };
   await routePress(
     (asker) => reactHere(data, asker),
-    () => askGM("react", data),
+    () => askGM(REACT_REQUEST, data),
   );
 }

@@ -13,17 +13,13 @@ import { registerAttackSettings } from "../settings-attack.js";
 import { registerSceneSettings } from "../settings-scene.js";
 import { registerSceneBands } from "./scene-bands.js";
 import { registerRelay } from "../socket.js";
+import { RELAY_REQUESTS } from "./relay-table.js";
 import { registerActHooks } from "./acts.js";
 import { registerAuraHooks } from "./auras.js";
 import { registerAuraRings } from "../canvas/aura-rings.js";
-import { applyHere, guard, undoHere } from "./apply-damage.js";
 import { onCardCreated, onCardDeleted, onCardDeleting, onCardUpdated, reconcileRecentCards } from "./card-ledger.js";
 import { registerChatIndex } from "./chat-index.js";
-import { reactHere } from "./reactions.js";
 import { registerRollHook } from "./roll-hook.js";
-import { procedureHere } from "./procedures.js";
-import { sustainHere } from "./effects.js";
-import { undoTurnLineHere } from "./turn-chat.js";
 import { registerScrollingText } from "./scrolling-text.js";
 import { setSpendFollower } from "./actions.js";
 import { followSpend } from "./spend-follow.js";
@@ -57,14 +53,7 @@ export function registerAttackWorkflow(): void {
   registerAttackSettings();
   registerSceneSettings();
   registerSceneBands();
-  registerRelay({
-    apply: (data, asker) => guard(() => applyHere(data, asker)),
-    undo: (data, asker) => guard(() => undoHere(data, asker)),
-    react: (data, asker) => guard(() => reactHere(data, asker)),
-    procedure: (data, asker) => guard(() => procedureHere(data, asker)),
-    sustain: (data, asker) => guard(() => sustainHere(data, asker)),
-    turnUndo: (data, asker) => guard(() => undoTurnLineHere(data, asker)),
-  });
+  registerRelay(RELAY_REQUESTS);
   registerRollHook();
   registerScrollingText();
   // The chat index first: the hooks after it look a card's ledger up through it.

@@ -5,7 +5,9 @@
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
+import { publicLooseRoll } from "../engine/plans/card-secrets.js";
 import { d20FromRollJson, decideLooseRoll, inlineRollJson } from "../engine/plans/roll-hook.js";
+import { cardVisibility } from "../settings-attack.js";
 import { isCardMessage } from "./card-messages.js";
 import { targetSnapshots } from "./foundry-docs.js";
 import { rollResolvedHook } from "./hooks.js";
@@ -22,8 +24,11 @@ export function registerRollHook(): void {
       const roll = rolls.map(d20FromRollJson).find((r) => r !== null);
       if (!roll) return;
       const loose = decideLooseRoll(activeRuleset(), ruleOptions(), roll, targetSnapshots());
-      message.updateSource({ flags: { [SYSTEM_ID]: { loose } } });
-      rollResolvedHook(loose);
+      // Every client receives the message: only what the world lets everyone see goes in it, and
+      // the hook hears what the message carries.
+      const shown = publicLooseRoll(loose, cardVisibility());
+      message.updateSource({ flags: { [SYSTEM_ID]: { loose: shown } } });
+      rollResolvedHook(shown);
     } catch (err) {
       console.warn(`${SYSTEM_ID} | roll hook could not resolve the roll against the targets`, err);
     }

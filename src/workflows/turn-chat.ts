@@ -20,11 +20,12 @@ import type { ChatLine, UndoRecord } from "../engine/plans/turns.js";
 import { diffActor, invertChanges } from "../engine/changes.js";
 import { indexed, noteMessage } from "./chat-index.js";
 import { boundUndo } from "../engine/undo-bounds.js";
+import { publicEvents } from "../engine/plans/card-secrets.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { withActorQueue } from "./actor-queue.js";
 import { undoneCardCreations } from "./card-ledger.js";
 import { routePress } from "./apply-damage.js";
-import { askGM, type ActionReport, type Asker, type TurnUndoRequest } from "../socket.js";
+import { askGM, isShortText, type ActionReport, type Asker, type RelayRequest } from "../socket.js";
 import {
   readTurnSummary,
   readTurnUndo,
@@ -104,14 +105,17 @@ function storedUndo(undo: UndoRecord): StoredUndo {
 
 /**
  * The lines as a summary stores them ([SYS-HIDDEN]): without their undo, which goes to the
- * summary's GM-only record by the line's index (from `first`, where these lines start).
+ * summary's GM-only record by the line's index (from `first`, where these lines start); in a
+ * summary everyone receives (`open`), without the events that state a creature's pools.
  */
 function withoutUndo(
   lines: readonly ChatLine[],
   first: number,
+  open: boolean,
 ): { lines: ChatLine[]; undo: Record<string, StoredUndo> } {
   const undo: Record<string, StoredUndo> = {};
-  const stored = lines.map((line, i) => {
+  const stored = lines.map((shown, i) => {
+    const line = open ? { ...shown, events: publicEvents(shown.events) } : shown;
     if (!line.undo) return line;
     const can = hasUndo(line);
     if (can) undo[String(first + i)] = storedUndo(line.undo);
@@ -235,7 +239,7 @@ export class TurnSummaryPoster {
         if (full) removedEffects[r.effect.id] = full;
       }
       const existing = key ? open.byAudience.get(whispered) : undefined;
-      const stored = withoutUndo(group, existing?.source.lines.length ?? 0);
+      const stored = withoutUndo(group, existing?.source.lines.length ?? 0, !whispered);
       const entries: SummaryLine[] = stored.lines.map((line) => ({ line, undone: false }));
       if (existing) {
         existing.source = { ...existing.source, lines: [...existing.source.lines, ...entries] };
@@ -289,6 +293,30 @@ export async function postTurnLine(
   await poster.flush();
 }
 
+/** A turn summary line's Undo: the summary message and the line's index in it. */
+export interface TurnUndoRequest {
+  messageId: string;
+  index: number;
+}
+
+/** A turn summary holds fewer lines than this. */
+const MAX_LINE = 1000;
+
+/**
+ * The relay's turn-line undo ([SYS-TURNS]): the summary and the line; only a GM may ask (a player's
+ * request is refused); the active GM's client reverses the line's step. It is itself an undo.
+ */
+export const TURN_UNDO_REQUEST: RelayRequest<TurnUndoRequest> = {
+  action: "turnUndo",
+  read: ({ messageId, index }) =>
+    isShortText(messageId) && typeof index === "number" && Number.isSafeInteger(index) && index >= 0 && index < MAX_LINE
+      ? { messageId, index }
+      : null,
+  mayAsk: (asker) => (asker.isGM ? null : "D20C.Combat.Line.UndoRefused"),
+  run: (data, asker) => undoTurnLineHere(data, asker),
+  undoneBy: null,
+};
+
 /**
  * Undo one line of a summary ([SYS-TURNS], [SYS-PERM]): reverse what its step changed on each
  * actor (the difference between the actor before and after the step, applied to the actor as it
@@ -299,7 +327,7 @@ export async function postTurnLine(
  * message, pressing it at once undo it once. Other lines stay as they are. Only GM-written
  * summaries are undone; lines from older versions, which hold only the prior state, restore it.
  */
-export function undoTurnLineHere(data: TurnUndoRequest, asker: Asker): Promise<ActionReport> {
+function undoTurnLineHere(data: TurnUndoRequest, asker: Asker): Promise<ActionReport> {
   const message = game.messages.get(data.messageId);
   if (!message) return Promise.resolve({ ok: false, message: "D20C.Combat.Line.UndoGone" });
   return undoTurnLine(message, data.index, asker);
@@ -345,7 +373,7 @@ async function undoTurnLine(message: ChatMessage, index: number, asker: Asker): 
       const plan = invertChanges(a.changes, current, [], gone);
       conflicts.push(...plan.conflicts.map((c) => c.path));
       // Held to the game's bounds (max HP, wounds, temporary HP): said like a field left alone.
-      const held = boundUndo(activeRuleset(), current, plan.next);
+      const held = boundUndo(activeRuleset(), current, plan.next, a.changes);
       conflicts.push(...held.shortfalls.map((s) => (s.field === "hp" ? "hp.value" : "hp.temp")));
       await actor.applyEngineActor(held.next);
     }
@@ -420,7 +448,7 @@ export function onRenderTurnLine(message: ChatMessage, html: HTMLElement): void 
       const data: TurnUndoRequest = { messageId: message.id ?? "", index: line.index };
       routePress(
         (asker) => undoTurnLine(message, line.index, asker),
-        () => askGM("turnUndo", data),
+        () => askGM(TURN_UNDO_REQUEST, data),
       ).then(
         (report) => void (button.disabled = report.ok),
         (err: unknown) => {

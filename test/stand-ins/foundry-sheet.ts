@@ -9,7 +9,7 @@
  *   `foundry.applications.sheets.ActorSheetV2/ItemSheetV2` (empty classes), so the sheet modules load.
  * - `game.combat` (a {@link CombatStandIn}: `round`, `started`, `combatant`, `combatants.contents`)
  *   and `game.users.filter` (the users a test lists), `game.users.activeGM` (this client's when
- *   `activeGMIsSelf` is set, else none).
+ *   `activeGMIsSelf` is set, another client's when `activeGMElsewhere` is, else none).
  * - {@link SheetActorStandIn}: the system Actor's surface the procedures read and write (`uuid`,
  *   `name`, `isOwner`, `toEngineSource`, `applyEngineActor`, an `effects` collection iterating its
  *   values like Foundry's `Collection`, `testUserPermission`, `getRollData`).
@@ -273,6 +273,8 @@ export interface SheetStandInState extends AttackStandInState {
   users: { id: string; isGM: boolean }[];
   /** Whether this client is the active GM's (`game.users.activeGM?.isSelf`); default false. */
   activeGMIsSelf: boolean;
+  /** Whether an active GM is online on another client (`activeGM` with `isSelf` false); default false. */
+  activeGMElsewhere: boolean;
 }
 
 /**
@@ -304,10 +306,12 @@ export function installSheetStandIn(rulesetId: string): {
   g.foundry.applications.sheets = { ActorSheetV2: class {}, ItemSheetV2: class {} };
   g.foundry.utils = { escapeHTML: (s: string) => s };
   state.activeGMIsSelf = false;
+  state.activeGMElsewhere = false;
   g.game.users = {
     filter: (fn: (u: { id: string; isGM: boolean }) => boolean) => state.users.filter(fn),
     get activeGM() {
-      return state.activeGMIsSelf ? { id: "gm", isSelf: true } : null;
+      if (state.activeGMIsSelf) return { id: "gm", isSelf: true };
+      return state.activeGMElsewhere ? { id: "gm", isSelf: false } : null;
     },
   };
   g.ui.notifications.warn = (m: string) => void state.warnings.push(m);

@@ -4,7 +4,8 @@
  * file: {@link useTokenHooks}'s `moveToken` runs Foundry's preUpdateToken, then updates the token
  * document, then updateToken, then moveToken (the movement's origin and waypoints, API v13/v14
  * `hookEvents.moveToken`), for a move made by the given user, and waits for the move's answer
- * (given `options`, the mover's client is a hostile one: it skips preUpdateToken and sends those);
+ * (given `options`, the mover's client is a hostile one: it skips preUpdateToken and sends those;
+ * the system reads only the moveToken hook's record of the move, so they change nothing);
  * `moveTokens` does the same for tokens moved in one update (each document moved before any hook);
  * `runHook` runs another hook the module registered (a creature's update, an effect created on it).
  */

@@ -1,13 +1,12 @@
 /**
  * [SYS-MONSTERS] A token move into an aura, through the real entry point: the system's
- * `updateToken` hook (src/workflows/auras.ts `registerAuraHooks`) on the active GM's client, with
+ * `moveToken` hook (src/workflows/auras.ts `registerAuraHooks`) on the active GM's client, with
  * the real D20Combat on the Combat stand-in as `game.combat`. A move that brings a combatant into
  * an `enter` aura posts the aura's damage and condition as a summary of the combat, each line with
  * the GM's Undo; a move that stays inside, or a move outside, posts nothing. Per game, on the v13
  * and v14 stand-ins; dice recorded.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SYSTEM_ID } from "../../src/constants.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { defaultActorSource } from "../../src/engine/common.js";
@@ -23,7 +22,7 @@ import type * as TurnChatNs from "../../src/workflows/turn-chat.js";
 
 const { battle } = useStandInCombat({ systemEffects: true });
 let onRenderTurnLine: (typeof TurnChatNs)["onRenderTurnLine"];
-type Hook = (doc: unknown, change: object, options: object, userId: string) => void;
+type Hook = (doc: unknown, movement: object, operation: object, user: string) => void;
 const hooks = new Map<string, Hook[]>();
 const g = globalThis as Record<string, unknown>;
 let saved: Record<string, unknown> = {};
@@ -97,11 +96,15 @@ function fight(rulesetId: RulesetId) {
   (standInGlobals.game as { combat?: unknown }).combat = combat;
   const actorsByUuid = new Map([hero, briar].map((a) => [a.uuid, a]));
   Object.assign(g, { Actor: { implementation: StandInActor }, fromUuidSync: (uuid: string) => actorsByUuid.get(uuid) });
-  /** The hero's user drags its token to column `col` (the mover's client says where it came from). */
+  /**
+   * The hero's user drags its token to column `col`: after the update, Foundry's `moveToken` with the
+   * movement's origin (where it stood) and the waypoints passed (API v13/v14 `hookEvents.moveToken`).
+   */
   const moveHero = async (col: number) => {
-    const options = { [`${SYSTEM_ID}From`]: { x: heroDoc.x, y: heroDoc.y, elevation: heroDoc.elevation } };
+    const origin = { x: heroDoc.x, y: heroDoc.y, elevation: heroDoc.elevation };
     heroDoc.x = col * 100;
-    for (const fn of hooks.get("updateToken") ?? []) fn(heroDoc, { x: heroDoc.x }, options, "userStandIn");
+    const movement = { origin, passed: { waypoints: [{ x: heroDoc.x, y: heroDoc.y }] } };
+    for (const fn of hooks.get("moveToken") ?? []) fn(heroDoc, movement, {}, "userStandIn");
     for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
   };
   return { combat, hero, moveHero };

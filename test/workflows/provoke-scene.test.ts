@@ -81,6 +81,7 @@ beforeEach(() => {
   scene.walls.length = 0;
   void state.settings.set(SYSTEM_ID, "sceneReading", true);
   state.activeGMIsSelf = false;
+  state.activeGMElsewhere = false;
   hero = new SheetActorStandIn("hero", "Wren", creature({ kind: "character" }));
   orc = new SheetActorStandIn("orc", "Orc", creature(), false);
   troll = new SheetActorStandIn("troll", "Troll", creature({ reach: 2 }), false);
@@ -194,6 +195,65 @@ describe("[HD-PROVOKE] leaving reach, read from the scene", () => {
     } finally {
       scene.gridType = 1;
     }
+  });
+});
+
+describe("[HD-PROVOKE] [HD-HIDE] [SYS-PERM] a move is judged on the active GM's client, from Foundry's record of it", () => {
+  const sq = (col: number, row: number) => ({ x: col * scene.gridSize, y: row * scene.gridSize });
+  /** The hero hidden (a Hide effect with no feet moved yet). */
+  const hide = () => hero.addEffect("hide", "Hidden", { duration: "endOfEncounter", moved: 0 }).statuses.add("hidden");
+
+  it("[HD-PROVOKE] [SYS-PERM] the hero's player moves to (5, 8) from a client that skips its handler and claims in the update's options it came from there: the GM's client prompts the orc and the troll from the moveToken origin, asking nobody", async () => {
+    state.activeGMIsSelf = true;
+    state.messages.length = 0;
+    // The GM's client: the mover is another user ("player"), whose client runs nothing of ours.
+    await moveToken(heroToken.document, sq(5, 8), "player", { [`${SYSTEM_ID}From`]: sq(5, 8) });
+    expect(promptedNames()).toEqual(["Orc", "Troll"]);
+    expect(reachQuestions()).toEqual([]);
+  });
+
+  it("[HD-HIDE] [SYS-PERM] the hidden hero's player walks 20 ft (to (9, 5)) from a client that skips its handler: the GM's client ends the hiding", async () => {
+    state.activeGMIsSelf = true;
+    hide();
+    await moveToken(heroToken.document, sq(9, 5), "player", {});
+    expect([...hero.effects.values()].filter((e) => e.statuses.has("hidden"))).toEqual([]);
+  });
+
+  it("[HD-HIDE] [SYS-PERM] with the active GM on another client, the mover's own client prompts nobody and ends nothing (the GM's does); it still warns its user, frightened, stepping toward the goblin", async () => {
+    state.activeGMElsewhere = true;
+    hide();
+    hero
+      .addEffect("fear", "Frightened", { duration: "saveEnds", sourceCombatantId: "c-gob" })
+      .statuses.add("frightened");
+    expect(await moveHero(9, 5)).toEqual([]);
+    expect([...hero.effects.keys()]).toEqual(["hide", "fear"]);
+    expect(state.warnings).toEqual(["Wren is frightened of Goblin and can't willingly move closer to it."]);
+  });
+
+  it("[HD-PROVOKE] [SYS-PERM] the GM's client shows no warning meant for the mover's user, and counts the move once", async () => {
+    state.activeGMIsSelf = true;
+    hero
+      .addEffect("fear", "Frightened", { duration: "saveEnds", sourceCombatantId: "c-gob" })
+      .statuses.add("frightened");
+    await moveToken(heroToken.document, sq(8, 5), "player");
+    expect(state.warnings).toEqual([]);
+    const counted = [...hero.effects.values()].filter((e) => e.statuses.has("movedThisTurn"));
+    expect(counted).toHaveLength(1);
+    expect((counted[0]!.flags[SYSTEM_ID] as { effect: { moved?: number } }).effect.moved).toBe(15);
+  });
+
+  it("[HD-PROVOKE] [SYS-PERM] with the scene reading off, the mover's user is asked on its own client (its word is all there is) and its ticks prompt; the GM's client asks nobody and prompts nobody", async () => {
+    await state.settings.set(SYSTEM_ID, "sceneReading", false);
+    state.activeGMElsewhere = true;
+    expect(await moveHero(5, 8, { foe1: true })).toEqual(["Troll"]);
+    expect(reachQuestions()).toHaveLength(1);
+    state.activeGMElsewhere = false;
+    state.activeGMIsSelf = true;
+    state.dialogs.length = 0;
+    state.messages.length = 0;
+    await moveToken(heroToken.document, sq(5, 5), "player");
+    expect(reachQuestions()).toEqual([]);
+    expect(promptedNames()).toEqual([]);
   });
 });
 

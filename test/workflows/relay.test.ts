@@ -260,7 +260,7 @@ describe("[SYS-HIDDEN] [SYS-PERM] the GM's answer reaches the asker alone", () =
     w.queried.length = 0;
     w.emitted.length = 0;
     let settled: unknown = null;
-    const asked = askGM("undo", { messageId: "m", recordId: "r" }).then((r) => (settled = r));
+    const asked = askGM({ action: "undo" }, { messageId: "m", recordId: "r" }).then((r) => (settled = r));
     await new Promise((r) => setTimeout(r, 1));
     // What every client reads on the socket: the request, without its key.
     const request = w.emitted.at(-1)!.payload as { id: string; type: string };
@@ -355,7 +355,7 @@ describe("[SYS-HIDDEN] [SYS-PERM] the GM's answer reaches the asker alone", () =
     const { askGM } = await import("../../src/socket.js");
     w.queried.length = 0;
     w.emitted.length = 0;
-    void askGM("undo", { messageId: "m", recordId: "r" }).catch(() => undefined);
+    void askGM({ action: "undo" }, { messageId: "m", recordId: "r" }).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 1));
     const request = w.emitted.at(-1)!.payload as { id: string };
     const keyQueries = () =>

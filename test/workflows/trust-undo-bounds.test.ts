@@ -142,6 +142,59 @@ describe("[SYS-PERM] undo is held to the game's bounds", () => {
   });
 });
 
+describe("[13A-TEMPHP] [SYS-PERM] undo never stacks temporary HP", () => {
+  /** Alice's card (flat `amount`) applied to the ogre with `mode`; the record's id. */
+  async function pressed(amount: string, mode: string): Promise<{ m: MessageStandIn; recordId: string }> {
+    const m = await cardByAlice(amount);
+    await w.send(wire("apply", { messageId: m.id, targetUuid: "Scene.s1.Token.ogre", mode }), alice.id);
+    return { m, recordId: ledgerOf(m.id)!.ledger.card.applied.at(-1)!.id };
+  }
+  const undo = async (p: { m: MessageStandIn; recordId: string }) =>
+    (await w.send(wire("undo", { messageId: p.m.id, recordId: p.recordId }), "gm")) as Answer;
+
+  it("[13A-TEMPHP] [SYS-PERM] a blow that spent 5 temporary HP, undone after the GM granted 8: the ogre keeps 8 (the higher), not 13, and its HP come back", async () => {
+    ogre().hp.temp = 5;
+    const hit = await pressed("6", "full");
+    expect(ogre().hp).toMatchObject({ value: 29, temp: 0 });
+    // Later play: a grant of 8 temporary HP (they do not stack: the higher is kept).
+    ogre().hp.temp = 8;
+    const answer = await undo(hit);
+    expect(ogre().hp).toMatchObject({ value: 30, temp: 8 });
+    expect(answer.report).toMatchObject({ ok: true, warn: true, message: "D20C.Chat.Undo.Held" });
+    expect(ledgerOf(hit.m.id)!.ledger.card.applied[0]!.undoShortfalls).toEqual([
+      { field: "temp", restored: 0, wanted: 5 },
+    ]);
+  });
+
+  it("[13A-TEMPHP] [SYS-PERM] a blow that spent 5 temporary HP, undone after a grant of 3 since: back to 5 (the higher of now and before)", async () => {
+    ogre().hp.temp = 5;
+    const hit = await pressed("6", "full");
+    ogre().hp.temp = 3;
+    await undo(hit);
+    expect(ogre().hp).toMatchObject({ value: 30, temp: 5 });
+  });
+
+  it("[13A-TEMPHP] [SYS-PERM] a card's grant of 5 temporary HP replaced by a later grant of 8: undoing the card's grant takes nothing (8 stay, not 3)", async () => {
+    const grant = await pressed("5", "temp");
+    expect(ogre().hp.temp).toBe(5);
+    ogre().hp.temp = 8;
+    await undo(grant);
+    expect(ogre().hp.temp).toBe(8);
+  });
+
+  it("[13A-TEMPHP] [SYS-PERM] a card's grant of 5 with 2 spent since by a blow: undo takes back what is left of it (0), and with nothing since, exactly what it gave", async () => {
+    const grant = await pressed("5", "temp");
+    ogre().hp.temp = 3;
+    await undo(grant);
+    expect(ogre().hp.temp).toBe(0);
+    const again = await pressed("5", "temp");
+    expect(ogre().hp.temp).toBe(5);
+    const answer = await undo(again);
+    expect(ogre().hp.temp).toBe(0);
+    expect(answer.report.message).toBe("D20C.Chat.Undo.Done");
+  });
+});
+
 /** The inverse of `before → after` on `current`, held to `id`'s bounds. */
 function undoOn(id: string, before: ActorSource, after: ActorSource, current: ActorSource) {
   const changes = diffActor(before, after);

@@ -400,7 +400,7 @@ export function decideUndo(
   if (!record) throw new EngineError("recordId", `the card has no applied record ${recordId}`, recordId);
   if (record.undone) throw new EngineError("recordId", "this application was already undone", recordId);
   const plan = invertChanges(record.changes, current, currentEffects ?? effectsAsLeft(record), undoneEffectIds);
-  const held = boundUndo(bounds, current, plan.next);
+  const held = boundUndo(bounds, current, plan.next, record.changes);
   const undone: AppliedRecord = {
     ...record,
     undone: true,

@@ -299,6 +299,8 @@ export interface LooseRollData {
   defenseKey: string;
   defenseLabel: string;
   targets: { uuid: string; name: string; img: string; outcome: AttackOutcome }[];
+  /** The targets' defenses and crit thresholds were left out (the world shows them to the GM or owners only). */
+  detailsHidden?: boolean;
 }
 
 /** A save, death save, rally or recovery card: the `system` of a `rule` message. */

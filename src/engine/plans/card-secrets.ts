@@ -9,7 +9,8 @@
  * behind it. The true card and the records live in the GM-only ledger; the targets' owners, when
  * the world lets them see their own targets' numbers, get those in a message whispered to them.
  */
-import type { AppliedRecord, AttackCardData, CardDetails, CardTarget } from "./card-data.js";
+import type { RuleEvent } from "../types.js";
+import type { AppliedRecord, AttackCardData, CardDetails, CardTarget, LooseRollData } from "./card-data.js";
 
 /** Who sees a target's defense and the attack's odds against it. */
 export type CardVisibility = "everyone" | "gm" | "owners";
@@ -41,15 +42,28 @@ function publicTarget(t: CardTarget, visibility: CardVisibility): CardTarget {
   return open;
 }
 
+/** Event data naming a creature's own pools: its maximum HP (Wounds d20's damage taken of its maximum), the temporary HP it keeps. */
+const POOL_DATA: readonly string[] = ["max", "kept"];
+
 /**
- * An application record as the public card shows it: what was dealt, not the changes behind it,
- * and that undo was held to the game's bounds without the numbers (they would tell a creature's
- * maximum HP, [SYS-HIDDEN]).
+ * The rules events a message everyone receives may carry ([SYS-HIDDEN]): those whose data states
+ * a creature's own pools (its maximum HP, the temporary HP it keeps) stay with the GM — the GM's
+ * copy (the ledger, the GM-only summary) keeps them.
+ */
+export function publicEvents(events: readonly RuleEvent[]): RuleEvent[] {
+  return events.filter((e) => !Object.keys(e.data ?? {}).some((k) => POOL_DATA.includes(k)));
+}
+
+/**
+ * An application record as the public card shows it: what was dealt, not the changes behind it
+ * nor the events that state the target's pools, and that undo was held to the game's bounds
+ * without the numbers (they would tell a creature's maximum HP, [SYS-HIDDEN]).
  */
 function displayRecord(r: AppliedRecord): AppliedRecord {
   const { undoShortfalls, ...rest } = r;
   return {
     ...rest,
+    events: publicEvents(r.events),
     changes: [],
     left: "",
     ...(undoShortfalls
@@ -68,6 +82,21 @@ export function publicCard(card: AttackCardData, visibility: CardVisibility): At
     ...(situation ? { situation: { ...situation, wrongSquare: false } } : {}),
     targets: card.targets.map((t) => publicTarget(t, visibility)),
     applied: card.applied.map(displayRecord),
+  };
+}
+
+/**
+ * A loose roll's outcomes as its message may carry them ([SYS-HIDDEN]): the roller's client writes
+ * them into a message every client receives, so unless the world shows everyone the targets'
+ * numbers, each target's defense and crit threshold stay out (the result stays: the public card
+ * shows it too).
+ */
+export function publicLooseRoll(loose: LooseRollData, visibility: CardVisibility): LooseRollData {
+  if (visibility === "everyone") return loose;
+  return {
+    ...loose,
+    detailsHidden: true,
+    targets: loose.targets.map((t) => ({ ...t, outcome: { ...t.outcome, defense: 0, critThreshold: 0 } })),
   };
 }
 

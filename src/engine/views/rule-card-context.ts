@@ -20,7 +20,9 @@ export function looseRollContext(data: LooseRollData, viewer: CardViewer) {
       img: t.img,
       resultClass: RESULT_CLASS[t.outcome.result],
       resultLabel: `D20C.Chat.Result.${t.outcome.result}`,
-      showDetails: canSeeDetails(viewer.visibility, { isGM: viewer.isGM, ownsTarget: viewer.ownsTarget(t.uuid) }),
+      showDetails:
+        !data.detailsHidden &&
+        canSeeDetails(viewer.visibility, { isGM: viewer.isGM, ownsTarget: viewer.ownsTarget(t.uuid) }),
       defense: t.outcome.defense,
       reasons: t.outcome.reasons.filter((r) => viewer.has(r)),
     })),
