@@ -416,6 +416,19 @@ export interface Ruleset {
    * `origin` (a slide goes in `direction`). Absent = the game has no forced movement.
    */
   forcedPath?(move: ForcedMovement, origin: Square, start: Square, direction?: Square | null): Square[];
+
+  // ---- creatures (issue 40) ------------------------------------------------------------------
+  /**
+   * [SYS-MONSTERS] The roll a spell (an attack whose keywords include `spell`) must make to affect
+   * this target (spell resistance: the caster's check against it), or null when nothing stands in
+   * its way. Absent = the game has no spell resistance.
+   */
+  spellResistanceCheck?(
+    target: ActorSource,
+    properties: readonly string[],
+    casterLevel: number,
+    actorId: string,
+  ): RollRequest | null;
 }
 
 /** Optional actor-sheet blocks a ruleset may hide (see {@link Ruleset.sheet}). */

@@ -234,7 +234,9 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
       format: (k: string, d: Record<string, string | number>) => fmt(k, d),
     };
     const timing = effectTiming(actor);
+    const casterLevel = await casterLevelOf(fresh.actorUuid);
     const decision = await decideApplication({
+      casterLevel,
       effects: effectSources(actor),
       ...(timing ? { timing } : {}),
       effectId: foundry.utils.randomID(),
@@ -281,6 +283,16 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
       data: { name: target.name, amount: decision.record.dealt },
     };
   });
+}
+
+/**
+ * [SYS-MONSTERS] The attacker's caster level for spell resistance: its level, read from the actor
+ * the GM's ledger names (0 when it is gone).
+ */
+async function casterLevelOf(actorUuid: string): Promise<number> {
+  const attacker = actorUuid ? await actorFromUuid(actorUuid) : null;
+  const level = attacker ? engineSource(attacker).level : 0;
+  return typeof level === "number" && Number.isFinite(level) ? level : 0;
 }
 
 /**
