@@ -25,6 +25,7 @@ import {
   type UndoRequest,
 } from "../socket.js";
 import { withActorQueue } from "./actor-queue.js";
+import { carryMobDamage, type MobCombat, type MobPress } from "./mobs.js";
 import { cardKey, ensureLedger, saveLedger, undoneCardCreations } from "./card-ledger.js";
 import { cardData, cardOf } from "./card-messages.js";
 import { refusalKey } from "../engine/plans/card-secrets.js";
@@ -186,7 +187,9 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
   if (mode === "knockOut" && !got.ledger.card.knockOut) return { ok: false, message: "D20C.Chat.Error.BadMode" };
   if (!permitted(message, actor, asker))
     return { ok: false, message: "D20C.Chat.Permission.Refused", data: { name: listed.name } };
-  return withActorQueue([actor.uuid, cardKey(data.messageId)], async () => {
+  // [13A-MOOKS] what a press dealt beyond a mook's HP, carried over its mob once the press is written.
+  let mob: MobPress | null = null;
+  const report = await withActorQueue([actor.uuid, cardKey(data.messageId)], async (): Promise<ActionReport> => {
     // Read the ledger and the actor afresh: another application may have run while this one waited.
     const ledger = freshLedger(ledgerMessage);
     const fresh = ledger?.card;
@@ -277,12 +280,23 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
         secretAudience(actor, target.uuid),
       );
     const healing = mode === "heal" || mode === "temp";
+    if (!healing)
+      mob = {
+        actor: decision.next,
+        actorUuid: actor.uuid,
+        targetUuid: target.uuid,
+        attackerUuid: fresh.actorUuid,
+        melee: fresh.range === "melee",
+        record: decision.record,
+      };
     return {
       ok: true,
       message: healing ? "D20C.Chat.Applied.HealReport" : "D20C.Chat.Applied.DamageReport",
       data: { name: target.name, amount: decision.record.dealt },
     };
   });
+  if (mob) await carryMobDamage(game.combat as unknown as MobCombat | null, mob);
+  return report;
 }
 
 /**
