@@ -10,6 +10,7 @@
  * its own beside them where it has more (Hundred Dungeons' `conditions.ts`, and `combat.ts` for its
  * economy, reactions, provoking and hiding).
  */
+import type { CreatureSpend, SpendDecision } from "./creature-spends.js";
 import type { Progression } from "./build.js";
 import type {
   AbilityKey,
@@ -429,6 +430,13 @@ export interface Ruleset {
     casterLevel: number,
     actorId: string,
   ): RollRequest | null;
+  /**
+   * [SYS-MONSTERS] What a creature can spend by the GM's button (action points, legendary actions
+   * and resistances), with what is left; empty when it has none. Absent = nothing to spend.
+   */
+  creatureSpends?(actor: ActorSource): readonly CreatureSpend[];
+  /** [SYS-MONSTERS] Spend one `key` of the combatant `combatantId` now: the steps, or why not. */
+  spendCreature?(ctx: TurnContext, combatantId: string, key: string): SpendDecision;
 }
 
 /** Optional actor-sheet blocks a ruleset may hide (see {@link Ruleset.sheet}). */

@@ -21,7 +21,7 @@ import { extendedRest, powers } from "./powers.js";
 import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
 import { withCreatureDamage } from "../../creatures.js";
-import { actionPointNotice, minionMissStep } from "./creature.js";
+import { actionPointNotice, actionPointSpends, minionMissStep, spendActionPoint } from "./creature.js";
 import { FF_PROGRESSION } from "./classes.js";
 
 export const ffd20 = defineRuleset({
@@ -90,4 +90,7 @@ export const ffd20 = defineRuleset({
   forcedPath,
   // [SYS-CHARACTER] the class table deriving a character's numbers.
   progression: FF_PROGRESSION,
+  // [FF-ACTIONPOINTS] the tracker's spend button: an action point on the creature's own turn.
+  creatureSpends: actionPointSpends,
+  spendCreature: spendActionPoint,
 });
