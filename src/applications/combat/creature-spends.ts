@@ -8,7 +8,7 @@ import { SYSTEM_ID } from "../../constants.js";
 import type { CreatureSpend } from "../../engine/creature-spends.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { ActorSource } from "../../engine/types.js";
-import type { SpendCombat } from "../../workflows/creature-spends.js";
+import { spendCreatureResource, type SpendCombat } from "../../workflows/creature-spends.js";
 import type { RowPlacement } from "./actions-left.js";
 
 const CREATURE_SPENDS_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/creature-spends.hbs`;
@@ -58,11 +58,9 @@ export async function creatureSpendPlacements(combat: SpendRowCombat): Promise<R
           el.addEventListener("click", (event) => {
             event.preventDefault();
             event.stopPropagation();
-            void import("../../workflows/creature-spends.js")
-              .then(({ spendCreatureResource }) =>
-                spendCreatureResource(combat, id, el.dataset.d20cCreatureSpend ?? "", ruleset),
-              )
-              .catch((err: unknown) => console.error(`${SYSTEM_ID} | creature spend`, err));
+            spendCreatureResource(combat, id, el.dataset.d20cCreatureSpend ?? "", ruleset).catch((err: unknown) =>
+              console.error(`${SYSTEM_ID} | creature spend`, err),
+            );
           });
         });
       },
