@@ -10,6 +10,7 @@
  * its own beside them where it has more (Hundred Dungeons' `conditions.ts`, and `combat.ts` for its
  * economy, reactions, provoking and hiding).
  */
+import type { CreatureSpend, SpendDecision } from "./creature-spends.js";
 import type { Progression } from "./build.js";
 import type {
   AbilityKey,
@@ -421,6 +422,26 @@ export interface Ruleset {
    * `origin` (a slide goes in `direction`). Absent = the game has no forced movement.
    */
   forcedPath?(move: ForcedMovement, origin: Square, start: Square, direction?: Square | null): Square[];
+
+  // ---- creatures (issue 40) ------------------------------------------------------------------
+  /**
+   * [SYS-MONSTERS] The roll a spell (an attack whose keywords include `spell`) must make to affect
+   * this target (spell resistance: the caster's check against it), or null when nothing stands in
+   * its way. Absent = the game has no spell resistance.
+   */
+  spellResistanceCheck?(
+    target: ActorSource,
+    properties: readonly string[],
+    casterLevel: number,
+    actorId: string,
+  ): RollRequest | null;
+  /**
+   * [SYS-MONSTERS] What a creature can spend by the GM's button (action points, legendary actions
+   * and resistances), with what is left; empty when it has none. Absent = nothing to spend.
+   */
+  creatureSpends?(actor: ActorSource): readonly CreatureSpend[];
+  /** [SYS-MONSTERS] Spend one `key` of the combatant `combatantId` now: the steps, or why not. */
+  spendCreature?(ctx: TurnContext, combatantId: string, key: string): SpendDecision;
 }
 
 /** Optional actor-sheet blocks a ruleset may hide (see {@link Ruleset.sheet}). */

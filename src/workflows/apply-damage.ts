@@ -26,6 +26,7 @@ import {
   type RelayRequest,
 } from "../socket.js";
 import { withActorQueue } from "./actor-queue.js";
+import { carryMobDamage, type MobCombat, type MobPress } from "./mobs.js";
 import { cardKey, ensureLedger, saveLedger, undoneCardCreations } from "./card-ledger.js";
 import { cardData, cardOf } from "./card-messages.js";
 import { publicEvents, refusalKey } from "../engine/plans/card-secrets.js";
@@ -222,7 +223,9 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
   if (mode === "knockOut" && !got.ledger.card.knockOut) return { ok: false, message: "D20C.Chat.Error.BadMode" };
   if (!permitted(message, actor, asker))
     return { ok: false, message: "D20C.Chat.Permission.Refused", data: { name: listed.name } };
-  return withActorQueue([actor.uuid, cardKey(data.messageId)], async () => {
+  // [13A-MOOKS] what a press dealt beyond a mook's HP, carried over its mob once the press is written.
+  let mob: MobPress | null = null;
+  const report = await withActorQueue([actor.uuid, cardKey(data.messageId)], async (): Promise<ActionReport> => {
     // Read the ledger and the actor afresh: another application may have run while this one waited.
     const ledger = freshLedger(ledgerMessage);
     const fresh = ledger?.card;
@@ -270,7 +273,9 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
       format: (k: string, d: Record<string, string | number>) => fmt(k, d),
     };
     const timing = effectTiming(actor);
+    const casterLevel = await casterLevelOf(fresh.actorUuid);
     const decision = await decideApplication({
+      casterLevel,
       effects: effectSources(actor),
       ...(timing ? { timing } : {}),
       effectId: foundry.utils.randomID(),
@@ -309,12 +314,33 @@ export async function applyHere(data: ApplyRequest, asker: Asker): Promise<Actio
       await postRequestRolls(actor, "D20C.Chat.RulesRolls", made, events, audience);
     }
     const healing = mode === "heal" || mode === "temp";
+    if (!healing)
+      mob = {
+        actor: decision.next,
+        actorUuid: actor.uuid,
+        targetUuid: target.uuid,
+        attackerUuid: fresh.actorUuid,
+        melee: fresh.range === "melee",
+        record: decision.record,
+      };
     return {
       ok: true,
       message: healing ? "D20C.Chat.Applied.HealReport" : "D20C.Chat.Applied.DamageReport",
       data: { name: target.name, amount: decision.record.dealt },
     };
   });
+  if (mob) await carryMobDamage(game.combat as unknown as MobCombat | null, mob);
+  return report;
+}
+
+/**
+ * [SYS-MONSTERS] The attacker's caster level for spell resistance: its level, read from the actor
+ * the GM's ledger names (0 when it is gone).
+ */
+async function casterLevelOf(actorUuid: string): Promise<number> {
+  const attacker = actorUuid ? await actorFromUuid(actorUuid) : null;
+  const level = attacker ? engineSource(attacker).level : 0;
+  return typeof level === "number" && Number.isFinite(level) ? level : 0;
 }
 
 /**

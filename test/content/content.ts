@@ -43,25 +43,13 @@ export const GAMES: readonly GameRow[] = [
   {
     id: "13th-age",
     foes: ["Goblin Cutthroat", "Ochre Ooze", "Marsh Hag", "Bone Archer"],
-    // New with issue 38 ([SYS-MONSTERS]): the wider game's conditions no pack creature imposes yet.
-    pendingConditions: ["grabbed", "helpless"],
   },
   {
     id: "ffd20",
     foes: ["Goblin Sneak", "Ghoul", "Phase Spider", "Harpy Siren"],
     // New with issue 30 ([FF-INVIS], [FF-CA]); the pack powers and monsters that print them
     // (a sense that sees invisible creatures, an effect on combat advantage) are to gain them.
-    pendingConditions: [
-      "seesInvisible",
-      // New with issue 38 ([SYS-MONSTERS]): the 4th-edition family's conditions no pack creature imposes yet.
-      "deafened",
-      "dominated",
-      "helpless",
-      "immobilized",
-      "petrified",
-      "removedFromPlay",
-      "restrained",
-    ],
+    pendingConditions: ["seesInvisible"],
     pendingTriggers: ["combatAdvantage"],
   },
   {
@@ -74,24 +62,6 @@ export const GAMES: readonly GameRow[] = [
   {
     id: "wounds-d20",
     foes: ["Gutter Rat Swarm", "Cult Fanatic", "Ghast Stalker", "Frost Wolf"],
-    // New with issue 38 ([SYS-MONSTERS]): the 3rd-edition family's conditions no pack creature imposes yet.
-    pendingConditions: [
-      "blinded",
-      "confused",
-      "cowering",
-      "dazzled",
-      "entangled",
-      "exhausted",
-      "fatigued",
-      "frightened",
-      "helpless",
-      "nauseated",
-      "panicked",
-      "paralyzed",
-      "pinned",
-      "sickened",
-      "stunned",
-    ],
   },
 ];
 

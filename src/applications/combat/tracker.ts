@@ -10,6 +10,7 @@ import type { D20Combat } from "../../documents/combat.js";
 import { escalationEnabled } from "../../escalation.js";
 import { simultaneousGroups } from "../../engine/plans/combat-cycle.js";
 import { actionsLeftPlacements } from "./actions-left.js";
+import { creatureSpendPlacements } from "./creature-spends.js";
 import { restsOf } from "../../engine/powers.js";
 import { wordsOf } from "../../engine/words.js";
 import { combatantControlsView, trackerHeaderView } from "./tracker-view.js";
@@ -115,11 +116,12 @@ export async function onRenderCombatTracker(app: unknown, html: HTMLElement): Pr
     placements.push(...(await combatantControlPlacements(combat)));
     placements.push(...(await simultaneousPlacements(combat)));
     placements.push(...(await actionsLeftPlacements(combat)));
+    placements.push(...(await creatureSpendPlacements(combat)));
   }
   // ---- synchronous from here on ----
   html
     .querySelectorAll(
-      "[data-d20c-tracker], [data-d20c-simultaneous], [data-d20c-combatant-controls], [data-d20c-actions-left]",
+      "[data-d20c-tracker], [data-d20c-simultaneous], [data-d20c-combatant-controls], [data-d20c-actions-left], [data-d20c-creature-spends]",
     )
     .forEach((el) => el.remove());
   const header = html.querySelector(".combat-tracker-header") ?? html.querySelector("header") ?? html;

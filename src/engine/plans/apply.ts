@@ -32,7 +32,7 @@ import type {
 import type { AppliedEffects, AppliedRecord, ApplyMode, AttackCardData, CardOngoing, CardTarget } from "./card-data.js";
 import { effectsForOutcome, type CardEffectBody } from "./power-card.js";
 import { packetPartsFor } from "./damage-parts.js";
-import { runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
+import { reachedTarget, runRequests, type RequestRoller, type ResolvedRequest } from "./requests.js";
 
 /** The amount a button sends: the outcome's damage (also when knocking out), half of it (rounded down), double, or as healing. */
 export function amountFor(damage: number, mode: ApplyMode): number {
@@ -233,6 +233,11 @@ export interface ApplyInput {
    */
   amount?: number;
   hooks?: readonly HookChange[];
+  /**
+   * [SYS-MONSTERS] The attacker's caster level (its level), for a spell meeting the target's spell
+   * resistance. Absent = 0.
+   */
+  casterLevel?: number;
 }
 
 export interface ApplyDecision {
@@ -263,6 +268,8 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
   let absorbedByTemp = 0;
   let adjustments: Modifier[] = [];
   const amount = input.amount ?? amountFor(target.damage, mode);
+  const resisted = await spellResisted(input, target, mode);
+  if (resisted?.stopped) return resistedDecision(input, target, resisted, amount);
   if (
     input.amount !== undefined &&
     (!Number.isInteger(amount) || amount < 0 || amount > Math.max(0, target.damage * 2))
@@ -287,7 +294,8 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
   }
   const followed = await runRequests(ruleset, next, actorId, requests, input.roll, options);
   next = followed.actor;
-  events = [...events, ...followed.events];
+  events = [...(resisted?.events ?? []), ...events, ...followed.events];
+  if (resisted) followed.rolls.unshift(resisted.roll);
   let applied: AppliedEffects | undefined;
   const effects: ApplyDecision["effects"] = { create: [], remove: [] };
   if (card.ongoing && ongoingApplies(card, target, mode)) {
@@ -356,6 +364,66 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
     ...(input.hooks?.length ? { hooks: input.hooks.map((h) => ({ ...h })) } : {}),
   };
   return { next, effects, record, rolls: followed.rolls, card: { ...card, applied: [...card.applied, record] } };
+}
+
+/** A spell's check against the target's spell resistance, rolled: whether it stopped the spell. */
+interface SpellCheck {
+  stopped: boolean;
+  roll: ResolvedRequest;
+  events: RuleEvent[];
+}
+
+/**
+ * [SYS-MONSTERS] When the press carries a spell to a target with spell resistance (the game's
+ * `spellResistanceCheck`), the caster's check is rolled: short of the resistance, the spell does
+ * nothing to it. Null when no check applies (healing never meets it).
+ */
+async function spellResisted(input: ApplyInput, target: CardTarget, mode: ApplyMode): Promise<SpellCheck | null> {
+  if (!DAMAGE_MODES.includes(mode)) return null;
+  const request = input.ruleset.spellResistanceCheck?.(
+    input.actor,
+    input.card.properties ?? [],
+    input.casterLevel ?? 0,
+    input.actorId,
+  );
+  if (!request) return null;
+  const result = await input.roll(request);
+  const success = reachedTarget(request, result, input.ruleset);
+  const stopped = success === false;
+  const event: RuleEvent = {
+    key: stopped ? "D20C.SpellResistance.Resisted" : "D20C.SpellResistance.Overcome",
+    data: { name: target.name, total: result.total, sr: request.target ?? 0 },
+    actorId: input.actorId,
+  };
+  return { stopped, roll: { request, result, success }, events: [event] };
+}
+
+/** A press the target's spell resistance stopped: nothing changes, the record says why (its undo changes nothing). */
+function resistedDecision(input: ApplyInput, target: CardTarget, check: SpellCheck, amount: number): ApplyDecision {
+  const record: AppliedRecord = {
+    id: input.recordId,
+    key: applicationKey(input.cardId ?? "", target, input.mode),
+    targetUuid: target.uuid,
+    actorUuid: target.actorUuid,
+    mode: input.mode,
+    amount,
+    dealt: 0,
+    hpLost: 0,
+    absorbedByTemp: 0,
+    adjustments: [],
+    events: check.events,
+    changes: [],
+    left: fingerprint(input.actor),
+    userId: input.userId,
+    undone: false,
+  };
+  return {
+    next: structuredClone(input.actor),
+    effects: { create: [], remove: [] },
+    record,
+    rolls: [check.roll],
+    card: { ...input.card, applied: [...input.card.applied, record] },
+  };
 }
 
 export interface UndoDecision {

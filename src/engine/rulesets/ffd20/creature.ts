@@ -4,6 +4,7 @@
  * throws.
  */
 import type { StepResult } from "../../creatures.js";
+import { noneLeft, type CreatureSpend, type SpendDecision } from "../../creature-spends.js";
 import type { ActorSource, DamagePacket, TurnContext, TurnStep } from "../../types.js";
 
 /** [SYS-MONSTERS] a minion hit by a miss's damage (half damage, a miss effect) takes none of it. */
@@ -29,4 +30,38 @@ export function actionPointNotice(ctx: TurnContext): TurnStep[] {
       event: { key: "D20C.Creature.Event.actionPoints", data: { name: me.name, left }, actorId: me.actorId },
     },
   ];
+}
+
+/** [FF-ACTIONPOINTS] A creature's action points as the tracker's spend button shows them (none when it has none). */
+export function actionPointSpends(actor: ActorSource): CreatureSpend[] {
+  const ap = actor.actionPoints;
+  if (!ap || (ap.max <= 0 && ap.value <= 0)) return [];
+  return [{ key: "actionPoint", label: "D20C.Spend.actionPoint", left: ap.value, max: ap.max }];
+}
+
+/**
+ * [FF-ACTIONPOINTS] Spend an action point: one left, on the creature's own turn (the 4th-edition
+ * family's rule), not while it is down. The point is taken off; the extra action is
+ * the creature's to take this turn.
+ */
+export function spendActionPoint(ctx: TurnContext, combatantId: string, key: string): SpendDecision {
+  const me = ctx.combatants.find((c) => c.id === combatantId);
+  if (!me || key !== "actionPoint") return { ok: false, reason: "D20C.Spend.Refused.Unknown" };
+  const ap = me.actor.actionPoints ?? { value: 0, max: 0 };
+  if (ap.value <= 0) return noneLeft(me.name);
+  if (me.actor.state !== "active") return { ok: false, reason: "D20C.Spend.Refused.Down", data: { name: me.name } };
+  if (ctx.combatantId !== combatantId)
+    return { ok: false, reason: "D20C.Spend.Refused.OwnTurn", data: { name: me.name } };
+  return {
+    ok: true,
+    steps: [
+      {
+        kind: "updateActor",
+        actorId: me.actorId,
+        changes: { actionPoints: { ...ap, value: ap.value - 1 } },
+        label: "D20C.Spend.Step.actionPoint",
+        data: { left: ap.value - 1 },
+      },
+    ],
+  };
 }

@@ -21,7 +21,7 @@ import { extendedRest, powers } from "./powers.js";
 import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
 import { withCreatureDamage } from "../../creatures.js";
-import { actionPointNotice, minionMissStep } from "./creature.js";
+import { actionPointNotice, actionPointSpends, minionMissStep, spendActionPoint } from "./creature.js";
 import { FF_PROGRESSION } from "./classes.js";
 
 export const ffd20 = defineRuleset({
@@ -91,4 +91,7 @@ export const ffd20 = defineRuleset({
   // [SYS-CHARACTER] the class table deriving a character's numbers.
   progression: FF_PROGRESSION,
   importFamily: "dnd4e",
+  // [FF-ACTIONPOINTS] the tracker's spend button: an action point on the creature's own turn.
+  creatureSpends: actionPointSpends,
+  spendCreature: spendActionPoint,
 });

@@ -6,6 +6,7 @@
  */
 import { clonePlain } from "../../common.js";
 import type { Ruleset } from "../../ruleset.js";
+import { noneLeft, type CreatureSpend, type SpendDecision } from "../../creature-spends.js";
 import type { ActorSource, RollRequest, RollResult, RuleEvent, TurnContext, TurnStep } from "../../types.js";
 
 const C = "D20C.Creature";
@@ -86,5 +87,53 @@ export function withLegendaryTurnResistance(resolve: Ruleset["resolveTurnRoll"])
     const combatants = ctx.combatants.map((x) => (x === c ? { ...x, actor: next } : x));
     const r = resolve({ ...ctx, combatants }, request, { ...roll, total: request.target ?? roll.total });
     return { ...r, events: [event, ...r.events] };
+  };
+}
+
+/** [HD-LEGENDARY] A legend's legendary actions and resistances as the tracker's spend buttons show them. */
+export function legendarySpends(actor: ActorSource): CreatureSpend[] {
+  const l = legendaryOf(actor);
+  const out: CreatureSpend[] = [];
+  if (l.actions > 0)
+    out.push({ key: "legendaryAction", label: "D20C.Spend.legendaryAction", left: l.actionsLeft, max: l.actions });
+  if (l.resistances > 0)
+    out.push({
+      key: "legendaryResistance",
+      label: "D20C.Spend.legendaryResistance",
+      left: l.resistancesLeft,
+      max: l.resistances,
+    });
+  return out;
+}
+
+/**
+ * [HD-LEGENDARY] Spend a legendary action (one left, at the end of another creature's turn: never
+ * on its own, nor while it is down or cannot act) or a legendary resistance (one left: the GM turns
+ * a failed save the system did not roll; those it rolls spend it by themselves).
+ */
+export function spendLegendary(ctx: TurnContext, combatantId: string, key: string): SpendDecision {
+  const me = ctx.combatants.find((c) => c.id === combatantId);
+  if (!me || (key !== "legendaryAction" && key !== "legendaryResistance"))
+    return { ok: false, reason: "D20C.Spend.Refused.Unknown" };
+  const l = legendaryOf(me.actor);
+  const action = key === "legendaryAction";
+  if ((action ? l.actionsLeft : l.resistancesLeft) <= 0) return noneLeft(me.name);
+  if (me.actor.state !== "active") return { ok: false, reason: "D20C.Spend.Refused.Down", data: { name: me.name } };
+  if (action && ctx.combatantId === combatantId)
+    return { ok: false, reason: "D20C.Spend.Refused.OthersTurn", data: { name: me.name } };
+  const legendary = action
+    ? { ...l, actionsLeft: l.actionsLeft - 1 }
+    : { ...l, resistancesLeft: l.resistancesLeft - 1 };
+  return {
+    ok: true,
+    steps: [
+      {
+        kind: "updateActor",
+        actorId: me.actorId,
+        changes: { legendary },
+        label: action ? "D20C.Spend.Step.legendaryAction" : "D20C.Spend.Step.legendaryResistance",
+        data: { left: action ? legendary.actionsLeft : legendary.resistancesLeft },
+      },
+    ],
   };
 }

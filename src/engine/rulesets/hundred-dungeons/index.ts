@@ -32,7 +32,9 @@ import { withCreatureDamage } from "../../creatures.js";
 import { HD_PROGRESSION } from "./classes.js";
 import {
   legendaryPrompts,
+  legendarySpends,
   legendaryTurnStart,
+  spendLegendary,
   withLegendaryResistance,
   withLegendaryTurnResistance,
 } from "./creature.js";
@@ -149,4 +151,7 @@ export const hundredDungeons = defineRuleset({
   // [SYS-CHARACTER] the class table deriving a character's numbers.
   progression: HD_PROGRESSION,
   importFamily: "dnd5e",
+  // [HD-LEGENDARY] the tracker's spend buttons: legendary actions (after other turns) and resistances.
+  creatureSpends: legendarySpends,
+  spendCreature: spendLegendary,
 });

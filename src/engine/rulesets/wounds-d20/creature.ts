@@ -4,7 +4,7 @@
  * docs/rules.md [WD-DMG]) and a stat block's own save totals ([WD-SAVES]).
  */
 import type { StepResult } from "../../creatures.js";
-import type { ActorSource, DamagePacket } from "../../types.js";
+import type { ActorSource, DamagePacket, RollRequest } from "../../types.js";
 
 /** The damage types damage reduction stops (untyped damage too); energy goes to resistance instead. */
 const PHYSICAL = ["slashing", "piercing", "bludgeoning"];
@@ -42,4 +42,29 @@ export function statBlockSaveTotal(actor: ActorSource, kind: string): number | n
   const totals = actor.saveTotals as Record<string, number | null> | undefined;
   const v = totals?.[kind];
   return typeof v === "number" && Number.isFinite(v) ? v : null;
+}
+
+/**
+ * [WD-SPELLRES] The caster level check a spell must make to affect a creature with spell
+ * resistance (Open, our reading: d20 + the caster's level against the creature's SR; the power or
+ * weapon carries the `spell` keyword), or null when the creature has none or the attack is no spell.
+ */
+export function spellResistanceCheck(
+  target: Pick<ActorSource, "spellResistance">,
+  properties: readonly string[],
+  casterLevel: number,
+  actorId: string,
+): RollRequest | null {
+  const sr = target.spellResistance ?? 0;
+  if (!Number.isFinite(sr) || sr <= 0 || !properties.includes("spell")) return null;
+  const level = Number.isFinite(casterLevel) ? Math.max(0, Math.trunc(casterLevel)) : 0;
+  return {
+    kind: "procedure",
+    actorId,
+    formula: level ? `1d20 + ${level}` : "1d20",
+    target: sr,
+    against: "total",
+    label: "D20C.SpellResistance.Check",
+    data: { spellResistance: true },
+  };
 }

@@ -24,7 +24,7 @@ import { powers } from "./powers.js";
 import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
 import { withCreatureDamage } from "../../creatures.js";
-import { damageReductionStep } from "./creature.js";
+import { damageReductionStep, spellResistanceCheck } from "./creature.js";
 import { WD_PROGRESSION } from "./classes.js";
 
 /** The most actions the creature's conditions leave it (stunned none, nauseated one); null = no cap. */
@@ -117,4 +117,6 @@ export const woundsD20 = defineRuleset({
   // [SYS-CHARACTER] the class table deriving a character's numbers.
   progression: WD_PROGRESSION,
   importFamily: "pf1",
+  // [WD-SPELLRES] a spell must beat the creature's spell resistance with a caster level check.
+  spellResistanceCheck,
 });

@@ -1,0 +1,26 @@
+/**
+ * [SYS-MONSTERS] What a creature spends by the GM's button (a solo's action points, a legend's
+ * legendary actions and resistances): the shape every game answers with. Each game decides what
+ * it has and when a spend is allowed (its `creatureSpends` / `spendCreature`); the tracker shows
+ * and presses them, and the spend is a turn line with the GM's Undo.
+ */
+import type { TurnStep } from "./types.js";
+
+/** One thing a creature can spend, with what is left of it. */
+export interface CreatureSpend {
+  /** The game's key ("actionPoint", "legendaryAction", "legendaryResistance"). */
+  key: string;
+  /** i18n key of its short label. */
+  label: string;
+  left: number;
+  max: number;
+}
+
+/** A spend decided: the steps that carry it out, or why it is refused (an i18n key with data). */
+export type SpendDecision =
+  { ok: true; steps: TurnStep[] } | { ok: false; reason: string; data?: Record<string, string | number> };
+
+/** The refusal every game shares: nothing of it is left. */
+export function noneLeft(name: string): SpendDecision {
+  return { ok: false, reason: "D20C.Spend.Refused.NoneLeft", data: { name } };
+}

@@ -1,0 +1,54 @@
+/**
+ * [SYS-MONSTERS] The GM spends a creature's action point, legendary action or legendary resistance
+ * from the tracker: the game decides whether it may (its `spendCreature`), and the spend runs
+ * through the turn runner with the combat's ports, so it is a line of an event summary with the
+ * GM's Undo. Foundry I/O only.
+ */
+import { activeRuleset } from "../active-ruleset.js";
+import { SYSTEM_ID } from "../constants.js";
+import { runPlan, type TurnPorts } from "../engine/plans/turns.js";
+import type { Ruleset } from "../engine/ruleset.js";
+import type { TurnContext } from "../engine/types.js";
+import { withActorQueue } from "./actor-queue.js";
+
+/** The combat as a spend uses it (the real D20Combat). */
+export interface SpendCombat {
+  combatant: { id: string | null } | null | undefined;
+  turnContext(combatantId: string | null): TurnContext;
+  turnPorts(ctx: TurnContext, summary?: { kind: "event" }): TurnPorts & { flush(): Promise<void> };
+}
+
+/**
+ * Spend one `key` of a combatant (GM only). Returns the refusal's i18n key (also shown to the GM),
+ * or null when the spend was carried out.
+ */
+export async function spendCreatureResource(
+  combat: SpendCombat,
+  combatantId: string,
+  key: string,
+  ruleset: Ruleset = activeRuleset(),
+): Promise<string | null> {
+  if (!game.user?.isGM || !ruleset.spendCreature) return "D20C.Spend.Refused.Unknown";
+  const first = combat.turnContext(combat.combatant?.id ?? null);
+  const who = first.combatants.find((c) => c.id === combatantId);
+  if (!who) return "D20C.Spend.Refused.Unknown";
+  let refusal: string | null = null;
+  await withActorQueue([who.actorId], async () => {
+    // Read the combat afresh inside the queue: another spend may have run while this one waited.
+    const ctx = combat.turnContext(combat.combatant?.id ?? null);
+    const decision = ruleset.spendCreature!(ctx, combatantId, key);
+    if (!decision.ok) {
+      refusal = decision.reason;
+      ui.notifications?.warn(game.i18n.format(decision.reason, stringData(decision.data)));
+      return;
+    }
+    const ports = combat.turnPorts(ctx, { kind: "event" });
+    await runPlan(ruleset, ctx, decision.steps, ports);
+    await ports.flush();
+  }).catch((err: unknown) => console.error(`${SYSTEM_ID} | creature spend ${key}`, err));
+  return refusal;
+}
+
+function stringData(data: Record<string, string | number> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, String(v)]));
+}
