@@ -80,7 +80,7 @@ async function powerUsed(actor: Actor.Implementation, item: Item.Implementation)
 export async function usePower(
   actor: Actor.Implementation,
   item: Item.Implementation,
-  options: { fastForward?: boolean } = {},
+  options: { fastForward?: boolean; invert?: boolean } = {},
 ): Promise<ChatMessage | null> {
   if (isPower(item) && decideUse(activeRuleset(), usageOf(item)).wasSpent && !(await confirmSpent(item))) return null;
   const message = await rollAttack(actor, item, options);
