@@ -362,7 +362,8 @@ export class D20ActorSheet extends SheetBase {
   }
 
   static async #onTakeRest(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await restActor(this.d20Actor, dataOf(target, "rest"));
+    // Issue 45: a rest asks first, saying what will come back.
+    await restActor(this.d20Actor, dataOf(target, "rest"), { confirm: true });
   }
 
   /** [SYS-CHARACTER] A check of the button's ability with the background / skill picked in the checks block. */
