@@ -104,6 +104,9 @@ declare module "fvtt-types/configuration" {
     "d20-combat.schemaVersion": number;
     /** Who sees targets' defenses and the odds on attack cards (src/settings-attack.ts). */
     "d20-combat.cardVisibility": CardVisibility;
+    /** When attacks open the situation dialog, world and user (src/settings-attack.ts). */
+    "d20-combat.situationDialog": string;
+    "d20-combat.situationDialogUser": string;
     /** Attacks read cover, sight and positions from the scene (src/settings-scene.ts). */
     "d20-combat.sceneReading": boolean;
     /** Range bands suggested from token distance (src/settings-scene.ts). */

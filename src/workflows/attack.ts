@@ -36,7 +36,8 @@ import { readAttackScene, type AttackSceneReading } from "../canvas/scene-readin
 import { addAuraModifiers } from "./auras.js";
 import type { SceneNote } from "../engine/scene.js";
 import { publicCard } from "../engine/plans/card-secrets.js";
-import { cardVisibility } from "../settings-attack.js";
+import { cardVisibility, situationAsk } from "../settings-attack.js";
+import { asksSituation, openQuestions } from "../engine/views/situation-ask.js";
 import {
   attackSources,
   combatantIdOf,
@@ -104,7 +105,12 @@ async function askSituation(
   scene: AttackSceneReading | null,
   warnings: readonly string[] = [],
 ): Promise<Asked | null> {
-  const content = await renderSituationDialog({ ...situationDialogContext(ruleset, targets), warnings: [...warnings] });
+  // [SYS-TRUST] a player is never asked (so never told) what only the GM may know.
+  const viewer = { gm: Boolean(game.user?.isGM) };
+  const content = await renderSituationDialog({
+    ...situationDialogContext(ruleset, targets, viewer),
+    warnings: [...warnings],
+  });
   const erase = scene ? drawCoverLines(scene.readings.values()) : () => {};
   try {
     const form = await foundry.applications.api.DialogV2.input({
@@ -115,8 +121,8 @@ async function askSituation(
     });
     if (!form) return null;
     return {
-      situation: situationFromForm(form, ruleset),
-      perTarget: targets?.length ? situationsFromForm(form, targets.length, ruleset) : null,
+      situation: situationFromForm(form, ruleset, viewer),
+      perTarget: targets?.length ? situationsFromForm(form, targets.length, ruleset, viewer) : null,
     };
   } catch {
     return null;
@@ -157,13 +163,19 @@ function usageOf(item: Item.Implementation): { usage?: string } {
 }
 
 /**
- * Attack with an item (power or weapon) against every targeted token. `fastForward` (shift-click)
- * skips the situational dialog. Returns the posted message, or null when cancelled or refused.
+ * Attack with an item (power or weapon) against every targeted token. The situational dialog opens
+ * as the world's and the user's setting say (always, only with an open question, never); `invert`
+ * (shift-click) turns that over and `fastForward` (macros) skips it. Returns the posted message, or
+ * null when cancelled or refused.
  */
 export async function rollAttack(
   actor: Actor.Implementation,
   item: Item.Implementation,
-  { fastForward = false, situation }: { fastForward?: boolean; situation?: Situation } = {},
+  {
+    fastForward: skip = false,
+    invert = false,
+    situation,
+  }: { fastForward?: boolean; invert?: boolean; situation?: Situation } = {},
 ): Promise<ChatMessage | null> {
   const ruleset = activeRuleset();
   const options = ruleOptions();
@@ -181,7 +193,17 @@ export async function rollAttack(
       : readAttackScene(ruleset, options, actor, power.range, areaTokens ?? game.user.targets, area?.origin ?? null);
     if (scene) addAuraModifiers(scene);
     let perTarget: Situation[] | null = null;
-    if (!fastForward && !situation) {
+    // Issue 45: ask only what the scene and the data leave open (or as the settings say).
+    const open = openQuestions(
+      ruleset,
+      targets.map((t) => ({
+        reading: scene?.readings.get(t.uuid) ?? null,
+        conditions: t.actor.conditions,
+        warnings: t.warnings ?? [],
+      })),
+    );
+    const fastForward = skip || Boolean(situation) || !asksSituation(situationAsk(), open, invert);
+    if (!fastForward) {
       const dialogTargets = scene
         ? targets.map((t) => {
             const reading = scene.readings.get(t.uuid);

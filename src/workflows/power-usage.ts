@@ -32,6 +32,8 @@ import {
 } from "../engine/plans/power-usage.js";
 import { foundryRoller } from "./saves.js";
 import { afterActionHook, mayGoAhead } from "./hooks.js";
+import { restChanges } from "../engine/plans/rest-report.js";
+import { confirmRest, restLineText } from "./rest-confirm.js";
 
 function isPower(item: Item.Implementation): boolean {
   return (item.type as string) === "power";
@@ -80,7 +82,7 @@ async function powerUsed(actor: Actor.Implementation, item: Item.Implementation)
 export async function usePower(
   actor: Actor.Implementation,
   item: Item.Implementation,
-  options: { fastForward?: boolean } = {},
+  options: { fastForward?: boolean; invert?: boolean } = {},
 ): Promise<ChatMessage | null> {
   if (isPower(item) && decideUse(activeRuleset(), usageOf(item)).wasSpent && !(await confirmSpent(item))) return null;
   const message = await rollAttack(actor, item, options);
@@ -154,25 +156,38 @@ async function endOnOthers(
 
 /**
  * One actor takes one of the game's rests: actor written once, powers brought back, the effects
- * the rest ends deleted (on it, and those it made on others), one card posted; or, refused (sustaining), a notice and nothing changed.
- * Resolves whether it rested.
+ * the rest ends deleted (on it, and those it made on others), one card posted that lists what came
+ * back (issue 45); or, refused (sustaining), a notice and nothing changed. With `confirm` (the
+ * sheet's button) it asks first, saying what will come back, and how many recovery dice to spend
+ * where the rest rolls them. Resolves whether it rested.
  */
-export async function restActor(actor: Actor.Implementation, rest: string): Promise<boolean> {
+export async function restActor(
+  actor: Actor.Implementation,
+  rest: string,
+  { confirm = false, spend }: { confirm?: boolean; spend?: number } = {},
+): Promise<boolean> {
   try {
     if (!mayGoAhead("preRest", actor, { rest })) return false;
     const ruleset = activeRuleset();
     const spec = restsOf(ruleset).find((r) => r.key === rest);
+    if (confirm) {
+      const answer = await confirmRest(ruleset, ruleOptions(), rest, [actor]);
+      if (!answer) return false;
+      spend = answer.spend ?? spend;
+    }
     const { roll, made } = foundryRoller(actor);
     const read = restEffects(actor);
+    const before = engineSource(actor);
     const outcome = await decideRest(
       ruleset,
-      engineSource(actor),
+      before,
       actor.id ?? "",
       rest,
       powerStates(actor),
       roll,
       ruleOptions(),
       read.effects,
+      spend,
     );
     if (outcome.refusal) {
       ui.notifications?.warn(fmt(outcome.refusal.key, { ...outcome.refusal.data, name: actor.name ?? "" }));
@@ -187,8 +202,14 @@ export async function restActor(actor: Actor.Implementation, rest: string): Prom
         outcome.powers.map((p) => ({ _id: p.id, ...usageUpdate(p.usage) })),
       );
     const restLabel = fmt(spec?.label ?? rest);
+    // What came back, in the game's words (the powers are named one a line below).
+    const cameBack = restChanges(ruleset, before, outcome.next, []).map((line) => ({
+      key: "D20C.Calm.Rest.Line",
+      data: { text: restLineText(line) },
+    }));
     const events = [
       { key: "D20C.Power.Rested", data: { name: actor.name ?? "", rest: restLabel } },
+      ...cameBack,
       ...outcome.events,
       ...outcome.powers.map((p) => ({ key: "D20C.Power.Recharge.reset", data: { name: p.name } })),
     ];
@@ -206,14 +227,22 @@ export async function restActor(actor: Actor.Implementation, rest: string): Prom
   }
 }
 
-/** The party rests (GM): every player-owned character takes the rest. */
+/**
+ * The party rests (GM): asked first with what will come back to each player-owned character, then
+ * every one takes the rest, each card listing what came back. Never while a combat is running.
+ */
 export async function restParty(rest: string): Promise<number> {
   if (!game.user?.isGM) return 0;
-  let n = 0;
-  for (const actor of game.actors ?? []) {
-    if (!(actor instanceof Actor.implementation) || !actor.hasPlayerOwner || actor.type !== "character") continue;
-    if (await restActor(actor, rest)) n += 1;
+  if (game.combat?.started) {
+    ui.notifications?.warn(fmt("D20C.Calm.Rest.NotInCombat"));
+    return 0;
   }
+  const party: Actor.Implementation[] = [];
+  for (const actor of game.actors ?? [])
+    if (actor instanceof Actor.implementation && actor.hasPlayerOwner && actor.type === "character") party.push(actor);
+  if (!(await confirmRest(activeRuleset(), ruleOptions(), rest, party))) return 0;
+  let n = 0;
+  for (const actor of party) if (await restActor(actor, rest)) n += 1;
   const spec = restsOf(activeRuleset()).find((r) => r.key === rest);
   ui.notifications?.info(fmt("D20C.Power.PartyRested", { rest: fmt(spec?.label ?? rest), count: n }));
   return n;

@@ -1,6 +1,7 @@
 /**
  * A condition toggled on from the token HUD can be given a duration ([SYS-EFFECTS]): a small,
- * skippable prompt (closing it keeps the condition until removed) on the client that clicked.
+ * skippable prompt (closing it keeps the condition until removed; shift-clicking the condition
+ * skips it altogether, issue 45) on the client that clicked.
  * Only toggles from the HUD's status palette ask; the system's own effects, sheet toggles and
  * macros never do. Whether to ask and what the answer means are decided in pure code
  * (src/engine/effects.ts, src/engine/views/effects-context.ts).
@@ -21,7 +22,7 @@ const STATUS_DURATION_TEMPLATE = `systems/${SYSTEM_ID}/templates/sheets/status-d
 const CLICK_WINDOW_MS = 5000;
 
 /** The last status the user clicked in a token HUD's palette (this client only). */
-let lastHudClick: { actorUuid: string; statusId: string; at: number } | null = null;
+let lastHudClick: { actorUuid: string; statusId: string; at: number; skip: boolean } | null = null;
 
 /** Remember which status the user toggles from the HUD (its buttons carry `data-status-id`). */
 function onRenderTokenHUD(app: unknown, html: HTMLElement): void {
@@ -30,22 +31,24 @@ function onRenderTokenHUD(app: unknown, html: HTMLElement): void {
   for (const el of html.querySelectorAll<HTMLElement>("[data-status-id]")) {
     el.addEventListener(
       "click",
-      () => {
-        lastHudClick = { actorUuid, statusId: el.dataset.statusId ?? "", at: Date.now() };
+      (event: { shiftKey?: boolean }) => {
+        // Shift held: the condition goes on without the prompt (until removed).
+        const skip = event.shiftKey === true;
+        lastHudClick = { actorUuid, statusId: el.dataset.statusId ?? "", at: Date.now(), skip };
       },
       { capture: true },
     );
   }
 }
 
-/** Whether this new effect is the one the user just toggled on from the HUD. */
+/** Whether this new effect is the one the user just toggled on from the HUD without shift held. */
 function fromHudClick(effect: ActiveEffect.Implementation): boolean {
   const click = lastHudClick;
   if (!click || Date.now() - click.at > CLICK_WINDOW_MS) return false;
   const actor = effect.parent as { uuid?: string } | null;
   if (actor?.uuid !== click.actorUuid || !effect.statuses.has(click.statusId)) return false;
   lastHudClick = null;
-  return true;
+  return !click.skip;
 }
 
 /** Ask how long the condition lasts; null = skipped (closed), or a refused answer. */
@@ -61,7 +64,7 @@ async function askDuration(effect: ActiveEffect.Implementation): Promise<ActiveE
   });
   return askEffectForm(
     STATUS_DURATION_TEMPLATE,
-    context,
+    { ...context, skipHint: format("D20C.Calm.Hud.SkipHint") },
     {
       title: format("D20C.Effects.Prompt.Title", { condition: effect.name }),
       submit: { label: "D20C.Effects.Prompt.Apply", icon: "fa-solid fa-hourglass-half" },

@@ -87,7 +87,7 @@ describe.skipIf(skipScreenshots())("power text screenshots", () => {
       );
     });
 
-    it(`[SYS-POWERS] ${id}: the attack card shows the power's Hit text and each hit target's effect and damage`, async () => {
+    it(`[SYS-POWERS] ${id}: the attack card shows the power's Hit text, the effect both hit targets get printed once, and the damage`, async () => {
       const card = threeFoeCard(id);
       const ctx = attackCardContext(card, standInViewer());
       const body = `<div class="chat-message">${hbs.render("templates/chat/attack-card.hbs", ctx)}</div>`;
@@ -98,7 +98,9 @@ describe.skipIf(skipScreenshots())("power text screenshots", () => {
           const hit = await visibleTexts(p, '[data-outcome="hit"]');
           expect(hit.join(" ")).toContain("The foe reels.");
           expect(hit.join(" ")).toContain(`save ends, ${SAVE_TARGET[id]}+`);
-          expect(await p.locator(".d20c-imposes__effect").count()).toBe(2);
+          // Issue 45: the effect every target hit gets is printed once, above the rows.
+          expect(await p.locator(".d20c-imposes__effect").count()).toBe(1);
+          expect(await p.locator(".d20c-imposes--shared").innerText()).toContain("Every target hit");
           for (const e of await visibleTexts(p, ".d20c-imposes__effect")) expect(e).not.toBe("");
           const text = await p.locator(".d20c-attack-card").innerText();
           // 1d8 + 4 with a recorded 4 on each hit target.

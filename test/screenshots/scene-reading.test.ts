@@ -77,7 +77,8 @@ beforeAll(async () => {
   };
   standInAttackFaces.push(12, 12, 5, 5);
   const bow = new ItemStandIn("power", "Longbow Shot", power({ range: "ranged", defense: "ac", damage: "1d10" }));
-  await rollAttack(archer as never, bow as never);
+  // Shift-click: the scene read every target, so "when needed" would not ask.
+  await rollAttack(archer as never, bow as never, { invert: true });
   cardHtml = String(state.messages[0]?.data.content ?? "");
 });
 afterAll(async () => {

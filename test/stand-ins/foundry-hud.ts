@@ -7,7 +7,8 @@
  *   `createActiveEffect` the way core does;
  * - `CONFIG.specialStatusEffects` (core's DEFEATED = "dead") and `loadTemplates` (a no-op);
  * - a token HUD's status palette: one button per status carrying `data-status-id`, whose `click`
- *   runs the listeners registered on it (capture or not), as a click on the palette would.
+ *   runs the listeners registered on it (capture or not) with the event's `shiftKey`, as a click
+ *   on the palette would.
  *
  * Knowing differences: no real DOM, no toggling (the test creates the effect core would create).
  * Decides no rule.
@@ -18,15 +19,16 @@ import { BootHooksStandIn } from "./foundry-boot.js";
 /** One status button of the palette. */
 class StatusButtonStandIn {
   readonly dataset: { statusId: string };
-  private readonly listeners: (() => void)[] = [];
+  private readonly listeners: ((event: { shiftKey: boolean }) => void)[] = [];
   constructor(statusId: string) {
     this.dataset = { statusId };
   }
-  addEventListener(_type: string, fn: () => void): void {
+  addEventListener(_type: string, fn: (event: { shiftKey: boolean }) => void): void {
     this.listeners.push(fn);
   }
-  click(): void {
-    for (const fn of this.listeners) fn();
+  /** A click, with the modifier keys held (`shiftKey`: none by default). */
+  click(event: { shiftKey: boolean } = { shiftKey: false }): void {
+    for (const fn of this.listeners) fn(event);
   }
 }
 
@@ -36,7 +38,8 @@ export function tokenHudStandIn(actorUuid: string, statusIds: readonly string[])
   return {
     app: { actor: { uuid: actorUuid } },
     html: { querySelectorAll: (selector: string) => (selector === "[data-status-id]" ? buttons : []) },
-    click: (statusId: string) => buttons.find((b) => b.dataset.statusId === statusId)?.click(),
+    click: (statusId: string, event?: { shiftKey: boolean }) =>
+      buttons.find((b) => b.dataset.statusId === statusId)?.click(event),
   };
 }
 

@@ -190,8 +190,8 @@ describe("smaller chat cards", () => {
     expect(html).toContain("total 16+");
   });
 
-  it("the situational dialog renders every field when a game does not limit them", () => {
-    const html = hbs.render("templates/chat/situation-dialog.hbs", situationDialogContext({}));
+  it("the situational dialog renders every field when a game does not limit them (to a GM: the wrong square is the GM's)", () => {
+    const html = hbs.render("templates/chat/situation-dialog.hbs", situationDialogContext({}, null, { gm: true }));
     for (const name of ["combatAdvantage", "offGuard", "withinMeleeReach", "wrongSquare", "cover", "concealment"])
       expect(html).toContain(`name="${name}"`);
     for (const name of ["rollMode", "bonus"]) expect(html).toContain(`name="${name}"`);

@@ -50,7 +50,9 @@ describe("combat tracker header template", () => {
     expect(gm).toContain('data-d20c-action="escalationPause"');
     expect(gm).toContain('data-d20c-action="toughBattle"');
     expect(gm).toContain('data-d20c-action="flee"');
-    expect(gm).toContain('data-d20c-action="rest" data-rest="fullHealUp"');
+    // [13A-HEALUP] issue 45: no party rest while the combat runs; offered once it is over.
+    expect(gm).not.toContain('data-d20c-action="rest"');
+    expect(header({ inCombat: false })).toContain('data-d20c-action="rest" data-rest="fullHealUp"');
     const player = header({ isGM: false });
     expect(player).toMatch(/class="d20c-escalation__die"[^>]*>3</);
     expect(player).not.toContain("data-d20c-action");

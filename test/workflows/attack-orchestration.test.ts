@@ -1,7 +1,8 @@
 /**
  * [SYS-TARGETS] The Foundry-side attack orchestration, driven through the REAL `rollAttack`
  * (src/workflows/attack.ts) with the stand-ins of test/stand-ins/foundry-attack.ts and recorded
- * dice: shift-click skips the situational dialog, a plain click opens it; ONE chat message holds
+ * dice: the situational dialog opens as the settings say, shift-click turns that over and a macro's
+ * fastForward skips it; ONE chat message holds
  * every roll of the attack; the target UUIDs and each target's outcome go into the message flags at
  * roll time; with no target the roll still posts with the no-target note.
  *
@@ -40,6 +41,8 @@ beforeAll(async () => {
   // Every number in the public message: the flags then carry the engine's whole outcome
   // (what the other visibility settings keep out of the message is test/workflows/card-secrets.test.ts).
   state.settings.register("d20-combat", "cardVisibility", { scope: "world", default: "everyone" });
+  state.settings.register("d20-combat", "situationDialog", { scope: "world", default: "needed" });
+  state.settings.register("d20-combat", "situationDialogUser", { scope: "client", default: "world" });
   // Imported after the stand-in is installed: the roll classes extend `Roll` when the module loads.
   ({ rollAttack } = await import("../../src/workflows/attack.js"));
 });
@@ -98,18 +101,41 @@ function onlyMessage() {
 }
 
 describe("[SYS-TARGETS] rollAttack in Foundry: dialog, one message, flags", () => {
-  it("[SYS-TARGETS] shift-click (fastForward) skips the situational dialog; a plain click opens it", async () => {
+  it("[SYS-TARGETS] fastForward (a macro) skips the situational dialog; a click opens it as the settings say and shift-click (invert) turns that over", async () => {
     state.targets.add(tokenStandIn("low", lowGuard));
     standInAttackFaces.push(11, 5);
     await rollAttack(attacker as never, item as never, { fastForward: true });
     expect(state.dialogs).toHaveLength(0);
     expect(state.messages).toHaveLength(1);
 
+    // "When needed" (the default): 13th Age's dialog has nothing the scene leaves open.
     standInAttackFaces.push(11, 5);
     await rollAttack(attacker as never, item as never, {});
+    expect(state.dialogs).toHaveLength(0);
+    standInAttackFaces.push(11, 5);
+    await rollAttack(attacker as never, item as never, { invert: true });
     expect(state.dialogs).toHaveLength(1);
     expect(String(state.dialogs[0]!.content)).toContain("<");
-    expect(state.messages).toHaveLength(2);
+    expect(state.messages).toHaveLength(3);
+
+    // "Always" in the world: a click asks, shift-click does not; the user's "never" wins over it.
+    await state.settings.set("d20-combat", "situationDialog", "always");
+    try {
+      standInAttackFaces.push(11, 5);
+      await rollAttack(attacker as never, item as never, {});
+      expect(state.dialogs).toHaveLength(2);
+      standInAttackFaces.push(11, 5);
+      await rollAttack(attacker as never, item as never, { invert: true });
+      expect(state.dialogs).toHaveLength(2);
+      await state.settings.set("d20-combat", "situationDialogUser", "never");
+      standInAttackFaces.push(11, 5);
+      await rollAttack(attacker as never, item as never, {});
+      expect(state.dialogs).toHaveLength(2);
+      expect(state.messages).toHaveLength(6);
+    } finally {
+      await state.settings.set("d20-combat", "situationDialog", "needed");
+      await state.settings.set("d20-combat", "situationDialogUser", "world");
+    }
   });
 
   it("[SYS-TARGETS] on Foundry v14 the card goes out in the user's message mode, and the in-character mode posts it public (API v14 CONFIG.ChatMessage.modes)", async () => {
@@ -140,7 +166,7 @@ describe("[SYS-TARGETS] rollAttack in Foundry: dialog, one message, flags", () =
     state.targets.add(tokenStandIn("low", lowGuard));
     state.dialogAnswer = null;
     standInAttackFaces.push(11, 5);
-    expect(await rollAttack(attacker as never, item as never, {})).toBeNull();
+    expect(await rollAttack(attacker as never, item as never, { invert: true })).toBeNull();
     expect(state.dialogs).toHaveLength(1);
     expect(state.messages).toHaveLength(0);
     expect(standInAttackFaces).toEqual([11, 5]);

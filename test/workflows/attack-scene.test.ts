@@ -159,7 +159,7 @@ describe.each([13, 14] as const)("[SYS-CANVAS] on Foundry v%i", (generation) => 
         return push(...configs);
       };
       standInAttackFaces.push(12, 12, 5, 5);
-      await rollAttack(archer as never, bow as never);
+      await rollAttack(archer as never, bow as never, { invert: true });
       dialogs.push = push;
       expect(state.errors).toEqual([]);
       expect(seen).toContain("superior cover: 3 of 4 lines blocked by a wall");
@@ -179,7 +179,7 @@ describe.each([13, 14] as const)("[SYS-CANVAS] on Foundry v%i", (generation) => 
     it("[FF-COVER] a value changed in the dialog is rolled, and the card marks the scene's note as changed", async () => {
       state.dialogAnswer = { "cover-0": "partial", "cover-1": "none", bonus: "0" };
       standInAttackFaces.push(12, 12, 5, 5);
-      await rollAttack(archer as never, bow as never);
+      await rollAttack(archer as never, bow as never, { invert: true });
       const slit = cardOf().targets[0]!;
       expect(slit.outcome.modifiers).toContainEqual(expect.objectContaining({ key: "cover", value: -2 }));
       expect(slit.scene).toEqual([{ text: "superior cover: 3 of 4 lines blocked by a wall", kept: false }]);
@@ -207,6 +207,56 @@ describe.each([13, 14] as const)("[SYS-CANVAS] on Foundry v%i", (generation) => 
       expect(scene.drawn).toHaveLength(0);
       expect(cardOf().targets.every((t) => t.scene === undefined)).toBe(true);
       expect(cardOf().targets[0]!.outcome.modifiers.map((m) => m.key)).not.toContain("cover");
+    });
+
+    it("[SYS-CANVAS] [FF-COVER] when needed (the default), a scene read for every target asks nothing: its values are rolled", async () => {
+      standInAttackFaces.push(12, 12, 5, 5);
+      await rollAttack(archer as never, bow as never);
+      expect(state.dialogs).toHaveLength(0);
+      expect(cardOf().targets[0]!.outcome.modifiers).toContainEqual(
+        expect.objectContaining({ key: "cover", value: -5 }),
+      );
+    });
+
+    it("[SYS-CANVAS] [FF-CONCEAL] a target the scene could not read (another Level, no canvas) is a question: the dialog opens", async () => {
+      await state.settings.set(SYSTEM_ID, "sceneReading", false);
+      state.dialogAnswer = {};
+      standInAttackFaces.push(12, 12, 5, 5);
+      await rollAttack(archer as never, bow as never);
+      expect(state.dialogs).toHaveLength(1);
+    });
+
+    it("[FF-CRITDMG] [FF-CONDHELPLESS] a helpless target is a question (coup de grace is the player's choice): the dialog opens", async () => {
+      const sleeper = new ActorStandIn("sleeper", "Sleeping Goblin", { ...npc(FF, 10), conditions: ["unconscious"] });
+      state.targets.clear();
+      state.targets.add(placeToken(scene, "tSleeper", sleeper, 1, 0, -1));
+      state.dialogAnswer = {};
+      standInAttackFaces.push(12, 5);
+      await rollAttack(archer as never, bow as never);
+      expect(state.dialogs).toHaveLength(1);
+      expect(String(state.dialogs[0]!.content)).toContain('name="coupDeGrace"');
+    });
+
+    it("[SYS-HIDDEN] [FF-CONCEAL] a player's dialog never offers the wrong square (only the GM knows where the unseen target is); the GM's does", async () => {
+      scene.blind.set("tArcher", new Set(["tOpen"]));
+      state.dialogAnswer = { wrongSquare: "on", bonus: "0" };
+      standInAttackFaces.push(12, 12, 5, 5);
+      await rollAttack(archer as never, bow as never, { invert: true });
+      const player = String(state.dialogs[0]!.content);
+      expect(player).not.toContain("wrongSquare");
+      expect(player).not.toContain("Wrong square");
+      // A forged answer cannot set it either: the player's attack is not decided as a wrong square.
+      expect(cardOf().targets.map((t) => t.outcome.result)).not.toContain("autoMiss");
+      const user = (globalThis as unknown as { game: { user: { isGM: boolean } } }).game.user;
+      user.isGM = true;
+      try {
+        state.messages.length = 0;
+        standInAttackFaces.push(12, 12, 5, 5);
+        await rollAttack(archer as never, bow as never, { invert: true });
+        expect(String(state.dialogs[1]!.content)).toContain('name="wrongSquare"');
+      } finally {
+        user.isGM = false;
+      }
     });
 
     it("[SYS-CANVAS] a gridless scene is not read", async () => {

@@ -16,8 +16,8 @@ import { attackFromRecordedDice } from "../support/recorded-dice.js";
 const hbs = createTemplateRenderer();
 
 /** The dialog as rendered for a game: field names in order, and the options of each select. */
-function dialogFor(id: RulesetId): { fields: string[]; options: Record<string, string[]> } {
-  const html = hbs.render("templates/chat/situation-dialog.hbs", situationDialogContext(getRuleset(id)));
+function dialogFor(id: RulesetId, gm = true): { fields: string[]; options: Record<string, string[]> } {
+  const html = hbs.render("templates/chat/situation-dialog.hbs", situationDialogContext(getRuleset(id), null, { gm }));
   const fields = [...html.matchAll(/<(?:input|select)[^>]*\bname="([^"]+)"/g)].map((m) => m[1]!);
   const options: Record<string, string[]> = {};
   for (const m of html.matchAll(/<select name="([^"]+)">([\s\S]*?)<\/select>/g))
@@ -58,6 +58,19 @@ describe("the situational dialog offers each game's own fields", () => {
 
   it("[WD-FLAT] Wounds d20: target caught off guard and the bonus (range penalties go there)", () => {
     expect(dialogFor("wounds-d20")).toEqual({ fields: ["offGuard", "bonus"], options: {} });
+  });
+
+  it("[SYS-HIDDEN] [FF-CONCEAL] [HD-HIDE] a player is never offered the wrong square (only the GM knows the unseen target's square), and a player's form cannot set it", () => {
+    expect(dialogFor("ffd20", false).fields).toEqual([
+      "combatAdvantage",
+      "coupDeGrace",
+      "cover",
+      "concealment",
+      "bonus",
+    ]);
+    expect(dialogFor("hundred-dungeons", false).fields).toEqual(["withinMeleeReach", "cover", "rollMode", "bonus"]);
+    expect(situationFromForm({ wrongSquare: "on" }, getRuleset("ffd20"), { gm: false }).wrongSquare).toBe(false);
+    expect(situationFromForm({ wrongSquare: "on" }, getRuleset("ffd20"), { gm: true }).wrongSquare).toBe(true);
   });
 });
 

@@ -76,6 +76,23 @@ describe("the token HUD's duration prompt", () => {
     expect(actor.effects.size).toBe(1);
   });
 
+  it("[SYS-EFFECTS] shift-clicking the condition in the HUD skips the prompt: it goes on until removed, with no system data", async () => {
+    const actor = new StandInActor("bryn", defaultActorSource());
+    const hud = tokenHudStandIn(actor.uuid, [condition.id]);
+    hooks.callAll("renderTokenHUD", hud.app, hud.html);
+    hud.click(condition.id, { shiftKey: true });
+    state.dialogAnswer = { duration: "saveEnds", save: "hard", creator: "" };
+    const effect = await toggleOn(actor, condition.id);
+    expect(state.dialogs).toHaveLength(0);
+    expect(systemData(effect)).toBeUndefined();
+    expect(actor.effects.size).toBe(1);
+    // A plain click still asks, and the prompt says how to skip it.
+    hud.click(condition.id);
+    await toggleOn(new StandInActor("bryn", defaultActorSource()), condition.id);
+    expect(state.dialogs).toHaveLength(1);
+    expect(String(state.dialogs[0]!.content)).toContain("Shift-click a condition");
+  });
+
   it("[SYS-EFFECTS] no prompt for a toggle that did not come from this user's HUD click, nor for core's defeated", async () => {
     const actor = new StandInActor("bryn", defaultActorSource());
     await toggleOn(actor, condition.id); // a macro or the sheet: no HUD click

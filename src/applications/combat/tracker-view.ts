@@ -54,7 +54,8 @@ export function trackerHeaderView(input: TrackerHeaderInput): TrackerHeaderView 
     inCombat: input.inCombat,
     tough: input.tough,
     canFlee: input.canFlee && input.words.flee !== null,
-    rests: (input.rests ?? []).map((r) => ({ key: r.key, label: r.label })),
+    // Issue 45: no party rest while a combat is running.
+    rests: input.inCombat ? [] : (input.rests ?? []).map((r) => ({ key: r.key, label: r.label })),
     toughLabel: input.words.toughBattle ?? "",
     fleeLabel: input.words.flee ?? "",
     battleSize:

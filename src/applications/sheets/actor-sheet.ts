@@ -352,7 +352,8 @@ export class D20ActorSheet extends SheetBase {
   static async #onUseItem(this: D20ActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const actor = actingActor(this.d20Actor, target);
     const item = this.#item(target, actor);
-    if (item) await usePower(actor, item, { fastForward: event.shiftKey });
+    // Shift-click turns the situation dialog setting over for this attack (issue 45).
+    if (item) await usePower(actor, item, { invert: event.shiftKey });
   }
 
   static async #onTogglePowerUsage(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -361,7 +362,8 @@ export class D20ActorSheet extends SheetBase {
   }
 
   static async #onTakeRest(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await restActor(this.d20Actor, dataOf(target, "rest"));
+    // Issue 45: a rest asks first, saying what will come back.
+    await restActor(this.d20Actor, dataOf(target, "rest"), { confirm: true });
   }
 
   /** [SYS-CHARACTER] A check of the button's ability with the background / skill picked in the checks block. */

@@ -90,7 +90,8 @@ export interface RestOutcome {
 /**
  * One actor's rest: refused while it sustains an effect where the game forbids it; else the
  * ruleset's changes and rolls, the powers it brings back and the effects that end (on it, and
- * those it made on others).
+ * those it made on others). `spend` (issue 45: "some or all" of a Wounds d20 creature's recovery
+ * dice) limits how many of the rest's recovery rolls are made; absent = all of them.
  */
 export async function decideRest(
   ruleset: Ruleset,
@@ -101,6 +102,7 @@ export async function decideRest(
   roll: RequestRoller,
   options: RuleOptions,
   effects: RestEffects,
+  spend?: number,
 ): Promise<RestOutcome> {
   const refusal = restRefusal(ruleset, effects, rest);
   if (refusal)
@@ -114,7 +116,8 @@ export async function decideRest(
       refusal,
     };
   const answer = takeRest(ruleset, actor, rest, options, actorId);
-  const followed = await runRequests(ruleset, answer.actor, actorId, answer.requests, roll, options);
+  const requests = spend === undefined ? answer.requests : limitRecoveryRolls(answer.requests, spend);
+  const followed = await runRequests(ruleset, answer.actor, actorId, requests, roll, options);
   const { resets } = powersAtMoment(ruleset, powers, { kind: "rest", rest });
   const ended = effectsEndingAtRest(effects);
   return {
@@ -137,6 +140,12 @@ export async function decideRest(
     endedOnOthers: ended.others.map((o) => ({ bearer: o.bearer, effectIds: o.effects.map((e) => e.id) })),
     refusal: null,
   };
+}
+
+/** The requests with at most `n` recovery rolls (the first ones) and every other request kept. */
+function limitRecoveryRolls<R extends { kind: string }>(requests: readonly R[], n: number): R[] {
+  let left = Math.max(0, Math.trunc(n));
+  return requests.filter((r) => r.kind !== "recovery" || left-- > 0);
 }
 
 /** The item update that stores a usage (only the fields usage owns). */

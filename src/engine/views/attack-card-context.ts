@@ -340,6 +340,14 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: 
   const forced = forcedControls(card, t, viewer);
   const reactions = reactionControls(card, t, viewer);
   const twin = sameCreatureBefore(card, t);
+  const otherNotes =
+    scene.length > 0 ||
+    warnings.length > 0 ||
+    reasons.length > 0 ||
+    odds !== null ||
+    oddsUnavailable ||
+    forced.length > 0 ||
+    reactions.length > 0;
   return {
     uuid: t.uuid,
     name: t.name,
@@ -359,15 +367,9 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: 
     /** This target's own modifiers (the shared ones are the header's formula). */
     modifiers: own.length ? own.map((m) => modifierView(m, viewer)) : NONE,
     /** Whether the row shows any of the notes, odds and controls below its numbers. */
-    hasNotes:
-      scene.length > 0 ||
-      warnings.length > 0 ||
-      reasons.length > 0 ||
-      odds !== null ||
-      oddsUnavailable ||
-      imposes.length > 0 ||
-      forced.length > 0 ||
-      reactions.length > 0,
+    hasNotes: otherNotes || imposes.length > 0,
+    /** The same, but for the effects it imposes (when those are printed once for every target). */
+    otherNotes,
     reasons,
     scene,
     warnings,
@@ -406,11 +408,42 @@ function rememberingOwnership(viewer: CardViewer): CardViewer {
   return { ...viewer, ownsTarget };
 }
 
+/** The results whose rows count as hit for an effect shared by every target hit. */
+const HIT_RESULTS: ReadonlySet<string> = new Set(["hit", "crit"]);
+
+/**
+ * Issue 45: the effect lines every target shares (or every target hit, the misses having none),
+ * printed once above the rows rather than under each; null when the rows differ or fewer than two
+ * targets have them. `label` is the i18n key of who gets them.
+ */
+function sharedImposes(
+  card: AttackCardData,
+  rows: readonly { imposes: readonly string[] }[],
+): { label: string; lines: readonly string[] } | null {
+  const having = rows.filter((r) => r.imposes.length > 0);
+  if (having.length < 2) return null;
+  const first = having[0]!.imposes.join("\n");
+  if (having.some((r) => r.imposes.join("\n") !== first)) return null;
+  if (having.length === rows.length) return { label: "D20C.Calm.Card.EveryTarget", lines: having[0]!.imposes };
+  const hitOnly = card.targets.every((t, i) => HIT_RESULTS.has(t.outcome.result) === rows[i]!.imposes.length > 0);
+  return hitOnly ? { label: "D20C.Calm.Card.EveryTargetHit", lines: having[0]!.imposes } : null;
+}
+
+/** The rows with a shared effect taken out of each (and their notes flag worked out again). */
+function withoutShared<R extends { imposes: readonly string[]; hasNotes: boolean; otherNotes: boolean }>(
+  rows: R[],
+  shared: boolean,
+): R[] {
+  return shared ? rows.map((r) => ({ ...r, imposes: NONE, hasNotes: r.otherNotes })) : rows;
+}
+
 /** The template context of an attack card for one viewer. */
 export function attackCardContext(card: AttackCardData, asked: CardViewer) {
   const viewer = rememberingOwnership(asked);
   const shared = sharedModifiers(card);
   const perCard = cardShared(card, viewer, shared);
+  const rows = card.targets.map((t) => targetView(card, t, viewer, perCard));
+  const once = sharedImposes(card, rows);
   return {
     /** The card's fixed words for this viewer. */
     text: cardText(viewer),
@@ -453,6 +486,8 @@ export function attackCardContext(card: AttackCardData, asked: CardViewer) {
     /** The apply buttons' words, by mode (a knock-out button only where the card's game has it). */
     apply: applyWords(card, viewer),
     knockOut: card.knockOut === true,
-    targets: card.targets.map((t) => targetView(card, t, viewer, perCard)),
+    /** An effect every target (or every target hit) gets, printed once above the rows. */
+    sharedImposes: once ? { label: viewer.localize(once.label), lines: once.lines } : null,
+    targets: withoutShared(rows, once !== null),
   };
 }

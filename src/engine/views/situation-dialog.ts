@@ -169,12 +169,27 @@ export function noteKept(note: SceneNote, chosen: Situation): boolean {
   return v === note.value;
 }
 
-/** What the dialog shows for a ruleset: only the fields (and cover levels) its game has. */
+/**
+ * Fields only a GM may be asked: whether the unseen target is really in the square attacked is
+ * what the GM knows and the player must not learn from the dialog (issue 45).
+ */
+const GM_ONLY_FIELDS: readonly (keyof Situation)[] = ["wrongSquare"];
+
+/** Who the dialog is shown to: a GM is asked what only the GM knows; a player never sees it. */
+export interface DialogViewer {
+  gm: boolean;
+}
+
+/**
+ * What the dialog shows for a ruleset: only the fields (and cover levels) its game has, and the
+ * GM-only ones only to a GM (a player is never shown them, by default too).
+ */
 export function situationDialogContext(
   ruleset: Pick<Ruleset, "situational" | "coverLevels">,
   targets: readonly DialogTarget[] | null = null,
+  viewer: DialogViewer = { gm: false },
 ): SituationDialogContext {
-  const fields = offeredFields(ruleset);
+  const fields = offeredFields(ruleset).filter((f) => viewer.gm || !GM_ONLY_FIELDS.includes(f));
   const has = (k: keyof Situation) => fields.includes(k);
   const modes: DialogChoice[] = [{ value: "normal", label: "D20C.Chat.Mode.normal" }];
   if (has("mighty")) modes.push({ value: "mighty", label: "D20C.Chat.Mode.mighty" });
@@ -214,6 +229,7 @@ export function situationsFromForm(
   form: Record<string, unknown>,
   count: number,
   ruleset?: Pick<Ruleset, "situational" | "coverLevels">,
+  viewer: DialogViewer = { gm: true },
 ): Situation[] {
   return Array.from({ length: count }, (_, i) => {
     const own: Record<string, unknown> = { ...form };
@@ -222,19 +238,23 @@ export function situationsFromForm(
       const key = `${k}-${i}`;
       if (key in form) own[k] = form[key];
     }
-    return situationFromForm(own, ruleset);
+    return situationFromForm(own, ruleset, viewer);
   });
 }
 
 /**
  * Turn the dialog's form values into a Situation. With a ruleset, anything it does not offer is
- * ignored (a stale or hand-made form cannot switch on a rule the game does not have).
+ * ignored (a stale or hand-made form cannot switch on a rule the game does not have), and a
+ * player's form cannot set a GM-only field.
  */
 export function situationFromForm(
   form: Record<string, unknown>,
   ruleset?: Pick<Ruleset, "situational" | "coverLevels">,
+  viewer: DialogViewer = { gm: true },
 ): Situation {
-  const fields = ruleset ? offeredFields(ruleset) : [...SITUATIONAL_FIELDS];
+  const fields = (ruleset ? offeredFields(ruleset) : [...SITUATIONAL_FIELDS]).filter(
+    (f) => viewer.gm || !GM_ONLY_FIELDS.includes(f),
+  );
   const on = (k: keyof Situation) => fields.includes(k);
   const pick = <T extends string>(v: unknown, allowed: readonly T[], d: T): T =>
     (allowed as readonly unknown[]).includes(v) ? (v as T) : d;

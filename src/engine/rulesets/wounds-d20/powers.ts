@@ -1,7 +1,8 @@
 /**
  * Wounds d20 powers and rests ([SYS-POWERS], [WD-RECOVERY]). The text gives powers no usage kinds,
- * so a power is at-will or has uses per rest. Catching one's breath rolls every recovery die left,
- * each removing damage but never wound points; a long rest refills the recovery dice and removes
+ * so a power is at-will or has uses per rest. Catching one's breath rolls the recovery dice left
+ * (the adapter asks how many of them: "some or all", `decideRest`'s `spend`), each removing damage
+ * but never wound points; a long rest refills the recovery dice and removes
  * all damage but wound points. Either rest brings back per-rest uses. Save-ends effects use the
  * game's easy / normal / hard DCs.
  */
