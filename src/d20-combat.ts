@@ -13,6 +13,7 @@ import { registerAttackWorkflow } from "./workflows/register.js";
 import { registerChatCards } from "./applications/chat/register.js";
 import { registerSelfTest } from "./applications/self-test.js";
 import { registerApi } from "./api.js";
+import { registerImport } from "./applications/import/register.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | Initializing d20 Combat`);
@@ -27,4 +28,5 @@ Hooks.once("init", () => {
   registerChatCards();
   registerSelfTest();
   registerApi();
+  registerImport();
 });
