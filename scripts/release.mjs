@@ -26,10 +26,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { unzipSync, zipSync } from "fflate";
+import { manifestProblems } from "./lib/manifest-fields.mjs";
 
 export const ZIP_NAME = "d20-combat.zip";
 /** The Foundry package release API (foundryvtt.com/article/package-release-api). */
-export const RELEASE_API_URL = "https://api.foundryvtt.com/_api/packages/release_version/";
+export const RELEASE_API_URL = "https://foundryvtt.com/_api/packages/release_version/";
 export const TOKEN_ENV = "FOUNDRY_PACKAGE_RELEASE_TOKEN";
 
 /** @param {string} root @param {string} rel */
@@ -126,6 +127,26 @@ export function writeReleaseAssets(root, tag, repo, outDir) {
   writeFileSync(path.join(outDir, "system.json"), manifestText);
   writeFileSync(path.join(outDir, ZIP_NAME), zipSync(files, { level: 9 }));
   return manifest;
+}
+
+/**
+ * The released zip's system.json against the v13 and v14 manifest fields (scripts/lib/manifest-fields.mjs):
+ * no unknown key, right types, every local path it names inside the zip.
+ * @param {string} zipPath
+ */
+export function checkManifestFields(zipPath) {
+  const files = unzipSync(readFileSync(zipPath));
+  const names = Object.keys(files);
+  const manifestBytes = files["system.json"];
+  if (!manifestBytes) throw new ReleaseError(`${path.basename(zipPath)} has no system.json at its top level`);
+  const manifest = JSON.parse(new TextDecoder().decode(manifestBytes));
+  /** @param {string} p */
+  const has = (p) => {
+    const rel = p.replace(/^\.\//, "").replace(/\/$/, "");
+    return names.some((n) => n === rel || n.startsWith(`${rel}/`));
+  };
+  const problems = [...manifestProblems(manifest, 13, has), ...manifestProblems(manifest, 14, has)];
+  if (problems.length) throw new ReleaseError(`the manifest does not pass:\n${problems.join("\n")}`);
 }
 
 /**
@@ -287,6 +308,8 @@ export async function main(argv, log = console.log) {
       try {
         const manifest = writeReleaseAssets(root, tag, repo, tmp);
         log(`✓ released manifest: download ${manifest.download}`);
+        checkManifestFields(path.join(tmp, ZIP_NAME));
+        log("✓ manifest fields: v13 and v14 system manifest fields, every path it names in the zip");
       } finally {
         rmSync(tmp, { recursive: true, force: true });
       }

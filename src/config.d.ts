@@ -5,6 +5,7 @@
 import type { LevelUpRecord } from "./engine/build.js";
 import type { RulesetId } from "./engine/types.js";
 import type { Ruleset } from "./engine/ruleset.js";
+import type { ImportFlag } from "./applications/sheets/import-banner.js";
 import type { CharacterData, NpcData } from "./data/actor-models.js";
 import type { ArmorData, FeatureData, PowerData, WeaponData } from "./data/item-models.js";
 import type { D20Actor } from "./documents/actor.js";
@@ -127,12 +128,16 @@ declare module "fvtt-types/configuration" {
         schemaVersion?: number;
         /** [SYS-CHARACTER] the last level-up, for its one undo (src/applications/sheets/level-up.ts); null once undone. */
         levelUp?: LevelUpRecord | null;
+        /** [SYS-IMPORT] where an imported actor came from and what it lost (src/import/shape.ts importFlags). */
+        import?: ImportFlag;
       };
     };
     Item: {
       "d20-combat"?: {
         ruleset?: RulesetId;
         schemaVersion?: number;
+        /** [SYS-IMPORT] where an imported item came from and what it lost. */
+        import?: ImportFlag;
       };
     };
     ActiveEffect: {

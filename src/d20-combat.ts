@@ -18,6 +18,7 @@ import { BUILT_IN_RULESETS } from "./engine/rulesets/index.js";
 
 // [SYS-RULESET] The built-in games register like any other game, before a module's (init work).
 for (const ruleset of BUILT_IN_RULESETS) registerRuleset(ruleset);
+import { registerImport } from "./applications/import/register.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | Initializing d20 Combat`);
@@ -32,4 +33,5 @@ Hooks.once("init", () => {
   registerChatCards();
   registerSelfTest();
   registerApi();
+  registerImport();
 });

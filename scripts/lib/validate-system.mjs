@@ -279,10 +279,23 @@ export function validateSystem(root, options = {}) {
       }
     }
   }
-  // Other referenced files.
-  for (const key of ["readme", "changelog"]) {
+  // Other referenced files: the licence, the worlds' background and the package media are paths too (issue 37).
+  for (const key of ["readme", "changelog", "license", "background"]) {
     if (typeof sys[key] === "string" && !exists(path.join(root, sys[key])))
       errors.push(`${manifestName}: ${key} "${sys[key]}" does not exist`);
+  }
+  for (const [i, m] of (Array.isArray(sys.media) ? sys.media : []).entries()) {
+    const url = isObject(m) ? m.url : undefined;
+    if (typeof url !== "string" || !exists(path.join(root, url)))
+      errors.push(`${manifestName}: media[${i}].url ${JSON.stringify(url)} does not exist`);
+  }
+  if (typeof sys.secondaryTokenAttribute !== "string" || !sys.secondaryTokenAttribute)
+    errors.push(`${manifestName}: "secondaryTokenAttribute" must name the tokens' second bar`);
+  const hot = isObject(sys.flags) && isObject(sys.flags.hotReload) ? sys.flags.hotReload : null;
+  if (!hot) errors.push(`${manifestName}: flags.hotReload is missing (npm run dev reloads styles, templates and lang)`);
+  for (const p of hot && Array.isArray(hot.paths) ? hot.paths : []) {
+    if (!exists(path.join(root, String(p))))
+      errors.push(`${manifestName}: flags.hotReload.paths "${p}" does not exist`);
   }
   // packs.
   if (sys.packs !== undefined && !Array.isArray(sys.packs)) errors.push(`${manifestName}: packs must be an array`);

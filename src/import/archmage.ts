@@ -8,6 +8,7 @@ import { ABILITY_KEYS } from "../engine/types.js";
 import { addRider, addTraits, bounded, effectRow, readAuraText, readRider, readTrigger } from "./common.js";
 import { importFormula, type FormulaRefs } from "./formula.js";
 import { at, int, list, num, obj, str } from "./json.js";
+import { Losses } from "./report.js";
 import {
   mapAura,
   mapClass,
@@ -69,6 +70,8 @@ function refsFor(level: number, pc: boolean): FormulaRefs {
     refs[`${k}.mod`] = pc ? `@${k}` : 0;
     refs[`${k}.dmg`] = pc ? `@${k}*@tier` : 0;
   }
+  // A character's weapon dice: one die of the wielded weapon per level (archmage's WPN), our `@level[W]`.
+  if (pc) for (const w of ["m", "r"]) refs[`wpn.${w}.dice`] = "@level[W]";
   refs.std = pc ? "@level" : level;
   refs.lvl = pc ? "@level" : level;
   refs.level = pc ? "@level" : level;
@@ -155,7 +158,14 @@ function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: str
   ctx.losses.keep(`${where}: "${phrase}" kept as text`);
 }
 
-function missLine(ctx: Ctx, item: ItemDoc, body: string, where: string, fromTrigger: boolean): void {
+function missLine(
+  ctx: Ctx,
+  item: ItemDoc,
+  body: string,
+  where: string,
+  fromTrigger: boolean,
+  refs: FormulaRefs = refsFor(1, false),
+): void {
   const sys = item.system;
   const t = body.trim();
   if (!t) return;
@@ -170,6 +180,18 @@ function missLine(ctx: Ctx, item: ItemDoc, body: string, where: string, fromTrig
     sys.missDamage = m[1]!;
     ctx.losses.auto(`${where}: miss: ${m[1]} damage → missDamage`);
     return;
+  }
+  // "@lvl damage", "2d6 + @str.mod damage": a formula and the word damage, nothing else.
+  const formula = t.match(/^([\d@a-z.+\-*()\s]+?)\s*damage\.?$/i);
+  if (formula && /[\d@]/.test(formula[1]!)) {
+    const quiet = new Losses();
+    const f = importFormula(formula[1]!, refs, `${where}: miss damage`, quiet);
+    if (f) {
+      sys.missEffect = "formula";
+      sys.missDamage = f;
+      ctx.losses.auto(`${where}: miss: ${f} damage → missDamage`);
+      return;
+    }
   }
   sys.missText = oneLine(t, 1500);
   ctx.losses.keep(`${where}: miss "${oneLine(t, 60)}" kept as text${fromTrigger ? "" : ""}`);
@@ -254,6 +276,8 @@ function powerOf(ctx: Ctx, doc: unknown, level: number, pc: boolean, key: string
     const f = importFormula(hit.formula, refs, `${where}: damage`, ctx.losses);
     if (f) {
       p.damage = f;
+      // Weapon dice: the attack uses the wielded weapon.
+      if (/\[W\]/i.test(f)) p.weaponId = "";
       const types: string[] = [];
       const unknown: string[] = [];
       for (const w of hit.typeWords) {
@@ -309,7 +333,7 @@ function powerOf(ctx: Ctx, doc: unknown, level: number, pc: boolean, key: string
     if (body) rider(ctx, item, phrase, body, where);
   }
   const miss = str(val(sys.miss));
-  if (miss) missLine(ctx, item, plainText(miss.replace(/\[\[([^\]]*)\]\]/g, "$1")), where, false);
+  if (miss) missLine(ctx, item, plainText(miss.replace(/\[\[([^\]]*)\]\]/g, "$1")), where, false, refs);
   const crit = int(val(at(sys, "critMod"))) ?? 0;
   if (crit > 0) {
     p.critRange = crit;
@@ -456,6 +480,19 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
         "sorcerer",
         "wizard",
       ]);
+    // The sheet's melee and ranged weapon dice (archmage's WPN): a weapon each, so powers with weapon dice roll them.
+    for (const [k, ranged] of [
+      ["melee", false],
+      ["ranged", true],
+    ] as const) {
+      const die = str(val(at(src, `attributes.weapon.${k}`))).toLowerCase();
+      const m = die.match(/^1?d(4|6|8|10|12)$/);
+      if (!m) continue;
+      const w = newItem(ctx, "weapon", `${k === "melee" ? "Melee" : "Ranged"} weapon (${die})`, `weapon/${k}`);
+      Object.assign(w.system, { damageDice: `1d${m[1]}`, ranged, equipped: true, proficient: true });
+      actor.items.push(w);
+      L.auto(`${k} weapon die ${die} → a ${k} weapon`);
+    }
     const rec = int(val(at(src, "attributes.recoveries")));
     if (rec !== null) {
       sys.recoveries = {

@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "n
 import path from "node:path";
 import yaml from "js-yaml";
 import { convertDocument, summaryLines, type ImportOptions } from "./index.js";
+import { documentsOf, MAX_TEXT_BYTES, unreadEntry, type Input } from "./read.js";
 import type { ReportEntry } from "./report.js";
 import type { ActorDoc, Conversion, ItemDoc } from "./shape.js";
 import { isRulesetId, registerRuleset } from "../engine/registry.js";
@@ -18,7 +19,7 @@ import { BUILT_IN_RULESETS } from "../engine/rulesets/index.js";
 for (const ruleset of BUILT_IN_RULESETS) if (!isRulesetId(ruleset.id)) registerRuleset(ruleset);
 
 /** Largest input file read (a bigger one is reported, not read). */
-const MAX_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_FILE_BYTES = MAX_TEXT_BYTES;
 
 export interface CliArgs {
   inputs: string[];
@@ -50,9 +51,6 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   return { inputs, ...(to === undefined ? {} : { to }), out, ...(report === undefined ? {} : { report }) };
 }
 
-/** One input: a parsed document, or why the file could not be read. */
-export type Input = { file: string; doc: unknown } | { file: string; error: string };
-
 function filesUnder(p: string): string[] {
   const st = statSync(p);
   if (st.isFile()) return [p];
@@ -60,13 +58,6 @@ function filesUnder(p: string): string[] {
   return readdirSync(p)
     .sort()
     .flatMap((f) => filesUnder(path.join(p, f)));
-}
-
-function isFolderDoc(doc: unknown): boolean {
-  const o = doc as { _key?: unknown; type?: unknown; system?: unknown; data?: unknown; sorting?: unknown } | null;
-  return typeof o?._key === "string"
-    ? o._key.startsWith("!folders!")
-    : o !== null && typeof o === "object" && "sorting" in o && !("system" in o) && !("data" in o);
 }
 
 /** Read every document of the given files and folders (arrays of documents are split). */
@@ -98,8 +89,7 @@ export function readInputs(paths: readonly string[]): Input[] {
         out.push({ file, error: `not ${ext === ".json" ? "JSON" : "YAML"}: ${(err as Error).message.split("\n")[0]}` });
         continue;
       }
-      const docs = Array.isArray(parsed) ? parsed : [parsed];
-      for (const doc of docs) if (!isFolderDoc(doc)) out.push({ file, doc });
+      out.push(...documentsOf(file, parsed));
     }
   }
   return out;
@@ -146,19 +136,7 @@ export function runImport(args: CliArgs, log: (line: string) => void = console.l
   const written = new Set<string>();
   readInputs(args.inputs).forEach((input, index) => {
     if ("error" in input) {
-      entries.push({
-        name: path.basename(input.file),
-        sourceSystem: "unknown",
-        sourceId: "",
-        type: "",
-        target: args.to ?? "",
-        status: "failed",
-        automated: [],
-        text: [],
-        dropped: [],
-        errors: [`${input.file}: ${input.error}`],
-        review: [],
-      });
+      entries.push(unreadEntry(input.file, input.error, args.to));
       return;
     }
     const c = convertDocument(input.doc, options, index);

@@ -72,6 +72,8 @@ export function importFormula(raw: unknown, refs: FormulaRefs, where: string, lo
   try {
     // Our own references stay for the roll data to resolve; the rest is checked with them as 1.
     if (s.includes("@")) {
+      // A reference the source resolves to 0 (an item bonus it lacks) leaves no "+ 0" behind.
+      s = s.replace(/\+0(?=$|[+-])/g, "");
       parseDamage(s.replace(/@[a-z_][\w.]*/gi, "1"), { dice: [{ count: 1, faces: 4, sign: 1 }], flat: 0 }, "formula");
       return s.replace(/\+/g, " + ").replace(/(?<=[\w\]])-/g, " - ");
     }

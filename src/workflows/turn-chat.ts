@@ -75,6 +75,8 @@ interface Dice3dShow {
     blind: boolean,
     messageId: string | null,
   ): Promise<unknown>;
+  /** Resolves once the dice of that message have finished rolling (Dice So Nice 4.x and later). */
+  waitFor3DAnimationByMessageID?(messageId: string): Promise<unknown>;
 }
 
 const gmIds = (): string[] => (game.users?.filter((u) => u.isGM) ?? []).map((u) => u.id);
@@ -244,18 +246,19 @@ export class TurnSummaryPoster {
       if (existing) {
         existing.source = { ...existing.source, lines: [...existing.source.lines, ...entries] };
         existing.rolls = [...existing.rolls, ...rolls];
+        // Dice So Nice animates a message's rolls when it is created; the rolls a turn's end adds
+        // to its summary are shown the way the module offers for rolls outside a new message, and
+        // before the summary shows their results (the dice land first, as on a new message).
+        const dice3d = (game as { dice3d?: Dice3dShow }).dice3d;
+        if (dice3d)
+          for (const roll of rolls)
+            await dice3d.showForRoll(roll, game.user, true, whispered ? gmIds() : null, false, existing.message.id);
         await existing.message.update({
           content: await render(existing.source),
           rolls: existing.rolls,
           system: { lines: existing.source.lines },
         } as ChatMessage.UpdateData);
         existing.record = await writeUndoRecord(existing.message, existing.record, stored.undo, removedEffects);
-        // Dice So Nice animates a message's rolls when it is created; the rolls a turn's end adds
-        // to its summary are shown the way the module offers for rolls outside a new message.
-        const dice3d = (game as { dice3d?: Dice3dShow }).dice3d;
-        if (dice3d)
-          for (const roll of rolls)
-            await dice3d.showForRoll(roll, game.user, true, whispered ? gmIds() : null, false, existing.message.id);
         continue;
       }
       const source: TurnSummarySource = {
@@ -272,6 +275,10 @@ export class TurnSummaryPoster {
         ...(whispered ? { whisper: gmIds() } : {}),
       } as ChatMessage.CreateData);
       if (!message) continue;
+      // [SYS-RELEASE] issue 37: the turn's next events wait until Dice So Nice has shown this
+      // message's dice (its API's wait by message id; nothing to wait for without the module or rolls).
+      const dice3d = (game as { dice3d?: Dice3dShow }).dice3d;
+      if (dice3d?.waitFor3DAnimationByMessageID && rolls.length) await dice3d.waitFor3DAnimationByMessageID(message.id);
       const record = await writeUndoRecord(message, null, stored.undo, removedEffects);
       if (key) open.byAudience.set(whispered, { message, source, rolls, record });
     }

@@ -121,6 +121,76 @@ describe("[SYS-IMPORT] dnd5e → Hundred Dungeons", () => {
   });
 });
 
+describe("[SYS-IMPORT] an archmage character → 13th Age", () => {
+  const pc = convertFixture("archmage-character.json");
+  const sys = pc.actor.system as Record<string, unknown>;
+
+  it("[SYS-IMPORT] [SYS-CHARACTER] class, level, abilities, HP, recoveries and the sheet's weapon dice land; defenses derive from the class", () => {
+    expect(pc.actor.type).toBe("character");
+    expect(pc.entry).toMatchObject({ status: "partial", errors: [] });
+    expect(sys).toMatchObject({
+      level: 3,
+      hp: { value: 40, max: 48, temp: 0 },
+      abilities: { str: 18, dex: 12, con: 16, int: 8, wis: 13, cha: 10 },
+      recoveries: { value: 7, max: 9 },
+      build: { classKey: "fighter" },
+    });
+    // A character's printed defenses are derived here from class, level and abilities (flagged to check).
+    expect(sys.defenses).toEqual({
+      ac: { base: null, bonus: 0 },
+      pd: { base: null, bonus: 0 },
+      md: { base: null, bonus: 0 },
+    });
+    expect(pc.entry.review).toContain("AC 19: a character's defense is derived here");
+    expect(itemNamed(pc.actor, "Melee weapon (d8)").system).toMatchObject({
+      damageDice: "1d8",
+      ranged: false,
+      equipped: true,
+    });
+    expect(itemNamed(pc.actor, "Ranged weapon (d6)").system).toMatchObject({
+      damageDice: "1d6",
+      ranged: true,
+      equipped: true,
+    });
+    // Gear is lore; a talent with only a description is kept as text.
+    expect(pc.entry.dropped).toEqual(["Quarry Hammer: gear left out"]);
+    expect(pc.entry.text).toEqual(["Stone-Steady: power without an attack kept as text"]);
+    expect(modelProblems(pc.actor)).toEqual([]);
+    const derived = derive("13th-age", pc.actor);
+    for (const d of ["ac", "pd", "md"]) expect(Number.isFinite(derived.defenses[d])).toBe(true);
+  });
+
+  it("[SYS-IMPORT] [13A-ATK] [13A-DMG] a character's powers: ability + level vs. a defense, weapon dice per level + ability × tier, level damage on a miss, usage", () => {
+    expect(itemNamed(pc.actor, "Ringing Cut").system).toMatchObject({
+      usage: "atWill",
+      attackAbility: "str",
+      attackBonus: 0,
+      defense: "ac",
+      weaponId: "",
+      damage: "@level[W] + @str*@tier",
+      missEffect: "formula",
+      missDamage: "@level",
+    });
+    expect(itemNamed(pc.actor, "Shouldering Shove").system).toMatchObject({
+      usage: "encounter",
+      attackBonus: 1,
+      defense: "pd",
+    });
+    expect(itemNamed(pc.actor, "Sling Stone").system).toMatchObject({ range: "ranged", attackAbility: "dex" });
+    // d20 12 + Str 4 + level 3 = 19 hits AC 19; 3d8 (the melee weapon's die, once per level) 3+3+3 + Str 4 × tier 1.
+    const hit = attackWith("13th-age", pc.actor, "Ringing Cut", 12, [3, 3, 3], 19);
+    expect(hit.outcome.total).toBe(19);
+    expect(hit.outcome.isHit).toBe(true);
+    expect(hit.damage).toBe(13);
+    const miss = attackWith("13th-age", pc.actor, "Ringing Cut", 2, [], 19);
+    expect(miss.outcome.isHit).toBe(false);
+    expect(miss.damage).toBe(3);
+    // The ranged power rolls the ranged weapon's d6s.
+    const sling = attackWith("13th-age", pc.actor, "Sling Stone", 15, [6, 6, 6], 10);
+    expect(sling.damage).toBe(18 + 1);
+  });
+});
+
 describe("[SYS-IMPORT] archmage → 13th Age", () => {
   const { entry, actor } = convertFixture("archmage-cinder-ogre.json");
   const sys = actor.system as Record<string, unknown>;

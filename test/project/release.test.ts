@@ -36,6 +36,24 @@ const runs = steps.map((s) => s.run ?? "").filter(Boolean);
 let tmp: string;
 let version: string;
 
+/** The files of a built zip: system.json and every file its manifest names (the paths release:check looks for). */
+function builtZipFiles(system: Uint8Array, leaveOut: string[] = []): Record<string, Uint8Array> {
+  const text = (s: string) => new TextEncoder().encode(s);
+  const files: Record<string, Uint8Array> = {
+    "system.json": system,
+    "d20-combat.mjs": text("export {};\n"),
+    "styles/d20-combat.css": text(""),
+    "lang/en.json": text("{}"),
+    "templates/sheets/actor.hbs": text(""),
+    LICENSE: text("MIT"),
+    "assets/media/background.svg": text("<svg/>"),
+    "assets/media/character-sheet-13th-age.png": text("png"),
+    "assets/media/chat-attack-card.png": text("png"),
+  };
+  for (const f of leaveOut) delete files[f];
+  return files;
+}
+
 /** Run the release script in the temporary copy. */
 function release(args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [path.join(tmp, "scripts/release.mjs"), ...args, "--root", tmp], {
@@ -56,10 +74,7 @@ beforeAll(() => {
   cpSync(path.join(REPO_ROOT, "node_modules/fflate"), path.join(tmp, "node_modules/fflate"), { recursive: true });
   mkdirSync(path.join(tmp, "dist"));
   const system = readFileSync(path.join(tmp, "system.json"));
-  writeFileSync(
-    path.join(tmp, "dist/d20-combat.zip"),
-    zipSync({ "system.json": system, "d20-combat.mjs": new TextEncoder().encode("export {};\n") }),
-  );
+  writeFileSync(path.join(tmp, "dist/d20-combat.zip"), zipSync(builtZipFiles(system)));
   version = (JSON.parse(system.toString("utf8")) as { version: string }).version;
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -138,7 +153,7 @@ describe("[SYS-RELEASE] the release script on a temporary copy", () => {
     expect(rest).toEqual(sourceRest);
     const zip = unzipSync(readFileSync(path.join(out, "d20-combat.zip")));
     expect(JSON.parse(new TextDecoder().decode(zip["system.json"]))).toEqual(released);
-    expect(Object.keys(zip).sort()).toEqual(["d20-combat.mjs", "system.json"]);
+    expect(Object.keys(zip).sort()).toEqual(Object.keys(builtZipFiles(new Uint8Array())).sort());
   });
 
   it("the CHANGELOG section of the version becomes the release notes ([Unreleased] until it has one)", () => {
@@ -176,7 +191,8 @@ describe("[SYS-RELEASE] the release script on a temporary copy", () => {
       headers: Record<string, string>;
       body: { id: string; release: Record<string, unknown> };
     };
-    expect(printed.url).toBe("https://api.foundryvtt.com/_api/packages/release_version/");
+    // The host the package release article names (foundryvtt.com/article/package-release-api).
+    expect(printed.url).toBe("https://foundryvtt.com/_api/packages/release_version/");
     expect(printed.method).toBe("POST");
     expect(printed.headers["Content-Type"]).toBe("application/json");
     expect(printed.headers.Authorization).toMatch(/^fvttp_…\(masked\)$/);
@@ -203,5 +219,38 @@ describe("[SYS-RELEASE] the release script on a temporary copy", () => {
     expect(r.out).toContain(`✓ tag v${version} matches`);
     expect(r.out).toContain("publish (dry run)");
     expect(r.out).toContain("release:check passed");
+    expect(r.out).toContain("✓ manifest fields: v13 and v14");
+  });
+
+  it("release:check refuses a manifest key neither v13 nor v14 defines, a wrong type, and a media or licence path missing from the zip", () => {
+    const good = readFileSync(path.join(tmp, "system.json"), "utf8");
+    const zip = path.join(tmp, "dist/d20-combat.zip");
+    const goodZip = readFileSync(zip);
+    try {
+      const broken = { ...(JSON.parse(good) as Record<string, unknown>), tokenBar: "hp", socket: "yes" };
+      writeFileSync(path.join(tmp, "system.json"), JSON.stringify(broken, null, 2));
+      writeFileSync(
+        zip,
+        zipSync(
+          builtZipFiles(new TextEncoder().encode(JSON.stringify(broken)), [
+            "LICENSE",
+            "assets/media/chat-attack-card.png",
+          ]),
+        ),
+      );
+      const r = release(["check", "--skip-build", "--repo", REPO]);
+      expect(r.code).not.toBe(0);
+      for (const gen of [13, 14]) {
+        expect(r.out).toContain(`system.json (v${gen}): "tokenBar" is not a v${gen} system manifest field`);
+        expect(r.out).toContain(`system.json (v${gen}): "socket" must be a boolean`);
+        expect(r.out).toContain(`system.json (v${gen}): license "LICENSE" is not in the zip`);
+        expect(r.out).toContain(
+          `system.json (v${gen}): media[2].url "assets/media/chat-attack-card.png" is not in the zip`,
+        );
+      }
+    } finally {
+      writeFileSync(path.join(tmp, "system.json"), good);
+      writeFileSync(zip, goodZip);
+    }
   });
 });

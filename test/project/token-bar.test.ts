@@ -17,4 +17,15 @@ describe("system.json primaryTokenAttribute", () => {
     }
     expect(node).toMatchObject({ value: expect.any(Number), max: expect.any(Number) });
   });
+
+  it("[SYS-RELEASE] secondaryTokenAttribute names a value/max pair every game keeps (recoveries, surges, hit dice)", () => {
+    const manifest = JSON.parse(readFileSync(new URL("../../system.json", import.meta.url), "utf8")) as {
+      secondaryTokenAttribute: string;
+    };
+    let node: unknown = defaultActorSource();
+    for (const key of manifest.secondaryTokenAttribute.split(".")) {
+      node = (node as Record<string, unknown> | undefined)?.[key];
+    }
+    expect(node).toMatchObject({ value: expect.any(Number), max: expect.any(Number) });
+  });
 });

@@ -9,7 +9,18 @@ import { REPO_ROOT } from "../stand-ins/i18n.js";
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), "d20c-system-"));
-  for (const p of ["system.json", "lang", "styles", "packs", "src/d20-combat.ts", "README.md", "CHANGELOG.md"]) {
+  for (const p of [
+    "system.json",
+    "lang",
+    "styles",
+    "templates",
+    "packs",
+    "src/d20-combat.ts",
+    "README.md",
+    "CHANGELOG.md",
+    "LICENSE",
+    "assets/media",
+  ]) {
     cpSync(path.join(REPO_ROOT, p), path.join(dir, p), { recursive: true });
   }
 });
@@ -51,6 +62,25 @@ describe("validateSystem", () => {
     edit("system.json", (s) => (s.esmodules = ["wrong.mjs"]));
     expect(validateSystem(dir)).toContain(
       'system.json: esmodules "wrong.mjs" is not produced by the build (no src/wrong.ts)',
+    );
+  });
+
+  it("[SYS-RELEASE] names a licence, background or media path that does not exist, and a missing second bar or hot reload", () => {
+    edit("system.json", (s) => {
+      s.license = "LICENCE.txt";
+      s.background = "assets/none.webp";
+      s.media[1].url = "assets/media/gone.png";
+      delete s.secondaryTokenAttribute;
+      delete s.flags.hotReload;
+    });
+    expect(validateSystem(dir)).toEqual(
+      expect.arrayContaining([
+        'system.json: license "LICENCE.txt" does not exist',
+        'system.json: background "assets/none.webp" does not exist',
+        'system.json: media[1].url "assets/media/gone.png" does not exist',
+        `system.json: "secondaryTokenAttribute" must name the tokens' second bar`,
+        "system.json: flags.hotReload is missing (npm run dev reloads styles, templates and lang)",
+      ]),
     );
   });
 

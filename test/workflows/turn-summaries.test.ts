@@ -98,11 +98,16 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: turn summaries", (rulesetId) =
     // reads the summaries by creature, not by position).
     standInRollFaces.push(...Array.from({ length: 40 }, () => 2));
     // Dice So Nice: rolls a turn's end adds to its summary are shown through `game.dice3d`.
-    const shownRolls: { roll: unknown; messageId: string | null }[] = [];
+    const shownRolls: { roll: unknown; messageId: string | null; rollsShown: number }[] = [];
+    const waited: string[] = [];
     const withDice = standInGlobals.game as { dice3d?: unknown };
+    const messageRolls = (id: string) =>
+      (summaries().find((m) => m.message.id === id)?.message.rolls as unknown[] | undefined)?.length ?? -1;
     withDice.dice3d = {
+      // The rolls the message already shows when the dice are thrown (they must not be there yet).
       showForRoll: async (roll: unknown, ...rest: unknown[]) =>
-        void shownRolls.push({ roll, messageId: rest[4] as string }),
+        void shownRolls.push({ roll, messageId: rest[4] as string, rollsShown: messageRolls(rest[4] as string) }),
+      waitFor3DAnimationByMessageID: async (id: string) => void waited.push(id),
     };
     await combat.startCombat();
     await combat.settle();
@@ -149,10 +154,22 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: turn summaries", (rulesetId) =
     // 13th Age burns and saves at the turn's end (one message made with every roll); the other
     // games burn at its start, so each turn's save joins its summary later and is shown then.
     expect(shownRolls.length).toBe(rulesetId === "13th-age" ? 0 : 3);
-    for (const { roll, messageId } of shownRolls) {
+    for (const { roll, messageId, rollsShown } of shownRolls) {
       const summary = turns.find((t) => t.message.id === messageId);
       expect(JSON.stringify(summary?.message.rolls)).toContain(JSON.stringify(roll));
+      // [SYS-RELEASE] the dice are thrown before the summary shows their result.
+      expect(rollsShown).toBeGreaterThanOrEqual(0);
+      expect(rollsShown).toBeLessThan((summary?.message.rolls as unknown[]).length);
     }
+    // [SYS-RELEASE] a summary made with its rolls (13th Age's, at the turn's end) is waited for
+    // (Dice So Nice) before the turn goes on; only messages with rolls are.
+    const withRolls = new Set(
+      summaries()
+        .filter((t) => (t.message.rolls as unknown[]).length > 0)
+        .map((t) => t.message.id),
+    );
+    for (const id of waited) expect(withRolls.has(id)).toBe(true);
+    if (rulesetId === "13th-age") for (const t of turns) expect(waited).toContain(t.message.id);
     // Round events: each posts once, not once per combatant.
     for (const { source } of all.filter((s) => s.source.kind === "event")) {
       const counts = new Map<string, number>();

@@ -40,6 +40,7 @@ import type { ActorSource } from "../../engine/types.js";
 import { rollSheetCheck, rollSheetInitiative } from "../../workflows/checks.js";
 import { isAbilityKey } from "../../engine/checks.js";
 import { classChosen, levelUp, undoLevelUp } from "./level-up.js";
+import { DISMISS_IMPORT_UPDATE, IMPORT_BANNER_TEMPLATE, importBannerContext } from "./import-banner.js";
 
 /** The one part a user with LIMITED permission gets instead of the full sheet. */
 const LIMITED_PARTS = {
@@ -125,6 +126,7 @@ export class D20ActorSheet extends SheetBase {
       removeBackground: D20ActorSheet.#onRemoveBackground,
       rollInitiative: D20ActorSheet.#onRollInitiative,
       undoLevelUp: D20ActorSheet.#onUndoLevelUp,
+      dismissImport: D20ActorSheet.#onDismissImport,
     },
   };
 
@@ -147,6 +149,7 @@ export class D20ActorSheet extends SheetBase {
         POWER_TEXT_TEMPLATE,
         BUILD_TEMPLATE,
         CHECKS_TEMPLATE,
+        IMPORT_BANNER_TEMPLATE,
       ],
       scrollable: [""],
     },
@@ -185,6 +188,12 @@ export class D20ActorSheet extends SheetBase {
       (ACTOR_TABS as readonly string[]).includes(chosen)
     )
       void this.render();
+  }
+
+  /** [SYS-IMPORT] The GM dismisses the import banner (the losses stay on record in the flag). */
+  static async #onDismissImport(this: D20ActorSheet): Promise<void> {
+    if (!game.user?.isGM) return;
+    await this.document.update(DISMISS_IMPORT_UPDATE);
   }
 
   /** The sheet's actor with the system's methods. */
@@ -285,7 +294,9 @@ export class D20ActorSheet extends SheetBase {
     this.#powerRows = new Map(context.powers.map((p) => [p.id, p]));
     // The Effects section sits on the Combat tab: nothing to build while that tab is not written.
     const effectsSection = context.tabShown.combat ? effectsSectionFor(actor, this.isEditable) : null;
-    return { ...base, ...context, effectsSection };
+    // [SYS-IMPORT] what the import of this actor lost, until the GM dismisses it.
+    const importBanner = importBannerContext(actor.flags[SYSTEM_ID]?.import, game.user?.isGM ?? false);
+    return { ...base, ...context, effectsSection, importBanner };
   }
 
   override async _onFirstRender(

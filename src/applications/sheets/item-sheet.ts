@@ -14,6 +14,7 @@ import { effectActionHandlers } from "./effect-actions.js";
 import { blankPowerEffect, damagePartsFromForm, powerEffectsFromForm } from "./power-effects.js";
 import { powerEffectsFrom } from "../../data/item-source.js";
 import { parseCreatureWords } from "../../engine/creature-words.js";
+import { DISMISS_IMPORT_UPDATE, IMPORT_BANNER_TEMPLATE, importBannerContext } from "./import-banner.js";
 
 /** Selects whose empty choice means "none" (stored as null). */
 const NULLABLE_SELECTS = ["attackAbility"];
@@ -25,6 +26,7 @@ export class D20ItemSheet extends ItemSheetBase {
       ...effectActionHandlers(),
       addPowerEffect: D20ItemSheet.#onAddPowerEffect,
       removePowerEffect: D20ItemSheet.#onRemovePowerEffect,
+      dismissImport: D20ItemSheet.#onDismissImport,
     },
   };
 
@@ -32,6 +34,12 @@ export class D20ItemSheet extends ItemSheetBase {
   static async #onAddPowerEffect(this: D20ItemSheet): Promise<void> {
     const effects = powerEffectsFrom((this.d20Item.system as unknown as Record<string, unknown>).effects);
     await this.d20Item.update({ system: { effects: [...effects, blankPowerEffect()] } });
+  }
+
+  /** [SYS-IMPORT] The GM dismisses the import banner (the losses stay on record in the flag). */
+  static async #onDismissImport(this: D20ItemSheet): Promise<void> {
+    if (!game.user?.isGM) return;
+    await this.d20Item.update(DISMISS_IMPORT_UPDATE);
   }
 
   /** Remove one of a power's effects. */
@@ -43,7 +51,11 @@ export class D20ItemSheet extends ItemSheetBase {
   }
 
   static override PARTS = {
-    sheet: { template: `systems/${SYSTEM_ID}/templates/sheets/item.hbs`, scrollable: [""] },
+    sheet: {
+      template: `systems/${SYSTEM_ID}/templates/sheets/item.hbs`,
+      templates: [IMPORT_BANNER_TEMPLATE],
+      scrollable: [""],
+    },
   };
 
   get d20Item(): D20Item {
@@ -86,6 +98,8 @@ export class D20ItemSheet extends ItemSheetBase {
       }),
       // Features carry effects (passive ones, and those their use puts on creatures).
       ...((item.type as string) === "feature" ? { effectsSection: effectsSectionFor(item, this.isEditable) } : {}),
+      // [SYS-IMPORT] what the import of this item lost, until the GM dismisses it.
+      importBanner: importBannerContext(item.flags[SYSTEM_ID]?.import, game.user?.isGM ?? false),
     };
   }
 
