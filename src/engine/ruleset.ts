@@ -10,6 +10,7 @@
  * its own beside them where it has more (Hundred Dungeons' `conditions.ts`, and `combat.ts` for its
  * economy, reactions, provoking and hiding).
  */
+import type { GearRules } from "./gear.js";
 import type { Progression } from "./build.js";
 import type {
   AbilityKey,
@@ -409,6 +410,8 @@ export interface Ruleset {
   readonly statBlock?: StatBlockSpec;
   /** [SYS-CHARACTER] The class table deriving a character's numbers; absent = every number typed. */
   readonly progression?: Progression;
+  /** [SYS-CHARACTER] Potions, coins, identity fields and load (src/engine/gear.ts); absent = `gearOf`'s defaults. */
+  readonly gear?: GearRules;
 
   // ---- forced movement ---------------------------------------------------------------------
   /**

@@ -23,6 +23,7 @@ import { STAT_BLOCK } from "./stat-block.js";
 import { withCreatureDamage } from "../../creatures.js";
 import { actionPointNotice, minionMissStep } from "./creature.js";
 import { FF_PROGRESSION } from "./classes.js";
+import { FF_GEAR } from "./gear.js";
 
 export const ffd20 = defineRuleset({
   id: FF_ID,
@@ -90,4 +91,5 @@ export const ffd20 = defineRuleset({
   forcedPath,
   // [SYS-CHARACTER] the class table deriving a character's numbers.
   progression: FF_PROGRESSION,
+  gear: FF_GEAR,
 });

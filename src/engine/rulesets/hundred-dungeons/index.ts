@@ -36,6 +36,7 @@ import {
   withLegendaryResistance,
   withLegendaryTurnResistance,
 } from "./creature.js";
+import { HD_GEAR } from "./gear.js";
 
 export const hundredDungeons = defineRuleset({
   id: HD_ID,
@@ -148,4 +149,5 @@ export const hundredDungeons = defineRuleset({
   levelCondition,
   // [SYS-CHARACTER] the class table deriving a character's numbers.
   progression: HD_PROGRESSION,
+  gear: HD_GEAR,
 });

@@ -26,6 +26,7 @@ import { STAT_BLOCK } from "./stat-block.js";
 import { withCreatureDamage } from "../../creatures.js";
 import { damageReductionStep } from "./creature.js";
 import { WD_PROGRESSION } from "./classes.js";
+import { WD_GEAR } from "./gear.js";
 
 /** The most actions the creature's conditions leave it (stunned none, nauseated one); null = no cap. */
 const conditionCap = capFromConditions(CONDITIONS);
@@ -116,4 +117,5 @@ export const woundsD20 = defineRuleset({
   statBlock: STAT_BLOCK,
   // [SYS-CHARACTER] the class table deriving a character's numbers.
   progression: WD_PROGRESSION,
+  gear: WD_GEAR,
 });
