@@ -7,7 +7,7 @@ import type { RulesetId } from "./engine/types.js";
 import type { Ruleset } from "./engine/ruleset.js";
 import type { ImportFlag } from "./applications/sheets/import-banner.js";
 import type { CharacterData, NpcData } from "./data/actor-models.js";
-import type { ArmorData, FeatureData, PowerData, WeaponData } from "./data/item-models.js";
+import type { ArmorData, EquipmentData, FeatureData, PowerData, WeaponData } from "./data/item-models.js";
 import type { D20Actor } from "./documents/actor.js";
 import type { D20Item } from "./documents/item.js";
 import type { D20ActiveEffect, SystemEffectData } from "./documents/active-effect.js";
@@ -241,7 +241,13 @@ declare module "fvtt-types/configuration" {
   /** Sub-type data models (registered in src/data/register.ts; keys = system.json documentTypes). */
   interface DataModelConfig {
     Actor: { character: typeof CharacterData; npc: typeof NpcData };
-    Item: { power: typeof PowerData; weapon: typeof WeaponData; armor: typeof ArmorData; feature: typeof FeatureData };
+    Item: {
+      power: typeof PowerData;
+      weapon: typeof WeaponData;
+      armor: typeof ArmorData;
+      feature: typeof FeatureData;
+      equipment: typeof EquipmentData;
+    };
     /** `turn`: registered in src/applications/combat/register.ts; the card kinds in src/data/register.ts. */
     ChatMessage: {
       turn: typeof TurnSummaryData;

@@ -7,6 +7,7 @@
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { allRulesets } from "../engine/registry.js";
 import { applyBuild } from "../engine/build.js";
+import { carriedLoad, gearOf, type CarriedItem } from "../engine/gear.js";
 import type { FieldDescs } from "../engine/fields.js";
 import type { ActorKind, ActorSource, DerivedActor } from "../engine/types.js";
 import { superValidateJoint } from "../foundry-compat.js";
@@ -88,6 +89,8 @@ abstract class D20ActorData extends foundry.abstract.TypeDataModel<ActorSystemSc
     const armorItems = items.filter((i) => i.type === "armor").map((i) => i.system as unknown as ArmorItemData);
     this.armor = combineArmor(this.armor, armorItems);
     applyBuildTo(this);
+    const carried = items.map((i) => ({ type: i.type as string, system: i.system as CarriedItem["system"] }));
+    this.speed = loadedSpeed(this.speed, this.abilities.str, carried);
   }
 
   override prepareDerivedData(): void {
@@ -126,6 +129,21 @@ function applyBuildTo(model: D20ActorData): void {
   model.baseCombatBonus = built.baseCombatBonus;
   model.baseSaveBonus = built.baseSaveBonus;
   model.renown = built.renown;
+}
+
+/**
+ * [SYS-CHARACTER] The speed left under the carried load, where the game has a load rule (Wounds d20);
+ * before Active Effects, as the armor worn, so an effect can still change it.
+ */
+function loadedSpeed(speed: number, strength: number, items: readonly CarriedItem[]): number {
+  let gear;
+  try {
+    gear = gearOf(activeRuleset());
+  } catch {
+    return speed; // Settings not ready (very early construction).
+  }
+  if (!gear.loaded || !items.length) return speed;
+  return gear.loaded(speed, strength, carriedLoad(items)).speed;
 }
 
 /**

@@ -9,7 +9,8 @@ import { boundStoredNumbers, migrateItemSystem, replaceContents } from "../migra
 import { ITEM_FIELDS } from "../engine/item-fields.js";
 import type { FieldDescs } from "../engine/fields.js";
 import { allDamageTypes } from "./actor-models.js";
-import { armorSchema, featureSchema, powerSchema, weaponSchema } from "./schema.js";
+import { armorSchema, equipmentSchema, featureSchema, powerSchema, weaponSchema } from "./schema.js";
+import type { EQUIPMENT_FIELDS } from "../engine/gear-fields.js";
 import { describeIssues, itemSystemIssues } from "./validation.js";
 
 function checkItem(type: string, data: Record<string, unknown>): void {
@@ -21,6 +22,7 @@ type PowerSchema = ReturnType<typeof powerSchema>;
 type WeaponSchema = ReturnType<typeof weaponSchema>;
 type ArmorSchema = ReturnType<typeof armorSchema>;
 type FeatureSchema = ReturnType<typeof featureSchema>;
+type EquipmentSchema = ReturnType<typeof equipmentSchema>;
 
 // The stored fields of each item type, typed from their descriptions (the schemas are built from
 // the same descriptions at run time, so their static type is a plain record).
@@ -29,6 +31,7 @@ export interface PowerData extends SourceOf<typeof POWER_FIELDS> {}
 export interface WeaponData extends SourceOf<typeof WEAPON_FIELDS> {}
 export interface ArmorData extends SourceOf<typeof ARMOR_FIELDS> {}
 export interface FeatureData extends SourceOf<typeof FEATURE_FIELDS> {}
+export interface EquipmentData extends SourceOf<typeof EQUIPMENT_FIELDS> {}
 /* eslint-enable @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type */
 
 /**
@@ -88,5 +91,15 @@ export class FeatureData extends foundry.abstract.TypeDataModel<FeatureSchema, I
   static override LOCALIZATION_PREFIXES = ["D20C.Item.Feature"];
   static override defineSchema(): FeatureSchema {
     return featureSchema(foundry.data.fields);
+  }
+}
+
+/** [SYS-CHARACTER] A consumable or piece of gear: quantity, weight, charges and a use action. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class EquipmentData extends CheckedItemData<EquipmentSchema> {
+  static override itemType = "equipment";
+  static override LOCALIZATION_PREFIXES = ["D20C.Item.Equipment"];
+  static override defineSchema(): EquipmentSchema {
+    return equipmentSchema(foundry.data.fields);
   }
 }

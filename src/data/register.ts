@@ -7,12 +7,18 @@ import { migrateWorld, registerMigrationSetting } from "../migrations/world.js";
 import { CharacterData, NpcData } from "./actor-models.js";
 import { AttackCardModel, CardDetailsModel, CardLedgerModel, RuleCardModel } from "./chat-models.js";
 import { CARD_TYPES } from "../engine/plans/card-data.js";
-import { ArmorData, FeatureData, PowerData, WeaponData } from "./item-models.js";
+import { ArmorData, EquipmentData, FeatureData, PowerData, WeaponData } from "./item-models.js";
 
 /** Register data models; schedule the world migration for `ready`. */
 export function registerDataModels(): void {
   CONFIG.Actor.dataModels = { character: CharacterData, npc: NpcData };
-  CONFIG.Item.dataModels = { power: PowerData, weapon: WeaponData, armor: ArmorData, feature: FeatureData };
+  CONFIG.Item.dataModels = {
+    power: PowerData,
+    weapon: WeaponData,
+    armor: ArmorData,
+    feature: FeatureData,
+    equipment: EquipmentData,
+  };
   // Our chat cards are typed messages (system.json documentTypes.ChatMessage).
   CONFIG.ChatMessage.dataModels = {
     ...CONFIG.ChatMessage.dataModels,

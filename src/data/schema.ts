@@ -12,6 +12,7 @@
 import { CORE_ACTOR_FIELDS } from "../engine/actor-fields.js";
 import { mergeFields, type FieldDescs } from "../engine/fields.js";
 import { ARMOR_FIELDS, FEATURE_FIELDS, POWER_FIELDS, WEAPON_FIELDS } from "../engine/item-fields.js";
+import { EQUIPMENT_FIELDS } from "../engine/gear-fields.js";
 import { allRulesets } from "../engine/registry.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import { foundrySchema, type FieldsNamespace, type Schema } from "./fields.js";
@@ -67,6 +68,11 @@ export function armorSchema(f: FieldsNamespace): Schema {
 /** `feature` items: rules text with no mechanics of its own (its effects may carry changes). */
 export function featureSchema(f: FieldsNamespace): Schema {
   return foundrySchema(f, FEATURE_FIELDS, true);
+}
+
+/** [SYS-CHARACTER] `equipment` items: consumables and gear (src/engine/gear-fields.ts). */
+export function equipmentSchema(f: FieldsNamespace): Schema {
+  return foundrySchema(f, EQUIPMENT_FIELDS, true);
 }
 
 /** The effect data a system ActiveEffect carries in `flags["d20-combat"].effect`. */

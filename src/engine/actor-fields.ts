@@ -23,6 +23,7 @@ import {
 import type { FieldDesc } from "./fields.js";
 import { ABILITY_KEYS, type AbilityKey } from "./types.js";
 import { BUILD_FIELD } from "./build-fields.js";
+import { CURRENCY_FIELD, IDENTITY_FIELD } from "./gear-fields.js";
 
 /** Size categories (`size` blank = the token's size decides). */
 export const SIZE_KEYS = ["tiny", "small", "medium", "large", "huge", "gargantuan"] as const;
@@ -132,4 +133,8 @@ export const CORE_ACTOR_FIELDS = {
   auras: optional(list(group(AURA_FIELDS))),
   /** [SYS-CHARACTER] class, backgrounds, skills and overrides (src/engine/build-fields.ts). */
   build: BUILD_FIELD,
+  /** [SYS-CHARACTER] issue 44: ancestry, One Unique Thing, icon relationships (src/engine/gear-fields.ts). */
+  identity: IDENTITY_FIELD,
+  /** [SYS-CHARACTER] issue 44: coins carried. */
+  currency: CURRENCY_FIELD,
 } as const;

@@ -19,6 +19,7 @@ import {
   text,
 } from "./fields.js";
 import { ABILITY_KEYS } from "./types.js";
+import { CARRIED_WEIGHT, EQUIPMENT_FIELDS } from "./gear-fields.js";
 
 /** Weapon classes ([HD] damage by class, [FF] proficiency groups). */
 export const WEAPON_CLASSES = ["simple", "martial", "heavy"] as const;
@@ -174,6 +175,8 @@ export const WEAPON_FIELDS = {
   properties: list(key()),
   /** [SYS-MONSTERS] Wounds d20: critical damage multiplier (×2, ×3, ×4). */
   critMultiplier: int(2, { min: 2, max: 4 }),
+  /** [SYS-CHARACTER] Pounds (Wounds d20 load); absent = 0. */
+  weight: CARRIED_WEIGHT,
 } as const;
 
 /** `armor` items: aggregated into the actor's `armor` summary when equipped. */
@@ -184,6 +187,8 @@ export const ARMOR_FIELDS = {
   maxDex: nullableInt(),
   heavy: bool(false),
   equipped: bool(true),
+  /** [SYS-CHARACTER] Pounds (Wounds d20 load); absent = 0. */
+  weight: CARRIED_WEIGHT,
 } as const;
 
 /** `feature` items: rules text with no mechanics of its own (its effects may carry changes). */
@@ -195,4 +200,5 @@ export const ITEM_FIELDS = {
   weapon: WEAPON_FIELDS,
   armor: ARMOR_FIELDS,
   feature: FEATURE_FIELDS,
+  equipment: EQUIPMENT_FIELDS,
 } as const;

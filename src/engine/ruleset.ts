@@ -11,6 +11,7 @@
  * economy, reactions, provoking and hiding).
  */
 import type { CreatureSpend, SpendDecision } from "./creature-spends.js";
+import type { GearRules } from "./gear.js";
 import type { Progression } from "./build.js";
 import type {
   AbilityKey,
@@ -415,6 +416,8 @@ export interface Ruleset {
    * this game (docs/import.md): `archmage`, `dnd5e`, `dnd4e` or `pf1`. Absent = none.
    */
   readonly importFamily?: string;
+  /** [SYS-CHARACTER] Potions, coins, identity fields and load (src/engine/gear.ts); absent = `gearOf`'s defaults. */
+  readonly gear?: GearRules;
 
   // ---- forced movement ---------------------------------------------------------------------
   /**

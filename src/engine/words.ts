@@ -80,7 +80,7 @@ export function wordsOf(ruleset: Pick<Ruleset, "words">): RulesetWords {
 }
 
 /** Item types whose sheet fields a game may hide. */
-export type ItemSheetType = "power" | "weapon" | "armor" | "feature";
+export type ItemSheetType = "power" | "weapon" | "armor" | "feature" | "equipment";
 
 /**
  * Whether the item sheet of `type` shows the field at `path` in this game: not when the game lists

@@ -175,6 +175,7 @@ const DEFAULT_ITEM_IMG: Record<ItemType, string> = {
   weapon: "icons/svg/sword.svg",
   armor: "icons/svg/shield.svg",
   feature: "icons/svg/book.svg",
+  equipment: "icons/svg/item-bag.svg",
 };
 
 /** A new actor of our type with blank fields and a token like our packs' monsters. */

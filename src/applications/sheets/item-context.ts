@@ -3,6 +3,7 @@
  * so the sheet edits every field. Labels follow the LOCALIZATION_PREFIXES pattern:
  * `D20C.Item.<Type>.FIELDS.<path>.label`.
  */
+import { EQUIPMENT_USES } from "../../engine/gear-fields.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { RulesetId } from "../../engine/types.js";
 import { ABILITY_KEYS } from "../../engine/types.js";
@@ -34,7 +35,8 @@ interface FieldSpec {
     | "damageType"
     | "weapon"
     | "rechargeDie"
-    | "rechargeAt";
+    | "rechargeAt"
+    | "equipmentUse";
   nullable?: boolean;
   /** Section of the sheet (powers: attack, damage, effects); absent = the first. */
   group?: "attack" | "damage" | "effects";
@@ -99,6 +101,8 @@ const WEAPON_FIELDS: FieldSpec[] = [
   // [SYS-MONSTERS] the weapon's keywords (magic, silver, cold iron…) and its crit multiplier.
   { path: "properties", kind: "text" },
   { path: "critMultiplier", kind: "number" },
+  // [SYS-CHARACTER] what it weighs (Wounds d20's load).
+  { path: "weight", kind: "number" },
 ];
 
 const ARMOR_FIELDS: FieldSpec[] = [
@@ -106,6 +110,18 @@ const ARMOR_FIELDS: FieldSpec[] = [
   { path: "shieldBonus", kind: "number" },
   { path: "maxDex", kind: "number", nullable: true },
   { path: "heavy", kind: "checkbox" },
+  { path: "equipped", kind: "checkbox" },
+  { path: "weight", kind: "number" },
+];
+
+/** [SYS-CHARACTER] Consumables and gear: how many, what they weigh, charges and what a use does. */
+const EQUIPMENT_FIELDS: FieldSpec[] = [
+  { path: "quantity", kind: "number" },
+  { path: "weight", kind: "number" },
+  { path: "uses.value", kind: "number" },
+  { path: "uses.max", kind: "number" },
+  { path: "use", kind: "select", options: "equipmentUse" },
+  { path: "heal", kind: "text" },
   { path: "equipped", kind: "checkbox" },
 ];
 
@@ -117,6 +133,7 @@ const ITEM_FIELDS: Record<string, readonly FieldSpec[]> = {
   weapon: WEAPON_FIELDS,
   armor: ARMOR_FIELDS,
   feature: [],
+  equipment: EQUIPMENT_FIELDS,
 };
 
 /** `D20C.Item.Power` etc.: the LOCALIZATION_PREFIXES of a type. */
@@ -281,6 +298,7 @@ export function itemSheetContext(input: ItemSheetInput) {
     weaponClass: keyed(WEAPON_CLASSES, "WeaponClass"),
     rechargeDie: RECHARGE_DICE.map((k) => ({ value: k, label: `D20C.Monster.RechargeDie.${k}` })),
     rechargeAt: RECHARGE_MOMENTS.map((k) => ({ value: k, label: `D20C.Monster.RechargeAt.${k}` })),
+    equipmentUse: keyed(EQUIPMENT_USES, "Use"),
     weapon: weaponChoices(input.system.weaponId, input.weapons ?? [], input.localize),
     damageType: ["untyped", ...input.ruleset.damageTypes.filter((t) => t !== "untyped")].map((t) => ({
       value: t,

@@ -6,7 +6,7 @@ import { SYSTEM_ID } from "../../constants.js";
 
 /** The system's document types each sheet serves. */
 const ACTOR_SHEET_TYPES = ["character", "npc"] as const;
-export const ITEM_SHEET_TYPES = ["power", "weapon", "armor", "feature"] as const;
+export const ITEM_SHEET_TYPES = ["power", "weapon", "armor", "feature", "equipment"] as const;
 
 /** The two calls of Foundry's v13 `DocumentSheetConfig` this module makes. */
 export interface SheetConfigCalls<D, S> {

@@ -20,6 +20,7 @@ import { words } from "./words.js";
 import { STAT_BLOCK } from "./stat-block.js";
 import { withCreatureDamage } from "../../creatures.js";
 import { AGE13_PROGRESSION } from "./classes.js";
+import { AGE13_GEAR } from "./gear.js";
 
 export const thirteenthAge = defineRuleset({
   id: "13th-age",
@@ -95,4 +96,5 @@ export const thirteenthAge = defineRuleset({
   // [SYS-CHARACTER] the class table deriving a character's numbers.
   progression: AGE13_PROGRESSION,
   importFamily: "archmage",
+  gear: AGE13_GEAR,
 });

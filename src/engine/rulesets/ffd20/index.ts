@@ -23,6 +23,7 @@ import { STAT_BLOCK } from "./stat-block.js";
 import { withCreatureDamage } from "../../creatures.js";
 import { actionPointNotice, actionPointSpends, minionMissStep, spendActionPoint } from "./creature.js";
 import { FF_PROGRESSION } from "./classes.js";
+import { FF_GEAR } from "./gear.js";
 
 export const ffd20 = defineRuleset({
   id: FF_ID,
@@ -94,4 +95,5 @@ export const ffd20 = defineRuleset({
   // [FF-ACTIONPOINTS] the tracker's spend button: an action point on the creature's own turn.
   creatureSpends: actionPointSpends,
   spendCreature: spendActionPoint,
+  gear: FF_GEAR,
 });

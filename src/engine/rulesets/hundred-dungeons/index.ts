@@ -38,6 +38,7 @@ import {
   withLegendaryResistance,
   withLegendaryTurnResistance,
 } from "./creature.js";
+import { HD_GEAR } from "./gear.js";
 
 export const hundredDungeons = defineRuleset({
   id: HD_ID,
@@ -154,4 +155,5 @@ export const hundredDungeons = defineRuleset({
   // [HD-LEGENDARY] the tracker's spend buttons: legendary actions (after other turns) and resistances.
   creatureSpends: legendarySpends,
   spendCreature: spendLegendary,
+  gear: HD_GEAR,
 });

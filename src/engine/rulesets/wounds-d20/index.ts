@@ -26,6 +26,7 @@ import { STAT_BLOCK } from "./stat-block.js";
 import { withCreatureDamage } from "../../creatures.js";
 import { damageReductionStep, spellResistanceCheck } from "./creature.js";
 import { WD_PROGRESSION } from "./classes.js";
+import { WD_GEAR } from "./gear.js";
 
 /** The most actions the creature's conditions leave it (stunned none, nauseated one); null = no cap. */
 const conditionCap = capFromConditions(CONDITIONS);
@@ -119,4 +120,5 @@ export const woundsD20 = defineRuleset({
   importFamily: "pf1",
   // [WD-SPELLRES] a spell must beat the creature's spell resistance with a caster level check.
   spellResistanceCheck,
+  gear: WD_GEAR,
 });
