@@ -74,6 +74,7 @@ import type {
 import type { SceneAttackInput, SceneBandsInput, SceneReading } from "./scene.js";
 import type { ItemSheetType, RulesetWords } from "./words.js";
 import type { StatBlockSpec } from "./stat-block.js";
+import type { VocabularySpec } from "./vocabulary.js";
 
 export interface Ruleset {
   readonly id: RulesetId;
@@ -416,6 +417,10 @@ export interface Ruleset {
    * `origin` (a slide goes in `direction`). Absent = the game has no forced movement.
    */
   forcedPath?(move: ForcedMovement, origin: Square, start: Square, direction?: Square | null): Square[];
+
+  // ---- issue 45: each game's vocabulary ([SYS-WORDS]) ---------------------------------------
+  /** The durations it offers and its own words for shared strings (read through `vocabularyOf` / `say`). */
+  readonly vocabulary?: VocabularySpec;
 }
 
 /** Optional actor-sheet blocks a ruleset may hide (see {@link Ruleset.sheet}). */

@@ -3,6 +3,7 @@
  * so the sheet edits every field. Labels follow the LOCALIZATION_PREFIXES pattern:
  * `D20C.Item.<Type>.FIELDS.<path>.label`.
  */
+import { say } from "../../engine/vocabulary.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { RulesetId } from "../../engine/types.js";
 import { ABILITY_KEYS } from "../../engine/types.js";
@@ -140,6 +141,7 @@ export interface ItemSheetInput {
     | "economy"
     | "weaponClassDice"
     | "powerTriggers"
+    | "vocabulary"
   >;
   editable: boolean;
   foreignRuleset: RulesetId | null;
@@ -327,7 +329,7 @@ export function itemSheetContext(input: ItemSheetInput) {
   });
   return {
     type: input.type,
-    typeLabel: `TYPES.Item.${input.type}`,
+    typeLabel: say(input.ruleset, `TYPES.Item.${input.type}`),
     name: input.name,
     img: input.img,
     editable: input.editable,
