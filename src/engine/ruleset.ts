@@ -76,6 +76,7 @@ import type {
 import type { SceneAttackInput, SceneBandsInput, SceneReading } from "./scene.js";
 import type { ItemSheetType, RulesetWords } from "./words.js";
 import type { StatBlockSpec } from "./stat-block.js";
+import type { VocabularySpec } from "./vocabulary.js";
 
 export interface Ruleset {
   readonly id: RulesetId;
@@ -445,6 +446,9 @@ export interface Ruleset {
   creatureSpends?(actor: ActorSource): readonly CreatureSpend[];
   /** [SYS-MONSTERS] Spend one `key` of the combatant `combatantId` now: the steps, or why not. */
   spendCreature?(ctx: TurnContext, combatantId: string, key: string): SpendDecision;
+  // ---- issue 45: each game's vocabulary ([SYS-WORDS]) ---------------------------------------
+  /** The durations it offers and its own words for shared strings (read through `vocabularyOf` / `say`). */
+  readonly vocabulary?: VocabularySpec;
 }
 
 /** Optional actor-sheet blocks a ruleset may hide (see {@link Ruleset.sheet}). */

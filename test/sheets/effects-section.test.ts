@@ -97,19 +97,30 @@ function section(id: RulesetId, editable = true) {
 }
 
 const SAVE_AT: Record<RulesetId, number> = { "13th-age": 11, ffd20: 10, "hundred-dungeons": 12, "wounds-d20": 15 };
+/** [SYS-WORDS] a save-ends effect in each game's words (issue 45): Hundred Dungeons has no saves, Wounds d20 a DC. */
+const SAVE_ENDS: Record<RulesetId, string> = {
+  "13th-age": "save ends (11+)",
+  ffd20: "save ends (10+)",
+  "hundred-dungeons": "until it rolls 12+ at the end of its turn",
+  "wounds-d20": "until a save succeeds (DC 15)",
+};
+/** What follows an effect: an aftereffect in FFd20 only. */
+const THEN: Record<RulesetId, string> = {
+  "13th-age": "Then",
+  ffd20: "Aftereffect",
+  "hundred-dungeons": "Then",
+  "wounds-d20": "Then",
+};
 
 describe("the Effects section", () => {
   it.each(RULESET_IDS.map((id) => [id]))(
-    "[SYS-EFFECTS] %s: every effect with its source, duration in words, ongoing damage, aftereffect and controls",
+    "[SYS-EFFECTS] [SYS-WORDS] %s: every effect with its source, duration in its game's words, ongoing damage, aftereffect and controls",
     (id) => {
       const ctx = section(id);
-      expect(ctx.rows.map((r) => r.duration)).toEqual([
-        `save ends (${SAVE_AT[id]}+)`,
-        `save ends (${SAVE_AT[id]}+)`,
-        "sustain minor",
-      ]);
+      expect(ctx.rows.map((r) => r.duration)).toEqual([SAVE_ENDS[id], SAVE_ENDS[id], "sustain minor"]);
+      expect(SAVE_ENDS[id]).toContain(String(SAVE_AT[id]));
       expect(ctx.rows[0]).toMatchObject({ source: "from Ayla", ongoing: "ongoing 5 Fire", canSave: true });
-      expect(ctx.rows[1]!.aftereffect).toBe("Aftereffect: Scratched (until the end of Ayla's next turn)");
+      expect(ctx.rows[1]!.aftereffect).toBe(`${THEN[id]}: Scratched (until the end of Ayla's next turn)`);
       expect(ctx.rows[1]!.source).toBe("from Net of Thorns (power)");
       // Disabled: no save, no sustain, although it is the creator's turn.
       expect(ctx.rows[2]).toMatchObject({ sustainable: true, canSustain: false, canSave: false });
@@ -123,8 +134,8 @@ describe("the Effects section", () => {
         "createEffect",
       ])
         expect(html, action).toContain(`data-action="${action}"`);
-      expect(html).toContain(`save ends (${SAVE_AT[id]}+)`);
-      expect(html).toContain("Aftereffect: Scratched");
+      expect(html).toContain(SAVE_ENDS[id]);
+      expect(html).toContain(`${THEN[id]}: Scratched`);
     },
   );
 
@@ -241,11 +252,7 @@ describe.skipIf(skipScreenshots())("Effects section screenshots", () => {
         body,
         async (page) => {
           const durations = await page.locator(".d20c-effect-duration").allInnerTexts();
-          expect(durations.map((t) => t.trim())).toEqual([
-            `save ends (${SAVE_AT[id]}+)`,
-            `save ends (${SAVE_AT[id]}+)`,
-            "sustain minor",
-          ]);
+          expect(durations.map((t) => t.trim())).toEqual([SAVE_ENDS[id], SAVE_ENDS[id], "sustain minor"]);
           expect(await page.locator(".d20c-effect-after").first().isVisible()).toBe(true);
           const overflow = await page.$eval(".d20c-sheet", (el) => el.scrollWidth - el.clientWidth);
           expect(overflow).toBeLessThanOrEqual(0);

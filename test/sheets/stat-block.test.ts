@@ -202,7 +202,7 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
     ]);
   });
 
-  it("[SYS-WORDS] Wounds d20: level, size and kind; HP with the damage that makes it bloodied and wounded; AC, touch, flat-footed; BCB and base save; abilities with modifiers", () => {
+  it("[SYS-WORDS] Wounds d20: level, size and kind; HP with the damage that makes it bloodied and wounded; AC, touch, caught off guard; BCB and base save; abilities with modifiers", () => {
     const { block, ctx } = statBlockOf("wounds-d20", "Hill Troll");
     expect(shownValue(block, "system.level")).toBe("5");
     expect(shownValue(block, "system.size")).toBe("large");
@@ -210,7 +210,8 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
     expect(shownValue(block, "system.hp.max")).toBe("55");
     // [WD-BLOODIED] half of 55 is 27.5 damage: bloodied at 28; [WD-WOUNDED] three quarters: 42
     expect(lineText(block, "hp")).toBe("Hit Points bloodied at 28 wounded at 42");
-    expect(lineText(block, "defenses")).toBe("Armor Class Touch AC Flat-Footed AC");
+    // [WD-FLAT] caught off guard, as the text says (issue 45), not another game's "flat-footed"
+    expect(lineText(block, "defenses")).toBe("Armor Class Touch AC AC caught off guard");
     // the printed AC, and the values the rules give touch and flat-footed until the GM prints some
     expect(shownValue(block, "system.defenses.ac.base")).toBe("15");
     for (const d of ctx.defenses.filter((x) => x.key !== "ac"))

@@ -249,6 +249,8 @@ export interface BootDocumentConfigStandIn {
   documentClass: unknown;
   dataModels: Record<string, unknown>;
   trackableAttributes: Record<string, unknown>;
+  /** Core's label key of each document type (the create dialog's names), empty until a system sets them. */
+  typeLabels: Record<string, string>;
 }
 
 /** `CONFIG` as far as boot touches it. */
@@ -391,7 +393,12 @@ export function installFoundryBootStandIn(
         Combat: CombatStandIn,
         Combatant: CombatantStandIn,
       };
-  const docConfig = (documentClass: unknown) => ({ documentClass, dataModels: {}, trackableAttributes: {} });
+  const docConfig = (documentClass: unknown) => ({
+    documentClass,
+    dataModels: {},
+    trackableAttributes: {},
+    typeLabels: {},
+  });
   const config: BootConfigStandIn = {
     Actor: docConfig(bases.Actor),
     Item: docConfig(bases.Item),

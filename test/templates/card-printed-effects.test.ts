@@ -47,7 +47,8 @@ describe("[SYS-POWERS] a card says each effect once", () => {
     const unnamed = attackCardContext({ ...card, power }, standInViewer());
     const hit = unnamed.powerSections.find((s) => s.key === "hit")!;
     expect(hit.effects).toHaveLength(2);
-    expect(hit.effects[0]).toMatch(/^Restrained \(save ends/i);
+    // [SYS-WORDS] in Hundred Dungeons' words: it has no saving throws (issue 45)
+    expect(hit.effects[0]).toMatch(/^Restrained \(ends on a roll of \d+\+ at the end of its turn/i);
     // A whole word only: "unrestrained" names no restrained.
     const partly = cardPowerOf(
       getRuleset("hundred-dungeons"),

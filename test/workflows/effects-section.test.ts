@@ -92,7 +92,7 @@ async function editEffect(owner: object, effectId: string, effect: Omit<EffectSo
 }
 
 describe.each(RULESET_IDS.map((id) => [id]))("%s: the Effects section", (rulesetId) => {
-  it("[SYS-EFFECTS] a card's save-ends effect and a sheet-made one with an aftereffect: listed in words, iconed, saved at the bearer's turn end (fail, then pass), the aftereffect after the saves, deleted from the sheet", async () => {
+  it("[SYS-EFFECTS] [SYS-WORDS] a card's save-ends effect and a sheet-made one with an aftereffect: listed in the game's words, iconed, saved at the bearer's turn end (fail, then pass), the aftereffect after the saves, deleted from the sheet", async () => {
     standInGlobals.rulesetId = rulesetId;
     const R = getRuleset(rulesetId);
     const [condition, afterCondition] = twoConditions(rulesetId);
@@ -158,13 +158,21 @@ describe.each(RULESET_IDS.map((id) => [id]))("%s: the Effects section", (ruleset
     // The section lists both, in words, with their icons; the token layer draws them.
     const section = effects.effectsSectionFor(foe as never, true);
     const saveAt = NORMAL_SAVE[rulesetId];
+    // [SYS-WORDS] in the game's words (issue 45): Hundred Dungeons rolls, Wounds d20 saves against a DC.
+    const saveEnds = {
+      "13th-age": `save ends (${saveAt}+)`,
+      ffd20: `save ends (${saveAt}+)`,
+      "hundred-dungeons": `until it rolls ${saveAt}+ at the end of its turn`,
+      "wounds-d20": `until a save succeeds (DC ${saveAt})`,
+    }[rulesetId];
+    const then = rulesetId === "ffd20" ? "Aftereffect" : "Then";
     expect(section.rows.map((r) => [r.name, r.duration])).toEqual([
-      ["Ongoing 3 fire damage", `save ends (${saveAt}+)`],
-      ["Held", `save ends (${saveAt}+)`],
+      ["Ongoing 3 fire damage", saveEnds],
+      ["Held", saveEnds],
     ]);
     expect(section.rows[0]!.ongoing).toBe("ongoing 3 Fire");
     expect(section.rows[0]!.source).toBe("from ayla");
-    expect(section.rows[1]!.aftereffect).toBe(`Aftereffect: Shaken (save ends (${saveAt}+))`);
+    expect(section.rows[1]!.aftereffect).toBe(`${then}: Shaken (${saveEnds})`);
     expect(section.rows.every((r) => r.canSave)).toBe(true);
     const conditionImg = R.conditions.find((c) => c.id === condition)!.img;
     expect(section.rows.map((r) => r.img)).toEqual(["icons/svg/fire.svg", conditionImg]);

@@ -2,6 +2,7 @@
  * The actor sheet's render context, built from plain data (pure; no Foundry globals): what the
  * template shows for the active ruleset. Labels are i18n keys; the template localizes them.
  */
+import { ITEM_TYPES, say } from "../../engine/vocabulary.js";
 import type { Ruleset, SheetBlock } from "../../engine/ruleset.js";
 import type { ActorKind, ActorSource, DerivedActor, RuleOptions, RulesetId } from "../../engine/types.js";
 import { actionsPanelContext, type ActionsPanelInput } from "./actions-panel.js";
@@ -292,6 +293,11 @@ export function actorSheetContext(input: ActorSheetInput) {
     : null;
   return {
     rulesetLabel: ruleset.label,
+    /** [SYS-WORDS] each item type's label and its create button's hint in the game's words (issue 45). */
+    itemTypeLabels: {
+      ...Object.fromEntries(ITEM_TYPES.map((t) => [t, say(ruleset, `TYPES.Item.${t}`)])),
+      newPower: say(ruleset, "D20C.Sheet.NewPower"),
+    },
     rests: restsView(ruleset),
     foreignRuleset: input.foreignRuleset,
     foreignRulesetLabel: input.foreignRuleset ? `D20C.Settings.Ruleset.Choices.${input.foreignRuleset}` : "",

@@ -5,6 +5,7 @@
  * engine and in src/workflows.
  */
 import { activeRuleset, ruleOptions } from "../../active-ruleset.js";
+import { say } from "../../engine/vocabulary.js";
 import { currentEscalation, escalationEnabled } from "../../escalation.js";
 import { attackSources, fmt } from "../../workflows/foundry-docs.js";
 import { actorSourceView } from "../../data/prepare.js";
@@ -425,7 +426,9 @@ export class D20ActorSheet extends SheetBase {
   static async #onCreateItem(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const type = dataOf(target, "type");
     if (!isItemType(type)) return;
-    const name = game.i18n.format("D20C.Sheet.NewItem", { type: game.i18n.localize(`TYPES.Item.${type}`) });
+    const name = game.i18n.format("D20C.Sheet.NewItem", {
+      type: game.i18n.localize(say(activeRuleset(), `TYPES.Item.${type}`)),
+    });
     await this.d20Actor.createEmbeddedDocuments("Item", [{ name, type }]);
   }
 

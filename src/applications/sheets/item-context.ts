@@ -4,6 +4,7 @@
  * `D20C.Item.<Type>.FIELDS.<path>.label`.
  */
 import { EQUIPMENT_USES } from "../../engine/gear-fields.js";
+import { say } from "../../engine/vocabulary.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { RulesetId } from "../../engine/types.js";
 import { ABILITY_KEYS } from "../../engine/types.js";
@@ -157,6 +158,7 @@ export interface ItemSheetInput {
     | "economy"
     | "weaponClassDice"
     | "powerTriggers"
+    | "vocabulary"
   >;
   editable: boolean;
   foreignRuleset: RulesetId | null;
@@ -345,7 +347,7 @@ export function itemSheetContext(input: ItemSheetInput) {
   });
   return {
     type: input.type,
-    typeLabel: `TYPES.Item.${input.type}`,
+    typeLabel: say(input.ruleset, `TYPES.Item.${input.type}`),
     name: input.name,
     img: input.img,
     editable: input.editable,

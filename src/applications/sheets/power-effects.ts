@@ -13,6 +13,7 @@ import {
 } from "../../data/schema.js";
 import { FORCED_KINDS, FORCED_MAX_SQUARES, POWER_DURATIONS } from "../../engine/item-fields.js";
 import { durationChoices } from "../../engine/effects.js";
+import { offeredDurations, say } from "../../engine/vocabulary.js";
 import { effectSaveTarget, powerTriggers } from "../../engine/powers.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { DamagePartSource, ForcedMovement, PowerEffectBody, PowerEffectSpec } from "../../engine/types.js";
@@ -129,11 +130,17 @@ interface Option {
 /** The editor rows of a power's effects for the active game. */
 export function powerEffectRows(
   effects: readonly PowerEffectSpec[],
-  ruleset: Pick<Ruleset, "conditions" | "damageTypes" | "effectSaveTarget" | "forcedPath" | "powerTriggers">,
+  ruleset: Pick<
+    Ruleset,
+    "conditions" | "damageTypes" | "effectSaveTarget" | "forcedPath" | "powerTriggers" | "vocabulary"
+  >,
   damageTypeLabel: (type: string) => string,
 ) {
+  // [SYS-WORDS] the game's durations in its words; a kind a stored effect has stays offered (nothing lost).
+  const stored = effects.flatMap((e) => [e.duration, e.aftereffect?.duration ?? e.duration]) as string[];
+  const offered = offeredDurations(ruleset);
   const conditions: Option[] = ruleset.conditions.map((c) => ({ value: c.id, label: c.label }));
-  const saveOptions: Option[] = SAVE_DIFFICULTIES.map((s) => ({ value: s, label: `${P}.Save.${s}` }));
+  const saveOptions: Option[] = SAVE_DIFFICULTIES.map((s) => ({ value: s, label: say(ruleset, `${P}.Save.${s}`) }));
   const types = ["untyped", ...ruleset.damageTypes.filter((t) => t !== "untyped")].map((t) => ({
     value: t,
     label: damageTypeLabel(t),
@@ -165,10 +172,11 @@ export function powerEffectRows(
   return {
     outcomes: POWER_OUTCOMES.map((o) => ({ value: o, label: `${P}.Outcome.${o}` })),
     triggers: powerTriggers(ruleset).map((t) => ({ value: t, label: `${P}.Trigger.${t}` })),
-    durations: durationChoices(DURATION_KINDS.filter((d) => d !== "permanent")).map((d) => ({
-      value: d,
-      label: `${P}.Duration.${d}`,
-    })),
+    durations: durationChoices(
+      DURATION_KINDS.filter((d) => d !== "permanent" && (offered.includes(d) || stored.includes(d))),
+    ).map((d) => ({ value: d, label: say(ruleset, `${P}.Duration.${d}`) })),
+    /** The aftereffect's label in the game's words. */
+    aftereffectLabel: say(ruleset, `${P}.Editor.aftereffect`),
     sustains: SUSTAIN_KINDS.map((s) => ({ value: s, label: `${P}.Sustain.${s}` })),
     saves: saveOptions,
     conditions,

@@ -32,6 +32,8 @@ export interface CardPower {
   effects: CardPowerEffect[];
   /** The attacker's combatant at roll time (times "your next turn" and sustain); null = none. */
   sourceCombatantId: string | null;
+  /** Issue 45: the game's own keys for the shared words of its effect lines (absent = the shared words). */
+  words?: Record<string, string>;
 }
 
 function cardBody(ruleset: Ruleset, body: PowerEffectBody): CardEffectBody {
@@ -68,6 +70,7 @@ export function cardPowerOf(
       ...(e.forced && e.forced.squares > 0 ? { forced: { ...e.forced } } : {}),
     })),
     sourceCombatantId,
+    ...(ruleset.vocabulary?.words ? { words: { ...ruleset.vocabulary.words } } : {}),
   };
 }
 

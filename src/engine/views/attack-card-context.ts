@@ -12,7 +12,7 @@ import { APPLY_MODES } from "../plans/card-data.js";
 import { ongoingName, sameCreatureBefore } from "../plans/apply.js";
 import { canSeeDetails, type CardVisibility } from "../plans/card-secrets.js";
 import { getRuleset, isRulesetId } from "../registry.js";
-import { effectLine, namedInText, powerSections } from "./power-text.js";
+import { effectLine, namedInText, powerSections, sayOf } from "./power-text.js";
 
 export interface CardViewer {
   isGM: boolean;
@@ -306,7 +306,7 @@ function imposedLines(card: AttackCardData, t: CardTarget, viewer: CardViewer, c
     if (line === undefined) {
       const e = card.power?.effects[i];
       if (!e) return [];
-      line = effectLine(e, viewer);
+      line = effectLine(e, viewer, sayOf(card.power?.words));
       c.effectLines.set(i, line);
     }
     return [line];

@@ -22,6 +22,10 @@ import { defaultActorSource } from "../common.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
 import type { ActorSource, DurationKind, EffectSource, TurnOf } from "../types.js";
+import { say, vocabularyOf } from "../vocabulary.js";
+
+/** Words in the game's own key (issue 45: "until the end of the battle" in 13th Age). */
+const inGame = (ruleset: Ruleset, w: Words): Words => ({ ...w, key: say(ruleset, w.key) });
 
 /** Localise a key, with format data when given (game.i18n in Foundry, the stand-in in tests). */
 export type Format = (key: string, data?: Record<string, string | number>) => string;
@@ -137,17 +141,20 @@ export function effectsSectionContext(input: EffectsSectionInput) {
       parentId: row.parentId ?? "",
       transferred: !own,
       source: sourceText(row.sourceName ?? creator ?? null, own, format),
-      duration: wordsText(durationWords(e, facts), format),
+      duration: wordsText(inGame(ruleset, durationWords(e, facts)), format),
       conditions: conditionLabels(e.statuses, ruleset, format),
       ongoing: ongoingText,
       aftereffect: after
-        ? format("D20C.Effects.Aftereffect", {
+        ? format(say(ruleset, "D20C.Effects.Aftereffect"), {
             name: after.name,
             duration: wordsText(
-              durationWords(after, {
-                ...facts,
-                saveTarget: hasSave(after) ? saveTarget(ruleset, bearer, { ...e, ...after }) : null,
-              }),
+              inGame(
+                ruleset,
+                durationWords(after, {
+                  ...facts,
+                  saveTarget: hasSave(after) ? saveTarget(ruleset, bearer, { ...e, ...after }) : null,
+                }),
+              ),
               format,
             ),
           })
@@ -195,13 +202,17 @@ export function effectFormContext(input: EffectFormInput) {
   const { ruleset, format } = input;
   const e = input.effect;
   const after = e?.aftereffect ?? null;
+  // [SYS-WORDS] the game's durations in its words (a stored other kind is still offered: nothing is lost).
+  const offered = vocabularyOf(ruleset).durations.map((d) => d.kind);
+  const w = (key: string) => format(say(ruleset, key));
   // Each next-turn duration twice: the creator's turn ("your") and the affected creature's ("its").
   const durations = (current: DurationKind, turnOf: TurnOf | undefined) => {
     const selected = durationChoiceOf(current, turnOf);
-    return durationChoices(DURATION_KINDS).map((d) => option(d, format(`D20C.Effects.Kind.${d}`), d === selected));
+    const kinds = DURATION_KINDS.filter((d) => offered.includes(d) || d === current);
+    return durationChoices(kinds).map((d) => option(d, w(`D20C.Effects.Kind.${d}`), d === selected));
   };
   const saves = (current: string) =>
-    SAVE_DIFFICULTIES.map((s) => option(s, format(`D20C.Effects.SaveDifficulty.${s}`), s === current));
+    SAVE_DIFFICULTIES.map((s) => option(s, w(`D20C.Effects.SaveDifficulty.${s}`), s === current));
   const conditions = (active: readonly string[]) =>
     ruleset.conditions.map((c) => ({ id: c.id, label: format(c.label), checked: active.includes(c.id) }));
   const ongoingType = e?.ongoing?.type ?? "untyped";
@@ -211,6 +222,15 @@ export function effectFormContext(input: EffectFormInput) {
     saves: saves(e?.save ?? "normal"),
     saveBonus: e?.saveBonus ?? 0,
     sustains: SUSTAIN_ACTIONS.map((s) => option(s, format(`D20C.Effects.Sustain.${s}`), s === (e?.sustain ?? "minor"))),
+    /** Whether the form asks for a sustain action: where the game sustains effects, or this one is sustained. */
+    sustainShown: offered.includes("sustain") || e?.duration === "sustain" || after?.duration === "sustain",
+    /** The form's labels in the game's words (keys). */
+    words: Object.fromEntries(
+      ["Save", "Aftereffect", "AftereffectName", "AftereffectDuration", "AftereffectConditions"].map((k) => [
+        k,
+        say(ruleset, `D20C.Effects.Form.${k}`),
+      ]),
+    ),
     ongoingAmount: e?.ongoing?.amount ?? 0,
     ongoingTypes: ["untyped", ...ruleset.damageTypes.filter((t) => t !== "untyped")].map((t) =>
       option(t, format(input.damageTypeLabel(t)), t === ongoingType),

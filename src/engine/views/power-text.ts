@@ -19,7 +19,16 @@ function localizeOr(viewer: TextViewer, key: string, fallback: string): string {
   return viewer.has(key) ? viewer.localize(key) : fallback;
 }
 
-function bodyLine(b: CardEffectBody, viewer: TextViewer): string {
+/** A game's own key for a shared string (issue 45: the card keeps its game's words); identity when none. */
+type Say = (key: string) => string;
+const shared: Say = (key) => key;
+/** The words a card's power keeps, as a lookup. */
+export const sayOf =
+  (words: Readonly<Record<string, string>> | undefined): Say =>
+  (key) =>
+    words?.[key] ?? key;
+
+function bodyLine(b: CardEffectBody, viewer: TextViewer, say: Say): string {
   const parts: string[] = b.statuses.map((id, i) => localizeOr(viewer, b.statusLabels[i] ?? id, id));
   if (b.ongoing && b.ongoing.amount > 0) {
     const typed = b.ongoing.type !== "" && b.ongoing.type !== "untyped";
@@ -31,18 +40,19 @@ function bodyLine(b: CardEffectBody, viewer: TextViewer): string {
   const what = parts.join(", ");
   const duration =
     b.duration === "saveEnds" && b.saveTarget !== null
-      ? viewer.format(`${P}.Text.saveEndsTarget`, { target: b.saveTarget })
+      ? viewer.format(say(`${P}.Text.saveEndsTarget`), { target: b.saveTarget })
       : b.duration === "sustain"
         ? viewer.format(`${P}.Text.sustain`, { action: viewer.localize(`${P}.Sustain.${b.sustain ?? "standard"}`) })
-        : viewer.localize(`${P}.Text.${durationChoiceOf(b.duration, b.turnOf)}`);
+        : viewer.localize(say(`${P}.Text.${durationChoiceOf(b.duration, b.turnOf)}`));
   return duration ? viewer.format(`${P}.Text.withDuration`, { what, duration }) : what;
 }
 
 /** One effect in words: trigger, what it imposes and for how long, its aftereffect, its own text. */
-export function effectLine(e: CardPowerEffect, viewer: TextViewer): string {
+export function effectLine(e: CardPowerEffect, viewer: TextViewer, say: Say = shared): string {
   const parts: string[] = [];
-  if (e.statuses.length || (e.ongoing && e.ongoing.amount > 0)) parts.push(bodyLine(e, viewer));
-  if (e.aftereffect) parts.push(viewer.format(`${P}.Text.aftereffect`, { effect: bodyLine(e.aftereffect, viewer) }));
+  if (e.statuses.length || (e.ongoing && e.ongoing.amount > 0)) parts.push(bodyLine(e, viewer, say));
+  if (e.aftereffect)
+    parts.push(viewer.format(say(`${P}.Text.aftereffect`), { effect: bodyLine(e.aftereffect, viewer, say) }));
   // [FF-FORCED] the push / pull / slide the outcome causes, with its distance.
   if (e.forced && e.forced.squares > 0)
     parts.push(viewer.format(`D20C.Forced.Text.${e.forced.kind}`, { squares: e.forced.squares }));
@@ -68,11 +78,12 @@ export function powerSections(
   listed: (e: CardPowerEffect, text: string) => boolean = () => true,
 ) {
   if (!power) return [];
+  const say = sayOf(power.words);
   return (["hit", "miss", "crit"] as const)
     .map((key) => {
       const text = power.texts[key].trim();
       const effects = power.effects.filter((e) => e.outcome === key && listed(e, text));
-      return { key, label: `${P}.Outcome.${key}`, text, effects: effects.map((e) => effectLine(e, viewer)) };
+      return { key, label: `${P}.Outcome.${key}`, text, effects: effects.map((e) => effectLine(e, viewer, say)) };
     })
     .filter((s) => s.text !== "" || s.effects.length > 0);
 }

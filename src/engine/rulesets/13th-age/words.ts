@@ -6,7 +6,10 @@
 import type { Ruleset } from "../../ruleset.js";
 import { wordsIn } from "../../words.js";
 
-export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
+/** Its own words for shared strings (issue 45). */
+const V = "D20C.Age13.Vocab";
+
+export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> = {
   words: wordsIn(
     "D20C.Age13.Name",
     [
@@ -33,5 +36,21 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
     ],
     // The class's armor table gives the Armor Class base (written on the defense): armor adds no number.
     armor: ["armorBonus", "shieldBonus", "maxDex", "heavy"],
+  },
+  // [SYS-WORDS] issue 45: 13th Age offers no sustained effects (its text has none), ends them with the battle, and has what follows an effect instead of an aftereffect.
+  vocabulary: {
+    durations: ["saveEnds", "startOfNextTurn", "endOfNextTurn", "endOfEncounter", "permanent", "instant"],
+    words: {
+      "D20C.Power.Text.aftereffect": `${V}.aftereffectLine`,
+      "D20C.Effects.Aftereffect": `${V}.aftereffectEffect`,
+      "D20C.Effects.Form.Aftereffect": `${V}.aftereffectLabel`,
+      "D20C.Power.Editor.aftereffect": `${V}.aftereffectLabel`,
+      "D20C.Effects.Form.AftereffectName": `${V}.aftereffectName`,
+      "D20C.Effects.Form.AftereffectDuration": `${V}.aftereffectDuration`,
+      "D20C.Effects.Form.AftereffectConditions": `${V}.aftereffectConditions`,
+      "D20C.Effects.Kind.endOfEncounter": `${V}.Kind.endOfEncounter`,
+      "D20C.Effects.Duration.endOfEncounter": `${V}.Duration.endOfEncounter`,
+    },
+    bonusKinds: ["D20C.Modifier.power"],
   },
 };

@@ -6,7 +6,10 @@
 import type { Ruleset } from "../../ruleset.js";
 import { wordsIn } from "../../words.js";
 
-export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
+/** Its own words for shared strings (issue 45). */
+const V = "D20C.FF.Vocab";
+
+export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> = {
   words: wordsIn(
     "D20C.FF.Name",
     ["recoveries", "spendRecovery", "rally", "ralliesThisBattle", "deathSave", "deathSaveFailures"],
@@ -18,5 +21,13 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
     weapon: ["light", "finesse", "twoHanded", "offHand", "thrown", "weaponClass", "missDamage", "critMultiplier"],
     // heavy armor drops the ability bonus to AC outright; no armor caps it
     armor: ["maxDex"],
+  },
+  // [SYS-WORDS] issue 45: FFd20 offers every duration its text names (save ends, sustain, until the end of the encounter, aftereffects) and itemises its typed attack bonuses.
+  vocabulary: {
+    words: {
+      "D20C.Power.Text.endOfEncounter": `${V}.endOfEncounterText`,
+      "D20C.Power.Duration.endOfEncounter": `${V}.endOfEncounterKind`,
+    },
+    bonusKinds: ["D20C.FF.Mod.Power", "D20C.FF.Mod.Enhancement", "D20C.FF.Mod.Proficiency", "D20C.FF.Mod.HalfLevel"],
   },
 };

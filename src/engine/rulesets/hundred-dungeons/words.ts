@@ -5,7 +5,10 @@
 import type { Ruleset } from "../../ruleset.js";
 import { wordsIn } from "../../words.js";
 
-export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
+/** Its own words for shared strings (issue 45). */
+const V = "D20C.HD.Vocab";
+
+export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> = {
   words: wordsIn(
     "D20C.HD.Name",
     ["recoveries", "recoveryRoll", "spendRecovery", "deathSave"],
@@ -21,5 +24,33 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
       ...(["attackAbility", "missDamage"] as const),
     ],
     armor: ["maxDex", "heavy"],
+  },
+  // [SYS-WORDS] issue 45: Hundred Dungeons has no saving throws: an effect lasts until a roll at the end of the bearer's turn succeeds; no sustain, no aftereffect; attacks and spells are its power type.
+  vocabulary: {
+    durations: ["saveEnds", "startOfNextTurn", "endOfNextTurn", "endOfEncounter", "permanent", "instant"],
+    words: {
+      "D20C.Power.Text.aftereffect": `${V}.aftereffectLine`,
+      "D20C.Effects.Aftereffect": `${V}.aftereffectEffect`,
+      "D20C.Effects.Form.Aftereffect": `${V}.aftereffectLabel`,
+      "D20C.Power.Editor.aftereffect": `${V}.aftereffectLabel`,
+      "D20C.Effects.Form.AftereffectName": `${V}.aftereffectName`,
+      "D20C.Effects.Form.AftereffectDuration": `${V}.aftereffectDuration`,
+      "D20C.Effects.Form.AftereffectConditions": `${V}.aftereffectConditions`,
+      "D20C.Effects.Kind.saveEnds": `${V}.Kind.saveEnds`,
+      "D20C.Effects.Duration.saveEnds": `${V}.Duration.saveEnds`,
+      "D20C.Effects.Duration.saveEndsPlain": `${V}.Duration.saveEndsPlain`,
+      "D20C.Power.Text.saveEnds": `${V}.Text.saveEnds`,
+      "D20C.Power.Text.saveEndsTarget": `${V}.Text.saveEndsTarget`,
+      "D20C.Power.Text.endOfEncounter": `${V}.Text.endOfEncounter`,
+      "D20C.Power.Duration.saveEnds": `${V}.PowerDuration.saveEnds`,
+      "D20C.Power.Duration.endOfEncounter": `${V}.PowerDuration.endOfEncounter`,
+      "D20C.Effects.Form.Save": `${V}.SaveRoll`,
+      "TYPES.Item.power": `${V}.power`,
+      "TYPES.Item.powerPl": `${V}.powerPl`,
+      "D20C.Sheet.NewPower": `${V}.NewPower`,
+      "D20C.Effects.Kind.endOfEncounter": `${V}.Kind.endOfEncounter`,
+      "D20C.Effects.Duration.endOfEncounter": `${V}.Duration.endOfEncounter`,
+    },
+    bonusKinds: ["D20C.HD.Attack.power", "D20C.HD.Attack.renown"],
   },
 };

@@ -7,7 +7,10 @@ import type { Ruleset } from "../../ruleset.js";
 import { wordsIn } from "../../words.js";
 import { K } from "./data.js";
 
-export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
+/** Its own words for shared strings (issue 45). */
+const V = "D20C.WD.Vocab";
+
+export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> = {
   words: {
     ...wordsIn(`${K}.Name`, [
       "recoveries",
@@ -25,5 +28,33 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields"> = {
     // The weapon decides the ability (light or finesse: Dexterity when higher); no miss damage.
     weapon: ["proficiencyBonus", "weaponClass", "attackAbility", "missDamage"],
     armor: ["heavy"],
+  },
+  // [SYS-WORDS] issue 45: Wounds d20 ends effects when a save against a DC succeeds; no sustain, no aftereffect; attacks and spells are its power type.
+  vocabulary: {
+    durations: ["saveEnds", "startOfNextTurn", "endOfNextTurn", "endOfEncounter", "permanent", "instant"],
+    words: {
+      "D20C.Power.Text.aftereffect": `${V}.aftereffectLine`,
+      "D20C.Effects.Aftereffect": `${V}.aftereffectEffect`,
+      "D20C.Effects.Form.Aftereffect": `${V}.aftereffectLabel`,
+      "D20C.Power.Editor.aftereffect": `${V}.aftereffectLabel`,
+      "D20C.Effects.Form.AftereffectName": `${V}.aftereffectName`,
+      "D20C.Effects.Form.AftereffectDuration": `${V}.aftereffectDuration`,
+      "D20C.Effects.Form.AftereffectConditions": `${V}.aftereffectConditions`,
+      "D20C.Effects.Kind.saveEnds": `${V}.Kind.saveEnds`,
+      "D20C.Effects.Duration.saveEnds": `${V}.Duration.saveEnds`,
+      "D20C.Effects.Duration.saveEndsPlain": `${V}.Duration.saveEndsPlain`,
+      "D20C.Power.Text.saveEnds": `${V}.Text.saveEnds`,
+      "D20C.Power.Text.saveEndsTarget": `${V}.Text.saveEndsTarget`,
+      "D20C.Power.Text.endOfEncounter": `${V}.Text.endOfEncounter`,
+      "D20C.Power.Duration.saveEnds": `${V}.PowerDuration.saveEnds`,
+      "D20C.Power.Duration.endOfEncounter": `${V}.PowerDuration.endOfEncounter`,
+      "D20C.Effects.Form.Save": `${V}.SaveRoll`,
+      "TYPES.Item.power": `${V}.power`,
+      "TYPES.Item.powerPl": `${V}.powerPl`,
+      "D20C.Sheet.NewPower": `${V}.NewPower`,
+      "D20C.Effects.Kind.endOfEncounter": `${V}.Kind.endOfEncounter`,
+      "D20C.Effects.Duration.endOfEncounter": `${V}.Duration.endOfEncounter`,
+    },
+    bonusKinds: ["D20C.WD.Mod.Power", "D20C.WD.Mod.BCB", "D20C.WD.Mod.Enhancement"],
   },
 };

@@ -1,0 +1,115 @@
+/**
+ * Each game's vocabulary, derived from its ruleset ([SYS-WORDS]), pure: the i18n keys of its
+ * defenses, conditions, saves, usage kinds, rests, the effect durations and save difficulties it
+ * offers, its item types and the bonus kinds its attacks itemise, and its own words for the
+ * shared strings it says differently (a game's key in place of a core one). Screens read words
+ * through {@link say} so each game shows its own; the words test reads the vocabularies to find
+ * a term one game has and another has not.
+ */
+import type { Ruleset } from "./ruleset.js";
+import type { DurationKind } from "./types.js";
+import { powerUsages, restsOf } from "./powers.js";
+
+/** Item types every game stores (the sheet's and the create dialog's). */
+export const ITEM_TYPES = ["power", "weapon", "armor", "feature"] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+
+/** Every duration kind a form may offer, in the forms' order. */
+const ALL_DURATIONS: readonly DurationKind[] = [
+  "saveEnds",
+  "startOfNextTurn",
+  "endOfNextTurn",
+  "sustain",
+  "endOfEncounter",
+  "permanent",
+  "instant",
+];
+
+/** The save difficulties a save-ends effect may have (engine `EffectSource.save`). */
+const ALL_SAVE_KINDS = ["easy", "normal", "hard"] as const;
+
+/** What a game writes of its vocabulary beyond its data; every member optional. */
+export interface VocabularySpec {
+  /** Effect durations its forms offer (absent = every kind). A stored other kind still shows. */
+  readonly durations?: readonly DurationKind[];
+  /**
+   * Its own key for a shared string it words differently, by the shared key
+   * (`D20C.Power.Text.saveEnds` → `D20C.HD.Vocab.saveEnds`).
+   */
+  readonly words?: Readonly<Record<string, string>>;
+  /** The i18n keys of the attack bonus kinds its attacks itemise (the modifiers' labels). */
+  readonly bonusKinds?: readonly string[];
+}
+
+/** A game's vocabulary as every screen and the words test read it. */
+export interface Vocabulary {
+  defenses: string[];
+  conditions: string[];
+  saves: string[];
+  usages: string[];
+  rests: string[];
+  /** The duration kinds offered, each with the key of its label as the forms show it. */
+  durations: { kind: DurationKind; label: string }[];
+  /** The save difficulties offered with their labels; empty = the game has no save-ends. */
+  saveKinds: { kind: (typeof ALL_SAVE_KINDS)[number]; label: string }[];
+  /** Whether a creator sustains an effect with an action in this game. */
+  sustain: boolean;
+  /** The item types with their labels (singular and plural). */
+  itemTypes: { type: ItemType; label: string; plural: string }[];
+  bonusKinds: string[];
+  /** Shared key → the game's own key. */
+  words: Readonly<Record<string, string>>;
+}
+
+/** The game's own key for a shared string, or the shared key itself. */
+export function say(ruleset: Pick<Ruleset, "vocabulary">, key: string): string {
+  return ruleset.vocabulary?.words?.[key] ?? key;
+}
+
+/** The duration kinds a game's forms offer, in the forms' order. */
+export function offeredDurations(ruleset: Pick<Ruleset, "vocabulary">): readonly DurationKind[] {
+  const own = ruleset.vocabulary?.durations;
+  return own ? ALL_DURATIONS.filter((d) => own.includes(d)) : ALL_DURATIONS;
+}
+
+/** A game's vocabulary, from its data and its `vocabulary` spec. */
+export function vocabularyOf(ruleset: Ruleset): Vocabulary {
+  const spec = ruleset.vocabulary ?? {};
+  const durations = offeredDurations(ruleset);
+  const s = (key: string) => say(ruleset, key);
+  return {
+    defenses: ruleset.defenses.map((d) => d.label),
+    conditions: ruleset.conditions.map((c) => c.label),
+    saves: ruleset.saves.map((x) => x.label),
+    usages: powerUsages(ruleset).map((u) => u.label),
+    rests: restsOf(ruleset).map((r) => r.label),
+    durations: durations.map((kind) => ({ kind, label: s(`D20C.Effects.Kind.${kind}`) })),
+    saveKinds: durations.includes("saveEnds")
+      ? ALL_SAVE_KINDS.map((kind) => ({ kind, label: s(`D20C.Effects.SaveDifficulty.${kind}`) }))
+      : [],
+    sustain: durations.includes("sustain"),
+    itemTypes: ITEM_TYPES.map((type) => ({
+      type,
+      label: s(`TYPES.Item.${type}`),
+      plural: s(`TYPES.Item.${type}Pl`),
+    })),
+    bonusKinds: [...(spec.bonusKinds ?? [])],
+    words: { ...(spec.words ?? {}) },
+  };
+}
+
+/** The keys of every word of a vocabulary (for the words test and the lang check). */
+export function vocabularyKeys(v: Vocabulary): string[] {
+  return [
+    ...v.defenses,
+    ...v.conditions,
+    ...v.saves,
+    ...v.usages,
+    ...v.rests,
+    ...v.durations.map((d) => d.label),
+    ...v.saveKinds.map((d) => d.label),
+    ...v.itemTypes.flatMap((t) => [t.label, t.plural]),
+    ...v.bonusKinds,
+    ...Object.values(v.words),
+  ];
+}
