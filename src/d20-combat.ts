@@ -15,10 +15,10 @@ import { registerSelfTest } from "./applications/self-test.js";
 import { registerApi } from "./api.js";
 import { registerRuleset } from "./engine/registry.js";
 import { BUILT_IN_RULESETS } from "./engine/rulesets/index.js";
+import { registerImport } from "./applications/import/register.js";
 
 // [SYS-RULESET] The built-in games register like any other game, before a module's (init work).
 for (const ruleset of BUILT_IN_RULESETS) registerRuleset(ruleset);
-import { registerImport } from "./applications/import/register.js";
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | Initializing d20 Combat`);

@@ -449,6 +449,12 @@ export interface Ruleset {
   // ---- issue 45: each game's vocabulary ([SYS-WORDS]) ---------------------------------------
   /** The durations it offers and its own words for shared strings (read through `vocabularyOf` / `say`). */
   readonly vocabulary?: VocabularySpec;
+  // ---- [SYS-MONSTERS] save-based attacks ---------------------------------------------------
+  /**
+   * Whether a power may be decided by the target's save of one of `saves` against the power's DC
+   * (`PowerSource.saveAttack`) instead of an attack roll. Absent = never (attack against defense).
+   */
+  readonly saveAttacks?: boolean;
 }
 
 /** Optional actor-sheet blocks a ruleset may hide (see {@link Ruleset.sheet}). */

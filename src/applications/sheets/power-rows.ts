@@ -3,7 +3,8 @@
  * active game's words with whether it is spent (and uses left per rest), its expanded text (each
  * outcome's words and effects, as the card shows them) with its numbers, and the game's rests.
  */
-import { powerUsageFrom } from "../../data/item-source.js";
+import { powerUsageFrom, saveAttackFrom } from "../../data/item-source.js";
+import { saveAttackOf } from "../../engine/save-attacks.js";
 import { countsUses, isSpent, restsOf, usageKind } from "../../engine/powers.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { PowerEffectSpec, PowerSource, PowerUsageState } from "../../engine/types.js";
@@ -49,8 +50,18 @@ export function powerRowView(
   const effects = Array.isArray(system.effects) ? (system.effects as PowerEffectSpec[]) : [];
   const power = cardPowerOf(ruleset, { effects, texts: texts(system) }, null);
   const numbers: { label: string; value: string }[] = [];
+  const save = saveAttackOf(ruleset, { saveAttack: saveAttackFrom(system) } as PowerSource);
+  if (save) {
+    // [SYS-MONSTERS] a save-based power prints its save instead of an attack: "DC 13 Dexterity, half".
+    const name = viewer.localize(ruleset.saves.find((k) => k.key === save.kind)?.label ?? save.kind);
+    numbers.push({
+      label: "D20C.SaveAttack.Row",
+      value: viewer.format(`D20C.SaveAttack.RowValue.${save.onSuccess}`, { dc: save.dc, save: name }),
+    });
+  }
   if (attack && !attack.error) {
-    numbers.push({ label: `${P}.Row.attack`, value: `${attack.bonus} ${viewer.localize(attack.defenseAbbr)}` });
+    if (!save)
+      numbers.push({ label: `${P}.Row.attack`, value: `${attack.bonus} ${viewer.localize(attack.defenseAbbr)}` });
     if (attack.damage)
       numbers.push({
         label: `${P}.Row.damage`,

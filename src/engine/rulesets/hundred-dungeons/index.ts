@@ -156,4 +156,6 @@ export const hundredDungeons = defineRuleset({
   creatureSpends: legendarySpends,
   spendCreature: spendLegendary,
   gear: HD_GEAR,
+  // [SYS-MONSTERS] a power may be decided by the target's save against its DC (an ability roll / one of the five saves).
+  saveAttacks: true,
 });

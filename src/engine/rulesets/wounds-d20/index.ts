@@ -121,4 +121,6 @@ export const woundsD20 = defineRuleset({
   // [WD-SPELLRES] a spell must beat the creature's spell resistance with a caster level check.
   spellResistanceCheck,
   gear: WD_GEAR,
+  // [SYS-MONSTERS] a power may be decided by the target's save against its DC (an ability roll / one of the five saves).
+  saveAttacks: true,
 });
