@@ -414,6 +414,11 @@ export interface Ruleset {
    * this game (docs/import.md): `archmage`, `dnd5e`, `dnd4e` or `pf1`. Absent = none.
    */
   readonly importFamily?: string;
+  /**
+   * [SYS-RULESET] The game's own parts of the actor sheet, rendered after the sheet's own part
+   * (a module's game ships its screens this way). Absent = none.
+   */
+  readonly sheetParts?: readonly SheetPartSpec[];
 
   // ---- forced movement ---------------------------------------------------------------------
   /**
@@ -421,6 +426,16 @@ export interface Ruleset {
    * `origin` (a slide goes in `direction`). Absent = the game has no forced movement.
    */
   forcedPath?(move: ForcedMovement, origin: Square, start: Square, direction?: Square | null): Square[];
+}
+
+/** [SYS-RULESET] One of a game's own parts of the actor sheet (see {@link Ruleset.sheetParts}). */
+export interface SheetPartSpec {
+  /** Unique within the game: the part renders as `game-<id>` and its data sits under `gameParts.<id>`. */
+  readonly id: string;
+  /** The Handlebars template Foundry loads, e.g. `modules/<module>/templates/sheet.hbs`. */
+  readonly template: string;
+  /** What the template reads under `gameParts.<id>`: from the actor's stored and derived values. */
+  context(actor: ActorSource, derived: DerivedActor): Record<string, unknown>;
 }
 
 /** Optional actor-sheet blocks a ruleset may hide (see {@link Ruleset.sheet}). */

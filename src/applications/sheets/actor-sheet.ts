@@ -21,6 +21,7 @@ import { effectActionHandlers } from "./effect-actions.js";
 import { SheetBase, sheetOptions, type SheetBaseInstance } from "../sheet-base.js";
 import { ACTIONS_CONTROLLED_TEMPLATE, ACTIONS_PANEL_TEMPLATE } from "./actions-panel.js";
 import { GAME_FIELDS_TEMPLATE } from "./game-fields.js";
+import { gamePartsContext, gameSheetParts } from "./game-parts.js";
 import { STAT_BLOCK_TEMPLATE, npcBlockEditable } from "./npc-context.js";
 import { playersEditNpcBlocks } from "../../settings-sheet.js";
 import { controlledActor, foundryProcedurePorts, sheetActionsInput, useProcedure } from "../../workflows/procedures.js";
@@ -201,7 +202,7 @@ export class D20ActorSheet extends SheetBase {
     options: Parameters<SheetBaseInstance["_configureRenderParts"]>[0],
   ): ReturnType<SheetBaseInstance["_configureRenderParts"]> {
     if (this.showsLimited) return structuredClone(LIMITED_PARTS);
-    return super._configureRenderParts(options);
+    return { ...super._configureRenderParts(options), ...gameSheetParts(activeRuleset()) };
   }
 
   override async _prepareContext(
@@ -285,7 +286,8 @@ export class D20ActorSheet extends SheetBase {
     this.#powerRows = new Map(context.powers.map((p) => [p.id, p]));
     // The Effects section sits on the Combat tab: nothing to build while that tab is not written.
     const effectsSection = context.tabShown.combat ? effectsSectionFor(actor, this.isEditable) : null;
-    return { ...base, ...context, effectsSection };
+    const gameParts = gamePartsContext(ruleset, system, raw.derived ?? actor.derived);
+    return { ...base, ...context, effectsSection, ...gameParts };
   }
 
   override async _onFirstRender(
