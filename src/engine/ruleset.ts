@@ -419,6 +419,11 @@ export interface Ruleset {
   readonly importFamily?: string;
   /** [SYS-CHARACTER] Potions, coins, identity fields and load (src/engine/gear.ts); absent = `gearOf`'s defaults. */
   readonly gear?: GearRules;
+  /**
+   * [SYS-RULESET] The game's own parts of the actor sheet, rendered after the sheet's own part
+   * (a module's game ships its screens this way). Absent = none.
+   */
+  readonly sheetParts?: readonly SheetPartSpec[];
 
   // ---- forced movement ---------------------------------------------------------------------
   /**
@@ -455,6 +460,16 @@ export interface Ruleset {
    * (`PowerSource.saveAttack`) instead of an attack roll. Absent = never (attack against defense).
    */
   readonly saveAttacks?: boolean;
+}
+
+/** [SYS-RULESET] One of a game's own parts of the actor sheet (see {@link Ruleset.sheetParts}). */
+export interface SheetPartSpec {
+  /** Unique within the game: the part renders as `game-<id>` and its data sits under `gameParts.<id>`. */
+  readonly id: string;
+  /** The Handlebars template Foundry loads, e.g. `modules/<module>/templates/sheet.hbs`. */
+  readonly template: string;
+  /** What the template reads under `gameParts.<id>`: from the actor's stored and derived values. */
+  context(actor: ActorSource, derived: DerivedActor): Record<string, unknown>;
 }
 
 /** Optional actor-sheet blocks a ruleset may hide (see {@link Ruleset.sheet}). */

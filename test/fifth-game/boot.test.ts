@@ -25,7 +25,7 @@ import { npc } from "../workflows/attack-fixtures.js";
 import { bootStatusEffects, installFoundryBootStandIn, type FoundryBootStandIn } from "../stand-ins/foundry-boot.js";
 import { REPO_ROOT, standInLangStrings } from "../stand-ins/i18n.js";
 import { ensureBuilt } from "../support/built-dist.js";
-import { DUEL_ID, DUEL_LANG, REELING, registerDuel } from "./duel.js";
+import { DUEL_ID, DUEL_LANG, DUEL_SHEET_TEMPLATE, REELING, registerDuel } from "./duel.js";
 
 const SYSTEM = "d20-combat";
 const BUNDLE = path.join(REPO_ROOT, "dist/d20-combat.mjs");
@@ -128,6 +128,11 @@ interface BootGame {
   system: { api: { attack(options: object): Promise<unknown> } };
 }
 
+/** A template path as Foundry serves it → the file in this repository (the module is test/fifth-game/). */
+function templateFile(foundryPath: string): string {
+  return foundryPath.replace(`systems/${SYSTEM}/`, "").replace("modules/duel/", "test/fifth-game/");
+}
+
 const LUNGE: DocumentDataStandIn = {
   _id: "lunge",
   name: "Lunge",
@@ -162,13 +167,32 @@ describe("[SYS-RULESET] the fifth game played through the built bundle", () => {
       sheet.tabGroups.primary = tab;
       const context = await sheet._prepareContext({});
       html += Object.values(sheet._configureRenderParts({}))
-        .map((part) => renderer.render(part.template.replace(`${SYSTEM}/`, "").replace("systems/", ""), context))
+        .map((part) => renderer.render(templateFile(part.template), context))
         .join("");
     }
     expect(html).toContain(s.i18n.localize("DUEL.Defense.Abbr.guard"));
     expect(html).toContain('data-kind="nerve"');
     expect(html).toContain(s.i18n.localize(REELING.label));
     for (const other of ["D20C.Defense.ac", "D20C.Defense.pd"]) expect(html).not.toContain(s.i18n.localize(other));
+  });
+
+  it("[SYS-RULESET] the bundle's actor sheet renders the game's own sheet part with its data: Grit and Guard", async () => {
+    const call = s.sheetCalls.find((c) => c.call === "register" && c.options.label === "D20C.Sheet.ActorSheet");
+    type Sheet = {
+      _configureRenderParts(o: object): Record<string, { template: string }>;
+      _prepareContext(o: object): Promise<Record<string, unknown>>;
+    };
+    const SheetClass = call!.sheetClass as new (options: object) => Sheet;
+    const sheet = new SheetClass({
+      document: duellist({ _id: "aria", system: { level: 4, grit: 3, abilities: { dex: 14 } } }),
+    });
+    const parts = sheet._configureRenderParts({});
+    expect(Object.keys(parts)).toEqual(["sheet", `game-${DUEL_ID}`]);
+    expect(parts[`game-${DUEL_ID}`]!.template).toBe(DUEL_SHEET_TEMPLATE);
+    const context = await sheet._prepareContext({});
+    const html = createTemplateRenderer().render(templateFile(DUEL_SHEET_TEMPLATE), context);
+    expect(html).toContain(`<p class="duel-grit">Grit 3</p>`);
+    expect(html).toContain(`<p class="duel-guard">Guard ${10 + 4 + 2 + 3}</p>`);
   });
 
   it("[SYS-RULESET] game.system.api.attack resolves its card: d20 + level against Guard, Reeling's −2 from the condition's data", async () => {

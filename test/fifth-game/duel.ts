@@ -47,7 +47,12 @@ export const DUEL_LANG: Record<string, string> = {
   [`${K}.Event.failed`]: "loses their nerve",
   [`${K}.Event.shookOff`]: "shakes off reeling",
   [`${K}.Event.damaged`]: "takes {amount} damage",
+  [`${K}.Sheet.title`]: "The duellist",
+  [`${K}.Sheet.grit`]: "Grit",
 };
+
+/** Where the module's sheet part lives, as Foundry loads it (the module is test/fifth-game/ here). */
+export const DUEL_SHEET_TEMPLATE = "modules/duel/templates/duel-sheet.hbs";
 
 export const REELING: ConditionSpec = {
   id: "reeling",
@@ -143,6 +148,14 @@ export function defineDuel(engine: EngineHelpers): Ruleset {
     traitForms: { resist: "amount", vulnerable: "amount" },
     // The game's own part of the actor data: stored in every world that registers the game.
     actorFields: DUEL_FIELDS,
+    // Its own part of the actor sheet: the duellist's Grit and Guard.
+    sheetParts: [
+      {
+        id: DUEL_ID,
+        template: DUEL_SHEET_TEMPLATE,
+        context: (actor, derived) => ({ grit: gritOf(actor), guard: derived.defenses.guard ?? 0 }),
+      },
+    ],
     conditions: CONDITIONS,
     initiative: { mode: "once", roll: "individual", surprise: "none", simultaneousTies: false },
     escalationByDefault: false,

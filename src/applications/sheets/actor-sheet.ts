@@ -22,6 +22,7 @@ import { effectActionHandlers } from "./effect-actions.js";
 import { SheetBase, sheetOptions, type SheetBaseInstance } from "../sheet-base.js";
 import { ACTIONS_CONTROLLED_TEMPLATE, ACTIONS_PANEL_TEMPLATE } from "./actions-panel.js";
 import { GAME_FIELDS_TEMPLATE } from "./game-fields.js";
+import { gamePartsContext, gameSheetParts } from "./game-parts.js";
 import { STAT_BLOCK_TEMPLATE, npcBlockEditable } from "./npc-context.js";
 import { playersEditNpcBlocks } from "../../settings-sheet.js";
 import { controlledActor, foundryProcedurePorts, sheetActionsInput, useProcedure } from "../../workflows/procedures.js";
@@ -211,7 +212,7 @@ export class D20ActorSheet extends SheetBase {
     options: Parameters<SheetBaseInstance["_configureRenderParts"]>[0],
   ): ReturnType<SheetBaseInstance["_configureRenderParts"]> {
     if (this.showsLimited) return structuredClone(LIMITED_PARTS);
-    return super._configureRenderParts(options);
+    return { ...super._configureRenderParts(options), ...gameSheetParts(activeRuleset()) };
   }
 
   override async _prepareContext(
@@ -297,7 +298,8 @@ export class D20ActorSheet extends SheetBase {
     const effectsSection = context.tabShown.combat ? effectsSectionFor(actor, this.isEditable) : null;
     // [SYS-IMPORT] what the import of this actor lost, until the GM dismisses it.
     const importBanner = importBannerContext(actor.flags[SYSTEM_ID]?.import, game.user?.isGM ?? false);
-    return { ...base, ...context, effectsSection, importBanner };
+    const gameParts = gamePartsContext(ruleset, system, raw.derived ?? actor.derived);
+    return { ...base, ...context, effectsSection, importBanner, ...gameParts };
   }
 
   override async _onFirstRender(
