@@ -10,7 +10,6 @@ import { AttackRoll, DamageRoll, allFaces, d20Faces } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import type { RangeKind, Situation } from "../engine/types.js";
-import { currentEscalation } from "../escalation.js";
 import {
   buildAttackCard,
   decideAttack,
@@ -18,7 +17,6 @@ import {
   allowedTargets,
   planAttack,
   plainSituation,
-  type AttackRequest,
   type RolledDamage,
 } from "../engine/plans/attack.js";
 import { answerAct, foundryActPorts, reachOfAttack } from "./acts.js";
@@ -38,15 +36,7 @@ import type { SceneNote } from "../engine/scene.js";
 import { publicCard } from "../engine/plans/card-secrets.js";
 import { cardVisibility, situationAsk } from "../settings-attack.js";
 import { asksSituation, openQuestions } from "../engine/views/situation-ask.js";
-import {
-  attackSources,
-  combatantIdOf,
-  derivedOf,
-  effectSources,
-  equippedWeapons,
-  postCard,
-  targetSnapshots,
-} from "./foundry-docs.js";
+import { attackRequestFrom, attackSources, equippedWeapons, postCard, targetSnapshots } from "./foundry-docs.js";
 import type { TargetSnapshot } from "../engine/plans/attack.js";
 import {
   noteKept,
@@ -155,13 +145,6 @@ function withScene(
   });
 }
 
-/** A power's usage kind as its item stores it (absent for a weapon, or an item that names none). */
-function usageOf(item: Item.Implementation): { usage?: string } {
-  if ((item.type as string) !== "power") return {};
-  const usage: unknown = (item.system as unknown as { usage?: unknown } | undefined)?.usage;
-  return typeof usage === "string" ? { usage } : {};
-}
-
 /**
  * Attack with an item (power or weapon) against every targeted token. The situational dialog opens
  * as the world's and the user's setting say (always, only with an open question, never); `invert`
@@ -231,28 +214,17 @@ export async function rollAttack(
       return null;
     }
     ({ situation: chosen, targets } = hooked);
-    const req: AttackRequest = {
+    const req = attackRequestFrom({
       ruleset,
-      options,
-      attacker: {
-        uuid: actor.uuid,
-        name: actor.name ?? "",
-        // Read, never changed (as the targets): the actor's view, not a copy.
-        actor: actor.engineView(),
-        ...derivedOf(actor),
-        id: combatantIdOf(actor) ?? actor.uuid,
-        effects: effectSources(actor),
-      },
-      item: { name: item.name ?? "", img: item.img ?? "", uuid: item.uuid },
-      power,
-      weapon,
+      attacker: actor,
+      attackerName: actor.name ?? "",
+      item,
+      shownItem: { name: item.name ?? "", img: item.img ?? "" },
       situation: chosen,
-      escalation: currentEscalation(),
       targets,
-      sourceCombatantId: combatantIdOf(actor),
-      // [SYS-MONSTERS] a power's usage, for conditions that allow at-will attacks only (hampered).
-      ...usageOf(item),
-    };
+      read: "view",
+      sources: { power, weapon },
+    });
     // [HD-COND] a game may forbid a target (a charmed creature can't attack its charmer).
     const { allowed, refused } = allowedTargets(req);
     for (const r of refused)

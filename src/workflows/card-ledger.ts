@@ -9,11 +9,10 @@
  * client renders is the GM's. Owners of a target get its numbers whispered when the world shows
  * owners their details.
  */
-import { activeRuleset, ruleOptions } from "../active-ruleset.js";
+import { activeRuleset } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
 import { allFaces, d20Faces } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
-import { currentEscalation } from "../escalation.js";
 import { isDocumentUuid } from "../foundry-compat.js";
 import { cardVisibility } from "../settings-attack.js";
 import { withActorQueue } from "./actor-queue.js";
@@ -48,14 +47,7 @@ import {
   cardOf,
   cardUpdateData,
 } from "./card-messages.js";
-import {
-  actorFromUuid,
-  attackSources,
-  combatantIdOf,
-  effectSources,
-  engineSource,
-  reactorFacts,
-} from "./foundry-docs.js";
+import { actorFromUuid, attackRequestFrom, attackTarget } from "./foundry-docs.js";
 
 /** The queue key of a card's ledger (one writer of a card's records at a time). */
 export const cardKey = (messageId: string): string => `ChatMessage.${messageId}`;
@@ -176,40 +168,25 @@ export async function requestOfCard(posted: AttackCardData): Promise<{ req: Atta
   for (const t of posted.targets) {
     const actor = await actorFromUuid(t.uuid);
     if (!actor) return { reason: "targets" };
-    targets.push({
-      uuid: t.uuid,
-      actorUuid: actor.uuid,
-      name: t.name,
-      img: t.img,
-      actor: engineSource(actor),
-      id: combatantIdOf(actor) ?? actor.uuid,
-      effects: effectSources(actor),
-      reactor: reactorFacts(actor),
-      ...(t.situation ? { situation: t.situation } : {}),
-      // Advisory words the attacker's client read from its bands (escaped text; decide nothing).
-      ...(t.warnings?.length ? { warnings: t.warnings.map((w) => String(w).slice(0, 400)) } : {}),
-    });
+    targets.push(
+      attackTarget({ uuid: t.uuid, name: t.name, img: t.img }, actor, "copy", {
+        ...(t.situation ? { situation: t.situation } : {}),
+        // Advisory words the attacker's client read from its bands (escaped text; decide nothing).
+        ...(t.warnings?.length ? { warnings: t.warnings.map((w) => String(w).slice(0, 400)) } : {}),
+      }),
+    );
   }
-  const { power, weapon } = attackSources(item, ruleset);
   return {
-    req: {
+    req: attackRequestFrom({
       ruleset,
-      options: ruleOptions(),
-      attacker: {
-        uuid: attacker.uuid,
-        name: posted.actorName,
-        actor: engineSource(attacker),
-        id: combatantIdOf(attacker) ?? attacker.uuid,
-        effects: effectSources(attacker),
-      },
-      item: { name: posted.itemName, img: posted.itemImg, uuid: posted.itemUuid },
-      power,
-      weapon,
+      attacker,
+      attackerName: posted.actorName,
+      item,
+      shownItem: { name: posted.itemName, img: posted.itemImg },
       situation: posted.situation,
-      escalation: currentEscalation(),
       targets,
-      sourceCombatantId: combatantIdOf(attacker),
-    },
+      read: "copy",
+    }),
   };
 }
 

@@ -17,10 +17,11 @@ import type {
 import { effectCreateData, effectSourceOf } from "../data/effects.js";
 import { SaveRoll } from "../dice/rolls.js";
 import { isDocumentUuid, v14MessageModeOption, type ChatMessageCreateOptions } from "../foundry-compat.js";
-import type { ReactorFacts, TargetSnapshot } from "../engine/plans/attack.js";
+import type { AttackRequest, ReactorFacts, TargetSnapshot } from "../engine/plans/attack.js";
 import { cardCreateData, type CardDataOf } from "./card-messages.js";
 import { weaponAttackOf } from "../data/item-source.js";
-import { activeRuleset } from "../active-ruleset.js";
+import { activeRuleset, ruleOptions } from "../active-ruleset.js";
+import { currentEscalation } from "../escalation.js";
 import { messageModeSetting, rollCardMessageMode } from "../compat/message-mode.js";
 import { actionsLeftOf, combatantOfActor, type EconomyCombat } from "./actions.js";
 
@@ -86,6 +87,90 @@ export function derivedOf(actor: Actor.Implementation): { derived?: DerivedActor
   return derived ? { derived } : {};
 }
 
+/**
+ * How an attack request reads its creatures: `view` on the attacker's client, whose decision ends
+ * with the click (the actor's read-only view and what its preparation derived), `copy` on the GM's
+ * client, whose decision outlives it (the ledger and a reaction's re-decision keep it).
+ */
+type CreatureRead = "view" | "copy";
+
+/** An attack's creature (attacker or target) from its actor: engine source, combatant id, effects. */
+function attackCreature(
+  actor: Actor.Implementation,
+  read: CreatureRead,
+): { actor: ActorSource; derived?: DerivedActor; id: string; effects: EffectSource[] } {
+  return {
+    // Read, never changed: the actor's view, not a copy, and what its preparation derived.
+    ...(read === "view" ? { actor: actor.engineView(), ...derivedOf(actor) } : { actor: engineSource(actor) }),
+    id: combatantIdOf(actor) ?? actor.uuid,
+    effects: effectSources(actor),
+  };
+}
+
+/**
+ * One target of an attack from its documents: `shown` (the token's UUID, name and image, or as a
+ * posted card names them), its actor, and what the attacker's side said of it (its own situation,
+ * the scene's notes, the bands' warnings).
+ */
+export function attackTarget(
+  shown: { uuid: string; name: string; img: string },
+  actor: Actor.Implementation,
+  read: CreatureRead,
+  said: Pick<TargetSnapshot, "situation" | "scene" | "warnings"> = {},
+  ruleset: Ruleset = activeRuleset(),
+): TargetSnapshot {
+  return {
+    ...shown,
+    actorUuid: actor.uuid,
+    ...attackCreature(actor, read),
+    reactor: reactorFacts(actor, ruleset),
+    ...said,
+  };
+}
+
+/**
+ * The attack request from documents ([SYS-TARGETS], [SYS-PERM]), the same on both sides: the
+ * attacker's client builds it to roll and post the card, the GM's client builds it again from the
+ * posted card's attacker, item and targets to decide the card for its ledger. `shownItem` is the
+ * item's name and image as the card shows them; `sources` the item's power and weapon when the
+ * caller read them already.
+ */
+export function attackRequestFrom(input: {
+  ruleset: Ruleset;
+  attacker: Actor.Implementation;
+  attackerName: string;
+  item: Item.Implementation;
+  shownItem: { name: string; img: string };
+  situation: AttackRequest["situation"];
+  targets: TargetSnapshot[];
+  read: CreatureRead;
+  sources?: { power: PowerSource; weapon: WeaponSource | null };
+}): AttackRequest {
+  const { ruleset, attacker, item } = input;
+  const { power, weapon } = input.sources ?? attackSources(item, ruleset);
+  return {
+    ruleset,
+    options: ruleOptions(),
+    attacker: { uuid: attacker.uuid, name: input.attackerName, ...attackCreature(attacker, input.read) },
+    item: { ...input.shownItem, uuid: item.uuid },
+    power,
+    weapon,
+    situation: input.situation,
+    escalation: currentEscalation(),
+    targets: input.targets,
+    sourceCombatantId: combatantIdOf(attacker),
+    // [SYS-MONSTERS] a power's usage, for conditions that allow at-will attacks only (hampered).
+    ...usageOf(item),
+  };
+}
+
+/** A power's usage kind as its item stores it (absent for a weapon, or an item that names none). */
+function usageOf(item: Item.Implementation): { usage?: string } {
+  if ((item.type as string) !== "power") return {};
+  const usage: unknown = (item.system as unknown as { usage?: unknown } | undefined)?.usage;
+  return typeof usage === "string" ? { usage } : {};
+}
+
 /** Snapshots of the user's targeted tokens (or the given ones: UUIDs, names, engine sources) at roll time. */
 export function targetSnapshots(
   tokens: Iterable<foundry.canvas.placeables.Token> = game.user.targets,
@@ -95,18 +180,12 @@ export function targetSnapshots(
   for (const token of tokens) {
     const actor = token.actor;
     if (!actor) continue;
-    out.push({
+    const shown = {
       uuid: token.document.uuid,
-      actorUuid: actor.uuid,
       name: token.document.name ?? actor.name ?? "",
       img: (token.document.texture?.src as string | null | undefined) ?? actor.img ?? "",
-      // Read, never changed: the actor's view, not a copy, and what its preparation derived.
-      actor: actor.engineView(),
-      ...derivedOf(actor),
-      id: combatantIdOf(actor) ?? actor.uuid,
-      effects: effectSources(actor),
-      reactor: reactorFacts(actor, (ruleset ??= activeRuleset())),
-    });
+    };
+    out.push(attackTarget(shown, actor, "view", {}, (ruleset ??= activeRuleset())));
   }
   return out;
 }
