@@ -56,7 +56,7 @@ const SIZES: Record<string, string> = {
 
 type Mods = Record<(typeof ABILITY_KEYS)[number], number>;
 
-function refsFor(level: number, mods: Mods, ability: string, power: Plain): FormulaRefs {
+function refsFor(level: number, mods: Mods, ability: string, power: Plain, pc = false): FormulaRefs {
   const tier = level >= 21 ? 3 : level >= 11 ? 2 : 1;
   const refs: Record<string, number | string> = {
     lvl: level,
@@ -73,6 +73,14 @@ function refsFor(level: number, mods: Mods, ability: string, power: Plain): Form
     powerMod: (ABILITY_KEYS as readonly string[]).includes(ability) ? mods[ability as keyof Mods] : 0,
   };
   for (const k of ABILITY_KEYS) refs[`${k}Mod`] = mods[k];
+  if (pc) {
+    // A character's power keeps our references: its ability modifier as @str…, its weapon dice as N[W]
+    // (the wielded weapon's, enhancement added by the game), half its level added by the game.
+    for (const k of ABILITY_KEYS) refs[`${k}Mod`] = `@${k}`;
+    refs.powerMod = (ABILITY_KEYS as readonly string[]).includes(ability) ? `@${ability}` : 0;
+    refs.lvhalf = 0;
+    refs.halfLevel = 0;
+  }
   // @powBase: the power's base dice ("@tier" × d6); weapon dice cannot be known from a stat block.
   const qty = importFormula(
     str(at(power, "hit.baseQuantity")).replace(/@tier/gi, String(tier)),
@@ -84,12 +92,12 @@ function refsFor(level: number, mods: Mods, ability: string, power: Plain): Form
   if (qty && /^\d+$/.test(qty) && /^d\d+$/.test(die)) {
     refs.powBase = `${qty}${die}`;
     refs.powMax = Number(qty) * Number(die.slice(1));
-  }
+  } else if (pc && qty && /^\d+$/.test(qty) && die === "weapon") refs.powBase = `${qty}[W]`;
   return refs as FormulaRefs;
 }
 
 /** A dnd4e power → our power (or a feature when it makes no attack and deals no damage). */
-function powerOf(ctx: Ctx, doc: unknown, level: number, mods: Mods, key: string): ItemDoc {
+function powerOf(ctx: Ctx, doc: unknown, level: number, mods: Mods, key: string, pc = false): ItemDoc {
   const name = oneLine(at(doc, "name"), 200) || "Unnamed";
   const where = name;
   const sys = obj(at(doc, "system")) ?? obj(at(doc, "data")) ?? {};
@@ -100,7 +108,7 @@ function powerOf(ctx: Ctx, doc: unknown, level: number, mods: Mods, key: string)
   p.weaponId = "none";
   p.attackAbility = null;
   const ability = str(at(sys, "attack.ability"));
-  const refs = refsFor(level, mods, ability, sys);
+  const refs = refsFor(level, mods, ability, sys, pc);
   const action = str(at(sys, "actionType"));
   if (ACTIONS[action]) p.actionType = ACTIONS[action];
   const useType = str(at(sys, "useType")).toLowerCase();
@@ -155,8 +163,28 @@ function powerOf(ctx: Ctx, doc: unknown, level: number, mods: Mods, key: string)
     const def = DEFENSES[str(at(sys, "attack.def")).toLowerCase()];
     if (def) p.defense = def;
     else ctx.losses.error(`${where}: attack against "${str(at(sys, "attack.def"))}", a defense this game lacks`);
-    const f = importFormula(str(at(sys, "attack.formula")) || "0", refs, `${where}: attack bonus`, ctx.losses);
-    const n = f === null ? null : Number((f || "0").replace(/\s/g, ""));
+    const formulaText = str(at(sys, "attack.formula"));
+    const usesAbility = /@(powerMod|\w{3}Mod)/i.test(formulaText);
+    if (pc && usesAbility && (ABILITY_KEYS as readonly string[]).includes(ability)) {
+      // A character's attack: the game adds half level, the ability and the weapon's proficiency and
+      // enhancement; the power keeps only its own bonus.
+      const own = importFormula(
+        formulaText.replace(/@(powerMod|\w{3}Mod|lvhalf|halfLevel|wepAttack|enhance|atkMod)/gi, "0"),
+        refs,
+        `${where}: attack bonus`,
+        ctx.losses,
+      );
+      const n = own === null ? null : Number((own || "0").replace(/\s/g, ""));
+      if (n !== null && Number.isFinite(n)) {
+        p.attackAbility = ability;
+        p.attackBonus = bounded(n + (int(at(sys, "attack.abilityBonus")) ?? 0));
+        if (/@wepAttack/i.test(formulaText) || str(at(sys, "hit.baseDiceType")) === "weapon") p.weaponId = "";
+        ctx.losses.auto(`${where}: attack ${ability} + ½ level vs. ${String(p.defense)} → attackAbility, defense`);
+      }
+    }
+    const f =
+      p.attackAbility !== null ? null : importFormula(formulaText || "0", refs, `${where}: attack bonus`, ctx.losses);
+    const n = p.attackAbility !== null || f === null ? null : Number((f || "0").replace(/\s/g, ""));
     if (n !== null && Number.isFinite(n)) {
       const bonus =
         n +
@@ -169,12 +197,14 @@ function powerOf(ctx: Ctx, doc: unknown, level: number, mods: Mods, key: string)
           : 0);
       p.attackBonus = bounded(bonus);
       ctx.losses.auto(`${where}: attack +${bonus} vs. ${String(p.defense)} → attackBonus, defense`);
-    } else if (f !== null) ctx.losses.error(`${where}: attack bonus "${str(at(sys, "attack.formula"))}" rolls dice`);
+    } else if (f !== null && p.attackAbility === null)
+      ctx.losses.error(`${where}: attack bonus "${str(at(sys, "attack.formula"))}" rolls dice`);
   }
   if (isDamage) {
     const f = importFormula(str(at(sys, "hit.formula")), refs, `${where}: damage`, ctx.losses);
     if (f) {
       p.damage = f;
+      if (/\[W\]/i.test(f)) p.weaponId = "";
       const types: string[] = [];
       for (const [w, on] of Object.entries(obj(at(sys, "damageType")) ?? {})) {
         if (!truthy(on) || w === "physical" || w === "damage") continue;
@@ -216,6 +246,34 @@ function powerOf(ctx: Ctx, doc: unknown, level: number, mods: Mods, key: string)
   if (rt === "aura" || aura) ctx.losses.flag(`${where}: an aura power; see the creature's auras`);
   p.description = asHtml(plainText(str(at(sys, "description.value"))));
   return item;
+}
+
+/**
+ * A character's weapon → our weapon, when its dice read for sure (`damageDice.parts` rows of
+ * [count, faces], or "1d8"); else null (the weapon stays gear, reported).
+ */
+function weaponOf(ctx: Ctx, doc: unknown, key: string): ItemDoc | null {
+  const name = oneLine(at(doc, "name"), 200) || "Unnamed";
+  const sys = obj(at(doc, "system")) ?? obj(at(doc, "data")) ?? {};
+  const row = list(at(sys, "damageDice.parts"))[0];
+  const count = Array.isArray(row) ? int(row[0]) : null;
+  const faces = Array.isArray(row) ? int(row[1]) : null;
+  const text = str(at(sys, "damageDice")).toLowerCase();
+  const m = text.match(/^(\d+)d(\d+)$/);
+  const dice = count && faces ? `${count}d${faces}` : m ? `${m[1]}d${m[2]}` : "";
+  if (!/^\d{1,2}d(4|6|8|10|12)$/.test(dice)) return null;
+  const w = newItem(ctx, "weapon", name, key, keptImage(at(doc, "img")));
+  const kind = str(at(sys, "weaponType")).toLowerCase();
+  Object.assign(w.system, {
+    damageDice: dice,
+    ranged: /ranged|crossbow|bow|sling/.test(kind),
+    equipped: at(sys, "equipped") === undefined ? true : truthy(at(sys, "equipped")),
+    proficient: true,
+    proficiencyBonus: bounded(int(at(sys, "profBonus")) ?? 0, 0, 10),
+    enhancement: bounded(int(at(sys, "enhance")) ?? 0, -10, 10),
+  });
+  ctx.losses.auto(`${name}: ${dice} weapon → weapon`);
+  return w;
 }
 
 /** A rider sentence: an effect row when read for sure ("the target is dazed (save ends)"), else text. */
@@ -351,7 +409,7 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
     if (t === "power") {
       const s = obj(at(it, "system")) ?? obj(at(it, "data")) ?? {};
       if (truthy(at(s, "attack.isAttack")) || truthy(at(s, "hit.isDamage"))) {
-        actor.items.push(powerOf(ctx, it, level, mods, key));
+        actor.items.push(powerOf(ctx, it, level, mods, key, pc));
         return;
       }
       const aura = int(at(s, "auraSize")) || (str(at(s, "rangeType")) === "aura" ? int(at(s, "area")) : null);
@@ -376,6 +434,13 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
         });
       else L.keep(`${name}: power without an attack kept as text`);
       return;
+    }
+    if (t === "weapon" && pc) {
+      const w = weaponOf(ctx, it, key);
+      if (w) {
+        actor.items.push(w);
+        return;
+      }
     }
     if (["weapon", "equipment", "loot", "consumable", "backpack", "tool", "ritual"].includes(t)) {
       L.drop(`${name}: gear (${t}) left out`, { lore: true });

@@ -10,6 +10,7 @@ import { detectSource, isActorDoc, systemOf } from "./detect.js";
 import { convertActor as dnd4eActor, convertItem as dnd4eItem } from "./dnd4e.js";
 import { convertActor as dnd5eActor, convertItem as dnd5eItem } from "./dnd5e.js";
 import { at, obj, str } from "./json.js";
+import { settleClass } from "./mappings.js";
 import { convertActor as pf1Actor, convertItem as pf1Item } from "./pf1.js";
 import { Losses, type ImportStatus, type ReportEntry, type SourceSystem } from "./report.js";
 import { contextFor, importFlags, type ActorDoc, type Conversion, type Ctx, type ItemDoc } from "./shape.js";
@@ -114,6 +115,7 @@ export function convertDocument(raw: unknown, options: ImportOptions = {}, index
   try {
     if (actorDoc) {
       const actor = CONVERTERS[source].actor(ctx, raw);
+      settleClass(ctx, actor);
       finishActor(actor, source, (actor.system.__description as string | undefined) ?? "", losses);
       delete actor.system.__description;
       doc = actor;

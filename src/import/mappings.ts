@@ -6,7 +6,17 @@
  * it does not, the datum is kept as text (or dropped) and named in the report; once the field is
  * merged, the same call writes it. Nothing else in the converters decides these.
  */
-import { actorHasField, itemHasField, type ActorDoc, type Ctx, type ItemDoc, type Plain } from "./shape.js";
+import { classChoice, derivedNumbers } from "../engine/build.js";
+import { toActorSource } from "../data/prepare.js";
+import {
+  actorHasField,
+  blankActorSystem,
+  itemHasField,
+  type ActorDoc,
+  type Ctx,
+  type ItemDoc,
+  type Plain,
+} from "./shape.js";
 
 /** Printed lines gathered for the actor's biography ("Imported from …" block). */
 export function printLine(actor: ActorDoc, line: string): void {
@@ -428,4 +438,40 @@ export function mapTriggeredDamage(
     return true;
   }
   return false;
+}
+
+/**
+ * [SYS-IMPORT] [SYS-CHARACTER] A character whose class landed keeps its printed numbers: each one
+ * its class would derive otherwise (HP maximum, recoveries, the recovery roll) becomes the build's
+ * override, as choosing a class by hand keeps typed numbers (`classChoice`); a printed defense that
+ * already holds the class's defense bonus gives that part to the class, so the total stays printed.
+ */
+export function settleClass(ctx: Ctx, actor: ActorDoc): void {
+  const build = actor.system.build as Plain | undefined;
+  const classKey = build?.classKey;
+  const progression = ctx.ruleset.progression;
+  if (actor.type !== "character" || typeof classKey !== "string" || !classKey || !progression) return;
+  const before = toActorSource("character", { ...actor.system, build: { ...build, classKey: "" } });
+  const blank = toActorSource("character", blankActorSystem());
+  const choice = classChoice(progression, before, classKey, blank);
+  const overrides = { ...((build?.overrides as Plain | undefined) ?? {}), ...choice.overrides };
+  actor.system.build = { ...build, overrides };
+  for (const k of Object.keys(choice.overrides))
+    ctx.losses.auto(`printed ${k} kept over the class's → build.overrides`);
+  const defenses = { ...((actor.system.defenses as Record<string, { base: number | null; bonus: number }>) ?? {}) };
+  for (const [k, d] of Object.entries(choice.defenses)) {
+    const cur = defenses[k] ?? { base: null, bonus: 0 };
+    defenses[k] = { base: d.base === null ? null : cur.base, bonus: d.bonus ?? cur.bonus };
+  }
+  const after = derivedNumbers(
+    progression,
+    toActorSource("character", { ...actor.system, defenses, build: actor.system.build }),
+  );
+  for (const [k, v] of Object.entries(after?.defenseBonus ?? {})) {
+    const cur = defenses[k];
+    if (!cur || cur.base === null || !v) continue;
+    defenses[k] = { ...cur, base: cur.base - v };
+    ctx.losses.auto(`${k.toUpperCase()} ${cur.base + cur.bonus}: the class's +${v} is part of it → defenses.${k}`);
+  }
+  actor.system.defenses = defenses;
 }

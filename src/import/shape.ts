@@ -94,7 +94,7 @@ function clone<T>(v: T): T {
 }
 
 /** Every actor field at its initial value (every registered game's part, plus the biography). */
-function blankActorSystem(): Plain {
+export function blankActorSystem(): Plain {
   return { ...clone(defaultsOf(worldActorFields())), details: { biography: "" } };
 }
 

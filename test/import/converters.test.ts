@@ -288,6 +288,81 @@ describe("[SYS-IMPORT] archmage → 13th Age", () => {
   });
 });
 
+describe("[SYS-IMPORT] a dnd4e character → FFd20", () => {
+  const pc = convertFixture("dnd4e-character.json");
+  const sys = pc.actor.system as Record<string, unknown>;
+
+  it("[SYS-IMPORT] [SYS-CHARACTER] class, level, abilities, HP, healing surges, printed defenses and the wielded weapon land", () => {
+    expect(pc.actor.type).toBe("character");
+    expect(pc.entry).toMatchObject({ sourceSystem: "dnd4e", target: "ffd20", status: "partial", errors: [] });
+    expect(sys).toMatchObject({
+      level: 4,
+      hp: { value: 38, max: 44, temp: 0 },
+      abilities: { str: 18, con: 14, dex: 13, int: 10, wis: 12, cha: 8 },
+      recoveries: { value: 9, max: 11, formula: "11" },
+      speed: 5,
+      // The printed HP maximum stays over the fighter's 47 (15 + Con 14 + 3 × 6).
+      build: { classKey: "fighter", overrides: { hpMax: 44 } },
+      // The printed Fortitude 18 holds the fighter's +2: the class gives it, the total stays 18.
+      defenses: {
+        ac: { base: 20, bonus: 0 },
+        fort: { base: 16, bonus: 0 },
+        ref: { base: 13, bonus: 0 },
+        will: { base: 14, bonus: 0 },
+      },
+    });
+    expect(pc.entry.automated).toContain("printed hpMax kept over the class's → build.overrides");
+    // Printed initiative +3 = Dex 1 + half level 2: nothing of its own.
+    expect(sys.initiativeBonus).toBe(0);
+    expect(itemNamed(pc.actor, "Notched Longsword").system).toMatchObject({
+      damageDice: "1d8",
+      proficient: true,
+      proficiencyBonus: 3,
+      enhancement: 1,
+      equipped: true,
+      ranged: false,
+    });
+    expect(pc.entry.dropped).toEqual(["Scale Armor: gear (equipment) left out"]);
+    expect(pc.entry.text).toEqual(["Steady Breath: power without an attack kept as text"]);
+    expect(modelProblems(pc.actor)).toEqual([]);
+    expect(derive("ffd20", pc.actor).defenses).toMatchObject({ ac: 20, fort: 18, ref: 13, will: 14 });
+  });
+
+  it("[SYS-IMPORT] [FF-ATKBONUS] [FF-WDICE] a character's weapon powers: ability + ½ level + proficiency + enhancement, N[W] + ability, a save-ends rider, half on a miss", () => {
+    expect(itemNamed(pc.actor, "Sweeping Blow").system).toMatchObject({
+      usage: "atWill",
+      attackAbility: "str",
+      attackBonus: 0,
+      defense: "ac",
+      weaponId: "",
+      damage: "1[W] + @str",
+    });
+    // d20 12 + ½ level 2 + Str 4 + proficiency 3 + enhancement 1 = 22 vs AC 20; 1d8 (5) + Str 4 + enhancement 1.
+    const hit = attackWith("ffd20", pc.actor, "Sweeping Blow", 12, [5], 20);
+    expect(hit.outcome.total).toBe(22);
+    expect(hit.outcome.isHit).toBe(true);
+    expect(hit.damage).toBe(10);
+    const cut = itemNamed(pc.actor, "Hamstring Cut");
+    expect(cut.system).toMatchObject({
+      usage: "encounter",
+      attackBonus: 1,
+      defense: "ref",
+      damage: "2[W] + @str",
+      missEffect: "half",
+    });
+    expect(cut.system.effects).toEqual([
+      expect.objectContaining({ outcome: "hit", statuses: ["slowed"], duration: "saveEnds" }),
+    ]);
+    const slowed = attackWith("ffd20", pc.actor, "Hamstring Cut", 10, [4, 4], 21);
+    expect(slowed.outcome.total).toBe(21);
+    expect(slowed.damage).toBe(13);
+    expect(slowed.effects).toEqual([0]);
+    const miss = attackWith("ffd20", pc.actor, "Hamstring Cut", 2, [4, 4], 21);
+    expect(miss.outcome.isHit).toBe(false);
+    expect(miss.damage).toBe(6);
+  });
+});
+
 describe("[SYS-IMPORT] dnd4e → FFd20", () => {
   const { entry, actor } = convertFixture("dnd4e-slag-drake.json");
   const sys = actor.system as Record<string, unknown>;
