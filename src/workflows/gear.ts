@@ -58,7 +58,7 @@ export async function useEquipment(actor: Actor.Implementation, item: Item.Imple
   let healed = false;
   await sheetRoll(
     actor,
-    fmt("D20C.Gear.UseTitle", { name: item.name ?? "" }),
+    "D20C.Gear.PotionTitle",
     (ruleset, source, actorId, roll, options) =>
       drinkPotion(ruleset, source, actorId, { ...state, name: item.name ?? "" }, roll, options, inCombat(actor)),
     () => ui.notifications?.warn(fmt("D20C.Gear.HealsNothing", { name: item.name ?? "" })),
@@ -78,8 +78,7 @@ export async function toggleEquipped(item: Item.Implementation): Promise<void> {
 
 /** The actor's icon relationships as stored (older actors have none). */
 function iconsOf(actor: Actor.Implementation): IconRelationship[] {
-  const identity = (actor.system as unknown as { identity?: { icons?: IconRelationship[] } }).identity;
-  return (identity?.icons ?? []).filter((i) => i.points > 0);
+  return (engineSource(actor).identity?.icons ?? []).filter((i) => i.points > 0);
 }
 
 /**

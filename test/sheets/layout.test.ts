@@ -23,7 +23,7 @@ describe("sheet layout", () => {
     };
     expect(tabOf()).toEqual(["combat"]);
     expect(tabOf("traits")).toEqual(["traits"]);
-    expect(tabOf("inventory")).toEqual(["combat"]);
+    expect(tabOf("spellbook")).toEqual(["combat"]);
   });
 
   it("[SYS-DOCS] the HP bar shows the share of HP left, temporary HP after it without overflowing, and damage taken", () => {

@@ -131,7 +131,7 @@ describe("[SYS-RELEASE] choosing a tab renders it when it was not written", () =
     expect(sheet.renders).toBe(1);
     await onRender({ activeTab: "combat" }, {});
     expect(sheet.renders).toBe(1);
-    sheet.tabGroups.primary = "inventory";
+    sheet.tabGroups.primary = "spellbook";
     await onRender({ activeTab: "combat" }, {});
     expect(sheet.renders).toBe(1);
     // The limited view has no tabs.

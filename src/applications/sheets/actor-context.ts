@@ -3,6 +3,7 @@
  * template shows for the active ruleset. Labels are i18n keys; the template localizes them.
  */
 import { ITEM_TYPES, say } from "../../engine/vocabulary.js";
+import { identityContext, inventoryContext } from "./inventory-context.js";
 import type { Ruleset, SheetBlock } from "../../engine/ruleset.js";
 import type { ActorKind, ActorSource, DerivedActor, RuleOptions, RulesetId } from "../../engine/types.js";
 import { actionsPanelContext, type ActionsPanelInput } from "./actions-panel.js";
@@ -76,7 +77,7 @@ export interface ActorSheetInput {
 }
 
 /** The sheet's tabs in order: attacks and the combat loop first. */
-export const ACTOR_TABS = ["combat", "abilities", "traits", "biography"] as const;
+export const ACTOR_TABS = ["combat", "abilities", "traits", "inventory", "biography"] as const;
 
 /** The tab to show: the remembered one when it exists, else the first. */
 function activeTabOf(tab: string | null | undefined): (typeof ACTOR_TABS)[number] {
@@ -403,6 +404,10 @@ export function actorSheetContext(input: ActorSheetInput) {
     buildOwns: build?.owns ?? {},
     /** [SYS-CHARACTER] each defense's number from the class (empty: no class block), the placeholder of its input. */
     buildDefense: build?.block.defenseDerived ?? {},
+    /** [SYS-CHARACTER] issue 44: the Inventory tab (coins, gear, load; the template writes it while shown). */
+    inventory: inventoryContext(ruleset, { system, storedSpeed: system.speed, items: input.items }),
+    /** [SYS-CHARACTER] issue 44: who the character is (null: a monster), on the abilities tab. */
+    identity: identityContext(ruleset, input.kind, system),
   };
 }
 

@@ -43,6 +43,21 @@ import { rollSheetCheck, rollSheetInitiative } from "../../workflows/checks.js";
 import { isAbilityKey } from "../../engine/checks.js";
 import { classChosen, levelUp, undoLevelUp } from "./level-up.js";
 import { DISMISS_IMPORT_UPDATE, IMPORT_BANNER_TEMPLATE, importBannerContext } from "./import-banner.js";
+import {
+  IDENTITY_TEMPLATE,
+  INVENTORY_TEMPLATE,
+  identityFromForm,
+  itemMenuActions,
+  quantitiesFromForm,
+  type ItemMenuAction,
+  type ListedItem,
+} from "./inventory-context.js";
+import { rollIconRelationships, toggleEquipped, useEquipment } from "../../workflows/gear.js";
+import { contextMenuEntry } from "../../compat/context-menu.js";
+import { artUpdate } from "./art.js";
+
+/** Core's v13 `ActorSheetV2#_onDropItem` (not typed by fvtt-types). */
+type DropItem = (event: DragEvent, item: Item.Implementation) => Promise<Item.Implementation | null>;
 
 /** The one part a user with LIMITED permission gets instead of the full sheet. */
 const LIMITED_PARTS = {
@@ -129,6 +144,11 @@ export class D20ActorSheet extends SheetBase {
       rollInitiative: D20ActorSheet.#onRollInitiative,
       undoLevelUp: D20ActorSheet.#onUndoLevelUp,
       dismissImport: D20ActorSheet.#onDismissImport,
+      useGear: D20ActorSheet.#onUseGear,
+      addIcon: D20ActorSheet.#onAddIcon,
+      removeIcon: D20ActorSheet.#onRemoveIcon,
+      rollIcons: D20ActorSheet.#onRollIcons,
+      editImage: D20ActorSheet.#onEditArt,
     },
   };
 
@@ -152,6 +172,8 @@ export class D20ActorSheet extends SheetBase {
         BUILD_TEMPLATE,
         CHECKS_TEMPLATE,
         IMPORT_BANNER_TEMPLATE,
+        INVENTORY_TEMPLATE,
+        IDENTITY_TEMPLATE,
       ],
       scrollable: [""],
     },
@@ -251,6 +273,13 @@ export class D20ActorSheet extends SheetBase {
         attacks[item.id ?? ""] = { error: err instanceof Error ? err.message : String(err) };
       }
     }
+    const listed: ListedItem[] = [...actor.items].map((i) => ({
+      id: i.id ?? "",
+      name: i.name ?? "",
+      img: i.img ?? "",
+      type: i.type as string,
+      system: i.system as unknown as Record<string, unknown>,
+    }));
     const context = actorSheetContext({
       ruleset,
       attacks,
@@ -269,13 +298,7 @@ export class D20ActorSheet extends SheetBase {
       lastLevelUp: actor.flags[SYSTEM_ID]?.levelUp ?? null,
       derived: raw.derived ?? actor.derived,
       deriveError: raw.deriveError ?? null,
-      items: [...actor.items].map((i) => ({
-        id: i.id ?? "",
-        name: i.name ?? "",
-        img: i.img ?? "",
-        type: i.type as string,
-        system: i.system as unknown as Record<string, unknown>,
-      })),
+      items: listed,
       foreignRuleset: actor.foreignRuleset,
       actions: sheetActionsInput(actor),
       editable: this.isEditable,
@@ -320,6 +343,13 @@ export class D20ActorSheet extends SheetBase {
       },
       { capture: true },
     );
+    // [SYS-CHARACTER] right-click an item row: use, equip, edit, delete.
+    this._createContextMenu(() => this.#itemMenu(), ".d20c-item[data-item-id]", {
+      jQuery: false,
+      fixed: true,
+      hookName: "getD20cItemContextOptions",
+      parentClassHooks: false,
+    });
     const foreign = this.d20Actor.foreignRuleset;
     if (foreign) {
       ui.notifications?.warn(
@@ -348,7 +378,11 @@ export class D20ActorSheet extends SheetBase {
     if (sys) {
       classChosen(this.d20Actor, sys);
       buildListsFromForm(this.d20Actor, out, sys);
+      identityFromForm(sys);
     }
+    // [SYS-CHARACTER] gear quantities typed in the Inventory tab go to their items.
+    const quantities = quantitiesFromForm(out, this.#listedItems());
+    if (quantities.length) void this.d20Actor.updateEmbeddedDocuments("Item", quantities);
     if (sys && typeof sys.weaponSkills === "string") {
       sys.weaponSkills = sys.weaponSkills
         .split(",")
@@ -361,6 +395,116 @@ export class D20ActorSheet extends SheetBase {
   #item(target: HTMLElement, actor: Actor.Implementation = this.d20Actor): D20Item | null {
     const id = dataOf(target, "item-id");
     return (actor.items.get(id) as D20Item | undefined) ?? null;
+  }
+
+  /** The actor's items as the sheet lists them. */
+  #listedItems(): ListedItem[] {
+    return [...this.d20Actor.items].map((i) => ({
+      id: i.id ?? "",
+      name: i.name ?? "",
+      img: i.img ?? "",
+      type: i.type as string,
+      system: i.system as unknown as Record<string, unknown>,
+    }));
+  }
+
+  /**
+   * [SYS-CHARACTER] An item dragged in from a compendium or the sidebar is created on the actor; gear
+   * lands in the Inventory tab, which is shown. An item of this actor keeps core's sorting. (Core's
+   * v13 ActorSheetV2 method, not in fvtt-types.)
+   */
+  async _onDropItem(event: DragEvent, item: Item.Implementation): Promise<Item.Implementation | null> {
+    if (item.parent?.uuid === this.document.uuid) {
+      const core = (SheetBase.prototype as unknown as { _onDropItem?: DropItem })._onDropItem;
+      return core ? core.call(this, event, item) : null;
+    }
+    if (!this.isEditable) return null;
+    const data = item.toObject() as Record<string, unknown>;
+    delete data._id;
+    const created = (await this.d20Actor.createEmbeddedDocuments("Item", [data as Item.CreateData]))?.[0];
+    if ((created?.type as string | undefined) === "equipment") {
+      this.tabGroups.primary = "inventory";
+      await this.render();
+    }
+    return (created as Item.Implementation | undefined) ?? null;
+  }
+
+  /** [SYS-CHARACTER] The right-click menu on an item row: use, equip, edit, delete (what the item allows). */
+  #itemMenu(): ContextMenu.Entry<HTMLElement>[] {
+    const actions: ItemMenuAction[] = ["use", "equip", "edit", "delete"];
+    const labels: Record<ItemMenuAction, [string, string]> = {
+      use: ["D20C.Gear.Use", "fa-solid fa-hand-sparkles"],
+      equip: ["D20C.Gear.Equip", "fa-solid fa-shirt"],
+      edit: ["D20C.Sheet.Edit", "fa-solid fa-pen-to-square"],
+      delete: ["D20C.Sheet.Delete", "fa-solid fa-trash"],
+    };
+    const offered = (li: HTMLElement, action: ItemMenuAction) => {
+      const item = this.#item(li);
+      if (!item) return false;
+      const listed = { type: item.type as string, system: item.system as unknown as Record<string, unknown> };
+      return itemMenuActions(listed, this.isEditable).some((a) => a.action === action);
+    };
+    return actions.map((action) =>
+      contextMenuEntry({
+        label: labels[action][0],
+        icon: labels[action][1],
+        visible: (li) => offered(li, action),
+        onClick: (li) => void this.#itemMenuChosen(li, action),
+      }),
+    );
+  }
+
+  async #itemMenuChosen(li: HTMLElement, action: ItemMenuAction): Promise<void> {
+    const item = this.#item(li);
+    if (!item) return;
+    if (action === "use") {
+      if ((item.type as string) === "equipment") await useEquipment(this.d20Actor, item);
+      else await usePower(this.d20Actor, item, { fastForward: false });
+    } else if (action === "equip") await toggleEquipped(item);
+    else if (action === "edit")
+      await (item.sheet as unknown as { render(o: { force: boolean }): Promise<unknown> } | null)?.render({
+        force: true,
+      });
+    else await item.deleteDialog();
+  }
+
+  static async #onUseGear(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.#item(target);
+    if (item) await useEquipment(this.d20Actor, item);
+  }
+
+  /** The stored icon relationships (older actors have none). */
+  #icons(): NonNullable<ActorSource["identity"]>["icons"] {
+    const identity = (this.d20Actor._source.system as unknown as Pick<ActorSource, "identity">).identity;
+    return structuredClone(identity?.icons ?? []);
+  }
+
+  static async #onAddIcon(this: D20ActorSheet): Promise<void> {
+    const icons = [...this.#icons(), { name: "", points: 1, stance: "conflicted" as const }];
+    await this.d20Actor.update({ system: { identity: { icons } } });
+  }
+
+  static async #onRemoveIcon(this: D20ActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const index = Number(dataOf(target, "index"));
+    const icons = this.#icons().filter((_i, n) => n !== index);
+    await this.d20Actor.update({ system: { identity: { icons } } });
+  }
+
+  static async #onRollIcons(this: D20ActorSheet): Promise<void> {
+    await rollIconRelationships(this.d20Actor);
+  }
+
+  /** [SYS-CHARACTER] The portrait's picker sets the portrait and the token art together. */
+  static async #onEditArt(this: D20ActorSheet): Promise<void> {
+    if (!this.isEditable) return;
+    const actor = this.d20Actor;
+    const Picker = foundry.applications.apps.FilePicker.implementation;
+    const picker = new Picker({
+      type: "image",
+      current: actor.img ?? "",
+      callback: (path: string) => void actor.update(artUpdate(path)),
+    });
+    await picker.browse();
   }
 
   static async #onUseItem(this: D20ActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
