@@ -32,7 +32,7 @@ export function saveAttackOf(
 ): SaveAttackSpec | null {
   const spec = power.saveAttack;
   if (!spec || ruleset.saveAttacks !== true) return null;
-  return ruleset.saves.some((s) => s.key === spec.kind) ? spec : null;
+  return ruleset.saves.some((s) => s.key === spec.save) ? spec : null;
 }
 
 /**
@@ -55,8 +55,8 @@ export function targetSaveRequest(
   spec: SaveAttackSpec,
   cover: Situation["cover"],
 ): RollRequest {
-  const mode: RollMode = ruleset.saveMode ? ruleset.saveMode(target.actor, spec.kind) : "normal";
-  const request = ruleset.saveRequest(target.actor, target.derived, spec.kind, mode, target.id);
+  const mode: RollMode = ruleset.saveMode ? ruleset.saveMode(target.actor, spec.save) : "normal";
+  const request = ruleset.saveRequest(target.actor, target.derived, spec.save, mode, target.id);
   return ruleset.saveRequestWithCover ? ruleset.saveRequestWithCover(request, cover) : request;
 }
 
