@@ -59,7 +59,7 @@ export const FORCED_MAX_SQUARES = 20;
 /** [SYS-MONSTERS] What a save-based power's successful save does to its damage: none, or half. */
 export const SAVE_SUCCESS = ["none", "half"] as const;
 /** [SYS-MONSTERS] The highest DC a save-based power may state. */
-export const SAVE_DC_MAX = 60;
+const SAVE_DC_MAX = 60;
 /** Save difficulties (engine `EffectSource.save`). */
 export const SAVE_DIFFICULTIES = ["easy", "normal", "hard"] as const;
 /** Effect durations (engine `DurationKind`). */

@@ -68,7 +68,7 @@ export function saveFormulaMode(formula: string): RollMode {
 }
 
 /** The flat numbers a save formula adds to its d20 (`1d20 + 3 + 5` → 8). */
-export function saveFormulaBonus(formula: string): number {
+function saveFormulaBonus(formula: string): number {
   const rest = formula.replace(/^\s*\d*d20(k[hl]\d*)?/, "");
   if (!/^[\s\d+-]*$/.test(rest)) throw new EngineError("save.formula", "expected a d20 plus flat numbers", formula);
   let total = 0;

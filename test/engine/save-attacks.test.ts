@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildAttackCard, decideAttack, planAttack, type RolledDamage } from "../../src/engine/plans/attack.js";
-import { saveFailChance, saveFormulaBonus } from "../../src/engine/save-attacks.js";
+import { saveFailChance } from "../../src/engine/save-attacks.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, PowerEffectSpec, PowerSource } from "../../src/engine/types.js";
 import { npc, power, request, target } from "../workflows/attack-fixtures.js";
@@ -100,8 +100,8 @@ describe("[SYS-MONSTERS] save-based attacks: Hundred Dungeons ability rolls", ()
           situation: { cover: "partial" },
         }),
       ).formulas[0]!;
-    expect(saveFormulaBonus(covered("dex"))).toBe(7);
-    expect(saveFormulaBonus(covered("con"))).toBe(1);
+    expect(covered("dex")).toBe("1d20 + 2 + 5");
+    expect(covered("con")).toBe("1d20 + 1");
   });
 
   it("[HD-CRIT] [SYS-MONSTERS] a save is no attack: a natural 1 that still reaches the DC saves, and nothing crits", () => {

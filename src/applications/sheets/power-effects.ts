@@ -93,7 +93,7 @@ function riderFromForm(raw: unknown): { damage?: DamagePartSource } {
 }
 
 /** The natural rolls a list trigger names, typed as "5, 10, 15, 20" (each 1–20, once, in order). */
-export function naturalList(raw: unknown): number[] {
+function naturalList(raw: unknown): number[] {
   const words = Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? raw.split(/[\s,;]+/) : [];
   const faces = words.map((w) => Math.trunc(Number(w))).filter((n) => Number.isFinite(n) && n >= 1 && n <= 20);
   return [...new Set(faces)].sort((a, b) => a - b);
