@@ -143,9 +143,9 @@ export function saveAttackFrom(s: Plain): SaveAttackSpec | null {
 
 /** [SYS-MONSTERS] A save-based power's save (kind, DC, what a success does); none or malformed = absent. */
 function saveAttackField(raw: unknown): { saveAttack?: SaveAttackSpec } {
-  const a = raw as { kind?: unknown; dc?: unknown; onSuccess?: unknown } | null | undefined;
-  if (!a || typeof a.kind !== "string" || a.kind === "" || typeof a.dc !== "number" || !(a.dc >= 1)) return {};
-  return { saveAttack: { kind: a.kind, dc: Math.floor(a.dc), onSuccess: a.onSuccess === "half" ? "half" : "none" } };
+  const a = raw as { save?: unknown; dc?: unknown; onSuccess?: unknown } | null | undefined;
+  if (!a || typeof a.save !== "string" || a.save === "" || typeof a.dc !== "number" || !(a.dc >= 1)) return {};
+  return { saveAttack: { save: a.save, dc: Math.floor(a.dc), onSuccess: a.onSuccess === "half" ? "half" : "none" } };
 }
 
 /** [SYS-MONSTERS] An attack item's keywords and crit multiplier, where it states them (pure). */

@@ -60,7 +60,7 @@ export const FORCED_MAX_SQUARES = 20;
 /** [SYS-MONSTERS] What a save-based power's successful save does to its damage: none, or half. */
 export const SAVE_SUCCESS = ["none", "half"] as const;
 /** [SYS-MONSTERS] The highest DC a save-based power may state. */
-export const SAVE_DC_MAX = 60;
+const SAVE_DC_MAX = 60;
 /** Save difficulties (engine `EffectSource.save`). */
 export const SAVE_DIFFICULTIES = ["easy", "normal", "hard"] as const;
 /** Effect durations (engine `DurationKind`). */
@@ -178,13 +178,13 @@ export const POWER_FIELDS = {
   /** [SYS-MONSTERS] Play state: its creature's first bloodying this battle has been counted for it. */
   bloodiedSeen: optional(bool(false)),
   /**
-   * [SYS-MONSTERS] A save-based power (engine `SaveAttackSpec`): the target's save of `kind` (the
+   * [SYS-MONSTERS] A save-based power (engine `SaveAttackSpec`): the target's save `save` (the
    * game's save key) against `dc` decides it; a failure is the hit, a success the miss (`onSuccess`
    * half damage or none, and the miss effects). Null = an attack roll against `defense`.
    */
   saveAttack: optional(
     nullableGroup({
-      kind: key("dex"),
+      save: key("dex"),
       dc: int(10, { min: 1, max: SAVE_DC_MAX }),
       onSuccess: choice(SAVE_SUCCESS, "none"),
     }),

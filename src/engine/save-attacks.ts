@@ -32,7 +32,7 @@ export function saveAttackOf(
 ): SaveAttackSpec | null {
   const spec = power.saveAttack;
   if (!spec || ruleset.saveAttacks !== true) return null;
-  return ruleset.saves.some((s) => s.key === spec.kind) ? spec : null;
+  return ruleset.saves.some((s) => s.key === spec.save) ? spec : null;
 }
 
 /**
@@ -55,8 +55,8 @@ export function targetSaveRequest(
   spec: SaveAttackSpec,
   cover: Situation["cover"],
 ): RollRequest {
-  const mode: RollMode = ruleset.saveMode ? ruleset.saveMode(target.actor, spec.kind) : "normal";
-  const request = ruleset.saveRequest(target.actor, target.derived, spec.kind, mode, target.id);
+  const mode: RollMode = ruleset.saveMode ? ruleset.saveMode(target.actor, spec.save) : "normal";
+  const request = ruleset.saveRequest(target.actor, target.derived, spec.save, mode, target.id);
   return ruleset.saveRequestWithCover ? ruleset.saveRequestWithCover(request, cover) : request;
 }
 
@@ -68,7 +68,7 @@ export function saveFormulaMode(formula: string): RollMode {
 }
 
 /** The flat numbers a save formula adds to its d20 (`1d20 + 3 + 5` → 8). */
-export function saveFormulaBonus(formula: string): number {
+function saveFormulaBonus(formula: string): number {
   const rest = formula.replace(/^\s*\d*d20(k[hl]\d*)?/, "");
   if (!/^[\s\d+-]*$/.test(rest)) throw new EngineError("save.formula", "expected a d20 plus flat numbers", formula);
   let total = 0;

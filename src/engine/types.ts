@@ -205,7 +205,7 @@ export interface PowerSource {
  * Wounds d20 one of its five saves), the DC, and what a success does to the damage (half, none).
  */
 export interface SaveAttackSpec {
-  kind: string;
+  save: string;
   dc: number;
   onSuccess: "none" | "half";
 }

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildAttackCard, decideAttack, planAttack, type RolledDamage } from "../../src/engine/plans/attack.js";
-import { saveFailChance, saveFormulaBonus } from "../../src/engine/save-attacks.js";
+import { saveFailChance } from "../../src/engine/save-attacks.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, PowerEffectSpec, PowerSource } from "../../src/engine/types.js";
 import { npc, power, request, target } from "../workflows/attack-fixtures.js";
@@ -34,7 +34,7 @@ const breath = (over: Partial<PowerSource> = {}): PowerSource =>
   power({
     damage: "2d6",
     damageTypes: ["fire"],
-    saveAttack: { kind: "dex", dc: 13, onSuccess: "half" },
+    saveAttack: { save: "dex", dc: 13, onSuccess: "half" },
     ...over,
   });
 
@@ -95,18 +95,18 @@ describe("[SYS-MONSTERS] save-based attacks: Hundred Dungeons ability rolls", ()
     const covered = (kind: string) =>
       planAttack(
         request("hundred-dungeons", {
-          power: breath({ saveAttack: { kind, dc: 13, onSuccess: "half" } }),
+          power: breath({ saveAttack: { save: kind, dc: 13, onSuccess: "half" } }),
           targets: [target("c", hdFoe(), "C")],
           situation: { cover: "partial" },
         }),
       ).formulas[0]!;
-    expect(saveFormulaBonus(covered("dex"))).toBe(7);
-    expect(saveFormulaBonus(covered("con"))).toBe(1);
+    expect(covered("dex")).toBe("1d20 + 2 + 5");
+    expect(covered("con")).toBe("1d20 + 1");
   });
 
   it("[HD-CRIT] [SYS-MONSTERS] a save is no attack: a natural 1 that still reaches the DC saves, and nothing crits", () => {
     const req = request("hundred-dungeons", {
-      power: breath({ saveAttack: { kind: "dex", dc: 3, onSuccess: "none" } }),
+      power: breath({ saveAttack: { save: "dex", dc: 3, onSuccess: "none" } }),
       targets: [target("a", hdFoe(), "A")],
     });
     const decided = decideAttack(req, [[1]]);
@@ -122,7 +122,7 @@ describe("[SYS-MONSTERS] save-based attacks: Wounds d20 saves", () => {
   const spell = power({
     damage: "3d6",
     damageTypes: ["fire"],
-    saveAttack: { kind: "reflex", dc: 15, onSuccess: "none" },
+    saveAttack: { save: "reflex", dc: 15, onSuccess: "none" },
     effects: [{ ...slowed, outcome: "hit", statuses: ["entangled"] }, slowed],
   });
 
@@ -145,7 +145,7 @@ describe("[SYS-MONSTERS] save-based attacks: Wounds d20 saves", () => {
   it("[WD-SAVES] [SYS-MONSTERS] a natural 20 always saves and a natural 1 always fails, whatever the total", () => {
     const high = (dc: number) =>
       request("wounds-d20", {
-        power: { ...spell, saveAttack: { kind: "reflex", dc, onSuccess: "none" } },
+        power: { ...spell, saveAttack: { save: "reflex", dc, onSuccess: "none" } },
         targets: [target("a", wdFoe(), "A")],
       });
     const saved = decideAttack(high(40), [[20]]).targets[0]!.outcome;
@@ -170,7 +170,7 @@ describe("[SYS-MONSTERS] games without save-based attacks keep the attack roll",
     (id) => {
       const r = getRuleset(id);
       const req = request(id, {
-        power: breath({ saveAttack: { kind: r.saves[0]?.key ?? "normal", dc: 13, onSuccess: "half" } }),
+        power: breath({ saveAttack: { save: r.saves[0]?.key ?? "normal", dc: 13, onSuccess: "half" } }),
         targets: [target("a", npc(r, 12), "A")],
       });
       const plan = planAttack(req);
@@ -185,7 +185,7 @@ describe("[SYS-MONSTERS] games without save-based attacks keep the attack roll",
   it("[SYS-MONSTERS] a Hundred Dungeons power naming a save the game lacks attacks by roll", () => {
     const plan = planAttack(
       request("hundred-dungeons", {
-        power: breath({ saveAttack: { kind: "reflex", dc: 13, onSuccess: "half" } }),
+        power: breath({ saveAttack: { save: "reflex", dc: 13, onSuccess: "half" } }),
         targets: [target("a", hdFoe(), "A")],
       }),
     );

@@ -181,7 +181,7 @@ describe("labels", () => {
           missEffect: "formula",
         },
         { usage: "perRest", ongoing: { amount: 5, type: "fire", save: "hard" } },
-        { saveAttack: { kind: "save", dc: 13, onSuccess: "half" } },
+        { saveAttack: { save: "save", dc: 13, onSuccess: "half" } },
       ];
       const ctxs =
         type === "power"

@@ -161,5 +161,16 @@ describe("[SYS-MONSTERS] recharge at the start of the creature's turn", () => {
       i18n,
     );
     expect(age.numbers).toContainEqual({ label: "D20C.Age13.Usage.recharge", value: "16+" });
+    // [SYS-MONSTERS] "when first bloodied", with a die or alone.
+    const both = powerRowView(R, { ...breath(5), rechargeBloodied: true } as never, null, i18n);
+    expect(both.numbers).toContainEqual({
+      label: "D20C.HD.Usage.recharge",
+      value: "5–6 at turn start, or at half hit points the first time",
+    });
+    const alone = powerRowView(R, { ...breath(0), rechargeBloodied: true } as never, null, i18n);
+    expect(alone.numbers).toContainEqual({
+      label: "D20C.HD.Usage.recharge",
+      value: "at half hit points, the first time",
+    });
   });
 });

@@ -36,14 +36,14 @@ const CASES: Case[] = [
   {
     id: "hundred-dungeons",
     rule: "[HD-ATK]",
-    breath: power({ damage: "2d6", damageTypes: ["fire"], saveAttack: { kind: "dex", dc: 13, onSuccess: "half" } }),
+    breath: power({ damage: "2d6", damageTypes: ["fire"], saveAttack: { save: "dex", dc: 13, onSuccess: "half" } }),
     foe: { abilities: { str: 0, dex: 2, con: 0, int: 0, wis: 0, cha: 0 } },
     saveWord: "Target rolls Dexterity",
   },
   {
     id: "wounds-d20",
     rule: "[WD-SAVES]",
-    breath: power({ damage: "2d6", damageTypes: ["fire"], saveAttack: { kind: "reflex", dc: 13, onSuccess: "half" } }),
+    breath: power({ damage: "2d6", damageTypes: ["fire"], saveAttack: { save: "reflex", dc: 13, onSuccess: "half" } }),
     foe: { baseSaveBonus: 0, abilities: { str: 10, dex: 14, con: 10, int: 10, wis: 10, cha: 10 } },
     saveWord: "Target rolls Reflex Save",
   },

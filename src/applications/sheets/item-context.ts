@@ -86,7 +86,7 @@ const POWER_FIELDS: FieldSpec[] = [
   { path: "critMultiplier", kind: "number", group: "damage" },
   { path: "damageParts", kind: "parts", group: "damage", wide: true },
   // [SYS-MONSTERS] a save-based power: the target's save, its DC and what a success does.
-  { path: "saveAttack.kind", kind: "select", options: "saveKind", nullable: true, group: "attack" },
+  { path: "saveAttack.save", kind: "select", options: "saveKind", nullable: true, group: "attack" },
   { path: "saveAttack.dc", kind: "number", group: "attack" },
   { path: "saveAttack.onSuccess", kind: "select", options: "saveSuccess", group: "attack" },
 ];
@@ -265,11 +265,11 @@ function powerFieldUsed(
       return ongoing && savesDiffer(ruleset);
     // [SYS-MONSTERS] a save instead of an attack roll, in a game that decides powers so; its DC
     // and success once a save is chosen.
-    case "saveAttack.kind":
+    case "saveAttack.save":
       return ruleset.saveAttacks === true;
     case "saveAttack.dc":
     case "saveAttack.onSuccess":
-      return ruleset.saveAttacks === true && Boolean(at(system, "saveAttack.kind"));
+      return ruleset.saveAttacks === true && Boolean(at(system, "saveAttack.save"));
     default:
       return true;
   }

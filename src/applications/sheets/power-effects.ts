@@ -94,7 +94,7 @@ function riderFromForm(raw: unknown): { damage?: DamagePartSource } {
 }
 
 /** The natural rolls a list trigger names, typed as "5, 10, 15, 20" (each 1–20, once, in order). */
-export function naturalList(raw: unknown): number[] {
+function naturalList(raw: unknown): number[] {
   const words = Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? raw.split(/[\s,;]+/) : [];
   const faces = words.map((w) => Math.trunc(Number(w))).filter((n) => Number.isFinite(n) && n >= 1 && n <= 20);
   return [...new Set(faces)].sort((a, b) => a - b);
@@ -143,16 +143,16 @@ export function powerEffectsFromForm(raw: unknown): PowerEffectSpec[] {
 }
 
 /**
- * [SYS-MONSTERS] A save-based power's save from the sheet's form data (`system.saveAttack.kind`,
+ * [SYS-MONSTERS] A save-based power's save from the sheet's form data (`system.saveAttack.save`,
  * `.dc`, `.onSuccess`): no save chosen = null (an attack roll); a save just chosen gets the DC and
  * success it has not been asked yet (10, none). The DC is kept as typed: the data model refuses one
  * out of bounds, naming the field.
  */
 export function saveAttackFromForm(raw: unknown): SaveAttackSpec | null {
   const row = (raw ?? {}) as Record<string, unknown>;
-  if (typeof row.kind !== "string" || row.kind === "") return null;
+  if (typeof row.save !== "string" || row.save === "") return null;
   const dc = row.dc === undefined || row.dc === null || row.dc === "" ? 10 : Number(row.dc);
-  return { kind: row.kind, dc, onSuccess: pick(row.onSuccess, SAVE_SUCCESS, "none") };
+  return { save: row.save, dc, onSuccess: pick(row.onSuccess, SAVE_SUCCESS, "none") };
 }
 
 /**

@@ -28,6 +28,13 @@ function rechargeText(usage: PowerUsageState, viewer: TextViewer): string {
   return usage.rechargeAt === "turnStart" ? viewer.format("D20C.Monster.Recharge.atTurnStart", { number }) : number;
 }
 
+/** [SYS-MONSTERS] The recharge as printed, with "when first bloodied" where the power has it. */
+function withBloodied(usage: PowerUsageState, viewer: TextViewer): string {
+  if (!usage.rechargeBloodied) return rechargeText(usage, viewer);
+  if (usage.recharge <= 0) return viewer.localize("D20C.Monster.Recharge.bloodiedOnly");
+  return viewer.format("D20C.Monster.Recharge.bloodiedToo", { number: rechargeText(usage, viewer) });
+}
+
 function texts(system: Record<string, unknown>): NonNullable<PowerSource["texts"]> {
   const str = (v: unknown) => (typeof v === "string" ? v : "");
   return { hit: str(system.hitEffect), miss: str(system.missText), crit: str(system.critText) };
@@ -53,7 +60,7 @@ export function powerRowView(
   const save = saveAttackOf(ruleset, { saveAttack: saveAttackFrom(system) } as PowerSource);
   if (save) {
     // [SYS-MONSTERS] a save-based power prints its save instead of an attack: "DC 13 Dexterity, half".
-    const name = viewer.localize(ruleset.saves.find((k) => k.key === save.kind)?.label ?? save.kind);
+    const name = viewer.localize(ruleset.saves.find((k) => k.key === save.save)?.label ?? save.save);
     numbers.push({
       label: "D20C.SaveAttack.Row",
       value: viewer.format(`D20C.SaveAttack.RowValue.${save.onSuccess}`, { dc: save.dc, save: name }),
@@ -68,8 +75,8 @@ export function powerRowView(
         value: [attack.damage, ...attack.damageTypes, ...(attack.parts ?? [])].join(" "),
       });
   }
-  if (kind.key === "recharge" && usage.recharge > 0)
-    numbers.push({ label: kind.label, value: rechargeText(usage, viewer) });
+  if (kind.key === "recharge" && (usage.recharge > 0 || usage.rechargeBloodied))
+    numbers.push({ label: kind.label, value: withBloodied(usage, viewer) });
   if (perRest) numbers.push({ label: kind.label, value: `${usage.uses.spent} / ${Math.max(1, usage.uses.max)}` });
   return {
     usageLabel: kind.label,

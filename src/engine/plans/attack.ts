@@ -490,7 +490,7 @@ function forSave(req: AttackRequest): AttackRequest {
 function savesOf(req: AttackRequest, inputs: readonly Omit<AttackInput, "dice">[]): AttackPlan["saves"] | null {
   const spec = saveAttackOf(req.ruleset, req.power);
   if (!spec) return null;
-  const label = req.ruleset.saves.find((s) => s.key === spec.kind)?.label ?? spec.kind;
+  const label = req.ruleset.saves.find((s) => s.key === spec.save)?.label ?? spec.save;
   const requests = req.targets.map((t, i) => {
     const derived = t.derived ?? req.ruleset.deriveActor(t.actor, req.options);
     const cover = inputs[i]?.situation.cover ?? "none";
@@ -830,7 +830,7 @@ export function buildAttackCard(
     ...(saves
       ? {
           saveAttack: {
-            kind: saves.spec.kind,
+            kind: saves.spec.save,
             label: saves.label,
             dc: saves.spec.dc,
             onSuccess: saves.spec.onSuccess,

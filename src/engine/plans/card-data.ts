@@ -266,7 +266,7 @@ const ATTACK_CARD_FIELDS = {
 export type AttackCardData = SourceOf<typeof ATTACK_CARD_FIELDS>;
 
 /** [SYS-MONSTERS] A save-based attack's save as its card keeps it. */
-export interface CardSaveAttack {
+interface CardSaveAttack {
   kind: string;
   /** i18n key of the save's name in the card's game ("Dexterity", "Reflex"). */
   label: string;

@@ -73,7 +73,7 @@ function riderWords(d: { formula: string; types: string[] }, viewer: TextViewer)
 }
 
 /** A natural-roll trigger in words ("Natural 16+", [SYS-MONSTERS] "Natural 1–5", "Natural 5, 10, 15 or 20"). */
-export function triggerWords(t: CardPowerEffect["trigger"], viewer: TextViewer): string {
+function triggerWords(t: CardPowerEffect["trigger"], viewer: TextViewer): string {
   switch (t.kind) {
     case "atLeast":
       return viewer.format(`${P}.Text.naturalAtLeast`, { value: t.value });
