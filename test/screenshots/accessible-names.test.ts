@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { plainSituation } from "../../src/engine/plans/attack.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
 import { statusDurationContext } from "../../src/engine/views/effects-context.js";
 import { situationDialogContext } from "../../src/engine/views/situation-dialog.js";
