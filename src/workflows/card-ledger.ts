@@ -16,7 +16,13 @@ import { EngineError } from "../engine/errors.js";
 import { isDocumentUuid } from "../foundry-compat.js";
 import { cardVisibility } from "../settings-attack.js";
 import { withActorQueue } from "./actor-queue.js";
-import { rebuildCard, type AttackRequest, type PostedRolls, type TargetSnapshot } from "../engine/plans/attack.js";
+import {
+  allowedTargets,
+  rebuildCard,
+  type AttackRequest,
+  type PostedRolls,
+  type TargetSnapshot,
+} from "../engine/plans/attack.js";
 import {
   CARD_TYPES,
   type AppliedRecord,
@@ -238,6 +244,10 @@ async function decidePosted(
     const found = await requestOfCard(posted);
     if ("reason" in found) return refuse(found.reason);
     const req = found.req;
+    // What the rules refuse the attacker (a condition that forbids attacking, a limited power while
+    // hampered, a target that may not be targeted) its client left out of the card: one that lists
+    // such a target skipped the refusal.
+    if (allowedTargets(req).refused.length) return refuse("targets");
     const rolls = postedRolls(message, Math.max(1, req.targets.length));
     const attempt = (wrongSquare: boolean): { card: AttackCardData; reason: string } => {
       try {

@@ -82,7 +82,7 @@ export function reactorFacts(actor: Actor.Implementation, ruleset: Ruleset = act
 }
 
 /** The actor's prepared derived values, as the optional `derived` of an attack's actor or target. */
-export function derivedOf(actor: Actor.Implementation): { derived?: DerivedActor } {
+function derivedOf(actor: Actor.Implementation): { derived?: DerivedActor } {
   const derived = actor.preparedDerived();
   return derived ? { derived } : {};
 }
