@@ -46,6 +46,24 @@ export function movementPath(
 /** The movement action forced movement uses: core's "displace" (moved by something else). */
 const FORCED_MOVEMENT_ACTION = "displace";
 
+/** The update option that marks a token update as forced movement (the x/y fallback has no waypoints). */
+export const FORCED_MOVE_OPTION = "d20-combatForced";
+
+/**
+ * [SYS-MONSTERS] Whether a token update is forced movement: ours (the option above), or one whose
+ * core movement waypoints for this token are all "displace" (v13/v14 `options.movement[id]`).
+ */
+export function isForcedUpdate(tokenId: string | null, options: Record<string, unknown>): boolean {
+  if (options[FORCED_MOVE_OPTION] === true) return true;
+  const movement = options.movement as Record<string, { waypoints?: unknown }> | undefined;
+  const waypoints = tokenId ? movement?.[tokenId]?.waypoints : undefined;
+  return (
+    Array.isArray(waypoints) &&
+    waypoints.length > 0 &&
+    waypoints.every((w) => (w as { action?: unknown } | null)?.action === FORCED_MOVEMENT_ACTION)
+  );
+}
+
 /** A token document that can move through core's movement API (both generations have it). */
 interface MovableByCore {
   move(waypoints: object[], options?: object): Promise<unknown>;
@@ -63,7 +81,7 @@ export function canMoveByCore(doc: object): doc is MovableByCore {
 export async function forcedMove(doc: MovableByCore, path: readonly PixelPoint[]): Promise<void> {
   await doc.move(
     path.map((p) => ({ x: p.x, y: p.y, action: FORCED_MOVEMENT_ACTION })),
-    { constrainOptions: { ignoreWalls: true, ignoreCost: true } },
+    { constrainOptions: { ignoreWalls: true, ignoreCost: true }, [FORCED_MOVE_OPTION]: true },
   );
 }
 

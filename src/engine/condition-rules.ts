@@ -171,3 +171,18 @@ export function conditionTurnNotes(
     out.push({ key: "D20C.Conditions.Note.noReactions" });
   return out;
 }
+
+/**
+ * [SYS-MONSTERS] Why a creature's own move is stopped (i18n key), or null: on its own turn in a
+ * started combat, a condition leaves it speed 0 (immobilized, grabbed, restrained, stuck…). Forced
+ * movement still moves it, as does a move on another's turn (dragged by its grappler), and a GM's
+ * hand is never stopped (a correction, a slide the table rules on).
+ */
+export function moveStopped(
+  table: Table,
+  ids: readonly string[],
+  move: { ownTurn: boolean; forced: boolean; byGM: boolean },
+): string | null {
+  if (!move.ownTurn || move.forced || move.byGM || ids.length === 0) return null;
+  return conditionSpecs(table, ids).some((s) => s.speedMax === 0) ? "D20C.Conditions.Refused.move" : null;
+}

@@ -4,7 +4,8 @@
  * it has and when a spend is allowed (its `creatureSpends` / `spendCreature`); the tracker shows
  * and presses them, and the spend is a turn line with the GM's Undo.
  */
-import type { TurnStep } from "./types.js";
+import type { Ruleset } from "./ruleset.js";
+import type { ActorSource, TurnStep } from "./types.js";
 
 /** One thing a creature can spend, with what is left of it. */
 export interface CreatureSpend {
@@ -23,4 +24,16 @@ export type SpendDecision =
 /** The refusal every game shares: nothing of it is left. */
 export function noneLeft(name: string): SpendDecision {
   return { ok: false, reason: "D20C.Spend.Refused.NoneLeft", data: { name } };
+}
+
+/** Template data of a creature's tracker row (a type alias: Foundry's `renderTemplate` takes a string-keyed record). */
+type CreatureSpendsView = { spends: (CreatureSpend & { spent: boolean })[] };
+
+/** What a creature's tracker row shows (pure): each spend with what is left; null when it has none. */
+export function creatureSpendsView(
+  ruleset: Pick<Ruleset, "creatureSpends">,
+  actor: ActorSource,
+): CreatureSpendsView | null {
+  const spends = ruleset.creatureSpends?.(actor) ?? [];
+  return spends.length ? { spends: spends.map((s) => ({ ...s, spent: s.left <= 0 })) } : null;
 }

@@ -11,7 +11,7 @@
 import type { ActorSource, DamagePacket, TurnStep } from "./types.js";
 
 /** 13th Age's "nearby" in squares (one move), as its auras read a nearby radius. */
-export const NEARBY_SQUARES = 6;
+const NEARBY_SQUARES = 6;
 
 /** The mob a creature belongs to, or "" when none (the name as typed, compared without case or outer spaces). */
 export function mobOf(actor: Pick<ActorSource, "mob">): string {

@@ -13,7 +13,8 @@ import {
   reachLostOnScene,
   type MoveStart,
 } from "../canvas/scene-reading.js";
-import { movementPath, onMoveToken } from "../compat/movement.js";
+import { isForcedUpdate, movementPath, onMoveToken } from "../compat/movement.js";
+import { moveStopped } from "../engine/condition-rules.js";
 import { SYSTEM_ID } from "../constants.js";
 import type { ActInput, CombatantSource, TurnStep } from "../engine/types.js";
 import { effectCreateData } from "../data/effects.js";
@@ -396,6 +397,26 @@ export async function reachOfAttack(
   return held ?? [...shotInReach];
 }
 
+/** Why this client's move of a token is stopped by its creature's conditions (i18n key), or null. */
+function stoppedMove(doc: TokenDocument, options: Record<string, unknown>): string | null {
+  const actor = doc.actor as Actor.Implementation | null;
+  if (!actor || game.user?.isGM) return null;
+  const table = activeRuleset().conditions;
+  const conditions = actor.toEngineSource().conditions;
+  const move = { ownTurn: true, forced: isForcedUpdate(doc.id ?? null, options), byGM: false };
+  // Most moves: nothing in its conditions stops it, and the combat is not read at all.
+  if (!moveStopped(table, conditions, move)) return null;
+  const combat = game.combat;
+  // Its own move is one on its own turn: moved on another's (dragged by its grappler) it is carried.
+  const ownTurn = Boolean(combat?.started && combat.combatant?.actor?.uuid === actor.uuid);
+  return moveStopped(table, conditions, { ...move, ownTurn });
+}
+
+/** Whether a token update moves it: across the scene, or up or down ([SYS-MONSTERS] flying, burrowing). */
+function movedIn(change: Record<string, unknown>): boolean {
+  return "x" in change || "y" in change || "elevation" in change;
+}
+
 /**
  * Wire token moves (Foundry's `moveToken` hook, on every client, after the update) to
  * {@link onTokenMoved} — judged on the active GM's client, its user's warnings on the mover's —
@@ -416,6 +437,18 @@ export function registerActHooks(): void {
   Hooks.on("updateActor", (actor: Actor.Implementation) => changed(actor));
   Hooks.on("createActiveEffect", (effect: ActiveEffect.Implementation) => changed(effect.parent));
   Hooks.on("updateActiveEffect", (effect: ActiveEffect.Implementation) => changed(effect.parent));
+  Hooks.on(
+    "preUpdateToken",
+    (doc: TokenDocument, change: Record<string, unknown>, options: Record<string, unknown>) => {
+      if (!movedIn(change)) return;
+      // [SYS-MONSTERS] a condition that leaves the creature speed 0 stops its own move (not a forced one).
+      const stopped = stoppedMove(doc, options);
+      if (stopped) {
+        ui.notifications?.warn(game.i18n.format(stopped, { name: doc.name ?? "" }));
+        return false;
+      }
+    },
+  );
   // v13 and v14: after the update, every client hears the move with its origin and the waypoints it
   // passed (src/compat/movement.ts); reach is judged along them ([HD-PROVOKE]).
   onMoveToken((doc, movement, _operation, user) => {

@@ -16,7 +16,7 @@ import { cardOf } from "./card-messages.js";
 import { isDocumentUuid } from "../foundry-compat.js";
 import { EngineError } from "../engine/errors.js";
 import { notifyPressError } from "./press-errors.js";
-import { canMoveByCore, forcedMove } from "../compat/movement.js";
+import { canMoveByCore, FORCED_MOVE_OPTION, forcedMove } from "../compat/movement.js";
 
 /** The part of a TokenDocument this control reads and writes. */
 interface MovableToken {
@@ -26,7 +26,7 @@ interface MovableToken {
   isOwner: boolean;
   /** The token's scene (its grid's size in pixels). */
   parent: { grid: { size: number } } | null;
-  update(data: { x: number; y: number }): Promise<unknown>;
+  update(data: { x: number; y: number }, options?: Record<string, unknown>): Promise<unknown>;
 }
 
 function isMovableToken(doc: unknown): doc is MovableToken {
@@ -114,7 +114,7 @@ export async function onForcedClick(message: ChatMessage, targetUuid: string, ef
       doc,
       path.map((sq) => ({ x: sq.x * size, y: sq.y * size })),
     );
-  else await doc.update({ x: last.x * size, y: last.y * size });
+  else await doc.update({ x: last.x * size, y: last.y * size }, { [FORCED_MOVE_OPTION]: true });
   ui.notifications?.info(
     game.i18n?.format("D20C.Forced.Moved", { name: target.name, squares: String(path.length) }) ?? "",
   );

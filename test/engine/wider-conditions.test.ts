@@ -259,6 +259,15 @@ describe("[SYS-MONSTERS] 13th Age: the wider game's conditions", () => {
     expect(defense("13th-age", { target: ["unconscious"] })).toBe(defense("13th-age") - 4);
   });
 
+  it("[13A-CONDGRABBED] [SYS-MONSTERS] grabbed: −4 to attacks that leave the grabber out; none against the grabber", () => {
+    const hold = effectSource({ id: "g", sourceCombatantId: "k", statuses: ["grabbed"] });
+    const base = total("13th-age");
+    expect(total("13th-age", { attacker: ["grabbed"], attackerEffects: [hold] })).toBe(base - 4);
+    expect(total("13th-age", { attacker: ["grabbed"], attackerEffects: [hold], targetIds: ["k"] })).toBe(base);
+    const mods = first(card("13th-age", { attacker: ["grabbed"], attackerEffects: [hold] })).outcome.modifiers;
+    expect(mods).toContainEqual({ key: "condition.grabbed", label: "D20C.Age13.Condition.grabbed", value: -4 });
+  });
+
   it("[13A-CONDGRABBED] [SYS-MONSTERS] grabbed: speed 0", () => {
     expect(speedNote(age, ["grabbed"], 6)).toBe(0);
     expect(age.turnNotes?.(actor(["grabbed"], { speed: 6 }))).toContainEqual({

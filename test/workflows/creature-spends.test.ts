@@ -9,7 +9,7 @@ import { getRuleset } from "../../src/engine/registry.js";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { runPlan } from "../../src/engine/plans/turns.js";
 import type { ActorSource } from "../../src/engine/types.js";
-import { creatureSpendsView } from "../../src/applications/combat/creature-spends.js";
+import { creatureSpendsView } from "../../src/engine/creature-spends.js";
 import { readTurnSummary } from "../../src/workflows/turn-summary-data.js";
 import { StandInCombat, StandInDice } from "../stand-ins/combat-loop.js";
 import { StandInActor, standInGlobals } from "../stand-ins/foundry-combat.js";

@@ -351,6 +351,8 @@ describe("[HD-COND] a grapple ends when the grappled creature is moved out of th
 
   it("[HD-COND] the orc drags the hero 25 ft (both tokens moved together): the grip holds, and the orc's user is warned it is slowed while moving (20 ft at most); 15 ft draws no warning", async () => {
     grip("grip-orc", "c-orc");
+    // The orc drags on its own turn: the hero, speed 0 on another's turn, is carried, not stopped.
+    (game.combat as unknown as { current: string }).current = "c-orc";
     state.warnings.length = 0;
     await moveTokens(
       [

@@ -1,29 +1,17 @@
 /**
  * [SYS-MONSTERS] The GM's spend buttons on each creature's tracker row (a solo's action points, a
  * legend's legendary actions and resistances), each with what is left; a press spends one
- * (src/workflows/creature-spends.ts). The view is pure ({@link creatureSpendsView}).
+ * (src/workflows/creature-spends.ts). The view is pure (engine/creature-spends.ts).
  */
 import { activeRuleset } from "../../active-ruleset.js";
 import { SYSTEM_ID } from "../../constants.js";
-import type { CreatureSpend } from "../../engine/creature-spends.js";
+import { creatureSpendsView } from "../../engine/creature-spends.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { ActorSource } from "../../engine/types.js";
 import { spendCreatureResource, type SpendCombat } from "../../workflows/creature-spends.js";
 import type { RowPlacement } from "./actions-left.js";
 
 const CREATURE_SPENDS_TEMPLATE = `systems/${SYSTEM_ID}/templates/combat/creature-spends.hbs`;
-
-/** Template data (a type alias: Foundry's `renderTemplate` takes a string-keyed record). */
-type CreatureSpendsView = { spends: (CreatureSpend & { spent: boolean })[] };
-
-/** What a creature's row shows (pure): each spend with what is left; null when it has none. */
-export function creatureSpendsView(
-  ruleset: Pick<Ruleset, "creatureSpends">,
-  actor: ActorSource,
-): CreatureSpendsView | null {
-  const spends = ruleset.creatureSpends?.(actor) ?? [];
-  return spends.length ? { spends: spends.map((s) => ({ ...s, spent: s.left <= 0 })) } : null;
-}
 
 /** What is read of the combat's combatants. */
 interface SpendRowCombat extends SpendCombat {
@@ -35,7 +23,7 @@ interface SpendRowCombat extends SpendCombat {
 export async function creatureSpendPlacements(combat: SpendRowCombat): Promise<RowPlacement[]> {
   if (!game.user?.isGM || !combat.started) return [];
   let ruleset: Ruleset;
-  const rows: { id: string; view: CreatureSpendsView }[] = [];
+  const rows: { id: string; view: NonNullable<ReturnType<typeof creatureSpendsView>> }[] = [];
   try {
     ruleset = activeRuleset();
     for (const c of combat.combatants.contents) {

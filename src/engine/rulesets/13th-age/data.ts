@@ -107,7 +107,15 @@ export const CONDITIONS: readonly ConditionSpec[] = [
   },
   // Dazed, and its attacks don't add the escalation die.
   { id: "fear", label: `${K}.Condition.fear`, img: "icons/svg/terror.svg", implies: ["dazed"], noEscalation: true },
-  { id: "grabbed", label: `${K}.Condition.grabbed`, img: "icons/svg/hazard.svg", implies: [], speedMax: 0 },
+  // [13A-CONDGRABBED] Chosen: −4 to its attacks that leave its grabber out (the effect's creator), as a mark reads.
+  {
+    id: "grabbed",
+    label: `${K}.Condition.grabbed`,
+    img: "icons/svg/hazard.svg",
+    implies: [],
+    speedMax: 0,
+    markPenalty: 4,
+  },
   { id: "hampered", label: `${K}.Condition.hampered`, img: "icons/svg/anchor.svg", implies: [], atWillOnly: true },
   { id: "helpless", label: `${K}.Condition.helpless`, img: "icons/svg/sleep.svg", implies: [], defense: -4 },
   {
