@@ -428,7 +428,10 @@ export interface Ruleset {
   forcedPath?(move: ForcedMovement, origin: Square, start: Square, direction?: Square | null): Square[];
 }
 
-/** [SYS-RULESET] One of a game's own parts of the actor sheet (see {@link Ruleset.sheetParts}). */
+/**
+ * [SYS-RULESET] One of a game's own parts of the actor sheet (see {@link Ruleset.sheetParts}).
+ * @public (for modules' games)
+ */
 export interface SheetPartSpec {
   /** Unique within the game: the part renders as `game-<id>` and its data sits under `gameParts.<id>`. */
   readonly id: string;
