@@ -15,6 +15,7 @@ import rollupConfig from "../rollup.config.mjs";
 import { listFiles } from "./lib/files.mjs";
 import { validateDist } from "./lib/validate-system.mjs";
 import { bundleSelfTest, SELF_TEST_ENTRY, SELF_TEST_FILE } from "./lib/self-test-bundle.mjs";
+import { loadPackFill } from "./lib/pack-fill.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = path.join(ROOT, "dist");
@@ -60,12 +61,14 @@ function copyStatic() {
 
 async function compilePacks() {
   const system = JSON.parse(readFileSync(path.join(ROOT, "system.json"), "utf8"));
+  // Fields a source leaves out are compiled at their initial value: a new field costs no YAML.
+  const fill = await loadPackFill(ROOT);
   for (const pack of system.packs ?? []) {
     const src = path.join(ROOT, "packs", pack.name);
     if (!existsSync(src)) fail(`pack "${pack.name}": source folder packs/${pack.name}/ is missing`);
     const dest = path.join(DIST, pack.path);
     rmSync(dest, { recursive: true, force: true });
-    await compilePack(src, dest, { yaml: true, recursive: true });
+    await compilePack(src, dest, { yaml: true, recursive: true, transformEntry: (doc) => void fill(doc) });
   }
 }
 

@@ -29,7 +29,7 @@ import { ABILITY_KEYS, type ActorSource } from "./types.js";
  * field as stored when it is what its description allows, else its initial value (a document made
  * before the game was registered lacks it). No cast in the game.
  */
-export function actorPart<const F extends FieldDescs>(actor: ActorSource, fields: F): SourceOf<F> {
+function actorPart<const F extends FieldDescs>(actor: ActorSource, fields: F): SourceOf<F> {
   const stored = actor as unknown as Readonly<Record<string, unknown>>;
   const out: Record<string, unknown> = {};
   for (const [name, desc] of Object.entries(fields)) {
@@ -57,7 +57,10 @@ export const ENGINE_HELPERS = Object.freeze({
   }),
 });
 
-/** The engine's public helpers' type: a module imports it with `import type`. */
+/**
+ * The engine's public helpers' type: a module imports it with `import type`.
+ * @public (for modules' games)
+ */
 export type EngineHelpers = typeof ENGINE_HELPERS;
 
 /** What the `d20-combat.registerRulesets` hook hands its listeners. */

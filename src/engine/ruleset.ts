@@ -462,7 +462,10 @@ export interface Ruleset {
   readonly saveAttacks?: boolean;
 }
 
-/** [SYS-RULESET] One of a game's own parts of the actor sheet (see {@link Ruleset.sheetParts}). */
+/**
+ * [SYS-RULESET] One of a game's own parts of the actor sheet (see {@link Ruleset.sheetParts}).
+ * @public (for modules' games)
+ */
 export interface SheetPartSpec {
   /** Unique within the game: the part renders as `game-<id>` and its data sits under `gameParts.<id>`. */
   readonly id: string;

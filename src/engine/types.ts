@@ -69,6 +69,7 @@ export type ArmorSummary = ActorSource["armor"];
  * The games' parts of the stored actor data, typed from their field descriptions. Empty in the
  * core: each built-in game adds its part from its own `fields.ts` (`declare module` merging into
  * this interface), so the core names no game and a game's fields are typed where it defines them.
+ * @public (filled by declaration merging, which knip does not count as a use)
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the games' declaration merging
 export interface GameActorParts {}

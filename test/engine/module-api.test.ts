@@ -6,13 +6,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
-import { actorPart, ENGINE_HELPERS } from "../../src/engine/module-api.js";
+import { ENGINE_HELPERS } from "../../src/engine/module-api.js";
 import type { ActorSource } from "../../src/engine/types.js";
 
 const FIELDS = {
   grit: ENGINE_HELPERS.fields.int(0, { min: 0 }),
   style: ENGINE_HELPERS.fields.choice(["riposte", "feint"] as const, "feint"),
 } as const;
+
+const { actorPart } = ENGINE_HELPERS.fields;
 
 const stored = (extra: Record<string, unknown>): ActorSource => ({ ...defaultActorSource(), ...extra }) as ActorSource;
 

@@ -10,6 +10,7 @@ import path from "node:path";
 import { compilePack, extractPack } from "@foundryvtt/foundryvtt-cli";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../stand-ins/i18n.js";
+import { fillPackDocument } from "../../src/data/pack-fill.js";
 import { loadPacks, type Plain } from "./pack-sources.js";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "d20c-packs-"));
@@ -20,7 +21,11 @@ describe("[SYS-DOCS] pack compilation", () => {
     it(`[SYS-DOCS] ${pack.entry.name} compiles and extracts with every document and embedded item`, async () => {
       const db = path.join(scratch, "db", pack.entry.name);
       const out = path.join(scratch, "out", pack.entry.name);
-      await compilePack(path.join(REPO_ROOT, "packs", pack.entry.name), db, { yaml: true, recursive: true });
+      await compilePack(path.join(REPO_ROOT, "packs", pack.entry.name), db, {
+        yaml: true,
+        recursive: true,
+        transformEntry: (doc) => void fillPackDocument(doc),
+      });
       await extractPack(db, out, { yaml: false });
       const extracted = readdirSync(out)
         .filter((f) => f.endsWith(".json"))

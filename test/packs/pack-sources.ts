@@ -18,6 +18,7 @@ import {
   weaponSourceFrom,
 } from "../../src/data/item-source.js";
 import { actorRollData, combineArmor, toActorSource, type ArmorItemData } from "../../src/data/prepare.js";
+import { fillPackDocument } from "../../src/data/pack-fill.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
 import { plainSituation, type AttackRequest } from "../../src/engine/plans/attack.js";
@@ -77,14 +78,19 @@ export function systemJson(): { packs: PackEntry[]; packFolders?: unknown[] } & 
   return JSON.parse(readFileSync(path.join(REPO_ROOT, "system.json"), "utf8")) as never;
 }
 
-/** Every declared pack with its parsed sources (a YAML error throws, naming the file). */
+/**
+ * Every declared pack with its parsed sources (a YAML error throws, naming the file), each document
+ * filled as the build compiles it (a field the source leaves out at its initial value).
+ */
 export function loadPacks(): LoadedPack[] {
   return systemJson().packs.map((entry) => {
     const dir = path.join(REPO_ROOT, "packs", entry.name);
     const files = listFiles(dir, (n) => n.endsWith(".yml") || n.endsWith(".yaml"));
     const all = files.map((file) => {
       try {
-        return { file, doc: yaml.load(readFileSync(path.join(dir, file), "utf8")) as Plain };
+        const doc = yaml.load(readFileSync(path.join(dir, file), "utf8")) as Plain;
+        fillPackDocument(doc);
+        return { file, doc };
       } catch (err) {
         throw new Error(`packs/${entry.name}/${file}: ${err instanceof Error ? err.message : String(err)}`);
       }

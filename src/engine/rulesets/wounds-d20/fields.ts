@@ -3,7 +3,7 @@ import { bool, group, int, key, list, nullableInt, optional, text } from "../../
 import type { SourceOf, ValueOf } from "../../fields.js";
 
 /** A wound: points past the wounded threshold dealt by one blow. */
-export const WOUND_FIELD = group({
+const WOUND_FIELD = group({
   severity: int(0, { min: 0 }),
   /** Free text chosen by the GM (arm, torso…); empty until chosen. */
   location: text(),
