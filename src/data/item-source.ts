@@ -16,6 +16,7 @@ import type {
   PowerSource,
   PowerUsageState,
   RangeKind,
+  SaveAttackSpec,
   WeaponClass,
   WeaponSource,
 } from "../engine/types.js";
@@ -120,12 +121,31 @@ export function powerSourceFrom(s: Plain, rollData: unknown): PowerSource {
     ongoing: ongoing && ongoing.amount > 0 ? { ...ongoing } : null,
     touch: Boolean(s.touch),
     nonlethal: Boolean(s.nonlethal),
-    effects: powerEffectsFrom(s.effects),
+    effects: withRiderFormulas(powerEffectsFrom(s.effects), resolve),
     texts: { hit: String(s.hitEffect ?? ""), miss: String(s.missText ?? ""), crit: String(s.critText ?? "") },
     ...areaFrom(s.area),
     ...damagePartsFrom(s.damageParts, resolve),
     ...creatureItemFields(s),
+    ...saveAttackField(s.saveAttack),
   };
+}
+
+/** [SYS-MONSTERS] The effects with their riders' formulas resolved (`@level` and the like). */
+function withRiderFormulas(effects: PowerEffectSpec[], resolve: (v: unknown) => string): PowerEffectSpec[] {
+  for (const e of effects) if (e.damage) e.damage = { formula: resolve(e.damage.formula), types: [...e.damage.types] };
+  return effects;
+}
+
+/** [SYS-MONSTERS] A power item's save as the engine reads it (pure); none or malformed = null. */
+export function saveAttackFrom(s: Plain): SaveAttackSpec | null {
+  return saveAttackField(s.saveAttack).saveAttack ?? null;
+}
+
+/** [SYS-MONSTERS] A save-based power's save (kind, DC, what a success does); none or malformed = absent. */
+function saveAttackField(raw: unknown): { saveAttack?: SaveAttackSpec } {
+  const a = raw as { save?: unknown; dc?: unknown; onSuccess?: unknown } | null | undefined;
+  if (!a || typeof a.save !== "string" || a.save === "" || typeof a.dc !== "number" || !(a.dc >= 1)) return {};
+  return { saveAttack: { save: a.save, dc: Math.floor(a.dc), onSuccess: a.onSuccess === "half" ? "half" : "none" } };
 }
 
 /** [SYS-MONSTERS] An attack item's keywords and crit multiplier, where it states them (pure). */
@@ -175,5 +195,7 @@ export function powerUsageFrom(s: Plain): PowerUsageState {
     uses: { spent: Number(uses.spent ?? 0), max: Number(uses.max ?? 1) },
     ...(s.rechargeDie === "d6" ? { rechargeDie: "d6" as const } : {}),
     ...(s.rechargeAt === "turnStart" ? { rechargeAt: "turnStart" as const } : {}),
+    ...(s.rechargeBloodied === true ? { rechargeBloodied: true } : {}),
+    ...(s.bloodiedSeen === true ? { bloodiedSeen: true } : {}),
   };
 }

@@ -284,7 +284,7 @@ export class D20Combat extends Combat {
     const actor = ctx.combatantId ? this.combatants.get(ctx.combatantId)?.actor : null;
     if (!c || !actor) return;
     try {
-      await rechargeAtTurnStart(actor, c.actorId, ports);
+      await rechargeAtTurnStart(actor, c.actorId, ports, c.actor);
     } catch (err) {
       console.error(`${SYSTEM_ID} | recharge at turn start`, err);
     }

@@ -38,7 +38,16 @@ export const POWER_OUTCOMES = ["hit", "miss", "crit"] as const;
  * Triggers of a power effect (engine `NaturalTrigger.kind`): the natural-roll ones every game
  * offers, and combat advantage against the target where a game offers it (`Ruleset.powerTriggers`).
  */
-export const NATURAL_TRIGGERS = ["any", "even", "odd", "atLeast", "combatAdvantage"] as const;
+export const NATURAL_TRIGGERS = [
+  "any",
+  "even",
+  "odd",
+  "atLeast",
+  "combatAdvantage",
+  "atMost",
+  "range",
+  "list",
+] as const;
 /** Action a power takes (labels come from the ruleset's `actions`; this is the stored key). */
 export const POWER_ACTIONS = ["standard", "move", "minor", "quick", "free", "reaction", "interrupt"] as const;
 /** Miss effect kinds (engine `PowerSource.missEffect`). */
@@ -47,6 +56,10 @@ export const MISS_EFFECTS = ["none", "half", "formula"] as const;
 export const FORCED_KINDS = ["push", "pull", "slide"] as const;
 /** [FF-FORCED] The most squares a push, pull or slide moves a target: the data model and the engine share it. */
 export const FORCED_MAX_SQUARES = 20;
+/** [SYS-MONSTERS] What a save-based power's successful save does to its damage: none, or half. */
+export const SAVE_SUCCESS = ["none", "half"] as const;
+/** [SYS-MONSTERS] The highest DC a save-based power may state. */
+const SAVE_DC_MAX = 60;
 /** Save difficulties (engine `EffectSource.save`). */
 export const SAVE_DIFFICULTIES = ["easy", "normal", "hard"] as const;
 /** Effect durations (engine `DurationKind`). */
@@ -88,12 +101,24 @@ const POWER_EFFECT_BODY = {
 /** One effect of a power on an outcome (engine `PowerEffectSpec`). */
 const POWER_EFFECT = group({
   outcome: choice(POWER_OUTCOMES, "hit"),
-  trigger: group({ kind: choice(NATURAL_TRIGGERS, "any"), value: int(0, { min: 0 }) }),
+  trigger: group({
+    kind: choice(NATURAL_TRIGGERS, "any"),
+    value: int(0, { min: 0 }),
+    /** [SYS-MONSTERS] `range`: the highest natural roll of "natural N–M" (`value` is the lowest). */
+    max: optional(int(0, { min: 0, max: 20 })),
+    /** [SYS-MONSTERS] `list`: the natural rolls that trigger it ("5, 10, 15, 20"). */
+    values: optional(list(int(1, { min: 1, max: 20 }))),
+  }),
   text: text(),
   ...POWER_EFFECT_BODY,
   aftereffect: nullableGroup(POWER_EFFECT_BODY),
   /** Push, pull or slide of the target (engine `ForcedMovement`); null = none. */
   forced: nullableGroup({ kind: choice(FORCED_KINDS, "push"), squares: int(1, { min: 0, max: FORCED_MAX_SQUARES }) }),
+  /**
+   * [SYS-MONSTERS] Damage the effect deals when it fires (a rider: "natural even hit: +5 fire"), with
+   * its own types: one more part of the target's damage. Null = none.
+   */
+  damage: optional(nullableGroup({ formula: formula("damage"), types: list(damageType()) })),
 });
 
 /** `power` items: an attack or other ability (engine `PowerSource` plus usage and texts). */
@@ -147,6 +172,22 @@ export const POWER_FIELDS = {
   rechargeDie: optional(choice(RECHARGE_DICE, "d20")),
   /** [SYS-MONSTERS] When a spent `recharge` power rolls: after the battle, or at its creature's turn start. */
   rechargeAt: optional(choice(RECHARGE_MOMENTS, "battleEnd")),
+  /** [SYS-MONSTERS] A `recharge` power also comes back when its creature is first bloodied (4e "when first bloodied"). */
+  rechargeBloodied: optional(bool(false)),
+  /** [SYS-MONSTERS] Play state: its creature's first bloodying this battle has been counted for it. */
+  bloodiedSeen: optional(bool(false)),
+  /**
+   * [SYS-MONSTERS] A save-based power (engine `SaveAttackSpec`): the target's save `save` (the
+   * game's save key) against `dc` decides it; a failure is the hit, a success the miss (`onSuccess`
+   * half damage or none, and the miss effects). Null = an attack roll against `defense`.
+   */
+  saveAttack: optional(
+    nullableGroup({
+      save: key("dex"),
+      dc: int(10, { min: 1, max: SAVE_DC_MAX }),
+      onSuccess: choice(SAVE_SUCCESS, "none"),
+    }),
+  ),
 } as const;
 
 /** `weapon` items (engine `WeaponSource` minus the name, which is the item's). */

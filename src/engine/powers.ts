@@ -89,7 +89,10 @@ export function spendPower(ruleset: Ruleset, state: PowerUsageState): PowerUsage
 
 /** The usage fresh again (nothing spent). */
 export function refreshedUsage(state: PowerUsageState): PowerUsageState {
-  return { ...clonePlain(state), used: false, uses: { spent: 0, max: state.uses.max } };
+  const fresh = { ...clonePlain(state), used: false, uses: { spent: 0, max: state.uses.max } };
+  // [SYS-MONSTERS] a new battle: its creature's first bloodying is still to come.
+  if (state.bloodiedSeen) fresh.bloodiedSeen = false;
+  return fresh;
 }
 
 /** The sheet's toggle: a spent power comes back, a fresh one is spent (one use of a per-rest power). */
@@ -140,7 +143,8 @@ export function refreshPower(ruleset: Ruleset, state: PowerUsageState, moment: P
   const read = { ...state, usage: kind.key };
   const answer = ruleset.refreshPower ? ruleset.refreshPower(read, moment) : defaultRefresh(kind, read, moment);
   // Nothing to bring back from a fresh power.
-  if (answer.kind === "reset" && !isSpent(ruleset, state) && state.uses.spent === 0) return { kind: "keep" };
+  if (answer.kind === "reset" && !isSpent(ruleset, state) && state.uses.spent === 0 && !state.bloodiedSeen)
+    return { kind: "keep" };
   return answer;
 }
 
@@ -251,7 +255,15 @@ export function effectsEndingAtRest(effects: RestEffects): { own: EffectSource[]
 // ---- hit / miss / crit effects ----------------------------------------------------------------
 
 /** Trigger kinds of the natural roll, which every game offers. */
-const NATURAL_ROLL_TRIGGERS: readonly NaturalTrigger["kind"][] = ["any", "even", "odd", "atLeast"];
+const NATURAL_ROLL_TRIGGERS: readonly NaturalTrigger["kind"][] = [
+  "any",
+  "even",
+  "odd",
+  "atLeast",
+  "atMost",
+  "range",
+  "list",
+];
 
 /** Triggers a power's effect may have in this game, in the item sheet's order. */
 export function powerTriggers(ruleset: Pick<Ruleset, "powerTriggers">): readonly NaturalTrigger["kind"][] {
@@ -259,7 +271,7 @@ export function powerTriggers(ruleset: Pick<Ruleset, "powerTriggers">): readonly
 }
 
 /**
- * Whether a natural roll meets a trigger (any, even, odd, N+). A trigger the game does not decide
+ * Whether a natural roll meets a trigger (any, even, odd, N+, at most N, N–M, a list). A trigger the game does not decide
  * itself (combat advantage, where the game has none) never does.
  */
 function naturalTriggered(trigger: NaturalTrigger, natural: number): boolean {
@@ -274,6 +286,13 @@ function naturalTriggered(trigger: NaturalTrigger, natural: number): boolean {
       return natural % 2 === 1;
     case "atLeast":
       return natural >= trigger.value;
+    // [SYS-MONSTERS] "natural 5 or less", "natural 1–5", "natural 5, 10, 15 or 20".
+    case "atMost":
+      return natural <= trigger.value;
+    case "range":
+      return natural >= trigger.value && natural <= (trigger.max ?? 0);
+    case "list":
+      return (trigger.values ?? []).includes(natural);
   }
 }
 

@@ -416,6 +416,13 @@ export interface Ruleset {
    * `origin` (a slide goes in `direction`). Absent = the game has no forced movement.
    */
   forcedPath?(move: ForcedMovement, origin: Square, start: Square, direction?: Square | null): Square[];
+
+  // ---- [SYS-MONSTERS] save-based attacks ---------------------------------------------------
+  /**
+   * Whether a power may be decided by the target's save of one of `saves` against the power's DC
+   * (`PowerSource.saveAttack`) instead of an attack roll. Absent = never (attack against defense).
+   */
+  readonly saveAttacks?: boolean;
 }
 
 /** Optional actor-sheet blocks a ruleset may hide (see {@link Ruleset.sheet}). */

@@ -192,6 +192,21 @@ export interface PowerSource {
    * `@references` resolved). Optional: absent or empty = the main damage alone.
    */
   damageParts?: DamagePartSource[];
+  /**
+   * [SYS-MONSTERS] The target's save that decides the power instead of an attack roll, in a game
+   * with save-based attacks (`Ruleset.saveAttacks`). Optional: absent or null = an attack roll.
+   */
+  saveAttack?: SaveAttackSpec | null;
+}
+
+/**
+ * [SYS-MONSTERS] A save-based power's save: the game's save kind (Hundred Dungeons an ability,
+ * Wounds d20 one of its five saves), the DC, and what a success does to the damage (half, none).
+ */
+export interface SaveAttackSpec {
+  save: string;
+  dc: number;
+  onSuccess: "none" | "half";
 }
 
 /** One part of a power's damage beyond the main one: its formula and its damage types. */
@@ -226,9 +241,13 @@ type PowerOutcomeKey = "hit" | "miss" | "crit";
  * or, in a game that offers it, combat advantage against the target ([FF-CA]).
  */
 export interface NaturalTrigger {
-  kind: "any" | "even" | "odd" | "atLeast" | "combatAdvantage";
-  /** For `atLeast`: the lowest natural roll that triggers it. */
+  kind: "any" | "even" | "odd" | "atLeast" | "combatAdvantage" | "atMost" | "range" | "list";
+  /** For `atLeast` and `range`: the lowest natural roll that triggers it; for `atMost`, the highest. */
   value: number;
+  /** [SYS-MONSTERS] For `range`: the highest natural roll that triggers it. Optional: absent = 0. */
+  max?: number;
+  /** [SYS-MONSTERS] For `list`: the natural rolls that trigger it. Optional: absent = none. */
+  values?: number[];
 }
 
 /** The lasting part of a power's effect: the conditions it imposes, how long, any ongoing damage. */
@@ -259,6 +278,11 @@ export interface PowerEffectSpec extends PowerEffectBody {
   aftereffect: PowerEffectBody | null;
   /** Push, pull or slide of the target this outcome causes ([FF-FORCED]). Absent / null = none. */
   forced?: ForcedMovement | null;
+  /**
+   * [SYS-MONSTERS] Damage the effect deals when it fires (a rider), with its own types; rolled on
+   * the card and added to the target's damage as one more part. Absent / null = none.
+   */
+  damage?: DamagePartSource | null;
 }
 
 /** How often a power can be used, as its item stores it. */
@@ -274,6 +298,10 @@ export interface PowerUsageState {
   rechargeDie?: "d20" | "d6";
   /** [SYS-MONSTERS] When a spent recharge power rolls. Optional: absent = after the battle. */
   rechargeAt?: "battleEnd" | "turnStart";
+  /** [SYS-MONSTERS] It also comes back when its creature is first bloodied. Optional: absent = no. */
+  rechargeBloodied?: boolean;
+  /** [SYS-MONSTERS] Its creature's first bloodying this battle was counted. Optional: absent = not yet. */
+  bloodiedSeen?: boolean;
 }
 
 /** A usage kind a game offers. */

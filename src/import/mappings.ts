@@ -434,7 +434,9 @@ export function mapTriggeredDamage(
   where: string,
 ): boolean {
   if (item.type === "power" && itemHasField("power", "effects.damage")) {
-    (item.system.effects as Plain[]).push({ ...row, damage });
+    // [SYS-MONSTERS] the effect row's rider: its formula and its types (none = untyped).
+    const types = damage.type && damage.type !== "untyped" ? [damage.type] : [];
+    (item.system.effects as Plain[]).push({ ...row, damage: { formula: damage.formula, types } });
     ctx.losses.auto(`${where}: ${printed} → effect damage`);
     return true;
   }

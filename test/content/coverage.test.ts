@@ -246,7 +246,15 @@ describe("[SYS-CONTENT] the coverage probes read the rulesets", () => {
     expect(ff).toEqual(
       expect.arrayContaining(["insubstantial", "nonlethal", "extra crit dice", "precision crit range"]),
     );
-    expect(naturalTriggersHonoured(rulesetOf("13th-age"))).toEqual(["any", "even", "odd", "atLeast"]);
+    expect(naturalTriggersHonoured(rulesetOf("13th-age"))).toEqual([
+      "any",
+      "even",
+      "odd",
+      "atLeast",
+      "atMost",
+      "range",
+      "list",
+    ]);
     expect(naturalTriggersHonoured(rulesetOf("ffd20"))).toContain("combatAdvantage");
   });
 

@@ -46,6 +46,7 @@ async function fullCard(): Promise<Required<AttackCardData>> {
     knockOut: true,
     targets,
     properties: ["magic", "silver"],
+    saveAttack: { kind: "dex", label: "D20C.HD.Ability.dex", dc: 13, onSuccess: "half" },
   };
 }
 
@@ -63,7 +64,16 @@ describe("[SYS-DOCS] chat card data models", () => {
 
   it("[SYS-DOCS] a part a card may lack is neither required nor filled in; what the engine builds whole is one JSON field", () => {
     const attack = schemaOf("attack");
-    for (const key of ["itemUuid", "ongoing", "power", "wrongSquare", "situation", "knockOut", "properties"]) {
+    for (const key of [
+      "itemUuid",
+      "ongoing",
+      "power",
+      "wrongSquare",
+      "situation",
+      "knockOut",
+      "properties",
+      "saveAttack",
+    ]) {
       expect(attack[key]!.options, key).toMatchObject({ required: false, initial: undefined });
     }
     expect(attack.actorUuid!.options).toMatchObject({ required: true, blank: true });

@@ -79,6 +79,25 @@ describe("natural-roll triggers and outcomes", () => {
     expect(powerEffectApplies(age, odd, outcome(14, "hit"))).toBe(false);
   });
 
+  it("[SYS-MONSTERS] natural-roll ranges, lists and at-most: natural 1–5, at most 5, 5/10/15/20, in every game", () => {
+    for (const r of [age, ff, hd, wd]) {
+      const range = effect({ trigger: { kind: "range", value: 1, max: 5 } });
+      expect([1, 5, 6].map((n) => powerEffectApplies(r, range, outcome(n, "hit")))).toEqual([true, true, false]);
+      const atMost = effect({ trigger: { kind: "atMost", value: 5 } });
+      expect([4, 5, 6].map((n) => powerEffectApplies(r, atMost, outcome(n, "hit")))).toEqual([true, true, false]);
+      const list = effect({ trigger: { kind: "list", value: 0, values: [5, 10, 15, 20] } });
+      expect([5, 10, 11, 15].map((n) => powerEffectApplies(r, list, outcome(n, "hit")))).toEqual([
+        true,
+        true,
+        false,
+        true,
+      ]);
+      // A list or range stored without its numbers never fires (old data, a half-filled row).
+      expect(powerEffectApplies(r, effect({ trigger: { kind: "list", value: 0 } }), outcome(5, "hit"))).toBe(false);
+      expect(powerEffectApplies(r, effect({ trigger: { kind: "range", value: 1 } }), outcome(1, "hit"))).toBe(false);
+    }
+  });
+
   it("[SYS-POWERS] [13A-NAT1] a hit effect comes with a crit; a crit effect only with a crit; a miss effect only where the miss effect applies", () => {
     expect(powerEffectApplies(age, effect(), outcome(20, "crit"))).toBe(true);
     expect(powerEffectApplies(age, effect(), outcome(8, "miss", true))).toBe(false);

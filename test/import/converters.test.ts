@@ -68,15 +68,13 @@ describe("[SYS-IMPORT] dnd5e → Hundred Dungeons", () => {
     expect(crit.effects).toContain(0);
   });
 
-  it("[SYS-IMPORT] a save-based breath with a recharge stays readable as text until powers hold saves, and the report says so", () => {
+  it("[SYS-IMPORT] [SYS-MONSTERS] a save-based breath with a recharge lands as a save-based power (Dexterity against DC 12, half on a success), and the report says so", () => {
     const breath = itemNamed(actor, "Cinder Breath");
-    expect(breath.type).toBe("feature");
-    expect(String(breath.system.description)).toContain("DC 12 DEX save, half damage on a success");
-    expect(String(breath.system.description)).toContain("4d6 fire");
-    expect(entry.text).toContain(
-      "Cinder Breath: DC 12 DEX save, half damage on a success kept as text (no save-based attacks in this data model yet)",
-    );
-    expect(entry.automated.some((l) => l.startsWith("Cinder Breath:"))).toBe(false);
+    expect(breath.type).toBe("power");
+    expect(breath.system.saveAttack).toEqual({ save: "dex", dc: 12, onSuccess: "half" });
+    expect(breath.system.damage).toBe("4d6");
+    expect(modelProblems(actor)).toEqual([]);
+    expect(entry.automated).toContain("Cinder Breath: DC 12 DEX save, half damage on a success → save-based attack");
   });
 
   it("[SYS-IMPORT] traits, multiattack and gear: text or dropped, each named; lore never makes a monster partial", () => {
@@ -235,6 +233,11 @@ describe("[SYS-IMPORT] archmage → 13th Age", () => {
         duration: "saveEnds",
         save: "normal",
       }),
+      expect.objectContaining({
+        outcome: "hit",
+        trigger: expect.objectContaining({ kind: "atLeast", value: 18 }),
+        damage: { formula: "10", types: ["fire"] },
+      }),
     ]);
     const even = attackWith("13th-age", actor, "Smashing club", 12, [], 20);
     expect(even.outcome.total).toBe(23);
@@ -247,9 +250,14 @@ describe("[SYS-IMPORT] archmage → 13th Age", () => {
     const miss = attackWith("13th-age", actor, "Smashing club", 2, [], 20);
     expect(miss.outcome.isHit).toBe(false);
     expect(miss.damage).toBe(9);
-    // The natural 18+ extra damage waits for effect rows that deal damage: text, reported.
-    expect(club.system.hitEffect).toContain("Natural 18+");
-    expect(entry.text).toContain('Smashing club: "Natural 18+" kept as text');
+    // [SYS-MONSTERS] the natural 18+ extra damage is an effect row's rider: +10 fire on an 18.
+    const high = attackWith("13th-age", actor, "Smashing club", 18, [], 20);
+    expect(high.damage).toBe(38);
+    expect(high.parts).toEqual([
+      { amount: 28, types: [] },
+      { amount: 10, types: ["fire"] },
+    ]);
+    expect(entry.automated.some((l) => l.startsWith("Smashing club:") && l.endsWith("→ effect damage"))).toBe(true);
   });
 
   it("[SYS-IMPORT] ranged and close prefixes, ongoing damage, natural 16+, half damage on a miss and 1/battle", () => {
@@ -510,7 +518,7 @@ describe("[SYS-IMPORT] pf1 → Wounds d20", () => {
     expect(hit.damage).toBe(13);
   });
 
-  it("[SYS-IMPORT] an older-shape claw with 19–20 ×3; DR 5/magic, SR, the save table and a save breath kept as text", () => {
+  it("[SYS-IMPORT] [SYS-MONSTERS] an older-shape claw with 19–20 ×3; DR 5/magic, SR, the save table and a Reflex save breath", () => {
     expect(itemNamed(actor, "Claw").system).toMatchObject({
       critRange: 1,
       damage: "1d6 + 4",
@@ -522,9 +530,9 @@ describe("[SYS-IMPORT] pf1 → Wounds d20", () => {
     expect(sys.saveTotals).toEqual({ charm: 3, reflex: 7, death: 8, fear: 3, spell: 3 });
     expect(sys.conditionImmunities).toEqual(["shaken"]);
     const breath = itemNamed(actor, "Gloom Breath");
-    expect(breath.type).toBe("feature");
-    expect(String(breath.system.description)).toContain("Reflex DC 16");
-    expect(String(breath.system.description)).toContain("Usage: perRest (3)");
+    expect(breath.type).toBe("power");
+    expect(breath.system.saveAttack).toMatchObject({ save: "reflex", dc: 16 });
+    expect(breath.system).toMatchObject({ usage: "perRest", uses: { max: 3 } });
     expect(entry.text).toContain("Power Attack: feat kept as text");
     expect(entry.status).toBe("partial");
   });

@@ -116,7 +116,13 @@ describe("item sheet", () => {
       const html = hbs.render("templates/sheets/item.hbs", ctx);
       // a power's usage, area and miss fields show as its set-up uses them (power-fields.test.ts)
       const setUp =
-        it_.type === "power" ? ["recharge", "rechargeDie", "rechargeAt", "used", "uses", "area", "missDamage"] : [];
+        it_.type === "power"
+          ? // [SYS-MONSTERS] a save instead of an attack roll only in a game with save-based attacks (not FFd20)
+            [
+              ...["recharge", "rechargeDie", "rechargeAt", "rechargeBloodied", "bloodiedSeen", "used", "uses"],
+              ...["area", "missDamage", "saveAttack"],
+            ]
+          : [];
       const stored = Object.keys(it_.system).filter((k) => k !== "description" && !setUp.includes(k));
       const ff = getRuleset("ffd20");
       for (const key of stored) {
@@ -164,10 +170,18 @@ describe("labels", () => {
       const every = {
         hiddenItemFields: {},
         powerUsages: POWER_USAGES.map((key) => ({ key, label: key, limited: true })),
+        saveAttacks: true,
       };
       const setUps: Record<string, unknown>[] = [
-        { usage: "recharge", range: "area", area: { shape: "burst", size: 1 }, missEffect: "formula" },
+        {
+          usage: "recharge",
+          rechargeBloodied: true,
+          range: "area",
+          area: { shape: "burst", size: 1 },
+          missEffect: "formula",
+        },
         { usage: "perRest", ongoing: { amount: 5, type: "fire", save: "hard" } },
+        { saveAttack: { save: "save", dc: 13, onSuccess: "half" } },
       ];
       const ctxs =
         type === "power"

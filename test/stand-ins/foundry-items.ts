@@ -17,6 +17,9 @@ export interface PowerUsageSystemStandIn {
   /** [SYS-MONSTERS] The recharge die and when it rolls (absent = d20 after the battle). */
   rechargeDie?: string;
   rechargeAt?: string;
+  /** [SYS-MONSTERS] It also comes back when its creature is first bloodied, and whether that was counted. */
+  rechargeBloodied?: boolean;
+  bloodiedSeen?: boolean;
 }
 
 export class PowerItemStandIn {

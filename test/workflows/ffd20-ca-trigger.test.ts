@@ -72,7 +72,9 @@ describe("[FF-CA] an effect on combat advantage against the target", () => {
   it("[FF-CA] the power sheet's effect trigger offers combat advantage against the target in FFd20 only", () => {
     const triggers = (id: "ffd20" | "13th-age") =>
       powerEffectRows([hitEffect()], getRuleset(id), (t) => t).triggers.map((t) => t.value);
-    expect(triggers("ffd20")).toEqual(["any", "even", "odd", "atLeast", "combatAdvantage"]);
-    expect(triggers("13th-age")).toEqual(["any", "even", "odd", "atLeast"]);
+    // [SYS-MONSTERS] every game also offers at most N, a range N–M and a list of natural rolls.
+    const natural = ["any", "even", "odd", "atLeast", "atMost", "range", "list"];
+    expect(triggers("ffd20")).toEqual([...natural, "combatAdvantage"]);
+    expect(triggers("13th-age")).toEqual(natural);
   });
 });

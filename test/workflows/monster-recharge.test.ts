@@ -49,11 +49,16 @@ const breath = (recharge: number, rechargeAt = "turnStart"): PowerUsageSystemSta
 });
 
 /** A drake with a spent breath (and a spent 13th Age-style power that rolls after the battle), whose turn comes second. */
-async function drakeTurn(id: RulesetId, recharge: number, face: number) {
+async function drakeTurn(
+  id: RulesetId,
+  recharge: number,
+  face: number,
+  over: { hp?: number; breath?: Partial<PowerUsageSystemStandIn> } = {},
+) {
   const R = getRuleset(id);
   standInGlobals.rulesetId = id;
-  const drake = new StandInActor("Drake", npc(R, 15));
-  drake.items.add(new PowerItemStandIn("breath", "Fire Breath", breath(recharge), power()));
+  const drake = new StandInActor("Drake", npc(R, 15, over.hp ? { hp: { value: over.hp, max: 30, temp: 0 } } : {}));
+  drake.items.add(new PowerItemStandIn("breath", "Fire Breath", { ...breath(recharge), ...over.breath }, power()));
   drake.items.add(new PowerItemStandIn("later", "Tail Lash", breath(5, "battleEnd"), power()));
   const hero = new StandInActor("Ayla", npc(R, 1, { kind: "character" }), true);
   const g = globalThis as Record<string, unknown>;
@@ -117,6 +122,32 @@ describe("[SYS-MONSTERS] recharge at the start of the creature's turn", () => {
     });
   });
 
+  it("[SYS-MONSTERS] [SYS-TURNS] FFd20 'recharge ⚄⚅, and when first bloodied': the bloodied drake's turn starts, the breath comes back without a roll, posted in its turn summary; the GM's Undo spends it again", async () => {
+    const { drake, messages } = await drakeTurn("ffd20", 5, 1, { hp: 14, breath: { rechargeBloodied: true } });
+    expect(drake.items.get("breath")!.system).toMatchObject({ used: false, bloodiedSeen: true });
+    // No d6 for the breath: it came back first (the recorded 1 would have left it spent).
+    expect(rechargeLines(messages)).toEqual([]);
+    const lines = turnLinesOf(messages).filter((l) => l.key === "D20C.Monster.Recharge.bloodied");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.data).toEqual({ name: "Fire Breath" });
+    const summary = messages.find((m) => readTurnSummary(m as never)?.lines.some((e) => e.line.key === lines[0]!.key))!;
+    const at = readTurnSummary(summary as never)!.lines.findIndex((e) => e.line.key === lines[0]!.key);
+    const undone = () => readTurnSummary(summary as never)!.lines[at]!.undone;
+    expect(await pressTurnLineUndo(onRenderTurnLine, summary, at, undone)).toBe(true);
+    expect(drake.items.get("breath")!.system).toMatchObject({ used: true, bloodiedSeen: false });
+  });
+
+  it("[SYS-MONSTERS] [SYS-TURNS] 'when first bloodied' needs the creature bloodied, and counts once a battle", async () => {
+    // Not bloodied: the d6 rolls as usual (a recorded 1: it stays spent), nothing counted.
+    const unhurt = await drakeTurn("ffd20", 5, 1, { breath: { rechargeBloodied: true } });
+    expect(unhurt.drake.items.get("breath")!.system).toMatchObject({ used: true });
+    expect(unhurt.drake.items.get("breath")!.system.bloodiedSeen).not.toBe(true);
+    // Bloodied, but its first bloodying was counted already: the d6 alone decides.
+    const again = await drakeTurn("ffd20", 5, 1, { hp: 14, breath: { rechargeBloodied: true, bloodiedSeen: true } });
+    expect(again.drake.items.get("breath")!.system.used).toBe(true);
+    expect(rechargeLines(again.messages)).toHaveLength(1);
+  });
+
   it("[SYS-MONSTERS] the stat block row prints the d6 recharge in the game's words, with when it rolls", () => {
     const R = getRuleset("hundred-dungeons");
     const row = powerRowView(R, breath(5) as never, null, i18n);
@@ -130,5 +161,16 @@ describe("[SYS-MONSTERS] recharge at the start of the creature's turn", () => {
       i18n,
     );
     expect(age.numbers).toContainEqual({ label: "D20C.Age13.Usage.recharge", value: "16+" });
+    // [SYS-MONSTERS] "when first bloodied", with a die or alone.
+    const both = powerRowView(R, { ...breath(5), rechargeBloodied: true } as never, null, i18n);
+    expect(both.numbers).toContainEqual({
+      label: "D20C.HD.Usage.recharge",
+      value: "5–6 at turn start, or at half hit points the first time",
+    });
+    const alone = powerRowView(R, { ...breath(0), rechargeBloodied: true } as never, null, i18n);
+    expect(alone.numbers).toContainEqual({
+      label: "D20C.HD.Usage.recharge",
+      value: "at half hit points, the first time",
+    });
   });
 });

@@ -8,7 +8,7 @@ import type { RulesetId } from "../../engine/types.js";
 import { ABILITY_KEYS } from "../../engine/types.js";
 import { MISS_EFFECTS, POWER_USAGES, RANGE_KINDS, SAVE_DIFFICULTIES, WEAPON_CLASSES } from "../../data/schema.js";
 import { NO_WEAPON, powerEffectsFrom } from "../../data/item-source.js";
-import { AREA_SHAPES, RECHARGE_DICE, RECHARGE_MOMENTS } from "../../engine/item-fields.js";
+import { AREA_SHAPES, RECHARGE_DICE, RECHARGE_MOMENTS, SAVE_SUCCESS } from "../../engine/item-fields.js";
 import { countsUses, effectSaveTarget, powerUsages, usageKind } from "../../engine/powers.js";
 import { powerEffectRows, savesDiffer } from "./power-effects.js";
 import { itemFieldShown } from "../../engine/words.js";
@@ -34,7 +34,9 @@ interface FieldSpec {
     | "damageType"
     | "weapon"
     | "rechargeDie"
-    | "rechargeAt";
+    | "rechargeAt"
+    | "saveKind"
+    | "saveSuccess";
   nullable?: boolean;
   /** Section of the sheet (powers: attack, damage, effects); absent = the first. */
   group?: "attack" | "damage" | "effects";
@@ -54,6 +56,9 @@ const POWER_FIELDS: FieldSpec[] = [
   { path: "recharge", kind: "number", group: "attack" },
   { path: "rechargeDie", kind: "select", options: "rechargeDie", group: "attack" },
   { path: "rechargeAt", kind: "select", options: "rechargeAt", group: "attack" },
+  // [SYS-MONSTERS] "when first bloodied", and whether this battle's first bloodying was counted.
+  { path: "rechargeBloodied", kind: "checkbox", group: "attack" },
+  { path: "bloodiedSeen", kind: "checkbox", group: "attack" },
   { path: "used", kind: "checkbox", group: "attack" },
   { path: "uses.spent", kind: "number", group: "attack" },
   { path: "uses.max", kind: "number", group: "attack" },
@@ -77,6 +82,10 @@ const POWER_FIELDS: FieldSpec[] = [
   { path: "properties", kind: "text", group: "damage" },
   { path: "critMultiplier", kind: "number", group: "damage" },
   { path: "damageParts", kind: "parts", group: "damage", wide: true },
+  // [SYS-MONSTERS] a save-based power: the target's save, its DC and what a success does.
+  { path: "saveAttack.save", kind: "select", options: "saveKind", nullable: true, group: "attack" },
+  { path: "saveAttack.dc", kind: "number", group: "attack" },
+  { path: "saveAttack.onSuccess", kind: "select", options: "saveSuccess", group: "attack" },
 ];
 
 const WEAPON_FIELDS: FieldSpec[] = [
@@ -140,6 +149,8 @@ export interface ItemSheetInput {
     | "economy"
     | "weaponClassDice"
     | "powerTriggers"
+    | "saves"
+    | "saveAttacks"
   >;
   editable: boolean;
   foreignRuleset: RulesetId | null;
@@ -203,7 +214,7 @@ function classDiceHint(
  * a save's difficulty only in a game whose save targets differ. A hidden field keeps its value.
  */
 function powerFieldUsed(
-  ruleset: Pick<Ruleset, "powerUsages" | "effectSaveTarget">,
+  ruleset: Pick<Ruleset, "powerUsages" | "effectSaveTarget" | "saveAttacks">,
   system: Record<string, unknown>,
   path: string,
 ): boolean {
@@ -214,7 +225,10 @@ function powerFieldUsed(
     case "recharge":
     case "rechargeDie":
     case "rechargeAt":
+    case "rechargeBloodied":
       return usage.key === "recharge";
+    case "bloodiedSeen":
+      return usage.key === "recharge" && system.rechargeBloodied === true;
     case "used":
       return usage.limited && !countsUses(usage.key);
     case "uses.spent":
@@ -230,6 +244,13 @@ function powerFieldUsed(
       return ongoing;
     case "ongoing.save":
       return ongoing && savesDiffer(ruleset);
+    // [SYS-MONSTERS] a save instead of an attack roll, in a game that decides powers so; its DC
+    // and success once a save is chosen.
+    case "saveAttack.save":
+      return ruleset.saveAttacks === true;
+    case "saveAttack.dc":
+    case "saveAttack.onSuccess":
+      return ruleset.saveAttacks === true && Boolean(at(system, "saveAttack.save"));
     default:
       return true;
   }
@@ -281,6 +302,8 @@ export function itemSheetContext(input: ItemSheetInput) {
     weaponClass: keyed(WEAPON_CLASSES, "WeaponClass"),
     rechargeDie: RECHARGE_DICE.map((k) => ({ value: k, label: `D20C.Monster.RechargeDie.${k}` })),
     rechargeAt: RECHARGE_MOMENTS.map((k) => ({ value: k, label: `D20C.Monster.RechargeAt.${k}` })),
+    saveKind: input.ruleset.saves.map((k) => ({ value: k.key, label: k.label })),
+    saveSuccess: SAVE_SUCCESS.map((k) => ({ value: k, label: `D20C.Item.Power.SaveSuccess.${k}` })),
     weapon: weaponChoices(input.system.weaponId, input.weapons ?? [], input.localize),
     damageType: ["untyped", ...input.ruleset.damageTypes.filter((t) => t !== "untyped")].map((t) => ({
       value: t,

@@ -11,11 +11,17 @@ import {
   SAVE_DIFFICULTIES,
   SUSTAIN_KINDS,
 } from "../../data/schema.js";
-import { FORCED_KINDS, FORCED_MAX_SQUARES, POWER_DURATIONS } from "../../engine/item-fields.js";
+import { FORCED_KINDS, FORCED_MAX_SQUARES, POWER_DURATIONS, SAVE_SUCCESS } from "../../engine/item-fields.js";
 import { durationChoices } from "../../engine/effects.js";
 import { effectSaveTarget, powerTriggers } from "../../engine/powers.js";
 import type { Ruleset } from "../../engine/ruleset.js";
-import type { DamagePartSource, ForcedMovement, PowerEffectBody, PowerEffectSpec } from "../../engine/types.js";
+import type {
+  DamagePartSource,
+  ForcedMovement,
+  PowerEffectBody,
+  PowerEffectSpec,
+  SaveAttackSpec,
+} from "../../engine/types.js";
 
 const P = "D20C.Power";
 
@@ -76,6 +82,45 @@ function rowsOf(raw: unknown): Record<string, unknown>[] {
   return rows.filter((r): r is Record<string, unknown> => Boolean(r) && typeof r === "object");
 }
 
+/**
+ * [SYS-MONSTERS] An effect's rider damage from the form (`…damage.formula`, `…damage.types`): a blank
+ * formula = none. The formula is kept as typed (the data model refuses a malformed one, naming it).
+ */
+function riderFromForm(raw: unknown): { damage?: DamagePartSource } {
+  const row = (raw ?? {}) as Record<string, unknown>;
+  const formula = typeof row.formula === "string" ? row.formula.trim() : "";
+  return formula ? { damage: { formula, types: statusList(row.types) } } : {};
+}
+
+/** The natural rolls a list trigger names, typed as "5, 10, 15, 20" (each 1–20, once, in order). */
+function naturalList(raw: unknown): number[] {
+  const words = Array.isArray(raw) ? raw.map(String) : typeof raw === "string" ? raw.split(/[\s,;]+/) : [];
+  const faces = words.map((w) => Math.trunc(Number(w))).filter((n) => Number.isFinite(n) && n >= 1 && n <= 20);
+  return [...new Set(faces)].sort((a, b) => a - b);
+}
+
+/**
+ * [SYS-MONSTERS] A trigger from the form: the number N of "N+" and "at most N", the bounds of a
+ * range "N–M", the rolls of a list; the others name no number.
+ */
+function triggerFromForm(
+  kind: PowerEffectSpec["trigger"]["kind"],
+  raw: Record<string, unknown>,
+): PowerEffectSpec["trigger"] {
+  const value = Math.min(20, count(raw.value));
+  switch (kind) {
+    case "atLeast":
+    case "atMost":
+      return { kind, value };
+    case "range":
+      return { kind, value, max: Math.min(20, count(raw.max)) };
+    case "list":
+      return { kind, value: 0, values: naturalList(raw.values) };
+    default:
+      return { kind, value: 0 };
+  }
+}
+
 /** The stored effects list from the sheet's form data (`system.effects.N.*`). */
 export function powerEffectsFromForm(raw: unknown): PowerEffectSpec[] {
   return rowsOf(raw).map((row) => {
@@ -86,13 +131,27 @@ export function powerEffectsFromForm(raw: unknown): PowerEffectSpec[] {
     const hasAfter = after.enabled === true || after.enabled === "true" || after.enabled === "on";
     return {
       outcome: pick(row.outcome, POWER_OUTCOMES, "hit"),
-      trigger: { kind, value: kind === "atLeast" ? Math.min(20, count(trigger.value)) : 0 },
+      trigger: triggerFromForm(kind, trigger),
       text: typeof row.text === "string" ? row.text : "",
       ...bodyFromForm(row),
       aftereffect: hasAfter ? bodyFromForm(after) : null,
       ...(forced ? { forced } : {}),
+      ...riderFromForm(row.damage),
     };
   });
+}
+
+/**
+ * [SYS-MONSTERS] A save-based power's save from the sheet's form data (`system.saveAttack.save`,
+ * `.dc`, `.onSuccess`): no save chosen = null (an attack roll); a save just chosen gets the DC and
+ * success it has not been asked yet (10, none). The DC is kept as typed: the data model refuses one
+ * out of bounds, naming the field.
+ */
+export function saveAttackFromForm(raw: unknown): SaveAttackSpec | null {
+  const row = (raw ?? {}) as Record<string, unknown>;
+  if (typeof row.save !== "string" || row.save === "") return null;
+  const dc = row.dc === undefined || row.dc === null || row.dc === "" ? 10 : Number(row.dc);
+  return { save: row.save, dc, onSuccess: pick(row.onSuccess, SAVE_SUCCESS, "none") };
 }
 
 /**
@@ -185,8 +244,16 @@ export function powerEffectRows(
         triggerKind: e.trigger.kind,
         triggerValueName: `${prefix}.trigger.value`,
         triggerValue: e.trigger.value,
-        /** The N of "N or more" only; any, even and odd rolls name no number. */
-        asksTriggerValue: e.trigger.kind === "atLeast",
+        /** The N of "N or more", "at most N" and the low end of "N–M"; any, even and odd rolls name no number. */
+        asksTriggerValue: e.trigger.kind === "atLeast" || e.trigger.kind === "atMost" || e.trigger.kind === "range",
+        /** [SYS-MONSTERS] The high end of a range "N–M". */
+        asksTriggerMax: e.trigger.kind === "range",
+        triggerMaxName: `${prefix}.trigger.max`,
+        triggerMax: e.trigger.max ?? 0,
+        /** [SYS-MONSTERS] The rolls of a list trigger, typed as "5, 10, 15, 20". */
+        asksTriggerValues: e.trigger.kind === "list",
+        triggerValuesName: `${prefix}.trigger.values`,
+        triggerValues: (e.trigger.values ?? []).join(", "),
         textName: `${prefix}.text`,
         text: e.text,
         ...body(prefix, e),
@@ -197,6 +264,11 @@ export function powerEffectRows(
         forcedKind: e.forced?.kind ?? "push",
         forcedSquaresName: `${prefix}.forced.squares`,
         forcedSquares: e.forced?.squares ?? 0,
+        /** [SYS-MONSTERS] The rider's damage and its types. */
+        riderFormulaName: `${prefix}.damage.formula`,
+        riderFormula: e.damage?.formula ?? "",
+        riderTypesName: `${prefix}.damage.types`,
+        riderTypes: e.damage?.types ?? [],
       };
     }),
   };

@@ -3,7 +3,8 @@
  * active game's words with whether it is spent (and uses left per rest), its expanded text (each
  * outcome's words and effects, as the card shows them) with its numbers, and the game's rests.
  */
-import { powerUsageFrom } from "../../data/item-source.js";
+import { powerUsageFrom, saveAttackFrom } from "../../data/item-source.js";
+import { saveAttackOf } from "../../engine/save-attacks.js";
 import { countsUses, isSpent, restsOf, usageKind } from "../../engine/powers.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { PowerEffectSpec, PowerSource, PowerUsageState } from "../../engine/types.js";
@@ -25,6 +26,13 @@ function rechargeText(usage: PowerUsageState, viewer: TextViewer): string {
   const n = d6 ? Math.min(6, usage.recharge) : usage.recharge;
   const number = !d6 ? `${n}+` : n >= 6 ? "6" : `${n}–6`;
   return usage.rechargeAt === "turnStart" ? viewer.format("D20C.Monster.Recharge.atTurnStart", { number }) : number;
+}
+
+/** [SYS-MONSTERS] The recharge as printed, with "when first bloodied" where the power has it. */
+function withBloodied(usage: PowerUsageState, viewer: TextViewer): string {
+  if (!usage.rechargeBloodied) return rechargeText(usage, viewer);
+  if (usage.recharge <= 0) return viewer.localize("D20C.Monster.Recharge.bloodiedOnly");
+  return viewer.format("D20C.Monster.Recharge.bloodiedToo", { number: rechargeText(usage, viewer) });
 }
 
 function texts(system: Record<string, unknown>): NonNullable<PowerSource["texts"]> {
@@ -49,16 +57,26 @@ export function powerRowView(
   const effects = Array.isArray(system.effects) ? (system.effects as PowerEffectSpec[]) : [];
   const power = cardPowerOf(ruleset, { effects, texts: texts(system) }, null);
   const numbers: { label: string; value: string }[] = [];
+  const save = saveAttackOf(ruleset, { saveAttack: saveAttackFrom(system) } as PowerSource);
+  if (save) {
+    // [SYS-MONSTERS] a save-based power prints its save instead of an attack: "DC 13 Dexterity, half".
+    const name = viewer.localize(ruleset.saves.find((k) => k.key === save.save)?.label ?? save.save);
+    numbers.push({
+      label: "D20C.SaveAttack.Row",
+      value: viewer.format(`D20C.SaveAttack.RowValue.${save.onSuccess}`, { dc: save.dc, save: name }),
+    });
+  }
   if (attack && !attack.error) {
-    numbers.push({ label: `${P}.Row.attack`, value: `${attack.bonus} ${viewer.localize(attack.defenseAbbr)}` });
+    if (!save)
+      numbers.push({ label: `${P}.Row.attack`, value: `${attack.bonus} ${viewer.localize(attack.defenseAbbr)}` });
     if (attack.damage)
       numbers.push({
         label: `${P}.Row.damage`,
         value: [attack.damage, ...attack.damageTypes, ...(attack.parts ?? [])].join(" "),
       });
   }
-  if (kind.key === "recharge" && usage.recharge > 0)
-    numbers.push({ label: kind.label, value: rechargeText(usage, viewer) });
+  if (kind.key === "recharge" && (usage.recharge > 0 || usage.rechargeBloodied))
+    numbers.push({ label: kind.label, value: withBloodied(usage, viewer) });
   if (perRest) numbers.push({ label: kind.label, value: `${usage.uses.spent} / ${Math.max(1, usage.uses.max)}` });
   return {
     usageLabel: kind.label,

@@ -42,6 +42,17 @@ import type {
 import type { AttackCardData, CardDamageRoll, CardOdds, CardSceneNote, CardTarget, ShownOutcome } from "./card-data.js";
 import { cardPowerOf, effectsForOutcome, forcedForOutcome, type CardPower } from "./power-card.js";
 import { partsToRoll, plannedParts, targetParts, type PlannedPart } from "./damage-parts.js";
+import { expectedRecipe } from "../odds.js";
+import { firedRiders, plannedRiders, riderToRoll, withRiders, type PlannedRider } from "./riders.js";
+import {
+  powerForSave,
+  saveAttackOf,
+  saveAttackOutcome,
+  saveFailChance,
+  saveFormulaMode,
+  targetSaveRequest,
+} from "../save-attacks.js";
+import type { RollRequest, SaveAttackSpec } from "../types.js";
 
 /** A situation with nothing special going on (what shift-click uses): the engine's blank one. */
 export const plainSituation = blankSituation;
@@ -139,6 +150,13 @@ export interface AttackPlan {
    * assemble it again.
    */
   inputs: ReadonlyMap<TargetSnapshot, Omit<AttackInput, "dice">>;
+  /**
+   * [SYS-MONSTERS] A save-based power: its save, and each target's save (same order as `targets`),
+   * whose formula is that target's roll. Absent = attack rolls.
+   */
+  saves?: { spec: SaveAttackSpec; label: string; requests: RollRequest[] };
+  /** [SYS-MONSTERS] The power's damage riders (effects dealing damage of their own), parsed. Absent = none. */
+  riders?: PlannedRider[];
 }
 
 /** One damage recipe to roll (one per distinct outcome among the targets). */
@@ -160,6 +178,8 @@ export interface DecidedAttack {
     damageKey: string | null;
     /** Wrong square: what non-GM viewers see (see `CardTarget.shown`). */
     shown?: ShownOutcome;
+    /** [SYS-MONSTERS] The keys of the rider rolls this target takes. Absent = none. */
+    riders?: string[];
   }[];
   untargeted: AttackOutcome | null;
   damage: DamageToRoll[];
@@ -396,7 +416,8 @@ export function allowedTargets(req: AttackRequest): {
  * damage expressions (weapon dice and `N[W]` expanded by the ruleset). Throws EngineError on a
  * malformed formula or a target missing the defense.
  */
-export function planAttack(req: AttackRequest): AttackPlan {
+export function planAttack(asked: AttackRequest): AttackPlan {
+  const req = forSave(asked);
   const { ruleset, options, power, weapon } = req;
   const derived = req.attacker.derived ?? ruleset.deriveActor(req.attacker.actor, options);
   const bonusParts = ruleset.attackBonus(req.attacker.actor, derived, power, weapon);
@@ -411,12 +432,20 @@ export function planAttack(req: AttackRequest): AttackPlan {
         return input;
       })
     : [attackInputFor(req, base, null, shared)];
-  const modes = rolled.map((i) => ruleset.attackMode(i));
-  const d20Counts = modes.map((m): 1 | 2 => (m === "normal" ? 1 : 2));
   const withBonus = (mode: RollMode) =>
     `${d20Formula(mode)}${bonus === 0 ? "" : bonus > 0 ? ` + ${bonus}` : ` - ${-bonus}`}`;
-  const formulas = modes.map(withBonus);
-  const formula = withBonus(modes.every((m) => m === modes[0]) ? (modes[0] as RollMode) : "normal");
+  // [SYS-MONSTERS] a save-based power: each target rolls its own save (no target: a plain d20).
+  const saves = savesOf(req, rolled);
+  const modes = saves
+    ? saves.requests.length
+      ? saves.requests.map((r) => saveFormulaMode(r.formula))
+      : (["normal"] as RollMode[])
+    : rolled.map((i) => ruleset.attackMode(i));
+  const d20Counts = modes.map((m): 1 | 2 => (m === "normal" ? 1 : 2));
+  const formulas = saves?.requests.length ? saves.requests.map((r) => r.formula) : modes.map(withBonus);
+  const formula = saves
+    ? d20Formula("normal")
+    : withBonus(modes.every((m) => m === modes[0]) ? (modes[0] as RollMode) : "normal");
   const weaponDice = weapon && weapon.damageDice.trim() !== "" ? parseWeaponDice(weapon.damageDice) : null;
   const hit = ruleset.damageExpression(req.attacker.actor, derived, power, weapon);
   const miss = power.missEffect === "formula" ? parseOptional(power.missDamage, weaponDice, "power.missDamage") : null;
@@ -428,6 +457,7 @@ export function planAttack(req: AttackRequest): AttackPlan {
     ? mergeDice({ dice: extras.flatMap((e) => e.dice), flat: extras.reduce((s, e) => s + e.flat, 0) })
     : null;
   const parts = plannedParts(power, weaponDice);
+  const riders = plannedRiders(power, weaponDice);
   return {
     derived,
     bonusParts,
@@ -441,14 +471,49 @@ export function planAttack(req: AttackRequest): AttackPlan {
     critExtra,
     inputs,
     ...(parts.length ? { parts } : {}),
+    ...(saves ? { saves } : {}),
+    ...(riders.length ? { riders } : {}),
   };
+}
+
+/**
+ * [SYS-MONSTERS] The request as a save-based power reads it: a success ("miss") deals what the
+ * power's success says (half or none). The same request for an attack roll.
+ */
+function forSave(req: AttackRequest): AttackRequest {
+  if (!req.power.saveAttack) return req;
+  const power = powerForSave(req.ruleset, req.power);
+  return power === req.power ? req : { ...req, power };
+}
+
+/** [SYS-MONSTERS] Each target's save against a save-based power (its input gives its cover), or null. */
+function savesOf(req: AttackRequest, inputs: readonly Omit<AttackInput, "dice">[]): AttackPlan["saves"] | null {
+  const spec = saveAttackOf(req.ruleset, req.power);
+  if (!spec) return null;
+  const label = req.ruleset.saves.find((s) => s.key === spec.save)?.label ?? spec.save;
+  const requests = req.targets.map((t, i) => {
+    const derived = t.derived ?? req.ruleset.deriveActor(t.actor, req.options);
+    const cover = inputs[i]?.situation.cover ?? "none";
+    return targetSaveRequest(req.ruleset, { actor: t.actor, derived, id: t.id ?? t.actorUuid }, spec, cover);
+  });
+  return { spec, label, requests };
 }
 
 /** The recipe for an outcome, or null when it deals no damage. */
 function recipeFor(req: AttackRequest, plan: AttackPlan, outcome: AttackOutcome): DamageRecipe | null {
   // [SYS-MONSTERS] the attacker's conditions change the damage (weakened: half; sickened: −2).
-  return recipeWithConditions(req.ruleset.conditions, req.attacker.actor.conditions, recipeOf(req, plan, outcome));
+  const recipe = recipeWithConditions(
+    req.ruleset.conditions,
+    req.attacker.actor.conditions,
+    recipeOf(req, plan, outcome),
+  );
+  // [SYS-MONSTERS] a save-based power's success says "half on a successful save", not "on a miss".
+  if (plan.saves && recipe && !outcome.isHit) return { ...recipe, notes: [SAVED_HALF] };
+  return recipe;
 }
+
+/** The note of a save-based power's damage on a successful save. */
+const SAVED_HALF = "D20C.SaveAttack.HalfNote";
 
 /**
  * The ruleset the odds ask for damage recipes: the request's own, or, when the attacker's conditions
@@ -517,11 +582,12 @@ function diceForMode(dice: readonly number[], mode: RollMode): number[] {
  * `odds: false` leaves every target's odds null, for a card whose readers will not see them.
  */
 export function decideAttack(
-  req: AttackRequest,
+  asked: AttackRequest,
   dice: readonly (readonly number[])[],
-  plan: AttackPlan = planAttack(req),
+  plan: AttackPlan = planAttack(asked),
   { odds = true }: { odds?: boolean } = {},
 ): DecidedAttack {
+  const req = forSave(asked);
   if (dice.length !== plan.d20Counts.length) {
     throw new EngineError(
       "attack.dice",
@@ -577,9 +643,17 @@ export function decideAttack(
     }
   };
 
+  const saves = plan.saves;
   const targets = req.targets.map((snapshot, i) => {
     const input = plan.inputs.get(snapshot) ?? attackInputFor(req, base, snapshot);
     const d = diceForMode(dice[i] ?? [], plan.modes[i] ?? "normal");
+    const save = saves?.requests[i];
+    if (saves && save) {
+      // [SYS-MONSTERS] the target's save against the DC decides it: a failure is the power's hit.
+      const outcome = saveAttackOutcome(req.ruleset, save, saves.spec, d, saves.label);
+      const chance = odds ? saveOdds(req, plan, save, saves.spec) : null;
+      return { snapshot, outcome, odds: chance, damageKey: damageKeyFor(outcome) };
+    }
     const outcome = req.ruleset.resolveAttack(withDice(input, d));
     const decided = { snapshot, outcome, odds: oddsFor(input), damageKey: damageKeyFor(outcome) };
     if (!input.situation.wrongSquare || outcome.result !== "autoMiss") return decided;
@@ -606,6 +680,17 @@ export function decideAttack(
     return { ...decided, shown };
   });
 
+  // [SYS-MONSTERS] each rider a target's outcome fires is rolled once for the card.
+  const riders = plan.riders;
+  if (riders)
+    for (const t of targets) {
+      if (!t.damageKey) continue;
+      const fired = firedRiders(req.ruleset, req.power, riders, t.outcome);
+      if (!fired.length) continue;
+      (t as { riders?: string[] }).riders = fired.map((r) => r.key);
+      for (const r of fired) if (!damage.has(r.key)) damage.set(r.key, riderToRoll(r));
+    }
+
   let untargeted: AttackOutcome | null = null;
   if (req.targets.length === 0) {
     // No target: read the roll against no defense so the card can still show the natural roll,
@@ -621,8 +706,28 @@ export function decideAttack(
  * normal, both when mighty/weak): the outcome an untargeted card shows, without its damage roll.
  */
 export function untargetedOutcome(req: AttackRequest, plan: AttackPlan, faces: readonly number[]): AttackOutcome {
+  // [SYS-MONSTERS] a save-based power with no target: the card shows what a failed save takes.
+  if (plan.saves) {
+    const none: RollRequest = { kind: "save", actorId: "", formula: "1d20", target: null, against: "total", label: "" };
+    const failed = saveAttackOutcome({}, none, { ...plan.saves.spec, dc: 99 }, faces.slice(0, 1), plan.saves.label);
+    return { ...failed, defense: plan.saves.spec.dc, autoHit: false };
+  }
   const input = attackInputFor(req, plan, null);
   return req.ruleset.resolveAttack(withDice(input, diceForMode(faces, plan.modes[0] ?? "normal")));
+}
+
+/**
+ * [SYS-MONSTERS] A save-based power's odds against one target: the chance its save fails (the
+ * "hit"; never a crit) and the damage to expect from a failure and a success.
+ */
+function saveOdds(req: AttackRequest, plan: AttackPlan, save: RollRequest, spec: SaveAttackSpec): CardOdds {
+  const fail = saveFailChance(req.ruleset, save, spec);
+  const expected = (missEffect: boolean) => {
+    const probe = saveAttackOutcome({}, save, { ...spec, dc: missEffect ? -99 : 99 }, [10], "");
+    const recipe = recipeFor(req, plan, probe);
+    return recipe ? expectedRecipe(recipe) : 0;
+  };
+  return { hit: fail, crit: 0, expectedDamage: fail * expected(false) + (1 - fail) * expected(true) };
 }
 
 /** Flatten a damage roll's faces in the recipe's term order. */
@@ -642,11 +747,13 @@ function damageFromFaces(toRoll: DamageToRoll, faces: readonly number[], rolled:
  * its recipe's total ([13A-NAT20] double, [FF-CRITDMG] maximum + extra dice, [WD-DMG] minimum 1…).
  */
 export function buildAttackCard(
-  req: AttackRequest,
+  asked: AttackRequest,
   decided: DecidedAttack,
   rolled: RolledDamage,
   defenseLabel: string,
 ): AttackCardData {
+  const req = forSave(asked);
+  const saves = decided.plan.saves;
   const damageRolls: CardDamageRoll[] = decided.damage.map((d) => {
     const r = rolled[d.key];
     if (!r) throw new EngineError(`damage.${d.key}`, "was not rolled", d.key);
@@ -668,6 +775,9 @@ export function buildAttackCard(
     };
     const split = targetParts(t.damageKey, byKey, partCount);
     if (split) Object.assign(target, split);
+    // [SYS-MONSTERS] the riders it takes, each one more part of its damage.
+    const ridden = t.riders ? withRiders(target, t.riders, byKey) : null;
+    if (ridden) Object.assign(target, ridden);
     // The parts a target may lack are written when it has them (assigned: spreading each into the
     // literal cost more than the rest of the target, once per target of every card).
     if (t.shown) target.shown = t.shown;
@@ -679,7 +789,8 @@ export function buildAttackCard(
     const forced = resistsForcedMove(req.ruleset.conditions, t.snapshot.actor.conditions)
       ? {}
       : forcedOf(req.ruleset, power, t.outcome);
-    return Object.assign(target, forced, reactionsOf(req, t.snapshot, t.outcome));
+    // A save-based power offers no reaction against an attack roll (there is none).
+    return Object.assign(target, forced, saves ? {} : reactionsOf(req, t.snapshot, t.outcome));
   });
   return {
     version: 1,
@@ -716,6 +827,16 @@ export function buildAttackCard(
     untargeted: decided.untargeted,
     applied: [],
     ...cardProperties(req.power, req.weapon),
+    ...(saves
+      ? {
+          saveAttack: {
+            kind: saves.spec.save,
+            label: saves.label,
+            dc: saves.spec.dc,
+            onSuccess: saves.spec.onSuccess,
+          },
+        }
+      : {}),
   };
 }
 
@@ -809,12 +930,13 @@ function reactionsOf(
  * EngineError when the target is not on the card.
  */
 export async function afterReaction(
-  req: AttackRequest,
+  asked: AttackRequest,
   card: AttackCardData,
   targetUuid: string,
   key: string,
   roll: (toRoll: DamageToRoll) => Promise<{ faces: number[]; rolled: number }>,
 ): Promise<AttackCardData> {
+  const req = forSave(asked);
   const target = card.targets.find((t) => t.uuid === targetUuid);
   const resolve = req.ruleset.resolveAttackReaction;
   if (!target || !resolve) throw new EngineError("targetUuid", "no such target on the card", targetUuid);

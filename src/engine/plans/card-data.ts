@@ -257,8 +257,22 @@ const ATTACK_CARD_FIELDS = {
   applied: list(json<AppliedRecord>()),
   /** [SYS-MONSTERS] The attack's keywords (magic, silver, fear…): trait bypass and keyword immunity read them. Absent = none. */
   properties: omittable(list(text())),
+  /**
+   * [SYS-MONSTERS] The power was decided by each target's save (kind, its i18n label, the DC, what a
+   * success does): each target's roll is its save, a failure its "hit". Absent = an attack roll.
+   */
+  saveAttack: omittable(json<CardSaveAttack>()),
 };
 export type AttackCardData = SourceOf<typeof ATTACK_CARD_FIELDS>;
+
+/** [SYS-MONSTERS] A save-based attack's save as its card keeps it. */
+interface CardSaveAttack {
+  kind: string;
+  /** i18n key of the save's name in the card's game ("Dexterity", "Reflex"). */
+  label: string;
+  dc: number;
+  onSuccess: "none" | "half";
+}
 
 /**
  * What only GMs keep about an attack card, the `system` of a `ledger` message (GM-authored,

@@ -66,6 +66,9 @@ export function cardPowerOf(
       ...cardBody(ruleset, e),
       aftereffect: e.aftereffect && hasLastingPart(e.aftereffect) ? cardBody(ruleset, e.aftereffect) : null,
       ...(e.forced && e.forced.squares > 0 ? { forced: { ...e.forced } } : {}),
+      ...(e.damage && e.damage.formula.trim()
+        ? { damage: { formula: e.damage.formula, types: [...e.damage.types] } }
+        : {}),
     })),
     sourceCombatantId,
   };
@@ -87,6 +90,7 @@ function specOfCardEffect(e: CardPowerEffect): PowerEffectSpec {
     ...body(e),
     aftereffect: e.aftereffect ? body(e.aftereffect) : null,
     ...(e.forced ? { forced: { ...e.forced } } : {}),
+    ...(e.damage ? { damage: { formula: e.damage.formula, types: [...e.damage.types] } } : {}),
   };
 }
 

@@ -139,9 +139,13 @@ export async function decideRest(
   };
 }
 
-/** The item update that stores a usage (only the fields usage owns). */
+/**
+ * The item update that stores a usage (only the fields usage owns; [SYS-MONSTERS] whether its
+ * creature's first bloodying was counted, for a power that comes back then).
+ */
 export function usageUpdate(usage: PowerUsageState): {
-  system: { used: boolean; uses: { spent: number; max: number } };
+  system: { used: boolean; uses: { spent: number; max: number }; bloodiedSeen?: boolean };
 } {
-  return { system: { used: usage.used, uses: { spent: usage.uses.spent, max: usage.uses.max } } };
+  const system = { used: usage.used, uses: { spent: usage.uses.spent, max: usage.uses.max } };
+  return { system: usage.rechargeBloodied ? { ...system, bloodiedSeen: usage.bloodiedSeen === true } : system };
 }

@@ -3,9 +3,9 @@
  * powers roll their die now (4e "recharge ⚄⚅", 5e "recharge 5–6"), and the turn-summary line each
  * roll makes, with the undo that puts the power's usage back as it was.
  */
-import { refreshAtTurnStart } from "../powers.js";
+import { refreshAtTurnStart, usageKind } from "../powers.js";
 import type { Ruleset } from "../ruleset.js";
-import type { RollRequest, RollResult } from "../types.js";
+import type { PowerUsageState, RollRequest, RollResult } from "../types.js";
 import { rechargeOutcome, usageUpdate, type PowerItemState, type RechargeToMake } from "./power-usage.js";
 import type { ChatLine } from "./turns.js";
 
@@ -18,6 +18,48 @@ export function turnStartRecharges(
   for (const p of powers) {
     const refresh = refreshAtTurnStart(ruleset, p.usage);
     if (refresh.kind === "recharge") out.push({ id: p.id, name: p.name, refresh, usage: p.usage });
+  }
+  return out;
+}
+
+/**
+ * [SYS-MONSTERS] "Recharges when first bloodied", read at the start of its creature's turn (the
+ * first turn it starts bloodied this battle; the choice is on the [SYS-MONSTERS] line of
+ * docs/rules.md): each recharge power that comes back then is counted once, and a spent one is
+ * fresh again. The update to write for each, and the turn-summary line of each that came back,
+ * whose undo spends it again and uncounts the bloodying.
+ */
+export function bloodiedRecharges(
+  ruleset: Pick<Ruleset, "powerUsages">,
+  powers: readonly PowerItemState[],
+  bloodied: boolean,
+  actorKey: string,
+): { id: string; update: ReturnType<typeof usageUpdate>; line: ChatLine | null }[] {
+  if (!bloodied) return [];
+  const out: { id: string; update: ReturnType<typeof usageUpdate>; line: ChatLine | null }[] = [];
+  for (const p of powers) {
+    const u = p.usage;
+    if (!u.rechargeBloodied || u.bloodiedSeen || usageKind(ruleset, u.usage).key !== "recharge") continue;
+    const next: PowerUsageState = { ...u, bloodiedSeen: true, ...(u.used ? { used: false } : {}) };
+    const line: ChatLine | null = u.used
+      ? {
+          key: "D20C.Monster.Recharge.bloodied",
+          data: { name: p.name },
+          actorId: actorKey,
+          effectId: null,
+          events: [],
+          rolls: [],
+          undo: {
+            actors: [],
+            removedEffects: [],
+            addedEffects: [],
+            updatedEffects: [],
+            items: [{ actorId: actorKey, itemId: p.id, before: usageUpdate({ ...u, bloodiedSeen: false }).system }],
+          },
+          error: null,
+        }
+      : null;
+    out.push({ id: p.id, update: usageUpdate(next), line });
   }
   return out;
 }

@@ -60,7 +60,7 @@ export interface UndoRecord {
 interface ItemUsageUndo {
   actorId: string;
   itemId: string;
-  before: { used: boolean; uses: { spent: number; max: number } };
+  before: { used: boolean; uses: { spent: number; max: number }; bloodiedSeen?: boolean };
 }
 
 /** One compact chat line: what happened, to whom, the roll, and how to undo it. */

@@ -35,6 +35,13 @@ const RESULT_LABEL: Record<AttackResult, string> = {
   miss: "D20C.Chat.Result.miss",
   autoMiss: "D20C.Chat.Result.autoMiss",
 };
+/** [SYS-MONSTERS] A save-based power's results, said of the target's save. */
+const SAVE_RESULT_LABEL: Record<AttackResult, string> = {
+  crit: "D20C.SaveAttack.Result.failed",
+  hit: "D20C.SaveAttack.Result.failed",
+  miss: "D20C.SaveAttack.Result.saved",
+  autoMiss: "D20C.SaveAttack.Result.saved",
+};
 const signed = (n: number): string => (n >= 0 ? `+${n}` : `−${-n}`);
 const percent = (p: number): string => `${Math.round(p * 1000) / 10}%`;
 
@@ -246,7 +253,10 @@ export function versusWord(card: Pick<AttackCardData, "rulesetId" | "defenseKey"
 function cardShared(card: AttackCardData, viewer: CardViewer, shared: readonly Modifier[]): CardShared {
   return {
     shared,
-    versus: viewer.format("D20C.Chat.Versus", { defense: viewer.localize(versusWord(card)) }),
+    // [SYS-MONSTERS] a save-based power's row reads "→ 12 DC 15".
+    versus: card.saveAttack
+      ? viewer.localize("D20C.SaveAttack.DC")
+      : viewer.format("D20C.Chat.Versus", { defense: viewer.localize(versusWord(card)) }),
     effectLines: new Map(),
     words: new Map(),
   };
@@ -347,7 +357,7 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: 
     /** Another token of a creature listed before it: one creature, one share of the attack. */
     sameAs: twin ? viewer.format("D20C.Chat.SameCreature", { name: twin.name }) : null,
     resultClass: RESULT_CLASS[o.result],
-    resultText: wordsOf(c, viewer, RESULT_LABEL[o.result]),
+    resultText: wordsOf(c, viewer, card.saveAttack ? SAVE_RESULT_LABEL[o.result] : RESULT_LABEL[o.result]),
     dice: diceView(o, naturalClass),
     mode: o.mode,
     modeText: o.mode !== "normal" ? wordsOf(c, viewer, `D20C.Chat.Mode.${o.mode}`) : "",
@@ -417,7 +427,10 @@ export function attackCardContext(card: AttackCardData, asked: CardViewer) {
     actorName: card.actorName,
     itemName: card.itemName,
     itemImg: card.itemImg,
-    versus: perCard.versus,
+    // [SYS-MONSTERS] a save-based power's header names the save ("Dexterity save").
+    versus: card.saveAttack
+      ? viewer.format("D20C.SaveAttack.Versus", { save: viewer.localize(card.saveAttack.label) })
+      : perCard.versus,
     /** The roll's real formula: the d20, then every modifier all targets share. */
     formulaTerms: shared.map((m) => modifierView(m, viewer)),
     /** [SYS-HOOKS] "+2 from <module>": what modules' hooks changed in the attack's bonus. */

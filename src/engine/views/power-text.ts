@@ -46,16 +46,43 @@ export function effectLine(e: CardPowerEffect, viewer: TextViewer): string {
   // [FF-FORCED] the push / pull / slide the outcome causes, with its distance.
   if (e.forced && e.forced.squares > 0)
     parts.push(viewer.format(`D20C.Forced.Text.${e.forced.kind}`, { squares: e.forced.squares }));
+  // [SYS-MONSTERS] a rider's damage, with its types in the game's words ("+5 fire damage").
+  if (e.damage && e.damage.formula.trim()) parts.push(riderWords(e.damage, viewer));
   if (e.text.trim()) parts.push(e.text.trim());
   const line = parts.join("; ");
   if (e.trigger.kind === "any") return line;
-  const trigger =
-    e.trigger.kind === "atLeast"
-      ? viewer.format(`${P}.Text.naturalAtLeast`, { value: e.trigger.value })
-      : e.trigger.kind === "combatAdvantage"
-        ? viewer.localize(`${P}.Text.combatAdvantage`)
-        : viewer.localize(`${P}.Text.natural${e.trigger.kind === "even" ? "Even" : "Odd"}`);
-  return viewer.format(`${P}.Text.triggered`, { trigger, effect: line });
+  return viewer.format(`${P}.Text.triggered`, { trigger: triggerWords(e.trigger, viewer), effect: line });
+}
+
+/** [SYS-MONSTERS] A rider's damage in words: "+5 Fire damage", "+1d6 damage" (untyped). */
+function riderWords(d: { formula: string; types: string[] }, viewer: TextViewer): string {
+  const types = d.types.map((t) => localizeOr(viewer, `D20C.DamageType.${t}`, t)).join(", ");
+  return types
+    ? viewer.format("D20C.Rider.Text.damageTyped", { formula: d.formula.trim(), types })
+    : viewer.format("D20C.Rider.Text.damage", { formula: d.formula.trim() });
+}
+
+/** A natural-roll trigger in words ("Natural 16+", [SYS-MONSTERS] "Natural 1–5", "Natural 5, 10, 15 or 20"). */
+function triggerWords(t: CardPowerEffect["trigger"], viewer: TextViewer): string {
+  switch (t.kind) {
+    case "atLeast":
+      return viewer.format(`${P}.Text.naturalAtLeast`, { value: t.value });
+    case "combatAdvantage":
+      return viewer.localize(`${P}.Text.combatAdvantage`);
+    case "atMost":
+      return viewer.format("D20C.Rider.Text.naturalAtMost", { value: t.value });
+    case "range":
+      return viewer.format("D20C.Rider.Text.naturalRange", { low: t.value, high: t.max ?? 0 });
+    case "list": {
+      const faces = t.values ?? [];
+      const last = faces.at(-1);
+      if (last === undefined) return viewer.localize("D20C.Rider.Text.naturalNone");
+      if (faces.length === 1) return viewer.format("D20C.Rider.Text.naturalOne", { value: last });
+      return viewer.format("D20C.Rider.Text.naturalList", { values: faces.slice(0, -1).join(", "), last });
+    }
+    default:
+      return viewer.localize(`${P}.Text.natural${t.kind === "even" ? "Even" : "Odd"}`);
+  }
 }
 
 /**

@@ -71,7 +71,7 @@ export const powers: Pick<
   effectSaveTarget: () => SAVE_TARGET,
   // [FF-CA] "a better effect against a target you have combat advantage against": an effect may
   // trigger on combat advantage, decided per target from the attack's own modifiers.
-  powerTriggers: ["any", "even", "odd", "atLeast", "combatAdvantage"],
+  powerTriggers: ["any", "even", "odd", "atLeast", "atMost", "range", "list", "combatAdvantage"],
   powerEffectApplies(effect, outcome) {
     if (effect.trigger.kind !== "combatAdvantage") return defaultPowerEffectApplies(effect, outcome);
     const anyRoll = { ...effect, trigger: { kind: "any" as const, value: 0 } };

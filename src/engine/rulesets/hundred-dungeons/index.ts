@@ -148,4 +148,6 @@ export const hundredDungeons = defineRuleset({
   levelCondition,
   // [SYS-CHARACTER] the class table deriving a character's numbers.
   progression: HD_PROGRESSION,
+  // [SYS-MONSTERS] a power may be decided by the target's save against its DC (an ability roll / one of the five saves).
+  saveAttacks: true,
 });

@@ -116,4 +116,6 @@ export const woundsD20 = defineRuleset({
   statBlock: STAT_BLOCK,
   // [SYS-CHARACTER] the class table deriving a character's numbers.
   progression: WD_PROGRESSION,
+  // [SYS-MONSTERS] a power may be decided by the target's save against its DC (an ability roll / one of the five saves).
+  saveAttacks: true,
 });
