@@ -474,6 +474,13 @@ describe("[SYS-IMPORT] a pf1 spellcaster → Wounds d20", () => {
     expect(witch.entry.automated).toContain('Ember Lance: a spell → the "spell" keyword');
     expect(modelProblems(witch.actor)).toEqual([]);
   });
+
+  it("[SYS-IMPORT] [WD-SAVES] a Will save against a fear spell is a save-based attack on the fear save (docs/import.md's table), with the spell keyword", () => {
+    const dread = itemNamed(witch.actor, "Dread Whisper");
+    expect(dread.type).toBe("power");
+    expect(dread.system.saveAttack).toEqual({ save: "fear", dc: 13, onSuccess: "none" });
+    expect(dread.system.properties).toContain("spell");
+  });
 });
 
 describe("[SYS-IMPORT] pf1 → Wounds d20", () => {
