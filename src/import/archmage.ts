@@ -20,7 +20,16 @@ import {
   printLine,
   printOnPower,
 } from "./mappings.js";
-import { keptImage, newActor, newItem, type ActorDoc, type Ctx, type ItemDoc, type Plain } from "./shape.js";
+import {
+  actorHasField,
+  keptImage,
+  newActor,
+  newItem,
+  type ActorDoc,
+  type Ctx,
+  type ItemDoc,
+  type Plain,
+} from "./shape.js";
 import { asHtml, oneLine, plainText } from "./text.js";
 
 const ROLES = ["mook", "troop", "wrecker", "spoiler", "archer", "blocker", "caster", "leader"];
@@ -458,6 +467,11 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
     if (ROLES.includes(role)) {
       sys.monsterRole = role;
       L.auto(`role ${role} → monsterRole${role === "mook" ? " (a mook)" : ""}`);
+      // [13A-MOOKS] the tokens of one mook actor form one mob by default (/work/contracts/wt-b.md).
+      if (role === "mook" && actorHasField("mob")) {
+        sys.mob = String(actor.name).slice(0, 200);
+        L.auto(`mook → mob "${String(sys.mob)}"`);
+      }
     } else if (role) L.keep(`role "${role}" kept as text`, { lore: true });
     const roleB = str(val(at(src, "details.roleB")));
     if (roleB) printLine(actor, `Also a ${roleB}.`);

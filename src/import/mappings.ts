@@ -116,7 +116,8 @@ export interface SaveAttack {
  */
 export function mapSaveAttack(ctx: Ctx, item: ItemDoc, s: SaveAttack, where: string): ItemDoc {
   if (item.type === "power" && s.save && itemHasField("power", "saveAttack")) {
-    item.system.saveAttack = { save: s.save, dc: Math.max(1, Math.round(s.dc)), onSuccess: s.onSuccess };
+    // wt-a's field (issue 39): the game's save key, a DC 1..60, half or nothing on a success.
+    item.system.saveAttack = { save: s.save, dc: Math.min(60, Math.max(1, Math.round(s.dc))), onSuccess: s.onSuccess };
     ctx.losses.auto(`${where}: ${s.printed} → save-based attack`);
     return item;
   }

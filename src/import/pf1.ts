@@ -249,7 +249,14 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
   let saveOf: SaveAttack | null = null;
   const saveType = str(at(act, "save.type"));
   if (saveType) {
-    const kind = PF1_SAVE_KINDS[saveType] ?? "";
+    const desc0 = `${str(at(act, "save.description"))} ${str(at(itemSys, "descriptors"))} ${list(at(itemSys, "descriptors.value")).join(" ")}`;
+    // Will against fear → the fear save, against a charm or compulsion → the charm save (docs/import.md).
+    const kind =
+      saveType === "will" && /\bfear\b/i.test(desc0)
+        ? "fear"
+        : saveType === "will" && /\b(charm|compulsion|mind-affecting)\b/i.test(desc0)
+          ? "charm"
+          : (PF1_SAVE_KINDS[saveType] ?? "");
     const dcF = importFormula(str(at(act, "save.dc")) || "", refs, `${where}: save DC`, ctx.losses);
     const dc = dcF && /^-?\d+$/.test(dcF) ? Number(dcF) : null;
     const desc = str(at(act, "save.description")).toLowerCase();
@@ -295,6 +302,16 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
   else if (uses && per === "round") ctx.losses.keep(`${where}: ${uses}/round kept as text`);
   const desc = plainText(str(at(itemSys, "description.value")));
   if (desc) p.description = asHtml(desc);
+  // [WD-SPELLRES] a spell or spell-like ability carries the "spell" keyword: spell resistance and
+  // "spells pass" damage reduction read it (/work/contracts/wt-b.md).
+  if (
+    (at(doc, "type") === "spell" || /^(spell-like|sla)$/i.test(str(at(itemSys, "subType")))) &&
+    Array.isArray(p.properties) &&
+    !(p.properties as string[]).includes("spell")
+  ) {
+    p.properties = [...(p.properties as string[]), "spell"];
+    ctx.losses.auto(`${where}: a spell → the "spell" keyword`);
+  }
   if (at(doc, "type") === "spell" && int(at(itemSys, "level")))
     ctx.losses.keep(`${where}: spell level ${int(at(itemSys, "level"))} (a slot) kept as text`);
   return saveOf ? mapSaveAttack(ctx, item, saveOf, where) : item;
@@ -482,7 +499,15 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
     drs.push({ amount: Number(m[1]), bypass: by.map((t) => BYPASS[t] ?? t), needsAll, printed: `DR ${m[1]}/${m[2]}` });
   }
   for (const dr of drs) mapDamageReduction(ctx, actor, dr);
-  mapSpellResistance(ctx, actor, int(at(src, "attributes.sr.total")) ?? int(at(src, "attributes.sr.formula")) ?? 0);
+  mapSpellResistance(
+    ctx,
+    actor,
+    int(at(src, "attributes.sr.total")) ??
+      int(at(src, "attributes.sr.formula")) ??
+      int(at(src, "traits.sr")) ??
+      int(str(at(src, "traits.sr.custom")).match(/\bSR\s*(\d+)/i)?.[1]) ??
+      0,
+  );
   const ci = words(at(src, "traits.ci")).concat(
     words(at(src, "traits.di")).filter((w) => conditionFor(ctx.ruleset, w)),
   );

@@ -287,9 +287,12 @@ describe("[SYS-IMPORT] archmage → 13th Age", () => {
     expect(entry.text).toContain("Ash cloud: nastier special kept as text");
   });
 
-  it("[SYS-IMPORT] [SYS-MONSTERS] a mook keeps its role, and a monster whose every datum landed is full", () => {
+  it("[SYS-IMPORT] [SYS-MONSTERS] [13A-MOOKS] a mook keeps its role and forms a mob, and a monster whose every datum landed is full", () => {
     const mook = convertFixture("archmage-mook.json");
     expect(mook.actor.system).toMatchObject({ monsterRole: "mook", size: "small", level: 1 });
+    // [13A-MOOKS] the tokens of one mook actor form one mob: its name.
+    expect(mook.actor.system).toMatchObject({ mob: "Ash Goblin" });
+    expect(mook.entry.automated).toContain('mook → mob "Ash Goblin"');
     expect(mook.entry.status).toBe("full");
     expect(mook.entry.review).toEqual([]);
     expect(modelProblems(mook.actor)).toEqual([]);
@@ -455,6 +458,28 @@ describe("[SYS-IMPORT] dnd4e → FFd20", () => {
     });
     expect(m.entry.status).toBe("full");
     expect(modelProblems(m.actor)).toEqual([]);
+  });
+});
+
+describe("[SYS-IMPORT] a pf1 spellcaster → Wounds d20", () => {
+  const witch = convertFixture("pf1-cinder-witch.json");
+
+  it("[SYS-IMPORT] [WD-SPELLRES] spell resistance lands, and a spell carries the spell keyword that resistance reads", () => {
+    expect(witch.entry.errors).toEqual([]);
+    expect(witch.actor.system).toMatchObject({ level: 5, spellResistance: 14 });
+    expect(witch.entry.automated).toContain("SR 14 → spellResistance");
+    const lance = itemNamed(witch.actor, "Ember Lance");
+    expect(lance.system).toMatchObject({ range: "ranged", attackAbility: "dex", damage: "3d6", damageTypes: ["fire"] });
+    expect(lance.system.properties).toContain("spell");
+    expect(witch.entry.automated).toContain('Ember Lance: a spell → the "spell" keyword');
+    expect(modelProblems(witch.actor)).toEqual([]);
+  });
+
+  it("[SYS-IMPORT] [WD-SAVES] a Will save against a fear spell is a save-based attack on the fear save (docs/import.md's table), with the spell keyword", () => {
+    const dread = itemNamed(witch.actor, "Dread Whisper");
+    expect(dread.type).toBe("power");
+    expect(dread.system.saveAttack).toEqual({ save: "fear", dc: 13, onSuccess: "none" });
+    expect(dread.system.properties).toContain("spell");
   });
 });
 
