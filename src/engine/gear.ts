@@ -9,7 +9,7 @@ import type { COIN_KEYS, EQUIPMENT_USES, ICON_STANCES } from "./gear-fields.js";
 import type { Ruleset } from "./ruleset.js";
 import type { RollRequest, RuleEvent } from "./types.js";
 
-export type CoinKey = (typeof COIN_KEYS)[number];
+type CoinKey = (typeof COIN_KEYS)[number];
 
 /** How heavy a load is (Wounds d20): light costs nothing, medium and heavy slow, over heavy barely moves. */
 export type LoadBand = "light" | "medium" | "heavy" | "over";

@@ -16,7 +16,7 @@ import type { ResolvedRequest } from "../engine/plans/requests.js";
 /** Items that can be worn or put away (the context menu's "equip"). */
 const EQUIPPABLE = ["weapon", "armor", "equipment"] as const;
 
-export function isEquippable(type: string): boolean {
+function isEquippable(type: string): boolean {
   return (EQUIPPABLE as readonly string[]).includes(type);
 }
 

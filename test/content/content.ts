@@ -6,7 +6,14 @@
  *
  * `GAMES` is the table every content test runs over: one row per game whose packs are on main.
  */
-import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
+import {
+  actorSchema,
+  armorSchema,
+  equipmentSchema,
+  featureSchema,
+  powerSchema,
+  weaponSchema,
+} from "../../src/data/schema.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
 import type { RulesetId } from "../../src/engine/types.js";
@@ -118,6 +125,7 @@ export const SCHEMAS: Record<string, Record<string, StandInDataField>> = {
   weapon: weaponSchema(standInFields) as unknown as Record<string, StandInDataField>,
   armor: armorSchema(standInFields) as unknown as Record<string, StandInDataField>,
   feature: featureSchema(standInFields) as unknown as Record<string, StandInDataField>,
+  equipment: equipmentSchema(standInFields) as unknown as Record<string, StandInDataField>,
 };
 
 const isPlain = (v: unknown): v is Plain => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -7,7 +7,14 @@ import { describe, expect, it } from "vitest";
 import { actorSystemIssues, itemSystemIssues } from "../../src/data/validation.js";
 import { actorRollData } from "../../src/data/prepare.js";
 import { resolveFormulaRefs } from "../../src/data/formula.js";
-import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
+import {
+  actorSchema,
+  armorSchema,
+  equipmentSchema,
+  featureSchema,
+  powerSchema,
+  weaponSchema,
+} from "../../src/data/schema.js";
 import { defaultActorSource, validateActorSource } from "../../src/engine/common.js";
 import { parseDamage, parseWeaponDice } from "../../src/engine/dice.js";
 import { allRulesets, getRuleset } from "../../src/engine/registry.js";
@@ -39,6 +46,7 @@ const SCHEMA_KEYS = {
   weapon: Object.keys(weaponSchema(standInFields)).sort(),
   armor: Object.keys(armorSchema(standInFields)).sort(),
   feature: Object.keys(featureSchema(standInFields)).sort(),
+  equipment: Object.keys(equipmentSchema(standInFields)).sort(),
 } as Record<string, string[]>;
 const ACTOR_KEYS = Object.keys(actorSchema(standInFields)).sort();
 

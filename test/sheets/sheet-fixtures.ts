@@ -14,7 +14,14 @@ import {
   weaponSourceFrom,
 } from "../../src/data/item-source.js";
 import { actorRollData, actorSourceView, combineArmor, toActorSource } from "../../src/data/prepare.js";
-import { actorSchema, armorSchema, featureSchema, powerSchema, weaponSchema } from "../../src/data/schema.js";
+import {
+  actorSchema,
+  armorSchema,
+  equipmentSchema,
+  featureSchema,
+  powerSchema,
+  weaponSchema,
+} from "../../src/data/schema.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
 import type { ActorSource, DerivedActor, RulesetId } from "../../src/engine/types.js";
@@ -37,6 +44,7 @@ const SCHEMAS: Record<string, (f: typeof standInFields) => object> = {
   weapon: weaponSchema,
   armor: armorSchema,
   feature: featureSchema,
+  equipment: equipmentSchema,
 };
 
 /** An owned item as the sheet lists it, its system data filled from the schema's defaults. */

@@ -50,7 +50,8 @@ export function inventoryContext(
         name: i.name,
         img: i.img,
         quantity: num(i.system.quantity),
-        weight: num(i.system.weight),
+        // Weight is shown where the game counts a load (Wounds d20).
+        weight: gear.loaded ? num(i.system.weight) : 0,
         charges: max > 0 ? `${num(uses.value)}/${max}` : "",
         usable: i.system.use !== "none" && num(i.system.quantity) > 0,
         equipped: i.system.equipped === true,

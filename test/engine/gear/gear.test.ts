@@ -13,7 +13,6 @@ import {
   iconRollRequests,
 } from "../../../src/engine/gear.js";
 import { drinkPotion } from "../../../src/engine/plans/potion.js";
-import { maxLoads } from "../../../src/engine/rulesets/wounds-d20/gear.js";
 import { defaultActorSource } from "../../../src/engine/common.js";
 import { getRuleset } from "../../../src/engine/registry.js";
 import "../../../src/engine/rulesets/index.js";
@@ -107,10 +106,29 @@ describe("[SYS-CHARACTER] load and speed", () => {
     ).toBe(26.5);
   });
   it("[SYS-CHARACTER] Wounds d20: its family's load table (Str 10: 33 / 66 / 100; Str 15: 66 / 133 / 200; +10 Str ×4)", () => {
-    expect(maxLoads(10)).toEqual([33, 66, 100]);
-    expect(maxLoads(15)).toEqual([66, 133, 200]);
-    expect(maxLoads(18)).toEqual([100, 200, 300]);
-    expect(maxLoads(28)).toEqual([400, 800, 1200]);
+    const band = (str: number, load: number) => gearOf(getRuleset("wounds-d20")).loaded?.(30, str, load).band;
+    expect([band(10, 33), band(10, 34), band(10, 66), band(10, 67), band(10, 100), band(10, 101)]).toEqual([
+      "light",
+      "medium",
+      "medium",
+      "heavy",
+      "heavy",
+      "over",
+    ]);
+    expect([band(15, 66), band(15, 67), band(15, 133), band(15, 134), band(15, 200), band(15, 201)]).toEqual([
+      "light",
+      "medium",
+      "medium",
+      "heavy",
+      "heavy",
+      "over",
+    ]);
+    expect([band(18, 100), band(18, 101), band(28, 1200), band(28, 1201)]).toEqual([
+      "light",
+      "medium",
+      "heavy",
+      "over",
+    ]);
   });
   it("[SYS-CHARACTER] Wounds d20: a medium or heavy load slows 30 ft to 20 and 20 ft to 15; over heavy leaves 5", () => {
     const loaded = gearOf(getRuleset("wounds-d20")).loaded;

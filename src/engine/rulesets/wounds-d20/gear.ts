@@ -24,7 +24,7 @@ const LOADS_1_TO_10: readonly (readonly [number, number, number])[] = [
 const HEAVY_11_TO_20 = [115, 130, 150, 175, 200, 230, 260, 300, 350, 400] as const;
 
 /** The heaviest light, medium and heavy loads of a Strength score (each 10 above 20 carries ×4). */
-export function maxLoads(strength: number): readonly [number, number, number] {
+function maxLoads(strength: number): readonly [number, number, number] {
   const str = Math.floor(strength);
   if (str <= 0) return [0, 0, 0];
   if (str <= 10) return LOADS_1_TO_10[str - 1] as readonly [number, number, number];
