@@ -15,7 +15,7 @@ import { defaultActorSource } from "./common.js";
 
 /** Item types every game stores (the sheet's and the create dialog's). */
 export const ITEM_TYPES = ["power", "weapon", "armor", "feature"] as const;
-export type ItemType = (typeof ITEM_TYPES)[number];
+type ItemType = (typeof ITEM_TYPES)[number];
 
 /** Every duration kind a form may offer, in the forms' order. */
 const ALL_DURATIONS: readonly DurationKind[] = [
@@ -122,22 +122,4 @@ function statusesOf(ruleset: Ruleset): string[] {
     }
   }
   return [...out];
-}
-
-/** The keys of every word of a vocabulary (for the words test and the lang check). */
-export function vocabularyKeys(v: Vocabulary): string[] {
-  return [
-    ...v.defenses,
-    ...v.conditions,
-    ...v.saves,
-    ...v.usages,
-    ...v.rests,
-    ...v.durations.map((d) => d.label),
-    ...v.saveKinds.map((d) => d.label),
-    ...v.itemTypes.flatMap((t) => [t.label, t.plural]),
-    ...v.bonusKinds,
-    ...v.controls,
-    ...v.statuses,
-    ...Object.values(v.words),
-  ];
 }

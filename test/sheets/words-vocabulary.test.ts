@@ -12,11 +12,29 @@
 import { describe, expect, it } from "vitest";
 import { RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { say, vocabularyKeys, vocabularyOf } from "../../src/engine/vocabulary.js";
+import { say, vocabularyOf, type Vocabulary } from "../../src/engine/vocabulary.js";
 import { effectFormContext } from "../../src/engine/views/effects-context.js";
 import { i18n, typeLabel } from "./sheet-fixtures.js";
 import { decode, readTexts, screensOf, type Screen } from "./words-screens.js";
 import { moreScreensOf } from "./words-more-screens.js";
+
+/** The keys of every word of a vocabulary (for the words test and the lang check). */
+function vocabularyKeys(v: Vocabulary): string[] {
+  return [
+    ...v.defenses,
+    ...v.conditions,
+    ...v.saves,
+    ...v.usages,
+    ...v.rests,
+    ...v.durations.map((d) => d.label),
+    ...v.saveKinds.map((d) => d.label),
+    ...v.itemTypes.flatMap((t) => [t.label, t.plural]),
+    ...v.bonusKinds,
+    ...v.controls,
+    ...v.statuses,
+    ...Object.values(v.words),
+  ];
+}
 
 /** Lower case, one space, a hyphen read as a space ("At-Will" and "At will" are one term). */
 const norm = (s: string) =>
