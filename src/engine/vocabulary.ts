@@ -9,10 +9,13 @@
 import type { Ruleset } from "./ruleset.js";
 import type { DurationKind } from "./types.js";
 import { powerUsages, restsOf } from "./powers.js";
+import { wordsOf } from "./words.js";
+import { LIFE_STATES } from "./actor-fields.js";
+import { defaultActorSource } from "./common.js";
 
 /** Item types every game stores (the sheet's and the create dialog's). */
 export const ITEM_TYPES = ["power", "weapon", "armor", "feature"] as const;
-export type ItemType = (typeof ITEM_TYPES)[number];
+type ItemType = (typeof ITEM_TYPES)[number];
 
 /** Every duration kind a form may offer, in the forms' order. */
 const ALL_DURATIONS: readonly DurationKind[] = [
@@ -57,6 +60,10 @@ export interface Vocabulary {
   /** The item types with their labels (singular and plural). */
   itemTypes: { type: ItemType; label: string; plural: string }[];
   bonusKinds: string[];
+  /** Its words for the shared sheet and tracker controls (recoveries, death save…). */
+  controls: string[];
+  /** The statuses its creatures show (bloodied or staggered, each life state), as its rules derive them. */
+  statuses: string[];
   /** Shared key → the game's own key. */
   words: Readonly<Record<string, string>>;
 }
@@ -94,22 +101,25 @@ export function vocabularyOf(ruleset: Ruleset): Vocabulary {
       plural: s(`TYPES.Item.${type}Pl`),
     })),
     bonusKinds: [...(spec.bonusKinds ?? [])],
+    controls: Object.values(wordsOf(ruleset)).filter((w): w is string => typeof w === "string" && w.includes(".")),
+    statuses: statusesOf(ruleset),
     words: { ...(spec.words ?? {}) },
   };
 }
 
-/** The keys of every word of a vocabulary (for the words test and the lang check). */
-export function vocabularyKeys(v: Vocabulary): string[] {
-  return [
-    ...v.defenses,
-    ...v.conditions,
-    ...v.saves,
-    ...v.usages,
-    ...v.rests,
-    ...v.durations.map((d) => d.label),
-    ...v.saveKinds.map((d) => d.label),
-    ...v.itemTypes.flatMap((t) => [t.label, t.plural]),
-    ...v.bonusKinds,
-    ...Object.values(v.words),
-  ];
+/** The life states every game's creatures pass through (the others are some games' own). */
+const COMMON_STATES = LIFE_STATES.filter((s) => s === "active" || s === "dying" || s === "dead");
+
+/** The status labels a game derives: a creature at a third of its HP, active, dying and dead. */
+function statusesOf(ruleset: Ruleset): string[] {
+  const out = new Set<string>();
+  for (const state of COMMON_STATES) {
+    const actor = defaultActorSource({ hp: { value: 10, max: 30, temp: 0 }, state });
+    try {
+      for (const l of ruleset.deriveActor(actor, {}).statusLabels) out.add(l);
+    } catch {
+      // a game that refuses a blank creature names no statuses for it
+    }
+  }
+  return [...out];
 }

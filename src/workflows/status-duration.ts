@@ -61,6 +61,7 @@ async function askDuration(effect: ActiveEffect.Implementation): Promise<ActiveE
     names,
     currentCombatantId: combat?.combatant?.id ?? null,
     format,
+    ruleset: activeRuleset(),
   });
   return askEffectForm(
     STATUS_DURATION_TEMPLATE,

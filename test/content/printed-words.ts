@@ -35,6 +35,8 @@ export interface Vocabulary {
   damageTypes: { id: string; phrases: string[] }[];
   /** Stored save difficulty → the difficulty the game plays it as (saves the game does not tell apart are one). */
   saveAs: Record<Save, Save>;
+  /** The difficulty whose save target is a printed number. */
+  saveAt: Record<number, Save>;
   /** Forced-movement verb form → its kind (none where the game moves no creature by force). */
   forced: Map<string, string>;
   /** The words for a whole battle in the duration labels ("encounter", "battle"). */
@@ -95,7 +97,13 @@ export function vocabularyOf(ruleset: Ruleset, others: readonly Ruleset[] = []):
     .filter(([key]) => key.endsWith(".endOfEncounter"))
     .flatMap(([, label]) => /end of the (\w+)$/i.exec(label)?.[1] ?? [])
     .map((w) => w.toLowerCase());
-  return { conditions, foreign, damageTypes, saveAs, forced, battleWords: [...new Set(battleWords)] };
+  // the difficulty a printed target names (Hundred Dungeons "rolls 15+", Wounds d20 "DC 20")
+  const saveAt: Record<number, Save> = {};
+  for (const s of SAVE_DIFFICULTIES) {
+    const t = target(s);
+    if (t !== null && saveAt[t] === undefined) saveAt[t] = s;
+  }
+  return { conditions, foreign, damageTypes, saveAs, saveAt, forced, battleWords: [...new Set(battleWords)] };
 }
 
 // ---- the printed side ------------------------------------------------------------------------------
@@ -132,6 +140,9 @@ function phrasesOf(clause: string, voc: Vocabulary): Match[] {
         ] as [Match["kind"], RegExp][])),
     ["types", new RegExp(`\\b((?:${types})(?:(?:,| and| or) (?:${types}))*) damage\\b`, "g")],
     ["duration", /\((?:(easy|normal|hard) )?save ends\b/g],
+    // issue 45: Hundred Dungeons' "(until it rolls 12+" and Wounds d20's "(until a save succeeds, DC 15"
+    ["duration", /\(until it rolls (\d+)\+/g],
+    ["duration", /\(until a save succeeds, dc (\d+)\b/g],
     ["duration", /\buntil the (start|end) of [^.;()]*?next turn\b/g],
     ["duration", new RegExp(`\\b(?:until the end|for the rest) of the (?:${battle})\\b`, "g")],
     ["duration", /\buntil [^.;()]*?\bremove[sd]?\b/g],
@@ -153,7 +164,9 @@ function phrasesOf(clause: string, voc: Vocabulary): Match[] {
 /** The duration (and save) a duration phrase names, as a claim suffix. */
 function durationOf(m: Match, voc: Vocabulary): string {
   const text = m.groups[0]!;
-  if (text.startsWith("(")) return `saveEnds ${voc.saveAs[(m.groups[1] || "normal") as Save]}`;
+  const said = m.groups[1] || "normal";
+  if (text.startsWith("(") && /^\d+$/.test(said)) return `saveEnds ${voc.saveAs[voc.saveAt[Number(said)] ?? "normal"]}`;
+  if (text.startsWith("(")) return `saveEnds ${voc.saveAs[said as Save]}`;
   // "its next turn" (the target's) is the affected creature's turn; "your next turn" the creator's ([SYS-EFFECTS]).
   const its = /\b(?:its|the target's)\s+next turn$/.test(text) ? "Its" : "";
   if (text.startsWith("until the start")) return `startOf${its}NextTurn`;

@@ -104,6 +104,13 @@ const SAVE_ENDS: Record<RulesetId, string> = {
   "hundred-dungeons": "until it rolls 12+ at the end of its turn",
   "wounds-d20": "until a save succeeds (DC 15)",
 };
+/** A sustained effect: kept up each turn in Hundred Dungeons and Wounds d20. */
+const SUSTAINED: Record<RulesetId, string> = {
+  "13th-age": "sustain minor",
+  ffd20: "sustain minor",
+  "hundred-dungeons": "kept up each turn",
+  "wounds-d20": "kept up each turn",
+};
 /** What follows an effect: an aftereffect in FFd20 only. */
 const THEN: Record<RulesetId, string> = {
   "13th-age": "Then",
@@ -117,7 +124,7 @@ describe("the Effects section", () => {
     "[SYS-EFFECTS] [SYS-WORDS] %s: every effect with its source, duration in its game's words, ongoing damage, aftereffect and controls",
     (id) => {
       const ctx = section(id);
-      expect(ctx.rows.map((r) => r.duration)).toEqual([SAVE_ENDS[id], SAVE_ENDS[id], "sustain minor"]);
+      expect(ctx.rows.map((r) => r.duration)).toEqual([SAVE_ENDS[id], SAVE_ENDS[id], SUSTAINED[id]]);
       expect(SAVE_ENDS[id]).toContain(String(SAVE_AT[id]));
       expect(ctx.rows[0]).toMatchObject({ source: "from Ayla", ongoing: "ongoing 5 Fire", canSave: true });
       expect(ctx.rows[1]!.aftereffect).toBe(`${THEN[id]}: Scratched (until the end of Ayla's next turn)`);
@@ -252,7 +259,7 @@ describe.skipIf(skipScreenshots())("Effects section screenshots", () => {
         body,
         async (page) => {
           const durations = await page.locator(".d20c-effect-duration").allInnerTexts();
-          expect(durations.map((t) => t.trim())).toEqual([SAVE_ENDS[id], SAVE_ENDS[id], "sustain minor"]);
+          expect(durations.map((t) => t.trim())).toEqual([SAVE_ENDS[id], SAVE_ENDS[id], SUSTAINED[id]]);
           expect(await page.locator(".d20c-effect-after").first().isVisible()).toBe(true);
           const overflow = await page.$eval(".d20c-sheet", (el) => el.scrollWidth - el.clientWidth);
           expect(overflow).toBeLessThanOrEqual(0);

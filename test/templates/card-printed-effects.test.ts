@@ -28,7 +28,7 @@ describe("[SYS-POWERS] a card says each effect once", () => {
   it("[SYS-POWERS] [HD-COND] the Basilisk's gaze: its hit line names restrained and petrified, and no effect line repeats them", async () => {
     const view = await cardOf("hundred-dungeons", "Petrifying Gaze");
     const hit = view.powerSections.find((s) => s.key === "hit")!;
-    expect(hit.text).toContain("restrained (save ends)");
+    expect(hit.text).toContain("restrained (until it rolls 12+)");
     expect(hit.effects).toEqual([]);
     const html = hbs.render("templates/chat/attack-card.hbs", view);
     expect(html.match(/restrained/gi)).toHaveLength(1);

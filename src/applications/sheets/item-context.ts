@@ -343,7 +343,7 @@ export function itemSheetContext(input: ItemSheetInput) {
     return {
       name: `system.${spec.path}`,
       id: `d20c-item-${spec.path.replace(/\./g, "-")}`,
-      label: `${prefix}.FIELDS.${spec.path}.label`,
+      label: say(input.ruleset, `${prefix}.FIELDS.${spec.path}.label`),
       isNumber: spec.kind === "number",
       isText: spec.kind === "text",
       isCheckbox: spec.kind === "checkbox",

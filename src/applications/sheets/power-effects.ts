@@ -234,6 +234,10 @@ export function powerEffectRows(
     durations: durationChoices(
       DURATION_KINDS.filter((d) => d !== "permanent" && (offered.includes(d) || stored.includes(d))),
     ).map((d) => ({ value: d, label: say(ruleset, `${P}.Duration.${d}`) })),
+    /** The save's label in the game's words (a roll needed, a DC). */
+    saveLabel: say(ruleset, "D20C.Item.Power.FIELDS.effects.element.save.label"),
+    /** The sustain action's label in the game's words (HD and WD: keeping it up). */
+    sustainLabel: say(ruleset, "D20C.Item.Power.FIELDS.effects.element.sustain.label"),
     /** The aftereffect's label in the game's words. */
     aftereffectLabel: say(ruleset, `${P}.Editor.aftereffect`),
     sustains: SUSTAIN_KINDS.map((s) => ({ value: s, label: `${P}.Sustain.${s}` })),

@@ -22,7 +22,7 @@ import { defaultActorSource } from "../common.js";
 import { EngineError } from "../errors.js";
 import type { Ruleset } from "../ruleset.js";
 import type { ActorSource, DurationKind, EffectSource, TurnOf } from "../types.js";
-import { say, vocabularyOf } from "../vocabulary.js";
+import { offeredDurations, say, vocabularyOf } from "../vocabulary.js";
 
 /** Words in the game's own key (issue 45: "until the end of the battle" in 13th Age). */
 const inGame = (ruleset: Ruleset, w: Words): Words => ({ ...w, key: say(ruleset, w.key) });
@@ -164,7 +164,9 @@ export function effectsSectionContext(input: EffectsSectionInput) {
       /** Sustain shows on sustained effects; it is enabled when the creator may sustain now. */
       sustainable: e.duration === "sustain" && bearer !== null && own,
       canSustain: bearer !== null && own && refusal === null && !row.disabled,
-      sustainHint: refusal ? format(refusal) : format("D20C.Effects.Control.Sustain"),
+      sustainHint: refusal ? format(refusal) : format(say(ruleset, "D20C.Effects.Control.Sustain")),
+      /** The sustain control's name in the game's words. */
+      sustainLabel: say(ruleset, "D20C.Effects.Control.Sustain"),
       /** On a sheet the viewer cannot edit: its creator's owner may still sustain it (through the GM). */
       creatorSustains:
         !input.editable &&
@@ -226,10 +228,9 @@ export function effectFormContext(input: EffectFormInput) {
     sustainShown: offered.includes("sustain") || e?.duration === "sustain" || after?.duration === "sustain",
     /** The form's labels in the game's words (keys). */
     words: Object.fromEntries(
-      ["Save", "Aftereffect", "AftereffectName", "AftereffectDuration", "AftereffectConditions"].map((k) => [
-        k,
-        say(ruleset, `D20C.Effects.Form.${k}`),
-      ]),
+      ["Save", "SustainAction", "Aftereffect", "AftereffectName", "AftereffectDuration", "AftereffectConditions"].map(
+        (k) => [k, say(ruleset, `D20C.Effects.Form.${k}`)],
+      ),
     ),
     ongoingAmount: e?.ongoing?.amount ?? 0,
     ongoingTypes: ["untyped", ...ruleset.damageTypes.filter((t) => t !== "untyped")].map((t) =>
@@ -361,12 +362,20 @@ export function statusDurationContext(input: {
   names: Readonly<Record<string, string>>;
   currentCombatantId: string | null;
   format: Format;
+  /** [SYS-WORDS] the active game: its durations in its words (issue 45); absent = every duration. */
+  ruleset?: Pick<Ruleset, "vocabulary">;
 }) {
   const { format } = input;
+  const r = input.ruleset ?? {};
+  const offered = offeredDurations(r);
   return {
     hint: format("D20C.Effects.Prompt.Hint"),
-    durations: STATUS_DURATIONS.map((d) => option(d, format(`D20C.Effects.Kind.${d}`), d === "permanent")),
-    saves: SAVE_DIFFICULTIES.map((s) => option(s, format(`D20C.Effects.SaveDifficulty.${s}`), s === "normal")),
+    durations: STATUS_DURATIONS.filter((d) => offered.includes(d)).map((d) =>
+      option(d, format(say(r, `D20C.Effects.Kind.${d}`)), d === "permanent"),
+    ),
+    saves: SAVE_DIFFICULTIES.map((s) => option(s, format(say(r, `D20C.Effects.SaveDifficulty.${s}`)), s === "normal")),
+    /** The prompt's save label in the game's words. */
+    saveLabel: say(r, "D20C.Effects.Form.Save"),
     creators: [
       option("", format("D20C.Effects.Form.CreatorNone"), input.currentCombatantId === null),
       ...Object.entries(input.names).map(([id, name]) => option(id, name, id === input.currentCombatantId)),

@@ -51,6 +51,6 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> =
       "D20C.Effects.Kind.endOfEncounter": `${V}.Kind.endOfEncounter`,
       "D20C.Effects.Duration.endOfEncounter": `${V}.Duration.endOfEncounter`,
     },
-    bonusKinds: ["D20C.Modifier.power"],
+    bonusKinds: ["D20C.Modifier.power", "D20C.Modifier.enhancement"],
   },
 };

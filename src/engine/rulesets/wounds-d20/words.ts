@@ -31,7 +31,8 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> =
   },
   // [SYS-WORDS] issue 45: Wounds d20 ends effects when a save against a DC succeeds; no sustain, no aftereffect; attacks and spells are its power type.
   vocabulary: {
-    durations: ["saveEnds", "startOfNextTurn", "endOfNextTurn", "endOfEncounter", "permanent", "instant"],
+    // An effect its maker keeps up each turn (the spell held, the grip kept): sustain, in its own words.
+    durations: ["saveEnds", "startOfNextTurn", "endOfNextTurn", "sustain", "endOfEncounter", "permanent", "instant"],
     words: {
       "D20C.Power.Text.aftereffect": `${V}.aftereffectLine`,
       "D20C.Effects.Aftereffect": `${V}.aftereffectEffect`,
@@ -49,6 +50,15 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> =
       "D20C.Power.Duration.saveEnds": `${V}.PowerDuration.saveEnds`,
       "D20C.Power.Duration.endOfEncounter": `${V}.PowerDuration.endOfEncounter`,
       "D20C.Effects.Form.Save": `${V}.SaveRoll`,
+      "D20C.Effects.Kind.sustain": `${V}.Keep.Kind`,
+      "D20C.Effects.Duration.sustain": `${V}.Keep.Duration`,
+      "D20C.Power.Text.sustain": `${V}.Keep.Text`,
+      "D20C.Power.Duration.sustain": `${V}.Keep.PowerDuration`,
+      "D20C.Effects.Form.SustainAction": `${V}.Keep.Action`,
+      "D20C.Item.Power.FIELDS.effects.element.sustain.label": `${V}.Keep.Action`,
+      "D20C.Item.Power.FIELDS.effects.element.aftereffect.sustain.label": `${V}.Keep.Action`,
+      "D20C.Effects.Control.Sustain": `${V}.Keep.Control`,
+      "D20C.Item.Power.FIELDS.effects.element.save.label": `${V}.SaveRoll`,
       "TYPES.Item.power": `${V}.power`,
       "TYPES.Item.powerPl": `${V}.powerPl`,
       "D20C.Sheet.NewPower": `${V}.NewPower`,
