@@ -287,10 +287,10 @@ describe("[SYS-IMPORT] archmage → 13th Age", () => {
     expect(entry.text).toContain("Ash cloud: nastier special kept as text");
   });
 
-  it("[SYS-IMPORT] [SYS-MONSTERS] [13A-MOOKS] a mook keeps its role and forms a mob, and a monster whose every datum landed is full", () => {
+  it("[SYS-IMPORT] [SYS-MONSTERS] a mook keeps its role and forms a mob, and a monster whose every datum landed is full", () => {
     const mook = convertFixture("archmage-mook.json");
     expect(mook.actor.system).toMatchObject({ monsterRole: "mook", size: "small", level: 1 });
-    // [13A-MOOKS] the tokens of one mook actor form one mob: its name.
+    // The tokens of one mook actor form one mob: its name.
     expect(mook.actor.system).toMatchObject({ mob: "Ash Goblin" });
     expect(mook.entry.automated).toContain('mook → mob "Ash Goblin"');
     expect(mook.entry.status).toBe("full");
@@ -464,7 +464,7 @@ describe("[SYS-IMPORT] dnd4e → FFd20", () => {
 describe("[SYS-IMPORT] a pf1 spellcaster → Wounds d20", () => {
   const witch = convertFixture("pf1-cinder-witch.json");
 
-  it("[SYS-IMPORT] [WD-SPELLRES] spell resistance lands, and a spell carries the spell keyword that resistance reads", () => {
+  it("[SYS-IMPORT] [SYS-MONSTERS] spell resistance lands, and a spell carries the spell keyword that resistance reads", () => {
     expect(witch.entry.errors).toEqual([]);
     expect(witch.actor.system).toMatchObject({ level: 5, spellResistance: 14 });
     expect(witch.entry.automated).toContain("SR 14 → spellResistance");
