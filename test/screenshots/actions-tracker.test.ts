@@ -42,7 +42,7 @@ const FRAME_CSS = `body { margin: 0; background: #1c1b22; }
 describe.skipIf(skipScreenshots())("combat tracker actions-left screenshot", () => {
   afterAll(closeBrowser);
 
-  it("[SYS-ACTIONS] [13A-ACTIONS] the current combatant's row shows what it has left: move spent", async () => {
+  it("[SYS-ACTIONS] [13A-ACTIONS] the current combatant's row shows what it has left on one line: move spent", async () => {
     standInGlobals.rulesetId = "13th-age";
     const paladin = new StandInActor("paladin", defaultActorSource(), true);
     const combat = battle([
@@ -74,6 +74,15 @@ describe.skipIf(skipScreenshots())("combat tracker actions-left screenshot", () 
           return h.scrollWidth - h.clientWidth;
         });
         expect(overflow).toBeLessThanOrEqual(0);
+        // Issue 45: the chips stay on one line at sidebar width, each count readable.
+        const tops = await page.$$eval(".d20c-actions-left__pill", (els) =>
+          els.map((el) => Math.round(el.getBoundingClientRect().top)),
+        );
+        expect(new Set(tops).size).toBe(1);
+        const counts = await page.$$eval(".d20c-actions-left__pill strong", (els) =>
+          els.map((el) => el.getBoundingClientRect().width),
+        );
+        for (const w of counts) expect(w).toBeGreaterThan(10);
       },
       { width: 340, extraCss: FRAME_CSS },
     );

@@ -103,6 +103,19 @@ describe("combatant controls template", () => {
     expect(controls("wounds-d20", true)).not.toContain('data-d20c-combatant-action="seat"');
   });
 
+  it("[WD-SURPRISE] [HD-SURPRISE] the aware toggle only while surprise can matter: before the battle and in round 1, not later", () => {
+    const wd = getRuleset("wounds-d20").initiative;
+    const at = (started: boolean, round: number) =>
+      combatantControlsView(wd, { aware: true, seat: 0 }, true, { started, round }).showAware;
+    expect([at(false, 0), at(true, 1), at(true, 2)]).toEqual([true, true, false]);
+    // Hundred Dungeons keeps its seat all battle long.
+    const hd = combatantControlsView(getRuleset("hundred-dungeons").initiative, { aware: true, seat: 0 }, true, {
+      started: true,
+      round: 3,
+    });
+    expect([hd.showAware, hd.showSeat]).toEqual([false, true]);
+  });
+
   it("players see no combatant controls", () => {
     expect(combatantControlsView(getRuleset("hundred-dungeons").initiative, { aware: true, seat: 0 }, false).show).toBe(
       false,

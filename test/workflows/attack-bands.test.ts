@@ -31,5 +31,7 @@ describe("[13A-RANGE] [13A-ENGAGE] bands on the attack dialog and card", () => {
     const melee = await attack("melee", orc);
     expect(melee.card.targets[0]!.warnings).toBeUndefined();
     expect(melee.dialog).not.toContain("d20c-warning");
+    // Issue 45: with no warning 13th Age has nothing to ask, so the dialog does not open at all.
+    expect(melee.dialog).toBe("");
   });
 });

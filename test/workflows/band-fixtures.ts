@@ -68,6 +68,7 @@ export function useBandFight() {
   async function attack(range: "melee" | "ranged", target: ActorStandIn) {
     if (!state || !rollAttack) throw new Error("the attack stand-in is not installed yet");
     state.targets.clear();
+    state.dialogs.length = 0;
     state.targets.add(tokenStandIn(target.id, target));
     standInAttackFaces.push(15);
     const item = new ItemStandIn("power", range === "melee" ? "Cleave" : "Bolt", power({ range, damage: "6" }));

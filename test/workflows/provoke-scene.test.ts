@@ -493,7 +493,7 @@ describe("[HD-PROVOKE] casting and shooting within reach, read from the scene", 
     expect(promptedNames().sort()).toEqual(["Orc", "Troll"]);
   });
 
-  it("[HD-PROVOKE] a clicked spell asks with those foes ticked (orc, troll; ogre and goblin not), and the caster's changes count", async () => {
+  it("[HD-PROVOKE] a spell whose click asks (the situation dialog opens) asks with those foes ticked (orc, troll; ogre and goblin not), and the caster's changes count", async () => {
     state.targets.add(scene.tokens.find((t) => t.document.id === "tGoblin") as never);
     let question = "";
     const push = state.dialogs.push.bind(state.dialogs);
@@ -506,7 +506,10 @@ describe("[HD-PROVOKE] casting and shooting within reach, read from the scene", 
     };
     standInAttackFaces.push(12, 3);
     try {
-      await attack.rollAttack(hero as never, new ItemStandIn("power", "Frost Snap", spell()) as never);
+      // Shift-click: the scene was read, so "when needed" alone would not ask (issue 45).
+      await attack.rollAttack(hero as never, new ItemStandIn("power", "Frost Snap", spell()) as never, {
+        invert: true,
+      });
     } finally {
       state.dialogs.push = push;
     }

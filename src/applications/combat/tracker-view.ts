@@ -77,14 +77,17 @@ export type CombatantControlsView = {
 /**
  * Template data of one combatant row's GM controls: the "aware" toggle where the game has
  * surprise ([WD-SURPRISE], [HD-SURPRISE]) and the table seat where play goes around the table
- * ([HD-INIT]). Decided from the ruleset's initiative data, never its id.
+ * ([HD-INIT]). Decided from the ruleset's initiative data, never its id. Issue 45: the aware
+ * toggle only while surprise can still matter (before the battle and in its first round).
  */
 export function combatantControlsView(
   rules: { surprise: string; mode: string },
   combatant: { aware: boolean; seat: number },
   isGM: boolean,
+  battle: { started: boolean; round: number } = { started: false, round: 0 },
 ): CombatantControlsView {
-  const showAware = isGM && rules.surprise !== "none";
+  const surpriseOpen = !battle.started || battle.round <= 1;
+  const showAware = isGM && rules.surprise !== "none" && surpriseOpen;
   const showSeat = isGM && rules.mode === "aroundTable";
   return { show: showAware || showSeat, showAware, aware: combatant.aware, showSeat, seat: combatant.seat };
 }

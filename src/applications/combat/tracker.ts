@@ -182,7 +182,10 @@ async function combatantControlPlacements(combat: D20Combat): Promise<Placement[
   }
   const out: Placement[] = [];
   for (const src of combat.combatantSources()) {
-    const view = combatantControlsView(rules, src, true);
+    const view = combatantControlsView(rules, src, true, {
+      started: Boolean(combat.started),
+      round: combat.round ?? 0,
+    });
     if (!view.show) continue;
     const markup = await foundry.applications.handlebars.renderTemplate(COMBATANT_CONTROLS_TEMPLATE, view);
     out.push({
