@@ -6,6 +6,7 @@ import { resolveFormulaRefs } from "./formula.js";
 import { AREA_SHAPES } from "../engine/item-fields.js";
 import { basicWeaponAttack } from "../engine/plans/item-sources.js";
 import type { Ruleset } from "../engine/ruleset.js";
+import type { RoutineSpec } from "../engine/routines.js";
 import { ABILITY_KEYS } from "../engine/types.js";
 import type {
   AbilityKey,
@@ -146,6 +147,26 @@ function saveAttackField(raw: unknown): { saveAttack?: SaveAttackSpec } {
   const a = raw as { save?: unknown; dc?: unknown; onSuccess?: unknown } | null | undefined;
   if (!a || typeof a.save !== "string" || a.save === "" || typeof a.dc !== "number" || !(a.dc >= 1)) return {};
   return { saveAttack: { save: a.save, dc: Math.floor(a.dc), onSuccess: a.onSuccess === "half" ? "half" : "none" } };
+}
+
+/**
+ * [SYS-MONSTERS] A power item's routine as the engine reads it (pure); none = null. Rows missing a
+ * power name are kept (the engine refuses them naming the field) so nothing is silently dropped.
+ */
+export function routineFrom(s: Plain): RoutineSpec | null {
+  const r = s.routine as { attacks?: unknown; followUps?: unknown } | null | undefined;
+  if (!r || typeof r !== "object") return null;
+  const rows = (v: unknown) =>
+    Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => Boolean(x) && typeof x === "object") : [];
+  const when = (v: unknown): RoutineSpec["followUps"][number]["when"] => (v === "miss" || v === "allHit" ? v : "hit");
+  return {
+    attacks: rows(r.attacks).map((a) => ({ power: String(a.power ?? ""), count: Number(a.count ?? 1) })),
+    followUps: rows(r.followUps).map((f) => ({
+      power: String(f.power ?? ""),
+      when: when(f.when),
+      of: String(f.of ?? ""),
+    })),
+  };
 }
 
 /** [SYS-MONSTERS] An attack item's keywords and crit multiplier, where it states them (pure). */

@@ -20,6 +20,7 @@ import {
 } from "./fields.js";
 import { ABILITY_KEYS } from "./types.js";
 import { CARRIED_WEIGHT, EQUIPMENT_FIELDS } from "./gear-fields.js";
+import { ROUTINE_COUNT_MAX, ROUTINE_WHEN } from "./routines.js";
 
 /** Weapon classes ([HD] damage by class, [FF] proficiency groups). */
 export const WEAPON_CLASSES = ["simple", "martial", "heavy"] as const;
@@ -187,6 +188,17 @@ export const POWER_FIELDS = {
       save: key("dex"),
       dc: int(10, { min: 1, max: SAVE_DC_MAX }),
       onSuccess: choice(SAVE_SUCCESS, "none"),
+    }),
+  ),
+  /**
+   * [SYS-MONSTERS] A routine (engine `RoutineSpec`): the other powers of the same creature it makes
+   * (item id or name, each `count` times) and follow-ups fired per target on their results. Null =
+   * an ordinary power.
+   */
+  routine: optional(
+    nullableGroup({
+      attacks: list(group({ power: text(), count: int(1, { min: 1, max: ROUTINE_COUNT_MAX }) })),
+      followUps: list(group({ power: text(), when: choice(ROUTINE_WHEN, "hit"), of: text() })),
     }),
   ),
 } as const;
