@@ -4,7 +4,7 @@
  * Thing, backgrounds and icon relationships.
  */
 import { describe, expect, it } from "vitest";
-import { RULESET_IDS } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { actorsOf } from "./content.js";
 
 type Plain = Record<string, unknown>;

@@ -10,7 +10,8 @@
  * token: an `@ref`, a `[W]` outside FFd20, an unfilled `{placeholder}`.
  */
 import { describe, expect, it } from "vitest";
-import { RULESET_IDS, type RulesetId } from "../../src/engine/types.js";
+import type { RulesetId } from "../../src/engine/types.js";
+import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { say, vocabularyOf, type Vocabulary } from "../../src/engine/vocabulary.js";
 import { effectFormContext } from "../../src/engine/views/effects-context.js";
