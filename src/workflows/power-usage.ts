@@ -32,6 +32,8 @@ import {
 } from "../engine/plans/power-usage.js";
 import { foundryRoller } from "./saves.js";
 import { afterActionHook, mayGoAhead } from "./hooks.js";
+import { rollRoutine, routineOf } from "./routines.js";
+import { spendAttackAction } from "./actions.js";
 
 function isPower(item: Item.Implementation): boolean {
   return (item.type as string) === "power";
@@ -83,7 +85,12 @@ export async function usePower(
   options: { fastForward?: boolean } = {},
 ): Promise<ChatMessage | null> {
   if (isPower(item) && decideUse(activeRuleset(), usageOf(item)).wasSpent && !(await confirmSpent(item))) return null;
-  const message = await rollAttack(actor, item, options);
+  // [SYS-MONSTERS] a routine rolls the powers it lists (one card each) and spends its own usage and action once.
+  const routine = routineOf(item);
+  const message = routine
+    ? ((await rollRoutine(actor, item, options))[0] ?? null)
+    : await rollAttack(actor, item, options);
+  if (message && routine) await spendAttackAction(actor, item);
   if (message) {
     try {
       await powerUsed(actor, item);
