@@ -184,7 +184,11 @@ export function mapRoutine(
   where: string,
 ): void {
   if (item.type === "power" && steps.length && itemHasField("power", "routine")) {
-    item.system.routine = steps.map((s) => ({ attack: s.attack, count: s.count, when: "always" }));
+    // [SYS-MONSTERS] the shape of /work/contracts/wt-a.md section 5: powers by name, each with its count.
+    item.system.routine = {
+      attacks: steps.map((s) => ({ power: s.attack, count: Math.min(10, Math.max(1, s.count)) })),
+      followUps: [],
+    };
     ctx.losses.auto(`${where}: routine of ${steps.map((s) => `${s.count}× ${s.attack}`).join(", ")}`);
     return;
   }

@@ -158,7 +158,17 @@ export async function rollAttack(
     fastForward: skip = false,
     invert = false,
     situation,
-  }: { fastForward?: boolean; invert?: boolean; situation?: Situation } = {},
+    tokens,
+    inRoutine = false,
+  }: {
+    fastForward?: boolean;
+    invert?: boolean;
+    situation?: Situation;
+    /** [SYS-MONSTERS] The targets (a routine's follow-up: those its results chose); absent = the user's. */
+    tokens?: readonly foundry.canvas.placeables.Token[];
+    /** [SYS-MONSTERS] Made by a routine, which spends the action once: this attack spends none. */
+    inRoutine?: boolean;
+  } = {},
 ): Promise<ChatMessage | null> {
   const ruleset = activeRuleset();
   const options = ruleOptions();
@@ -169,11 +179,18 @@ export async function rollAttack(
     // placed by the user, or the user's template) and judges cover from the area's origin square.
     const area = await attackArea(actor, power, item.name ?? "");
     const areaTokens = area ? area.tokens.filter((t) => power.range === "area" || t.actor !== actor) : null;
-    let targets = bandWarnings(ruleset, actor, power.range, targetSnapshots(areaTokens ?? game.user.targets));
+    let targets = bandWarnings(ruleset, actor, power.range, targetSnapshots(areaTokens ?? tokens ?? game.user.targets));
     // A situation given by the caller is used as it is; otherwise the scene pre-fills.
     const scene = situation
       ? null
-      : readAttackScene(ruleset, options, actor, power.range, areaTokens ?? game.user.targets, area?.origin ?? null);
+      : readAttackScene(
+          ruleset,
+          options,
+          actor,
+          power.range,
+          areaTokens ?? tokens ?? game.user.targets,
+          area?.origin ?? null,
+        );
     if (scene) addAuraModifiers(scene);
     let perTarget: Situation[] | null = null;
     // Issue 45: ask only what the scene and the data leave open (or as the settings say).
@@ -286,7 +303,7 @@ export async function rollAttack(
       ruleset.attackCost && (item.type as string) === "weapon"
         ? ruleset.attackCost(weapon, equippedWeapons(actor))
         : undefined;
-    await spendAttackAction(actor, item, cost);
+    if (!inRoutine) await spendAttackAction(actor, item, cost);
     return message ?? null;
   } catch (err) {
     reportError(err);

@@ -34,6 +34,8 @@ import { foundryRoller } from "./saves.js";
 import { afterActionHook, mayGoAhead } from "./hooks.js";
 import { restChanges } from "../engine/plans/rest-report.js";
 import { confirmRest, restLineText } from "./rest-confirm.js";
+import { rollRoutine, routineOf } from "./routines.js";
+import { spendAttackAction } from "./actions.js";
 
 function isPower(item: Item.Implementation): boolean {
   return (item.type as string) === "power";
@@ -85,7 +87,12 @@ export async function usePower(
   options: { fastForward?: boolean; invert?: boolean } = {},
 ): Promise<ChatMessage | null> {
   if (isPower(item) && decideUse(activeRuleset(), usageOf(item)).wasSpent && !(await confirmSpent(item))) return null;
-  const message = await rollAttack(actor, item, options);
+  // [SYS-MONSTERS] a routine rolls the powers it lists (one card each) and spends its own usage and action once.
+  const routine = routineOf(item);
+  const message = routine
+    ? ((await rollRoutine(actor, item, options))[0] ?? null)
+    : await rollAttack(actor, item, options);
+  if (message && routine) await spendAttackAction(actor, item);
   if (message) {
     try {
       await powerUsed(actor, item);

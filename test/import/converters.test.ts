@@ -77,8 +77,17 @@ describe("[SYS-IMPORT] dnd5e → Hundred Dungeons", () => {
     expect(entry.automated).toContain("Cinder Breath: DC 12 DEX save, half damage on a success → save-based attack");
   });
 
-  it("[SYS-IMPORT] traits, multiattack and gear: text or dropped, each named; lore never makes a monster partial", () => {
-    expect(itemNamed(actor, "Multiattack").type).toBe("feature");
+  it("[SYS-IMPORT] [SYS-MONSTERS] multiattack becomes a routine (one bite, two claws); traits and gear: text or dropped, each named; lore never makes a monster partial", () => {
+    const multi = itemNamed(actor, "Multiattack");
+    expect(multi.type).toBe("power");
+    expect(multi.system.routine).toEqual({
+      attacks: [
+        { power: "Bite", count: 1 },
+        { power: "Claw", count: 2 },
+      ],
+      followUps: [],
+    });
+    expect(entry.automated).toContain("Multiattack: routine of 1× Bite, 2× Claw");
     expect(itemNamed(actor, "Keen Smell").type).toBe("feature");
     expect(actor.items.some((i) => i.name === "Iron Collar")).toBe(false);
     expect(entry.dropped).toEqual(["Iron Collar: gear (loot) left out"]);

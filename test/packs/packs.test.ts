@@ -21,6 +21,8 @@ import { allRulesets, getRuleset } from "../../src/engine/registry.js";
 import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { SCHEMA_VERSION } from "../../src/migrations/migrate-data.js";
 import { planAttack } from "../../src/engine/plans/attack.js";
+import { routineSteps } from "../../src/engine/routines.js";
+import { routineFrom } from "../../src/data/item-source.js";
 import { standInFields } from "../stand-ins/foundry-fields.js";
 import {
   defaultOptions,
@@ -220,7 +222,8 @@ describe.each(packs.map((p) => [p.entry.name, p] as const))("[SYS-DOCS] pack %s"
       const target = engineActor(actors[0] as PackActor);
       let planned = 0;
       for (const a of actors) {
-        for (const item of a.items.filter((i) => i.type === "power" || i.type === "weapon")) {
+        // A routine ([SYS-MONSTERS]) is not an attack of its own: the test below checks what it makes.
+        for (const item of a.items.filter((i) => (i.type === "power" && !i.system.routine) || i.type === "weapon")) {
           const req = packAttackRequest(ruleset, a, item, engineActor(a), {
             targets: [{ uuid: "t", actorUuid: "t", name: "target", img: "", actor: target }],
           });
@@ -238,6 +241,24 @@ describe.each(packs.map((p) => [p.entry.name, p] as const))("[SYS-DOCS] pack %s"
         }
       }
       expect(planned).toBeGreaterThanOrEqual(actors.length);
+    });
+
+    it(`[SYS-MONSTERS] ${name}: a monster's routine makes powers of its own creature (each resolved, with its count)`, () => {
+      const made: string[] = [];
+      for (const a of actors) {
+        const powers = a.items
+          .filter((i) => i.type === "power")
+          .map((i) => ({ id: i._id, name: i.name, isRoutine: routineFrom(i.system) !== null }));
+        for (const item of a.items.filter((i) => i.type === "power")) {
+          const routine = routineFrom(item.system);
+          if (!routine) continue;
+          const steps = routineSteps(item._id, routine, powers);
+          made.push(`${a.name}: ${item.name} → ${steps.map((s) => s.name).join(", ")}`);
+        }
+      }
+      // Characters make no routine; each game's monster pack has one.
+      if (name.startsWith("monsters-")) expect(made.length, "a pack monster uses a routine").toBeGreaterThan(0);
+      else expect(made).toEqual([]);
     });
   }
 

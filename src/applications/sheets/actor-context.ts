@@ -19,6 +19,8 @@ import { headerPills } from "./header-pills.js";
 import { npcStatBlock } from "./npc-context.js";
 import { actionWord } from "./action-words.js";
 import { buildBlock, checksBlock } from "./build-context.js";
+import { routineFrom } from "../../data/item-source.js";
+import { routineLine } from "../../engine/views/routine-text.js";
 
 /** An owned item as the sheet lists it. */
 interface SheetItem {
@@ -247,7 +249,9 @@ export function actorSheetContext(input: ActorSheetInput) {
   const str = (v: unknown) => (typeof v === "string" ? v : "");
   // Rows extend their item with Object.assign: a spread followed by new keys costs microseconds each.
   const powers = byType("power").map((p) => {
-    const attack = summarise(p.id);
+    // [SYS-MONSTERS] a routine rolls other powers: its line says which, not an attack of its own.
+    const routine = routineFrom(p.system);
+    const attack = routine ? null : summarise(p.id);
     return Object.assign(
       {},
       p,
@@ -255,6 +259,7 @@ export function actorSheetContext(input: ActorSheetInput) {
         attack,
         rangeLabel: str(p.system.range) ? `D20C.Item.Power.Range.${str(p.system.range)}` : "",
         actionLabel: actionWord(ruleset, str(p.system.actionType)),
+        routineLabel: routine ? routineLine(routine, input.text) : "",
         /** Opened: its text is written with the row (a folded row's is written when it is opened). */
         expanded: isNpc || (input.expandedPowers?.has(p.id) ?? false),
       },

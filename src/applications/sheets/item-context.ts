@@ -5,6 +5,7 @@
  */
 import { EQUIPMENT_USES } from "../../engine/gear-fields.js";
 import { say } from "../../engine/vocabulary.js";
+import { ROUTINE_WHEN } from "../../engine/routines.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { RulesetId } from "../../engine/types.js";
 import { ABILITY_KEYS } from "../../engine/types.js";
@@ -17,7 +18,7 @@ import { itemFieldShown } from "../../engine/words.js";
 import { actionChoices } from "./action-words.js";
 import { keywordWords } from "../../engine/creature-words.js";
 
-type Kind = "number" | "text" | "checkbox" | "select" | "multiselect" | "effects" | "parts";
+type Kind = "number" | "text" | "checkbox" | "select" | "multiselect" | "effects" | "parts" | "routine";
 
 interface FieldSpec {
   path: string;
@@ -85,6 +86,7 @@ const POWER_FIELDS: FieldSpec[] = [
   { path: "properties", kind: "text", group: "damage" },
   { path: "critMultiplier", kind: "number", group: "damage" },
   { path: "damageParts", kind: "parts", group: "damage", wide: true },
+  { path: "routine", kind: "routine", group: "attack", wide: true },
   // [SYS-MONSTERS] a save-based power: the target's save, its DC and what a success does.
   { path: "saveAttack.save", kind: "select", options: "saveKind", nullable: true, group: "attack" },
   { path: "saveAttack.dc", kind: "number", group: "attack" },
@@ -298,6 +300,33 @@ function damagePartRows(value: unknown, types: readonly { value: string; label: 
   }));
 }
 
+/**
+ * [SYS-MONSTERS] A routine's rows: each listed power (name or id, count) and each follow-up (power,
+ * when, counted power), then one blank row of each to add one; blank rows are dropped on submit.
+ */
+function routineRows(value: unknown) {
+  const r = (value ?? {}) as { attacks?: unknown; followUps?: unknown };
+  const list = (v: unknown) => (Array.isArray(v) ? (v as Record<string, unknown>[]) : []);
+  const str = (v: unknown) => (typeof v === "string" ? v : "");
+  return {
+    attacks: [...list(r.attacks), { power: "", count: 1 }].map((a, index) => ({
+      powerName: `system.routine.attacks.${index}.power`,
+      power: str(a.power),
+      countName: `system.routine.attacks.${index}.count`,
+      count: typeof a.count === "number" ? a.count : 1,
+    })),
+    followUps: [...list(r.followUps), { power: "", when: "hit", of: "" }].map((f, index) => ({
+      powerName: `system.routine.followUps.${index}.power`,
+      power: str(f.power),
+      whenName: `system.routine.followUps.${index}.when`,
+      when: str(f.when) || "hit",
+      ofName: `system.routine.followUps.${index}.of`,
+      of: str(f.of),
+    })),
+    whenOptions: ROUTINE_WHEN.map((w) => ({ value: w, label: `D20C.Routine.When.${w}` })),
+  };
+}
+
 /** Build the item sheet context. */
 export function itemSheetContext(input: ItemSheetInput) {
   const prefix = itemPrefix(input.type);
@@ -352,6 +381,8 @@ export function itemSheetContext(input: ItemSheetInput) {
       isEffects: spec.kind === "effects",
       isParts: spec.kind === "parts",
       parts: spec.kind === "parts" ? damagePartRows(value, optionSets.damageType) : null,
+      isRoutine: spec.kind === "routine",
+      routine: spec.kind === "routine" ? routineRows(value) : null,
       editor:
         spec.kind === "effects" ? powerEffectRows(powerEffectsFrom(value), input.ruleset, input.damageTypeLabel) : null,
       nullable: Boolean(spec.nullable),

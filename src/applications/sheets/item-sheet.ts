@@ -11,7 +11,13 @@ import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
 import { itemSheetContext } from "./item-context.js";
 import { effectsSectionFor } from "../../workflows/effects.js";
 import { effectActionHandlers } from "./effect-actions.js";
-import { blankPowerEffect, damagePartsFromForm, powerEffectsFromForm, saveAttackFromForm } from "./power-effects.js";
+import {
+  blankPowerEffect,
+  damagePartsFromForm,
+  powerEffectsFromForm,
+  routineFromForm,
+  saveAttackFromForm,
+} from "./power-effects.js";
 import { powerEffectsFrom } from "../../data/item-source.js";
 import { parseCreatureWords } from "../../engine/creature-words.js";
 import { DISMISS_IMPORT_UPDATE, IMPORT_BANNER_TEMPLATE, importBannerContext } from "./import-banner.js";
@@ -122,6 +128,8 @@ export class D20ItemSheet extends ItemSheetBase {
       sys.properties = parseCreatureWords("keywordImmunities", sys.properties);
     // [SYS-MONSTERS] The damage parts' rows likewise; a row with no formula is dropped.
     if (sys && sys.damageParts !== undefined) sys.damageParts = damagePartsFromForm(sys.damageParts);
+    // [SYS-MONSTERS] a routine's blank rows dropped; none left = an ordinary power.
+    if (sys && sys.routine !== undefined) sys.routine = routineFromForm(sys.routine);
     // [SYS-MONSTERS] A save-based power's save: none chosen = an attack roll (null).
     if (sys && sys.saveAttack !== undefined) sys.saveAttack = saveAttackFromForm(sys.saveAttack);
     return data;

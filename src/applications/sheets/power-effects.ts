@@ -4,6 +4,7 @@
  * damage, aftereffect, free text), what the form sends back turned into the stored list, and a new
  * blank effect. Words come from the game: its conditions and its save targets.
  */
+import { ROUTINE_WHEN, type RoutineSpec } from "../../engine/routines.js";
 import {
   DURATION_KINDS,
   NATURAL_TRIGGERS,
@@ -167,6 +168,23 @@ export function damagePartsFromForm(raw: unknown): DamagePartSource[] {
       types: statusList(row.types),
     }))
     .filter((p) => p.formula !== "");
+}
+
+/**
+ * [SYS-MONSTERS] The stored routine from the sheet's form data (`system.routine.attacks.N.power`,
+ * `.count`; `followUps.N.power`, `.when`, `.of`): rows without a power are dropped; no row left =
+ * no routine (null). A name is kept as typed: rolling refuses an unknown one, naming the field.
+ */
+export function routineFromForm(raw: unknown): RoutineSpec | null {
+  const r = (raw ?? {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+  const attacks = rowsOf(r.attacks)
+    .map((a) => ({ power: text(a.power), count: Math.max(1, Math.floor(Number(a.count) || 1)) }))
+    .filter((a) => a.power !== "");
+  const followUps = rowsOf(r.followUps)
+    .map((f) => ({ power: text(f.power), when: pick(f.when, ROUTINE_WHEN, "hit"), of: text(f.of) }))
+    .filter((f) => f.power !== "");
+  return attacks.length || followUps.length ? { attacks, followUps } : null;
 }
 
 /** [FF-FORCED] The push / pull / slide the form sends (`forced.kind`, `forced.squares`); 0 squares = none. */
