@@ -196,7 +196,7 @@ describe("[SYS-WORDS] a stat block's attack rolls through the sheet's own attack
     standInAttackFaces.length = 0;
     standInAttackFaces.push(15);
     const before = s.world.chatMessages.length;
-    await useItem.call(sheet, { shiftKey: true }, clicked(row![1]!));
+    await useItem.call(sheet, {}, clicked(row![1]!));
     expect(s.notifications.filter((n) => n.level === "error")).toEqual([]);
     expect(s.world.chatMessages.length).toBe(before + 1);
     const card = attackCardIn(s.world.chatMessages.at(-1)!)!;

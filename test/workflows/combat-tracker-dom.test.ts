@@ -16,7 +16,11 @@ let bundle = "";
 beforeAll(async () => {
   const out = await build({
     stdin: {
+      // The page registers the built-in games as the entry point does (the registry starts empty).
       contents: `import { onRenderCombatTracker } from "./src/applications/combat/tracker.ts";
+import { registerRuleset } from "./src/engine/registry.ts";
+import { BUILT_IN_RULESETS } from "./src/engine/rulesets/index.ts";
+for (const ruleset of BUILT_IN_RULESETS) registerRuleset(ruleset);
 window.onRenderCombatTracker = onRenderCombatTracker;`,
       resolveDir: REPO_ROOT,
       loader: "ts",
