@@ -32,6 +32,20 @@ const i18n = createI18nStandIn();
 /** Each game's save target against a normal save-ends effect, as its text has it. */
 const NORMAL_SAVE: Record<RulesetId, number> = { "13th-age": 11, ffd20: 10, "hundred-dungeons": 12, "wounds-d20": 15 };
 
+/** Each game's own words for "save ends" and for what follows it ([SYS-WORDS]: no game speaks another's). */
+const SAVE_ENDS_WORDS: Record<RulesetId, (at: number) => string> = {
+  "13th-age": (at) => `save ends (${at}+)`,
+  ffd20: (at) => `save ends (${at}+)`,
+  "hundred-dungeons": (at) => `until it rolls ${at}+ at the end of its turn`,
+  "wounds-d20": (at) => `until a save succeeds (DC ${at})`,
+};
+const AFTER_WORDS: Record<RulesetId, string> = {
+  "13th-age": "Then: ",
+  ffd20: "Aftereffect: ",
+  "hundred-dungeons": "Then: ",
+  "wounds-d20": "Then: ",
+};
+
 describe.each(RULESET_IDS.map((id) => [id, getRuleset(id)] as const))(
   "[SYS-EFFECTS] card → Effects section (%s)",
   (id, R) => {
@@ -99,11 +113,11 @@ describe.each(RULESET_IDS.map((id) => [id, getRuleset(id)] as const))(
       const before = section(imp);
       expect(before.ctx.rows).toHaveLength(1);
       const row = before.ctx.rows[0]!;
-      expect(row.duration).toBe(`save ends (${saveAt}+)`);
+      expect(row.duration).toBe(SAVE_ENDS_WORDS[id](saveAt));
       expect(row.conditions).toBe(label(pair.first));
-      expect(row.aftereffect).toMatch(/^Aftereffect: /);
+      expect(row.aftereffect.slice(0, AFTER_WORDS[id].length)).toBe(AFTER_WORDS[id]);
       expect(row.canSave).toBe(true);
-      expect(before.html).toContain(`save ends (${saveAt}+)`);
+      expect(before.html).toContain(SAVE_ENDS_WORDS[id](saveAt));
       expect(before.html).toContain(label(pair.first));
       expect(before.html).toContain(row.aftereffect);
       expect(before.html).toContain('data-action="rollEffectSave"');

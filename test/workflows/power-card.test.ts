@@ -14,6 +14,13 @@ import { hitEffect, threeFoeCard } from "./power-fixtures.js";
 
 const hbs = createTemplateRenderer();
 const SAVE_TARGET = { "13th-age": 11, ffd20: 10, "hundred-dungeons": 12, "wounds-d20": 15 } as const;
+/** How each game words the effect's end in the power text ([SYS-WORDS]: its own words). */
+const SAVE_WORDS = {
+  "13th-age": "save ends, 11+",
+  ffd20: "save ends, 10+",
+  "hundred-dungeons": "a roll of 12+",
+  "wounds-d20": "until a save succeeds",
+} as const;
 
 describe("the card keeps a power's effects and gives them to the targets whose outcome triggers them", () => {
   for (const id of RULESET_IDS) {
@@ -27,11 +34,13 @@ describe("the card keeps a power's effects and gives them to the targets whose o
       const ctx = attackCardContext(card, viewer);
       expect(ctx.powerSections.map((s) => s.key)).toEqual(["hit"]);
       expect(ctx.powerSections[0]!.text).toBe("The foe reels.");
-      expect(ctx.powerSections[0]!.effects[0]).toContain(`save ends, ${SAVE_TARGET[id]}+`);
-      expect(ctx.targets.map((t) => t.imposes.length)).toEqual([1, 1, 0]);
+      expect(ctx.powerSections[0]!.effects[0]).toContain(SAVE_WORDS[id]);
+      // Every target hit gets it alike: printed once above the rows, not under each (issue 45).
+      expect(ctx.targets.map((t) => t.imposes.length)).toEqual([0, 0, 0]);
+      expect(ctx.sharedImposes?.lines).toHaveLength(1);
       const html = hbs.render("templates/chat/attack-card.hbs", ctx);
       expect(html).toMatch(/data-outcome="hit"[\s\S]*The foe reels\./);
-      expect(html.match(/class="d20c-imposes__effect"/g)).toHaveLength(2);
+      expect(html.match(/class="d20c-imposes__effect"/g)).toHaveLength(1);
     });
   }
 
