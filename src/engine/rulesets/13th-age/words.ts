@@ -6,9 +6,6 @@
 import type { Ruleset } from "../../ruleset.js";
 import { wordsIn } from "../../words.js";
 
-/** Its own words for shared strings (issue 45). */
-const V = "D20C.Age13.Vocab";
-
 export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> = {
   words: wordsIn(
     "D20C.Age13.Name",
@@ -41,15 +38,15 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> =
   vocabulary: {
     durations: ["saveEnds", "startOfNextTurn", "endOfNextTurn", "endOfEncounter", "permanent", "instant"],
     words: {
-      "D20C.Power.Text.aftereffect": `${V}.aftereffectLine`,
-      "D20C.Effects.Aftereffect": `${V}.aftereffectEffect`,
-      "D20C.Effects.Form.Aftereffect": `${V}.aftereffectLabel`,
-      "D20C.Power.Editor.aftereffect": `${V}.aftereffectLabel`,
-      "D20C.Effects.Form.AftereffectName": `${V}.aftereffectName`,
-      "D20C.Effects.Form.AftereffectDuration": `${V}.aftereffectDuration`,
-      "D20C.Effects.Form.AftereffectConditions": `${V}.aftereffectConditions`,
-      "D20C.Effects.Kind.endOfEncounter": `${V}.Kind.endOfEncounter`,
-      "D20C.Effects.Duration.endOfEncounter": `${V}.Duration.endOfEncounter`,
+      "D20C.Power.Text.aftereffect": "D20C.Age13.Vocab.aftereffectLine",
+      "D20C.Effects.Aftereffect": "D20C.Age13.Vocab.aftereffectEffect",
+      "D20C.Effects.Form.Aftereffect": "D20C.Age13.Vocab.aftereffectLabel",
+      "D20C.Power.Editor.aftereffect": "D20C.Age13.Vocab.aftereffectLabel",
+      "D20C.Effects.Form.AftereffectName": "D20C.Age13.Vocab.aftereffectName",
+      "D20C.Effects.Form.AftereffectDuration": "D20C.Age13.Vocab.aftereffectDuration",
+      "D20C.Effects.Form.AftereffectConditions": "D20C.Age13.Vocab.aftereffectConditions",
+      "D20C.Effects.Kind.endOfEncounter": "D20C.Age13.Vocab.Kind.endOfEncounter",
+      "D20C.Effects.Duration.endOfEncounter": "D20C.Age13.Vocab.Duration.endOfEncounter",
     },
     bonusKinds: ["D20C.Modifier.power", "D20C.Modifier.enhancement"],
   },

@@ -6,9 +6,6 @@
 import type { Ruleset } from "../../ruleset.js";
 import { wordsIn } from "../../words.js";
 
-/** Its own words for shared strings (issue 45). */
-const V = "D20C.FF.Vocab";
-
 export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> = {
   words: wordsIn(
     "D20C.FF.Name",
@@ -25,8 +22,8 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> =
   // [SYS-WORDS] issue 45: FFd20 offers every duration its text names (save ends, sustain, until the end of the encounter, aftereffects) and itemises its typed attack bonuses.
   vocabulary: {
     words: {
-      "D20C.Power.Text.endOfEncounter": `${V}.endOfEncounterText`,
-      "D20C.Power.Duration.endOfEncounter": `${V}.endOfEncounterKind`,
+      "D20C.Power.Text.endOfEncounter": "D20C.FF.Vocab.endOfEncounterText",
+      "D20C.Power.Duration.endOfEncounter": "D20C.FF.Vocab.endOfEncounterKind",
     },
     bonusKinds: ["D20C.FF.Mod.Power", "D20C.FF.Mod.Enhancement", "D20C.FF.Mod.Proficiency", "D20C.FF.Mod.HalfLevel"],
   },
