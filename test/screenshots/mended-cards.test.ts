@@ -129,7 +129,7 @@ const MENDED: Mended[] = [
     on: "Pell Quickfingers",
     onLevel: 3,
     d20: 18,
-    shows: ["Aftereffect: slowed (save ends)"],
+    shows: ["When it ends: slowed (until it rolls 12+)"],
     imposes: 1,
   },
   {
@@ -139,7 +139,7 @@ const MENDED: Mended[] = [
     on: "Aldric Fenn",
     onLevel: 3,
     d20: 17,
-    shows: ["shaken (save ends)"],
+    shows: ["shaken (until a save succeeds, DC 15)"],
     imposes: 1,
   },
   {
@@ -149,7 +149,7 @@ const MENDED: Mended[] = [
     power: "Slumber",
     on: "Watch Constable",
     d20: 18,
-    shows: ["Aftereffect: caught off guard (save ends)"],
+    shows: ["When it ends: caught off guard (until a save succeeds, DC 15)"],
     imposes: 1,
   },
   {
@@ -159,7 +159,7 @@ const MENDED: Mended[] = [
     on: "Wren Ashdown",
     onLevel: 3,
     d20: 18,
-    shows: ["Aftereffect: caught off guard (save ends)"],
+    shows: ["When it ends: caught off guard (until a save succeeds, DC 15)"],
     imposes: 1,
   },
 ];

@@ -18,7 +18,13 @@ import { threeFoeCard } from "../workflows/power-fixtures.js";
 const hbs = createTemplateRenderer();
 const WIDTH = 800;
 const CHAT_WIDTH = 300;
-const SAVE_TARGET = { "13th-age": 11, ffd20: 10, "hundred-dungeons": 12, "wounds-d20": 15 } as const;
+/** How each game words the effect's end ([SYS-WORDS]: its own words, its own save target). */
+const SAVE_WORDS = {
+  "13th-age": "save ends, 11+",
+  ffd20: "save ends, 10+",
+  "hundred-dungeons": "a roll of 12+",
+  "wounds-d20": "until a save succeeds, DC 15",
+} as const;
 
 /** Stand-in for Foundry's window frame and chat log (light sheet, dark sidebar); icons as 1em squares. */
 const FRAME_CSS = `body { margin: 0; padding: 12px; background: #2b2a33; font-family: "Signika", sans-serif; }
@@ -67,7 +73,7 @@ describe.skipIf(skipScreenshots())("power text screenshots", () => {
           ]);
           const effects = await visibleTexts(p, `${selector} [data-outcome="hit"] .d20c-power-text__effect`);
           expect(effects).toHaveLength(1);
-          expect(effects[0]).toContain(`save ends, ${SAVE_TARGET[id]}+`);
+          expect(effects[0]).toContain(SAVE_WORDS[id]);
           expect(await visibleTexts(p, `${selector} .d20c-attack-numbers li`)).toEqual(
             row.numbers.map((n) => `${i18n.localize(n.label)} ${n.value}`),
           );
@@ -97,7 +103,7 @@ describe.skipIf(skipScreenshots())("power text screenshots", () => {
         async (p) => {
           const hit = await visibleTexts(p, '[data-outcome="hit"]');
           expect(hit.join(" ")).toContain("The foe reels.");
-          expect(hit.join(" ")).toContain(`save ends, ${SAVE_TARGET[id]}+`);
+          expect(hit.join(" ")).toContain(SAVE_WORDS[id]);
           // Issue 45: the effect every target hit gets is printed once, above the rows.
           expect(await p.locator(".d20c-imposes__effect").count()).toBe(1);
           expect(await p.locator(".d20c-imposes--shared").innerText()).toContain("Every target hit");
