@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
-import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
+import { RULESET_IDS, type BuiltInRulesetId } from "../../src/engine/rulesets/ids.js";
 import type { RulesetId } from "../../src/engine/types.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
 import type * as EffectsNs from "../../src/workflows/effects.js";
@@ -33,18 +33,18 @@ const i18n = createI18nStandIn();
 const NORMAL_SAVE: Record<RulesetId, number> = { "13th-age": 11, ffd20: 10, "hundred-dungeons": 12, "wounds-d20": 15 };
 
 /** Each game's own words for "save ends" and for what follows it ([SYS-WORDS]: no game speaks another's). */
-const SAVE_ENDS_WORDS: Record<RulesetId, (at: number) => string> = {
+const SAVE_ENDS_WORDS = {
   "13th-age": (at) => `save ends (${at}+)`,
   ffd20: (at) => `save ends (${at}+)`,
   "hundred-dungeons": (at) => `until it rolls ${at}+ at the end of its turn`,
   "wounds-d20": (at) => `until a save succeeds (DC ${at})`,
-};
-const AFTER_WORDS: Record<RulesetId, string> = {
+} satisfies Record<BuiltInRulesetId, (at: number | undefined) => string>;
+const AFTER_WORDS = {
   "13th-age": "Then: ",
   ffd20: "Aftereffect: ",
   "hundred-dungeons": "Then: ",
   "wounds-d20": "Then: ",
-};
+} satisfies Record<BuiltInRulesetId, string>;
 
 describe.each(RULESET_IDS.map((id) => [id, getRuleset(id)] as const))(
   "[SYS-EFFECTS] card → Effects section (%s)",
