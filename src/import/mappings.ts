@@ -110,18 +110,18 @@ export interface SaveAttack {
 }
 
 /**
- * [SYS-IMPORT] Save-based attacks: `saveAttack` once the power has it. Until then the power would
- * roll an attack it does not make, so it becomes a feature holding its printed save, damage and text.
- * Answers the item to keep.
+ * [SYS-IMPORT] Save-based attacks land in the power's `saveAttack`. A save the game has no key for
+ * (a printed "DC ?" or a save kind it lacks) would roll an attack the power does not make, so the
+ * power becomes a feature holding its printed save, damage and text. Answers the item to keep.
  */
 export function mapSaveAttack(ctx: Ctx, item: ItemDoc, s: SaveAttack, where: string): ItemDoc {
   if (item.type === "power" && s.save && itemHasField("power", "saveAttack")) {
-    // wt-a's field (issue 39): the game's save key, a DC 1..60, half or nothing on a success.
+    // Issue 39's field: the game's save key, a DC 1..60, half or nothing on a success.
     item.system.saveAttack = { save: s.save, dc: Math.min(60, Math.max(1, Math.round(s.dc))), onSuccess: s.onSuccess };
     ctx.losses.auto(`${where}: ${s.printed} → save-based attack`);
     return item;
   }
-  ctx.losses.keep(`${where}: ${s.printed} kept as text (no save-based attacks in this data model yet)`);
+  ctx.losses.keep(`${where}: ${s.printed} kept as text (no save of this game to roll it with)`);
   ctx.losses.demote(`${where}: `, "printed on the feature");
   const p = item.system;
   const usage =

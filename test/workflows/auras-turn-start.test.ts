@@ -43,7 +43,7 @@ afterAll(() => {
   standInGlobals.game.settings.get = plainGet;
 });
 
-/** A condition each game names (before wt-b's full sets): what the aura's condition is. */
+/** A condition each game names (the names every game had before the full condition sets): what the aura's condition is. */
 const CONDITION: Record<RulesetId, string> = {
   "13th-age": "dazed",
   ffd20: "slowed",
