@@ -12,21 +12,11 @@ import { powerUsages, restsOf } from "./powers.js";
 import { wordsOf } from "./words.js";
 import { LIFE_STATES } from "./actor-fields.js";
 import { defaultActorSource } from "./common.js";
+import { DURATION_KINDS } from "./effects.js";
 
 /** Item types every game stores (the sheet's and the create dialog's). */
 export const ITEM_TYPES = ["power", "weapon", "armor", "feature"] as const;
 type ItemType = (typeof ITEM_TYPES)[number];
-
-/** Every duration kind a form may offer, in the forms' order. */
-const ALL_DURATIONS: readonly DurationKind[] = [
-  "saveEnds",
-  "startOfNextTurn",
-  "endOfNextTurn",
-  "sustain",
-  "endOfEncounter",
-  "permanent",
-  "instant",
-];
 
 /** The save difficulties a save-ends effect may have (engine `EffectSource.save`). */
 const ALL_SAVE_KINDS = ["easy", "normal", "hard"] as const;
@@ -76,7 +66,7 @@ export function say(ruleset: Pick<Ruleset, "vocabulary">, key: string): string {
 /** The duration kinds a game's forms offer, in the forms' order. */
 export function offeredDurations(ruleset: Pick<Ruleset, "vocabulary">): readonly DurationKind[] {
   const own = ruleset.vocabulary?.durations;
-  return own ? ALL_DURATIONS.filter((d) => own.includes(d)) : ALL_DURATIONS;
+  return own ? DURATION_KINDS.filter((d) => own.includes(d)) : DURATION_KINDS;
 }
 
 /** A game's vocabulary, from its data and its `vocabulary` spec. */
