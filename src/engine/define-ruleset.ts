@@ -28,9 +28,6 @@ type Defaulted =
   | "situational"
   | "coverLevels"
   | "knockOut"
-  | "sheet"
-  | "sheetNpc"
-  | "sheetImportantNpc"
   | "powerUsages"
   | "rests"
   | "mayTarget"
@@ -102,9 +99,6 @@ export function defineRuleset(def: RulesetDefinition): DefinedRuleset {
     situational: ALL_SITUATIONAL,
     coverLevels: ALL_COVER_LEVELS,
     knockOut: false,
-    sheet: {},
-    sheetNpc: {},
-    sheetImportantNpc: {},
     powerUsages: DEFAULT_POWER_USAGES,
     rests: DEFAULT_RESTS,
     mayTarget: () => ({ allowed: true, reason: null }),

@@ -106,21 +106,6 @@ export interface Ruleset {
   /** The Open rules this game lets tables switch (registered as world settings). */
   readonly options: readonly OptionSpec[];
   /**
-   * Which optional blocks the actor sheet shows for this game; absent (or a missing key) = shown.
-   * Optional and additive: data is always stored, this only hides what the game does not use.
-   */
-  readonly sheet?: Partial<Record<SheetBlock, boolean>>;
-  /**
-   * NPC refinement of {@link sheet}: blocks an NPC's sheet hides although a PC's shows them (a key
-   * set to false hides; it can never show what `sheet` hides). Optional: absent = as for PCs.
-   */
-  readonly sheetNpc?: Partial<Record<SheetBlock, boolean>>;
-  /**
-   * Blocks an NPC marked `important` gets back from {@link sheetNpc} where the game treats important
-   * NPCs like PCs (true = as `sheet` says). Optional: absent = important NPCs are like other NPCs.
-   */
-  readonly sheetImportantNpc?: Partial<Record<SheetBlock, boolean>>;
-  /**
    * Situational modifiers the attack dialog offers in this game (keys of {@link Situation}).
    * Optional: absent = the dialog offers all of them.
    */
@@ -420,10 +405,12 @@ export interface Ruleset {
   /** [SYS-CHARACTER] Potions, coins, identity fields and load (src/engine/gear.ts); absent = `gearOf`'s defaults. */
   readonly gear?: GearRules;
   /**
-   * [SYS-RULESET] The game's own parts of the actor sheet, rendered after the sheet's own part
-   * (a module's game ships its screens this way). Absent = none.
+   * [SYS-RULESET] The game's own parts of the actor sheet: parts of their own rendered after the
+   * sheet's (a module's game ships its screens this way), and parts the sheet writes at one of its
+   * slots (src/engine/sheet-parts.ts: recoveries, death saves, wounds…). Absent = none: the sheet
+   * shows only what every game shares.
    */
-  readonly sheetParts?: readonly SheetPartSpec[];
+  readonly sheetParts?: readonly (SheetPartSpec | SheetSlotPart)[];
 
   // ---- forced movement ---------------------------------------------------------------------
   /**
@@ -475,15 +462,29 @@ export interface SheetPartSpec {
   context(actor: ActorSource, derived: DerivedActor): Record<string, unknown>;
 }
 
-/** Optional actor-sheet blocks a ruleset may hide (see {@link Ruleset.sheet}). */
-export type SheetBlock =
-  | "recoveries"
-  | "rallies"
-  | "deathSaves"
-  | "wounds"
-  | "exhaustion"
-  | "renown"
-  | "baseCombatBonus"
-  | "baseSaveBonus"
-  | "escalation"
-  | "insubstantial";
+/**
+ * [SYS-RULESET] One of a game's parts that the built-in actor sheet writes at one of its slots
+ * (see {@link Ruleset.sheetParts}), reading the sheet's own context, for the holders listed.
+ * @public (for modules' games)
+ */
+export interface SheetSlotPart {
+  /** Unique within the game. */
+  readonly id: string;
+  /** Where on the sheet it is written (parts of one slot in the game's order). */
+  readonly slot: SheetSlot;
+  /** The Handlebars template Foundry loads; it reads the sheet's context. */
+  readonly template: string;
+  /** Whose sheets show it. Absent = every holder's. */
+  readonly holders?: readonly SheetHolderKind[];
+}
+
+/**
+ * The places of the built-in actor sheet where a game's parts are written: `hp` (the header's hit
+ * points, replacing the shared HP block), `badges` (after the defense badges), `resources` (the
+ * saves block's resources before the rests), `resourcesEnd` (after the rests), `combatEnd` (after
+ * the saves block) and `bonuses` (the bonuses grid before the armor inputs).
+ */
+export type SheetSlot = "hp" | "badges" | "resources" | "resourcesEnd" | "combatEnd" | "bonuses";
+
+/** Whose sheet: a character, an NPC, or an NPC the GM marked important. */
+export type SheetHolderKind = "character" | "npc" | "importantNpc";

@@ -57,7 +57,6 @@ describe("defineRuleset", () => {
     expect(rs.situational).toContain("mighty");
     expect(rs.coverLevels).toEqual(["none", "partial", "superior", "total"]);
     expect(rs.knockOut).toBe(false);
-    expect([rs.sheet, rs.sheetNpc, rs.sheetImportantNpc]).toEqual([{}, {}, {}]);
     expect(rs.powerUsages.map((u) => u.key)).toEqual(["atWill", "encounter", "daily"]);
     expect(rs.rests.map((r) => r.key)).toEqual(["fullHealUp"]);
     expect(rs.mayTarget(hero, down)).toEqual({ allowed: true, reason: null });

@@ -14,12 +14,11 @@ import type {
   TurnContext,
   TurnStep,
 } from "../../src/engine/types.js";
-import type { SheetBlock } from "../../src/engine/ruleset.js";
 import { expect, it } from "vitest";
 import { turnSummaryView } from "../../src/workflows/combat-chat.js";
 import { runPlan, type ChatLine } from "../../src/engine/plans/turns.js";
 import { createI18nStandIn } from "../stand-ins/i18n.js";
-import { heroContext } from "../sheets/sheet-fixtures.js";
+import { heroContext, shownBlocksOf, type SheetBlockName } from "../sheets/sheet-fixtures.js";
 import { combatantSource, damagePacket, effectSource, turnContext } from "../support/engine-fixtures.js";
 
 /**
@@ -191,8 +190,8 @@ export function i18n() {
  * Which optional sheet blocks a game shows, resolved the way the sheet resolves them (a block the
  * game does not mention is shown).
  */
-export function shownBlocks(ruleset: Ruleset): Record<SheetBlock, boolean> {
-  return heroContext(ruleset.id).show;
+export function shownBlocks(ruleset: Ruleset): Record<SheetBlockName, boolean> {
+  return shownBlocksOf(heroContext(ruleset.id));
 }
 
 /** A combatant around an actor (id `c-<n>`, actor id `a-<n>`). */
@@ -327,7 +326,7 @@ export function eventStringTests(ruleset: Ruleset, small: boolean): void {
 }
 
 /** One test per optional sheet block: whether this game's sheet shows it. Call inside a `describe`. */
-export function sheetBlockTests(ruleset: Ruleset, table: [SheetBlock, boolean][]): void {
+export function sheetBlockTests(ruleset: Ruleset, table: [SheetBlockName, boolean][]): void {
   it.each(table)("[SYS-RULESET] the %s block is shown: %s", (block, shown) => {
     expect(shownBlocks(ruleset)[block]).toBe(shown);
   });

@@ -179,8 +179,8 @@ export interface HeroOptions {
   text?: TextViewer;
   /** The sheet's remembered tab. */
   activeTab?: string;
-  /** A variant of the game: its optional sheet blocks (or its derivation) replaced (absent = the game's own). */
-  ruleset?: Partial<Pick<Ruleset, "sheet" | "sheetNpc" | "sheetImportantNpc" | "deriveActor">>;
+  /** A variant of the game: its sheet parts (or its derivation) replaced (absent = the game's own). */
+  ruleset?: Partial<Pick<Ruleset, "sheetParts" | "deriveActor">>;
   /** Its derived values as the data model prepared them (absent = derived here), as the sheet reads them. */
   derived?: DerivedActor;
   /** Its prepared data as the data model leaves it (absent = prepared here from `stored`). */
@@ -353,4 +353,36 @@ export function wholeSheet<T extends TabbedContext>(hbs: TemplateRenderer, ctx: 
     from = s.bodyAt + empty.length;
   }
   return out + frame.slice(from);
+}
+
+/** The blocks a game's sheet may show beyond what every game shares (its sheet parts, its fields). */
+export type SheetBlockName =
+  | "recoveries"
+  | "rallies"
+  | "deathSaves"
+  | "wounds"
+  | "exhaustion"
+  | "renown"
+  | "baseCombatBonus"
+  | "baseSaveBonus"
+  | "insubstantial";
+
+/**
+ * [SYS-RULESET] Which blocks a built sheet context shows, read from the parts it writes at its slots
+ * (and the game fields it lists): the rally is the recoveries part's button where the game's words
+ * name one; insubstantial is FFd20's field.
+ */
+export function shownBlocksOf(ctx: ReturnType<typeof heroContext>): Record<SheetBlockName, boolean> {
+  const ids = new Set(Object.values(ctx.slots).flatMap((parts) => parts.map((p) => p.id)));
+  return {
+    recoveries: ids.has("recoveries"),
+    rallies: ids.has("recoveries") && ctx.words.rally !== null,
+    deathSaves: ids.has("death-saves"),
+    wounds: ids.has("wounds"),
+    exhaustion: ids.has("exhaustion"),
+    renown: ids.has("renown"),
+    baseCombatBonus: ids.has("base-combat-bonus"),
+    baseSaveBonus: ids.has("base-save-bonus"),
+    insubstantial: ctx.gameFields.some((f) => f.name === "system.insubstantial"),
+  };
 }

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { RulesetId } from "../../src/engine/types.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
-import { heroContext, storedHero, type HeroOptions } from "./sheet-fixtures.js";
+import { heroContext, shownBlocksOf, storedHero, type HeroOptions } from "./sheet-fixtures.js";
+import { CHARACTERS, SHARED_SHEET_PARTS } from "../../src/engine/sheet-parts.js";
 
 /** Whose sheet it is: a PC, an NPC, or an NPC the GM marked important. */
 type SheetHolder = { kind: "character" | "npc"; important: boolean };
@@ -14,7 +15,7 @@ type SheetHolder = { kind: "character" | "npc"; important: boolean };
 /** The optional blocks the actor sheet's context shows for `holder` in game `id` (or a variant of it). */
 function shownFor(id: RulesetId, holder: SheetHolder, ruleset?: HeroOptions["ruleset"]) {
   const stored = storedHero(id, { important: holder.important });
-  return heroContext(id, { kind: holder.kind, stored, ...(ruleset ? { ruleset } : {}) }).show;
+  return shownBlocksOf(heroContext(id, { kind: holder.kind, stored, ...(ruleset ? { ruleset } : {}) }));
 }
 
 const PC: SheetHolder = { kind: "character", important: false };
@@ -55,24 +56,17 @@ describe("NPC sheet blocks", () => {
     },
   );
 
-  it("[SYS-RULESET] the NPC refinement only hides: a block the game hides stays hidden for every holder", () => {
+  it("[SYS-RULESET] a part shows for the holders it names and no other: a game's sheet parts decide, not the sheet", () => {
     const ruleset = {
-      sheet: { wounds: false, deathSaves: false },
-      sheetNpc: { recoveries: false },
-      sheetImportantNpc: { recoveries: true, deathSaves: true, wounds: true },
+      sheetParts: [SHARED_SHEET_PARTS.recoveries(CHARACTERS), SHARED_SHEET_PARTS.deathSaves(["importantNpc"])],
     };
-    for (const holder of [PC, NPC, IMPORTANT]) {
-      const show = shownFor("13th-age", holder, ruleset);
-      expect(show.wounds).toBe(false);
-      expect(show.deathSaves).toBe(false);
-    }
-    expect(shownFor("13th-age", PC, ruleset).recoveries).toBe(true);
-    expect(shownFor("13th-age", NPC, ruleset).recoveries).toBe(false);
-    expect(shownFor("13th-age", IMPORTANT, ruleset).recoveries).toBe(true);
-    // Without an important layer an important NPC is like any NPC.
-    expect(shownFor("13th-age", IMPORTANT, { sheetNpc: { recoveries: false }, sheetImportantNpc: {} }).recoveries).toBe(
-      false,
-    );
+    expect(shownFor("13th-age", PC, ruleset)).toMatchObject({ recoveries: true, deathSaves: false, wounds: false });
+    expect(shownFor("13th-age", NPC, ruleset)).toMatchObject({ recoveries: false, deathSaves: false });
+    expect(shownFor("13th-age", IMPORTANT, ruleset)).toMatchObject({ recoveries: false, deathSaves: true });
+    // A game with no parts shows none of them, and the shared hit points stay.
+    const bare = heroContext("13th-age", { ruleset: { sheetParts: [] } });
+    expect(Object.values(shownBlocksOf(bare)).some(Boolean)).toBe(false);
+    expect(bare.slots.hp.map((p) => p.id)).toEqual(["hp"]);
   });
 
   it("[SYS-RULESET] the rendered HD sheet: a plain enemy has no dying check; marked important, it does", () => {

@@ -21,6 +21,8 @@ import {
   sheetItem,
   storedHero,
   type ActorTab,
+  shownBlocksOf,
+  type SheetBlockName,
 } from "./sheet-fixtures.js";
 
 const hbs = createTemplateRenderer();
@@ -186,16 +188,18 @@ describe.skipIf(skipScreenshots())("sheet screenshots", () => {
 
   for (const id of RULESET_IDS) {
     it(`[SYS-RULESET] the ${id} character sheet shows its defenses, the attack list and its own resources`, async () => {
-      const body = actorPage(actorScreen(id));
+      const ctx = actorScreen(id);
+      const body = actorPage(ctx);
       await withPage(
         body,
         async (page) => {
           await commonChecks(page, id);
           const visible = (sel: string) => page.locator(sel).first().isVisible();
           const R = getRuleset(id);
-          const shows = (b: keyof NonNullable<typeof R.sheet>) => R.sheet?.[b] !== false;
+          const shown = shownBlocksOf(ctx);
+          const shows = (b: SheetBlockName) => shown[b];
           expect(await visible('[data-action="spendRecovery"]')).toBe(shows("recoveries"));
-          expect(await visible('[data-action="rally"]')).toBe(shows("recoveries") && shows("rallies"));
+          expect(await visible('[data-action="rally"]')).toBe(shows("rallies"));
           expect(await visible(".d20c-wounds")).toBe(shows("wounds"));
           expect(await visible(".d20c-exhaustion")).toBe(shows("exhaustion"));
           expect(await page.locator('[data-action="rollSave"]').count()).toBe(R.saves.length);

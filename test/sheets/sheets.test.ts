@@ -18,7 +18,17 @@ import { itemFieldShown } from "../../src/engine/words.js";
 import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
 import { standInLangStrings } from "../stand-ins/i18n.js";
-import { characterContext, heroContext, i18n, itemContext, ITEMS, typeLabel, wholeSheet } from "./sheet-fixtures.js";
+import {
+  characterContext,
+  heroContext,
+  i18n,
+  itemContext,
+  ITEMS,
+  shownBlocksOf,
+  typeLabel,
+  wholeSheet,
+} from "./sheet-fixtures.js";
+import { EVERY_HOLDER, SHARED_SHEET_PARTS } from "../../src/engine/sheet-parts.js";
 import type { StandInDataField } from "../stand-ins/foundry-fields.js";
 import {
   StandInArrayField,
@@ -66,15 +76,14 @@ describe("actor sheet", () => {
     expect(html).toContain('name="system.usesEscalation"');
   });
 
-  it("[SYS-RULESET] a ruleset hides the blocks it does not use; unmentioned blocks show", () => {
-    expect(heroContext("13th-age", { ruleset: { sheet: { wounds: false } } }).show).toMatchObject({
-      wounds: false,
-      recoveries: true,
-    });
-    const ctx = heroContext("13th-age", { ruleset: { sheet: { wounds: false, recoveries: false } } });
+  it("[SYS-RULESET] a ruleset shows the parts it lists and no others", () => {
+    const own = heroContext("13th-age", { ruleset: { sheetParts: [SHARED_SHEET_PARTS.recoveries(EVERY_HOLDER)] } });
+    expect(shownBlocksOf(own)).toMatchObject({ wounds: false, recoveries: true, deathSaves: false });
+    const ctx = heroContext("13th-age", { ruleset: { sheetParts: [] } });
     const html = wholeSheet(hbs, ctx);
     expect(html).not.toContain("d20c-wounds");
     expect(html).not.toContain('data-action="spendRecovery"');
+    expect(wholeSheet(hbs, own)).toContain('data-action="spendRecovery"');
   });
 
   it("[SYS-DOCS] numbered form rows come back as lists", () => {

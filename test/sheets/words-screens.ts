@@ -17,14 +17,24 @@ import { restsOf } from "../../src/engine/powers.js";
 import { actionRows } from "../../src/engine/actions.js";
 import { itemFieldShown, wordsOf } from "../../src/engine/words.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import type { Ruleset, SheetBlock } from "../../src/engine/ruleset.js";
+import type { Ruleset } from "../../src/engine/ruleset.js";
 import { type ActorKind, type RulesetId } from "../../src/engine/types.js";
 import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { actorsOf, allItemsOf } from "../content/content.js";
 import type { PackActor, PackItem } from "../packs/pack-sources.js";
 import { standInFields, standInFill } from "../stand-ins/foundry-fields.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
-import { attackSources, i18n, itemContext, sheetItem, typeLabel, type SheetItem } from "./sheet-fixtures.js";
+import {
+  attackSources,
+  heroContext,
+  i18n,
+  itemContext,
+  sheetItem,
+  shownBlocksOf,
+  typeLabel,
+  type SheetBlockName,
+  type SheetItem,
+} from "./sheet-fixtures.js";
 import { standInLangStrings } from "../stand-ins/i18n.js";
 import { decideDeathSave, decideRecovery } from "../../src/engine/plans/sheet-rolls.js";
 import { facesRoller } from "../support/recorded-dice.js";
@@ -130,7 +140,7 @@ export function actorScreen(
 
 /** An actor sheet screen: its HTML and the numbers a player reads off it. */
 function actorPage(name: string, slug: string, ctx: ReturnType<typeof actorScreen>): Screen {
-  const hp = ctx.show.wounds ? [ctx.damageTaken, ctx.hp.max] : [ctx.hp.value, ctx.hp.max];
+  const hp = shownBlocksOf(ctx).wounds ? [ctx.damageTaken, ctx.hp.max] : [ctx.hp.value, ctx.hp.max];
   const attacks = [...ctx.powers, ...ctx.weapons].flatMap((a) => (a.attack && !a.attack.error ? [a.attack.bonus] : []));
   return {
     name,
@@ -429,16 +439,17 @@ const ITEM_SHEET_FIELDS = ["power", "weapon", "armor", "feature"].flatMap((type)
 );
 
 /**
- * Labels of the sheet parts a game shows that another game's data hides: its optional actor blocks
- * (`sheet`) and its item fields (`hiddenItemFields`).
+ * Labels of the sheet parts a game shows that another game's data hides: its actor sheet parts
+ * (`sheetParts`, on a character's sheet) and its item fields (`hiddenItemFields`).
  */
 function shownPartKeys(r: Ruleset): string[] {
-  const others = RULESET_IDS.filter((o) => o !== r.id).map(getRuleset);
-  const blocks = (Object.keys({ ...r.sheet, ...Object.assign({}, ...others.map((o) => o.sheet)) }) as SheetBlock[])
-    .filter((b) => r.sheet?.[b] !== false && others.some((o) => o.sheet?.[b] === false))
+  const others = RULESET_IDS.filter((o) => o !== r.id);
+  const mine = blocksShown(r.id, "character");
+  const blocks = (Object.keys(mine) as SheetBlockName[])
+    .filter((b) => mine[b] && others.some((o) => !blocksShown(o, "character")[b]))
     .map((b) => `D20C.Actor.FIELDS.${b}.label`);
   const fields = ITEM_SHEET_FIELDS.filter(
-    (f) => itemFieldShown(r, f.type, f.path) && others.some((o) => !itemFieldShown(o, f.type, f.path)),
+    (f) => itemFieldShown(r, f.type, f.path) && others.some((o) => !itemFieldShown(getRuleset(o), f.type, f.path)),
   ).map((f) => f.label);
   return [...blocks, ...fields];
 }
@@ -456,7 +467,7 @@ const NAMESPACES = RULESET_IDS.map((id) => namespaceOf(getRuleset(id)));
 function hideableKey(key: string): boolean {
   const rulesets = RULESET_IDS.map(getRuleset);
   if (key.startsWith("D20C.Words.")) return true;
-  const blocks = new Set(rulesets.flatMap((r) => [...falseKeys(r.sheet), ...falseKeys(r.sheetNpc)]));
+  const blocks = someGameHides();
   for (const b of blocks) if (key.startsWith(`D20C.Actor.FIELDS.${b}.`)) return true;
   for (const f of ITEM_SHEET_FIELDS)
     if (rulesets.some((r) => !itemFieldShown(r, f.type, f.path)) && key.startsWith(f.label.replace(/label$/, "")))
@@ -464,10 +475,23 @@ function hideableKey(key: string): boolean {
   return false;
 }
 
-const falseKeys = (m: Partial<Record<string, boolean>> | undefined) =>
-  Object.entries(m ?? {})
-    .filter(([, v]) => v === false)
+/** The blocks a game's sheet shows for a character or an NPC (from the parts it writes). */
+const blocksShown = (id: RulesetId, kind: ActorKind) => shownBlocksOf(heroContext(id, { kind }));
+
+/** The blocks a game's sheet leaves out for a character or an NPC. */
+const hiddenBlocks = (id: RulesetId, kind: ActorKind) =>
+  Object.entries(blocksShown(id, kind))
+    .filter(([, shown]) => !shown)
     .map(([k]) => k);
+
+let hiddenSomewhere: Set<string> | null = null;
+/** The blocks some game's sheet leaves out for a character or an NPC (built once). */
+function someGameHides(): Set<string> {
+  hiddenSomewhere ??= new Set(
+    RULESET_IDS.flatMap((id) => [...hiddenBlocks(id, "character"), ...hiddenBlocks(id, "npc")]),
+  );
+  return hiddenSomewhere;
+}
 
 /** The core vocabulary: short strings outside every game's namespace that every game may show. */
 function coreLabels(): Set<string> {

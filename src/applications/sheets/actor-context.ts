@@ -4,7 +4,7 @@
  */
 import { ITEM_TYPES, say } from "../../engine/vocabulary.js";
 import { identityContext, inventoryContext } from "./inventory-context.js";
-import type { Ruleset, SheetBlock } from "../../engine/ruleset.js";
+import type { Ruleset } from "../../engine/ruleset.js";
 import type { ActorKind, ActorSource, DerivedActor, RuleOptions, RulesetId } from "../../engine/types.js";
 import { actionsPanelContext, type ActionsPanelInput } from "./actions-panel.js";
 import { attackSummarizer, type AttackSource, type AttackSummary } from "./attack-summary.js";
@@ -14,6 +14,7 @@ import { ignoredUnderRuleset } from "../../data/ignored.js";
 import type { TextViewer } from "../../engine/views/power-text.js";
 import { powerRowView, restsView } from "./power-rows.js";
 import { gameFieldInputs } from "./game-fields.js";
+import { sheetHolder, sheetSlots } from "./game-parts.js";
 import { itemFieldShown, wordsOf } from "../../engine/words.js";
 import { headerPills } from "./header-pills.js";
 import { npcStatBlock } from "./npc-context.js";
@@ -113,44 +114,6 @@ function hpBar(hp: { value: number; max: number; temp: number }, damageTaken: nu
   };
 }
 
-const SHEET_BLOCKS: readonly SheetBlock[] = [
-  "recoveries",
-  "rallies",
-  "deathSaves",
-  "wounds",
-  "exhaustion",
-  "renown",
-  "baseCombatBonus",
-  "baseSaveBonus",
-  "escalation",
-  "insubstantial",
-];
-
-/** Whose sheet it is: a PC, an NPC, or an NPC the GM marked important. */
-interface SheetHolder {
-  kind: ActorKind;
-  important: boolean;
-}
-
-/**
- * Which optional blocks to show: the ruleset's choice, everything it does not mention shown. For an
- * NPC the ruleset's `sheetNpc` can hide more, and `sheetImportantNpc` gives an important NPC some of
- * those back; neither ever shows a block the game's `sheet` hides. No holder = a PC.
- */
-function sheetBlocks(
-  ruleset: Pick<Ruleset, "sheet" | "sheetNpc" | "sheetImportantNpc">,
-  holder: SheetHolder = { kind: "character", important: false },
-): Record<SheetBlock, boolean> {
-  const npc = holder.kind === "npc";
-  const shown = (b: SheetBlock): boolean => {
-    if (!(ruleset.sheet?.[b] ?? true)) return false;
-    if (!npc) return true;
-    if (holder.important && ruleset.sheetImportantNpc?.[b] !== undefined) return ruleset.sheetImportantNpc[b];
-    return ruleset.sheetNpc?.[b] ?? true;
-  };
-  return Object.fromEntries(SHEET_BLOCKS.map((b) => [b, shown(b)])) as Record<SheetBlock, boolean>;
-}
-
 const EMPTY_SUMMARY: AttackSummary = {
   bonus: "",
   escalation: 0,
@@ -168,7 +131,8 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 export function actorSheetContext(input: ActorSheetInput) {
   const { ruleset, derived } = input;
   const system = input.stored ?? input.system;
-  const show = sheetBlocks(ruleset, { kind: input.kind, important: system.important });
+  // [SYS-RULESET] the game's parts at each of the sheet's slots, for whose sheet it is.
+  const slots = sheetSlots(ruleset, sheetHolder(input.kind, system.important));
   const isNpc = input.kind === "npc";
   const activeTab = activeTabOf(input.activeTab);
   const words = wordsOf(ruleset);
@@ -316,7 +280,7 @@ export function actorSheetContext(input: ActorSheetInput) {
     isNpc,
     name: input.name,
     img: input.img,
-    show,
+    slots,
     level: system.level,
     // A class's derived maximum is the prepared one (the stored number is unused while a class derives it).
     hp: build?.owns.hpMax ? { ...system.hp, max: input.system.hp.max } : { ...system.hp },
@@ -352,7 +316,7 @@ export function actorSheetContext(input: ActorSheetInput) {
     exhaustionPips: Array.from({ length: 6 }, (_v, i) => i < system.exhaustion),
     usesEscalation: system.usesEscalation,
     /** Whether a monster adds the escalation die: no question in a world where the die is not in play. */
-    asksEscalation: show.escalation && (input.escalationInPlay ?? false),
+    asksEscalation: input.escalationInPlay ?? false,
     important: system.important,
     state: system.state,
     armor: { ...system.armor, maxDex: system.armor.maxDex ?? "" },
@@ -383,7 +347,7 @@ export function actorSheetContext(input: ActorSheetInput) {
     wounds: system.wounds.map((w, index) => ({ ...w, index })),
     constitutionDamage: system.constitutionDamage,
     /** Inputs for the active game's own fields that ask for one. */
-    gameFields: gameFieldInputs(ruleset, system, show),
+    gameFields: gameFieldInputs(ruleset, system),
     powers,
     weapons,
     escalation: {

@@ -22,7 +22,7 @@ import { effectActionHandlers } from "./effect-actions.js";
 import { SheetBase, sheetOptions, type SheetBaseInstance } from "../sheet-base.js";
 import { ACTIONS_CONTROLLED_TEMPLATE, ACTIONS_PANEL_TEMPLATE } from "./actions-panel.js";
 import { GAME_FIELDS_TEMPLATE } from "./game-fields.js";
-import { gamePartsContext, gameSheetParts } from "./game-parts.js";
+import { gamePartsContext, gameSheetParts, slotTemplates } from "./game-parts.js";
 import { STAT_BLOCK_TEMPLATE, npcBlockEditable } from "./npc-context.js";
 import { playersEditNpcBlocks } from "../../settings-sheet.js";
 import { controlledActor, foundryProcedurePorts, sheetActionsInput, useProcedure } from "../../workflows/procedures.js";
@@ -322,6 +322,9 @@ export class D20ActorSheet extends SheetBase {
     // [SYS-IMPORT] what the import of this actor lost, until the GM dismisses it.
     const importBanner = importBannerContext(actor.flags[SYSTEM_ID]?.import, game.user?.isGM ?? false);
     const gameParts = gamePartsContext(ruleset, system, raw.derived ?? actor.derived);
+    // [SYS-RULESET] the game's parts written at the sheet's slots are partials: loaded before the
+    // sheet renders (Foundry caches them, so only the first render reads them).
+    await foundry.applications.handlebars.loadTemplates(slotTemplates(ruleset));
     return { ...base, ...context, effectsSection, importBanner, ...gameParts };
   }
 

@@ -32,15 +32,13 @@ function inputOf(name: string, desc: FieldDesc, stored: unknown): GameFieldInput
 }
 
 /**
- * The inputs the active game's fields ask for, in their order, showing the stored values. A sheet
- * block of the same name that the game hides (its `sheet` / `sheetNpc` maps, as `show`) hides the input.
+ * The inputs the active game's fields ask for, in their order, showing the stored values.
  */
 export function gameFieldInputs(
   ruleset: Pick<Ruleset, "actorFields">,
   stored: Readonly<Record<string, unknown>>,
-  show: Readonly<Partial<Record<string, boolean>>> = {},
 ): GameFieldInput[] {
   return Object.entries(ruleset.actorFields ?? {})
-    .filter(([name, desc]) => desc.sheet === true && show[name] !== false)
+    .filter(([, desc]) => desc.sheet === true)
     .map(([name, desc]) => inputOf(name, desc, stored[name]));
 }

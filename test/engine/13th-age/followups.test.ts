@@ -4,9 +4,9 @@
  * event's lang string is filled by the data the event carries.
  */
 import { describe, expect, it } from "vitest";
-import type { SheetBlock } from "../../../src/engine/ruleset.js";
 import type { TurnStep } from "../../../src/engine/types.js";
 import { eventStringTests, sheetBlockTests } from "../followups-support.js";
+import type { SheetBlockName } from "../../sheets/sheet-fixtures.js";
 import { combatant, ctx, effect, npc, pc, rs } from "./helpers.js";
 
 const shownValue = (steps: TurnStep[]): unknown => {
@@ -64,12 +64,11 @@ describe("13th Age follow-ups: effects with an empty creator", () => {
 describe("13th Age follow-ups: the sheet", () => {
   // Recoveries, rallies and death saves are this game's; wounds, exhaustion, renown, the base combat
   // bonus and insubstantial belong to other games. Saves take a flat bonus here; NPCs may use the die.
-  const table: [SheetBlock, boolean][] = [
+  const table: [SheetBlockName, boolean][] = [
     ["recoveries", true],
     ["rallies", true],
     ["deathSaves", true],
     ["baseSaveBonus", true],
-    ["escalation", true],
     ["wounds", false],
     ["exhaustion", false],
     ["renown", false],

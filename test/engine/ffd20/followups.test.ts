@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { ffd20 } from "../../../src/engine/rulesets/ffd20/index.js";
-import type { SheetBlock } from "../../../src/engine/ruleset.js";
 import { eventStringTests, i18n, sheetBlockTests, turnChat, unfilledPlaceholders } from "../followups-support.js";
+import type { SheetBlockName } from "../../sheets/sheet-fixtures.js";
 import { combatant, ctx, effect, npc, pc } from "./fixtures.js";
 
 describe("FFd20 follow-ups: effects with an empty creator", () => {
@@ -85,13 +85,12 @@ describe("FFd20 follow-ups: the sheet", () => {
   // Healing surges ride on recoveries and second wind on the rally; death saves are the chosen
   // [FF-DEATH] rule; insubstantial and a flat save bonus are this game's. No wounds, exhaustion,
   // renown or base combat bonus.
-  const table: [SheetBlock, boolean][] = [
+  const table: [SheetBlockName, boolean][] = [
     ["recoveries", true],
     ["rallies", true],
     ["deathSaves", true],
     ["baseSaveBonus", true],
     ["insubstantial", true],
-    ["escalation", true],
     ["wounds", false],
     ["exhaustion", false],
     ["renown", false],

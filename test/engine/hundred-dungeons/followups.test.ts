@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { speedOnCreate } from "../../../src/data/stamp.js";
 import { allRulesets } from "../../../src/engine/registry.js";
 import { hundredDungeons as hd } from "../../../src/engine/rulesets/hundred-dungeons/index.js";
-import type { SheetBlock } from "../../../src/engine/ruleset.js";
 import { eventStringTests, sheetBlockTests } from "../followups-support.js";
+import type { SheetBlockName } from "../../sheets/sheet-fixtures.js";
 import { damagePacket } from "../../support/engine-fixtures.js";
 import { combatant, ctx, effect, hdActor } from "./fixtures.js";
 
@@ -66,12 +66,11 @@ describe("Hundred Dungeons follow-ups: the sheet", () => {
   // What the text gives this game (exhaustion, renown and weapon skills; hit dice, which poison
   // forbids spending; the dying check) and what it lacks (rallies, wounds, BCB, a base save bonus,
   // insubstantial).
-  const table: [SheetBlock, boolean][] = [
+  const table: [SheetBlockName, boolean][] = [
     ["exhaustion", true],
     ["renown", true],
     ["recoveries", true],
     ["deathSaves", true],
-    ["escalation", true],
     ["rallies", false],
     ["wounds", false],
     ["baseCombatBonus", false],

@@ -3,8 +3,8 @@
  * game's blocks only, and every event's lang string is filled by the data the event carries.
  */
 import { describe, expect, it } from "vitest";
-import type { SheetBlock } from "../../../src/engine/ruleset.js";
 import { eventStringTests, sheetBlockTests } from "../followups-support.js";
+import type { SheetBlockName } from "../../sheets/sheet-fixtures.js";
 import { combatant, ctx, effect, wd } from "./fixtures.js";
 
 const removes = (id: string) => expect.objectContaining({ kind: "removeEffect", effectId: id });
@@ -90,13 +90,12 @@ describe("Wounds d20 follow-ups: the sheet", () => {
   // Wounds and Constitution damage, the base combat and save bonuses, death saves and recovery dice
   // (rolled out of combat: recoveries shown, no rally) are this game's; exhaustion, renown and
   // insubstantial are not.
-  const table: [SheetBlock, boolean][] = [
+  const table: [SheetBlockName, boolean][] = [
     ["wounds", true],
     ["baseCombatBonus", true],
     ["baseSaveBonus", true],
     ["deathSaves", true],
     ["recoveries", true],
-    ["escalation", true],
     ["rallies", false],
     ["exhaustion", false],
     ["renown", false],

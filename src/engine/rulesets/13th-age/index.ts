@@ -21,6 +21,7 @@ import { STAT_BLOCK } from "./stat-block.js";
 import { withCreatureDamage } from "../../creatures.js";
 import { AGE13_PROGRESSION } from "./classes.js";
 import { AGE13_GEAR } from "./gear.js";
+import { SHEET_PARTS } from "./sheet.js";
 
 export const thirteenthAge = defineRuleset({
   id: "13th-age",
@@ -37,12 +38,8 @@ export const thirteenthAge = defineRuleset({
   options: OPTIONS,
   situational: ["bonus"],
   readBands: readAge13Bands,
-  // [SYS-RULESET] recoveries, rallies and death saves; no wounds, exhaustion, renown, BCB or insubstantial.
-  sheet: { wounds: false, exhaustion: false, renown: false, baseCombatBonus: false, insubstantial: false },
-  // [SYS-RULESET] monsters are slain at 0 HP ([13A-DOWN]): no recoveries, rallies or death saves.
-  // An NPC the GM marks important makes death saves; monsters have no recoveries to spend or rally with.
-  sheetNpc: { recoveries: false, rallies: false, deathSaves: false },
-  sheetImportantNpc: { deathSaves: true },
+  // [SYS-RULESET] its parts of the actor sheet (recoveries, death saves, its own blocks).
+  sheetParts: SHEET_PARTS,
   // Movement counts squares here (a walking creature moves 6), as the game's own creatures do.
   defaultSpeed: 6,
 

@@ -24,6 +24,7 @@ import { withCreatureDamage } from "../../creatures.js";
 import { actionPointNotice, actionPointSpends, minionMissStep, spendActionPoint } from "./creature.js";
 import { FF_PROGRESSION } from "./classes.js";
 import { FF_GEAR } from "./gear.js";
+import { SHEET_PARTS } from "./sheet.js";
 
 export const ffd20 = defineRuleset({
   id: FF_ID,
@@ -39,12 +40,8 @@ export const ffd20 = defineRuleset({
   options: FF_OPTIONS,
   situational: ["combatAdvantage", "cover", "concealment", "wrongSquare", "coupDeGrace", "bonus"],
   readScene: readFfScene,
-  // [SYS-RULESET] healing surges (recoveries, second wind as the rally), death saves, insubstantial.
-  sheet: { wounds: false, exhaustion: false, renown: false, baseCombatBonus: false },
-  // [SYS-RULESET] [FF-DEATH] (our Open choice): only PCs and important NPCs follow the dying rules,
-  // so other NPCs show no surges, second wind or death saves.
-  sheetNpc: { recoveries: false, rallies: false, deathSaves: false },
-  sheetImportantNpc: { recoveries: true, rallies: true, deathSaves: true },
+  // [SYS-RULESET] its parts of the actor sheet (recoveries, death saves, its own blocks).
+  sheetParts: SHEET_PARTS,
   // Movement counts squares here (a walking creature moves 6), as the game's own creatures do.
   defaultSpeed: 6,
 

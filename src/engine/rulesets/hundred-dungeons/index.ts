@@ -39,6 +39,7 @@ import {
   withLegendaryTurnResistance,
 } from "./creature.js";
 import { HD_GEAR } from "./gear.js";
+import { SHEET_PARTS } from "./sheet.js";
 
 export const hundredDungeons = defineRuleset({
   id: HD_ID,
@@ -56,14 +57,8 @@ export const hundredDungeons = defineRuleset({
   readScene: readHdScene,
   coverLevels: ["none", "partial", "total"],
   knockOut: true,
-  // [SYS-RULESET] exhaustion, renown and weapon skills; hit dice ride on recoveries, the dying check
-  // on the death-save button; no rally, wounds, BCB, base save bonus or insubstantial.
-  sheet: { rallies: false, wounds: false, baseCombatBonus: false, baseSaveBonus: false, insubstantial: false },
-  // [SYS-RULESET] [HD-ENEMYDEATH] enemies die at 0 HP and spend no hit dice; an important one goes
-  // dying, so it keeps the dying check (not hit dice). A monster's attack bonus is printed in its
-  // stat block: no renown or weapon skills (a character's) on its sheet.
-  sheetNpc: { recoveries: false, deathSaves: false, renown: false },
-  sheetImportantNpc: { deathSaves: true },
+  // [SYS-RULESET] its parts of the actor sheet (recoveries, death saves, its own blocks).
+  sheetParts: SHEET_PARTS,
   // [HD-TURN] speed is 60 ft unless something changes it.
   defaultSpeed: 60,
   // Abilities are modifiers here: a blank creature starts at +0 in each.

@@ -27,6 +27,7 @@ import { withCreatureDamage } from "../../creatures.js";
 import { damageReductionStep, spellResistanceCheck } from "./creature.js";
 import { WD_PROGRESSION } from "./classes.js";
 import { WD_GEAR } from "./gear.js";
+import { SHEET_PARTS } from "./sheet.js";
 
 /** The most actions the creature's conditions leave it (stunned none, nauseated one); null = no cap. */
 const conditionCap = capFromConditions(CONDITIONS);
@@ -53,11 +54,8 @@ export const woundsD20 = defineRuleset({
   options: OPTIONS,
   situational: ["offGuard", "bonus"],
   readScene: readWdScene,
-  // [SYS-RULESET] wounds and Constitution damage, BCB, base save bonus, death saves, recovery dice
-  // (no in-combat rally); no exhaustion, renown or insubstantial.
-  sheet: { rallies: false, exhaustion: false, renown: false, insubstantial: false },
-  // [SYS-RULESET] every creature makes Death saves; recovery dice are the resting party's.
-  sheetNpc: { recoveries: false },
+  // [SYS-RULESET] its parts of the actor sheet (recoveries, death saves, its own blocks).
+  sheetParts: SHEET_PARTS,
 
   deriveActor: (actor) => deriveActor(actor),
   attackBonus,
