@@ -82,6 +82,7 @@ const REASON = {
   autoSucceed: "D20C.SaveAttack.Reason.autoSucceed",
   natural20: "D20C.SaveAttack.Reason.natural20",
   natural1: "D20C.SaveAttack.Reason.natural1",
+  criticalFailure: "D20C.SaveAttack.Reason.criticalFailure",
 } as const;
 
 /**
@@ -104,6 +105,7 @@ export function saveAttackOutcome(
   const total = natural + bonus;
   const reasons: string[] = [];
   let saved = total >= spec.dc;
+  let criticalFailure = false;
   if (request.data?.autoSucceed === true) {
     saved = true;
     reasons.push(REASON.autoSucceed);
@@ -114,7 +116,12 @@ export function saveAttackOutcome(
     if (natural === 20 && !saved) reasons.push(REASON.natural20);
     if (natural === 1 && saved) reasons.push(REASON.natural1);
     if (natural === 20) saved = true;
-    if (natural === 1) saved = false;
+    if (natural === 1) {
+      saved = false;
+      // [WD-NASTY] "critically failing a saving throw": the wound this blow makes is nasty.
+      criticalFailure = true;
+      reasons.push(REASON.criticalFailure);
+    }
   }
   return {
     natural,
@@ -132,6 +139,7 @@ export function saveAttackOutcome(
     autoMiss: false,
     missEffect: saved,
     reasons,
+    ...(criticalFailure ? { criticalFailure } : {}),
   };
 }
 

@@ -64,7 +64,8 @@ export function packetFor(
     amount: amountFor(target.damage, mode),
     types: roll ? [...roll.recipe.types] : [...card.damageTypes],
     natural: target.outcome.natural,
-    critical: target.outcome.isCrit,
+    // [WD-NASTY] a save-based power's critically failed save counts as critical for the wound it makes.
+    critical: target.outcome.isCrit || target.outcome.criticalFailure === true,
     ongoing: false,
     fromAttack: true,
     melee: card.range === "melee",
