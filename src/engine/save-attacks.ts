@@ -83,6 +83,7 @@ const REASON = {
   natural20: "D20C.SaveAttack.Reason.natural20",
   natural1: "D20C.SaveAttack.Reason.natural1",
   criticalFailure: "D20C.SaveAttack.Reason.criticalFailure",
+  legendaryResistance: "D20C.SaveAttack.Reason.legendaryResistance",
 } as const;
 
 /**
@@ -140,6 +141,29 @@ export function saveAttackOutcome(
     missEffect: saved,
     reasons,
     ...(criticalFailure ? { criticalFailure } : {}),
+  };
+}
+
+/**
+ * [HD-LEGENDARY] The target's failed save turned into a success by its own way of turning one
+ * (the game's `resistSaveAttack`: a legendary resistance left), read from the target as it stands
+ * when the card is decided; Apply spends the use. The outcome unchanged when it saved or cannot.
+ */
+export function resistedSave(
+  ruleset: Pick<Ruleset, "resistSaveAttack">,
+  actor: ActorSource,
+  outcome: AttackOutcome,
+): AttackOutcome {
+  if (!outcome.isHit || !ruleset.resistSaveAttack?.(actor, "")) return outcome;
+  const { criticalFailure: _lost, ...rest } = outcome;
+  return {
+    ...rest,
+    result: "miss",
+    isHit: false,
+    autoHit: false,
+    missEffect: true,
+    reasons: [...outcome.reasons.filter((r) => r !== REASON.criticalFailure), REASON.legendaryResistance],
+    saveResisted: true,
   };
 }
 

@@ -454,6 +454,11 @@ export interface AttackOutcome {
    * critical failure): the blow counts as critical for the wound it makes. Absent = not one.
    */
   criticalFailure?: boolean;
+  /**
+   * [HD-LEGENDARY] A save-based power's failed save the target turned into a success (legendary
+   * resistance): Apply spends the use. Absent = not turned.
+   */
+  saveResisted?: boolean;
 }
 
 /** What one kept natural comes to, as exact odds read it: its result and whether the miss effect applies. */
