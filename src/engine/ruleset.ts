@@ -60,6 +60,7 @@ import type {
   ActInput,
   ActOutcome,
   ReactionOffer,
+  RuleEvent,
 } from "./types.js";
 import type { DamageExpression } from "./dice.js";
 import type { FieldDescs } from "./fields.js";
@@ -447,6 +448,13 @@ export interface Ruleset {
    * (`PowerSource.saveAttack`) instead of an attack roll. Absent = never (attack against defense).
    */
   readonly saveAttacks?: boolean;
+  /**
+   * [SYS-MONSTERS] The creature's own way to turn a failed save against a save-based power into a
+   * success ([HD-LEGENDARY] legendary resistance): the creature with one use spent and the event
+   * saying so, or null when it has none left. The card decides with it, Apply spends it. Absent =
+   * no such way in this game.
+   */
+  resistSaveAttack?(actor: ActorSource, actorId: string): { actor: ActorSource; event: RuleEvent } | null;
 }
 
 /**

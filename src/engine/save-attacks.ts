@@ -82,6 +82,8 @@ const REASON = {
   autoSucceed: "D20C.SaveAttack.Reason.autoSucceed",
   natural20: "D20C.SaveAttack.Reason.natural20",
   natural1: "D20C.SaveAttack.Reason.natural1",
+  criticalFailure: "D20C.SaveAttack.Reason.criticalFailure",
+  legendaryResistance: "D20C.SaveAttack.Reason.legendaryResistance",
 } as const;
 
 /**
@@ -104,6 +106,7 @@ export function saveAttackOutcome(
   const total = natural + bonus;
   const reasons: string[] = [];
   let saved = total >= spec.dc;
+  let criticalFailure = false;
   if (request.data?.autoSucceed === true) {
     saved = true;
     reasons.push(REASON.autoSucceed);
@@ -114,7 +117,12 @@ export function saveAttackOutcome(
     if (natural === 20 && !saved) reasons.push(REASON.natural20);
     if (natural === 1 && saved) reasons.push(REASON.natural1);
     if (natural === 20) saved = true;
-    if (natural === 1) saved = false;
+    if (natural === 1) {
+      saved = false;
+      // [WD-NASTY] "critically failing a saving throw": the wound this blow makes is nasty.
+      criticalFailure = true;
+      reasons.push(REASON.criticalFailure);
+    }
   }
   return {
     natural,
@@ -132,6 +140,30 @@ export function saveAttackOutcome(
     autoMiss: false,
     missEffect: saved,
     reasons,
+    ...(criticalFailure ? { criticalFailure } : {}),
+  };
+}
+
+/**
+ * [HD-LEGENDARY] The target's failed save turned into a success by its own way of turning one
+ * (the game's `resistSaveAttack`: a legendary resistance left), read from the target as it stands
+ * when the card is decided; Apply spends the use. The outcome unchanged when it saved or cannot.
+ */
+export function resistedSave(
+  ruleset: Pick<Ruleset, "resistSaveAttack">,
+  actor: ActorSource,
+  outcome: AttackOutcome,
+): AttackOutcome {
+  if (!outcome.isHit || !ruleset.resistSaveAttack?.(actor, "")) return outcome;
+  const { criticalFailure: _lost, ...rest } = outcome;
+  return {
+    ...rest,
+    result: "miss",
+    isHit: false,
+    autoHit: false,
+    missEffect: true,
+    reasons: [...outcome.reasons.filter((r) => r !== REASON.criticalFailure), REASON.legendaryResistance],
+    saveResisted: true,
   };
 }
 

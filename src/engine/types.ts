@@ -449,6 +449,16 @@ export interface AttackOutcome {
   missEffect: boolean;
   /** i18n keys explaining special decisions for the card. */
   reasons: string[];
+  /**
+   * [WD-NASTY] A save-based power's save failed on a natural 1 the game decides by its natural (a
+   * critical failure): the blow counts as critical for the wound it makes. Absent = not one.
+   */
+  criticalFailure?: boolean;
+  /**
+   * [HD-LEGENDARY] A save-based power's failed save the target turned into a success (legendary
+   * resistance): Apply spends the use. Absent = not turned.
+   */
+  saveResisted?: boolean;
 }
 
 /** What one kept natural comes to, as exact odds read it: its result and whether the miss effect applies. */

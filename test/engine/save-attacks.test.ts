@@ -151,7 +151,12 @@ describe("[SYS-MONSTERS] save-based attacks: Wounds d20 saves", () => {
     const saved = decideAttack(high(40), [[20]]).targets[0]!.outcome;
     expect(saved).toMatchObject({ result: "miss", reasons: ["D20C.SaveAttack.Reason.natural20"] });
     const failed = decideAttack(high(2), [[1]]).targets[0]!.outcome;
-    expect(failed).toMatchObject({ result: "hit", autoHit: true, reasons: ["D20C.SaveAttack.Reason.natural1"] });
+    // [WD-NASTY] and it is a critical failure (the wound it makes is nasty: save-attack-nasty.test.ts).
+    expect(failed).toMatchObject({
+      result: "hit",
+      autoHit: true,
+      reasons: ["D20C.SaveAttack.Reason.natural1", "D20C.SaveAttack.Reason.criticalFailure"],
+    });
     // Against DC 40 only the natural 20 saves: the save fails 19 times in 20.
     const plan = planAttack(high(40));
     expect(saveFailChance(wd, plan.saves!.requests[0]!, plan.saves!.spec)).toBeCloseTo(19 / 20, 6);

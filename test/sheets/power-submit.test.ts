@@ -228,3 +228,66 @@ describe("[SYS-MONSTERS] the power sheet's new fields through the bundle's own s
     expect(await render(sheet)).toMatch(/name="system\.saveAttack\.save"/);
   });
 });
+
+describe("[SYS-MONSTERS] a routine through the bundle's own submit", () => {
+  it("[SYS-MONSTERS] the routine's rows typed into the form: each power with its count and a follow-up are stored and valid; a blank form leaves no routine", async () => {
+    await s.settings.set(SYSTEM, "ruleset", "hundred-dungeons");
+    const item = breath();
+    const sheet = sheetOf(item);
+    await item.update(
+      await submit(sheet, {
+        "system.routine.attacks.0.power": " Claw ",
+        "system.routine.attacks.0.count": 2,
+        "system.routine.followUps.0.power": "Bite",
+        "system.routine.followUps.0.when": "allHit",
+        "system.routine.followUps.0.of": "Claw",
+      }),
+    );
+    expect(item._source.system.routine).toEqual({
+      attacks: [{ power: "Claw", count: 2 }],
+      followUps: [{ power: "Bite", when: "allHit", of: "Claw" }],
+    });
+    validate(item._source.system);
+    // The stored rows render with one blank row of each after them: a second power is added there.
+    await item.update(
+      await submit(sheet, { "system.routine.attacks.1.power": "Tail", "system.routine.attacks.1.count": 1 }),
+    );
+    expect(item._source.system.routine).toMatchObject({
+      attacks: [
+        { power: "Claw", count: 2 },
+        { power: "Tail", count: 1 },
+      ],
+    });
+    // Every row cleared: an ordinary power again.
+    await item.update(
+      await submit(sheet, {
+        "system.routine.attacks.0.power": "",
+        "system.routine.attacks.1.power": "",
+        "system.routine.followUps.0.power": "",
+      }),
+    );
+    expect(item._source.system.routine ?? null).toBeNull();
+  });
+
+  it("[SYS-MONSTERS] a count beyond 10 is refused by the model naming the field; the routine survives a switch to another game's sheet", async () => {
+    await s.settings.set(SYSTEM, "ruleset", "hundred-dungeons");
+    const item = breath();
+    const sheet = sheetOf(item);
+    const many = await submit(sheet, {
+      "system.routine.attacks.0.power": "Claw",
+      "system.routine.attacks.0.count": 11,
+    });
+    expect(() => validate({ ...structuredClone(item._source.system), ...many.system })).toThrow(/routine.*count/);
+    await item.update(
+      await submit(sheet, { "system.routine.attacks.0.power": "Claw", "system.routine.attacks.0.count": 3 }),
+    );
+    await s.settings.set(SYSTEM, "ruleset", "13th-age");
+    await item.update(await submit(sheet, { "system.attackBonus": 7 }));
+    expect(item._source.system).toMatchObject({
+      attackBonus: 7,
+      routine: { attacks: [{ power: "Claw", count: 3 }], followUps: [] },
+    });
+    validate(item._source.system);
+    await s.settings.set(SYSTEM, "ruleset", "hundred-dungeons");
+  });
+});

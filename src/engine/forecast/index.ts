@@ -11,6 +11,8 @@
  *   is spent is not; a limited power used in the fight is spent) and the enemies that stand, the
  *   pair that removes the largest share of the target's remaining hit points on average (the kill
  *   closest to hand: the one that most shortens the fight), ties to the larger expected damage;
+ * - a save-based power ([SYS-MONSTERS]) is decided by the target's own save against its DC, as the
+ *   card decides it: the chance the save fails is its "hit", a success its half or no damage;
  * - the escalation die, where on, climbs by one each round from its current value, to 6;
  * - where the game has an in-battle heal (its words name a rally), a creature of the party at half
  *   its hit points or below spends one turn, once per fight, on it, through the ruleset's
@@ -28,6 +30,7 @@ import { resolvingEachFace } from "../resolution.js";
 import { expectedRecipe, recipeDamage } from "../odds.js";
 import { isSpent, usageKind } from "../powers.js";
 import { planAttack, plainSituation, type AttackPlan, type TargetSnapshot } from "../plans/attack.js";
+import { powerForSave, saveAttackOutcome, saveFormulaMode } from "../save-attacks.js";
 import { wordsOf } from "../words.js";
 import type { Ruleset } from "../ruleset.js";
 import type {
@@ -150,15 +153,21 @@ interface PairAtEscalation {
   /** Slot (2 × result index + miss effect) of each natural. */
   slots: Uint8Array;
   expected: number;
+  /** [SYS-MONSTERS] The naturals are the target's save's, not an attack roll's. */
+  save?: boolean;
 }
 
 interface PairOdds {
   input: Omit<AttackInput, "dice">;
+  /** [SYS-MONSTERS] A save-based power: the target's save against its DC (decides instead of an attack roll). */
+  save: RollRequest | null;
   byEscalation: (PairAtEscalation | null)[];
 }
 
 interface AttackPlanned {
   attack: ForecastAttack;
+  /** The power as its damage reads it: a save-based power's success deals what the success says. */
+  power: PowerSource;
   plan: AttackPlan | null;
   /** Damage recipe of each slot, asked of the ruleset once (undefined = not yet). */
   recipes: (DamageRecipe | null | undefined)[];
@@ -275,10 +284,13 @@ function prepare(input: ForecastInput, random: Random): Prepared {
       snapshots.forEach((s, ti) => {
         const pairInput = plan && combatants[ti]?.side !== c.side ? plan.inputs.get(s) : undefined;
         const twin = pairs[kin[ti] as number];
-        pairs.push(pairInput ? (twin ?? { input: pairInput, byEscalation: [] }) : null);
+        // [SYS-MONSTERS] a save-based power: the enemy's own save (the plan's, in the enemies' order).
+        const save = plan?.saves ? (plan.saves.requests[enemies.indexOf(s)] ?? null) : null;
+        pairs.push(pairInput ? (twin ?? { input: pairInput, save, byEscalation: [] }) : null);
       });
       return {
         attack,
+        power: powerForSave(ruleset, attack.power),
         plan,
         recipes: new Array<DamageRecipe | null | undefined>(8).fill(undefined),
         expected: new Array<number>(8).fill(Number.NaN),
@@ -332,7 +344,9 @@ function pairAt(p: Prepared, planned: AttackPlanned, pair: PairOdds, escalation:
   const cached = pair.byEscalation[escalation];
   if (cached !== undefined) return cached;
   let made: PairAtEscalation | null = null;
-  if (planned.plan) {
+  if (planned.plan?.saves) {
+    made = saveTable(p, planned, pair, planned.plan.saves);
+  } else if (planned.plan) {
     try {
       const input = Object.assign({}, pair.input, { escalation });
       const prepared: PreparedAttack = p.ruleset.prepareAttack
@@ -361,6 +375,41 @@ function pairAt(p: Prepared, planned: AttackPlanned, pair: PairOdds, escalation:
   return made;
 }
 
+/**
+ * [SYS-MONSTERS] A save-based power's table against one target: each kept natural of the target's
+ * save (weighted by the mode its conditions give it) decided by the engine's own
+ * `saveAttackOutcome` against the DC, as the card decides it. A failed save is the power's hit, a
+ * success its miss with the success's damage; the escalation die plays no part.
+ */
+function saveTable(
+  p: Prepared,
+  planned: AttackPlanned,
+  pair: PairOdds,
+  saves: NonNullable<AttackPlan["saves"]>,
+): PairAtEscalation | null {
+  const save = pair.save;
+  if (!save) return null;
+  try {
+    const weights = FACE_WEIGHTS[saveFormulaMode(save.formula)];
+    const cumulative = new Float64Array(20);
+    const slots = new Uint8Array(20);
+    let acc = 0;
+    let expected = 0;
+    for (let n = 1; n <= 20; n++) {
+      const w = weights[n - 1] as number;
+      acc += w;
+      cumulative[n - 1] = acc;
+      const outcome = saveAttackOutcome(p.ruleset, save, saves.spec, [n, n], saves.label);
+      const slot = 2 * RESULTS.indexOf(outcome.result) + (outcome.missEffect ? 1 : 0);
+      slots[n - 1] = slot;
+      expected += w * slotExpectation(p, planned, slot);
+    }
+    return { cumulative, total: acc, slots, expected: expected / acc, save: true };
+  } catch {
+    return null;
+  }
+}
+
 /** Exact expected damage of one outcome slot of an attack (its recipe summed once). */
 function slotExpectation(p: Prepared, planned: AttackPlanned, slot: number): number {
   const known = planned.expected[slot] as number;
@@ -380,7 +429,7 @@ function recipeOf(p: Prepared, planned: AttackPlanned, slot: number): DamageReci
         outcome: RESULTS[slot >> 1] as AttackResult,
         hit: plan.hit,
         miss: plan.miss,
-        missEffect: planned.attack.power.missEffect,
+        missEffect: planned.power.missEffect,
         missApplies: (slot & 1) === 1,
         critExtra: plan.critExtra,
         types: planned.attack.power.damageTypes,
@@ -684,7 +733,8 @@ function playOnce(
       const packet: DamagePacket = {
         amount,
         types: recipe.types,
-        natural,
+        // A save-based power's blow has no attack roll: the natural is the target's save's.
+        natural: bestTable.save ? null : natural,
         critical: slot >> 1 === 3,
         ongoing: false,
         fromAttack: true,

@@ -64,7 +64,8 @@ export function packetFor(
     amount: amountFor(target.damage, mode),
     types: roll ? [...roll.recipe.types] : [...card.damageTypes],
     natural: target.outcome.natural,
-    critical: target.outcome.isCrit,
+    // [WD-NASTY] a save-based power's critically failed save counts as critical for the wound it makes.
+    critical: target.outcome.isCrit || target.outcome.criticalFailure === true,
     ongoing: false,
     fromAttack: true,
     melee: card.range === "melee",
@@ -286,6 +287,12 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
     const r = ruleset.applyDamage(actor, { ...packetFor(card, target, mode), amount }, options, actorId);
     next = r.actor;
     events = r.events;
+    // [HD-LEGENDARY] the failed save the card turned into a success spends its use (Undo gives it back).
+    const spent = target.outcome.saveResisted ? ruleset.resistSaveAttack?.(next, actorId) : null;
+    if (spent) {
+      next = spent.actor;
+      events = [spent.event, ...events];
+    }
     requests = r.requests;
     dealt = r.dealt;
     hpLost = r.hpLost;

@@ -49,6 +49,7 @@ import {
   saveAttackOf,
   saveAttackOutcome,
   saveFailChance,
+  resistedSave,
   saveFormulaMode,
   targetSaveRequest,
 } from "../save-attacks.js";
@@ -650,8 +651,13 @@ export function decideAttack(
     const save = saves?.requests[i];
     if (saves && save) {
       // [SYS-MONSTERS] the target's save against the DC decides it: a failure is the power's hit.
-      const outcome = saveAttackOutcome(req.ruleset, save, saves.spec, d, saves.label);
-      const chance = odds ? saveOdds(req, plan, save, saves.spec) : null;
+      // [HD-LEGENDARY] a failure the target turns into a success (a legendary resistance left) saves.
+      const outcome = resistedSave(
+        req.ruleset,
+        snapshot.actor,
+        saveAttackOutcome(req.ruleset, save, saves.spec, d, saves.label),
+      );
+      const chance = odds ? saveOdds(req, plan, save, saves.spec, snapshot.actor) : null;
       return { snapshot, outcome, odds: chance, damageKey: damageKeyFor(outcome) };
     }
     const outcome = req.ruleset.resolveAttack(withDice(input, d));
@@ -720,8 +726,15 @@ export function untargetedOutcome(req: AttackRequest, plan: AttackPlan, faces: r
  * [SYS-MONSTERS] A save-based power's odds against one target: the chance its save fails (the
  * "hit"; never a crit) and the damage to expect from a failure and a success.
  */
-function saveOdds(req: AttackRequest, plan: AttackPlan, save: RollRequest, spec: SaveAttackSpec): CardOdds {
-  const fail = saveFailChance(req.ruleset, save, spec);
+function saveOdds(
+  req: AttackRequest,
+  plan: AttackPlan,
+  save: RollRequest,
+  spec: SaveAttackSpec,
+  actor: ActorSource,
+): CardOdds {
+  // [HD-LEGENDARY] a target that turns any failure into a success never fails.
+  const fail = req.ruleset.resistSaveAttack?.(actor, "") ? 0 : saveFailChance(req.ruleset, save, spec);
   const expected = (missEffect: boolean) => {
     const probe = saveAttackOutcome({}, save, { ...spec, dc: missEffect ? -99 : 99 }, [10], "");
     const recipe = recipeFor(req, plan, probe);

@@ -90,6 +90,21 @@ export function withLegendaryTurnResistance(resolve: Ruleset["resolveTurnRoll"])
   };
 }
 
+/**
+ * [HD-LEGENDARY] [SYS-MONSTERS] A failed save against a save-based power succeeds instead while a
+ * legendary resistance is left: the creature with one spent and the event saying so (null = none left).
+ */
+export function resistSaveAttack(actor: ActorSource, actorId: string): { actor: ActorSource; event: RuleEvent } | null {
+  if (!canResist(actor)) return null;
+  const l = legendaryOf(actor);
+  const next = clonePlain(actor);
+  next.legendary = { ...l, resistancesLeft: l.resistancesLeft - 1 };
+  return {
+    actor: next,
+    event: { key: `${C}.Event.legendaryResistanceSaveAttack`, data: { left: l.resistancesLeft - 1 }, actorId },
+  };
+}
+
 /** [HD-LEGENDARY] A legend's legendary actions and resistances as the tracker's spend buttons show them. */
 export function legendarySpends(actor: ActorSource): CreatureSpend[] {
   const l = legendaryOf(actor);

@@ -34,6 +34,7 @@ import {
   legendaryPrompts,
   legendarySpends,
   legendaryTurnStart,
+  resistSaveAttack,
   spendLegendary,
   withLegendaryResistance,
   withLegendaryTurnResistance,
@@ -153,4 +154,6 @@ export const hundredDungeons = defineRuleset({
   gear: HD_GEAR,
   // [SYS-MONSTERS] a power may be decided by the target's save against its DC (an ability roll / one of the five saves).
   saveAttacks: true,
+  // [HD-LEGENDARY] legendary resistance turns a failed save against such a power into a success.
+  resistSaveAttack,
 });
