@@ -89,6 +89,12 @@ export interface ActionsLeft {
    * always present, so a merged document update never keeps a stale entry.
    */
   waiting: Record<string, Wait>;
+  /**
+   * [FF-ACTIONPOINTS] Turn actions granted this turn beyond the game's count (an action point's
+   * extra action), by kind. Every turn kind is present (0 = none) for the same reason as `waiting`;
+   * a fresh turn has none. Optional: absent = none (data stored before it).
+   */
+  extra?: Record<string, number>;
 }
 
 type Wait = "none" | "spent" | "turnStarted";
@@ -133,14 +139,21 @@ export function costOf(economy: ActionEconomy, actionType: string | null | undef
 /** A full set of actions (a combatant with nothing stored yet). */
 function fullActions(economy: ActionEconomy, cap: number | null = null): ActionsLeft {
   const left: Record<string, number> = {};
-  for (const s of economy.turn) left[s.key] = s.count;
+  const extra: Record<string, number> = {};
+  for (const s of economy.turn) {
+    left[s.key] = s.count;
+    extra[s.key] = 0;
+  }
   const waiting: Record<string, Wait> = {};
   for (const s of economy.outOfTurn ?? []) {
     left[s.key] = s.count;
     waiting[s.key] = "none";
   }
-  return { left, taken: 0, cap, waiting };
+  return { left, taken: 0, cap, waiting, extra };
 }
+
+/** The most extra actions of one kind a turn may be granted (a guard on stored data). */
+const MAX_EXTRA = 10;
 
 const whole = (v: unknown, max: number): number | null =>
   typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= max ? v : null;
@@ -155,8 +168,12 @@ export function readActionsLeft(economy: ActionEconomy, raw: unknown): ActionsLe
   const r = raw as Partial<Record<keyof ActionsLeft, unknown>>;
   const left: Record<string, number> = {};
   const stored = (typeof r.left === "object" && r.left !== null ? r.left : {}) as Record<string, unknown>;
+  const rawExtra = (typeof r.extra === "object" && r.extra !== null ? r.extra : {}) as Record<string, unknown>;
+  const extra: Record<string, number> = {};
+  for (const s of economy.turn) extra[s.key] = whole(rawExtra[s.key], MAX_EXTRA) ?? 0;
   for (const s of [...economy.turn, ...(economy.outOfTurn ?? [])]) {
-    left[s.key] = whole(stored[s.key], s.count) ?? s.count;
+    const most = s.count + (extra[s.key] ?? 0);
+    left[s.key] = whole(stored[s.key], most) ?? s.count;
   }
   const waiting: Record<string, Wait> = {};
   const rawWaiting = (typeof r.waiting === "object" && r.waiting !== null ? r.waiting : {}) as Record<string, unknown>;
@@ -164,7 +181,33 @@ export function readActionsLeft(economy: ActionEconomy, raw: unknown): ActionsLe
     const w = rawWaiting[s.key];
     waiting[s.key] = w === "spent" || w === "turnStarted" ? w : "none";
   }
-  return { left, taken: whole(r.taken, 1000) ?? 0, cap: whole(r.cap, 1000), waiting };
+  return { left, taken: whole(r.taken, 1000) ?? 0, cap: whole(r.cap, 1000), waiting, extra };
+}
+
+/**
+ * [FF-ACTIONPOINTS] One more action of a turn kind this turn (an action point spent): one more
+ * left, counted as granted so the display shows it and an undo can take it back. The state as it
+ * was when the economy has no such turn kind.
+ */
+export function grantAction(economy: ActionEconomy, state: ActionsLeft, kind: string): ActionsLeft {
+  if (!economy.turn.some((s) => s.key === kind)) return state;
+  const extra = { ...(state.extra ?? {}) };
+  if ((extra[kind] ?? 0) >= MAX_EXTRA) return state;
+  extra[kind] = (extra[kind] ?? 0) + 1;
+  return { ...state, left: { ...state.left, [kind]: (state.left[kind] ?? 0) + 1 }, extra };
+}
+
+/**
+ * [FF-ACTIONPOINTS] A granted action taken back (the spend undone): one granted fewer, and one
+ * fewer left unless it was already used (later play stands: what was taken stays taken).
+ */
+export function revokeAction(economy: ActionEconomy, state: ActionsLeft, kind: string): ActionsLeft {
+  const granted = state.extra?.[kind] ?? 0;
+  if (granted <= 0) return state;
+  const slot = economy.turn.find((s) => s.key === kind);
+  const most = (slot?.count ?? 0) + granted - 1;
+  const left = Math.min(most, Math.max(0, (state.left[kind] ?? 0) - 1));
+  return { ...state, left: { ...state.left, [kind]: left }, extra: { ...state.extra, [kind]: granted - 1 } };
 }
 
 /**
@@ -294,7 +337,8 @@ export function actionRows(economy: ActionEconomy, state: ActionsLeft): ActionRo
     key: s.key,
     label: s.label,
     left: Math.max(0, state.left[s.key] ?? 0),
-    count: s.count,
+    // [FF-ACTIONPOINTS] an extra action granted this turn is one more of its kind.
+    count: s.count + (state.extra?.[s.key] ?? 0),
   }));
 }
 

@@ -19,7 +19,16 @@ export interface CreatureSpend {
 
 /** A spend decided: the steps that carry it out, or why it is refused (an i18n key with data). */
 export type SpendDecision =
-  { ok: true; steps: TurnStep[] } | { ok: false; reason: string; data?: Record<string, string | number> };
+  | {
+      ok: true;
+      steps: TurnStep[];
+      /**
+       * [FF-ACTIONPOINTS] A turn action the spend adds to the spender's turn (an action point's extra
+       * action), shown in its action pills and taken back by the line's Undo. Optional: absent = none.
+       */
+      grant?: string;
+    }
+  | { ok: false; reason: string; data?: Record<string, string | number> };
 
 /** The refusal every game shares: nothing of it is left. */
 export function noneLeft(name: string): SpendDecision {

@@ -11,7 +11,9 @@ import {
   costLabel,
   costOf,
   endTurnActions,
+  grantAction,
   readActionsLeft,
+  revokeAction,
   readProcedureMemory,
   spendAction,
   startControlledTurn,
@@ -95,6 +97,18 @@ function mayWrite(c: EconomyCombatant): boolean {
 
 async function writeActions(c: EconomyCombatant, state: ActionsLeft): Promise<void> {
   await c.update({ flags: { [SYSTEM_ID]: { actions: state } } });
+}
+
+/**
+ * [FF-ACTIONPOINTS] Give (or, `revoke`, take back) one turn action of `kind` to a combatant this
+ * turn: the GM's client, for an action point spent or its spend undone. Nothing in a game that
+ * tracks no actions.
+ */
+export async function grantCombatantAction(c: EconomyCombatant, kind: string, revoke = false): Promise<void> {
+  const ruleset = activeRuleset();
+  const state = actionsLeftOf(ruleset, c);
+  if (!ruleset.economy || !state) return;
+  await writeActions(c, (revoke ? revokeAction : grantAction)(ruleset.economy, state, kind));
 }
 
 /** Write a combatant's procedure memory. */

@@ -6,13 +6,17 @@
  */
 import { activeRuleset } from "../active-ruleset.js";
 import { SYSTEM_ID } from "../constants.js";
-import { runPlan, type TurnPorts } from "../engine/plans/turns.js";
+import { runPlan, type ActionGrantUndo, type TurnPorts } from "../engine/plans/turns.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import type { TurnContext } from "../engine/types.js";
 import { withActorQueue } from "./actor-queue.js";
+import { grantCombatantAction, type EconomyCombatant } from "./actions.js";
 
 /** The combat as a spend uses it (the real D20Combat). */
 export interface SpendCombat {
+  /** The combat's id and its combatants ([FF-ACTIONPOINTS]: an action point's extra action is theirs). */
+  id?: string | null;
+  combatants?: { contents: readonly unknown[] };
   combatant: { id: string | null } | null | undefined;
   turnContext(combatantId: string | null): TurnContext;
   turnPorts(ctx: TurnContext, summary?: { kind: "event" }): TurnPorts & { flush(): Promise<void> };
@@ -43,7 +47,24 @@ export async function spendCreatureResource(
       return;
     }
     const ports = combat.turnPorts(ctx, { kind: "event" });
-    await runPlan(ruleset, ctx, decision.steps, ports);
+    // [FF-ACTIONPOINTS] an extra action for the turn: in the pills, and in the line's Undo.
+    const holder = decision.grant
+      ? (combat.combatants?.contents.find((c) => (c as EconomyCombatant).id === combatantId) as
+          EconomyCombatant | undefined)
+      : undefined;
+    const grant: ActionGrantUndo | null =
+      decision.grant && holder ? { combatId: combat.id ?? "", combatantId, kind: decision.grant } : null;
+    const withGrant: TurnPorts = grant
+      ? {
+          ...ports,
+          post: (line) =>
+            ports.post(
+              line.undo ? { ...line, undo: { ...line.undo, actions: [...(line.undo.actions ?? []), grant] } } : line,
+            ),
+        }
+      : ports;
+    const done = await runPlan(ruleset, ctx, decision.steps, withGrant);
+    if (grant && holder && done.errors.length === 0) await grantCombatantAction(holder, grant.kind);
     await ports.flush();
   }).catch((err: unknown) => console.error(`${SYSTEM_ID} | creature spend ${key}`, err));
   return refusal;

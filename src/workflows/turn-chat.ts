@@ -24,6 +24,7 @@ import { publicEvents } from "../engine/plans/card-secrets.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { withActorQueue } from "./actor-queue.js";
 import { undoneCardCreations } from "./card-ledger.js";
+import { grantCombatantAction, type EconomyCombatant } from "./actions.js";
 import { routePress } from "./apply-damage.js";
 import { askGM, isShortText, type ActionReport, type Asker, type RelayRequest } from "../socket.js";
 import {
@@ -102,6 +103,7 @@ function storedUndo(undo: UndoRecord): StoredUndo {
     addedEffects: undo.addedEffects,
     updatedEffects: undo.updatedEffects,
     ...(undo.items?.length ? { items: undo.items } : {}),
+    ...(undo.actions?.length ? { actions: undo.actions } : {}),
   };
 }
 
@@ -399,6 +401,12 @@ async function undoTurnLine(message: ChatMessage, index: number, asker: Asker): 
     }
     // [SYS-MONSTERS] a recharge undone: the power's usage as it was.
     for (const r of undo.items ?? []) await actorOf(r.actorId)?.items.get(r.itemId)?.update({ system: r.before });
+    // [FF-ACTIONPOINTS] an action point's extra action taken back (one already taken stays taken).
+    for (const r of undo.actions ?? []) {
+      const combat = game.combats?.get(r.combatId) ?? (game.combat?.id === r.combatId ? game.combat : null);
+      const holder = combat?.combatants.get(r.combatantId);
+      if (holder) await grantCombatantAction(holder as unknown as EconomyCombatant, r.kind, true);
+    }
     for (const r of undo.updatedEffects) {
       const doc = actorOf(r.actorId)?.effects.get(r.before.id);
       const { id: _id, name, statuses, ...rest } = r.before;

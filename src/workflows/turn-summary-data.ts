@@ -118,6 +118,8 @@ export interface StoredUndo {
   updatedEffects: UndoRecord["updatedEffects"];
   /** [SYS-MONSTERS] Power items' usage as it was (a recharge at turn start). Optional: absent = none. */
   items?: UndoRecord["items"];
+  /** [FF-ACTIONPOINTS] Turn actions granted to combatants (an action point's), to take back. Optional: absent = none. */
+  actions?: UndoRecord["actions"];
 }
 
 /**

@@ -14,7 +14,7 @@ const own = { ownTurn: true, forced: false, byGM: false };
 const STOPPING: Record<RulesetId, string[]> = {
   "13th-age": ["grabbed", "stuck"],
   ffd20: ["immobilized", "grabbed", "restrained"],
-  "hundred-dungeons": ["grappled"],
+  "hundred-dungeons": ["grappled", "restrained", "paralyzed", "stunned"],
   "wounds-d20": ["grappled", "paralyzed"],
 };
 

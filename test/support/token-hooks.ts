@@ -7,6 +7,7 @@
  * (given `options`, the mover's client is a hostile one: it skips preUpdateToken and sends those;
  * the system reads only the moveToken hook's record of the move, so they change nothing);
  * `moveTokens` does the same for tokens moved in one update (each document moved before any hook);
+ * a preUpdateToken listener returning false cancels that token's update, as in Foundry;
  * `runHook` runs another hook the module registered (a creature's update, an effect created on it).
  */
 import { afterAll, beforeAll } from "vitest";
@@ -22,7 +23,7 @@ export interface MovedTokenDoc {
   parent?: unknown;
 }
 
-type TokenHook = (doc: unknown, change: object, options: object, userId?: unknown) => void;
+type TokenHook = (doc: unknown, change: object, options: object, userId?: unknown) => unknown;
 
 /** Register the hooks before the file's tests (the acts module is imported then) and restore `Hooks` after. */
 export function useTokenHooks(): {
@@ -58,16 +59,20 @@ export function useTokenHooks(): {
     g.Hooks = saved;
   });
   async function moveTokens(
-    moves: readonly { doc: MovedTokenDoc; to: { x?: number; y?: number; elevation?: number } }[],
+    asked: readonly { doc: MovedTokenDoc; to: { x?: number; y?: number; elevation?: number } }[],
     userId: string,
     forged?: object,
     waypoints: readonly { x: number; y: number }[] = [],
   ) {
-    const options = moves.map(() => structuredClone(forged ?? {}));
-    if (!forged)
-      moves.forEach(({ doc, to }, i) => {
-        for (const fn of hooks.get("preUpdateToken") ?? []) fn(doc, to, options[i]!);
-      });
+    // As Foundry: a preUpdateToken listener that returns false cancels that document's update
+    // (no update, no updateToken, no moveToken).
+    const moves = asked
+      .map((move) => ({ ...move, options: structuredClone(forged ?? {}) }))
+      .filter(
+        ({ doc, to, options }) =>
+          forged !== undefined || (hooks.get("preUpdateToken") ?? []).every((fn) => fn(doc, to, options) !== false),
+      );
+    const options = moves.map((m) => m.options);
     const origins = moves.map(({ doc }) => ({
       x: doc.x,
       y: doc.y,

@@ -93,6 +93,35 @@ describe("[WD-SPELLRES] Wounds d20 spell resistance (attack card → Apply, reco
     expect(r.record.events[0]!.key).toBe("D20C.SpellResistance.Overcome");
   });
 
+  it("[WD-SPELLRES] [SYS-MONSTERS] undo then apply again does not roll spell resistance again: the first press's check stands, resisted or overcome", async () => {
+    for (const [natural, dealtAgain] of [
+      [10, false],
+      [11, true],
+    ] as const) {
+      const card = spell(golem);
+      const first = await press("wounds-d20", card, golem, [natural]);
+      const undone = decideUndo(first.card, "r1", first.next);
+      const again = await decideApplication({
+        ruleset: WD,
+        options: defaultOptions(WD),
+        card: undone.card,
+        targetUuid: card.targets[0]!.uuid,
+        mode: "full",
+        actor: undone.restore,
+        actorId: "t1",
+        userId: "u1",
+        recordId: "r2",
+        casterLevel: 5,
+        roll: () => Promise.reject(new Error("spell resistance rolled again")),
+      });
+      expect(again.rolls).toEqual([]);
+      expect(again.record.events[0]!.key).toBe(first.record.events[0]!.key);
+      expect(again.record.events[0]!.data).toMatchObject({ total: natural + 5, sr: 16, natural });
+      expect(again.record.dealt).toBe(dealtAgain ? card.targets[0]!.damage : 0);
+      expect(again.next.hp.value).toBe(dealtAgain ? 60 - card.targets[0]!.damage : 60);
+    }
+  });
+
   it("[WD-SPELLRES] no check for a weapon swing, a creature without SR, or healing", async () => {
     const swing = attackFromRecordedDice(
       request("wounds-d20", { power: power({ damage: "1d8" }), weapon: weapon(), targets: [target("g", golem, "G")] }),

@@ -10,6 +10,7 @@ import { defaultActorSource } from "../../src/engine/common.js";
 import { runPlan } from "../../src/engine/plans/turns.js";
 import type { ActorSource } from "../../src/engine/types.js";
 import { creatureSpendsView } from "../../src/engine/creature-spends.js";
+import { actionRows } from "../../src/engine/actions.js";
 import { readTurnSummary } from "../../src/workflows/turn-summary-data.js";
 import { StandInCombat, StandInDice } from "../stand-ins/combat-loop.js";
 import { StandInActor, standInGlobals } from "../stand-ins/foundry-combat.js";
@@ -20,6 +21,7 @@ import { combatant } from "./combat-fixtures.js";
 
 import type * as TurnChatNs from "../../src/workflows/turn-chat.js";
 import type * as SpendNs from "../../src/workflows/creature-spends.js";
+import type * as ActionsNs from "../../src/workflows/actions.js";
 
 const FF = getRuleset("ffd20");
 const HD = getRuleset("hundred-dungeons");
@@ -180,5 +182,76 @@ describe("[SYS-MONSTERS] a spend in play (real D20Combat, GM's Undo)", () => {
     const undone = () => readTurnSummary(summary.m)!.lines[at]!.undone;
     expect(await pressTurnLineUndo(onRenderTurnLine, summary.m, at, undone)).toBe(true);
     expect(solo.source.actionPoints).toEqual({ value: 1, max: 1 });
+  });
+});
+
+describe("[FF-ACTIONPOINTS] an action point's extra action in the turn's action pills (real D20Combat, GM's Undo)", () => {
+  let actions: typeof ActionsNs;
+  beforeAll(async () => {
+    actions = await import("../../src/workflows/actions.js");
+  });
+
+  /** The solo's action pills: its stored actions as the tracker's rows, through the real template. */
+  function pills(combat: unknown): string {
+    const solo = (combat as { combatants: Map<string, unknown> }).combatants.get("c-solo");
+    const state = actions.actionsLeftOf(FF, solo as never)!;
+    const rows = actionRows(FF.economy!, state).map((r) => ({ ...r, spent: r.left <= 0 }));
+    return hbs.render("templates/combat/actions-left.hbs", { rows, cap: null, canSpend: false, notes: [] });
+  }
+  const standard = (markup: string) => /Standard[^<]*<\/span> <strong>(\d+\/\d+)<\/strong>/.exec(markup)?.[1];
+
+  it("[FF-ACTIONPOINTS] [SYS-MONSTERS] spent on its turn, the point adds a standard action (pills 2/2); one taken (1/2); the spend's Undo takes back the unused one (0/1) and the point; the next turn has none extra", async () => {
+    standInGlobals.rulesetId = "ffd20";
+    const hero = new StandInActor("hero", defaultActorSource({ hp: { value: 30, max: 30, temp: 0 } }), true);
+    const solo = new StandInActor("solo", {
+      ...defaultActorSource({ hp: { value: 90, max: 90, temp: 0 } }),
+      kind: "npc",
+      rank: "solo",
+      actionPoints: { value: 1, max: 1 },
+    } as ActorSource);
+    const combat = battle([
+      { id: "c-solo", actor: solo, initiative: 20 },
+      { id: "c-hero", actor: hero, initiative: 5 },
+    ]);
+    const byUuid = new Map([hero, solo].map((a) => [a.uuid, a]));
+    Object.assign(g, { Actor: { implementation: StandInActor }, fromUuidSync: (uuid: string) => byUuid.get(uuid) });
+    const game = standInGlobals.game as unknown as Record<string, unknown>;
+    const savedCombats = game.combats;
+    game.combats = new Map([[(combat as unknown as { id: string }).id, combat]]);
+    try {
+      await combat.startCombat();
+      await combat.settle();
+      expect(standard(pills(combat))).toBe("1/1");
+      standInGlobals.messages.length = 0;
+      expect(await spendCreatureResource(combat as never, "c-solo", "actionPoint")).toBeNull();
+      expect(solo.source.actionPoints).toEqual({ value: 0, max: 1 });
+      expect(standard(pills(combat))).toBe("2/2");
+
+      // The solo takes one standard action (its attack): one of the two left.
+      await actions.spendForActor(solo as never, "standard", combat as never);
+      expect(standard(pills(combat))).toBe("1/2");
+
+      // The GM undoes the spend: the point comes back and the unused extra action goes.
+      const summary = (standInGlobals.messages as unknown as Parameters<typeof readTurnSummary>[0][])
+        .map((m) => ({ m, s: readTurnSummary(m) }))
+        .find((x) => x.s?.lines.some((l) => l.line.key === "D20C.Spend.Step.actionPoint"))!;
+      const at = summary.s!.lines.findIndex((l) => l.line.key === "D20C.Spend.Step.actionPoint");
+      const undone = () => readTurnSummary(summary.m)!.lines[at]!.undone;
+      expect(await pressTurnLineUndo(onRenderTurnLine, summary.m, at, undone)).toBe(true);
+      expect(solo.source.actionPoints).toEqual({ value: 1, max: 1 });
+      expect(standard(pills(combat))).toBe("0/1");
+
+      // Spent again and not undone: the solo's next turn starts with the game's one standard action.
+      expect(await spendCreatureResource(combat as never, "c-solo", "actionPoint")).toBeNull();
+      expect(standard(pills(combat))).toBe("1/2");
+      await combat.nextTurn();
+      await combat.settle();
+      await combat.nextTurn();
+      await combat.settle();
+      expect(combat.combatant?.id).toBe("c-solo");
+      expect(standard(pills(combat))).toBe("1/1");
+    } finally {
+      game.combats = savedCombats;
+    }
   });
 });

@@ -258,6 +258,11 @@ describe("[HD-PROVOKE] [HD-HIDE] [SYS-PERM] a move is judged on the active GM's 
 });
 
 describe("[HD-COND] a grapple ends when the grappled creature is moved out of the grappler's reach", () => {
+  // The held hero (speed 0) is moved on the orc's turn (slid, dragged): on its own turn its user's
+  // drag would be refused ([SYS-MONSTERS], speed-zero-token-move.test.ts).
+  beforeEach(() => {
+    (globalThis as unknown as { game: { combat: CombatStandIn } }).game.combat.current = "c-orc";
+  });
   /** The grapple procedure's effect on the hero, made by the combatant `by`. */
   const grip = (id: string, by: string) =>
     hero.addEffect(id, "Grappled", { duration: "endOfEncounter", sourceCombatantId: by }).statuses.add("grappled");

@@ -26,6 +26,7 @@ import type {
   EffectTiming,
   HookChange,
   Modifier,
+  RollResult,
   RuleEvent,
   RuleOptions,
 } from "../types.js";
@@ -302,7 +303,7 @@ export async function decideApplication(input: ApplyInput): Promise<ApplyDecisio
   const followed = await runRequests(ruleset, next, actorId, requests, input.roll, options);
   next = followed.actor;
   events = [...(resisted?.events ?? []), ...events, ...followed.events];
-  if (resisted) followed.rolls.unshift(resisted.roll);
+  if (resisted?.rolled) followed.rolls.unshift(resisted.roll);
   let applied: AppliedEffects | undefined;
   const effects: ApplyDecision["effects"] = { create: [], remove: [] };
   if (card.ongoing && ongoingApplies(card, target, mode)) {
@@ -378,6 +379,8 @@ interface SpellCheck {
   stopped: boolean;
   roll: ResolvedRequest;
   events: RuleEvent[];
+  /** Whether this press rolled it (false: an earlier press's check, not rolled or posted again). */
+  rolled: boolean;
 }
 
 /**
@@ -394,15 +397,42 @@ async function spellResisted(input: ApplyInput, target: CardTarget, mode: ApplyM
     input.actorId,
   );
   if (!request) return null;
-  const result = await input.roll(request);
+  // One spell meets a creature's spell resistance once: pressed again after an undo, the check its
+  // earlier press rolled stands (recorded on the GM's ledger), so an undo never buys a new roll.
+  const earlier = earlierSpellCheck(input.card, target);
+  const result = earlier ?? (await input.roll(request));
   const success = reachedTarget(request, result, input.ruleset);
   const stopped = success === false;
   const event: RuleEvent = {
-    key: stopped ? "D20C.SpellResistance.Resisted" : "D20C.SpellResistance.Overcome",
-    data: { name: target.name, total: result.total, sr: request.target ?? 0 },
+    key: stopped ? SPELL_RESISTED : SPELL_OVERCOME,
+    data: {
+      name: target.name,
+      total: result.total,
+      sr: request.target ?? 0,
+      ...(result.natural === null ? {} : { natural: result.natural }),
+    },
     actorId: input.actorId,
   };
-  return { stopped, roll: { request, result, success }, events: [event] };
+  return { stopped, roll: { request, result, success }, events: [event], rolled: !earlier };
+}
+
+const SPELL_RESISTED = "D20C.SpellResistance.Resisted";
+const SPELL_OVERCOME = "D20C.SpellResistance.Overcome";
+
+/**
+ * [SYS-MONSTERS] The spell resistance check an earlier press of this card on this target rolled
+ * (its record's event: the total, and the natural d20 where recorded), or null.
+ */
+function earlierSpellCheck(card: AttackCardData, target: CardTarget): RollResult | null {
+  for (const record of card.applied) {
+    if (record.targetUuid !== target.uuid) continue;
+    const event = record.events.find((e) => e.key === SPELL_RESISTED || e.key === SPELL_OVERCOME);
+    const total = event?.data?.total;
+    if (typeof total !== "number") continue;
+    const natural = event?.data?.natural;
+    return { total, natural: typeof natural === "number" ? natural : null };
+  }
+  return null;
 }
 
 /** A press the target's spell resistance stopped: nothing changes, the record says why (its undo changes nothing). */
@@ -428,7 +458,7 @@ function resistedDecision(input: ApplyInput, target: CardTarget, check: SpellChe
     next: structuredClone(input.actor),
     effects: { create: [], remove: [] },
     record,
-    rolls: [check.roll],
+    rolls: check.rolled ? [check.roll] : [],
     card: { ...input.card, applied: [...input.card.applied, record] },
   };
 }

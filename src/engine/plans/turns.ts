@@ -54,6 +54,18 @@ export interface UndoRecord {
    * usage fields as they were. Optional: absent = none.
    */
   items?: ItemUsageUndo[];
+  /**
+   * [FF-ACTIONPOINTS] Turn actions the step granted a combatant (an action point's extra action),
+   * to take back. Optional: absent = none.
+   */
+  actions?: ActionGrantUndo[];
+}
+
+/** A turn action granted to a combatant of a combat. */
+export interface ActionGrantUndo {
+  combatId: string;
+  combatantId: string;
+  kind: string;
 }
 
 /** A power item's usage fields as they were before a turn step changed them. */

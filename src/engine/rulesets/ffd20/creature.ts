@@ -41,8 +41,8 @@ export function actionPointSpends(actor: ActorSource): CreatureSpend[] {
 
 /**
  * [FF-ACTIONPOINTS] Spend an action point: one left, on the creature's own turn (the 4th-edition
- * family's rule), not while it is down. The point is taken off; the extra action is
- * the creature's to take this turn.
+ * family's rule), not while it is down. The point is taken off, and the turn gains one standard
+ * action (which pays for a move or minor action too), shown in its action pills.
  */
 export function spendActionPoint(ctx: TurnContext, combatantId: string, key: string): SpendDecision {
   const me = ctx.combatants.find((c) => c.id === combatantId);
@@ -63,5 +63,6 @@ export function spendActionPoint(ctx: TurnContext, combatantId: string, key: str
         data: { left: ap.value - 1 },
       },
     ],
+    grant: "standard",
   };
 }
