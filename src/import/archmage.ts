@@ -20,6 +20,7 @@ import {
   mapTriggeredDamage,
   printLine,
   printOnPower,
+  type Movement,
 } from "./mappings.js";
 import {
   actorHasField,
@@ -425,6 +426,36 @@ function addTypeWord(ctx: Ctx, w: string): string | null {
   return null;
 }
 
+/** Words that make a trait's text a rule of its own, beyond the movement mode its name gives. */
+const RULE_WORDS =
+  /[-–+]\s?\d|\bpenalty\b|\bbonus\b|\bsaves?\b|\bmust\b|\bstaggered\b|\bescalation\b|\bdamage\b|\bcan[’']?t\b|\bonly\b|\bunless\b|\broll\b|\bas a (move|quick|standard) action\b/i;
+
+/** A movement trait ("Flight", "Hovering flight", "Wall-crawler", a swimmer's "Water breather"): the mode it gives. */
+function movementOf(name: string, text: string): { movement: Movement; mode: string } | null {
+  const n = name.trim().toLowerCase();
+  if (/^(flight|flying)$/.test(n)) return { movement: { fly: 30 }, mode: "fly" };
+  if (n === "hovering flight") return { movement: { fly: 30, hover: true }, mode: "fly" };
+  if (/^(wall-crawler|climber)$/.test(n) && /\bclimb|\bceilings\b/i.test(text))
+    return { movement: { climb: 30 }, mode: "climb" };
+  if (/^(water[- ]breath(?:ing|er)|swimming|swimmer)$/.test(n) && /\bswim/i.test(text))
+    return { movement: { swim: 30 }, mode: "swim" };
+  return null;
+}
+
+/**
+ * [13A-FEAR] A fear aura read whole: "enemies engaged with it with fewer than 96 hp (or 36 hp or
+ * fewer) are dazed … and can't use the escalation die" → the HP below which it touches; null otherwise.
+ */
+function readFearAura(text: string): number | null {
+  const t = text.toLowerCase().replace(/\s+/g, " ");
+  if (!/engaged with/.test(t) || !/\bdazed\b/.test(t) || !/escalation die/.test(t)) return null;
+  const below = t.match(/(?:fewer|less) than (\d+) (?:hp|hit points)/);
+  if (below) return Number(below[1]);
+  const atMost = t.match(/(\d+) (?:hp|hit points) or (?:fewer|less)/);
+  if (atMost) return Number(atMost[1]) + 1;
+  return null;
+}
+
 /** A trait or nastier special: a resistance, flight or an aura read from its name; else its text. */
 function traitOf(ctx: Ctx, actor: ActorDoc, doc: unknown, key: string, nastier: boolean): void {
   const name = oneLine(at(doc, "name"), 200) || "Unnamed";
@@ -433,7 +464,11 @@ function traitOf(ctx: Ctx, actor: ActorDoc, doc: unknown, key: string, nastier: 
   const item = newItem(ctx, "feature", name, key, keptImage(at(doc, "img")));
   item.system.description = asHtml(text);
   actor.items.push(item);
-  const resist = name.match(/^resist(?:ance)?\s+(.+?)\s+(\d+)\+\s*$/i);
+  // "Resist fire 16+", "Fire resistance 18+", "All-rock (resist weapons and negative energy 16+)".
+  const resist =
+    name.match(/^resist(?:ance)?\s+(.+?)\s+(\d+)\+\s*$/i) ??
+    name.match(/^(.+?)\s+resistance\s+(\d+)\+\s*$/i) ??
+    name.match(/^[^(]*\(\s*resist\s+(.+?)\s+(\d+)\+\s*\)\s*$/i);
   if (resist) {
     const words0 = resist[1]!
       .toLowerCase()
@@ -448,9 +483,40 @@ function traitOf(ctx: Ctx, actor: ActorDoc, doc: unknown, key: string, nastier: 
     );
     return;
   }
-  if (/^flight\b|^flying\b/i.test(name)) {
-    mapMovement(ctx, actor, { fly: 30 });
-    ctx.losses.flag(`${name}: no fly speed printed; 30 ft used`);
+  const vulnerable = name.match(/^vulnerability:\s*([a-z ]+)$/i);
+  if (vulnerable && !text) {
+    addTraits(ctx, actor, "vulnerabilities", [vulnerable[1]!.replace(/\s+energy$/i, "")]);
+    return;
+  }
+  const move = movementOf(name, text);
+  if (move) {
+    mapMovement(ctx, actor, move.movement);
+    ctx.losses.flag(`${name}: no ${move.mode} speed printed; 30 ft used`);
+    // A movement trait whose text also states a rule (a penalty, a save, a condition) keeps that part as text.
+    if (RULE_WORDS.test(text)) ctx.losses.keep(`${name}: the rest of the trait kept as text`);
+    return;
+  }
+  if (/^weakling$/i.test(name)) {
+    // Battle building only: the strength the 13th Age model holds.
+    mapMonsterStrength(ctx, actor, "weakling");
+    return;
+  }
+  if (/^note on types?$/i.test(name)) {
+    ctx.losses.keep(`${name}: kept as text`, { lore: true });
+    return;
+  }
+  const fear = /fear aura/i.test(name) ? readFearAura(text) : null;
+  if (fear !== null) {
+    // [13A-FEAR] enemies engaged with it below the threshold are afraid: dazed and no escalation die.
+    mapAura(ctx, actor, {
+      name,
+      radius: 1,
+      who: "enemies",
+      when: "within",
+      condition: "fear",
+      belowHp: fear,
+      printed: oneLine(text, 80),
+    });
     return;
   }
   const aura = name.match(/aura/i);

@@ -4,6 +4,7 @@
  * field by field and resolved through the engine with recorded dice.
  */
 import { describe, expect, it } from "vitest";
+import { aurasOn, type AuraCreature, type AuraSpec } from "../../src/engine/auras.js";
 import { routineSteps, type RoutineSpec } from "../../src/engine/routines.js";
 import { attackWith, convertFixture, itemNamed, modelProblems } from "./fixtures.js";
 
@@ -104,5 +105,66 @@ describe("[SYS-IMPORT] archmage → 13th Age: trigger lines, riders and attack c
     expect(glare.system.usage).toBe("atWill");
     expect(glare.system.hitEffect).toContain("Limited use: 1/battle, but only while the wyrmling is staggered.");
     expect(entry.text).toContain('Refracted glare: "Limited use" kept as text');
+  });
+});
+
+describe("[SYS-IMPORT] archmage → 13th Age: traits that name a field", () => {
+  const { entry, actor } = convertFixture("archmage-glass-wyrmling.json");
+  const sys = actor.system as Record<string, unknown>;
+
+  it("[SYS-IMPORT] [SYS-MONSTERS] a fear aura is an aura of the fear condition on engaged enemies with 24 hp or fewer", () => {
+    expect(sys.auras).toEqual([
+      expect.objectContaining({
+        name: "Fear aura",
+        radius: 1,
+        who: "enemies",
+        when: "within",
+        condition: "fear",
+        belowHp: 25,
+      }),
+    ]);
+    expect(entry.automated).toContain("aura Fear aura (1) → auras");
+    // The engine's aura rules: an adjacent enemy at 24 HP is touched at its turn start, one at 25 is not.
+    const wyrm: AuraCreature = {
+      id: "w",
+      actorId: "wa",
+      combatantId: null,
+      name: "Glass Wyrmling",
+      disposition: -1,
+      hp: 72,
+      x: 0,
+      y: 0,
+      size: 1,
+      elevation: 0,
+      auras: sys.auras as AuraSpec[],
+    };
+    const pc = (id: string, hp: number): AuraCreature => ({
+      ...wyrm,
+      id,
+      actorId: `${id}a`,
+      name: id,
+      disposition: 1,
+      hp,
+      x: 1,
+      auras: [],
+    });
+    expect(aurasOn([wyrm, pc("low", 24)], "low", "turnStart").map((h) => h.aura.condition)).toEqual(["fear"]);
+    expect(aurasOn([wyrm, pc("high", 25)], "high", "turnStart")).toEqual([]);
+  });
+
+  it("[SYS-IMPORT] [13A-RESIST] [13A-VULN] a resistance in a trait's parentheses and an empty vulnerability line land as traits", () => {
+    expect(sys.resistances).toEqual([
+      { type: "lightning", value: 16 },
+      { type: "thunder", value: 16 },
+    ]);
+    expect(sys.vulnerabilities).toEqual([{ type: "cold", value: 0 }]);
+  });
+
+  it("[SYS-IMPORT] movement traits land as movement modes; a rule in the trait's text stays text", () => {
+    expect(sys.movement).toMatchObject({ climb: 30, fly: 30 });
+    expect(entry.text).toContain("Flight: the rest of the trait kept as text");
+    expect(entry.text.some((l) => l.startsWith("Wall-crawler"))).toBe(false);
+    expect(entry.review).toContain("Wall-crawler: no climb speed printed; 30 ft used");
+    expect(modelProblems(actor)).toEqual([]);
   });
 });
