@@ -16,12 +16,15 @@ import {
   mapMonsterStrength,
   mapMovement,
   mapRecharge,
+  mapRoutine,
   mapTriggeredDamage,
   printLine,
   printOnPower,
+  type Movement,
 } from "./mappings.js";
 import {
   actorHasField,
+  itemHasField,
   keptImage,
   newActor,
   newItem,
@@ -130,30 +133,42 @@ function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: str
     ctx.losses.flag(`${where}: "${phrase}: ${oneLine(body, 80)}" read from its text`);
     return;
   }
-  const dmg = body
-    .toLowerCase()
-    .replace(/[*]/g, "")
-    .match(/^(?:the target takes )?(?:\+)?(\d+(?:d\d+)?(?: ?\+ ?\d+)?) (?:extra |additional )?([a-z ]*?)\s?damage\.?$/);
-  if (trig && dmg && trig.outcome !== "any") {
-    const f = importFormula(dmg[1], {}, `${where}: ${phrase}`, ctx.losses);
-    const type = dmg[2]!.trim() ? addTypeWord(ctx, dmg[2]!.trim()) : "";
-    if (f && type !== null) {
+  const dmg = trig && (trig.outcome === "hit" || trig.outcome === "crit") ? readDamageRider(body) : null;
+  if (trig && dmg) {
+    // A rider's damage adds to the blow it rides on: only hit and crit lines carry one (a miss may deal none).
+    const f = importFormula(dmg.formula, {}, `${where}: ${phrase}`, ctx.losses);
+    const type = dmg.type ? addTypeWord(ctx, dmg.type) : "";
+    const also = dmg.rest ? readRider(ctx, dmg.rest) : null;
+    if (f && type !== null && (!dmg.rest || also)) {
       const row = effectRow({
         outcome: trig.outcome,
         trigger: {
           kind: trig.kind,
           value: trig.value,
-          ...(trig.to !== undefined ? { to: trig.to } : {}),
+          ...(trig.to !== undefined ? { max: trig.to } : {}),
           ...(trig.values ? { values: trig.values } : {}),
         },
+        ...(also
+          ? { statuses: also.statuses, duration: also.duration, save: also.save, ongoing: also.ongoing }
+          : { statuses: [] }),
       });
-      if (mapTriggeredDamage(ctx, item, row, { formula: f, type: type || "untyped" }, `${phrase}: ${body}`, where))
+      if (mapTriggeredDamage(ctx, item, row, { formula: f, type: type || "untyped" }, `${phrase}: ${body}`, where)) {
+        if (also) ctx.losses.flag(`${where}: "${phrase}: ${oneLine(body, 80)}" read from its text`);
         return;
+      }
     }
   }
   if (/^limited use$/i.test(phrase.trim())) {
-    const m = body.match(/(\d+)\s*\/\s*(battle|day)/i);
+    // Only a line read whole: "1/battle", "2/day, as a quick action"; anything more stays text.
+    const m = body
+      .replace(/[*_]/g, "")
+      .trim()
+      .match(/^(\d+)\s*\/\s*(battle|day)(?:,?\s*as an? (quick|free|move|standard) action)?\.?$/i);
     if (m) {
+      if (m[3]) {
+        sys.actionType = m[3].toLowerCase();
+        ctx.losses.auto(`${where}: as a ${m[3].toLowerCase()} action → actionType`);
+      }
       mapLimitedUse(
         ctx,
         item,
@@ -165,6 +180,22 @@ function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: str
   }
   sys.hitEffect = `${String(sys.hitEffect ?? "")}${sys.hitEffect ? " " : ""}${phrase}: ${oneLine(body, 1500)}`.trim();
   ctx.losses.keep(`${where}: "${phrase}" kept as text`);
+}
+
+/**
+ * A damage rider read whole: "[the target takes] [+]10 [extra] fire damage[, and the target is dazed
+ * (save ends)]" → its formula, its type word ("" = none) and the condition sentence after "and".
+ * Null for anything else (another creature taking it, "instead of", a choice, a clause after it).
+ */
+function readDamageRider(text: string): { formula: string; type: string; rest: string } | null {
+  const t = text.toLowerCase().replace(/[*_]/g, "").replace(/\s+/g, " ").trim().replace(/[.;]$/, "");
+  const m = t.match(
+    /^(?:the target (?:also )?takes |target takes |it takes |also deals |deals |the attack deals |the attack also deals )?\+?(\d+(?:d\d+)?(?: ?\+ ?\d+)?) (?:extra |additional |more )?((?:[a-z]+ ){0,2}?)damage(?:,? (?:and|plus) (.+))?$/,
+  );
+  if (!m) return null;
+  const type = m[2]!.trim();
+  if (/\b(ongoing|of|the|to|from|and|or)\b/.test(type)) return null;
+  return { formula: m[1]!.replace(/\s/g, ""), type, rest: (m[3] ?? "").trim() };
 }
 
 function missLine(
@@ -206,8 +237,11 @@ function missLine(
   ctx.losses.keep(`${where}: miss "${oneLine(t, 60)}" kept as text${fromTrigger ? "" : ""}`);
 }
 
-/** An archmage action or PC power → our power. */
-function powerOf(ctx: Ctx, doc: unknown, level: number, pc: boolean, key: string): ItemDoc {
+/**
+ * An archmage action or PC power → our power. `routines` gathers the routine powers it needs
+ * ("(2 attacks)" makes it twice), when it sits on a creature that holds them.
+ */
+function powerOf(ctx: Ctx, doc: unknown, level: number, pc: boolean, key: string, routines?: ItemDoc[]): ItemDoc {
   const rawName = oneLine(at(doc, "name"), 200) || "Unnamed";
   const sys = obj(at(doc, "system")) ?? obj(at(doc, "data")) ?? {};
   const prefix = rawName.match(/^\s*([RC])\s*:\s*/i);
@@ -266,7 +300,18 @@ function powerOf(ctx: Ctx, doc: unknown, level: number, pc: boolean, key: string
       } else if (f !== null) ctx.losses.error(`${where}: attack bonus "${atk.bonus}" is not a number`);
     }
     const rest = atk.rest.replace(/^[.,;]\s*/, "");
-    if (rest) {
+    const repeat = rest.match(/^\(\s*\[*(\d+|two|three|four)\]*\s+attacks\s*\)$/i);
+    if (repeat && routines && p.usage === "atWill" && itemHasField("power", "routine")) {
+      // [SYS-MONSTERS] "(2 attacks)": one action makes this attack twice, a routine making it that many times.
+      const count = Number(repeat[1]) || ["two", "three", "four"].indexOf(repeat[1]!.toLowerCase()) + 2;
+      const routine = newItem(ctx, "power", `${name} (${count} attacks)`, `${key}/routine`, keptImage(at(doc, "img")));
+      routine.system.weaponId = "none";
+      routine.system.attackAbility = null;
+      routine.system.range = p.range;
+      routine.system.actionType = p.actionType;
+      mapRoutine(ctx, routine, [{ attack: name, count }], `(${count} attacks)`, where);
+      routines.push(routine);
+    } else if (rest) {
       const targets = rest.replace(/\[\[([^\]]*)\]\]/g, "$1");
       printOnPower(item, `Targets: ${targets}.`);
       if (/nearby|far away|faraway|enemies in a group|all enemies/i.test(targets) && p.range === "melee")
@@ -381,6 +426,36 @@ function addTypeWord(ctx: Ctx, w: string): string | null {
   return null;
 }
 
+/** Words that make a trait's text a rule of its own, beyond the movement mode its name gives. */
+const RULE_WORDS =
+  /[-–+]\s?\d|\bpenalty\b|\bbonus\b|\bsaves?\b|\bmust\b|\bstaggered\b|\bescalation\b|\bdamage\b|\bcan[’']?t\b|\bonly\b|\bunless\b|\broll\b|\bas a (move|quick|standard) action\b/i;
+
+/** A movement trait ("Flight", "Hovering flight", "Wall-crawler", a swimmer's "Water breather"): the mode it gives. */
+function movementOf(name: string, text: string): { movement: Movement; mode: string } | null {
+  const n = name.trim().toLowerCase();
+  if (/^(flight|flying)$/.test(n)) return { movement: { fly: 30 }, mode: "fly" };
+  if (n === "hovering flight") return { movement: { fly: 30, hover: true }, mode: "fly" };
+  if (/^(wall-crawler|climber)$/.test(n) && /\bclimb|\bceilings\b/i.test(text))
+    return { movement: { climb: 30 }, mode: "climb" };
+  if (/^(water[- ]breath(?:ing|er)|swimming|swimmer)$/.test(n) && /\bswim/i.test(text))
+    return { movement: { swim: 30 }, mode: "swim" };
+  return null;
+}
+
+/**
+ * [13A-FEAR] A fear aura read whole: "enemies engaged with it with fewer than 96 hp (or 36 hp or
+ * fewer) are dazed … and can't use the escalation die" → the HP below which it touches; null otherwise.
+ */
+function readFearAura(text: string): number | null {
+  const t = text.toLowerCase().replace(/\s+/g, " ");
+  if (!/engaged with/.test(t) || !/\bdazed\b/.test(t) || !/escalation die/.test(t)) return null;
+  const below = t.match(/(?:fewer|less) than (\d+) (?:hp|hit points)/);
+  if (below) return Number(below[1]);
+  const atMost = t.match(/(\d+) (?:hp|hit points) or (?:fewer|less)/);
+  if (atMost) return Number(atMost[1]) + 1;
+  return null;
+}
+
 /** A trait or nastier special: a resistance, flight or an aura read from its name; else its text. */
 function traitOf(ctx: Ctx, actor: ActorDoc, doc: unknown, key: string, nastier: boolean): void {
   const name = oneLine(at(doc, "name"), 200) || "Unnamed";
@@ -389,7 +464,11 @@ function traitOf(ctx: Ctx, actor: ActorDoc, doc: unknown, key: string, nastier: 
   const item = newItem(ctx, "feature", name, key, keptImage(at(doc, "img")));
   item.system.description = asHtml(text);
   actor.items.push(item);
-  const resist = name.match(/^resist(?:ance)?\s+(.+?)\s+(\d+)\+\s*$/i);
+  // "Resist fire 16+", "Fire resistance 18+", "All-rock (resist weapons and negative energy 16+)".
+  const resist =
+    name.match(/^resist(?:ance)?\s+(.+?)\s+(\d+)\+\s*$/i) ??
+    name.match(/^(.+?)\s+resistance\s+(\d+)\+\s*$/i) ??
+    name.match(/^[^(]*\(\s*resist\s+(.+?)\s+(\d+)\+\s*\)\s*$/i);
   if (resist) {
     const words0 = resist[1]!
       .toLowerCase()
@@ -404,9 +483,40 @@ function traitOf(ctx: Ctx, actor: ActorDoc, doc: unknown, key: string, nastier: 
     );
     return;
   }
-  if (/^flight\b|^flying\b/i.test(name)) {
-    mapMovement(ctx, actor, { fly: 30 });
-    ctx.losses.flag(`${name}: no fly speed printed; 30 ft used`);
+  const vulnerable = name.match(/^vulnerability:\s*([a-z ]+)$/i);
+  if (vulnerable && !text) {
+    addTraits(ctx, actor, "vulnerabilities", [vulnerable[1]!.replace(/\s+energy$/i, "")]);
+    return;
+  }
+  const move = movementOf(name, text);
+  if (move) {
+    mapMovement(ctx, actor, move.movement);
+    ctx.losses.flag(`${name}: no ${move.mode} speed printed; 30 ft used`);
+    // A movement trait whose text also states a rule (a penalty, a save, a condition) keeps that part as text.
+    if (RULE_WORDS.test(text)) ctx.losses.keep(`${name}: the rest of the trait kept as text`);
+    return;
+  }
+  if (/^weakling$/i.test(name)) {
+    // Battle building only: the strength the 13th Age model holds.
+    mapMonsterStrength(ctx, actor, "weakling");
+    return;
+  }
+  if (/^note on types?$/i.test(name)) {
+    ctx.losses.keep(`${name}: kept as text`, { lore: true });
+    return;
+  }
+  const fear = /fear aura/i.test(name) ? readFearAura(text) : null;
+  if (fear !== null) {
+    // [13A-FEAR] enemies engaged with it below the threshold are afraid: dazed and no escalation die.
+    mapAura(ctx, actor, {
+      name,
+      radius: 1,
+      who: "enemies",
+      when: "within",
+      condition: "fear",
+      belowHp: fear,
+      printed: oneLine(text, 80),
+    });
     return;
   }
   const aura = name.match(/aura/i);
@@ -554,7 +664,8 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
         });
         return;
       }
-      actor.items.push(powerOf(ctx, it, level, pc, key));
+      const routines: ItemDoc[] = [];
+      actor.items.push(powerOf(ctx, it, level, pc, key, routines), ...routines);
     } else if (t === "trait" || t === "nastierSpecial") traitOf(ctx, actor, it, key, t === "nastierSpecial");
     else if (["equipment", "loot", "tool"].includes(t)) L.drop(`${name}: gear left out`, { lore: true });
     else if (t) {

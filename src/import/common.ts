@@ -149,7 +149,9 @@ export function readRider(ctx: Ctx, text: string): Rider | null {
   if (!t || t.length > 160) return null;
   let duration = "";
   let save: Rider["save"] = "normal";
-  const sv = t.match(/\((easy |normal |hard )?save ends(, (\d+)\+)?\)|\b(easy |hard )?save ends\b/);
+  const sv = t.match(
+    /\((easy |normal |hard )?save ends(?: both)?(, (\d+)\+)?\)|\b(easy |normal |hard )?save ends(?: both)?\b/,
+  );
   if (sv) {
     duration = "saveEnds";
     const d = (sv[1] ?? sv[4] ?? "").trim();
@@ -160,7 +162,7 @@ export function readRider(ctx: Ctx, text: string): Rider | null {
     t = t.replace(sv[0], " ");
   }
   const nt = t.match(
-    /until the (start|end) of (its|your|the [\w'’ -]+?|their|this creature's|this creature’s) next turn/,
+    /until (?:the )?(start|end) of (its|your|the [\w'’ -]+?|their|this creature's|this creature’s) next turn/,
   );
   if (nt) {
     const its = nt[2] === "its" || nt[2] === "their";
@@ -218,7 +220,8 @@ export function addRider(ctx: Ctx, item: ItemDoc, trigger: Trigger, rider: Rider
       trigger: {
         kind: trigger.kind,
         value: trigger.value,
-        ...(trigger.to !== undefined ? { to: trigger.to } : {}),
+        // The data model's and the engine's name for a range's high end is `max`.
+        ...(trigger.to !== undefined ? { max: trigger.to } : {}),
         ...(trigger.values !== undefined ? { values: trigger.values } : {}),
       },
       statuses: rider.statuses,

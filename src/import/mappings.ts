@@ -240,6 +240,8 @@ export interface Aura {
   when?: "turnStart" | "enter" | "within";
   damage?: { formula: string; type: string };
   condition?: string;
+  /** Only creatures whose HP is below this (0 = any). */
+  belowHp?: number;
 }
 
 /** [SYS-IMPORT] Auras: `auras` once actors have them (only what was parsed for sure); else text. */
@@ -255,7 +257,7 @@ export function mapAura(ctx: Ctx, actor: ActorDoc, a: Aura): void {
       damage: a.damage ?? { formula: "", type: "untyped" },
       condition: a.condition ?? "",
       modifier: { target: "none", value: 0 },
-      belowHp: 0,
+      belowHp: Math.max(0, Math.round(a.belowHp ?? 0)),
     });
     actor.system.auras = list;
     ctx.losses.auto(`aura ${a.name} (${a.radius}) → auras`);

@@ -1,0 +1,170 @@
+/**
+ * [SYS-IMPORT] archmage → 13th Age, the natural-roll lines and attack counts of a monster's powers:
+ * a self-written fixture (test/fixtures/import/archmage-glass-wyrmling.json) converted, checked
+ * field by field and resolved through the engine with recorded dice.
+ */
+import { describe, expect, it } from "vitest";
+import { aurasOn, type AuraCreature, type AuraSpec } from "../../src/engine/auras.js";
+import { routineSteps, type RoutineSpec } from "../../src/engine/routines.js";
+import { attackWith, convertFixture, itemNamed, modelProblems } from "./fixtures.js";
+
+describe("[SYS-IMPORT] archmage → 13th Age: trigger lines, riders and attack counts", () => {
+  const { entry, actor } = convertFixture("archmage-glass-wyrmling.json");
+
+  it("[SYS-IMPORT] [SYS-MONSTERS] a converted monster passes our data models", () => {
+    expect(entry.errors).toEqual([]);
+    expect(modelProblems(actor)).toEqual([]);
+  });
+
+  it('[SYS-IMPORT] [SYS-MONSTERS] "Natural 16-17" is a range trigger the engine fires on 16 and 17 only', () => {
+    const claws = itemNamed(actor, "Shard claws");
+    expect(claws.system.effects).toEqual([
+      expect.objectContaining({
+        outcome: "hit",
+        trigger: expect.objectContaining({ kind: "range", value: 16, max: 17 }),
+        statuses: ["dazed"],
+        duration: "endOfItsNextTurn",
+      }),
+    ]);
+    expect(attackWith("13th-age", actor, "Shard claws", 16, []).effects).toEqual([0]);
+    expect(attackWith("13th-age", actor, "Shard claws", 17, []).effects).toEqual([0]);
+    expect(attackWith("13th-age", actor, "Shard claws", 18, []).effects ?? []).toEqual([]);
+    expect(attackWith("13th-age", actor, "Shard claws", 15, []).effects ?? []).toEqual([]);
+  });
+
+  it('[SYS-IMPORT] [SYS-MONSTERS] "(2 attacks)" becomes a routine making the attack twice', () => {
+    const routine = itemNamed(actor, "Shard claws (2 attacks)");
+    expect(routine.system.routine).toEqual({ attacks: [{ power: "Shard claws", count: 2 }], followUps: [] });
+    expect(itemNamed(actor, "Shard claws").system.hitEffect ?? "").not.toContain("attacks");
+    const powers = actor.items
+      .filter((i) => i.type === "power")
+      .map((i) => ({ id: i._id, name: i.name, isRoutine: Boolean(i.system.routine) }));
+    const steps = routineSteps(routine._id, routine.system.routine as RoutineSpec, powers);
+    expect(steps.map((s) => [s.name, s.nth])).toEqual([
+      ["Shard claws", 1],
+      ["Shard claws", 2],
+    ]);
+    expect(entry.automated).toContain("Shard claws: routine of 2× Shard claws");
+  });
+
+  it("[SYS-IMPORT] [13A-ATK] a natural even hit's extra lightning damage and condition are one effect row: damage as its own part", () => {
+    const bite = itemNamed(actor, "Prism bite");
+    expect(bite.system.effects).toEqual([
+      expect.objectContaining({
+        outcome: "hit",
+        trigger: expect.objectContaining({ kind: "even" }),
+        statuses: ["hampered"],
+        duration: "endOfItsNextTurn",
+        damage: { formula: "4", types: ["lightning"] },
+      }),
+    ]);
+    const even = attackWith("13th-age", actor, "Prism bite", 12, []);
+    expect(even.outcome.isHit).toBe(true);
+    expect(even.effects).toEqual([0]);
+    expect(even.parts).toEqual([
+      { amount: 12, types: [] },
+      { amount: 4, types: ["lightning"] },
+    ]);
+    const odd = attackWith("13th-age", actor, "Prism bite", 13, []);
+    expect(odd.damage).toBe(12);
+    expect(odd.effects ?? []).toEqual([]);
+  });
+
+  it("[SYS-IMPORT] a natural even miss's damage stays text: a rider adds to a blow, and a miss effect row would deal none", () => {
+    const bite = itemNamed(actor, "Prism bite");
+    expect((bite.system.effects as { outcome: string }[]).some((e) => e.outcome === "miss")).toBe(false);
+    expect(bite.system.hitEffect).toContain("Natural even miss: 3 damage.");
+    expect(entry.text).toContain('Prism bite: "Natural even miss" kept as text');
+    expect(entry.status).toBe("partial");
+  });
+
+  it('[SYS-IMPORT] [13A-SAVE] "2/battle, as a quick action" sets uses and the action; ongoing damage and a condition that end on one save are one row', () => {
+    const shriek = itemNamed(actor, "Glass shriek");
+    expect(shriek.system).toMatchObject({
+      range: "close",
+      defense: "md",
+      usage: "perBattle",
+      uses: { spent: 0, max: 2 },
+      actionType: "quick",
+    });
+    expect(shriek.system.effects).toEqual([
+      expect.objectContaining({
+        trigger: expect.objectContaining({ kind: "atLeast", value: 18 }),
+        statuses: ["weakened"],
+        ongoing: { amount: 5, type: "psychic" },
+        duration: "saveEnds",
+        save: "normal",
+      }),
+    ]);
+    expect(attackWith("13th-age", actor, "Glass shriek", 18, [], 10).effects).toEqual([0]);
+    expect(attackWith("13th-age", actor, "Glass shriek", 17, [], 10).effects ?? []).toEqual([]);
+  });
+
+  it("[SYS-IMPORT] a limited use with a condition the model cannot hold stays text, and the power stays at will", () => {
+    const glare = itemNamed(actor, "Refracted glare");
+    expect(glare.system.usage).toBe("atWill");
+    expect(glare.system.hitEffect).toContain("Limited use: 1/battle, but only while the wyrmling is staggered.");
+    expect(entry.text).toContain('Refracted glare: "Limited use" kept as text');
+  });
+});
+
+describe("[SYS-IMPORT] archmage → 13th Age: traits that name a field", () => {
+  const { entry, actor } = convertFixture("archmage-glass-wyrmling.json");
+  const sys = actor.system as Record<string, unknown>;
+
+  it("[SYS-IMPORT] [SYS-MONSTERS] a fear aura is an aura of the fear condition on engaged enemies with 24 hp or fewer", () => {
+    expect(sys.auras).toEqual([
+      expect.objectContaining({
+        name: "Fear aura",
+        radius: 1,
+        who: "enemies",
+        when: "within",
+        condition: "fear",
+        belowHp: 25,
+      }),
+    ]);
+    expect(entry.automated).toContain("aura Fear aura (1) → auras");
+    // The engine's aura rules: an adjacent enemy at 24 HP is touched at its turn start, one at 25 is not.
+    const wyrm: AuraCreature = {
+      id: "w",
+      actorId: "wa",
+      combatantId: null,
+      name: "Glass Wyrmling",
+      disposition: -1,
+      hp: 72,
+      x: 0,
+      y: 0,
+      size: 1,
+      elevation: 0,
+      auras: sys.auras as AuraSpec[],
+    };
+    const pc = (id: string, hp: number): AuraCreature => ({
+      ...wyrm,
+      id,
+      actorId: `${id}a`,
+      name: id,
+      disposition: 1,
+      hp,
+      x: 1,
+      auras: [],
+    });
+    expect(aurasOn([wyrm, pc("low", 24)], "low", "turnStart").map((h) => h.aura.condition)).toEqual(["fear"]);
+    expect(aurasOn([wyrm, pc("high", 25)], "high", "turnStart")).toEqual([]);
+  });
+
+  it("[SYS-IMPORT] [13A-RESIST] [13A-VULN] a resistance in a trait's parentheses and an empty vulnerability line land as traits", () => {
+    expect(sys.resistances).toEqual([
+      { type: "lightning", value: 16 },
+      { type: "thunder", value: 16 },
+    ]);
+    expect(sys.vulnerabilities).toEqual([{ type: "cold", value: 0 }]);
+  });
+
+  it("[SYS-IMPORT] movement traits land as movement modes; a rule in the trait's text stays text", () => {
+    expect(sys.movement).toMatchObject({ climb: 30, fly: 30 });
+    expect(entry.text).toContain("Flight: the rest of the trait kept as text");
+    expect(entry.text.some((l) => l.startsWith("Wall-crawler"))).toBe(false);
+    expect(entry.review).toContain("Wall-crawler: no climb speed printed; 30 ft used");
+    expect(modelProblems(actor)).toEqual([]);
+  });
+});
