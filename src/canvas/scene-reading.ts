@@ -31,6 +31,8 @@ import type { Ruleset } from "../engine/ruleset.js";
 import { canAct, canSee, nearerAfter, reachHolding, reachLeft, reachLost, type SceneReading } from "../engine/scene.js";
 import type { ActorSource, RangeKind, RuleOptions } from "../engine/types.js";
 import { reachLeftAlong } from "../engine/path-reach.js";
+import { sightBoundSources, sourcesUnseen } from "../engine/source-sight.js";
+import { effectSourceOf } from "../data/effects.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { detectionModeSees } from "../foundry-compat.js";
 import { enabledDetectionModes } from "../compat/detection-modes.js";
@@ -196,7 +198,7 @@ export interface AttackSceneReading {
  * nothing, or the attacker has no token here).
  */
 export function readAttackScene(
-  ruleset: Pick<Ruleset, "readScene">,
+  ruleset: Pick<Ruleset, "readScene" | "conditions">,
   options: RuleOptions,
   actor: Actor.Implementation,
   range: RangeKind,
@@ -221,6 +223,7 @@ export function readAttackScene(
   const allies = placed.filter(
     (t) => t !== attacker && standingOf(attacker.document.disposition, t.document.disposition) === "ally",
   );
+  const sources = sourcesUnseenBy(ruleset, actor, attacker, placed);
   for (const target of targets) {
     if (target === attacker || !target.document.id) continue;
     // A target on another Level is not read: nothing from the scene claims it is in reach or covered.
@@ -240,10 +243,36 @@ export function readAttackScene(
         targetSeesAttacker: tokenSees(target, attacker),
         unseenBy,
         options,
+        sourcesUnseen: sources,
       }),
     );
   }
   return { readings, attacker };
+}
+
+/**
+ * [HD-COND] Whether the attacker sees none of the sources of its conditions that hold only while
+ * their source is seen (the creators of its frightened effects), by Foundry's own sight test: a
+ * source whose token is not on the attacker's scene and Level is out of sight; null when there is
+ * no such source or this client cannot tell.
+ */
+function sourcesUnseenBy(
+  ruleset: Pick<Ruleset, "conditions">,
+  actor: Actor.Implementation,
+  attacker: foundry.canvas.placeables.Token,
+  placed: readonly foundry.canvas.placeables.Token[],
+): boolean | null {
+  const effects = [...actor.effects].map((e) =>
+    effectSourceOf({ id: e.id, name: e.name, statuses: e.statuses, flags: e.flags as Record<string, unknown> }),
+  );
+  const ids = sightBoundSources(ruleset.conditions, effects);
+  if (ids.length === 0) return null;
+  return sourcesUnseen(
+    ids.map((id) => {
+      const token = placed.find((t) => t !== attacker && t.document.combatant?.id === id);
+      return token ? tokenSees(attacker, token) : false;
+    }),
+  );
 }
 
 /** The token of each of `actors` on `scene` (by actor UUID, so an unlinked token's own actor matches). */

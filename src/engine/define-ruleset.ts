@@ -53,6 +53,7 @@ const ALL_SITUATIONAL: readonly (keyof Situation)[] = [
   "wrongSquare",
   "coupDeGrace",
   "bonus",
+  "fearSourceUnseen",
 ];
 const ALL_COVER_LEVELS: readonly Situation["cover"][] = ["none", "partial", "superior", "total"];
 

@@ -37,6 +37,12 @@ export interface SceneAttackInput {
   /** Token ids of the attacker's allies that the table's vision test says cannot see the target. */
   unseenBy?: readonly string[];
   options: RuleOptions;
+  /**
+   * Whether every source of a condition of the attacker's that holds only while its source is seen
+   * (Hundred Dungeons frightened) is out of its sight (`sourcesUnseen`, engine/source-sight.ts):
+   * true none seen, false one seen, null or absent the scene cannot tell (or no such source).
+   */
+  sourcesUnseen?: boolean | null;
 }
 
 /** One creature moving among the others: what its range band to each of them is. */

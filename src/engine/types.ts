@@ -362,6 +362,12 @@ export interface Situation {
    */
   coupDeGrace?: boolean;
   /**
+   * [HD-COND] The source of the attacker's fear is out of its line of sight, so frightened does not
+   * weaken the attack. Optional: absent = in sight (or no fear); only games that list it in
+   * `situational` read it.
+   */
+  fearSourceUnseen?: boolean;
+  /**
    * [SYS-HOOKS] What modules' `preAttack` hooks changed (already counted in `bonus`), shown on the
    * card as "+2 from <module>". Optional: absent = none.
    */
@@ -842,6 +848,12 @@ export interface ConditionSpec {
   halfSpeed?: boolean;
   /** Added to the bearer's initiative (Wounds d20 deafened: −4). */
   initiative?: number;
+  /**
+   * Its effect on the bearer's rolls holds only while the effect's source is in the bearer's line
+   * of sight (Hundred Dungeons frightened): an attack whose situation says `fearSourceUnseen` is
+   * not weakened, and the attack dialog asks whether the source is in sight.
+   */
+  whileSourceSeen?: boolean;
 }
 
 /** How the sheet should label damage-trait values. */

@@ -36,6 +36,7 @@ import type { SceneNote } from "../engine/scene.js";
 import { publicCard } from "../engine/plans/card-secrets.js";
 import { cardVisibility, situationAsk } from "../settings-attack.js";
 import { asksSituation, openQuestions } from "../engine/views/situation-ask.js";
+import { hasSightBoundCondition } from "../engine/source-sight.js";
 import { attackRequestFrom, attackSources, equippedWeapons, postCard, targetSnapshots } from "./foundry-docs.js";
 import type { TargetSnapshot } from "../engine/plans/attack.js";
 import {
@@ -94,11 +95,12 @@ async function askSituation(
   targets: readonly DialogTarget[] | null,
   scene: AttackSceneReading | null,
   warnings: readonly string[] = [],
+  attacker: { sightBound: boolean } = { sightBound: false },
 ): Promise<Asked | null> {
   // [SYS-TRUST] a player is never asked (so never told) what only the GM may know.
   const viewer = { gm: Boolean(game.user?.isGM) };
   const content = await renderSituationDialog({
-    ...situationDialogContext(ruleset, targets, viewer),
+    ...situationDialogContext(ruleset, targets, viewer, attacker),
     warnings: [...warnings],
   });
   const erase = scene ? drawCoverLines(scene.readings.values()) : () => {};
@@ -215,7 +217,9 @@ export async function rollAttack(
           })
         : null;
       const warnings = targets.flatMap((t) => t.warnings ?? []);
-      const asked = await askSituation(ruleset, item.name ?? "", dialogTargets, scene, warnings);
+      // [HD-COND] a frightened attacker is asked whether the source of its fear is in sight.
+      const sightBound = hasSightBoundCondition(ruleset.conditions, actor.engineView().conditions);
+      const asked = await askSituation(ruleset, item.name ?? "", dialogTargets, scene, warnings, { sightBound });
       if (!asked) {
         await area?.remove();
         return null;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asksStatusDuration } from "../../src/engine/effects.js";
-import { statusDurationFromForm } from "../../src/engine/views/effects-context.js";
+import { statusDurationContext, statusDurationFromForm } from "../../src/engine/views/effects-context.js";
 import { EngineError } from "../../src/engine/errors.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { defaultActorSource } from "../../src/engine/common.js";
@@ -119,5 +119,44 @@ describe("the token HUD's duration prompt", () => {
     });
     expect(() => statusDurationFromForm({ duration: "instant" }, [])).toThrow(EngineError);
     expect(() => statusDurationFromForm({ duration: "saveEnds", creator: "nobody" }, [])).toThrow(EngineError);
+  });
+  it("[FF-DURATION] [SYS-EFFECTS] the HUD prompt offers each next-turn duration in a creator kind and an affected-creature kind; the 'its' answer times the condition by the bearer's turn", async () => {
+    for (const id of ["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"]) {
+      const values = statusDurationContext({
+        conditionLabel: "Dazed",
+        names: {},
+        currentCombatantId: null,
+        format: (k) => k,
+        ruleset: getRuleset(id),
+      }).durations.map((d) => d.value);
+      for (const [mine, its] of [
+        ["startOfNextTurn", "startOfItsNextTurn"],
+        ["endOfNextTurn", "endOfItsNextTurn"],
+      ] as const) {
+        if (!values.includes(mine)) continue;
+        // The affected creature's kind follows the creator's, as on the effect form.
+        expect(values.indexOf(its), `${id} ${its}`).toBe(values.indexOf(mine) + 1);
+      }
+      expect(
+        values.some((v) => v.endsWith("ItsNextTurn")),
+        id,
+      ).toBe(true);
+    }
+    const actor = new StandInActor("bryn", defaultActorSource());
+    const hud = tokenHudStandIn(actor.uuid, [condition.id]);
+    hooks.callAll("renderTokenHUD", hud.app, hud.html);
+    hud.click(condition.id);
+    state.dialogAnswer = { duration: "endOfItsNextTurn", save: "normal", creator: "" };
+    const effect = await toggleOn(actor, condition.id);
+    expect(state.dialogs).toHaveLength(1);
+    expect(String(state.dialogs[0]!.content)).toContain('value="endOfItsNextTurn"');
+    expect(systemData(effect)).toMatchObject({ duration: "endOfNextTurn", turnOf: "bearer" });
+    // The creator's kind leaves whose turn unsaid, as effects stored before the choice existed.
+    expect(statusDurationFromForm({ duration: "startOfNextTurn", creator: "" }, [])).not.toHaveProperty("turnOf");
+    expect(statusDurationFromForm({ duration: "startOfItsNextTurn", creator: "" }, [])).toMatchObject({
+      duration: "startOfNextTurn",
+      turnOf: "bearer",
+    });
+    expect(() => statusDurationFromForm({ duration: "whenever" }, [])).toThrow(/duration/);
   });
 });

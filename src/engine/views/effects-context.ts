@@ -370,7 +370,9 @@ export function statusDurationContext(input: {
   const offered = offeredDurations(r);
   return {
     hint: format("D20C.Effects.Prompt.Hint"),
-    durations: STATUS_DURATIONS.filter((d) => offered.includes(d)).map((d) =>
+    // [FF-DURATION] each next-turn duration twice, as the effect form offers it: the creator's turn
+    // ("your") and the affected creature's ("its").
+    durations: durationChoices(STATUS_DURATIONS.filter((d) => offered.includes(d))).map((d) =>
       option(d, format(say(r, `D20C.Effects.Kind.${d}`)), d === "permanent"),
     ),
     saves: SAVE_DIFFICULTIES.map((s) => option(s, format(say(r, `D20C.Effects.SaveDifficulty.${s}`)), s === "normal")),
@@ -385,17 +387,25 @@ export function statusDurationContext(input: {
 
 /**
  * The system data a toggled condition gets from the prompt (validated like the effect form):
- * its duration, save and creator; the rest as a plain effect has it.
+ * its duration and whose next turn it counts (`turnOf: "bearer"` for the affected creature's, left
+ * out for the creator's, as the effect form writes it), save and creator; the rest as a plain
+ * effect has it.
  */
 export function statusDurationFromForm(
   form: Record<string, unknown>,
   creators: readonly string[],
-): Pick<EffectSource, "duration" | "save" | "sourceCombatantId" | "sustain"> {
-  const duration = oneOf(form, "duration", STATUS_DURATIONS, "permanent");
+): Pick<EffectSource, "duration" | "save" | "sourceCombatantId" | "sustain" | "turnOf"> {
+  const value = text(form, "duration");
+  const chosen =
+    value === "" ? { duration: "permanent" as const, turnOf: "creator" as const } : durationOfChoice(value);
+  if (!chosen || !STATUS_DURATIONS.includes(chosen.duration))
+    throw new EngineError("duration", `unknown value "${value}"`, value);
+  const { duration } = chosen;
   const creator = text(form, "creator");
   if (creator && !creators.includes(creator)) throw new EngineError("creator", `no combatant "${creator}"`, creator);
   return {
     duration,
+    ...(chosen.turnOf === "bearer" ? { turnOf: "bearer" as const } : {}),
     save: oneOf(form, "save", SAVE_DIFFICULTIES, "normal"),
     sourceCombatantId: creator || null,
     sustain: duration === "sustain" ? "minor" : null,

@@ -16,6 +16,7 @@ const SITUATIONAL_FIELDS: readonly (keyof Situation)[] = [
   "withinMeleeReach",
   "wrongSquare",
   "coupDeGrace",
+  "fearSourceUnseen",
   "cover",
   "concealment",
   "mighty",
@@ -66,6 +67,12 @@ export type SituationDialogContext = {
   withinMeleeReach: boolean;
   wrongSquare: boolean;
   coupDeGrace: boolean;
+  /**
+   * [HD-COND] Whether the source of the attacker's fear is out of its sight: asked only of an
+   * attacker with such a condition (frightened), pre-ticked when the scene saw it out of sight;
+   * null = not asked.
+   */
+  fearSourceUnseen: { checked: boolean } | null;
   cover: DialogChoice[] | null;
   concealment: DialogChoice[] | null;
   rollMode: DialogChoice[] | null;
@@ -157,6 +164,7 @@ export function sceneSituation(
   if (fields.includes("concealment") && r.concealment !== undefined) out.concealment = r.concealment;
   if (fields.includes("mighty") && r.mighty) out.mighty = r.mighty;
   if (fields.includes("weak") && r.weak) out.weak = r.weak;
+  if (fields.includes("fearSourceUnseen") && r.fearSourceUnseen) out.fearSourceUnseen = true;
   // [SYS-MONSTERS] an aura's modifier, read from where the creatures stand.
   if (r.bonus) out.bonus = r.bonus;
   return out;
@@ -188,6 +196,8 @@ export function situationDialogContext(
   ruleset: Pick<Ruleset, "situational" | "coverLevels">,
   targets: readonly DialogTarget[] | null = null,
   viewer: DialogViewer = { gm: false },
+  /** [HD-COND] The attacker has a condition that holds only while its source is seen (`hasSightBoundCondition`). */
+  attacker: { sightBound: boolean } = { sightBound: false },
 ): SituationDialogContext {
   const fields = offeredFields(ruleset).filter((f) => viewer.gm || !GM_ONLY_FIELDS.includes(f));
   const has = (k: keyof Situation) => fields.includes(k);
@@ -200,6 +210,10 @@ export function situationDialogContext(
     withinMeleeReach: has("withinMeleeReach"),
     wrongSquare: has("wrongSquare"),
     coupDeGrace: has("coupDeGrace"),
+    fearSourceUnseen:
+      has("fearSourceUnseen") && attacker.sightBound
+        ? { checked: (targets ?? []).some((t) => t.situation.fearSourceUnseen === true) }
+        : null,
     cover: has("cover") ? offeredCoverLevels(ruleset).map((l) => ({ value: l, label: COVER_LABEL[l] })) : null,
     concealment: has("concealment") ? CONCEALMENT_LEVELS.map((l) => ({ value: l, label: CONCEALMENT_LABEL[l] })) : null,
     rollMode: modes.length > 1 ? modes : null,
@@ -272,6 +286,8 @@ export function situationFromForm(
     weak: on("weak") && mode === "weak" ? 1 : 0,
     bonus: Number.isFinite(bonus) ? Math.trunc(bonus) : 0,
   });
-  // Optional field: set only when ticked in a game that offers it.
-  return on("coupDeGrace") && Boolean(form.coupDeGrace) ? { ...situation, coupDeGrace: true } : situation;
+  // Optional fields: set only when ticked in a game that offers them.
+  if (on("coupDeGrace") && Boolean(form.coupDeGrace)) situation.coupDeGrace = true;
+  if (on("fearSourceUnseen") && Boolean(form.fearSourceUnseen)) situation.fearSourceUnseen = true;
+  return situation;
 }

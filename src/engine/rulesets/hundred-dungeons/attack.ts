@@ -143,6 +143,8 @@ function attackModeDetail(input: Omit<AttackInput, "dice">): ModeDetail {
   // A mode for other kinds of attack (Help chosen for a spell) leaves only the ability-roll mode.
   const kind = attackKindOf(input);
   for (const s of specsOf(input.attacker.conditions, input.attacker.exhaustion)) {
+    // [HD-COND] frightened: weak only while the source of the fear is in the attacker's line of sight.
+    if (s.whileSourceSeen && input.situation.fearSourceUnseen === true) continue;
     const forThis = !s.attackKinds || s.attackKinds.includes(kind);
     const own = (forThis ? s.attacks : undefined) ?? s.abilityRolls;
     add(own, s.label);

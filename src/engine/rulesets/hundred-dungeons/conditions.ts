@@ -105,7 +105,9 @@ export const HD_CONDITIONS: readonly HDConditionSpec[] = [
     abilityRolls: "weak",
     attacks: "weak",
     noApproachSource: true,
-    // Only while the source is in sight: a blinded creature sees nothing.
+    // Only while the source is in sight: a blinded creature sees nothing, and an attack whose
+    // situation says the source is out of sight is not weakened ([HD-COND], `fearSourceUnseen`).
+    whileSourceSeen: true,
     suppressedBy: ["blinded"],
   },
   { id: "grappled", label: L("grappled"), img: icon("hazard"), implies: [], speedMax: 0 },

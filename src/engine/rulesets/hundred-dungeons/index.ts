@@ -54,7 +54,7 @@ export const hundredDungeons = defineRuleset({
   initiative: HD_INITIATIVE,
   actions: HD_ACTION_KINDS,
   options: HD_OPTIONS,
-  situational: ["cover", "mighty", "weak", "withinMeleeReach", "wrongSquare", "bonus"],
+  situational: ["cover", "mighty", "weak", "withinMeleeReach", "wrongSquare", "bonus", "fearSourceUnseen"],
   readScene: readHdScene,
   coverLevels: ["none", "partial", "total"],
   knockOut: true,

@@ -1,7 +1,8 @@
 /**
  * Hundred Dungeons read from the scene ([HD-COVER], [HD-RANGED], [HD-HIDE]): partial and total
  * cover from walls, terrain and creatures in the way, a ranged attack made within the target's melee
- * reach, and an unseen target or attacker.
+ * reach, an unseen target or attacker, and whether the source of the attacker's fear is in its
+ * sight ([HD-COND]).
  */
 import { withinReach } from "../../geometry.js";
 import { attackTokens, traceCover, type SceneAttackInput, type SceneNote, type SceneReading } from "../../scene.js";
@@ -60,5 +61,11 @@ export function readHdScene(input: SceneAttackInput): SceneReading {
   }
   if (weak) situation.weak = weak;
   if (mighty) situation.mighty = mighty;
+  // [HD-COND] frightened: its attacks are weak only while the source of its fear is in its line of sight.
+  if (input.sourcesUnseen === true || input.sourcesUnseen === false) {
+    situation.fearSourceUnseen = input.sourcesUnseen;
+    if (input.sourcesUnseen)
+      notes.push({ field: "fearSourceUnseen", value: true, reason: "D20C.Scene.Reason.FearSourceUnseen", data: {} });
+  }
   return { situation, notes, lines: c.lines };
 }
