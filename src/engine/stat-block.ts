@@ -90,7 +90,10 @@ const DEFAULT_STAT_BLOCK: StatBlockSpec = {
     { key: "speed", parts: [{ field: "speed", label: "D20C.Actor.FIELDS.speed.label" }] },
     { traits: true },
     { attacks: `${S}.Attacks` },
-    { key: "attackBonus", parts: [{ field: "attackBonus", label: "D20C.Actor.FIELDS.attackBonus.label" }] },
+    {
+      key: "attackBonus",
+      parts: [{ field: "attackBonus", label: "D20C.Actor.FIELDS.attackBonus.label", blankAtZero: true }],
+    },
     { procedures: `${S}.Procedures` },
   ],
   attackBonus: `${S}.AttackBonus`,
@@ -121,7 +124,12 @@ export function statBlockPieces(namespace: string) {
       { field: "initiativeBonus", label: `${S}.InitiativeBonus`, editOnly: true },
     ],
   };
-  const attackBonus: StatField = { field: "attackBonus", label: "D20C.Actor.FIELDS.attackBonus.label" };
+  // No game prints a flat attack bonus of 0 (issue 45): the attacks' own bonuses say it.
+  const attackBonus: StatField = {
+    field: "attackBonus",
+    label: "D20C.Actor.FIELDS.attackBonus.label",
+    blankAtZero: true,
+  };
   return { S, size, type, initiative, attackBonus };
 }
 

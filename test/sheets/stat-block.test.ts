@@ -100,11 +100,12 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
     expect(lineOrder(block)).toEqual([
       "initiative",
       "attacks",
+      "defenses",
+      "procedures",
+      // [SYS-WORDS] then, folded, the lines this creature's print leaves out (blank, zero, edit-only: issue 45).
       "creature",
       "mob",
-      "defenses",
       "attackBonus",
-      "procedures",
     ]);
     expect(block.indexOf("system.level")).toBeLessThan(block.indexOf('data-stat-line="initiative"'));
     expect(block.indexOf('data-stat-line="defenses"')).toBeLessThan(block.indexOf("system.hp.max"));
@@ -145,11 +146,12 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
       "defenses",
       "speed",
       "traits",
-      "creature",
       "solo",
       "attacks",
-      "attackBonus",
       "procedures",
+      // [SYS-WORDS] then, folded, the lines this creature's print leaves out (blank, zero, edit-only: issue 45).
+      "creature",
+      "attackBonus",
     ]);
     // its powers with their usage in FFd20's words and the bonus against the defense they target
     expect(block).toContain(`<span class="d20c-usage usage-atWill">${L("D20C.FF.Usage.atWill")}</span>`);
@@ -187,16 +189,17 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
       "hp",
       "speed",
       "abilities",
-      "skills",
       "senses",
       "traits",
-      "creature",
       "challenge",
       "initiative",
       "attacks",
       "legendary",
-      "attackBonus",
       "procedures",
+      // [SYS-WORDS] then, folded, the lines this creature's print leaves out (blank, zero, edit-only: issue 45).
+      "skills",
+      "creature",
+      "attackBonus",
       // [SYS-MONSTERS] its fly speed (the pack's Cinderwing flies), printed last.
       "modes",
     ]);
@@ -228,12 +231,13 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
       "bonuses",
       "abilities",
       "traits",
-      "creature",
-      "reduction",
       "saveTotals",
       "attacks",
-      "attackBonus",
       "procedures",
+      // [SYS-WORDS] then, folded, the lines this creature's print leaves out (blank, zero, edit-only: issue 45).
+      "creature",
+      "reduction",
+      "attackBonus",
     ]);
   });
 

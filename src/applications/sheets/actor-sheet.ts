@@ -13,6 +13,7 @@ import { SYSTEM_ID } from "../../constants.js";
 import type { D20Actor } from "../../documents/actor.js";
 import type { D20Item } from "../../documents/item.js";
 import type { DerivedActor } from "../../engine/types.js";
+import { foldToggled, restoreFolds } from "./folds.js";
 import { restActor, togglePowerUsage, usePower } from "../../workflows/power-usage.js";
 import { rally, spendRecovery } from "../../workflows/recovery.js";
 import { rollDeathSave, rollSheetSave } from "../../workflows/saves.js";
@@ -182,6 +183,9 @@ export class D20ActorSheet extends SheetBase {
   /** The attack rows the user opened, by item id: a render writes them open, with their text. */
   readonly #expandedPowers = new Set<string>();
 
+  /** The stat block's folds the user opened or closed (src/applications/sheets/folds.ts). */
+  readonly #folds = new Map<string, boolean>();
+
   /** The last render's attack rows by item id: the text a folded row writes when it is opened. */
   #powerRows: ReadonlyMap<string, Record<string, unknown>> = new Map();
 
@@ -203,6 +207,7 @@ export class D20ActorSheet extends SheetBase {
     options: Parameters<SheetBaseInstance["_onRender"]>[1],
   ): Promise<void> {
     await super._onRender(context, options);
+    restoreFolds(this.element, this.#folds);
     const written = (context as { activeTab?: unknown }).activeTab;
     const chosen = this.tabGroups.primary;
     if (
@@ -338,6 +343,7 @@ export class D20ActorSheet extends SheetBase {
       "toggle",
       (event) => {
         const row = event.target;
+        foldToggled(row, this.#folds);
         // By tag, not `instanceof`: a popped-out window's elements are another window's classes.
         if (!isPowerRow(row)) return;
         void powerRowToggled(row, this.#expandedPowers, this.#powerRows, (c) =>

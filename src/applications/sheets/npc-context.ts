@@ -180,6 +180,13 @@ const affixes = (part: StatField, held: boolean) => ({
 /** An input's width in characters, as wide as what it holds (printed text, not a box), within bounds. */
 const widthOf = (value: string | number, least: number) => Math.min(28, Math.max(least, String(value).length));
 
+/** [SYS-ACTIONS] The most table procedures a stat block shows unfolded (issue 45). */
+const PROCEDURES_OPEN = 4;
+
+/** A piece of a line the print leaves out: a blank field, a zero it does not print, a number only the editor shows. */
+const unprintedPart = (p: { kind: string; unprinted?: boolean; editOnly?: boolean }) =>
+  p.kind === "field" && (p.unprinted === true || p.editOnly === true);
+
 /** The block's template data for one NPC in the active game. */
 export function npcStatBlock(input: StatBlockInput) {
   const { ruleset, stored, derived } = input;
@@ -237,13 +244,25 @@ export function npcStatBlock(input: StatBlockInput) {
     if ("procedures" in entry) {
       const panel = input.actionsPanel;
       // The table's moves are the controller's to take: none for a user who only sees the block.
-      return { kind: "procedures" as const, label: entry.procedures, panel, shown: panel.show && input.editable };
+      // Folded under its heading where the list is long (Hundred Dungeons' sixteen), open where it is short.
+      const open = panel.procedures.length <= PROCEDURES_OPEN;
+      return { kind: "procedures" as const, label: entry.procedures, panel, shown: panel.show && input.editable, open };
     }
     // A value the game derives none of for this creature (a minion's bloodied value) is not printed.
     const parts = printed(entry.parts.map(partOf)).filter((p) => p.kind !== "value" || p.value !== "");
-    return { kind: "line" as const, key: entry.key, label: entry.label ?? "", parts, shown: parts.length > 0 };
+    return {
+      kind: "line" as const,
+      key: entry.key,
+      label: entry.label ?? "",
+      parts,
+      shown: parts.length > 0,
+      // [SYS-WORDS] a line the game would not print (only blanks, zeros it leaves out, edit-only numbers):
+      // the GM edits it under the block's fold of unprinted lines, not among the printed ones (issue 45).
+      unprinted: edits && parts.length > 0 && parts.every(unprintedPart),
+    };
   });
+  const more = entries.filter((e) => e.kind === "line" && e.unprinted).length;
   // [SYS-MONSTERS] its movement modes and auras, printed after the block's lines.
   const modes = monsterModesView(input.stored, input.ruleset.conditions);
-  return { identity, entries, attackBonus: spec.attackBonus, owns, editable: edits, modes };
+  return { identity, entries, attackBonus: spec.attackBonus, owns, editable: edits, modes, more };
 }

@@ -40,7 +40,8 @@ export const STAT_BLOCK: StatBlockSpec = {
     { key: "defenses", parts: [{ defenses: "abbr" }, { field: "hp.max", label: `${S}.HP` }] },
     {
       key: "attackBonus",
-      parts: [attackBonus, { field: "speed", label: "D20C.Actor.FIELDS.speed.label" }],
+      // A 13th Age stat block prints no speed: the GM still edits it (tokens move by it).
+      parts: [attackBonus, { field: "speed", label: "D20C.Actor.FIELDS.speed.label", editOnly: true }],
     },
     { procedures: `${S}.Procedures` },
   ],
