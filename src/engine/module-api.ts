@@ -15,6 +15,7 @@ import {
   option,
   validatePacket,
 } from "./common.js";
+import { CAPABILITY_MEMBERS, CAPABILITY_NAMES, capabilitiesOf, hasCapability } from "./capabilities.js";
 import { conditionModifiers } from "./conditions.js";
 import { defineRuleset } from "./define-ruleset.js";
 import { parseDamage } from "./dice.js";
@@ -22,6 +23,7 @@ import { bool, choice, conforms, initialOf, int, key, list, num, text } from "./
 import type { FieldDescs, SourceOf } from "./fields.js";
 import { faceDecision, meetsTarget, preparedAttack, resolvedBy, rollVerdict } from "./resolution.js";
 import type { Ruleset } from "./ruleset.js";
+import { CHARACTERS, CHARACTERS_AND_IMPORTANT, EVERY_HOLDER, SHARED_SHEET_PARTS } from "./sheet-parts.js";
 import { ABILITY_KEYS, type ActorSource } from "./types.js";
 
 /**
@@ -45,6 +47,10 @@ export const ENGINE_HELPERS = Object.freeze({
   conditions: Object.freeze({ conditionModifiers }),
   dice: Object.freeze({ parseDamage }),
   fields: Object.freeze({ actorPart, bool, choice, int, key, list, num, text }),
+  /** What a game may opt into beside what every game answers, and whether one has it whole. */
+  capabilities: Object.freeze({ CAPABILITY_MEMBERS, CAPABILITY_NAMES, capabilitiesOf, hasCapability }),
+  /** The actor-sheet parts several games share, for a game's `sheetParts` with its holders. */
+  sheetParts: Object.freeze({ CHARACTERS, CHARACTERS_AND_IMPORTANT, EVERY_HOLDER, SHARED_SHEET_PARTS }),
   rules: Object.freeze({
     ABILITY_KEYS,
     abilityModifier,

@@ -7,6 +7,7 @@
  * core reads of every game (the stored actor fields, the damage types) it reads from here.
  */
 import { CORE_ACTOR_FIELDS } from "./actor-fields.js";
+import { halfCapabilities } from "./capabilities.js";
 import { EngineError } from "./errors.js";
 import type { FieldDescs } from "./fields.js";
 import type { Ruleset } from "./ruleset.js";
@@ -23,7 +24,8 @@ const REQUIRED_FUNCTIONS = ["deriveActor", "resolveAttack", "applyDamage"] as co
 
 /**
  * Add a game. Refused (EngineError naming `ruleset`) once the registry is sealed, for an id that is
- * malformed or already registered, or for a ruleset without a label, a defense or its core functions.
+ * malformed or already registered, or for a ruleset without a label, a defense or its core functions,
+ * or one that writes part of a capability (`./capabilities.ts`) without the rest.
  */
 export function registerRuleset(ruleset: Ruleset): void {
   const id: unknown = (ruleset as { id?: unknown } | null)?.id;
@@ -42,6 +44,14 @@ export function registerRuleset(ruleset: Ruleset): void {
   }
   for (const fn of REQUIRED_FUNCTIONS) {
     if (typeof ruleset[fn] !== "function") throw new EngineError(`ruleset.${fn}`, `"${id}" has no ${fn}`);
+  }
+  // [SYS-RULESET] a capability is whole or absent: half of one would be read as if the game had it.
+  const [half] = halfCapabilities(ruleset);
+  if (half) {
+    throw new EngineError(
+      `ruleset.${half.missing[0] ?? half.name}`,
+      `"${id}" writes part of the ${half.name} capability without ${half.missing.join(", ")}`,
+    );
   }
   registered.set(id, ruleset);
 }

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { ENGINE_HELPERS } from "../../src/engine/module-api.js";
+import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource } from "../../src/engine/types.js";
 
 const FIELDS = {
@@ -31,6 +32,18 @@ describe("[SYS-RULESET] the engine's public helpers", () => {
     expect(ENGINE_HELPERS.resolution.resolvedBy).toBeTypeOf("function");
     expect(ENGINE_HELPERS.dice.parseDamage("1d6+2", null, "power.damage")).toMatchObject({ flat: 2 });
     expect(Object.isFrozen(ENGINE_HELPERS.rules)).toBe(true);
+  });
+
+  it("[SYS-RULESET] hands a module the capabilities a game may opt into and the shared sheet parts", () => {
+    const { capabilities, sheetParts } = ENGINE_HELPERS;
+    const hd = getRuleset("hundred-dungeons");
+    expect(capabilities.hasCapability(hd, "reactions")).toBe(true);
+    expect(capabilities.capabilitiesOf(getRuleset("13th-age"))).toContain("rangeBands");
+    expect(capabilities.CAPABILITY_MEMBERS.reactions).toEqual(["attackReactions", "resolveAttackReaction"]);
+    const part = sheetParts.SHARED_SHEET_PARTS.recoveries(sheetParts.CHARACTERS);
+    expect(part).toMatchObject({ slot: "resources", holders: ["character"] });
+    expect(part.template).toMatch(/templates\/actor\/parts\/recoveries\.hbs$/);
+    expect(Object.isFrozen(capabilities) && Object.isFrozen(sheetParts)).toBe(true);
   });
 
   it("[SYS-RULESET] actorPart reads a game's own stored fields, typed from their descriptions", () => {
