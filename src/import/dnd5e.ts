@@ -35,6 +35,7 @@ import {
 } from "./shape.js";
 import { asHtml, oneLine, plainText } from "./text.js";
 import { conditionFor } from "./words.js";
+import { dnd5eText, heldBy, readRider, type Names, type SaveCondition } from "./dnd5e-text.js";
 
 type Abilities = Record<(typeof ABILITY_KEYS)[number], number>;
 
@@ -45,6 +46,14 @@ interface Owner {
   spellAbility: (typeof ABILITY_KEYS)[number] | null;
   spellDc: number | null;
   isNpc: boolean;
+  /** The owner's items by id, for `[[/item .id]]` in printed text. */
+  names: Names;
+}
+
+/** An item's printed rider as read once for all its activities' powers. */
+interface Rider {
+  rest: string;
+  saveCondition: SaveCondition | null;
 }
 
 const SIZES: Record<string, string> = {
@@ -287,7 +296,16 @@ function actionOf(act: Plain, sys: Plain): string {
 }
 
 /** A power made from one attack activity. */
-function attackPower(ctx: Ctx, doc: unknown, sys: Plain, act: Plain, owner: Owner, name: string, key: string): ItemDoc {
+function attackPower(
+  ctx: Ctx,
+  doc: unknown,
+  sys: Plain,
+  act: Plain,
+  owner: Owner,
+  name: string,
+  key: string,
+  rider: Rider,
+): ItemDoc {
   const where = name;
   const item = newItem(ctx, "power", name, key, keptImage(at(doc, "img")));
   const p = item.system;
@@ -364,7 +382,7 @@ function attackPower(ctx: Ctx, doc: unknown, sys: Plain, act: Plain, owner: Owne
       `${where}: conditions on a hit last until the end of the battle here; check how the source ends them`,
     );
   }
-  riderOf(ctx, item, doc, where, conds.length > 0);
+  riderOf(ctx, item, doc, where, conds.length > 0, rider, owner.names);
   usageOf(ctx, item, sys, where);
   return item;
 }
@@ -379,23 +397,63 @@ function applyDamage(ctx: Ctx, item: ItemDoc, parts: readonly DamagePart[], wher
 }
 
 /** The description's rider text: read for sure into an effect row, else kept as text for review. */
-function riderOf(ctx: Ctx, item: ItemDoc, doc: unknown, where: string, conditionsRead: boolean): void {
-  const desc = plainText(at(doc, "system.description.value") ?? at(doc, "data.description.value"));
+function riderOf(
+  ctx: Ctx,
+  item: ItemDoc,
+  doc: unknown,
+  where: string,
+  conditionsRead: boolean,
+  rider: Rider,
+  names: Names,
+): void {
+  const desc = dnd5eText(at(doc, "system.description.value") ?? at(doc, "data.description.value"), names, false);
   item.system.description = asHtml(desc);
-  const rider = riderText(desc);
-  if (rider.split(/\s+/).filter(Boolean).length < 3) return;
+  const rest = rider.rest;
+  if (rest.split(/\s+/).filter(Boolean).length < 3) return;
   const hit = item.system.hitEffect as string;
-  item.system.hitEffect = hit ? `${hit} ${oneLine(rider, 1500)}` : oneLine(rider, 1500);
+  item.system.hitEffect = hit ? `${hit} ${oneLine(rest, 1500)}` : oneLine(rest, 1500);
   if (conditionsRead)
     ctx.losses.flag(`${where}: the printed rider is kept beside the conditions read from its effects`);
   else {
-    ctx.losses.keep(`${where}: rider "${oneLine(rider, 80)}" kept as text`);
+    ctx.losses.keep(`${where}: rider "${oneLine(rest, 80)}" kept as text`);
     ctx.losses.flag(`${where}: rider kept as text; check it at the table`);
   }
 }
 
+/** The rider's durations in this model: 1 minute is the battle, a repeated save is the game's save ends. */
+const LASTS: Record<SaveCondition["lasts"], string> = {
+  minute: "endOfEncounter",
+  turn: "endOfItsNextTurn",
+  save: "saveEnds",
+  none: "endOfEncounter",
+};
+
+/**
+ * [SYS-IMPORT] "must succeed on a DC 11 Strength saving throw or be knocked prone": the save power's
+ * failed save (its hit) applies the conditions for the printed time.
+ */
+function saveConditionOf(ctx: Ctx, item: ItemDoc, sc: SaveCondition, where: string): void {
+  const ids = sc.words.map((w) => conditionFor(ctx.ruleset, w)).filter((x): x is string => x !== null);
+  const duration = LASTS[sc.lasts];
+  (item.system.effects as Plain[]).push(effectRow({ outcome: "hit", statuses: ids, duration }));
+  ctx.losses.auto(`${where}: on a failed save ${ids.join(", ")} (${duration}) → effect`);
+  if (sc.lasts === "save")
+    ctx.losses.flag(`${where}: the repeated save ends it by this game's own save, not the printed DC; check it`);
+  else if (sc.lasts === "none")
+    ctx.losses.flag(`${where}: no time printed for ${ids.join(", ")}; it lasts until removed or the battle ends`);
+}
+
 /** A power (or, without save-based attacks, a feature) made from one save activity. */
-function savePower(ctx: Ctx, doc: unknown, sys: Plain, act: Plain, owner: Owner, name: string, key: string): ItemDoc {
+function savePower(
+  ctx: Ctx,
+  doc: unknown,
+  sys: Plain,
+  act: Plain,
+  owner: Owner,
+  name: string,
+  key: string,
+  rider: Rider,
+): ItemDoc {
   const where = name;
   const item = newItem(ctx, "power", name, key, keptImage(at(doc, "img")));
   const abilityWords = Array.isArray(at(act, "save.ability"))
@@ -440,7 +498,8 @@ function savePower(ctx: Ctx, doc: unknown, sys: Plain, act: Plain, owner: Owner,
   if (onSave === "half" && parts.length) p.missEffect = "half";
   const conds = activityConditions(ctx, doc, act, where);
   if (conds.length) (p.effects as Plain[]).push(effectRow({ statuses: conds, duration: "endOfEncounter" }));
-  riderOf(ctx, item, doc, where, conds.length > 0);
+  else if (rider.saveCondition) saveConditionOf(ctx, item, rider.saveCondition, where);
+  riderOf(ctx, item, doc, where, conds.length > 0, rider, owner.names);
   usageOf(ctx, item, sys, where);
   const printed = `DC ${dc ?? "?"} ${ability ? ability.toUpperCase() : "?"} save${parts.length ? `, ${onSave === "half" ? "half" : "no"} damage on a success` : ""}`;
   if (dc === null || !ability) {
@@ -453,27 +512,73 @@ function savePower(ctx: Ctx, doc: unknown, sys: Plain, act: Plain, owner: Owner,
 }
 
 /** A feature holding an item's text. */
-function featureOf(ctx: Ctx, doc: unknown, name: string, key: string): ItemDoc {
+function featureOf(ctx: Ctx, doc: unknown, name: string, key: string, names: Names = new Map()): ItemDoc {
   const item = newItem(ctx, "feature", name, key, keptImage(at(doc, "img")));
-  item.system.description = asHtml(plainText(at(doc, "system.description.value") ?? at(doc, "data.description.value")));
+  item.system.description = asHtml(
+    dnd5eText(at(doc, "system.description.value") ?? at(doc, "data.description.value"), names, false),
+  );
   return item;
 }
 
-/** Multiattack text → routine steps naming the creature's attack powers. */
-function routineSteps(text: string, attackNames: readonly string[]): { attack: string; count: number }[] {
+/** A power a Multiattack may name: the power's own name and the item it was made from. */
+interface Named {
+  power: string;
+  item: string;
+}
+
+/**
+ * Multiattack text → routine steps naming the creature's attack powers. Where the text offers
+ * alternatives ("two shortsword attacks or two longbow attacks"), the routine makes the first one
+ * (a review line says so).
+ */
+function routineSteps(
+  text: string,
+  attacks: readonly Named[],
+): { steps: { attack: string; count: number }[]; alternatives: boolean } {
   const NUM: Record<string, number> = { one: 1, once: 1, two: 2, twice: 2, three: 3, four: 4, five: 5, six: 6 };
-  const t = text.toLowerCase();
+  const esc = (s: string): string => s.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  let t = text.toLowerCase();
+  const all = attacks.flatMap((a) => [a.power, a.item]).map(esc);
+  const alt = new RegExp(
+    `\\s+or\\s+(?:(?:one|two|three|four|five|six|\\d+)\\s+)?(?:with (?:its|his|her|their)\\s+)?(?:${all.join("|")})s?(?:\\s+attacks?)?`,
+    "g",
+  );
+  // "It can replace one attack with a use of Spellcasting": an option, not an attack of the routine.
+  const replace = /[^.]*\b(?:can replace|in place of)\b[^.]*\.?/g;
+  let alternatives = replace.test(t);
+  t = t.replace(replace, "");
+  // "makes two attacks, using Scimitar or Pistol in any combination": the count goes to the first named.
+  const any = t.match(
+    /\bmakes (one|two|three|four|five|six|\d+) (?:[a-z]+ )?attacks?,? using ([^.]*?) in any combination/,
+  );
+  if (any) {
+    alternatives = true;
+    const first = (any[2] ?? "").split(/,|\s+(?:and|or)\s+/)[0] ?? "";
+    t = t.replace(any[0], `makes ${any[1] ?? "one"} ${first.trim()}`);
+  }
+  if (all.length > 0 && alt.test(t)) alternatives = true;
+  t = t.replace(alt, "");
   const steps: { attack: string; count: number }[] = [];
-  for (const name of attackNames) {
-    const n = name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  for (const a of attacks) {
+    if (steps.some((s) => s.attack === a.power)) continue;
+    const names = [...new Set([a.power, a.item])].map(esc).join("|");
     const m = t.match(
-      new RegExp(`\\b(one|two|three|four|five|six|\\d+)\\s+(?:[a-z]+\\s+){0,2}?${n}s?\\b|\\b${n}s?\\b`),
+      new RegExp(
+        `\\b(one|two|three|four|five|six|\\d+)\\s+(?:[a-z]+\\s+){0,2}?(?:${names})s?(?![a-z])|(?<![a-z])(?:${names})s?(?![a-z])`,
+      ),
     );
     if (!m) continue;
+    // An item that made several powers is named once: its first power is the one the routine makes.
+    if (a.power !== a.item && steps.some((s) => attacks.find((b) => b.power === s.attack)?.item === a.item)) continue;
     const c = m[1] ? (NUM[m[1]] ?? Number(m[1])) : 1;
-    steps.push({ attack: name, count: Number.isFinite(c) && c > 0 ? c : 1 });
+    steps.push({ attack: a.power, count: Number.isFinite(c) && c > 0 ? c : 1 });
   }
-  return steps;
+  return { steps, alternatives };
+}
+
+/** The name of the save power an attack's hit calls for. */
+function onHitName(attack: string): string {
+  return `${attack} (on a hit)`;
 }
 
 /** Convert one embedded or standalone item; null when it has nothing this game holds. */
@@ -484,13 +589,23 @@ function itemsOf(ctx: Ctx, doc: unknown, owner: Owner, keyBase: string): ItemDoc
   const acts = activitiesOf(sys);
   const out: ItemDoc[] = [];
   const attackish = acts.filter((a) => ["attack", "save"].includes(str(a.type)));
+  const marked = riderText(
+    dnd5eText(at(doc, "system.description.value") ?? at(doc, "data.description.value"), owner.names, true),
+  );
+  const rider: Rider = readRider(marked, heldBy(acts), (w) => conditionFor(ctx.ruleset, w) !== null);
   attackish.forEach((act, i) => {
-    const label = attackish.length > 1 && str(act.name) ? `${name} (${oneLine(act.name, 60)})` : name;
+    // A save an attack's hit calls for ("must succeed on a DC 11 Strength saving throw or be knocked prone").
+    const onHit = str(act.type) === "save" && !str(act.name) && attackish.some((a) => str(a.type) === "attack");
+    const label = onHit
+      ? onHitName(name)
+      : attackish.length > 1 && str(act.name)
+        ? `${name} (${oneLine(act.name, 60)})`
+        : name;
     const key = `${keyBase}/${i}`;
     out.push(
       str(act.type) === "attack"
-        ? attackPower(ctx, doc, sys, act, owner, label, key)
-        : savePower(ctx, doc, sys, act, owner, label, key),
+        ? attackPower(ctx, doc, sys, act, owner, label, key, rider)
+        : savePower(ctx, doc, sys, act, owner, label, key, rider),
     );
   });
   if (out.length) {
@@ -501,7 +616,16 @@ function itemsOf(ctx: Ctx, doc: unknown, owner: Owner, keyBase: string): ItemDoc
   if (type === "weapon" && !acts.length && int(at(sys, "damage.base.number"))) {
     // A weapon without an attack activity still attacks as a weapon.
     return [
-      attackPower(ctx, doc, sys, { type: "attack", attack: {}, damage: { parts: [] } }, owner, name, `${keyBase}/w`),
+      attackPower(
+        ctx,
+        doc,
+        sys,
+        { type: "attack", attack: {}, damage: { parts: [] } },
+        owner,
+        name,
+        `${keyBase}/w`,
+        rider,
+      ),
     ];
   }
   return out;
@@ -678,9 +802,18 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
   const spellAbility = (ABILITY_KEYS as readonly string[]).includes(spellKey)
     ? (spellKey as (typeof ABILITY_KEYS)[number])
     : null;
-  const owner: Owner = { mods, prof, spellAbility, spellDc: int(at(src, "attributes.spelldc")), isNpc: type === "npc" };
   const docs = list(at(doc, "items"));
-  const attackNames: string[] = [];
+  const names = new Map<string, string>();
+  for (const it of docs) if (str(at(it, "_id"))) names.set(str(at(it, "_id")), oneLine(at(it, "name"), 200));
+  const owner: Owner = {
+    mods,
+    prof,
+    spellAbility,
+    spellDc: int(at(src, "attributes.spelldc")),
+    isNpc: type === "npc",
+    names,
+  };
+  const attackNames: Named[] = [];
   const routines: { doc: unknown; name: string; key: string }[] = [];
   docs.forEach((it, i) => {
     const itType = str(at(it, "type"));
@@ -694,7 +827,11 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
     const made = itemsOf(ctx, it, owner, key);
     if (made.length) {
       actor.items.push(...made);
-      for (const m of made) if (m.type === "power") attackNames.push(m.name);
+      for (const m of made)
+        if (m.type === "power" && !attackNames.some((a) => a.power === m.name) && m.name !== onHitName(name))
+          attackNames.push({ power: m.name, item: name });
+      if (made.some((m) => m.name === onHitName(name)))
+        L.flag(`${onHitName(name)}: roll it against each creature ${name} hits (a Multiattack's routine does)`);
       return;
     }
     if (["loot", "consumable", "tool", "container", "backpack"].includes(itType)) {
@@ -708,28 +845,56 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
     const activation =
       str(at(it, "system.activation.type")) || str(at(list(at(it, "system.activities"))[0], "activation.type"));
     const lore = LORE_TRAIT.test(name);
-    actor.items.push(featureOf(ctx, it, name, key));
+    actor.items.push(featureOf(ctx, it, name, key, names));
     if (activation === "lair") L.keep(`${name}: lair action kept as text`);
     else if (itType === "spell") L.keep(`${name}: spell without an attack or a save kept as text`);
     else L.keep(`${name}: trait kept as text`, { lore });
   });
   for (const r of routines) {
-    const text = plainText(at(r.doc, "system.description.value") ?? at(r.doc, "data.description.value"));
-    const steps = routineSteps(text, attackNames);
+    const text = dnd5eText(at(r.doc, "system.description.value") ?? at(r.doc, "data.description.value"), names, false);
+    const { steps, alternatives } = routineSteps(text, attackNames);
+    if (alternatives && steps.length)
+      L.flag(`${r.name}: the text offers other attacks instead; the routine makes the first ones named`);
     if (itemHasField("power", "routine") && steps.length) {
       const power = newItem(ctx, "power", r.name, r.key, keptImage(at(r.doc, "img")));
       power.system.description = asHtml(text);
       power.system.weaponId = "none";
       mapRoutine(ctx, power, steps, text, r.name);
+      followUpsOf(ctx, power, steps, actor.items, r.name);
       actor.items.push(power);
     } else {
-      actor.items.push(featureOf(ctx, r.doc, r.name, r.key));
+      actor.items.push(featureOf(ctx, r.doc, r.name, r.key, names));
       mapRoutine(ctx, newItem(ctx, "feature", r.name, r.key), steps, "Multiattack", r.name);
     }
   }
   actor.items.forEach((it, i) => (it.sort = (i + 1) * 100000));
   sys.__description = plainText(at(src, "details.biography.value"));
   return actor;
+}
+
+/**
+ * [SYS-IMPORT] [SYS-MONSTERS] A routine's attacks whose hit calls for a save: the save power follows
+ * each hit of its attack (the routine's follow-up), as the printed attack reads.
+ */
+function followUpsOf(
+  ctx: Ctx,
+  power: ItemDoc,
+  steps: readonly { attack: string; count: number }[],
+  items: readonly ItemDoc[],
+  where: string,
+): void {
+  const routine = power.system.routine as { followUps: { power: string; when: string; of: string }[] } | undefined;
+  if (!routine) return;
+  for (const s of steps) {
+    const save = items.find((i) => i.type === "power" && i.name === onHitName(s.attack));
+    if (!save) continue;
+    routine.followUps.push({ power: save.name, when: "hit", of: s.attack });
+    ctx.losses.auto(`${where}: ${save.name} follows a hit of ${s.attack} → routine follow-up`);
+    if (s.count > 1)
+      ctx.losses.flag(
+        `${where}: ${save.name} is rolled once per creature ${s.attack} hit; two hits on one creature printed two saves`,
+      );
+  }
 }
 
 /** The classes Hundred Dungeons derives a character from (wt-h's keys). */
@@ -758,6 +923,7 @@ export function convertItem(ctx: Ctx, doc: unknown): ItemDoc | null {
     spellAbility: null,
     spellDc: null,
     isNpc: false,
+    names: new Map(),
   };
   const made = itemsOf(ctx, doc, owner, "item");
   if (made.length) {

@@ -1,0 +1,161 @@
+/**
+ * [SYS-IMPORT] dnd5e printed text → what the item's activities already hold, and the save-or-condition
+ * riders read for sure. dnd5e writes an attack's numbers as enrichers (`[[/attack]]`, `[[/damage]]`,
+ * `[[/save]]`, `[[lookup @save.dc.value]]`) that print its activity's numbers; where the activity was
+ * read into our fields, that sentence is said by our fields and is no rider. What is left after the
+ * sentences our fields say is the rider: read when its shape is sure, else kept as text.
+ */
+import { at, list, str } from "./json.js";
+import { plainText } from "./text.js";
+import type { Plain } from "./shape.js";
+
+/** What an item's activities hold, as the printed-text reader needs it. */
+export interface Held {
+  attack: boolean;
+  /** A save activity with damage: half on a success, or none. */
+  saveDamage: "half" | "none" | null;
+  /** A save activity (with or without damage). */
+  save: boolean;
+  /** A save activity with an area template. */
+  area: boolean;
+  /** Some activity deals damage (its enricher prints it). */
+  damage: boolean;
+}
+
+/** A save-or-condition rider read for sure: the condition words and how long they last. */
+export interface SaveCondition {
+  words: string[];
+  /** "minute": for 1 minute; "turn": until the end of its next turn; "save": repeats the save; "none": no duration printed. */
+  lasts: "minute" | "turn" | "save" | "none";
+  printed: string;
+}
+
+/** The item's own items named by `[[/item .id]]` / `[[/item Name]]`: the id → name table of its owner. */
+export type Names = ReadonlyMap<string, string>;
+
+/**
+ * dnd5e's enrichers in readable words: `[[/item .id]]` names the owner's item, `[[lookup @name]]{label}`
+ * keeps its label; the roll enrichers become markers (⟨attack⟩, ⟨damage⟩, ⟨save⟩, ⟨dc⟩) when `marked`,
+ * else go as `plainText` makes them go.
+ */
+export function dnd5eText(html: unknown, names: Names, marked: boolean): string {
+  if (typeof html !== "string") return "";
+  let s = html.replace(/\[\[\/item\s+([^\]]*)\]\](\{([^}]*)\})?/gi, (_m, ref: string, _l, label?: string) => {
+    const r = ref.trim().replace(/^\./, "");
+    return names.get(r) ?? label ?? r;
+  });
+  s = s.replace(/\[\[lookup\s+@name[^\]]*\]\]\{([^}]*)\}/gi, "$1");
+  if (marked) {
+    s = s.replace(/\[\[\/attack\b[^\]]*\]\](\{[^}]*\})?/gi, "⟨attack⟩");
+    s = s.replace(/\[\[\/damage\b[^\]]*\]\](\{[^}]*\})?/gi, "⟨damage⟩");
+    s = s.replace(/\[\[\/save\b[^\]]*\]\](\{[^}]*\})?/gi, "⟨save⟩");
+    s = s.replace(/\[\[lookup\s+@save\.dc[^\]]*\]\]/gi, "⟨dc⟩");
+  }
+  const text = plainText(s);
+  // A line the roll enrichers alone made ("[[/attack]]. [[/damage]].") says nothing once they go.
+  return marked
+    ? text
+    : text
+        .replace(/^[\s.,;:]+$/gm, "")
+        .replace(/\n{2,}/g, "\n")
+        .trim();
+}
+
+/** What the activities of an item hold. */
+export function heldBy(acts: readonly Plain[]): Held {
+  const saves = acts.filter((a) => str(a.type) === "save");
+  const damaged = (a: Plain): boolean => list(at(a, "damage.parts")).length > 0;
+  const saveWithDamage = saves.find(damaged);
+  return {
+    attack: acts.some((a) => str(a.type) === "attack"),
+    save: saves.length > 0,
+    saveDamage: saveWithDamage ? (str(at(saveWithDamage, "damage.onSave")) === "none" ? "none" : "half") : null,
+    area: saves.some((a) => str(at(a, "target.template.type")) !== "" && str(at(a, "target.template.size")) !== ""),
+    damage: acts.some(damaged) || acts.some((a) => str(a.type) === "attack"),
+  };
+}
+
+const ABILITY = "(?:strength|dexterity|constitution|intelligence|wisdom|charisma)";
+/** A save as printed: the enricher, or "DC 13 Constitution". */
+const SAVE = `(?:⟨save⟩|dc\\s*(?:\\d+|⟨dc⟩)\\s+${ABILITY})`;
+/** A damage amount as printed: the enricher, or "7 (2d6)". */
+const AMOUNT = "(?:⟨damage⟩|\\d+\\s*\\([^)]*\\))";
+/** The subject of a rider sentence. */
+const WHO = "(?:if the target is a creature, )?(?:the target|it|that creature|the creature|each creature[^.]*?)";
+
+/**
+ * Printed conditions of the save-or-condition shape. Conditions are given by word; durations only
+ * in the shapes the text reader knows.
+ */
+const SAVE_OR_CONDITION = new RegExp(
+  `(?:^|(?<=[.!?]\\s))${WHO} must succeed on an? ${SAVE} saving throw or (?:be |become )(?:knocked )?([a-z]+)(?: and ([a-z]+))?( for 1 minute| until the end of its next turn)?\\.(\\s*(?:the target|it|the creature|a creature) can repeat the saving throw at the end of each of its turns, ending the effect on itself on a success\\.)?`,
+  "i",
+);
+
+/** Sentences an activity already holds: removed from the printed text before the rider is judged. */
+function heldSentences(text: string, held: Held): string {
+  let s = text;
+  if (held.attack) s = s.replace(/⟨attack⟩[.,]?/g, "");
+  if (held.damage) {
+    s = s.replace(/\bplus ⟨damage⟩(?: [a-z]+)?(?: damage)?/gi, "");
+    s = s.replace(/(^\s*|[.:]\s*)⟨damage⟩(?: [a-z]+)?(?: damage)?\./gi, "$1");
+    s = s.replace(/\bhit:\s*⟨damage⟩(?: [a-z]+)?(?: damage)?\.?/gi, "");
+  }
+  if (held.saveDamage === "half") {
+    s = s.replace(
+      new RegExp(
+        `[^.]*must make an? ${SAVE} saving throw, taking ${AMOUNT}(?: [a-z]+)? damage on a failed save, or half as much damage on a successful one\\.`,
+        "gi",
+      ),
+      "",
+    );
+  }
+  if (held.saveDamage) {
+    s = s.replace(
+      new RegExp(`[^.]*must succeed on an? ${SAVE} saving throw or take ${AMOUNT}(?: [a-z]+)? damage\\.`, "gi"),
+      "",
+    );
+    // 2024: "Failure: 7 (2d6) Fire damage. Success: Half damage."
+    s = s.replace(new RegExp(`\\bfailure:\\s*${AMOUNT}(?: [a-z]+)? damage\\.`, "gi"), "");
+    s = s.replace(/\bsuccess:\s*half damage\.|\bfailure or success:\s*half damage\./gi, "");
+  }
+  if (held.save) s = s.replace(new RegExp(`\\b${ABILITY} saving throw:\\s*dc\\s*(?:\\d+|⟨dc⟩)[^.]*\\.`, "gi"), "");
+  if (held.area)
+    s = s.replace(
+      /[^.]*\b\d+-(?:foot|ft)(?:-long)?[ -](?:cone|line|cube|sphere|radius|cylinder|emanation)\b[^.]*\./gi,
+      (m) => (/must|saving throw|damage|condition/i.test(m) ? m : ""),
+    );
+  return s
+    .replace(/\s*\.\s*(?=\.)/g, "")
+    .replace(/^[\s.,;]+/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The rider of an item's printed text: a save-or-condition read for sure, and what is left as text. */
+export function readRider(
+  text: string,
+  held: Held,
+  isCondition: (word: string) => boolean,
+): { rest: string; saveCondition: SaveCondition | null } {
+  let rest = heldSentences(text, held);
+  let saveCondition: SaveCondition | null = null;
+  if (held.save && !held.saveDamage) {
+    const m = SAVE_OR_CONDITION.exec(rest);
+    const found = m ? [m[1], m[2]].filter((w): w is string => !!w).map((w) => w.toLowerCase()) : [];
+    if (m && found.length && found.every(isCondition)) {
+      const lasts = m[4] ? "save" : m[3]?.includes("minute") ? "minute" : m[3] ? "turn" : "none";
+      saveCondition = { words: found, lasts, printed: m[0].trim() };
+      rest = heldSentences(rest.replace(m[0], ""), held);
+    }
+  }
+  // What is left is printed for the table: the roll markers say nothing there.
+  return {
+    rest: rest
+      .replace(/⟨(attack|damage|save|dc)⟩/g, "")
+      .replace(/\s+([.,])/g, "$1")
+      .replace(/\s+/g, " ")
+      .trim(),
+    saveCondition,
+  };
+}
