@@ -16,7 +16,7 @@ describe("[SYS-IMPORT] archmage → 13th Age: trigger lines, riders and attack c
     expect(modelProblems(actor)).toEqual([]);
   });
 
-  it('[SYS-IMPORT] [SYS-MONSTERS] "Natural 16-17" is a range trigger the engine fires on 16 and 17 only', () => {
+  it('[SYS-IMPORT] [SYS-MONSTERS] [13A-NAT20] "Natural 16-17" is a range trigger the engine fires on 16 and 17 only; a natural 20\'s extra damage "from a tail lash" is a rider', () => {
     const claws = itemNamed(actor, "Shard claws");
     expect(claws.system.effects).toEqual([
       expect.objectContaining({
