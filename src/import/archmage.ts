@@ -185,14 +185,17 @@ function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: str
 /**
  * A damage rider read whole: "[the target takes] [+]10 [extra] fire damage[, and the target is dazed
  * (save ends)]" → its formula, its type word ("" = none) and the condition sentence after "and".
- * Null for anything else (another creature taking it, "instead of", a choice, a clause after it).
+ * A closing "from a claw swipe" names where it comes from. Null for anything else (another creature
+ * taking it, "instead of", a choice, a clause after it).
  */
 function readDamageRider(text: string): { formula: string; type: string; rest: string } | null {
   const t = text.toLowerCase().replace(/[*_]/g, "").replace(/\s+/g, " ").trim().replace(/[.;]$/, "");
   const m = t.match(
-    /^(?:the target (?:also )?takes |target takes |it takes |also deals |deals |the attack deals |the attack also deals )?\+?(\d+(?:d\d+)?(?: ?\+ ?\d+)?) (?:extra |additional |more )?((?:[a-z]+ ){0,2}?)damage(?:,? (?:and|plus) (.+))?$/,
+    /^(?:the target (?:also )?takes |target takes |it takes |also deals |deals |the attack deals |the attack also deals )?\+?(\d+(?:d\d+)?(?: ?\+ ?\d+)?) (?:extra |additional |more )?((?:[a-z]+ ){0,2}?)damage(?:,? (?:and|plus) (.+)| from (an? [a-z'’ -]+))?$/,
   );
   if (!m) return null;
+  // "… damage from a claw swipe": the source named, nothing more (no "until", "if", "each", …).
+  if (m[4] && /\b(until|while|if|when|each|for|unless|that|which|every|and|or|instead)\b/.test(m[4])) return null;
   const type = m[2]!.trim();
   if (/\b(ongoing|of|the|to|from|and|or)\b/.test(type)) return null;
   return { formula: m[1]!.replace(/\s/g, ""), type, rest: (m[3] ?? "").trim() };

@@ -138,6 +138,10 @@ export interface Rider {
   duration: string;
   save: "easy" | "normal" | "hard";
   ongoing: { amount: number; type: string } | null;
+  /** [FF-FORCED] "push the target 2 squares", "the target slides 1 square". */
+  forced?: { kind: "push" | "pull" | "slide"; squares: number };
+  /** What follows a save that ends it ("Aftereffect: the target is slowed (save ends)"). */
+  aftereffect?: Pick<Rider, "statuses" | "duration" | "save" | "ongoing">;
 }
 
 /**
@@ -145,6 +149,16 @@ export interface Rider {
  * the end of its next turn"). Null unless the whole sentence was understood: anything else stays text.
  */
 export function readRider(ctx: Ctx, text: string): Rider | null {
+  // "… (save ends). Aftereffect: …": both parts read whole, the second after a save ends the first.
+  const parts = text.split(/\baftereffect\s*:\s*/i);
+  if (parts.length > 2) return null;
+  if (parts.length === 2) {
+    const main = readRider(ctx, parts[0]!);
+    const after = readRider(ctx, parts[1]!);
+    if (!main || !after || main.duration !== "saveEnds" || after.forced || after.aftereffect) return null;
+    const { statuses, duration, save, ongoing } = after;
+    return { ...main, aftereffect: { statuses, duration, save, ongoing } };
+  }
   let t = text.toLowerCase().replace(/[*_]/g, "").replace(/\s+/g, " ").trim().replace(/[.;]$/, "");
   if (!t || t.length > 160) return null;
   let duration = "";
@@ -175,7 +189,8 @@ export function readRider(ctx: Ctx, text: string): Rider | null {
     t = t.replace(/until the end of the (battle|encounter|combat)/, " ");
   }
   let ongoing: Rider["ongoing"] = null;
-  const og = t.match(/(\d+) ongoing ([a-z ]*?)\s?damage/);
+  // "5 ongoing fire damage", and the 4th-edition order "ongoing 5 fire damage".
+  const og = t.match(/(\d+) ongoing ([a-z ]*?)\s?damage/) ?? t.match(/\bongoing (\d+) ([a-z ]*?)\s?damage/);
   if (og) {
     const type = og[2]!.trim();
     const dt = type ? damageTypeFor(ctx.ruleset, type) : "";
@@ -183,6 +198,12 @@ export function readRider(ctx: Ctx, text: string): Rider | null {
     ongoing = { amount: Number(og[1]), type: dt || "untyped" };
     t = t.replace(og[0], " ");
     if (!duration) duration = "saveEnds";
+  }
+  let forced: Rider["forced"];
+  const fm = t.match(/\b(push|pull|slide)(?:es|s|ed|d)? (?:the target |it )?(\d+) squares?\b/);
+  if (fm) {
+    forced = { kind: fm[1] as "push" | "pull" | "slide", squares: Number(fm[2]) };
+    t = t.replace(fm[0], " ");
   }
   const words = conditionWords(t);
   const statuses: string[] = [];
@@ -201,8 +222,8 @@ export function readRider(ctx: Ctx, text: string): Rider | null {
     .replace(/[(),]/g, " ")
     .trim();
   if (rest !== "") return null;
-  if (!statuses.length && !ongoing) return null;
-  return { statuses, duration: duration || "saveEnds", save, ongoing };
+  if (!statuses.length && !ongoing && !forced) return null;
+  return { statuses, duration: duration || "saveEnds", save, ongoing, ...(forced ? { forced } : {}) };
 }
 
 /** Put a rider on a power as an effect row; true when it landed. */
@@ -228,6 +249,8 @@ export function addRider(ctx: Ctx, item: ItemDoc, trigger: Trigger, rider: Rider
       duration: rider.duration,
       save: rider.save,
       ongoing: rider.ongoing,
+      ...(rider.forced ? { forced: rider.forced } : {}),
+      ...(rider.aftereffect ? { aftereffect: { ...rider.aftereffect, sustain: null } } : {}),
     }),
   );
   return true;

@@ -226,6 +226,16 @@ function powerOf(ctx: Ctx, doc: unknown, level: number, mods: Mods, key: string,
     ctx.losses.auto(`${where}: miss: half damage → missEffect`);
     const rest = missDetail.replace(/^half damage[.,;]?\s*(and\s+)?/i, "").trim();
     if (rest) riderLine(ctx, item, "miss", rest, where);
+  } else if (str(at(sys, "miss.formula")).trim() && /^[^.;]*\bdamage\b/i.test(missDetail || "damage")) {
+    // "Miss: 5 damage": the miss formula; what follows the damage is a miss rider.
+    const f = importFormula(str(at(sys, "miss.formula")), refs, `${where}: miss damage`, ctx.losses);
+    if (f) {
+      p.missEffect = "formula";
+      p.missDamage = f;
+      ctx.losses.auto(`${where}: miss: ${f} damage → missDamage`);
+    }
+    const rest = missDetail.replace(/^[^.;]*?\bdamage\b[.,;]?\s*(and\s+)?/i, "").trim();
+    if (rest) riderLine(ctx, item, "miss", rest, where);
   } else if (missDetail) riderLine(ctx, item, "miss", missDetail, where);
   const effect = plainText(str(at(sys, "effect.detail")));
   if (effect) {
@@ -282,7 +292,14 @@ function riderLine(ctx: Ctx, item: ItemDoc, outcome: "hit" | "miss", text: strin
   if (r) {
     addRider(ctx, item, { outcome, kind: "any", value: 0 }, r, text);
     ctx.losses.auto(
-      `${where}: ${outcome} rider → effect (${[...r.statuses, r.ongoing ? `${r.ongoing.amount} ongoing ${r.ongoing.type}` : ""].filter(Boolean).join(", ")})`,
+      `${where}: ${outcome} rider → effect (${[
+        ...r.statuses,
+        r.ongoing ? `${r.ongoing.amount} ongoing ${r.ongoing.type}` : "",
+        r.forced ? `${r.forced.kind} ${r.forced.squares}` : "",
+        r.aftereffect ? `aftereffect ${[...r.aftereffect.statuses].join(", ")}` : "",
+      ]
+        .filter(Boolean)
+        .join(", ")})`,
     );
     ctx.losses.flag(`${where}: "${oneLine(text, 80)}" read from its text`);
     return;

@@ -16,7 +16,7 @@ describe("[SYS-IMPORT] archmage → 13th Age: trigger lines, riders and attack c
     expect(modelProblems(actor)).toEqual([]);
   });
 
-  it('[SYS-IMPORT] [SYS-MONSTERS] "Natural 16-17" is a range trigger the engine fires on 16 and 17 only', () => {
+  it('[SYS-IMPORT] [SYS-MONSTERS] [13A-NAT20] "Natural 16-17" is a range trigger the engine fires on 16 and 17 only; a natural 20\'s extra damage "from a tail lash" is a rider', () => {
     const claws = itemNamed(actor, "Shard claws");
     expect(claws.system.effects).toEqual([
       expect.objectContaining({
@@ -25,11 +25,21 @@ describe("[SYS-IMPORT] archmage → 13th Age: trigger lines, riders and attack c
         statuses: ["dazed"],
         duration: "endOfItsNextTurn",
       }),
+      expect.objectContaining({
+        outcome: "hit",
+        trigger: expect.objectContaining({ kind: "atLeast", value: 20 }),
+        damage: { formula: "6", types: [] },
+      }),
     ]);
     expect(attackWith("13th-age", actor, "Shard claws", 16, []).effects).toEqual([0]);
     expect(attackWith("13th-age", actor, "Shard claws", 17, []).effects).toEqual([0]);
     expect(attackWith("13th-age", actor, "Shard claws", 18, []).effects ?? []).toEqual([]);
     expect(attackWith("13th-age", actor, "Shard claws", 15, []).effects ?? []).toEqual([]);
+    // [13A-NAT20] the crit doubles the claws' 7; the rider's 6 rides on it.
+    expect(attackWith("13th-age", actor, "Shard claws", 20, []).parts).toEqual([
+      { amount: 14, types: [] },
+      { amount: 6, types: [] },
+    ]);
   });
 
   it('[SYS-IMPORT] [SYS-MONSTERS] "(2 attacks)" becomes a routine making the attack twice', () => {
@@ -105,6 +115,9 @@ describe("[SYS-IMPORT] archmage → 13th Age: trigger lines, riders and attack c
     expect(glare.system.usage).toBe("atWill");
     expect(glare.system.hitEffect).toContain("Limited use: 1/battle, but only while the wyrmling is staggered.");
     expect(entry.text).toContain('Refracted glare: "Limited use" kept as text');
+    // Extra damage on a condition ("if it is staggered") is no sure rider.
+    expect(glare.system.effects).toEqual([]);
+    expect(entry.text).toContain('Refracted glare: "Natural 16+" kept as text');
   });
 });
 
