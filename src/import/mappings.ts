@@ -484,3 +484,19 @@ export function settleClass(ctx: Ctx, actor: ActorDoc): void {
   }
   actor.system.defenses = defenses;
 }
+
+/**
+ * [SYS-IMPORT] Keyword immunities ("immune to poison, mind-affecting effects, sleep"): the attack
+ * keywords whose conditions never take hold on the creature (`keywordImmunities`); else text.
+ */
+export function mapKeywordImmunities(ctx: Ctx, actor: ActorDoc, keys: readonly string[], printed: string): void {
+  if (!keys.length) return;
+  if (actorHasField("keywordImmunities")) {
+    const prev = (actor.system.keywordImmunities as string[] | undefined) ?? [];
+    actor.system.keywordImmunities = [...new Set([...prev, ...keys])];
+    ctx.losses.auto(`immune to ${printed} → keywordImmunities`);
+    return;
+  }
+  printLine(actor, `Immune to ${printed}.`);
+  ctx.losses.keep(`immunity to ${printed} kept as text`);
+}

@@ -14,12 +14,15 @@ import {
   mapCritMultiplier,
   mapDamageParts,
   mapDamageReduction,
+  mapKeywordImmunities,
   mapLimitedUse,
   mapMovement,
+  mapRoutine,
   mapSaveAttack,
   mapSaveTotals,
   mapSpellResistance,
   printLine,
+  printOnPower,
   type DamagePart,
   type SaveAttack,
 } from "./mappings.js";
@@ -96,6 +99,21 @@ interface Owner {
   hd: number;
   size: number;
   cl: number;
+  /** Base attack bonus (new-shape "standard" iterative attacks count from it). */
+  bab: number;
+  /** Each spellbook's casting ability (when the actor stores one) and whether it casts spontaneously. */
+  books: Record<string, { ability: string; spontaneous: boolean }>;
+}
+
+/** A spellbook's casting ability as pf1 reads it: the stored one, else pf1's default (int; spell-likes cha). */
+function bookAbility(o: Owner, book: string): (typeof ABILITY_KEYS)[number] {
+  const a = o.books[book]?.ability || (book === "spelllike" ? "cha" : "int");
+  return (ABILITY_KEYS as readonly string[]).includes(a) ? (a as (typeof ABILITY_KEYS)[number]) : "int";
+}
+
+/** A save pf1 marks "(harmless)" is one a willing target makes against a help (a buff), not an attack. */
+function harmless(act: Plain): boolean {
+  return /\bharmless\b/i.test(str(at(act, "save.description")));
 }
 
 function refsOf(o: Owner): FormulaRefs {
@@ -211,11 +229,6 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
       p.critRange = 20 - critRange;
       ctx.losses.auto(`${where}: critical ${critRange}–20 → critRange`);
     }
-    const extra = list(at(act, "extraAttacks.manual")).length + list(act.attackParts).length;
-    if (extra) {
-      item.system.hitEffect = `${String(p.hitEffect)} Iterative attacks: ${extra} more.`.trim();
-      ctx.losses.keep(`${where}: ${extra} iterative attack(s) kept as text`);
-    }
   } else p.attackAbility = null;
   // Damage: the parts, plus the ability's damage modifier times its multiplier.
   const dmgAbility = str(at(act, "ability.damage"));
@@ -247,7 +260,7 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
   }
   // A saving throw against the action.
   let saveOf: SaveAttack | null = null;
-  const saveType = str(at(act, "save.type"));
+  const saveType = harmless(act) ? "" : str(at(act, "save.type"));
   if (saveType) {
     const desc0 = `${str(at(act, "save.description"))} ${str(at(itemSys, "descriptors"))} ${list(at(itemSys, "descriptors.value")).join(" ")}`;
     // Will against fear → the fear save, against a charm or compulsion → the charm save (docs/import.md).
@@ -257,8 +270,28 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
         : saveType === "will" && /\b(charm|compulsion|mind-affecting)\b/i.test(desc0)
           ? "charm"
           : (PF1_SAVE_KINDS[saveType] ?? "");
-    const dcF = importFormula(str(at(act, "save.dc")) || "", refs, `${where}: save DC`, ctx.losses);
-    const dc = dcF && /^-?\d+$/.test(dcF) ? Number(dcF) : null;
+    let dc: number | null;
+    if (at(doc, "type") === "spell") {
+      // A spell's `save.dc` is pf1's offset to its spellbook's DC: 10 + spell level + casting ability.
+      // A stat block's import stores only what differs from pf1's defaults: no level is pf1's level 1.
+      const level = int(at(itemSys, "level")) ?? 1;
+      if (int(at(itemSys, "level")) === null)
+        ctx.losses.flag(`${where}: no spell level stored; pf1's default (1) gives the DC`);
+      const offF = importFormula(str(at(act, "save.dc")) || "0", refs, `${where}: save DC`, ctx.losses);
+      const off = offF !== null && /^-?\d+$/.test(offF.replace(/\s/g, "")) ? Number(offF.replace(/\s/g, "")) : null;
+      const book = str(at(itemSys, "spellbook")) || "primary";
+      const ability = bookAbility(o, book);
+      dc = off === null ? null : 10 + level + o.mods[ability] + off;
+      if (dc !== null && !o.books[book]?.ability)
+        ctx.losses.flag(`${where}: the spell's DC uses pf1's default casting ability for its spellbook (${ability})`);
+      if (dc !== null)
+        ctx.losses.auto(
+          `${where}: spell DC 10 + level ${level} + ${ability} ${o.mods[ability]}${off ? ` ${off > 0 ? "+" : ""}${off}` : ""} = ${dc}`,
+        );
+    } else {
+      const dcF = importFormula(str(at(act, "save.dc")) || "", refs, `${where}: save DC`, ctx.losses);
+      dc = dcF && /^-?\d+$/.test(dcF) ? Number(dcF) : null;
+    }
     const desc = str(at(act, "save.description")).toLowerCase();
     const printed = `${saveType === "fort" ? "Fortitude" : saveType === "ref" ? "Reflex" : "Will"} DC ${dc ?? "?"}${desc ? ` (${desc})` : ""}`;
     if (dc === null) ctx.losses.keep(`${where}: ${printed} kept as text (its DC could not be read)`);
@@ -272,9 +305,14 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
   } else if (!attacks && parts.length) {
     ctx.losses.keep(`${where}: damage without an attack roll or a save kept with the power (rolls as an attack here)`);
   }
-  const notes = [...list(act.effectNotes), ...list(at(itemSys, "effectNotes"))]
-    .map((n) => oneLine(n, 200))
-    .filter(Boolean);
+  // The older shape is its own single action: its notes are the item's, read once.
+  const notes = [
+    ...new Set(
+      [...list(act.effectNotes), ...(act === itemSys ? [] : list(at(itemSys, "effectNotes")))]
+        .map((n) => oneLine(n, 200))
+        .filter(Boolean),
+    ),
+  ];
   if (notes.length) {
     const conds: string[] = [];
     const rest: string[] = [];
@@ -295,11 +333,14 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
       ctx.losses.keep(`${where}: notes "${oneLine(rest.join("; "), 60)}" kept as text`);
     }
   }
-  const uses = int(at(itemSys, "uses.max")) ?? int(at(itemSys, "uses.maxFormula"));
+  // The older shape often stores only the uses left (`value`), which a stat block's import fills.
+  const uses = int(at(itemSys, "uses.max")) ?? int(at(itemSys, "uses.maxFormula")) ?? int(at(itemSys, "uses.value"));
   const per = str(at(itemSys, "uses.per"));
-  if (uses && ["day", "week"].includes(per))
+  let usesMapped = false;
+  if (uses && ["day", "week"].includes(per)) {
     mapLimitedUse(ctx, item, { per: "day", count: uses, printed: `${uses}/${per}` }, where);
-  else if (uses && per === "round") ctx.losses.keep(`${where}: ${uses}/round kept as text`);
+    usesMapped = true;
+  } else if (uses && per === "round") ctx.losses.keep(`${where}: ${uses}/round kept as text`);
   const desc = plainText(str(at(itemSys, "description.value")));
   if (desc) p.description = asHtml(desc);
   // [WD-SPELLRES] a spell or spell-like ability carries the "spell" keyword: spell resistance and
@@ -312,9 +353,92 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
     p.properties = [...(p.properties as string[]), "spell"];
     ctx.losses.auto(`${where}: a spell → the "spell" keyword`);
   }
-  if (at(doc, "type") === "spell" && int(at(itemSys, "level")))
-    ctx.losses.keep(`${where}: spell level ${int(at(itemSys, "level"))} (a slot) kept as text`);
+  if (at(doc, "type") === "spell") {
+    // Its descriptors and subschool as keywords a creature's keyword immunities read (mind-affecting…).
+    const said = [
+      ...str(at(itemSys, "types")).split(/\s*[,;]\s*/),
+      ...list(at(itemSys, "descriptors.value")).map(str),
+      ...(Array.isArray(at(itemSys, "descriptors")) ? list(at(itemSys, "descriptors")).map(str) : []),
+      str(at(itemSys, "subschool")) || str(at(itemSys, "subschool.value")),
+    ].map((w) => w.trim().toLowerCase());
+    const keys = [...new Set(said.flatMap((w) => SPELL_KEYWORDS[w] ?? []))];
+    const props = (Array.isArray(p.properties) ? p.properties : []) as string[];
+    const added = keys.filter((k) => !props.includes(k));
+    if (added.length) {
+      p.properties = [...props, ...added];
+      ctx.losses.auto(`${where}: ${added.join(", ")} → keywords`);
+    }
+  }
+  if (at(doc, "type") === "spell" && !usesMapped) {
+    // A prepared spell is cast once a day per time it is prepared; a spell-like ability without uses
+    // is at will; a spontaneous caster's shared slots per level have no field here (text).
+    const book = str(at(itemSys, "spellbook")) || "primary";
+    const prepared = int(at(itemSys, "preparation.maxAmount")) ?? 0;
+    const level = int(at(itemSys, "level"));
+    if (book === "spelllike") ctx.losses.auto(`${where}: a spell-like ability without uses → at will`);
+    else if (!o.books[book]?.spontaneous && prepared > 0)
+      mapLimitedUse(ctx, item, { per: "day", count: prepared, printed: `prepared ${prepared}×` }, where);
+    else if (level) ctx.losses.keep(`${where}: spell level ${level} (a slot) kept as text`);
+  }
   return saveOf ? mapSaveAttack(ctx, item, saveOf, where) : item;
+}
+
+/**
+ * The attack bonus offsets of an attack's further attacks in one full attack (beyond the first):
+ * the older shape's `attackParts` ([offset, label]: "0" a second claw, -5 an iterative attack),
+ * the newer one's `extraAttacks.manual` and its "standard" iterative attacks from the base attack
+ * bonus (-5 at +6, -10 at +11, -15 at +16). Null when some offset cannot be read (kept as text).
+ */
+function iterationsOf(ctx: Ctx, act: Plain, o: Owner, where: string): number[] | null {
+  const raw: unknown[] = [
+    ...list(act.attackParts).map((p) => (Array.isArray(p) ? p[0] : at(p, "formula"))),
+    ...list(at(act, "extraAttacks.manual")).map((p) => at(p, "formula")),
+  ];
+  const out: number[] = [];
+  for (const r of raw) {
+    const f = importFormula(str(r) || "0", refsOf(o), `${where}: extra attack bonus`, ctx.losses);
+    const n = f === null ? NaN : Number(f.replace(/\s/g, "") || "0");
+    if (!Number.isInteger(n)) return null;
+    out.push(n);
+  }
+  const type = str(at(act, "extraAttacks.type"));
+  if (type === "standard") for (let k = 1; k <= 3 && o.bab >= 1 + 5 * k; k++) out.push(-5 * k);
+  else if (type && type !== "custom" && type !== "") return null;
+  return out;
+}
+
+/** A copy of an attack power at another attack bonus (one iteration of a full attack). */
+function iterationPower(ctx: Ctx, base: ItemDoc, offset: number, key: string): ItemDoc {
+  const copy = newItem(ctx, "power", `${base.name} (${offset})`, key, base.img);
+  copy.system = structuredClone(base.system);
+  copy.system.attackBonus = bounded(Number(base.system.attackBonus ?? 0) + offset);
+  return copy;
+}
+
+/**
+ * [SYS-IMPORT] [SYS-MONSTERS] A full attack (pf1's iterative attacks, or "2 claws") as a routine:
+ * the attack once per iteration at its bonus — an iteration at another bonus is a power of its own
+ * ("Longsword (-5)") — and a routine power "(full attack)" making them in order.
+ */
+function fullAttack(ctx: Ctx, power: ItemDoc, offsets: readonly number[], key: string): ItemDoc[] {
+  const rows: { attack: string; count: number }[] = [{ attack: power.name, count: 1 }];
+  const made: ItemDoc[] = [];
+  for (const off of offsets) {
+    const name = off === 0 ? power.name : `${power.name} (${off})`;
+    const row = rows.find((r) => r.attack === name);
+    if (row) row.count++;
+    else {
+      rows.push({ attack: name, count: 1 });
+      made.push(iterationPower(ctx, power, off, `${key}/iter${off}`));
+    }
+  }
+  const routine = newItem(ctx, "power", `${power.name} (full attack)`, `${key}/full`, power.img);
+  routine.system.weaponId = "none";
+  routine.system.attackAbility = null;
+  const printed = rows.map((r) => `${r.count}× ${r.attack}`).join(", ");
+  routine.system.description = asHtml(`Full attack: ${printed}.`);
+  mapRoutine(ctx, routine, rows, `full attack (${printed})`, power.name);
+  return [...made, routine];
 }
 
 /** Items of one source item: a power per attack action, or a feature, or nothing (gear). */
@@ -322,12 +446,23 @@ function itemsOf(ctx: Ctx, doc: unknown, o: Owner, keyBase: string): ItemDoc[] {
   const name = oneLine(at(doc, "name"), 200) || "Unnamed";
   const sys = obj(at(doc, "system")) ?? obj(at(doc, "data")) ?? {};
   const acts = actionsOf(sys).filter(
-    (a) => ATTACK_TYPES.includes(str(a.actionType)) || str(at(a, "save.type")) || list(at(a, "damage.parts")).length,
+    (a) =>
+      ATTACK_TYPES.includes(str(a.actionType)) ||
+      (str(at(a, "save.type")) && !harmless(a)) ||
+      list(at(a, "damage.parts")).length,
   );
-  return acts.map((act, i) => {
+  return acts.flatMap((act, i) => {
     const label =
       acts.length > 1 && str(act.name) && str(act.name) !== name ? `${name} (${oneLine(act.name, 60)})` : name;
-    return powerOf(ctx, doc, sys, act, o, label, `${keyBase}/${i}`);
+    const power = powerOf(ctx, doc, sys, act, o, label, `${keyBase}/${i}`);
+    if (power.type !== "power" || !ATTACK_TYPES.includes(str(act.actionType))) return [power];
+    const offsets = iterationsOf(ctx, act, o, label);
+    if (offsets === null) {
+      printOnPower(power, "Further attacks in a full attack: see the source.");
+      ctx.losses.keep(`${label}: iterative attacks it could not read kept as text`);
+      return [power];
+    }
+    return offsets.length ? [power, ...fullAttack(ctx, power, offsets, `${keyBase}/${i}`)] : [power];
   });
 }
 
@@ -350,6 +485,88 @@ function classNumbers(classes: readonly unknown[]): { bab: number; hd: number; s
     }
   }
   return { bab, hd, saves };
+}
+
+/**
+ * [docs/import.md] pf1 condition immunities: the ones naming a condition → those conditions; the
+ * ones naming a kind of effect (poison, mind-affecting, sleep…) → keywords the creature is immune
+ * to (an attack carrying the keyword puts no condition on it). Fear is both: the fear conditions,
+ * and the keyword.
+ */
+const PF1_IMMUNITY: Record<string, { conditions?: string[]; keywords?: string[] }> = {
+  paralyze: { conditions: ["paralyzed"], keywords: ["paralysis"] },
+  paralysis: { conditions: ["paralyzed"], keywords: ["paralysis"] },
+  fear: { conditions: ["shaken", "frightened", "panicked", "cowering"], keywords: ["fear"] },
+  fatigue: { conditions: ["fatigued", "exhausted"] },
+  exhaustion: { conditions: ["exhausted"] },
+  daze: { conditions: ["dazed"] },
+  stun: { conditions: ["stunned"] },
+  confuse: { conditions: ["confused"] },
+  confusion: { conditions: ["confused"] },
+  blind: { conditions: ["blinded"] },
+  blindness: { conditions: ["blinded"] },
+  deaf: { conditions: ["deafened"] },
+  sicken: { conditions: ["sickened"] },
+  nauseate: { conditions: ["nauseated"] },
+  entangle: { conditions: ["entangled"] },
+  poison: { keywords: ["poison"] },
+  disease: { keywords: ["disease"] },
+  mindaffecting: { keywords: ["mindAffecting"] },
+  "mind-affecting": { keywords: ["mindAffecting"] },
+  "mind-affecting effects": { keywords: ["mindAffecting"] },
+  sleep: { keywords: ["sleep"] },
+  petrify: { keywords: ["petrification"] },
+  petrification: { keywords: ["petrification"] },
+  energydrain: { keywords: ["energyDrain"] },
+  "energy drain": { keywords: ["energyDrain"] },
+  bleed: { keywords: ["bleed"] },
+  death: { keywords: ["death"] },
+  "death effects": { keywords: ["death"] },
+  charm: { keywords: ["charm"] },
+  compulsion: { keywords: ["compulsion"] },
+  "charm and compulsion": { keywords: ["charm", "compulsion"] },
+  curse: { keywords: ["curse"] },
+  polymorph: { keywords: ["polymorph"] },
+  phantasms: { keywords: ["phantasm"] },
+};
+
+/** pf1 spell descriptors and subschools that a creature's immunities name → our keywords. */
+const SPELL_KEYWORDS: Record<string, string[]> = {
+  "mind-affecting": ["mindAffecting"],
+  fear: ["fear"],
+  charm: ["charm"],
+  compulsion: ["compulsion"],
+  poison: ["poison"],
+  disease: ["disease"],
+  death: ["death"],
+  curse: ["curse"],
+  polymorph: ["polymorph"],
+  phantasm: ["phantasm"],
+  sleep: ["sleep"],
+};
+
+function mapPf1Immunities(ctx: Ctx, actor: ActorDoc, printed: readonly string[]): void {
+  const conditions: string[] = [];
+  const keywords: string[] = [];
+  const keywordWords: string[] = [];
+  const rest: string[] = [];
+  const have = new Set(ctx.ruleset.conditions.map((c) => c.id));
+  for (const w of new Set(printed)) {
+    const m = PF1_IMMUNITY[w];
+    const asCondition = m ? null : conditionFor(ctx.ruleset, w);
+    const conds = (m?.conditions ?? (asCondition ? [asCondition] : [])).filter((c) => have.has(c));
+    conditions.push(...conds);
+    if (m?.keywords?.length) {
+      keywords.push(...m.keywords);
+      keywordWords.push(w);
+    } else if (!conds.length) rest.push(w);
+  }
+  if (conditions.length) mapConditionImmunities(ctx, actor, conditions, conditions);
+  mapKeywordImmunities(ctx, actor, [...new Set(keywords)], keywordWords.join(", "));
+  if (rest.length) {
+    printLine(actor, `Immune to ${rest.join(", ")}.`);
+    ctx.losses.keep(`condition immunities ${rest.join(", ")} kept as text`);
+  }
 }
 
 /** pf1 actor → Wounds d20 actor. */
@@ -508,15 +725,14 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
       int(str(at(src, "traits.sr.custom")).match(/\bSR\s*(\d+)/i)?.[1]) ??
       0,
   );
-  const ci = words(at(src, "traits.ci")).concat(
-    words(at(src, "traits.di")).filter((w) => conditionFor(ctx.ruleset, w)),
-  );
-  mapConditionImmunities(
-    ctx,
-    actor,
-    ci.map((w) => conditionFor(ctx.ruleset, w)).filter((x): x is string => x !== null),
-    ci,
-  );
+  mapPf1Immunities(ctx, actor, [
+    ...words(at(src, "traits.ci")),
+    ...words(at(src, "traits.di")).filter((w) => conditionFor(ctx.ruleset, w)),
+    ...str(at(src, "traits.ci.custom"))
+      .split(/\s*;\s*/)
+      .map((w) => w.trim().toLowerCase())
+      .filter(Boolean),
+  ]);
   const ctype = items.find((i) => str(at(i, "type")) === "race");
   const raceName =
     oneLine(at(ctype, "name"), 100) ||
@@ -531,7 +747,10 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
   const senses = str(at(src, "traits.senses")) || str(at(src, "traits.senses.custom"));
   if (senses) printLine(actor, `Senses: ${oneLine(senses, 300)}.`);
   // Items.
-  const owner: Owner = { mods, hd: cn.hd, size, cl: cn.hd };
+  const books: Owner["books"] = {};
+  for (const [k, b] of Object.entries(obj(at(src, "attributes.spells.spellbooks")) ?? {}))
+    books[k] = { ability: str(at(b, "ability")), spontaneous: truthy(at(b, "spontaneous")) };
+  const owner: Owner = { mods, hd: cn.hd, size, cl: cn.hd, bab: cn.bab, books };
   items.forEach((it, i) => {
     const t = str(at(it, "type"));
     const name = oneLine(at(it, "name"), 200) || "Unnamed";
@@ -573,7 +792,14 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
 export function convertItem(ctx: Ctx, doc: unknown): ItemDoc | null {
   const t = str(at(doc, "type"));
   const name = oneLine(at(doc, "name"), 200) || "Unnamed";
-  const owner: Owner = { mods: { str: 0, dex: 0, con: 0, int: 0, wis: 0, cha: 0 }, hd: 1, size: 4, cl: 1 };
+  const owner: Owner = {
+    mods: { str: 0, dex: 0, con: 0, int: 0, wis: 0, cha: 0 },
+    hd: 1,
+    size: 4,
+    cl: 1,
+    bab: 0,
+    books: {},
+  };
   const made = itemsOf(ctx, doc, owner, "item");
   if (made.length) {
     if (made.length > 1) ctx.losses.keep(`${name}: ${made.length - 1} more action(s) left to the actor import`);
