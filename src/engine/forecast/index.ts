@@ -11,6 +11,8 @@
  *   is spent is not; a limited power used in the fight is spent) and the enemies that stand, the
  *   pair that removes the largest share of the target's remaining hit points on average (the kill
  *   closest to hand: the one that most shortens the fight), ties to the larger expected damage;
+ * - a spent power that recharges at its creature's turn start rolls its die then, and a "when first
+ *   bloodied" one comes back the first turn its creature starts bloodied ([SYS-MONSTERS]);
  * - a save-based power ([SYS-MONSTERS]) is decided by the target's own save against its DC, as the
  *   card decides it: the chance the save fails is its "hit", a success its half or no damage;
  * - the escalation die, where on, climbs by one each round from its current value, to 6;
@@ -28,7 +30,7 @@ import { parseDamage, type DamageExpression } from "../dice.js";
 import { reachedTarget } from "../plans/requests.js";
 import { resolvingEachFace } from "../resolution.js";
 import { expectedRecipe, recipeDamage } from "../odds.js";
-import { isSpent, usageKind } from "../powers.js";
+import { isSpent, refreshAtTurnStart, usageKind } from "../powers.js";
 import { planAttack, plainSituation, type AttackPlan, type TargetSnapshot } from "../plans/attack.js";
 import { powerForSave, saveAttackOutcome, saveFormulaMode } from "../save-attacks.js";
 import { wordsOf } from "../words.js";
@@ -179,6 +181,10 @@ interface AttackPlanned {
   uses: number;
   /** The blow's kind as traits read it (types, melee, nonlethal): pairs alike share their probes. */
   blowKind: string;
+  /** [SYS-MONSTERS] A spent power's recharge at its creature's turn start: the die's faces and the target (null = none). */
+  recharge: { faces: number; target: number } | null;
+  /** [SYS-MONSTERS] It comes back the first turn its creature starts bloodied ("when first bloodied"). */
+  rechargeBloodied: boolean;
 }
 
 interface Prepared {
@@ -209,6 +215,18 @@ function usesOf(ruleset: Ruleset, usage: PowerUsageState | null): number {
   if (isSpent(ruleset, usage)) return 0;
   // A per-rest power has its remaining uses; any other limited power one use in a fight.
   return kind.key === "perRest" ? Math.max(1, Math.max(1, usage.uses.max) - usage.uses.spent) : 1;
+}
+
+/**
+ * [SYS-MONSTERS] The recharge a spent power rolls at its creature's turn start (4e "recharge ⚄⚅",
+ * 5e "recharge 5–6"), as the tracker rolls it (`refreshAtTurnStart`); null = none.
+ */
+function turnStartRecharge(ruleset: Ruleset, usage: PowerUsageState | null): { faces: number; target: number } | null {
+  if (!usage) return null;
+  const roll = refreshAtTurnStart(ruleset, { ...usage, used: true });
+  if (roll.kind !== "recharge") return null;
+  const faces = Number(/^1d(\d+)$/.exec(roll.formula)?.[1] ?? 0);
+  return faces > 0 ? { faces, target: roll.target } : null;
 }
 
 /** Rallies played beforehand on each creature of the party (a few draws of the rules' own rally). */
@@ -296,6 +314,8 @@ function prepare(input: ForecastInput, random: Random): Prepared {
         expected: new Array<number>(8).fill(Number.NaN),
         pairs,
         uses: usesOf(ruleset, attack.usage),
+        recharge: turnStartRecharge(ruleset, attack.usage),
+        rechargeBloodied: attack.usage?.rechargeBloodied === true && attack.usage.bloodiedSeen !== true,
         blowKind: `${attack.power.damageTypes.join(",")}|${attack.power.range === "melee"}|${attack.power.nonlethal}`,
       };
     });
@@ -447,6 +467,8 @@ interface Live {
   /** The rules' answer after the blow that dropped it (null while it stands as it started). */
   actor: ActorSource | null;
   uses: number[];
+  /** Its first bloodying this fight was counted ("when first bloodied" recharge). */
+  bloodiedSeen: boolean;
   rallied: boolean;
   dropped: boolean;
   out: boolean;
@@ -645,6 +667,7 @@ function playOnce(
       temp: c.actor.hp.temp,
       actor: out ? c.actor : null,
       uses: (p.attacks[i] ?? []).map((a) => a.uses),
+      bloodiedSeen: false,
       rallied: false,
       dropped: out || c.actor.hp.value <= 0,
       out,
@@ -678,6 +701,7 @@ function playOnce(
       me.roundsStanding++;
       const creature = p.creatures[ci] as ForecastCombatant;
       const start = p.starts[ci] as ActorSource;
+      rechargeAtTurnStart(p.attacks[ci] ?? [], me, start, random);
       // One rally, where the game has one, for a creature of the party at half its HP or below.
       const rallies = p.rallies[ci] as number[];
       if (rallies.length && !me.rallied && creature.side === "party" && me.hp * 2 <= start.hp.max) {
@@ -769,6 +793,22 @@ function playOnce(
   }
   const winner: ForecastSide | null = partyOut === foesOut ? null : partyOut ? "foes" : "party";
   stats.record(winner, round, live, p, damageBySide, partyOut, foesOut);
+}
+
+/**
+ * [SYS-MONSTERS] The start of a creature's turn, as the tracker plays it: the first turn it starts
+ * bloodied (half its hit points or below) its spent "when first bloodied" powers come back, then
+ * each spent power that recharges at turn start rolls its die.
+ */
+function rechargeAtTurnStart(mine: readonly AttackPlanned[], me: Live, start: ActorSource, random: Random): void {
+  const bloodiedNow = !me.bloodiedSeen && me.hp * 2 <= start.hp.max;
+  if (bloodiedNow) me.bloodiedSeen = true;
+  for (let k = 0; k < mine.length; k++) {
+    if ((me.uses[k] as number) > 0) continue;
+    const planned = mine[k] as AttackPlanned;
+    if (bloodiedNow && planned.rechargeBloodied) me.uses[k] = 1;
+    else if (planned.recharge && rollDie(random, planned.recharge.faces) >= planned.recharge.target) me.uses[k] = 1;
+  }
 }
 
 /** Running sums over the fights played. */
