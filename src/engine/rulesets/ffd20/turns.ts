@@ -15,7 +15,7 @@ import type {
   InitiativeSlot,
 } from "../../types.js";
 import type { RollRequest, RollResult, TurnContext, TurnStep, TurnStepResult } from "../../types.js";
-import { FF_DAMAGE_TYPES } from "./data.js";
+import { FF_CONDITIONS, FF_DAMAGE_TYPES } from "./data.js";
 import { deathSaveRequest, dyingRules, resolveDeathSave, resolveRecovery, SAVE_TARGET } from "./damage.js";
 import { halfLevel } from "./attack.js";
 import { battleEndRests } from "./powers.js";
@@ -323,6 +323,13 @@ function sameEffect(a: EffectSource, b: EffectSource): boolean {
 
 const pureOngoing = (e: EffectSource): boolean => !!e.ongoing && e.statuses.length === 0 && !e.aftereffect;
 
+/** The conditions that mark (a penalty to attacks that leave the marker out). */
+const MARKS: ReadonlySet<string> = new Set(FF_CONDITIONS.filter((c) => (c.markPenalty ?? 0) !== 0).map((c) => c.id));
+const marks = (e: EffectSource): boolean => e.statuses.some((s) => MARKS.has(s));
+/** An effect that does nothing but mark (no other condition, ongoing damage or aftereffect). */
+const onlyMarks = (e: EffectSource): boolean =>
+  e.statuses.length > 0 && e.statuses.every((s) => MARKS.has(s)) && !e.ongoing && !e.aftereffect;
+
 /**
  * Stacking when an effect lands (`timing`: the combat's turn order; absent out of combat):
  * - [FF-ONGOING] plain ongoing damage of a type already burning (untyped with untyped): a copy
@@ -332,14 +339,17 @@ const pureOngoing = (e: EffectSource): boolean => !!e.ongoing && e.statuses.leng
  *   Different types sit side by side and are saved separately.
  * - [FF-DURATION] the same effect twice (same conditions, or same name): the one with the most
  *   time left stays (`effectEndsAt`, from the turn order); for equal ends the newer one.
+ * - [FF-CONDMARKED] a creature bears one mark at a time: a new mark supersedes the old, whatever
+ *   their durations, so an effect that only marks goes when a new mark lands (one that also does
+ *   something else stays whole, its mark with it).
  */
 export function addEffect(
   existing: readonly EffectSource[],
   incoming: EffectSource,
   timing?: EffectTiming,
 ): EffectSource[] {
-  const list = existing.map((e) => structuredClone(e));
   const inc = structuredClone(incoming);
+  const list = existing.filter((e) => !(marks(inc) && onlyMarks(e))).map((e) => structuredClone(e));
   if (pureOngoing(inc)) {
     const type = ongoingType(inc.ongoing?.type);
     const all = [...list, inc];
