@@ -17,16 +17,16 @@ const TO = path.join(ROOT, "docs", "screenshots");
 /** The screenshot tests that produce the chosen pictures. */
 const TESTS = ["test/sheets/sheet-screens.test.ts", "test/screenshots"];
 
-/** The pictures the README shows: at least one per game. */
+/**
+ * The pictures the README shows: per game, a shipped pregen's sheet and its attack card against two shipped
+ * monsters (test/screenshots/readme-screens.test.ts: shipped content only, no test names); the tracker and
+ * the Hundred Dungeons Actions panel.
+ */
 export const CHOSEN = [
-  "character-sheet-13th-age",
-  "character-sheet-ffd20",
-  "character-sheet-hundred-dungeons",
-  "character-sheet-wounds-d20",
-  "chat-attack-card",
-  "chat-attack-card-knockout",
-  "power-card-hit-ffd20",
-  "power-card-hit-wounds-d20",
+  ...["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"].flatMap((id) => [
+    `readme-sheet-${id}`,
+    `readme-card-${id}`,
+  ]),
   "combat-tracker-escalation",
   "actions-panel-hundred-dungeons",
 ];

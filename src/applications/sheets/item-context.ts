@@ -42,8 +42,8 @@ interface FieldSpec {
     | "saveKind"
     | "saveSuccess";
   nullable?: boolean;
-  /** Section of the sheet (powers: attack, damage, effects); absent = the first. */
-  group?: "attack" | "damage" | "effects";
+  /** Section of the sheet (powers: attack, damage, effects, usage); absent = the first. */
+  group?: "attack" | "damage" | "effects" | "usage";
   /** Spans both columns (prose, multi-selects). */
   wide?: boolean;
 }
@@ -55,17 +55,17 @@ const POWER_FIELDS: FieldSpec[] = [
   { path: "range", kind: "select", options: "range", group: "attack" },
   { path: "area.shape", kind: "select", options: "areaShape", group: "attack" },
   { path: "area.size", kind: "number", group: "attack" },
-  { path: "actionType", kind: "select", options: "action", group: "attack" },
-  { path: "usage", kind: "select", options: "usage", group: "attack" },
-  { path: "recharge", kind: "number", group: "attack" },
-  { path: "rechargeDie", kind: "select", options: "rechargeDie", group: "attack" },
-  { path: "rechargeAt", kind: "select", options: "rechargeAt", group: "attack" },
+  { path: "actionType", kind: "select", options: "action", group: "usage" },
+  { path: "usage", kind: "select", options: "usage", group: "usage" },
+  { path: "recharge", kind: "number", group: "usage" },
+  { path: "rechargeDie", kind: "select", options: "rechargeDie", group: "usage" },
+  { path: "rechargeAt", kind: "select", options: "rechargeAt", group: "usage" },
   // [SYS-MONSTERS] "when first bloodied", and whether this battle's first bloodying was counted.
-  { path: "rechargeBloodied", kind: "checkbox", group: "attack" },
-  { path: "bloodiedSeen", kind: "checkbox", group: "attack" },
-  { path: "used", kind: "checkbox", group: "attack" },
-  { path: "uses.spent", kind: "number", group: "attack" },
-  { path: "uses.max", kind: "number", group: "attack" },
+  { path: "rechargeBloodied", kind: "checkbox", group: "usage" },
+  { path: "bloodiedSeen", kind: "checkbox", group: "usage" },
+  { path: "used", kind: "checkbox", group: "usage" },
+  { path: "uses.spent", kind: "number", group: "usage" },
+  { path: "uses.max", kind: "number", group: "usage" },
   { path: "damage", kind: "text", group: "damage" },
   { path: "damageTypes", kind: "multiselect", options: "damageType", group: "damage", wide: true },
   { path: "hitEffect", kind: "text", group: "effects", wide: true },
@@ -137,7 +137,8 @@ const EQUIPMENT_FIELDS: FieldSpec[] = [
   { path: "equipped", kind: "checkbox" },
 ];
 
-const FIELD_GROUPS = ["attack", "damage", "effects"] as const;
+/** The item sheet's mechanics, in order: the attack, its damage, its effects by outcome, then how often it may be used (issue 45). */
+const FIELD_GROUPS = ["attack", "damage", "effects", "usage"] as const;
 
 /** The editable fields of each item type (everything in its schema except the description). */
 const ITEM_FIELDS: Record<string, readonly FieldSpec[]> = {
@@ -183,6 +184,8 @@ export interface ItemSheetInput {
   weapons?: readonly { id: string; name: string }[];
   /** Localise a key (the weapon choice mixes fixed labels with weapon names). Absent = keys stay. */
   localize?: (key: string) => string;
+  /** [SYS-WORDS] The owner's damage for this power or weapon (src/applications/sheets/formula-preview.ts); absent = none. */
+  damagePreview?: string;
 }
 
 /**
@@ -394,6 +397,8 @@ export function itemSheetContext(input: ItemSheetInput) {
       value: Array.isArray(value) && spec.kind === "text" ? value.map(keywordWords).join(", ") : (value ?? ""),
       /** What an empty field stands for (a weapon naming no dice deals its class's die). */
       hint: spec.path === "damageDice" ? classDiceHint(input.ruleset, input.system) : null,
+      /** [SYS-WORDS] What the damage formula rolls for this item's owner ("2d8 + 4"), where it says more (issue 45). */
+      preview: spec.path === (input.type === "weapon" ? "damageDice" : "damage") ? (input.damagePreview ?? "") : "",
       checked: value === true,
       selected: Array.isArray(value) ? value.map(String) : value === null || value === undefined ? "" : String(value),
       options,

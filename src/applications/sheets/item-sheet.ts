@@ -2,7 +2,9 @@
  * The plain item sheet: one labelled input for every stored field of the item's type
  * (src/applications/sheets/item-context.ts), plus the description.
  */
-import { activeRuleset } from "../../active-ruleset.js";
+import { activeRuleset, ruleOptions } from "../../active-ruleset.js";
+import { attackSources } from "../../workflows/foundry-docs.js";
+import { damagePreview } from "./formula-preview.js";
 import { SYSTEM_ID } from "../../constants.js";
 import type { D20Item } from "../../documents/item.js";
 import { ItemSheetBase, sheetOptions, type ItemSheetBaseInstance } from "../sheet-base.js";
@@ -101,12 +103,30 @@ export class D20ItemSheet extends ItemSheetBase {
           .filter((i) => (i.type as string) === "weapon")
           .map((i) => ({ id: i.id ?? "", name: i.name ?? "" })),
         localize: (k) => game.i18n.localize(k),
+        damagePreview: D20ItemSheet.#damagePreview(item),
       }),
       // Features carry effects (passive ones, and those their use puts on creatures).
       ...((item.type as string) === "feature" ? { effectsSection: effectsSectionFor(item, this.isEditable) } : {}),
       // [SYS-IMPORT] what the import of this item lost, until the GM dismisses it.
       importBanner: importBannerContext(item.flags[SYSTEM_ID]?.import, game.user?.isGM ?? false),
     };
+  }
+
+  /** [SYS-WORDS] What an owned power's or weapon's damage rolls for its owner (issue 45); "" for any other item. */
+  static #damagePreview(item: D20Item): string {
+    const owner = item.actor;
+    if (!owner || !["power", "weapon"].includes(item.type as string)) return "";
+    const system = item.system as unknown as Record<string, unknown>;
+    const formula = String((item.type as string) === "weapon" ? (system.damageDice ?? "") : (system.damage ?? ""));
+    const ruleset = activeRuleset();
+    try {
+      const derived = owner.preparedDerived();
+      const actor = { actor: owner.engineView(), ...(derived ? { derived } : {}) };
+      return damagePreview(ruleset, ruleOptions(), actor, attackSources(item, ruleset), formula);
+    } catch {
+      // A formula the engine refuses previews nothing: the actor sheet's attack list says why.
+      return "";
+    }
   }
 
   override _processFormData(
