@@ -113,6 +113,12 @@ const ACTIVATION: Record<string, string> = {
 const LORE_TRAIT =
   /^(keen |amphibious|water breathing|hold breath|limited amphibiousness|echolocation|telepath|illumination|false appearance|speak with|mimicry|languages?|understands|beast of burden|fey ancestry|standing leap|siege monster)/i;
 
+/** A legendary action's whole text when it only makes one attack of the creature's. */
+const LEGENDARY_ATTACK = /^the [^.]{1,60}? makes (?:a|an|one) [^.]{1,80}? attack\.?$/i;
+/** A legendary action's whole text when it is a skill check (lore: skills never make a monster partial). */
+const LEGENDARY_CHECK =
+  /^the [^.]{1,60}? makes an? (?:strength|dexterity|constitution|intelligence|wisdom|charisma) \([a-z ]+\) check\.?$/i;
+
 function crText(cr: number): string {
   if (cr <= 0) return "0";
   if (cr < 0.2) return "1/8";
@@ -814,7 +820,8 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
     names,
   };
   const attackNames: Named[] = [];
-  const routines: { doc: unknown; name: string; key: string }[] = [];
+  const routines: { doc: unknown; name: string; key: string; legendary?: boolean }[] = [];
+  const legendary = actor.system.legendary as { actions?: number; resistances?: number } | undefined;
   docs.forEach((it, i) => {
     const itType = str(at(it, "type"));
     const name = oneLine(at(it, "name"), 200) || "Unnamed";
@@ -844,10 +851,27 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
     }
     const activation =
       str(at(it, "system.activation.type")) || str(at(list(at(it, "system.activities"))[0], "activation.type"));
-    const lore = LORE_TRAIT.test(name);
+    const printed = dnd5eText(at(it, "system.description.value") ?? at(it, "data.description.value"), names, false);
+    // A legendary action that only makes one of the creature's attacks ("The dragon makes a tail attack").
+    if (activation === "legendary" && LEGENDARY_ATTACK.test(printed)) {
+      routines.push({ doc: it, name, key, legendary: true });
+      return;
+    }
     actor.items.push(featureOf(ctx, it, name, key, names));
+    // What the legendary field says: its resistances and its actions per round.
+    if (/^legendary resistance\b/i.test(name) && (legendary?.resistances ?? 0) > 0) {
+      L.auto(`${name}: said by legendary resistance ${legendary?.resistances ?? 0} → legendary`);
+      return;
+    }
+    if (/^legendary actions?$/i.test(name) && (legendary?.actions ?? 0) > 0) {
+      L.auto(`${name}: said by legendary actions ${legendary?.actions ?? 0} per round → legendary`);
+      return;
+    }
+    // A legendary action that is a skill check ("makes a Wisdom (Perception) check"): skills are lore.
+    const lore = LORE_TRAIT.test(name) || (activation === "legendary" && LEGENDARY_CHECK.test(printed));
     if (activation === "lair") L.keep(`${name}: lair action kept as text`);
     else if (itType === "spell") L.keep(`${name}: spell without an attack or a save kept as text`);
+    else if (lore && !LORE_TRAIT.test(name)) L.keep(`${name}: skill check kept as text`, { lore });
     else L.keep(`${name}: trait kept as text`, { lore });
   });
   for (const r of routines) {
@@ -861,7 +885,16 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
       power.system.weaponId = "none";
       mapRoutine(ctx, power, steps, text, r.name);
       followUpsOf(ctx, power, steps, actor.items, r.name);
+      if (r.legendary) {
+        power.system.actionType = "free";
+        L.auto(`${r.name}: legendary action → a free action`);
+        if (/\bcosts? \d+ actions?\b/i.test(r.name))
+          L.flag(`${r.name}: its cost in legendary actions is in its name; spend them by hand`);
+      }
       actor.items.push(power);
+    } else if (r.legendary) {
+      actor.items.push(featureOf(ctx, r.doc, r.name, r.key, names));
+      L.keep(`${r.name}: trait kept as text`);
     } else {
       actor.items.push(featureOf(ctx, r.doc, r.name, r.key, names));
       mapRoutine(ctx, newItem(ctx, "feature", r.name, r.key), steps, "Multiattack", r.name);

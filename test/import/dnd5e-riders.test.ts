@@ -92,7 +92,7 @@ describe("[SYS-IMPORT] dnd5e riders → Hundred Dungeons", () => {
       hitEffect: "",
       saveAttack: { save: "dex", dc: 12, onSuccess: "half" },
     });
-    expect(entry.text).toEqual([]);
+    expect(entry.text.filter((l) => l.startsWith("Bog Spit"))).toEqual([]);
   });
 
   it("[SYS-IMPORT] [SYS-MONSTERS] a 2024 Multiattack naming its attacks with [[/item]] is a routine; each attack's save follows its hits, and the engine accepts it", () => {
@@ -130,8 +130,31 @@ describe("[SYS-IMPORT] dnd5e riders → Hundred Dungeons", () => {
     );
   });
 
+  it("[SYS-IMPORT] [SYS-MONSTERS] legendary resistance and the legendary actions pool are said by the legendary field; a legendary action that makes one attack is a free routine", () => {
+    expect((actor.system as Record<string, unknown>).legendary).toEqual({
+      actions: 2,
+      actionsLeft: 2,
+      resistances: 1,
+      resistancesLeft: 1,
+    });
+    expect(entry.automated).toContain("Legendary Resistance (1/Day): said by legendary resistance 1 → legendary");
+    expect(entry.automated).toContain("Legendary Actions: said by legendary actions 2 per round → legendary");
+    const lash = itemNamed(actor, "Tail Lash");
+    expect(lash.type).toBe("power");
+    expect(lash.system).toMatchObject({
+      actionType: "free",
+      routine: {
+        attacks: [{ power: "Sting", count: 1 }],
+        followUps: [{ power: "Sting (on a hit)", when: "hit", of: "Sting" }],
+      },
+    });
+    // A skill check is lore: printed, and it never makes the monster partial.
+    expect(itemNamed(actor, "Listen").type).toBe("feature");
+    expect(entry.text).toEqual(["Listen: skill check kept as text"]);
+  });
+
   it("[SYS-IMPORT] a monster whose every rider was read is full and passes our data models", () => {
-    expect(entry).toMatchObject({ status: "full", text: [], dropped: [], errors: [] });
+    expect(entry).toMatchObject({ status: "full", dropped: [], errors: [] });
     expect(modelProblems(actor)).toEqual([]);
   });
 
