@@ -5,7 +5,7 @@
  * "Resist fire 16+" a resistance with its threshold. Characters' powers keep their text.
  */
 import { ABILITY_KEYS } from "../engine/types.js";
-import { addRider, addTraits, bounded, effectRow, readAuraText, readRider, readTrigger } from "./common.js";
+import { addRider, addTraits, bounded, effectRow, readAuraText, readRider, readTrigger, type Rider } from "./common.js";
 import { importFormula, type FormulaRefs } from "./formula.js";
 import { at, int, list, num, obj, str } from "./json.js";
 import { Losses } from "./report.js";
@@ -201,6 +201,11 @@ function readDamageRider(text: string): { formula: string; type: string; rest: s
   return { formula: m[1]!.replace(/\s/g, ""), type, rest: (m[3] ?? "").trim() };
 }
 
+/** A rider's parts in the report's words. */
+function riderWords(r: Rider): string {
+  return [...r.statuses, r.ongoing ? `${r.ongoing.amount} ongoing ${r.ongoing.type}` : ""].filter(Boolean).join(", ");
+}
+
 function missLine(
   ctx: Ctx,
   item: ItemDoc,
@@ -235,6 +240,26 @@ function missLine(
       ctx.losses.auto(`${where}: miss: ${f} damage → missDamage`);
       return;
     }
+  }
+  // "10 psychic damage" on a power of that one type: the miss damage takes the power's types.
+  const typed = t.match(/^(\d+(?:d\d+)?(?: ?\+ ?\d+)?) ((?:[a-z]+ ){1,2}?)damage\.?$/i);
+  const mainTypes = Array.isArray(sys.damageTypes) ? (sys.damageTypes as string[]) : [];
+  if (typed) {
+    const type = addTypeWord(ctx, typed[2]!.trim().toLowerCase());
+    if (type && mainTypes.length === 1 && mainTypes[0] === type) {
+      sys.missEffect = "formula";
+      sys.missDamage = typed[1]!.replace(/\s/g, "");
+      ctx.losses.auto(`${where}: miss: ${String(sys.missDamage)} ${type} damage → missDamage`);
+      return;
+    }
+  }
+  // "5 ongoing fire damage", "The target is dazed until the end of its next turn": a miss effect row.
+  const r = readRider(ctx, t);
+  if (r && !r.forced && !r.aftereffect) {
+    addRider(ctx, item, { outcome: "miss", kind: "any", value: 0 }, r, t);
+    ctx.losses.auto(`${where}: miss → effect (${riderWords(r)})`);
+    ctx.losses.flag(`${where}: miss "${oneLine(t, 80)}" read from its text`);
+    return;
   }
   sys.missText = oneLine(t, 1500);
   ctx.losses.keep(`${where}: miss "${oneLine(t, 60)}" kept as text${fromTrigger ? "" : ""}`);

@@ -116,7 +116,7 @@ describe("[SYS-IMPORT] archmage → 13th Age: trigger lines, riders and attack c
     expect(glare.system.hitEffect).toContain("Limited use: 1/battle, but only while the wyrmling is staggered.");
     expect(entry.text).toContain('Refracted glare: "Limited use" kept as text');
     // Extra damage on a condition ("if it is staggered") is no sure rider.
-    expect(glare.system.effects).toEqual([]);
+    expect((glare.system.effects as { outcome: string }[]).filter((e) => e.outcome === "hit")).toEqual([]);
     expect(entry.text).toContain('Refracted glare: "Natural 16+" kept as text');
   });
 });
@@ -179,5 +179,30 @@ describe("[SYS-IMPORT] archmage → 13th Age: traits that name a field", () => {
     expect(entry.text.some((l) => l.startsWith("Wall-crawler"))).toBe(false);
     expect(entry.review).toContain("Wall-crawler: no climb speed printed; 30 ft used");
     expect(modelProblems(actor)).toEqual([]);
+  });
+});
+
+describe("[SYS-IMPORT] archmage → 13th Age: typed miss lines and strength", () => {
+  const { entry, actor } = convertFixture("archmage-glass-wyrmling.json");
+
+  it("[SYS-IMPORT] [13A-MISS] a miss line of the power's own type is its miss damage; ongoing damage on a miss is a miss row", () => {
+    const shriek = itemNamed(actor, "Glass shriek");
+    expect(shriek.system).toMatchObject({ damageTypes: ["psychic"], missEffect: "formula", missDamage: "3" });
+    const miss = attackWith("13th-age", actor, "Glass shriek", 2, [], 20);
+    expect(miss.outcome.isHit).toBe(false);
+    expect(miss.damage).toBe(3);
+    const glare = itemNamed(actor, "Refracted glare");
+    expect(glare.system.missEffect).toBe("none");
+    expect(glare.system.effects).toEqual([
+      expect.objectContaining({ outcome: "miss", statuses: [], ongoing: { amount: 2, type: "fire" } }),
+    ]);
+    expect(attackWith("13th-age", actor, "Refracted glare", 2, [], 20).effects).toEqual([0]);
+    // [13A-NAT1] a natural 1 carries no miss effect.
+    expect(attackWith("13th-age", actor, "Refracted glare", 1, [], 20).effects ?? []).toEqual([]);
+  });
+
+  it("[SYS-IMPORT] [SYS-MONSTERS] a weakling trait is the monster's strength", () => {
+    expect(actor.system).toMatchObject({ strength: "weakling" });
+    expect(entry.automated).toContain("monster strength weakling → strength");
   });
 });
