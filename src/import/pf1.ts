@@ -528,6 +528,45 @@ const PF1_IMMUNITY: Record<string, { conditions?: string[]; keywords?: string[] 
   curse: { keywords: ["curse"] },
   polymorph: { keywords: ["polymorph"] },
   phantasms: { keywords: ["phantasm"] },
+  necromancy: { keywords: ["necromancy"] },
+  stunning: { conditions: ["stunned"] },
+};
+
+/**
+ * A creature type's traits named as a whole ("Undead Traits"): the immunities of pf1's type rules,
+ * each word of the table above; `rest` what has no field here (kept as text).
+ */
+const TYPE_TRAITS: Record<string, { words: string[]; rest?: string }> = {
+  "plant traits": { words: ["mindaffecting", "paralyze", "poison", "polymorph", "sleep", "stun"] },
+  "dragon traits": { words: ["sleep", "paralyze"] },
+  "undead traits": {
+    words: ["mindaffecting", "death", "disease", "paralyze", "poison", "sleep", "stun", "energydrain", "fatigue"],
+    rest: "undead traits: no nonlethal damage, ability drain or physical ability damage; effects that need a Fortitude save",
+  },
+  "construct traits": {
+    words: [
+      "mindaffecting",
+      "bleed",
+      "disease",
+      "death",
+      "necromancy",
+      "paralyze",
+      "poison",
+      "sleep",
+      "stun",
+      "energydrain",
+      "fatigue",
+    ],
+    rest: "construct traits: no ability damage or drain, nonlethal damage; effects that need a Fortitude save",
+  },
+  "elemental traits": {
+    words: ["bleed", "paralyze", "poison", "sleep", "stun"],
+    rest: "elemental traits: no critical hits, sneak attack or flanking",
+  },
+  "ooze traits": {
+    words: ["mindaffecting", "poison", "sleep", "paralyze", "polymorph", "stun"],
+    rest: "ooze traits: gaze attacks, visual effects and illusions; no critical hits or flanking",
+  },
 };
 
 /** pf1 spell descriptors and subschools that a creature's immunities name → our keywords. */
@@ -551,7 +590,20 @@ function mapPf1Immunities(ctx: Ctx, actor: ActorDoc, printed: readonly string[])
   const keywordWords: string[] = [];
   const rest: string[] = [];
   const have = new Set(ctx.ruleset.conditions.map((c) => c.id));
-  for (const w of new Set(printed)) {
+  const expanded: string[] = [];
+  for (const w of printed) {
+    const t = TYPE_TRAITS[w];
+    if (!t) expanded.push(w);
+    else {
+      expanded.push(...t.words);
+      if (t.rest) {
+        printLine(actor, `${t.rest[0]!.toUpperCase()}${t.rest.slice(1)}.`);
+        ctx.losses.keep(`${t.rest} kept as text`);
+      }
+      ctx.losses.flag(`${w}: read as pf1's ${w}; check the creature's own exceptions`);
+    }
+  }
+  for (const w of new Set(expanded)) {
     const m = PF1_IMMUNITY[w];
     const asCondition = m ? null : conditionFor(ctx.ruleset, w);
     const conds = (m?.conditions ?? (asCondition ? [asCondition] : [])).filter((c) => have.has(c));

@@ -10,7 +10,9 @@ import { refuseImmuneConditions } from "../../src/engine/creatures.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { routineSteps, type RoutineSpec } from "../../src/engine/routines.js";
 import { engineActor } from "../packs/pack-sources.js";
-import { attackWith, convertFixture, derive, itemNamed, modelProblems } from "./fixtures.js";
+import { packSource } from "../../src/import/cli.js";
+import { convertDocument } from "../../src/import/index.js";
+import { attackWith, convertFixture, derive, fixture, itemNamed, modelProblems } from "./fixtures.js";
 
 describe("[SYS-IMPORT] pf1 (older shape) → Wounds d20", () => {
   const { entry, actor } = convertFixture("pf1-marsh-reaver.json");
@@ -111,6 +113,35 @@ describe("[SYS-IMPORT] pf1 (older shape) → Wounds d20", () => {
       dread.system.properties as string[],
     );
     expect(plain.effect?.statuses).toEqual(["shaken"]);
+  });
+});
+
+describe("[SYS-IMPORT] pf1 creature-type traits named as a whole", () => {
+  const withTraits = (custom: string) => {
+    const doc = fixture("pf1-marsh-reaver.json") as { data: { traits: { ci: unknown } } };
+    doc.data.traits.ci = { value: [], custom };
+    const c = convertDocument(doc, {});
+    return { entry: c.entry, system: (packSource(c)!.source as { system: Record<string, unknown> }).system };
+  };
+
+  it('[SYS-IMPORT] [SYS-MONSTERS] "Plant Traits" is pf1\'s plant immunities, each landing: nothing left as text', () => {
+    const { entry, system } = withTraits("Plant Traits;");
+    expect(system.conditionImmunities).toEqual(["paralyzed", "stunned"]);
+    expect(system.keywordImmunities).toEqual(["mindAffecting", "paralysis", "poison", "polymorph", "sleep"]);
+    expect(entry.text.filter((l) => /traits|immunit/i.test(l))).toEqual([]);
+    expect(entry.review).toContain("plant traits: read as pf1's plant traits; check the creature's own exceptions");
+  });
+
+  it('[SYS-IMPORT] [SYS-MONSTERS] "Undead Traits" lands what has a field and keeps the rest (nonlethal, ability drain) as text', () => {
+    const { entry, system } = withTraits("Undead Traits;Curse;");
+    expect(system.conditionImmunities).toEqual(["paralyzed", "stunned", "fatigued", "exhausted"]);
+    expect(system.keywordImmunities).toEqual(
+      expect.arrayContaining(["mindAffecting", "death", "disease", "poison", "sleep", "energyDrain", "curse"]),
+    );
+    expect(entry.text).toContain(
+      "undead traits: no nonlethal damage, ability drain or physical ability damage; effects that need a Fortitude save kept as text",
+    );
+    expect(entry.status).toBe("partial");
   });
 });
 
