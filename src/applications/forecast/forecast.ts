@@ -6,7 +6,7 @@
  */
 import { activeRuleset, ruleOptions } from "../../active-ruleset.js";
 import { SYSTEM_ID } from "../../constants.js";
-import { powerUsageFrom } from "../../data/item-source.js";
+import { powerUsageFrom, routineFrom } from "../../data/item-source.js";
 import { escalationEnabled } from "../../escalation.js";
 import {
   forecast,
@@ -42,7 +42,17 @@ function attacksOf(actor: Actor.Implementation, ruleset: Ruleset): ForecastAttac
     if (type !== "power" && !(type === "weapon" && system.equipped === true)) continue;
     try {
       const { power, weapon } = attackSources(item, ruleset, rollData);
-      out.push({ name: item.name ?? "", power, weapon, usage: type === "power" ? powerUsageFrom(system) : null });
+      const attack: ForecastAttack = {
+        name: item.name ?? "",
+        power,
+        weapon,
+        usage: type === "power" ? powerUsageFrom(system) : null,
+      };
+      // [SYS-MONSTERS] a routine makes the creature's other attacks: the forecast plays them in turn.
+      const routine = type === "power" ? routineFrom(system) : null;
+      if (item.id) attack.id = item.id;
+      if (routine) attack.routine = routine;
+      out.push(attack);
     } catch (err) {
       // An item the engine cannot read (a malformed formula) makes no attack in the forecast.
       console.warn(`${SYSTEM_ID} | forecast skips ${item.name ?? ""}`, err);

@@ -11,6 +11,7 @@
  *   is spent is not; a limited power used in the fight is spent) and the enemies that stand, the
  *   pair that removes the largest share of the target's remaining hit points on average (the kill
  *   closest to hand: the one that most shortens the fight), ties to the larger expected damage;
+ * - a routine is the sum of the attacks it lists; used, it makes each in turn, then its follow-ups;
  * - a spent power that recharges at its creature's turn start rolls its die then, and a "when first
  *   bloodied" one comes back the first turn its creature starts bloodied ([SYS-MONSTERS]);
  * - a save-based power ([SYS-MONSTERS]) is decided by the target's own save against its DC, as the
@@ -31,6 +32,13 @@ import { reachedTarget } from "../plans/requests.js";
 import { resolvingEachFace } from "../resolution.js";
 import { expectedRecipe, recipeDamage } from "../odds.js";
 import { isSpent, refreshAtTurnStart, usageKind } from "../powers.js";
+import {
+  routineFollowUps,
+  routineSteps,
+  type RoutinePower,
+  type RoutineResult,
+  type RoutineSpec,
+} from "../routines.js";
 import { planAttack, plainSituation, type AttackPlan, type TargetSnapshot } from "../plans/attack.js";
 import { powerForSave, saveAttackOutcome, saveFormulaMode } from "../save-attacks.js";
 import { wordsOf } from "../words.js";
@@ -62,6 +70,10 @@ export interface ForecastAttack {
   weapon: WeaponSource | null;
   /** Its usage as stored; null = at will. */
   usage: PowerUsageState | null;
+  /** [SYS-MONSTERS] Its item id, which a routine may name it by (absent = by name only). */
+  id?: string;
+  /** [SYS-MONSTERS] A routine: the creature's other attacks it makes (absent or null = none). */
+  routine?: RoutineSpec | null;
 }
 
 /** One creature of the fight as it stands now. */
@@ -185,6 +197,37 @@ interface AttackPlanned {
   recharge: { faces: number; target: number } | null;
   /** [SYS-MONSTERS] It comes back the first turn its creature starts bloodied ("when first bloodied"). */
   rechargeBloodied: boolean;
+  /** [SYS-MONSTERS] A routine: the creature's attacks it makes, by index (null = an attack of its own). */
+  routine: PlannedRoutine | null;
+}
+
+/** [SYS-MONSTERS] A routine as the forecast plays it. */
+interface PlannedRoutine {
+  spec: RoutineSpec;
+  /** The creature's attacks as the routine names them, and each one's id (by index). */
+  powers: RoutinePower[];
+  ids: string[];
+  /** The attacks it makes, in order, by index into the creature's attacks. */
+  steps: number[];
+}
+
+/**
+ * [SYS-MONSTERS] The routine of one of a creature's attacks, checked as the sheet's button checks it
+ * (`routineSteps`): null when the attack is no routine; a routine naming a power the creature lacks
+ * makes no attack in the forecast (no steps).
+ */
+function plannedRoutine(attacks: readonly ForecastAttack[], k: number): PlannedRoutine | null {
+  const own = attacks[k] as ForecastAttack;
+  if (!own.routine) return null;
+  const ids = attacks.map((a, i) => a.id ?? `#${i}`);
+  const powers = attacks.map((a, i) => ({ id: ids[i] as string, name: a.name, isRoutine: Boolean(a.routine) }));
+  let steps: number[] = [];
+  try {
+    steps = routineSteps(ids[k] as string, own.routine, powers).map((s) => ids.indexOf(s.powerId));
+  } catch {
+    steps = [];
+  }
+  return { spec: own.routine, powers, ids, steps };
 }
 
 interface Prepared {
@@ -273,7 +316,7 @@ function prepare(input: ForecastInput, random: Random): Prepared {
   const kin = signatures.map((sig) => signatures.indexOf(sig));
   const attacks = combatants.map((c, ci) => {
     const enemies = snapshots.filter((_, ti) => combatants[ti]?.side !== c.side);
-    return c.attacks.map((attack): AttackPlanned => {
+    return c.attacks.map((attack, k): AttackPlanned => {
       let plan: AttackPlan | null = null;
       try {
         plan = planAttack({
@@ -316,6 +359,7 @@ function prepare(input: ForecastInput, random: Random): Prepared {
         uses: usesOf(ruleset, attack.usage),
         recharge: turnStartRecharge(ruleset, attack.usage),
         rechargeBloodied: attack.usage?.rechargeBloodied === true && attack.usage.bloodiedSeen !== true,
+        routine: plannedRoutine(c.attacks, k),
         blowKind: `${attack.power.damageTypes.join(",")}|${attack.power.range === "melee"}|${attack.power.nonlethal}`,
       };
     });
@@ -716,75 +760,35 @@ function playOnce(
       const mine = p.attacks[ci] ?? [];
       let bestK = -1;
       let bestT = -1;
-      let bestTable: PairAtEscalation | null = null;
+      let bestExpected = 0;
       let bestScore = -1;
       for (let k = 0; k < mine.length; k++) {
         if ((me.uses[k] as number) <= 0) continue;
         const planned = mine[k] as AttackPlanned;
         for (let t = 0; t < n; t++) {
-          const pair = planned.pairs[t];
           const them = live[t] as Live;
-          if (!pair || them.out) continue;
-          const table = pairAt(p, planned, pair, escalation);
-          if (!table || table.expected <= 0) continue;
+          if (them.out) continue;
+          const expected = expectedAgainst(p, mine, planned, t, escalation);
+          if (expected <= 0) continue;
           const left = Math.max(1, them.hp + them.temp);
-          const score = Math.min(1, table.expected / left);
-          if (
-            !bestTable ||
-            score > bestScore + 1e-12 ||
-            (score > bestScore - 1e-12 && table.expected > bestTable.expected)
-          ) {
+          const score = Math.min(1, expected / left);
+          if (bestK < 0 || score > bestScore + 1e-12 || (score > bestScore - 1e-12 && expected > bestExpected)) {
             bestK = k;
             bestT = t;
-            bestTable = table;
+            bestExpected = expected;
             bestScore = score;
           }
         }
       }
-      if (!bestTable) continue;
+      if (bestK < 0) continue;
       const planned = mine[bestK] as AttackPlanned;
       me.uses[bestK] = (me.uses[bestK] as number) - 1;
       me.attacksUsed[bestK] = (me.attacksUsed[bestK] as number) + 1;
-      // The kept natural under the pair's roll mode, and the outcome the rules give it.
-      const draw = random() * bestTable.total;
-      let natural = 1;
-      while (natural < 20 && (bestTable.cumulative[natural - 1] as number) <= draw) natural++;
-      const slot = bestTable.slots[natural - 1] as number;
-      const recipe = recipeOf(p, planned, slot);
-      if (!recipe) continue;
-      const amount = recipeDamage(recipe, rollExpression(random, recipe.roll));
-      const target = live[bestT] as Live;
-      const packet: DamagePacket = {
-        amount,
-        types: recipe.types,
-        // A save-based power's blow has no attack roll: the natural is the target's save's.
-        natural: bestTable.save ? null : natural,
-        critical: slot >> 1 === 3,
-        ongoing: false,
-        fromAttack: true,
-        melee: planned.attack.power.range === "melee",
-        nonlethal: planned.attack.power.nonlethal,
-        knockOut: false,
-      };
-      const dealt = dealtBy(p, planned, bestT, packet);
-      const absorbed = Math.min(target.temp, dealt);
-      const lost = dealt - absorbed;
-      target.temp -= absorbed;
-      const after = target.hp - lost;
-      me.dealt += dealt;
-      target.taken += dealt;
-      damageBySide[creature.side] += dealt;
-      if (after > 0 || lost === 0) {
-        target.hp = after;
-        continue;
-      }
-      const ruled = dropBlow(p, bestT, after, packet, random);
-      target.hp = after;
-      target.dropped = true;
-      if (ruled.state === "dead") target.dead = true;
-      if (isOut(ruled)) {
-        target.out = true;
-        target.actor = ruled;
+      const turn: Turn = { p, ci, me, live, random, escalation, damageBySide };
+      const someoneOut = planned.routine
+        ? playRoutine(turn, mine, planned.routine, bestT)
+        : strike(turn, planned, bestT).out;
+      if (someoneOut) {
         partyOut = sideOut("party");
         foesOut = sideOut("foes");
         if (partyOut || foesOut) break;
@@ -793,6 +797,137 @@ function playOnce(
   }
   const winner: ForecastSide | null = partyOut === foesOut ? null : partyOut ? "foes" : "party";
   stats.record(winner, round, live, p, damageBySide, partyOut, foesOut);
+}
+
+/** What one creature's turn works with. */
+interface Turn {
+  p: Prepared;
+  ci: number;
+  me: Live;
+  live: Live[];
+  random: Random;
+  escalation: number;
+  damageBySide: Record<ForecastSide, number>;
+}
+
+/** The expected damage of an attack against creature `t` (a routine: the sum of the attacks it makes). */
+function expectedAgainst(
+  p: Prepared,
+  mine: readonly AttackPlanned[],
+  planned: AttackPlanned,
+  t: number,
+  escalation: number,
+): number {
+  if (planned.routine) {
+    let sum = 0;
+    for (const k of planned.routine.steps) {
+      const step = mine[k] as AttackPlanned;
+      const pair = step.pairs[t];
+      const table = pair ? pairAt(p, step, pair, escalation) : null;
+      if (table) sum += table.expected;
+    }
+    return sum;
+  }
+  const pair = planned.pairs[t];
+  const table = pair ? pairAt(p, planned, pair, escalation) : null;
+  return table ? table.expected : 0;
+}
+
+/**
+ * One attack of the creature against creature `t`: the kept natural under the pair's roll mode, the
+ * outcome the rules give it, its damage through the target's traits, and a drop the rules decide.
+ * Whether it hit (a failed save for a save-based power) and whether the target is now out.
+ */
+function strike(turn: Turn, planned: AttackPlanned, t: number): { hit: boolean; out: boolean } {
+  const { p, me, live, random } = turn;
+  const pair = planned.pairs[t];
+  const table = pair ? pairAt(p, planned, pair, turn.escalation) : null;
+  const target = live[t] as Live;
+  if (!table || target.out) return { hit: false, out: false };
+  const draw = random() * table.total;
+  let natural = 1;
+  while (natural < 20 && (table.cumulative[natural - 1] as number) <= draw) natural++;
+  const slot = table.slots[natural - 1] as number;
+  const hit = slot >> 1 >= 2;
+  const recipe = recipeOf(p, planned, slot);
+  if (!recipe) return { hit, out: false };
+  const amount = recipeDamage(recipe, rollExpression(random, recipe.roll));
+  const packet: DamagePacket = {
+    amount,
+    types: recipe.types,
+    // A save-based power's blow has no attack roll: the natural is the target's save's.
+    natural: table.save ? null : natural,
+    critical: slot >> 1 === 3,
+    ongoing: false,
+    fromAttack: true,
+    melee: planned.attack.power.range === "melee",
+    nonlethal: planned.attack.power.nonlethal,
+    knockOut: false,
+  };
+  const dealt = dealtBy(p, planned, t, packet);
+  const absorbed = Math.min(target.temp, dealt);
+  const lost = dealt - absorbed;
+  target.temp -= absorbed;
+  const after = target.hp - lost;
+  me.dealt += dealt;
+  target.taken += dealt;
+  turn.damageBySide[(p.creatures[turn.ci] as ForecastCombatant).side] += dealt;
+  if (after > 0 || lost === 0) {
+    target.hp = after;
+    return { hit, out: false };
+  }
+  const ruled = dropBlow(p, t, after, packet, random);
+  target.hp = after;
+  target.dropped = true;
+  if (ruled.state === "dead") target.dead = true;
+  if (!isOut(ruled)) return { hit, out: false };
+  target.out = true;
+  target.actor = ruled;
+  return { hit, out: true };
+}
+
+/**
+ * [SYS-MONSTERS] A routine (multiattack): each attack it lists in turn at the chosen target, or,
+ * once that one is out, at the standing enemy that attack takes the largest share of; then each
+ * follow-up at the targets the results call for (`routineFollowUps`, judged per target). Whether
+ * any creature went out.
+ */
+function playRoutine(turn: Turn, mine: readonly AttackPlanned[], routine: PlannedRoutine, first: number): boolean {
+  const { live } = turn;
+  let anyOut = false;
+  let t = first;
+  const results: RoutineResult[] = [];
+  for (const k of routine.steps) {
+    const step = mine[k] as AttackPlanned;
+    if ((live[t] as Live).out) t = bestTargetFor(turn, mine, step);
+    if (t < 0) break;
+    const r = strike(turn, step, t);
+    results.push({ powerId: routine.ids[k] as string, targetId: String(t), isHit: r.hit });
+    anyOut = anyOut || r.out;
+  }
+  for (const f of routineFollowUps(routine.spec, routine.powers, results)) {
+    const k = routine.ids.indexOf(f.powerId);
+    if (k < 0) continue;
+    for (const id of f.targetIds) anyOut = strike(turn, mine[k] as AttackPlanned, Number(id)).out || anyOut;
+  }
+  return anyOut;
+}
+
+/** The standing enemy an attack takes the largest share of (-1 = none left). */
+function bestTargetFor(turn: Turn, mine: readonly AttackPlanned[], planned: AttackPlanned): number {
+  let best = -1;
+  let bestScore = -1;
+  turn.live.forEach((them, t) => {
+    if (them.out) return;
+    const e = expectedAgainst(turn.p, mine, planned, t, turn.escalation);
+    if (e <= 0) return;
+    const score = Math.min(1, e / Math.max(1, them.hp + them.temp));
+    if (score > bestScore) {
+      best = t;
+      bestScore = score;
+    }
+  });
+  return best;
 }
 
 /**

@@ -3,7 +3,7 @@
  * way the adapter reads documents: every power item with its weapon and `@refs` resolved, every
  * equipped weapon as its basic attack, each power's usage as stored.
  */
-import { powerUsageFrom } from "../../../src/data/item-source.js";
+import { powerUsageFrom, routineFrom } from "../../../src/data/item-source.js";
 import type { ForecastAttack, ForecastCombatant, ForecastSide } from "../../../src/engine/forecast/index.js";
 import { basicWeaponAttack } from "../../../src/engine/plans/item-sources.js";
 import type { Ruleset } from "../../../src/engine/ruleset.js";
@@ -18,11 +18,14 @@ export function packAttacks(ruleset: Ruleset, doc: PackActor): ForecastAttack[] 
   for (const item of doc.items) {
     if (item.type === "power") {
       const w = weaponFor(doc, item);
+      const routine = routineFrom(item.system);
       out.push({
         name: item.name,
         power: powerOf(actor, ruleset, item),
         weapon: w ? weaponOf(w) : null,
         usage: powerUsageFrom(item.system),
+        ...(item._id ? { id: item._id } : {}),
+        ...(routine ? { routine } : {}),
       });
     } else if (item.type === "weapon" && item.system.equipped) {
       out.push({
