@@ -33,6 +33,7 @@ import type { ActorSource, RangeKind, RuleOptions } from "../engine/types.js";
 import { reachLeftAlong } from "../engine/path-reach.js";
 import { sightBoundSources, sourcesUnseen } from "../engine/source-sight.js";
 import { effectSourceOf } from "../data/effects.js";
+import { obscurementAt } from "./obscurement.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { detectionModeSees } from "../foundry-compat.js";
 import { enabledDetectionModes } from "../compat/detection-modes.js";
@@ -244,6 +245,7 @@ export function readAttackScene(
         unseenBy,
         options,
         sourcesUnseen: sources,
+        targetObscured: obscurementAt(target),
       }),
     );
   }

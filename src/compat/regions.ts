@@ -11,13 +11,21 @@
  * own. Only called when `game.release.generation >= 14` (src/canvas/areas.ts).
  */
 import type { PlacedRegion } from "../foundry-compat.js";
+import { SYSTEM_ID } from "../constants.js";
 
 /** What a v14 Region document is read for. */
 interface V14Region {
+  flags?: Record<string, unknown>;
   shapes: readonly { x?: number; y?: number; type?: string }[];
   polygonTree?: { testPoint(point: { x: number; y: number }): boolean };
   _stats?: { createdTime?: number | null; lastModifiedBy?: string | null };
   delete(): Promise<unknown>;
+}
+
+/** Whether the GM marked the Region as obscuring (its system flag `obscured`, src/canvas/obscurement.ts). */
+function obscuring(r: V14Region): boolean {
+  const ours = r.flags?.[SYSTEM_ID];
+  return Boolean(ours && typeof ours === "object" && (ours as Record<string, unknown>).obscured);
 }
 
 /** The user's newest Region on the viewed scene, or null. It is deleted once the card is posted. */
@@ -26,6 +34,8 @@ export function newestUserRegion(userId: string): PlacedRegion | null {
   let newest: V14Region | null = null;
   for (const r of regions) {
     if (r._stats?.lastModifiedBy !== userId || !r.polygonTree) continue;
+    // A Region marked obscuring is scenery ([FF-CONCEAL]), never an area the user drew to attack.
+    if (obscuring(r)) continue;
     if (!newest || (r._stats.createdTime ?? 0) >= (newest._stats?.createdTime ?? 0)) newest = r;
   }
   const tree = newest?.polygonTree;

@@ -43,7 +43,18 @@ export interface SceneAttackInput {
    * true none seen, false one seen, null or absent the scene cannot tell (or no such source).
    */
   sourcesUnseen?: boolean | null;
+  /**
+   * [FF-CONCEAL] How obscured the target's square is by what the scene marks (an obscuring Region):
+   * lightly, heavily or totally; null or absent = not obscured, or not read.
+   */
+  targetObscured?: Obscurement | null;
 }
+
+/** How obscured a square is ([FF-CONCEAL]): dim light or fog, heavy fog or smoke, darkness. */
+export type Obscurement = "light" | "heavy" | "total";
+
+/** The obscurement levels, least first. */
+export const OBSCUREMENTS: readonly Obscurement[] = ["light", "heavy", "total"];
 
 /** One creature moving among the others: what its range band to each of them is. */
 export interface SceneBandsInput {
@@ -265,4 +276,16 @@ export function closeBurstTokens(field: Battlefield, attackerId: string, squares
   const attacker = field.tokens.find((t) => t.id === attackerId);
   if (!attacker) return [];
   return field.tokens.filter((t) => t.id !== attackerId && withinReach(attacker, t, squares)).map((t) => t.id);
+}
+
+/** A Region's stored obscurement (its system flag), or null when it marks none or an unknown value. */
+export function obscurementOf(value: unknown): Obscurement | null {
+  return (OBSCUREMENTS as readonly unknown[]).includes(value) ? (value as Obscurement) : null;
+}
+
+/** The worst of several obscurements (null when none). */
+export function worstObscurement(levels: readonly (Obscurement | null)[]): Obscurement | null {
+  let worst: Obscurement | null = null;
+  for (const l of levels) if (l && (!worst || OBSCUREMENTS.indexOf(l) > OBSCUREMENTS.indexOf(worst))) worst = l;
+  return worst;
 }

@@ -6,6 +6,7 @@ import { D20ActorSheet } from "./actor-sheet.js";
 import { D20ItemSheet } from "./item-sheet.js";
 import { loadEffectTemplates } from "../../workflows/effects.js";
 import { registerStatusDurationPrompt } from "../../workflows/status-duration.js";
+import { registerRegionObscurement } from "../../canvas/region-obscurement.js";
 import { registerSheetsWith, type SheetConfigCalls } from "./registration.js";
 import { registerHotbarAttacks } from "./hotbar.js";
 import { registerSheetSettings } from "../../settings-sheet.js";
@@ -34,6 +35,7 @@ export function registerSheets(): void {
   loadEffectTemplates();
   registerStatusDurationPrompt();
   registerHotbarAttacks();
+  registerRegionObscurement();
 }
 
 /** The Actions panel shows the combatant's actions left: re-render its actor's open sheets when they change. */

@@ -1,9 +1,10 @@
 /**
  * FFd20 read from the scene ([FF-COVER], [FF-CONCEAL], [FF-CA], [FF-INVIS]): cover and superior
- * cover from the corner lines, total concealment when the attacker cannot see the target, and
+ * cover from the corner lines, total concealment when the attacker cannot see the target,
+ * concealment from the target's obscured square (a Region the GM marks obscuring), and
  * combat advantage from an unseen attacker or (a table option) from flanking.
  */
-import { flanks } from "../../geometry.js";
+import { flanks, withinReach } from "../../geometry.js";
 import { attackTokens, traceCover, type SceneAttackInput, type SceneNote, type SceneReading } from "../../scene.js";
 import type { Situation } from "../../types.js";
 
@@ -38,6 +39,21 @@ function cover(input: SceneAttackInput): {
   return { level, reading: trace, note: { field: "cover", value: level, reason, data, by } };
 }
 
+/**
+ * [FF-CONCEAL] Concealment from the target's obscured square: lightly obscured −2; heavily obscured
+ * −2 when the target is adjacent to the attacker, −5 otherwise; totally obscured (darkness) −5.
+ */
+function obscuredConcealment(input: SceneAttackInput): { level: Situation["concealment"]; note: SceneNote } | null {
+  const obscured = input.targetObscured;
+  if (!obscured) return null;
+  const { attacker, target } = attackTokens(input);
+  const adjacent = withinReach(attacker, target, 1);
+  const level: Situation["concealment"] =
+    obscured === "light" || (obscured === "heavy" && adjacent) ? "partial" : "total";
+  const reason = `D20C.Scene.Reason.Obscured.${obscured}${obscured === "heavy" && adjacent ? "Adjacent" : ""}`;
+  return { level, note: { field: "concealment", value: level, reason, data: {} } };
+}
+
 /** What the scene says about one FFd20 attack against one target. */
 export function readFfScene(input: SceneAttackInput): SceneReading {
   const situation: Partial<Situation> = {};
@@ -51,6 +67,13 @@ export function readFfScene(input: SceneAttackInput): SceneReading {
   if (meleeOrRanged) {
     situation.concealment = unseen ? "total" : "none";
     if (unseen) notes.push({ field: "concealment", value: "total", reason: "D20C.Scene.Reason.Unseen", data: {} });
+    else {
+      const obscured = obscuredConcealment(input);
+      if (obscured) {
+        situation.concealment = obscured.level;
+        notes.push(obscured.note);
+      }
+    }
   }
   // [FF-CA] combat advantage needs the attacker to see the target; [FF-INVIS] an attacker its
   // target cannot see has it.
