@@ -84,7 +84,7 @@ function cardPage(id: RulesetId) {
     { "*": [3, 4, 2, 3, 4, 2, 3, 4, 2, 3, 4, 2, 3, 4, 2, 3, 4, 2, 3, 4] },
     defense?.label ?? "",
   );
-  const power = cardPowerOf(ruleset, source.power, source.weapon);
+  const power = cardPowerOf(ruleset, source.power, null);
   const html = hbs.render(
     "templates/chat/attack-card.hbs",
     attackCardContext(power ? { ...card, power } : card, standInViewer({ isGM: true, visibility: "gm" })),
@@ -97,41 +97,45 @@ function cardPage(id: RulesetId) {
   };
 }
 
-describe.skipIf(skipScreenshots())("[SYS-DOCS] the README's pictures come from the shipped content", () => {
-  afterAll(closeBrowser);
+describe.skipIf(skipScreenshots())(
+  "[SYS-DOCS] the README's pictures come from the shipped content",
+  { timeout: 60_000 },
+  () => {
+    afterAll(closeBrowser);
 
-  for (const id of RULESET_IDS) {
-    it(`[SYS-DOCS] ${id}: a shipped pregen's sheet`, async () => {
-      const { html, name } = sheetPage(id);
-      const page = { width: WIDTH + 24, height: 900, extraCss: FRAME_CSS, bodyClass: "" };
-      await screenshotHtml(html, { ...page, name: `readme-sheet-${id}` });
-      await withPage(
-        html,
-        async (p) => {
-          expect(await p.locator(".d20c-name").inputValue()).toBe(name);
-          // the attack list shows the pregen's own attacks
-          expect(await p.locator(".d20c-attacks [data-action='useItem']").count()).toBeGreaterThan(0);
-        },
-        page,
-      );
-    });
+    for (const id of RULESET_IDS) {
+      it(`[SYS-DOCS] ${id}: a shipped pregen's sheet`, async () => {
+        const { html, name } = sheetPage(id);
+        const page = { width: WIDTH + 24, height: 900, extraCss: FRAME_CSS, bodyClass: "" };
+        await screenshotHtml(html, { ...page, name: `readme-sheet-${id}` });
+        await withPage(
+          html,
+          async (p) => {
+            expect(await p.locator(".d20c-name").inputValue()).toBe(name);
+            // the attack list shows the pregen's own attacks
+            expect(await p.locator(".d20c-attacks [data-action='useItem']").count()).toBeGreaterThan(0);
+          },
+          page,
+        );
+      });
 
-    it(`[SYS-DOCS] ${id}: the pregen's attack card against two shipped monsters fits the chat log`, async () => {
-      const { html, pc, chosen, foes } = cardPage(id);
-      expect(foes).toHaveLength(2);
-      for (const f of foes) expect(html).toContain(f.name);
-      expect(html).toContain(chosen.name);
-      expect(html).not.toMatch(/Attacker|Strike"|Goblin Cutter/);
-      void pc;
-      await screenshotHtml(html, { ...CHAT_PAGE, selector: ".chat-message", name: `readme-card-${id}` });
-      await withPage(
-        html,
-        async (p) => {
-          const box = await p.$eval(".d20c-attack-card", (el) => el.getBoundingClientRect().toJSON() as DOMRect);
-          expect(box.width).toBeLessThanOrEqual(300);
-        },
-        CHAT_PAGE,
-      );
-    });
-  }
-});
+      it(`[SYS-DOCS] ${id}: the pregen's attack card against two shipped monsters fits the chat log`, async () => {
+        const { html, pc, chosen, foes } = cardPage(id);
+        expect(foes).toHaveLength(2);
+        for (const f of foes) expect(html).toContain(f.name);
+        expect(html).toContain(chosen.name);
+        expect(html).not.toMatch(/Attacker|Strike"|Goblin Cutter/);
+        void pc;
+        await screenshotHtml(html, { ...CHAT_PAGE, selector: ".chat-message", name: `readme-card-${id}` });
+        await withPage(
+          html,
+          async (p) => {
+            const box = await p.$eval(".d20c-attack-card", (el) => el.getBoundingClientRect().toJSON() as DOMRect);
+            expect(box.width).toBeLessThanOrEqual(300);
+          },
+          CHAT_PAGE,
+        );
+      });
+    }
+  },
+);

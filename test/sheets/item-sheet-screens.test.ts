@@ -92,7 +92,7 @@ const sectionOrder = (p: Page, type: string) =>
       ),
     );
 
-describe.skipIf(skipScreenshots())("[SYS-WORDS] the item sheet in sections (issue 45)", () => {
+describe.skipIf(skipScreenshots())("[SYS-WORDS] the item sheet in sections (issue 45)", { timeout: 60_000 }, () => {
   afterAll(closeBrowser);
 
   for (const id of RULESET_IDS)

@@ -47,7 +47,7 @@ const OPTIONS = { width: 680, height: 900, extraCss: FRAME_CSS, bodyClass: "" };
 const lineVisible = (p: Page, key: string) =>
   p.locator(`.d20c-stat-block [data-stat-line="${key}"]`).first().isVisible();
 
-describe.skipIf(skipScreenshots())("[SYS-MONSTERS] stat blocks in Chromium (issue 45)", () => {
+describe.skipIf(skipScreenshots())("[SYS-MONSTERS] stat blocks in Chromium (issue 45)", { timeout: 60_000 }, () => {
   afterAll(closeBrowser);
   const ids = Object.keys(MONSTERS) as RulesetId[];
 
