@@ -379,6 +379,20 @@ export interface SaveAttacksCapability {
   readonly saveAttacks: boolean;
 }
 
+/**
+ * [WD-TOUCH] [WD-FLAT] The game chooses which of the target's defenses an attack meets from the
+ * situation (touch and flat-footed armor classes) instead of the power's own.
+ * @public (for modules' games)
+ */
+export interface DefenseChoiceCapability {
+  /** The defense the attack meets (key and value); throws EngineError when the target has none. */
+  defenseAgainst(
+    power: PowerSource,
+    situation: Situation,
+    defenses: Readonly<Record<string, number>>,
+  ): { key: string; value: number };
+}
+
 /** Every capability by name. */
 export interface Capabilities {
   startingSpeed: StartingSpeedCapability;
@@ -405,6 +419,7 @@ export interface Capabilities {
   spellResistance: SpellResistanceCapability;
   creatureSpending: CreatureSpendingCapability;
   saveAttacks: SaveAttacksCapability;
+  defenseChoice: DefenseChoiceCapability;
 }
 
 /** A capability's name. */
@@ -434,7 +449,8 @@ export type AllCapabilities = StartingSpeedCapability &
   ForcedMovementCapability &
   SpellResistanceCapability &
   CreatureSpendingCapability &
-  SaveAttacksCapability;
+  SaveAttacksCapability &
+  DefenseChoiceCapability;
 
 /** The members of each capability, as the registry checks them. */
 export const CAPABILITY_MEMBERS = {
@@ -462,6 +478,7 @@ export const CAPABILITY_MEMBERS = {
   spellResistance: ["spellResistanceCheck"],
   creatureSpending: ["creatureSpends", "spendCreature"],
   saveAttacks: ["saveAttacks"],
+  defenseChoice: ["defenseAgainst"],
 } as const satisfies { readonly [K in CapabilityName]: readonly (keyof Capabilities[K])[] };
 
 /** Every member of a capability is listed above (a member added to one must be added there). */

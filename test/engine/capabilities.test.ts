@@ -56,7 +56,7 @@ const EXPECTED: Record<string, CapabilityName[]> = {
     "saveAttacks",
   ],
   // 3rd-edition style with a wound track: natural 20/1 on saves, staggered rolls after spending,
-  // spell resistance, save-based attacks.
+  // spell resistance, save-based attacks, touch and flat-footed armor classes.
   "wounds-d20": [
     "sceneReading",
     "hpBounds",
@@ -65,6 +65,7 @@ const EXPECTED: Record<string, CapabilityName[]> = {
     "spendRolls",
     "spellResistance",
     "saveAttacks",
+    "defenseChoice",
   ],
 };
 
