@@ -393,6 +393,20 @@ export interface SaveResistanceCapability {
   resistSaveAttack(actor: ActorSource, actorId: string): { actor: ActorSource; event: RuleEvent } | null;
 }
 
+/**
+ * [WD-TOUCH] [WD-FLAT] The game chooses which of the target's defenses an attack meets from the
+ * situation (touch and flat-footed armor classes) instead of the power's own.
+ * @public (for modules' games)
+ */
+export interface DefenseChoiceCapability {
+  /** The defense the attack meets (key and value); throws EngineError when the target has none. */
+  defenseAgainst(
+    power: PowerSource,
+    situation: Situation,
+    defenses: Readonly<Record<string, number>>,
+  ): { key: string; value: number };
+}
+
 /** Every capability by name. */
 export interface Capabilities {
   startingSpeed: StartingSpeedCapability;
@@ -420,6 +434,7 @@ export interface Capabilities {
   creatureSpending: CreatureSpendingCapability;
   saveAttacks: SaveAttacksCapability;
   saveResistance: SaveResistanceCapability;
+  defenseChoice: DefenseChoiceCapability;
 }
 
 /** A capability's name. */
@@ -450,7 +465,8 @@ export type AllCapabilities = StartingSpeedCapability &
   SpellResistanceCapability &
   CreatureSpendingCapability &
   SaveAttacksCapability &
-  SaveResistanceCapability;
+  SaveResistanceCapability &
+  DefenseChoiceCapability;
 
 /** The members of each capability, as the registry checks them. */
 export const CAPABILITY_MEMBERS = {
@@ -479,6 +495,7 @@ export const CAPABILITY_MEMBERS = {
   creatureSpending: ["creatureSpends", "spendCreature"],
   saveAttacks: ["saveAttacks"],
   saveResistance: ["resistSaveAttack"],
+  defenseChoice: ["defenseAgainst"],
 } as const satisfies { readonly [K in CapabilityName]: readonly (keyof Capabilities[K])[] };
 
 /** Every member of a capability is listed above (a member added to one must be added there). */

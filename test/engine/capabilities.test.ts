@@ -57,7 +57,7 @@ const EXPECTED: Record<string, CapabilityName[]> = {
     "saveResistance",
   ],
   // 3rd-edition style with a wound track: natural 20/1 on saves, staggered rolls after spending,
-  // spell resistance, save-based attacks.
+  // spell resistance, save-based attacks, touch and flat-footed armor classes.
   "wounds-d20": [
     "sceneReading",
     "hpBounds",
@@ -66,6 +66,7 @@ const EXPECTED: Record<string, CapabilityName[]> = {
     "spendRolls",
     "spellResistance",
     "saveAttacks",
+    "defenseChoice",
   ],
 };
 

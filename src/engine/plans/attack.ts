@@ -21,6 +21,7 @@ import {
 } from "../condition-rules.js";
 import { attackProperties } from "../creatures.js";
 import { EngineError } from "../errors.js";
+import { powerDefense } from "../defense-choice.js";
 import { attackOdds, recipeDamage } from "../odds.js";
 import type { Ruleset } from "../ruleset.js";
 import type {
@@ -192,33 +193,16 @@ export type RolledDamage = Record<string, { faces: number[]; rolled: number }>;
 const sum = (mods: readonly Modifier[]): number => mods.reduce((s, m) => s + m.value, 0);
 
 /**
- * Which of the target's defenses the attack meets: the power's, or the target's touch defense for
- * a touch attack and its flat-footed defense when caught off guard, where the ruleset derives them
- * ([WD-TOUCH], [WD-FLAT]). A touch attack on a target caught off guard meets `touchFlat` (neither
- * armor nor a Dex bonus) where the ruleset derives it; otherwise the lower of touch and flat.
+ * Which of the target's defenses the attack meets: the power's own, unless the game chooses another
+ * from the situation (its `defenseAgainst` capability: Wounds d20's touch and flat-footed AC).
  */
 function defenseFor(
+  ruleset: Ruleset,
   power: PowerSource,
   situation: Situation,
   defenses: Record<string, number>,
 ): { key: string; value: number } {
-  const touchFlat = defenses.touchFlat;
-  if (power.touch && situation.offGuard && touchFlat !== undefined) return { key: "touchFlat", value: touchFlat };
-  const candidates: string[] = [];
-  if (power.touch && defenses.touch !== undefined) candidates.push("touch");
-  if (situation.offGuard && defenses.flat !== undefined) candidates.push("flat");
-  const base = defenses[power.defense];
-  if (candidates.length === 0) {
-    if (base === undefined)
-      throw new EngineError("power.defense", `the target has no defense "${power.defense}"`, power.defense);
-    return { key: power.defense, value: base };
-  }
-  let best = { key: candidates[0] as string, value: defenses[candidates[0] as string] as number };
-  for (const key of candidates.slice(1)) {
-    const v = defenses[key] as number;
-    if (v < best.value) best = { key, value: v };
-  }
-  return best;
+  return ruleset.defenseAgainst ? ruleset.defenseAgainst(power, situation, defenses) : powerDefense(power, defenses);
 }
 
 /**
@@ -296,7 +280,7 @@ function attackInputFor(
   const { power } = shared;
   const targetDerived = target ? (target.derived ?? ruleset.deriveActor(target.actor, options)) : null;
   const defense = targetDerived
-    ? defenseFor(power, situation, targetDerived.defenses)
+    ? defenseFor(ruleset, power, situation, targetDerived.defenses)
     : { key: power.defense, value: 0 };
   // [SYS-MONSTERS] the target's conditions that depend on the attack's range (prone: −4 in melee,
   // +4 at range) and those that widen the crit range against it (13th Age vulnerable).

@@ -8,9 +8,10 @@ import { maxDamage, mergeDice, parseDamage, parseWeaponDice } from "../../dice.j
 import { checkedParts, escalationModifier, missDamageRecipe, sumDamage } from "../../resolution.js";
 import { faceDecision, preparedAttack, resolvedBy } from "../../resolution.js";
 import { EngineError, requireFinite } from "../../errors.js";
+import { powerDefense } from "../../defense-choice.js";
 import type { Ruleset } from "../../ruleset.js";
 import type { ActorSource, AttackInput, DamageRecipe, DamageRecipeInput } from "../../types.js";
-import type { DerivedActor, Modifier, PowerSource, WeaponSource, PreparedAttack } from "../../types.js";
+import type { DerivedActor, Modifier, PowerSource, WeaponSource, PreparedAttack, Situation } from "../../types.js";
 import { CRIT_DAMAGE_CHOICES, K, type CritDamageRule } from "./data.js";
 
 /** Whether the attack is made at range with a thrown or ammunition weapon (or a ranged power). */
@@ -212,4 +213,29 @@ export function damageRecipe(input: DamageRecipeInput): DamageRecipe | null {
     types,
     notes: [`${K}.Note.CritMaxPlusRoll`, ...notes],
   };
+}
+
+/**
+ * [WD-TOUCH] [WD-FLAT] Which of the target's armor classes the attack meets: its touch AC for a
+ * touch attack, its flat-footed AC when it is caught off guard, and `touchFlat` (neither armor nor
+ * a Dex bonus) for a touch attack on a target caught off guard where it is derived; otherwise the
+ * lower of touch and flat, or the power's own defense when neither applies.
+ */
+export function defenseAgainst(
+  power: PowerSource,
+  situation: Situation,
+  defenses: Readonly<Record<string, number>>,
+): { key: string; value: number } {
+  const touchFlat = defenses.touchFlat;
+  if (power.touch && situation.offGuard && touchFlat !== undefined) return { key: "touchFlat", value: touchFlat };
+  const candidates: string[] = [];
+  if (power.touch && defenses.touch !== undefined) candidates.push("touch");
+  if (situation.offGuard && defenses.flat !== undefined) candidates.push("flat");
+  if (candidates.length === 0) return powerDefense(power, defenses);
+  let best = { key: candidates[0] as string, value: defenses[candidates[0] as string] as number };
+  for (const key of candidates.slice(1)) {
+    const v = defenses[key] as number;
+    if (v < best.value) best = { key, value: v };
+  }
+  return best;
 }

@@ -12,7 +12,7 @@ import { capFromConditions, defineRuleset } from "../../define-ruleset.js";
 import { PROCEDURES, afterSpend, planProcedure, resolveProcedure, turnNotes } from "./procedures.js";
 import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
-import { attackBonus, damageExpression, damageRecipe, prepareAttack, resolveAttack } from "./attack.js";
+import { attackBonus, damageExpression, damageRecipe, defenseAgainst, prepareAttack, resolveAttack } from "./attack.js";
 import { applyDamage, applyHealing, deathSaveRequest, resolveRoll, saveRequest, startRecovery } from "./damage.js";
 import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, ECONOMY, INITIATIVE, K, OPTIONS, SAVES } from "./data.js";
 import { TRAIT_FORMS, woundTotal } from "./data.js";
@@ -62,6 +62,7 @@ export const woundsD20 = defineRuleset({
   damageExpression,
   resolveAttack,
   prepareAttack,
+  defenseAgainst,
   damageRecipe,
 
   applyDamage: withCreatureDamage(
