@@ -621,6 +621,26 @@ function mapPf1Immunities(ctx: Ctx, actor: ActorDoc, printed: readonly string[])
   }
 }
 
+/** "Special Attack: Rend (2 claws, 1d8+6)" → "rend": the name a feature of the same rule carries. */
+function specialName(name: string): string {
+  return name
+    .replace(/^special attacks?:\s*/i, "")
+    .replace(/\(.*$/, "")
+    .trim()
+    .toLowerCase();
+}
+
+/** A stat-block import's placeholder attack: named "Special Attack: …", no action, its text a placeholder note. */
+function specialPlaceholder(it: unknown): boolean {
+  const sys = obj(at(it, "system")) ?? obj(at(it, "data")) ?? {};
+  return (
+    str(at(it, "type")) === "attack" &&
+    /^special attacks?:/i.test(str(at(it, "name"))) &&
+    actionsOf(sys).length === 0 &&
+    /placeholder/i.test(str(at(sys, "description.value")) || str(sys.description))
+  );
+}
+
 /** pf1 actor → Wounds d20 actor. */
 export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
   const pc = str(at(doc, "type")) === "character";
@@ -803,11 +823,26 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
   for (const [k, b] of Object.entries(obj(at(src, "attributes.spells.spellbooks")) ?? {}))
     books[k] = { ability: str(at(b, "ability")), spontaneous: truthy(at(b, "spontaneous")) };
   const owner: Owner = { mods, hd: cn.hd, size, cl: cn.hd, bab: cn.bab, books };
+  const featNames = new Set(
+    items.filter((it) => str(at(it, "type")) === "feat").map((it) => specialName(oneLine(at(it, "name"), 200))),
+  );
   items.forEach((it, i) => {
     const t = str(at(it, "type"));
     const name = oneLine(at(it, "name"), 200) || "Unnamed";
     const key = `item/${str(at(it, "_id")) || i}`;
     if (["class", "race"].includes(t)) return;
+    const placeholder = specialPlaceholder(it);
+    if (placeholder) {
+      // A stat-block import's "Special Attack: Rend (…)" stands for a line of the stat block: its
+      // rule is the feature of that name when there is one, else only its name is known.
+      if (featNames.has(specialName(name))) {
+        L.drop(`${name}: the feature "${specialName(name)}" holds its text`, { lore: true });
+        return;
+      }
+      actor.items.push(newItem(ctx, "feature", name, key, keptImage(at(it, "img"))));
+      L.keep(`${name}: special attack kept as text (its name only)`);
+      return;
+    }
     if (["attack", "weapon", "spell", "feat"].includes(t)) {
       const made = itemsOf(ctx, it, owner, key);
       if (made.length) {

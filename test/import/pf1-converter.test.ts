@@ -116,6 +116,21 @@ describe("[SYS-IMPORT] pf1 (older shape) → Wounds d20", () => {
   });
 });
 
+describe("[SYS-IMPORT] pf1 stat-block placeholders", () => {
+  it('[SYS-IMPORT] a "Special Attack: …" placeholder is left out when a feature of that name holds its rule, else kept by name (no placeholder text)', () => {
+    const { entry, actor } = convertFixture("pf1-marsh-reaver.json");
+    expect(actor.items.some((i) => i.name.startsWith("Special Attack: Rend"))).toBe(false);
+    expect(itemNamed(actor, "Rend").type).toBe("feature");
+    expect(entry.dropped).toContain('Special Attack: Rend (2 claws, 1d6+6): the feature "rend" holds its text');
+    expect(entry.text).toContain("Rend: classFeat kept as text");
+    const lurch = itemNamed(actor, "Special Attack: Mire Lurch");
+    expect(lurch.type).toBe("feature");
+    expect(String(lurch.system.description)).not.toMatch(/placeholder/i);
+    expect(entry.text).toContain("Special Attack: Mire Lurch: special attack kept as text (its name only)");
+    expect(modelProblems(actor)).toEqual([]);
+  });
+});
+
 describe("[SYS-IMPORT] pf1 creature-type traits named as a whole", () => {
   const withTraits = (custom: string) => {
     const doc = fixture("pf1-marsh-reaver.json") as { data: { traits: { ci: unknown } } };
