@@ -104,8 +104,15 @@ function readAttack(text: string): { bonus: string; defense: string; rest: strin
 /** "[[18]] fire damage, and …" → the damage formula, its types and what follows it. */
 function readHit(text: string): { formula: string; typeWords: string[]; rest: string } | null {
   const t = text.replace(/\s+/g, " ").trim();
-  const m = t.match(/^\[\[([^\]]+)\]\]\s*((?:[a-z]+(?: energy)?(?:\s*(?:and|or|,)\s*)?)*?)\s*damage\b[.,;]?\s*(.*)$/i);
+  // "[[18]] fire damage", or a printed number without the roll brackets ("3 fire damage").
+  const m =
+    t.match(/^\[\[([^\]]+)\]\]\s*((?:[a-z]+(?: energy)?(?:\s*(?:and|or|,)\s*)?)*?)\s*damage\b[.,;]?\s*(.*)$/i) ??
+    t.match(
+      /^(\d+(?:d\d+)?(?: ?\+ ?\d+)?)\s+((?:[a-z]+(?: energy)?(?:\s*(?:and|or|,)\s*)?)*?)\s*damage\b[.,;]?\s*(.*)$/i,
+    );
   if (!m) return null;
+  // "[[4]] ongoing damage" is no blow: the rider reader takes it.
+  if (/\bongoing\b/i.test(m[2] ?? "")) return null;
   const typeWords = (m[2] ?? "")
     .toLowerCase()
     .split(/\s*(?:,|\band\b|\bor\b)\s*/)

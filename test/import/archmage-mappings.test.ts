@@ -206,3 +206,21 @@ describe("[SYS-IMPORT] archmage → 13th Age: typed miss lines and strength", ()
     expect(entry.automated).toContain("monster strength weakling → strength");
   });
 });
+
+describe("[SYS-IMPORT] archmage → 13th Age: hit lines", () => {
+  const { actor } = convertFixture("archmage-glass-wyrmling.json");
+
+  it("[SYS-IMPORT] [13A-ONGOING] a hit of only ongoing damage deals none at once; a printed number without roll brackets is the damage", () => {
+    const sting = itemNamed(actor, "Shard sting");
+    expect(sting.system.damage ?? "").toBe("");
+    expect(sting.system.effects).toEqual([
+      expect.objectContaining({ outcome: "hit", statuses: [], ongoing: { amount: 4, type: "untyped" } }),
+    ]);
+    const hit = attackWith("13th-age", actor, "Shard sting", 12, []);
+    expect(hit.outcome.isHit).toBe(true);
+    expect(hit.effects).toEqual([0]);
+    const sliver = itemNamed(actor, "Cold sliver");
+    expect(sliver.system).toMatchObject({ damage: "3", damageTypes: ["cold"] });
+    expect(attackWith("13th-age", actor, "Cold sliver", 12, []).damage).toBe(3);
+  });
+});
