@@ -123,7 +123,11 @@ function readHit(text: string): { formula: string; typeWords: string[]; rest: st
 
 /** A rider sentence onto the power: an effect row when read for sure, else the power's text. */
 function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: string): void {
-  const trig = readTrigger(phrase);
+  const read = readTrigger(phrase);
+  // "Natural 2–5: …" names no outcome and cannot mean "on a hit" (such rolls almost never hit), nor
+  // "on a miss" (a natural 1 carries no miss effect): the roll itself, which no effect row holds.
+  const trig =
+    read && read.kind === "range" && (read.to ?? 20) <= 5 && !/\b(hit|miss|crit)/i.test(phrase) ? null : read;
   const body = plainText(text);
   if (!body) return;
   const sys = item.system;

@@ -210,7 +210,7 @@ describe("[SYS-IMPORT] archmage → 13th Age: typed miss lines and strength", ()
 describe("[SYS-IMPORT] archmage → 13th Age: hit lines", () => {
   const { actor } = convertFixture("archmage-glass-wyrmling.json");
 
-  it("[SYS-IMPORT] [13A-ONGOING] a hit of only ongoing damage deals none at once; a printed number without roll brackets is the damage", () => {
+  it("[SYS-IMPORT] [13A-ONGOING] a hit of only ongoing damage deals none at once; a printed number without roll brackets is the damage; a low natural range with no outcome stays text", () => {
     const sting = itemNamed(actor, "Shard sting");
     expect(sting.system.damage ?? "").toBe("");
     expect(sting.system.effects).toEqual([
@@ -221,6 +221,9 @@ describe("[SYS-IMPORT] archmage → 13th Age: hit lines", () => {
     expect(hit.effects).toEqual([0]);
     const sliver = itemNamed(actor, "Cold sliver");
     expect(sliver.system).toMatchObject({ damage: "3", damageTypes: ["cold"] });
+    // "Natural 2-5" without hit or miss is the roll itself, not a hit row that would almost never fire.
+    expect(sliver.system.effects).toEqual([]);
+    expect(sliver.system.hitEffect).toContain("Natural 2-5: The target is hampered (save ends).");
     expect(attackWith("13th-age", actor, "Cold sliver", 12, []).damage).toBe(3);
   });
 });
