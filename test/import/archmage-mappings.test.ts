@@ -80,11 +80,14 @@ describe("[SYS-IMPORT] archmage → 13th Age: trigger lines, riders and attack c
     expect(odd.effects ?? []).toEqual([]);
   });
 
-  it("[SYS-IMPORT] a natural even miss's damage stays text: a rider adds to a blow, and a miss effect row would deal none", () => {
+  it("[SYS-IMPORT] a natural even miss's damage and a push in squares stay text: a miss row would deal none, and 13th Age pushes no one by squares", () => {
     const bite = itemNamed(actor, "Prism bite");
     expect((bite.system.effects as { outcome: string }[]).some((e) => e.outcome === "miss")).toBe(false);
     expect(bite.system.hitEffect).toContain("Natural even miss: 3 damage.");
     expect(entry.text).toContain('Prism bite: "Natural even miss" kept as text');
+    // 13th Age moves no one by squares (no forced movement): a push stays text, never a silent row.
+    expect(entry.text).toContain('Prism bite: "Natural odd hit" kept as text');
+    expect(bite.system.hitEffect).toContain("Natural odd hit: The target is pushed 2 squares.");
     expect(entry.status).toBe("partial");
   });
 
