@@ -104,8 +104,15 @@ function readAttack(text: string): { bonus: string; defense: string; rest: strin
 /** "[[18]] fire damage, and …" → the damage formula, its types and what follows it. */
 function readHit(text: string): { formula: string; typeWords: string[]; rest: string } | null {
   const t = text.replace(/\s+/g, " ").trim();
-  const m = t.match(/^\[\[([^\]]+)\]\]\s*((?:[a-z]+(?: energy)?(?:\s*(?:and|or|,)\s*)?)*?)\s*damage\b[.,;]?\s*(.*)$/i);
+  // "[[18]] fire damage", or a printed number without the roll brackets ("3 fire damage").
+  const m =
+    t.match(/^\[\[([^\]]+)\]\]\s*((?:[a-z]+(?: energy)?(?:\s*(?:and|or|,)\s*)?)*?)\s*damage\b[.,;]?\s*(.*)$/i) ??
+    t.match(
+      /^(\d+(?:d\d+)?(?: ?\+ ?\d+)?)\s+((?:[a-z]+(?: energy)?(?:\s*(?:and|or|,)\s*)?)*?)\s*damage\b[.,;]?\s*(.*)$/i,
+    );
   if (!m) return null;
+  // "[[4]] ongoing damage" is no blow: the rider reader takes it.
+  if (/\bongoing\b/i.test(m[2] ?? "")) return null;
   const typeWords = (m[2] ?? "")
     .toLowerCase()
     .split(/\s*(?:,|\band\b|\bor\b)\s*/)
@@ -116,7 +123,11 @@ function readHit(text: string): { formula: string; typeWords: string[]; rest: st
 
 /** A rider sentence onto the power: an effect row when read for sure, else the power's text. */
 function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: string): void {
-  const trig = readTrigger(phrase);
+  const read = readTrigger(phrase);
+  // "Natural 2–5: …" names no outcome and cannot mean "on a hit" (such rolls almost never hit), nor
+  // "on a miss" (a natural 1 carries no miss effect): the roll itself, which no effect row holds.
+  const trig =
+    read && read.kind === "range" && (read.to ?? 20) <= 5 && !/\b(hit|miss|crit)/i.test(phrase) ? null : read;
   const body = plainText(text);
   if (!body) return;
   const sys = item.system;

@@ -201,7 +201,8 @@ export function readRider(ctx: Ctx, text: string): Rider | null {
   }
   let forced: Rider["forced"];
   const fm = t.match(/\b(push|pull|slide)(?:es|s|ed|d)? (?:the target |it )?(\d+) squares?\b/);
-  if (fm) {
+  // Only in a game that moves targets by squares (`forcedPath`); elsewhere the words stay unread.
+  if (fm && ctx.ruleset.forcedPath) {
     forced = { kind: fm[1] as "push" | "pull" | "slide", squares: Number(fm[2]) };
     t = t.replace(fm[0], " ");
   }

@@ -80,11 +80,14 @@ describe("[SYS-IMPORT] archmage → 13th Age: trigger lines, riders and attack c
     expect(odd.effects ?? []).toEqual([]);
   });
 
-  it("[SYS-IMPORT] a natural even miss's damage stays text: a rider adds to a blow, and a miss effect row would deal none", () => {
+  it("[SYS-IMPORT] a natural even miss's damage and a push in squares stay text: a miss row would deal none, and 13th Age pushes no one by squares", () => {
     const bite = itemNamed(actor, "Prism bite");
     expect((bite.system.effects as { outcome: string }[]).some((e) => e.outcome === "miss")).toBe(false);
     expect(bite.system.hitEffect).toContain("Natural even miss: 3 damage.");
     expect(entry.text).toContain('Prism bite: "Natural even miss" kept as text');
+    // 13th Age moves no one by squares (no forced movement): a push stays text, never a silent row.
+    expect(entry.text).toContain('Prism bite: "Natural odd hit" kept as text');
+    expect(bite.system.hitEffect).toContain("Natural odd hit: The target is pushed 2 squares.");
     expect(entry.status).toBe("partial");
   });
 
@@ -204,5 +207,26 @@ describe("[SYS-IMPORT] archmage → 13th Age: typed miss lines and strength", ()
   it("[SYS-IMPORT] [SYS-MONSTERS] a weakling trait is the monster's strength", () => {
     expect(actor.system).toMatchObject({ strength: "weakling" });
     expect(entry.automated).toContain("monster strength weakling → strength");
+  });
+});
+
+describe("[SYS-IMPORT] archmage → 13th Age: hit lines", () => {
+  const { actor } = convertFixture("archmage-glass-wyrmling.json");
+
+  it("[SYS-IMPORT] [13A-ONGOING] a hit of only ongoing damage deals none at once; a printed number without roll brackets is the damage; a low natural range with no outcome stays text", () => {
+    const sting = itemNamed(actor, "Shard sting");
+    expect(sting.system.damage ?? "").toBe("");
+    expect(sting.system.effects).toEqual([
+      expect.objectContaining({ outcome: "hit", statuses: [], ongoing: { amount: 4, type: "untyped" } }),
+    ]);
+    const hit = attackWith("13th-age", actor, "Shard sting", 12, []);
+    expect(hit.outcome.isHit).toBe(true);
+    expect(hit.effects).toEqual([0]);
+    const sliver = itemNamed(actor, "Cold sliver");
+    expect(sliver.system).toMatchObject({ damage: "3", damageTypes: ["cold"] });
+    // "Natural 2-5" without hit or miss is the roll itself, not a hit row that would almost never fire.
+    expect(sliver.system.effects).toEqual([]);
+    expect(sliver.system.hitEffect).toContain("Natural 2-5: The target is hampered (save ends).");
+    expect(attackWith("13th-age", actor, "Cold sliver", 12, []).damage).toBe(3);
   });
 });
