@@ -249,6 +249,8 @@ interface Prepared {
   spans: Map<string, { lo: number; hi: number; verdict: DamageResultLite } | null>[];
   /** Damage after each creature's traits: whether a kind of blow is taken whole, and each blow asked. */
   dealt: Map<string, number | boolean>[];
+  /** [HD-LEGENDARY] Failed saves against save-based powers each creature can turn, as it starts. */
+  saveResists: number[];
 }
 
 function usesOf(ruleset: Ruleset, usage: PowerUsageState | null): number {
@@ -296,6 +298,25 @@ function rallyOutcomes(ruleset: Ruleset, options: RuleOptions, c: ForecastCombat
     }
   }
   return out.some((g) => g > 0) ? out : [];
+}
+
+/** The most failed saves the forecast lets one creature turn (a guard against a rule that never runs out). */
+const MAX_SAVE_RESISTS = 10;
+
+/**
+ * [HD-LEGENDARY] How many failed saves against save-based powers the creature can turn into
+ * successes: the game's `resistSaveAttack` asked on it until it has none left.
+ */
+function saveResistsOf(ruleset: Ruleset, c: ForecastCombatant): number {
+  let actor = c.actor;
+  let n = 0;
+  while (n < MAX_SAVE_RESISTS) {
+    const turned = ruleset.resistSaveAttack?.(actor, c.id);
+    if (!turned) break;
+    actor = turned.actor;
+    n++;
+  }
+  return n;
 }
 
 /** Plans each creature's attacks against each enemy once (the per-escalation odds come lazily). */
@@ -387,6 +408,7 @@ function prepare(input: ForecastInput, random: Random): Prepared {
     ),
     kin,
     drops: combatants.map(() => new Map()),
+    saveResists: combatants.map((c) => saveResistsOf(ruleset, c)),
     spans: combatants.map(() => new Map()),
     dealt: combatants.map(() => new Map()),
   };
@@ -513,6 +535,8 @@ interface Live {
   uses: number[];
   /** Its first bloodying this fight was counted ("when first bloodied" recharge). */
   bloodiedSeen: boolean;
+  /** [HD-LEGENDARY] Failed saves against save-based powers it can still turn into successes. */
+  saveResists: number;
   rallied: boolean;
   dropped: boolean;
   out: boolean;
@@ -712,6 +736,7 @@ function playOnce(
       actor: out ? c.actor : null,
       uses: (p.attacks[i] ?? []).map((a) => a.uses),
       bloodiedSeen: false,
+      saveResists: p.saveResists[i] as number,
       rallied: false,
       dropped: out || c.actor.hp.value <= 0,
       out,
@@ -847,7 +872,12 @@ function strike(turn: Turn, planned: AttackPlanned, t: number): { hit: boolean; 
   const draw = random() * table.total;
   let natural = 1;
   while (natural < 20 && (table.cumulative[natural - 1] as number) <= draw) natural++;
-  const slot = table.slots[natural - 1] as number;
+  let slot = table.slots[natural - 1] as number;
+  // [HD-LEGENDARY] a failed save the target can turn succeeds instead, one use spent.
+  if (table.save && slot >> 1 >= 2 && target.saveResists > 0) {
+    target.saveResists--;
+    slot = 2 * RESULTS.indexOf("miss") + 1;
+  }
   const hit = slot >> 1 >= 2;
   const recipe = recipeOf(p, planned, slot);
   if (!recipe) return { hit, out: false };

@@ -121,3 +121,25 @@ for (const c of CASES) {
     });
   });
 }
+
+describe("[SYS-FORECAST] [HD-LEGENDARY] legendary resistance against save-based powers in the forecast", () => {
+  it("[SYS-FORECAST] [HD-LEGENDARY] [SYS-MONSTERS] a legend turns its first failed saves into successes, one use each: three uses spare it three breaths a fight", () => {
+    const c = CASES[0]!;
+    const none = { ...c.breath, saveAttack: { ...c.breath.saveAttack!, onSuccess: "none" as const } };
+    // Its Dexterity is hopeless: every save fails unless turned.
+    const hopeless = { abilities: { str: 0, dex: -30, con: 0, int: 0, wis: 0, cha: 0 } };
+    const legend = (left: number) =>
+      ({
+        ...hopeless,
+        legendary: { actions: 0, actionsLeft: 0, resistances: 3, resistancesLeft: left },
+      }) as Partial<ActorSource>;
+    const taken = (left: number) => run(c, none, legend(left), 400).creatures.find((x) => x.id === "hero")!.damageTaken;
+    const plain = taken(0);
+    // 30 breaths of 2d6 (7 on average) a fight.
+    expect(plain).toBeGreaterThan(205);
+    expect(plain).toBeLessThan(215);
+    // Three turned: 27 breaths land.
+    expect(plain - taken(3)).toBeGreaterThan(21 - 3);
+    expect(plain - taken(3)).toBeLessThan(21 + 3);
+  });
+});
