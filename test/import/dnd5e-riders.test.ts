@@ -14,7 +14,7 @@ import { getRuleset } from "../../src/engine/registry.js";
 import { engineActor, packAttackRequest, type PackActor } from "../packs/pack-sources.js";
 import { attackFromRecordedDice } from "../support/recorded-dice.js";
 import { npc, target } from "../workflows/attack-fixtures.js";
-import { convertFixture, fixture, itemNamed, modelProblems } from "./fixtures.js";
+import { attackWith, convertFixture, fixture, itemNamed, modelProblems } from "./fixtures.js";
 
 type Doc = { items: { name: string; system: { description: { value: string } } }[] };
 
@@ -151,6 +151,28 @@ describe("[SYS-IMPORT] dnd5e riders → Hundred Dungeons", () => {
     // A skill check is lore: printed, and it never makes the monster partial.
     expect(itemNamed(actor, "Listen").type).toBe("feature");
     expect(entry.text).toEqual(["Listen: skill check kept as text"]);
+  });
+
+  it("[SYS-IMPORT] [HD-ATK] a versatile weapon is two powers: one-handed and two-handed damage, the two-handed line no rider; the two-handed one resolves through the engine", () => {
+    expect(itemNamed(actor, "Spear").system).toMatchObject({
+      damage: "1d6 + 2",
+      damageTypes: ["piercing"],
+      hitEffect: "",
+    });
+    const two = itemNamed(actor, "Spear (two-handed)");
+    expect(two.system).toMatchObject({
+      attackAbility: "str",
+      attackBonus: 2,
+      damage: "1d8 + 2",
+      damageTypes: ["piercing"],
+      hitEffect: "",
+    });
+    expect(two._id).not.toBe(itemNamed(actor, "Spear")._id);
+    expect(entry.automated).toContain("Spear: two-handed damage 1d8 + 2 piercing → the power Spear (two-handed)");
+    // +2 Strength +2 renown: a natural 9 makes 13 against Defense 13, a hit for 7 + 2.
+    const hit = attackWith("hundred-dungeons", actor, "Spear (two-handed)", 9, [7], 13);
+    expect(hit.outcome).toMatchObject({ total: 13, isHit: true });
+    expect(hit.damage).toBe(9);
   });
 
   it("[SYS-IMPORT] a monster whose every rider was read is full and passes our data models", () => {
