@@ -480,7 +480,8 @@ function savePower(
   const abilityWords = Array.isArray(at(act, "save.ability"))
     ? words(at(act, "save.ability"))
     : [str(at(act, "save.ability"))];
-  const ability = abilityWords.find((a) => (ABILITY_KEYS as readonly string[]).includes(a)) ?? "";
+  const ability =
+    abilityWords.find((a) => (ABILITY_KEYS as readonly string[]).includes(a)) ?? printedSave(doc, where, ctx);
   const calc = str(at(act, "save.dc.calculation"));
   const refs = refsOf(owner, 0);
   let dc: number | null = null;
@@ -530,6 +531,19 @@ function savePower(
     return mapSaveAttack(ctx, item, { save: "", dc: 0, onSuccess: onSave, printed }, where);
   }
   return mapSaveAttack(ctx, item, { save: ability, dc, onSuccess: onSave, printed }, where);
+}
+
+/** The printed save's ability ("Constitution Saving Throw:") when the activity names none and the text one only. */
+function printedSave(doc: unknown, where: string, ctx: Ctx): string {
+  const text = plainText(at(doc, "system.description.value") ?? at(doc, "data.description.value")).toLowerCase();
+  const names = ["strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma"];
+  const found = [...new Set([...text.matchAll(/\b([a-z]+) saving throw:/g)].map((m) => m[1]))].filter((w) =>
+    names.includes(w ?? ""),
+  );
+  if (found.length !== 1) return "";
+  const key = ABILITY_KEYS[names.indexOf(found[0]!)]!;
+  ctx.losses.flag(`${where}: the save's ability is read from its printed text (${found[0]!})`);
+  return key;
 }
 
 /** A feature holding an item's text. */

@@ -16,6 +16,7 @@ import { attackFromRecordedDice } from "../support/recorded-dice.js";
 import { npc, target } from "../workflows/attack-fixtures.js";
 import { attackWith, convertFixture, fixture, itemNamed, modelProblems } from "./fixtures.js";
 
+type Plain = Record<string, unknown>;
 type Doc = { items: { name: string; system: { description: { value: string } } }[] };
 
 /** One save power of the converted monster against a target whose abilities are all +0, its d20 recorded. */
@@ -173,6 +174,23 @@ describe("[SYS-IMPORT] dnd5e riders → Hundred Dungeons", () => {
     const hit = attackWith("hundred-dungeons", actor, "Spear (two-handed)", 9, [7], 13);
     expect(hit.outcome).toMatchObject({ total: 13, isHit: true });
     expect(hit.damage).toBe(9);
+  });
+
+  it("[SYS-IMPORT] [SYS-MONSTERS] a 2024 save activity naming no ability takes the one its text prints (Constitution Saving Throw:), flagged", () => {
+    const doc = structuredClone(fixture("dnd5e-marsh-lurker.json")) as {
+      items: { name: string; system: { description: { value: string }; activities: Record<string, Plain> } }[];
+    };
+    const sting = doc.items.find((i) => i.name === "Sting")!;
+    sting.system.description.value =
+      "<p>[[/attack extended]]. [[/damage extended]]. If the target is a creature, it must make the following saving throw.</p><p><em>Constitution Saving Throw:</em> DC [[lookup @save.dc.value]].</p>";
+    (sting.system.activities.lurkStingSave001!.save as Plain).ability = [];
+    const c = convertDocument(doc);
+    const save = itemNamed(packSource(c)!.source as unknown as PackActor, "Sting (on a hit)");
+    expect(save.system.saveAttack).toEqual({ save: "con", dc: 11, onSuccess: "none" });
+    expect(c.entry.review).toContain(
+      "Sting (on a hit): the save's ability is read from its printed text (constitution)",
+    );
+    expect(c.entry.errors).toEqual([]);
   });
 
   it("[SYS-IMPORT] a monster whose every rider was read is full and passes our data models", () => {
