@@ -40,9 +40,22 @@ export type Names = ReadonlyMap<string, string>;
  * keeps its label; the roll enrichers become markers (⟨attack⟩, ⟨damage⟩, ⟨save⟩, ⟨dc⟩) when `marked`,
  * else go as `plainText` makes them go.
  */
-export function dnd5eText(html: unknown, names: Names, marked: boolean): string {
+export function dnd5eText(
+  html: unknown,
+  names: Names,
+  marked: boolean,
+  unread: ReadonlySet<string> = new Set<string>(),
+): string {
   if (typeof html !== "string") return "";
-  let s = html.replace(/\[\[\/item\s+([^\]]*)\]\](\{([^}]*)\})?/gi, (_m, ref: string, _l, label?: string) => {
+  // A roll of an activity this import does not read (a "damage" activity at the start of a turn) is
+  // never said by our fields: it stays words.
+  let s = unread.size
+    ? html.replace(/\[\[\/(damage|save)\b([^\]]*)\]\]/gi, (m: string, _k, args: string) => {
+        const id = /activity=([\w.]+)/.exec(args)?.[1] ?? "";
+        return unread.has(id) ? "(a roll of its own)" : m;
+      })
+    : html;
+  s = s.replace(/\[\[\/item\s+([^\]]*)\]\](\{([^}]*)\})?/gi, (_m, ref: string, _l, label?: string) => {
     const r = ref.trim().replace(/^\./, "");
     return names.get(r) ?? label ?? r;
   });

@@ -624,8 +624,14 @@ function itemsOf(ctx: Ctx, doc: unknown, owner: Owner, keyBase: string): ItemDoc
   const acts = activitiesOf(sys);
   const out: ItemDoc[] = [];
   const attackish = acts.filter((a) => ["attack", "save"].includes(str(a.type)));
+  const unread = new Set(
+    acts
+      .filter((a) => !["attack", "save"].includes(str(a.type)))
+      .map((a) => str(a._id))
+      .filter(Boolean),
+  );
   const marked = riderText(
-    dnd5eText(at(doc, "system.description.value") ?? at(doc, "data.description.value"), owner.names, true),
+    dnd5eText(at(doc, "system.description.value") ?? at(doc, "data.description.value"), owner.names, true, unread),
   );
   const versatile = !!(int(at(sys, "damage.versatile.number")) && int(at(sys, "damage.versatile.denomination")));
   const rider: Rider = readRider(marked, heldBy(acts, versatile), (w) => conditionFor(ctx.ruleset, w) !== null);

@@ -193,6 +193,29 @@ describe("[SYS-IMPORT] dnd5e riders → Hundred Dungeons", () => {
     expect(c.entry.errors).toEqual([]);
   });
 
+  it("[SYS-IMPORT] a roll of an activity the import does not read (damage at the start of each turn) stays a rider, never taken as said", () => {
+    const doc = structuredClone(fixture("dnd5e-marsh-lurker.json")) as {
+      items: { name: string; system: { description: { value: string }; activities: Record<string, Plain> } }[];
+    };
+    const sting = doc.items.find((i) => i.name === "Sting")!;
+    sting.system.description.value =
+      "<p>[[/attack extended]]. [[/damage extended]], plus [[/damage average activity=lurkStingDot0001]] poison damage at the start of each of its turns.</p>";
+    sting.system.activities = {
+      lurkStingAttack1: sting.system.activities.lurkStingAttack1!,
+      lurkStingDot0001: {
+        _id: "lurkStingDot0001",
+        type: "damage",
+        activation: { type: "turnStart" },
+        damage: { parts: [{ number: 1, denomination: 4, types: ["poison"], custom: { enabled: false } }] },
+      },
+    };
+    const c = convertDocument(doc);
+    expect(c.entry.status).toBe("partial");
+    expect(c.entry.text).toContain(
+      'Sting: rider ", plus (a roll of its own) poison damage at the start of each of its turns." kept as text',
+    );
+  });
+
   it("[SYS-IMPORT] a monster whose every rider was read is full and passes our data models", () => {
     expect(entry).toMatchObject({ status: "full", dropped: [], errors: [] });
     expect(modelProblems(actor)).toEqual([]);
