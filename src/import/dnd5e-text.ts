@@ -20,6 +20,8 @@ export interface Held {
   area: boolean;
   /** Some activity deals damage (its enricher prints it). */
   damage: boolean;
+  /** The weapon has a two-handed (versatile) damage, printed beside the power. */
+  versatile: boolean;
 }
 
 /** A save-or-condition rider read for sure: the condition words and how long they last. */
@@ -38,9 +40,22 @@ export type Names = ReadonlyMap<string, string>;
  * keeps its label; the roll enrichers become markers (⟨attack⟩, ⟨damage⟩, ⟨save⟩, ⟨dc⟩) when `marked`,
  * else go as `plainText` makes them go.
  */
-export function dnd5eText(html: unknown, names: Names, marked: boolean): string {
+export function dnd5eText(
+  html: unknown,
+  names: Names,
+  marked: boolean,
+  unread: ReadonlySet<string> = new Set<string>(),
+): string {
   if (typeof html !== "string") return "";
-  let s = html.replace(/\[\[\/item\s+([^\]]*)\]\](\{([^}]*)\})?/gi, (_m, ref: string, _l, label?: string) => {
+  // A roll of an activity this import does not read (a "damage" activity at the start of a turn) is
+  // never said by our fields: it stays words.
+  let s = unread.size
+    ? html.replace(/\[\[\/(damage|save)\b([^\]]*)\]\]/gi, (m: string, _k, args: string) => {
+        const id = /activity=([\w.]+)/.exec(args)?.[1] ?? "";
+        return unread.has(id) ? "(a roll of its own)" : m;
+      })
+    : html;
+  s = s.replace(/\[\[\/item\s+([^\]]*)\]\](\{([^}]*)\})?/gi, (_m, ref: string, _l, label?: string) => {
     const r = ref.trim().replace(/^\./, "");
     return names.get(r) ?? label ?? r;
   });
@@ -62,7 +77,7 @@ export function dnd5eText(html: unknown, names: Names, marked: boolean): string 
 }
 
 /** What the activities of an item hold. */
-export function heldBy(acts: readonly Plain[]): Held {
+export function heldBy(acts: readonly Plain[], versatile = false): Held {
   const saves = acts.filter((a) => str(a.type) === "save");
   const damaged = (a: Plain): boolean => list(at(a, "damage.parts")).length > 0;
   const saveWithDamage = saves.find(damaged);
@@ -72,6 +87,7 @@ export function heldBy(acts: readonly Plain[]): Held {
     saveDamage: saveWithDamage ? (str(at(saveWithDamage, "damage.onSave")) === "none" ? "none" : "half") : null,
     area: saves.some((a) => str(at(a, "target.template.type")) !== "" && str(at(a, "target.template.size")) !== ""),
     damage: acts.some(damaged) || acts.some((a) => str(a.type) === "attack"),
+    versatile,
   };
 }
 
@@ -96,6 +112,11 @@ const SAVE_OR_CONDITION = new RegExp(
 function heldSentences(text: string, held: Held): string {
   let s = text;
   if (held.attack) s = s.replace(/⟨attack⟩[.,]?/g, "");
+  if (held.versatile)
+    s = s.replace(
+      /,?\s*or ⟨damage⟩(?: [a-z]+)?(?: damage)? if used with two hands(?: to make a melee attack)?(?=\.)/gi,
+      "",
+    );
   if (held.damage) {
     s = s.replace(/\bplus ⟨damage⟩(?: [a-z]+)?(?: damage)?/gi, "");
     s = s.replace(/(^\s*|[.:]\s*)⟨damage⟩(?: [a-z]+)?(?: damage)?\./gi, "$1");

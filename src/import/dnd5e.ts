@@ -354,6 +354,7 @@ function attackPower(
   }
   // Damage: the weapon's base damage (+ ability modifier), then the activity's parts.
   const parts: DamagePart[] = [];
+  let twoHanded: DamagePart | null = null;
   const legacy = truthy(act.legacy);
   if (!legacy && str(at(doc, "type")) === "weapon" && at(act, "damage.includeBase") !== false) {
     const base = obj(at(sys, "damage.base"));
@@ -367,13 +368,14 @@ function attackPower(
       if (part) parts.push(part);
     }
     const vers = obj(at(sys, "damage.versatile"));
-    if (vers && int(vers.number) && int(vers.denomination)) {
-      const words0 = words(vers.types).length ? words(vers.types) : words(base?.types);
-      ctx.losses.keep(
-        `${where}: two-handed damage ${int(vers.number)}d${int(vers.denomination)} ${words0.join("/")} kept as text`,
-        { lore: true },
+    if (parts.length && vers && int(vers.number) && int(vers.denomination)) {
+      const types = words(vers.types).length ? words(vers.types) : words(base?.types);
+      twoHanded = readPart(
+        ctx,
+        { ...vers, types, bonus: [str(vers.bonus), "@mod", magic ? String(magic) : ""].filter(Boolean).join(" + ") },
+        refs,
+        `${where}: two-handed damage`,
       );
-      item.system.critText = `Two-handed: ${int(vers.number)}d${int(vers.denomination)} + ${mod + magic} ${words0.join("/")}.`;
     }
   }
   for (const raw of list(at(act, "damage.parts"))) {
@@ -390,8 +392,21 @@ function attackPower(
   }
   riderOf(ctx, item, doc, where, conds.length > 0, rider, owner.names);
   usageOf(ctx, item, sys, where);
+  if (twoHanded) {
+    // [SYS-IMPORT] Versatile: the weapon held in two hands is the same attack with its two-handed damage.
+    const two = structuredClone(item);
+    two._id = newItem(ctx, "power", name, `${key}/2h`)._id;
+    two.name = `${name} (two-handed)`;
+    two.system.damage = twoHanded.formula;
+    two.system.damageTypes = twoHanded.types;
+    ctx.losses.auto(`${where}: two-handed damage ${twoHanded.printed} → the power ${two.name}`);
+    TWO_HANDED.set(item, two);
+  }
   return item;
 }
+
+/** The two-handed power of a versatile weapon's attack power. */
+const TWO_HANDED = new WeakMap<ItemDoc, ItemDoc>();
 
 function applyDamage(ctx: Ctx, item: ItemDoc, parts: readonly DamagePart[], where: string): void {
   if (!parts.length) return;
@@ -465,7 +480,8 @@ function savePower(
   const abilityWords = Array.isArray(at(act, "save.ability"))
     ? words(at(act, "save.ability"))
     : [str(at(act, "save.ability"))];
-  const ability = abilityWords.find((a) => (ABILITY_KEYS as readonly string[]).includes(a)) ?? "";
+  const ability =
+    abilityWords.find((a) => (ABILITY_KEYS as readonly string[]).includes(a)) ?? printedSave(doc, where, ctx);
   const calc = str(at(act, "save.dc.calculation"));
   const refs = refsOf(owner, 0);
   let dc: number | null = null;
@@ -515,6 +531,19 @@ function savePower(
     return mapSaveAttack(ctx, item, { save: "", dc: 0, onSuccess: onSave, printed }, where);
   }
   return mapSaveAttack(ctx, item, { save: ability, dc, onSuccess: onSave, printed }, where);
+}
+
+/** The printed save's ability ("Constitution Saving Throw:") when the activity names none and the text one only. */
+function printedSave(doc: unknown, where: string, ctx: Ctx): string {
+  const text = plainText(at(doc, "system.description.value") ?? at(doc, "data.description.value")).toLowerCase();
+  const names = ["strength", "dexterity", "constitution", "intelligence", "wisdom", "charisma"];
+  const found = [...new Set([...text.matchAll(/\b([a-z]+) saving throw:/g)].map((m) => m[1]))].filter((w) =>
+    names.includes(w ?? ""),
+  );
+  if (found.length !== 1) return "";
+  const key = ABILITY_KEYS[names.indexOf(found[0]!)]!;
+  ctx.losses.flag(`${where}: the save's ability is read from its printed text (${found[0]!})`);
+  return key;
 }
 
 /** A feature holding an item's text. */
@@ -595,10 +624,17 @@ function itemsOf(ctx: Ctx, doc: unknown, owner: Owner, keyBase: string): ItemDoc
   const acts = activitiesOf(sys);
   const out: ItemDoc[] = [];
   const attackish = acts.filter((a) => ["attack", "save"].includes(str(a.type)));
-  const marked = riderText(
-    dnd5eText(at(doc, "system.description.value") ?? at(doc, "data.description.value"), owner.names, true),
+  const unread = new Set(
+    acts
+      .filter((a) => !["attack", "save"].includes(str(a.type)))
+      .map((a) => str(a._id))
+      .filter(Boolean),
   );
-  const rider: Rider = readRider(marked, heldBy(acts), (w) => conditionFor(ctx.ruleset, w) !== null);
+  const marked = riderText(
+    dnd5eText(at(doc, "system.description.value") ?? at(doc, "data.description.value"), owner.names, true, unread),
+  );
+  const versatile = !!(int(at(sys, "damage.versatile.number")) && int(at(sys, "damage.versatile.denomination")));
+  const rider: Rider = readRider(marked, heldBy(acts, versatile), (w) => conditionFor(ctx.ruleset, w) !== null);
   attackish.forEach((act, i) => {
     // A save an attack's hit calls for ("must succeed on a DC 11 Strength saving throw or be knocked prone").
     const onHit = str(act.type) === "save" && !str(act.name) && attackish.some((a) => str(a.type) === "attack");
@@ -608,11 +644,13 @@ function itemsOf(ctx: Ctx, doc: unknown, owner: Owner, keyBase: string): ItemDoc
         ? `${name} (${oneLine(act.name, 60)})`
         : name;
     const key = `${keyBase}/${i}`;
-    out.push(
+    const made =
       str(act.type) === "attack"
         ? attackPower(ctx, doc, sys, act, owner, label, key, rider)
-        : savePower(ctx, doc, sys, act, owner, label, key, rider),
-    );
+        : savePower(ctx, doc, sys, act, owner, label, key, rider);
+    out.push(made);
+    const two = TWO_HANDED.get(made);
+    if (two) out.push(two);
   });
   if (out.length) {
     if (str(at(acts[0], "activation.type")) === "legendary" || str(at(sys, "activation.type")) === "legendary")
@@ -621,18 +659,18 @@ function itemsOf(ctx: Ctx, doc: unknown, owner: Owner, keyBase: string): ItemDoc
   }
   if (type === "weapon" && !acts.length && int(at(sys, "damage.base.number"))) {
     // A weapon without an attack activity still attacks as a weapon.
-    return [
-      attackPower(
-        ctx,
-        doc,
-        sys,
-        { type: "attack", attack: {}, damage: { parts: [] } },
-        owner,
-        name,
-        `${keyBase}/w`,
-        rider,
-      ),
-    ];
+    const made = attackPower(
+      ctx,
+      doc,
+      sys,
+      { type: "attack", attack: {}, damage: { parts: [] } },
+      owner,
+      name,
+      `${keyBase}/w`,
+      rider,
+    );
+    const two = TWO_HANDED.get(made);
+    return two ? [made, two] : [made];
   }
   return out;
 }

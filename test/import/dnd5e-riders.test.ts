@@ -14,8 +14,9 @@ import { getRuleset } from "../../src/engine/registry.js";
 import { engineActor, packAttackRequest, type PackActor } from "../packs/pack-sources.js";
 import { attackFromRecordedDice } from "../support/recorded-dice.js";
 import { npc, target } from "../workflows/attack-fixtures.js";
-import { convertFixture, fixture, itemNamed, modelProblems } from "./fixtures.js";
+import { attackWith, convertFixture, fixture, itemNamed, modelProblems } from "./fixtures.js";
 
+type Plain = Record<string, unknown>;
 type Doc = { items: { name: string; system: { description: { value: string } } }[] };
 
 /** One save power of the converted monster against a target whose abilities are all +0, its d20 recorded. */
@@ -151,6 +152,68 @@ describe("[SYS-IMPORT] dnd5e riders → Hundred Dungeons", () => {
     // A skill check is lore: printed, and it never makes the monster partial.
     expect(itemNamed(actor, "Listen").type).toBe("feature");
     expect(entry.text).toEqual(["Listen: skill check kept as text"]);
+  });
+
+  it("[SYS-IMPORT] [HD-ATK] a versatile weapon is two powers: one-handed and two-handed damage, the two-handed line no rider; the two-handed one resolves through the engine", () => {
+    expect(itemNamed(actor, "Spear").system).toMatchObject({
+      damage: "1d6 + 2",
+      damageTypes: ["piercing"],
+      hitEffect: "",
+    });
+    const two = itemNamed(actor, "Spear (two-handed)");
+    expect(two.system).toMatchObject({
+      attackAbility: "str",
+      attackBonus: 2,
+      damage: "1d8 + 2",
+      damageTypes: ["piercing"],
+      hitEffect: "",
+    });
+    expect(two._id).not.toBe(itemNamed(actor, "Spear")._id);
+    expect(entry.automated).toContain("Spear: two-handed damage 1d8 + 2 piercing → the power Spear (two-handed)");
+    // +2 Strength +2 renown: a natural 9 makes 13 against Defense 13, a hit for 7 + 2.
+    const hit = attackWith("hundred-dungeons", actor, "Spear (two-handed)", 9, [7], 13);
+    expect(hit.outcome).toMatchObject({ total: 13, isHit: true });
+    expect(hit.damage).toBe(9);
+  });
+
+  it("[SYS-IMPORT] [SYS-MONSTERS] a 2024 save activity naming no ability takes the one its text prints (Constitution Saving Throw:), flagged", () => {
+    const doc = structuredClone(fixture("dnd5e-marsh-lurker.json")) as {
+      items: { name: string; system: { description: { value: string }; activities: Record<string, Plain> } }[];
+    };
+    const sting = doc.items.find((i) => i.name === "Sting")!;
+    sting.system.description.value =
+      "<p>[[/attack extended]]. [[/damage extended]]. If the target is a creature, it must make the following saving throw.</p><p><em>Constitution Saving Throw:</em> DC [[lookup @save.dc.value]].</p>";
+    (sting.system.activities.lurkStingSave001!.save as Plain).ability = [];
+    const c = convertDocument(doc);
+    const save = itemNamed(packSource(c)!.source as unknown as PackActor, "Sting (on a hit)");
+    expect(save.system.saveAttack).toEqual({ save: "con", dc: 11, onSuccess: "none" });
+    expect(c.entry.review).toContain(
+      "Sting (on a hit): the save's ability is read from its printed text (constitution)",
+    );
+    expect(c.entry.errors).toEqual([]);
+  });
+
+  it("[SYS-IMPORT] a roll of an activity the import does not read (damage at the start of each turn) stays a rider, never taken as said", () => {
+    const doc = structuredClone(fixture("dnd5e-marsh-lurker.json")) as {
+      items: { name: string; system: { description: { value: string }; activities: Record<string, Plain> } }[];
+    };
+    const sting = doc.items.find((i) => i.name === "Sting")!;
+    sting.system.description.value =
+      "<p>[[/attack extended]]. [[/damage extended]], plus [[/damage average activity=lurkStingDot0001]] poison damage at the start of each of its turns.</p>";
+    sting.system.activities = {
+      lurkStingAttack1: sting.system.activities.lurkStingAttack1!,
+      lurkStingDot0001: {
+        _id: "lurkStingDot0001",
+        type: "damage",
+        activation: { type: "turnStart" },
+        damage: { parts: [{ number: 1, denomination: 4, types: ["poison"], custom: { enabled: false } }] },
+      },
+    };
+    const c = convertDocument(doc);
+    expect(c.entry.status).toBe("partial");
+    expect(c.entry.text).toContain(
+      'Sting: rider ", plus (a roll of its own) poison damage at the start of each of its turns." kept as text',
+    );
   });
 
   it("[SYS-IMPORT] a monster whose every rider was read is full and passes our data models", () => {
