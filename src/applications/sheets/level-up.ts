@@ -37,10 +37,13 @@ function buildSource(actor: D20Actor): ActorSource {
 function planHtml(plan: LevelUpPlan): string {
   const ruleset = activeRuleset();
   const esc = (v: string | number) => foundry.utils.escapeHTML(String(v));
+  // A number the game has no word for (FFd20's surge value) is not shown, as on the sheet's class block.
   const rows = plan.lines
+    .map((l) => ({ ...l, label: buildLineLabel(ruleset, l.key) }))
+    .filter((l) => l.label !== "")
     .map(
       (l) =>
-        `<li><span class="d20c-stat-label">${esc(game.i18n.localize(buildLineLabel(ruleset, l.key)))}</span> ${esc(l.before)} → <strong>${esc(l.after)}</strong></li>`,
+        `<li><span class="d20c-stat-label">${esc(game.i18n.localize(l.label))}</span> ${esc(l.before)} → <strong>${esc(l.after)}</strong></li>`,
     )
     .join("");
   const gain = plan.hpGain.roll
