@@ -5,18 +5,17 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import { powerUsageFrom } from "../data/item-source.js";
-import { restPreview, type RestPreview } from "../engine/plans/rest-report.js";
+import { restPreview } from "../engine/plans/rest-report.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import type { RuleEvent, RuleOptions } from "../engine/types.js";
 import { engineSource, fmt } from "./foundry-docs.js";
+import { restConfirmContext, restLineWith } from "../engine/views/rest-confirm.js";
 
 const TEMPLATE = `systems/${SYSTEM_ID}/templates/chat/rest-confirm.hbs`;
 
-/** One rest line in the user's language (its data's `what` is a word key of the game). */
+/** One rest line in the user's language. */
 export function restLineText(line: RuleEvent): string {
-  const data: Record<string, string | number> = { ...line.data };
-  if (typeof data.what === "string") data.what = fmt(data.what);
-  return fmt(line.key, data);
+  return restLineWith(fmt, line);
 }
 
 /** The actor's powers as usage reads them. */
@@ -30,16 +29,6 @@ function powerStates(actor: Actor.Implementation) {
     }));
 }
 
-/** One creature's block of the dialog. */
-function creatureBlock(name: string, preview: RestPreview) {
-  return {
-    name,
-    lines: preview.lines.map(restLineText),
-    nothing: fmt("D20C.Calm.Rest.Nothing"),
-    dice: preview.dice ? fmt("D20C.Calm.Rest.Dice", { count: preview.dice.count, formula: preview.dice.formula }) : "",
-  };
-}
-
 /**
  * Ask before `actors` take the rest `rest`: resolves null when the user says no, else how many
  * recovery dice to spend (asked of one creature whose rest rolls them; absent = all).
@@ -51,20 +40,12 @@ export async function confirmRest(
   actors: readonly Actor.Implementation[],
 ): Promise<{ spend?: number } | null> {
   const previews = actors.map((a) => ({
-    actor: a,
+    name: a.name ?? "",
     preview: restPreview(ruleset, engineSource(a), rest, powerStates(a), options),
   }));
-  const first = previews[0]?.preview;
-  const label = fmt(first?.label ?? rest);
-  const single = previews.length === 1 ? first : undefined;
-  const spend = single?.dice
-    ? { label: fmt("D20C.Calm.Rest.Spend", { formula: single.dice.formula }), max: single.dice.count }
-    : null;
-  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, {
-    hint: first?.hint ? fmt(first.hint) : "",
-    creatures: previews.map((p) => creatureBlock(p.actor.name ?? "", p.preview)),
-    spend,
-  });
+  const { label: restLabel, spend, ...context } = restConfirmContext(fmt, previews);
+  const label = restLabel || fmt(rest);
+  const content = await foundry.applications.handlebars.renderTemplate(TEMPLATE, { ...context, spend });
   const title = fmt("D20C.Calm.Rest.Title", { rest: label });
   const yes = { label: fmt("D20C.Calm.Rest.Take", { rest: label }), icon: "fa-solid fa-campground" };
   try {

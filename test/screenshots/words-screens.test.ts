@@ -152,7 +152,8 @@ describe.skipIf(skipScreenshots())("[SYS-WORDS] rich text renders and a long she
                       out.push(`an unmarked list item "${li.textContent}"`);
                   if (getComputedStyle(content).overflowY !== "auto") out.push("the window does not scroll");
                   if (content.scrollHeight <= content.clientHeight) out.push("a sheet too short to test scrolling");
-                  content.scrollTop = content.scrollHeight;
+                  // The item sheet shows its description first (issue 45): the window scrolls to the prose's end, wherever it sits.
+                  prose.lastElementChild!.scrollIntoView({ block: "end" });
                   const last = prose.lastElementChild!.getBoundingClientRect();
                   const box = content.getBoundingClientRect();
                   if (last.bottom > box.bottom + 1 || last.top < box.top)

@@ -2,7 +2,7 @@
  * The screens of one game the words test reads beyond `screensOf` (issue 45): the limited sheet, the
  * effect form (new, and editing an effect with an aftereffect), the token HUD's duration prompt, a
  * turn summary of the game's own turn end (a save against an effect, its ongoing damage, what
- * follows it), the attack's situation dialog, every pack actor's sheet (a monster as its stat
+ * follows it), the attack's situation dialog, each rest's confirm dialog, every pack actor's sheet (a monster as its stat
  * block) and every pack item's sheet, and every pack document's own prose (names, descriptions,
  * biographies, power texts, journal pages). Each is rendered by the real templates and contexts.
  */
@@ -17,6 +17,11 @@ import type { Ruleset } from "../../src/engine/ruleset.js";
 import type { RulesetId } from "../../src/engine/types.js";
 import { blankSituation, defaultActorSource } from "../../src/engine/common.js";
 import { turnSummaryView } from "../../src/workflows/combat-chat.js";
+import { restConfirmContext } from "../../src/engine/views/rest-confirm.js";
+import { restPreview } from "../../src/engine/plans/rest-report.js";
+import { restsOf } from "../../src/engine/powers.js";
+import { powerUsageFrom } from "../../src/data/item-source.js";
+import { toActorSource } from "../../src/data/prepare.js";
 import { actorsOf, allItemsOf, packsOf } from "../content/content.js";
 import type { PackActor, PackItem, Plain } from "../packs/pack-sources.js";
 import { createTemplateRenderer } from "../support/handlebars.js";
@@ -124,6 +129,36 @@ function limitedSheet(ruleset: Ruleset): Screen {
   };
 }
 
+/**
+ * [SYS-WORDS] Each of the game's rests asked of its level-3 pregen, down to 1 hit point with every
+ * power spent (issue 45): the confirm dialog with what will come back and
+ * the dice it rolls, as the sheet's rest button renders it (its report card lists the same lines).
+ */
+export function restConfirms(ruleset: Ruleset): Screen[] {
+  const pc = actorsOf(ruleset.id).find((a) => a.type === "character" && Number(a.system.level) === 3)!;
+  const system = pc.system as { hp?: { max?: number } };
+  const stored = filledActor({ ...pc.system, hp: { value: 1, max: system.hp?.max ?? 30, temp: 0 }, exhaustion: 2 });
+  const actor = toActorSource("character", stored);
+  const powers = pc.items
+    .filter((i) => i.type === "power")
+    .map((i) => {
+      const usage = powerUsageFrom(i.system);
+      return {
+        id: i._id,
+        name: i.name,
+        usage: { ...usage, used: true, uses: { ...usage.uses, spent: usage.uses.max } },
+      };
+    });
+  return restsOf(ruleset).map((rest) => {
+    const preview = restPreview(ruleset, actor, rest.key, powers, {});
+    const ctx = restConfirmContext(format, [{ name: pc.name, preview }]);
+    return {
+      ...sidebar(`rest confirm ${rest.key}`, `rest-${rest.key}`, hbs.render("templates/chat/rest-confirm.hbs", ctx)),
+      kind: "sheet",
+    };
+  });
+}
+
 /** Every pack actor's sheet (an NPC as its stat block). */
 function packActorSheets(ruleset: Ruleset, actors: readonly PackActor[]): Screen[] {
   return actors.map((a) => {
@@ -196,6 +231,7 @@ export async function moreScreensOf(id: RulesetId): Promise<Screen[]> {
     hudPrompt(ruleset),
     await turnSummary(ruleset),
     situationDialog(ruleset),
+    ...restConfirms(ruleset),
     ...packActorSheets(ruleset, actorsOf(id)),
     ...packItemSheets(ruleset, allItemsOf(id)),
     ...packProse(id),
