@@ -10,6 +10,12 @@
  *   applied through the engine's `applyBuild` (as `prepareDerivedData` does). `update` deep-merges
  *   `system` objects and replaces arrays and plain values, as Foundry's update merges; `flags`
  *   merge per namespace, a `null` value stays null (Foundry keeps it until a `-=` deletion).
+ *   `items` are its weapons and powers ({@link LevelUpItemStandIn}, none unless a test gives some);
+ *   `getRollData()` is Foundry's base roll data only (empty here: the handler lays the system's
+ *   own numbers, `@level`, `@tier`…, over it through `actorRollData`); `isNpc()` is false.
+ * - {@link LevelUpItemStandIn}: a weapon or power item as `attackSources` reads it: `type`, `name`,
+ *   `actor`, `toWeaponSource()`, and `toPowerSource(rollData)` building the power from the roll data
+ *   it is given with the system's own `powerSourceFrom` (plus `@item` / `@weaponDice`, as the item does).
  * - `DialogV2.wait`: records the config it opened with and resolves to {@link LevelUpDialogState.answer}
  *   (a button's `action`, or null for a dialog closed without a choice).
  *
@@ -17,8 +23,9 @@
  * validation is not run. It decides no rule: the class table and every number come from the ruleset.
  */
 import { applyBuild } from "../../src/engine/build.js";
+import { powerSourceFrom } from "../../src/data/item-source.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import type { ActorSource } from "../../src/engine/types.js";
+import type { ActorSource, PowerSource, WeaponSource } from "../../src/engine/types.js";
 import { StandInAttackRoll } from "./foundry-attack.js";
 
 type Flags = Record<string, Record<string, unknown>>;
@@ -32,9 +39,31 @@ function mergeInto(into: Record<string, unknown>, from: Record<string, unknown>)
   }
 }
 
+/** A weapon or power item of a {@link LevelUpActorStandIn}, as the attack rows read it. */
+export class LevelUpItemStandIn {
+  actor: { isNpc(): boolean } | null = null;
+  constructor(
+    readonly type: "power" | "weapon",
+    readonly name: string,
+    private readonly system: Record<string, unknown>,
+    private readonly weapon: WeaponSource | null,
+  ) {}
+  toWeaponSource(): WeaponSource | null {
+    return this.weapon;
+  }
+  toPowerSource(rollData: Record<string, unknown> = {}): PowerSource {
+    return powerSourceFrom(this.system, {
+      ...rollData,
+      item: { ...this.system },
+      weaponDice: this.weapon?.damageDice ?? "",
+    });
+  }
+}
+
 /** A character the Level up button raises: stored data, flags, prepared source, update. */
 export class LevelUpActorStandIn {
   flags: Flags = {};
+  readonly items: LevelUpItemStandIn[] = [];
   /** Every update it received, in order. */
   readonly updates: Record<string, unknown>[] = [];
   constructor(
@@ -45,6 +74,20 @@ export class LevelUpActorStandIn {
   ) {}
   get uuid(): string {
     return `Actor.${this.id}`;
+  }
+  isNpc(): boolean {
+    return false;
+  }
+  getRollData(): Record<string, unknown> {
+    return {};
+  }
+  /** Give it weapons and powers (each item's `actor` is this one). */
+  withItems(...items: LevelUpItemStandIn[]): this {
+    for (const item of items) {
+      item.actor = this;
+      this.items.push(item);
+    }
+    return this;
   }
   get _source(): { system: ActorSource } {
     return { system: this.stored };

@@ -17,8 +17,20 @@ import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource } from "../../src/engine/types.js";
 import type * as SheetNs from "../../src/applications/sheets/actor-sheet.js";
 import { installSheetStandIn } from "../stand-ins/foundry-sheet.js";
-import { installLevelUpStandIn, LevelUpActorStandIn, type LevelUpDialogState } from "../stand-ins/foundry-level-up.js";
-import { loadPacks, packAttackRequest, preparedArmor, type PackActor } from "../packs/pack-sources.js";
+import {
+  installLevelUpStandIn,
+  LevelUpActorStandIn,
+  LevelUpItemStandIn,
+  type LevelUpDialogState,
+} from "../stand-ins/foundry-level-up.js";
+import {
+  loadPacks,
+  packAttackRequest,
+  preparedArmor,
+  weaponFor,
+  weaponOf,
+  type PackActor,
+} from "../packs/pack-sources.js";
 import "../../src/engine/rulesets/index.js";
 
 type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
@@ -44,6 +56,17 @@ function row(actor: LevelUpActorStandIn, what: string, doc = bryndis, game = "13
   return { damage: plan.hit ? formatDamage(plan.hit) : "", header: plan.formula, miss: plan.miss?.flat ?? null };
 }
 
+/** The pregen's weapons and powers as items on the stand-in actor (each power with its weapon). */
+function withItems(actor: LevelUpActorStandIn, doc: PackActor): LevelUpActorStandIn {
+  const items = doc.items
+    .filter((i) => i.type === "weapon" || i.type === "power")
+    .map((i) => {
+      const w = weaponFor(doc, i);
+      return new LevelUpItemStandIn(i.type as "weapon" | "power", i.name, i.system, w ? weaponOf(w) : null);
+    });
+  return actor.withItems(...items);
+}
+
 /** Install `game`'s stand-ins for a describe block; press a sheet button with the dialog answered. */
 function world(game: string) {
   let actions: Record<string, Handler> = {};
@@ -57,10 +80,13 @@ function world(game: string) {
     actions = D20ActorSheet.DEFAULT_OPTIONS.actions as Record<string, Handler>;
   });
   afterAll(() => uninstall());
-  return async (actor: LevelUpActorStandIn, action: string) => {
+  const press = async (actor: LevelUpActorStandIn, action: string) => {
     dialog.answer = "average";
     await actions[action]!.call({ document: actor, d20Actor: actor }, {}, { dataset: {} });
   };
+  /** The last Level up dialog's content. */
+  press.shown = () => dialog.opened.at(-1)?.content ?? "";
+  return press;
 }
 
 describe("[SYS-CHARACTER] [13A-DMG] 13th Age weapon dice after a level-up", () => {
@@ -80,6 +106,18 @@ describe("[SYS-CHARACTER] [13A-DMG] 13th Age weapon dice after a level-up", () =
     expect(row(hero, "Longsword")).toEqual({ damage: "4d8 + 4", header: "1d20 + 8", miss: 4 });
     expect(row(hero, "Heavy Blow").damage).toBe("4d8 + 4");
   });
+
+  it("[SYS-CHARACTER] [13A-DMG] the Level up dialog lists Bryndis's Longsword 4d8 + 4 → 5d8 + 8 with its attack +8 → +9, and Heavy Blow's dice, as her rows will read", async () => {
+    const hero = withItems(new LevelUpActorStandIn("bryndis", bryndis.name, stored(bryndis, 4), "13th-age"), bryndis);
+    await press(hero, "levelUp");
+    const shown = press.shown();
+    expect(shown).toContain("Attacks at the new level:");
+    expect(shown).toContain("<li>Longsword: 4d8 + 4 → 5d8 + 8; attack +8 → +9</li>");
+    expect(shown).toContain("<li>Heavy Blow: 4d8 + 4 → 5d8 + 8; attack +8 → +9</li>");
+    // The lines are what the rows now say.
+    expect(row(hero, "Longsword")).toMatchObject({ damage: "5d8 + 8", header: "1d20 + 9" });
+    await press(hero, "undoLevelUp");
+  });
 });
 
 describe("[SYS-CHARACTER] [FF-WDICE] FFd20 weapon rows after a level-up", () => {
@@ -91,5 +129,13 @@ describe("[SYS-CHARACTER] [FF-WDICE] FFd20 weapon rows after a level-up", () => 
     await press(hero, "levelUp");
     expect(hero.toEngineSource().level).toBe(4);
     expect(row(hero, "Longsword", garrick, "ffd20")).toMatchObject({ damage: "1d8 + 4", header: "1d20 + 9" });
+  });
+
+  it("[SYS-CHARACTER] [FF-ATKBONUS] the FFd20 Level up dialog lists Garrick's Longsword attack +8 → +9 and not its unchanged dice", async () => {
+    const hero = withItems(new LevelUpActorStandIn("garrick", garrick.name, stored(garrick, 3), "ffd20"), garrick);
+    await press(hero, "levelUp");
+    const shown = press.shown();
+    expect(shown).toContain("<li>Longsword: attack +8 → +9</li>");
+    expect(shown).not.toContain("1d8 + 4 →");
   });
 });

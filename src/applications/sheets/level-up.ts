@@ -4,10 +4,11 @@
  * them), applies it in one update, and records it for one undo (the sheet's "Undo level-up").
  * Decisions: src/engine/build.ts.
  */
-import { activeRuleset } from "../../active-ruleset.js";
+import { activeRuleset, ruleOptions } from "../../active-ruleset.js";
 import { SYSTEM_ID } from "../../constants.js";
 import { buildLineLabel } from "./build-context.js";
 import {
+  applyBuild,
   classChoice,
   levelUpChanges,
   levelUpPlan,
@@ -21,7 +22,8 @@ import { defaultActorSource } from "../../engine/common.js";
 import type { D20Actor } from "../../documents/actor.js";
 import { SaveRoll } from "../../dice/rolls.js";
 import { reportError } from "../../workflows/attack.js";
-import { fmt } from "../../workflows/foundry-docs.js";
+import { attackSources, fmt } from "../../workflows/foundry-docs.js";
+import { levelUpAttackLines, type LevelUpAttackLine } from "./level-up-attacks.js";
 
 /**
  * The engine's view of the actor for the class table: prepared abilities and armor, but each
@@ -33,8 +35,40 @@ function buildSource(actor: D20Actor): ActorSource {
   return { ...source, defenses: structuredClone(stored.defenses) };
 }
 
-/** The dialog's text: each number before → after, and the hit points gained. */
-function planHtml(plan: LevelUpPlan): string {
+/**
+ * The sheet's attack rows (weapons and powers) whose damage or attack bonus the new level changes,
+ * each built as the sheet builds it, from the roll data at the current and at the new level.
+ */
+function attackLines(actor: D20Actor, source: ActorSource, plan: LevelUpPlan): LevelUpAttackLine[] {
+  const ruleset = activeRuleset();
+  const items = [...actor.items]
+    .filter((item) => ["power", "weapon"].includes(item.type as string))
+    .map((item) => ({
+      name: item.name ?? "",
+      sourceWith: (rollData: Record<string, unknown>) => attackSources(item, ruleset, rollData),
+    }));
+  if (!items.length) return [];
+  const before = applyBuild(ruleset.progression, source);
+  const after = applyBuild(ruleset.progression, { ...source, level: plan.to });
+  return levelUpAttackLines(ruleset, ruleOptions(ruleset), before, after, items, actor.getRollData());
+}
+
+/** One changed attack row: "Longsword: 4d8 + 4 → 5d8 + 8", with the attack bonus where it changes. */
+function attackLineText(l: LevelUpAttackLine): string {
+  if (l.damage && l.bonus)
+    return fmt("D20C.Build.LevelUpAttackBoth", {
+      name: l.name,
+      before: l.damage.before,
+      after: l.damage.after,
+      bonusBefore: l.bonus.before,
+      bonusAfter: l.bonus.after,
+    });
+  if (l.damage) return fmt("D20C.Build.LevelUpAttackDamage", { name: l.name, ...l.damage });
+  return fmt("D20C.Build.LevelUpAttackBonus", { name: l.name, ...l.bonus! });
+}
+
+/** The dialog's text: each number before → after, the hit points gained, the attacks that change. */
+function planHtml(plan: LevelUpPlan, attacks: readonly LevelUpAttackLine[] = []): string {
   const ruleset = activeRuleset();
   const esc = (v: string | number) => foundry.utils.escapeHTML(String(v));
   // A number the game has no word for (FFd20's surge value) is not shown, as on the sheet's class block.
@@ -53,11 +87,20 @@ function planHtml(plan: LevelUpPlan): string {
         flat: plan.hpGain.roll.flat,
       })
     : fmt("D20C.Build.LevelUpGain", { fixed: plan.hpGain.fixed });
-  return `<ul class="d20c-level-up-lines">${rows}</ul><p>${esc(gain)}</p>`;
+  const changed = attacks.length
+    ? `<p>${esc(game.i18n.localize("D20C.Build.LevelUpAttacks"))}</p><ul class="d20c-level-up-attacks">${attacks
+        .map((l) => `<li>${esc(attackLineText(l))}</li>`)
+        .join("")}</ul>`
+    : "";
+  return `<ul class="d20c-level-up-lines">${rows}</ul><p>${esc(gain)}</p>${changed}`;
 }
 
 /** Ask how to take the new level's hit points: "average" / "roll", or null when cancelled. */
-async function askLevelUp(actor: D20Actor, plan: LevelUpPlan): Promise<"average" | "roll" | null> {
+async function askLevelUp(
+  actor: D20Actor,
+  plan: LevelUpPlan,
+  attacks: readonly LevelUpAttackLine[],
+): Promise<"average" | "roll" | null> {
   const title = fmt("D20C.Build.LevelUpTitle", { name: actor.name ?? "", level: plan.to });
   const buttons = [
     { action: "average", label: plan.hpGain.roll ? "D20C.Build.TakeAverage" : "D20C.Build.Apply", default: true },
@@ -65,7 +108,7 @@ async function askLevelUp(actor: D20Actor, plan: LevelUpPlan): Promise<"average"
   ];
   const answer: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title },
-    content: planHtml(plan),
+    content: planHtml(plan, attacks),
     buttons,
     rejectClose: false,
   });
@@ -79,7 +122,7 @@ export async function levelUp(actor: D20Actor): Promise<void> {
     const source = buildSource(actor);
     const plan = levelUpPlan(progression, source);
     if (!progression || !plan) return;
-    const how = await askLevelUp(actor, plan);
+    const how = await askLevelUp(actor, plan, attackLines(actor, source, plan));
     if (!how) return;
     let gained = plan.hpGain.fixed;
     if (how === "roll" && plan.hpGain.roll) {
