@@ -438,21 +438,7 @@ function pairAt(p: Prepared, planned: AttackPlanned, pair: PairOdds, escalation:
       const prepared: PreparedAttack = p.ruleset.prepareAttack
         ? p.ruleset.prepareAttack(input)
         : resolvingEachFace(p.ruleset, input);
-      const weights = FACE_WEIGHTS[prepared.mode];
-      const cumulative = new Float64Array(20);
-      const slots = new Uint8Array(20);
-      let acc = 0;
-      let expected = 0;
-      for (let n = 1; n <= 20; n++) {
-        const w = weights[n - 1] as number;
-        acc += w;
-        cumulative[n - 1] = acc;
-        const face = prepared.face(n);
-        const slot = 2 * RESULTS.indexOf(face.result) + (face.missEffect ? 1 : 0);
-        slots[n - 1] = slot;
-        expected += w * slotExpectation(p, planned, slot);
-      }
-      made = { cumulative, total: acc, slots, expected: expected / acc };
+      made = faceTable(p, planned, prepared.mode, (n) => prepared.face(n));
     } catch {
       made = null;
     }
@@ -476,24 +462,40 @@ function saveTable(
   const save = pair.save;
   if (!save) return null;
   try {
-    const weights = FACE_WEIGHTS[saveFormulaMode(save.formula)];
-    const cumulative = new Float64Array(20);
-    const slots = new Uint8Array(20);
-    let acc = 0;
-    let expected = 0;
-    for (let n = 1; n <= 20; n++) {
-      const w = weights[n - 1] as number;
-      acc += w;
-      cumulative[n - 1] = acc;
-      const outcome = saveAttackOutcome(p.ruleset, save, saves.spec, [n, n], saves.label);
-      const slot = 2 * RESULTS.indexOf(outcome.result) + (outcome.missEffect ? 1 : 0);
-      slots[n - 1] = slot;
-      expected += w * slotExpectation(p, planned, slot);
-    }
-    return { cumulative, total: acc, slots, expected: expected / acc, save: true };
+    const table = faceTable(p, planned, saveFormulaMode(save.formula), (n) =>
+      saveAttackOutcome(p.ruleset, save, saves.spec, [n, n], saves.label),
+    );
+    return { ...table, save: true };
   } catch {
     return null;
   }
+}
+
+/**
+ * One table of naturals 1..20 weighted by the roll's mode: each natural's outcome slot and the
+ * expected damage over them. `outcomeOf` decides a natural (an attack's face, or the target's save).
+ */
+function faceTable(
+  p: Prepared,
+  planned: AttackPlanned,
+  mode: keyof typeof FACE_WEIGHTS,
+  outcomeOf: (natural: number) => { result: AttackResult; missEffect?: boolean },
+): PairAtEscalation {
+  const weights = FACE_WEIGHTS[mode];
+  const cumulative = new Float64Array(20);
+  const slots = new Uint8Array(20);
+  let acc = 0;
+  let expected = 0;
+  for (let n = 1; n <= 20; n++) {
+    const w = weights[n - 1] as number;
+    acc += w;
+    cumulative[n - 1] = acc;
+    const outcome = outcomeOf(n);
+    const slot = 2 * RESULTS.indexOf(outcome.result) + (outcome.missEffect ? 1 : 0);
+    slots[n - 1] = slot;
+    expected += w * slotExpectation(p, planned, slot);
+  }
+  return { cumulative, total: acc, slots, expected: expected / acc };
 }
 
 /** Exact expected damage of one outcome slot of an attack (its recipe summed once). */
