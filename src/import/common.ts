@@ -142,6 +142,8 @@ export interface Rider {
   forced?: { kind: "push" | "pull" | "slide"; squares: number };
   /** What follows a save that ends it ("Aftereffect: the target is slowed (save ends)"). */
   aftereffect?: Pick<Rider, "statuses" | "duration" | "save" | "ongoing">;
+  /** No time was printed for its conditions ("the target is knocked prone"): they last until removed or the battle ends. */
+  unstated?: true;
 }
 
 /**
@@ -155,7 +157,8 @@ export function readRider(ctx: Ctx, text: string): Rider | null {
   if (parts.length === 2) {
     const main = readRider(ctx, parts[0]!);
     const after = readRider(ctx, parts[1]!);
-    if (!main || !after || main.duration !== "saveEnds" || after.forced || after.aftereffect) return null;
+    if (!main || !after || main.duration !== "saveEnds" || after.forced || after.aftereffect || after.unstated)
+      return null;
     const { statuses, duration, save, ongoing } = after;
     return { ...main, aftereffect: { statuses, duration, save, ongoing } };
   }
@@ -224,7 +227,17 @@ export function readRider(ctx: Ctx, text: string): Rider | null {
     .trim();
   if (rest !== "") return null;
   if (!statuses.length && !ongoing && !forced) return null;
-  return { statuses, duration: duration || "saveEnds", save, ongoing, ...(forced ? { forced } : {}) };
+  // A condition printed with no time ("knocked prone", "grabbed") is no save-ends effect: it stays
+  // until it is removed (standing up, escaping) or the battle ends, and the import says so.
+  const unstated = !duration && statuses.length > 0;
+  return {
+    statuses,
+    duration: duration || (unstated ? "endOfEncounter" : "saveEnds"),
+    save,
+    ongoing,
+    ...(forced ? { forced } : {}),
+    ...(unstated ? { unstated: true as const } : {}),
+  };
 }
 
 /** Put a rider on a power as an effect row; true when it landed. */
@@ -234,8 +247,13 @@ export function addRider(ctx: Ctx, item: ItemDoc, trigger: Trigger, rider: Rider
   if (trigger.outcome === "any") {
     // A hit-or-miss trigger is two rows.
     addRider(ctx, item, { ...trigger, outcome: "hit" }, rider, printed);
-    return addRider(ctx, item, { ...trigger, outcome: "miss" }, rider, printed);
+    const { unstated: _flaggedOnce, ...same } = rider;
+    return addRider(ctx, item, { ...trigger, outcome: "miss" }, same, printed);
   }
+  if (rider.unstated)
+    ctx.losses.flag(
+      `${item.name}: no time printed for ${rider.statuses.join(", ")}; it lasts until removed or the battle ends`,
+    );
   rows.push(
     effectRow({
       outcome: trigger.outcome,
