@@ -10,7 +10,18 @@ import { contextFor } from "../../src/import/shape.js";
 import type { ItemDoc } from "../../src/import/shape.js";
 
 function power(): ItemDoc {
-  return { _id: "p1", name: "Tail Sweep", type: "power", img: "", system: { effects: [] }, effects: [] };
+  return {
+    _id: "p1",
+    name: "Tail Sweep",
+    type: "power",
+    img: "",
+    system: { effects: [] },
+    effects: [],
+    folder: null,
+    sort: 0,
+    ownership: { default: 0 },
+    flags: {},
+  };
 }
 
 describe("[SYS-IMPORT] a rider's printed duration", () => {
