@@ -116,6 +116,8 @@ declare module "fvtt-types/configuration" {
     "d20-combat.npcBlockPlayers": boolean;
     /** Each ruleset's Open rules, `d20-combat.<rulesetId>.<optionKey>` (src/settings.ts registerRuleOptionSettings). */
     [option: `d20-combat.${RulesetId}.${string}`]: string | number | boolean;
+    /** Who rolls targets' saves against a save-based power (src/workflows/owner-saves.ts). */
+    "d20-combat.saveRollers": string;
   }
 
   /** Flags this system writes, per document type. */
@@ -269,6 +271,8 @@ declare global {
       "d20-combat.relayAnswer": (answer: WireResponse) => Promise<boolean>;
       /** A request's key, put by the asker to the active GM alone (src/socket.ts). */
       "d20-combat.relayKey": (given: { id: string; key: string }) => Promise<boolean>;
+      /** A target's save, put by the attacker's client to the user who rolls it (src/workflows/owner-saves.ts). */
+      "d20-combat.rollSave": (data: unknown) => Promise<{ messageId: string } | null>;
     }
   }
 }

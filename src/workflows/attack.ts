@@ -38,6 +38,7 @@ import { cardVisibility, situationAsk } from "../settings-attack.js";
 import { asksSituation, openQuestions } from "../engine/views/situation-ask.js";
 import { hasSightBoundCondition } from "../engine/source-sight.js";
 import { attackRequestFrom, attackSources, equippedWeapons, postCard, targetSnapshots } from "./foundry-docs.js";
+import { askOwnerSaves } from "./owner-saves.js";
 import type { TargetSnapshot } from "../engine/plans/attack.js";
 import {
   noteKept,
@@ -254,9 +255,22 @@ export async function rollAttack(
       );
     req.targets = allowed;
     const plan = planAttack(req);
+    // [SYS-MONSTERS] a save-based power's saves are rolled by each target's owner (or the GM's
+    // client for an NPC) where the world says so; the rest here.
+    const ownerSaves = plan.saves
+      ? await askOwnerSaves(
+          req.targets.map((t, i) => ({ uuid: t.uuid, formula: plan.formulas[i] ?? "" })),
+          { save: game.i18n.localize(plan.saves.label), power: item.name ?? "" },
+        )
+      : [];
     // [SYS-TARGETS] one attack roll per target (one when untargeted), in target order.
     const attackRolls: Roll[] = [];
-    for (const formula of plan.formulas) {
+    for (const [i, formula] of plan.formulas.entries()) {
+      const owned = ownerSaves[i];
+      if (owned) {
+        attackRolls.push(owned.roll);
+        continue;
+      }
       const roll = new AttackRoll(formula);
       await roll.evaluate();
       attackRolls.push(roll);
@@ -277,7 +291,11 @@ export async function rollAttack(
     const defenseLabel = ruleset.defenses.find((d) => d.key === defenseKey)?.label ?? defenseKey;
     // The message carries only what players may see; the GM's client decides the card again from
     // its rolls and keeps the true outcomes and numbers where only GMs read (card-ledger.ts).
-    const card = publicCard(buildAttackCard(req, decided, rolled, defenseLabel), visibility);
+    const saveRolls = ownerSaves.flatMap((o) => (o ? [{ targetUuid: o.targetUuid, messageId: o.messageId }] : []));
+    const card = {
+      ...publicCard(buildAttackCard(req, decided, rolled, defenseLabel), visibility),
+      ...(saveRolls.length ? { saveRolls } : {}),
+    };
     const content = await renderAttackCard(card, publicViewer());
     const message = await postCard({
       actor,

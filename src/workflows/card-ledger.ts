@@ -54,6 +54,7 @@ import {
   cardUpdateData,
 } from "./card-messages.js";
 import { actorFromUuid, attackRequestFrom, attackTarget } from "./foundry-docs.js";
+import { ownerSavesRefusal } from "./owner-saves.js";
 
 /** The queue key of a card's ledger (one writer of a card's records at a time). */
 export const cardKey = (messageId: string): string => `ChatMessage.${messageId}`;
@@ -241,6 +242,9 @@ async function decidePosted(
     );
     if (forged) return refuse(forged);
     if (!(await authorMayAttack(message, posted.actorUuid))) return refuse("actorUuid");
+    // [SYS-MONSTERS] a save another user had to roll is taken only from that user's own roll.
+    const saves = await ownerSavesRefusal(message, posted);
+    if (saves) return refuse(saves);
     const found = await requestOfCard(posted);
     if ("reason" in found) return refuse(found.reason);
     const req = found.req;
@@ -256,7 +260,8 @@ async function decidePosted(
           situation: { ...req.situation, wrongSquare },
           targets: req.targets.map((t) => (t.situation ? { ...t, situation: { ...t.situation, wrongSquare } } : t)),
         };
-        const card = rebuildCard(asRead, rolls, posted.defenseLabel);
+        const rebuilt = rebuildCard(asRead, rolls, posted.defenseLabel);
+        const card = posted.saveRolls?.length ? { ...rebuilt, saveRolls: posted.saveRolls } : rebuilt;
         return { card, reason: mismatch(posted, publicCard(card, cardVisibility())) };
       } catch (err) {
         if (err instanceof EngineError) return { card: posted, reason: err.field };

@@ -13,6 +13,7 @@ import { registerAttackSettings } from "../settings-attack.js";
 import { registerSceneSettings } from "../settings-scene.js";
 import { registerSceneBands } from "./scene-bands.js";
 import { registerRelay } from "../socket.js";
+import { SAVE_QUERY, onSaveQuery, registerSaveRollerSetting } from "./owner-saves.js";
 import { RELAY_REQUESTS } from "./relay-table.js";
 import { registerActHooks } from "./acts.js";
 import { registerAuraHooks } from "./auras.js";
@@ -51,9 +52,12 @@ async function followRuleResult(actor: Actor.Implementation, result: RuleResult)
 export function registerAttackWorkflow(): void {
   registerRolls();
   registerAttackSettings();
+  registerSaveRollerSetting();
   registerSceneSettings();
   registerSceneBands();
   registerRelay(RELAY_REQUESTS);
+  // [SYS-MONSTERS] this client rolls its creatures' saves when an attacker asks (owner-saves.ts).
+  CONFIG.queries[SAVE_QUERY] = onSaveQuery;
   registerRollHook();
   registerScrollingText();
   // The chat index first: the hooks after it look a card's ledger up through it.

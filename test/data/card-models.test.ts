@@ -47,6 +47,7 @@ async function fullCard(): Promise<Required<AttackCardData>> {
     targets,
     properties: ["magic", "silver"],
     saveAttack: { kind: "dex", label: "D20C.HD.Ability.dex", dc: 13, onSuccess: "half" },
+    saveRolls: [{ targetUuid: "Scene.s1.Token.t1", messageId: "m1" }],
   };
 }
 

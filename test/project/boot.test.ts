@@ -141,8 +141,14 @@ describe.each([13, 14] as const)("boot under Foundry generation %i", (generation
       expect(s.socket.listeners.get(`system.${SYSTEM}`)).toHaveLength(1);
       expect([...s.socket.listeners.keys()]).toEqual([`system.${SYSTEM}`]);
       // Query handlers are not told who queried, so no request is taken there: only the answer
-      // the GM's client puts to the one user who asked, and the key it must carry back.
-      expect(Object.keys(s.config.queries)).toEqual([`${SYSTEM}.relayAnswer`, `${SYSTEM}.relayKey`]);
+      // the GM's client puts to the one user who asked, the key it must carry back, and an
+      // attacker's ask to roll a creature's save this client owns (it decides nothing: the GM's
+      // ledger reads the roll message's author from the server, src/workflows/owner-saves.ts).
+      expect(Object.keys(s.config.queries)).toEqual([
+        `${SYSTEM}.relayAnswer`,
+        `${SYSTEM}.relayKey`,
+        `${SYSTEM}.rollSave`,
+      ]);
     });
 
     it("[SYS-CONTENT] publishes game.system.api during init, with the calls the compendium macros use", () => {

@@ -453,6 +453,12 @@ export interface RelayStandIn {
    */
   playAs(user: UserStandIn | null): void;
   /**
+   * Give `user` a client of its own that answers queries: a query put to it runs its
+   * `CONFIG.queries` handler there (`game.user` = `user`; what it posts meanwhile is authored by it) and the
+   * asking client takes back its turn with the answer. Recorded in `queried` as every query is.
+   */
+  answersOnOwnClient(user: UserStandIn): void;
+  /**
    * A page reload: `game.messages` becomes a new collection over the same stored messages (what
    * the system kept in memory about the old one no longer applies).
    */
@@ -526,6 +532,8 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
   const gm = user("gm", "Gamemaster", true, true);
   let counter = 0;
   let viewer: UserStandIn = gm;
+  /** The user whose own client is answering a query now (answersOnOwnClient): what it posts is its. */
+  let answering: UserStandIn | null = null;
   /** The player whose own client this is (playAs), or null: the GM's client. */
   let player: UserStandIn | null = null;
   /** While playing as a player: whose client has the turn (null: the GM's). */
@@ -614,6 +622,21 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
       player = user;
       turnTo(user);
     },
+    answersOnOwnClient(user) {
+      user.query = async (queryName, data) => {
+        queried.push({ to: user.id, name: queryName, data: structuredClone(data) });
+        const asker = viewer;
+        await Promise.resolve();
+        turnTo(user);
+        answering = user;
+        try {
+          return await (g.CONFIG as { queries: Record<string, (d: unknown) => unknown> }).queries[queryName]?.(data);
+        } finally {
+          answering = null;
+          turnTo(asker === gm ? null : asker);
+        }
+      };
+    },
     uninstall() {
       for (const [n, v] of saved) {
         if (v === undefined) delete g[n];
@@ -669,7 +692,7 @@ export function installRelayStandIn(rulesetId: string): RelayStandIn {
   ) => {
     base.state.messages.push({ data: storedMessageData(data as Record<string, unknown>), options: {} });
     // One post as that user (the player's client); what the GM's client posts meanwhile is the GM's.
-    const author = world.postAs ?? world.user;
+    const author = world.postAs ?? answering ?? world.user;
     world.postAs = null;
     const kept = options.keepId && data._id && !world.messages.has(data._id) ? data._id : undefined;
     return world.post(author, data, kept);

@@ -77,7 +77,8 @@ for (const c of CASES) {
       w.messages.clear();
       w.actors.clear();
       w.tokens.clear();
-      w.addUser("bob");
+      // Bob's client rolls his Foe A's save when asked (test/workflows/owner-saves.test.ts).
+      w.answersOnOwnClient(w.addUser("bob"));
       const drake = w.addActor("drake", "Drake", npc(R, 10));
       const hp = { hp: { value: 40, max: 40, temp: 0 } };
       const a = w.addActor("a", "Foe A", npc(R, 10, { ...hp, ...c.foe }), ["bob"]);

@@ -262,6 +262,11 @@ const ATTACK_CARD_FIELDS = {
    * success does): each target's roll is its save, a failure its "hit". Absent = an attack roll.
    */
   saveAttack: omittable(json<CardSaveAttack>()),
+  /**
+   * [SYS-MONSTERS] The saves of a save-based power its targets' owners rolled (src/workflows/owner-saves.ts):
+   * each target's roll message, whose roll is the card's roll for that target. Absent = none.
+   */
+  saveRolls: omittable(list(group({ targetUuid: text(), messageId: text() }))),
 };
 export type AttackCardData = SourceOf<typeof ATTACK_CARD_FIELDS>;
 

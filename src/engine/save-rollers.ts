@@ -1,0 +1,65 @@
+/**
+ * [SYS-MONSTERS] Who rolls a target's save against a save-based power (pure). A creature's save is
+ * rolled by its owner's client: the player whose character it is, else another active player who
+ * owns it, else the active GM's client (an NPC). When that is the attacker's own client it rolls
+ * the save itself. The GM's client checks a card's saves by the same choice: a save another user had
+ * to roll is taken only from that user's own roll message (its author as Foundry's server stamped
+ * it), whose roll is the card's roll for that target, made for that target and for no other card.
+ */
+
+/** A user as the choice reads it. */
+export interface RollerUser {
+  id: string;
+  isGM: boolean;
+  active: boolean;
+  /** The user owns the target's actor. */
+  owns: boolean;
+  /** The target's actor is this user's own character. */
+  character: boolean;
+}
+
+/**
+ * The user whose client rolls the target's save: the active player whose character it is, else the
+ * first active player owning it (by id), else the active GM; null when nobody is online to roll it.
+ */
+export function saveRoller(users: readonly RollerUser[], activeGMId: string | null): string | null {
+  const players = users.filter((u) => !u.isGM && u.active && u.owns).sort((a, b) => (a.id < b.id ? -1 : 1));
+  const own = players.find((u) => u.character) ?? players[0];
+  return own?.id ?? activeGMId;
+}
+
+/** A save roll message as the GM's client reads it. */
+export interface PostedSave {
+  /** Whether the message exists. */
+  found: boolean;
+  /** Its author, as the server stamped it. */
+  authorId: string | null;
+  /** The target and the save request the roll names (flags the rolling client wrote). */
+  targetUuid: string | null;
+  /** Its one roll, canonical JSON (empty when it has none or several). */
+  roll: string;
+  /** The cards whose ledgers already took this roll (other than this card). */
+  usedBy: readonly string[];
+}
+
+/**
+ * Why the GM's client refuses a card's save for one target, or "" when it is taken: `roller` is who
+ * had to roll it (null when the card's author rolled it itself: then no save message is needed, and
+ * one named is ignored); `roll` is the card's roll for that target (canonical JSON).
+ */
+export function ownerSaveRefusal(args: {
+  roller: string | null;
+  authorId: string;
+  targetUuid: string;
+  roll: string;
+  posted: PostedSave | null;
+}): string {
+  const { roller, authorId, posted } = args;
+  if (roller === null || roller === authorId) return "";
+  if (!posted?.found) return "saveRolls";
+  if (posted.authorId !== roller) return "saveRolls.author";
+  if (posted.targetUuid !== args.targetUuid) return "saveRolls.target";
+  if (!posted.roll || posted.roll !== args.roll) return "saveRolls.roll";
+  if (posted.usedBy.length) return "saveRolls.used";
+  return "";
+}
