@@ -277,6 +277,23 @@ function sourcesUnseenBy(
   );
 }
 
+/**
+ * [HD-COND] For a roll that is not an attack (a save, a check, an Actions-panel procedure): whether
+ * the sources of `actor`'s sight-bound conditions (its fear) are all out of its token's sight on the
+ * viewed scene. Null when the scene is not read, the actor has no token here, it has no such source,
+ * or this client cannot tell: the roll then keeps the condition, as the attack dialog does unticked.
+ */
+export function fearSourceUnseenOnScene(
+  ruleset: Pick<Ruleset, "conditions">,
+  actor: Actor.Implementation,
+): boolean | null {
+  if (!sceneReadable() || !canvas?.tokens) return null;
+  const token = attackerToken(actor);
+  if (!token) return null;
+  const placed = canvas.tokens.placeables.filter((t) => sameLevel(t.document, token.document));
+  return sourcesUnseenBy(ruleset, actor, token, placed);
+}
+
 /** The token of each of `actors` on `scene` (by actor UUID, so an unlinked token's own actor matches). */
 function tokensOf(
   scene: Scene.Implementation,
