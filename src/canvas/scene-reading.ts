@@ -34,6 +34,7 @@ import { reachLeftAlong } from "../engine/path-reach.js";
 import { sightBoundSources, sourcesUnseen } from "../engine/source-sight.js";
 import { effectSourceOf } from "../data/effects.js";
 import { obscurementAt } from "./obscurement.js";
+import { lightLevelAt, lightSeenBy } from "../compat/lighting.js";
 import { activeRuleset } from "../active-ruleset.js";
 import { detectionModeSees } from "../foundry-compat.js";
 import { enabledDetectionModes } from "../compat/detection-modes.js";
@@ -167,6 +168,15 @@ function tokenSees(viewer: foundry.canvas.placeables.Token, target: foundry.canv
   }
 }
 
+/** The centre of a token's footprint, in pixels. */
+function centreOf(token: { bounds: { x: number; y: number; width: number; height: number } }): {
+  x: number;
+  y: number;
+} {
+  const { x, y, width, height } = token.bounds;
+  return { x: x + width / 2, y: y + height / 2 };
+}
+
 /** The battlefield with Foundry's own wall test (core's collision backends) when the canvas has one. */
 function withCoreWalls(field: Battlefield): Battlefield {
   const size = canvas?.grid?.size;
@@ -246,6 +256,7 @@ export function readAttackScene(
         options,
         sourcesUnseen: sources,
         targetObscured: obscurementAt(target),
+        targetLight: lightSeenBy(lightLevelAt(centreOf(target)), attacker.document.sight.visionMode),
       }),
     );
   }
@@ -275,6 +286,23 @@ function sourcesUnseenBy(
       return token ? tokenSees(attacker, token) : false;
     }),
   );
+}
+
+/**
+ * [HD-COND] For a roll that is not an attack (a save, a check, an Actions-panel procedure): whether
+ * the sources of `actor`'s sight-bound conditions (its fear) are all out of its token's sight on the
+ * viewed scene. Null when the scene is not read, the actor has no token here, it has no such source,
+ * or this client cannot tell: the roll then keeps the condition, as the attack dialog does unticked.
+ */
+export function fearSourceUnseenOnScene(
+  ruleset: Pick<Ruleset, "conditions">,
+  actor: Actor.Implementation,
+): boolean | null {
+  if (!sceneReadable() || !canvas?.tokens) return null;
+  const token = attackerToken(actor);
+  if (!token) return null;
+  const placed = canvas.tokens.placeables.filter((t) => sameLevel(t.document, token.document));
+  return sourcesUnseenBy(ruleset, actor, token, placed);
 }
 
 /** The token of each of `actors` on `scene` (by actor UUID, so an unlinked token's own actor matches). */

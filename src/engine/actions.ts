@@ -471,6 +471,12 @@ export interface ProcedureInput {
   side?: "player" | "gm";
   /** Where the actor's token stands on the scene its targets were read from. Optional: absent or null = not read. */
   place?: CreaturePlace | null;
+  /**
+   * [HD-COND] The scene's sight of the sources of the actor's fear: true = none is in its line of
+   * sight (frightened then weakens none of its rolls), false = one is, null = not read. Optional:
+   * absent = not read.
+   */
+  fearSourceUnseen?: boolean | null;
 }
 
 /**

@@ -162,9 +162,15 @@ export interface SaveAdjustmentsCapability {
   /**
    * Net roll mode of a save / ability roll of `kind` from the roller's conditions (exhaustion,
    * poisoned, restrained…) plus `extra` mighty/weak sources such as the sheet's click
-   * ([HD-MIGHTY], [HD-COND]). Optional and additive: absent = the game has no roll modes for saves.
+   * ([HD-MIGHTY], [HD-COND]); `fearSourceUnseen`: the source of the roller's fear is out of its
+   * line of sight (a condition that holds only while its source is seen then adds nothing).
+   * Optional and additive: absent = the game has no roll modes for saves.
    */
-  saveMode(actor: ActorSource, kind: string, extra?: { mighty?: number; weak?: number }): RollMode;
+  saveMode(
+    actor: ActorSource,
+    kind: string,
+    extra?: { mighty?: number; weak?: number; fearSourceUnseen?: boolean },
+  ): RollMode;
   /**
    * A save / ability roll request against an effect from beyond cover ([HD-COVER]): the cover's
    * bonus and automatic success folded in. Optional: absent = cover never changes saves.

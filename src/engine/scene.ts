@@ -48,6 +48,26 @@ export interface SceneAttackInput {
    * lightly, heavily or totally; null or absent = not obscured, or not read.
    */
   targetObscured?: Obscurement | null;
+  /**
+   * [FF-CONCEAL] The light on the target's square as the scene's lighting gives it (Foundry's light
+   * sources, global light and darkness), already seen through the attacker's vision (a darkvision
+   * or light-amplifying eye takes dim light as bright): `dim` = a lightly obscured square. Absent
+   * or null = not read.
+   */
+  targetLight?: LightLevel | null;
+}
+
+/** The light on a square ([FF-CONCEAL]): bright, dim, or none (darkness). */
+export type LightLevel = "bright" | "dim" | "dark";
+
+/**
+ * [FF-CONCEAL] How obscured a square is by its light alone, as the text's table reads: dim light
+ * is lightly obscured; darkness totally obscured; bright light not at all.
+ */
+export function lightObscurement(light: LightLevel | null | undefined): Obscurement | null {
+  if (light === "dim") return "light";
+  if (light === "dark") return "total";
+  return null;
 }
 
 /** How obscured a square is ([FF-CONCEAL]): dim light or fog, heavy fog or smoke, darkness. */

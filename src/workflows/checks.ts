@@ -10,6 +10,7 @@ import type { AbilityKey } from "../engine/types.js";
 import { sheetRoll } from "./saves.js";
 import { fmt } from "./foundry-docs.js";
 import { reportError } from "./attack.js";
+import { fearSourceUnseenOnScene } from "../canvas/scene-reading.js";
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : `−${-n}`);
 
@@ -25,7 +26,8 @@ export async function rollSheetCheck(
   click: { mighty: boolean; weak: boolean } = { mighty: false, weak: false },
 ): Promise<void> {
   await sheetRoll(actor, "D20C.Build.CheckTitle", async (ruleset, source, actorId, roll, options) => {
-    const mode = sheetSaveMode(ruleset, source, ability, click);
+    // [HD-COND] frightened weakens the check only while the source of the fear is in the roller's sight.
+    const mode = sheetSaveMode(ruleset, source, ability, click, fearSourceUnseenOnScene(ruleset, actor));
     const plan = planCheck(ruleset, source, actorId, ability, option, mode, options);
     if (!plan) return null;
     const result = await roll(plan.request);

@@ -50,6 +50,7 @@ import {
 } from "../socket.js";
 import { sceneReadingOn } from "../settings-scene.js";
 import { afterActionHook, mayGoAhead } from "./hooks.js";
+import { fearSourceUnseenOnScene } from "../canvas/scene-reading.js";
 
 /** The actor surface a procedure reads and writes (the system Actor, or a stand-in). */
 export interface ProcedureActor {
@@ -87,6 +88,11 @@ export interface ProcedurePorts {
    * user targeted); null when the scene is not read. Absent = positions are never read.
    */
   place?(a: ProcedureActor, targeted: boolean): CreaturePlace | null;
+  /**
+   * [HD-COND] Whether the sources of the creature's fear are all out of its token's sight on the
+   * viewed scene (true), one is in sight (false), or the scene cannot tell (null). Absent = not read.
+   */
+  fearSourceUnseen?(a: ProcedureActor): boolean | null;
   /**
    * Hand the procedure to the active GM when it is aimed at creatures this user cannot write; true
    * when it went (the GM plans, rolls and writes it), false when it runs here (no GM online).
@@ -191,6 +197,7 @@ export async function useProcedure(
     actor: self.actor,
     actorId: actor.uuid,
     place: ports.place?.(actor, false) ?? null,
+    fearSourceUnseen: ports.fearSourceUnseen?.(actor) ?? null,
     targets: targets.map((t) => ({ ...creature(t, combat, ports.effects), place: ports.place?.(t, true) ?? null })),
     others: others.map((o) => creature(o, combat, ports.effects)),
     combatantId: self.combatantId ?? null,
@@ -325,6 +332,7 @@ export function foundryProcedurePorts(
     },
     warn: (key, data) => ui.notifications?.warn(data ? game.i18n.format(key, data) : game.i18n.localize(key)),
     place: (a, targeted) => placeOf(a as unknown as Actor.Implementation, targeted),
+    fearSourceUnseen: (a) => fearSourceUnseenOnScene(activeRuleset(), a as unknown as Actor.Implementation),
     addEffect: async (on, effect) => {
       const doc = on as unknown as Actor.Implementation | undefined;
       if (!doc) return;

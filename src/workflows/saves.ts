@@ -19,6 +19,7 @@ import {
 } from "../engine/plans/sheet-rolls.js";
 import { afterSaveHook, preSaveHook } from "./hooks.js";
 import { wordsOf } from "../engine/words.js";
+import { fearSourceUnseenOnScene } from "../canvas/scene-reading.js";
 
 /** A roller for `actor`'s rolls (with its roll data) that keeps the Foundry rolls it made (to post them on the card). */
 export function foundryRoller(actor: Actor.Implementation): { roll: RequestRoller; made: SaveRoll[] } {
@@ -116,7 +117,14 @@ export async function rollSheetSave(
   }: { mighty?: boolean; weak?: boolean; cover?: Situation["cover"] } = {},
 ): Promise<void> {
   const ruleset = activeRuleset();
-  const mode = sheetSaveMode(ruleset, actor.toEngineSource(), kind, { mighty, weak });
+  // [HD-COND] frightened weakens the roll only while the source of the fear is in the roller's sight.
+  const mode = sheetSaveMode(
+    ruleset,
+    actor.toEngineSource(),
+    kind,
+    { mighty, weak },
+    fearSourceUnseenOnScene(ruleset, actor),
+  );
   if (saveButtonRoll(ruleset, actor.toEngineSource(), kind) === "deathSave") return rollDeathSave(actor);
   await rollSave(actor, kind, { mode, cover });
 }

@@ -20,6 +20,10 @@
  *   shape, `polygonTree.testPoint` answering for rectangles (with their anchor) and circles as
  *   Foundry's geometry does, and `delete()`; each placement is recorded in {@link SceneStandIn.regions};
  *   `game.user.can("REGION_CREATE")` answers {@link SceneStandIn.mayCreateRegions};
+ * - the scene's lighting: `canvas.effects.lightSources` (the global light first, then each light the
+ *   test lists in {@link SceneStandIn.lights}, lit within a circle of its larger radius — walls are
+ *   not read), `canvas.effects.testInsideDarkness` (the test's darkness circles) and
+ *   `canvas.environment.globalLightSource.active` ({@link SceneStandIn.globalLight}, on by default);
  * - `CONST.GRID_TYPES`, and `PIXI.Graphics` recording `lineStyle`/`moveTo`/`lineTo`/`destroy`;
  * - `CONFIG.Canvas.polygonBackends.{move,sight}.testCollision(origin, destination, {type})` (v13 and
  *   v14): whether a wall of the scene whose `type` restriction is not NONE (an open door excepted)
@@ -150,6 +154,20 @@ export interface SceneStandIn {
   drawnRegions: DrawnRegionStandIn[];
   /** Chat messages posted so far (to tell when a placement was removed), set by the test. */
   messageCount: () => number;
+  /** Whether the scene's global light shines (`canvas.environment.globalLightSource.active`); true by default. */
+  globalLight: boolean;
+  /** Light sources lit on the scene (`canvas.effects.lightSources`): centre and radii in pixels. */
+  lights: LightStandIn[];
+  /** Darkness sources (`canvas.effects.testInsideDarkness`): circles in pixels. */
+  darkness: { x: number; y: number; radius: number }[];
+}
+
+/** A light source as core prepares it: its centre and its bright and dim radii, in pixels. */
+export interface LightStandIn {
+  x: number;
+  y: number;
+  bright: number;
+  dim: number;
 }
 
 /** One Region placement: the data asked for, whether it was created, its shape where the user put it. */
@@ -328,6 +346,22 @@ export function installSceneStandIn({ generation = 13 }: { generation?: 13 | 14 
     mayCreateRegions: true,
     drawnRegions: [],
     messageCount: () => 0,
+    globalLight: true,
+    lights: [],
+    darkness: [],
+  };
+  // Foundry's light sources: a lit shape is the circle of the larger radius (walls are not read here).
+  const lightSource = (l: LightStandIn) => ({
+    active: true,
+    data: { x: l.x, y: l.y, bright: l.bright, dim: l.dim },
+    shape: { contains: (x: number, y: number) => Math.hypot(x - l.x, y - l.y) <= Math.max(l.bright, l.dim) },
+  });
+  const globalLightSource = {
+    get active() {
+      return scene.globalLight;
+    },
+    data: {},
+    shape: { contains: () => true },
   };
   const sceneDoc = {
     get grid() {
@@ -420,6 +454,14 @@ export function installSceneStandIn({ generation = 13 }: { generation?: 13 | 14 
         },
       },
       visibility: { tokenVision: true },
+      effects: {
+        get lightSources() {
+          return [globalLightSource, ...scene.lights.map(lightSource)];
+        },
+        testInsideDarkness: (p: { x: number; y: number }) =>
+          scene.darkness.some((d) => Math.hypot(p.x - d.x, p.y - d.y) <= d.radius),
+      },
+      environment: { globalLightSource },
       controls: {
         addChild: (child: GraphicsStandIn) => {
           scene.drawn.push(child);

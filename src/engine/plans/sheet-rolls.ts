@@ -38,16 +38,22 @@ export function usesRollModes(ruleset: Pick<Ruleset, "situational">): boolean {
  * The roll mode of a save from the sheet ([HD-MIGHTY], [HD-COND]): where the game has roll modes,
  * an alt-click adds a mighty source and a ctrl/cmd-click a weak one (dnd5e habit; shift stays
  * "skip the dialog"), and the ruleset adds the roller's own conditions (exhaustion 3+, poisoned…);
- * one of each cancels. Games without roll modes always roll normally.
+ * one of each cancels. `fearSourceUnseen` (the scene's sight of the sources of the roller's fear:
+ * true = none in sight, null = not read) lets frightened weaken nothing while its source is unseen. Games without roll modes always roll normally.
  */
 export function sheetSaveMode(
   ruleset: Pick<Ruleset, "situational" | "saveMode">,
   actor: ActorSource,
   kind: string,
   click: { mighty: boolean; weak: boolean } = { mighty: false, weak: false },
+  fearSourceUnseen: boolean | null = null,
 ): RollMode {
   if (!usesRollModes(ruleset)) return "normal";
-  const extra = { mighty: click.mighty ? 1 : 0, weak: click.weak ? 1 : 0 };
+  const extra = {
+    mighty: click.mighty ? 1 : 0,
+    weak: click.weak ? 1 : 0,
+    ...(fearSourceUnseen === true ? { fearSourceUnseen: true } : {}),
+  };
   if (ruleset.saveMode) return ruleset.saveMode(actor, kind, extra);
   return netMode(extra.mighty, extra.weak);
 }

@@ -5,7 +5,15 @@
  * combat advantage from an unseen attacker or (a table option) from flanking.
  */
 import { flanks, withinReach } from "../../geometry.js";
-import { attackTokens, traceCover, type SceneAttackInput, type SceneNote, type SceneReading } from "../../scene.js";
+import {
+  attackTokens,
+  lightObscurement,
+  traceCover,
+  worstObscurement,
+  type SceneAttackInput,
+  type SceneNote,
+  type SceneReading,
+} from "../../scene.js";
 import type { Situation } from "../../types.js";
 
 /** World option key: combat advantage when the attacker and an ally flank the target. */
@@ -40,17 +48,25 @@ function cover(input: SceneAttackInput): {
 }
 
 /**
- * [FF-CONCEAL] Concealment from the target's obscured square: lightly obscured −2; heavily obscured
- * −2 when the target is adjacent to the attacker, −5 otherwise; totally obscured (darkness) −5.
+ * [FF-CONCEAL] Concealment from the target's obscured square: lightly obscured (dim light, a light
+ * mark) −2; heavily obscured −2 when the target is adjacent to the attacker, −5 otherwise; totally
+ * obscured (darkness, a total mark) −5.
  */
 function obscuredConcealment(input: SceneAttackInput): { level: Situation["concealment"]; note: SceneNote } | null {
-  const obscured = input.targetObscured;
+  // The square's marks (Regions) and its light (dim light is lightly obscured, darkness totally):
+  // the worst counts, and the reason names the light when the light alone decides.
+  const marked = input.targetObscured ?? null;
+  const lit = lightObscurement(input.targetLight);
+  const obscured = worstObscurement([marked, lit]);
   if (!obscured) return null;
   const { attacker, target } = attackTokens(input);
   const adjacent = withinReach(attacker, target, 1);
   const level: Situation["concealment"] =
     obscured === "light" || (obscured === "heavy" && adjacent) ? "partial" : "total";
-  const reason = `D20C.Scene.Reason.Obscured.${obscured}${obscured === "heavy" && adjacent ? "Adjacent" : ""}`;
+  const byLight = obscured !== marked;
+  const reason = byLight
+    ? `D20C.Scene.Reason.Obscured.${input.targetLight === "dark" ? "darkness" : "dimLight"}`
+    : `D20C.Scene.Reason.Obscured.${obscured}${obscured === "heavy" && adjacent ? "Adjacent" : ""}`;
   return { level, note: { field: "concealment", value: level, reason, data: {} } };
 }
 

@@ -212,19 +212,22 @@ interface UnarmedSide {
 /**
  * [HD-UNARMED] The mode of an unarmed attack (the Actions panel's strike, grapple and shove are
  * its options): a weaponless melee Strength attack, counting every mighty and weak source an attack
- * counts (the attacker's own conditions, the target's, hiding, charm), and whether a rule makes it
- * hit outright (a paralyzed target).
+ * counts (the attacker's own conditions, the target's, hiding, charm, frightened unless
+ * `fearSourceUnseen` says its source is out of sight), and whether a rule makes it hit outright (a
+ * paralyzed target).
  */
 export function unarmedAttackMode(
   attacker: UnarmedSide,
   target: UnarmedSide,
   options: RuleOptions,
+  fearSourceUnseen = false,
 ): { mode: RollMode; autoHit: boolean } {
   const detail = attackModeDetail({
     attackBonus: 0,
     defense: { key: "def", value: 0 },
     range: "melee",
-    situation: blankSituation(),
+    // [HD-COND] a frightened attacker whose fear's source is out of sight is not weakened by it.
+    situation: blankSituation(fearSourceUnseen ? { fearSourceUnseen: true } : {}),
     escalation: 0,
     attacker: {
       kind: attacker.actor.kind,

@@ -401,12 +401,15 @@ export function abilityRollMode(
   conditions: readonly string[],
   exhaustion: number,
   ability: AbilityKey,
-  extra: { mighty?: number; weak?: number } = {},
+  extra: { mighty?: number; weak?: number; fearSourceUnseen?: boolean } = {},
 ): AbilityRollMode {
   let mighty = extra.mighty ?? 0;
   let weak = extra.weak ?? 0;
   let autoFail = false;
   for (const s of specsOf(conditions, exhaustion)) {
+    // [HD-COND] frightened: its ability rolls are weak only while the source of its fear is in its
+    // line of sight; out of sight (the scene's answer, or the roller's) the condition weakens nothing.
+    if (s.whileSourceSeen && extra.fearSourceUnseen === true) continue;
     if (s.abilityRolls === "weak") weak++;
     if (s.abilityRolls === "mighty") mighty++;
     if (s.weakAbilities?.includes(ability)) weak++;

@@ -98,7 +98,13 @@ function procedureRoll(
   ability: AbilityKey,
   target: number | null,
   data: Record<string, string | number | boolean>,
-  extra: { mighty?: number; weak?: number; senses?: ("sight" | "hearing")[]; mode?: RollMode } = {},
+  extra: {
+    mighty?: number;
+    weak?: number;
+    senses?: ("sight" | "hearing")[];
+    mode?: RollMode;
+    fearSourceUnseen?: boolean;
+  } = {},
 ): RollRequest {
   const m = abilityRollMode(who.actor.conditions, who.actor.exhaustion, ability, extra);
   const sensesFail = (extra.senses ?? []).some((sense) =>
@@ -142,6 +148,8 @@ interface StepInput {
   choice: string | null;
   /** The world's rule options (how mighty and weak cancel, for an unarmed attack's mode). */
   options: RuleOptions;
+  /** [HD-COND] The sources of the actor's fear are all out of its line of sight (the scene's answer). */
+  fearSourceUnseen: boolean;
 }
 
 /** Its steps, or why it is refused now. */
@@ -163,6 +171,8 @@ function one(input: StepInput): CombatantSource | null {
 /** Plan one procedure as turn steps ([HD-ACTIONS], [HD-QUICK], [HD-UNARMED], [HD-HIDE], [HD-MOUNT]). */
 function planSteps(input: StepInput): StepPlan {
   const me = input.actor;
+  // [HD-COND] frightened weakens the actor's rolls only while the source of its fear is in sight.
+  const fear = input.fearSourceUnseen ? { fearSourceUnseen: true } : {};
   const budget = turnBudget(me.actor, input.round);
   const spec = HD_PROCEDURES.find((p) => p.id === input.key);
   if (!spec) throw new EngineError("procedure.key", `unknown procedure "${input.key}"`, input.key);
@@ -253,7 +263,7 @@ function planSteps(input: StepInput): StepPlan {
             "dex",
             null,
             { procedure: "hide", cover: choice !== "noCover", observers: observers.map((o) => o.id).join(",") },
-            { mighty: invisible ? 1 : 0 },
+            { mighty: invisible ? 1 : 0, ...fear },
           ),
         },
       ]);
@@ -278,7 +288,10 @@ function planSteps(input: StepInput): StepPlan {
       const senses: ("sight" | "hearing")[] = [choice === "creatureHearing" ? "hearing" : "sight"];
       if (choice === "area")
         return plan([
-          { kind: "roll", request: procedureRoll(me, "int", null, { procedure: "search", what: "area" }, { senses }) },
+          {
+            kind: "roll",
+            request: procedureRoll(me, "int", null, { procedure: "search", what: "area" }, { senses, ...fear }),
+          },
         ]);
       const hidden = (input.targets.length ? input.targets : opponents(input)).filter((t) => hiddenFrom(t, me.id));
       return plan([
@@ -289,7 +302,7 @@ function planSteps(input: StepInput): StepPlan {
             "wis",
             null,
             { procedure: "search", what: "creature", hidden: hidden.map((h) => h.id).join(",") },
-            { senses },
+            { senses, ...fear },
           ),
         },
       ]);
@@ -308,10 +321,13 @@ function planSteps(input: StepInput): StepPlan {
       return plan([
         {
           kind: "roll",
-          request: procedureRoll(me, ability, 12 + grappler.actor.abilities.str, {
-            procedure: "escape",
-            grappler: grappler.id,
-          }),
+          request: procedureRoll(
+            me,
+            ability,
+            12 + grappler.actor.abilities.str,
+            { procedure: "escape", grappler: grappler.id },
+            fear,
+          ),
         },
       ]);
     }
@@ -321,20 +337,20 @@ function planSteps(input: StepInput): StepPlan {
     case "grapple": {
       const t = target as CombatantSource;
       const dc = 12 + Math.max(t.actor.abilities.str, t.actor.abilities.dex);
-      const { mode } = unarmedAttackMode(me, t, input.options);
+      const { mode } = unarmedAttackMode(me, t, input.options, input.fearSourceUnseen);
       const data = { procedure: "grapple", target: t.id, attack: true };
       return plan([{ kind: "roll", request: procedureRoll(me, "str", dc, data, { mode }) }]);
     }
     case "shove": {
       const t = target as CombatantSource;
-      const { mode } = unarmedAttackMode(me, t, input.options);
+      const { mode } = unarmedAttackMode(me, t, input.options, input.fearSourceUnseen);
       const data = { procedure: "shove", target: t.id, result: choice === "push" ? "push" : "prone", attack: true };
       return plan([{ kind: "roll", request: procedureRoll(me, "str", 12 + t.actor.abilities.str, data, { mode }) }]);
     }
     case "unarmedStrike": {
       // Strength against the target's defense (a paralyzed target is hit outright).
       const t = target as CombatantSource;
-      const { mode, autoHit } = unarmedAttackMode(me, t, input.options);
+      const { mode, autoHit } = unarmedAttackMode(me, t, input.options, input.fearSourceUnseen);
       const data = { procedure: "unarmedStrike", target: t.id, autoHit, attack: true };
       return plan([{ kind: "roll", request: procedureRoll(me, "str", defenseValue(t.actor), data, { mode }) }]);
     }
@@ -464,6 +480,7 @@ function stepInput(id: string, input: ProcedureInput): StepInput {
     combatants: [...byKey.values()],
     choice: input.choice,
     options: input.options,
+    fearSourceUnseen: input.fearSourceUnseen === true,
   };
 }
 
