@@ -364,6 +364,19 @@ export interface ProcedureSpec {
   readonly effects?: EffectSource["duration"];
   /** Numbers the user enters (a DC, a wound's severity), with their defaults. */
   readonly numbers?: readonly { key: string; label: string; default: number; min?: number; max?: number }[];
+  /**
+   * [SYS-ACTIONS] When the procedure is the creature's to take at all, by its statuses (its listed
+   * conditions and its effects'): `any` = it holds one of them (escape: grappled), `none` = it holds
+   * none of them (mount: not mounted already). Absent = always. Sheets list only the open ones (issue 45).
+   */
+  readonly when?: { readonly any?: readonly string[]; readonly none?: readonly string[] };
+}
+
+/** [SYS-ACTIONS] Whether a procedure is the creature's to take with these statuses ({@link ProcedureSpec.when}). */
+export function procedureOpen(spec: Pick<ProcedureSpec, "when">, statuses: readonly string[]): boolean {
+  const { any, none } = spec.when ?? {};
+  if (any && !any.some((s) => statuses.includes(s))) return false;
+  return !(none && none.some((s) => statuses.includes(s)));
 }
 
 /**

@@ -471,6 +471,7 @@ export function sheetActionsInput(actor: Actor.Implementation): {
   effects: ProcedureEffect[];
   notes: { key: string; value?: number }[];
   controlled: ControlledInput[];
+  statuses: string[];
 } {
   const combat = game.combat as EconomyCombat | null | undefined;
   const c = combatantOfActor(combat, actor.uuid);
@@ -497,7 +498,9 @@ export function sheetActionsInput(actor: Actor.Implementation): {
       },
     ];
   });
-  return { actionsLeft: c ? actionsLeftOf(ruleset, c) : null, effects, notes, controlled };
+  // [SYS-ACTIONS] its conditions (listed and its effects' statuses): the panel lists what is open to it (issue 45).
+  const statuses = actor.toEngineSource().conditions;
+  return { actionsLeft: c ? actionsLeftOf(ruleset, c) : null, effects, notes, controlled, statuses };
 }
 
 /**

@@ -33,8 +33,11 @@ function partsForm(html: string): Record<string, unknown> {
     /<input type="text" name="(system\.damageParts\.[^"]+)" value="([^"]*)"/g,
   ))
     out[name!] = value;
-  for (const [, name, body] of html.matchAll(/<select name="(system\.damageParts\.[^"]+)"[^>]*>(.*?)<\/select>/gs))
-    out[name!] = [...body!.matchAll(/<option value="([^"]*)" selected/g)].map((m) => m[1]);
+  // a part's types travel as chips: one hidden input holding the comma-joined list (issue 45)
+  for (const [, name, value] of html.matchAll(
+    /<input type="hidden" class="d20c-chips__value" name="(system\.damageParts\.[^"]+)" value="([^"]*)"/g,
+  ))
+    out[name!] = value;
   return out;
 }
 
@@ -56,7 +59,7 @@ describe("[SYS-MONSTERS] damage parts on the item sheet", () => {
       expect(group, id).toContain(i18n.localize("D20C.Item.Power.FIELDS.damageParts.label"));
       const form = partsForm(group);
       expect(form["system.damageParts.0.formula"], id).toBe("2d6");
-      expect(form["system.damageParts.0.types"], id).toEqual(["fire"]);
+      expect(form["system.damageParts.0.types"], id).toBe("fire");
       expect(form["system.damageParts.1.formula"], id).toBe("");
     }
   });

@@ -229,6 +229,35 @@ describe("[SYS-MONSTERS] the power sheet's new fields through the bundle's own s
   });
 });
 
+describe("[SYS-WORDS] chips through the bundle's own submit (issue 45)", () => {
+  it("[SYS-WORDS] the damage types' and an effect's conditions' chips come back as one comma-joined input each and are stored as lists, valid; no multi-select is rendered", async () => {
+    await s.settings.set(SYSTEM, "ruleset", "hundred-dungeons");
+    const item = breath();
+    const sheet = sheetOf(item);
+    const html = await render(sheet);
+    expect(html).not.toMatch(/<select[^>]*\smultiple/);
+    expect(html).toContain('name="system.damageTypes" value="fire"');
+    await item.update(
+      await submit(sheet, {
+        "system.damageTypes": "fire,cold",
+        "system.effects.0.statuses": "prone,restrained",
+        "system.effects.0.damage.formula": "1d6",
+        "system.effects.0.damage.types": "poison",
+      }),
+    );
+    const sys = item._source.system;
+    expect(sys.damageTypes).toEqual(["fire", "cold"]);
+    expect((sys.effects as Plain[])[0]).toMatchObject({
+      statuses: ["prone", "restrained"],
+      damage: { formula: "1d6", types: ["poison"] },
+    });
+    validate(sys);
+    // the last chip removed: an empty list, not a lost field
+    await item.update(await submit(sheet, { "system.damageTypes": "" }));
+    expect(item._source.system.damageTypes).toEqual([]);
+  });
+});
+
 describe("[SYS-MONSTERS] a routine through the bundle's own submit", () => {
   it("[SYS-MONSTERS] the routine's rows typed into the form: each power with its count and a follow-up are stored and valid; a blank form leaves no routine", async () => {
     await s.settings.set(SYSTEM, "ruleset", "hundred-dungeons");

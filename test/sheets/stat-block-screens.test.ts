@@ -3,11 +3,12 @@
  * edits it (light) and as a player who observes it reads it (dark): no line for a zero or a blank the
  * game does not print (a flat "Attack Bonus 0", a 13th Age speed) among the printed lines — the GM
  * finds those under a closed "Not printed" fold —, and a long list of table procedures (Hundred
- * Dungeons' sixteen) folded under its heading, a short one (13th Age's four) open (issue 45).
+ * Dungeons', only those open to the creature) folded under its heading, a short one (13th Age's four) open (issue 45).
  * PNGs go to test-output/screenshots/stat-block-<game>-<gm|observer>-<theme>.png.
  */
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { procedureOpen } from "../../src/engine/actions.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { RulesetId } from "../../src/engine/types.js";
 import { actorsOf } from "../content/content.js";
@@ -97,13 +98,20 @@ describe.skipIf(skipScreenshots())("[SYS-MONSTERS] stat blocks in Chromium (issu
       );
     });
 
-  it("[SYS-ACTIONS] Hundred Dungeons' sixteen procedures fold under 'Other actions (16)', opened by a click; 13th Age's four stay open", async () => {
+  it("[SYS-ACTIONS] Hundred Dungeons' procedures open to the ogre (not Escape, Stand Up, Dismount: it is not held, prone or mounted) fold under 'Other actions (n)', opened by a click; 13th Age's four stay open", async () => {
     await withPage(
       page("hundred-dungeons", true, "light"),
       async (p) => {
         const fold = p.locator("details.d20c-stat-procedures");
-        const count = getRuleset("hundred-dungeons").procedures?.length ?? 0;
+        const all = getRuleset("hundred-dungeons").procedures ?? [];
+        const count = all.filter((s) => procedureOpen(s, [])).length;
         expect(count).toBeGreaterThan(4);
+        expect(count).toBeLessThan(all.length);
+        const listed = await fold
+          .locator("[data-procedure-id]")
+          .evaluateAll((els) => els.map((el) => el.getAttribute("data-procedure-id")));
+        for (const shut of ["escape", "standUp", "dismount", "readiedAction"]) expect(listed).not.toContain(shut);
+        expect(listed).toContain("mount");
         expect(await fold.locator("summary").innerText()).toContain(`(${count})`);
         expect(await fold.getAttribute("open")).toBeNull();
         expect(await p.locator('[data-action="useProcedure"]').first().isVisible()).toBe(false);

@@ -132,7 +132,8 @@ export function actorScreen(
     options: {},
     escalation: 2,
     escalationInPlay: ruleset.escalationByDefault,
-    actions: { actionsLeft: null, effects: [] },
+    // as the sheet reads it (src/workflows/procedures.ts): the creature's conditions pick its procedures
+    actions: { actionsLeft: null, effects: [], statuses: system.conditions },
     text: i18n,
     ...(activeTab ? { activeTab } : {}),
   });

@@ -124,6 +124,24 @@ describe("Hundred Dungeons manoeuvres from the Actions panel", () => {
     expect(statusesOf(goblin)).toEqual([]);
   });
 
+  it("[SYS-ACTIONS] [HD-UNARMED] Escape is offered on the Actions panel only to a creature held: the orc once grappled, never the free goblin", async () => {
+    const panels = (await import("../../src/applications/sheets/actions-panel.js")) as typeof PanelNs;
+    const procedures = (await import("../../src/workflows/procedures.js")) as typeof ProceduresNs;
+    const offered = (a: SheetActorStandIn) =>
+      panels.actionsPanelContext(hundredDungeons, procedures.sheetActionsInput(a as never)).procedures.map((p) => p.id);
+    expect(offered(orc)).not.toContain("escape");
+    orc.isOwner = true;
+    target(orc);
+    standInAttackFaces.push(13);
+    await click(hero, "grapple");
+    expect(statusesOf(orc)).toEqual(["grappled"]);
+    expect(offered(orc)).toContain("escape");
+    expect(offered(goblin)).not.toContain("escape");
+    // a restrained creature is grappled too ([HD-COND]), listed as a condition
+    goblin.source.conditions = ["restrained"];
+    expect(offered(goblin)).toContain("escape");
+  });
+
   it("[HD-UNARMED] [HD-QUICK] an unarmed strike: Strength 3 + 10 = 13 against the orc's Defense 12 deals 3 bludgeoning (HP 10 → 7), one quick action; 5 + 3 = 8 misses", async () => {
     orc.isOwner = true;
     orc.source.hp = { value: 10, max: 10, temp: 0 };
@@ -576,6 +594,23 @@ describe("[HD-MOUNT] a mounted turn from the rider's sheet", () => {
 
   const horseLeft = () => left(1);
   const riderPanel = () => panels.actionsPanelContext(hundredDungeons, procedures.sheetActionsInput(hero as never));
+
+  it("[SYS-ACTIONS] [HD-MOUNT] the panel lists only the procedures open to the creature: mounted, the rider is offered Dismount and no Mount; on foot, the horse the reverse; neither is offered Escape, Stand Up or the readied action", () => {
+    const ids = (a: SheetActorStandIn) =>
+      panels.actionsPanelContext(hundredDungeons, procedures.sheetActionsInput(a as never)).procedures.map((p) => p.id);
+    const rider = ids(hero);
+    expect(rider).toContain("dismount");
+    expect(rider).not.toContain("mount");
+    const onFoot = ids(horse);
+    expect(onFoot).toContain("mount");
+    expect(onFoot).not.toContain("dismount");
+    for (const shut of ["escape", "standUp", "readiedAction"]) {
+      expect(rider).not.toContain(shut);
+      expect(onFoot).not.toContain(shut);
+    }
+    // the ones every creature may take stay
+    for (const open of ["dash", "dodge", "disengage", "grapple", "hide"]) expect(rider).toContain(open);
+  });
 
   it("[HD-MOUNT] the rider's Actions panel lists the horse's actions (one action or quick action, its reaction) and what it may have it do: Dash, Disengage, Dodge, its Hooves", () => {
     expect(effectOf(hero, "mounted")).toBeDefined();

@@ -3,7 +3,7 @@
  * what the combatant has left this turn (in combat) and every table procedure the game declares,
  * with its cost, what it does, and the choices it asks for ([SYS-ACTIONS]).
  */
-import { actionRows, costLabel, type ActionsLeft, type ProcedureEffect } from "../../engine/actions.js";
+import { actionRows, costLabel, procedureOpen, type ActionsLeft, type ProcedureEffect } from "../../engine/actions.js";
 import type { Ruleset } from "../../engine/ruleset.js";
 import type { ControlledInput } from "../../workflows/procedures.js";
 
@@ -20,6 +20,11 @@ export interface ActionsPanelInput {
   notes?: readonly { key: string; value?: number }[];
   /** The creatures that act on this actor's turn ([HD-MOUNT] its ridden mount). Default none. */
   controlled?: readonly ControlledInput[];
+  /**
+   * [SYS-ACTIONS] The creature's statuses (listed conditions and its effects'): only the procedures
+   * open to it are listed (issue 45). Absent = every procedure.
+   */
+  statuses?: readonly string[];
 }
 
 type Economy = NonNullable<Ruleset["economy"]>;
@@ -32,21 +37,24 @@ function rowsOf(economy: Economy | null, state: ActionsLeft | null) {
 /** Template data of the Actions panel. */
 export function actionsPanelContext(ruleset: Pick<Ruleset, "economy" | "procedures">, input: ActionsPanelInput) {
   const economy = ruleset.economy ?? null;
-  const procedures = (ruleset.procedures ?? []).map((p) => {
-    const effects = p.aim === "effect" ? input.effects.filter((e) => !p.effects || e.duration === p.effects) : [];
-    return {
-      id: p.id,
-      label: p.label,
-      result: p.result,
-      costLabel: costLabel(economy ?? undefined, p.cost),
-      targetHint:
-        p.aim === "target" ? "D20C.Actions.Panel.OneTarget" : p.aim === "targets" ? "D20C.Actions.Panel.Targets" : "",
-      choices: (p.choices ?? []).map((c) => ({ key: c.key, label: c.label })),
-      effects: effects.map((e) => ({ id: e.id, name: e.name, holder: e.holderName })),
-      numbers: (p.numbers ?? []).map((n) => ({ ...n, min: n.min ?? 0, max: n.max ?? 100 })),
-      aimsAtEffect: p.aim === "effect",
-    };
-  });
+  const statuses = input.statuses;
+  const procedures = (ruleset.procedures ?? [])
+    .filter((p) => !statuses || procedureOpen(p, statuses))
+    .map((p) => {
+      const effects = p.aim === "effect" ? input.effects.filter((e) => !p.effects || e.duration === p.effects) : [];
+      return {
+        id: p.id,
+        label: p.label,
+        result: p.result,
+        costLabel: costLabel(economy ?? undefined, p.cost),
+        targetHint:
+          p.aim === "target" ? "D20C.Actions.Panel.OneTarget" : p.aim === "targets" ? "D20C.Actions.Panel.Targets" : "",
+        choices: (p.choices ?? []).map((c) => ({ key: c.key, label: c.label })),
+        effects: effects.map((e) => ({ id: e.id, name: e.name, holder: e.holderName })),
+        numbers: (p.numbers ?? []).map((n) => ({ ...n, min: n.min ?? 0, max: n.max ?? 100 })),
+        aimsAtEffect: p.aim === "effect",
+      };
+    });
   // [HD-MOUNT] each creature acting on this turn: its pills, and what the actor may have it do.
   const controlled = (input.controlled ?? []).map((c) => ({
     uuid: c.uuid,

@@ -17,6 +17,7 @@ import { powerEffectRows, savesDiffer } from "./power-effects.js";
 import { itemFieldShown } from "../../engine/words.js";
 import { actionChoices } from "./action-words.js";
 import { keywordWords } from "../../engine/creature-words.js";
+import { chipField } from "./chip-picker.js";
 
 type Kind = "number" | "text" | "checkbox" | "select" | "multiselect" | "effects" | "parts" | "routine";
 
@@ -297,9 +298,13 @@ function damagePartRows(value: unknown, types: readonly { value: string; label: 
     index,
     formulaName: `system.damageParts.${index}.formula`,
     formula: typeof p.formula === "string" ? p.formula : "",
-    typesName: `system.damageParts.${index}.types`,
-    types: Array.isArray(p.types) ? p.types.map(String) : [],
-    typeOptions: types.filter((t) => t.value !== "untyped"),
+    /** [SYS-WORDS] The part's types as chips with a picker (issue 45). */
+    typeChips: chipField(
+      `system.damageParts.${index}.types`,
+      Array.isArray(p.types) ? p.types.map(String) : [],
+      types.filter((t) => t.value !== "untyped"),
+      false,
+    ),
   }));
 }
 
@@ -381,6 +386,16 @@ export function itemSheetContext(input: ItemSheetInput) {
       isCheckbox: spec.kind === "checkbox",
       isSelect: spec.kind === "select",
       isMulti: spec.kind === "multiselect",
+      /** [SYS-WORDS] A list field as chips with a picker (issue 45). */
+      chips:
+        spec.kind === "multiselect"
+          ? chipField(
+              `system.${spec.path}`,
+              Array.isArray(value) ? value.map(String) : [],
+              options,
+              spec.options !== "damageType" && spec.options !== "weapon" && spec.options !== "save",
+            )
+          : null,
       isEffects: spec.kind === "effects",
       isParts: spec.kind === "parts",
       parts: spec.kind === "parts" ? damagePartRows(value, optionSets.damageType) : null,

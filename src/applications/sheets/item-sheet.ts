@@ -10,6 +10,7 @@ import type { D20Item } from "../../documents/item.js";
 import { ItemSheetBase, sheetOptions, type ItemSheetBaseInstance } from "../sheet-base.js";
 import { damageTypeLabelWith } from "./labels.js";
 import { plainRecord, submitWithoutEmptyNumbers } from "./sheet-form.js";
+import { chipListFromForm, wireChipPickers } from "./chip-picker.js";
 import { itemSheetContext } from "./item-context.js";
 import { effectsSectionFor } from "../../workflows/effects.js";
 import { effectActionHandlers } from "./effect-actions.js";
@@ -129,6 +130,15 @@ export class D20ItemSheet extends ItemSheetBase {
     }
   }
 
+  /** [SYS-WORDS] The chip pickers (damage types, conditions) answer the keyboard and the mouse (issue 45). */
+  override async _onRender(
+    context: Parameters<ItemSheetBaseInstance["_onRender"]>[0],
+    options: Parameters<ItemSheetBaseInstance["_onRender"]>[1],
+  ): Promise<void> {
+    await super._onRender(context, options);
+    wireChipPickers(this.element);
+  }
+
   override _processFormData(
     event: SubmitEvent | null,
     form: HTMLFormElement,
@@ -141,6 +151,8 @@ export class D20ItemSheet extends ItemSheetBase {
     );
     const sys = data.system as Record<string, unknown> | undefined;
     if (sys) for (const key of NULLABLE_SELECTS) if (sys[key] === "") sys[key] = null;
+    // [SYS-WORDS] a chip field's values come back comma-joined in one hidden input (issue 45).
+    if (sys && sys.damageTypes !== undefined) sys.damageTypes = chipListFromForm(sys.damageTypes);
     // The effects editor's inputs come back as an object keyed by row: store the list.
     if (sys && sys.effects !== undefined) sys.effects = powerEffectsFromForm(sys.effects);
     // [SYS-MONSTERS] the attack's keywords come back as words.

@@ -17,6 +17,7 @@ import { durationChoices } from "../../engine/effects.js";
 import { offeredDurations, say } from "../../engine/vocabulary.js";
 import { effectSaveTarget, powerTriggers } from "../../engine/powers.js";
 import type { Ruleset } from "../../engine/ruleset.js";
+import { chipField, chipListFromForm } from "./chip-picker.js";
 import type {
   DamagePartSource,
   ForcedMovement,
@@ -51,9 +52,9 @@ function count(value: unknown): number {
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
+/** A list from the form: a chip field's comma-joined value, or a list (src/applications/sheets/chip-picker.ts). */
 function statusList(value: unknown): string[] {
-  const list = Array.isArray(value) ? value : typeof value === "string" && value !== "" ? [value] : [];
-  return list.filter((s): s is string => typeof s === "string" && s !== "");
+  return chipListFromForm(value);
 }
 
 function bodyFromForm(raw: Record<string, unknown>): PowerEffectBody {
@@ -194,6 +195,12 @@ function forcedFromForm(raw: unknown): ForcedMovement | null {
   return squares > 0 ? { kind: pick(f.kind, FORCED_KINDS, "push"), squares } : null;
 }
 
+/** The effects with their stored index, stably sorted by outcome in {@link POWER_OUTCOMES}' order. */
+function sortedByOutcome(effects: readonly PowerEffectSpec[]): { e: PowerEffectSpec; index: number }[] {
+  const rank = (e: PowerEffectSpec) => (POWER_OUTCOMES as readonly string[]).indexOf(e.outcome);
+  return effects.map((e, index) => ({ e, index })).sort((a, b) => rank(a.e) - rank(b.e) || a.index - b.index);
+}
+
 /** Whether the game's save targets differ by difficulty (else choosing one means nothing). */
 export function savesDiffer(ruleset: Pick<Ruleset, "effectSaveTarget">): boolean {
   return new Set(SAVE_DIFFICULTIES.map((k) => effectSaveTarget(ruleset, k))).size > 1;
@@ -232,6 +239,8 @@ export function powerEffectRows(
   const body = (prefix: string, b: PowerEffectBody) => ({
     statusesName: `${prefix}.statuses`,
     statuses: b.statuses,
+    /** [SYS-WORDS] The conditions as chips with a picker of the game's conditions (issue 45). */
+    statusChips: chipField(`${prefix}.statuses`, b.statuses, conditions, true),
     durationName: `${prefix}.duration`,
     duration: b.duration,
     saveName: `${prefix}.save`,
@@ -264,10 +273,15 @@ export function powerEffectRows(
     damageTypes: types,
     /** Push / pull / slide choices, in games with forced movement only. */
     forcedKinds: ruleset.forcedPath ? FORCED_KINDS.map((k) => ({ value: k, label: `D20C.Forced.Kind.${k}` })) : null,
-    rows: effects.map((e, index) => {
+    // [SYS-WORDS] Shown sorted by outcome (hits, then misses, then crits), each outcome under its
+    // heading (issue 45); each row keeps its stored index, so saving keeps the stored order.
+    rows: sortedByOutcome(effects).map(({ e, index }, at, sorted) => {
       const prefix = `system.effects.${index}`;
       return {
         index,
+        /** The outcome's heading, on the first row of each outcome ("" on the others). */
+        outcomeHeading:
+          at === 0 || sorted[at - 1]!.e.outcome !== e.outcome ? say(ruleset, `${P}.Outcome.${e.outcome}`) : "",
         outcomeName: `${prefix}.outcome`,
         outcome: e.outcome,
         triggerKindName: `${prefix}.trigger.kind`,
@@ -299,6 +313,7 @@ export function powerEffectRows(
         riderFormula: e.damage?.formula ?? "",
         riderTypesName: `${prefix}.damage.types`,
         riderTypes: e.damage?.types ?? [],
+        riderTypeChips: chipField(`${prefix}.damage.types`, e.damage?.types ?? [], types, false),
       };
     }),
   };

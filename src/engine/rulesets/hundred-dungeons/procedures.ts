@@ -42,6 +42,9 @@ function hdProcedure(
   return { ...spec, choices: choices.map(choice) };
 }
 
+/** A procedure open only to a creature holding (or not holding) some statuses. */
+const when = (spec: ProcedureSpec, w: NonNullable<ProcedureSpec["when"]>): ProcedureSpec => ({ ...spec, when: w });
+
 /** The Actions panel's procedures, in the text's order (actions, then quick actions, then the rest). */
 export const HD_PROCEDURES: readonly ProcedureSpec[] = [
   hdProcedure("castSlowSpell", "action", "self"),
@@ -53,16 +56,18 @@ export const HD_PROCEDURES: readonly ProcedureSpec[] = [
   ]),
   hdProcedure("ready", "action", "self", ["action", "spell"]),
   hdProcedure("search", "action", "self", ["creatureSight", "creatureHearing", "area"]),
-  hdProcedure("escape", "action", "self"),
+  // [SYS-ACTIONS] Each procedure only for the creature it can serve (issue 45): escape for one held,
+  // standing up for one lying down, the readied action for one that readied it, mounting for one on foot.
+  when(hdProcedure("escape", "action", "self"), { any: ["grappled", "restrained"] }),
   hdProcedure("grapple", "quick", "target"),
   hdProcedure("shove", "quick", "target", ["prone", "push"]),
   hdProcedure("unarmedStrike", "quick", "target"),
   hdProcedure("disengage", "quick", "self"),
   hdProcedure("dodge", "quick", "self"),
-  hdProcedure("readiedAction", "reaction", "self"),
-  hdProcedure("mount", "free", "target", ["willing", "unwilling"]),
-  hdProcedure("dismount", "free", "self"),
-  hdProcedure("standUp", "free", "self"),
+  when(hdProcedure("readiedAction", "reaction", "self"), { any: ["readied"] }),
+  when(hdProcedure("mount", "free", "target", ["willing", "unwilling"]), { none: ["mounted"] }),
+  when(hdProcedure("dismount", "free", "self"), { any: ["mounted"] }),
+  when(hdProcedure("standUp", "free", "self"), { any: ["prone"] }),
 ];
 
 type NewEffect = Omit<EffectSource, "id">;
