@@ -103,6 +103,8 @@ interface Owner {
   bab: number;
   /** Each spellbook's casting ability (when the actor stores one) and whether it casts spontaneously. */
   books: Record<string, { ability: string; spontaneous: boolean }>;
+  /** The largest size a grab holds, when the stat block names it ("Grab (Large)"); else its own size or smaller. */
+  grabSize?: string;
 }
 
 /** A spellbook's casting ability as pf1 reads it: the stored one, else pf1's default (int; spell-likes cha). */
@@ -195,6 +197,34 @@ function actionsOf(sys: Plain): Plain[] {
   if (str(sys.actionType)) return [sys];
   return [];
 }
+
+/**
+ * [docs/import.md] pf1 universal monster rules an attack's effect notes name whose outcome is a
+ * condition of this game: on a hit the creature may make a free combat maneuver check, and only if
+ * it succeeds does the target take the condition. The engine cannot roll that check, so the
+ * condition is the effect on a hit and the check is printed with it for the GM (flagged).
+ */
+const NOTE_CHECKS: Record<string, { status: string; text: (o: Owner) => string; flag: string }> = {
+  grab: {
+    status: "grappled",
+    text: (o) =>
+      "Grab: on a hit the creature may make a free grapple combat maneuver check (no attack of opportunity; " +
+      `only a target of ${o.grabSize ? `${o.grabSize} size` : "its size"} or smaller); the target is grappled ` +
+      "only if that check succeeds, so remove the condition if it fails. Escaping ends it.",
+    flag: "grab → grappled on a hit; pf1 needs a free grapple check first: the GM removes it when the check fails",
+  },
+  trip: {
+    status: "prone",
+    text: () =>
+      "Trip: on a hit the creature may make a free trip combat maneuver check (no attack of opportunity; " +
+      "a failed check does not trip the creature in return); the target is knocked prone only if that check " +
+      "succeeds, so remove the condition if it fails. Standing up ends it.",
+    flag: "trip → prone on a hit; pf1 needs a free trip check first: the GM removes it when the check fails",
+  },
+};
+
+/** pf1 size words a grab's limit names. */
+const GRAB_SIZES = ["fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"];
 
 const ATTACK_TYPES = ["mwak", "rwak", "msak", "rsak", "mcman", "rcman", "twak"];
 
@@ -316,10 +346,20 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
   if (notes.length) {
     const conds: string[] = [];
     const rest: string[] = [];
+    const have = new Set(ctx.ruleset.conditions.map((c) => c.id));
     for (const n of notes) {
       const id = conditionFor(ctx.ruleset, n.toLowerCase());
+      const check = NOTE_CHECKS[n.trim().toLowerCase()];
       if (id) conds.push(id);
-      else rest.push(n);
+      else if (check && have.has(check.status)) {
+        // [docs/import.md] A universal monster rule a hit opens (grab, trip): its condition on a hit,
+        // the free combat maneuver check that decides it printed with the effect, flagged.
+        (p.effects as Plain[]).push(
+          effectRow({ statuses: [check.status], duration: "endOfEncounter", text: check.text(o) }),
+        );
+        ctx.losses.auto(`${where}: ${n.trim().toLowerCase()} → ${check.status} on a hit (its check printed with it)`);
+        ctx.losses.flag(`${where}: ${check.flag}`);
+      } else rest.push(n);
     }
     if (conds.length) {
       (p.effects as Plain[]).push(effectRow({ statuses: conds, duration: "endOfEncounter" }));
@@ -439,6 +479,49 @@ function fullAttack(ctx: Ctx, power: ItemDoc, offsets: readonly number[], key: s
   routine.system.description = asHtml(`Full attack: ${printed}.`);
   mapRoutine(ctx, routine, rows, `full attack (${printed})`, power.name);
   return [...made, routine];
+}
+
+/** A pf1 natural attack (a bite, claws, a tail slap): the older shape's `attackType`, the newer one's `subType`. */
+function naturalAttack(it: unknown): boolean {
+  const sys = obj(at(it, "system")) ?? obj(at(it, "data")) ?? {};
+  return str(sys.attackType) === "natural" || str(sys.subType) === "natural";
+}
+
+/**
+ * The rows one natural attack item adds to a full attack: its own routine's rows ("2 claws"), or
+ * the attack once. Null when the item is not one attack roll (several actions, a save-based power).
+ */
+function naturalRowsOf(made: readonly ItemDoc[]): { attack: string; count: number }[] | null {
+  const base = made[0]!;
+  const routines = made.filter((m) => m.system.routine);
+  const attacks = made.filter((m) => !m.system.routine);
+  if (base.type !== "power" || base.system.saveAttack || routines.length > 1) return null;
+  if (!routines.length) return attacks.length === 1 ? [{ attack: base.name, count: 1 }] : null;
+  const steps = (routines[0]!.system.routine as { attacks: { power: string; count: number }[] }).attacks;
+  return steps.map((a) => ({ attack: a.power, count: a.count }));
+}
+
+/**
+ * [SYS-IMPORT] [SYS-MONSTERS] pf1's full attack with natural weapons: a creature makes every one of
+ * its natural attacks (each at its stored bonus, secondary ones already lower) in one full attack —
+ * a routine "Full attack (natural attacks)". Whether it also swings a manufactured weapon in the
+ * same full attack, or instead of it ("longsword or bite and 2 claws"), is not in the data: each
+ * weapon keeps its own routine.
+ */
+function naturalFullAttack(ctx: Ctx, rows: readonly { attack: string; count: number }[]): ItemDoc {
+  const merged: { attack: string; count: number }[] = [];
+  for (const r of rows) {
+    const same = merged.find((m) => m.attack === r.attack);
+    if (same) same.count += r.count;
+    else merged.push({ ...r });
+  }
+  const routine = newItem(ctx, "power", "Full attack (natural attacks)", "natural/full", "");
+  routine.system.weaponId = "none";
+  routine.system.attackAbility = null;
+  const printed = merged.map((r) => `${r.count}× ${r.attack}`).join(", ");
+  routine.system.description = asHtml(`Full attack: ${printed}.`);
+  mapRoutine(ctx, routine, merged, `full attack (${printed})`, "Full attack (natural attacks)");
+  return routine;
 }
 
 /** Items of one source item: a power per attack action, or a feature, or nothing (gear). */
@@ -641,6 +724,29 @@ function specialPlaceholder(it: unknown): boolean {
   );
 }
 
+/**
+ * [docs/import.md] The fighter's Bravery class feature: +1 on Will saves against fear at fighter
+ * level 2, +1 more every four levels beyond (6th, 10th, 14th, 18th) — this game's fear save. Null
+ * without a Bravery feature and a fighter class of level 2 or more to count it from.
+ */
+function braveryOf(items: readonly unknown[]): { item: unknown; level: number; bonus: number } | null {
+  const item = items.find(
+    (it) =>
+      str(at(it, "type")) === "feat" &&
+      /^bravery$/i.test(oneLine(at(it, "name"), 200)) &&
+      (str(at(it, "system.subType")) || str(at(it, "data.featType"))) === "classFeat",
+  );
+  if (!item) return null;
+  let level = 0;
+  for (const c of items) {
+    if (str(at(c, "type")) !== "class") continue;
+    const s = obj(at(c, "system")) ?? obj(at(c, "data")) ?? {};
+    if (str(s.tag).toLowerCase() === "fighter" || /^fighter\b/i.test(oneLine(at(c, "name"), 200)))
+      level += int(s.level) ?? int(s.levels) ?? 0;
+  }
+  return level >= 2 ? { item, level, bonus: 1 + Math.floor((level - 2) / 4) } : null;
+}
+
 /** pf1 actor → Wounds d20 actor. */
 export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
   const pc = str(at(doc, "type")) === "character";
@@ -707,12 +813,14 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
   const ref = cn.saves.ref! + mods.dex;
   const will = cn.saves.will! + mods.wis;
   sys.baseSaveBonus = bounded(cn.saves.ref!);
+  const brave = braveryOf(items);
   mapSaveTotals(
     ctx,
     actor,
-    { death: fort, reflex: ref, charm: will, fear: will, spell: will },
+    { death: fort, reflex: ref, charm: will, fear: will + (brave?.bonus ?? 0), spell: will },
     `Fort ${fort >= 0 ? "+" : ""}${fort}, Ref ${ref >= 0 ? "+" : ""}${ref}, Will ${will >= 0 ? "+" : ""}${will}`,
   );
+  if (brave) L.auto(`Bravery: fighter level ${brave.level} → +${brave.bonus} on the fear save (Will against fear)`);
   // Speed and movement.
   const land = int(at(src, "attributes.speed.land.base")) ?? int(at(src, "attributes.speed.land"));
   if (land !== null) {
@@ -823,9 +931,30 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
   for (const [k, b] of Object.entries(obj(at(src, "attributes.spells.spellbooks")) ?? {}))
     books[k] = { ability: str(at(b, "ability")), spontaneous: truthy(at(b, "spontaneous")) };
   const owner: Owner = { mods, hd: cn.hd, size, cl: cn.hd, bab: cn.bab, books };
+  // "Special Attack: Grab (Large)": the size its grab holds; the rule itself is the attacks' notes'.
+  for (const it of items) {
+    const m = specialPlaceholder(it)
+      ? oneLine(at(it, "name"), 200).match(/^special attacks?:\s*grab\s*\(([^)]*)\)/i)
+      : null;
+    const sz = m ? m[1]!.trim().toLowerCase() : "";
+    if (GRAB_SIZES.includes(sz)) owner.grabSize = sz[0]!.toUpperCase() + sz.slice(1);
+  }
+  const haveStatus = new Set(ctx.ruleset.conditions.map((c) => c.id));
+  const noted = new Set(
+    items
+      .filter((it) => ["attack", "weapon"].includes(str(at(it, "type"))))
+      .flatMap((it) => {
+        const s = obj(at(it, "system")) ?? obj(at(it, "data")) ?? {};
+        return [...list(s.effectNotes), ...actionsOf(s).flatMap((a) => list(a.effectNotes))];
+      })
+      .map((n) => str(n).trim().toLowerCase())
+      .filter((n) => NOTE_CHECKS[n] && haveStatus.has(NOTE_CHECKS[n].status)),
+  );
   const featNames = new Set(
     items.filter((it) => str(at(it, "type")) === "feat").map((it) => specialName(oneLine(at(it, "name"), 200))),
   );
+  /** Each natural attack's rows in a full attack ("2 claws": Claws ×2). */
+  const naturalRows: { attack: string; count: number }[][] = [];
   items.forEach((it, i) => {
     const t = str(at(it, "type"));
     const name = oneLine(at(it, "name"), 200) || "Unnamed";
@@ -839,6 +968,12 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
         L.drop(`${name}: the feature "${specialName(name)}" holds its text`, { lore: true });
         return;
       }
+      if (NOTE_CHECKS[specialName(name)] && noted.has(specialName(name))) {
+        L.drop(`${name}: the effect of the attacks whose notes name "${specialName(name)}" holds its rule`, {
+          lore: true,
+        });
+        return;
+      }
       actor.items.push(newItem(ctx, "feature", name, key, keptImage(at(it, "img"))));
       L.keep(`${name}: special attack kept as text (its name only)`);
       return;
@@ -847,6 +982,10 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
       const made = itemsOf(ctx, it, owner, key);
       if (made.length) {
         actor.items.push(...made);
+        if (t === "attack" && naturalAttack(it)) {
+          const rows = naturalRowsOf(made);
+          if (rows) naturalRows.push(rows);
+        }
         return;
       }
       if (t === "weapon") {
@@ -859,10 +998,12 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
       return;
     }
     const s = obj(at(it, "system")) ?? obj(at(it, "data")) ?? {};
-    const sub = str(s.subType) || str(s.featType);
+    // pf1 stores only what differs from its defaults: a feat item without a feat type is a "feat".
+    const sub = str(s.subType) || str(s.featType) || (t === "feat" ? "feat" : "");
     const f = newItem(ctx, "feature", name, key, keptImage(at(it, "img")));
     f.system.description = asHtml(plainText(str(at(s, "description.value"))));
     actor.items.push(f);
+    if (brave && it === brave.item) return;
     const lore =
       sub === "feat" ||
       sub === "trait" ||
@@ -870,6 +1011,7 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
       /^special quality: (amphibious|water breathing)/i.test(name);
     L.keep(`${name}: ${sub || t} kept as text`, { lore });
   });
+  if (naturalRows.length >= 2) actor.items.push(naturalFullAttack(ctx, naturalRows.flat()));
   actor.items.forEach((it, i) => (it.sort = (i + 1) * 100000));
   sys.__description = plainText(str(at(src, "details.biography.value")) || str(at(src, "details.notes.value")));
   return actor;
