@@ -32,6 +32,16 @@ export interface SaveCondition {
   printed: string;
 }
 
+/**
+ * A grapple a hit makes, read for sure from the printed words (2014 data has no effect for it): the
+ * conditions ("grappled", and "restrained" while the grapple lasts) and the printed escape DC.
+ */
+export interface HitGrapple {
+  words: string[];
+  escapeDc: number;
+  printed: string;
+}
+
 /** The item's own items named by `[[/item .id]]` / `[[/item Name]]`: the id → name table of its owner. */
 export type Names = ReadonlyMap<string, string>;
 
@@ -108,6 +118,22 @@ const SAVE_OR_CONDITION = new RegExp(
   "i",
 );
 
+/** What a grappler cannot do while it holds one target ("the crocodile can't bite another target"). */
+const GRAPPLER_LIMIT =
+  "the [a-z' -]{1,40}? can(?:'|’|no)t (?:bite|constrict|grapple|use its [a-z]+ (?:on|against)) another target";
+
+/**
+ * "The target is grappled (escape DC 12). Until this grapple ends, the target is restrained, and the
+ * crocodile can't bite another target." — the whole rider, nothing else: no size gate, no other
+ * condition, no damage while held. An optional closing sentence says how many targets its limbs hold.
+ */
+const GRAPPLE_RIDER = new RegExp(
+  `^(?:if the target is a creature, it|the target|it) (?:is grappled|has the grappled condition) \\(escape dc (\\d+)\\)\\.` +
+    `(?:\\s*until (?:this|the) grapple ends, (?:(the (?:target|creature) is restrained)(?:,? and ${GRAPPLER_LIMIT})?|${GRAPPLER_LIMIT})\\.)?` +
+    `(?:\\s*the [a-z' -]{1,40}? has (?:two|three|four|five|six|seven|eight|nine|ten) [a-z]+, each of which can grapple (?:only )?one target\\.)?$`,
+  "i",
+);
+
 /** Sentences an activity already holds: removed from the printed text before the rider is judged. */
 function heldSentences(text: string, held: Held): string {
   let s = text;
@@ -158,7 +184,7 @@ export function readRider(
   text: string,
   held: Held,
   isCondition: (word: string) => boolean,
-): { rest: string; saveCondition: SaveCondition | null } {
+): { rest: string; saveCondition: SaveCondition | null; grapple: HitGrapple | null } {
   let rest = heldSentences(text, held);
   let saveCondition: SaveCondition | null = null;
   if (held.save && !held.saveDamage) {
@@ -171,12 +197,17 @@ export function readRider(
     }
   }
   // What is left is printed for the table: the roll markers say nothing there.
-  return {
-    rest: rest
-      .replace(/⟨(attack|damage|save|dc)⟩/g, "")
-      .replace(/\s+([.,])/g, "$1")
-      .replace(/\s+/g, " ")
-      .trim(),
-    saveCondition,
-  };
+  const printed = rest
+    .replace(/⟨(attack|damage|save|dc)⟩/g, "")
+    .replace(/\s+([.,])/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
+  return { rest: printed, saveCondition, grapple: held.attack && !held.save ? grappleOf(printed) : null };
+}
+
+/** [SYS-IMPORT] A hit's grapple, when the rider is only the grapple (see `GRAPPLE_RIDER`). */
+function grappleOf(rider: string): HitGrapple | null {
+  const m = GRAPPLE_RIDER.exec(rider);
+  if (!m) return null;
+  return { words: m[2] ? ["grappled", "restrained"] : ["grappled"], escapeDc: Number(m[1]), printed: rider };
 }

@@ -35,7 +35,7 @@ import {
 } from "./shape.js";
 import { asHtml, oneLine, plainText } from "./text.js";
 import { conditionFor } from "./words.js";
-import { dnd5eText, heldBy, readRider, type Names, type SaveCondition } from "./dnd5e-text.js";
+import { dnd5eText, heldBy, readRider, type HitGrapple, type Names, type SaveCondition } from "./dnd5e-text.js";
 
 type Abilities = Record<(typeof ABILITY_KEYS)[number], number>;
 
@@ -54,6 +54,7 @@ interface Owner {
 interface Rider {
   rest: string;
   saveCondition: SaveCondition | null;
+  grapple: HitGrapple | null;
 }
 
 const SIZES: Record<string, string> = {
@@ -390,7 +391,8 @@ function attackPower(
       `${where}: conditions on a hit last until the end of the battle here; check how the source ends them`,
     );
   }
-  riderOf(ctx, item, doc, where, conds.length > 0, rider, owner.names);
+  const grappled = !conds.length && rider.grapple !== null && grappleOf(ctx, item, rider.grapple, owner, where);
+  riderOf(ctx, item, doc, where, conds.length > 0 || grappled, rider, owner.names);
   usageOf(ctx, item, sys, where);
   if (twoHanded) {
     // [SYS-IMPORT] Versatile: the weapon held in two hands is the same attack with its two-handed damage.
@@ -404,6 +406,60 @@ function attackPower(
   }
   return item;
 }
+
+/**
+ * [SYS-IMPORT] [HD-COND] A hit's printed grapple (2014 data holds it only in words): the target is
+ * grappled (and restrained while held) until it escapes or the battle ends. The escape is this
+ * game's own: an action rolling Strength or Dexterity at 12 + the grappler's Strength (the Escape
+ * procedure), not the printed DC; the review line gives both numbers.
+ */
+function grappleOf(ctx: Ctx, item: ItemDoc, g: HitGrapple, owner: Owner, where: string): boolean {
+  const ids = g.words.map((w) => conditionFor(ctx.ruleset, w)).filter((x): x is string => x !== null);
+  if (ids.length !== g.words.length) return false;
+  (item.system.effects as Plain[]).push(effectRow({ outcome: "hit", statuses: ids, duration: "endOfEncounter" }));
+  ctx.losses.auto(`${where}: on a hit ${ids.join(", ")} (escape DC ${g.escapeDc}) → effect until escaped`);
+  ctx.losses.flag(
+    `${where}: printed escape DC ${g.escapeDc}; this game's Escape rolls against 12 + the grappler's Strength (${12 + owner.mods.str})`,
+  );
+  return true;
+}
+
+/**
+ * [SYS-IMPORT] A damage part of several types in dnd5e is a choice made as it is rolled ("3 (1d6)
+ * lightning or thunder damage (djinni's choice)", Chromatic Orb), not damage of every type at once:
+ * stored as both, a creature resisting one type would take it whole. The power becomes one power per
+ * type, "‹power› (lightning)", "‹power› (thunder)", the user picking as the source's user picks. Two
+ * such parts in one power (a choice of choices) stay one power, its damage types kept as text.
+ */
+function typeChoice(ctx: Ctx, item: ItemDoc, key: string): ItemDoc[] {
+  if (item.type !== "power") return [item];
+  const p = item.system;
+  const parts = (p.damageParts as { formula: string; types: string[] }[] | undefined) ?? [];
+  const main = (p.damageTypes as string[] | undefined) ?? [];
+  const choices = [main, ...parts.map((x) => x.types)].filter((t) => t.length > 1);
+  if (!choices.length) return [item];
+  const where = item.name;
+  if (choices.length > 1) {
+    ctx.losses.keep(
+      `${where}: two damage parts each of a chosen type kept as text (one power per type would not say it)`,
+    );
+    return [item];
+  }
+  const types = choices[0]!;
+  ctx.losses.auto(`${where}: damage of a chosen type (${types.join(" or ")}) → one power per type`);
+  return types.map((t) => {
+    const one = structuredClone(item);
+    one._id = newItem(ctx, "power", where, `${key}/type/${t}`)._id;
+    one.name = `${where} (${t})`;
+    TYPE_CHOSEN.add(one);
+    if (main.length > 1) one.system.damageTypes = [t];
+    else one.system.damageParts = parts.map((x) => (x.types.length > 1 ? { ...x, types: [t] } : x));
+    return one;
+  });
+}
+
+/** Powers made one per damage type of a choice (`typeChoice`). */
+const TYPE_CHOSEN = new WeakSet<ItemDoc>();
 
 /** The two-handed power of a versatile weapon's attack power. */
 const TWO_HANDED = new WeakMap<ItemDoc, ItemDoc>();
@@ -648,9 +704,9 @@ function itemsOf(ctx: Ctx, doc: unknown, owner: Owner, keyBase: string): ItemDoc
       str(act.type) === "attack"
         ? attackPower(ctx, doc, sys, act, owner, label, key, rider)
         : savePower(ctx, doc, sys, act, owner, label, key, rider);
-    out.push(made);
+    out.push(...typeChoice(ctx, made, key));
     const two = TWO_HANDED.get(made);
-    if (two) out.push(two);
+    if (two) out.push(...typeChoice(ctx, two, `${key}/2h`));
   });
   if (out.length) {
     if (str(at(acts[0], "activation.type")) === "legendary" || str(at(sys, "activation.type")) === "legendary")
@@ -917,6 +973,11 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
     const { steps, alternatives } = routineSteps(text, attackNames);
     if (alternatives && steps.length)
       L.flag(`${r.name}: the text offers other attacks instead; the routine makes the first ones named`);
+    for (const s of steps) {
+      const made = actor.items.find((i) => i.name === s.attack);
+      if (made && TYPE_CHOSEN.has(made))
+        L.flag(`${r.name}: the routine makes ${s.attack}; the damage type is chosen, so pick another power by hand`);
+    }
     if (itemHasField("power", "routine") && steps.length) {
       const power = newItem(ctx, "power", r.name, r.key, keptImage(at(r.doc, "img")));
       power.system.description = asHtml(text);
