@@ -413,6 +413,16 @@ export interface DefenseChoiceCapability {
   ): { key: string; value: number };
 }
 
+/**
+ * [WD-MISSCHANCE] Miss chance: the percent chance an attack that hits misses all the same
+ * (concealment in the 3rd-edition family), rolled on a d100 for each target hit (src/engine/miss-chance.ts).
+ * @public (for modules' games)
+ */
+export interface MissChanceCapability {
+  /** The attack's miss chance in percent (0 = none). */
+  missChance(input: Omit<AttackInput, "dice">): number;
+}
+
 /** Every capability by name. */
 export interface Capabilities {
   startingSpeed: StartingSpeedCapability;
@@ -441,6 +451,7 @@ export interface Capabilities {
   saveAttacks: SaveAttacksCapability;
   saveResistance: SaveResistanceCapability;
   defenseChoice: DefenseChoiceCapability;
+  missChances: MissChanceCapability;
 }
 
 /** A capability's name. */
@@ -472,7 +483,8 @@ export type AllCapabilities = StartingSpeedCapability &
   CreatureSpendingCapability &
   SaveAttacksCapability &
   SaveResistanceCapability &
-  DefenseChoiceCapability;
+  DefenseChoiceCapability &
+  MissChanceCapability;
 
 /** The members of each capability, as the registry checks them. */
 export const CAPABILITY_MEMBERS = {
@@ -502,6 +514,7 @@ export const CAPABILITY_MEMBERS = {
   saveAttacks: ["saveAttacks"],
   saveResistance: ["resistSaveAttack"],
   defenseChoice: ["defenseAgainst"],
+  missChances: ["missChance"],
 } as const satisfies { readonly [K in CapabilityName]: readonly (keyof Capabilities[K])[] };
 
 /** Every member of a capability is listed above (a member added to one must be added there). */

@@ -542,6 +542,11 @@ export interface DamagePacket {
   /** [SYS-MONSTERS] The damage is a miss's (half damage or a miss effect); absent = no. */
   missed?: boolean;
   /**
+   * [WD-COUPDEGRACE] The damage is a coup de grace's (the attack dialog's choice, on a helpless
+   * target): a game whose family adds a save against death after it reads it. Absent = no.
+   */
+  coupDeGrace?: boolean;
+  /**
    * [SYS-MONSTERS] The amount split into parts of different types (the main damage and each extra
    * part); the target's traits apply to each part on its own. Optional: absent = one part, `types`.
    */

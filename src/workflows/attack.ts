@@ -8,11 +8,13 @@ import { activeRuleset, ruleOptions } from "../active-ruleset.js";
 import { renderAttackCard, publicViewer, renderSituationDialog } from "./chat-render.js";
 import { AttackRoll, DamageRoll, allFaces, d20Faces } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
+import { MISS_CHANCE_FORMULA } from "../engine/miss-chance.js";
 import type { Ruleset } from "../engine/ruleset.js";
 import type { RangeKind, Situation } from "../engine/types.js";
 import {
   buildAttackCard,
   decideAttack,
+  missChanceRollsNeeded,
   defenseKeyOf,
   allowedTargets,
   planAttack,
@@ -278,7 +280,18 @@ export async function rollAttack(
     // The posted card carries odds only where the world shows them to everyone (else the GM's
     // client works them out for its ledger), so they are worked out here only then.
     const visibility = cardVisibility();
-    const decided = decideAttack(req, attackRolls.map(d20Faces), plan, { odds: visibility === "everyone" });
+    // [WD-MISSCHANCE] a d100 for each target hit that has a miss chance, posted after the attack rolls.
+    const attackFaces = attackRolls.map(d20Faces);
+    const missRolls: Roll[] = [];
+    for (let k = missChanceRollsNeeded(req, attackFaces, plan).length; k > 0; k--) {
+      const roll = new Roll(MISS_CHANCE_FORMULA);
+      await roll.evaluate();
+      missRolls.push(roll);
+    }
+    const decided = decideAttack(req, attackFaces, plan, {
+      odds: visibility === "everyone",
+      missRolls: missRolls.map((r) => r.total ?? 0),
+    });
     const damageRolls: Roll[] = [];
     const rolled: RolledDamage = {};
     for (const d of decided.damage) {
@@ -300,7 +313,7 @@ export async function rollAttack(
     const message = await postCard({
       actor,
       content,
-      rolls: [...attackRolls, ...damageRolls],
+      rolls: [...attackRolls, ...missRolls, ...damageRolls],
       kind: "attack",
       card,
     });

@@ -31,6 +31,7 @@ async function fullCard(): Promise<Required<AttackCardData>> {
     warnings: ["nearby, not engaged"],
     situation,
     detailsHidden: true,
+    missChance: { chance: 20, roll: 7 },
     parts: [
       { amount: t.damage, types: ["piercing"] },
       { amount: 0, types: ["fire"] },

@@ -76,8 +76,10 @@ export function attackFromRecordedDice(
   d20: readonly (readonly number[])[],
   damageFaces: Record<string, readonly number[]>,
   defenseLabel = "",
+  missRolls: readonly number[] = [],
 ): AttackCardData {
-  const decided = decideAttack(req, d20);
+  // [WD-MISSCHANCE] `missRolls`: the d100 faces rolled for the targets hit that have a miss chance, in order.
+  const decided = decideAttack(req, d20, undefined, { missRolls });
   const rolled: RolledDamage = {};
   for (const d of decided.damage) {
     const given = damageFaces[d.key] ?? damageFaces["*"];

@@ -56,8 +56,11 @@ describe("the situational dialog offers each game's own fields", () => {
     expect(options.rollMode).toEqual(["normal", "mighty", "weak"]);
   });
 
-  it("[WD-FLAT] Wounds d20: target caught off guard and the bonus (range penalties go there)", () => {
-    expect(dialogFor("wounds-d20")).toEqual({ fields: ["offGuard", "bonus"], options: {} });
+  it("[WD-FLAT] [WD-COUPDEGRACE] [WD-MISSCHANCE] Wounds d20: caught off guard, coup de grace, concealment (a miss chance) and the bonus (range penalties go there)", () => {
+    expect(dialogFor("wounds-d20")).toEqual({
+      fields: ["offGuard", "coupDeGrace", "concealment", "bonus"],
+      options: { concealment: ["none", "partial", "total"] },
+    });
   });
 
   it("[SYS-HIDDEN] [FF-CONCEAL] [HD-HIDE] a player is never offered the wrong square (only the GM knows the unseen target's square), and a player's form cannot set it", () => {
@@ -163,15 +166,21 @@ describe("the dialog's answers through the attack (recorded dice)", () => {
       offGuard: true,
       combatAdvantage: false,
       cover: "none",
-      concealment: "none",
+      // [WD-MISSCHANCE] concealment is offered: a miss chance.
+      concealment: "total",
       wrongSquare: false,
       mighty: 0,
       bonus: 2,
     });
     const nimble = npc(R, 10, { abilities: { str: 10, dex: 18, con: 10, int: 10, wis: 10, cha: 10 }, defenses: {} });
-    const card = attackFromRecordedDice(request("wounds-d20", { situation, targets: [target("foe", nimble)] }), [[9]], {
-      "*": [3],
-    });
+    const seen = { ...situation, concealment: "none" as const };
+    const card = attackFromRecordedDice(
+      request("wounds-d20", { situation: seen, targets: [target("foe", nimble)] }),
+      [[9]],
+      {
+        "*": [3],
+      },
+    );
     const o = card.targets[0]!.outcome;
     expect(o.defenseKey).toBe("flat");
     expect(o.defense).toBe(derivedDefense(R, nimble, "flat"));

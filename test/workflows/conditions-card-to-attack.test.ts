@@ -10,6 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import { decideApplication } from "../../src/engine/plans/apply.js";
+import { missChanceRollsNeeded } from "../../src/engine/plans/attack.js";
 import type { PowerEffectSpec, RulesetId } from "../../src/engine/types.js";
 import { attackFromRecordedDice, recordedRoller } from "../support/recorded-dice.js";
 import { defaultOptions, npc, power, request, target } from "./attack-fixtures.js";
@@ -93,16 +94,15 @@ describe.each(Object.entries(ROWS) as [RulesetId, [string, string, AttackExpect]
     const R = getRuleset(id);
     /** One attack (natural 15, +5, 10 damage) by `by` on `on`, each bearing its conditions. */
     const swing = (by: string[], on: string[], range: "melee" | "ranged") => {
-      const card = attackFromRecordedDice(
-        request(id, {
-          attacker: { ...npc(R, 10), conditions: by },
-          power: power({ damage: "10", range }),
-          weapon: null,
-          targets: [target("t", { ...npc(R, 15), conditions: on }, "T")],
-        }),
-        [[15]],
-        { "*": [] },
-      );
+      const req = request(id, {
+        attacker: { ...npc(R, 10), conditions: by },
+        power: power({ damage: "10", range }),
+        weapon: null,
+        targets: [target("t", { ...npc(R, 15), conditions: on }, "T")],
+      });
+      // [WD-MISSCHANCE] a blinded attacker's hit rolls its d100 too: 100 keeps it (the margin is read here).
+      const missRolls = missChanceRollsNeeded(req, [[15]]).map(() => 100);
+      const card = attackFromRecordedDice(req, [[15]], { "*": [] }, "", missRolls);
       const t = card.targets[0]!;
       return { margin: t.outcome.total - t.outcome.defense, damage: t.damage, crit: t.outcome.critThreshold };
     };

@@ -74,6 +74,8 @@ export function packetFor(
     knockOut: mode === "knockOut",
     ...(card.properties?.length ? { properties: [...card.properties] } : {}),
     ...(target.outcome.isHit ? {} : { missed: true }),
+    // [WD-COUPDEGRACE] a hit the dialog made a coup de grace: the game may ask a save against death.
+    ...(target.outcome.isHit && card.situation?.coupDeGrace === true ? { coupDeGrace: true } : {}),
   };
 }
 

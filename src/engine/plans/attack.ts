@@ -44,6 +44,13 @@ import type { AttackCardData, CardDamageRoll, CardOdds, CardSceneNote, CardTarge
 import { cardPowerOf, effectsForOutcome, forcedForOutcome, type CardPower } from "./power-card.js";
 import { partsToRoll, plannedParts, targetParts, type PlannedPart } from "./damage-parts.js";
 import { expectedRecipe } from "../odds.js";
+import {
+  MISS_CHANCE_FORMULA,
+  afterMissChance,
+  missChanceOf,
+  oddsWithMissChance,
+  type MissChanceRoll,
+} from "../miss-chance.js";
 import { firedRiders, plannedRiders, riderToRoll, withRiders, type PlannedRider } from "./riders.js";
 import {
   powerForSave,
@@ -159,6 +166,11 @@ export interface AttackPlan {
   saves?: { spec: SaveAttackSpec; label: string; requests: RollRequest[] };
   /** [SYS-MONSTERS] The power's damage riders (effects dealing damage of their own), parsed. Absent = none. */
   riders?: PlannedRider[];
+  /**
+   * [WD-MISSCHANCE] Each target's miss chance in percent (same order as `targets`), where the game
+   * has miss chances and some target has one. Absent = none.
+   */
+  missChances?: number[];
 }
 
 /** One damage recipe to roll (one per distinct outcome among the targets). */
@@ -182,6 +194,8 @@ export interface DecidedAttack {
     shown?: ShownOutcome;
     /** [SYS-MONSTERS] The keys of the rider rolls this target takes. Absent = none. */
     riders?: string[];
+    /** [WD-MISSCHANCE] The d100 rolled against this target's miss chance after a hit. Absent = none rolled. */
+    missChance?: MissChanceRoll;
   }[];
   untargeted: AttackOutcome | null;
   damage: DamageToRoll[];
@@ -443,6 +457,9 @@ export function planAttack(asked: AttackRequest): AttackPlan {
     : null;
   const parts = plannedParts(power, weaponDice);
   const riders = plannedRiders(power, weaponDice);
+  // [WD-MISSCHANCE] a hit may still miss on the d100 (attack rolls against targets only).
+  const missChances =
+    !saves && req.targets.length && ruleset.missChance ? rolled.map((i) => missChanceOf(ruleset, i)) : [];
   return {
     derived,
     bonusParts,
@@ -458,7 +475,32 @@ export function planAttack(asked: AttackRequest): AttackPlan {
     ...(parts.length ? { parts } : {}),
     ...(saves ? { saves } : {}),
     ...(riders.length ? { riders } : {}),
+    ...(missChances.some((c) => c > 0) ? { missChances } : {}),
   };
+}
+
+/**
+ * [WD-MISSCHANCE] Which targets (their indexes, in target order) need a d100 against their miss
+ * chance: those with one that the d20 (`dice`, as for `decideAttack`) hit. The adapter rolls one
+ * `1d100` for each, after the attack rolls; the GM's client counts them the same way.
+ */
+export function missChanceRollsNeeded(
+  asked: AttackRequest,
+  dice: readonly (readonly number[])[],
+  plan: AttackPlan = planAttack(asked),
+): number[] {
+  const chances = plan.missChances;
+  if (!chances) return [];
+  const req = forSave(asked);
+  const base = { derived: plan.derived, bonus: plan.bonus, bonusParts: plan.bonusParts };
+  const out: number[] = [];
+  req.targets.forEach((snapshot, i) => {
+    if (!(chances[i] ?? 0)) return;
+    const input = plan.inputs.get(snapshot) ?? attackInputFor(req, base, snapshot);
+    const outcome = req.ruleset.resolveAttack(withDice(input, diceForMode(dice[i] ?? [], plan.modes[i] ?? "normal")));
+    if (outcome.isHit) out.push(i);
+  });
+  return out;
 }
 
 /**
@@ -570,9 +612,21 @@ export function decideAttack(
   asked: AttackRequest,
   dice: readonly (readonly number[])[],
   plan: AttackPlan = planAttack(asked),
-  { odds = true }: { odds?: boolean } = {},
+  { odds = true, missRolls = [] }: { odds?: boolean; missRolls?: readonly number[] } = {},
 ): DecidedAttack {
   const req = forSave(asked);
+  // [WD-MISSCHANCE] one d100 face per target that needs one (see `missChanceRollsNeeded`), in order.
+  const needed = missChanceRollsNeeded(asked, dice, plan);
+  if (missRolls.length !== needed.length)
+    throw new EngineError(
+      "attack.missChance",
+      `expected ${needed.length} miss chance roll(s), one per target hit with a miss chance, got ${missRolls.length}`,
+      missRolls,
+    );
+  for (const f of missRolls)
+    if (!Number.isInteger(f) || f < 1 || f > 100)
+      throw new EngineError("attack.missChance", `face ${String(f)} is not on a d100`, missRolls);
+  const missRollOf = new Map(needed.map((t, k) => [t, missRolls[k] as number]));
   if (dice.length !== plan.d20Counts.length) {
     throw new EngineError(
       "attack.dice",
@@ -612,7 +666,7 @@ export function decideAttack(
 
   // [SYS-MONSTERS] the odds' expected damage reads the recipes as the attacker's conditions change them.
   const oddsRuleset = rulesetForOdds(req);
-  const oddsFor = (input: Omit<AttackInput, "dice">): CardOdds | null => {
+  const oddsFor = (input: Omit<AttackInput, "dice">, missChance = 0): CardOdds | null => {
     if (!odds) return null;
     try {
       const o = attackOdds(oddsRuleset, input, {
@@ -622,6 +676,7 @@ export function decideAttack(
         missEffect: req.power.missEffect,
         types: req.power.damageTypes,
       });
+      if (missChance > 0) return oddsWithMissChance(o, missChance, input.hasMissEffect);
       return { hit: o.hitOrCrit, crit: o.crit, expectedDamage: o.expectedDamage };
     } catch {
       return null;
@@ -644,8 +699,19 @@ export function decideAttack(
       const chance = odds ? saveOdds(req, plan, save, saves.spec, snapshot.actor) : null;
       return { snapshot, outcome, odds: chance, damageKey: damageKeyFor(outcome) };
     }
-    const outcome = req.ruleset.resolveAttack(withDice(input, d));
-    const decided = { snapshot, outcome, odds: oddsFor(input), damageKey: damageKeyFor(outcome) };
+    const rolledOutcome = req.ruleset.resolveAttack(withDice(input, d));
+    const chance = plan.missChances?.[i] ?? 0;
+    const missRoll = missRollOf.get(i);
+    // [WD-MISSCHANCE] a hit the d100 takes away is a miss.
+    const outcome =
+      missRoll === undefined ? rolledOutcome : afterMissChance(rolledOutcome, chance, missRoll, input.hasMissEffect);
+    const decided = {
+      snapshot,
+      outcome,
+      odds: oddsFor(input, chance),
+      damageKey: damageKeyFor(outcome),
+      ...(missRoll === undefined ? {} : { missChance: { chance, roll: missRoll } }),
+    };
     if (!input.situation.wrongSquare || outcome.result !== "autoMiss") return decided;
     // [FF-INVIS] only the GM learns the square was wrong: others see the roll as it reads against
     // the right square, and a roll that would have hit as a plain miss with no numbers to compare.
@@ -778,6 +844,7 @@ export function buildAttackCard(
     // The parts a target may lack are written when it has them (assigned: spreading each into the
     // literal cost more than the rest of the target, once per target of every card).
     if (t.shown) target.shown = t.shown;
+    if (t.missChance) target.missChance = { ...t.missChance };
     if (t.snapshot.situation) target.situation = clonePlain(t.snapshot.situation);
     if (t.snapshot.scene?.length) target.scene = t.snapshot.scene.map((n) => ({ ...n }));
     if (t.snapshot.warnings?.length) target.warnings = [...t.snapshot.warnings];
@@ -879,16 +946,21 @@ export function rebuildCard(req: AttackRequest, rolls: PostedRolls, defenseLabel
     if (r.formula.replace(/\s+/g, "") !== (plan.formulas[i] ?? "").replace(/\s+/g, ""))
       throw new EngineError(`rolls.attack[${i}]`, `expected ${plan.formulas[i] ?? ""}`, r.formula);
   });
-  const decided = decideAttack(
-    req,
-    rolls.attack.map((r) => r.faces),
-    plan,
-  );
-  if (rolls.damage.length !== decided.damage.length)
-    throw new EngineError("rolls.damage", `expected ${decided.damage.length} damage roll(s)`, rolls.damage.length);
+  const attackFaces = rolls.attack.map((r) => r.faces);
+  // [WD-MISSCHANCE] the miss chance rolls come first after the attack rolls, one per target that needs one.
+  const needed = missChanceRollsNeeded(req, attackFaces, plan).length;
+  const missRolls = rolls.damage.slice(0, needed).map((r, i) => {
+    if (r.formula.replace(/\s+/g, "") !== MISS_CHANCE_FORMULA || r.faces.length !== 1)
+      throw new EngineError(`rolls.missChance[${i}]`, `expected ${MISS_CHANCE_FORMULA}`, r.formula);
+    return r.faces[0] as number;
+  });
+  const damageRolls = rolls.damage.slice(needed);
+  const decided = decideAttack(req, attackFaces, plan, { missRolls });
+  if (damageRolls.length !== decided.damage.length)
+    throw new EngineError("rolls.damage", `expected ${decided.damage.length} damage roll(s)`, damageRolls.length);
   const rolled: RolledDamage = {};
   decided.damage.forEach((d, i) => {
-    const r = rolls.damage[i] as PostedRolls["damage"][number];
+    const r = damageRolls[i] as PostedRolls["damage"][number];
     if (r.formula.replace(/\s+/g, "") !== d.formula.replace(/\s+/g, ""))
       throw new EngineError(`rolls.damage[${i}]`, `expected ${d.formula}`, r.formula);
     rolled[d.key] = rolledFromFaces(d, r.faces);

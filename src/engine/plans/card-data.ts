@@ -9,6 +9,7 @@
  * Values the engine builds whole (an outcome, a recipe, a situation, a record) are stored as JSON
  * objects; the keys an attack card itself is made of are fields, so Foundry keeps exactly these.
  */
+import type { MissChanceRoll } from "../miss-chance.js";
 import type { ActorChange } from "../changes.js";
 import type { UndoShortfall } from "../undo-bounds.js";
 import {
@@ -131,6 +132,8 @@ const CARD_TARGET_FIELDS = {
    * live with the GM, and with the target's owners when the world lets them see them).
    */
   detailsHidden: omittable(bool(false)),
+  /** [WD-MISSCHANCE] The d100 rolled against the target's miss chance after a hit, and the chance. Absent = none rolled. */
+  missChance: omittable(json<MissChanceRoll>()),
 };
 export type CardTarget = SourceOf<typeof CARD_TARGET_FIELDS>;
 

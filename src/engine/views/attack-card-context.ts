@@ -329,6 +329,17 @@ function reasonLines(reasons: readonly string[], extra: readonly string[], viewe
   return [...extra, ...reasons].filter((r) => viewer.has(r)).map((r) => wordsOf(c, viewer, r));
 }
 
+/**
+ * [WD-MISSCHANCE] The d100 a target's hit was rolled against ("Miss chance 20%: rolled 13, the hit
+ * misses"), or nothing when none was rolled (or the card's record of it is not two numbers).
+ */
+function missChanceLines(t: CardTarget, viewer: CardViewer): string[] {
+  const m = t.missChance;
+  if (!m || !Number.isFinite(m.chance) || !Number.isFinite(m.roll)) return [];
+  const key = m.roll <= m.chance ? "D20C.Chat.MissChance.Missed" : "D20C.Chat.MissChance.Held";
+  return [viewer.format(key, { chance: m.chance, roll: m.roll })];
+}
+
 function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: CardShared) {
   const { shared } = c;
   const view = viewedOutcome(t, viewer);
@@ -337,7 +348,9 @@ function targetView(card: AttackCardData, t: CardTarget, viewer: CardViewer, c: 
   const o = view.o;
   const naturalClass = o.natural === 20 ? "nat20" : o.natural === 1 ? "nat1" : "";
   const own = o.modifiers.filter((m) => !shared.some((x) => sameModifier(x, m)));
-  const reasons = reasonLines(o.reasons, view.extraReasons, viewer, c);
+  const missChance = missChanceLines(t, viewer);
+  const lines = reasonLines(o.reasons, view.extraReasons, viewer, c);
+  const reasons = missChance.length ? [...missChance, ...lines] : lines;
   const scene = t.scene?.length ? t.scene.map((n) => ({ text: n.text, kept: n.kept })) : NONE;
   const warnings = t.warnings?.length ? [...t.warnings] : NONE;
   const odds =

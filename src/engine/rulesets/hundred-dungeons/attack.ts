@@ -14,7 +14,7 @@ import type { DamageRecipeInput, Modifier, PowerSource, RollMode, WeaponClass, W
 import type { PreparedAttack } from "../../types.js";
 import { exhaustionEffects, SIZES, specsOf, type AttackKind } from "./conditions.js";
 import { charmedBy, hiddenFrom, PARTIAL_COVER_BONUS, underwaterAttackWeak } from "./combat.js";
-import { mightyCancel } from "./options.js";
+import { mightyCancel, paralyzedMeleeCrit } from "./options.js";
 import { ABILITY_LABEL } from "./data.js";
 
 /** A size key, Medium when blank or unknown. */
@@ -265,6 +265,9 @@ const CRITICAL = faceDecision("crit", false, "D20C.HD.Reason.critical");
 const CRITICAL_AUTO_HIT = faceDecision("crit", true, "D20C.HD.Reason.critical");
 const MELEE_HIT = faceDecision("hit", false, "D20C.HD.Reason.meleeAutoHit");
 const MELEE_AUTO_HIT = faceDecision("hit", true, "D20C.HD.Reason.meleeAutoHit");
+// [HD-PARALYZEDCRIT] the family's rule (option `paralyzedCrit`): a melee hit on a paralyzed target crits.
+const MELEE_CRIT = faceDecision("crit", false, "D20C.HD.Reason.meleeAutoHit", "D20C.HD.Reason.paralyzedCrit");
+const MELEE_AUTO_CRIT = faceDecision("crit", true, "D20C.HD.Reason.meleeAutoHit", "D20C.HD.Reason.paralyzedCrit");
 const HIT = faceDecision("hit");
 const MISS = faceDecision("miss");
 const PARTIAL_COVER_REASONS = ["D20C.HD.Reason.partialCover"];
@@ -303,6 +306,7 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
   const critThreshold = Math.max(2, 20 - Math.trunc(input.critRange));
   // The branches that don't depend on the die.
   const fixed = input.situation.cover === "total" ? TOTAL_COVER : input.situation.wrongSquare ? WRONG_SPACE : null;
+  const paralyzedCrit = detail.autoHit && paralyzedMeleeCrit(input.options);
   return preparedAttack(input, {
     mode,
     modifiers,
@@ -318,6 +322,7 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
       // when the total reaches the defense, else that face is decided as any other.
       if (natural === 20) return total < defense ? CRITICAL_AUTO_HIT : CRITICAL;
       if (natural >= critThreshold && total >= defense) return CRITICAL;
+      if (paralyzedCrit) return total < defense ? MELEE_AUTO_CRIT : MELEE_CRIT;
       if (detail.autoHit) return total < defense ? MELEE_AUTO_HIT : MELEE_HIT;
       return total >= defense ? HIT : MISS;
     },

@@ -31,7 +31,23 @@ export const HD_OPTIONS: readonly OptionSpec[] = [
     type: "number",
     default: 0,
   },
+  {
+    key: "paralyzedCrit",
+    rule: "HD-PARALYZEDCRIT",
+    label: O("paralyzedCrit.Name"),
+    hint: O("paralyzedCrit.Hint"),
+    type: "boolean",
+    default: false,
+  },
 ];
+
+/**
+ * [HD-PARALYZEDCRIT] Whether a melee hit on a paralyzed target is a critical hit (the 5th-edition
+ * family's rule, beyond the text: off by default, where the text's automatic hit stands alone).
+ */
+export function paralyzedMeleeCrit(options: RuleOptions): boolean {
+  return option<boolean>(options, "paralyzedCrit", false);
+}
 
 export function mightyCancel(options: RuleOptions): "any" | "pairs" {
   return option<string>(options, "mightyCancel", "any") === "pairs" ? "pairs" : "any";

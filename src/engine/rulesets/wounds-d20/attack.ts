@@ -12,7 +12,8 @@ import { powerDefense } from "../../defense-choice.js";
 import type { Ruleset } from "../../ruleset.js";
 import type { ActorSource, AttackInput, DamageRecipe, DamageRecipeInput } from "../../types.js";
 import type { DerivedActor, Modifier, PowerSource, WeaponSource, PreparedAttack, Situation } from "../../types.js";
-import { CRIT_DAMAGE_CHOICES, K, type CritDamageRule } from "./data.js";
+import { expandConditions } from "../../conditions.js";
+import { CONDITIONS, CRIT_DAMAGE_CHOICES, K, type CritDamageRule } from "./data.js";
 
 /** Whether the attack is made at range with a thrown or ammunition weapon (or a ranged power). */
 function isRangedAttack(power: PowerSource, weapon: WeaponSource | null): boolean {
@@ -93,6 +94,20 @@ const CRIT_RANGE = faceDecision("crit", false, `${K}.Reason.CritRange`);
 const HIT = faceDecision("hit");
 const MISS = faceDecision("miss");
 const OFF_GUARD_REASONS = [`${K}.Reason.OffGuard`];
+// [WD-COUPDEGRACE] a coup de grace on a helpless target hits and crits whatever the die shows.
+const COUP_DE_GRACE = faceDecision("crit", false, `${K}.Reason.CoupDeGrace`);
+const COUP_DE_GRACE_AUTO_HIT = faceDecision("crit", true, `${K}.Reason.CoupDeGrace`);
+
+/**
+ * [WD-COUPDEGRACE] Whether the attack is a coup de grace the family allows: chosen in the dialog,
+ * against a helpless target (paralyzed and unconscious include it), in melee or from a ranged
+ * weapon at point blank (the dialog's word: the attacker stands adjacent).
+ */
+export function isCoupDeGrace(input: Pick<AttackInput, "situation" | "target">): boolean {
+  return (
+    input.situation.coupDeGrace === true && expandConditions(CONDITIONS, input.target.conditions).includes("helpless")
+  );
+}
 
 /**
  * The attack without its d20: everything that does not depend on the dice, worked out once;
@@ -125,6 +140,9 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
   }
   // Only a natural 20 crits by the text; items that widen the range still need a hit.
   const critThreshold = Math.min(20, Math.max(2, 20 - Math.max(0, Math.trunc(input.critRange))));
+  const coupDeGrace = isCoupDeGrace(input);
+  const before = input.situation.offGuard ? [...OFF_GUARD_REASONS] : [];
+  if (input.situation.coupDeGrace && !coupDeGrace) before.push(`${K}.Reason.CoupDeGraceNotHelpless`);
   return preparedAttack(input, {
     mode: "normal",
     modifiers,
@@ -135,10 +153,11 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
       for (const addend of addends) total += addend;
       return total;
     },
-    before: input.situation.offGuard ? OFF_GUARD_REASONS : [],
+    before,
     // [WD-NAT] natural 1 always misses, natural 20 always crits; else total ≥ defense hits.
     decide: (natural, total) => {
       if (input.situation.wrongSquare) return WRONG_SQUARE;
+      if (coupDeGrace) return total < defense ? COUP_DE_GRACE_AUTO_HIT : COUP_DE_GRACE;
       if (natural === 1) return NATURAL_1;
       if (natural === 20) return total < defense ? NATURAL_20_AUTO_HIT : NATURAL_20;
       if (total >= defense) return natural >= critThreshold ? CRIT_RANGE : HIT;
@@ -238,4 +257,18 @@ export function defenseAgainst(
     if (v < best.value) best = { key, value: v };
   }
   return best;
+}
+
+/** [WD-MISSCHANCE] The family's miss chances: concealment 20%, total concealment 50%. */
+const MISS_CHANCE: Record<Situation["concealment"], number> = { none: 0, partial: 20, total: 50 };
+
+/**
+ * [WD-MISSCHANCE] The attack's miss chance: the target's concealment as the dialog (or the scene)
+ * says, and total concealment for a blinded attacker (every foe is unseen to it); the worse one
+ * counts, they never add. An attack on the wrong square has none (it misses outright).
+ */
+export function missChance(input: Omit<AttackInput, "dice">): number {
+  if (input.situation.wrongSquare) return 0;
+  const blinded = expandConditions(CONDITIONS, input.attacker.conditions).includes("blinded");
+  return Math.max(MISS_CHANCE[input.situation.concealment] ?? 0, blinded ? MISS_CHANCE.total : 0);
 }

@@ -24,8 +24,25 @@ import { adjustByParts } from "../../damage-parts.js";
  * - `dyingHit`: a dying creature took damage (only death ends the count).
  * - `dying`: the end-of-round save of a dying creature (tallies, 1 Con).
  * - `stable`: the hourly save of a stable creature (1 Con).
+ * - `coupDeGrace`: a coup de grace's save against death at 10 + the damage dealt (fail → dead).
  */
-export type DeathSaveReason = "damage" | "hit" | "strenuous" | "dyingHit" | "dying" | "stable";
+export type DeathSaveReason = "damage" | "hit" | "strenuous" | "dyingHit" | "dying" | "stable" | "coupDeGrace";
+
+/**
+ * [WD-COUPDEGRACE] The save a creature that lived through a coup de grace's damage owes: its death
+ * save (the family's Fortitude) against 10 + the damage the blow dealt; failure kills it.
+ */
+function coupDeGraceSave(actor: ActorSource, actorId: string, dealt: number): RollRequest {
+  return {
+    kind: "deathSave",
+    actorId,
+    formula: d20Plus(statBlockSaveTotal(actor, "death") ?? actor.baseSaveBonus),
+    target: 10 + dealt,
+    against: "total",
+    label: `${K}.Roll.CoupDeGraceSave`,
+    data: { reason: "coupDeGrace", nonlethal: false },
+  };
+}
 
 const SAVE_KINDS = ["charm", "reflex", "death", "fear", "spell"];
 
@@ -159,6 +176,12 @@ export function applyDamage(actor: ActorSource, packet: DamagePacket, actorId: s
   if (!isBloodied(before, max) && isBloodied(after, max)) events.push({ key: `${K}.Event.Bloodied`, actorId });
   if (!isWounded(before, max) && isWounded(after, max)) events.push({ key: `${K}.Event.Wounded`, actorId });
 
+  // [WD-COUPDEGRACE] lethal damage from a coup de grace asks its save against death first.
+  if (packet.coupDeGrace && !packet.nonlethal && dealt > 0 && actor.state !== "dead") {
+    const req = coupDeGraceSave(next, actorId, dealt);
+    requests.push(req);
+    events.push({ key: `${K}.Event.CoupDeGraceSave`, data: { dc: req.target ?? 0 }, actorId });
+  }
   if (hpLost > 0 && after >= max) {
     let reason: DeathSaveReason | null = null;
     switch (actor.state) {
@@ -342,6 +365,10 @@ function resolveDeathSave(actor: ActorSource, request: RollRequest, roll: RollRe
         next.deathSaves = { successes: actor.deathSaves.successes, failures: actor.deathSaves.failures + 1 };
         if (next.deathSaves.failures >= 3) go("dead", false);
       }
+      break;
+    case "coupDeGrace":
+      // [WD-COUPDEGRACE] survive the save or die; a success changes nothing.
+      if (!success) go("dead", false);
       break;
     case "stable":
       costCon();

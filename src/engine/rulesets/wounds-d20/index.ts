@@ -13,6 +13,7 @@ import { PROCEDURES, afterSpend, planProcedure, resolveProcedure, turnNotes } fr
 import { deriveActor } from "./actor.js";
 import { ACTOR_FIELDS } from "./fields.js";
 import { attackBonus, damageExpression, damageRecipe, defenseAgainst, prepareAttack, resolveAttack } from "./attack.js";
+import { missChance } from "./attack.js";
 import { applyDamage, applyHealing, deathSaveRequest, resolveRoll, saveRequest, startRecovery } from "./damage.js";
 import { ACTIONS, CONDITIONS, DAMAGE_TYPES, DEFENSES, ECONOMY, INITIATIVE, K, OPTIONS, SAVES } from "./data.js";
 import { TRAIT_FORMS, woundTotal } from "./data.js";
@@ -52,7 +53,7 @@ export const woundsD20 = defineRuleset({
   initiative: INITIATIVE,
   actions: ACTIONS,
   options: OPTIONS,
-  situational: ["offGuard", "bonus"],
+  situational: ["offGuard", "coupDeGrace", "concealment", "bonus"],
   readScene: readWdScene,
   // [SYS-RULESET] its parts of the actor sheet (recoveries, death saves, its own blocks).
   sheetParts: SHEET_PARTS,
@@ -64,6 +65,7 @@ export const woundsD20 = defineRuleset({
   prepareAttack,
   defenseAgainst,
   damageRecipe,
+  missChance,
 
   applyDamage: withCreatureDamage(
     (actor, packet, _options, actorId) => applyDamage(actor, packet, actorId),
