@@ -242,9 +242,6 @@ async function decidePosted(
     );
     if (forged) return refuse(forged);
     if (!(await authorMayAttack(message, posted.actorUuid))) return refuse("actorUuid");
-    // [SYS-MONSTERS] a save another user had to roll is taken only from that user's own roll.
-    const saves = await ownerSavesRefusal(message, posted);
-    if (saves) return refuse(saves);
     const found = await requestOfCard(posted);
     if ("reason" in found) return refuse(found.reason);
     const req = found.req;
@@ -269,11 +266,19 @@ async function decidePosted(
       }
     };
     const plain = attempt(req.situation.wrongSquare);
-    if (!plain.reason) return plain;
     // The public card never says the square was wrong: read it that way too before refusing.
-    if (req.situation.wrongSquare || !(ruleset.situational ?? []).includes("wrongSquare")) return refuse(plain.reason);
-    const wrong = attempt(true);
-    return wrong.reason ? refuse(plain.reason) : wrong;
+    const decided =
+      plain.reason && !req.situation.wrongSquare && (ruleset.situational ?? []).includes("wrongSquare")
+        ? attempt(true)
+        : plain;
+    if (decided.reason) return refuse(plain.reason);
+    // [SYS-MONSTERS] a save another user had to roll is taken only from that user's own roll (the
+    // GM's own card says whether the power is save-based, not the author's).
+    if (decided.card.saveAttack) {
+      const saves = await ownerSavesRefusal(message, posted);
+      if (saves) return refuse(saves);
+    }
+    return decided;
   } catch (err) {
     if (err instanceof EngineError) return refuse(err.field);
     // The parts the model keeps whole (an outcome, a recipe) hold whatever the author wrote.

@@ -167,12 +167,12 @@ function ledgersTaking(messageId: string, cardId: string): string[] {
 }
 
 /**
- * The GM's check of a save-based card's saves (when owners roll them): "" when every save another
+ * The GM's check of the saves of a card its own decision found save-based (when owners roll them): "" when every save another
  * online user had to roll is that user's own roll message for that target, its roll the card's,
  * taken by no other card; else the refusal (a field name).
  */
 export async function ownerSavesRefusal(message: ChatMessage, posted: AttackCardData): Promise<string> {
-  if (!posted.saveAttack || !ownersRollSaves()) return "";
+  if (!ownersRollSaves()) return "";
   const stored = message._source.rolls;
   const authorId = message.author?.id ?? "";
   for (const [i, t] of posted.targets.entries()) {

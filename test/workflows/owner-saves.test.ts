@@ -215,6 +215,14 @@ for (const c of CASES) {
       expect(attackCardIn(m)!.saveRolls).toBeUndefined();
       const ledger = ledgerOf(m.id)!.ledger;
       expect([ledger.status, ledger.reason]).toEqual(["invalid", "saveRolls"]);
+      // The same card posted without its save-based mark: the GM's own decision still reads the breath as save-based.
+      const { saveAttack: _mark, ...unmarked } = structuredClone(attackCardIn(m)!);
+      const again = await ledgerAfterPosting({
+        type: "attack",
+        system: { ...unmarked, applied: [] },
+        rolls: [...m.rolls],
+      });
+      expect([again.ledger.status, again.ledger.reason]).toEqual(["invalid", "saveRolls"]);
       const applied = (await w.send(wire({ messageId: m.id, targetUuid: "Scene.s1.Token.a", mode: "full" }), "gm")) as {
         report: { ok: boolean };
       };
