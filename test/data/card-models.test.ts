@@ -47,6 +47,7 @@ async function fullCard(): Promise<Required<AttackCardData>> {
     targets,
     properties: ["magic", "silver"],
     saveAttack: { kind: "dex", label: "D20C.HD.Ability.dex", dc: 13, onSuccess: "half" },
+    targetCount: { formula: "1d3", count: 2 },
   };
 }
 
@@ -73,6 +74,7 @@ describe("[SYS-DOCS] chat card data models", () => {
       "knockOut",
       "properties",
       "saveAttack",
+      "targetCount",
     ]) {
       expect(attack[key]!.options, key).toMatchObject({ required: false, initial: undefined });
     }

@@ -9,6 +9,7 @@
  * Values the engine builds whole (an outcome, a recipe, a situation, a record) are stored as JSON
  * objects; the keys an attack card itself is made of are fields, so Foundry keeps exactly these.
  */
+import type { UsedTargetCount } from "../target-count.js";
 import type { ActorChange } from "../changes.js";
 import type { UndoShortfall } from "../undo-bounds.js";
 import {
@@ -262,6 +263,11 @@ const ATTACK_CARD_FIELDS = {
    * success does): each target's roll is its save, a failure its "hit". Absent = an attack roll.
    */
   saveAttack: omittable(json<CardSaveAttack>()),
+  /**
+   * [SYS-TARGETS] The power's target count as this attack used it: its formula and the number it
+   * gave (rolled: the message's last roll). Absent = the power has none.
+   */
+  targetCount: omittable(json<UsedTargetCount>()),
 };
 export type AttackCardData = SourceOf<typeof ATTACK_CARD_FIELDS>;
 
