@@ -180,7 +180,7 @@ function mapTargets(ctx: Ctx, item: ItemDoc, targets: string, where: string): vo
 }
 
 /** A rider sentence onto the power: an effect row when read for sure, else the power's text. */
-function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: string): void {
+function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: string, missLinePrinted = false): void {
   const read = readTrigger(phrase);
   // "Natural 2–5: …" names no outcome and cannot mean "on a hit" (such rolls almost never hit), nor
   // "on a miss" (a natural 1 carries no miss effect): the roll itself, which no effect row holds.
@@ -202,15 +202,20 @@ function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: str
     ctx.losses.flag(`${where}: "${phrase}: ${oneLine(body, 80)}" read from its text`);
     return;
   }
-  const dmg = trig && (trig.outcome === "hit" || trig.outcome === "crit") ? readDamageRider(body) : null;
+  // A hit or crit line's damage adds to the blow. A natural-roll miss line's damage is the miss's
+  // own blow when the power prints no miss line (with one, whether it adds or replaces is unsure:
+  // text); "hit or miss" adds to either.
+  const dmgOutcome = trig && (trig.outcome !== "miss" || !missLinePrinted) ? trig.outcome : null;
+  const dmg = dmgOutcome ? readDamageRider(body) : null;
   if (trig && dmg) {
-    // A rider's damage adds to the blow it rides on: only hit and crit lines carry one (a miss may deal none).
     const f = importFormula(dmg.formula, {}, `${where}: ${phrase}`, ctx.losses);
     const type = dmg.type ? addTypeWord(ctx, dmg.type) : "";
     const also = dmg.rest ? readRider(ctx, dmg.rest) : null;
-    if (f && type !== null && (!dmg.rest || also)) {
-      const row = effectRow({
-        outcome: trig.outcome,
+    // "hit or miss" is a hit row and a miss row.
+    const outcomes = trig.outcome === "any" ? (["hit", "miss"] as const) : [trig.outcome];
+    const rowFor = (outcome: string) =>
+      effectRow({
+        outcome,
         trigger: {
           kind: trig.kind,
           value: trig.value,
@@ -221,10 +226,18 @@ function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: str
           ? { statuses: also.statuses, duration: also.duration, save: also.save, ongoing: also.ongoing }
           : { statuses: [] }),
       });
-      if (mapTriggeredDamage(ctx, item, row, { formula: f, type: type || "untyped" }, `${phrase}: ${body}`, where)) {
-        if (also) ctx.losses.flag(`${where}: "${phrase}: ${oneLine(body, 80)}" read from its text`);
-        return;
-      }
+    if (f && type !== null && (!dmg.rest || also) && itemHasField("power", "effects.damage")) {
+      for (const outcome of outcomes)
+        mapTriggeredDamage(
+          ctx,
+          item,
+          rowFor(outcome),
+          { formula: f, type: type || "untyped" },
+          `${phrase}: ${body}`,
+          where,
+        );
+      if (also) ctx.losses.flag(`${where}: "${phrase}: ${oneLine(body, 80)}" read from its text`);
+      return;
     }
   }
   if (/^quick use$/i.test(phrase.trim())) {
@@ -478,13 +491,14 @@ function powerOf(ctx: Ctx, doc: unknown, level: number, pc: boolean, key: string
     }
   }
   // Named hit lines (hit1…hit5) and the PC power's trigger fields.
+  const missPrinted = str(val(sys.miss)).trim() !== "";
   for (const k of ["hit1", "hit2", "hit3", "hit4", "hit5"]) {
     const line = obj(sys[k]);
     if (!line) continue;
     const phrase = oneLine(line.name, 200);
     const body = str(line.value);
     if (!body) continue;
-    rider(ctx, item, phrase || "Special", body, where);
+    rider(ctx, item, phrase || "Special", body, where, missPrinted);
   }
   for (const [k, phrase] of [
     ["hitEven", "Natural even hit"],
@@ -494,7 +508,7 @@ function powerOf(ctx: Ctx, doc: unknown, level: number, pc: boolean, key: string
     ["crit", "Crit"],
   ] as const) {
     const body = str(val(sys[k]));
-    if (body) rider(ctx, item, phrase, body, where);
+    if (body) rider(ctx, item, phrase, body, where, missPrinted);
   }
   const miss = str(val(sys.miss));
   if (miss) missLine(ctx, item, plainText(miss.replace(/\[\[([^\]]*)\]\]/g, "$1")), where, false, refs);

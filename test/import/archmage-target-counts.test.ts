@@ -10,7 +10,7 @@ import { allowedTargets } from "../../src/engine/plans/attack.js";
 import { engineActor, packAttackRequest } from "../packs/pack-sources.js";
 import { attackFromRecordedDice } from "../support/recorded-dice.js";
 import { npc, target } from "../workflows/attack-fixtures.js";
-import { convertFixture, itemNamed, modelProblems } from "./fixtures.js";
+import { attackWith, convertFixture, itemNamed, modelProblems } from "./fixtures.js";
 
 describe("[SYS-IMPORT] [SYS-TARGETS] archmage → 13th Age: target counts", () => {
   const { entry, actor } = convertFixture("archmage-target-counts.json");
@@ -78,5 +78,40 @@ describe("[SYS-IMPORT] [SYS-TARGETS] archmage → 13th Age: target counts", () =
     expect(lunge.system.hitEffect).toBe("Once per round.");
     expect(entry.automated).toContain("Bramble lunge: Quick use → actionType quick");
     expect(entry.text).toContain('Bramble lunge: "Quick use: 1/round" kept as text');
+  });
+
+  it("[SYS-IMPORT] [SYS-MONSTERS] [13A-MISS] a natural even miss's damage on a power without a miss line is a miss row that deals it; a hit-or-miss line's damage is a row for each", () => {
+    const whip = itemNamed(actor, "Bramble whip");
+    expect(whip.system.missEffect).toBe("none");
+    expect(whip.system.effects).toEqual([
+      expect.objectContaining({
+        outcome: "miss",
+        trigger: expect.objectContaining({ kind: "even" }),
+        damage: { formula: "3", types: [] },
+      }),
+      expect.objectContaining({
+        outcome: "hit",
+        trigger: expect.objectContaining({ kind: "odd" }),
+        damage: { formula: "2", types: ["poison"] },
+      }),
+      expect.objectContaining({
+        outcome: "miss",
+        trigger: expect.objectContaining({ kind: "odd" }),
+        damage: { formula: "2", types: ["poison"] },
+      }),
+    ]);
+    expect(entry.text.some((l) => l.startsWith("Bramble whip"))).toBe(false);
+    // Against defense 30 every roll below 20 misses: an even miss deals 3, an odd miss 2 poison.
+    const even = attackWith("13th-age", actor, "Bramble whip", 12, [], 30);
+    expect([even.outcome.isHit, even.damage]).toEqual([false, 3]);
+    const odd = attackWith("13th-age", actor, "Bramble whip", 13, [], 30);
+    expect([odd.outcome.isHit, odd.damage, odd.parts]).toEqual([false, 2, [{ amount: 2, types: ["poison"] }]]);
+    // [13A-NAT1] a natural 1 carries no miss effect, so no damage.
+    expect(attackWith("13th-age", actor, "Bramble whip", 1, [], 30).damage).toBe(0);
+    // An odd hit: 7 and the 2 poison as its own part.
+    expect(attackWith("13th-age", actor, "Bramble whip", 15, [], 10).parts).toEqual([
+      { amount: 7, types: [] },
+      { amount: 2, types: ["poison"] },
+    ]);
   });
 });

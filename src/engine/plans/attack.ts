@@ -704,10 +704,13 @@ export function decideAttack(
   const riders = plan.riders;
   if (riders)
     for (const t of targets) {
-      if (!t.damageKey) continue;
+      // [SYS-MONSTERS] an outcome that deals no damage of its own (a miss without miss damage, a
+      // power without damage) still deals a row's damage ("natural even miss: 5 damage"): the
+      // rows' damage is its blow.
       const fired = firedRiders(req.ruleset, req.power, riders, t.outcome);
       if (!fired.length) continue;
       (t as { riders?: string[] }).riders = fired.map((r) => r.key);
+      if (!t.damageKey) (t as { damageKey: string | null }).damageKey = fired[0]!.key;
       for (const r of fired) if (!damage.has(r.key)) damage.set(r.key, riderToRoll(r));
     }
 
