@@ -7,6 +7,7 @@
 import { parseDamage, parseWeaponDice } from "../engine/dice.js";
 import { EngineError } from "../engine/errors.js";
 import type { FormulaKind } from "../engine/fields.js";
+import { targetCountProblem } from "../engine/target-count.js";
 
 /**
  * Why a stored formula is malformed, or null when it is fine (or blank). `@refs` are allowed (they
@@ -14,6 +15,8 @@ import type { FormulaKind } from "../engine/fields.js";
  */
 export function formulaProblem(formula: string, kind: FormulaKind): string | null {
   if (formula.trim() === "") return null;
+  // [SYS-TARGETS] a target count holds no references: it is checked whole.
+  if (kind === "targetCount") return targetCountProblem(formula);
   const resolved = formula.replace(/@[a-zA-Z_][\w.]*/g, "1");
   try {
     if (kind === "weaponDice") parseWeaponDice(resolved, "formula");

@@ -128,6 +128,7 @@ export function powerSourceFrom(s: Plain, rollData: unknown): PowerSource {
     ...damagePartsFrom(s.damageParts, resolve),
     ...creatureItemFields(s),
     ...saveAttackField(s.saveAttack),
+    ...(typeof s.targetCount === "string" && s.targetCount.trim() !== "" ? { targetCount: s.targetCount.trim() } : {}),
   };
 }
 

@@ -11,8 +11,11 @@
 /** What kind of stored value a description holds. */
 type FieldKind = "number" | "boolean" | "string" | "formula" | "html" | "array" | "object" | "schema" | "json";
 
-/** Which parser a formula field is checked with: a damage formula, or weapon dice only. */
-export type FormulaKind = "damage" | "weaponDice";
+/**
+ * Which parser a formula field is checked with: a damage formula, weapon dice only, or a power's
+ * target count (dice and whole numbers giving 1 to 20 targets, src/engine/target-count.ts).
+ */
+export type FormulaKind = "damage" | "weaponDice" | "targetCount";
 
 declare const VALUE: unique symbol;
 

@@ -201,6 +201,12 @@ export const POWER_FIELDS = {
       followUps: list(group({ power: text(), when: choice(ROUTINE_WHEN, "hit"), of: text() })),
     }),
   ),
+  /**
+   * [SYS-TARGETS] [SYS-MONSTERS] How many targets one use may attack ("1d3 nearby enemies" = "1d3",
+   * "two enemies" = "2"): dice and whole numbers giving 1 to 20, rolled when the power is used;
+   * blank = every target the user picks (src/engine/target-count.ts).
+   */
+  targetCount: optional(formula("targetCount")),
 } as const;
 
 /** `weapon` items (engine `WeaponSource` minus the name, which is the item's). */

@@ -199,6 +199,11 @@ export interface PowerSource {
    * with save-based attacks (`Ruleset.saveAttacks`). Optional: absent or null = an attack roll.
    */
   saveAttack?: SaveAttackSpec | null;
+  /**
+   * [SYS-TARGETS] How many targets one use may attack, as stored ("2", "1d3"). Optional: absent or
+   * blank = every target the user picks.
+   */
+  targetCount?: string;
 }
 
 /**

@@ -34,6 +34,7 @@ import {
   type Plain,
 } from "./shape.js";
 import { asHtml, oneLine, plainText } from "./text.js";
+import { targetCountProblem } from "../engine/target-count.js";
 
 const ROLES = ["mook", "troop", "wrecker", "spoiler", "archer", "blocker", "caster", "leader"];
 const SIZES: Record<string, string> = {
@@ -121,8 +122,65 @@ function readHit(text: string): { formula: string; typeWords: string[]; rest: st
   return { formula: m[1]!, typeWords, rest: (m[3] ?? "").replace(/^and\s+/i, "").trim() };
 }
 
+const COUNT_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+
+/**
+ * [SYS-TARGETS] The targets line of an attack, "(1d3 nearby enemies)", "(one or two enemies engaged
+ * with it)", "(each nearby enemy)": how many creatures it attacks ("1d3", "2"; null = each of them)
+ * and whether the rest of the words say only where they stand (nearby, far away, engaged with it, in
+ * a group), which the user judges when targeting as for any attack. Null when it is no such line.
+ */
+function readTargetsLine(text: string): { count: string | null; placeOnly: boolean } | null {
+  const t = text
+    .replace(/[()]/g, " ")
+    .replace(/[’]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, "");
+  const place = (before: string, after: string) =>
+    /^(?:nearby|engaged|far ?away|nearby or far ?away|)$/.test(before.trim()) &&
+    /^(?:engaged with (?:it|the [a-z' -]+?)|in a group|)$/.test(after.trim());
+  const each = t.match(/^(?:each|every|all) ((?:[a-z]+ )*?)(?:enem(?:y|ies)|creatures?)\b(.*)$/);
+  if (each) return { count: null, placeOnly: place(each[1] ?? "", each[2] ?? "") };
+  const n = "(\\d+d\\d+(?: ?\\+ ?\\d+)?|\\d+|an?|one|two|three|four|five|six)";
+  const m = t.match(new RegExp(`^(up to )?${n}(?: or ${n})? ((?:[a-z]+ )*?)(?:enem(?:y|ies)|creatures?)\\b(.*)$`));
+  if (!m) return null;
+  const word = (w: string | undefined) =>
+    w === undefined ? null : (COUNT_WORDS[w] ?? (/^\d+$/.test(w) ? Number(w) : w));
+  const first = word(m[2]);
+  const second = word(m[3]);
+  let count: string;
+  if (second === null) count = String(first);
+  else if (typeof first === "number" && typeof second === "number") count = String(Math.max(first, second));
+  // "1d3 or 2 enemies": which one is the creature's choice, no one count.
+  else return null;
+  count = count.replace(/\s+/g, "");
+  return targetCountProblem(count) === null ? { count, placeOnly: place(m[4] ?? "", m[5] ?? "") } : null;
+}
+
+/**
+ * [SYS-TARGETS] The targets line onto the power: its count lands in `targetCount` (rolled when the
+ * power is used); the words stay printed on the power. A line that says more than the count and
+ * where the targets stand (random ones, "with 10 hp or fewer") keeps the document partial.
+ */
+function mapTargets(ctx: Ctx, item: ItemDoc, targets: string, where: string): void {
+  const read = itemHasField("power", "targetCount") ? readTargetsLine(targets) : null;
+  if (!read) {
+    ctx.losses.keep(`${where}: targets "${oneLine(targets, 60)}" kept as text`, {
+      lore: /^\(?\s*(one|1)\s/i.test(targets),
+    });
+    return;
+  }
+  if (read.count !== null) {
+    item.system.targetCount = read.count;
+    ctx.losses.auto(`${where}: targets "${oneLine(targets, 60)}" → targetCount ${read.count}`);
+  } else ctx.losses.auto(`${where}: targets "${oneLine(targets, 60)}" → every creature targeted`);
+  if (!read.placeOnly) ctx.losses.keep(`${where}: targets "${oneLine(targets, 60)}" kept as text`);
+}
+
 /** A rider sentence onto the power: an effect row when read for sure, else the power's text. */
-function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: string): void {
+function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: string, missLinePrinted = false): void {
   const read = readTrigger(phrase);
   // "Natural 2–5: …" names no outcome and cannot mean "on a hit" (such rolls almost never hit), nor
   // "on a miss" (a natural 1 carries no miss effect): the roll itself, which no effect row holds.
@@ -144,15 +202,20 @@ function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: str
     ctx.losses.flag(`${where}: "${phrase}: ${oneLine(body, 80)}" read from its text`);
     return;
   }
-  const dmg = trig && (trig.outcome === "hit" || trig.outcome === "crit") ? readDamageRider(body) : null;
+  // A hit or crit line's damage adds to the blow. A natural-roll miss line's damage is the miss's
+  // own blow when the power prints no miss line (with one, whether it adds or replaces is unsure:
+  // text); "hit or miss" adds to either.
+  const dmgOutcome = trig && (trig.outcome !== "miss" || !missLinePrinted) ? trig.outcome : null;
+  const dmg = dmgOutcome ? readDamageRider(body) : null;
   if (trig && dmg) {
-    // A rider's damage adds to the blow it rides on: only hit and crit lines carry one (a miss may deal none).
     const f = importFormula(dmg.formula, {}, `${where}: ${phrase}`, ctx.losses);
     const type = dmg.type ? addTypeWord(ctx, dmg.type) : "";
     const also = dmg.rest ? readRider(ctx, dmg.rest) : null;
-    if (f && type !== null && (!dmg.rest || also)) {
-      const row = effectRow({
-        outcome: trig.outcome,
+    // "hit or miss" is a hit row and a miss row.
+    const outcomes = trig.outcome === "any" ? (["hit", "miss"] as const) : [trig.outcome];
+    const rowFor = (outcome: string) =>
+      effectRow({
+        outcome,
         trigger: {
           kind: trig.kind,
           value: trig.value,
@@ -163,10 +226,33 @@ function rider(ctx: Ctx, item: ItemDoc, phrase: string, text: string, where: str
           ? { statuses: also.statuses, duration: also.duration, save: also.save, ongoing: also.ongoing }
           : { statuses: [] }),
       });
-      if (mapTriggeredDamage(ctx, item, row, { formula: f, type: type || "untyped" }, `${phrase}: ${body}`, where)) {
-        if (also) ctx.losses.flag(`${where}: "${phrase}: ${oneLine(body, 80)}" read from its text`);
-        return;
+    if (f && type !== null && (!dmg.rest || also) && itemHasField("power", "effects.damage")) {
+      for (const outcome of outcomes)
+        mapTriggeredDamage(
+          ctx,
+          item,
+          rowFor(outcome),
+          { formula: f, type: type || "untyped" },
+          `${phrase}: ${body}`,
+          where,
+        );
+      if (also) ctx.losses.flag(`${where}: "${phrase}: ${oneLine(body, 80)}" read from its text`);
+      return;
+    }
+  }
+  if (/^quick use$/i.test(phrase.trim())) {
+    // "Quick use: as a quick action": the power takes the creature's quick action. "1/round" limits
+    // it more than the game's economy does (a standard may be spent as a quick): it stays text.
+    const plain = body.replace(/[*_]/g, "").trim();
+    const quick = plain.match(/^(1\s*\/\s*round,?\s*)?as a quick action\.?$/i);
+    if (quick || /^this \w+ only requires a quick action to use\.?$/i.test(plain)) {
+      sys.actionType = "quick";
+      ctx.losses.auto(`${where}: ${phrase} → actionType quick`);
+      if (quick?.[1]) {
+        printOnPower(item, "Once per round.");
+        ctx.losses.keep(`${where}: "${phrase}: 1/round" kept as text`);
       }
+      return;
     }
   }
   if (/^limited use$/i.test(phrase.trim())) {
@@ -355,9 +441,7 @@ function powerOf(ctx: Ctx, doc: unknown, level: number, pc: boolean, key: string
       printOnPower(item, `Targets: ${targets}.`);
       if (/nearby|far away|faraway|enemies in a group|all enemies/i.test(targets) && p.range === "melee")
         p.range = "close";
-      ctx.losses.keep(`${where}: targets "${oneLine(targets, 60)}" kept as text`, {
-        lore: /^\(?\s*(one|1)\s/i.test(targets),
-      });
+      mapTargets(ctx, item, targets, where);
     }
   } else if (attackText) {
     printOnPower(item, `Attack: ${attackText}`);
@@ -407,13 +491,14 @@ function powerOf(ctx: Ctx, doc: unknown, level: number, pc: boolean, key: string
     }
   }
   // Named hit lines (hit1…hit5) and the PC power's trigger fields.
+  const missPrinted = str(val(sys.miss)).trim() !== "";
   for (const k of ["hit1", "hit2", "hit3", "hit4", "hit5"]) {
     const line = obj(sys[k]);
     if (!line) continue;
     const phrase = oneLine(line.name, 200);
     const body = str(line.value);
     if (!body) continue;
-    rider(ctx, item, phrase || "Special", body, where);
+    rider(ctx, item, phrase || "Special", body, where, missPrinted);
   }
   for (const [k, phrase] of [
     ["hitEven", "Natural even hit"],
@@ -423,7 +508,7 @@ function powerOf(ctx: Ctx, doc: unknown, level: number, pc: boolean, key: string
     ["crit", "Crit"],
   ] as const) {
     const body = str(val(sys[k]));
-    if (body) rider(ctx, item, phrase, body, where);
+    if (body) rider(ctx, item, phrase, body, where, missPrinted);
   }
   const miss = str(val(sys.miss));
   if (miss) missLine(ctx, item, plainText(miss.replace(/\[\[([^\]]*)\]\]/g, "$1")), where, false, refs);

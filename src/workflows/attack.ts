@@ -41,6 +41,7 @@ import { asksSituation, openQuestions } from "../engine/views/situation-ask.js";
 import { hasSightBoundCondition } from "../engine/source-sight.js";
 import { attackRequestFrom, attackSources, equippedWeapons, postCard, targetSnapshots } from "./foundry-docs.js";
 import { askOwnerSaves } from "./owner-saves.js";
+import { countTargets } from "./target-count.js";
 import type { TargetSnapshot } from "../engine/plans/attack.js";
 import {
   noteKept,
@@ -185,6 +186,9 @@ export async function rollAttack(
     const area = await attackArea(actor, power, item.name ?? "");
     const areaTokens = area ? area.tokens.filter((t) => power.range === "area" || t.actor !== actor) : null;
     let targets = bandWarnings(ruleset, actor, power.range, targetSnapshots(areaTokens ?? tokens ?? game.user.targets));
+    // [SYS-TARGETS] a power with a target count: rolled now when it has dice; the first N targets are attacked.
+    const counted = await countTargets(power, item.name ?? "", targets);
+    targets = counted.targets;
     // A situation given by the caller is used as it is; otherwise the scene pre-fills.
     const scene = situation
       ? null
@@ -249,6 +253,7 @@ export async function rollAttack(
       read: "view",
       sources: { power, weapon },
     });
+    if (counted.used) req.targetCount = counted.used;
     // [HD-COND] a game may forbid a target (a charmed creature can't attack its charmer).
     const { allowed, refused } = allowedTargets(req);
     for (const r of refused)
@@ -313,7 +318,7 @@ export async function rollAttack(
     const message = await postCard({
       actor,
       content,
-      rolls: [...attackRolls, ...missRolls, ...damageRolls],
+      rolls: [...attackRolls, ...missRolls, ...damageRolls, ...(counted.roll ? [counted.roll] : [])],
       kind: "attack",
       card,
     });

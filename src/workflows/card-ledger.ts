@@ -55,6 +55,7 @@ import {
 } from "./card-messages.js";
 import { actorFromUuid, attackRequestFrom, attackTarget } from "./foundry-docs.js";
 import { ownerSavesRefusal } from "./owner-saves.js";
+import { postedCountRoll } from "../engine/target-count.js";
 
 /** The queue key of a card's ledger (one writer of a card's records at a time). */
 export const cardKey = (messageId: string): string => `ChatMessage.${messageId}`;
@@ -149,8 +150,9 @@ function sameRolls(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** The rolls of a posted attack message: one attack roll per target (one when untargeted), then damage. */
-function postedRolls(message: ChatMessage, attackCount: number): PostedRolls {
-  const rolls = [...message.rolls];
+function postedRolls(message: ChatMessage, attackCount: number, upTo = message.rolls.length): PostedRolls {
+  // [SYS-TARGETS] a rolled target count's roll comes last: it is no attack's roll.
+  const rolls = message.rolls.slice(0, upTo);
   return {
     attack: rolls.slice(0, attackCount).map((r) => ({ formula: r.formula, faces: d20Faces(r) })),
     damage: rolls.slice(attackCount).map((r) => ({ formula: r.formula, faces: allFaces(r) })),
@@ -183,18 +185,20 @@ export async function requestOfCard(posted: AttackCardData): Promise<{ req: Atta
       }),
     );
   }
-  return {
-    req: attackRequestFrom({
-      ruleset,
-      attacker,
-      attackerName: posted.actorName,
-      item,
-      shownItem: { name: posted.itemName, img: posted.itemImg },
-      situation: posted.situation,
-      targets,
-      read: "copy",
-    }),
-  };
+  const req = attackRequestFrom({
+    ruleset,
+    attacker,
+    attackerName: posted.actorName,
+    item,
+    shownItem: { name: posted.itemName, img: posted.itemImg },
+    situation: posted.situation,
+    targets,
+    read: "copy",
+  });
+  // [SYS-TARGETS] the count the author's use rolled (checked against the power and the message's last roll).
+  if (posted.targetCount)
+    req.targetCount = { formula: String(posted.targetCount.formula), count: Number(posted.targetCount.count) };
+  return { req };
 }
 
 /**
@@ -249,7 +253,13 @@ async function decidePosted(
     // hampered, a target that may not be targeted) its client left out of the card: one that lists
     // such a target skipped the refusal.
     if (allowedTargets(req).refused.length) return refuse("targets");
-    const rolls = postedRolls(message, Math.max(1, req.targets.length));
+    // [SYS-TARGETS] a rolled target count: the message's last roll must be the power's count giving the card's number.
+    const counted = postedCountRoll(
+      message.rolls.map((r) => ({ formula: r.formula, total: r.total })),
+      req.targetCount,
+    );
+    if (counted.reason) return refuse(counted.reason);
+    const rolls = postedRolls(message, Math.max(1, req.targets.length), counted.attackRolls);
     const attempt = (wrongSquare: boolean): { card: AttackCardData; reason: string } => {
       try {
         const asRead: AttackRequest = {

@@ -49,6 +49,7 @@ async function fullCard(): Promise<Required<AttackCardData>> {
     properties: ["magic", "silver"],
     saveAttack: { kind: "dex", label: "D20C.HD.Ability.dex", dc: 13, onSuccess: "half" },
     saveRolls: [{ targetUuid: "Scene.s1.Token.t1", messageId: "m1" }],
+    targetCount: { formula: "1d3", count: 2 },
   };
 }
 
@@ -75,6 +76,7 @@ describe("[SYS-DOCS] chat card data models", () => {
       "knockOut",
       "properties",
       "saveAttack",
+      "targetCount",
     ]) {
       expect(attack[key]!.options, key).toMatchObject({ required: false, initial: undefined });
     }

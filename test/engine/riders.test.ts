@@ -13,6 +13,7 @@ import {
   type RolledDamage,
 } from "../../src/engine/plans/attack.js";
 import { getRuleset } from "../../src/engine/registry.js";
+import { packetFor } from "../../src/engine/plans/apply.js";
 import type { PowerEffectSpec, RulesetId } from "../../src/engine/types.js";
 import { npc, power, request, target } from "../workflows/attack-fixtures.js";
 import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
@@ -103,14 +104,25 @@ describe("[SYS-MONSTERS] damage riders on natural-roll ranges", () => {
     expect(card.targets.map((t) => t.damage)).toEqual([6, 7, 4]);
   });
 
-  it("[SYS-MONSTERS] a rider needs a blow: a target whose outcome deals no damage takes no rider", () => {
+  it("[SYS-MONSTERS] a row's damage on an outcome that deals none is its blow: a natural 3 miss of a power without miss damage takes the miss row's 1d6 fire; a natural 8 miss takes nothing", () => {
     const R = getRuleset("hundred-dungeons");
     const req = request("hundred-dungeons", {
       power: power({ damage: "1d8", effects: [rider({ outcome: "miss", trigger: { kind: "atMost", value: 5 } })] }),
-      targets: [target("a", npc(R, 30), "A")],
+      targets: [target("a", npc(R, 30), "A"), target("b", npc(R, 30), "B")],
     });
-    const decided = decideAttack(req, [[3]]);
-    expect(decided.targets[0]!.damageKey).toBeNull();
-    expect(decided.damage).toEqual([]);
+    const decided = decideAttack(req, [[3], [8]]);
+    expect(decided.targets.map((t) => [t.damageKey, t.riders ?? []])).toEqual([
+      ["miss~rider1", ["miss~rider1"]],
+      [null, []],
+    ]);
+    expect(decided.damage.map((d) => d.key)).toEqual(["miss~rider1"]);
+    const card = buildAttackCard(req, decided, rollAll(decided, [4]), "AC");
+    expect(card.targets.map((t) => [t.outcome.isHit, t.damage])).toEqual([
+      [false, 4],
+      [false, 0],
+    ]);
+    expect(card.targets[0]!.parts).toEqual([{ amount: 4, types: ["fire"] }]);
+    // The damage button sends it as fire (a fire-resistant target halves it).
+    expect(packetFor(card, card.targets[0]!, "full")).toMatchObject({ amount: 4, types: ["fire"], missed: true });
   });
 });

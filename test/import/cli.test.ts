@@ -91,7 +91,7 @@ describe("[SYS-IMPORT] npm run import", () => {
     expect(entries.filter((e) => e.status === "failed")).toEqual([]);
     // One summary line per source and game.
     expect(logs.filter((l) => l.includes("→")).sort()).toEqual([
-      expect.stringMatching(/^archmage → 13th-age: 4 documents, 1 full \(25%\), 3 partial, 0 failed$/),
+      expect.stringMatching(/^archmage → 13th-age: 5 documents, 1 full \(20%\), 4 partial, 0 failed$/),
       expect.stringMatching(/^dnd4e → ffd20: 4 documents, 3 full \(75%\), 1 partial, 0 failed$/),
       expect.stringMatching(/^dnd5e → hundred-dungeons: 4 documents/),
       expect.stringMatching(/^pf1 → wounds-d20: 3 documents, 0 full \(0%\), 3 partial, 0 failed$/),

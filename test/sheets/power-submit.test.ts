@@ -258,6 +258,26 @@ describe("[SYS-WORDS] chips through the bundle's own submit (issue 45)", () => {
   });
 });
 
+describe("[SYS-TARGETS] a power's target count through the bundle's own submit", () => {
+  it("[SYS-TARGETS] typed into the attack section: stored and valid; a count giving 0 or 30 targets is refused naming system.targetCount; blank is no count", async () => {
+    await s.settings.set(SYSTEM, "ruleset", "13th-age");
+    const item = breath();
+    const sheet = sheetOf(item);
+    await item.update(await submit(sheet, { "system.targetCount": "1d3" }));
+    expect(item._source.system.targetCount).toBe("1d3");
+    validate(item._source.system);
+    expect(await render(sheet)).toMatch(/name="system\.targetCount" value="1d3"/);
+    for (const bad of ["0", "3d10", "@level"]) {
+      const typed = await submit(sheet, { "system.targetCount": bad });
+      const merged = { ...structuredClone(item._source.system), ...typed.system };
+      expect(() => validate(merged), bad).toThrow(/targetCount/);
+    }
+    await item.update(await submit(sheet, { "system.targetCount": "" }));
+    expect(item._source.system.targetCount).toBe("");
+    validate(item._source.system);
+  });
+});
+
 describe("[SYS-MONSTERS] a routine through the bundle's own submit", () => {
   it("[SYS-MONSTERS] the routine's rows typed into the form: each power with its count and a follow-up are stored and valid; a blank form leaves no routine", async () => {
     await s.settings.set(SYSTEM, "ruleset", "hundred-dungeons");

@@ -92,6 +92,8 @@ const POWER_FIELDS: FieldSpec[] = [
   { path: "saveAttack.save", kind: "select", options: "saveKind", nullable: true, group: "attack" },
   { path: "saveAttack.dc", kind: "number", group: "attack" },
   { path: "saveAttack.onSuccess", kind: "select", options: "saveSuccess", group: "attack" },
+  // [SYS-TARGETS] how many targets one use may attack ("2", "1d3": rolled when it is used).
+  { path: "targetCount", kind: "text", group: "attack" },
 ];
 
 const WEAPON_FIELDS: FieldSpec[] = [

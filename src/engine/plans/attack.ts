@@ -4,6 +4,7 @@
  * each target takes. Every rule decision is the active ruleset's: natural 1/20, crit range
  * (vulnerability, precision), mighty/weak, situational modifiers, the crit and miss damage rules.
  */
+import { readTargetCount, usedTargetCount, type UsedTargetCount } from "../target-count.js";
 import { hasSwimSpeed } from "../movement.js";
 import { blankSituation, clonePlain, d20Formula } from "../common.js";
 import { formatDamage, parseDamage, parseWeaponDice, mergeDice, type DamageExpression } from "../dice.js";
@@ -129,6 +130,8 @@ export interface AttackRequest {
   sourceCombatantId?: string | null;
   /** The power's usage kind (`atWill`, `encounter`…), for conditions that allow at-will attacks only; absent = at-will. */
   usage?: string;
+  /** [SYS-TARGETS] The power's target count as this use rolled it (absent: a fixed count, or none). */
+  targetCount?: UsedTargetCount;
 }
 
 /** What to roll for the d20, before any die is thrown. */
@@ -392,6 +395,13 @@ export function allowedTargets(req: AttackRequest): {
   // [SYS-MONSTERS] an attacker's condition may forbid the attack (nauseated; a limited power while
   // hampered), a target's may forbid targeting it (removed from play).
   const barred = attackRefusal(table, req.attacker.actor.conditions, req.usage);
+  // [SYS-TARGETS] a power's target count: targets beyond it are refused, in target order.
+  const limit = targetLimit(req);
+  if (limit < req.targets.length) {
+    const within = allowedTargets({ ...req, targets: req.targets.slice(0, limit) });
+    const over = req.targets.slice(limit).map((t) => ({ name: t.name, reason: "D20C.TargetCount.Over" }));
+    return { allowed: within.allowed, refused: [...within.refused, ...over] };
+  }
   if (!may && !barred && !req.targets.some((t) => targetRefusal(table, t.actor.conditions)))
     return { allowed: [...req.targets], refused: [] };
   const attacker = asCombatant(req.attacker);
@@ -408,6 +418,26 @@ export function allowedTargets(req: AttackRequest): {
     else refused.push({ name: t.name, reason: answer.reason ?? "" });
   }
   return { allowed, refused };
+}
+
+/**
+ * [SYS-TARGETS] How many targets the request may attack: the count this use rolled (checked against
+ * the power's formula: a count the formula cannot give, or none stated, allows none), a fixed
+ * count, or every target when the power has no count.
+ */
+function targetLimit(req: AttackRequest): number {
+  const formula = req.power.targetCount ?? "";
+  const range = readTargetCount(formula);
+  if (!range) return Infinity;
+  if (!range.rolled) return range.min;
+  // A count with dice is rolled by each use: a request stating none attacks no one.
+  if (!req.targetCount) return 0;
+  try {
+    return usedTargetCount(formula, req.targetCount.formula === formula.trim() ? req.targetCount.count : null)!.count;
+  } catch (err) {
+    if (err instanceof EngineError) return 0;
+    throw err;
+  }
 }
 
 /**
@@ -740,10 +770,13 @@ export function decideAttack(
   const riders = plan.riders;
   if (riders)
     for (const t of targets) {
-      if (!t.damageKey) continue;
+      // [SYS-MONSTERS] an outcome that deals no damage of its own (a miss without miss damage, a
+      // power without damage) still deals a row's damage ("natural even miss: 5 damage"): the
+      // rows' damage is its blow.
       const fired = firedRiders(req.ruleset, req.power, riders, t.outcome);
       if (!fired.length) continue;
       (t as { riders?: string[] }).riders = fired.map((r) => r.key);
+      if (!t.damageKey) (t as { damageKey: string | null }).damageKey = fired[0]!.key;
       for (const r of fired) if (!damage.has(r.key)) damage.set(r.key, riderToRoll(r));
     }
 
@@ -901,7 +934,16 @@ export function buildAttackCard(
           },
         }
       : {}),
+    ...cardTargetCount(req),
   };
+}
+
+/** [SYS-TARGETS] The card's "up to N targets": a fixed count, or the count this use rolled (absent = none). */
+function cardTargetCount(req: AttackRequest): { targetCount?: UsedTargetCount } {
+  const range = readTargetCount(req.power.targetCount ?? "");
+  if (!range) return {};
+  if (!range.rolled) return { targetCount: { formula: (req.power.targetCount ?? "").trim(), count: range.min } };
+  return req.targetCount ? { targetCount: { ...req.targetCount } } : {};
 }
 
 /** [SYS-MONSTERS] The card's keywords: the power's and the weapon's (absent when it has none). */

@@ -10,6 +10,7 @@
  * objects; the keys an attack card itself is made of are fields, so Foundry keeps exactly these.
  */
 import type { MissChanceRoll } from "../miss-chance.js";
+import type { UsedTargetCount } from "../target-count.js";
 import type { ActorChange } from "../changes.js";
 import type { UndoShortfall } from "../undo-bounds.js";
 import {
@@ -270,6 +271,11 @@ const ATTACK_CARD_FIELDS = {
    * each target's roll message, whose roll is the card's roll for that target. Absent = none.
    */
   saveRolls: omittable(list(group({ targetUuid: text(), messageId: text() }))),
+  /**
+   * [SYS-TARGETS] The power's target count as this attack used it: its formula and the number it
+   * gave (rolled: the message's last roll). Absent = the power has none.
+   */
+  targetCount: omittable(json<UsedTargetCount>()),
 };
 export type AttackCardData = SourceOf<typeof ATTACK_CARD_FIELDS>;
 

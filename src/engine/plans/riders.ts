@@ -66,7 +66,8 @@ export function riderToRoll(r: PlannedRider): { key: string; recipe: DamageRecip
 /**
  * A target's damage with the riders it takes added as parts: its parts so far (or its main roll
  * as one part), then each rider's total with its types. Null when no rider fired or when the target
- * takes no damage roll (a rider adds to a blow; it is not one).
+ * takes no damage roll. A target whose only damage is its riders (its `damageKey` one of them: a
+ * miss without miss damage, "natural even miss: 5 damage") takes the riders as its parts.
  */
 export function withRiders(
   target: { damageKey: string | null; damage: number; parts?: DamagePart[] },
@@ -74,6 +75,14 @@ export function withRiders(
   byKey: ReadonlyMap<string, CardDamageRoll>,
 ): { damage: number; parts: DamagePart[] } | null {
   if (!riderKeys.length || !target.damageKey) return null;
+  // A miss whose only damage is its riders ("natural even miss: 5 damage"): the riders are its parts.
+  if (riderKeys.includes(target.damageKey)) {
+    const own = riderKeys.flatMap((key) => {
+      const roll = byKey.get(key);
+      return roll ? [{ amount: roll.total, types: [...roll.recipe.types] }] : [];
+    });
+    return { damage: own.reduce((s, p) => s + p.amount, 0), parts: own };
+  }
   const main = byKey.get(target.damageKey);
   if (!main) return null;
   const parts: DamagePart[] = target.parts?.length

@@ -460,6 +460,12 @@ function withoutShared<R extends { imposes: readonly string[]; hasNotes: boolean
   return shared ? rows.map((r) => ({ ...r, imposes: NONE, hasNotes: r.otherNotes })) : rows;
 }
 
+/** [SYS-TARGETS] "up to 2 targets", "up to 1 target (rolled 1d3)". */
+function targetCountWords(count: { formula: string; count: number }, viewer: CardViewer): string {
+  const key = `D20C.TargetCount.${/d/i.test(count.formula) ? "Rolled" : "UpTo"}${count.count === 1 ? "One" : ""}`;
+  return viewer.format(key, { count: String(count.count), formula: String(count.formula) });
+}
+
 /** The template context of an attack card for one viewer. */
 export function attackCardContext(card: AttackCardData, asked: CardViewer) {
   const viewer = rememberingOwnership(asked);
@@ -477,6 +483,8 @@ export function attackCardContext(card: AttackCardData, asked: CardViewer) {
     versus: card.saveAttack
       ? viewer.format("D20C.SaveAttack.Versus", { save: viewer.localize(card.saveAttack.label) })
       : perCard.versus,
+    /** [SYS-TARGETS] "up to 2 targets (rolled 1d3)": the power's target count as this use had it. */
+    targetCount: card.targetCount ? targetCountWords(card.targetCount, viewer) : null,
     /** The roll's real formula: the d20, then every modifier all targets share. */
     formulaTerms: shared.map((m) => modifierView(m, viewer)),
     /** [SYS-HOOKS] "+2 from <module>": what modules' hooks changed in the attack's bonus. */
