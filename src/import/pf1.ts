@@ -747,6 +747,111 @@ function braveryOf(items: readonly unknown[]): { item: unknown; level: number; b
   return level >= 2 ? { item, level, bonus: 1 + Math.floor((level - 2) / 4) } : null;
 }
 
+/**
+ * [docs/import.md] "Special Attack: Trample (2d6+9, DC 21)": pf1's trample — the creature moves over
+ * smaller foes, each taking the damage unless it makes a Reflex save for half (a foe may instead
+ * make an attack of opportunity at -4 and get no save). A save-based power: Reflex against the
+ * printed DC, half on a success; its slam's bludgeoning damage, the full-round action, the size
+ * limit and the attack-of-opportunity choice printed and flagged. Null for any other name or shape.
+ */
+function tramplePower(ctx: Ctx, name: string, key: string, img: string): ItemDoc | null {
+  const m = name.match(/^special attacks?:\s*trample\s*\(\s*(\d+d\d+(?:\s*[+-]\s*\d+)?)\s*,\s*dc\s*(\d+)\s*\)$/i);
+  if (!m) return null;
+  const where = "Trample";
+  const formula = importFormula(m[1]!.replace(/\s/g, ""), {}, `${where}: damage`, ctx.losses);
+  if (!formula) return null;
+  const dc = Number(m[2]);
+  const item = newItem(ctx, "power", where, key, img);
+  const p = item.system;
+  p.weaponId = "none";
+  p.attackAbility = null;
+  p.damage = formula;
+  p.damageTypes = damageTypesFor(ctx, ["bludgeoning"]).types;
+  p.missEffect = "half";
+  p.description = asHtml(
+    "Trample (full-round action): the creature moves over opponents at least one size smaller than itself; " +
+      "each takes the damage once a round. A target may make an attack of opportunity at -4 instead, and " +
+      "then gets no save; otherwise a Reflex save halves the damage.",
+  );
+  ctx.losses.auto(`${where}: damage ${formula} bludgeoning → damage`);
+  ctx.losses.flag(
+    `${where}: a full-round action over smaller foes; its damage read as the slam's (bludgeoning); a foe taking the attack of opportunity gets no save`,
+  );
+  return mapSaveAttack(ctx, item, { save: "reflex", dc, onSuccess: "half", printed: `Reflex DC ${dc} half` }, where);
+}
+
+/** pf1 save words → this game's save kinds (docs/import.md). */
+const SAVE_WORDS: Record<string, string> = { reflex: "ref", ref: "ref", fortitude: "fort", fort: "fort", will: "will" };
+
+/**
+ * [docs/import.md] "Special Attack: Breath Weapon (30-ft. cone, 6d6 fire, Reflex DC 17 half, usable
+ * every 1d4 rounds)": a save-based area power — the cone or line (squares of 5 ft), the damage and
+ * its type, the save (pf1's default for a breath weapon: Reflex for half) and what a success does.
+ * How often it is used ("every 1d4 rounds") has no field here: it is printed on the power and kept
+ * as text. Null unless every part of the name is read (then the name stays text as before).
+ */
+function breathPower(ctx: Ctx, name: string, key: string, img: string): ItemDoc | null {
+  const m = name.match(/^special attacks?:\s*breath weapon\s*\((.*)\)$/i);
+  if (!m) return null;
+  const where = "Breath Weapon";
+  let area: { shape: string; size: number } | null = null;
+  let damage: { formula: string; types: string[]; printed: string } | null = null;
+  let save: { kind: string; dc: number; half: boolean; printed: string } | null = null;
+  let often = "";
+  for (const raw of m[1]!.split(",")) {
+    const part = raw.trim().toLowerCase();
+    let p: RegExpMatchArray | null;
+    if ((p = part.match(/^(\d+)[- ]?(?:ft\.?|foot|feet) (cone|line)$/)) && !area)
+      area = { shape: p[2]!, size: Math.max(1, Math.round(Number(p[1]) / 5)) };
+    else if ((p = part.match(/^(\d+d\d+(?:[+-]\d+)?)(?: ([a-z ]+?))?(?: damage)?$/)) && !damage) {
+      const { types, unknown } = damageTypesFor(ctx, p[2] ? [p[2]] : []);
+      if (unknown.length) return null;
+      const formula = importFormula(p[1]!, {}, `${where}: damage`, ctx.losses);
+      if (!formula) return null;
+      damage = { formula, types, printed: `${formula}${p[2] ? ` ${p[2]}` : ""}` };
+    } else if (
+      (p = part.match(/^(?:(reflex|ref|fortitude|fort|will) )?dc (\d+)(?: (?:for )?(half|negates))?$/)) &&
+      !save
+    ) {
+      const kind = SAVE_WORDS[p[1] ?? "reflex"]!;
+      // A breath weapon allows a Reflex save for half unless it says otherwise (pf1's rule).
+      const half = p[3] ? p[3] === "half" : kind === "ref";
+      save = {
+        kind,
+        dc: Number(p[2]),
+        half,
+        printed: `${kind === "ref" ? "Reflex" : kind === "fort" ? "Fortitude" : "Will"} DC ${p[2]} ${half ? "half" : "negates"}`,
+      };
+    } else if ((p = part.match(/^(?:usable )?(?:once )?every (\d+d\d+|\d+) rounds?$/)) && !often)
+      often = `every ${p[1]} rounds`;
+    else return null;
+  }
+  if (!area || !damage || !save) return null;
+  const saveKind = PF1_SAVE_KINDS[save.kind] ?? "";
+  const item = newItem(ctx, "power", where, key, img);
+  const sys = item.system;
+  sys.weaponId = "none";
+  sys.attackAbility = null;
+  sys.range = "area";
+  sys.area = area;
+  sys.damage = damage.formula;
+  sys.damageTypes = damage.types;
+  if (save.half) sys.missEffect = "half";
+  ctx.losses.auto(`${where}: ${area.size * 5}-ft. ${area.shape} → area ${area.shape} ${area.size}`);
+  ctx.losses.auto(`${where}: damage ${damage.printed} → damage`);
+  if (!/\b(reflex|ref|fortitude|fort|will)\b/i.test(m[1]!))
+    ctx.losses.flag(`${where}: no save named; pf1's default for a breath weapon (Reflex half) used`);
+  const usage = often ? `Usable ${often}.` : "How often it can be used: see the source.";
+  sys.description = asHtml(`Breath weapon: ${usage} The creature is immune to its own breath.`);
+  ctx.losses.keep(`${where}: ${often ? `usable ${often}` : "how often it is used"} kept as text`);
+  return mapSaveAttack(
+    ctx,
+    item,
+    { save: saveKind, dc: save.dc, onSuccess: save.half ? "half" : "none", printed: save.printed },
+    where,
+  );
+}
+
 /** pf1 actor → Wounds d20 actor. */
 export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
   const pc = str(at(doc, "type")) === "character";
@@ -964,6 +1069,16 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
     if (placeholder) {
       // A stat-block import's "Special Attack: Rend (…)" stands for a line of the stat block: its
       // rule is the feature of that name when there is one, else only its name is known.
+      const trample = tramplePower(ctx, name, key, keptImage(at(it, "img")));
+      if (trample) {
+        actor.items.push(trample);
+        return;
+      }
+      const breath = breathPower(ctx, name, key, keptImage(at(it, "img")));
+      if (breath) {
+        actor.items.push(breath);
+        return;
+      }
       if (featNames.has(specialName(name))) {
         L.drop(`${name}: the feature "${specialName(name)}" holds its text`, { lore: true });
         return;

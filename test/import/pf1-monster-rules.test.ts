@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { routineSteps, type RoutineSpec } from "../../src/engine/routines.js";
-import { attackWith, convertFixture, derive, itemNamed, modelProblems } from "./fixtures.js";
+import { packSource } from "../../src/import/cli.js";
+import { convertDocument } from "../../src/import/index.js";
+import { attackWith, convertFixture, derive, fixture, itemNamed, modelProblems } from "./fixtures.js";
 
 interface Row {
   outcome: string;
@@ -102,8 +104,101 @@ describe("[SYS-IMPORT] pf1 monster rules (older shape) → Wounds d20", () => {
     expect(entry.text.some((l) => l.startsWith("Bravery"))).toBe(false);
   });
 
+  it('[SYS-IMPORT] [SYS-MONSTERS] [WD-SAVES] "Special Attack: Trample (2d6+6, DC 18)" is a save-based power: Reflex DC 18, half on a success, through the engine', () => {
+    const trample = itemNamed(actor, "Trample");
+    expect(trample.type).toBe("power");
+    expect(trample.system).toMatchObject({
+      damage: "2d6 + 6",
+      damageTypes: ["bludgeoning"],
+      missEffect: "half",
+      saveAttack: { save: "reflex", dc: 18, onSuccess: "half" },
+    });
+    expect(String(trample.system.description)).toMatch(/attack of opportunity at -4 instead, and then gets no save/);
+    expect(entry.automated).toContain("Trample: Reflex DC 18 half → save-based attack");
+    expect(entry.review.some((l) => l.startsWith("Trample: a full-round action over smaller foes"))).toBe(true);
+    expect(entry.text.some((l) => /trample/i.test(l))).toBe(false);
+    // The target's save is the d20: a natural 2 fails (full 2d6 + 6 = 13), a natural 19 succeeds (half, 6).
+    const failed = attackWith("wounds-d20", actor, "Trample", 2, [3, 4], 10);
+    expect(failed.outcome.result).toBe("hit");
+    expect(failed.damage).toBe(13);
+    const saved = attackWith("wounds-d20", actor, "Trample", 19, [3, 4], 10);
+    expect(saved.outcome.result).toBe("miss");
+    expect(saved.damage).toBe(6);
+  });
+
   it("[SYS-IMPORT] a feat stored without a feat type is pf1's default, a feat: the document is full", () => {
     expect(entry.text).toEqual(["Power Attack: feat kept as text"]);
     expect(entry.status).toBe("full");
+  });
+});
+
+describe("[SYS-IMPORT] pf1 breath weapons named by a stat block", () => {
+  /** The Fen Throttler with one more "Special Attack: …" placeholder of that name. */
+  const withPlaceholder = (name: string) => {
+    const doc = fixture("pf1-fen-throttler.json") as { items: unknown[] };
+    doc.items.push({
+      _id: "fenThrottlerBrth",
+      name,
+      type: "attack",
+      data: {
+        description:
+          "sbc | Placeholder for Special Attacks, listed in the statistics block and described in the special abilities.",
+        damage: { parts: [], critParts: [], nonCritParts: [] },
+        attackParts: [],
+        effectNotes: [],
+        attackType: "misc",
+      },
+    });
+    const c = convertDocument(doc, {});
+    const actor = packSource(c)!.source as unknown as Parameters<typeof itemNamed>[0];
+    return { entry: c.entry, actor };
+  };
+
+  it("[SYS-IMPORT] [SYS-MONSTERS] [WD-SAVES] a cone, its damage and type, Reflex DC half: a save-based area power through the engine; how often stays text", () => {
+    const { entry, actor } = withPlaceholder(
+      "Special Attack: Breath Weapon (30-ft. Cone, 4d6 Fire, Reflex DC 17 Half, Usable Every 1d4 Rounds)",
+    );
+    expect(entry.errors).toEqual([]);
+    expect(modelProblems(actor)).toEqual([]);
+    const breath = itemNamed(actor, "Breath Weapon");
+    expect(breath.system).toMatchObject({
+      range: "area",
+      area: { shape: "cone", size: 6 },
+      damage: "4d6",
+      damageTypes: ["fire"],
+      missEffect: "half",
+      saveAttack: { save: "reflex", dc: 17, onSuccess: "half" },
+    });
+    expect(String(breath.system.description)).toMatch(/Usable every 1d4 rounds/);
+    expect(entry.text).toContain("Breath Weapon: usable every 1d4 rounds kept as text");
+    expect(entry.status).toBe("partial");
+    // The target's Reflex save is the d20: a natural 3 fails (4d6 = 14), a natural 18 succeeds (half, 7).
+    const failed = attackWith("wounds-d20", actor, "Breath Weapon", 3, [2, 3, 4, 5], 10);
+    expect(failed.outcome.result).toBe("hit");
+    expect(failed.damage).toBe(14);
+    const saved = attackWith("wounds-d20", actor, "Breath Weapon", 18, [2, 3, 4, 5], 10);
+    expect(saved.damage).toBe(7);
+  });
+
+  it("[SYS-IMPORT] [SYS-MONSTERS] no save named is pf1's Reflex half (flagged); Fortitude negates lands on the death save; a part it cannot read keeps the name as text", () => {
+    const plain = withPlaceholder("Special Attack: Breath Weapon (60-ft. Line, DC 20, 10d6 Acid)");
+    expect(itemNamed(plain.actor, "Breath Weapon").system).toMatchObject({
+      area: { shape: "line", size: 12 },
+      damageTypes: ["acid"],
+      saveAttack: { save: "reflex", dc: 20, onSuccess: "half" },
+    });
+    expect(plain.entry.review).toContain(
+      "Breath Weapon: no save named; pf1's default for a breath weapon (Reflex half) used",
+    );
+    const fort = withPlaceholder("Special Attack: Breath Weapon (20-ft. Cone, 3d6 Cold, Fortitude DC 15 Negates)");
+    expect(itemNamed(fort.actor, "Breath Weapon").system).toMatchObject({
+      missEffect: "none",
+      saveAttack: { save: "death", dc: 15, onSuccess: "none" },
+    });
+    const odd = withPlaceholder("Special Attack: Breath Weapon (30-ft. Cone, 2d6 Fire Plus Fumes, DC 14)");
+    expect(itemNamed(odd.actor, "Special Attack: Breath Weapon (30-ft. Cone, 2d6 Fire Plus Fumes, DC 14)").type).toBe(
+      "feature",
+    );
+    expect(odd.actor.items.some((i) => i.name === "Breath Weapon")).toBe(false);
   });
 });
