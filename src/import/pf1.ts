@@ -228,6 +228,31 @@ const GRAB_SIZES = ["fine", "diminutive", "tiny", "small", "medium", "large", "h
 
 const ATTACK_TYPES = ["mwak", "rwak", "msak", "rsak", "mcman", "rcman", "twak"];
 
+/**
+ * A secondary natural attack, as pf1 rolls it: the older shape's `primaryAttack: false`, the newer
+ * one's `naturalAttack.primaryAttack: false` on a natural attack. pf1 adds -5 to its attack roll
+ * (the newer shape's `secondary.attackBonus` when set) and deals half its ability's damage (its
+ * `secondary.damageMult` when set), whatever the attack's stored bonus and multiplier. Null for a
+ * primary attack.
+ */
+function secondaryOf(
+  ctx: Ctx,
+  itemSys: Plain,
+  act: Plain,
+  refs: FormulaRefs,
+  where: string,
+): { attack: number; mult: number } | null {
+  if (act === itemSys) return at(itemSys, "primaryAttack") === false ? { attack: -5, mult: 0.5 } : null;
+  if (str(itemSys.subType) !== "natural" || at(act, "naturalAttack.primaryAttack") !== false) return null;
+  const f = str(at(act, "naturalAttack.secondary.attackBonus"));
+  const read = f ? importFormula(f, refs, `${where}: secondary attack bonus`, ctx.losses) : null;
+  const n = read === null ? NaN : Number(read.replace(/\s/g, ""));
+  return {
+    attack: Number.isInteger(n) ? n : -5,
+    mult: num(at(act, "naturalAttack.secondary.damageMult")) ?? 0.5,
+  };
+}
+
 /** One pf1 action → our power. */
 function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, name: string, key: string): ItemDoc {
   const where = name;
@@ -236,6 +261,7 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
   p.weaponId = "none";
   const type = str(act.actionType);
   const refs = refsOf(o);
+  const secondary = secondaryOf(ctx, itemSys, act, refs, where);
   const attacks = ATTACK_TYPES.includes(type);
   p.range = type.startsWith("r") || type === "twak" ? "ranged" : "melee";
   p.touch = type === "msak" || type === "rsak";
@@ -246,7 +272,11 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
     const bonusN = bonusF === null ? 0 : Number((bonusF || "0").replace(/\s/g, ""));
     const enh = int(at(itemSys, "enh")) ?? int(at(itemSys, "weaponData.enh")) ?? 0;
     const sizeMod = SIZE_ATTACK[o.size] ?? 0;
-    const total = (Number.isFinite(bonusN) ? bonusN : 0) + enh + sizeMod;
+    const total = (Number.isFinite(bonusN) ? bonusN : 0) + enh + sizeMod + (secondary?.attack ?? 0);
+    if (secondary)
+      ctx.losses.auto(
+        `${where}: a secondary natural attack ${secondary.attack} → attackBonus, half its ability to damage`,
+      );
     p.attackBonus = bounded(total);
     const abilityMod = p.attackAbility ? o.mods[p.attackAbility as keyof Mods] : 0;
     ctx.losses.auto(
@@ -262,11 +292,8 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
   } else p.attackAbility = null;
   // Damage: the parts, plus the ability's damage modifier times its multiplier.
   const dmgAbility = str(at(act, "ability.damage"));
-  const mult =
-    num(at(act, "ability.damageMult")) ??
-    (truthy(at(act, "naturalAttack.primaryAttack")) === false && at(act, "naturalAttack.primaryAttack") !== undefined
-      ? 0.5
-      : 1);
+  // A secondary natural attack deals half its ability's damage (pf1 overrides the stored multiplier).
+  const mult = secondary ? secondary.mult : (num(at(act, "ability.damageMult")) ?? 1);
   const dmgMod = (ABILITY_KEYS as readonly string[]).includes(dmgAbility) ? o.mods[dmgAbility as keyof Mods] : 0;
   const addMod = dmgMod < 0 ? dmgMod : Math.floor(dmgMod * mult);
   const parts: DamagePart[] = [];

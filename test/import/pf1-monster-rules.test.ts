@@ -94,6 +94,17 @@ describe("[SYS-IMPORT] pf1 monster rules (older shape) → Wounds d20", () => {
     expect(results.map((o) => o.isHit)).toEqual([true, true, true, false]);
   });
 
+  it("[SYS-IMPORT] [WD-ATK] [WD-DMG] a secondary natural attack (primaryAttack false) is rolled as pf1 rolls it: -5 to hit, half its Str to damage", () => {
+    // The tail slap stores +0 and pf1 adds -5: BCB 8 + Str 4 - 5 = +7; Str +4 halved is +2.
+    expect(itemNamed(actor, "Tail Slap").system).toMatchObject({ attackBonus: -5, damage: "1d6 + 2" });
+    expect(entry.automated).toContain(
+      "Tail Slap: a secondary natural attack -5 → attackBonus, half its ability to damage",
+    );
+    expect(attackWith("wounds-d20", actor, "Tail Slap", 10, [4], 10).outcome.total).toBe(17);
+    // A primary one keeps its whole bonus and Str.
+    expect(itemNamed(actor, "Bite").system).toMatchObject({ attackBonus: 0, damage: "1d8 + 4" });
+  });
+
   it("[SYS-IMPORT] [WD-SAVES] Bravery: fighter level 6 gives +2 on the fear save only; the feature stays on the sheet", () => {
     // Will: low progression for the racial 2 HD (0) and fighter 6 (2), Wis +1 = +3; fear +3 + 2.
     expect(actor.system.saveTotals).toMatchObject({ charm: 3, spell: 3, fear: 5, death: 11 });
