@@ -879,6 +879,44 @@ function breathPower(ctx: Ctx, name: string, key: string, img: string): ItemDoc 
   );
 }
 
+/** "Special Attack: Powerful Charge (gore, 2d8+12)": the attack it names and the damage it deals. */
+const POWERFUL_CHARGE =
+  /^special attacks?:\s*powerful charge\s*\(\s*([a-z][a-z ]*?)\s*,\s*(\d+d\d+(?:\s*[+-]\s*\d+)?)\s*\)$/i;
+
+/**
+ * [docs/import.md] pf1's powerful charge: when the creature charges, the attack it names deals the
+ * printed damage instead. A copy of that attack power, "Powerful Charge (Gore)", with that damage;
+ * when it may be used (a charge) and pf1's charge bonus (+2 to hit, -2 AC, which this game has no
+ * rule for) are printed on it and flagged. Null when the name has another shape or names no attack
+ * power of the creature.
+ */
+function powerfulCharge(ctx: Ctx, items: readonly ItemDoc[], name: string, key: string): ItemDoc | null {
+  const m = name.match(POWERFUL_CHARGE);
+  if (!m) return null;
+  const attack = m[1]!.trim().toLowerCase();
+  const base = items.find(
+    (i) =>
+      i.type === "power" &&
+      !i.system.routine &&
+      !i.system.saveAttack &&
+      [attack, `${attack}s`].includes(i.name.toLowerCase()),
+  );
+  if (!base) return null;
+  const where = `Powerful Charge (${base.name})`;
+  const formula = importFormula(m[2]!.replace(/\s/g, ""), {}, `${where}: damage`, ctx.losses);
+  if (!formula) return null;
+  const copy = newItem(ctx, "power", where, key, base.img);
+  copy.system = structuredClone(base.system);
+  copy.system.damage = formula;
+  copy.system.description = asHtml(
+    `Powerful charge: only as part of a charge, the creature's ${base.name.toLowerCase()} deals ${formula} ` +
+      "(pf1's charge also gives +2 on the attack and -2 to AC until its next turn).",
+  );
+  ctx.losses.auto(`${where}: damage ${formula} on a charge → damage`);
+  ctx.losses.flag(`${where}: used only when charging; pf1's charge bonus (+2 to hit, -2 AC) is not added`);
+  return copy;
+}
+
 /** pf1 actor → Wounds d20 actor. */
 export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
   const pc = str(at(doc, "type")) === "character";
@@ -1087,6 +1125,8 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
   );
   /** Each natural attack's rows in a full attack ("2 claws": Claws ×2). */
   const naturalRows: { attack: string; count: number }[][] = [];
+  /** "Special Attack: Powerful Charge (gore, 2d8+12)" placeholders, read after the attacks. */
+  const charges: { name: string; key: string; img: string }[] = [];
   items.forEach((it, i) => {
     const t = str(at(it, "type"));
     const name = oneLine(at(it, "name"), 200) || "Unnamed";
@@ -1104,6 +1144,11 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
       const breath = breathPower(ctx, name, key, keptImage(at(it, "img")));
       if (breath) {
         actor.items.push(breath);
+        return;
+      }
+      if (POWERFUL_CHARGE.test(name)) {
+        // Read once every attack is made: it copies the attack it names.
+        charges.push({ name, key, img: keptImage(at(it, "img")) });
         return;
       }
       if (featNames.has(specialName(name))) {
@@ -1154,6 +1199,16 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
     L.keep(`${name}: ${sub || t} kept as text`, { lore });
   });
   if (naturalRows.length >= 2) actor.items.push(naturalFullAttack(ctx, naturalRows.flat()));
+  for (const c of charges) {
+    const made = powerfulCharge(ctx, actor.items, c.name, c.key);
+    if (made) actor.items.push(made);
+    else if (featNames.has(specialName(c.name)))
+      L.drop(`${c.name}: the feature "${specialName(c.name)}" holds its text`, { lore: true });
+    else {
+      actor.items.push(newItem(ctx, "feature", c.name, c.key, c.img));
+      L.keep(`${c.name}: special attack kept as text (its name only)`);
+    }
+  }
   actor.items.forEach((it, i) => (it.sort = (i + 1) * 100000));
   sys.__description = plainText(str(at(src, "details.biography.value")) || str(at(src, "details.notes.value")));
   return actor;

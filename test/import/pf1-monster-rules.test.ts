@@ -105,6 +105,21 @@ describe("[SYS-IMPORT] pf1 monster rules (older shape) → Wounds d20", () => {
     expect(itemNamed(actor, "Bite").system).toMatchObject({ attackBonus: 0, damage: "1d8 + 4" });
   });
 
+  it('[SYS-IMPORT] [SYS-MONSTERS] [WD-ATK] "Powerful Charge (bite, 2d8+9)": the bite\'s attack dealing the printed damage, used when charging (flagged), read even when the placeholder comes before the bite', () => {
+    const charge = itemNamed(actor, "Powerful Charge (Bite)");
+    expect(charge.type).toBe("power");
+    expect(charge.system).toMatchObject({ attackBonus: 0, attackAbility: "str", damage: "2d8 + 9" });
+    expect(String(charge.system.description)).toMatch(/only as part of a charge/);
+    expect(entry.automated).toContain("Powerful Charge (Bite): damage 2d8 + 9 on a charge → damage");
+    expect(entry.review).toContain(
+      "Powerful Charge (Bite): used only when charging; pf1's charge bonus (+2 to hit, -2 AC) is not added",
+    );
+    // Through the engine: +12 as the bite; 2d8 + 9 with faces 3 and 5 is 17.
+    const hit = attackWith("wounds-d20", actor, "Powerful Charge (Bite)", 9, [3, 5], 15);
+    expect(hit.outcome.total).toBe(21);
+    expect(hit.damage).toBe(17);
+  });
+
   it("[SYS-IMPORT] [WD-SAVES] Bravery: fighter level 6 gives +2 on the fear save only; the feature stays on the sheet", () => {
     // Will: low progression for the racial 2 HD (0) and fighter 6 (2), Wis +1 = +3; fear +3 + 2.
     expect(actor.system.saveTotals).toMatchObject({ charm: 3, spell: 3, fear: 5, death: 11 });
@@ -143,7 +158,7 @@ describe("[SYS-IMPORT] pf1 monster rules (older shape) → Wounds d20", () => {
   });
 });
 
-describe("[SYS-IMPORT] pf1 breath weapons named by a stat block", () => {
+describe("[SYS-IMPORT] pf1 breath weapons and powerful charges named by a stat block", () => {
   /** The Fen Throttler with one more "Special Attack: …" placeholder of that name. */
   const withPlaceholder = (name: string) => {
     const doc = fixture("pf1-fen-throttler.json") as { items: unknown[] };
@@ -211,5 +226,12 @@ describe("[SYS-IMPORT] pf1 breath weapons named by a stat block", () => {
       "feature",
     );
     expect(odd.actor.items.some((i) => i.name === "Breath Weapon")).toBe(false);
+  });
+
+  it("[SYS-IMPORT] a powerful charge naming an attack the creature lacks stays text by name", () => {
+    const { entry } = withPlaceholder("Special Attack: Powerful Charge (gore, 2d6+6)");
+    expect(entry.text).toContain(
+      "Special Attack: Powerful Charge (gore, 2d6+6): special attack kept as text (its name only)",
+    );
   });
 });
