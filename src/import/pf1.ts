@@ -228,6 +228,31 @@ const GRAB_SIZES = ["fine", "diminutive", "tiny", "small", "medium", "large", "h
 
 const ATTACK_TYPES = ["mwak", "rwak", "msak", "rsak", "mcman", "rcman", "twak"];
 
+/**
+ * A secondary natural attack, as pf1 rolls it: the older shape's `primaryAttack: false`, the newer
+ * one's `naturalAttack.primaryAttack: false` on a natural attack. pf1 adds -5 to its attack roll
+ * (the newer shape's `secondary.attackBonus` when set) and deals half its ability's damage (its
+ * `secondary.damageMult` when set), whatever the attack's stored bonus and multiplier. Null for a
+ * primary attack.
+ */
+function secondaryOf(
+  ctx: Ctx,
+  itemSys: Plain,
+  act: Plain,
+  refs: FormulaRefs,
+  where: string,
+): { attack: number; mult: number } | null {
+  if (act === itemSys) return at(itemSys, "primaryAttack") === false ? { attack: -5, mult: 0.5 } : null;
+  if (str(itemSys.subType) !== "natural" || at(act, "naturalAttack.primaryAttack") !== false) return null;
+  const f = str(at(act, "naturalAttack.secondary.attackBonus"));
+  const read = f ? importFormula(f, refs, `${where}: secondary attack bonus`, ctx.losses) : null;
+  const n = read === null ? NaN : Number(read.replace(/\s/g, ""));
+  return {
+    attack: Number.isInteger(n) ? n : -5,
+    mult: num(at(act, "naturalAttack.secondary.damageMult")) ?? 0.5,
+  };
+}
+
 /** One pf1 action → our power. */
 function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, name: string, key: string): ItemDoc {
   const where = name;
@@ -236,6 +261,7 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
   p.weaponId = "none";
   const type = str(act.actionType);
   const refs = refsOf(o);
+  const secondary = secondaryOf(ctx, itemSys, act, refs, where);
   const attacks = ATTACK_TYPES.includes(type);
   p.range = type.startsWith("r") || type === "twak" ? "ranged" : "melee";
   p.touch = type === "msak" || type === "rsak";
@@ -246,7 +272,11 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
     const bonusN = bonusF === null ? 0 : Number((bonusF || "0").replace(/\s/g, ""));
     const enh = int(at(itemSys, "enh")) ?? int(at(itemSys, "weaponData.enh")) ?? 0;
     const sizeMod = SIZE_ATTACK[o.size] ?? 0;
-    const total = (Number.isFinite(bonusN) ? bonusN : 0) + enh + sizeMod;
+    const total = (Number.isFinite(bonusN) ? bonusN : 0) + enh + sizeMod + (secondary?.attack ?? 0);
+    if (secondary)
+      ctx.losses.auto(
+        `${where}: a secondary natural attack ${secondary.attack} → attackBonus, half its ability to damage`,
+      );
     p.attackBonus = bounded(total);
     const abilityMod = p.attackAbility ? o.mods[p.attackAbility as keyof Mods] : 0;
     ctx.losses.auto(
@@ -262,11 +292,8 @@ function powerOf(ctx: Ctx, doc: unknown, itemSys: Plain, act: Plain, o: Owner, n
   } else p.attackAbility = null;
   // Damage: the parts, plus the ability's damage modifier times its multiplier.
   const dmgAbility = str(at(act, "ability.damage"));
-  const mult =
-    num(at(act, "ability.damageMult")) ??
-    (truthy(at(act, "naturalAttack.primaryAttack")) === false && at(act, "naturalAttack.primaryAttack") !== undefined
-      ? 0.5
-      : 1);
+  // A secondary natural attack deals half its ability's damage (pf1 overrides the stored multiplier).
+  const mult = secondary ? secondary.mult : (num(at(act, "ability.damageMult")) ?? 1);
   const dmgMod = (ABILITY_KEYS as readonly string[]).includes(dmgAbility) ? o.mods[dmgAbility as keyof Mods] : 0;
   const addMod = dmgMod < 0 ? dmgMod : Math.floor(dmgMod * mult);
   const parts: DamagePart[] = [];
@@ -747,6 +774,149 @@ function braveryOf(items: readonly unknown[]): { item: unknown; level: number; b
   return level >= 2 ? { item, level, bonus: 1 + Math.floor((level - 2) / 4) } : null;
 }
 
+/**
+ * [docs/import.md] "Special Attack: Trample (2d6+9, DC 21)": pf1's trample — the creature moves over
+ * smaller foes, each taking the damage unless it makes a Reflex save for half (a foe may instead
+ * make an attack of opportunity at -4 and get no save). A save-based power: Reflex against the
+ * printed DC, half on a success; its slam's bludgeoning damage, the full-round action, the size
+ * limit and the attack-of-opportunity choice printed and flagged. Null for any other name or shape.
+ */
+function tramplePower(ctx: Ctx, name: string, key: string, img: string): ItemDoc | null {
+  const m = name.match(/^special attacks?:\s*trample\s*\(\s*(\d+d\d+(?:\s*[+-]\s*\d+)?)\s*,\s*dc\s*(\d+)\s*\)$/i);
+  if (!m) return null;
+  const where = "Trample";
+  const formula = importFormula(m[1]!.replace(/\s/g, ""), {}, `${where}: damage`, ctx.losses);
+  if (!formula) return null;
+  const dc = Number(m[2]);
+  const item = newItem(ctx, "power", where, key, img);
+  const p = item.system;
+  p.weaponId = "none";
+  p.attackAbility = null;
+  p.damage = formula;
+  p.damageTypes = damageTypesFor(ctx, ["bludgeoning"]).types;
+  p.missEffect = "half";
+  p.description = asHtml(
+    "Trample (full-round action): the creature moves over opponents at least one size smaller than itself; " +
+      "each takes the damage once a round. A target may make an attack of opportunity at -4 instead, and " +
+      "then gets no save; otherwise a Reflex save halves the damage.",
+  );
+  ctx.losses.auto(`${where}: damage ${formula} bludgeoning → damage`);
+  ctx.losses.flag(
+    `${where}: a full-round action over smaller foes; its damage read as the slam's (bludgeoning); a foe taking the attack of opportunity gets no save`,
+  );
+  return mapSaveAttack(ctx, item, { save: "reflex", dc, onSuccess: "half", printed: `Reflex DC ${dc} half` }, where);
+}
+
+/** pf1 save words → this game's save kinds (docs/import.md). */
+const SAVE_WORDS: Record<string, string> = { reflex: "ref", ref: "ref", fortitude: "fort", fort: "fort", will: "will" };
+
+/**
+ * [docs/import.md] "Special Attack: Breath Weapon (30-ft. cone, 6d6 fire, Reflex DC 17 half, usable
+ * every 1d4 rounds)": a save-based area power — the cone or line (squares of 5 ft), the damage and
+ * its type, the save (pf1's default for a breath weapon: Reflex for half) and what a success does.
+ * How often it is used ("every 1d4 rounds") has no field here: it is printed on the power and kept
+ * as text. Null unless every part of the name is read (then the name stays text as before).
+ */
+function breathPower(ctx: Ctx, name: string, key: string, img: string): ItemDoc | null {
+  const m = name.match(/^special attacks?:\s*breath weapon\s*\((.*)\)$/i);
+  if (!m) return null;
+  const where = "Breath Weapon";
+  let area: { shape: string; size: number } | null = null;
+  let damage: { formula: string; types: string[]; printed: string } | null = null;
+  let save: { kind: string; dc: number; half: boolean; printed: string } | null = null;
+  let often = "";
+  for (const raw of m[1]!.split(",")) {
+    const part = raw.trim().toLowerCase();
+    let p: RegExpMatchArray | null;
+    if ((p = part.match(/^(\d+)[- ]?(?:ft\.?|foot|feet) (cone|line)$/)) && !area)
+      area = { shape: p[2]!, size: Math.max(1, Math.round(Number(p[1]) / 5)) };
+    else if ((p = part.match(/^(\d+d\d+(?:[+-]\d+)?)(?: ([a-z ]+?))?(?: damage)?$/)) && !damage) {
+      const { types, unknown } = damageTypesFor(ctx, p[2] ? [p[2]] : []);
+      if (unknown.length) return null;
+      const formula = importFormula(p[1]!, {}, `${where}: damage`, ctx.losses);
+      if (!formula) return null;
+      damage = { formula, types, printed: `${formula}${p[2] ? ` ${p[2]}` : ""}` };
+    } else if (
+      (p = part.match(/^(?:(reflex|ref|fortitude|fort|will) )?dc (\d+)(?: (?:for )?(half|negates))?$/)) &&
+      !save
+    ) {
+      const kind = SAVE_WORDS[p[1] ?? "reflex"]!;
+      // A breath weapon allows a Reflex save for half unless it says otherwise (pf1's rule).
+      const half = p[3] ? p[3] === "half" : kind === "ref";
+      save = {
+        kind,
+        dc: Number(p[2]),
+        half,
+        printed: `${kind === "ref" ? "Reflex" : kind === "fort" ? "Fortitude" : "Will"} DC ${p[2]} ${half ? "half" : "negates"}`,
+      };
+    } else if ((p = part.match(/^(?:usable )?(?:once )?every (\d+d\d+|\d+) rounds?$/)) && !often)
+      often = `every ${p[1]} rounds`;
+    else return null;
+  }
+  if (!area || !damage || !save) return null;
+  const saveKind = PF1_SAVE_KINDS[save.kind] ?? "";
+  const item = newItem(ctx, "power", where, key, img);
+  const sys = item.system;
+  sys.weaponId = "none";
+  sys.attackAbility = null;
+  sys.range = "area";
+  sys.area = area;
+  sys.damage = damage.formula;
+  sys.damageTypes = damage.types;
+  if (save.half) sys.missEffect = "half";
+  ctx.losses.auto(`${where}: ${area.size * 5}-ft. ${area.shape} → area ${area.shape} ${area.size}`);
+  ctx.losses.auto(`${where}: damage ${damage.printed} → damage`);
+  if (!/\b(reflex|ref|fortitude|fort|will)\b/i.test(m[1]!))
+    ctx.losses.flag(`${where}: no save named; pf1's default for a breath weapon (Reflex half) used`);
+  const usage = often ? `Usable ${often}.` : "How often it can be used: see the source.";
+  sys.description = asHtml(`Breath weapon: ${usage} The creature is immune to its own breath.`);
+  ctx.losses.keep(`${where}: ${often ? `usable ${often}` : "how often it is used"} kept as text`);
+  return mapSaveAttack(
+    ctx,
+    item,
+    { save: saveKind, dc: save.dc, onSuccess: save.half ? "half" : "none", printed: save.printed },
+    where,
+  );
+}
+
+/** "Special Attack: Powerful Charge (gore, 2d8+12)": the attack it names and the damage it deals. */
+const POWERFUL_CHARGE =
+  /^special attacks?:\s*powerful charge\s*\(\s*([a-z][a-z ]*?)\s*,\s*(\d+d\d+(?:\s*[+-]\s*\d+)?)\s*\)$/i;
+
+/**
+ * [docs/import.md] pf1's powerful charge: when the creature charges, the attack it names deals the
+ * printed damage instead. A copy of that attack power, "Powerful Charge (Gore)", with that damage;
+ * when it may be used (a charge) and pf1's charge bonus (+2 to hit, -2 AC, which this game has no
+ * rule for) are printed on it and flagged. Null when the name has another shape or names no attack
+ * power of the creature.
+ */
+function powerfulCharge(ctx: Ctx, items: readonly ItemDoc[], name: string, key: string): ItemDoc | null {
+  const m = name.match(POWERFUL_CHARGE);
+  if (!m) return null;
+  const attack = m[1]!.trim().toLowerCase();
+  const base = items.find(
+    (i) =>
+      i.type === "power" &&
+      !i.system.routine &&
+      !i.system.saveAttack &&
+      [attack, `${attack}s`].includes(i.name.toLowerCase()),
+  );
+  if (!base) return null;
+  const where = `Powerful Charge (${base.name})`;
+  const formula = importFormula(m[2]!.replace(/\s/g, ""), {}, `${where}: damage`, ctx.losses);
+  if (!formula) return null;
+  const copy = newItem(ctx, "power", where, key, base.img);
+  copy.system = structuredClone(base.system);
+  copy.system.damage = formula;
+  copy.system.description = asHtml(
+    `Powerful charge: only as part of a charge, the creature's ${base.name.toLowerCase()} deals ${formula} ` +
+      "(pf1's charge also gives +2 on the attack and -2 to AC until its next turn).",
+  );
+  ctx.losses.auto(`${where}: damage ${formula} on a charge → damage`);
+  ctx.losses.flag(`${where}: used only when charging; pf1's charge bonus (+2 to hit, -2 AC) is not added`);
+  return copy;
+}
+
 /** pf1 actor → Wounds d20 actor. */
 export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
   const pc = str(at(doc, "type")) === "character";
@@ -955,6 +1125,8 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
   );
   /** Each natural attack's rows in a full attack ("2 claws": Claws ×2). */
   const naturalRows: { attack: string; count: number }[][] = [];
+  /** "Special Attack: Powerful Charge (gore, 2d8+12)" placeholders, read after the attacks. */
+  const charges: { name: string; key: string; img: string }[] = [];
   items.forEach((it, i) => {
     const t = str(at(it, "type"));
     const name = oneLine(at(it, "name"), 200) || "Unnamed";
@@ -964,6 +1136,21 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
     if (placeholder) {
       // A stat-block import's "Special Attack: Rend (…)" stands for a line of the stat block: its
       // rule is the feature of that name when there is one, else only its name is known.
+      const trample = tramplePower(ctx, name, key, keptImage(at(it, "img")));
+      if (trample) {
+        actor.items.push(trample);
+        return;
+      }
+      const breath = breathPower(ctx, name, key, keptImage(at(it, "img")));
+      if (breath) {
+        actor.items.push(breath);
+        return;
+      }
+      if (POWERFUL_CHARGE.test(name)) {
+        // Read once every attack is made: it copies the attack it names.
+        charges.push({ name, key, img: keptImage(at(it, "img")) });
+        return;
+      }
       if (featNames.has(specialName(name))) {
         L.drop(`${name}: the feature "${specialName(name)}" holds its text`, { lore: true });
         return;
@@ -1012,6 +1199,16 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
     L.keep(`${name}: ${sub || t} kept as text`, { lore });
   });
   if (naturalRows.length >= 2) actor.items.push(naturalFullAttack(ctx, naturalRows.flat()));
+  for (const c of charges) {
+    const made = powerfulCharge(ctx, actor.items, c.name, c.key);
+    if (made) actor.items.push(made);
+    else if (featNames.has(specialName(c.name)))
+      L.drop(`${c.name}: the feature "${specialName(c.name)}" holds its text`, { lore: true });
+    else {
+      actor.items.push(newItem(ctx, "feature", c.name, c.key, c.img));
+      L.keep(`${c.name}: special attack kept as text (its name only)`);
+    }
+  }
   actor.items.forEach((it, i) => (it.sort = (i + 1) * 100000));
   sys.__description = plainText(str(at(src, "details.biography.value")) || str(at(src, "details.notes.value")));
   return actor;

@@ -94,7 +94,7 @@ describe("[SYS-IMPORT] npm run import", () => {
       expect.stringMatching(/^archmage → 13th-age: 5 documents, 1 full \(20%\), 4 partial, 0 failed$/),
       expect.stringMatching(/^dnd4e → ffd20: 4 documents, 3 full \(75%\), 1 partial, 0 failed$/),
       expect.stringMatching(/^dnd5e → hundred-dungeons: 4 documents/),
-      expect.stringMatching(/^pf1 → wounds-d20: 3 documents, 0 full \(0%\), 3 partial, 0 failed$/),
+      expect.stringMatching(/^pf1 → wounds-d20: 4 documents, 1 full \(25%\), 3 partial, 0 failed$/),
     ]);
     const written = JSON.parse(readFileSync(report, "utf8")) as { summary: string[]; entries: ReportEntry[] };
     expect(written.entries).toEqual(entries);

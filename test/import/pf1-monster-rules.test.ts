@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { routineSteps, type RoutineSpec } from "../../src/engine/routines.js";
-import { attackWith, convertFixture, derive, itemNamed, modelProblems } from "./fixtures.js";
+import { packSource } from "../../src/import/cli.js";
+import { convertDocument } from "../../src/import/index.js";
+import { attackWith, convertFixture, derive, fixture, itemNamed, modelProblems } from "./fixtures.js";
 
 interface Row {
   outcome: string;
@@ -92,6 +94,32 @@ describe("[SYS-IMPORT] pf1 monster rules (older shape) → Wounds d20", () => {
     expect(results.map((o) => o.isHit)).toEqual([true, true, true, false]);
   });
 
+  it("[SYS-IMPORT] [WD-ATK] [WD-DMG] a secondary natural attack (primaryAttack false) is rolled as pf1 rolls it: -5 to hit, half its Str to damage", () => {
+    // The tail slap stores +0 and pf1 adds -5: BCB 8 + Str 4 - 5 = +7; Str +4 halved is +2.
+    expect(itemNamed(actor, "Tail Slap").system).toMatchObject({ attackBonus: -5, damage: "1d6 + 2" });
+    expect(entry.automated).toContain(
+      "Tail Slap: a secondary natural attack -5 → attackBonus, half its ability to damage",
+    );
+    expect(attackWith("wounds-d20", actor, "Tail Slap", 10, [4], 10).outcome.total).toBe(17);
+    // A primary one keeps its whole bonus and Str.
+    expect(itemNamed(actor, "Bite").system).toMatchObject({ attackBonus: 0, damage: "1d8 + 4" });
+  });
+
+  it('[SYS-IMPORT] [SYS-MONSTERS] [WD-ATK] "Powerful Charge (bite, 2d8+9)": the bite\'s attack dealing the printed damage, used when charging (flagged), read even when the placeholder comes before the bite', () => {
+    const charge = itemNamed(actor, "Powerful Charge (Bite)");
+    expect(charge.type).toBe("power");
+    expect(charge.system).toMatchObject({ attackBonus: 0, attackAbility: "str", damage: "2d8 + 9" });
+    expect(String(charge.system.description)).toMatch(/only as part of a charge/);
+    expect(entry.automated).toContain("Powerful Charge (Bite): damage 2d8 + 9 on a charge → damage");
+    expect(entry.review).toContain(
+      "Powerful Charge (Bite): used only when charging; pf1's charge bonus (+2 to hit, -2 AC) is not added",
+    );
+    // Through the engine: +12 as the bite; 2d8 + 9 with faces 3 and 5 is 17.
+    const hit = attackWith("wounds-d20", actor, "Powerful Charge (Bite)", 9, [3, 5], 15);
+    expect(hit.outcome.total).toBe(21);
+    expect(hit.damage).toBe(17);
+  });
+
   it("[SYS-IMPORT] [WD-SAVES] Bravery: fighter level 6 gives +2 on the fear save only; the feature stays on the sheet", () => {
     // Will: low progression for the racial 2 HD (0) and fighter 6 (2), Wis +1 = +3; fear +3 + 2.
     expect(actor.system.saveTotals).toMatchObject({ charm: 3, spell: 3, fear: 5, death: 11 });
@@ -102,8 +130,108 @@ describe("[SYS-IMPORT] pf1 monster rules (older shape) → Wounds d20", () => {
     expect(entry.text.some((l) => l.startsWith("Bravery"))).toBe(false);
   });
 
+  it('[SYS-IMPORT] [SYS-MONSTERS] [WD-SAVES] "Special Attack: Trample (2d6+6, DC 18)" is a save-based power: Reflex DC 18, half on a success, through the engine', () => {
+    const trample = itemNamed(actor, "Trample");
+    expect(trample.type).toBe("power");
+    expect(trample.system).toMatchObject({
+      damage: "2d6 + 6",
+      damageTypes: ["bludgeoning"],
+      missEffect: "half",
+      saveAttack: { save: "reflex", dc: 18, onSuccess: "half" },
+    });
+    expect(String(trample.system.description)).toMatch(/attack of opportunity at -4 instead, and then gets no save/);
+    expect(entry.automated).toContain("Trample: Reflex DC 18 half → save-based attack");
+    expect(entry.review.some((l) => l.startsWith("Trample: a full-round action over smaller foes"))).toBe(true);
+    expect(entry.text.some((l) => /trample/i.test(l))).toBe(false);
+    // The target's save is the d20: a natural 2 fails (full 2d6 + 6 = 13), a natural 19 succeeds (half, 6).
+    const failed = attackWith("wounds-d20", actor, "Trample", 2, [3, 4], 10);
+    expect(failed.outcome.result).toBe("hit");
+    expect(failed.damage).toBe(13);
+    const saved = attackWith("wounds-d20", actor, "Trample", 19, [3, 4], 10);
+    expect(saved.outcome.result).toBe("miss");
+    expect(saved.damage).toBe(6);
+  });
+
   it("[SYS-IMPORT] a feat stored without a feat type is pf1's default, a feat: the document is full", () => {
     expect(entry.text).toEqual(["Power Attack: feat kept as text"]);
     expect(entry.status).toBe("full");
+  });
+});
+
+describe("[SYS-IMPORT] pf1 breath weapons and powerful charges named by a stat block", () => {
+  /** The Fen Throttler with one more "Special Attack: …" placeholder of that name. */
+  const withPlaceholder = (name: string) => {
+    const doc = fixture("pf1-fen-throttler.json") as { items: unknown[] };
+    doc.items.push({
+      _id: "fenThrottlerBrth",
+      name,
+      type: "attack",
+      data: {
+        description:
+          "sbc | Placeholder for Special Attacks, listed in the statistics block and described in the special abilities.",
+        damage: { parts: [], critParts: [], nonCritParts: [] },
+        attackParts: [],
+        effectNotes: [],
+        attackType: "misc",
+      },
+    });
+    const c = convertDocument(doc, {});
+    const actor = packSource(c)!.source as unknown as Parameters<typeof itemNamed>[0];
+    return { entry: c.entry, actor };
+  };
+
+  it("[SYS-IMPORT] [SYS-MONSTERS] [WD-SAVES] a cone, its damage and type, Reflex DC half: a save-based area power through the engine; how often stays text", () => {
+    const { entry, actor } = withPlaceholder(
+      "Special Attack: Breath Weapon (30-ft. Cone, 4d6 Fire, Reflex DC 17 Half, Usable Every 1d4 Rounds)",
+    );
+    expect(entry.errors).toEqual([]);
+    expect(modelProblems(actor)).toEqual([]);
+    const breath = itemNamed(actor, "Breath Weapon");
+    expect(breath.system).toMatchObject({
+      range: "area",
+      area: { shape: "cone", size: 6 },
+      damage: "4d6",
+      damageTypes: ["fire"],
+      missEffect: "half",
+      saveAttack: { save: "reflex", dc: 17, onSuccess: "half" },
+    });
+    expect(String(breath.system.description)).toMatch(/Usable every 1d4 rounds/);
+    expect(entry.text).toContain("Breath Weapon: usable every 1d4 rounds kept as text");
+    expect(entry.status).toBe("partial");
+    // The target's Reflex save is the d20: a natural 3 fails (4d6 = 14), a natural 18 succeeds (half, 7).
+    const failed = attackWith("wounds-d20", actor, "Breath Weapon", 3, [2, 3, 4, 5], 10);
+    expect(failed.outcome.result).toBe("hit");
+    expect(failed.damage).toBe(14);
+    const saved = attackWith("wounds-d20", actor, "Breath Weapon", 18, [2, 3, 4, 5], 10);
+    expect(saved.damage).toBe(7);
+  });
+
+  it("[SYS-IMPORT] [SYS-MONSTERS] no save named is pf1's Reflex half (flagged); Fortitude negates lands on the death save; a part it cannot read keeps the name as text", () => {
+    const plain = withPlaceholder("Special Attack: Breath Weapon (60-ft. Line, DC 20, 10d6 Acid)");
+    expect(itemNamed(plain.actor, "Breath Weapon").system).toMatchObject({
+      area: { shape: "line", size: 12 },
+      damageTypes: ["acid"],
+      saveAttack: { save: "reflex", dc: 20, onSuccess: "half" },
+    });
+    expect(plain.entry.review).toContain(
+      "Breath Weapon: no save named; pf1's default for a breath weapon (Reflex half) used",
+    );
+    const fort = withPlaceholder("Special Attack: Breath Weapon (20-ft. Cone, 3d6 Cold, Fortitude DC 15 Negates)");
+    expect(itemNamed(fort.actor, "Breath Weapon").system).toMatchObject({
+      missEffect: "none",
+      saveAttack: { save: "death", dc: 15, onSuccess: "none" },
+    });
+    const odd = withPlaceholder("Special Attack: Breath Weapon (30-ft. Cone, 2d6 Fire Plus Fumes, DC 14)");
+    expect(itemNamed(odd.actor, "Special Attack: Breath Weapon (30-ft. Cone, 2d6 Fire Plus Fumes, DC 14)").type).toBe(
+      "feature",
+    );
+    expect(odd.actor.items.some((i) => i.name === "Breath Weapon")).toBe(false);
+  });
+
+  it("[SYS-IMPORT] a powerful charge naming an attack the creature lacks stays text by name", () => {
+    const { entry } = withPlaceholder("Special Attack: Powerful Charge (gore, 2d6+6)");
+    expect(entry.text).toContain(
+      "Special Attack: Powerful Charge (gore, 2d6+6): special attack kept as text (its name only)",
+    );
   });
 });
