@@ -246,6 +246,7 @@ export function readAttackScene(
         options,
         sourcesUnseen: sources,
         targetObscured: obscurementAt(target),
+        attackerTraits: actor.engineView().attackTraits ?? [],
       }),
     );
   }

@@ -48,6 +48,8 @@ export interface SceneAttackInput {
    * lightly, heavily or totally; null or absent = not obscured, or not read.
    */
   targetObscured?: Obscurement | null;
+  /** [HD-MIGHTY] The attacker's attack traits its game reads from the scene (`ActorSource.attackTraits`). */
+  attackerTraits?: readonly string[];
 }
 
 /** How obscured a square is ([FF-CONCEAL]): dim light or fog, heavy fog or smoke, darkness. */
