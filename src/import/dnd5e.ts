@@ -715,6 +715,15 @@ function itemsOf(ctx: Ctx, doc: unknown, owner: Owner, keyBase: string): ItemDoc
     const two = TWO_HANDED.get(made);
     if (two) out.push(...typeChoice(ctx, two, `${key}/2h`));
   });
+  // One use of the item (a recharge, uses per day) spent by any of its powers: the model counts each
+  // power's use apart, so a second breath could follow the first. Said as text, never as automated.
+  const limited = out.filter((p) => p.type === "power" && String(p.system.usage) !== "atWill");
+  if (limited.length > 1) {
+    ctx.losses.keep(
+      `${name}: ${limited.map((p) => p.name).join(", ")} share one use kept as text (each power here counts its own)`,
+    );
+    ctx.losses.flag(`${name}: mark the others used when one of ${limited.length} powers sharing one use is used`);
+  }
   if (out.length) {
     if (str(at(acts[0], "activation.type")) === "legendary" || str(at(sys, "activation.type")) === "legendary")
       ctx.losses.auto(`${name}: legendary action → a free action`);
