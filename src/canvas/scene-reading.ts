@@ -257,6 +257,7 @@ export function readAttackScene(
         sourcesUnseen: sources,
         targetObscured: obscurementAt(target),
         targetLight: lightSeenBy(lightLevelAt(centreOf(target)), attacker.document.sight.visionMode),
+        attackerTraits: actor.engineView().attackTraits ?? [],
       }),
     );
   }

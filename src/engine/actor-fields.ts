@@ -137,4 +137,10 @@ export const CORE_ACTOR_FIELDS = {
   identity: IDENTITY_FIELD,
   /** [SYS-CHARACTER] issue 44: coins carried. */
   currency: CURRENCY_FIELD,
+  /**
+   * [HD-MIGHTY] issue 42: attack traits its game reads from the scene (Hundred Dungeons
+   * `packTactics`: its attacks are mighty against a creature an ally able to act stands next to).
+   * Optional: older sources lack it.
+   */
+  attackTraits: optional(list(key())),
 } as const;

@@ -55,6 +55,8 @@ export interface SceneAttackInput {
    * or null = not read.
    */
   targetLight?: LightLevel | null;
+  /** [HD-MIGHTY] The attacker's attack traits its game reads from the scene (`ActorSource.attackTraits`). */
+  attackerTraits?: readonly string[];
 }
 
 /** The light on a square ([FF-CONCEAL]): bright, dim, or none (darkness). */

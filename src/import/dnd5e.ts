@@ -114,6 +114,13 @@ const ACTIVATION: Record<string, string> = {
 const LORE_TRAIT =
   /^(keen |amphibious|water breathing|hold breath|limited amphibiousness|echolocation|telepath|illumination|false appearance|speak with|mimicry|languages?|understands|beast of burden|fey ancestry|standing leap|siege monster)/i;
 
+/**
+ * Pack Tactics' whole text (2014 and 2024 words): advantage on an attack against a creature with an
+ * ally of the creature's within 5 feet of it, the ally not incapacitated.
+ */
+const PACK_TACTICS =
+  /^the [^.]{1,60}? has advantage on an attack roll against a creature if at least one of the [^.]{1,60}? allies is within 5 (?:feet|ft\.?) of the creature and the ally (?:isn't|isn’t|is not) incapacitated\.?$|^the [^.]{1,60}? has advantage on an attack roll against a creature if at least one of the [^.]{1,60}? allies is within 5 (?:feet|ft\.?) of the creature and the ally doesn't have the incapacitated condition\.?$/i;
+
 /** A legendary action's whole text when it only makes one attack of the creature's. */
 const LEGENDARY_ATTACK = /^the [^.]{1,60}? makes (?:a|an|one) [^.]{1,80}? attack\.?$/i;
 /** A legendary action's whole text when it is a skill check (lore: skills never make a monster partial). */
@@ -708,6 +715,15 @@ function itemsOf(ctx: Ctx, doc: unknown, owner: Owner, keyBase: string): ItemDoc
     const two = TWO_HANDED.get(made);
     if (two) out.push(...typeChoice(ctx, two, `${key}/2h`));
   });
+  // One use of the item (a recharge, uses per day) spent by any of its powers: the model counts each
+  // power's use apart, so a second breath could follow the first. Said as text, never as automated.
+  const limited = out.filter((p) => p.type === "power" && String(p.system.usage) !== "atWill");
+  if (limited.length > 1) {
+    ctx.losses.keep(
+      `${name}: ${limited.map((p) => p.name).join(", ")} share one use kept as text (each power here counts its own)`,
+    );
+    ctx.losses.flag(`${name}: mark the others used when one of ${limited.length} powers sharing one use is used`);
+  }
   if (out.length) {
     if (str(at(acts[0], "activation.type")) === "legendary" || str(at(sys, "activation.type")) === "legendary")
       ctx.losses.auto(`${name}: legendary action → a free action`);
@@ -952,6 +968,14 @@ export function convertActor(ctx: Ctx, doc: unknown): ActorDoc {
       return;
     }
     actor.items.push(featureOf(ctx, it, name, key, names));
+    // [HD-MIGHTY] Pack Tactics as printed, nothing more: an attack trait the scene reading makes mighty.
+    if (/^pack tactics$/i.test(name) && PACK_TACTICS.test(oneLine(printed, 2000))) {
+      sys.attackTraits = [...((sys.attackTraits as string[] | undefined) ?? []), "packTactics"];
+      L.auto(
+        `${name}: attack trait → attackTraits packTactics (mighty while an ally able to act is next to the target)`,
+      );
+      return;
+    }
     // What the legendary field says: its resistances and its actions per round.
     if (/^legendary resistance\b/i.test(name) && (legendary?.resistances ?? 0) > 0) {
       L.auto(`${name}: said by legendary resistance ${legendary?.resistances ?? 0} → legendary`);

@@ -85,6 +85,25 @@ describe("[SYS-IMPORT] dnd5e damage of a chosen type → one power per type", ()
     );
   });
 
+  it("[SYS-IMPORT] [SYS-MONSTERS] a recharge breath of a chosen type is two recharge powers that share one use: said as text (the monster partial) and the GM told, never as automated", () => {
+    const doc = structuredClone(fixture("dnd5e-marsh-lurker.json")) as Doc;
+    const spit = doc.items.find((i) => i.name === "Bog Spit")!;
+    (spit.system.activities!.lurkSpitSave0001!.damage!.parts[0] as { types: string[] }).types = ["acid", "poison"];
+    const c = convertDocument(doc);
+    const a = packSource(c)!.source as unknown as PackActor;
+    for (const t of ["acid", "poison"])
+      expect(itemNamed(a, `Bog Spit (${t})`).system).toMatchObject({
+        usage: "recharge",
+        recharge: 6,
+        damageTypes: [t],
+      });
+    expect(c.entry.text).toContain(
+      "Bog Spit: Bog Spit (acid), Bog Spit (poison) share one use kept as text (each power here counts its own)",
+    );
+    expect(c.entry.review).toContain("Bog Spit: mark the others used when one of 2 powers sharing one use is used");
+    expect(c.entry.status).toBe("partial");
+  });
+
   it("[SYS-IMPORT] two parts each of a chosen type stay one power, its choice kept as text (the monster partial)", () => {
     const two = lurker([
       ["lightning", "thunder"],

@@ -59,6 +59,18 @@ export function readHdScene(input: SceneAttackInput): SceneReading {
     mighty = 1;
     notes.push({ field: "mighty", value: 1, reason: "D20C.Scene.Reason.UnseenAttacker", data: {} });
   }
+  // [HD-MIGHTY] Pack tactics (a trait monsters bring from the 5th-edition family): the attack is
+  // mighty when an ally of the attacker able to act stands next to the target.
+  if (input.attackerTraits?.includes("packTactics")) {
+    const { target } = attackTokens(input);
+    const ally = input.field.tokens.find(
+      (t) => t.standing === "ally" && t.id !== target.id && t.acts !== false && withinReach(t, target, 1),
+    );
+    if (ally) {
+      mighty += 1;
+      notes.push({ field: "mighty", value: 1, reason: "D20C.Scene.Reason.PackTactics", data: {} });
+    }
+  }
   if (weak) situation.weak = weak;
   if (mighty) situation.mighty = mighty;
   // [HD-COND] frightened: its attacks are weak only while the source of its fear is in its line of sight.
