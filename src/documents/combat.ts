@@ -44,6 +44,7 @@ import { refreshPowersAtCombatEnd } from "../workflows/power-usage.js";
 import { rechargeAtTurnStart } from "../workflows/recharge.js";
 import { afterTurnSaveHook, preTurnSaveHook, turnStepHook } from "../workflows/hooks.js";
 import { runTurnStartAuras, type AuraCombat } from "../workflows/auras.js";
+import { promptChosenTurn } from "../workflows/dominion.js";
 
 /** The system flags of a combat. */
 export interface CombatFlags extends EscalationFlags {
@@ -321,6 +322,11 @@ export class D20Combat extends Combat {
             console.error(`${SYSTEM_ID} | auras at a turn start`, e),
           );
         if (phase === "turnStart" && !turn.walkedPast) await this.rechargeAtTurnStart(ctx, ports);
+        // [FF-CONDDOMINATED] a creature whose turn another chooses: its chooser is prompted.
+        if (phase === "turnStart" && !turn.walkedPast)
+          await promptChosenTurn(this, ruleset, outcome.ctx).catch((e: unknown) =>
+            console.error(`${SYSTEM_ID} | dominated turn prompt`, e),
+          );
         await ports.flush();
       });
       turnStepHook(this, phase, round, combatantId, Boolean(turn.walkedPast));

@@ -8,7 +8,6 @@
 import type { Ruleset } from "./ruleset.js";
 import type { AttackInput, AttackOutcome } from "./types.js";
 import type { AttackOdds } from "./odds.js";
-import type { CardOdds } from "./plans/card-data.js";
 
 /** The roll a miss chance is decided by. */
 export const MISS_CHANCE_FORMULA = "1d100";
@@ -27,7 +26,7 @@ export function missChanceOf(ruleset: Pick<Ruleset, "missChance">, input: Omit<A
 }
 
 /** Whether a d100 `roll` loses the hit to a `chance` percent miss chance (1 to chance misses). */
-export function missedByChance(chance: number, roll: number): boolean {
+function missedByChance(chance: number, roll: number): boolean {
   return roll <= chance;
 }
 
@@ -58,7 +57,11 @@ export function afterMissChance(
  * The card's odds with a miss chance: every hit and crit survives with (100 − chance)%, and a lost
  * hit deals what a plain miss deals (its miss effect, where the power has one).
  */
-export function oddsWithMissChance(odds: AttackOdds, chance: number, hasMissEffect: boolean): CardOdds {
+export function oddsWithMissChance(
+  odds: AttackOdds,
+  chance: number,
+  hasMissEffect: boolean,
+): { hit: number; crit: number; expectedDamage: number } {
   const p = chance / 100;
   const keep = 1 - p;
   const hitPart = odds.hit * (odds.expectedByResult.hit ?? 0) + odds.crit * (odds.expectedByResult.crit ?? 0);

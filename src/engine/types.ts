@@ -864,6 +864,12 @@ export interface ConditionSpec {
    * not weakened, and the attack dialog asks whether the source is in sight.
    */
   whileSourceSeen?: boolean;
+  /**
+   * [FF-CONDDOMINATED] The effect's creator chooses the bearer's action on the bearer's turn (FFd20
+   * dominated): its turn start prompts the creator's controllers (src/engine/dominion.ts). The value
+   * is the i18n key of what the chooser may choose, in the game's words.
+   */
+  creatorChooses?: string;
 }
 
 /** How the sheet should label damage-trait values. */

@@ -67,6 +67,8 @@ const EXPECTED: Record<string, CapabilityName[]> = {
     "spellResistance",
     "saveAttacks",
     "defenseChoice",
+    // [WD-MISSCHANCE] concealment's d100.
+    "missChances",
   ],
 };
 

@@ -139,6 +139,12 @@ export class StandInActor {
   get name(): string {
     return this.id;
   }
+  /** The ids of the (non-GM) users who own it; none unless a test adds some. */
+  readonly owners = new Set<string>();
+  /** Core: whether the user holds the permission level (GMs hold every level; owners OWNER and below). */
+  testUserPermission(user: { id: string | null; isGM: boolean }, _level: string): boolean {
+    return user.isGM || (user.id !== null && this.owners.has(user.id));
+  }
   /** Core: every status of its enabled effects, its items' transferred ones included. */
   get statuses(): Set<string> {
     const out = new Set<string>();

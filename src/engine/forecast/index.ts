@@ -42,6 +42,7 @@ import {
 import { planAttack, plainSituation, type AttackPlan, type TargetSnapshot } from "../plans/attack.js";
 import { powerForSave, saveAttackOutcome, saveFormulaMode } from "../save-attacks.js";
 import { wordsOf } from "../words.js";
+import { missChanceOf } from "../miss-chance.js";
 import type { Ruleset } from "../ruleset.js";
 import type {
   ActorSource,
@@ -169,6 +170,10 @@ interface PairAtEscalation {
   expected: number;
   /** [SYS-MONSTERS] The naturals are the target's save's, not an attack roll's. */
   save?: boolean;
+  /** [WD-MISSCHANCE] The percent chance a hit misses all the same (a blinded attacker); absent = none. */
+  missChance?: number;
+  /** [WD-MISSCHANCE] The slot a hit lost to the miss chance takes (a plain miss, its miss effect if any). */
+  missSlot?: number;
 }
 
 interface PairOdds {
@@ -439,6 +444,9 @@ function pairAt(p: Prepared, planned: AttackPlanned, pair: PairOdds, escalation:
         ? p.ruleset.prepareAttack(input)
         : resolvingEachFace(p.ruleset, input);
       made = faceTable(p, planned, prepared.mode, (n) => prepared.face(n));
+      // [WD-MISSCHANCE] a hit may still miss on the d100: the table's expectation counts it.
+      const chance = missChanceOf(p.ruleset, input);
+      if (chance > 0) made = withMissChance(p, planned, made, chance, input.hasMissEffect);
     } catch {
       made = null;
     }
@@ -496,6 +504,31 @@ function faceTable(
     expected += w * slotExpectation(p, planned, slot);
   }
   return { cumulative, total: acc, slots, expected: expected / acc };
+}
+
+/**
+ * [WD-MISSCHANCE] A table whose hits miss `chance` percent of the time: each hit natural's
+ * expectation shares (100 − chance)% with the plain miss's; `strike` rolls the d100.
+ */
+function withMissChance(
+  p: Prepared,
+  planned: AttackPlanned,
+  table: PairAtEscalation,
+  chance: number,
+  hasMissEffect: boolean,
+): PairAtEscalation {
+  const missSlot = 2 * RESULTS.indexOf("miss") + (hasMissEffect ? 1 : 0);
+  const lost = chance / 100;
+  let expected = 0;
+  let previous = 0;
+  for (let n = 1; n <= 20; n++) {
+    const w = (table.cumulative[n - 1] as number) - previous;
+    previous = table.cumulative[n - 1] as number;
+    const slot = table.slots[n - 1] as number;
+    const e = slotExpectation(p, planned, slot);
+    expected += w * (slot >> 1 >= 2 ? (1 - lost) * e + lost * slotExpectation(p, planned, missSlot) : e);
+  }
+  return { ...table, expected: expected / table.total, missChance: chance, missSlot };
 }
 
 /** Exact expected damage of one outcome slot of an attack (its recipe summed once). */
@@ -875,6 +908,8 @@ function strike(turn: Turn, planned: AttackPlanned, t: number): { hit: boolean; 
   let natural = 1;
   while (natural < 20 && (table.cumulative[natural - 1] as number) <= draw) natural++;
   let slot = table.slots[natural - 1] as number;
+  // [WD-MISSCHANCE] a hit the d100 takes away is a miss (drawn only where there is a miss chance).
+  if (table.missChance && slot >> 1 >= 2 && random() * 100 < table.missChance) slot = table.missSlot as number;
   // [HD-LEGENDARY] a failed save the target can turn succeeds instead, one use spent.
   if (table.save && slot >> 1 >= 2 && target.saveResists > 0) {
     target.saveResists--;

@@ -138,7 +138,13 @@ export const FF_CONDITIONS: readonly FFConditionSpec[] = [
   },
   { id: "deafened", label: "D20C.FF.Condition.Deafened", img: "icons/svg/deaf.svg", implies: [] },
   // The dominator picks the one action; the creature is dazed besides.
-  { id: "dominated", label: "D20C.FF.Condition.Dominated", img: "icons/svg/eye.svg", implies: ["dazed"] },
+  {
+    id: "dominated",
+    label: "D20C.FF.Condition.Dominated",
+    img: "icons/svg/eye.svg",
+    implies: ["dazed"],
+    creatorChooses: "D20C.FF.Dominated.Choice",
+  },
   { id: "grabbed", label: "D20C.FF.Condition.Grabbed", img: "icons/svg/hazard.svg", implies: ["immobilized"] },
   {
     id: "helpless",

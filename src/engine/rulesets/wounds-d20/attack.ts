@@ -103,7 +103,7 @@ const COUP_DE_GRACE_AUTO_HIT = faceDecision("crit", true, `${K}.Reason.CoupDeGra
  * against a helpless target (paralyzed and unconscious include it), in melee or from a ranged
  * weapon at point blank (the dialog's word: the attacker stands adjacent).
  */
-export function isCoupDeGrace(input: Pick<AttackInput, "situation" | "target">): boolean {
+function isCoupDeGrace(input: Pick<AttackInput, "situation" | "target">): boolean {
   return (
     input.situation.coupDeGrace === true && expandConditions(CONDITIONS, input.target.conditions).includes("helpless")
   );
