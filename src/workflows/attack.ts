@@ -5,7 +5,7 @@
  * functions in src/engine/plans/attack.ts; this file only asks, rolls and posts.
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
-import { renderAttackCard, publicViewer, renderSituationDialog } from "./chat-render.js";
+import { storedCardLine, renderSituationDialog } from "./chat-render.js";
 import { AttackRoll, DamageRoll, allFaces, d20Faces } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
 import type { Ruleset } from "../engine/ruleset.js";
@@ -278,7 +278,8 @@ export async function rollAttack(
     // The message carries only what players may see; the GM's client decides the card again from
     // its rolls and keeps the true outcomes and numbers where only GMs read (card-ledger.ts).
     const card = publicCard(buildAttackCard(req, decided, rolled, defenseLabel), visibility);
-    const content = await renderAttackCard(card, publicViewer());
+    // [SYS-RELEASE] the message stores a short line; every client renders the card from its data.
+    const content = storedCardLine(card);
     const message = await postCard({
       actor,
       content,
