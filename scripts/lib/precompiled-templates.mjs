@@ -39,6 +39,8 @@ export function firstRenderTemplates(root) {
     "templates/sheets/power-text.hbs",
     "templates/sheets/effects.hbs",
     "templates/actor/checks.hbs",
+    "templates/actor/actions-panel.hbs",
+    "templates/actor/actions-controlled.hbs",
     ...hbsUnder(root, "templates/actor/parts"),
     ...hbsUnder(root, "templates/games"),
   ];
