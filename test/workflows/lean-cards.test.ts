@@ -6,7 +6,7 @@
  * changed, and a card posted by an older version (its HTML stored as `content`) still renders,
  * is left as it is by the GM's start-up check and still applies and undoes.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import { publicCard } from "../../src/engine/plans/card-secrets.js";
 import { cardVisibility } from "../../src/settings-attack.js";
@@ -15,15 +15,10 @@ import type * as CardLedgerModule from "../../src/workflows/card-ledger.js";
 import type * as ChatRenderModule from "../../src/workflows/chat-render.js";
 import type { onRenderChatMessage as OnRenderFn } from "../../src/applications/chat/card-hooks.js";
 import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
-import {
-  installRelayStandIn,
-  MessageStandIn,
-  RelayItemStandIn,
-  type RelayStandIn,
-  type UserStandIn,
-} from "../stand-ins/foundry-relay.js";
+import { MessageStandIn, RelayItemStandIn, type RelayStandIn, type UserStandIn } from "../stand-ins/foundry-relay.js";
 import { npc, power } from "./attack-fixtures.js";
 import { attackCardIn, drawnCardHtml } from "../support/card-messages.js";
+import { relayAttackWorld } from "../support/relay-attack.js";
 
 const R = getRuleset("13th-age");
 let w: RelayStandIn;
@@ -33,16 +28,14 @@ let ledgers: typeof CardLedgerModule;
 let render: typeof ChatRenderModule;
 let onRenderChatMessage: typeof OnRenderFn;
 
+const world = relayAttackWorld(R.id);
 beforeAll(async () => {
-  w = installRelayStandIn(R.id);
-  const { registerAttackWorkflow } = await import("../../src/workflows/register.js");
-  registerAttackWorkflow();
+  w = world.w;
   ({ rollAttack } = await import("../../src/workflows/attack.js"));
   ledgers = await import("../../src/workflows/card-ledger.js");
   render = await import("../../src/workflows/chat-render.js");
   ({ onRenderChatMessage } = await import("../../src/applications/chat/card-hooks.js"));
 });
-afterAll(() => w.uninstall());
 
 const FOES = Array.from({ length: 10 }, (_, i) => `foe${i}`);
 beforeEach(() => {
