@@ -1,5 +1,10 @@
 // @ts-check
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import esbuild from "rollup-plugin-esbuild";
+import { precompiledTemplatesPlugin } from "./scripts/lib/precompiled-templates.mjs";
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * Bundles the TypeScript entry into the single ES module named in system.json#esmodules, minified,
@@ -14,6 +19,8 @@ export default {
     sourcemap: true,
   },
   plugins: [
+    // [SYS-RELEASE] the first renders' templates, precompiled into the bundle (before esbuild reads the file).
+    precompiledTemplatesPlugin(ROOT, "d20-combat"),
     esbuild({
       include: /\.[cm]?[jt]s$/,
       target: "es2022",

@@ -14,12 +14,27 @@
  *   details lookup and the card's context) for the GM and a player, as a ratio to a 300-message
  *   world (target ≤ 1.5×);
  * - stored bytes per attack (UTF-8 JSON of each created document's stored data: card, ledger and
- *   details) against 1, 3 and 10 targets, and the bytes of the message writes of one Apply.
+ *   details) against 1, 3 and 10 targets (target ≤ 7 / 10 / 20 KB), and the bytes one Apply
+ *   broadcasts: the message updates as written plus the actor's changed fields (target < 2 KB);
+ * - the first render of the attack card and of a character's sheet on a fresh page (a fresh
+ *   Handlebars with Foundry's helpers standing in): compiled from the template's source at first
+ *   use, and from the build's precompiled templates (scripts/lib/precompiled-templates.mjs;
+ *   target ≤ 5 ms card, ≤ 10 ms sheet).
  *
  * Medians of repeated runs, in CPU time (the machine is shared). A benchmark, not a timed test: it asserts only that the
  * work was done.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { precompiledModule } from "../scripts/lib/precompiled-templates.mjs";
+import { attackCardContext } from "../src/engine/views/attack-card-context.js";
+import { defaultActorSource } from "../src/engine/common.js";
+import { createTemplateRenderer, REPO_ROOT } from "../test/support/handlebars.js";
+import { bareActorContext } from "../test/sheets/sheet-fixtures.js";
+import { standInViewer, threeTargetCard } from "../test/workflows/attack-card-fixture.js";
 import { getRuleset } from "../src/engine/registry.js";
 import type { Asker } from "../src/socket.js";
 import type { ApplyRequest } from "../src/workflows/apply-damage.js";
@@ -27,6 +42,7 @@ import { standInAttackFaces } from "../test/stand-ins/foundry-attack.js";
 import {
   installRelayStandIn,
   MessageStandIn,
+  RelayActorStandIn,
   RelayItemStandIn,
   type RelayStandIn,
   type UserStandIn,
@@ -165,6 +181,51 @@ function fillTo(size: number, templates: MessageStandIn[][]): void {
   w.reload();
 }
 
+/** The fields of `next` that differ from `before`, as an update diff would carry them (changed leaves). */
+function changedFields(before: unknown, next: unknown): unknown {
+  if (typeof before !== "object" || typeof next !== "object" || !before || !next || Array.isArray(next))
+    return JSON.stringify(before) === JSON.stringify(next) ? undefined : next;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(next)) {
+    const d = changedFields((before as Record<string, unknown>)[k], v);
+    if (d !== undefined) out[k] = d;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** The templates as the build precompiles them (the bundle's module, evaluated from a file). */
+async function precompiledSpecs(): Promise<Record<string, unknown>> {
+  const dir = mkdtempSync(path.join(tmpdir(), "d20c-bench-"));
+  try {
+    const file = path.join(dir, "templates.mjs");
+    writeFileSync(file, precompiledModule(REPO_ROOT, "d20-combat"));
+    return ((await import(pathToFileURL(file).href)) as { PRECOMPILED_TEMPLATES: Record<string, unknown> })
+      .PRECOMPILED_TEMPLATES;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The first render of a template on a fresh page: a fresh Handlebars (the stand-in helpers, every
+ * template a partial to compile at its first use, as loaded), the template compiled from source or
+ * taken from its precompiled spec (with the precompiled partials), rendered once. CPU ms.
+ */
+function firstRender(rel: string, context: object, specs: Record<string, unknown> | null): number {
+  const { handlebars } = createTemplateRenderer({ strict: false });
+  // Registered at init (not part of the first render).
+  for (const [name, spec] of Object.entries(specs ?? {}))
+    handlebars.registerPartial(name, handlebars.template(spec as Parameters<typeof handlebars.template>[0]));
+  const c0 = process.cpuUsage();
+  const template: HandlebarsTemplateDelegate = specs
+    ? (handlebars.partials[`systems/d20-combat/${rel}`] as HandlebarsTemplateDelegate)
+    : handlebars.compile(readFileSync(path.join(REPO_ROOT, rel), "utf8"));
+  const html = template(context, { allowProtoMethodsByDefault: true, allowProtoPropertiesByDefault: true });
+  const ms = cpuSince(c0);
+  expect(html.length).toBeGreaterThan(100);
+  return ms;
+}
+
 const lines: string[] = [];
 const report = (label: string, value: string) => lines.push(`${label.padEnd(58)} ${value}`);
 
@@ -179,16 +240,24 @@ describe("[SYS-RELEASE] the fortieth session", () => {
       bytes[n] = [card, ...records].reduce((sum, m) => sum + storedBytes(m), 0);
       templates.push([card, ...records]);
     }
-    // Bytes of the message writes of one Apply (the card and its ledger: what every client receives).
+    // Bytes one Apply broadcasts: the message writes (the card and its ledger) and the actor's
+    // changed fields (Foundry sends an update's diff to every client).
     const probe = await attack(3);
     let written = 0;
+    let actorDiff = 0;
     const update = MessageStandIn.prototype.update;
     MessageStandIn.prototype.update = function (this: MessageStandIn, data) {
       written += Buffer.byteLength(JSON.stringify(data));
       return update.call(this, data) as never;
     };
+    const applyActor = RelayActorStandIn.prototype.applyEngineActor;
+    RelayActorStandIn.prototype.applyEngineActor = function (this: RelayActorStandIn, next) {
+      actorDiff += Buffer.byteLength(JSON.stringify(changedFields(this.engineView(), next) ?? {}));
+      return applyActor.call(this, next);
+    };
     await applyHere({ messageId: probe.id, targetUuid: w.tokens.get(TARGETS[0]!)!.uuid, mode: "full" }, asGM);
     MessageStandIn.prototype.update = update;
+    RelayActorStandIn.prototype.applyEngineActor = applyActor;
     await attack(1);
 
     // The empty world (the clicks once before, as a warm-up).
@@ -245,7 +314,25 @@ describe("[SYS-RELEASE] the fortieth session", () => {
     report("newest 100 drawn for a player, 18,000 vs 300", ratio(draw18k.player, draw300.player));
     for (const n of [1, 3, 10])
       report(`stored bytes per attack, ${n} target(s)`, `${(bytes[n]! / 1024).toFixed(1)} KB`);
-    report("message bytes written by one Apply (3-target card)", `${(written / 1024).toFixed(1)} KB`);
+    report(
+      "bytes broadcast by one Apply (3-target card)",
+      `${((written + actorDiff) / 1024).toFixed(2)} KB (messages ${written} B, actor ${actorDiff} B)`,
+    );
+    // First renders on a fresh page: compiled at first use, and precompiled by the build.
+    const specs = await precompiledSpecs();
+    const card = await threeTargetCard();
+    const cardContext = attackCardContext(card, standInViewer({ isGM: true, visibility: "owners" }));
+    const sheetContext = bareActorContext(R, defaultActorSource({ kind: "character" }));
+    const renders = (rel: string, context: object, pre: Record<string, unknown> | null) =>
+      median([1, 2, 3, 4, 5].map(() => firstRender(rel, context, pre)));
+    for (const [label, rel, context] of [
+      ["attack card", "templates/chat/attack-card.hbs", cardContext],
+      ["character sheet", "templates/sheets/actor.hbs", sheetContext],
+    ] as const)
+      report(
+        `first render of the ${label}: precompiled vs compiled at first use`,
+        `${renders(rel, context, specs).toFixed(2)} ms vs ${renders(rel, context, null).toFixed(2)} ms`,
+      );
     console.log(`\nthe fortieth session (13th Age, ${w.messages.size} messages)\n${lines.join("\n")}\n`);
   });
 });

@@ -16,6 +16,7 @@ import { listFiles } from "./lib/files.mjs";
 import { validateDist } from "./lib/validate-system.mjs";
 import { bundleSelfTest, SELF_TEST_ENTRY, SELF_TEST_FILE } from "./lib/self-test-bundle.mjs";
 import { loadPackFill } from "./lib/pack-fill.mjs";
+import { PRECOMPILED_BUDGET, precompiledSize } from "./lib/precompiled-templates.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = path.join(ROOT, "dist");
@@ -72,6 +73,17 @@ async function compilePacks() {
   }
 }
 
+/** [SYS-RELEASE] what the precompiled templates add to the bundle (gzip), held under its budget. */
+async function reportPrecompiled() {
+  const size = await precompiledSize(ROOT, "d20-combat");
+  const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(
+    `  precompiled templates: ${size.count}, ${kb(size.minified)} minified, ${kb(size.gzip)} gzip added (budget ${kb(PRECOMPILED_BUDGET)})`,
+  );
+  if (size.gzip > PRECOMPILED_BUDGET)
+    fail(`the precompiled templates add ${kb(size.gzip)} gzip, over ${kb(PRECOMPILED_BUDGET)}`);
+}
+
 function checkDist() {
   const problems = validateDist(DIST);
   if (problems.length) fail(`dist/ is incomplete:\n  - ${problems.join("\n  - ")}`);
@@ -93,6 +105,7 @@ async function build() {
   rmSync(DIST, { recursive: true, force: true });
   mkdirSync(DIST, { recursive: true });
   await step("bundle src/d20-combat.ts → d20-combat.mjs", bundle);
+  await step("measure the precompiled templates", reportPrecompiled);
   await step(`bundle ${SELF_TEST_ENTRY} → ${SELF_TEST_FILE}`, () => bundleSelfTest(ROOT, DIST));
   await step("copy static files", copyStatic);
   await step("compile packs", compilePacks);

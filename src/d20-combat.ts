@@ -16,6 +16,7 @@ import { registerApi } from "./api.js";
 import { registerRuleset } from "./engine/registry.js";
 import { BUILT_IN_RULESETS } from "./engine/rulesets/index.js";
 import { registerImport } from "./applications/import/register.js";
+import { registerPrecompiledTemplates } from "./applications/precompiled-templates.js";
 
 // [SYS-RULESET] The built-in games register like any other game, before a module's (init work).
 for (const ruleset of BUILT_IN_RULESETS) registerRuleset(ruleset);
@@ -23,6 +24,8 @@ for (const ruleset of BUILT_IN_RULESETS) registerRuleset(ruleset);
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | Initializing d20 Combat`);
   collectRulesets();
+  // [SYS-RELEASE] before anything loads a template: the first renders skip compiling.
+  registerPrecompiledTemplates();
   registerSettings();
   registerDataModels();
   registerDocuments();

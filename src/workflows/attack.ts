@@ -5,7 +5,7 @@
  * functions in src/engine/plans/attack.ts; this file only asks, rolls and posts.
  */
 import { activeRuleset, ruleOptions } from "../active-ruleset.js";
-import { renderAttackCard, publicViewer, renderSituationDialog } from "./chat-render.js";
+import { storedCardLine, renderSituationDialog } from "./chat-render.js";
 import { AttackRoll, DamageRoll, allFaces, d20Faces } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
 import { MISS_CHANCE_FORMULA } from "../engine/miss-chance.js";
@@ -314,7 +314,8 @@ export async function rollAttack(
       ...publicCard(buildAttackCard(req, decided, rolled, defenseLabel), visibility),
       ...(saveRolls.length ? { saveRolls } : {}),
     };
-    const content = await renderAttackCard(card, publicViewer());
+    // [SYS-RELEASE] the message stores a short line; every client renders the card from its data.
+    const content = storedCardLine(card);
     const message = await postCard({
       actor,
       content,

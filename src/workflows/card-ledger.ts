@@ -43,7 +43,8 @@ import {
 } from "../engine/plans/card-secrets.js";
 import { endAfterAttack } from "./acts.js";
 import { validHookChanges } from "../engine/plans/hook-bounds.js";
-import { publicViewer, renderAttackCard } from "./chat-render.js";
+import { publicViewer, renderAttackCard, storedCardLine } from "./chat-render.js";
+import { isStoredCardHtml } from "./card-line.js";
 import {
   canonical,
   cardCreateData,
@@ -362,8 +363,8 @@ export async function ensureLedger(message: ChatMessage): Promise<{ message: Cha
       // A posted card whose data or HTML is not the GM's public copy (its author's client wrote
       // something the decision does not read: JSON no card has, words beside the card) is shown to
       // everyone as the GM's.
-      const copy = await gmCopy(ledger);
-      if (differs(message, ledger, copy)) await writeGMCopy(message, ledger, copy);
+      const copy = gmCopy(ledger);
+      if (await differs(message, ledger, copy)) await writeGMCopy(message, ledger, copy);
     }
     // What attacking ends on the attacker (hiding), now that the card is decided from it.
     const attacker = decided.reason ? null : await actorFromUuid(posted.actorUuid);
@@ -435,45 +436,68 @@ export async function reconcileRecentCards(): Promise<void> {
     await withActorQueue([cardKey(cardId)], async () => {
       const found = ledgerOf(cardId);
       if (found?.ledger.status !== "valid") return;
-      const copy = await gmCopy(found.ledger);
-      if (differs(message, found.ledger, copy)) await writeGMCopy(message, found.ledger, copy);
+      const copy = gmCopy(found.ledger);
+      if (await differs(message, found.ledger, copy)) await writeGMCopy(message, found.ledger, copy);
     });
   }
 }
 
-/** The GM's public copy of a card, with its HTML as anyone may see it (no numbers, nothing owned). */
+/**
+ * The GM's public copy of a card (no numbers, nothing owned) and the short line its message stores
+ * as `content` ([SYS-RELEASE]: every client renders the card from its data).
+ */
 interface GMCopy {
   shown: AttackCardData;
   content: string;
 }
 
-async function gmCopy(ledger: CardLedger): Promise<GMCopy> {
+function gmCopy(ledger: CardLedger): GMCopy {
   const shown = publicCard(ledger.card, cardVisibility());
-  return { shown, content: await renderAttackCard(shown, publicViewer()) };
+  return { shown, content: storedCardLine(shown) };
 }
 
-/** Whether a posted card (its card, this system's flags, its HTML, its rolls) is not the GM's public copy. */
-function differs(message: ChatMessage, ledger: CardLedger, copy: GMCopy): boolean {
+/**
+ * Whether a message's stored content is the GM's: the short line, or (a card posted by an older
+ * version, untouched since) the card's HTML exactly as anyone may see the GM's copy. Foundry stores
+ * a message's HTML trimmed.
+ */
+async function contentIsGMs(message: ChatMessage, copy: GMCopy): Promise<boolean> {
+  const content = (message.content ?? "").trim();
+  if (content === copy.content.trim()) return true;
+  return isStoredCardHtml(content) && content === (await renderAttackCard(copy.shown, publicViewer())).trim();
+}
+
+/** Whether a posted card (its card, this system's flags, its content, its rolls) is not the GM's public copy. */
+async function differs(message: ChatMessage, ledger: CardLedger, copy: GMCopy): Promise<boolean> {
   if (!cardIsExactly(message, "attack", copy.shown)) return true;
-  // Foundry stores a message's HTML trimmed.
-  if ((message.content ?? "").trim() !== copy.content.trim()) return true;
+  if (!(await contentIsGMs(message, copy))) return true;
   return ledger.rolls.length > 0 && !sameRolls(storedRolls(message), ledger.rolls);
 }
 
 /**
  * Write the GM's public copy of a card over the posted card, exactly (parts an edit added are
- * deleted), with its HTML as anyone may see it and the rolls as the GM decided them.
+ * deleted), with its short line as content (an older version's stored HTML becomes the line) and
+ * the rolls as the GM decided them.
  */
 async function writeGMCopy(message: ChatMessage, ledger: CardLedger, copy?: GMCopy): Promise<void> {
-  const { shown, content } = copy ?? (await gmCopy(ledger));
+  const { shown, content } = copy ?? gmCopy(ledger);
   const rolls = ledger.rolls.length && !sameRolls(storedRolls(message), ledger.rolls) ? { rolls: ledger.rolls } : {};
   // What is already as the GM has it is not written again (every client receives the update).
-  const html = (message.content ?? "").trim() === content.trim() ? {} : { content };
-  await message.update({
-    ...html,
-    ...rolls,
-    ...cardExactUpdateData(message, "attack", shown),
-  } as ChatMessage.UpdateData);
+  const line = (message.content ?? "").trim() === content.trim() ? {} : { content };
+  const card = cardExactUpdateData(message, "attack", shown);
+  if (!Object.keys(line).length && !Object.keys(rolls).length && isEmptyUpdate(card)) return;
+  await message.update({ ...line, ...rolls, ...card } as ChatMessage.UpdateData);
+}
+
+/** Whether a card update writes nothing (every part of it an empty plain object; a deletion writes). */
+function isEmptyUpdate(update: object): boolean {
+  return Object.values(update).every(
+    (v) =>
+      typeof v === "object" &&
+      v !== null &&
+      Object.getPrototypeOf(v) === Object.prototype &&
+      isEmptyUpdate(v as object),
+  );
 }
 
 /** Whether any application of a card still stands (was not undone). */
@@ -514,7 +538,7 @@ export function onCardDeleted(message: ChatMessage, userId: string): void {
       await endRecords(cardId);
       return;
     }
-    const { shown, content } = await gmCopy(found.ledger);
+    const { shown, content } = gmCopy(found.ledger);
     await ChatMessage.create(
       {
         _id: cardId,
@@ -551,7 +575,8 @@ export function onCardCreated(message: ChatMessage): void {
 
 /**
  * Write a card's ledger, then the public card as the GM's copy of it (its applications as the
- * public card shows them, and its HTML, so the stored HTML stays what the GM's client renders).
+ * public card shows them): only what changed is written, the new record (and an older version's
+ * stored HTML, once, as the short line).
  */
 export async function saveLedger(
   ledgerMessage: ChatMessage,

@@ -8,6 +8,7 @@ import { cardVisibility } from "../settings-attack.js";
 import type { AttackCardData, LooseRollData, RuleCardData } from "../engine/plans/card-data.js";
 import { attackCardContext, type CardViewer } from "../engine/views/attack-card-context.js";
 import { looseRollContext, ruleCardContext } from "../engine/views/rule-card-context.js";
+import { cardLine } from "./card-line.js";
 
 const TEMPLATES = {
   attack: `systems/${SYSTEM_ID}/templates/chat/attack-card.hbs`,
@@ -104,6 +105,9 @@ export const renderAttackCardSync = (card: AttackCardData, viewer: CardViewer): 
   const context = readableContext(card, viewer);
   return context ? renderSync(TEMPLATES.attack, context) : unreadableCard();
 };
+/** The short line an attack card's message stores as its `content` (see card-line.ts), in the world's language. */
+export const storedCardLine = (card: AttackCardData): string =>
+  cardLine(card, { format: (k, data) => game.i18n.format(k, data) });
 export const renderLooseRoll = (data: LooseRollData, viewer: CardViewer): Promise<string> =>
   render(TEMPLATES.loose, looseRollContext(data, viewer));
 export const renderLooseRollSync = (data: LooseRollData, viewer: CardViewer): string | null =>

@@ -99,6 +99,12 @@ describe.each([13, 14] as const)("boot under Foundry generation %i", (generation
       expect(s.settings.get(SYSTEM, "schemaVersion")).toBeGreaterThan(0);
     });
 
+    it("[SYS-RELEASE] registers the bundle's precompiled templates at init, each as the partial of its path: the first card's and the first sheet's", () => {
+      const registered = (globalThis as unknown as { Handlebars: { registered: string[] } }).Handlebars.registered;
+      for (const t of ["chat/attack-card.hbs", "chat/rule-card.hbs", "sheets/actor.hbs", "actor/parts/hp.hbs"])
+        expect(registered).toContain(`systems/${SYSTEM}/templates/${t}`);
+    });
+
     it("registers a data model for exactly system.json's document types", () => {
       const actorModels = s.config.Actor.dataModels as Record<string, unknown>;
       const itemModels = s.config.Item.dataModels as Record<string, unknown>;

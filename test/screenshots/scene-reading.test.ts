@@ -11,6 +11,7 @@ import { getRuleset } from "../../src/engine/registry.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
 import { closeBrowser, screenshotHtml, skipScreenshots, withPage } from "../support/browser.js";
 import { CHAT_PAGE } from "../support/chat-frame.js";
+import { drawnCardHtml } from "../support/card-messages.js";
 import {
   ActorStandIn,
   ItemStandIn,
@@ -79,7 +80,7 @@ beforeAll(async () => {
   const bow = new ItemStandIn("power", "Longbow Shot", power({ range: "ranged", defense: "ac", damage: "1d10" }));
   // Shift-click: the scene read every target, so "when needed" would not ask.
   await rollAttack(archer as never, bow as never, { invert: true });
-  cardHtml = String(state.messages[0]?.data.content ?? "");
+  cardHtml = await drawnCardHtml(state.messages[0]!.data);
 });
 afterAll(async () => {
   uninstall();

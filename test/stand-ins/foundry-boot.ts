@@ -433,6 +433,8 @@ export function installFoundryBootStandIn(
     };
 
   const socket: FoundryBootStandIn["socket"] = { listeners: new Map(), emitted: [] };
+  /** The partials init registers (by name): the bundle's precompiled templates. */
+  const registered: string[] = [];
   const globals: Record<(typeof GLOBAL_NAMES)[number], unknown> = {
     Hooks: hooks,
     CONFIG: config,
@@ -501,8 +503,15 @@ export function installFoundryBootStandIn(
     canvas: world.canvas,
     ...bases,
     ChatMessage: ChatMessageStandIn,
-    // The registered partials (none: the stand-in's templates render to nothing).
-    Handlebars: { partials: {} },
+    // The registered partials (none: the stand-in's templates render to nothing). What init
+    // registers (the bundle's precompiled templates) is recorded by name in `registered`, its spec
+    // kept as given.
+    Handlebars: {
+      partials: {},
+      registered,
+      registerPartial: (name: string) => registered.push(name),
+      template: (spec: unknown) => spec,
+    },
     Folder: { implementation: { create: world.creator("Folder") } },
     Scene: { implementation: { create: world.creator("Scene") } },
   };

@@ -43,3 +43,15 @@ export function ourData(m: MessageLike): Record<string, unknown> {
 
 /** Everything of a message a client receives that could carry our data: its flags and its `system`. */
 export const receivedData = (m: MessageLike): unknown => ({ flags: m.flags ?? {}, system: m.system ?? {} });
+
+/**
+ * The attack card a message's clients draw for a viewer who owns nothing and sees no numbers
+ * ([SYS-RELEASE]: the message stores a short line; the render hook draws the card from its data
+ * through the product's own renderer), or "" when the message holds no attack card.
+ */
+export async function drawnCardHtml(m: MessageLike): Promise<string> {
+  const card = attackCardIn(m);
+  if (!card) return "";
+  const { publicViewer, renderAttackCard } = await import("../../src/workflows/chat-render.js");
+  return renderAttackCard(card, publicViewer());
+}

@@ -24,7 +24,7 @@ import {
   type StandInAttackRoll,
 } from "../stand-ins/foundry-attack.js";
 import { defaultOptions, npc, power } from "./attack-fixtures.js";
-import { attackCardIn } from "../support/card-messages.js";
+import { attackCardIn, drawnCardHtml } from "../support/card-messages.js";
 
 type RollAttack = typeof RollAttackFn;
 
@@ -212,12 +212,15 @@ describe("[SYS-TARGETS] rollAttack in Foundry: dialog, one message, flags", () =
     expect(card.dice).toEqual([[14], [3]]);
     expect(card.targets.map((t) => t.outcome.natural)).toEqual([14, 3]);
 
-    // Posted as the attacker with the user's roll mode; the content is the rendered card.
+    // Posted as the attacker with the user's roll mode; the content is a short line ([SYS-RELEASE]),
+    // the card is drawn from the data.
     expect(data.speaker).toEqual({ alias: "Orc Berserker" });
     expect(options).toEqual({ rollMode: "publicroll" });
-    expect(String(data.content)).toContain("Cleaver");
-    expect(String(data.content)).toContain("Goblin");
-    expect(String(data.content)).toContain("Ogre");
+    expect(String(data.content)).toBe('<p class="d20c-card-line">Orc Berserker: Cleaver against Goblin, Ogre</p>');
+    const drawn = await drawnCardHtml(data);
+    expect(drawn).toContain("Cleaver");
+    expect(drawn).toContain("Goblin");
+    expect(drawn).toContain("Ogre");
 
     // Targets changing after the roll do not change what was stored.
     state.targets.clear();
@@ -253,7 +256,7 @@ describe("[SYS-TARGETS] rollAttack in Foundry: dialog, one message, flags", () =
       "D20C.Chat.NoTargets",
     );
     expect(note.length).toBeGreaterThan(0);
-    expect(String(data.content)).toContain(note);
+    expect(await drawnCardHtml(data)).toContain(note);
   });
 
   it("[SYS-TARGETS] the recorded dice running dry is reported, and no message is posted", async () => {

@@ -11,7 +11,7 @@ import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
 import { ActorStandIn, ItemStandIn, installAttackStandIn, standInAttackFaces } from "../stand-ins/foundry-attack.js";
 import { tokenStandIn } from "../stand-ins/foundry-attack.js";
 import { npc, power } from "./attack-fixtures.js";
-import { attackCardIn } from "../support/card-messages.js";
+import { attackCardIn, drawnCardHtml } from "../support/card-messages.js";
 
 /** The stand-in combat: combatants merge their flags on update, as Foundry's do. */
 function combatWithBands(attacker: ActorStandIn, engaged: ActorStandIn, nearby: ActorStandIn) {
@@ -75,7 +75,7 @@ export function useBandFight() {
     await rollAttack(fighter as never, item as never);
     const message = state.messages.at(-1)!;
     const card = attackCardIn(message.data)!;
-    return { dialog: String(state.dialogs.at(-1)?.content ?? ""), card, content: String(message.data.content) };
+    return { dialog: String(state.dialogs.at(-1)?.content ?? ""), card, content: await drawnCardHtml(message.data) };
   }
   return { orc, imp, attack };
 }

@@ -22,7 +22,7 @@ import { defaultOptions, npc, power, request, target, weapon } from "./attack-fi
 import { standInViewer } from "./attack-card-fixture.js";
 import { hitEffect, saveEndsEffect } from "./power-fixtures.js";
 import { attackFromRecordedDice, recordedRoller } from "../support/recorded-dice.js";
-import { attackCardIn } from "../support/card-messages.js";
+import { attackCardIn, drawnCardHtml } from "../support/card-messages.js";
 
 const GAMES: RulesetId[] = ["13th-age", "ffd20", "hundred-dungeons", "wounds-d20"];
 
@@ -91,7 +91,11 @@ async function postedCard(id: RulesetId, visibility: CardVisibility, targets: bo
   expect(state.errors, id).toEqual([]);
   const message = state.messages[0];
   if (!message) throw new Error("no card was posted");
-  return { html: String(message.data.content), card: attackCardIn(message.data) };
+  // [SYS-RELEASE] the message stores a short line; what a table sees is drawn from the card's data.
+  expect(String(message.data.content)).toMatch(
+    /^<p class="d20c-card-line">Orc Berserker: Cleaver( against Goblin 0, .*Goblin 9)?<\/p>$/,
+  );
+  return { html: await drawnCardHtml(message.data), card: attackCardIn(message.data) };
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   type SheetStandInState,
 } from "../stand-ins/foundry-sheet.js";
 import { installHooksStandIn, type HooksStandIn } from "../stand-ins/hooks.js";
-import { attackCardIn, ruleCardIn } from "../support/card-messages.js";
+import { attackCardIn, drawnCardHtml, ruleCardIn } from "../support/card-messages.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { npc, power } from "./attack-fixtures.js";
 import type * as SheetNs from "../../src/applications/sheets/actor-sheet.js";
@@ -203,6 +203,6 @@ describe("[SYS-HOOKS] d20-combat.preAttack on the sheet's attack click", () => {
     await click(10);
     const card = attackCardIn(state.messages.at(-1)!.data)!;
     expect(card.targets[0]!.outcome.total).toBe(plain + 3);
-    expect(String(state.messages.at(-1)!.data.content)).toContain("+3 from Inspire Module");
+    expect(await drawnCardHtml(state.messages.at(-1)!.data)).toContain("+3 from Inspire Module");
   });
 });

@@ -24,7 +24,7 @@ import {
   type UserStandIn,
 } from "../stand-ins/foundry-relay.js";
 import { npc, power } from "./attack-fixtures.js";
-import { attackCardIn } from "../support/card-messages.js";
+import { attackCardIn, drawnCardHtml } from "../support/card-messages.js";
 
 const R = getRuleset("13th-age");
 let w: RelayStandIn;
@@ -124,7 +124,7 @@ describe("[SYS-HOOKS] d20-combat.preAttack / d20-combat.attack", () => {
     const m = await attack(10);
     expect(ogreOutcome(m!).total).toBe(before + 2);
     expect(attackCardIn(m!)!.situation?.hooks).toEqual([{ field: "bonus", delta: 2, source: "Bless Helper" }]);
-    expect(m!.content).toContain("+2 from Bless Helper");
+    expect(await drawnCardHtml(m!)).toContain("+2 from Bless Helper");
     await settled(() => ledgerOf(m!.id) !== null);
     expect(ledgerOf(m!.id)!.ledger.status).toBe("valid");
     expect(ledgerOf(m!.id)!.ledger.card.targets[0]!.outcome.total).toBe(before + 2);
@@ -150,7 +150,7 @@ describe("[SYS-HOOKS] d20-combat.preAttack / d20-combat.attack", () => {
     expect(m).not.toBeNull();
     expect(w.attack.errors.join(" ")).toMatch(/preAttack hook failed and was skipped: module bug/);
     expect(attackCardIn(m!)!.situation?.hooks).toEqual([{ field: "bonus", delta: -1, source: "Bane" }]);
-    expect(m!.content).toContain("−1 from Bane");
+    expect(await drawnCardHtml(m!)).toContain("−1 from Bane");
   });
 
   it("[SYS-HOOKS] the attack post hook receives the posted card, frozen: the message id, each target's outcome", async () => {
@@ -220,7 +220,7 @@ describe("[SYS-HOOKS] d20-combat.preApplyDamage / d20-combat.applyDamage", () =>
       dealt: 3,
       hooks: [{ field: "amount", delta: -2, source: "Shield Module" }],
     });
-    expect(m.content).toContain("−2 from Shield Module");
+    expect(await drawnCardHtml(m)).toContain("−2 from Shield Module");
     expect(after).toHaveLength(1);
     expect(after[0]!.record).toMatchObject({ amount: 3, dealt: 3, mode: "full" });
     expect(Object.isFrozen(after[0]!.record)).toBe(true);

@@ -6,20 +6,12 @@
  * target's traits on its own; undo gives the hit points back. A creature resisting fire halves (or
  * reduces) only the fire part of "1d8 + 4 piercing plus 1d6 fire".
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, PowerSource, RulesetId } from "../../src/engine/types.js";
-import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
-import type { ledgerOf as LedgerOfFn } from "../../src/workflows/card-ledger.js";
-import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
-import {
-  installRelayStandIn,
-  RelayItemStandIn,
-  type MessageStandIn,
-  type RelayStandIn,
-} from "../stand-ins/foundry-relay.js";
+import { RelayItemStandIn } from "../stand-ins/foundry-relay.js";
 import { npc, power } from "./attack-fixtures.js";
-import { attackCardIn } from "../support/card-messages.js";
+import { relayAttackWorld } from "../support/relay-attack.js";
 import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
 import { standInViewer } from "./attack-card-fixture.js";
 
@@ -89,51 +81,16 @@ const CASES: Case[] = [
 for (const c of CASES) {
   describe(`[SYS-MONSTERS] ${c.rule} damage parts in ${c.id}`, () => {
     const R = getRuleset(c.id);
-    let w: RelayStandIn;
-    let rollAttack: typeof RollAttackFn;
-    let ledgerOf: typeof LedgerOfFn;
-    let seq = 0;
-    const wire = (action: "apply" | "undo", data: Record<string, unknown>) => ({
-      type: "request",
-      id: `parts${++seq}`,
-      gmId: "gm",
-      action,
-      data,
-    });
-
-    beforeAll(async () => {
-      w = installRelayStandIn(c.id);
-      const { registerAttackWorkflow } = await import("../../src/workflows/register.js");
-      registerAttackWorkflow();
-      ({ rollAttack } = await import("../../src/workflows/attack.js"));
-      ({ ledgerOf } = await import("../../src/workflows/card-ledger.js"));
-    });
-    afterAll(() => w.uninstall());
+    const world = relayAttackWorld(c.id);
 
     it(`[SYS-MONSTERS] ${c.rule} sheet attack → one card with both parts → Apply: ${c.why}; undo gives it back`, async () => {
-      w.messages.clear();
-      w.actors.clear();
-      w.tokens.clear();
+      world.clear();
+      const { w } = world;
       w.addUser("bob");
       const drake = w.addActor("drake", "Drake", npc(R, 10));
       const foe = w.addActor("foe", "Foe", npc(R, 10, { hp: { value: 40, max: 40, temp: 0 }, ...c.traits }), ["bob"]);
       drake.items.set("bite", new RelayItemStandIn("bite", drake, "power", "Bite", bite(c.main)));
-      w.attack.targets.clear();
-      w.attack.targets.add({
-        document: { uuid: "Scene.s1.Token.foe", name: "Foe", texture: { src: foe.img } },
-        actor: foe as never,
-      });
-      standInAttackFaces.length = 0;
-      standInAttackFaces.push(c.natural, 6, 5);
-      const m = (await rollAttack(drake as never, drake.items.get("bite") as never, {
-        fastForward: true,
-      })) as unknown as MessageStandIn;
-      expect(m, w.attack.errors.join("; ")).toBeTruthy();
-      expect(standInAttackFaces).toEqual([]);
-      for (let i = 0; i < 50 && ledgerOf(m.id) === null; i++) await new Promise((r) => setTimeout(r, 2));
-      const ledger = ledgerOf(m.id)!.ledger;
-      expect(ledger.status, ledger.reason).toBe("valid");
-      const card = attackCardIn(m)!;
+      const { m, card } = await world.attack(drake, "bite", [foe], [c.natural, 6, 5]);
       // One card: the main roll and the fire part's roll beside it.
       expect(card.damageRolls.map((d) => [d.key, d.formula, d.recipe.types])).toEqual([
         ["hit", "1d8 + 4", [c.main]],
@@ -150,17 +107,11 @@ for (const c of CASES) {
       const view = attackCardContext(card, standInViewer());
       expect(view.targets[0]!.damageParts).toBe(`10 ${typeWord(c.main)} + 5 Fire`);
       expect(view.damageRolls.map((d) => d.label)).toEqual(["Hit damage", "Hit damage (Fire)"]);
-      const applied = (await w.send(
-        wire("apply", { messageId: m.id, targetUuid: "Scene.s1.Token.foe", mode: "full" }),
-        "gm",
-      )) as { report: { ok: boolean; message: string } };
-      expect(applied.report.ok, applied.report.message).toBe(true);
+      const applied = await world.apply(m, foe);
+      expect(applied.ok, applied.message).toBe(true);
       expect(foe.source.hp.value).toBe(40 - c.lost);
-      const record = ledgerOf(m.id)!.ledger.card.applied[0]!;
-      const undone = (await w.send(wire("undo", { messageId: m.id, recordId: record.id }), "gm")) as {
-        report: { ok: boolean; message: string };
-      };
-      expect(undone.report.ok, undone.report.message).toBe(true);
+      const undone = await world.undo(m);
+      expect(undone.ok, undone.message).toBe(true);
       expect(foe.source.hp.value).toBe(40);
     });
   });

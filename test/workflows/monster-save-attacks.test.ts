@@ -6,20 +6,12 @@
  * Apply (over the system socket) deals the failure's whole damage and the success's half, and undo
  * gives the hit points back.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { ActorSource, PowerSource, RulesetId } from "../../src/engine/types.js";
-import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
-import type { ledgerOf as LedgerOfFn } from "../../src/workflows/card-ledger.js";
-import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
-import {
-  installRelayStandIn,
-  RelayItemStandIn,
-  type MessageStandIn,
-  type RelayStandIn,
-} from "../stand-ins/foundry-relay.js";
+import { RelayItemStandIn } from "../stand-ins/foundry-relay.js";
 import { npc, power } from "./attack-fixtures.js";
-import { attackCardIn } from "../support/card-messages.js";
+import { relayAttackWorld } from "../support/relay-attack.js";
 import { attackCardContext } from "../../src/engine/views/attack-card-context.js";
 import { standInViewer } from "./attack-card-fixture.js";
 
@@ -52,31 +44,11 @@ const CASES: Case[] = [
 for (const c of CASES) {
   describe(`[SYS-MONSTERS] ${c.rule} save-based attack in ${c.id}`, () => {
     const R = getRuleset(c.id);
-    let w: RelayStandIn;
-    let rollAttack: typeof RollAttackFn;
-    let ledgerOf: typeof LedgerOfFn;
-    let seq = 0;
-    const wire = (action: "apply" | "undo", data: Record<string, unknown>) => ({
-      type: "request",
-      id: `save${++seq}`,
-      gmId: "gm",
-      action,
-      data,
-    });
-
-    beforeAll(async () => {
-      w = installRelayStandIn(c.id);
-      const { registerAttackWorkflow } = await import("../../src/workflows/register.js");
-      registerAttackWorkflow();
-      ({ rollAttack } = await import("../../src/workflows/attack.js"));
-      ({ ledgerOf } = await import("../../src/workflows/card-ledger.js"));
-    });
-    afterAll(() => w.uninstall());
+    const world = relayAttackWorld(c.id);
 
     it(`[SYS-MONSTERS] ${c.rule} sheet attack → each target's save on one card → Apply: a failure takes all, a success half; undo gives it back`, async () => {
-      w.messages.clear();
-      w.actors.clear();
-      w.tokens.clear();
+      world.clear();
+      const { w } = world;
       // Bob's client rolls his Foe A's save when asked (test/workflows/owner-saves.test.ts).
       w.answersOnOwnClient(w.addUser("bob"));
       const drake = w.addActor("drake", "Drake", npc(R, 10));
@@ -84,24 +56,8 @@ for (const c of CASES) {
       const a = w.addActor("a", "Foe A", npc(R, 10, { ...hp, ...c.foe }), ["bob"]);
       const b = w.addActor("b", "Foe B", npc(R, 10, { ...hp, ...c.foe }));
       drake.items.set("breath", new RelayItemStandIn("breath", drake, "power", "Breath", c.breath));
-      w.attack.targets.clear();
-      for (const foe of [a, b])
-        w.attack.targets.add({
-          document: { uuid: `Scene.s1.Token.${foe.id}`, name: foe.name, texture: { src: foe.img } },
-          actor: foe as never,
-        });
-      standInAttackFaces.length = 0;
       // A's save: 8 + 2 = 10 fails; B's: 14 + 2 = 16 saves. Damage: the failure 2d6 (5, 4), the success (3, 4) halved.
-      standInAttackFaces.push(8, 14, 5, 4, 3, 4);
-      const m = (await rollAttack(drake as never, drake.items.get("breath") as never, {
-        fastForward: true,
-      })) as unknown as MessageStandIn;
-      expect(m, w.attack.errors.join("; ")).toBeTruthy();
-      expect(standInAttackFaces).toEqual([]);
-      for (let i = 0; i < 50 && ledgerOf(m.id) === null; i++) await new Promise((r) => setTimeout(r, 2));
-      const ledger = ledgerOf(m.id)!.ledger;
-      expect(ledger.status, ledger.reason).toBe("valid");
-      const card = attackCardIn(m)!;
+      const { m, card } = await world.attack(drake, "breath", [a, b], [8, 14, 5, 4, 3, 4]);
       expect(card.dice).toEqual([[8], [14]]);
       expect(card.targets.map((t) => [t.name, t.outcome.total, t.outcome.result, t.damage])).toEqual([
         ["Foe A", 10, "hit", 9],
@@ -114,18 +70,12 @@ for (const c of CASES) {
         [a, 9],
         [b, 3],
       ] as const) {
-        const applied = (await w.send(
-          wire("apply", { messageId: m.id, targetUuid: `Scene.s1.Token.${foe.id}`, mode: "full" }),
-          "gm",
-        )) as { report: { ok: boolean; message: string } };
-        expect(applied.report.ok, applied.report.message).toBe(true);
+        const applied = await world.apply(m, foe);
+        expect(applied.ok, applied.message).toBe(true);
         expect(foe.source.hp.value).toBe(40 - lost);
       }
-      const record = ledgerOf(m.id)!.ledger.card.applied[0]!;
-      const undone = (await w.send(wire("undo", { messageId: m.id, recordId: record.id }), "gm")) as {
-        report: { ok: boolean; message: string };
-      };
-      expect(undone.report.ok, undone.report.message).toBe(true);
+      const undone = await world.undo(m);
+      expect(undone.ok, undone.message).toBe(true);
       expect(a.source.hp.value).toBe(40);
       expect(b.source.hp.value).toBe(37);
     });

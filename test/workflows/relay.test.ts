@@ -524,9 +524,9 @@ describe("[SYS-PERM] what may be applied comes from the GM's ledger, not the aut
     await settled(() => attackCardIn(m)!.targets[0]!.damage === 6);
     expect(attackCardIn(m)).toEqual(asPosted);
     expect(shown(m)).toHaveLength(1);
-    // Its HTML too: the card as anyone may see it, never the author's words.
-    await settled(() => m.content.includes("d20c-attack-card"));
-    expect(m.content).not.toContain("9999");
+    // Its content too: the GM's short line (every client draws the card from the data), never the author's words.
+    await settled(() => m.content.includes("d20c-card-line"));
+    expect(m.content).toBe('<p class="d20c-card-line">Orc: Strike against Ogre</p>');
     // A GM's edit is the GM's own and stays.
     const byGM = structuredClone(asPosted);
     byGM.itemName = "Renamed by the GM";
@@ -645,7 +645,7 @@ describe("[SYS-PERM] what may be applied comes from the GM's ledger, not the aut
     await w.editAs(alice, m, { type: "base", content: "<p>Nothing happened here.</p>" });
     await settled(() => attackCardIn(m) !== undefined);
     expect(attackCardIn(m)).toEqual(gmCopy);
-    expect(m.content).toContain("d20c-attack-card");
+    expect(m.content).toContain("d20c-card-line");
     // Offline: no GM client saw it; the GM's client finds it when it comes online.
     await m.update({ type: "base", content: "<p>Nothing happened here.</p>", flags: { [SYSTEM_ID]: null } });
     expect(attackCardIn(m)).toBeUndefined();

@@ -19,7 +19,7 @@ import {
   type UserStandIn,
 } from "../stand-ins/foundry-relay.js";
 import { npc, power } from "./attack-fixtures.js";
-import { attackCardIn } from "../support/card-messages.js";
+import { attackCardIn, drawnCardHtml } from "../support/card-messages.js";
 
 const R = getRuleset("13th-age");
 let w: RelayStandIn;
@@ -110,7 +110,7 @@ describe("[SYS-TARGETS] one creature, one share of an attack", () => {
     expect(ledgerOf(m.id)!.ledger.card.applied.filter((r) => !r.undone)).toHaveLength(1);
     expect(attackCardIn(m)!.applied).toHaveLength(1);
     // Every reader's card (the GM's HTML of the public copy) names the second token as the same creature.
-    expect(m.content).toContain("the same creature as Ogre");
+    expect(await drawnCardHtml(m)).toContain("the same creature as Ogre");
     // Undo the first: the second token may take the share instead.
     const record = ledgerOf(m.id)!.ledger.card.applied[0]!;
     await w.send(wire("undo", { messageId: m.id, recordId: record.id }), alice.id);
@@ -124,6 +124,6 @@ describe("[SYS-TARGETS] one creature, one share of an attack", () => {
     expect((await apply(m, "gob1")).report.ok).toBe(true);
     expect((await apply(m, "gob2")).report.ok).toBe(true);
     expect([hp("gob1"), hp("gob2")]).toEqual([14, 14]);
-    expect(m.content).not.toContain("the same creature as");
+    expect(await drawnCardHtml(m)).not.toContain("the same creature as");
   });
 });

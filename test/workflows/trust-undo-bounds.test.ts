@@ -19,7 +19,7 @@ import {
   type UserStandIn,
 } from "../stand-ins/foundry-relay.js";
 import { npc, power } from "./attack-fixtures.js";
-import { attackCardIn, receivedData } from "../support/card-messages.js";
+import { attackCardIn, drawnCardHtml, receivedData } from "../support/card-messages.js";
 import { boundUndo } from "../../src/engine/undo-bounds.js";
 import { diffActor, invertChanges } from "../../src/engine/changes.js";
 
@@ -110,8 +110,8 @@ describe("[SYS-PERM] undo is held to the game's bounds", () => {
     const shownRecord = attackCardIn(m)!.applied[0]!;
     expect(shownRecord.undone).toBe(true);
     expect(shownRecord.undoShortfalls).toEqual([{ field: "hp", restored: 0, wanted: 0 }]);
-    expect(m.content).toContain("undo reversed only what the rules allow");
-    expect(m.content).not.toContain("of 6 HP");
+    expect(await drawnCardHtml(m)).toContain("undo reversed only what the rules allow");
+    expect(await drawnCardHtml(m)).not.toContain("of 6 HP");
     // Neither Alice's nor Eve's copy of any message carries the numbers undo held.
     for (const user of [alice, eve]) {
       const copy = JSON.stringify(copyOf(user).map(receivedData));

@@ -13,6 +13,7 @@ import { cardData, cardOf } from "../../workflows/card-messages.js";
 import { withDetails } from "../../engine/plans/card-secrets.js";
 import { readLooseRoll } from "../../engine/plans/roll-hook.js";
 import { readTurnUndo } from "../../workflows/turn-summary-data.js";
+import { CARD_SLOT } from "../../workflows/card-line.js";
 import {
   currentViewer,
   renderAttackCard,
@@ -67,7 +68,8 @@ export function onRenderChatMessage(message: ChatMessage, html: HTMLElement): vo
     // The GM sees the card as the GM's client decided it; owners get their whispered numbers back.
     const ledger = viewer.isGM ? ledgerOf(message.id ?? "")?.ledger : undefined;
     const card = ledger ? ledger.card : viewer.isGM ? posted : withDetails(posted, detailsFor(message.id ?? ""));
-    const el = html.querySelector(".d20c-attack-card");
+    // The stored line (or an older version's stored card HTML) is where the card is drawn.
+    const el = html.querySelector(CARD_SLOT);
     const sync = renderAttackCardSync(card, viewer);
     if (el && sync !== null) {
       const fresh = replaceWith(el, sync);
