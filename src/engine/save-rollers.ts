@@ -63,3 +63,29 @@ export function ownerSaveRefusal(args: {
   if (posted.usedBy.length) return "saveRolls.used";
   return "";
 }
+
+/**
+ * Whether a save formula is one a roller's client rolls when asked: a d20 (two kept high or low)
+ * plus flat numbers, as the engine's save formulas are; anything else (a die of another size, a
+ * thousand dice, words) is refused before it is rolled.
+ */
+export function isSaveFormula(formula: string): boolean {
+  return formula.length <= 100 && /^\s*[12]?d20(k[hl]1?)?(\s*[+-]\s*\d{1,7})*\s*$/.test(formula);
+}
+
+/**
+ * The save messages a card names as the GM's card keeps them: the first named for each of its
+ * targets (the one the GM's check reads), none for a creature the card does not target, so a
+ * card padded with names carries none of them into the GM's copy.
+ */
+export function keptSaveRolls<T extends { targetUuid: string }>(
+  named: readonly T[],
+  targetUuids: readonly string[],
+): T[] {
+  const out: T[] = [];
+  for (const uuid of new Set(targetUuids)) {
+    const first = named.find((s) => s.targetUuid === uuid);
+    if (first) out.push(first);
+  }
+  return out;
+}

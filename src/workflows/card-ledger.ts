@@ -55,8 +55,9 @@ import {
   cardUpdateData,
 } from "./card-messages.js";
 import { actorFromUuid, attackRequestFrom, attackTarget } from "./foundry-docs.js";
-import { ownerSavesRefusal } from "./owner-saves.js";
+import { markSavesTaken, ownerSavesRefusal } from "./owner-saves.js";
 import { postedCountRoll } from "../engine/target-count.js";
+import { keptSaveRolls } from "../engine/save-rollers.js";
 
 /** The queue key of a card's ledger (one writer of a card's records at a time). */
 export const cardKey = (messageId: string): string => `ChatMessage.${messageId}`;
@@ -269,7 +270,11 @@ async function decidePosted(
           targets: req.targets.map((t) => (t.situation ? { ...t, situation: { ...t.situation, wrongSquare } } : t)),
         };
         const rebuilt = rebuildCard(asRead, rolls, posted.defenseLabel);
-        const card = posted.saveRolls?.length ? { ...rebuilt, saveRolls: posted.saveRolls } : rebuilt;
+        const kept = keptSaveRolls(
+          posted.saveRolls ?? [],
+          rebuilt.targets.map((t) => t.uuid),
+        );
+        const card = kept.length ? { ...rebuilt, saveRolls: kept } : rebuilt;
         return { card, reason: mismatch(posted, publicCard(card, cardVisibility())) };
       } catch (err) {
         if (err instanceof EngineError) return { card: posted, reason: err.field };
@@ -359,6 +364,7 @@ export async function ensureLedger(message: ChatMessage): Promise<{ message: Cha
         game.i18n.format(refusalKey(decided.reason), { name: posted.itemName, part: decided.reason }),
       );
     else {
+      await markSavesTaken(decided.card, cardId);
       await whisperDetails(decided.card, cardId);
       // A posted card whose data or HTML is not the GM's public copy (its author's client wrote
       // something the decision does not read: JSON no card has, words beside the card) is shown to

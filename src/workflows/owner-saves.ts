@@ -12,12 +12,13 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import { AttackRoll } from "../dice/rolls.js";
-import { ownerSaveRefusal, saveRoller, type PostedSave } from "../engine/save-rollers.js";
+import { isSaveFormula, ownerSaveRefusal, saveRoller, type PostedSave } from "../engine/save-rollers.js";
 import type { AttackCardData } from "../engine/plans/card-data.js";
 import { settingOr, worldSetting } from "../settings.js";
 import { allIndexed } from "./chat-index.js";
 import { canonical, cardData } from "./card-messages.js";
 import { actorFromUuid, fmt } from "./foundry-docs.js";
+import { isDocumentUuid } from "../foundry-compat.js";
 
 const SETTING_KEY = "saveRollers";
 const CHOICES = ["owners", "attacker"] as const;
@@ -88,9 +89,17 @@ function readAsk(data: unknown): SaveAsk | null {
  */
 export async function onSaveQuery(data: unknown): Promise<{ messageId: string } | null> {
   const ask = readAsk(data);
-  if (!ask) return null;
+  if (!ask || !isSaveFormula(ask.formula)) return null;
   const actor = await actorFromUuid(ask.targetUuid);
   if (!actor || !actor.testUserPermission(game.user, "OWNER")) return null;
+  // [SYS-HIDDEN] a creature on a token the GM hid is no target a player may name: its save roll
+  // (its name, its bonus) is not posted for everyone to see.
+  const token = isDocumentUuid(ask.targetUuid) ? await fromUuid(ask.targetUuid) : null;
+  if (token instanceof TokenDocument.implementation && token.hidden) return null;
+  // Asked again for a save no GM-decided card has taken yet (the same target, the same formula):
+  // the same roll answers, so an asker cannot ask until a roll suits it.
+  const waiting = untakenSave(ask.targetUuid, ask.formula);
+  if (waiting) return { messageId: waiting };
   const roll = new AttackRoll(ask.formula);
   try {
     await roll.evaluate();
@@ -99,11 +108,63 @@ export async function onSaveQuery(data: unknown): Promise<{ messageId: string } 
   }
   const message = await ChatMessage.create({
     speaker: ChatMessage.getSpeaker({ actor }),
-    content: fmt("D20C.OwnerSaves.Flavor", { name: actor.name ?? "", save: ask.save, power: ask.power }),
+    // The asker's words are text in this user's own message, never markup.
+    content: fmt("D20C.OwnerSaves.Flavor", {
+      name: escapeText(actor.name ?? ""),
+      save: escapeText(ask.save),
+      power: escapeText(ask.power),
+    }),
     rolls: [roll],
-    flags: { [SYSTEM_ID]: { ownerSave: { targetUuid: ask.targetUuid } } },
+    flags: { [SYSTEM_ID]: { ownerSave: { targetUuid: ask.targetUuid, formula: ask.formula } } },
   } as ChatMessage.CreateData);
   return message?.id ? { messageId: message.id } : null;
+}
+
+/** A save roll message's flag: the target, the formula asked, the card a GM's ledger took it for. */
+interface SaveFlag {
+  targetUuid?: unknown;
+  formula?: unknown;
+  takenBy?: unknown;
+}
+
+function saveFlag(message: ChatMessage | undefined): SaveFlag | undefined {
+  const flags = message?.flags as Record<string, { ownerSave?: SaveFlag } | undefined> | undefined;
+  return flags?.[SYSTEM_ID]?.ownerSave;
+}
+
+/** This user's own save roll for a target and formula that no card has taken (its id), or "". */
+function untakenSave(targetUuid: string, formula: string): string {
+  for (const m of game.messages?.contents ?? []) {
+    if (m.author?.id !== game.user.id) continue;
+    const flag = saveFlag(m);
+    if (flag?.targetUuid === targetUuid && flag.formula === formula && flag.takenBy === undefined && m.id) return m.id;
+  }
+  return "";
+}
+
+/**
+ * The GM's mark on each save roll message a card it decided took ([SYS-PERM]): the roller's
+ * client then rolls afresh when asked again, and the roll counts for no other card even after this
+ * card and its ledger are deleted.
+ */
+export async function markSavesTaken(card: AttackCardData, cardId: string): Promise<void> {
+  if (!ownersRollSaves() || !card.saveAttack) return;
+  for (const s of card.saveRolls ?? []) {
+    const m = game.messages.get(s.messageId);
+    const flag = saveFlag(m);
+    if (!m || flag?.takenBy !== undefined || flag?.targetUuid !== s.targetUuid) continue;
+    // Only a save the card needed (its target's roller's own roll): a card cannot burn another's.
+    if (!card.targets.some((t) => t.uuid === s.targetUuid)) continue;
+    const actor = await actorFromUuid(s.targetUuid);
+    if (!actor || rollerOf(actor) !== m.author?.id) continue;
+    await m.update({ flags: { [SYSTEM_ID]: { ownerSave: { takenBy: cardId } } } } as ChatMessage.UpdateData);
+  }
+}
+
+/** Text as HTML shows it literally. */
+function escapeText(text: string): string {
+  const map: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+  return text.replace(/[&<>"']/g, (c) => map[c] ?? c);
 }
 
 /** A target's save as its roller answered it: its roll and its message. */
@@ -157,11 +218,15 @@ function rollJson(stored: unknown): string {
 /** The cards (other than `cardId`) whose GM ledger already took the save message `messageId`. */
 function ledgersTaking(messageId: string, cardId: string): string[] {
   const out: string[] = [];
+  // The GM's mark outlives the card and ledger that took it (a deleted card's save is not free again).
+  const taken = saveFlag(game.messages.get(messageId))?.takenBy;
+  if (taken !== undefined && taken !== cardId) out.push(String(taken));
   for (const m of allIndexed("ledger")) {
     if (!m.author?.isGM) continue;
     const ledger = cardData(m, "ledger");
-    if (ledger && ledger.cardId !== cardId && (ledger.card.saveRolls ?? []).some((s) => s.messageId === messageId))
-      out.push(ledger.cardId);
+    // A card the GM refused took nothing (its roll may stand on the card posted right).
+    if (!ledger || ledger.status !== "valid" || ledger.cardId === cardId) continue;
+    if ((ledger.card.saveRolls ?? []).some((s) => s.messageId === messageId)) out.push(ledger.cardId);
   }
   return out;
 }
@@ -181,9 +246,7 @@ export async function ownerSavesRefusal(message: ChatMessage, posted: AttackCard
     const named = (posted.saveRolls ?? []).find((s) => s.targetUuid === t.uuid);
     const saveMessage = named ? game.messages.get(named.messageId) : undefined;
     const rolls = saveMessage?._source.rolls ?? [];
-    const flags = saveMessage?.flags as
-      Record<string, { ownerSave?: { targetUuid?: unknown } } | undefined> | undefined;
-    const flag = flags?.[SYSTEM_ID]?.ownerSave;
+    const flag = saveFlag(saveMessage);
     const save: PostedSave | null = named
       ? {
           found: Boolean(saveMessage),

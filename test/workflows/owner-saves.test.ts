@@ -138,6 +138,8 @@ for (const c of CASES) {
       })) as unknown as MessageStandIn;
       expect(m, w.attack.errors.join("; ")).toBeTruthy();
       for (let i = 0; i < 50 && ledgerOf(m.id) === null; i++) await new Promise((r) => setTimeout(r, 2));
+      // The GM's client marks the saves its ledger took (after writing the ledger).
+      await new Promise((r) => setTimeout(r, 20));
       return m;
     }
 
@@ -158,7 +160,7 @@ for (const c of CASES) {
       expect(w.queried.filter((q) => q.name === `${SYSTEM_ID}.rollSave`).map((q) => q.to)).toEqual(["bob"]);
       const saves = [...w.messages.values()].filter((x) => x.flags[SYSTEM_ID]?.ownerSave);
       expect(saves.map((x) => [x.author.id, x.flags[SYSTEM_ID]!.ownerSave])).toEqual([
-        ["bob", { targetUuid: "Scene.s1.Token.a" }],
+        ["bob", { targetUuid: "Scene.s1.Token.a", formula: expect.any(String), takenBy: m.id }],
       ]);
       const card = attackCardIn(m)!;
       expect(card.saveRolls).toEqual([{ targetUuid: "Scene.s1.Token.a", messageId: saves[0]!.id }]);
