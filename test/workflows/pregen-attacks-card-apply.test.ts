@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planAttack } from "../../src/engine/plans/attack.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import { RelayItemStandIn } from "../stand-ins/foundry-relay.js";
-import { engineActor, packAttackRequest } from "../packs/pack-sources.js";
+import { engineActor, packAttackRequest, rollDataOf, weaponOf } from "../packs/pack-sources.js";
 import { attacks, CITED, expected, IDS, pregens } from "../support/pregen-attacks.js";
 import { openRelayAttack, type RelayAttack } from "../support/relay-attack.js";
 import { npc } from "./attack-fixtures.js";
@@ -33,10 +33,15 @@ describe.each(IDS)("%s: every pregen attack row through the card and its Apply",
     for (const doc of pregens(id)) {
       const source = engineActor(doc);
       const attacker = table.w.addActor(`pc${n++}`, doc.name, source);
+      attacker.rollData = rollDataOf(source, r);
       for (const item of attacks(doc)) {
         // The row's attack as the sheet builds it from its owner (the weapon row's power, the power's formulas).
         const req = packAttackRequest(r, doc, item, source);
-        const row = new RelayItemStandIn(`row${n++}`, attacker, "power", item.name, req.power, req.weapon);
+        // A weapon row is a weapon item: the attack builds its power from it and the owner's roll data.
+        const row =
+          item.type === "weapon"
+            ? new RelayItemStandIn(`row${n++}`, attacker, "weapon", item.name, req.power, weaponOf(item))
+            : new RelayItemStandIn(`row${n++}`, attacker, "power", item.name, req.power, req.weapon);
         attacker.items.set(row.id, row);
         const bonus = planAttack(req).bonus;
         const defense = bonus + 11;
