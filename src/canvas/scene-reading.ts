@@ -306,6 +306,20 @@ export function fearSourceUnseenOnScene(
   return sourcesUnseenBy(ruleset, actor, token, placed);
 }
 
+/**
+ * [HD-COND] The same for a placed token (a target saving against a save-based power): whether the
+ * sources of its actor's fear are all out of its sight; null when the scene is not read, it has no
+ * such source, or this client cannot tell.
+ */
+export function fearSourceUnseenOfToken(
+  ruleset: Pick<Ruleset, "conditions">,
+  token: foundry.canvas.placeables.Token,
+): boolean | null {
+  if (!sceneReadable() || !canvas?.tokens || !token.actor) return null;
+  const placed = canvas.tokens.placeables.filter((t) => sameLevel(t.document, token.document));
+  return sourcesUnseenBy(ruleset, token.actor, token, placed);
+}
+
 /** The token of each of `actors` on `scene` (by actor UUID, so an unlinked token's own actor matches). */
 function tokensOf(
   scene: Scene.Implementation,

@@ -46,16 +46,20 @@ export function powerForSave(ruleset: Pick<Ruleset, "saveAttacks" | "saves">, po
 
 /**
  * The target's save against the power: the game's save of the kind, in the roll mode the target's
- * conditions give it ([HD-COND] poisoned, exhaustion 3…), and cover's bonus on the rolls cover
- * helps ([HD-COVER] Dexterity).
+ * conditions give it ([HD-COND] poisoned, exhaustion 3…; frightened unless `fearSourceUnseen` says
+ * the source of its fear is out of its line of sight), and cover's bonus on the rolls cover helps
+ * ([HD-COVER] Dexterity).
  */
 export function targetSaveRequest(
   ruleset: Ruleset,
   target: { actor: ActorSource; derived: DerivedActor; id: string },
   spec: SaveAttackSpec,
   cover: Situation["cover"],
+  fearSourceUnseen = false,
 ): RollRequest {
-  const mode: RollMode = ruleset.saveMode ? ruleset.saveMode(target.actor, spec.save) : "normal";
+  // [HD-COND] frightened weakens the save only while the source of the target's fear is in its sight.
+  const extra = fearSourceUnseen ? { fearSourceUnseen: true } : undefined;
+  const mode: RollMode = ruleset.saveMode ? ruleset.saveMode(target.actor, spec.save, extra) : "normal";
   const request = ruleset.saveRequest(target.actor, target.derived, spec.save, mode, target.id);
   return ruleset.saveRequestWithCover ? ruleset.saveRequestWithCover(request, cover) : request;
 }

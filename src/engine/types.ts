@@ -377,6 +377,12 @@ export interface Situation {
    * card as "+2 from <module>". Optional: absent = none.
    */
   hooks?: HookChange[];
+  /**
+   * [HD-COND] Against a save-based power: the source of this target's fear is out of its line of
+   * sight (the scene's answer), so frightened does not weaken its save. Optional: absent = in sight
+   * (or no fear, or not read); only a per-target situation carries it.
+   */
+  targetFearSourceUnseen?: boolean;
 }
 
 /** One change a module's pre hook made ([SYS-HOOKS], src/engine/plans/hook-bounds.ts). */

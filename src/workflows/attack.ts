@@ -10,7 +10,7 @@ import { AttackRoll, DamageRoll, allFaces, d20Faces } from "../dice/rolls.js";
 import { EngineError } from "../engine/errors.js";
 import { MISS_CHANCE_FORMULA } from "../engine/miss-chance.js";
 import type { Ruleset } from "../engine/ruleset.js";
-import type { RangeKind, Situation } from "../engine/types.js";
+import type { PowerSource, RangeKind, Situation } from "../engine/types.js";
 import {
   buildAttackCard,
   decideAttack,
@@ -32,7 +32,8 @@ import {
 } from "./actions.js";
 import { drawCoverLines } from "../canvas/cover-lines.js";
 import { attackArea } from "../canvas/areas.js";
-import { readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
+import { fearSourceUnseenOfToken, readAttackScene, type AttackSceneReading } from "../canvas/scene-reading.js";
+import { saveAttackOf } from "../engine/save-attacks.js";
 import { addAuraModifiers } from "./auras.js";
 import type { SceneNote } from "../engine/scene.js";
 import { publicCard } from "../engine/plans/card-secrets.js";
@@ -152,6 +153,28 @@ function withScene(
 }
 
 /**
+ * [HD-COND] Against a save-based power, each target whose fear's source is out of its sight on the
+ * scene saves without frightened's weakness ("your abilities are weak while the source of your fear
+ * is in your line of sight"): its own situation says so, and the card (and the GM's re-reading)
+ * plans its save from it.
+ */
+function withTargetFearSight(
+  ruleset: Ruleset,
+  power: PowerSource,
+  targets: TargetSnapshot[],
+  chosen: Situation,
+  tokens: Iterable<foundry.canvas.placeables.Token>,
+): TargetSnapshot[] {
+  if (!saveAttackOf(ruleset, power)) return targets;
+  const byUuid = new Map([...tokens].map((t) => [t.document.uuid, t] as const));
+  return targets.map((t) => {
+    const token = byUuid.get(t.uuid);
+    if (!token || fearSourceUnseenOfToken(ruleset, token) !== true) return t;
+    return { ...t, situation: { ...(t.situation ?? chosen), targetFearSourceUnseen: true } };
+  });
+}
+
+/**
  * Attack with an item (power or weapon) against every targeted token. The situational dialog opens
  * as the world's and the user's setting say (always, only with an open question, never); `invert`
  * (shift-click) turns that over and `fastForward` (macros) skips it. Returns the posted message, or
@@ -242,6 +265,7 @@ export async function rollAttack(
       return null;
     }
     ({ situation: chosen, targets } = hooked);
+    targets = withTargetFearSight(ruleset, power, targets, chosen, areaTokens ?? tokens ?? game.user.targets);
     const req = attackRequestFrom({
       ruleset,
       attacker: actor,

@@ -84,4 +84,21 @@ describe("sheet save modes", () => {
     expect(age).not.toContain("Alt-click");
     expect(age).not.toContain('class="d20c-mode"');
   });
+
+  it("[HD-COND] a frightened creature's saves read 'Weak while it sees its fear' (the sheet does not read the scene), not a flat 'Weak'", () => {
+    const hbs = createTemplateRenderer();
+    const render = (actor: ActorSource) => hbs.render("templates/sheets/actor.hbs", bareActorContext(HD, actor));
+    const frightened = render(plain({ conditions: ["frightened"] }));
+    expect(frightened.match(/<span class="d20c-mode">Weak while it sees its fear<\/span>/g)?.length).toBe(6);
+    expect(frightened).not.toContain('<span class="d20c-mode">Weak</span>');
+    // Exhaustion 3 weakens whether or not the source is seen: a flat "Weak" again.
+    const exhausted = render(plain({ conditions: ["frightened"], exhaustion: 3 }));
+    expect(exhausted.match(/<span class="d20c-mode">Weak<\/span>/g)?.length).toBe(6);
+    // Restrained weakens Dexterity only: there frightened changes nothing; the other five say "while it sees".
+    const restrained = bareActorContext(HD, plain({ conditions: ["frightened", "restrained"] })) as {
+      saves: { key: string; modeLabel: string }[];
+    };
+    expect(restrained.saves.find((s) => s.key === "dex")!.modeLabel).toBe("D20C.Chat.Mode.weak");
+    expect(restrained.saves.find((s) => s.key === "str")!.modeLabel).toBe("D20C.FearSight.SaveMode.weak-normal");
+  });
 });

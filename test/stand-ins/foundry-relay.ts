@@ -190,8 +190,14 @@ export class RelayActorStandIn {
   allApplicableEffects(): IterableIterator<EffectDocStandIn> {
     return this.effectDocs.values();
   }
+  /** What `getRollData` gives (a test sets the owner's roll data for `@` formulas); empty unless set. */
+  rollData: Record<string, unknown> = {};
   getRollData(): Record<string, unknown> {
-    return {};
+    return this.rollData;
+  }
+  /** Whether it is an NPC (its engine source's kind), as the system Actor's `isNpc`. */
+  isNpc(): boolean {
+    return this.source.kind === "npc";
   }
   /** The effects as plain data (what a test compares). */
   effectIds(): string[] {
@@ -229,6 +235,10 @@ export class RelayItemStandIn {
   }
   get uuid(): string {
     return `${this.parent.uuid}.Item.${this.id}`;
+  }
+  /** Its owning actor (`Item#actor`). */
+  get actor(): RelayActorStandIn {
+    return this.parent;
   }
   toPowerSource(): PowerSource {
     return structuredClone(this.power);

@@ -158,13 +158,21 @@ export function actorSheetContext(input: ActorSheetInput) {
   const modes = usesRollModes(ruleset);
   const saves = ruleset.saves.map((s) => {
     const mode = modes ? sheetSaveMode(ruleset, system, s.key) : "normal";
+    // [HD-COND] frightened weakens a roll only while the source of the fear is in sight: the sheet
+    // does not read the scene, so where that changes the mode it says so rather than claim "Weak".
+    const unseen = modes ? sheetSaveMode(ruleset, system, s.key, undefined, true) : "normal";
     return {
       key: s.key,
       label: s.label,
       /** This save is also the game's death roll (its one button rolls whichever the rules call for). */
       deathRoll: s.key === words.deathSaveKind,
       bonus: signed(derived.saves[s.key] ?? 0),
-      modeLabel: mode === "normal" ? "" : `D20C.Chat.Mode.${mode}`,
+      modeLabel:
+        mode !== unseen
+          ? `D20C.FearSight.SaveMode.${mode}-${unseen}`
+          : mode === "normal"
+            ? ""
+            : `D20C.Chat.Mode.${mode}`,
       hint: modes ? "D20C.Sheet.SaveModeHint" : "",
     };
   });

@@ -550,8 +550,11 @@ function savesOf(req: AttackRequest, inputs: readonly Omit<AttackInput, "dice">[
   const label = req.ruleset.saves.find((s) => s.key === spec.save)?.label ?? spec.save;
   const requests = req.targets.map((t, i) => {
     const derived = t.derived ?? req.ruleset.deriveActor(t.actor, req.options);
-    const cover = inputs[i]?.situation.cover ?? "none";
-    return targetSaveRequest(req.ruleset, { actor: t.actor, derived, id: t.id ?? t.actorUuid }, spec, cover);
+    const situation = inputs[i]?.situation;
+    const cover = situation?.cover ?? "none";
+    // [HD-COND] the scene's sight of the target's fear source (its own situation) decides frightened.
+    const unseen = situation?.targetFearSourceUnseen === true;
+    return targetSaveRequest(req.ruleset, { actor: t.actor, derived, id: t.id ?? t.actorUuid }, spec, cover, unseen);
   });
   return { spec, label, requests };
 }
