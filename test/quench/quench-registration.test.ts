@@ -65,6 +65,10 @@ const PROMISED: Record<string, string[]> = {
     "a condition set from the token HUD shows on the token, counts for the rules, and goes when toggled off",
   ],
   "d20-combat.cardconditions": PER_GAME_CARD_CONDITION_CASES,
+  "d20-combat.generations": [
+    "the deletion the adapter writes removes a nested key as core's unsetFlag does, on this world's generation",
+    "a Region the user drew is, on v14 only, the area a power with no stated shape reads: its squares inside, the others not",
+  ],
 };
 
 const hooks = new StandInHooks();
