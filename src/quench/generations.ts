@@ -27,6 +27,7 @@ import { foundryGeneration } from "../compat/generation.js";
 import { canMoveByCore, movementPath } from "../compat/movement.js";
 import { newestUserRegion } from "../compat/regions.js";
 import { SYSTEM_ID } from "../constants.js";
+import { readTurnSummary } from "../workflows/turn-summary-data.js";
 import type { BatchSpec, QuenchBatchContext } from "./quench-api.js";
 import { createActor, requireGM, TemporaryDocuments, waitFor } from "./support.js";
 
@@ -69,6 +70,7 @@ function generationsBody(context: QuenchBatchContext): void {
   const temp = new TemporaryDocuments();
   let ours: Actor.Implementation;
   let cores: Actor.Implementation;
+  let knownMessages = new Set<string>();
 
   /** A throwaway NPC's token at square (col, row) of the viewed scene (its actor and token kept for deletion). */
   async function placed(
@@ -80,7 +82,8 @@ function generationsBody(context: QuenchBatchContext): void {
     const scene = canvas?.scene;
     const size = canvas?.grid?.size;
     if (!scene || !size) throw new Error("view a scene with a grid before running d20-combat.generations");
-    const actor = temp.keep(await createActor({ name, type: "npc" }));
+    // Linked, so the token's actor is the world actor the readings are asked about.
+    const actor = temp.keep(await createActor({ name, type: "npc", prototypeToken: { actorLink: true } }));
     const data = { ...(await actor.getTokenDocument({ x: col * size, y: row * size })).toObject(), ...token };
     const [doc] = (await scene.createEmbeddedDocuments("Token", [data as TokenDocument.CreateData])) ?? [];
     if (!doc) throw new Error(`could not place ${name}`);
@@ -91,11 +94,15 @@ function generationsBody(context: QuenchBatchContext): void {
 
   before(async () => {
     requireGM();
+    knownMessages = new Set(game.messages.keys());
     const flags = { [SYSTEM_ID]: { selfTestGone: 1, selfTestKept: 2 } };
     ours = temp.keep(await createActor({ name: "Self-test deletion (ours)", type: "npc", flags }));
     cores = temp.keep(await createActor({ name: "Self-test deletion (core)", type: "npc", flags }));
   });
   after(async () => {
+    // The turn summaries the expiry case's combat posted.
+    for (const m of game.messages.contents)
+      if (!knownMessages.has(m.id ?? "") && readTurnSummary(m)) await m.delete().catch(() => undefined);
     // Deleting a combat starts the GM's end-of-battle work without awaiting it; let it finish.
     const combats = game.combats.contents.length;
     await temp.deleteAll();
@@ -148,11 +155,10 @@ function generationsBody(context: QuenchBatchContext): void {
     if (!scene || !size) return assert.fail("view a scene with a grid before running d20-combat.generations");
     if (!canvas?.visibility?.tokenVision) return assert.fail("the self-test scene has no token vision");
     const sight = { sight: { enabled: true, range: 30 } };
-    const viewer = await placed("Self-test viewer", 1, 5, sight);
-    const open = await placed("Self-test in the open", 3, 5);
-    const hidden = await placed("Self-test behind a wall", 7, 5);
-    const [wall] =
-      (await scene.createEmbeddedDocuments("Wall", [{ c: [5 * size, 3 * size, 5 * size, 9 * size] }])) ?? [];
+    const viewer = await placed("Self-test viewer", 1, 1, sight);
+    const open = await placed("Self-test in the open", 3, 1);
+    const hidden = await placed("Self-test behind a wall", 7, 1);
+    const [wall] = (await scene.createEmbeddedDocuments("Wall", [{ c: [5 * size, 0, 5 * size, 4 * size] }])) ?? [];
     if (!wall) return assert.fail("could not create the wall");
     temp.keep(wall);
     await waitFor(() => canvas?.walls?.placeables.some((w) => w.id === wall.id), "the wall to be drawn");
@@ -182,8 +188,8 @@ function generationsBody(context: QuenchBatchContext): void {
     }
     const scene = canvas?.scene;
     if (!scene) return assert.fail("view a scene before running d20-combat.generations");
-    const mover = await placed("Self-test mover (Level)", 4, 1);
-    const foe = await placed("Self-test foe (Level)", 5, 1);
+    const mover = await placed("Self-test mover (Level)", 4, 6);
+    const foe = await placed("Self-test foe (Level)", 5, 6);
     const levelOf = (t: TokenDocument.Implementation) => (t as unknown as { level?: string | null }).level ?? null;
     assert.equal(levelOf(foe.token), levelOf(mover.token), "both tokens start on the same Level");
     assert.deepEqual(
@@ -211,26 +217,26 @@ function generationsBody(context: QuenchBatchContext): void {
   it("a token moved by TokenDocument#move out of a foe's reach and back is judged along core's waypoints to have left it", async () => {
     const size = canvas?.grid?.size;
     if (!size) return assert.fail("view a scene with a grid before running d20-combat.generations");
-    const foe = await placed("Self-test foe (move)", 6, 8);
-    const mover = await placed("Self-test mover (move)", 5, 8);
+    const foe = await placed("Self-test foe (move)", 9, 4);
+    const mover = await placed("Self-test mover (move)", 8, 4);
     const doc = mover.token;
     if (!canMoveByCore(doc)) return assert.fail("this Foundry's TokenDocument has no move()");
     const moved = nextMoveOf(doc.id ?? "");
     await doc.move(
       [
-        { x: 3 * size, y: 8 * size },
-        { x: 5 * size, y: 9 * size },
+        { x: 7 * size, y: 4 * size },
+        { x: 8 * size, y: 5 * size },
       ],
       { constrainOptions: { ignoreWalls: true, ignoreCost: true } },
     );
     const path = movementPath(await moved);
     if (!path) return assert.fail("core's moveToken gave no readable origin and waypoints");
-    assert.deepEqual({ x: path.origin.x, y: path.origin.y }, { x: 5 * size, y: 8 * size }, "core's origin");
+    assert.deepEqual({ x: path.origin.x, y: path.origin.y }, { x: 8 * size, y: 4 * size }, "core's origin");
     assert.ok(
-      path.waypoints.some((w) => w.x === 3 * size && w.y === 8 * size),
+      path.waypoints.some((w) => w.x === 7 * size && w.y === 4 * size),
       "core's waypoints pass the square out of reach",
     );
-    assert.deepEqual({ x: doc.x, y: doc.y }, { x: 5 * size, y: 9 * size }, "the token ends in reach again");
+    assert.deepEqual({ x: doc.x, y: doc.y }, { x: 8 * size, y: 5 * size }, "the token ends in reach again");
     assert.deepEqual(
       reachLeftOnScene(doc, path.origin, [foe.actor]),
       [],
