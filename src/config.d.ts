@@ -132,6 +132,9 @@ declare module "fvtt-types/configuration" {
         levelUp?: LevelUpRecord | null;
         /** [SYS-IMPORT] where an imported actor came from and what it lost (src/import/shape.ts importFlags). */
         import?: ImportFlag;
+        /** [SYS-RELEASE] the self-test's deletion probe on its own temporary actors (src/quench/generations.ts). */
+        selfTestGone?: number;
+        selfTestKept?: number;
       };
     };
     Item: {

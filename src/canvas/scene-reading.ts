@@ -142,8 +142,14 @@ export function battlefieldFrom(
   return { walls: segments, tokens: field };
 }
 
-/** Whether `viewer` sees `target` by Foundry's detection modes; null when this client cannot tell. */
-function tokenSees(viewer: foundry.canvas.placeables.Token, target: foundry.canvas.placeables.Token): boolean | null {
+/**
+ * Whether `viewer` sees `target` by Foundry's detection modes; null when this client cannot tell.
+ * (Exported for the self-test's comparison with core's `canvas.visibility.testVisibility`.)
+ */
+export function tokenSees(
+  viewer: foundry.canvas.placeables.Token,
+  target: foundry.canvas.placeables.Token,
+): boolean | null {
   try {
     if (!canvas?.visibility?.tokenVision) return null;
     const source = viewer.vision;

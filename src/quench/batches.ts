@@ -12,6 +12,7 @@ import { cardConditionsBatch } from "./card-conditions.js";
 import { combatBatch } from "./combat.js";
 import { conditionsBatch } from "./conditions.js";
 import { documentsBatch } from "./documents.js";
+import { generationsBatch } from "./generations.js";
 import type { BatchSpec } from "./quench-api.js";
 
 /** The live workflow functions the batches drive. */
@@ -26,5 +27,6 @@ export function selfTestBatches(ports: SelfTestPorts): BatchSpec[] {
     canvasBatch(),
     conditionsBatch(),
     cardConditionsBatch(ports),
+    generationsBatch(),
   ];
 }

@@ -4,8 +4,13 @@
  * `describe/it/before/after` and Chai's `assert` through its context.
  */
 
-/** A Mocha test or hook body: may be async. `this` is Mocha's context (unused by our batches). */
-type QuenchFn = () => Promise<void> | void;
+/** Mocha's context inside a test: `skip()` marks the case pending (a generation without the feature). */
+interface QuenchTestContext {
+  skip(): void;
+}
+
+/** A Mocha test or hook body: may be async. `this` is Mocha's context (only `skip` is used). */
+type QuenchFn = (this: QuenchTestContext) => Promise<void> | void;
 
 /** Chai's `assert`, only the checks our batches call. */
 export interface QuenchAssert {

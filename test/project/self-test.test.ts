@@ -120,6 +120,36 @@ describe("[SYS-RELEASE] the built self-test file under the boot stand-in", () =>
     expect(s.world.canvas.scene).toBe(previous);
   });
 
+  it("reports a case a batch skips (a generation without the feature: `this.skip()`) as skipped, neither passed nor failed", async () => {
+    s = installFoundryBootStandIn(13, "13th-age");
+    renderWithHandlebars();
+    const previous = await s.world.creator("Scene")({ name: "The GM's scene" });
+    await previous.view();
+    const selfTest = await load<typeof SelfTestFile>(SELF_TEST);
+    const skipping: BatchSpec = {
+      key: "d20-combat.probe",
+      displayNameKey: "D20C.Quench.Documents",
+      body: ({ it, assert }) => {
+        it("runs only on v14", function () {
+          this.skip();
+          assert.fail("ran after skip()");
+        });
+      },
+    };
+
+    const report = await selfTest.runSelfTest(unusedPorts, { batches: [skipping], timeoutMs: 2000 });
+
+    expect({ passed: report.passed, failed: report.failed, pending: report.pending }).toEqual({
+      passed: 0,
+      failed: 0,
+      pending: 1,
+    });
+    expect(report.cases.map((c) => [c.title, c.state])).toEqual([
+      [expect.stringContaining("runs only on v14"), "pending"],
+    ]);
+    expect((s.world.chatMessages[0] as { content: string }).content).toContain("0 passed, 0 failed, 1 skipped");
+  });
+
   it("leaves the globals Mocha's browser bundle sets (Quench keeps its own Mocha there) as they were", async () => {
     s = installFoundryBootStandIn(13, "ffd20");
     const g = globalThis as Record<string, unknown>;

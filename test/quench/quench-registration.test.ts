@@ -65,6 +65,14 @@ const PROMISED: Record<string, string[]> = {
     "a condition set from the token HUD shows on the token, counts for the rules, and goes when toggled off",
   ],
   "d20-combat.cardconditions": PER_GAME_CARD_CONDITION_CASES,
+  "d20-combat.generations": [
+    "the deletion the adapter writes removes a nested key as core's unsetFlag does, on this world's generation",
+    "a Region the user drew is, on v14 only, the area a power with no stated shape reads: its squares inside, the others not",
+    "the scene reading's 'attacker sees target' is core's visibility test for the viewer, in the open and behind a wall",
+    "a foe on another Level of the scene (v14; pending on v13, which has no Levels) never holds a token in its reach, by the token documents' level",
+    "a token moved by TokenDocument#move out of a foe's reach and back is judged along core's waypoints to have left it",
+    "an effect with a one-turn duration ending at turn end expires by core's v14 expiry when the turn passes (pending on v13), and a system effect so timed is deleted",
+  ],
 };
 
 const hooks = new StandInHooks();
@@ -132,6 +140,22 @@ describe("Quench registration (in-Foundry suite wiring)", () => {
         expect(d?.hooks.after).toBeGreaterThanOrEqual(2);
       });
     }
+
+    it("[SYS-RELEASE] d20-combat.generations marks its Level and expiry cases pending on v13 and makes nothing there", async () => {
+      const bodies = declared.get("d20-combat.generations")?.bodies;
+      const v14Only = (PROMISED["d20-combat.generations"] ?? []).filter((n) => n.includes("pending on v13"));
+      expect(v14Only).toHaveLength(2);
+      const g = globalThis as { Actor?: unknown; canvas?: unknown };
+      expect(g.Actor, "no Actor class: a case that made a document would throw").toBeUndefined();
+      for (const name of v14Only) {
+        const body = bodies?.get(name);
+        expect(body, name).toBeDefined();
+        let skipped = 0;
+        // The stand-in `game` has no release: the generation read is 13.
+        await body?.call({ skip: () => void skipped++ });
+        expect(skipped, name).toBe(1);
+      }
+    });
 
     for (const [key, cases] of [
       ["d20-combat.attacks", PER_GAME_ATTACK_CASES],

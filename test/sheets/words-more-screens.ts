@@ -4,7 +4,7 @@
  * turn summary of the game's own turn end (a save against an effect, its ongoing damage, what
  * follows it), the attack's situation dialog, each rest's confirm dialog, every pack actor's sheet (a monster as its stat
  * block) and every pack item's sheet, and every pack document's own prose (names, descriptions,
- * biographies, power texts, journal pages). Each is rendered by the real templates and contexts.
+ * biographies, power texts), and every journal the game's world shows as its journal sheet renders it. Each is rendered by the real templates and contexts.
  */
 import { itemSheetContext } from "../../src/applications/sheets/item-context.js";
 import { limitedSheetContext } from "../../src/applications/sheets/limited-context.js";
@@ -29,6 +29,7 @@ import { quietPorts, recordedResult } from "../support/turn-sequence.js";
 import { combatant, effect } from "../workflows/combat-fixtures.js";
 import { i18n, sheetItem, typeLabel } from "./sheet-fixtures.js";
 import { actorScreen, filledActor, itemsOf, type Screen } from "./words-screens.js";
+import { isJournal, journalScreensOf } from "./journal-screens.js";
 
 const hbs = createTemplateRenderer({ i18n: { missing: "key" } });
 const format = (key: string, data?: Record<string, string | number>) =>
@@ -217,8 +218,11 @@ function proseOf(doc: Plain, out: string[] = []): string[] {
 
 /** Each pack document of a game as one screen of its prose. */
 function packProse(id: RulesetId): Screen[] {
+  // Journals are read as their rendered screens instead (journal-screens.ts).
   return packsOf(id).flatMap((p) =>
-    p.docs.map(({ file, doc }) => sidebar(`packs/${p.entry.name}/${file}`, "pack-doc", proseOf(doc).join("\n<br>\n"))),
+    p.docs
+      .filter(({ doc }) => !isJournal(doc))
+      .map(({ file, doc }) => sidebar(`packs/${p.entry.name}/${file}`, "pack-doc", proseOf(doc).join("\n<br>\n"))),
   );
 }
 
@@ -235,5 +239,7 @@ export async function moreScreensOf(id: RulesetId): Promise<Screen[]> {
     ...packActorSheets(ruleset, actorsOf(id)),
     ...packItemSheets(ruleset, allItemsOf(id)),
     ...packProse(id),
+    // [SYS-WORDS] every journal the game's world shows, rendered as its sheet shows it (issue 45)
+    ...journalScreensOf(id),
   ];
 }

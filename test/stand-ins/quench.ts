@@ -62,6 +62,8 @@ export interface StandInDeclarations {
   testNames: string[];
   suites: string[];
   hooks: { before: number; after: number; beforeEach: number; afterEach: number };
+  /** Each test's body by its name alone (run only by a test that gives it a stand-in Mocha `this`). */
+  bodies: Map<string, QuenchFn>;
 }
 
 /** Run a batch body against a recording context (declarations only; no body is executed). */
@@ -71,6 +73,7 @@ export function recordBatchDeclarations(body: QuenchBatchBody): StandInDeclarati
     testNames: [],
     suites: [],
     hooks: { before: 0, after: 0, beforeEach: 0, afterEach: 0 },
+    bodies: new Map(),
   };
   const path: string[] = [];
   const hook = (kind: keyof StandInDeclarations["hooks"]) => (fn: QuenchFn) => {
@@ -101,6 +104,7 @@ export function recordBatchDeclarations(body: QuenchBatchBody): StandInDeclarati
       if (typeof fn !== "function") throw new Error(`test "${name}" has no body`);
       out.tests.push([...path, name].join(" › "));
       out.testNames.push(name);
+      out.bodies.set(name, fn);
     },
     before: hook("before"),
     after: hook("after"),
