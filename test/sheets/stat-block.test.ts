@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../src/engine/registry.js";
+import { procedureOpen } from "../../src/engine/actions.js";
 import { type RulesetId } from "../../src/engine/types.js";
 import { RULESET_IDS } from "../../src/engine/rulesets/ids.js";
 import { actorsOf } from "../content/content.js";
@@ -241,13 +242,19 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
     ]);
   });
 
-  it("[SYS-WORDS] an NPC has no character Actions panel; every procedure of its game stays one click away in its block", () => {
+  it("[SYS-WORDS] an NPC has no character Actions panel; every procedure open to it stays one click away in its block", () => {
     for (const id of RULESET_IDS) {
       const npc = actorsOf(id).find((a) => a.type === "npc")!;
       const { html, block } = statBlockOf(id, npc.name);
       expect(html, id).not.toContain("data-d20c-actions-panel");
-      for (const p of getRuleset(id).procedures ?? [])
-        expect(block, `${id} ${p.id}`).toContain(`data-action="useProcedure" data-procedure-id="${p.id}"`);
+      // [SYS-ACTIONS] (issue 45) a procedure whose `when` the creature's statuses close (Escape while
+      // not grappled, Stand Up while not prone) is left out; the pack NPC bears no status.
+      const procedures = getRuleset(id).procedures ?? [];
+      for (const p of procedures) {
+        const shown = `data-action="useProcedure" data-procedure-id="${p.id}"`;
+        if (procedureOpen(p, [])) expect(block, `${id} ${p.id}`).toContain(shown);
+        else expect(block, `${id} ${p.id}`).not.toContain(shown);
+      }
       // the header's level pill, HP maximum and defense badges are the block's lines now
       expect(html.match(/name="system\.hp\.max"/g), id).toHaveLength(1);
       expect(html, id).not.toContain("d20c-badges");

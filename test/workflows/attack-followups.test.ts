@@ -121,7 +121,8 @@ describe("coup de grace (FFd20)", () => {
     expect(FF.situational).toContain("coupDeGrace");
     expect(situationFromForm({ coupDeGrace: "on" }, FF).coupDeGrace).toBe(true);
     expect(situationFromForm({}, FF).coupDeGrace).toBeFalsy();
-    for (const id of ["13th-age", "hundred-dungeons", "wounds-d20"] as const) {
+    // Wounds d20 has its own coup de grace ([WD-COUPDEGRACE], test/workflows/coup-de-grace.test.ts).
+    for (const id of ["13th-age", "hundred-dungeons"] as const) {
       const R = getRuleset(id);
       expect(R.situational ?? []).not.toContain("coupDeGrace");
       expect(situationFromForm({ coupDeGrace: "on" }, R).coupDeGrace).toBeFalsy();

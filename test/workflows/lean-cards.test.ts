@@ -71,11 +71,12 @@ async function attack(targets: string[]): Promise<MessageStandIn> {
   return posted;
 }
 
+let requestSeq = 0;
 const apply = (m: MessageStandIn, foe: string) =>
   w.send(
     {
       type: "request",
-      id: `a${Math.random()}`,
+      id: `a${++requestSeq}`,
       gmId: "gm",
       action: "apply",
       data: { messageId: m.id, targetUuid: token(foe), mode: "full" },
@@ -84,7 +85,7 @@ const apply = (m: MessageStandIn, foe: string) =>
   );
 const undo = (m: MessageStandIn, recordId: string) =>
   w.send(
-    { type: "request", id: `u${Math.random()}`, gmId: "gm", action: "undo", data: { messageId: m.id, recordId } },
+    { type: "request", id: `u${++requestSeq}`, gmId: "gm", action: "undo", data: { messageId: m.id, recordId } },
     alice.id,
   );
 const hp = (id: string) => (w.actors.get(id)!.source as { hp: { value: number } }).hp.value;

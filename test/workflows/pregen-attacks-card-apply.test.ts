@@ -1,6 +1,6 @@
 /**
  * Every pregen's attacks in the four character packs played through the table's path on the active
- * GM's client of the relay stand-in (test/support/relay-attack.ts): the attack the sheet row's button
+ * GM's client of the relay stand-in (test/support/relay-apply.ts): the attack the sheet row's button
  * starts (`rollAttack`, the row's power or weapon attack built from the owner as the sheet builds it,
  * `@` and `[W]` formulas resolved), the posted card as the GM's ledger decides it, the card's REAL
  * Apply (`onApplyClick` → `applyHere`) and the target's hit points after, with recorded dice (the
