@@ -73,6 +73,15 @@ describe("Wounds d20 natural 1 and 20", () => {
     expect(out.missEffect).toBe(false);
   });
 
+  it("[WD-NAT] a natural 1 is a miss like any other: a power's miss effect applies to it, not to an empty square", () => {
+    const out = wd.resolveAttack(attackInput([1], 30, 10, { hasMissEffect: true }));
+    expect(out.result).toBe("autoMiss");
+    expect(out.missEffect).toBe(true);
+    expect(wd.resolveAttack(attackInput([5], 0, 10, { hasMissEffect: true })).missEffect).toBe(true);
+    const empty = attackInput([1], 30, 10, { hasMissEffect: true });
+    expect(wd.resolveAttack({ ...empty, situation: { ...empty.situation, wrongSquare: true } }).missEffect).toBe(false);
+  });
+
   it("[WD-NAT] a natural 20 is a critical hit even when the total misses", () => {
     const out = wd.resolveAttack(attackInput([20], 0, 40));
     expect(out.result).toBe("crit");

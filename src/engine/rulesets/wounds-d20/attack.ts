@@ -163,6 +163,11 @@ export function prepareAttack(input: Omit<AttackInput, "dice">, checkDice?: read
       if (total >= defense) return natural >= critThreshold ? CRIT_RANGE : HIT;
       return MISS;
     },
+    // [WD-NAT] a natural 1 "is always a miss" and no more (13th Age's text alone takes a miss's
+    // effect away from it): a power's miss effect applies to it as to any miss; an attack on an
+    // empty square met nobody.
+    missEffect: (result) =>
+      (result === "miss" || result === "autoMiss") && input.hasMissEffect && !input.situation.wrongSquare,
   });
 }
 
