@@ -32,6 +32,7 @@ interface AttackDecision {
   autoHit: boolean;
   reasons: string[];
   missEffect?: boolean;
+  coupDeGrace?: boolean;
 }
 
 /** The attack outcome the card, odds and turn plans read; its derived flags follow from `result`. */
@@ -57,6 +58,7 @@ function attackOutcome(
     autoMiss: result === "autoMiss",
     missEffect: decision.missEffect ?? (result === "miss" && input.hasMissEffect),
     reasons: decision.reasons,
+    ...(decision.coupDeGrace ? { coupDeGrace: true } : {}),
   };
 }
 
@@ -76,6 +78,8 @@ export interface FaceDecision {
   readonly result: AttackResult;
   readonly autoHit: boolean;
   readonly reasons: readonly string[];
+  /** [WD-COUPDEGRACE] this branch is a coup de grace the game granted (the outcome says so). */
+  readonly coupDeGrace?: boolean;
 }
 
 /** A {@link FaceDecision} (read-only by its type; a frozen reasons array would slow every copy of it). */
@@ -161,7 +165,13 @@ class SpecifiedAttack implements PreparedAttack {
         defense: spec.defense,
         critThreshold: spec.critThreshold,
       },
-      { result: d.result, autoHit: d.autoHit, reasons, missEffect: this.missEffect(d.result) },
+      {
+        result: d.result,
+        autoHit: d.autoHit,
+        reasons,
+        missEffect: this.missEffect(d.result),
+        coupDeGrace: d.coupDeGrace === true,
+      },
     );
   }
 }

@@ -476,6 +476,11 @@ export interface AttackOutcome {
    * resistance): Apply spends the use. Absent = not turned.
    */
   saveResisted?: boolean;
+  /**
+   * [WD-COUPDEGRACE] The game decided this hit as a coup de grace (the dialog asked for one and the
+   * target was helpless): Apply may owe a save against death. Absent = not one.
+   */
+  coupDeGrace?: boolean;
 }
 
 /** What one kept natural comes to, as exact odds read it: its result and whether the miss effect applies. */

@@ -90,6 +90,19 @@ describe("Wounds d20 coup de grace, card → apply → the creature's fate", () 
     expect(lucky.next.state).toBe("active");
   });
 
+  it("[WD-COUPDEGRACE] the choice ticked against a target that is not helpless does nothing: its hit (even a natural 20) owes no save against death", async () => {
+    const card = swing([], true, 20);
+    const t = card.targets[0]!;
+    expect(t.outcome.result).toBe("crit");
+    expect(t.outcome.coupDeGrace).toBeUndefined();
+    expect(t.outcome.reasons).toContain("D20C.WD.Reason.CoupDeGraceNotHelpless");
+    const applied = await applyFull("wounds-d20", card, victim([]), []);
+    expect(applied.rolls).toHaveLength(0);
+    expect(applied.next.state).toBe("active");
+    // the helpless one's hit is the coup de grace the outcome records
+    expect(swing(["helpless"], true, 3).targets[0]!.outcome.coupDeGrace).toBe(true);
+  });
+
   it("[WD-COUPDEGRACE] an ordinary crit asks no save against death", async () => {
     const card = swing(["helpless"], false, 20);
     expect(card.targets[0]!.outcome.result).toBe("crit");

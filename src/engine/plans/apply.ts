@@ -74,8 +74,9 @@ export function packetFor(
     knockOut: mode === "knockOut",
     ...(card.properties?.length ? { properties: [...card.properties] } : {}),
     ...(target.outcome.isHit ? {} : { missed: true }),
-    // [WD-COUPDEGRACE] a hit the dialog made a coup de grace: the game may ask a save against death.
-    ...(target.outcome.isHit && card.situation?.coupDeGrace === true ? { coupDeGrace: true } : {}),
+    // [WD-COUPDEGRACE] a hit the game decided as a coup de grace (asked for, and this target helpless):
+    // the game may ask a save against death; a target the choice did nothing to owes none.
+    ...(target.outcome.isHit && target.outcome.coupDeGrace === true ? { coupDeGrace: true } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import { keptNatural, option } from "../../common.js";
 import type { DamageExpression } from "../../dice.js";
 import { maxDamage, mergeDice, parseDamage, parseWeaponDice } from "../../dice.js";
 import { checkedParts, escalationModifier, missDamageRecipe, sumDamage } from "../../resolution.js";
-import { faceDecision, preparedAttack, resolvedBy } from "../../resolution.js";
+import { type FaceDecision, faceDecision, preparedAttack, resolvedBy } from "../../resolution.js";
 import { EngineError, requireFinite } from "../../errors.js";
 import { powerDefense } from "../../defense-choice.js";
 import type { Ruleset } from "../../ruleset.js";
@@ -95,8 +95,11 @@ const HIT = faceDecision("hit");
 const MISS = faceDecision("miss");
 const OFF_GUARD_REASONS = [`${K}.Reason.OffGuard`];
 // [WD-COUPDEGRACE] a coup de grace on a helpless target hits and crits whatever the die shows.
-const COUP_DE_GRACE = faceDecision("crit", false, `${K}.Reason.CoupDeGrace`);
-const COUP_DE_GRACE_AUTO_HIT = faceDecision("crit", true, `${K}.Reason.CoupDeGrace`);
+const COUP_DE_GRACE: FaceDecision = { ...faceDecision("crit", false, `${K}.Reason.CoupDeGrace`), coupDeGrace: true };
+const COUP_DE_GRACE_AUTO_HIT: FaceDecision = {
+  ...faceDecision("crit", true, `${K}.Reason.CoupDeGrace`),
+  coupDeGrace: true,
+};
 
 /**
  * [WD-COUPDEGRACE] Whether the attack is a coup de grace the family allows: chosen in the dialog,
