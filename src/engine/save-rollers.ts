@@ -53,9 +53,12 @@ export function ownerSaveRefusal(args: {
   targetUuid: string;
   roll: string;
   posted: PostedSave | null;
+  /** The card's author is a GM: a save it names no message for is its own roll (a player who did not answer in time). */
+  authorIsGM?: boolean;
 }): string {
   const { roller, authorId, posted } = args;
   if (roller === null || roller === authorId) return "";
+  if (args.authorIsGM === true && posted === null) return "";
   if (!posted?.found) return "saveRolls";
   if (posted.authorId !== roller) return "saveRolls.author";
   if (posted.targetUuid !== args.targetUuid) return "saveRolls.target";
@@ -71,6 +74,20 @@ export function ownerSaveRefusal(args: {
  */
 export function isSaveFormula(formula: string): boolean {
   return formula.length <= 100 && /^\s*[12]?d20(k[hl]1?)?(\s*[+-]\s*\d{1,7})*\s*$/.test(formula);
+}
+
+/**
+ * [SYS-PERM] One key for every way of writing the same save ("1d20+3", "1d20 + 03", "1d20+2+1"):
+ * its d20 part and the sum of its flat numbers, so asking again in other words finds the roll
+ * already made instead of a fresh one.
+ */
+export function saveFormulaKey(formula: string): string {
+  const f = formula.replace(/\s+/g, "").toLowerCase();
+  const dice = /^[12]?d20(k[hl]1?)?/.exec(f)?.[0] ?? "";
+  let flat = 0;
+  for (const m of f.slice(dice.length).matchAll(/([+-])(\d+)/g)) flat += (m[1] === "-" ? -1 : 1) * Number(m[2]);
+  const d20 = dice.replace(/^d20/, "1d20").replace(/(k[hl])$/, "$11");
+  return `${d20}${flat < 0 ? "" : "+"}${flat}`;
 }
 
 /**

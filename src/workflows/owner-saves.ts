@@ -12,7 +12,13 @@
  */
 import { SYSTEM_ID } from "../constants.js";
 import { AttackRoll } from "../dice/rolls.js";
-import { isSaveFormula, ownerSaveRefusal, saveRoller, type PostedSave } from "../engine/save-rollers.js";
+import {
+  isSaveFormula,
+  saveFormulaKey,
+  ownerSaveRefusal,
+  saveRoller,
+  type PostedSave,
+} from "../engine/save-rollers.js";
 import type { AttackCardData } from "../engine/plans/card-data.js";
 import { settingOr, worldSetting } from "../settings.js";
 import { allIndexed } from "./chat-index.js";
@@ -94,13 +100,21 @@ export async function onSaveQuery(data: unknown): Promise<{ messageId: string } 
   if (!actor || !actor.testUserPermission(game.user, "OWNER")) return null;
   // [SYS-HIDDEN] a creature on a token the GM hid is no target a player may name: its save roll
   // (its name, its bonus) is not posted for everyone to see.
+  // Only a creature's token a player could target: a bare Actor or compendium uuid (a creature on
+  // no scene, or whose only token is hidden) would make this client post its name for everyone.
   const token = isDocumentUuid(ask.targetUuid) ? await fromUuid(ask.targetUuid) : null;
-  if (token instanceof TokenDocument.implementation && token.hidden) return null;
-  // Asked again for a save no GM-decided card has taken yet (the same target, the same formula):
-  // the same roll answers, so an asker cannot ask until a roll suits it.
-  const waiting = untakenSave(ask.targetUuid, ask.formula);
+  if (!(token instanceof TokenDocument.implementation) || token.hidden || token.combatant?.hidden) return null;
+  let roll: AttackRoll;
+  try {
+    roll = new AttackRoll(ask.formula);
+  } catch {
+    return null;
+  }
+  // Asked again for a save no GM-decided card has taken yet (the same target, the same save however
+  // written: "1d20+3", "1d20 + 03"): the same roll answers, so an asker cannot ask until a roll suits it.
+  const formula = roll.formula;
+  const waiting = untakenSave(ask.targetUuid, saveFormulaKey(ask.formula));
   if (waiting) return { messageId: waiting };
-  const roll = new AttackRoll(ask.formula);
   try {
     await roll.evaluate();
   } catch {
@@ -115,7 +129,7 @@ export async function onSaveQuery(data: unknown): Promise<{ messageId: string } 
       power: escapeText(ask.power),
     }),
     rolls: [roll],
-    flags: { [SYSTEM_ID]: { ownerSave: { targetUuid: ask.targetUuid, formula: ask.formula } } },
+    flags: { [SYSTEM_ID]: { ownerSave: { targetUuid: ask.targetUuid, formula } } },
   } as ChatMessage.CreateData);
   return message?.id ? { messageId: message.id } : null;
 }
@@ -132,12 +146,13 @@ function saveFlag(message: ChatMessage | undefined): SaveFlag | undefined {
   return flags?.[SYSTEM_ID]?.ownerSave;
 }
 
-/** This user's own save roll for a target and formula that no card has taken (its id), or "". */
-function untakenSave(targetUuid: string, formula: string): string {
+/** This user's own save roll for a target and save (its {@link saveFormulaKey}) that no card has taken (its id), or "". */
+function untakenSave(targetUuid: string, key: string): string {
   for (const m of game.messages?.contents ?? []) {
     if (m.author?.id !== game.user.id) continue;
     const flag = saveFlag(m);
-    if (flag?.targetUuid === targetUuid && flag.formula === formula && flag.takenBy === undefined && m.id) return m.id;
+    if (flag?.targetUuid !== targetUuid || flag.takenBy !== undefined || typeof flag.formula !== "string") continue;
+    if (saveFormulaKey(flag.formula) === key && m.id) return m.id;
   }
   return "";
 }
@@ -262,6 +277,8 @@ export async function ownerSavesRefusal(message: ChatMessage, posted: AttackCard
       targetUuid: t.uuid,
       roll: rollJson(stored[i]),
       posted: save,
+      // A GM's own card may carry its own roll of a save whose player did not answer in time.
+      authorIsGM: message.author?.isGM === true,
     });
     if (refusal) return refusal;
   }

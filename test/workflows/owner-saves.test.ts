@@ -22,6 +22,7 @@ import {
   RelayItemStandIn,
   type MessageStandIn,
   type RelayStandIn,
+  type UserStandIn,
 } from "../stand-ins/foundry-relay.js";
 import { npc, power } from "./attack-fixtures.js";
 import { attackCardIn } from "../support/card-messages.js";
@@ -56,6 +57,11 @@ describe("[SYS-MONSTERS] who rolls a target's save (pure)", () => {
     expect(ownerSaveRefusal({ ...base, roller: "gm", posted: null })).toBe("");
     expect(ownerSaveRefusal({ ...base, roller: null, posted: null })).toBe("");
     expect(ownerSaveRefusal({ ...base, posted: null })).toBe("saveRolls");
+    // A GM's own card may carry its own roll (the player did not answer); one it names is still checked.
+    expect(ownerSaveRefusal({ ...base, posted: null, authorIsGM: true })).toBe("");
+    expect(ownerSaveRefusal({ ...base, posted: { ...posted, authorId: "eve" }, authorIsGM: true })).toBe(
+      "saveRolls.author",
+    );
     expect(ownerSaveRefusal({ ...base, posted: { ...posted, found: false } })).toBe("saveRolls");
     expect(ownerSaveRefusal({ ...base, posted: { ...posted, authorId: "eve" } })).toBe("saveRolls.author");
     expect(ownerSaveRefusal({ ...base, posted: { ...posted, targetUuid: "U" } })).toBe("saveRolls.target");
@@ -118,7 +124,9 @@ for (const c of CASES) {
       w.queried.length = 0;
       const bob = w.addUser("bob");
       if (bobAnswers) w.answersOnOwnClient(bob);
-      const drake = w.addActor("drake", "Drake", npc(R, 10));
+      // Eve plays the drake too: a card of hers is a player's card, which the GM checks.
+      const eve = w.addUser("eve");
+      const drake = w.addActor("drake", "Drake", npc(R, 10), ["eve"]);
       const hp = { hp: { value: 40, max: 40, temp: 0 } };
       const a = w.addActor("a", "Foe A", npc(R, 10, { ...hp, ...c.foe }), ["bob"]);
       const b = w.addActor("b", "Foe B", npc(R, 10, { ...hp, ...c.foe }));
@@ -129,7 +137,7 @@ for (const c of CASES) {
           document: { uuid: `Scene.s1.Token.${foe.id}`, name: foe.name, texture: { src: foe.img } },
           actor: foe as never,
         });
-      return { bob, drake, a, b };
+      return { bob, eve, drake, a, b };
     }
 
     async function breathe(drake: ReturnType<typeof scene>["drake"]) {
@@ -143,14 +151,14 @@ for (const c of CASES) {
       return m;
     }
 
-    async function ledgerAfterPosting(data: ConstructorParameters<typeof MessageStandIn>[2]) {
-      const forged = await w.post(w.user, data);
+    async function ledgerAfterPosting(data: ConstructorParameters<typeof MessageStandIn>[2], poster?: UserStandIn) {
+      const forged = await w.post(poster ?? w.user, data);
       for (let i = 0; i < 50 && ledgerOf(forged.id) === null; i++) await new Promise((r) => setTimeout(r, 2));
       return { forged, ledger: ledgerOf(forged.id)!.ledger };
     }
 
     it(`[SYS-MONSTERS] ${c.rule} the breath asks Bob's client for Foe A's save (posted by Bob), the GM's rolls Foe B's; one card; the ledger takes it; Apply deals the failure's 9`, async () => {
-      const { drake, a, b } = scene(true);
+      const { eve, drake, a, b } = scene(true);
       standInAttackFaces.length = 0;
       // Bob's client rolls A's save first (8 + 2 = 10 fails), then the drake's client B's (14 + 2 = 16
       // saves); damage: the failure 2d6 (5, 4), the success (3, 4) halved.
@@ -186,7 +194,6 @@ for (const c of CASES) {
       });
       expect([again.ledger.status, again.ledger.reason]).toEqual(["invalid", "saveRolls.used"]);
       // A roll message of someone else (Eve's, the same roll) named as Bob's: refused.
-      const eve = w.addUser("eve");
       const eves = await w.post(eve, {
         rolls: [m.rolls[0]],
         flags: { [SYSTEM_ID]: { ownerSave: { targetUuid: "Scene.s1.Token.a" } } },
@@ -209,25 +216,31 @@ for (const c of CASES) {
       expect(a.source.hp.value).toBe(31);
     });
 
-    it(`[SYS-MONSTERS] ${c.rule} Bob's client gives no save (offline to queries): the drake's client rolls it, and the GM refuses the card: nothing applies`, async () => {
-      const { drake, a } = scene(false);
+    it(`[SYS-MONSTERS] ${c.rule} Bob's client gives no save (offline to queries): the GM's own card rolls it and stands; the same card posted by a player (Eve) is refused: nothing applies`, async () => {
+      const { eve, drake, a } = scene(false);
       standInAttackFaces.length = 0;
       standInAttackFaces.push(8, 14, 5, 4, 3, 4);
       const m = await breathe(drake);
-      expect(attackCardIn(m)!.saveRolls).toBeUndefined();
-      const ledger = ledgerOf(m.id)!.ledger;
-      expect([ledger.status, ledger.reason]).toEqual(["invalid", "saveRolls"]);
-      // The same card posted without its save-based mark: the GM's own decision still reads the breath as save-based.
-      const { saveAttack: _mark, ...unmarked } = structuredClone(attackCardIn(m)!);
-      const again = await ledgerAfterPosting({
-        type: "attack",
-        system: { ...unmarked, applied: [] },
-        rolls: [...m.rolls],
-      });
+      const card = attackCardIn(m)!;
+      expect(card.saveRolls).toBeUndefined();
+      const own = ledgerOf(m.id)!.ledger;
+      expect([own.status, own.reason]).toEqual(["valid", ""]);
+      const players = await ledgerAfterPosting(
+        { type: "attack", system: { ...structuredClone(card), applied: [] }, rolls: [...m.rolls] },
+        eve,
+      );
+      expect([players.ledger.status, players.ledger.reason]).toEqual(["invalid", "saveRolls"]);
+      // Eve's card posted without its save-based mark: the GM's own decision still reads the breath as save-based.
+      const { saveAttack: _mark, ...unmarked } = structuredClone(card);
+      const again = await ledgerAfterPosting(
+        { type: "attack", system: { ...unmarked, applied: [] }, rolls: [...m.rolls] },
+        eve,
+      );
       expect([again.ledger.status, again.ledger.reason]).toEqual(["invalid", "saveRolls"]);
-      const applied = (await w.send(wire({ messageId: m.id, targetUuid: "Scene.s1.Token.a", mode: "full" }), "gm")) as {
-        report: { ok: boolean };
-      };
+      const applied = (await w.send(
+        wire({ messageId: players.forged.id, targetUuid: "Scene.s1.Token.a", mode: "full" }),
+        "gm",
+      )) as { report: { ok: boolean } };
       expect(applied.report.ok).toBe(false);
       expect(a.source.hp.value).toBe(40);
     });

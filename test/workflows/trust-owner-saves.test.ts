@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SYSTEM_ID } from "../../src/constants.js";
 import { getRuleset } from "../../src/engine/registry.js";
-import { isSaveFormula } from "../../src/engine/save-rollers.js";
+import { isSaveFormula, saveFormulaKey as saveKey } from "../../src/engine/save-rollers.js";
 import type { rollAttack as RollAttackFn } from "../../src/workflows/attack.js";
 import type { ledgerOf as LedgerOfFn } from "../../src/workflows/card-ledger.js";
 import { standInAttackFaces } from "../stand-ins/foundry-attack.js";
@@ -179,6 +179,27 @@ describe("[SYS-PERM] [SYS-MONSTERS] [HD-ATK] a hostile attacker against the owne
     expect([second?.messageId, third?.messageId]).toEqual([first?.messageId, first?.messageId]);
     expect(saveMessages()).toHaveLength(1);
     expect(standInAttackFaces).toEqual([2, 2]);
+  });
+
+  it("[SYS-PERM] [SYS-MONSTERS] Eve asks again with the same save written otherwise (spaces, a leading zero, split numbers): the same one roll answers", async () => {
+    standInAttackFaces.length = 0;
+    standInAttackFaces.push(18, 2, 2, 2);
+    const first = await ask(bob);
+    for (const formula of ["1d20+2", "1d20 + 02", "1d20+1+1", "d20 + 2"])
+      expect((await ask(bob, { formula }))?.messageId, formula).toBe(first?.messageId);
+    expect(saveMessages()).toHaveLength(1);
+    expect(saveKey("1d20 + 2")).toBe(saveKey("1d20+3-1"));
+    expect(saveKey("2d20kh + 2")).toBe(saveKey("2d20kh1+2"));
+    expect(saveKey("2d20kh + 2")).not.toBe(saveKey("2d20kl + 2"));
+    expect(saveKey("1d20 + 2")).not.toBe(saveKey("1d20 + 3"));
+  });
+
+  it("[SYS-HIDDEN] [SYS-MONSTERS] Eve names a creature by its actor or a compendium uuid (no token she could target): nothing is rolled or posted", async () => {
+    standInAttackFaces.length = 0;
+    standInAttackFaces.push(11, 12);
+    for (const targetUuid of ["Actor.b", "Compendium.world.monsters.Actor.b", "Actor.a"])
+      expect(await ask(w.user, { targetUuid }), targetUuid).toBeNull();
+    expect(saveMessages()).toEqual([]);
   });
 
   it("[SYS-PERM] [SYS-MONSTERS] a roll from an earlier card replayed after Eve deleted that card (its ledger went with it): refused, nothing applies", async () => {
