@@ -209,9 +209,6 @@ export async function rollAttack(
     const area = await attackArea(actor, power, item.name ?? "");
     const areaTokens = area ? area.tokens.filter((t) => power.range === "area" || t.actor !== actor) : null;
     let targets = bandWarnings(ruleset, actor, power.range, targetSnapshots(areaTokens ?? tokens ?? game.user.targets));
-    // [SYS-TARGETS] a power with a target count: rolled now when it has dice; the first N targets are attacked.
-    const counted = await countTargets(power, item.name ?? "", targets);
-    targets = counted.targets;
     // A situation given by the caller is used as it is; otherwise the scene pre-fills.
     const scene = situation
       ? null
@@ -266,6 +263,10 @@ export async function rollAttack(
     }
     ({ situation: chosen, targets } = hooked);
     targets = withTargetFearSight(ruleset, power, targets, chosen, areaTokens ?? tokens ?? game.user.targets);
+    // [SYS-TARGETS] a power with a target count: rolled only now, once nothing can cancel the attack
+    // (a count rolled before the dialog could be fished for by cancelling); the first N targets are attacked.
+    const counted = await countTargets(power, item.name ?? "", targets);
+    targets = counted.targets;
     const req = attackRequestFrom({
       ruleset,
       attacker: actor,

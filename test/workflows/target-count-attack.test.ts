@@ -69,6 +69,22 @@ describe("[SYS-TARGETS] a power's target count at the table (13th Age)", () => {
     return ledgerOf(m.id)!.ledger;
   }
 
+  it("[SYS-TARGETS] [SYS-PERM] an attack cancelled before it is made (the dialog, a module's preAttack) rolls no count, so cancelling cannot fish for a better one", async () => {
+    const { swarm } = scene("1d3");
+    standInAttackFaces.length = 0;
+    standInAttackFaces.push(1, 12, 3);
+    const cancel = () => false;
+    w.hooks.set("d20-combat.preAttack", [cancel]);
+    try {
+      const m = await rollAttack(swarm as never, swarm.items.get("spray") as never, { fastForward: true });
+      expect(m).toBeNull();
+      expect(standInAttackFaces).toEqual([1, 12, 3]);
+      expect(w.attack.warnings).toEqual([]);
+    } finally {
+      w.hooks.delete("d20-combat.preAttack");
+    }
+  });
+
   it("[SYS-TARGETS] [13A-ATK] sheet attack of a 1d3-target power: the count rolls 2, the first two targets are attacked, the third named in a warning; the card says so and the GM finds it valid", async () => {
     const { swarm, foes } = scene("1d3");
     standInAttackFaces.length = 0;
