@@ -450,7 +450,12 @@ function typeChoice(ctx: Ctx, item: ItemDoc, key: string): ItemDoc[] {
     ctx.losses.keep(
       `${where}: two damage parts each of a chosen type kept as text (one power per type would not say it)`,
     );
-    return [item];
+    // Untyped where the type is a choice: stored as every type at once, a creature resisting one
+    // chosen type would take it whole; the text says the choice.
+    const one = structuredClone(item);
+    if (main.length > 1) one.system.damageTypes = [];
+    one.system.damageParts = parts.map((x) => (x.types.length > 1 ? { ...x, types: [] } : x));
+    return [one];
   }
   const types = choices[0]!;
   ctx.losses.auto(`${where}: damage of a chosen type (${types.join(" or ")}) → one power per type`);

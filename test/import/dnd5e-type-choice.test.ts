@@ -104,12 +104,15 @@ describe("[SYS-IMPORT] dnd5e damage of a chosen type → one power per type", ()
     expect(c.entry.status).toBe("partial");
   });
 
-  it("[SYS-IMPORT] two parts each of a chosen type stay one power, its choice kept as text (the monster partial)", () => {
+  it("[SYS-IMPORT] [HD-RESIST] two parts each of a chosen type stay one power, untyped, its choice kept as text (the monster partial)", () => {
     const two = lurker([
       ["lightning", "thunder"],
       ["fire", "cold"],
     ]);
-    expect(itemNamed(two.actor, "Spear").system.damageParts).toHaveLength(2);
+    const parts = itemNamed(two.actor, "Spear").system.damageParts as { types: string[] }[];
+    expect(parts).toHaveLength(2);
+    // [HD-RESIST] never every type at once (a creature resisting the chosen one would take it whole): untyped
+    expect(parts.map((x) => x.types)).toEqual([[], []]);
     expect(two.entry.text).toContain(
       "Spear: two damage parts each of a chosen type kept as text (one power per type would not say it)",
     );
