@@ -41,6 +41,7 @@ interface RunOver {
   others?: CombatantSource[];
   choice?: string | null;
   round?: number;
+  options?: ProcedureInput["options"];
 }
 
 function inputOf(actor: CombatantSource, over: RunOver = {}): ProcedureInput {
@@ -55,7 +56,7 @@ function inputOf(actor: CombatantSource, over: RunOver = {}): ProcedureInput {
     ownTurn: true,
     memory: { bands: {}, marks: {} },
     numbers: {},
-    options: {},
+    options: over.options ?? {},
     combatantId: actor.id,
     side: actor.side,
   };
@@ -338,6 +339,26 @@ describe("Hundred Dungeons unarmed attacks, grapple, shove and escape", () => {
     expect(rolled("grapple", 1, 30).addEffects).toEqual([]);
     expect(rolled("shove", 20, 5, "prone").addEffects).toHaveLength(1);
     expect(rolled("shove", 1, 30, "prone").addEffects).toEqual([]);
+  });
+
+  it("[HD-PARALYZEDCRIT] [HD-UNARMED] with the world option on, an unarmed strike that hits a paralyzed creature is critical (double Strength); off, it only hits", () => {
+    const held = combatant("foe", {
+      actor: hdActor({ abilities: abilities({ str: 1 }), conditions: ["paralyzed"] }),
+      side: "gm",
+    });
+    const strike = (paralyzedCrit: boolean) => {
+      if (!hd.resolveProcedure) throw new Error("Hundred Dungeons resolves procedures");
+      const over = { targets: [held], options: { paralyzedCrit } };
+      const [request] = plan("unarmedStrike", me, over).requests;
+      expect(request!.data).toMatchObject({ autoHit: true });
+      // a 5 that would miss: the paralyzed target is hit outright
+      const out = hd.resolveProcedure("unarmedStrike", inputOf(me, over), [
+        { request: request!, result: { total: 5, natural: 5 } },
+      ]);
+      return held.actor.hp.value - (Object.values(out.creatures)[0]?.hp.value ?? held.actor.hp.value);
+    };
+    expect(strike(false)).toBe(3);
+    expect(strike(true)).toBe(6);
   });
 
   it("[HD-UNARMED] [HD-COND] [HD-HIDE] an unarmed attack is rolled with an attack's modes: the attacker's own conditions too", () => {

@@ -17,6 +17,7 @@ import { defenseValue } from "./actor.js";
 import { charmedBy, grapples, hiddenFrom, movementSpentThisTurn, turnBudget } from "./combat.js";
 import { SIZES, abilityRollMode, specsOf, type Size } from "./conditions.js";
 import { unarmedAttackMode } from "./attack.js";
+import { paralyzedMeleeCrit } from "./options.js";
 import { applyDamage, signed } from "./damage.js";
 import { HD_DAMAGE_TYPES } from "./data.js";
 
@@ -356,7 +357,14 @@ function planSteps(input: StepInput): StepPlan {
       // Strength against the target's defense (a paralyzed target is hit outright).
       const t = target as CombatantSource;
       const { mode, autoHit } = unarmedAttackMode(me, t, input.options, input.fearSourceUnseen);
-      const data = { procedure: "unarmedStrike", target: t.id, autoHit, attack: true };
+      // [HD-PARALYZEDCRIT] with the world option on, the strike that hits a paralyzed creature crits as any melee attack.
+      const data = {
+        procedure: "unarmedStrike",
+        target: t.id,
+        autoHit,
+        attack: true,
+        ...(autoHit && paralyzedMeleeCrit(input.options) ? { paralyzedCrit: true } : {}),
+      };
       return plan([{ kind: "roll", request: procedureRoll(me, "str", defenseValue(t.actor), data, { mode }) }]);
     }
     case "disengage":
@@ -638,7 +646,11 @@ export function resolveProcedureRoll(ctx: TurnContext, request: RollRequest, rol
           actorId: t.actorId,
           // The plain typed packet, made a melee attack's hit.
           packet: {
-            ...ongoingDamagePacket(unarmedDamage(me.actor) * (critical ? 2 : 1), "bludgeoning", HD_DAMAGE_TYPES),
+            ...ongoingDamagePacket(
+              unarmedDamage(me.actor) * (critical || data.paralyzedCrit === true ? 2 : 1),
+              "bludgeoning",
+              HD_DAMAGE_TYPES,
+            ),
             natural: roll.natural,
             ongoing: false,
             fromAttack: true,
