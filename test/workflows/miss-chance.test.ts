@@ -103,6 +103,24 @@ describe("Wounds d20 miss chance, card → GM → next attack", () => {
     ).toThrow(/1d100/);
   });
 
+  it("[WD-MISSCHANCE] a forged d20 (off the die, or none) on a concealed target is refused naming the attack roll, before any miss chance is read", () => {
+    const req = swing("partial");
+    for (const faces of [[0], [21], [Number.NaN], []]) {
+      let thrown: unknown = null;
+      try {
+        rebuildCard(
+          req,
+          { attack: [{ formula: "1d20 + 5", faces }], damage: [{ formula: "1d100", faces: [50] }] },
+          "AC",
+        );
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown, String(faces)).toBeInstanceOf(EngineError);
+      expect((thrown as EngineError).field, String(faces)).toMatch(/^attack\.dice/);
+    }
+  });
+
   it("[WD-CONDBLINDED] [WD-MISSCHANCE] a card that blinds its target: the bearer's next attack has a 50% miss chance against every foe", async () => {
     const victim = npc(WD, 10, { hp: { value: 40, max: 40, temp: 0 } });
     const card = attackFromRecordedDice(

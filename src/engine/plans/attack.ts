@@ -648,18 +648,6 @@ export function decideAttack(
   { odds = true, missRolls = [] }: { odds?: boolean; missRolls?: readonly number[] } = {},
 ): DecidedAttack {
   const req = forSave(asked);
-  // [WD-MISSCHANCE] one d100 face per target that needs one (see `missChanceRollsNeeded`), in order.
-  const needed = missChanceRollsNeeded(asked, dice, plan);
-  if (missRolls.length !== needed.length)
-    throw new EngineError(
-      "attack.missChance",
-      `expected ${needed.length} miss chance roll(s), one per target hit with a miss chance, got ${missRolls.length}`,
-      missRolls,
-    );
-  for (const f of missRolls)
-    if (!Number.isInteger(f) || f < 1 || f > 100)
-      throw new EngineError("attack.missChance", `face ${String(f)} is not on a d100`, missRolls);
-  const missRollOf = new Map(needed.map((t, k) => [t, missRolls[k] as number]));
   if (dice.length !== plan.d20Counts.length) {
     throw new EngineError(
       "attack.dice",
@@ -675,6 +663,19 @@ export function decideAttack(
       if (!Number.isInteger(f) || f < 1 || f > 20)
         throw new EngineError(`attack.dice[${i}]`, `face ${String(f)} is not on a d20`, faces);
   });
+  // The d20s checked first: the miss chances are read from their outcomes.
+  // [WD-MISSCHANCE] one d100 face per target that needs one (see `missChanceRollsNeeded`), in order.
+  const needed = missChanceRollsNeeded(asked, dice, plan);
+  if (missRolls.length !== needed.length)
+    throw new EngineError(
+      "attack.missChance",
+      `expected ${needed.length} miss chance roll(s), one per target hit with a miss chance, got ${missRolls.length}`,
+      missRolls,
+    );
+  for (const f of missRolls)
+    if (!Number.isInteger(f) || f < 1 || f > 100)
+      throw new EngineError("attack.missChance", `face ${String(f)} is not on a d100`, missRolls);
+  const missRollOf = new Map(needed.map((t, k) => [t, missRolls[k] as number]));
   const base = { derived: plan.derived, bonus: plan.bonus, bonusParts: plan.bonusParts };
   const damage = new Map<string, DamageToRoll>();
   // A recipe reads only the outcome's result and whether its miss effect applies: targets alike in
