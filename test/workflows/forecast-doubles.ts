@@ -5,7 +5,7 @@
  */
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
-import type { PowerSource, WeaponSource } from "../../src/engine/types.js";
+import type { PowerSource, RulesetId, WeaponSource } from "../../src/engine/types.js";
 import { engineActor, powerOf, weaponOf, type PackActor, type PackItem } from "../packs/pack-sources.js";
 import { packActor, packParty } from "../engine/forecast/pack-fights.js";
 
@@ -82,6 +82,25 @@ export function fightActors(): ActorDouble[] {
     ...["Gutter Brute", "Gutter Brute", "Hobgoblin Warcaptain", "Marsh Hag"].map(
       (n, i) => new ActorDouble(packActor(FORECAST_GAME, n), r, `foe${i}`),
     ),
+  ];
+}
+
+/** Each game's foes for its level-3 party (the 13th Age fight's and three or four of each other game's monsters). */
+export const GAME_FOES: Record<RulesetId, string[]> = {
+  "13th-age": ["Gutter Brute", "Gutter Brute", "Hobgoblin Warcaptain", "Marsh Hag"],
+  ffd20: ["Bandit Enforcer", "Ghoul", "Marsh Lurker", "Harpy Siren"],
+  "hundred-dungeons": ["Orc Reaver", "Grave Ghoul", "Ember Hound"],
+  "wounds-d20": ["Border Sergeant", "Cult Fanatic", "Frost Wolf", "Bog Zombie"],
+};
+
+/** A game's level-3 party against its {@link GAME_FOES}. */
+export function gameFightActors(game: RulesetId): ActorDouble[] {
+  const r = getRuleset(game);
+  const foes = GAME_FOES[game];
+  if (!foes) throw new Error(`no foes for ${game}`);
+  return [
+    ...packParty(game, 3).map((d) => new ActorDouble(d, r)),
+    ...foes.map((n, i) => new ActorDouble(packActor(game, n), r, `foe${i}`)),
   ];
 }
 

@@ -17,6 +17,7 @@ import {
   type ForecastSide,
 } from "../../engine/forecast/index.js";
 import type { Ruleset } from "../../engine/ruleset.js";
+import { say } from "../../engine/vocabulary.js";
 import { forecastContext } from "../../engine/views/forecast-context.js";
 import { attackSources, fmt } from "../../workflows/foundry-docs.js";
 
@@ -140,15 +141,17 @@ export async function forecastMarkup(
 ): Promise<string> {
   if (!game.user?.isGM) return "";
   const i18n = game.i18n;
+  // [SYS-WORDS] the line, the panel and the planner in the world's game's words.
+  const ruleset = activeRuleset();
   if (!f) {
     return `<section class="d20c-forecast" data-d20c-forecast><div class="d20c-forecast__line">${foundry.utils.escapeHTML(
-      i18n.localize("D20C.Forecast.Line.None"),
+      i18n.localize(say(ruleset, "D20C.Forecast.Line.None")),
     )}</div></section>`;
   }
-  const view = forecastContext(f);
+  const view = forecastContext(f, ruleset);
   const outcome = fmt(view.outcome.key, view.outcome.data);
   const line = view.worst
-    ? fmt("D20C.Forecast.Line.Joined", { outcome, worst: fmt(view.worst.key, view.worst.data) })
+    ? fmt(say(ruleset, "D20C.Forecast.Line.Joined"), { outcome, worst: fmt(view.worst.key, view.worst.data) })
     : outcome;
   return foundry.applications.handlebars.renderTemplate(FORECAST_TEMPLATE, {
     view,

@@ -4,6 +4,7 @@
  */
 import { activeRuleset } from "../../active-ruleset.js";
 import type { ForecastCombatant, ForecastSide } from "../../engine/forecast/index.js";
+import { say } from "../../engine/vocabulary.js";
 import { PLANNER_TEMPLATE, forecastCreature, forecastInput, forecastMarkup, forecastOf } from "./forecast.js";
 
 /** One creature of a planned encounter. */
@@ -22,8 +23,10 @@ function plannedCreatures(plan: readonly PlannedCreature[]): ForecastCombatant[]
 export async function plannerMarkup(plan: readonly PlannedCreature[], folder: string): Promise<string> {
   if (!game.user?.isGM) return "";
   const f = plan.length ? forecastOf(forecastInput(plannedCreatures(plan), 0)) : null;
+  // [SYS-WORDS] the planner in the world's game's words (13th Age plans a battle, FFd20 an encounter).
+  const w = (key: string) => say(activeRuleset(), key);
   const sides = (["party", "foes"] as const).map((side) => ({
-    label: `D20C.Forecast.Side.${side}`,
+    label: w(`D20C.Forecast.Side.${side}`),
     entries: plan.flatMap((p, index) => (p.side === side ? [{ name: p.actor.name ?? "", index }] : [])),
   }));
   return foundry.applications.handlebars.renderTemplate(PLANNER_TEMPLATE, {
@@ -31,6 +34,9 @@ export async function plannerMarkup(plan: readonly PlannedCreature[], folder: st
     forecast: plan.length ? await forecastMarkup(f, { open: true }) : "",
     folder,
     canSave: plan.length > 0,
+    labels: Object.fromEntries(
+      ["Hint", "Switch", "Remove", "Empty", "FolderName", "Save"].map((k) => [k, w(`D20C.Forecast.Planner.${k}`)]),
+    ),
   });
 }
 

@@ -4,10 +4,15 @@
  * the encounter as a folder of actors ready for a combat. It lives on the GM's client: the
  * encounter is kept in the window, the forecast in memory, and only the saved folder is written.
  */
+import { activeRuleset } from "../../active-ruleset.js";
 import { SYSTEM_ID } from "../../constants.js";
+import { say } from "../../engine/vocabulary.js";
 import { actorFromUuid, fmt } from "../../workflows/foundry-docs.js";
 import { sideOf } from "./forecast.js";
 import { plannerMarkup, savePlanFolder, type PlannedCreature } from "./planner-data.js";
+
+/** A planner string's key in the world's game's words ([SYS-WORDS]: 13th Age's battle planner). */
+const plannerWord = (key: string): string => say(activeRuleset(), `D20C.Forecast.Planner.${key}`);
 
 /** The actor a drop on the planner carries, or null. */
 async function droppedActor(event: DragEvent): Promise<Actor.Implementation | null> {
@@ -25,9 +30,9 @@ async function droppedActor(event: DragEvent): Promise<Actor.Implementation | nu
 async function openPlanner(): Promise<void> {
   if (!game.user?.isGM) return;
   const plan: PlannedCreature[] = [];
-  let folder = game.i18n.localize("D20C.Forecast.Planner.DefaultFolder");
+  let folder = game.i18n.localize(plannerWord("DefaultFolder"));
   const dialog = new foundry.applications.api.DialogV2({
-    window: { title: "D20C.Forecast.Planner.Title", resizable: true },
+    window: { title: plannerWord("Title"), resizable: true },
     position: { width: 460 },
     content: `<div class="d20-combat" data-d20c-planner-host>${await plannerMarkup(plan, folder)}</div>`,
     buttons: [{ action: "close", label: "Close", default: true }],
@@ -43,7 +48,7 @@ async function openPlanner(): Promise<void> {
     event.preventDefault();
     void droppedActor(event).then(async (actor) => {
       if (!actor) {
-        ui.notifications?.warn(game.i18n.localize("D20C.Forecast.Planner.NotActor"));
+        ui.notifications?.warn(game.i18n.localize(plannerWord("NotActor")));
         return;
       }
       plan.push({ actor, side: sideOf(actor) });
@@ -65,8 +70,8 @@ async function openPlanner(): Promise<void> {
       if (action === "remove" && entry) plan.splice(index, 1);
       else if (action === "switch" && entry) entry.side = entry.side === "party" ? "foes" : "party";
       else if (action === "save" && plan.length) {
-        const saved = await savePlanFolder(plan, folder || game.i18n.localize("D20C.Forecast.Planner.DefaultFolder"));
-        ui.notifications?.info(fmt("D20C.Forecast.Planner.Saved", { count: saved.actors.length, name: folder }));
+        const saved = await savePlanFolder(plan, folder || game.i18n.localize(plannerWord("DefaultFolder")));
+        ui.notifications?.info(fmt(plannerWord("Saved"), { count: saved.actors.length, name: folder }));
       }
       await redraw();
     };
@@ -83,7 +88,7 @@ export function onRenderActorDirectory(_app: unknown, html: HTMLElement): void {
   button.type = "button";
   button.dataset.d20cPlannerOpen = "";
   button.innerHTML = `<i class="fa-solid fa-chart-line"></i> ${foundry.utils.escapeHTML(
-    game.i18n.localize("D20C.Forecast.Planner.Open"),
+    game.i18n.localize(plannerWord("Open")),
   )}`;
   button.addEventListener("click", (event) => {
     event.preventDefault();

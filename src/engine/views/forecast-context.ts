@@ -1,9 +1,12 @@
 /**
  * The encounter forecast as the GM reads it ([SYS-FORECAST]), pure: the one line of the tracker's
  * header ("Party wins in ~4 rounds; Tamsin 35% to drop") and the panel's rows per creature, as i18n
- * keys and numbers the adapter localises (`D20C.Forecast.*`).
+ * keys and numbers the adapter localises (`D20C.Forecast.*`), each key in the game's own words
+ * ([SYS-WORDS]: a game's vocabulary names its key for a shared one, e.g. 13th Age's battle planner).
  */
 import type { Forecast, ForecastSide } from "../forecast/index.js";
+import type { Ruleset } from "../ruleset.js";
+import { say } from "../vocabulary.js";
 
 /** An i18n key and its format data. */
 interface ForecastWords {
@@ -38,30 +41,46 @@ export interface ForecastContext {
   note: ForecastWords;
   /** Whether any creature can die of what it faces (the death column shows). */
   showDeath: boolean;
+  /** The keys of the panel's labels (its summary, columns, refresh button) in the game's words, by shared key less its dots (`ColDrop`). */
+  labels: Record<string, string>;
 }
+
+/** The panel's fixed labels, by their shared key less `D20C.Forecast.`. */
+const LABELS = [
+  "Refresh",
+  "Panel",
+  "Col.Wins",
+  "Col.DamagePerRound",
+  "Col.RoundsToDefeat",
+  "Col.Creature",
+  "Col.Drop",
+  "Col.Death",
+  "Col.Attack",
+] as const;
 
 const pct = (x: number): number => Math.round(100 * x);
 const one = (x: number): string => (Math.round(10 * x) / 10).toFixed(1);
 /** Smallest drop chance the line names a PC for. */
 const WORTH_NAMING = 0.05;
 
-/** The view of a forecast (see the module comment). */
-export function forecastContext(f: Forecast): ForecastContext {
+/** The view of a forecast (see the module comment), in the words of `ruleset`'s game. */
+export function forecastContext(f: Forecast, ruleset: Pick<Ruleset, "vocabulary">): ForecastContext {
+  const w = (key: string) => say(ruleset, key);
   const party = f.party;
   const foes = f.foes;
   let outcome: ForecastWords;
   if (party.wins >= foes.wins && party.wins >= f.draw) {
     outcome = {
-      key: "D20C.Forecast.Line.PartyWins",
+      key: w("D20C.Forecast.Line.PartyWins"),
       data: { rounds: Math.max(1, Math.round(foes.roundsToDefeat ?? f.rounds)), chance: pct(party.wins) },
     };
   } else if (foes.wins >= f.draw) {
     outcome = {
-      key: "D20C.Forecast.Line.FoesWin",
+      key: w("D20C.Forecast.Line.FoesWin"),
       data: { rounds: Math.max(1, Math.round(party.roundsToDefeat ?? f.rounds)), chance: pct(foes.wins) },
     };
   } else {
-    outcome = { key: "D20C.Forecast.Line.Stalemate", data: { chance: pct(f.draw) } };
+    outcome = { key: w("D20C.Forecast.Line.Stalemate"), data: { chance: pct(f.draw) } };
   }
   const pcs = f.creatures.filter((c) => c.side === "party");
   const worstPc = pcs.reduce<(typeof pcs)[number] | null>((w, c) => (!w || c.dropChance > w.dropChance ? c : w), null);
@@ -70,7 +89,7 @@ export function forecastContext(f: Forecast): ForecastContext {
     const data = f[s];
     return {
       side: s,
-      label: `D20C.Forecast.Side.${s}`,
+      label: w(`D20C.Forecast.Side.${s}`),
       wins: pct(data.wins),
       damagePerRound: one(data.damagePerRound),
       rounds: data.roundsToDefeat === null ? "—" : one(data.roundsToDefeat),
@@ -79,13 +98,13 @@ export function forecastContext(f: Forecast): ForecastContext {
   return {
     outcome,
     worst: named
-      ? { key: "D20C.Forecast.Line.ToDrop", data: { name: named.name, chance: pct(named.dropChance) } }
+      ? { key: w("D20C.Forecast.Line.ToDrop"), data: { name: named.name, chance: pct(named.dropChance) } }
       : null,
     sides: [side("party"), side("foes")],
     rows: f.creatures.map((c) => ({
       name: c.name,
       side: c.side,
-      sideKey: `D20C.Forecast.Side.${c.side}`,
+      sideKey: w(`D20C.Forecast.Side.${c.side}`),
       drop: pct(c.dropChance),
       death: pct(c.deathChance),
       damagePerRound: one(c.damagePerRound),
@@ -93,7 +112,8 @@ export function forecastContext(f: Forecast): ForecastContext {
       attack: c.favouriteAttack ?? "—",
       worst: c === named,
     })),
-    note: { key: "D20C.Forecast.Note", data: { error: pct(f.error), samples: f.samples } },
+    note: { key: w("D20C.Forecast.Note"), data: { error: pct(f.error), samples: f.samples } },
     showDeath: f.creatures.some((c) => c.deathChance > 0),
+    labels: Object.fromEntries(LABELS.map((k) => [k.replace(".", ""), w(`D20C.Forecast.${k}`)])),
   };
 }

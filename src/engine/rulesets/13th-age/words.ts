@@ -5,6 +5,7 @@
  */
 import type { Ruleset } from "../../ruleset.js";
 import { wordsIn } from "../../words.js";
+import { forecastWordsIn } from "../../forecast-words.js";
 
 export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> = {
   words: wordsIn(
@@ -47,6 +48,8 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> =
       "D20C.Effects.Form.AftereffectConditions": "D20C.Age13.Vocab.aftereffectConditions",
       "D20C.Effects.Kind.endOfEncounter": "D20C.Age13.Vocab.Kind.endOfEncounter",
       "D20C.Effects.Duration.endOfEncounter": "D20C.Age13.Vocab.Duration.endOfEncounter",
+      // [SYS-FORECAST] issue 46: the forecast line, panel and planner in its words.
+      ...forecastWordsIn("Age13"),
     },
     bonusKinds: ["D20C.Modifier.power", "D20C.Modifier.enhancement"],
   },

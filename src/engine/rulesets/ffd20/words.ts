@@ -5,6 +5,7 @@
  */
 import type { Ruleset } from "../../ruleset.js";
 import { wordsIn } from "../../words.js";
+import { forecastWordsIn } from "../../forecast-words.js";
 
 export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> = {
   words: wordsIn(
@@ -24,6 +25,8 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> =
     words: {
       "D20C.Power.Text.endOfEncounter": "D20C.FF.Vocab.endOfEncounterText",
       "D20C.Power.Duration.endOfEncounter": "D20C.FF.Vocab.endOfEncounterKind",
+      // [SYS-FORECAST] issue 46: the forecast line, panel and planner in its words.
+      ...forecastWordsIn("FF"),
     },
     bonusKinds: ["D20C.FF.Mod.Power", "D20C.FF.Mod.Enhancement", "D20C.FF.Mod.Proficiency", "D20C.FF.Mod.HalfLevel"],
   },

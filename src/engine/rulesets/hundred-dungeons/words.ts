@@ -4,6 +4,7 @@
  */
 import type { Ruleset } from "../../ruleset.js";
 import { wordsIn } from "../../words.js";
+import { forecastWordsIn } from "../../forecast-words.js";
 
 export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> = {
   words: wordsIn(
@@ -59,6 +60,8 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> =
       "D20C.Sheet.NewPower": "D20C.HD.Vocab.NewPower",
       "D20C.Effects.Kind.endOfEncounter": "D20C.HD.Vocab.Kind.endOfEncounter",
       "D20C.Effects.Duration.endOfEncounter": "D20C.HD.Vocab.Duration.endOfEncounter",
+      // [SYS-FORECAST] issue 46: the forecast line, panel and planner in its words.
+      ...forecastWordsIn("HD"),
     },
     bonusKinds: ["D20C.HD.Attack.power", "D20C.HD.Attack.renown"],
   },

@@ -5,6 +5,7 @@
  */
 import type { Ruleset } from "../../ruleset.js";
 import { wordsIn } from "../../words.js";
+import { forecastWordsIn } from "../../forecast-words.js";
 import { K } from "./data.js";
 
 export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> = {
@@ -61,6 +62,8 @@ export const words: Pick<Ruleset, "words" | "hiddenItemFields" | "vocabulary"> =
       "D20C.Sheet.NewPower": "D20C.WD.Vocab.NewPower",
       "D20C.Effects.Kind.endOfEncounter": "D20C.WD.Vocab.Kind.endOfEncounter",
       "D20C.Effects.Duration.endOfEncounter": "D20C.WD.Vocab.Duration.endOfEncounter",
+      // [SYS-FORECAST] issue 46: the forecast line, panel and planner in its words.
+      ...forecastWordsIn("WD"),
     },
     bonusKinds: ["D20C.WD.Mod.Power", "D20C.WD.Mod.BCB", "D20C.WD.Mod.Enhancement"],
   },
