@@ -301,9 +301,10 @@ export interface SheetSlotPart {
  * The places of the built-in actor sheet where a game's parts are written: `hp` (the header's hit
  * points, replacing the shared HP block), `badges` (after the defense badges), `resources` (the
  * saves block's resources before the rests), `resourcesEnd` (after the rests), `combatEnd` (after
- * the saves block) and `bonuses` (the bonuses grid before the armor inputs).
+ * the saves block), `bonuses` (the bonuses grid before the armor inputs) and `statBlock` (the end of
+ * an NPC's stat block, for a monster rule only its game has, e.g. Hundred Dungeons' Pack Tactics).
  */
-export type SheetSlot = "hp" | "badges" | "resources" | "resourcesEnd" | "combatEnd" | "bonuses";
+export type SheetSlot = "hp" | "badges" | "resources" | "resourcesEnd" | "combatEnd" | "bonuses" | "statBlock";
 
 /** Whose sheet: a character, an NPC, or an NPC the GM marked important. */
 export type SheetHolderKind = "character" | "npc" | "importantNpc";

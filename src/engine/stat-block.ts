@@ -70,6 +70,12 @@ export interface StatBlockSpec {
   readonly attackBonus: string;
   /** The derived numbers its lines show (bloodied, wounded…), by key, from the actor as stored. */
   readonly values?: (actor: ActorSource, derived: DerivedActor) => Readonly<Record<string, string>>;
+  /**
+   * [SYS-TARGETS] i18n prefix of how an attack line prints its power's target count, in the game's
+   * words: `<prefix>.Many` with `{count}` (the number or the formula rolled, "1d3"), `<prefix>.One`
+   * for a count of exactly 1. Absent = the block's shared words (`D20C.StatBlock.TargetCount`).
+   */
+  readonly targetCount?: string;
 }
 
 const S = "D20C.StatBlock";
@@ -97,6 +103,7 @@ const DEFAULT_STAT_BLOCK: StatBlockSpec = {
     { procedures: `${S}.Procedures` },
   ],
   attackBonus: `${S}.AttackBonus`,
+  targetCount: `${S}.TargetCount`,
 };
 
 // ---- pieces the games' blocks share, each in the game's own words -----------------------------

@@ -203,6 +203,8 @@ describe("[SYS-WORDS] an NPC's sheet is its game's stat block, editable in place
       "attackBonus",
       // [SYS-MONSTERS] its fly speed (the pack's Cinderwing flies), printed last.
       "modes",
+      // [HD-MIGHTY] then the game's own Pack Tactics box, for the GM who edits the block.
+      "packTactics",
     ]);
   });
 

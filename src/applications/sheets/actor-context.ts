@@ -234,6 +234,8 @@ export function actorSheetContext(input: ActorSheetInput) {
         routineLabel: routine ? routineLine(routine, input.text) : "",
         /** Opened: its text is written with the row (a folded row's is written when it is opened). */
         expanded: isNpc || (input.expandedPowers?.has(p.id) ?? false),
+        /** [SYS-TARGETS] its target count as stored (the stat block prints it on the attack line). */
+        targetCount: str(p.system.targetCount),
       },
       powerRowView(ruleset, p.system, attack, input.text, isNpc),
     );
@@ -322,6 +324,8 @@ export function actorSheetContext(input: ActorSheetInput) {
     exhaustion: system.exhaustion,
     /** Six exhaustion levels as lit / unlit pips. */
     exhaustionPips: Array.from({ length: 6 }, (_v, i) => i < system.exhaustion),
+    /** [HD-MIGHTY] the attack traits it holds, by key (a game's stat block ticks its own: Pack Tactics). */
+    attackTraitsOn: Object.fromEntries((system.attackTraits ?? []).map((k) => [k, true])),
     usesEscalation: system.usesEscalation,
     /** Whether a monster adds the escalation die: no question in a world where the die is not in play. */
     asksEscalation: input.escalationInPlay ?? false,

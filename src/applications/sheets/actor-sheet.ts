@@ -24,6 +24,7 @@ import { SheetBase, sheetOptions, type SheetBaseInstance } from "../sheet-base.j
 import { ACTIONS_CONTROLLED_TEMPLATE, ACTIONS_PANEL_TEMPLATE } from "./actions-panel.js";
 import { GAME_FIELDS_TEMPLATE } from "./game-fields.js";
 import { gamePartsContext, gameSheetParts, slotTemplates } from "./game-parts.js";
+import { attackTraitsFromForm } from "./attack-traits-form.js";
 import { STAT_BLOCK_TEMPLATE, npcBlockEditable } from "./npc-context.js";
 import { playersEditNpcBlocks } from "../../settings-sheet.js";
 import { controlledActor, foundryProcedurePorts, sheetActionsInput, useProcedure } from "../../workflows/procedures.js";
@@ -381,6 +382,9 @@ export class D20ActorSheet extends SheetBase {
       hpFromDamageTaken(submitWithoutEmptyNumbers(this.document, form, data), hpMax),
       LIST_FIELDS,
     );
+    // [HD-MIGHTY] attack traits ticked in the stat block (Pack Tactics), kept with the others stored.
+    const stored = (this.d20Actor._source.system as unknown as { attackTraits?: string[] }).attackTraits;
+    attackTraitsFromForm(out, stored);
     const sys = out.system as Record<string, unknown> | undefined;
     // [SYS-MONSTERS] immunities, bypass and damage reduction are edited in the stat block as words.
     creatureWordsFromForm(sys);

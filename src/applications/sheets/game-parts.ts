@@ -9,7 +9,15 @@ import { SHEET_TEMPLATES } from "../../engine/sheet-parts.js";
 import type { ActorKind, ActorSource, DerivedActor } from "../../engine/types.js";
 
 /** The sheet's slots, in the order the template writes them. */
-const SHEET_SLOTS: readonly SheetSlot[] = ["hp", "badges", "resources", "resourcesEnd", "combatEnd", "bonuses"];
+const SHEET_SLOTS: readonly SheetSlot[] = [
+  "hp",
+  "badges",
+  "resources",
+  "resourcesEnd",
+  "combatEnd",
+  "bonuses",
+  "statBlock",
+];
 
 /** What a slot shows when the game puts nothing there (the shared HP block); absent = nothing. */
 const SLOT_DEFAULTS: Partial<Record<SheetSlot, string>> = { hp: `${SHEET_TEMPLATES}/actor/parts/hp.hbs` };

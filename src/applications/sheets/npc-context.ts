@@ -14,6 +14,7 @@ import type { AttackSummary } from "./attack-summary.js";
 import type { actionsPanelContext } from "./actions-panel.js";
 import type { TextViewer } from "../../engine/views/power-text.js";
 import { monsterModesView } from "../../engine/views/monster-modes.js";
+import { targetCountProblem } from "../../engine/target-count.js";
 
 export const STAT_BLOCK_TEMPLATE = "systems/d20-combat/templates/actor/stat-block.hbs";
 
@@ -32,6 +33,8 @@ interface AttackRow {
   usesText?: string;
   sections?: readonly unknown[];
   dice?: string;
+  /** [SYS-TARGETS] The power's target count as stored ("2", "1d3"; blank = none). */
+  targetCount?: string;
 }
 
 /** What the actor sheet's context already holds that the block shows. */
@@ -187,6 +190,17 @@ const PROCEDURES_OPEN = 4;
 const unprintedPart = (p: { kind: string; unprinted?: boolean; editOnly?: boolean }) =>
   p.kind === "field" && (p.unprinted === true || p.editOnly === true);
 
+/**
+ * [SYS-TARGETS] [SYS-MONSTERS] How an attack line prints its power's target count, in the game's
+ * words (`prefix`, the game's `StatBlockSpec.targetCount`): the i18n key and the count it fills in
+ * (the number, or the formula rolled when used). Null for no count, or one the data model refuses.
+ */
+function targetCountLine(formula: string | undefined, prefix: string): { key: string; count: string } | null {
+  const count = (formula ?? "").trim();
+  if (count === "" || targetCountProblem(count) !== null) return null;
+  return { key: `${prefix}.${count === "1" ? "One" : "Many"}`, count };
+}
+
 /** The block's template data for one NPC in the active game. */
 export function npcStatBlock(input: StatBlockInput) {
   const { ruleset, stored, derived } = input;
@@ -230,6 +244,8 @@ export function npcStatBlock(input: StatBlockInput) {
     /** What it is and when: its usage (marked spent), its action and its range, in the game's words. */
     meta: [row.actionLabel ?? "", row.rangeLabel].filter((l) => l !== ""),
     isWeapon: row.usageKey === undefined,
+    /** [SYS-TARGETS] "up to 2 creatures", "(1d3 enemies)": how many it attacks, where the line prints its targets. */
+    targets: targetCountLine(row.targetCount, spec.targetCount ?? "D20C.StatBlock.TargetCount"),
   }));
   const entries = spec.entries.map((entry) => {
     if ("attacks" in entry) return { kind: "attacks" as const, label: entry.attacks, attacks };

@@ -46,5 +46,6 @@ export const STAT_BLOCK: StatBlockSpec = {
     { procedures: `${S}.Procedures` },
   ],
   attackBonus: `${S}.AttackBonus`,
+  targetCount: `${S}.TargetCount`,
   values: commonStatValues,
 };

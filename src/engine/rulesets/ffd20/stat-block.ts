@@ -43,6 +43,7 @@ export const STAT_BLOCK: StatBlockSpec = {
     { procedures: `${S}.Procedures` },
   ],
   attackBonus: `${S}.AttackBonus`,
+  targetCount: `${S}.TargetCount`,
   values: (actor, derived) => {
     const { bloodied: _half, ...common } = commonStatValues(actor, derived);
     // A minion is never bloodied (one hit point, no bloodied value): its block prints none, not "Bloodied 0".

@@ -47,6 +47,7 @@ export const STAT_BLOCK: StatBlockSpec = {
     { procedures: `${S}.Procedures` },
   ],
   attackBonus: `${S}.AttackBonus`,
+  targetCount: `${S}.TargetCount`,
   // [WD-BLOODIED] [WD-WOUNDED] the damage taken at which it is bloodied (half) and wounded (¾).
   values: (actor, derived) => ({
     ...commonStatValues(actor, derived),
