@@ -83,6 +83,9 @@ async function gazeCard(faces: number[]): Promise<AttackCardData> {
 
 beforeAll(async () => {
   ({ state, scene, uninstall } = installAttackSceneStandIn(HD.id));
+  // Who rolls the save is not this file's question (test/workflows/owner-saves.test.ts): the hag's
+  // client rolls the goblin's, as the world setting "attacker" says.
+  state.settings.register("d20-combat", "saveRollers", { scope: "world", default: "attacker" });
   ({ rollAttack } = await import("../../src/workflows/attack.js"));
 });
 afterAll(() => uninstall());
