@@ -10,12 +10,10 @@
 import { describe, expect, it } from "vitest";
 import { parseDamage, type DamageExpression } from "../../src/engine/dice.js";
 import { recipeDamage } from "../../src/engine/odds.js";
-import { planAttack } from "../../src/engine/plans/attack.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
 import type { AttackOutcome, RulesetId } from "../../src/engine/types.js";
-import { npc, target } from "../workflows/attack-fixtures.js";
-import { engineActor, loadPacks, packAttackRequest, type PackActor, type PackItem } from "./pack-sources.js";
+import { engineActor, loadPacks, playPackAttack, type PackActor, type PackItem } from "./pack-sources.js";
 
 const packs = loadPacks();
 
@@ -49,22 +47,7 @@ interface Played {
 
 /** One attack of a monster at a natural roll, against a target whose defenses are `defense`. */
 function play(r: Ruleset, m: PackActor, item: PackItem, natural: number, defense: number) {
-  const snapshot = target("victim", npc(r, defense));
-  const req = packAttackRequest(r, m, item, engineActor(m), { targets: [snapshot] });
-  const plan = planAttack(req);
-  const input = plan.inputs.get(snapshot)!;
-  // A mighty or weak roll throws two d20s: both show the natural, so it is the one kept.
-  const outcome = r.resolveAttack({ ...input, dice: plan.d20Counts[0] === 2 ? [natural, natural] : [natural] });
-  const recipe = r.damageRecipe({
-    outcome: outcome.result,
-    hit: plan.hit,
-    miss: plan.miss,
-    missEffect: req.power.missEffect,
-    missApplies: outcome.missEffect,
-    critExtra: plan.critExtra,
-    types: req.power.damageTypes,
-    options: req.options,
-  });
+  const { plan, req, outcome, recipe } = playPackAttack(r, m, item, natural, defense);
   const rolled = recipe ? rolledWith(recipe.roll, 3) : null;
   return {
     plan,

@@ -21,7 +21,7 @@ import { actorRollData, combineArmor, toActorSource, type ArmorItemData } from "
 import { fillPackDocument } from "../../src/data/pack-fill.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
-import { plainSituation, type AttackRequest } from "../../src/engine/plans/attack.js";
+import { planAttack, plainSituation, type AttackPlan, type AttackRequest } from "../../src/engine/plans/attack.js";
 import type {
   ActorSource,
   ArmorSummary,
@@ -31,6 +31,7 @@ import type {
   WeaponSource,
 } from "../../src/engine/types.js";
 import { REPO_ROOT } from "../stand-ins/i18n.js";
+import { npc, target } from "../workflows/attack-fixtures.js";
 
 export type Plain = Record<string, unknown>;
 
@@ -189,4 +190,29 @@ export function packAttackRequest(
     targets: [],
     ...over,
   };
+}
+
+/**
+ * One attack of a pack actor's item at a natural roll against a plain target whose defenses are all
+ * `defense`, through the real attack plan and its game's resolution (a mighty or weak roll's two d20s
+ * both show the natural), and the damage recipe of its outcome. It decides nothing: the pack tests
+ * compare what comes out with numbers they work out from the printed lines and the texts.
+ */
+export function playPackAttack(r: Ruleset, doc: PackActor, item: PackItem, natural: number, defense: number) {
+  const snapshot = target("victim", npc(r, defense));
+  const req = packAttackRequest(r, doc, item, engineActor(doc), { targets: [snapshot] });
+  const plan: AttackPlan = planAttack(req);
+  const input = plan.inputs.get(snapshot)!;
+  const outcome = r.resolveAttack({ ...input, dice: plan.d20Counts[0] === 2 ? [natural, natural] : [natural] });
+  const recipe = r.damageRecipe({
+    outcome: outcome.result,
+    hit: plan.hit,
+    miss: plan.miss,
+    missEffect: req.power.missEffect,
+    missApplies: outcome.missEffect,
+    critExtra: plan.critExtra,
+    types: req.power.damageTypes,
+    options: req.options,
+  });
+  return { req, plan, outcome, recipe };
 }

@@ -11,30 +11,14 @@
 import { describe, expect, it } from "vitest";
 import { defaultActorSource } from "../../src/engine/common.js";
 import { recipeDamage } from "../../src/engine/odds.js";
-import { planAttack } from "../../src/engine/plans/attack.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Ruleset } from "../../src/engine/ruleset.js";
-import { npc, target } from "../workflows/attack-fixtures.js";
-import { engineActor, packAttackRequest, type PackActor, type PackItem } from "./pack-sources.js";
+import { engineActor, playPackAttack, type PackActor, type PackItem } from "./pack-sources.js";
 import { attacks, CITED, expected, IDS, pregens } from "../support/pregen-attacks.js";
 
 /** One attack at a natural against a defense `defense`, its damage with dice showing 3, applied to a plain target. */
 function play(r: Ruleset, doc: PackActor, item: PackItem, natural: number, defense: number) {
-  const snapshot = target("victim", npc(r, defense));
-  const req = packAttackRequest(r, doc, item, engineActor(doc), { targets: [snapshot] });
-  const plan = planAttack(req);
-  const input = plan.inputs.get(snapshot)!;
-  const outcome = r.resolveAttack({ ...input, dice: plan.d20Counts[0] === 2 ? [natural, natural] : [natural] });
-  const recipe = r.damageRecipe({
-    outcome: outcome.result,
-    hit: plan.hit,
-    miss: plan.miss,
-    missEffect: req.power.missEffect,
-    missApplies: outcome.missEffect,
-    critExtra: plan.critExtra,
-    types: req.power.damageTypes,
-    options: req.options,
-  });
+  const { plan, req, outcome, recipe } = playPackAttack(r, doc, item, natural, defense);
   const faces3 = (e: { dice: { count: number; faces: number; sign: number }[]; flat: number }) =>
     e.dice.reduce((sum, d) => sum + d.sign * d.count * Math.min(3, d.faces), e.flat);
   const damage = recipe ? recipeDamage(recipe, faces3(recipe.roll)) : null;
